@@ -1,0 +1,89 @@
+// Builds the Fastify app as a plugin tree, testable through app.inject without listening.
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import { type CounterStore, postgresCounters, redisCounters } from './services/counters';
+import { counterRateLimitStore } from './plugins/rate-limit-store';
+import errorHandler from './plugins/error-handler';
+import security from './plugins/security';
+import docs from './plugins/docs';
+import auth from './plugins/auth';
+import webApp from './plugins/web-app';
+import apiRoutes from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    dbKind: DatabaseHandle['kind'];
+    counters: CounterStore;
+    redis: Redis | null;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Pino options; tests pass false. */
+  logger?: boolean | object;
+}
+
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  let redis: Redis | null = null;
+  if (config.redisUrl) {
+    const { Redis: RedisClient } = await import('ioredis');
+    redis = new RedisClient(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+    redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
+    app.addHook('onClose', async () => {
+      await redis?.quit().catch(() => {});
+    });
+  }
+  app.decorate('redis', redis);
+  app.decorate('counters', redis ? redisCounters(redis) : postgresCounters(database.db));
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorHandler);
+  await app.register(cookie, { secret: config.cookieSecret });
+  await app.register(security);
+  await app.register(rateLimit, {
+    global: false,
+    store: counterRateLimitStore(app.counters),
+    skipOnError: false,
+    enableDraftSpec: false,
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: (_request, context) => ({ statusCode: 429, detail: 'rate limited', ttl: context.ttl }),
+  });
+  await app.register(docs);
+  await app.register(auth);
+  await app.register(apiRoutes, { prefix: '/api/v1' });
+  await app.register(webApp);
+  return app;
+}

@@ -1,0 +1,129 @@
+// The only reader of process.env: validated once, fails fast with a clear message.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL debe empezar con postgres://').optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL debe empezar con redis://').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL debe empezar con smtp:// o smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Donaciones <no-responder@localhost>'),
+  PUBLIC_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET debe tener al menos 32 caracteres').optional(),
+  COOKIE_SECRET: z.string().min(32, 'COOKIE_SECRET debe tener al menos 32 caracteres').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  /** Set the Secure flag on cookies; defaults to true when PUBLIC_URL is https. */
+  COOKIE_SECURE: bool.optional(),
+  DEMO_SEED: bool.default(true),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  WEB_DIST: z.string().optional(),
+  /** Background jobs (email outbox, expiry of stale donations) can be switched off per process. */
+  RUN_JOBS: bool.default(true),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Multiplier for rate-limit ceilings; tests that hammer an endpoint keep the default. */
+  RATE_LIMIT_ENABLED: bool.default(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolSize: number;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  jwtSecret: string;
+  cookieSecret: string;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  cookieSecure: boolean;
+  demoSeed: boolean;
+  adminEmail?: string;
+  adminPassword?: string;
+  webDist?: string;
+  runJobs: boolean;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  rateLimitEnabled: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Secrets not given in the environment are generated once and kept in DATA_DIR. */
+function loadOrCreateSecrets(dataDir: string): { jwtSecret: string; cookieSecret: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const parsed = z.object({ jwtSecret: z.string().min(32), cookieSecret: z.string().min(32) }).safeParse(
+      JSON.parse(readFileSync(file, 'utf8')),
+    );
+    if (parsed.success) return parsed.data;
+  }
+  const secrets = { jwtSecret: randomBytes(48).toString('base64url'), cookieSecret: randomBytes(48).toString('base64url') };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new ConfigError(`Configuración inválida:\n${lines}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR);
+  if (env.NODE_ENV === 'production') {
+    const missing = ['JWT_SECRET', 'COOKIE_SECRET'].filter((k) => !env[k as keyof Env]);
+    if (missing.length) throw new ConfigError(`En producción se requieren: ${missing.join(', ')}`);
+  }
+  const secrets =
+    env.JWT_SECRET && env.COOKIE_SECRET
+      ? { jwtSecret: env.JWT_SECRET, cookieSecret: env.COOKIE_SECRET }
+      : { ...loadOrCreateSecrets(dataDir), ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}), ...(env.COOKIE_SECRET ? { cookieSecret: env.COOKIE_SECRET } : {}) };
+  const port = overrides.port ?? env.PORT;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  return {
+    env: env.NODE_ENV,
+    port,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    publicUrl,
+    jwtSecret: secrets.jwtSecret,
+    cookieSecret: secrets.cookieSecret,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    cookieSecure: env.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+    demoSeed: env.NODE_ENV === 'production' ? false : env.DEMO_SEED,
+    adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD,
+    webDist: env.WEB_DIST,
+    runJobs: env.RUN_JOBS,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+    rateLimitEnabled: env.RATE_LIMIT_ENABLED,
+    ...overrides,
+  };
+}

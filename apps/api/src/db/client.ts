@@ -1,0 +1,79 @@
+// Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+// Both speak the PostgreSQL dialect, so one schema, one set of migrations and one query layer serve both.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Services accept either the database or an open transaction. */
+export type Db = Database | Tx;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The committed migrations; found beside the sources in development and beside the bundle when built. */
+export function migrationsFolder(): string {
+  for (const candidate of [path.resolve(here, "../../drizzle"), path.resolve(here, "../drizzle")]) {
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+  }
+  throw new Error('No se encontró la carpeta de migraciones (drizzle/)');
+}
+
+const MIGRATION_LOCK = 4_242_001;
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number; memory?: boolean }): Promise<DatabaseHandle> {
+  const folder = migrationsFolder();
+  if (options.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    // NUMERIC and BIGINT come back as strings by default; counts and cents fit in a double exactly.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
+    // A dropped idle connection (for example when PostgreSQL restarts) must not crash the process.
+    pool.on('error', () => {});
+    const db = drizzle(pool, { schema }) as unknown as Database;
+    // Two processes starting together must not run the migrations twice.
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migrate(drizzle(client, { schema }), { migrationsFolder: folder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let dataPath: string | undefined;
+  if (!options.memory) {
+    dataPath = path.join(options.dataDir, 'pgdata');
+    mkdirSync(dataPath, { recursive: true });
+  }
+  const client = new PGlite(dataPath);
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Database;
+  await migrate(drizzle(client, { schema }), { migrationsFolder: folder });
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+export async function pingDatabase(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`SELECT 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export { schema };

@@ -1,0 +1,294 @@
+// The whole domain's tables (SPEC.md §3, DECISIONS.md D2-D11). Money is integer cents.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => tz('created_at').notNull().defaultNow();
+const cents = (name: string) => bigint(name, { mode: 'number' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** Ordered: the first is the main role (SPEC.md §3). */
+    roles: text('roles').array().notNull().default(sql`'{USER}'::text[]`),
+    isActive: boolean('is_active').notNull().default(true),
+    emailVerifiedAt: tz('email_verified_at'),
+    phone: text('phone'),
+    address: text('address'),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+    lastLoginAt: tz('last_login_at'),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('users_roles_valid', sql`${t.roles} <@ ARRAY['ADMIN','DONOR','USER']::text[] AND cardinality(${t.roles}) >= 1`),
+  ],
+);
+
+export const userPreferences = pgTable('user_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  favoriteCause: text('favorite_cause'),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  smsNotifications: boolean('sms_notifications').notNull().default(false),
+  monthlyReports: boolean('monthly_reports').notNull().default(true),
+  showDonationsPublicly: boolean('show_donations_publicly').notNull().default(false),
+  allowContact: boolean('allow_contact').notNull().default(true),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/** One row per sign-in: the refresh-token family of DECISIONS.md D7. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: tz('last_used_at').notNull().defaultNow(),
+    expiresAt: tz('expires_at').notNull(),
+    revokedAt: tz('revoked_at'),
+    revokedReason: text('revoked_reason'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Opaque refresh tokens, stored as SHA-256 hashes, rotated on every use. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: tz('expires_at').notNull(),
+    /** Set when the token is exchanged; a second use revokes the session (reuse detection). */
+    usedAt: tz('used_at'),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** Single-use tokens sent by email: password reset and email verification. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset_password', 'verify_email'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at'),
+  },
+  (t) => [uniqueIndex('auth_tokens_hash_key').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+export const programs = pgTable(
+  'programs',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** The headline figure of the home page, e.g. "500+" with "niños al año". */
+    highlightValue: text('highlight_value').notNull().default(''),
+    highlightLabel: text('highlight_label').notNull().default(''),
+    goalCents: cents('goal_cents').notNull().default(0),
+    currentCents: cents('current_cents').notNull().default(0),
+    comingSoon: boolean('coming_soon').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('programs_slug_key').on(t.slug),
+    check('programs_amounts_nonneg', sql`${t.goalCents} >= 0 AND ${t.currentCents} >= 0`),
+  ],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type', { enum: ['campaign', 'event', 'program'] }).notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    date: tz('date').notNull(),
+    location: text('location'),
+    isPublished: boolean('is_published').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('events_date_idx').on(t.date), check('events_type_valid', sql`${t.type} IN ('campaign','event','program')`)],
+);
+
+/** Companies that support the organisation, shown on the home page. */
+export const supporters = pgTable('supporters', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const receiptNumberSeq = pgSequence('receipt_number_seq', { startWith: 1 });
+
+/** The single donation ledger of DECISIONS.md D4. */
+export const donations = pgTable(
+  'donations',
+  {
+    id: serial('id').primaryKey(),
+    referenceCode: text('reference_code').notNull(),
+    donorName: text('donor_name').notNull(),
+    donorEmail: text('donor_email').notNull(),
+    donorPhone: text('donor_phone'),
+    donorNit: text('donor_nit'),
+    amountCents: cents('amount_cents').notNull(),
+    currency: text('currency').notNull().default('GTQ'),
+    donationType: text('donation_type', { enum: ['monetary', 'goods', 'services'] }).notNull(),
+    status: text('status', { enum: ['pending', 'completed', 'failed', 'cancelled', 'expired'] })
+      .notNull()
+      .default('pending'),
+    description: text('description'),
+    /** Where the donation came in: the public checkout, the service API, or the demo seed. */
+    source: text('source', { enum: ['public', 'service', 'seed'] }).notNull(),
+    programId: integer('program_id').references(() => programs.id, { onDelete: 'set null' }),
+    /** The account the donation belongs to (creator, or linked by a verified email). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    cardLast4: text('card_last4'),
+    cardBrand: text('card_brand'),
+    paymentReference: text('payment_reference'),
+    failureReason: text('failure_reason'),
+    /** Assigned once, when the donation completes; never changes afterwards. */
+    receiptNumber: integer('receipt_number'),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+    completedAt: tz('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('donations_reference_key').on(t.referenceCode),
+    uniqueIndex('donations_receipt_key').on(t.receiptNumber),
+    index('donations_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('donations_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('donations_email_idx').on(t.donorEmail, t.createdAt.desc()),
+    index('donations_user_idx').on(t.userId, t.createdAt.desc()),
+    index('donations_completed_idx').on(t.completedAt),
+    check('donations_amount_positive', sql`${t.amountCents} > 0`),
+    check('donations_status_valid', sql`${t.status} IN ('pending','completed','failed','cancelled','expired')`),
+    check('donations_type_valid', sql`${t.donationType} IN ('monetary','goods','services')`),
+    check('donations_reference_format', sql`${t.referenceCode} ~ '^#MG[0-9]{8}$'`),
+  ],
+);
+
+/**
+ * Running totals per status, kept by a trigger on `donations` in the same transaction as each
+ * change, spread over a few slots so that concurrent inserts do not queue on one row.
+ * `GET /donations/stats` sums these rows instead of scanning the ledger.
+ */
+export const donationTotals = pgTable(
+  'donation_totals',
+  {
+    status: text('status').notNull(),
+    slot: smallint('slot').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    amountCents: cents('amount_cents').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.slot] })],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc()), index('audit_log_entity_idx').on(t.entityType, t.entityId)],
+);
+
+/** Key/value settings validated by zod in the settings service: system, organization, impact, levels. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** DECISIONS.md D11: written in the same transaction as the change that causes the email. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    template: text('template').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: tz('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+    completedAt: tz('completed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/** Fixed-window counters of the PostgreSQL-backed rate limiter (used when REDIS_URL is not set). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: tz('reset_at').notNull(),
+});

@@ -1,0 +1,34 @@
+// Background work of each API process. Every job is safe when several processes run it at once.
+import type { FastifyInstance } from 'fastify';
+import { pruneCounters } from '../services/counters';
+
+interface Job {
+  name: string;
+  everyMs: number;
+  run: (app: FastifyInstance) => Promise<unknown>;
+}
+
+/** The jobs of the features register here (email outbox, expiry of stale donations). */
+export const jobs: Job[] = [{ name: 'prune-rate-limits', everyMs: 5 * 60_000, run: (app) => pruneCounters(app.db) }];
+
+export function startJobs(app: FastifyInstance): () => void {
+  const timers = jobs.map((job) => {
+    let running = false;
+    const tick = async () => {
+      if (running) return;
+      running = true;
+      try {
+        await job.run(app);
+      } catch (err) {
+        app.log.warn({ err, job: job.name }, 'job failed');
+      } finally {
+        running = false;
+      }
+    };
+    const timer = setInterval(tick, job.everyMs);
+    timer.unref();
+    setTimeout(tick, 1000).unref();
+    return timer;
+  });
+  return () => timers.forEach((t) => clearInterval(t));
+}

@@ -1,0 +1,45 @@
+// One error handler for the whole API: JSON `{"detail": "..."}` always, never a stack trace.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { messages } from '@donaciones/shared/messages';
+import { AppError } from '../errors';
+
+function fieldName(instancePath: string | undefined): string {
+  return (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || '_';
+}
+
+export default fp(async function errorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send({ detail: error.detail, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = fieldName(issue.instancePath);
+        errors[key] ??= issue.message ?? messages.api.invalidInput;
+      }
+      const first = Object.values(errors)[0] ?? messages.api.invalidInput;
+      return reply.status(400).send({ detail: first, errors });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ detail: messages.api.internal });
+    }
+    const code = error.code ?? '';
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.status(400).send({ detail: messages.api.malformedJson });
+    }
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ detail: messages.api.bodyTooLarge });
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send({ detail: messages.api.unsupportedMediaType });
+    if (error.statusCode === 429) return reply.status(429).send({ detail: messages.api.tooManyRequests });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors (bad headers, invalid content length, ...): never echo internals.
+      return reply.status(error.statusCode).send({ detail: error.statusCode === 404 ? messages.api.notFound : messages.api.invalidInput });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ detail: messages.api.internal });
+  });
+});

@@ -1,0 +1,7 @@
+// The API's route table under /api/v1: one plugin per domain.
+import type { FastifyInstance } from 'fastify';
+import health from './health';
+
+export default async function apiRoutes(app: FastifyInstance) {
+  await app.register(health);
+}

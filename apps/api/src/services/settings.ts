@@ -1,0 +1,45 @@
+// Settings stored as data (DECISIONS.md D9): read with defaults, validated on write.
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  DEFAULT_SETTINGS,
+  impactSettingsSchema,
+  levelSettingsSchema,
+  organizationSettingsSchema,
+  systemSettingsSchema,
+} from '@donaciones/shared/schemas/settings';
+import type { Db } from '../db/client';
+import { settings } from '../db/schema';
+
+const schemas = {
+  system: systemSettingsSchema,
+  organization: organizationSettingsSchema,
+  impact: impactSettingsSchema,
+  levels: levelSettingsSchema,
+} as const;
+
+export type SettingsKey = keyof typeof schemas;
+export type SettingsValue<K extends SettingsKey> = z.infer<(typeof schemas)[K]>;
+
+export async function getSettings<K extends SettingsKey>(db: Db, key: K): Promise<SettingsValue<K>> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
+  const merged = { ...DEFAULT_SETTINGS[key], ...(row?.value ?? {}) };
+  const parsed = schemas[key].safeParse(merged);
+  return (parsed.success ? parsed.data : DEFAULT_SETTINGS[key]) as SettingsValue<K>;
+}
+
+export async function putSettings<K extends SettingsKey>(db: Db, key: K, value: SettingsValue<K>, userId?: number): Promise<SettingsValue<K>> {
+  const parsed = schemas[key].parse(value) as SettingsValue<K>;
+  await db
+    .insert(settings)
+    .values({ key, value: parsed as Record<string, unknown>, updatedBy: userId ?? null })
+    .onConflictDoUpdate({ target: settings.key, set: { value: parsed as Record<string, unknown>, updatedAt: sql`now()`, updatedBy: userId ?? null } });
+  return parsed;
+}
+
+/** Writes the defaults of any missing key; never overwrites what an admin saved. */
+export async function ensureDefaultSettings(db: Db): Promise<void> {
+  for (const key of Object.keys(schemas) as SettingsKey[]) {
+    await db.insert(settings).values({ key, value: DEFAULT_SETTINGS[key] as Record<string, unknown> }).onConflictDoNothing();
+  }
+}

@@ -1,0 +1,113 @@
+// Test harness: a real app on a fresh database per test file — embedded PGlite by default, or a new
+// PostgreSQL database on the TEST_DATABASE_URL server when the project runs with TEST_DB=postgres.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import type { Role } from '@donaciones/shared/constants';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client';
+import { seedDemo } from '../src/db/seed';
+import { users, userPreferences } from '../src/db/schema';
+import { hashPassword } from '../src/services/passwords';
+import { ensureDefaultSettings } from '../src/services/settings';
+
+export const usePostgres = process.env.TEST_DB === 'postgres';
+
+/** A fresh, empty, migrated database. */
+export async function freshDatabase(): Promise<DatabaseHandle & { url?: string }> {
+  if (usePostgres) {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DB=postgres requires TEST_DATABASE_URL');
+    const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir(), poolSize: 5 });
+    return {
+      ...handle,
+      url: url.toString(),
+      close: async () => {
+        await handle.close();
+        const dropper = new pg.Client({ connectionString: base });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+        await dropper.end();
+      },
+    };
+  }
+  return openDatabase({ dataDir: tmpdir(), memory: true });
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+export async function createTestApp(
+  options: { seed?: boolean; config?: Partial<Config>; extraRoutes?: (app: FastifyInstance) => void } = {},
+): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'donaciones-test-'));
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: randomBytes(32).toString('hex'), COOKIE_SECRET: randomBytes(32).toString('hex') },
+    { dataDir, runJobs: false, demoSeed: false, ...options.config },
+  );
+  const database = await freshDatabase();
+  await ensureDefaultSettings(database.db);
+  if (options.seed) await seedDemo(database.db);
+  const app = await buildApp({ config, database, logger: false });
+  options.extraRoutes?.(app);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let userCounter = 0;
+/** Inserts an account directly (verified email by default) and returns its id and credentials. */
+export async function createUser(
+  db: Database,
+  options: { email?: string; password?: string; roles?: Role[]; isActive?: boolean; verified?: boolean; firstName?: string; lastName?: string } = {},
+) {
+  userCounter += 1;
+  const email = (options.email ?? `persona${userCounter}.${randomBytes(3).toString('hex')}@prueba.gt`).toLowerCase();
+  const password = options.password ?? 'Secreta123';
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(password),
+      firstName: options.firstName ?? 'Persona',
+      lastName: options.lastName ?? `Prueba${userCounter}`,
+      roles: options.roles ?? ['USER'],
+      isActive: options.isActive ?? true,
+      emailVerifiedAt: options.verified === false ? null : new Date(),
+    })
+    .returning({ id: users.id });
+  await db.insert(userPreferences).values({ userId: row.id }).onConflictDoNothing();
+  return { id: row.id, email, password };
+}
+
+export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
+  return res.json() as T;
+}
+
+export function inject(app: FastifyInstance, options: InjectOptions & { token?: string }) {
+  const { token, headers, ...rest } = options;
+  return app.inject({ ...rest, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+}

@@ -1,0 +1,78 @@
+// Business constants of SPEC.md §9 and DECISIONS.md, shared by the API and the web app.
+
+export const APP_VERSION = '1.0.0';
+export const API_BASE_PATH = '/api/v1';
+export const HTTP_TIMEOUT_MS = 15_000;
+export const CURRENCY = 'GTQ';
+export const CURRENCY_SYMBOL = 'Q';
+export const LOCALE = 'es-GT';
+export const TIME_ZONE = 'America/Guatemala';
+
+export const ROLES = ['ADMIN', 'DONOR', 'USER'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const DONATION_STATUSES = ['pending', 'completed', 'failed', 'cancelled', 'expired'] as const;
+export type DonationStatus = (typeof DONATION_STATUSES)[number];
+
+export const DONATION_TYPES = ['monetary', 'goods', 'services'] as const;
+export type DonationType = (typeof DONATION_TYPES)[number];
+
+/** DECISIONS.md D4: the admin view of the single ledger. */
+export const ADMIN_DONATION_STATUS = {
+  pending: 'PENDING',
+  completed: 'APPROVED',
+  failed: 'DECLINED',
+  cancelled: 'CANCELLED',
+  expired: 'EXPIRED',
+} as const satisfies Record<DonationStatus, string>;
+export type AdminDonationStatus = (typeof ADMIN_DONATION_STATUS)[DonationStatus];
+export const ADMIN_DONATION_STATUSES = Object.values(ADMIN_DONATION_STATUS);
+
+export const PRESET_AMOUNTS = [185, 75, 35, 15] as const;
+export const DONATE_PROCESSING_MS = 2000;
+export const REFERENCE_PREFIX = '#MG';
+
+/** SPEC.md §5 service-side bounds for POST /donations. */
+export const SERVICE_MIN_AMOUNT = 1;
+export const SERVICE_MAX_AMOUNT = 10_000;
+/** SPEC.md §9 defaults of the admin-configured bounds of the public flow. */
+export const DEFAULT_MIN_DONATION = 1;
+export const DEFAULT_MAX_DONATION = 50_000;
+export const DEFAULT_PROCESSING_FEE_RATE = 0.029;
+export const DEFAULT_NEXT_LEVEL_THRESHOLD = 3000;
+export const DEFAULT_SYSTEM_HEALTH = 98;
+export const DEFAULT_PENDING_EXPIRY_DAYS = 30;
+
+export const LIST_DEFAULT_LIMIT = 20;
+export const LIST_MAX_LIMIT = 100;
+export const RECENT_DONATIONS_SHOWN = 5;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const LOGIN_PASSWORD_MIN_LENGTH = 6;
+export const NAME_MIN_LENGTH = 2;
+export const NAME_MAX_LENGTH = 50;
+
+export const REPORT_PERIODS = ['week', 'month', 'quarter', 'year'] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+
+export const EVENT_TYPES = ['campaign', 'event', 'program'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** Names of the cookie and header of the double-submit CSRF protection (SPEC.md §7). */
+export const CSRF_COOKIE = 'csrf_token';
+export const CSRF_HEADER = 'x-csrf-token';
+export const REFRESH_COOKIE = 'refresh_token';
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** SPEC.md §4: stored tokens with this prefix come from an old mock login and are discarded. */
+export const MOCK_TOKEN_PREFIX = 'mock';
+
+/** Main role first; unknown roles are treated as USER (SPEC.md §2). */
+export function mainRole(roles: readonly string[] | undefined | null): Role {
+  const first = roles?.[0]?.toUpperCase();
+  return (ROLES as readonly string[]).includes(first ?? '') ? (first as Role) : 'USER';
+}
+
+export function hasRole(roles: readonly string[] | undefined | null, wanted: Role): boolean {
+  return (roles ?? []).some((r) => r.toUpperCase() === wanted);
+}

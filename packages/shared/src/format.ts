@@ -1,0 +1,58 @@
+// Money and date formatting for Guatemala (DECISIONS.md D14).
+import { CURRENCY, LOCALE, TIME_ZONE } from './constants';
+
+const currencyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
+const numberFormat = new Intl.NumberFormat(LOCALE);
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const longDateFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** `Q185.00` */
+export function formatMoney(amount: number | string): string {
+  return currencyFormat.format(typeof amount === 'string' ? Number(amount) : amount);
+}
+
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+function toDate(value: Date | string | number): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+export function formatDate(value: Date | string | number): string {
+  return dateFormat.format(toDate(value));
+}
+
+export function formatLongDate(value: Date | string | number): string {
+  return longDateFormat.format(toDate(value));
+}
+
+export function formatDateTime(value: Date | string | number): string {
+  return dateTimeFormat.format(toDate(value));
+}
+
+/** Exact conversions between quetzales and integer cents (money is never a float in storage). */
+export function toCents(amount: number | string): number {
+  const [whole, frac = ''] = String(amount).trim().split('.');
+  const sign = whole.startsWith('-') ? -1 : 1;
+  const cents = Math.abs(Number(whole)) * 100 + Number((frac + '00').slice(0, 2));
+  return sign * cents;
+}
+
+export function fromCents(cents: number | bigint): number {
+  return Number(cents) / 100;
+}
+
+/** 1 decimal percentage, e.g. 66.7 */
+export function roundTo(value: number, decimals: number): number {
+  const f = 10 ** decimals;
+  return Math.round(value * f) / f;
+}

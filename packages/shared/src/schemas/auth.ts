@@ -1,0 +1,80 @@
+// Account and session schemas (SPEC.md §5 Register, Login, Forgot password).
+import { z } from 'zod';
+import { LOGIN_PASSWORD_MIN_LENGTH, NAME_MAX_LENGTH, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants';
+import { messages } from '../messages';
+
+const v = messages.validation;
+
+export const emailField = z
+  .string({ error: v.emailRequired })
+  .trim()
+  .min(1, { error: v.emailRequired })
+  .max(254, { error: v.emailInvalid })
+  .pipe(z.email({ error: v.emailInvalid }))
+  .transform((e) => e.toLowerCase());
+
+/** The password rule of registration, reset and change (SPEC.md §5). */
+export const newPasswordField = z
+  .string({ error: v.passwordRequired })
+  .min(1, { error: v.passwordRequired })
+  .min(PASSWORD_MIN_LENGTH, { error: v.passwordMin })
+  .max(128, { error: 'La contraseña no puede tener más de 128 caracteres' })
+  .regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, { error: v.passwordComplexity });
+
+export const registerSchema = z
+  .object({
+    name: z
+      .string({ error: v.nameRequired })
+      .trim()
+      .min(1, { error: v.nameRequired })
+      .min(NAME_MIN_LENGTH, { error: v.nameMin })
+      .max(NAME_MAX_LENGTH, { error: v.nameMax }),
+    email: emailField,
+    password: newPasswordField,
+    confirmPassword: z.string({ error: v.confirmRequired }).min(1, { error: v.confirmRequired }),
+    acceptTerms: z.literal(true, { error: v.termsRequired }),
+  })
+  .refine((d) => d.password === d.confirmPassword, { path: ['confirmPassword'], error: v.passwordsMustMatch });
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: z
+    .string({ error: v.passwordRequired })
+    .min(1, { error: v.passwordRequired })
+    .min(LOGIN_PASSWORD_MIN_LENGTH, { error: v.loginPasswordMin })
+    .max(128, { error: v.passwordRequired }),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(10).max(200),
+    password: newPasswordField,
+    confirmPassword: z.string({ error: v.confirmRequired }).min(1, { error: v.confirmRequired }),
+  })
+  .refine((d) => d.password === d.confirmPassword, { path: ['confirmPassword'], error: v.passwordsMustMatch });
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+export const refreshSchema = z.object({ refresh_token: z.string().min(1).max(200).optional() }).optional();
+
+export const tokenPairSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+});
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export const meSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  first_name: z.string(),
+  last_name: z.string(),
+  email_verified: z.boolean(),
+});
+export type Me = z.infer<typeof meSchema>;

@@ -1,0 +1,92 @@
+// System and organisation settings (SPEC.md §3 System settings, §5; DECISIONS.md D9).
+import { z } from 'zod';
+import { DEFAULT_MAX_DONATION, DEFAULT_MIN_DONATION, DEFAULT_NEXT_LEVEL_THRESHOLD, DEFAULT_PENDING_EXPIRY_DAYS } from '../constants';
+import { messages } from '../messages';
+
+const v = messages.validation;
+
+const positiveInt = z.number({ error: v.integerMin1 }).int({ error: v.integerMin1 }).min(1, { error: v.integerMin1 });
+
+export const systemSettingsSchema = z
+  .object({
+    system_name: z.string({ error: v.systemNameRequired }).trim().min(1, { error: v.systemNameRequired }).max(120),
+    contact_email: z
+      .string({ error: v.contactEmailRequired })
+      .trim()
+      .min(1, { error: v.contactEmailRequired })
+      .pipe(z.email({ error: v.emailInvalid })),
+    maintenance_mode: z.boolean(),
+    min_donation_amount: positiveInt.max(1_000_000, { error: v.integerMin1 }),
+    max_donation_amount: positiveInt.max(10_000_000, { error: v.integerMin1 }),
+    pending_expiry_days: positiveInt.max(365).default(DEFAULT_PENDING_EXPIRY_DAYS),
+  })
+  .refine((s) => s.min_donation_amount <= s.max_donation_amount, { path: ['min_donation_amount'], error: v.minNotAboveMax });
+export type SystemSettings = z.infer<typeof systemSettingsSchema>;
+
+export const organizationSettingsSchema = z.object({
+  name: z.string().trim().min(1, { error: 'El nombre de la organización es requerido' }).max(120),
+  description: z.string().trim().min(1, { error: 'La descripción es requerida' }).max(2000),
+  phone: z.string().trim().min(1, { error: 'El teléfono es requerido' }).max(40),
+  email: z.string().trim().pipe(z.email({ error: v.emailInvalid })),
+  address: z.string().trim().max(255).default(''),
+  /** Home page figures stored as data (DECISIONS.md D9). */
+  children_per_year: z.number().int().min(0).max(10_000_000),
+  schools_benefited: z.number().int().min(0).max(100_000),
+  scholarships: z.number().int().min(0).max(100_000),
+});
+export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
+
+/** Conversion factors of the impact figures: quetzales of completed donations per unit. */
+export const impactSettingsSchema = z.object({
+  quetzales_per_child: z.number().positive().max(1_000_000),
+  quetzales_per_meal: z.number().positive().max(1_000_000),
+  quetzales_per_scholarship: z.number().positive().max(10_000_000),
+  quetzales_per_evangelism_hour: z.number().positive().max(1_000_000),
+});
+export type ImpactSettings = z.infer<typeof impactSettingsSchema>;
+
+export const levelSchema = z.object({ name: z.string().trim().min(1).max(60), threshold: z.number().min(0).max(100_000_000) });
+export const levelSettingsSchema = z.object({
+  levels: z
+    .array(levelSchema)
+    .min(1)
+    .max(20)
+    .refine((ls) => ls.every((l, i) => i === 0 || l.threshold > ls[i - 1].threshold), { error: 'Los umbrales deben ir en orden creciente' }),
+});
+export type LevelSettings = z.infer<typeof levelSettingsSchema>;
+
+export const DEFAULT_SETTINGS = {
+  system: {
+    system_name: 'Plataforma de Donaciones',
+    contact_email: 'contacto@ejemplo.org',
+    maintenance_mode: false,
+    min_donation_amount: DEFAULT_MIN_DONATION,
+    max_donation_amount: DEFAULT_MAX_DONATION,
+    pending_expiry_days: DEFAULT_PENDING_EXPIRY_DAYS,
+  } satisfies SystemSettings,
+  organization: {
+    name: 'Fundación Manos de Guatemala',
+    description:
+      'Acompañamos a niñas, niños y adolescentes de escasos recursos en Guatemala con alimentación escolar, formación en valores y oportunidades para seguir estudiando.',
+    phone: '+502 2200 0000',
+    email: 'contacto@ejemplo.org',
+    address: 'Ciudad de Guatemala, Guatemala',
+    children_per_year: 500,
+    schools_benefited: 3,
+    scholarships: 0,
+  } satisfies OrganizationSettings,
+  impact: {
+    quetzales_per_child: 150,
+    quetzales_per_meal: 5,
+    quetzales_per_scholarship: 3000,
+    quetzales_per_evangelism_hour: 50,
+  } satisfies ImpactSettings,
+  levels: {
+    levels: [
+      { name: 'Amigo', threshold: 0 },
+      { name: 'Colaborador', threshold: 500 },
+      { name: 'Benefactor', threshold: DEFAULT_NEXT_LEVEL_THRESHOLD },
+      { name: 'Padrino', threshold: 10_000 },
+    ],
+  } satisfies LevelSettings,
+};
