@@ -1,0 +1,139 @@
+// The donation ledger's core (DECISIONS.md D4): recording a donation and its only transitions,
+// out of `pending`, atomically, audited, never applied twice.
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { DonationStatus } from '@donaciones/shared/constants';
+import { messages } from '@donaciones/shared/messages';
+import type { Database, Db } from '../db/client';
+import { donations, users } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import { type Actor, audit } from './audit';
+import { type PaymentProvider, simulatedPaymentProvider } from './payments';
+import { isUniqueViolation, newReferenceCode } from './reference-codes';
+
+export type DonationRow = typeof donations.$inferSelect;
+export type NewDonation = Omit<typeof donations.$inferInsert, 'id' | 'referenceCode' | 'status' | 'receiptNumber'>;
+
+/** Inserts a pending donation with a fresh unique reference (retrying the rare collision). */
+export async function insertDonation(db: Database, values: NewDonation): Promise<DonationRow> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      // A savepoint per attempt, so a collision does not abort the caller's transaction.
+      return await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(donations)
+          .values({ ...values, referenceCode: newReferenceCode(), status: 'pending' })
+          .returning();
+        return row;
+      });
+    } catch (err) {
+      if (attempt < 5 && isUniqueViolation(err, 'donations_reference_key')) continue;
+      throw err;
+    }
+  }
+}
+
+export type TransitionAction = 'process' | 'cancel' | 'approve' | 'reject' | 'expire';
+
+export interface TransitionHooks {
+  /** Runs inside the transaction after the new status is written (e.g. to queue an email). */
+  afterCommitInTx?: (tx: Db, donation: DonationRow) => Promise<void>;
+}
+
+/**
+ * Moves one pending donation to its next status. The row is locked for the whole transaction, so a
+ * concurrent second transition waits, then finds it no longer pending and gets 409.
+ */
+export async function transitionDonation(
+  db: Database,
+  input: { id: number; action: TransitionAction; actor: Actor | null; ip?: string | null; provider?: PaymentProvider } & TransitionHooks,
+): Promise<DonationRow> {
+  const provider = input.provider ?? simulatedPaymentProvider;
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(donations).where(eq(donations.id, input.id)).for('update').limit(1);
+    if (!current) throw notFound(messages.donations.notFoundApi);
+    if (current.status !== 'pending') throw conflict(messages.donations.notPending);
+
+    let status: DonationStatus;
+    let failureReason: string | null = null;
+    let paymentReference: string | null = current.paymentReference;
+    switch (input.action) {
+      case 'approve':
+        status = 'completed';
+        break;
+      case 'reject':
+        status = 'failed';
+        failureReason = 'Rechazada por un administrador';
+        break;
+      case 'cancel':
+        status = 'cancelled';
+        break;
+      case 'expire':
+        status = 'expired';
+        break;
+      case 'process': {
+        if (current.donationType === 'monetary') {
+          const result = await provider.charge({
+            reference: current.referenceCode,
+            amountCents: current.amountCents,
+            currency: current.currency,
+            cardLast4: current.cardLast4,
+            cardBrand: current.cardBrand,
+          });
+          status = result.ok ? 'completed' : 'failed';
+          if (result.ok) paymentReference = result.providerReference;
+          else failureReason = result.failureReason;
+        } else {
+          // Goods and services are marked as received.
+          status = 'completed';
+        }
+        break;
+      }
+    }
+
+    const completed = status === 'completed';
+    const [updated] = await tx
+      .update(donations)
+      .set({
+        status,
+        failureReason,
+        paymentReference,
+        updatedAt: sql`now()`,
+        completedAt: completed ? sql`now()` : null,
+        receiptNumber: completed ? sql`nextval('receipt_number_seq')` : null,
+      })
+      .where(and(eq(donations.id, input.id), eq(donations.status, 'pending')))
+      .returning();
+
+    await audit(tx, {
+      actor: input.actor,
+      action: `donation.${input.action}`,
+      entityType: 'donation',
+      entityId: updated.id,
+      details: { from: 'pending', to: status, reference: updated.referenceCode, ...(failureReason ? { failure_reason: failureReason } : {}) },
+      ip: input.ip,
+    });
+    if (completed) await linkCompletedDonation(tx, updated);
+    await input.afterCommitInTx?.(tx, updated);
+    return updated;
+  });
+}
+
+/**
+ * DECISIONS.md D7: the first completed donation whose email matches a verified account links the
+ * donation to it and adds DONOR as the main role (after ADMIN, which stays first for staff).
+ */
+export async function linkCompletedDonation(tx: Db, donation: DonationRow): Promise<void> {
+  const [account] = await tx
+    .select({ id: users.id, roles: users.roles })
+    .from(users)
+    .where(and(eq(users.email, donation.donorEmail.toLowerCase()), isNotNull(users.emailVerifiedAt)))
+    .limit(1);
+  if (!account) return;
+  if (donation.userId == null) await tx.update(donations).set({ userId: account.id }).where(eq(donations.id, donation.id));
+  if (account.roles.includes('DONOR')) return;
+  const roles = account.roles.includes('ADMIN')
+    ? ['ADMIN', 'DONOR', ...account.roles.filter((r) => r !== 'ADMIN')]
+    : ['DONOR', ...account.roles];
+  await tx.update(users).set({ roles, updatedAt: sql`now()` }).where(eq(users.id, account.id));
+  await audit(tx, { actor: null, action: 'user.role_donor_added', entityType: 'user', entityId: account.id, details: { donation_id: donation.id } });
+}
