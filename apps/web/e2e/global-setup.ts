@@ -1,0 +1,77 @@
+// Starts a real SMTP listener that captures mail, and the built server (apps/api/dist/server.js) on a
+// fresh temporary data directory with the demo seed, then waits for /api/v1/health.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`El servidor terminó con código ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`El servidor no respondió en ${timeoutMs} ms`);
+}
+
+export default async function globalSetup() {
+  const port = Number(process.env.E2E_PORT ?? 3210);
+  const smtpPort = port + 1;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'donaciones-e2e-'));
+  const mailbox = path.join(dataDir, 'mailbox.jsonl');
+  writeFileSync(mailbox, '');
+  process.env.E2E_MAILBOX = mailbox;
+  process.env.E2E_DATA_DIR = dataDir;
+
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        appendFileSync(mailbox, JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }) + '\n');
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', () => resolve()));
+
+  const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      E2E: '1',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(`http://127.0.0.1:${port}/api/v1/health`, server, 120_000);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await new Promise<void>((r) => smtp.close(() => r()));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,76 @@
+// `npm test`: lint, type checks, unit + API tests (embedded database, and PostgreSQL when
+// TEST_DATABASE_URL is set), then the build and the browser tests. Stops at the first failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = path.join(root, 'test-results');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+let passed = 0;
+let failed = 0;
+const steps = [];
+
+function step(name, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  steps.push(`${result.status === 0 ? '✓' : '✗'} ${name} (${seconds} s)`);
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed += (report.numFailedTests ?? 0) + (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  failed += (stats?.unexpected ?? 0) + (stats?.skipped ?? 0);
+}
+
+function finish(ok) {
+  console.log('\nResumen:');
+  for (const line of steps) console.log(`  ${line}`);
+  if (!process.env.TEST_DATABASE_URL) console.log('  (TEST_DATABASE_URL no está definido: las pruebas de API corrieron solo en PGlite)');
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(ok && failed === 0 ? 0 : 1);
+}
+
+const vitestJson = path.join(reports, 'vitest.json');
+const playwrightJson = path.join(reports, 'playwright.json');
+
+const ok =
+  step('ESLint', bin('eslint'), ['--max-warnings=0', '.']) &&
+  step('TypeScript (shared)', bin('tsc'), ['-p', 'packages/shared']) &&
+  step('TypeScript (api)', bin('tsc'), ['-p', 'apps/api']) &&
+  step('TypeScript (web)', bin('tsc'), ['-p', 'apps/web']) &&
+  (() => {
+    const result = step('Vitest: shared, web, API' + (process.env.TEST_DATABASE_URL ? ' (PGlite + PostgreSQL)' : ' (PGlite)'), bin('vitest'), [
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestJson}`,
+    ]);
+    countVitest(vitestJson);
+    return result;
+  })() &&
+  step('Build (web + api)', 'npm', ['run', 'build']) &&
+  (() => {
+    const result = step('Playwright (Chromium)', bin('playwright'), ['test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+    });
+    countPlaywright(playwrightJson);
+    return result;
+  })();
+
+finish(ok);
