@@ -1,0 +1,183 @@
+// The signed-in area's frame (SPEC.md §2): the navigation of the user's role across the top,
+// a side drawer on phones, and Salir, which logs out and goes to /login.
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { LogOut, Menu, X } from 'lucide-react';
+import { messages } from '@donaciones/shared/messages';
+import { Badge } from '@/components/badge';
+import { Button } from '@/components/button';
+import { Logo } from '@/components/logo';
+import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
+import { roleLabel } from '@/lib/roles';
+import { useSession } from '@/lib/session';
+import { useSiteInfo } from '@/lib/site';
+import { useFocusTrap, useScrollLock } from '@/lib/use-focus-trap';
+import { navigationFor, type NavItem } from '../navigation';
+import { SkipLink } from './skip-link';
+
+export default function DashboardLayout() {
+  const session = useSession();
+  const site = useSiteInfo();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const brand = site.name ?? messages.shell.brandFallback;
+  const items = navigationFor(session.roles);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const [lastPath, setLastPath] = useState(location.pathname);
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setDrawerOpen(false);
+  }
+
+  const logout = useCallback(async () => {
+    setLoggingOut(true);
+    await session.logout();
+    navigate(paths.login, { replace: true });
+  }, [session, navigate]);
+
+  const roleBadge = (
+    <Badge tone={session.role === 'ADMIN' ? 'accent' : 'brand'}>{roleLabel(session.roles[0] ?? 'USER')}</Badge>
+  );
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-sand-50">
+      <SkipLink />
+      <header className="sticky top-0 z-30 border-b border-sand-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
+          <button
+            type="button"
+            className="-ml-1 inline-flex size-10 items-center justify-center rounded-full text-ink-800 hover:bg-sand-100 lg:hidden"
+            aria-label={messages.nav.openMenu}
+            aria-expanded={drawerOpen}
+            aria-haspopup="dialog"
+            onClick={() => setDrawerOpen(true)}
+          >
+            <Menu aria-hidden="true" className="size-5" />
+          </button>
+          <Link to={paths.home} className="min-w-0 rounded-xl" aria-label={`${brand}: ${messages.nav.home}`}>
+            <Logo name={brand} className="[&_svg]:size-9" />
+          </Link>
+
+          <nav aria-label={messages.shell.dashboardNav} className="ml-6 hidden lg:block">
+            <NavList items={items} orientation="horizontal" />
+          </nav>
+
+          <div className="ml-auto flex items-center gap-3">
+            <div className="hidden min-w-0 flex-col items-end leading-tight md:flex">
+              <span className="sr-only">{messages.shell.signedInAs}</span>
+              <span className="max-w-56 truncate text-sm font-semibold text-ink-800">{session.user?.email}</span>
+              <span className="mt-0.5">{roleBadge}</span>
+            </div>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={logout}
+              loading={loggingOut}
+              loadingText={messages.shell.loggingOut}
+              icon={<LogOut aria-hidden="true" className="size-4" />}
+            >
+              {messages.nav.logout}
+            </Button>
+          </div>
+        </div>
+      </header>
+
+      <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} brand={brand} items={items} email={session.user?.email} roleBadge={roleBadge} onLogout={logout} />
+
+      <main id="contenido" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-8 lg:px-8">
+        <Outlet />
+      </main>
+      <footer className="border-t border-sand-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 text-xs text-ink-500 sm:flex-row sm:justify-between sm:px-6 lg:px-8">
+          <p>{messages.app.copyright(new Date().getFullYear(), brand)}</p>
+          <p>{messages.app.versionLabel}</p>
+        </div>
+      </footer>
+    </div>
+  );
+}
+
+function NavList({ items, orientation }: { items: NavItem[]; orientation: 'horizontal' | 'vertical' }) {
+  return (
+    <ul className={cn('flex', orientation === 'horizontal' ? 'items-center gap-1' : 'flex-col gap-1')}>
+      {items.map(({ label, to, icon: Icon, end }) => (
+        <li key={to}>
+          <NavLink
+            to={to}
+            end={end}
+            className={({ isActive }) =>
+              cn(
+                'flex items-center gap-2 rounded-full font-semibold transition-colors',
+                orientation === 'horizontal' ? 'px-3 py-2 text-sm' : 'rounded-xl px-4 py-3 text-[0.95rem]',
+                isActive ? 'bg-brand-50 text-brand-800' : 'text-ink-700 hover:bg-sand-100 hover:text-ink-900',
+              )
+            }
+          >
+            <Icon aria-hidden="true" className="size-4 shrink-0" />
+            {label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface MobileDrawerProps {
+  open: boolean;
+  onClose: () => void;
+  brand: string;
+  items: NavItem[];
+  email?: string;
+  roleBadge: ReactNode;
+  onLogout: () => void;
+}
+
+function MobileDrawer({ open, onClose, brand, items, email, roleBadge, onLogout }: MobileDrawerProps) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  useFocusTrap(panelRef, open, { onEscape: onClose });
+  useScrollLock(open);
+  if (!open) return null;
+
+  return (
+    <div className="fixed inset-0 z-40 lg:hidden">
+      <div className="absolute inset-0 animate-fade-in bg-ink-900/45" aria-hidden="true" onClick={onClose} />
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className="absolute inset-y-0 left-0 flex w-[min(20rem,85vw)] animate-slide-in-left flex-col bg-white shadow-2xl outline-none"
+      >
+        <div className="flex items-center justify-between gap-3 border-b border-sand-200 px-4 py-3">
+          <Logo name={brand} className="[&_svg]:size-9" />
+          <h2 id={titleId} className="sr-only">
+            {messages.shell.menu}
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={messages.nav.closeMenu}
+            className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-ink-700 hover:bg-sand-100"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+        <nav aria-label={messages.shell.dashboardNav} className="flex-1 overflow-y-auto px-3 py-4">
+          <NavList items={items} orientation="vertical" />
+        </nav>
+        <div className="border-t border-sand-200 px-4 py-4">
+          <p className="truncate text-sm font-semibold text-ink-800">{email}</p>
+          <div className="mt-1">{roleBadge}</div>
+          <Button variant="outline" className="mt-4 w-full" onClick={onLogout} icon={<LogOut aria-hidden="true" className="size-4" />}>
+            {messages.nav.logout}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

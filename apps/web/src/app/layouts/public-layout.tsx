@@ -1,0 +1,202 @@
+// The public site's frame (SPEC.md §2): top bar with Inicio, Donaciones, Donar (and Estadísticas
+// when signed in), the Login button or the signed-in email, role badge and Dashboard button;
+// a footer with the copyright and version 1.0.0.
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Heart, LayoutDashboard, LogIn, Menu, TriangleAlert, X } from 'lucide-react';
+import { messages } from '@donaciones/shared/messages';
+import { Badge } from '@/components/badge';
+import { ButtonLink } from '@/components/button';
+import { Logo } from '@/components/logo';
+import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
+import { roleLabel } from '@/lib/roles';
+import { useSession } from '@/lib/session';
+import { useSiteInfo } from '@/lib/site';
+import { SkipLink } from './skip-link';
+
+interface PublicLink {
+  label: string;
+  to: string;
+  end?: boolean;
+}
+
+export function publicLinks(isAuthenticated: boolean): PublicLink[] {
+  const links: PublicLink[] = [
+    { label: messages.nav.home, to: paths.home, end: true },
+    { label: messages.nav.donations, to: paths.donations },
+    { label: messages.nav.donate, to: paths.donate },
+  ];
+  if (isAuthenticated) links.push({ label: messages.nav.stats, to: paths.stats });
+  return links;
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-full px-3.5 py-2 text-[0.95rem] font-semibold transition-colors',
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-ink-700 hover:bg-sand-100 hover:text-ink-900',
+  );
+
+export default function PublicLayout() {
+  const session = useSession();
+  const site = useSiteInfo();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const brand = site.name ?? messages.shell.brandFallback;
+  const links = publicLinks(session.isAuthenticated);
+
+  // A followed link closes the phone menu.
+  const [lastPath, setLastPath] = useState(location.pathname);
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setMenuOpen(false);
+  }
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setMenuOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      {site.maintenance && (
+        <div role="status" className="flex items-center justify-center gap-2 bg-accent-100 px-4 py-2 text-center text-sm font-semibold text-accent-900">
+          <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
+          {messages.app.maintenanceBanner}
+        </div>
+      )}
+      <header className="sticky top-0 z-30 border-b border-sand-200/80 bg-sand-50/90 backdrop-blur supports-[backdrop-filter]:bg-sand-50/75">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:h-18 lg:px-8">
+          <Link to={paths.home} className="mr-auto min-w-0 rounded-xl" aria-label={`${brand}: ${messages.nav.home}`}>
+            <Logo name={brand} tagline={messages.shell.brandTagline} />
+          </Link>
+
+          <nav aria-label={messages.shell.mainNav} className="hidden md:block">
+            <ul className="flex items-center gap-1">
+              {links.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.end} className={linkClass}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <div className="flex items-center gap-2 md:ml-4">
+            {session.isAuthenticated && session.user ? (
+              <>
+                <div className="hidden min-w-0 flex-col items-end leading-tight lg:flex">
+                  <span className="sr-only">{messages.shell.signedInAs}</span>
+                  <span className="max-w-52 truncate text-sm font-semibold text-ink-800" data-testid="session-email">
+                    {session.user.email}
+                  </span>
+                  <Badge tone={session.role === 'ADMIN' ? 'accent' : 'brand'} className="mt-0.5">
+                    {roleLabel(session.roles[0] ?? 'USER')}
+                  </Badge>
+                </div>
+                <ButtonLink to={paths.dashboard} size="sm" icon={<LayoutDashboard aria-hidden="true" className="size-4" />}>
+                  {messages.nav.dashboard}
+                </ButtonLink>
+              </>
+            ) : (
+              <ButtonLink to={paths.login} size="sm" variant="primary" icon={<LogIn aria-hidden="true" className="size-4" />}>
+                {messages.nav.login}
+              </ButtonLink>
+            )}
+            <button
+              ref={toggleRef}
+              type="button"
+              className="inline-flex size-10 items-center justify-center rounded-full text-ink-800 hover:bg-sand-100 md:hidden"
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              aria-label={menuOpen ? messages.nav.closeMenu : messages.nav.openMenu}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+            </button>
+          </div>
+        </div>
+
+        <div id={menuId} hidden={!menuOpen} className="border-t border-sand-200 bg-sand-50 md:hidden">
+          <nav aria-label={messages.shell.mainNav} className="mx-auto max-w-7xl px-4 py-3">
+            <ul className="flex flex-col gap-1">
+              {links.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.end} className={({ isActive }) => cn(linkClass({ isActive }), 'block rounded-xl px-4 py-3')}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            {session.isAuthenticated && session.user && (
+              <div className="mt-3 flex items-center justify-between gap-3 rounded-xl bg-white px-4 py-3 ring-1 ring-sand-200">
+                <span className="min-w-0 truncate text-sm font-semibold text-ink-800">{session.user.email}</span>
+                <Badge tone={session.role === 'ADMIN' ? 'accent' : 'brand'}>{roleLabel(session.roles[0] ?? 'USER')}</Badge>
+              </div>
+            )}
+          </nav>
+        </div>
+      </header>
+
+      <main id="contenido" tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+
+      <footer className="mt-16 bg-brand-900 text-brand-50">
+        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr] lg:px-8">
+          <div className="max-w-sm">
+            <Logo name={brand} tagline={messages.shell.brandTagline} inverted />
+            <p className="mt-4 text-sm leading-relaxed text-brand-100">{messages.shell.footerAbout}</p>
+            <ButtonLink to={paths.donate} variant="accent" size="sm" className="mt-5" icon={<Heart aria-hidden="true" className="size-4" />}>
+              {messages.nav.donate}
+            </ButtonLink>
+          </div>
+          <nav aria-label={messages.shell.footerExplore}>
+            <h2 className="font-sans text-sm font-bold tracking-wide text-white uppercase">{messages.shell.footerExplore}</h2>
+            <ul className="mt-3 space-y-2 text-sm">
+              {publicLinks(session.isAuthenticated).map((link) => (
+                <li key={link.to}>
+                  <Link className="text-brand-100 underline-offset-4 hover:text-white hover:underline" to={link.to}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav aria-label={messages.shell.footerLegal}>
+            <h2 className="font-sans text-sm font-bold tracking-wide text-white uppercase">{messages.shell.footerLegal}</h2>
+            <ul className="mt-3 space-y-2 text-sm">
+              <li>
+                <Link className="text-brand-100 underline-offset-4 hover:text-white hover:underline" to={paths.terms}>
+                  {messages.shell.terms}
+                </Link>
+              </li>
+              <li>
+                <Link className="text-brand-100 underline-offset-4 hover:text-white hover:underline" to={paths.privacy}>
+                  {messages.shell.privacy}
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+        <div className="border-t border-white/10">
+          <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-5 text-xs text-brand-100 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+            <p>{messages.app.copyright(new Date().getFullYear(), brand)}</p>
+            <p data-testid="app-version">{messages.app.versionLabel}</p>
+          </div>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// The dashboard navigation of each role (SPEC.md §2, in this order and with these labels).
+import type { LucideIcon } from 'lucide-react';
+import { BarChart3, HandCoins, HeartHandshake, History, LayoutDashboard, ListChecks, PlusCircle, Settings, UserRound, Users } from 'lucide-react';
+import type { Role } from '@donaciones/shared/constants';
+import { messages } from '@donaciones/shared/messages';
+import { paths } from '@/lib/paths';
+import { normalizeRoles } from '@/lib/roles';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Active only on this exact path. */
+  end?: boolean;
+}
+
+/** Which dashboard a set of roles gets: ADMIN anywhere in the list wins, then DONOR, else USER. */
+export function dashboardRole(roles: readonly string[] | null | undefined): Role {
+  const mine = normalizeRoles(roles);
+  if (mine.includes('ADMIN')) return 'ADMIN';
+  if (mine.includes('DONOR')) return 'DONOR';
+  return 'USER';
+}
+
+const [adminHome, adminUsers, adminDonations, adminReports, adminSettings] = messages.nav.admin;
+const [donorHome, donorDonations, donorNew, donorProfile, donorHistory] = messages.nav.donor;
+const [userHome, userDonations, userStats, userProfile] = messages.nav.user;
+
+const NAVIGATION: Record<Role, NavItem[]> = {
+  ADMIN: [
+    { label: adminHome, to: paths.dashboard, icon: LayoutDashboard, end: true },
+    { label: adminUsers, to: paths.adminUsers, icon: Users },
+    { label: adminDonations, to: paths.adminDonations, icon: HandCoins },
+    { label: adminReports, to: paths.adminReports, icon: BarChart3 },
+    { label: adminSettings, to: paths.adminSettings, icon: Settings },
+  ],
+  DONOR: [
+    { label: donorHome, to: paths.dashboard, icon: LayoutDashboard, end: true },
+    { label: donorDonations, to: paths.donorDonations, icon: HeartHandshake },
+    { label: donorNew, to: paths.donate, icon: PlusCircle },
+    { label: donorProfile, to: paths.donorProfile, icon: UserRound },
+    { label: donorHistory, to: paths.donorHistory, icon: History },
+  ],
+  USER: [
+    { label: userHome, to: paths.dashboard, icon: LayoutDashboard, end: true },
+    { label: userDonations, to: paths.donations, icon: ListChecks },
+    { label: userStats, to: paths.stats, icon: BarChart3 },
+    { label: userProfile, to: paths.settings, icon: UserRound },
+  ],
+};
+
+export function navigationFor(roles: readonly string[] | null | undefined): NavItem[] {
+  return NAVIGATION[dashboardRole(roles)];
+}

@@ -1,0 +1,102 @@
+// The route table (SPEC.md §2, DECISIONS.md D7-D8). Paths come from lib/paths.ts; every page is
+// a lazy chunk so the first load of `/` carries only the public layout and the home page.
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { messages } from '@donaciones/shared/messages';
+import { PageSpinner } from '@/components/spinner';
+import { paths } from '@/lib/paths';
+import type { AuthRouteHandle } from './layouts/auth-layout';
+import PublicLayout from './layouts/public-layout';
+import { RequireAuth } from './route-guard';
+import Root from './root';
+import ErrorScreen from './routes/error-screen';
+
+type PageModule = Promise<{ default: ComponentType }>;
+
+/** A lazily loaded page with the error screen inside its layout. */
+function page(path: string | undefined, load: () => PageModule, extra: Partial<RouteObject> = {}): RouteObject {
+  return {
+    ...(path === undefined ? { index: true } : { path }),
+    lazy: async () => ({ Component: (await load()).default }),
+    errorElement: <ErrorScreen />,
+    ...extra,
+  } as RouteObject;
+}
+
+const auth = (title: string, subtitle?: string): { handle: AuthRouteHandle } => ({ handle: { auth: { title, subtitle } } });
+const dashboardScreen = () => import('./routes/dashboard-screen');
+const settingsPage = () => import('@/features/settings/routes/settings');
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <Root />,
+    errorElement: <ErrorScreen fullPage />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          page(undefined, () => import('@/features/home/routes/home')),
+          page(paths.donations, () => import('@/features/donations/routes/donations-list')),
+          {
+            path: paths.donationNew,
+            element: <RequireAuth />,
+            children: [page(undefined, () => import('@/features/donations/routes/donation-new'))],
+          },
+          page(paths.donationDetail, () => import('@/features/donations/routes/donation-detail')),
+          page(paths.donate, () => import('@/features/donate/routes/donate')),
+          page(paths.stats, () => import('@/features/donations/routes/stats')),
+          page(paths.terms, () => import('@/features/legal/routes/terms')),
+          page(paths.privacy, () => import('@/features/legal/routes/privacy')),
+        ],
+      },
+      {
+        lazy: async () => ({ Component: (await import('./layouts/auth-layout')).default }),
+        errorElement: <ErrorScreen fullPage />,
+        children: [
+          page(paths.login, () => import('@/features/auth/routes/login'), auth(messages.auth.loginTitle, messages.auth.loginSubtitle)),
+          page(paths.register, () => import('@/features/auth/routes/register'), auth(messages.auth.registerTitle, messages.auth.registerSubtitle)),
+          page(paths.forgotPassword, () => import('@/features/auth/routes/forgot-password'), auth(messages.auth.forgotTitle)),
+          page(paths.resetPassword, () => import('@/features/auth/routes/reset-password'), auth(messages.auth.forgotTitle)),
+          page(paths.verifyEmail, () => import('@/features/auth/routes/verify-email')),
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./layouts/dashboard-layout')).default }),
+            errorElement: <ErrorScreen fullPage />,
+            children: [
+              page(paths.dashboard, dashboardScreen),
+              {
+                element: <RequireAuth roles={['ADMIN']} />,
+                children: [
+                  page(paths.adminUsers, dashboardScreen),
+                  page(paths.adminDonations, dashboardScreen),
+                  page(paths.adminReports, dashboardScreen),
+                  page(paths.adminSettings, dashboardScreen),
+                ],
+              },
+              page(paths.settings, settingsPage),
+              page(paths.donorProfile, settingsPage),
+              page(paths.donorDonations, () => import('@/features/donor/routes/donor-donations')),
+              page(paths.donorHistory, () => import('@/features/donor/routes/donor-history')),
+              page(paths.donorReceipts, () => import('@/features/donor/routes/donor-receipts')),
+              page(paths.donorPrograms, () => import('@/features/donor/routes/donor-programs')),
+            ],
+          },
+        ],
+      },
+      { path: paths.adminDashboardAlias, element: <Navigate to={paths.dashboard} replace /> },
+      { path: paths.donorDashboardAlias, element: <Navigate to={paths.dashboard} replace /> },
+      { path: paths.userDashboardAlias, element: <Navigate to={paths.dashboard} replace /> },
+      page(paths.notFound, () => import('./routes/not-found')),
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { ADMIN_DONATION_STATUSES, DONATION_STATUSES } from '@donaciones/shared/constants';
+import { messages } from '@donaciones/shared/messages';
+import { cn } from '@/lib/cn';
+
+export type BadgeTone = 'neutral' | 'brand' | 'accent' | 'success' | 'warning' | 'danger';
+
+const tones: Record<BadgeTone, string> = {
+  neutral: 'bg-sand-100 text-ink-700 ring-sand-300',
+  brand: 'bg-brand-50 text-brand-800 ring-brand-200',
+  accent: 'bg-accent-50 text-accent-800 ring-accent-200',
+  success: 'bg-green-50 text-green-800 ring-green-600/25',
+  warning: 'bg-amber-50 text-amber-800 ring-amber-600/30',
+  danger: 'bg-red-50 text-red-800 ring-red-600/25',
+};
+
+export interface BadgeProps {
+  tone?: BadgeTone;
+  children: ReactNode;
+  className?: string;
+  icon?: ReactNode;
+}
+
+export function Badge({ tone = 'neutral', children, className, icon }: BadgeProps) {
+  return (
+    <span className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset', tones[tone], className)}>
+      {icon}
+      {children}
+    </span>
+  );
+}
+
+/** SPEC.md §4: completed green; failed and cancelled red; every other status amber. */
+export function statusTone(status: string): BadgeTone {
+  const s = status.toLowerCase();
+  if (s === 'completed' || s === 'approved') return 'success';
+  if (s === 'failed' || s === 'cancelled' || s === 'declined') return 'danger';
+  return 'warning';
+}
+
+/** The label of a service status (`pending` -> 'Pending') or an admin status (`PENDING` -> 'Pendiente'). */
+export function statusLabel(status: string): string {
+  if ((DONATION_STATUSES as readonly string[]).includes(status)) return messages.donations.status[status as keyof typeof messages.donations.status];
+  if ((ADMIN_DONATION_STATUSES as readonly string[]).includes(status)) return messages.shell.adminStatus[status as keyof typeof messages.shell.adminStatus];
+  return status;
+}
+
+export interface StatusBadgeProps {
+  /** A service status (pending, completed, ...) or an admin status (PENDING, APPROVED, ...). */
+  status: string;
+  /** Overrides the default label. */
+  label?: string;
+  className?: string;
+}
+
+export function StatusBadge({ status, label, className }: StatusBadgeProps) {
+  return (
+    <Badge tone={statusTone(status)} className={className}>
+      <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
+      {label ?? statusLabel(status)}
+    </Badge>
+  );
+}

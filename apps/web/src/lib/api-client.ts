@@ -1,0 +1,222 @@
+// The one HTTP client of the web app (SPEC.md §7-§8, the session contract of TEAM.md): axios on
+// /api/v1 with a 15 s timeout, the bearer access token (kept in memory only), the CSRF cookie
+// echoed in a header, one single-flight refresh on 401 followed by a retry, and a toast per
+// status unless the caller shows the error itself.
+import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { toast } from 'react-hot-toast';
+import { API_BASE_PATH, CSRF_COOKIE, CSRF_HEADER, HTTP_TIMEOUT_MS, MOCK_TOKEN_PREFIX } from '@donaciones/shared/constants';
+import { messages } from '@donaciones/shared/messages';
+import type { TokenPair } from '@donaciones/shared/schemas/auth';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /**
+     * The caller shows this error itself: `true` for every status, or the statuses to keep quiet
+     * about (e.g. `[400, 401]` for a form that prints the server's detail).
+     */
+    skipErrorToast?: boolean | readonly number[];
+    /** Do not try a token refresh on 401 (the auth endpoints themselves). */
+    skipAuthRefresh?: boolean;
+    /** Internal: this request is already the retry after a refresh. */
+    _retried?: boolean;
+  }
+}
+
+/** An error answer of the API: `{"detail": "...", "errors": {field: message}}`. */
+export interface ApiErrorBody {
+  detail?: string;
+  errors?: Record<string, string>;
+}
+
+// ---- access token (memory only) -------------------------------------------------------------
+
+let accessToken: string | null = null;
+
+/** Tokens left by an old mock login start with the mock prefix: they are never valid. */
+export function isMockToken(token: string | null | undefined): boolean {
+  return typeof token === 'string' && token.toLowerCase().startsWith(MOCK_TOKEN_PREFIX);
+}
+
+export function getAccessToken(): string | null {
+  return accessToken;
+}
+
+export function setAccessToken(token: string | null): void {
+  accessToken = token && !isMockToken(token) ? token : null;
+}
+
+/** Keys under which earlier versions kept tokens in storage; this version never stores them. */
+const LEGACY_TOKEN_KEYS = ['access_token', 'refresh_token', 'token', 'auth_token', 'accessToken', 'refreshToken'];
+
+/** Removes tokens persisted by older versions (mock tokens included) from the browser storage. */
+export function clearStoredTokens(storage: Pick<Storage, 'removeItem'> = window.localStorage): void {
+  for (const key of LEGACY_TOKEN_KEYS) storage.removeItem(key);
+}
+
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [k, ...rest] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+// ---- error helpers for callers ----------------------------------------------------------------
+
+export function getErrorStatus(error: unknown): number | undefined {
+  return axios.isAxiosError(error) ? error.response?.status : undefined;
+}
+
+/** The server's `detail`, else the fallback (for forms that show the error themselves). */
+export function getErrorMessage(error: unknown, fallback: string): string {
+  if (axios.isAxiosError<ApiErrorBody>(error)) {
+    const detail = error.response?.data?.detail;
+    if (typeof detail === 'string' && detail.trim()) return detail;
+  }
+  return fallback;
+}
+
+/** The per-field messages of a 400 validation answer (`{errors: {field: message}}`). */
+export function getFieldErrors(error: unknown): Record<string, string> {
+  if (axios.isAxiosError<ApiErrorBody>(error)) {
+    const errors = error.response?.data?.errors;
+    if (errors && typeof errors === 'object') return errors;
+  }
+  return {};
+}
+
+/** The toast text of SPEC.md §8 for an error answer (or for no answer at all). */
+export function errorToastMessage(status: number | undefined, detail?: string): string {
+  const h = messages.http;
+  if (status === undefined) return h.network;
+  if (status === 400) return detail || h.badRequest;
+  if (status === 401) return detail || h.sessionExpired;
+  if (status === 403) return h.forbidden;
+  if (status === 404) return h.notFound;
+  if (status === 429) return h.tooManyRequests;
+  if (status === 500) return h.serverError;
+  return detail || h.generic;
+}
+
+function wantsToast(config: InternalAxiosRequestConfig | undefined, status: number | undefined): boolean {
+  const skip = config?.skipErrorToast;
+  if (skip === true) return false;
+  if (Array.isArray(skip) && status !== undefined && skip.includes(status)) return false;
+  return true;
+}
+
+// ---- the client ----------------------------------------------------------------------------------
+
+export interface ApiClientOptions {
+  /** For tests: answers requests instead of the network. */
+  adapter?: AxiosAdapter;
+  /** Shows a toast; defaults to react-hot-toast's error toast (deduplicated by text). */
+  notifyError?: (message: string) => void;
+  /** Called once when a 401 could not be cured by a refresh. */
+  onSessionExpired?: () => void;
+  /** Whether a refresh is worth trying (a session exists); defaults to "there is a token or a stored user". */
+  canRefresh?: () => boolean;
+}
+
+const REFRESH_URL = '/auth/refresh';
+
+export interface ApiClient extends AxiosInstance {
+  /** Refreshes the access token (single flight: concurrent callers share one request). */
+  refreshAccessToken: () => Promise<string>;
+  configure: (options: Partial<Omit<ApiClientOptions, 'adapter'>>) => void;
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const settings: Required<Omit<ApiClientOptions, 'adapter'>> = {
+    notifyError: (message) => toast.error(message, { id: message }),
+    onSessionExpired: () => {},
+    canRefresh: () => accessToken !== null,
+    ...options,
+  };
+
+  const instance = axios.create({
+    baseURL: API_BASE_PATH,
+    timeout: HTTP_TIMEOUT_MS,
+    withCredentials: true,
+    headers: { Accept: 'application/json' },
+    adapter: options.adapter,
+  }) as ApiClient;
+
+  instance.interceptors.request.use((config) => {
+    const headers = AxiosHeaders.from(config.headers);
+    const token = getAccessToken();
+    if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+    const csrf = readCookie(CSRF_COOKIE);
+    if (csrf) headers.set(CSRF_HEADER, csrf);
+    config.headers = headers;
+    return config;
+  });
+
+  let refreshing: Promise<string> | null = null;
+  instance.refreshAccessToken = () => {
+    refreshing ??= instance
+      .post<TokenPair>(REFRESH_URL, {}, { skipAuthRefresh: true, skipErrorToast: true })
+      .then((res) => {
+        if (!res.data?.access_token || isMockToken(res.data.access_token)) throw new Error('invalid token');
+        setAccessToken(res.data.access_token);
+        return res.data.access_token;
+      })
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  };
+
+  instance.configure = (next) => Object.assign(settings, next);
+
+  let expiredNotified = false;
+  const expire = () => {
+    setAccessToken(null);
+    if (!expiredNotified) {
+      expiredNotified = true;
+      settings.notifyError(messages.http.sessionExpired);
+      settings.onSessionExpired();
+      // Several requests failing together give one toast and one redirect.
+      setTimeout(() => {
+        expiredNotified = false;
+      }, 1000);
+    }
+  };
+
+  instance.interceptors.response.use(
+    (response) => response,
+    async (error: unknown) => {
+      if (!axios.isAxiosError<ApiErrorBody>(error) || axios.isCancel(error)) throw error;
+      const config = error.config;
+      const status = error.response?.status;
+
+      if (status === 401 && config && !config.skipAuthRefresh && !config._retried && settings.canRefresh()) {
+        let token: string;
+        try {
+          token = await instance.refreshAccessToken();
+        } catch {
+          expire();
+          throw error;
+        }
+        const headers = AxiosHeaders.from(config.headers);
+        headers.set('Authorization', `Bearer ${token}`);
+        return instance.request({ ...config, headers, _retried: true });
+      }
+
+      if (status === 401 && config?._retried) {
+        expire();
+        throw error;
+      }
+
+      if (error.code === AxiosError.ERR_CANCELED) throw error;
+      if (wantsToast(config, status)) settings.notifyError(errorToastMessage(status, error.response?.data?.detail));
+      throw error;
+    },
+  );
+
+  return instance;
+}
+
+/** The app's client; the session provider plugs in what happens when a session expires. */
+export const api = createApiClient();

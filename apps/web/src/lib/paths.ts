@@ -1,0 +1,47 @@
+// Every route path of the web app (SPEC.md §2, DECISIONS.md D8). Never retype a path string:
+// import it from here (`@/lib/paths`; features may not import app/), and build links to
+// parameterised routes with the helpers.
+
+export const paths = {
+  home: '/',
+  donations: '/donations',
+  donationNew: '/donations/new',
+  donationDetail: '/donations/:id',
+  donate: '/donate',
+  stats: '/stats',
+  terms: '/terms',
+  privacy: '/privacy',
+
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+
+  dashboard: '/dashboard',
+  adminUsers: '/admin/users',
+  adminDonations: '/admin/donations',
+  adminReports: '/admin/reports',
+  adminSettings: '/admin/settings',
+  settings: '/settings',
+
+  /** Aliases that lead to /dashboard (DECISIONS.md D7). */
+  adminDashboardAlias: '/admin-dashboard',
+  donorDashboardAlias: '/donor-dashboard',
+  userDashboardAlias: '/user-dashboard',
+
+  donorDonations: '/donor/donations',
+  donorProfile: '/donor/profile',
+  donorHistory: '/donor/history',
+  donorReceipts: '/donor/receipts',
+  donorPrograms: '/donor/programs',
+
+  notFound: '*',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** `/donations/42` */
+export function donationDetailPath(id: number | string): string {
+  return paths.donationDetail.replace(':id', encodeURIComponent(String(id)));
+}

@@ -1,0 +1,220 @@
+// The signed-in session (TEAM.md session contract): the access token lives in memory only,
+// `session_user` {id, email, roles, loginAt} in localStorage so that a reload can restore the
+// session with a cookie refresh. Logout, or a refresh that fails, clears both.
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Role } from '@donaciones/shared/constants';
+import type { Me, TokenPair } from '@donaciones/shared/schemas/auth';
+import { api as defaultApi, clearStoredTokens, setAccessToken, type ApiClient } from './api-client';
+import { normalizeRoles, primaryRole } from './roles';
+
+export const SESSION_USER_KEY = 'session_user';
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  roles: Role[];
+  /** ISO date of the login. */
+  loginAt: string;
+  first_name?: string;
+  last_name?: string;
+  email_verified?: boolean;
+}
+
+export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
+
+export interface Session {
+  status: SessionStatus;
+  user: SessionUser | null;
+  /** Normalised roles (upper case, unknown -> USER, main role first); empty when signed out. */
+  roles: Role[];
+  /** The main role; USER when signed out. */
+  role: Role;
+  isAuthenticated: boolean;
+  isLoading: boolean;
+  /** POST /auth/login then GET /auth/me. Throws the axios error on failure (no toast for 400/401/403). */
+  login: (email: string, password: string) => Promise<SessionUser>;
+  /** Revokes the session on the server (best effort), clears it here and empties the query cache. */
+  logout: () => Promise<void>;
+  /** Reloads GET /auth/me (e.g. after the profile changed). */
+  reloadUser: () => Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function readStoredUser(storage: Storage = window.localStorage): SessionUser | null {
+  try {
+    const raw = storage.getItem(SESSION_USER_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<SessionUser>;
+    if (typeof parsed?.id !== 'number' || typeof parsed.email !== 'string') return null;
+    return { id: parsed.id, email: parsed.email, roles: normalizeRoles(parsed.roles), loginAt: String(parsed.loginAt ?? '') };
+  } catch {
+    return null;
+  }
+}
+
+function storeUser(user: SessionUser | null) {
+  if (user) {
+    const { id, email, roles, loginAt } = user;
+    window.localStorage.setItem(SESSION_USER_KEY, JSON.stringify({ id, email, roles, loginAt }));
+  } else {
+    window.localStorage.removeItem(SESSION_USER_KEY);
+  }
+}
+
+function fromMe(me: Me, loginAt: string): SessionUser {
+  return {
+    id: me.id,
+    email: me.email,
+    roles: normalizeRoles(me.roles),
+    loginAt,
+    first_name: me.first_name,
+    last_name: me.last_name,
+    email_verified: me.email_verified,
+  };
+}
+
+export interface SessionProviderProps {
+  children: ReactNode;
+  /** Where to go when a request's 401 could not be cured by a refresh (the router's navigate). */
+  onSessionExpired?: () => void;
+  /** For tests. */
+  client?: ApiClient;
+}
+
+export function SessionProvider({ children, onSessionExpired, client = defaultApi }: SessionProviderProps) {
+  const queryClient = useQueryClient();
+  const [user, setUser] = useState<SessionUser | null>(() => readStoredUser());
+  const [status, setStatus] = useState<SessionStatus>(() => (readStoredUser() ? 'loading' : 'anonymous'));
+  const expiredRef = useRef(onSessionExpired);
+  useEffect(() => {
+    expiredRef.current = onSessionExpired;
+  }, [onSessionExpired]);
+
+  const clear = useCallback(() => {
+    setAccessToken(null);
+    storeUser(null);
+    setUser(null);
+    setStatus('anonymous');
+    queryClient.clear();
+  }, [queryClient]);
+
+  // The api client asks us whether a refresh is worth trying and tells us when the session died.
+  useEffect(() => {
+    client.configure({
+      canRefresh: () => readStoredUser() !== null,
+      onSessionExpired: () => {
+        clear();
+        expiredRef.current?.();
+      },
+    });
+  }, [client, clear]);
+
+  // Boot: a stored session user gets a new access token from the refresh cookie, then fresh roles.
+  useEffect(() => {
+    clearStoredTokens();
+    const stored = readStoredUser();
+    if (!stored) {
+      window.localStorage.removeItem(SESSION_USER_KEY);
+      return;
+    }
+    let cancelled = false;
+    (async () => {
+      try {
+        await client.refreshAccessToken();
+        const { data: me } = await client.get<Me>('/auth/me', { skipErrorToast: true, skipAuthRefresh: true });
+        if (cancelled) return;
+        const next = fromMe(me, stored.loginAt);
+        storeUser(next);
+        setUser(next);
+        setStatus('authenticated');
+      } catch {
+        if (!cancelled) clear();
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [client, clear]);
+
+  // Another tab signed out (or in): follow it.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== SESSION_USER_KEY) return;
+      if (event.newValue === null) {
+        setAccessToken(null);
+        setUser(null);
+        setStatus('anonymous');
+        queryClient.clear();
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [queryClient]);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const { data: tokens } = await client.post<TokenPair>(
+        '/auth/login',
+        { email, password },
+        { skipAuthRefresh: true, skipErrorToast: [400, 401, 403] },
+      );
+      setAccessToken(tokens.access_token);
+      try {
+        const { data: me } = await client.get<Me>('/auth/me', { skipAuthRefresh: true });
+        queryClient.clear();
+        const next = fromMe(me, new Date().toISOString());
+        storeUser(next);
+        setUser(next);
+        setStatus('authenticated');
+        return next;
+      } catch (error) {
+        setAccessToken(null);
+        throw error;
+      }
+    },
+    [client, queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await client.post('/auth/logout', {}, { skipAuthRefresh: true, skipErrorToast: true });
+    } catch {
+      // The session is cleared here whatever the server says; an unreachable server cannot keep it.
+    }
+    clear();
+  }, [client, clear]);
+
+  const reloadUser = useCallback(async () => {
+    const { data: me } = await client.get<Me>('/auth/me');
+    setUser((prev) => {
+      const next = fromMe(me, prev?.loginAt ?? new Date().toISOString());
+      storeUser(next);
+      return next;
+    });
+  }, [client]);
+
+  const value = useMemo<Session>(() => {
+    const roles = user ? normalizeRoles(user.roles) : [];
+    return {
+      status,
+      user,
+      roles,
+      role: primaryRole(roles),
+      isAuthenticated: status === 'authenticated' && user !== null,
+      isLoading: status === 'loading',
+      login,
+      logout,
+      reloadUser,
+    };
+  }, [status, user, login, logout, reloadUser]);
+
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+export function useSession(): Session {
+  const session = use(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}

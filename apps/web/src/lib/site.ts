@@ -1,0 +1,38 @@
+// What every layout needs to know about the organisation (its name, maintenance mode), from the
+// public site endpoint. Until it answers (or if it cannot), layouts show a neutral brand.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+
+export interface SiteInfo {
+  name: string | null;
+  maintenance: boolean;
+}
+
+export const siteQueryKey = ['public', 'site'] as const;
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null;
+const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/** Reads the organisation's name and the maintenance flag from the answer of GET /public/site. */
+export function parseSiteInfo(data: unknown): SiteInfo {
+  if (!isObj(data)) return { name: null, maintenance: false };
+  const org = isObj(data.organization) ? data.organization : {};
+  const system = isObj(data.system) ? data.system : {};
+  return {
+    name: str(org.name) ?? str(data.organization_name) ?? str(data.name),
+    maintenance: data.maintenance_mode === true || system.maintenance_mode === true,
+  };
+}
+
+export async function getSiteInfo(): Promise<SiteInfo> {
+  const { data } = await api.get<unknown>('/public/site', { skipErrorToast: true });
+  return parseSiteInfo(data);
+}
+
+export const siteQueryOptions = () => queryOptions({ queryKey: siteQueryKey, queryFn: getSiteInfo });
+
+export function useSiteInfo(): SiteInfo {
+  const { data } = useQuery(siteQueryOptions());
+  return data ?? { name: null, maintenance: false };
+}

@@ -1,0 +1,77 @@
+// Keeps keyboard focus inside an open dialog or drawer, closes it on Escape, and gives focus back
+// to the element that opened it.
+import { useEffect, useRef, type RefObject } from 'react';
+
+const FOCUSABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+
+export function focusableWithin(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute('inert') && el.getAttribute('aria-hidden') !== 'true');
+}
+
+export interface FocusTrapOptions {
+  onEscape?: () => void;
+  /** Element to focus first; else the first focusable element, else the container. */
+  initialFocus?: RefObject<HTMLElement | null>;
+}
+
+export function useFocusTrap(containerRef: RefObject<HTMLElement | null>, active: boolean, { onEscape, initialFocus }: FocusTrapOptions = {}) {
+  const escapeRef = useRef(onEscape);
+  useEffect(() => {
+    escapeRef.current = onEscape;
+  }, [onEscape]);
+
+  useEffect(() => {
+    if (!active) return;
+    const container = containerRef.current;
+    if (!container) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+
+    const first = initialFocus?.current ?? focusableWithin(container)[0] ?? container;
+    first.focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        if (escapeRef.current) {
+          event.stopPropagation();
+          escapeRef.current();
+        }
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = focusableWithin(container);
+      if (items.length === 0) {
+        event.preventDefault();
+        container.focus();
+        return;
+      }
+      const firstItem = items[0];
+      const lastItem = items[items.length - 1];
+      const current = document.activeElement;
+      if (event.shiftKey && (current === firstItem || !container.contains(current))) {
+        event.preventDefault();
+        lastItem.focus();
+      } else if (!event.shiftKey && (current === lastItem || !container.contains(current))) {
+        event.preventDefault();
+        firstItem.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown, true);
+      if (opener && document.contains(opener)) opener.focus();
+    };
+  }, [active, containerRef, initialFocus]);
+}
+
+/** Stops the page behind an open dialog from scrolling. */
+export function useScrollLock(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = previous;
+    };
+  }, [active]);
+}

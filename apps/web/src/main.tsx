@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from '@/app/providers';
+import { createAppRouter } from '@/app/router';
+import { paths } from '@/lib/paths';
+import type { FromState } from '@/lib/auth-redirect';
+import './styles/index.css';
+
+const router = createAppRouter();
+
+// A 401 that a refresh could not cure: back to /login, remembering where the user was.
+function goToLogin() {
+  const { pathname, search, hash } = router.state.location;
+  if (pathname === paths.login) return;
+  const state: FromState = { from: { pathname, search, hash } };
+  void router.navigate(paths.login, { replace: true, state });
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders onSessionExpired={goToLogin}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);
