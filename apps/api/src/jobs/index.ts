@@ -1,6 +1,7 @@
 // Background work of each API process. Every job is safe when several processes run it at once.
 import type { FastifyInstance } from 'fastify';
 import { pruneCounters } from '../services/counters';
+import { runEmailOutbox } from './email-outbox';
 
 interface Job {
   name: string;
@@ -9,7 +10,10 @@ interface Job {
 }
 
 /** The jobs of the features register here (email outbox, expiry of stale donations). */
-export const jobs: Job[] = [{ name: 'prune-rate-limits', everyMs: 5 * 60_000, run: (app) => pruneCounters(app.db) }];
+export const jobs: Job[] = [
+  { name: 'prune-rate-limits', everyMs: 5 * 60_000, run: (app) => pruneCounters(app.db) },
+  { name: 'email-outbox', everyMs: 2_000, run: (app) => runEmailOutbox(app) },
+];
 
 export function startJobs(app: FastifyInstance): () => void {
   const timers = jobs.map((job) => {

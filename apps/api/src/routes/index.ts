@@ -1,7 +1,9 @@
 // The API's route table under /api/v1: one plugin per domain.
 import type { FastifyInstance } from 'fastify';
 import health from './health';
+import authRoutes from './auth';
 
 export default async function apiRoutes(app: FastifyInstance) {
   await app.register(health);
+  await app.register(authRoutes);
 }

@@ -13,6 +13,8 @@ export interface CounterHit {
 export interface CounterStore {
   incr(key: string, windowMs: number): Promise<CounterHit>;
   get(key: string): Promise<CounterHit>;
+  /** Takes one back within the current window (a throttled attempt that turned out to succeed). */
+  decr(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -40,6 +42,9 @@ export function postgresCounters(db: Database): CounterStore {
       const row = rowsOf<{ count: number; ttl_ms: number }>(result)[0];
       return row ? { count: Number(row.count), ttlMs: Number(row.ttl_ms) } : { count: 0, ttlMs: 0 };
     },
+    async decr(key) {
+      await db.execute(sql`UPDATE rate_limits SET count = GREATEST(0, count - 1) WHERE key = ${key} AND reset_at > now()`);
+    },
     async reset(key) {
       await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
     },
@@ -61,6 +66,14 @@ export function redisCounters(redis: Redis): CounterStore {
       const k = `rl:${key}`;
       const [[, count], [, ttl]] = (await redis.multi().get(k).pttl(k).exec()) as [[null, string | null], [null, number]];
       return { count: Number(count ?? 0), ttlMs: Math.max(0, ttl) };
+    },
+    async decr(key) {
+      // Only while the window lives, and never below zero.
+      await redis.eval(
+        "if redis.call('pttl', KEYS[1]) > 0 and tonumber(redis.call('get', KEYS[1]) or '0') > 0 then return redis.call('decr', KEYS[1]) end return 0",
+        1,
+        `rl:${key}`,
+      );
     },
     async reset(key) {
       await redis.del(`rl:${key}`);

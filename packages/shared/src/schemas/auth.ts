@@ -34,7 +34,12 @@ export const registerSchema = z
     confirmPassword: z.string({ error: v.confirmRequired }).min(1, { error: v.confirmRequired }),
     acceptTerms: z.literal(true, { error: v.termsRequired }),
   })
-  .refine((d) => d.password === d.confirmPassword, { path: ['confirmPassword'], error: v.passwordsMustMatch });
+  .refine((d) => d.password === d.confirmPassword, {
+    path: ['confirmPassword'],
+    error: v.passwordsMustMatch,
+    // Also when other fields are still wrong, so the form shows the mismatch at once.
+    when: (payload) => typeof (payload.value as { confirmPassword?: unknown })?.confirmPassword === 'string',
+  });
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const loginSchema = z.object({
@@ -52,14 +57,23 @@ export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().min(10).max(200),
+    token: z
+      .string({ error: messages.auth.resetInvalid })
+      .min(10, { error: messages.auth.resetInvalid })
+      .max(200, { error: messages.auth.resetInvalid }),
     password: newPasswordField,
     confirmPassword: z.string({ error: v.confirmRequired }).min(1, { error: v.confirmRequired }),
   })
-  .refine((d) => d.password === d.confirmPassword, { path: ['confirmPassword'], error: v.passwordsMustMatch });
+  .refine((d) => d.password === d.confirmPassword, {
+    path: ['confirmPassword'],
+    error: v.passwordsMustMatch,
+    when: (payload) => typeof (payload.value as { confirmPassword?: unknown })?.confirmPassword === 'string',
+  });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
-export const refreshSchema = z.object({ refresh_token: z.string().min(1).max(200).optional() }).optional();
+export const refreshSchema = z
+  .object({ refresh_token: z.string({ error: messages.auth.refreshInvalid }).min(1).max(200, { error: messages.auth.refreshInvalid }).optional() })
+  .optional();
 
 export const tokenPairSchema = z.object({
   access_token: z.string(),

@@ -1,0 +1,110 @@
+// Delivers the email outbox (DECISIONS.md D11). Due rows are claimed with FOR UPDATE SKIP LOCKED and
+// leased (next_attempt_at moved ahead) in one short statement, then sent outside any transaction, so
+// two processes never send the same row and a crashed sender's rows come back after the lease.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { createMailTransport, type MailTransport } from '../services/mailer';
+
+export interface DeliveryOptions {
+  batchSize?: number;
+  /** After this many failed attempts the row is marked failed and left alone. */
+  maxAttempts?: number;
+  /** Delay before retry number `attempt` (1 = after the first failure). */
+  backoffMs?: (attempt: number) => number;
+  /** How long a claimed row stays invisible to other deliverers while it is being sent. */
+  leaseMs?: number;
+  log?: Pick<FastifyInstance['log'], 'warn' | 'error'>;
+}
+
+export interface DeliveryReport {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+export const OUTBOX_MAX_ATTEMPTS = 8;
+
+/** 30 s, 1 min, 2 min, ... doubling, at most 1 hour. */
+export function outboxBackoffMs(attempt: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
+}
+
+interface ClaimedRow {
+  id: number;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  template: string;
+  attempts: number;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+function isApp(target: FastifyInstance | Database): target is FastifyInstance {
+  return typeof (target as FastifyInstance).inject === 'function';
+}
+
+/** Sends every due email once; call it from the job or directly (tests). */
+export async function deliverDueEmails(target: FastifyInstance | Database, transport: MailTransport, options: DeliveryOptions = {}): Promise<DeliveryReport> {
+  const db = isApp(target) ? target.db : target;
+  const log = options.log ?? (isApp(target) ? target.log : undefined);
+  const batchSize = options.batchSize ?? 20;
+  const maxAttempts = options.maxAttempts ?? OUTBOX_MAX_ATTEMPTS;
+  const backoff = options.backoffMs ?? outboxBackoffMs;
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
+
+  const claimed = rowsOf<ClaimedRow>(
+    await db.execute(sql`
+      UPDATE email_outbox
+      SET attempts = attempts + 1, next_attempt_at = now() + ${leaseMs} * interval '1 millisecond'
+      WHERE id IN (
+        SELECT id FROM email_outbox
+        WHERE status = 'pending' AND next_attempt_at <= now()
+        ORDER BY next_attempt_at, id
+        LIMIT ${batchSize}
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id, to_address, subject, text_body, html_body, template, attempts`),
+  );
+
+  for (const row of claimed) {
+    try {
+      await transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, template: row.template });
+      await db.execute(sql`UPDATE email_outbox SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = ${row.id}`);
+      report.sent += 1;
+    } catch (err) {
+      const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      const attempts = Number(row.attempts);
+      if (attempts >= maxAttempts) {
+        await db.execute(sql`UPDATE email_outbox SET status = 'failed', last_error = ${reason} WHERE id = ${row.id}`);
+        report.failed += 1;
+        log?.error({ emailId: row.id, template: row.template, attempts, reason }, 'email delivery failed permanently');
+      } else {
+        const delay = backoff(attempts);
+        await db.execute(sql`
+          UPDATE email_outbox SET last_error = ${reason}, next_attempt_at = now() + ${delay} * interval '1 millisecond'
+          WHERE id = ${row.id}`);
+        report.retried += 1;
+        log?.warn({ emailId: row.id, template: row.template, attempts, retryInMs: delay, reason }, 'email delivery failed, will retry');
+      }
+    }
+  }
+  return report;
+}
+
+const transports = new WeakMap<FastifyInstance, MailTransport>();
+
+/** The job of each API process: one transport per app (SMTP connections are opened per batch). */
+export function runEmailOutbox(app: FastifyInstance): Promise<DeliveryReport> {
+  let transport = transports.get(app);
+  if (!transport) {
+    transport = createMailTransport(app.config, app.log);
+    transports.set(app, transport);
+  }
+  return deliverDueEmails(app, transport);
+}

@@ -1,0 +1,235 @@
+// /auth: accounts and sessions (DECISIONS.md D7, the session contract of the team brief).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CSRF_COOKIE, REFRESH_COOKIE } from '@donaciones/shared/constants';
+import { messages } from '@donaciones/shared/messages';
+import { errorResponseSchema, messageResponseSchema } from '@donaciones/shared/schemas/common';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  meSchema,
+  refreshSchema,
+  registerSchema,
+  resetPasswordSchema,
+  tokenPairSchema,
+} from '@donaciones/shared/schemas/auth';
+import { unauthorized } from '../errors';
+import {
+  counterThrottle,
+  getMe,
+  login,
+  registerAccount,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  verifyEmail,
+} from '../services/auth';
+import { type IssuedSession, newOpaqueToken, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from '../services/sessions';
+
+const REFRESH_COOKIE_PATH = '/api/v1/auth';
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorResponseSchema]));
+const tags = ['autenticación'];
+
+export default async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { config } = app;
+  const throttle = counterThrottle(app.counters, config.rateLimitEnabled);
+  /** Per-route ceiling of calls per IP for the endpoints that have no throttle of their own. */
+  const perIp = (max: number): { rateLimit?: { max: number; timeWindow: number } } =>
+    config.rateLimitEnabled ? { rateLimit: { max, timeWindow: 60_000 } } : {};
+  const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+  const cookieBase = { sameSite: 'strict' as const, secure: config.cookieSecure };
+
+  async function issue(reply: FastifyReply, session: IssuedSession) {
+    const accessToken = await app.accessTokens.sign({ userId: session.userId, sessionId: session.sessionId });
+    const maxAge = config.refreshTokenTtlDays * 86_400;
+    reply.setCookie(REFRESH_COOKIE, session.refreshToken, { ...cookieBase, httpOnly: true, path: REFRESH_COOKIE_PATH, maxAge });
+    reply.setCookie(CSRF_COOKIE, newOpaqueToken(), { ...cookieBase, httpOnly: false, path: '/', maxAge });
+    reply.header('cache-control', 'no-store');
+    return { access_token: accessToken, refresh_token: session.refreshToken, token_type: 'bearer' as const, expires_in: config.accessTokenTtlSeconds };
+  }
+
+  function clearCookies(reply: FastifyReply) {
+    reply.clearCookie(REFRESH_COOKIE, { ...cookieBase, httpOnly: true, path: REFRESH_COOKIE_PATH });
+    reply.clearCookie(CSRF_COOKIE, { ...cookieBase, path: '/' });
+  }
+
+  r.post(
+    '/auth/register',
+    {
+      schema: {
+        tags,
+        summary: 'Crear una cuenta (rol USER) y enviar el correo de verificación',
+        body: registerSchema,
+        response: { 201: messageResponseSchema, ...errors(400, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { name, email, password } = request.body;
+      await registerAccount(app.db, { name, email, password, publicUrl: config.publicUrl, ip: request.ip }, throttle);
+      return reply.status(201).send({ message: messages.auth.registered });
+    },
+  );
+
+  r.post(
+    '/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Iniciar sesión: token de acceso, token de actualización y cookies de sesión',
+        body: loginSchema,
+        response: { 200: tokenPairSchema, ...errors(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await login(app.db, { ...request.body, ttlDays: config.refreshTokenTtlDays, ...client(request) }, throttle);
+      return issue(reply, session);
+    },
+  );
+
+  r.get(
+    '/auth/me',
+    {
+      preHandler: app.requireAuth,
+      schema: { tags, summary: 'La cuenta de la sesión actual', security: [{ bearerAuth: [] }], response: { 200: meSchema, ...errors(401) } },
+    },
+    async (request) => getMe(app.db, request.user!.id),
+  );
+
+  r.post(
+    '/auth/refresh',
+    {
+      config: perIp(120),
+      schema: {
+        tags,
+        summary: 'Rotar los tokens: cookie de sesión con el encabezado X-CSRF-Token, o refresh_token en el cuerpo',
+        body: refreshSchema,
+        response: { 200: tokenPairSchema, ...errors(401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      let token = request.body?.refresh_token;
+      if (!token) {
+        token = request.cookies[REFRESH_COOKIE];
+        if (token) app.assertCsrf(request);
+      }
+      if (!token) throw unauthorized(messages.auth.refreshInvalid);
+      const result = await rotateRefreshToken(app.db, { token, ttlDays: config.refreshTokenTtlDays, ...client(request) });
+      if (!result.ok) {
+        if (result.reason === 'reused') {
+          request.log.warn({ sessionId: result.sessionId, userId: result.userId }, 'refresh token reused: session revoked');
+        }
+        clearCookies(reply);
+        throw unauthorized(messages.auth.refreshInvalid);
+      }
+      return issue(reply, result.session);
+    },
+  );
+
+  r.post(
+    '/auth/logout',
+    {
+      config: perIp(120),
+      schema: {
+        tags,
+        summary: 'Cerrar la sesión (token de actualización en el cuerpo o la cookie, o el token de acceso)',
+        body: refreshSchema,
+        response: { 200: messageResponseSchema, ...errors(401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const sessionIds = new Set<string>();
+      const bodyToken = request.body?.refresh_token;
+      if (bodyToken) {
+        const found = await sessionOfRefreshToken(app.db, bodyToken);
+        if (found) sessionIds.add(found.sessionId);
+      }
+      if (request.headers.authorization) {
+        try {
+          await app.requireAuth(request, reply);
+          sessionIds.add(request.user!.sessionId);
+        } catch (err) {
+          // An expired access token does not stop a logout that also presents a refresh token.
+          if (!bodyToken && !request.cookies[REFRESH_COOKIE]) throw err;
+        }
+      }
+      const cookieToken = request.cookies[REFRESH_COOKIE];
+      if (cookieToken && !bodyToken) {
+        app.assertCsrf(request);
+        const found = await sessionOfRefreshToken(app.db, cookieToken);
+        if (found) sessionIds.add(found.sessionId);
+      }
+      for (const id of sessionIds) await revokeSession(app.db, id, 'logout');
+      clearCookies(reply);
+      return { message: messages.auth.loggedOut };
+    },
+  );
+
+  r.post(
+    '/auth/forgot-password',
+    {
+      schema: {
+        tags,
+        summary: 'Pedir un enlace para restablecer la contraseña (misma respuesta exista o no la cuenta)',
+        body: forgotPasswordSchema,
+        response: { 200: messageResponseSchema, ...errors(400, 429) },
+      },
+    },
+    async (request) => {
+      await requestPasswordReset(app.db, { email: request.body.email, publicUrl: config.publicUrl, ip: request.ip }, throttle);
+      return { message: messages.auth.forgotSent };
+    },
+  );
+
+  r.post(
+    '/auth/reset-password',
+    {
+      schema: {
+        tags,
+        summary: 'Elegir una contraseña nueva con el enlace de un solo uso; cierra todas las sesiones',
+        body: resetPasswordSchema,
+        response: { 200: messageResponseSchema, ...errors(400, 429) },
+      },
+    },
+    async (request) => {
+      const { token, password } = request.body;
+      await resetPassword(app.db, { token, password, publicUrl: config.publicUrl, ip: request.ip }, throttle);
+      return { message: messages.auth.resetDone };
+    },
+  );
+
+  r.get(
+    '/auth/verify-email',
+    {
+      config: perIp(30),
+      schema: {
+        tags,
+        summary: 'Confirmar el correo con el enlace del correo de bienvenida',
+        querystring: z.object({ token: z.string({ error: messages.auth.verifyInvalid }).min(10, { error: messages.auth.verifyInvalid }).max(200, { error: messages.auth.verifyInvalid }) }),
+        response: { 200: messageResponseSchema, ...errors(400, 429) },
+      },
+    },
+    async (request) => {
+      const result = await verifyEmail(app.db, { token: request.query.token, ip: request.ip });
+      return { message: result.alreadyVerified ? messages.auth.alreadyVerified : messages.auth.verifyDone };
+    },
+  );
+
+  r.post(
+    '/auth/resend-verification',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags,
+        summary: 'Enviar de nuevo el enlace de verificación del correo',
+        security: [{ bearerAuth: [] }],
+        response: { 200: messageResponseSchema, ...errors(401, 429) },
+      },
+    },
+    async (request) => {
+      const result = await resendVerification(app.db, { userId: request.user!.id, publicUrl: config.publicUrl, ip: request.ip }, throttle);
+      return { message: result.alreadyVerified ? messages.auth.alreadyVerified : messages.auth.verificationSent };
+    },
+  );
+}

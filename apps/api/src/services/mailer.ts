@@ -1,0 +1,57 @@
+// How outgoing email leaves the process (DECISIONS.md D11): over SMTP when SMTP_URL is set,
+// otherwise written to the log so a developer can still follow the links.
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  /** The kind of email ('welcome', 'password-reset', ...), for the log. */
+  template: string;
+}
+
+export interface MailTransport {
+  readonly kind: 'smtp' | 'log';
+  /** Resolves once the message was accepted; rejects with the reason otherwise. */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+  // Short timeouts: a stuck server must not hold the delivery job; the outbox retries later.
+  const transporter = nodemailer.createTransport(
+    { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
+    { from },
+  );
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transporter.sendMail({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+        headers: { 'X-Template': message.template },
+      });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** Logs who, what and the links of each email: the body is not written, only its links. */
+export function logTransport(log: Pick<FastifyBaseLogger, 'info'>): MailTransport {
+  return {
+    kind: 'log',
+    async send(message) {
+      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      log.info({ to: message.to, subject: message.subject, template: message.template, links }, 'correo (sin SMTP_URL: solo registrado)');
+    },
+    close: () => {},
+  };
+}
+
+export function createMailTransport(config: { smtpUrl?: string; mailFrom: string }, log: Pick<FastifyBaseLogger, 'info'>): MailTransport {
+  return config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport(log);
+}
