@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneCounters } from '../services/counters';
 import { runEmailOutbox } from './email-outbox';
+import { pruneIdempotencyKeys } from '../services/idempotency';
 
 interface Job {
   name: string;
@@ -13,6 +14,7 @@ interface Job {
 export const jobs: Job[] = [
   { name: 'prune-rate-limits', everyMs: 5 * 60_000, run: (app) => pruneCounters(app.db) },
   { name: 'email-outbox', everyMs: 2_000, run: (app) => runEmailOutbox(app) },
+  { name: 'prune-idempotency-keys', everyMs: 60 * 60_000, run: (app) => pruneIdempotencyKeys(app.db) },
 ];
 
 export function startJobs(app: FastifyInstance): () => void {

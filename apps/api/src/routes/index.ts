@@ -2,8 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import health from './health';
 import authRoutes from './auth';
+import publicRoutes from './public';
 
 export default async function apiRoutes(app: FastifyInstance) {
   await app.register(health);
   await app.register(authRoutes);
+  await app.register(publicRoutes);
 }

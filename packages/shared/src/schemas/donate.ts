@@ -1,0 +1,220 @@
+// The public checkout (SPEC.md §2 Public donate, §5 Donate form; DECISIONS.md D5): the card helpers
+// and form rules of the browser, and the body the browser sends, which never holds the full card
+// number nor the CVC (only the last 4 digits and the brand).
+import { z } from 'zod';
+import { CURRENCY } from '../constants';
+import { messages } from '../messages';
+import { emailField } from './auth';
+
+const v = messages.validation;
+const d = messages.donate;
+
+export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'other'] as const;
+export type CardBrand = (typeof CARD_BRANDS)[number];
+
+/** SPEC.md §5: the card input holds 16 digits grouped in fours (maxlength 19). */
+export const CARD_NUMBER_MAX_DIGITS = 16;
+export const CARD_NUMBER_MAX_LENGTH = 19;
+export const EXPIRY_MAX_LENGTH = 5;
+export const CVC_MAX_LENGTH = 4;
+export const DONOR_NAME_MAX_LENGTH = 100;
+
+export function digitsOnly(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/** Keeps the digits of what was typed and groups them in fours: `4242 4242 4242 4242`. */
+export function formatCardNumber(value: string): string {
+  return digitsOnly(value)
+    .slice(0, CARD_NUMBER_MAX_DIGITS)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** The Luhn checksum of a card number (spaces allowed), with a card's usual length of 13 to 16 digits. */
+export function isValidLuhn(value: string): boolean {
+  if (/[^\d\s]/.test(value)) return false;
+  const digits = digitsOnly(value);
+  if (digits.length < 13 || digits.length > CARD_NUMBER_MAX_DIGITS) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let n = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      n *= 2;
+      if (n > 9) n -= 9;
+    }
+    sum += n;
+  }
+  return sum % 10 === 0;
+}
+
+/** The card network, told by the number's first digits. */
+export function detectCardBrand(value: string): CardBrand {
+  const digits = digitsOnly(value);
+  if (/^4/.test(digits)) return 'visa';
+  if (/^3[47]/.test(digits)) return 'amex';
+  const first4 = Number(digits.slice(0, 4));
+  if (/^5[1-5]/.test(digits) || (digits.length >= 4 && first4 >= 2221 && first4 <= 2720)) return 'mastercard';
+  return 'other';
+}
+
+export const CARD_BRAND_LABELS: Record<CardBrand, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  other: 'Tarjeta',
+};
+
+export function cardLast4(value: string): string {
+  return digitsOnly(value).slice(-4);
+}
+
+/** `•••• •••• •••• 4242` */
+export function maskCard(last4: string): string {
+  return `•••• •••• •••• ${last4}`;
+}
+
+/** Formats the expiry as it is typed: `1` -> `1`, `128` -> `12/8`, `1/` stays editable. */
+export function formatExpiry(value: string): string {
+  const digits = digitsOnly(value).slice(0, 4);
+  if (digits.length <= 2) return digits;
+  return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+}
+
+/** `MM/YY` -> month and four-digit year, or null when it is not a real month. */
+export function parseExpiry(value: string): { month: number; year: number } | null {
+  const match = /^(0[1-9]|1[0-2])\/(\d{2})$/.exec(value.trim());
+  if (!match) return null;
+  return { month: Number(match[1]), year: 2000 + Number(match[2]) };
+}
+
+/** A card is valid through the last day of its expiry month. */
+export function isExpiryPast(value: string, now: Date = new Date()): boolean {
+  const parsed = parseExpiry(value);
+  if (!parsed) return false;
+  const current = now.getFullYear() * 12 + now.getMonth();
+  return parsed.year * 12 + (parsed.month - 1) < current;
+}
+
+export function isValidCvc(value: string): boolean {
+  return /^\d{3,4}$/.test(value);
+}
+
+/** SPEC.md §5 phone rule: optional +502 (or another country code), at least 8 digits. */
+export function isValidPhone(value: string): boolean {
+  if (!/^\+?[\d\s()-]+$/.test(value)) return false;
+  const digits = digitsOnly(value).length;
+  return digits >= 8 && digits <= 15;
+}
+
+/** A Guatemalan NIT: digits, an optional hyphen and a check digit or K; or CF (consumidor final). */
+export function isValidNit(value: string): boolean {
+  const v2 = value.trim().toUpperCase();
+  return v2 === 'CF' || /^\d{1,12}-?[\dK]$/.test(v2);
+}
+
+const donorNameField = z
+  .string({ error: v.nameRequired })
+  .trim()
+  .min(1, { error: v.nameRequired, abort: true })
+  .min(2, { error: v.nameMin, abort: true })
+  .max(DONOR_NAME_MAX_LENGTH, { error: d.nameMax });
+
+const optionalPhone = z
+  .string()
+  .trim()
+  .max(30, { error: v.phoneInvalid, abort: true })
+  .refine((p) => p === '' || isValidPhone(p), { error: v.phoneInvalid });
+
+const optionalNit = z
+  .string()
+  .trim()
+  .max(20, { error: d.nitInvalid, abort: true })
+  .refine((n) => n === '' || isValidNit(n), { error: d.nitInvalid });
+
+/** Step 1: the amount, within the bounds the admin configured (DECISIONS.md D5). */
+export function donateAmountSchema(bounds: { min: number; max: number }) {
+  return z
+    .number({ error: d.amountRequired })
+    .finite({ error: d.amountRequired })
+    .positive({ error: d.amountRequired })
+    .superRefine((amount, ctx) => {
+      if (amount < bounds.min) ctx.addIssue({ code: 'custom', message: d.amountBelowMin(formatBound(bounds.min)) });
+      else if (amount > bounds.max) ctx.addIssue({ code: 'custom', message: d.amountAboveMax(formatBound(bounds.max)) });
+    });
+}
+
+/** `Q1.00`, without importing the formatter's Intl objects into every schema user. */
+function formatBound(amount: number): string {
+  return new Intl.NumberFormat('es-GT', { style: 'currency', currency: CURRENCY }).format(amount);
+}
+
+/** Step 2 of the form, in the browser: the card is checked here and never leaves it. */
+export const donateDetailsSchema = z.object({
+  donorName: donorNameField,
+  email: emailField,
+  phone: optionalPhone,
+  cardNumber: z
+    .string({ error: d.cardRequired })
+    .trim()
+    .min(1, { error: d.cardRequired, abort: true })
+    .refine(isValidLuhn, { error: d.cardInvalid }),
+  expiryDate: z
+    .string({ error: d.expiryRequired })
+    .trim()
+    .min(1, { error: d.expiryRequired, abort: true })
+    .superRefine((value, ctx) => {
+      if (!parseExpiry(value)) ctx.addIssue({ code: 'custom', message: d.expiryInvalid });
+      else if (isExpiryPast(value)) ctx.addIssue({ code: 'custom', message: d.expiryPast });
+    }),
+  cvc: z
+    .string({ error: d.cvcRequired })
+    .trim()
+    .min(1, { error: d.cvcRequired, abort: true })
+    .refine(isValidCvc, { error: d.cvcInvalid }),
+  nit: optionalNit,
+  acceptTerms: z.boolean().refine((accepted) => accepted, { error: v.termsRequired }),
+});
+export type DonateDetailsInput = z.input<typeof donateDetailsSchema>;
+export type DonateDetails = z.output<typeof donateDetailsSchema>;
+
+const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/**
+ * `POST /api/v1/donate`: what the browser sends. Strict, so that a client bug adding the card
+ * number or the CVC is refused (400) instead of stored.
+ */
+export const publicDonationSchema = z.strictObject(
+  {
+    donorName: donorNameField,
+    email: emailField,
+    phone: z.preprocess(emptyToUndefined, optionalPhone.optional().nullable()),
+    nit: z.preprocess(emptyToUndefined, optionalNit.transform((n) => n.toUpperCase()).optional().nullable()),
+    amount: z
+      .number({ error: d.amountRequired })
+      .finite({ error: d.amountRequired })
+      .positive({ error: d.amountRequired })
+      .max(100_000_000, { error: d.amountRequired })
+      .refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), { error: d.amountDecimals }),
+    cardLast4: z.string({ error: d.cardLast4Invalid }).regex(/^\d{4}$/, { error: d.cardLast4Invalid }),
+    cardBrand: z.enum(CARD_BRANDS, { error: d.cardBrandInvalid }),
+    acceptTerms: z.literal(true, { error: v.termsRequired }),
+  },
+  {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? d.unknownFields(issue.keys) : undefined),
+  },
+);
+export type PublicDonationInput = z.input<typeof publicDonationSchema>;
+export type PublicDonation = z.output<typeof publicDonationSchema>;
+
+export const publicDonationResponseSchema = z
+  .object({
+    id: z.number().int(),
+    reference_code: z.string(),
+    amount: z.number(),
+    status: z.literal('pending'),
+    card_last4: z.string(),
+    card_brand: z.enum(CARD_BRANDS),
+    created_at: z.string(),
+  })
+  .meta({ id: 'PublicDonation' });
+export type PublicDonationResponse = z.infer<typeof publicDonationResponseSchema>;

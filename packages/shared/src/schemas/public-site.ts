@@ -1,0 +1,57 @@
+// `GET /api/v1/public/site`: everything the public pages show, from the database (DECISIONS.md D9).
+import { z } from 'zod';
+import { EVENT_TYPES } from '../constants';
+
+export const publicProgramSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  highlight_value: z.string(),
+  highlight_label: z.string(),
+  coming_soon: z.boolean(),
+  goal_amount: z.number(),
+  current_amount: z.number(),
+  /** 0-100, one decimal. */
+  progress_percentage: z.number(),
+});
+export type PublicProgram = z.infer<typeof publicProgramSchema>;
+
+export const publicEventSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(EVENT_TYPES),
+  title: z.string(),
+  description: z.string(),
+  date: z.string(),
+  location: z.string().nullable(),
+});
+export type PublicEvent = z.infer<typeof publicEventSchema>;
+
+export const publicSiteSchema = z
+  .object({
+    organization: z.object({
+      name: z.string(),
+      description: z.string(),
+      phone: z.string(),
+      email: z.string(),
+      address: z.string(),
+    }),
+    system: z.object({
+      system_name: z.string(),
+      maintenance_mode: z.boolean(),
+      min_donation_amount: z.number(),
+      max_donation_amount: z.number(),
+    }),
+    stats: z.object({
+      /** Completed donations (GTQ) of the current calendar month in America/Guatemala. */
+      donated_this_month: z.number(),
+      children_per_year: z.number().int(),
+      schools_benefited: z.number().int(),
+      scholarships: z.number().int(),
+    }),
+    programs: z.array(publicProgramSchema),
+    supporters: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    upcoming_events: z.array(publicEventSchema),
+  })
+  .meta({ id: 'PublicSite' });
+export type PublicSite = z.infer<typeof publicSiteSchema>;
