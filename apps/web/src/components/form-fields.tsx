@@ -1,0 +1,210 @@
+// Form fields with their label, an optional hint and the error tied to the control with
+// aria-describedby (the error is role="alert"). They pass `ref` and every input prop through,
+// so they work with react-hook-form's `register`.
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { ChevronDown } from 'lucide-react';
+import { messages } from '@donaciones/shared/messages';
+import { cn } from '@/lib/cn';
+
+const control =
+  'block w-full rounded-xl border bg-white px-3.5 text-[0.95rem] text-ink-900 shadow-xs transition-colors placeholder:text-ink-400 focus:outline-2 focus:outline-offset-0 disabled:cursor-not-allowed disabled:bg-sand-100 disabled:text-ink-500 read-only:bg-sand-50';
+const okBorder = 'border-sand-300 hover:border-ink-400 focus:border-brand-600 focus:outline-brand-500/40';
+const badBorder = 'border-red-600 focus:border-red-600 focus:outline-red-500/30';
+
+export interface FieldIds {
+  inputId: string;
+  describedBy: string | undefined;
+  invalid: boolean;
+}
+
+export interface FormFieldProps {
+  label: ReactNode;
+  /** Id of the control; generated when not given. */
+  id?: string;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  optional?: boolean;
+  className?: string;
+  /** Renders the control with the ids to wire (id, aria-describedby, aria-invalid). */
+  children: (ids: FieldIds) => ReactNode;
+}
+
+/** Label + control + hint + error. Use directly for custom controls; the inputs below use it. */
+export function FormField({ label, id, error, hint, required, optional, className, children }: FormFieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <label htmlFor={inputId} className="text-sm font-semibold text-ink-800">
+        {label}
+        {required && (
+          <span className="text-red-700" aria-hidden="true">
+            {' '}*
+          </span>
+        )}
+        {optional && <span className="font-normal text-ink-500"> {messages.shell.optional}</span>}
+      </label>
+      {children({ inputId, describedBy, invalid: Boolean(error) })}
+      {hint && (
+        <p id={hintId} className="text-xs text-ink-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface CommonProps {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  optional?: boolean;
+  /** Class of the wrapper. */
+  className?: string;
+  /** Class of the control itself. */
+  inputClassName?: string;
+}
+
+export interface TextInputProps extends CommonProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'prefix'> {
+  /** Text or icon inside the left edge (e.g. 'Q'). */
+  prefix?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+}
+
+export function TextInput({ label, error, hint, optional, className, inputClassName, prefix, id, required, ref, ...rest }: TextInputProps) {
+  return (
+    <FormField label={label} id={id} error={error} hint={hint} required={required} optional={optional} className={className}>
+      {({ inputId, describedBy, invalid }) => (
+        <div className="relative">
+          {prefix && <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3.5 font-semibold text-ink-500">{prefix}</span>}
+          <input
+            ref={ref}
+            id={inputId}
+            required={required}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            className={cn(control, 'h-11', invalid ? badBorder : okBorder, prefix ? 'pl-9' : undefined, inputClassName)}
+            {...rest}
+          />
+        </div>
+      )}
+    </FormField>
+  );
+}
+
+export interface TextAreaProps extends CommonProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'> {
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+export function TextArea({ label, error, hint, optional, className, inputClassName, id, required, ref, rows = 4, ...rest }: TextAreaProps) {
+  return (
+    <FormField label={label} id={id} error={error} hint={hint} required={required} optional={optional} className={className}>
+      {({ inputId, describedBy, invalid }) => (
+        <textarea
+          ref={ref}
+          id={inputId}
+          rows={rows}
+          required={required}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          className={cn(control, 'py-2.5', invalid ? badBorder : okBorder, inputClassName)}
+          {...rest}
+        />
+      )}
+    </FormField>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+export interface SelectProps extends CommonProps, Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'> {
+  options: readonly SelectOption[];
+  /** A first, empty option (e.g. 'Todos los estados'). */
+  placeholder?: string;
+  ref?: Ref<HTMLSelectElement>;
+}
+
+export function Select({ label, error, hint, optional, className, inputClassName, options, placeholder, id, required, ref, ...rest }: SelectProps) {
+  return (
+    <FormField label={label} id={id} error={error} hint={hint} required={required} optional={optional} className={className}>
+      {({ inputId, describedBy, invalid }) => (
+        <div className="relative">
+          <select
+            ref={ref}
+            id={inputId}
+            required={required}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            className={cn(control, 'h-11 appearance-none pr-10', invalid ? badBorder : okBorder, inputClassName)}
+            {...rest}
+          >
+            {placeholder !== undefined && <option value="">{placeholder}</option>}
+            {options.map((o) => (
+              <option key={o.value} value={o.value} disabled={o.disabled}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-ink-500" />
+        </div>
+      )}
+    </FormField>
+  );
+}
+
+export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'type'> {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+export function Checkbox({ label, error, hint, className, id, ref, ...rest }: CheckboxProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('flex flex-col gap-1', className)}>
+      <div className="flex items-start gap-3">
+        <input
+          ref={ref}
+          id={inputId}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={cn('mt-0.5 size-5 shrink-0 rounded-md accent-brand-700', error && 'outline-2 outline-red-600')}
+          {...rest}
+        />
+        <label htmlFor={inputId} className="text-sm text-ink-800">
+          {label}
+        </label>
+      </div>
+      {hint && (
+        <p id={hintId} className="pl-8 text-xs text-ink-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} role="alert" className="pl-8 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
