@@ -5,6 +5,8 @@ import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
 import { paths } from '@/lib/paths';
 import type { FromState } from '@/lib/auth-redirect';
+import '@fontsource-variable/nunito-sans';
+import '@fontsource-variable/fraunces';
 import './styles/index.css';
 
 const router = createAppRouter();
