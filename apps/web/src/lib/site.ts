@@ -2,13 +2,14 @@
 // public site endpoint. Until it answers (or if it cannot), layouts show a neutral brand.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { publicSiteQueryKey, publicSiteQueryOptions } from './public-site';
 
 export interface SiteInfo {
   name: string | null;
   maintenance: boolean;
 }
 
-export const siteQueryKey = ['public', 'site'] as const;
+export const siteQueryKey = publicSiteQueryKey;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null;
@@ -30,7 +31,8 @@ export async function getSiteInfo(): Promise<SiteInfo> {
   return parseSiteInfo(data);
 }
 
-export const siteQueryOptions = () => queryOptions({ queryKey: siteQueryKey, queryFn: getSiteInfo });
+/** The same cached answer as the home page and the checkout (one request), read through `select`. */
+export const siteQueryOptions = () => queryOptions({ ...publicSiteQueryOptions(), select: parseSiteInfo });
 
 export function useSiteInfo(): SiteInfo {
   const { data } = useQuery(siteQueryOptions());

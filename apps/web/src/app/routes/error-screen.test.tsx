@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import ErrorScreen from './error-screen';
+
+afterEach(cleanup);
+
+function renderFailing(onReload = vi.fn()) {
+  let fail = true;
+  function Flaky() {
+    if (fail) throw new Error('render failed');
+    return <p>Contenido cargado</p>;
+  }
+  const router = createMemoryRouter([{ path: '/x', element: <Flaky />, errorElement: <ErrorScreen onReload={onReload} /> }], { initialEntries: ['/x'] });
+  render(<RouterProvider router={router} />);
+  return { heal: () => (fail = false), onReload };
+}
+
+describe('error screen (router errorElement)', () => {
+  it('offers Try Again, which renders the route again', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { heal } = renderFailing();
+    expect(await screen.findByRole('heading', { name: 'Algo salió mal' })).toBeInTheDocument();
+    heal();
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Contenido cargado')).toBeInTheDocument();
+    spy.mockRestore();
+  });
+
+  it('offers Refresh Page, which reloads the page', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { onReload } = renderFailing();
+    await userEvent.click(await screen.findByRole('button', { name: 'Refresh Page' }));
+    expect(onReload).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
+  });
+});

@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Badge, StatusBadge, statusTone } from './badge';
+import { Button } from './button';
+import { Checkbox, Select, TextInput } from './form-fields';
+import { Modal } from './modal';
+import { ResponsiveTable } from './responsive-table';
+import { ErrorState } from './states';
+
+afterEach(cleanup);
+
+describe('StatusBadge colours (SPEC.md §4)', () => {
+  it('completed green; failed and cancelled red; others amber', () => {
+    expect(statusTone('completed')).toBe('success');
+    expect(statusTone('APPROVED')).toBe('success');
+    expect(statusTone('failed')).toBe('danger');
+    expect(statusTone('cancelled')).toBe('danger');
+    expect(statusTone('DECLINED')).toBe('danger');
+    for (const s of ['pending', 'expired', 'PENDING', 'EXPIRED', 'whatever']) expect(statusTone(s)).toBe('warning');
+  });
+
+  it('renders the status label with its colour', () => {
+    render(
+      <>
+        <StatusBadge status="completed" />
+        <StatusBadge status="cancelled" />
+        <StatusBadge status="PENDING" />
+        <Badge tone="brand">Donante</Badge>
+      </>,
+    );
+    expect(screen.getByText('Completed').className).toContain('bg-green-50');
+    expect(screen.getByText('Cancelled').className).toContain('bg-red-50');
+    expect(screen.getByText('Pendiente').className).toContain('bg-amber-50');
+  });
+});
+
+describe('form fields', () => {
+  it('tie the label, the hint and the error (role=alert) to the input', () => {
+    render(<TextInput label="Correo electrónico" name="email" hint="Nunca lo compartimos" error="Ingresa un correo electrónico válido" />);
+    const input = screen.getByLabelText('Correo electrónico');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('Ingresa un correo electrónico válido Nunca lo compartimos');
+    expect(screen.getByRole('alert')).toHaveTextContent('Ingresa un correo electrónico válido');
+  });
+
+  it('without an error there is no alert and the input is not invalid', () => {
+    render(<TextInput label="Nombre" prefix="Q" />);
+    expect(screen.getByLabelText('Nombre')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('Checkbox and Select are labelled and show errors too', async () => {
+    render(
+      <>
+        <Checkbox label="Acepto los términos" error="Debes aceptar los términos y condiciones" />
+        <Select label="Estado" placeholder="Todos" options={[{ value: 'pending', label: 'Pending' }]} />
+      </>,
+    );
+    const box = screen.getByRole('checkbox', { name: 'Acepto los términos' });
+    expect(box).toHaveAccessibleDescription('Debes aceptar los términos y condiciones');
+    await userEvent.click(screen.getByText('Acepto los términos'));
+    expect(box).toBeChecked();
+    expect(within(screen.getByRole('combobox', { name: 'Estado' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Todos', 'Pending']);
+  });
+});
+
+describe('Button', () => {
+  it('is disabled and busy while loading, with the working label', () => {
+    render(
+      <Button loading loadingText="Iniciando sesión...">
+        Iniciar sesión
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Iniciando sesión...' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+  });
+});
+
+describe('Modal', () => {
+  function Harness({ onClose }: { onClose?: () => void }) {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <button onClick={() => setOpen(true)}>Abrir</button>
+        <Modal
+          open={open}
+          onClose={() => {
+            onClose?.();
+            setOpen(false);
+          }}
+          title="Confirmar"
+          description="¿Seguro?"
+          footer={<button onClick={() => setOpen(false)}>Aceptar</button>}
+        >
+          <input aria-label="Motivo" />
+        </Modal>
+      </>
+    );
+  }
+
+  it('is a labelled modal dialog that traps focus, closes on Escape and returns focus', async () => {
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Abrir' });
+    await userEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Confirmar' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveAccessibleDescription('¿Seguro?');
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    for (let i = 0; i < 6; i++) {
+      await userEvent.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('closes from its close button', async () => {
+    const onClose = vi.fn();
+    render(<Harness onClose={onClose} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ResponsiveTable', () => {
+  const rows = [
+    { id: 1, name: 'Ana', amount: 'Q185.00' },
+    { id: 2, name: 'Luis', amount: 'Q75.00' },
+  ];
+  const columns = [
+    { key: 'name', header: 'Donante', cell: (r: (typeof rows)[number]) => r.name, primary: true },
+    { key: 'amount', header: 'Monto', cell: (r: (typeof rows)[number]) => r.amount },
+  ];
+
+  it('renders a table for wide screens and cards for phones', () => {
+    const { container } = render(<ResponsiveTable caption="Donaciones" columns={columns} rows={rows} getRowKey={(r) => r.id} />);
+    const table = screen.getByRole('table', { name: 'Donaciones' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(table.parentElement?.className.split(' ')).toEqual(expect.arrayContaining(['hidden', 'sm:block']));
+    const cards = container.querySelector('ul');
+    expect(cards?.className.split(' ')).toContain('sm:hidden');
+    expect(within(cards as HTMLElement).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(cards as HTMLElement).getAllByText('Monto')).toHaveLength(2);
+  });
+
+  it('shows the empty content when there are no rows', () => {
+    render(<ResponsiveTable caption="Donaciones" columns={columns} rows={[]} getRowKey={(r) => r.id} empty={<p>Sin donaciones</p>} />);
+    expect(screen.getByText('Sin donaciones')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});
+
+describe('ErrorState', () => {
+  it('shows the message and retries', async () => {
+    const onRetry = vi.fn();
+    render(<ErrorState message="Error al cargar los datos del dashboard" onRetry={onRetry} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Error al cargar los datos del dashboard');
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+});
