@@ -1,11 +1,13 @@
 // The API's route table under /api/v1: one plugin per domain.
 import type { FastifyInstance } from 'fastify';
 import health from './health';
+import memberRoutes from './member';
 import authRoutes from './auth';
 import publicRoutes from './public';
 
 export default async function apiRoutes(app: FastifyInstance) {
   await app.register(health);
+  await app.register(memberRoutes);
   await app.register(authRoutes);
   await app.register(publicRoutes);
 }

@@ -1,0 +1,222 @@
+// The signed-in account's own donations: list, history by year and month, receipts (DECISIONS.md D8).
+// Every query is filtered by the caller's user id; nothing here can reach another account's rows.
+import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { CURRENCY, type DonationStatus, TIME_ZONE, hasRole, type Role } from '@donaciones/shared/constants';
+import { fromCents } from '@donaciones/shared/format';
+import { messages } from '@donaciones/shared/messages';
+import type {
+  DonationHistory,
+  MemberDonation,
+  MyDonationList,
+  Receipts,
+} from '@donaciones/shared/schemas/member';
+import type { Db } from '../db/client';
+import { donations, programs, users } from '../db/schema';
+import { notFound } from '../errors';
+
+export type DonationRow = typeof donations.$inferSelect;
+
+/** The columns every member view reads: the donation and its program's name. */
+export const memberDonationColumns = {
+  donation: donations,
+  programName: programs.name,
+};
+
+export function toMemberDonation(row: { donation: DonationRow; programName: string | null }): MemberDonation {
+  const d = row.donation;
+  return {
+    id: d.id,
+    reference_code: d.referenceCode,
+    donor_name: d.donorName,
+    donor_email: d.donorEmail,
+    amount: fromCents(d.amountCents),
+    currency: d.currency,
+    donation_type: d.donationType,
+    status: d.status,
+    description: d.description,
+    program_name: row.programName,
+    receipt_number: d.receiptNumber,
+    created_at: d.createdAt.toISOString(),
+    updated_at: d.updatedAt.toISOString(),
+    completed_at: d.completedAt ? d.completedAt.toISOString() : null,
+  };
+}
+
+/** Money totals only add up donations in quetzales; other currencies are listed but not summed. */
+export const isCompletedGtq = sql`(${donations.status} = 'completed' AND ${donations.currency} = ${CURRENCY})`;
+
+const guatemalaParts = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, year: 'numeric', month: 'numeric' });
+/** Year and month (1-12) of an instant on Guatemala's calendar. */
+export function guatemalaYearMonth(date: Date): { year: number; month: number } {
+  const parts = guatemalaParts.formatToParts(date);
+  return {
+    year: Number(parts.find((p) => p.type === 'year')?.value),
+    month: Number(parts.find((p) => p.type === 'month')?.value),
+  };
+}
+
+export async function listMyDonations(db: Db, userId: number, query: { limit: number; offset: number; status?: DonationStatus }): Promise<MyDonationList> {
+  const where = and(eq(donations.userId, userId), query.status ? eq(donations.status, query.status) : undefined);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(memberDonationColumns)
+      .from(donations)
+      .leftJoin(programs, eq(programs.id, donations.programId))
+      .where(where)
+      .orderBy(desc(donations.createdAt), desc(donations.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(donations).where(where),
+  ]);
+  return { donations: rows.map(toMemberDonation), total, limit: query.limit, offset: query.offset };
+}
+
+/** Own donations grouped by the year and month (Guatemala time) they were made, newest first. */
+export async function donationHistory(db: Db, userId: number): Promise<DonationHistory> {
+  const rows = await db
+    .select(memberDonationColumns)
+    .from(donations)
+    .leftJoin(programs, eq(programs.id, donations.programId))
+    .where(eq(donations.userId, userId))
+    .orderBy(desc(donations.createdAt), desc(donations.id));
+
+  type Totals = { cents: number; donations_count: number; completed_count: number };
+  const add = (t: Totals, d: DonationRow) => {
+    t.donations_count += 1;
+    if (d.status === 'completed') {
+      t.completed_count += 1;
+      if (d.currency === CURRENCY) t.cents += d.amountCents;
+    }
+  };
+  const newTotals = (): Totals => ({ cents: 0, donations_count: 0, completed_count: 0 });
+  const shape = (t: Totals) => ({ total_amount: fromCents(t.cents), donations_count: t.donations_count, completed_count: t.completed_count });
+
+  const overall = newTotals();
+  const years = new Map<number, { totals: Totals; months: Map<number, { totals: Totals; donations: MemberDonation[] }> }>();
+  for (const row of rows) {
+    const { year, month } = guatemalaYearMonth(row.donation.createdAt);
+    let y = years.get(year);
+    if (!y) years.set(year, (y = { totals: newTotals(), months: new Map() }));
+    let m = y.months.get(month);
+    if (!m) y.months.set(month, (m = { totals: newTotals(), donations: [] }));
+    add(overall, row.donation);
+    add(y.totals, row.donation);
+    add(m.totals, row.donation);
+    m.donations.push(toMemberDonation(row));
+  }
+  return {
+    ...shape(overall),
+    years: [...years.entries()]
+      .sort(([a], [b]) => b - a)
+      .map(([year, y]) => ({
+        year,
+        ...shape(y.totals),
+        months: [...y.months.entries()].sort(([a], [b]) => b - a).map(([month, m]) => ({ month, ...shape(m.totals), donations: m.donations })),
+      })),
+  };
+}
+
+/** Completed donations with their permanent receipt numbers, and the years that have a statement. */
+export async function listReceipts(db: Db, userId: number): Promise<Receipts> {
+  const rows = await db
+    .select({
+      id: donations.id,
+      receiptNumber: donations.receiptNumber,
+      referenceCode: donations.referenceCode,
+      amountCents: donations.amountCents,
+      currency: donations.currency,
+      donationType: donations.donationType,
+      description: donations.description,
+      completedAt: donations.completedAt,
+    })
+    .from(donations)
+    .where(and(eq(donations.userId, userId), eq(donations.status, 'completed'), isNotNull(donations.receiptNumber)))
+    .orderBy(desc(donations.completedAt), desc(donations.id));
+
+  const years = new Map<number, { cents: number; count: number }>();
+  const receipts = rows.map((r) => {
+    const completedAt = r.completedAt ?? new Date(0);
+    const { year } = guatemalaYearMonth(completedAt);
+    const y = years.get(year) ?? { cents: 0, count: 0 };
+    y.count += 1;
+    if (r.currency === CURRENCY) y.cents += r.amountCents;
+    years.set(year, y);
+    return {
+      donation_id: r.id,
+      receipt_number: r.receiptNumber as number,
+      reference_code: r.referenceCode,
+      amount: fromCents(r.amountCents),
+      currency: r.currency,
+      donation_type: r.donationType,
+      description: r.description,
+      completed_at: completedAt.toISOString(),
+    };
+  });
+  return {
+    receipts,
+    years: [...years.entries()].sort(([a], [b]) => b - a).map(([year, y]) => ({ year, total_amount: fromCents(y.cents), receipts_count: y.count })),
+  };
+}
+
+export interface ReceiptViewer {
+  id: number;
+  roles: readonly Role[];
+}
+
+export interface ReceiptData {
+  donation: DonationRow;
+  programName: string | null;
+}
+
+/**
+ * The donation behind a receipt, for its owner or an ADMIN. Anyone else gets the same 404 as for an
+ * unknown id, so receipts cannot be used to learn which donations exist.
+ */
+export async function loadReceipt(db: Db, donationId: number, viewer: ReceiptViewer): Promise<ReceiptData> {
+  const [row] = await db
+    .select(memberDonationColumns)
+    .from(donations)
+    .leftJoin(programs, eq(programs.id, donations.programId))
+    .where(eq(donations.id, donationId))
+    .limit(1);
+  if (!row) throw notFound(messages.member.receiptNotFound);
+  const isOwner = row.donation.userId === viewer.id;
+  if (!isOwner && !hasRole(viewer.roles, 'ADMIN')) throw notFound(messages.member.receiptNotFound);
+  if (row.donation.status !== 'completed' || row.donation.receiptNumber == null) throw notFound(messages.member.receiptNotAvailable);
+  return row;
+}
+
+export interface StatementData {
+  year: number;
+  donor: { name: string; email: string; nit: string | null };
+  donations: DonationRow[];
+  totalCents: number;
+}
+
+/** The completed donations of one account in one calendar year (Guatemala time), oldest first. */
+export async function loadStatement(db: Db, userId: number, year: number): Promise<StatementData> {
+  const [account] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!account) throw notFound(messages.member.statementEmpty(year));
+  const rows = await db
+    .select()
+    .from(donations)
+    .where(
+      and(
+        eq(donations.userId, userId),
+        eq(donations.status, 'completed'),
+        isNotNull(donations.receiptNumber),
+        sql`extract(year from ${donations.completedAt} AT TIME ZONE ${TIME_ZONE})::int = ${year}`,
+      ),
+    )
+    .orderBy(asc(donations.completedAt), asc(donations.id));
+  if (rows.length === 0) throw notFound(messages.member.statementEmpty(year));
+  const name = `${account.firstName} ${account.lastName}`.trim() || rows[rows.length - 1].donorName;
+  const nit = [...rows].reverse().find((r) => r.donorNit)?.donorNit ?? null;
+  const totalCents = rows.filter((r) => r.currency === CURRENCY).reduce((sum, r) => sum + r.amountCents, 0);
+  return { year, donor: { name, email: account.email, nit }, donations: rows, totalCents };
+}
+

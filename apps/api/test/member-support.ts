@@ -1,0 +1,91 @@
+// Fixtures of the member-area tests: a signed-in session for an account, and donations written
+// straight into the ledger with chosen dates and statuses.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { toCents } from '@donaciones/shared/format';
+import type { DonationStatus, DonationType } from '@donaciones/shared/constants';
+import type { Database } from '../src/db/client';
+import { donations, sessions } from '../src/db/schema';
+import { guatemalaYearMonth } from '../src/services/member-donations';
+import type { TestContext } from './helpers';
+
+/** Opens a session the way sign-in does and returns its access token. */
+export async function signIn(ctx: TestContext, userId: number): Promise<{ token: string; sessionId: string }> {
+  const [session] = await ctx.db
+    .insert(sessions)
+    .values({ userId, expiresAt: new Date(Date.now() + 86_400_000) })
+    .returning({ id: sessions.id });
+  const token = await ctx.app.accessTokens.sign({ userId, sessionId: session.id });
+  return { token, sessionId: session.id };
+}
+
+let referenceCounter = 0;
+function reference(): string {
+  referenceCounter += 1;
+  return `#MG${String(70_000_000 + referenceCounter * 7 + Math.floor(Math.random() * 7)).padStart(8, '0')}`;
+}
+
+export interface DonationFixture {
+  userId: number | null;
+  email: string;
+  name?: string;
+  amount: number;
+  status?: DonationStatus;
+  type?: DonationType;
+  currency?: string;
+  createdAt?: Date;
+  completedAt?: Date;
+  programId?: number | null;
+  nit?: string | null;
+  description?: string | null;
+}
+
+export async function addDonation(db: Database, f: DonationFixture) {
+  const status = f.status ?? 'completed';
+  const createdAt = f.createdAt ?? new Date();
+  const completed = status === 'completed';
+  const [row] = await db
+    .insert(donations)
+    .values({
+      referenceCode: reference(),
+      donorName: f.name ?? 'Persona Prueba',
+      donorEmail: f.email,
+      donorNit: f.nit ?? null,
+      amountCents: toCents(f.amount),
+      currency: f.currency ?? 'GTQ',
+      donationType: f.type ?? 'monetary',
+      status,
+      description: f.description ?? null,
+      source: 'service',
+      programId: f.programId ?? null,
+      userId: f.userId,
+      createdAt,
+      updatedAt: createdAt,
+      completedAt: completed ? (f.completedAt ?? createdAt) : null,
+      receiptNumber: completed ? sql`nextval('receipt_number_seq')` : null,
+    })
+    .returning();
+  return row;
+}
+
+/** Noon (Guatemala) of `day` in the month `n` months before the current Guatemalan month; now for n = 0. */
+export function monthsAgo(n: number, day = 10): Date {
+  if (n === 0) return new Date(Date.now() - 1000);
+  const { year, month } = guatemalaYearMonth(new Date());
+  return new Date(Date.UTC(year, month - 1 - n, day, 18, 0, 0));
+}
+
+/** The text of every page of a PDF, read with pdfjs (whitespace collapsed to single spaces). */
+export async function pdfText(data: Buffer | Uint8Array): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const standardFontDataUrl = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
+  const doc = await getDocument({ data: new Uint8Array(data), standardFontDataUrl, isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await doc.destroy();
+  return pages.join('\n').replace(/\s+/g, ' ');
+}

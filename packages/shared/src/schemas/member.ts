@@ -1,0 +1,212 @@
+// The donor and user area (SPEC.md §3 Dashboard stats, Levels, Impact, Program, Upcoming event;
+// DECISIONS.md D8): answers about the signed-in account's own donations.
+import { z } from 'zod';
+import { DONATION_STATUSES, DONATION_TYPES, EVENT_TYPES, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../constants';
+
+/** A donation of the signed-in account, with its permanent receipt number once completed. */
+export const memberDonationSchema = z
+  .object({
+    id: z.number().int(),
+    reference_code: z.string(),
+    donor_name: z.string(),
+    donor_email: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    donation_type: z.enum(DONATION_TYPES),
+    status: z.enum(DONATION_STATUSES),
+    description: z.string().nullable(),
+    program_name: z.string().nullable(),
+    receipt_number: z.number().int().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    completed_at: z.string().nullable(),
+  })
+  .meta({ id: 'MemberDonation' });
+export type MemberDonation = z.infer<typeof memberDonationSchema>;
+
+export const ACTIVITY_TYPES = [
+  'account_created',
+  'donation_created',
+  'donation_completed',
+  'donation_failed',
+  'donation_cancelled',
+  'donation_expired',
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export const activitySchema = z.object({
+  type: z.enum(ACTIVITY_TYPES),
+  message: z.string(),
+  timestamp: z.string(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+/**
+ * GET /dashboard/stats for DONOR and USER. Money is in quetzales of completed GTQ donations;
+ * `total_donations` counts every own donation, `donations_count` the completed ones.
+ */
+export const memberDashboardStatsSchema = z
+  .object({
+    /** Tells this answer from the ADMIN one of the same path (`kind: "admin"`). */
+    kind: z.literal('member'),
+    total_donated: z.number(),
+    total_amount_gtq: z.number(),
+    donations_count: z.number().int(),
+    total_donations: z.number().int(),
+    pending_donations: z.number().int(),
+    member_since: z.string(),
+    monthly_average: z.number(),
+    favorite_program: z.string().nullable(),
+    donation_streak: z.number().int(),
+    last_donation_at: z.string().nullable(),
+    my_donations: z.array(memberDonationSchema),
+    recent_activity: z.array(activitySchema),
+  })
+  .meta({ id: 'MemberDashboardStats' });
+export type MemberDashboardStats = z.infer<typeof memberDashboardStatsSchema>;
+
+export const levelsSchema = z
+  .object({
+    /** Null while no level's threshold has been reached. */
+    current_level: z.string().nullable(),
+    current_level_threshold: z.number(),
+    total_donated: z.number(),
+    /** Null once the highest level is reached. */
+    next_level: z.string().nullable(),
+    next_level_threshold: z.number().nullable(),
+    amount_to_next_level: z.number(),
+    progress_percentage: z.number(),
+    levels: z.array(z.object({ name: z.string(), threshold: z.number() })),
+  })
+  .meta({ id: 'Levels' });
+export type Levels = z.infer<typeof levelsSchema>;
+
+export const impactSchema = z
+  .object({
+    children_impacted: z.number().int(),
+    meals_provided: z.number().int(),
+    scholarships_awarded: z.number().int(),
+    evangelism_hours: z.number().int(),
+    total_donated: z.number(),
+  })
+  .meta({ id: 'Impact' });
+export type Impact = z.infer<typeof impactSchema>;
+
+export const activeProgramSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    progress_percentage: z.number(),
+    current_amount: z.number(),
+    goal_amount: z.number(),
+    coming_soon: z.boolean(),
+  })
+  .meta({ id: 'ActiveProgram' });
+export type ActiveProgram = z.infer<typeof activeProgramSchema>;
+
+export const upcomingEventSchema = z
+  .object({
+    id: z.number().int(),
+    type: z.enum(EVENT_TYPES),
+    title: z.string(),
+    description: z.string(),
+    date: z.string(),
+    location: z.string().nullable(),
+  })
+  .meta({ id: 'UpcomingEvent' });
+export type UpcomingEvent = z.infer<typeof upcomingEventSchema>;
+
+export const UPCOMING_EVENTS_DEFAULT_LIMIT = 5;
+export const upcomingEventsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(UPCOMING_EVENTS_DEFAULT_LIMIT),
+});
+
+export const myDonationsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_DEFAULT_LIMIT),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  status: z.enum(DONATION_STATUSES).optional(),
+});
+export type MyDonationsQuery = z.input<typeof myDonationsQuerySchema>;
+
+export const myDonationListSchema = z.object({
+  donations: z.array(memberDonationSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type MyDonationList = z.infer<typeof myDonationListSchema>;
+
+/** Totals of a period: `total_amount` is what was given (completed GTQ donations). */
+const periodTotals = {
+  total_amount: z.number(),
+  donations_count: z.number().int(),
+  completed_count: z.number().int(),
+};
+
+export const historySchema = z
+  .object({
+    ...periodTotals,
+    years: z.array(
+      z.object({
+        year: z.number().int(),
+        ...periodTotals,
+        months: z.array(
+          z.object({
+            /** 1 to 12, in Guatemala's time zone. */
+            month: z.number().int().min(1).max(12),
+            ...periodTotals,
+            donations: z.array(memberDonationSchema),
+          }),
+        ),
+      }),
+    ),
+  })
+  .meta({ id: 'DonationHistory' });
+export type DonationHistory = z.infer<typeof historySchema>;
+
+export const receiptSchema = z.object({
+  donation_id: z.number().int(),
+  receipt_number: z.number().int(),
+  reference_code: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  donation_type: z.enum(DONATION_TYPES),
+  description: z.string().nullable(),
+  completed_at: z.string(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+export const receiptsSchema = z
+  .object({
+    receipts: z.array(receiptSchema),
+    years: z.array(z.object({ year: z.number().int(), total_amount: z.number(), receipts_count: z.number().int() })),
+  })
+  .meta({ id: 'Receipts' });
+export type Receipts = z.infer<typeof receiptsSchema>;
+
+export const receiptParamsSchema = z.object({
+  donationId: z.coerce
+    .number({ error: 'El identificador debe ser un número entero' })
+    .int({ error: 'El identificador debe ser un número entero' })
+    .positive({ error: 'El identificador debe ser un número entero positivo' })
+    .max(2_147_483_647, { error: 'El identificador no es válido' }),
+});
+
+export const statementParamsSchema = z.object({
+  year: z.coerce
+    .number({ error: 'El año no es válido' })
+    .int({ error: 'El año no es válido' })
+    .min(2000, { error: 'El año no es válido' })
+    .max(2100, { error: 'El año no es válido' }),
+});
+
+/** An ADMIN may download another account's statement; everyone else only their own. */
+export const statementQuerySchema = z.object({
+  user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
+/** The permanent receipt number as printed: `000123`. */
+export function formatReceiptNumber(n: number): string {
+  return String(n).padStart(6, '0');
+}

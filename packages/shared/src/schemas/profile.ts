@@ -1,0 +1,119 @@
+// The signed-in user's own profile, preferences and password change (SPEC.md §3 Profile,
+// Preferences; §5 Change password, Profile and the profile "unused schemas").
+import { z } from 'zod';
+import { newPasswordField } from './auth';
+import { messages } from '../messages';
+
+const v = messages.validation;
+
+export const PROFILE_NAME_MAX_LENGTH = 100;
+export const ADDRESS_MAX_LENGTH = 255;
+export const FAVORITE_CAUSE_MAX_LENGTH = 100;
+
+/** Optional +502 prefix, then at least 8 digits, with spaces, dashes or parentheses (SPEC.md §5). */
+export const GUATEMALA_PHONE_PATTERN = /^(\+502[\s-]?)?[\d\s()-]{8,}$/;
+
+export function isGuatemalanPhone(value: string): boolean {
+  const trimmed = value.trim();
+  if (!GUATEMALA_PHONE_PATTERN.test(trimmed) || trimmed.length > 25) return false;
+  const local = trimmed.replace(/^\+502/, '').replace(/\D/g, '');
+  return local.length >= 8 && local.length <= 12;
+}
+
+/** An empty text means "none": stored as null. */
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: tooLong })
+    .nullish()
+    .transform((s) => (s ? s : null));
+
+export const profileSchema = z
+  .object({
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+  })
+  .meta({ id: 'Profile' });
+export type Profile = z.infer<typeof profileSchema>;
+
+export const updateProfileSchema = z.object({
+  first_name: z
+    .string({ error: v.firstNameRequired })
+    .trim()
+    .min(1, { error: v.firstNameRequired })
+    .min(2, { error: v.nameMin })
+    .max(PROFILE_NAME_MAX_LENGTH, { error: v.profileNameMax }),
+  last_name: z
+    .string({ error: v.lastNameRequired })
+    .trim()
+    .min(1, { error: v.lastNameRequired })
+    .min(2, { error: v.lastNameMin })
+    .max(PROFILE_NAME_MAX_LENGTH, { error: v.profileLastNameMax }),
+  phone: z
+    .string({ error: v.phoneInvalid })
+    .trim()
+    .nullish()
+    .refine((p) => !p || isGuatemalanPhone(p), { error: v.phoneInvalid })
+    .transform((p) => (p ? p : null)),
+  address: optionalText(ADDRESS_MAX_LENGTH, v.addressMax),
+  /** The email is shown read-only; sending a different one is refused (SPEC.md §5 Profile). */
+  email: z.string().trim().max(254).optional(),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+export const communicationPreferencesSchema = z.object({
+  email_notifications: z.boolean(),
+  sms_notifications: z.boolean(),
+  monthly_reports: z.boolean(),
+});
+
+export const privacySettingsSchema = z.object({
+  /** DECISIONS.md D6: when true, public pages show this donor's name and email unmasked. */
+  show_donations_publicly: z.boolean(),
+  allow_contact: z.boolean(),
+});
+
+export const preferencesSchema = z
+  .object({
+    favorite_cause: z.string().nullable(),
+    communication_preferences: communicationPreferencesSchema,
+    privacy_settings: privacySettingsSchema,
+  })
+  .meta({ id: 'Preferences' });
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** Every part is optional: what is not sent keeps its stored value. */
+export const updatePreferencesSchema = z.object({
+  favorite_cause: optionalText(FAVORITE_CAUSE_MAX_LENGTH, v.favoriteCauseMax).optional(),
+  communication_preferences: communicationPreferencesSchema.partial().optional(),
+  privacy_settings: privacySettingsSchema.partial().optional(),
+});
+export type UpdatePreferencesInput = z.input<typeof updatePreferencesSchema>;
+
+/** The API body of POST /user/change-password (SPEC.md §7); the confirmation is optional there. */
+export const changePasswordSchema = z
+  .object({
+    current_password: z.string({ error: v.currentPasswordRequired }).min(1, { error: v.currentPasswordRequired }).max(128),
+    new_password: newPasswordField,
+    confirm_password: z.string().max(128).optional(),
+  })
+  .refine((d) => d.confirm_password === undefined || d.confirm_password === d.new_password, {
+    path: ['confirm_password'],
+    error: v.newPasswordsMismatch,
+  })
+  .refine((d) => d.current_password !== d.new_password, { path: ['new_password'], error: v.newPasswordSameAsCurrent });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** The change-password modal's form: the confirmation is required there. */
+export const changePasswordFormSchema = z
+  .object({
+    current_password: z.string().min(1, { error: v.currentPasswordRequired }),
+    new_password: newPasswordField,
+    confirm_password: z.string().min(1, { error: v.confirmRequired }),
+  })
+  .refine((d) => d.confirm_password === d.new_password, { path: ['confirm_password'], error: v.newPasswordsMismatch });
+export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;
