@@ -39,6 +39,21 @@ export function formatDateTime(value: Date | string | number): string {
   return dateTimeFormat.format(toDate(value));
 }
 
+const monthNameFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', month: 'long', year: 'numeric' });
+const shortMonthFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', month: 'short', year: 'numeric' });
+
+/** A calendar month 'YYYY-MM' as 'enero de 2025' (no time-zone shift: it is a calendar value). */
+export function formatMonth(ym: string, style: 'long' | 'short' = 'long'): string {
+  const [y, m] = ym.split('-').map(Number);
+  return (style === 'long' ? monthNameFormat : shortMonthFormat).format(new Date(Date.UTC(y, m - 1, 1)));
+}
+
+/** A calendar day 'YYYY-MM-DD' as 'dd/mm/aaaa' (no time-zone shift: it is a calendar value). */
+export function formatDay(ymd: string): string {
+  const [y, m, d] = ymd.split('-');
+  return `${d}/${m}/${y}`;
+}
+
 /** Exact conversions between quetzales and integer cents (money is never a float in storage). */
 export function toCents(amount: number | string): number {
   const [whole, frac = ''] = String(amount).trim().split('.');

@@ -4,10 +4,14 @@ import health from './health';
 import memberRoutes from './member';
 import authRoutes from './auth';
 import publicRoutes from './public';
+import adminRoutes from './admin';
+import dashboardStatsRoutes from './dashboard-stats';
 
 export default async function apiRoutes(app: FastifyInstance) {
   await app.register(health);
   await app.register(memberRoutes);
   await app.register(authRoutes);
   await app.register(publicRoutes);
+  await app.register(adminRoutes);
+  await app.register(dashboardStatsRoutes);
 }

@@ -1,0 +1,37 @@
+// GET /dashboard/stats (SPEC.md §3 Dashboard stats): one path, two answers chosen by the caller's
+// role. ADMIN gets the organisation's figures (services/admin-dashboard.ts, issue 6); DONOR and
+// USER get their own (services/member-dashboard.ts, issue 7).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { hasRole } from '@donaciones/shared/constants';
+import { adminDashboardStatsSchema } from '@donaciones/shared/schemas/admin';
+import { errorResponseSchema } from '@donaciones/shared/schemas/common';
+import { memberDashboardStatsSchema } from '@donaciones/shared/schemas/member';
+import { unauthorized } from '../errors';
+import { adminDashboardStats } from '../services/admin-dashboard';
+import { memberDashboardStats } from '../services/member-dashboard';
+
+export default async function dashboardStatsRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/dashboard/stats',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['panel'],
+        summary: 'Cifras del panel según el rol',
+        description:
+          'ADMIN: totales de la organización (`kind: "admin"`): usuarios, donaciones aprobadas y su monto, pendientes, ' +
+          'system_health (porcentaje de correos entregados en 7 días; 98 si no hay correos), crecimiento de este mes frente ' +
+          'al anterior, usuarios, donaciones y actividad recientes. DONOR y USER: sus propias cifras.',
+        security: [{ bearerAuth: [] }],
+        response: { 200: z.union([adminDashboardStatsSchema, memberDashboardStatsSchema]), 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw unauthorized();
+      return hasRole(user.roles, 'ADMIN') ? adminDashboardStats(app.db) : memberDashboardStats(app.db, user.id);
+    },
+  );
+}

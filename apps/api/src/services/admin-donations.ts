@@ -1,0 +1,88 @@
+// Donation review by staff (SPEC.md §2 Admin donations; DECISIONS.md D4, D11): the admin view of
+// the ledger, and approve/reject through the ledger's own atomic transitions.
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { ADMIN_DONATION_STATUS, type DonationStatus } from '@donaciones/shared/constants';
+import { formatMoney, fromCents } from '@donaciones/shared/format';
+import { messages } from '@donaciones/shared/messages';
+import type { AdminDonation, AdminDonationList } from '@donaciones/shared/schemas/admin';
+import type { Database, Db } from '../db/client';
+import { donations } from '../db/schema';
+import type { Actor } from './audit';
+import { enqueueEmail } from './email-outbox';
+import { type DonationRow, transitionDonation } from './ledger';
+import { likePattern } from './admin-users';
+import { getSettings } from './settings';
+
+type AdminStatus = AdminDonation['status'];
+
+const STORED_STATUS = Object.fromEntries(Object.entries(ADMIN_DONATION_STATUS).map(([stored, admin]) => [admin, stored])) as Record<
+  AdminStatus,
+  DonationStatus
+>;
+
+export function toAdminDonation(row: Pick<DonationRow, 'id' | 'donorName' | 'donorEmail' | 'amountCents' | 'currency' | 'donationType' | 'status' | 'createdAt' | 'referenceCode'>): AdminDonation {
+  return {
+    id: row.id,
+    donor_name: row.donorName,
+    donor_email: row.donorEmail,
+    amount_gtq: fromCents(row.amountCents),
+    currency: row.currency,
+    donation_type: row.donationType,
+    status: ADMIN_DONATION_STATUS[row.status],
+    created_at: row.createdAt.toISOString(),
+    reference_code: row.referenceCode,
+  };
+}
+
+export async function listAdminDonations(
+  db: Db,
+  input: { status?: AdminStatus; q?: string; limit: number; offset: number },
+): Promise<AdminDonationList> {
+  const conditions: SQL[] = [];
+  if (input.status) conditions.push(eq(donations.status, STORED_STATUS[input.status]));
+  const q = input.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    conditions.push(or(ilike(donations.donorEmail, pattern), ilike(donations.donorName, pattern), ilike(donations.referenceCode, pattern)) as SQL);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [{ n: total }]] = await Promise.all([
+    db.select().from(donations).where(where).orderBy(desc(donations.createdAt), desc(donations.id)).limit(input.limit).offset(input.offset),
+    db.select({ n: count() }).from(donations).where(where),
+  ]);
+  return { donations: rows.map(toAdminDonation), total, limit: input.limit, offset: input.offset };
+}
+
+/** Approves a pending donation; the donor's email is queued in the same transaction (D11). */
+export async function approveDonation(db: Database, input: { id: number; actor: Actor; ip?: string | null }): Promise<AdminDonation> {
+  const row = await transitionDonation(db, {
+    id: input.id,
+    action: 'approve',
+    actor: input.actor,
+    ip: input.ip,
+    afterCommitInTx: async (tx, donation) => {
+      const org = await getSettings(tx, 'organization');
+      const amount = donation.currency === 'GTQ' ? formatMoney(fromCents(donation.amountCents)) : `${fromCents(donation.amountCents).toFixed(2)} ${donation.currency}`;
+      await enqueueEmail(tx, {
+        to: donation.donorEmail,
+        subject: messages.admin.email.approvedSubject(donation.referenceCode),
+        text: messages.admin.email.approvedText(
+          donation.donorName,
+          amount,
+          donation.referenceCode,
+          donation.receiptNumber != null ? String(donation.receiptNumber) : '—',
+          org.name,
+          org.phone,
+        ),
+        template: 'donation-approved',
+      });
+    },
+  });
+  return toAdminDonation(row);
+}
+
+/** Rejects a pending donation (stored `failed`, shown DECLINED); the donor may retry or contact support. */
+export async function rejectDonation(db: Database, input: { id: number; actor: Actor; ip?: string | null }): Promise<AdminDonation> {
+  const row = await transitionDonation(db, { id: input.id, action: 'reject', actor: input.actor, ip: input.ip });
+  return toAdminDonation(row);
+}

@@ -1,0 +1,296 @@
+// Report files generated on the server from the same figures as GET /admin/analytics (D10):
+// CSV (UTF-8 with BOM so Excel detects the encoding), Excel .xlsx (exceljs) and PDF (pdfkit).
+import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
+import type { ReportPeriod } from '@donaciones/shared/constants';
+import { formatDateTime, formatDay, formatMoney, formatMonth } from '@donaciones/shared/format';
+import { messages } from '@donaciones/shared/messages';
+import type { Analytics, ExportFormat } from '@donaciones/shared/schemas/admin';
+
+const r = messages.admin.reports;
+
+export interface ReportFile {
+  body: Buffer;
+  contentType: string;
+  fileName: string;
+}
+
+export interface ReportContext {
+  analytics: Analytics;
+  organizationName: string;
+}
+
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+};
+
+function periodLabel(a: Analytics): string {
+  return `${r.periods[a.period as ReportPeriod]} (${r.periodRange(formatDay(a.start_date), formatDay(a.end_date))})`;
+}
+
+function trendLabel(a: Analytics, date: string): string {
+  if (a.granularity === 'month') return formatMonth(date.slice(0, 7));
+  if (a.granularity === 'week') return `${r.weekOf} ${formatDay(date)}`;
+  return formatDay(date);
+}
+
+/** The summary as label/value pairs, numbers kept numeric for the spreadsheet. */
+function summaryRows(a: Analytics): { label: string; value: number; kind: 'money' | 'count' | 'percent' }[] {
+  const s = a.summary;
+  return [
+    { label: r.totalAmount, value: s.total_amount, kind: 'money' },
+    { label: r.totalDonations, value: s.total_donations, kind: 'count' },
+    { label: r.averageDonation, value: s.average_donation, kind: 'money' },
+    { label: r.uniqueDonors, value: s.unique_donors, kind: 'count' },
+    { label: r.pendingDonations, value: s.pending_donations, kind: 'count' },
+    { label: r.pendingAmount, value: s.pending_amount, kind: 'money' },
+    { label: r.declinedDonations, value: s.declined_donations, kind: 'count' },
+    { label: r.successRate, value: s.success_rate, kind: 'percent' },
+    { label: r.newUsers, value: s.new_users, kind: 'count' },
+    { label: r.previousAmount, value: s.previous_total_amount, kind: 'money' },
+    { label: r.amountGrowth, value: s.amount_growth_percentage, kind: 'percent' },
+  ];
+}
+
+// ---------------------------------------------------------------- CSV
+
+/**
+ * RFC 4180 quoting, and text cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR)
+ * are prefixed with an apostrophe, so a donor named "=HYPERLINK(...)" stays text.
+ */
+function csvCell(value: string | number, delimiter: string): string {
+  let text = typeof value === 'number' ? String(value) : value;
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /["\r\n]/.test(text) || text.includes(delimiter) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function reportCsv(ctx: ReportContext, delimiter: ',' | ';'): string {
+  const a = ctx.analytics;
+  // With ';' (spreadsheets set to a decimal comma) the decimals are written with a comma too.
+  const num = (n: number, decimals = 2) => (delimiter === ';' ? n.toFixed(decimals).replace('.', ',') : n.toFixed(decimals));
+  const lines: (string | number)[][] = [
+    [r.title, ctx.organizationName],
+    [r.periods[a.period as ReportPeriod], r.periodRange(formatDay(a.start_date), formatDay(a.end_date))],
+    [r.generatedAt(formatDateTime(a.generated_at))],
+    [r.note],
+    [],
+    [r.summary],
+    [r.indicator, r.value],
+    ...summaryRows(a).map((row) => [
+      row.kind === 'money' ? `${row.label} (Q)` : row.kind === 'percent' ? `${row.label} (%)` : row.label,
+      row.kind === 'count' ? String(row.value) : num(row.value, row.kind === 'percent' ? 1 : 2),
+    ]),
+    [],
+    [r.monthlyStats],
+    [r.month, r.donations, `${r.amount} (Q)`, r.users],
+    ...a.monthly_stats.map((m) => [formatMonth(m.month), String(m.donations), num(m.amount), String(m.users)]),
+    [],
+    [r.topDonors],
+    [r.donorName, r.donorEmail, `${r.totalDonated} (Q)`, r.donationsCount],
+    ...a.top_donors.map((d) => [d.name, d.email, num(d.total_donated), String(d.donations_count)]),
+    [],
+    [r.trends],
+    [r.date, r.donations, `${r.amount} (Q)`],
+    ...a.trends.map((t) => [trendLabel(a, t.date), String(t.donations), num(t.amount)]),
+  ];
+  return '\uFEFF' + lines.map((cells) => cells.map((c) => csvCell(c, delimiter)).join(delimiter)).join('\r\n') + '\r\n';
+}
+
+// ---------------------------------------------------------------- Excel
+
+const MONEY_FORMAT = '"Q"#,##0.00';
+
+export async function reportXlsx(ctx: ReportContext): Promise<Buffer> {
+  const a = ctx.analytics;
+  const wb = new ExcelJS.Workbook();
+  wb.creator = ctx.organizationName;
+  wb.created = new Date(a.generated_at);
+
+  const header = (ws: ExcelJS.Worksheet, rowNumber: number) => {
+    const row = ws.getRow(rowNumber);
+    row.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+    row.eachCell((cell) => {
+      cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFB45309' } };
+    });
+  };
+
+  const summary = wb.addWorksheet(r.summary);
+  summary.columns = [{ width: 42 }, { width: 22 }];
+  summary.addRow([r.title]).font = { bold: true, size: 14 };
+  summary.addRow([ctx.organizationName]);
+  summary.addRow([periodLabel(a)]);
+  summary.addRow([r.generatedAt(formatDateTime(a.generated_at))]);
+  summary.addRow([r.note]).font = { italic: true, color: { argb: 'FF57534E' } };
+  summary.addRow([]);
+  header(summary, summary.addRow([r.indicator, r.value]).number);
+  for (const row of summaryRows(a)) {
+    const added = summary.addRow([row.label, row.kind === 'percent' ? row.value / 100 : row.value]);
+    added.getCell(2).numFmt = row.kind === 'money' ? MONEY_FORMAT : row.kind === 'percent' ? '0.0%' : '#,##0';
+  }
+
+  const monthly = wb.addWorksheet(r.monthlyStats.slice(0, 31));
+  monthly.columns = [
+    { header: r.month, key: 'month', width: 22 },
+    { header: r.donations, key: 'donations', width: 14 },
+    { header: `${r.amount} (Q)`, key: 'amount', width: 18, style: { numFmt: MONEY_FORMAT } },
+    { header: r.users, key: 'users', width: 16 },
+  ];
+  header(monthly, 1);
+  for (const m of a.monthly_stats) monthly.addRow({ month: formatMonth(m.month), donations: m.donations, amount: m.amount, users: m.users });
+
+  const donors = wb.addWorksheet(r.topDonors.slice(0, 31));
+  donors.columns = [
+    { header: r.donorName, key: 'name', width: 30 },
+    { header: r.donorEmail, key: 'email', width: 34 },
+    { header: `${r.totalDonated} (Q)`, key: 'total', width: 18, style: { numFmt: MONEY_FORMAT } },
+    { header: r.donationsCount, key: 'count', width: 14 },
+  ];
+  header(donors, 1);
+  for (const d of a.top_donors) donors.addRow({ name: d.name, email: d.email, total: d.total_donated, count: d.donations_count });
+
+  const trends = wb.addWorksheet(r.trends.slice(0, 31));
+  trends.columns = [
+    { header: r.date, key: 'date', width: 24 },
+    { header: r.donations, key: 'donations', width: 14 },
+    { header: `${r.amount} (Q)`, key: 'amount', width: 18, style: { numFmt: MONEY_FORMAT } },
+  ];
+  header(trends, 1);
+  for (const t of a.trends) trends.addRow({ date: trendLabel(a, t.date), donations: t.donations, amount: t.amount });
+
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+// ---------------------------------------------------------------- PDF
+
+const INK = '#1c1917';
+const MUTED = '#57534e';
+const ACCENT = '#b45309';
+const RULE = '#e7e5e4';
+
+export function reportPdf(ctx: ReportContext): Promise<Buffer> {
+  const a = ctx.analytics;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 48,
+    info: { Title: `${r.title} — ${r.periods[a.period as ReportPeriod]}`, Author: ctx.organizationName },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+
+  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(20).text(r.title, left, doc.y);
+  doc.fillColor(INK).font('Helvetica').fontSize(11).text(ctx.organizationName);
+  doc.moveDown(0.3);
+  doc.fillColor(MUTED).fontSize(10).text(periodLabel(a));
+  doc.text(r.generatedAt(formatDateTime(a.generated_at)));
+  doc.fontSize(8.5).text(r.note);
+  doc.moveDown(1);
+
+  const heading = (text: string) => {
+    if (doc.y + 60 > bottom()) doc.addPage();
+    doc.fillColor(INK).font('Helvetica-Bold').fontSize(13).text(text, left, doc.y);
+    doc.moveDown(0.4);
+  };
+
+  /** A simple table that continues on a new page, repeating its header. */
+  const table = (columns: { title: string; width: number; align?: 'left' | 'right' }[], rows: string[][]) => {
+    const rowHeight = 18;
+    const drawHeader = () => {
+      const y = doc.y;
+      doc.rect(left, y, width, rowHeight).fill(ACCENT);
+      let x = left;
+      doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(9);
+      for (const col of columns) {
+        doc.text(col.title, x + 6, y + 5, { width: col.width - 12, align: col.align ?? 'left', lineBreak: false });
+        x += col.width;
+      }
+      doc.y = y + rowHeight;
+    };
+    drawHeader();
+    if (!rows.length) {
+      doc.fillColor(MUTED).font('Helvetica-Oblique').fontSize(9).text(r.noData, left + 6, doc.y + 5);
+      doc.y += 8;
+    }
+    rows.forEach((cells, i) => {
+      if (doc.y + rowHeight > bottom()) {
+        doc.addPage();
+        drawHeader();
+      }
+      const y = doc.y;
+      if (i % 2 === 1) doc.rect(left, y, width, rowHeight).fill('#fafaf9');
+      doc.moveTo(left, y + rowHeight).lineTo(left + width, y + rowHeight).lineWidth(0.5).strokeColor(RULE).stroke();
+      let x = left;
+      doc.fillColor(INK).font('Helvetica').fontSize(9);
+      cells.forEach((cell, c) => {
+        doc.text(cell, x + 6, y + 5, { width: columns[c].width - 12, align: columns[c].align ?? 'left', lineBreak: false, ellipsis: true });
+        x += columns[c].width;
+      });
+      doc.y = y + rowHeight;
+    });
+    doc.x = left;
+    doc.moveDown(1.2);
+  };
+
+  heading(r.summary);
+  table(
+    [
+      { title: r.indicator, width: width * 0.6 },
+      { title: r.value, width: width * 0.4, align: 'right' },
+    ],
+    summaryRows(a).map((row) => [
+      row.label,
+      row.kind === 'money' ? formatMoney(row.value) : row.kind === 'percent' ? `${row.value.toFixed(1)} %` : String(row.value),
+    ]),
+  );
+
+  heading(r.monthlyStats);
+  table(
+    [
+      { title: r.month, width: width * 0.34 },
+      { title: r.donations, width: width * 0.2, align: 'right' },
+      { title: r.amount, width: width * 0.26, align: 'right' },
+      { title: r.users, width: width * 0.2, align: 'right' },
+    ],
+    a.monthly_stats.map((m) => [formatMonth(m.month), String(m.donations), formatMoney(m.amount), String(m.users)]),
+  );
+
+  heading(r.topDonors);
+  table(
+    [
+      { title: r.donorName, width: width * 0.3 },
+      { title: r.donorEmail, width: width * 0.34 },
+      { title: r.totalDonated, width: width * 0.2, align: 'right' },
+      { title: r.donationsCount, width: width * 0.16, align: 'right' },
+    ],
+    a.top_donors.map((d) => [d.name, d.email, formatMoney(d.total_donated), String(d.donations_count)]),
+  );
+
+  heading(r.trends);
+  table(
+    [
+      { title: r.date, width: width * 0.44 },
+      { title: r.donations, width: width * 0.24, align: 'right' },
+      { title: r.amount, width: width * 0.32, align: 'right' },
+    ],
+    a.trends.map((t) => [trendLabel(a, t.date), String(t.donations), formatMoney(t.amount)]),
+  );
+
+  doc.end();
+  return done;
+}
+
+export async function buildReportFile(ctx: ReportContext, format: ExportFormat, delimiter: ',' | ';' = ','): Promise<ReportFile> {
+  const fileName = `${r.fileName(ctx.analytics.period, ctx.analytics.end_date)}.${format}`;
+  const body =
+    format === 'csv' ? Buffer.from(reportCsv(ctx, delimiter), 'utf8') : format === 'xlsx' ? await reportXlsx(ctx) : await reportPdf(ctx);
+  return { body, contentType: CONTENT_TYPES[format], fileName };
+}

@@ -1,0 +1,303 @@
+// Analytics and exports on a controlled ledger: every figure is compared with sums done by hand.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import { formatMoney } from '@donaciones/shared/format';
+import { messages } from '@donaciones/shared/messages';
+import type { Analytics } from '@donaciones/shared/schemas/admin';
+import { users } from '../src/db/schema';
+import { computeAnalytics } from '../src/services/analytics';
+import { reportCsv, reportPdf, reportXlsx } from '../src/services/exports';
+import { addDonation, callers, expectAdminOnly } from './admin-support';
+import { createTestApp, createUser, inject, type TestContext } from './helpers';
+
+const r = messages.admin.reports;
+let ctx: TestContext;
+let who: Awaited<ReturnType<typeof callers>>;
+
+/** A wall-clock time in Guatemala (UTC-6, no daylight saving time) as an instant. */
+const gt = (local: string) => new Date(`${local}-06:00`);
+/** "Today" of the controlled dataset: Saturday 15 March 2025, noon in Guatemala. */
+const NOW = gt('2025-03-15T12:00:00');
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  who = await callers(ctx.app, ctx.db);
+  const add = (amountCents: number, local: string, extra: Parameters<typeof addDonation>[1] extends infer T ? Partial<T> : never = {}) =>
+    addDonation(ctx.db, { amountCents, createdAt: gt(local), ...extra });
+  await add(10_000, '2025-03-15T08:00:00', { donorName: 'Ana Pérez', donorEmail: 'ana@correo.gt' });
+  await add(5_025, '2025-03-09T00:30:00', { donorName: 'Bruno Castillo', donorEmail: 'bruno@correo.gt' });
+  // 05:30 UTC on the 9th is still the 8th in Guatemala: outside the week, inside the month.
+  await add(99_999, '2025-03-08T23:30:00', { donorName: 'Carla Juárez', donorEmail: 'carla@correo.gt' });
+  await add(7_500, '2025-03-14T10:00:00', { status: 'pending' });
+  await add(3_500, '2025-03-10T10:00:00', { status: 'failed' });
+  await add(1_000, '2025-03-13T10:00:00', { status: 'cancelled' });
+  await add(40_000, '2025-03-12T10:00:00', { currency: 'USD', donorEmail: 'dolares@correo.gt' });
+  await add(2_500, '2025-03-11T10:00:00', { donorName: 'Ana P. López', donorEmail: 'ANA@correo.gt' });
+  await add(20_000, '2025-02-14T00:10:00', { donorEmail: 'fer@correo.gt' });
+  await add(30_000, '2025-02-13T23:50:00', { donorEmail: 'gabi@correo.gt' });
+  await add(15_000, '2025-01-01T00:00:00', { donorEmail: 'ines@correo.gt' });
+  await add(100_000, '2024-12-31T23:59:00', { donorEmail: 'jorge@correo.gt' });
+  await add(6_000, '2024-04-01T06:00:00', { donorEmail: 'karla@correo.gt' });
+  await add(7_000, '2024-03-31T10:00:00', { donorEmail: 'luis@correo.gt' });
+  for (const [local, email] of [
+    ['2025-03-10T12:00:00', 'u1@prueba.gt'],
+    ['2025-02-20T12:00:00', 'u2@prueba.gt'],
+    ['2024-12-15T12:00:00', 'u3@prueba.gt'],
+    ['2024-06-01T12:00:00', 'u4@prueba.gt'],
+  ]) {
+    const u = await createUser(ctx.db, { email });
+    await ctx.db.update(users).set({ createdAt: gt(local) }).where(eq(users.id, u.id));
+  }
+});
+afterAll(async () => ctx?.close());
+
+const trendsOf = (a: Analytics) => a.trends.filter((t) => t.donations > 0).map((t) => [t.date, t.donations, t.amount]);
+
+describe('analytics figures (hand-computed)', () => {
+  it('week: the last 7 days in Guatemala time', async () => {
+    const a = await computeAnalytics(ctx.db, { period: 'week', now: NOW });
+    expect(a).toMatchObject({ period: 'week', start_date: '2025-03-09', end_date: '2025-03-15', granularity: 'day' });
+    expect(a.summary).toEqual({
+      total_amount: 175.25, // 100 + 50.25 + 25
+      total_donations: 3,
+      average_donation: 58.42,
+      pending_donations: 1,
+      pending_amount: 75,
+      declined_donations: 1,
+      success_rate: 66.7, // 4 completed (USD included) of 6 resolved
+      new_users: 1,
+      unique_donors: 2,
+      previous_total_amount: 999.99,
+      amount_growth_percentage: -82.5,
+    });
+    expect(a.trends.map((t) => t.date)).toEqual(['2025-03-09', '2025-03-10', '2025-03-11', '2025-03-12', '2025-03-13', '2025-03-14', '2025-03-15']);
+    expect(trendsOf(a)).toEqual([
+      ['2025-03-09', 1, 50.25],
+      ['2025-03-11', 1, 25],
+      ['2025-03-15', 1, 100],
+    ]);
+    expect(a.monthly_stats).toEqual([{ month: '2025-03', donations: 3, amount: 175.25, users: 1 }]);
+    expect(a.top_donors).toEqual([
+      { name: 'Ana Pérez', email: 'ana@correo.gt', total_donated: 125, donations_count: 2 },
+      { name: 'Bruno Castillo', email: 'bruno@correo.gt', total_donated: 50.25, donations_count: 1 },
+    ]);
+  });
+
+  it('month: the last 30 days', async () => {
+    const a = await computeAnalytics(ctx.db, { period: 'month', now: NOW });
+    expect(a).toMatchObject({ start_date: '2025-02-14', end_date: '2025-03-15', granularity: 'day' });
+    expect(a.trends).toHaveLength(30);
+    expect(a.summary).toMatchObject({ total_amount: 1375.24, total_donations: 5, previous_total_amount: 300, new_users: 2, unique_donors: 4 });
+    expect(a.monthly_stats).toEqual([
+      { month: '2025-02', donations: 1, amount: 200, users: 1 },
+      { month: '2025-03', donations: 4, amount: 1175.24, users: 1 },
+    ]);
+    expect(a.top_donors[0]).toEqual({ name: 'Carla Juárez', email: 'carla@correo.gt', total_donated: 999.99, donations_count: 1 });
+  });
+
+  it('quarter: this month and the two before, by week starting Monday', async () => {
+    const a = await computeAnalytics(ctx.db, { period: 'quarter', now: NOW });
+    expect(a).toMatchObject({ start_date: '2025-01-01', end_date: '2025-03-15', granularity: 'week' });
+    expect(a.summary).toMatchObject({ total_amount: 1825.24, total_donations: 7, previous_total_amount: 1000, new_users: 2 });
+    expect(a.monthly_stats).toEqual([
+      { month: '2025-01', donations: 1, amount: 150, users: 0 },
+      { month: '2025-02', donations: 2, amount: 500, users: 1 },
+      { month: '2025-03', donations: 4, amount: 1175.24, users: 1 },
+    ]);
+    expect(a.trends).toHaveLength(11);
+    expect(a.trends[0].date).toBe('2025-01-01');
+    expect(trendsOf(a)).toEqual([
+      ['2025-01-01', 1, 150],
+      ['2025-02-10', 2, 500],
+      ['2025-03-03', 2, 1050.24],
+      ['2025-03-10', 2, 125],
+    ]);
+  });
+
+  it('year: this month and the eleven before, by month', async () => {
+    const a = await computeAnalytics(ctx.db, { period: 'year', now: NOW });
+    expect(a).toMatchObject({ start_date: '2024-04-01', end_date: '2025-03-15', granularity: 'month' });
+    expect(a.summary).toMatchObject({ total_amount: 2885.24, total_donations: 9, previous_total_amount: 70, new_users: 4 });
+    expect(a.monthly_stats.map((m) => m.month)).toEqual([
+      '2024-04', '2024-05', '2024-06', '2024-07', '2024-08', '2024-09', '2024-10', '2024-11', '2024-12', '2025-01', '2025-02', '2025-03',
+    ]);
+    expect(a.monthly_stats.reduce((s, m) => s + m.amount, 0)).toBeCloseTo(2885.24, 2);
+    expect(a.monthly_stats.find((m) => m.month === '2024-12')).toEqual({ month: '2024-12', donations: 1, amount: 1000, users: 1 });
+    expect(a.trends.map((t) => t.date)[0]).toBe('2024-04-01');
+    expect(trendsOf(a)).toEqual(a.monthly_stats.filter((m) => m.donations > 0).map((m) => [`${m.month}-01`, m.donations, m.amount]));
+    expect(a.top_donors.map((d) => d.email).slice(0, 2)).toEqual(['jorge@correo.gt', 'carla@correo.gt']);
+  });
+});
+
+describe('GET /admin/analytics', () => {
+  it('is 401 anonymous and 403 for DONOR and USER', async () => {
+    expect(await expectAdminOnly(ctx.app, who, { method: 'GET', url: '/api/v1/admin/analytics?period=week' })).toEqual({ anonymous: 401, donor: 403, user: 403 });
+  });
+
+  it('answers 400 for any other period', async () => {
+    for (const period of ['day', 'WEEK', '', 'month%27']) {
+      const res = await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/analytics?period=${period}`, token: who.admin.token });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toBe(messages.admin.validation.periodInvalid);
+    }
+  });
+
+  it('computes today’s figures from the ledger for each period', async () => {
+    const recent = [
+      await addDonation(ctx.db, { amountCents: 12_345, createdAt: new Date(Date.now() - 2 * 3_600_000), donorEmail: 'hoy1@correo.gt' }),
+      await addDonation(ctx.db, { amountCents: 5_000, createdAt: new Date(Date.now() - 3 * 3_600_000), donorEmail: 'hoy2@correo.gt' }),
+    ];
+    for (const period of ['week', 'month', 'quarter', 'year']) {
+      const res = await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/analytics?period=${period}`, token: who.admin.token });
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as Analytics;
+      expect(body.summary.total_amount).toBe(173.45);
+      expect(body.summary.total_donations).toBe(recent.length);
+      expect(body.monthly_stats.reduce((s, m) => s + m.donations, 0)).toBe(2);
+      expect(body.trends.reduce((s, t) => s + t.amount, 0)).toBeCloseTo(173.45, 2);
+      // The three callers of this test file were created just now.
+      expect(body.summary.new_users).toBe(3);
+    }
+  });
+});
+
+// ---------------------------------------------------------------- exports
+
+async function pdfText(buffer: Buffer): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const standardFontDataUrl = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(buffer), standardFontDataUrl, isEvalSupported: false }).promise;
+  const parts: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const page = await doc.getPage(i);
+    const content = await page.getTextContent();
+    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await doc.destroy();
+  return parts.join('\n').replace(/\u00a0/g, ' ');
+}
+
+function parseCsv(text: string, delimiter: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === delimiter) {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  return rows;
+}
+
+describe('report files', () => {
+  it('CSV: UTF-8 with BOM, CRLF, the figures in sections; ";" writes decimal commas; formulas are defused', async () => {
+    const a = await computeAnalytics(ctx.db, { period: 'week', now: NOW });
+    const withFormula = { ...a, top_donors: [{ ...a.top_donors[0], name: '=HYPERLINK("http://x")' }, ...a.top_donors.slice(1)] };
+    const csv = reportCsv({ analytics: withFormula, organizationName: 'Fundación, "Manos"' }, ',');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const rows = parseCsv(csv.slice(1), ',');
+    expect(rows[0]).toEqual([r.title, 'Fundación, "Manos"']);
+    expect(rows).toContainEqual([`${r.totalAmount} (Q)`, '175.25']);
+    expect(rows).toContainEqual([r.totalDonations, '3']);
+    expect(rows).toContainEqual([`${r.successRate} (%)`, '66.7']);
+    const monthlyHeader = rows.findIndex((row) => row[0] === r.month);
+    expect(rows[monthlyHeader + 1]).toEqual(['marzo de 2025', '3', '175.25', '1']);
+    const donorsHeader = rows.findIndex((row) => row[0] === r.donorName);
+    expect(rows[donorsHeader + 1]).toEqual(['\'=HYPERLINK("http://x")', 'ana@correo.gt', '125.00', '2']);
+    const trendsHeader = rows.findIndex((row) => row[0] === r.date);
+    expect(rows.slice(trendsHeader + 1)).toHaveLength(7);
+    expect(rows[trendsHeader + 1]).toEqual(['09/03/2025', '1', '50.25']);
+
+    const semicolon = parseCsv(reportCsv({ analytics: a, organizationName: 'Org' }, ';').slice(1), ';');
+    expect(semicolon).toContainEqual([`${r.totalAmount} (Q)`, '175,25']);
+  });
+
+  it('Excel: four sheets that exceljs reads back with numeric cells', async () => {
+    const a = await computeAnalytics(ctx.db, { period: 'quarter', now: NOW });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await reportXlsx({ analytics: a, organizationName: 'Org' }) as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual([r.summary, r.monthlyStats, r.topDonors, r.trends]);
+    const summary = wb.getWorksheet(r.summary)!;
+    const values = new Map<string, unknown>();
+    summary.eachRow((row) => values.set(String(row.getCell(1).value), row.getCell(2).value));
+    expect(values.get(r.totalAmount)).toBe(1825.24);
+    expect(values.get(r.totalDonations)).toBe(7);
+    const monthly = wb.getWorksheet(r.monthlyStats)!;
+    expect(monthly.getRow(1).values).toEqual([undefined, r.month, r.donations, `${r.amount} (Q)`, r.users]);
+    expect(monthly.getRow(3).values).toEqual([undefined, 'febrero de 2025', 2, 500, 1]);
+    expect(monthly.getRow(4).getCell(3).numFmt).toBe('"Q"#,##0.00');
+    expect(wb.getWorksheet(r.trends)!.rowCount).toBe(12);
+  });
+
+  it('PDF: title, period and the figures as text', async () => {
+    const a = await computeAnalytics(ctx.db, { period: 'month', now: NOW });
+    const text = await pdfText(await reportPdf({ analytics: a, organizationName: 'Fundación Manos de Guatemala' }));
+    const money = (n: number) => formatMoney(n).replace(/\u00a0/g, ' ');
+    expect(text).toContain(r.title);
+    expect(text).toContain('Fundación Manos de Guatemala');
+    expect(text).toContain(r.periods.month);
+    expect(text).toContain('14/02/2025');
+    expect(text).toContain(money(1375.24));
+    expect(text).toContain(money(999.99));
+    expect(text).toContain('febrero de 2025');
+    expect(text).toContain('carla@correo.gt');
+  });
+
+  it('GET /admin/reports/export serves each format as a named attachment', async () => {
+    expect(await expectAdminOnly(ctx.app, who, { method: 'GET', url: '/api/v1/admin/reports/export?period=week&format=csv' })).toEqual({
+      anonymous: 401,
+      donor: 403,
+      user: 403,
+    });
+    const get = (query: string) => inject(ctx.app, { method: 'GET', url: `/api/v1/admin/reports/export?${query}`, token: who.admin.token });
+
+    const csv = await get('period=year&format=csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="reporte-donaciones-year-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const analytics = (await inject(ctx.app, { method: 'GET', url: '/api/v1/admin/analytics?period=year', token: who.admin.token })).json() as Analytics;
+    const rows = parseCsv(csv.rawPayload.toString('utf8').slice(1), ',');
+    expect(rows).toContainEqual([`${r.totalAmount} (Q)`, analytics.summary.total_amount.toFixed(2)]);
+    // By year, both the monthly table and the trends are labelled by month.
+    expect(rows.filter((row) => /^\p{L}+ de \d{4}$/u.test(row[0]))).toHaveLength(2 * analytics.monthly_stats.length);
+
+    const semicolon = await get('period=year&format=csv&delimiter=%3B');
+    expect(semicolon.rawPayload.toString('utf8')).toContain(`${r.totalAmount} (Q);`);
+
+    const xlsx = await get('period=month&format=xlsx');
+    expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(xlsx.headers['content-disposition']).toMatch(/filename="reporte-donaciones-month-.*\.xlsx"/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets).toHaveLength(4);
+
+    const pdf = await get('period=week&format=pdf');
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toMatch(/filename="reporte-donaciones-week-.*\.pdf"/);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await pdfText(pdf.rawPayload)).toContain(formatMoney(173.45).replace(/\u00a0/g, ' '));
+
+    for (const bad of ['period=week&format=docx', 'period=semana&format=csv', 'period=week&format=csv&delimiter=%7C', 'period=week']) {
+      expect((await get(bad)).statusCode).toBe(400);
+    }
+  });
+});

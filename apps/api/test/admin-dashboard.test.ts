@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SYSTEM_HEALTH } from '@donaciones/shared/constants';
+import { messages } from '@donaciones/shared/messages';
+import { emailOutbox, users } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { addDonation, callers } from './admin-support';
+import { createTestApp, createUser, inject, type TestContext } from './helpers';
+
+let ctx: TestContext;
+let who: Awaited<ReturnType<typeof callers>>;
+
+/** Noon in Guatemala (UTC-6) on the 15th of the month `offset` months from this one. */
+function midMonth(offset: number): Date {
+  const local = new Date(Date.now() - 6 * 3_600_000);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + offset, 15, 18));
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  who = await callers(ctx.app, ctx.db);
+});
+afterAll(async () => ctx?.close());
+
+const stats = (token = who.admin.token) => inject(ctx.app, { method: 'GET', url: '/api/v1/dashboard/stats', token });
+
+describe('GET /dashboard/stats', () => {
+  it('is 401 anonymous', async () => {
+    expect((await inject(ctx.app, { method: 'GET', url: '/api/v1/dashboard/stats' })).statusCode).toBe(401);
+  });
+
+  it('gives DONOR and USER their own figures, not the organisation’s', async () => {
+    for (const caller of [who.donor, who.user]) {
+      const body = (await stats(caller.token)).json();
+      expect(body.kind).toBe('member');
+      expect(body.member_since).toBeTruthy();
+      expect(body.total_users).toBeUndefined();
+      expect(body.recent_users).toBeUndefined();
+    }
+  });
+
+  it('gives ADMIN totals, growth and recent lists computed from the data', async () => {
+    const inactive = await createUser(ctx.db, { isActive: false });
+    // Last month: two accounts and Q300 in two completed donations; this month: Q450 in three.
+    for (const n of [1, 2]) {
+      const u = await createUser(ctx.db, { email: `antes${n}@prueba.gt` });
+      await ctx.db.update(users).set({ createdAt: midMonth(-1) }).where(eq(users.id, u.id));
+    }
+    await addDonation(ctx.db, { amountCents: 10_000, createdAt: midMonth(-1) });
+    await addDonation(ctx.db, { amountCents: 20_000, createdAt: midMonth(-1) });
+    await addDonation(ctx.db, { amountCents: 5_000, createdAt: midMonth(-3) });
+    const recent = [];
+    for (const cents of [15_000, 15_000, 15_000]) recent.push(await addDonation(ctx.db, { amountCents: cents, createdAt: new Date(Date.now() - 60_000 * (recent.length + 1)) }));
+    await addDonation(ctx.db, { amountCents: 7_000, createdAt: new Date(Date.now() - 30_000), status: 'pending', donorEmail: 'pendiente@correo.gt' });
+    await addDonation(ctx.db, { amountCents: 9_000, createdAt: new Date(Date.now() - 40_000), status: 'failed' });
+
+    const res = await stats();
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      kind: 'admin',
+      total_users: 6, // three callers, one inactive, two from last month
+      active_users: 5,
+      total_donations: 6,
+      total_amount_gtq: 800,
+      pending_donations: 1,
+      pending_amount_gtq: 70,
+      system_health: DEFAULT_SYSTEM_HEALTH,
+      system_health_source: 'default',
+      growth_metrics: {
+        users_growth_percentage: 100, // 4 this month against 2
+        donations_growth_percentage: 50, // 3 against 2
+        amount_growth_percentage: 50, // Q450 against Q300
+      },
+    });
+    expect(body.recent_users).toHaveLength(5);
+    expect(body.recent_users[0]).toEqual({ id: inactive.id, email: inactive.email, roles: ['USER'], status: 'inactive', joined_at: expect.any(String) });
+    expect(body.recent_donations).toHaveLength(5);
+    expect(body.recent_donations[0]).toMatchObject({ donor_email: 'pendiente@correo.gt', status: 'PENDING', amount_gtq: 70 });
+    expect(body.recent_donations.map((d: { status: string }) => d.status)).toContain('DECLINED');
+  });
+
+  it('lists recent admin activity from the audit log, newest first', async () => {
+    const pending = await addDonation(ctx.db, { amountCents: 2_500, createdAt: new Date(), status: 'pending' });
+    await inject(ctx.app, { method: 'POST', url: `/api/v1/admin/donations/${pending.id}/approve`, token: who.admin.token });
+    await inject(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/admin/users',
+      token: who.admin.token,
+      payload: { email: 'actividad@prueba.gt', first_name: 'Rosa', last_name: 'Ajú', role: 'USER', is_active: true },
+    });
+    const body = (await stats()).json();
+    const [latest, previous] = body.recent_activity;
+    expect(latest).toEqual({ type: 'user.create', message: messages.admin.activity.userCreate(who.admin.email, 'actividad@prueba.gt'), timestamp: expect.any(String) });
+    expect(previous).toMatchObject({ type: 'donation.approve', message: messages.admin.activity.donationApprove(who.admin.email, pending.referenceCode) });
+    expect(Date.parse(latest.timestamp)).toBeGreaterThanOrEqual(Date.parse(previous.timestamp));
+  });
+
+  it('computes system health from email delivery of the last 7 days', async () => {
+    const local = await createTestApp();
+    try {
+      const admin = (await callers(local.app, local.db)).admin;
+      const get = async () => (await inject(local.app, { method: 'GET', url: '/api/v1/dashboard/stats', token: admin.token })).json();
+      const mail = (status: 'sent' | 'failed' | 'pending', minutesAgo: number) => ({
+        toAddress: 'x@prueba.gt',
+        subject: 's',
+        textBody: 't',
+        template: 'prueba',
+        status,
+        createdAt: new Date(Date.now() - minutesAgo * 60_000),
+      });
+      expect(await get()).toMatchObject({ system_health: 98, system_health_source: 'default' });
+      // Just queued: no signal yet. Older than a week: out of the window.
+      await local.db.insert(emailOutbox).values([mail('pending', 1), mail('failed', 8 * 24 * 60)]);
+      expect(await get()).toMatchObject({ system_health: 98, system_health_source: 'default' });
+      await local.db.insert(emailOutbox).values([mail('sent', 60), mail('sent', 60), mail('sent', 60), mail('failed', 60)]);
+      expect(await get()).toMatchObject({ system_health: 75, system_health_source: 'email_delivery' });
+      await local.db.insert(emailOutbox).values([mail('pending', 30)]);
+      expect((await get()).system_health).toBe(60);
+    } finally {
+      await local.close();
+    }
+  });
+});

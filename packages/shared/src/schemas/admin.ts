@@ -1,0 +1,261 @@
+// The admin console's contract (SPEC.md §2 Admin users/donations/reports, §3, §5; DECISIONS.md D4, D7, D9, D10).
+import { z } from 'zod';
+import { DONATION_TYPES, EVENT_TYPES, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, REPORT_PERIODS, ROLES } from '../constants';
+import { messages } from '../messages';
+import { emailField } from './auth';
+import { systemSettingsSchema } from './settings';
+
+const v = messages.validation;
+const a = messages.admin.validation;
+
+// ---------------------------------------------------------------- users
+
+export const USER_STATUSES = ['active', 'pending', 'inactive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** SPEC.md §5 "Admin user create or edit": the same body for POST and PUT. */
+export const adminUserInputSchema = z.object({
+  email: emailField,
+  first_name: z
+    .string({ error: v.firstNameRequired })
+    .trim()
+    .min(1, { error: v.firstNameRequired })
+    .max(50, { error: a.firstNameMax }),
+  last_name: z
+    .string({ error: v.lastNameRequired })
+    .trim()
+    .min(1, { error: v.lastNameRequired })
+    .max(50, { error: a.lastNameMax }),
+  role: z.enum(ROLES, { error: v.roleInvalid }),
+  is_active: z.boolean({ error: a.isActiveInvalid }).default(true),
+});
+export type AdminUserInput = z.input<typeof adminUserInputSchema>;
+export type AdminUserValues = z.output<typeof adminUserInputSchema>;
+
+export const adminUserSchema = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    roles: z.array(z.enum(ROLES)),
+    is_active: z.boolean(),
+    status: z.enum(USER_STATUSES),
+    email_verified: z.boolean(),
+    created_at: z.string(),
+    last_login_at: z.string().nullable(),
+  })
+  .meta({ id: 'AdminUser' });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUsersQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+
+export const adminUserListSchema = z.object({
+  users: z.array(adminUserSchema),
+  /** Users matching the search. */
+  total: z.number().int(),
+  /** All users, whatever the search (the "y" of "x de y usuarios"). */
+  total_users: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type AdminUserList = z.infer<typeof adminUserListSchema>;
+
+// ---------------------------------------------------------------- donations
+
+/** DECISIONS.md D4, in the order the filter offers them. */
+export const ADMIN_STATUS_VALUES = ['PENDING', 'APPROVED', 'DECLINED', 'CANCELLED', 'EXPIRED'] as const;
+
+export const adminDonationSchema = z
+  .object({
+    id: z.number().int(),
+    donor_name: z.string(),
+    donor_email: z.string(),
+    amount_gtq: z.number(),
+    currency: z.string(),
+    donation_type: z.enum(DONATION_TYPES),
+    status: z.enum(ADMIN_STATUS_VALUES),
+    created_at: z.string(),
+    reference_code: z.string(),
+  })
+  .meta({ id: 'AdminDonation' });
+export type AdminDonation = z.infer<typeof adminDonationSchema>;
+
+export const adminDonationsQuerySchema = z.object({
+  status: z
+    .string()
+    .trim()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.enum(ADMIN_STATUS_VALUES, { error: a.statusInvalid }))
+    .optional(),
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_DEFAULT_LIMIT),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+export type AdminDonationsQuery = z.input<typeof adminDonationsQuerySchema>;
+
+export const adminDonationListSchema = z.object({
+  donations: z.array(adminDonationSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type AdminDonationList = z.infer<typeof adminDonationListSchema>;
+
+// ---------------------------------------------------------------- analytics and exports
+
+export const reportPeriodSchema = z.enum(REPORT_PERIODS, { error: a.periodInvalid });
+export const analyticsQuerySchema = z.object({ period: reportPeriodSchema.default('month') });
+
+export const EXPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const exportQuerySchema = z.object({
+  period: reportPeriodSchema.default('month'),
+  format: z.enum(EXPORT_FORMATS, { error: a.formatInvalid }),
+  /** CSV only: the field separator. ',' suits Excel in Guatemala; ';' suits locales with a decimal comma. */
+  delimiter: z.enum([',', ';'], { error: a.delimiterInvalid }).default(','),
+});
+
+export const analyticsSchema = z
+  .object({
+    period: reportPeriodSchema,
+    /** Inclusive first and last day of the period, YYYY-MM-DD in America/Guatemala. */
+    start_date: z.string(),
+    end_date: z.string(),
+    /** How the trends are grouped: by day, week (starting Monday) or month. */
+    granularity: z.enum(['day', 'week', 'month']),
+    summary: z.object({
+      total_amount: z.number(),
+      total_donations: z.number().int(),
+      average_donation: z.number(),
+      pending_donations: z.number().int(),
+      pending_amount: z.number(),
+      declined_donations: z.number().int(),
+      success_rate: z.number(),
+      new_users: z.number().int(),
+      unique_donors: z.number().int(),
+      previous_total_amount: z.number(),
+      amount_growth_percentage: z.number(),
+    }),
+    monthly_stats: z.array(z.object({ month: z.string(), donations: z.number().int(), amount: z.number(), users: z.number().int() })),
+    top_donors: z.array(z.object({ name: z.string(), email: z.string(), total_donated: z.number(), donations_count: z.number().int() })),
+    trends: z.array(z.object({ date: z.string(), donations: z.number().int(), amount: z.number() })),
+    generated_at: z.string(),
+  })
+  .meta({ id: 'Analytics' });
+export type Analytics = z.infer<typeof analyticsSchema>;
+
+// ---------------------------------------------------------------- programs and events
+
+const money = z
+  .number({ error: a.amountInvalid })
+  .finite({ error: a.amountInvalid })
+  .min(0, { error: a.amountInvalid })
+  .max(100_000_000, { error: a.amountInvalid })
+  .refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), { error: a.amountDecimals });
+
+export const programInputSchema = z.object({
+  name: z.string({ error: a.programNameRequired }).trim().min(1, { error: a.programNameRequired }).max(120, { error: a.textTooLong }),
+  description: z.string().trim().max(2000, { error: a.textTooLong }).default(''),
+  highlight_value: z.string().trim().max(40, { error: a.textTooLong }).default(''),
+  highlight_label: z.string().trim().max(60, { error: a.textTooLong }).default(''),
+  goal_amount: money,
+  current_amount: money.default(0),
+  coming_soon: z.boolean().default(false),
+  is_active: z.boolean().default(true),
+  sort_order: z.number().int().min(0).max(10_000).default(0),
+});
+export type ProgramInput = z.input<typeof programInputSchema>;
+
+export const adminProgramSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    highlight_value: z.string(),
+    highlight_label: z.string(),
+    goal_amount: z.number(),
+    current_amount: z.number(),
+    progress_percentage: z.number(),
+    coming_soon: z.boolean(),
+    is_active: z.boolean(),
+    sort_order: z.number().int(),
+  })
+  .meta({ id: 'AdminProgram' });
+export type AdminProgram = z.infer<typeof adminProgramSchema>;
+
+export const eventInputSchema = z.object({
+  type: z.enum(EVENT_TYPES, { error: a.eventTypeInvalid }),
+  title: z.string({ error: a.eventTitleRequired }).trim().min(1, { error: a.eventTitleRequired }).max(160, { error: a.textTooLong }),
+  description: z.string().trim().max(2000, { error: a.textTooLong }).default(''),
+  date: z.iso.datetime({ offset: true, error: a.eventDateInvalid }),
+  location: z.string().trim().max(160, { error: a.textTooLong }).nullable().default(null),
+  is_published: z.boolean().default(true),
+});
+export type EventInput = z.input<typeof eventInputSchema>;
+
+export const adminEventSchema = z
+  .object({
+    id: z.number().int(),
+    type: z.enum(EVENT_TYPES),
+    title: z.string(),
+    description: z.string(),
+    date: z.string(),
+    location: z.string().nullable(),
+    is_published: z.boolean(),
+  })
+  .meta({ id: 'AdminEvent' });
+export type AdminEvent = z.infer<typeof adminEventSchema>;
+
+// ---------------------------------------------------------------- admin dashboard
+
+export const recentActivitySchema = z.object({
+  type: z.string(),
+  message: z.string(),
+  timestamp: z.string(),
+});
+export type RecentActivity = z.infer<typeof recentActivitySchema>;
+
+export const adminDashboardStatsSchema = z
+  .object({
+    kind: z.literal('admin'),
+    total_users: z.number().int(),
+    active_users: z.number().int(),
+    total_donations: z.number().int(),
+    total_amount_gtq: z.number(),
+    pending_donations: z.number().int(),
+    pending_amount_gtq: z.number(),
+    system_health: z.number(),
+    system_health_source: z.enum(['email_delivery', 'default']),
+    growth_metrics: z.object({
+      users_growth_percentage: z.number(),
+      donations_growth_percentage: z.number(),
+      amount_growth_percentage: z.number(),
+    }),
+    recent_users: z.array(
+      z.object({ id: z.number().int(), email: z.string(), roles: z.array(z.enum(ROLES)), status: z.enum(USER_STATUSES), joined_at: z.string() }),
+    ),
+    recent_donations: z.array(adminDonationSchema),
+    recent_activity: z.array(recentActivitySchema),
+  })
+  .meta({ id: 'AdminDashboardStats' });
+export type AdminDashboardStats = z.infer<typeof adminDashboardStatsSchema>;
+
+// ---------------------------------------------------------------- settings
+
+/**
+ * PUT /admin/settings: SPEC.md §3's five fields; `pending_expiry_days` may be left out, and then
+ * keeps its saved value.
+ */
+export const systemSettingsUpdateSchema = z
+  .object({
+    ...systemSettingsSchema.shape,
+    pending_expiry_days: systemSettingsSchema.shape.pending_expiry_days.removeDefault().optional(),
+  })
+  .refine((s) => s.min_donation_amount <= s.max_donation_amount, { path: ['min_donation_amount'], error: v.minNotAboveMax });
+export type SystemSettingsUpdate = z.input<typeof systemSettingsUpdateSchema>;
