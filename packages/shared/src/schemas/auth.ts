@@ -73,7 +73,8 @@ export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 export const refreshSchema = z
   .object({ refresh_token: z.string({ error: messages.auth.refreshInvalid }).min(1).max(200, { error: messages.auth.refreshInvalid }).optional() })
-  .optional();
+  // A browser posts no body at all (the cookie carries the token).
+  .nullish();
 
 export const tokenPairSchema = z.object({
   access_token: z.string(),
