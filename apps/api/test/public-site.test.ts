@@ -69,6 +69,7 @@ describe('GET /api/v1/public/site', () => {
       min_donation_amount: system.min_donation_amount,
       max_donation_amount: system.max_donation_amount,
     });
+    expect(data.impact).toEqual(await getSettings(ctx.db, 'impact'));
     expect(data.stats.children_per_year).toBe(organization.children_per_year);
     expect(data.stats.schools_benefited).toBe(organization.schools_benefited);
     expect(data.stats.scholarships).toBe(organization.scholarships);
@@ -97,7 +98,9 @@ describe('GET /api/v1/public/site', () => {
   it('changes as soon as a setting changes (no stale figures)', async () => {
     const organization = await getSettings(ctx.db, 'organization');
     const system = await getSettings(ctx.db, 'system');
+    const impact = await getSettings(ctx.db, 'impact');
     await site();
+    await putSettings(ctx.db, 'impact', { ...impact, quetzales_per_meal: 7.5 });
     await putSettings(ctx.db, 'organization', { ...organization, name: 'Fundación Prueba', phone: '+502 5555 1234', children_per_year: 812, schools_benefited: 7, scholarships: 25 });
     await putSettings(ctx.db, 'system', { ...system, maintenance_mode: true, min_donation_amount: 10, max_donation_amount: 2000 });
     const data = await site();
@@ -105,6 +108,8 @@ describe('GET /api/v1/public/site', () => {
     expect(data.organization.phone).toBe('+502 5555 1234');
     expect(data.stats).toMatchObject({ children_per_year: 812, schools_benefited: 7, scholarships: 25 });
     expect(data.system).toMatchObject({ maintenance_mode: true, min_donation_amount: 10, max_donation_amount: 2000 });
+    expect(data.impact.quetzales_per_meal).toBe(7.5);
+    await putSettings(ctx.db, 'impact', impact);
     await putSettings(ctx.db, 'organization', organization);
     await putSettings(ctx.db, 'system', system);
     const restored = await site();

@@ -65,9 +65,10 @@ export async function donatedThisMonthCents(db: Db, now: Date = new Date()): Pro
 }
 
 export async function getPublicSite(db: Db, now: Date = new Date()): Promise<PublicSite> {
-  const [organization, system, donatedCents, programRows, supporterRows, eventRows] = await Promise.all([
+  const [organization, system, impact, donatedCents, programRows, supporterRows, eventRows] = await Promise.all([
     getSettings(db, 'organization'),
     getSettings(db, 'system'),
+    getSettings(db, 'impact'),
     donatedThisMonthCents(db, now),
     db
       .select()
@@ -102,6 +103,12 @@ export async function getPublicSite(db: Db, now: Date = new Date()): Promise<Pub
       children_per_year: organization.children_per_year,
       schools_benefited: organization.schools_benefited,
       scholarships: organization.scholarships,
+    },
+    impact: {
+      quetzales_per_child: impact.quetzales_per_child,
+      quetzales_per_meal: impact.quetzales_per_meal,
+      quetzales_per_scholarship: impact.quetzales_per_scholarship,
+      quetzales_per_evangelism_hour: impact.quetzales_per_evangelism_hour,
     },
     programs: programRows.map((p) => ({
       id: p.id,

@@ -49,6 +49,13 @@ export const publicSiteSchema = z
       schools_benefited: z.number().int(),
       scholarships: z.number().int(),
     }),
+    /** Quetzales of a donation per unit of impact (DECISIONS.md D9), for the checkout's impact list. */
+    impact: z.object({
+      quetzales_per_child: z.number(),
+      quetzales_per_meal: z.number(),
+      quetzales_per_scholarship: z.number(),
+      quetzales_per_evangelism_hour: z.number(),
+    }),
     programs: z.array(publicProgramSchema),
     supporters: z.array(z.object({ id: z.number().int(), name: z.string() })),
     upcoming_events: z.array(publicEventSchema),

@@ -1,5 +1,290 @@
-import { UnderConstruction } from '@/components/under-construction';
+// The public checkout (SPEC.md §2 Public donate, DECISIONS.md D5): amount -> details -> processing
+// (at least 2 s, while POST /donate records a pending donation) -> success dialog -> back to amount.
+// Only the card's last 4 digits and brand leave the browser. One idempotency key per attempt is kept
+// until the donation succeeds, so a double click or a retry after an error records one donation.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleCheck, HandHeart, Lock } from 'lucide-react';
+import { DONATE_PROCESSING_MS } from '@donaciones/shared/constants';
+import { formatMoney } from '@donaciones/shared/format';
+import { messages } from '@donaciones/shared/messages';
+import {
+  cardLast4,
+  detectCardBrand,
+  donateAmountSchema,
+  donateDetailsSchema,
+  type DonateDetails,
+  type DonateDetailsInput,
+  type PublicDonationResponse,
+} from '@donaciones/shared/schemas/donate';
+import { Skeleton } from '@/components/skeleton';
+import { Spinner } from '@/components/spinner';
+import { ErrorState } from '@/components/states';
+import { getErrorStatus, getFieldErrors } from '@/lib/api-client';
+import { usePublicSite } from '@/lib/public-site';
+import { type SessionUser, useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { newIdempotencyKey, useCreatePublicDonation } from '../api/create-public-donation';
+import { AmountStep } from '../components/amount-step';
+import { DetailsStep } from '../components/details-step';
+import { DonateStepper } from '../components/donate-stepper';
+import { ImpactList } from '../components/impact-list';
+import { SuccessDialog } from '../components/success-dialog';
+
+const d = messages.donate;
+
+type Step = 'amount' | 'details' | 'processing';
+
+const DETAIL_FIELDS = ['donorName', 'email', 'phone', 'nit'] as const;
+
+function emptyDetails(user: SessionUser | null): DonateDetailsInput {
+  return {
+    donorName: user ? [user.first_name, user.last_name].filter(Boolean).join(' ').trim() : '',
+    email: user?.email ?? '',
+    phone: '',
+    cardNumber: '',
+    expiryDate: '',
+    cvc: '',
+    nit: '',
+    acceptTerms: true,
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 export default function DonatePage() {
-  return <UnderConstruction />;
+  useDocumentTitle(messages.nav.donate);
+  const site = usePublicSite();
+  const session = useSession();
+  const mutation = useCreatePublicDonation();
+
+  const [step, setStep] = useState<Step>('amount');
+  const [preset, setPreset] = useState<number | null>(null);
+  const [customAmount, setCustomAmount] = useState('');
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [donation, setDonation] = useState<PublicDonationResponse | null>(null);
+  const attemptKey = useRef<string | null>(null);
+  const inFlight = useRef(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const movedRef = useRef(false);
+
+  const form = useForm<DonateDetailsInput, unknown, DonateDetails>({
+    resolver: zodResolver(donateDetailsSchema),
+    defaultValues: emptyDetails(session.user),
+  });
+
+  // A signed-in donor's name and email, also when the session finishes loading after the page.
+  const user = session.user;
+  useEffect(() => {
+    if (!user) return;
+    const prefill = emptyDetails(user);
+    for (const field of ['donorName', 'email'] as const) {
+      if (!form.getValues(field) && !form.getFieldState(field).isDirty) form.setValue(field, prefill[field]);
+    }
+  }, [user, form]);
+
+  // Each step change moves the focus to the step's heading (not on the first render).
+  useEffect(() => {
+    if (!movedRef.current) {
+      movedRef.current = true;
+      return;
+    }
+    headingRef.current?.focus({ preventScroll: true });
+    // Bring the card's top into view below the sticky header when the step begins off screen.
+    const top = panelRef.current?.getBoundingClientRect().top;
+    if (top !== undefined && (top < 72 || top > window.innerHeight * 0.6)) window.scrollTo({ top: window.scrollY + top - 88, behavior: 'smooth' });
+  }, [step]);
+
+  const amount = preset ?? (customAmount ? Number(customAmount) : 0);
+  const system = site.data?.system;
+  const maintenance = system?.maintenance_mode ?? false;
+
+  const choosePreset = (value: number) => {
+    setPreset(value);
+    setCustomAmount('');
+    setAmountError(null);
+  };
+  const typeAmount = (value: string) => {
+    setCustomAmount(value);
+    setPreset(null);
+    setAmountError(null);
+  };
+
+  const continueToDetails = () => {
+    if (!system) return;
+    const checked = donateAmountSchema({ min: system.min_donation_amount, max: system.max_donation_amount }).safeParse(amount);
+    if (!checked.success) {
+      setAmountError(checked.error.issues[0]?.message ?? d.amountRequired);
+      return;
+    }
+    setAmountError(null);
+    setStep('details');
+  };
+
+  const record = async (values: DonateDetails) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    attemptKey.current ??= newIdempotencyKey();
+    setStep('processing');
+    const started = Date.now();
+    try {
+      const created = await mutation.mutateAsync({
+        idempotencyKey: attemptKey.current,
+        body: {
+          donorName: values.donorName,
+          email: values.email,
+          phone: values.phone || undefined,
+          nit: values.nit || undefined,
+          amount,
+          cardLast4: cardLast4(values.cardNumber),
+          cardBrand: detectCardBrand(values.cardNumber),
+          acceptTerms: true,
+        },
+      });
+      await sleep(DONATE_PROCESSING_MS - (Date.now() - started));
+      setDonation(created);
+    } catch (err) {
+      // The API client has shown the error toast. The same key is kept for the retry, except when
+      // the server says the key went with other data: the next attempt is then a new donation.
+      await sleep(DONATE_PROCESSING_MS - (Date.now() - started));
+      if (getErrorStatus(err) === 422) attemptKey.current = null;
+      const fieldErrors = getFieldErrors(err);
+      if (fieldErrors.amount) {
+        setAmountError(fieldErrors.amount);
+        setStep('amount');
+      } else {
+        for (const field of DETAIL_FIELDS) {
+          if (fieldErrors[field]) form.setError(field, { message: fieldErrors[field] });
+        }
+        setStep('details');
+      }
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const reset = useCallback(() => {
+    setDonation(null);
+    setPreset(null);
+    setCustomAmount('');
+    setAmountError(null);
+    attemptKey.current = null;
+    form.reset(emptyDetails(user));
+    setStep('amount');
+  }, [form, user]);
+
+  const stepNumber = step === 'amount' ? 1 : step === 'details' ? 2 : 3;
+  const organization = site.data?.organization;
+
+  return (
+    <>
+      <section className="border-b border-sand-200 bg-gradient-to-b from-sand-100 to-sand-50">
+        <div className="mx-auto max-w-6xl px-4 pt-10 pb-8 sm:px-6 lg:px-8">
+          <p className="inline-flex items-center gap-2 text-sm font-bold tracking-wider text-accent-700 uppercase">
+            <HandHeart aria-hidden="true" className="size-4" />
+            {organization?.name ?? <span aria-hidden="true" className="inline-block h-4 w-48 animate-pulse rounded-lg bg-sand-200/80" />}
+          </p>
+          <h1 className="mt-2 text-4xl font-semibold sm:text-5xl">{d.title}</h1>
+          <p className="mt-3 max-w-2xl text-lg text-ink-600">{d.subtitle}</p>
+          <div className="mt-8 max-w-xl">
+            <DonateStepper current={stepNumber} />
+          </div>
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:px-8">
+        <div ref={panelRef} className="self-start rounded-card border border-sand-200 bg-white p-5 shadow-card sm:p-8">
+          <p className="mb-4 text-sm font-semibold text-ink-500">{d.stepOf(stepNumber, 3)}</p>
+          {site.isError && !site.data ? (
+            <ErrorState message={d.siteLoadError} onRetry={() => void site.refetch()} retrying={site.isFetching} />
+          ) : !system ? (
+            <div className="space-y-4" aria-busy="true">
+              <Skeleton className="h-8 w-2/3" />
+              <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+                {[0, 1, 2, 3].map((i) => (
+                  <Skeleton key={i} className="h-18" />
+                ))}
+              </div>
+              <Skeleton className="h-11" />
+              <Skeleton className="h-13" />
+            </div>
+          ) : step === 'amount' ? (
+            <AmountStep
+              preset={preset}
+              customAmount={customAmount}
+              amount={amount}
+              bounds={{ min: system.min_donation_amount, max: system.max_donation_amount }}
+              error={amountError}
+              maintenance={maintenance}
+              onPreset={choosePreset}
+              onCustomAmount={typeAmount}
+              onContinue={continueToDetails}
+              headingRef={headingRef}
+            />
+          ) : step === 'details' ? (
+            <DetailsStep form={form} amount={amount} maintenance={maintenance} onBack={() => setStep('amount')} onSubmit={() => void form.handleSubmit(record)()} headingRef={headingRef} />
+          ) : donation ? (
+            <div className="flex flex-col items-center px-2 py-12 text-center">
+              <span className="flex size-20 items-center justify-center rounded-full bg-brand-50 text-brand-700 ring-1 ring-brand-100">
+                <CircleCheck aria-hidden="true" className="size-10" />
+              </span>
+              <h2 className="mt-8 text-2xl font-semibold">{d.successTitle}</h2>
+              <p className="mt-2 font-display text-3xl font-semibold text-brand-700">{formatMoney(donation.amount)}</p>
+              <p className="mt-3 text-sm font-semibold text-ink-600 tabular-nums">{donation.reference_code}</p>
+            </div>
+          ) : (
+            <div className="flex flex-col items-center px-2 py-12 text-center">
+              <span className="relative flex size-24 items-center justify-center">
+                <span aria-hidden="true" className="absolute inset-0 animate-ping rounded-full bg-accent-200/60" />
+                <span className="relative flex size-20 items-center justify-center rounded-full bg-white shadow-lift ring-1 ring-sand-200">
+                  <Spinner size="lg" label={d.processing} />
+                </span>
+              </span>
+              <h2 ref={headingRef} tabIndex={-1} className="mt-8 text-2xl font-semibold outline-none" aria-live="polite">
+                {d.processing}
+              </h2>
+              <p className="mt-2 font-display text-3xl font-semibold text-brand-700">{formatMoney(amount)}</p>
+              <p className="mt-3 max-w-sm text-sm text-ink-600">{d.processingNote}</p>
+            </div>
+          )}
+        </div>
+
+        <aside className="space-y-6">
+          <section aria-labelledby="donate-about" className="rounded-card bg-brand-800 p-6 text-brand-50 shadow-card">
+            <h2 id="donate-about" className="font-display text-lg font-semibold text-white">
+              {d.aboutTitle}
+            </h2>
+            {organization ? (
+              <>
+                <p className="mt-1 font-semibold text-accent-200">{organization.name}</p>
+                <p className="mt-3 text-[0.95rem] leading-relaxed text-brand-100" data-testid="donate-org-description">
+                  {organization.description}
+                </p>
+              </>
+            ) : (
+              <div className="mt-3 space-y-2">
+                <Skeleton className="h-4 w-full bg-white/20" />
+                <Skeleton className="h-4 w-5/6 bg-white/20" />
+              </div>
+            )}
+          </section>
+          {site.data && (
+            <section className="rounded-card border border-sand-200 bg-white p-6 shadow-card">
+              <ImpactList amount={amount} impact={site.data.impact} />
+            </section>
+          )}
+          {step === 'amount' && (
+            <p className="flex items-start gap-2.5 px-1 text-sm text-ink-600">
+              <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+              {d.secureNote}
+            </p>
+          )}
+        </aside>
+      </div>
+
+      {organization && <SuccessDialog donation={donation} organization={organization} onAnother={reset} onClose={reset} />}
+    </>
+  );
 }

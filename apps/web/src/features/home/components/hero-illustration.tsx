@@ -85,15 +85,20 @@ export function HeroIllustration({ className }: { className?: string }) {
           <line x1="138" y1="104" x2="138" y2="-2" stroke="#524d46" strokeWidth="3" />
           <rect x="139" y="0" width="10" height="18" fill="#4997d0" />
           <rect x="149" y="0" width="10" height="18" fill="#ffffff" />
+          <rect x="139" y="0" width="30" height="18" fill="none" stroke="#524d46" strokeWidth="1" />
           <rect x="159" y="0" width="10" height="18" fill="#4997d0" />
         </g>
-        {/* maize */}
-        <g stroke="#f4a259" strokeWidth="4" strokeLinecap="round" fill="none">
-          <path d="M60 420 Q58 380 66 350" />
-          <path d="M64 386 Q44 376 40 360" />
-          <path d="M64 372 Q82 362 86 346" />
-          <path d="M548 430 Q546 392 554 364" />
-          <path d="M552 398 Q532 388 528 372" />
+        {/* shrubs */}
+        <g fill="#3fa19d">
+          <circle cx="58" cy="404" r="20" />
+          <circle cx="82" cy="398" r="24" />
+          <circle cx="104" cy="408" r="16" />
+          <circle cx="536" cy="410" r="18" />
+          <circle cx="558" cy="402" r="22" />
+        </g>
+        <g fill="#76c2bd" opacity="0.7">
+          <circle cx="76" cy="390" r="8" />
+          <circle cx="552" cy="394" r="7" />
         </g>
         {/* children */}
         <Child x={176} skin="#8d5524" shirt="#f4a259" hair="#1c1a18" arm="book" />

@@ -30,8 +30,10 @@ export function ProgramCard({ program }: { program: PublicProgram }) {
       <div className="flex flex-1 flex-col px-6 pt-5 pb-6">
         <h3 className="text-xl font-semibold">{program.name}</h3>
         {program.highlight_value && (
-          <p className="mt-2 flex items-baseline gap-2">
-            <span className="font-display text-3xl font-semibold text-brand-700">{program.highlight_value}</span>
+          <p className="mt-2 flex flex-wrap items-baseline gap-x-2">
+            <span className={cn('font-display font-semibold text-brand-700', /\d/.test(program.highlight_value) ? 'text-3xl' : 'text-2xl')}>
+              {program.highlight_value}
+            </span>
             <span className="text-sm font-semibold text-ink-600">{program.highlight_label}</span>
           </p>
         )}

@@ -143,7 +143,10 @@ function ImpactStats({ site }: { site: PublicSite | undefined }) {
             {value === null ? (
               <Skeleton className="h-9 w-28" />
             ) : (
-              <p data-testid={testId} className="font-display text-2xl font-semibold text-ink-900 sm:text-3xl">
+              <p
+                data-testid={testId}
+                className={cn('font-display font-semibold text-ink-900', /\d/.test(value) ? 'text-2xl sm:text-3xl' : 'text-xl sm:text-2xl lg:text-3xl')}
+              >
                 {value}
               </p>
             )}
@@ -342,7 +345,10 @@ function JoinBand({ site }: { site: PublicSite }) {
           <ButtonLink to={paths.register} variant="accent" size="lg" icon={<HandHeart aria-hidden="true" className="size-5" />}>
             {m.joinCause}
           </ButtonLink>
-          <a href={telHref(site.organization.phone)} className={buttonClasses({ variant: 'outline', size: 'lg', className: 'border-white/30 bg-transparent text-white hover:bg-white/10 hover:text-white' })}>
+          <a
+            href={telHref(site.organization.phone)}
+            className="inline-flex h-13 items-center justify-center gap-2 rounded-full border border-white/40 px-7 text-base font-semibold whitespace-nowrap text-white transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
             <Phone aria-hidden="true" className="size-5" />
             {m.callNow}
           </a>
@@ -360,7 +366,7 @@ function Contact({ site }: { site: PublicSite }) {
     ...(address ? [{ id: 'address', icon: MapPin, label: m.addressLabel, value: address, href: null }] : []),
   ];
   return (
-    <section id="contacto" aria-labelledby="contact-title" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+    <section id="contacto" aria-labelledby="contact-title" className="mx-auto max-w-7xl px-4 pt-20 sm:px-6 lg:px-8">
       <div className="grid gap-10 rounded-[2rem] bg-white p-6 shadow-card ring-1 ring-sand-200 sm:p-10 lg:grid-cols-[1fr_1.1fr] lg:items-center">
         <div>
           <SectionHeading id="contact-title" eyebrow={m.contactEyebrow} title={m.contactTitle} intro={m.contactBody} />

@@ -1,5 +1,16 @@
-import { UnderConstruction } from '@/components/under-construction';
+// /privacy: the privacy policy (DECISIONS.md D8): the data this product keeps, why, for how long,
+// and the donor's rights, with the organisation's contact from the database.
+import { messages } from '@donaciones/shared/messages';
+import { LegalPage } from '../components/legal-page';
+
+const l = messages.legal;
 
 export default function PrivacyPage() {
-  return <UnderConstruction />;
+  return (
+    <LegalPage
+      title={l.privacyTitle}
+      intro={(site) => l.privacyIntro(site.organization.name)}
+      sections={(site) => l.privacy(site.organization.name, site.organization.email, site.organization.phone)}
+    />
+  );
 }

@@ -1,5 +1,15 @@
-import { UnderConstruction } from '@/components/under-construction';
+// /terms: the terms of use (DECISIONS.md D8), with the organisation's name and email from the database.
+import { messages } from '@donaciones/shared/messages';
+import { LegalPage } from '../components/legal-page';
+
+const l = messages.legal;
 
 export default function TermsPage() {
-  return <UnderConstruction />;
+  return (
+    <LegalPage
+      title={l.termsTitle}
+      intro={(site) => l.termsIntro(site.organization.name)}
+      sections={(site) => l.terms(site.organization.name, site.organization.email)}
+    />
+  );
 }

@@ -1,0 +1,103 @@
+// Step 1: a preset (Q185, Q75, Q35, Q15) or a custom amount, each clearing the other.
+import type { Ref } from 'react';
+import { ArrowRight, TriangleAlert } from 'lucide-react';
+import { PRESET_AMOUNTS } from '@donaciones/shared/constants';
+import { formatMoney } from '@donaciones/shared/format';
+import { messages } from '@donaciones/shared/messages';
+import { Button } from '@/components/button';
+import { TextInput } from '@/components/form-fields';
+import { cn } from '@/lib/cn';
+
+const d = messages.donate;
+
+/** Keeps what a person types in an amount: digits and one decimal separator, two decimals at most. */
+export function sanitizeAmountInput(value: string): string {
+  const normalised = value.replace(',', '.').replace(/[^\d.]/g, '');
+  const [whole, ...rest] = normalised.split('.');
+  const decimals = rest.join('').slice(0, 2);
+  return (rest.length ? `${whole.slice(0, 9)}.${decimals}` : whole.slice(0, 9)).replace(/^0+(?=\d)/, '');
+}
+
+export interface AmountStepProps {
+  preset: number | null;
+  customAmount: string;
+  amount: number;
+  bounds: { min: number; max: number };
+  error: string | null;
+  maintenance: boolean;
+  onPreset: (value: number) => void;
+  onCustomAmount: (value: string) => void;
+  onContinue: () => void;
+  headingRef: Ref<HTMLHeadingElement>;
+}
+
+export function AmountStep({ preset, customAmount, amount, bounds, error, maintenance, onPreset, onCustomAmount, onContinue, headingRef }: AmountStepProps) {
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onContinue();
+      }}
+    >
+      <fieldset>
+        <legend className="contents">
+          <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold outline-none">
+            {d.amountLegend}
+          </h2>
+        </legend>
+        <div className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {PRESET_AMOUNTS.map((value) => {
+            const selected = preset === value;
+            return (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={selected}
+                onClick={() => onPreset(value)}
+                className={cn(
+                  'flex h-18 flex-col items-center justify-center rounded-2xl border-2 font-display text-2xl font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
+                  selected ? 'border-brand-700 bg-brand-700 text-white shadow-lift' : 'border-sand-200 bg-white text-ink-900 hover:border-brand-300 hover:bg-brand-50',
+                )}
+              >
+                Q{value}
+              </button>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      <TextInput
+        className="mt-5"
+        label={d.customAmount}
+        name="customAmount"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        prefix="Q"
+        value={customAmount}
+        onChange={(e) => onCustomAmount(sanitizeAmountInput(e.target.value))}
+        hint={d.customAmountHint(formatMoney(bounds.min), formatMoney(bounds.max))}
+        error={error ?? undefined}
+        inputClassName="text-lg font-semibold"
+      />
+
+      {maintenance && (
+        <p role="alert" className="mt-5 flex items-start gap-3 rounded-2xl bg-accent-50 p-4 text-sm font-semibold text-accent-900 ring-1 ring-accent-200">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          {d.maintenanceNotice}
+        </p>
+      )}
+
+      <Button
+        type="submit"
+        size="lg"
+        className="mt-6 w-full"
+        disabled={!(amount > 0) || maintenance}
+        icon={<ArrowRight aria-hidden="true" className="size-5" />}
+      >
+        {d.continue}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,172 @@
+// Step 2: the donor and the card. The card number, expiry and CVC are checked here (Luhn, a real
+// month not in the past, 3-4 digits) and never leave the browser.
+import type { Ref } from 'react';
+import { Link } from 'react-router';
+import type { UseFormReturn } from 'react-hook-form';
+import { ArrowLeft, CreditCard, Heart, Lock } from 'lucide-react';
+import { formatMoney } from '@donaciones/shared/format';
+import { messages } from '@donaciones/shared/messages';
+import {
+  CARD_BRAND_LABELS,
+  CARD_NUMBER_MAX_LENGTH,
+  CVC_MAX_LENGTH,
+  EXPIRY_MAX_LENGTH,
+  type DonateDetails,
+  type DonateDetailsInput,
+  detectCardBrand,
+  digitsOnly,
+  formatCardNumber,
+  formatExpiry,
+} from '@donaciones/shared/schemas/donate';
+import { Button } from '@/components/button';
+import { Checkbox, TextInput } from '@/components/form-fields';
+import { paths } from '@/lib/paths';
+
+const d = messages.donate;
+
+export interface DetailsStepProps {
+  form: UseFormReturn<DonateDetailsInput, unknown, DonateDetails>;
+  amount: number;
+  maintenance: boolean;
+  onBack: () => void;
+  onSubmit: () => void;
+  headingRef: Ref<HTMLHeadingElement>;
+}
+
+/** Rewrites the input's value as it is typed (digits grouped, MM/YY), then lets the form read it. */
+function reformatting(format: (value: string) => string, onChange: (e: { target: HTMLInputElement }) => unknown) {
+  return (e: React.ChangeEvent<HTMLInputElement>) => {
+    e.target.value = format(e.target.value);
+    return onChange(e);
+  };
+}
+
+export function DetailsStep({ form, amount, maintenance, onBack, onSubmit, headingRef }: DetailsStepProps) {
+  const {
+    register,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
+  const brand = detectCardBrand(watch('cardNumber') ?? '');
+  const card = register('cardNumber');
+  const expiry = register('expiryDate');
+  const cvc = register('cvc');
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100">
+        <span className="text-sm font-semibold text-brand-900">{d.summaryAmount}</span>
+        <span className="font-display text-2xl font-semibold text-brand-800" data-testid="donate-amount">
+          {formatMoney(amount)}
+        </span>
+      </div>
+
+      <h2 ref={headingRef} tabIndex={-1} className="mt-6 text-2xl font-semibold outline-none">
+        {d.donorSection}
+      </h2>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <TextInput
+          className="sm:col-span-2"
+          label={d.donorName}
+          autoComplete="name"
+          required
+          error={errors.donorName?.message}
+          {...register('donorName')}
+        />
+        <TextInput label={d.email} type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+        <TextInput label={d.phone} type="tel" autoComplete="tel" optional error={errors.phone?.message} {...register('phone')} />
+      </div>
+
+      <h2 className="mt-8 flex items-center gap-2 text-2xl font-semibold">{d.cardSection}</h2>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <TextInput
+          className="sm:col-span-2"
+          label={d.cardNumber}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="0000 0000 0000 0000"
+          maxLength={CARD_NUMBER_MAX_LENGTH}
+          prefix={<CreditCard aria-hidden="true" className="size-4" />}
+          required
+          hint={brand !== 'other' ? CARD_BRAND_LABELS[brand] : undefined}
+          error={errors.cardNumber?.message}
+          inputClassName="tracking-wider tabular-nums"
+          {...card}
+          onChange={reformatting(formatCardNumber, card.onChange)}
+        />
+        <TextInput
+          label={d.expiryDate}
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/AA"
+          maxLength={EXPIRY_MAX_LENGTH}
+          required
+          error={errors.expiryDate?.message}
+          inputClassName="tabular-nums"
+          {...expiry}
+          onChange={reformatting(formatExpiry, expiry.onChange)}
+        />
+        <TextInput
+          label={d.cvc}
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={CVC_MAX_LENGTH}
+          required
+          hint={d.cvcHint}
+          error={errors.cvc?.message}
+          inputClassName="tabular-nums"
+          {...cvc}
+          onChange={reformatting((v) => digitsOnly(v).slice(0, CVC_MAX_LENGTH), cvc.onChange)}
+        />
+        <TextInput
+          className="sm:col-span-2"
+          label={d.nit}
+          autoComplete="off"
+          optional
+          hint={d.nitHint}
+          error={errors.nit?.message}
+          {...register('nit')}
+        />
+      </div>
+
+      <Checkbox
+        className="mt-6"
+        error={errors.acceptTerms?.message}
+        label={
+          <>
+            {d.acceptTermsPrefix}
+            <Link to={paths.terms} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline underline-offset-2">
+              {d.acceptTermsTerms}
+            </Link>
+            {d.acceptTermsMiddle}
+            <Link to={paths.privacy} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline underline-offset-2">
+              {d.acceptTermsPrivacy}
+            </Link>
+          </>
+        }
+        {...register('acceptTerms')}
+      />
+
+      <p className="mt-5 flex items-start gap-2.5 rounded-2xl bg-sand-100 p-4 text-sm text-ink-700">
+        <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+        {d.secureNote}
+      </p>
+
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <Button variant="outline" size="lg" onClick={onBack} icon={<ArrowLeft aria-hidden="true" className="size-5" />}>
+          {d.back}
+        </Button>
+        <Button type="submit" size="lg" disabled={isSubmitting || maintenance} icon={<Heart aria-hidden="true" className="size-5" />}>
+          {d.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}

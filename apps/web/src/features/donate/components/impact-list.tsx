@@ -1,0 +1,41 @@
+// What a donation makes possible, from the impact factors the organisation keeps as data (D9):
+// for the chosen amount when there is one, else what each unit costs.
+import { BookHeart, GraduationCap, HandHeart, Utensils } from 'lucide-react';
+import { formatMoney, formatNumber } from '@donaciones/shared/format';
+import { messages } from '@donaciones/shared/messages';
+import type { PublicSite } from '@donaciones/shared/schemas/public-site';
+
+const d = messages.donate;
+
+export function ImpactList({ amount, impact }: { amount: number; impact: PublicSite['impact'] }) {
+  const units = [
+    { icon: Utensils, per: impact.quetzales_per_meal, many: d.impactMeals, one: d.impactMealUnit },
+    { icon: BookHeart, per: impact.quetzales_per_evangelism_hour, many: d.impactHours, one: d.impactHourUnit },
+    { icon: HandHeart, per: impact.quetzales_per_child, many: d.impactChildren, one: d.impactChildUnit },
+    { icon: GraduationCap, per: impact.quetzales_per_scholarship, many: d.impactScholarships, one: d.impactScholarshipUnit },
+  ];
+  const forAmount = amount > 0 ? units.map((u) => ({ ...u, count: Math.floor(amount / u.per) })).filter((u) => u.count >= 1) : [];
+  const items =
+    forAmount.length > 0
+      ? forAmount.map((u) => ({ icon: u.icon, text: u.many(u.count, formatNumber(u.count)) }))
+      : units.map((u) => ({ icon: u.icon, text: u.one(formatMoney(u.per)) }));
+
+  return (
+    <div>
+      <h2 className="font-display text-lg font-semibold">{d.impactTitle}</h2>
+      <p className="mt-1 text-sm text-ink-600" aria-live="polite">
+        {forAmount.length > 0 ? d.impactFor(formatMoney(amount)) : d.impactPerUnit}
+      </p>
+      <ul className="mt-4 space-y-3" data-testid="impact-list">
+        {items.map(({ icon: Icon, text }) => (
+          <li key={text} className="flex items-start gap-3 text-[0.95rem] text-ink-800">
+            <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent-100 text-accent-800">
+              <Icon aria-hidden="true" className="size-4" />
+            </span>
+            <span className="pt-1">{text}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

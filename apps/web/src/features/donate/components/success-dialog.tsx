@@ -1,0 +1,99 @@
+// The checkout's success dialog (SPEC.md §2 step 3): organisation, amount, the server's reference,
+// the masked card, the organisation's phone and how to ask for a tax-deductible receipt.
+import { useEffect, useRef } from 'react';
+import { CircleCheck, HeartHandshake, Mail, Phone } from 'lucide-react';
+import { formatMoney } from '@donaciones/shared/format';
+import { messages } from '@donaciones/shared/messages';
+import { CARD_BRAND_LABELS, maskCard, type CardBrand } from '@donaciones/shared/schemas/donate';
+import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { mailtoHref, telHref } from '@/lib/public-site';
+
+const d = messages.donate;
+
+export interface SuccessDialogProps {
+  donation: PublicDonationResponse | null;
+  organization: { name: string; phone: string; email: string };
+  onAnother: () => void;
+  onClose: () => void;
+}
+
+export function SuccessDialog({ donation, organization, onAnother, onClose }: SuccessDialogProps) {
+  const anotherRef = useRef<HTMLButtonElement>(null);
+  const open = donation !== null;
+
+  // The dialog has its own 'Cerrar' button (no corner X), and Escape closes it like that button.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+
+  const rows = donation
+    ? [
+        { label: d.successOrganization, value: organization.name },
+        { label: d.successAmount, value: formatMoney(donation.amount), testId: 'success-amount' },
+        { label: d.successReference, value: donation.reference_code, testId: 'success-reference', mono: true },
+        { label: d.successCard, value: `${CARD_BRAND_LABELS[donation.card_brand as CardBrand]} ${maskCard(donation.card_last4)}`, testId: 'success-card', mono: true },
+      ]
+    : [];
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      dismissible={false}
+      initialFocus={anotherRef}
+      title={
+        <span className="flex items-center gap-3">
+          <CircleCheck aria-hidden="true" className="size-8 shrink-0 text-brand-600" />
+          {d.successTitle}
+        </span>
+      }
+      description={d.successBody}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {d.close}
+          </Button>
+          <Button ref={anotherRef} onClick={onAnother} icon={<HeartHandshake aria-hidden="true" className="size-4" />}>
+            {d.another}
+          </Button>
+        </>
+      }
+    >
+      <dl className="divide-y divide-sand-200 rounded-2xl bg-sand-50 px-4 ring-1 ring-sand-200">
+        {rows.map((row) => (
+          <div key={row.label} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 py-3">
+            <dt className="text-sm text-ink-600">{row.label}</dt>
+            <dd data-testid={row.testId} className={row.mono ? 'text-base font-bold tracking-wide text-ink-900 tabular-nums' : 'text-base font-semibold text-ink-900'}>
+              {row.value}
+            </dd>
+          </div>
+        ))}
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 py-3">
+          <dt className="text-sm text-ink-600">{d.successPhone}</dt>
+          <dd>
+            <a href={telHref(organization.phone)} className="inline-flex items-center gap-1.5 font-semibold text-brand-700 underline-offset-4 hover:underline">
+              <Phone aria-hidden="true" className="size-4" />
+              {organization.phone}
+            </a>
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-4 flex items-start gap-2.5 rounded-2xl bg-accent-50 p-4 text-sm text-accent-900 ring-1 ring-accent-200" data-testid="receipt-note">
+        <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <span>
+          {d.receiptNote}{' '}
+          <a href={mailtoHref(organization.email)} className="font-semibold underline underline-offset-2">
+            {organization.email}
+          </a>
+        </span>
+      </p>
+    </Modal>
+  );
+}
