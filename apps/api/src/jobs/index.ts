@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { pruneCounters } from '../services/counters';
 import { runEmailOutbox } from './email-outbox';
 import { pruneIdempotencyKeys } from '../services/idempotency';
+import { expireStaleDonations } from './expire-donations';
 
 interface Job {
   name: string;
@@ -15,6 +16,7 @@ export const jobs: Job[] = [
   { name: 'prune-rate-limits', everyMs: 5 * 60_000, run: (app) => pruneCounters(app.db) },
   { name: 'email-outbox', everyMs: 2_000, run: (app) => runEmailOutbox(app) },
   { name: 'prune-idempotency-keys', everyMs: 60 * 60_000, run: (app) => pruneIdempotencyKeys(app.db) },
+  { name: 'expire-donations', everyMs: 15 * 60_000, run: (app) => expireStaleDonations(app.db) },
 ];
 
 export function startJobs(app: FastifyInstance): () => void {

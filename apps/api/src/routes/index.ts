@@ -4,6 +4,7 @@ import health from './health';
 import memberRoutes from './member';
 import authRoutes from './auth';
 import publicRoutes from './public';
+import donations from './donations';
 import adminRoutes from './admin';
 import dashboardStatsRoutes from './dashboard-stats';
 
@@ -12,6 +13,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(memberRoutes);
   await app.register(authRoutes);
   await app.register(publicRoutes);
+  await app.register(donations);
   await app.register(adminRoutes);
   await app.register(dashboardStatsRoutes);
 }

@@ -12,40 +12,83 @@ import { messages } from '../messages';
 
 const v = messages.validation;
 
+const hasAtMostTwoDecimals = (n: number) => Math.round(n * 100) === Number((n * 100).toFixed(6));
+
 /** A money amount in quetzales with at most two decimals. */
 export const amountField = z
   .number({ error: v.amountPositive })
   .finite({ error: v.amountPositive })
   .positive({ error: v.amountPositive })
-  .refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), { error: 'El monto admite como máximo dos decimales' });
+  .refine(hasAtMostTwoDecimals, { error: v.amountDecimals });
 
+/** The currency code as sent, for the bound messages ('Minimum donation amount is 1 GTQ'). */
+function currencyOf(input: unknown): string {
+  const raw = (input as { currency?: unknown } | null)?.currency;
+  return typeof raw === 'string' && /^[A-Za-z]{3}$/.test(raw.trim()) ? raw.trim().toUpperCase() : 'GTQ';
+}
+
+/** The bounds run even when another field is wrong, so every field shows its own message at once. */
+const amountIsNumber = (payload: { value: unknown }) => {
+  const amount = (payload.value as { amount?: unknown } | null)?.amount;
+  return typeof amount === 'number' && Number.isFinite(amount);
+};
+
+/**
+ * POST /donations. Any amount below 1 (zero and negatives included) gets SPEC.md §5's minimum
+ * message; a value that is not a number gets 'Amount must be a positive number'.
+ */
 export const createDonationSchema = z
   .object({
-    donor_name: z.string({ error: v.donorNameRequired }).trim().min(1, { error: v.donorNameRequired }).max(120),
+    donor_name: z
+      .string({ error: v.donorNameRequired })
+      .trim()
+      .min(1, { error: v.donorNameRequired })
+      .max(120, { error: v.donorNameMax }),
     donor_email: z
       .string({ error: v.donorEmailRequired })
       .trim()
       .min(1, { error: v.donorEmailRequired })
-      .max(254)
+      .max(254, { error: v.donorEmailInvalid })
       .pipe(z.email({ error: v.donorEmailInvalid }))
       .transform((e) => e.toLowerCase()),
-    amount: amountField,
+    amount: z
+      .number({ error: v.amountPositive })
+      .finite({ error: v.amountPositive })
+      .refine(hasAtMostTwoDecimals, { error: v.amountDecimals }),
     currency: z
       .string({ error: v.currencyRequired })
       .trim()
       .min(1, { error: v.currencyRequired })
-      .regex(/^[A-Za-z]{3}$/, { error: 'Currency must be a 3-letter code' })
+      .regex(/^[A-Za-z]{3}$/, { error: v.currencyInvalid })
       .transform((c) => c.toUpperCase())
       .default('GTQ'),
     donation_type: z.enum(DONATION_TYPES, { error: v.typeInvalid }).default('monetary'),
-    description: z.string().trim().max(1000).optional().nullable(),
+    description: z
+      .string()
+      .trim()
+      .max(1000, { error: v.descriptionMax })
+      .nullish()
+      .transform((d) => (d ? d : null)),
   })
-  .superRefine((d, ctx) => {
-    if (d.amount < SERVICE_MIN_AMOUNT) ctx.addIssue({ code: 'custom', path: ['amount'], message: v.amountMin(d.currency) });
-    if (d.amount > SERVICE_MAX_AMOUNT) ctx.addIssue({ code: 'custom', path: ['amount'], message: v.amountMax(d.currency) });
+  .refine((d) => d.amount >= SERVICE_MIN_AMOUNT, {
+    path: ['amount'],
+    when: amountIsNumber,
+    error: (issue) => v.amountMin(currencyOf(issue.input)),
+  })
+  .refine((d) => d.amount <= SERVICE_MAX_AMOUNT, {
+    path: ['amount'],
+    when: amountIsNumber,
+    error: (issue) => v.amountMax(currencyOf(issue.input)),
   });
 export type CreateDonationInput = z.input<typeof createDonationSchema>;
+export type CreateDonation = z.output<typeof createDonationSchema>;
 
+/**
+ * One donation as the API shows it. `donor_name` and `donor_email` are masked for viewers other
+ * than ADMIN and the donation's owner, unless the donor opted in (DECISIONS.md D6). `can_process`
+ * and `can_cancel` say what the viewer may do now (pending and allowed), so the UI shows only the
+ * buttons that will work; the server checks again on every call.
+ */
 export const donationSchema = z
   .object({
     id: z.number().int(),
@@ -57,21 +100,41 @@ export const donationSchema = z
     status: z.enum(DONATION_STATUSES),
     description: z.string().nullable(),
     reference_code: z.string(),
+    receipt_number: z.number().int().nullable(),
+    failure_reason: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
     completed_at: z.string().nullable(),
+    donor_masked: z.boolean(),
+    can_process: z.boolean(),
+    can_cancel: z.boolean(),
   })
   .meta({ id: 'Donation' });
 export type Donation = z.infer<typeof donationSchema>;
 
+const lowerCase = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+
 export const listDonationsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_DEFAULT_LIMIT),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  status: z.enum(DONATION_STATUSES).optional(),
-  donation_type: z.enum(DONATION_TYPES).optional(),
-  donor_email: z.string().trim().max(254).optional(),
+  /** Values above the maximum are capped at LIST_MAX_LIMIT rather than refused. */
+  limit: z.coerce
+    .number({ error: 'limit debe ser un número entero positivo' })
+    .int({ error: 'limit debe ser un número entero positivo' })
+    .min(1, { error: 'limit debe ser un número entero positivo' })
+    .max(1_000_000, { error: 'limit debe ser un número entero positivo' })
+    .default(LIST_DEFAULT_LIMIT)
+    .transform((n) => Math.min(n, LIST_MAX_LIMIT)),
+  offset: z.coerce
+    .number({ error: 'offset debe ser un número entero mayor o igual a 0' })
+    .int({ error: 'offset debe ser un número entero mayor o igual a 0' })
+    .min(0, { error: 'offset debe ser un número entero mayor o igual a 0' })
+    .max(10_000_000, { error: 'offset debe ser un número entero mayor o igual a 0' })
+    .default(0),
+  status: z.preprocess(lowerCase, z.enum(DONATION_STATUSES, { error: v.statusInvalid })).optional(),
+  donation_type: z.preprocess(lowerCase, z.enum(DONATION_TYPES, { error: v.typeInvalid })).optional(),
+  donor_email: z.preprocess(lowerCase, z.string().max(254, { error: v.donorEmailInvalid })).optional(),
 });
 export type ListDonationsQuery = z.input<typeof listDonationsQuerySchema>;
+export type ListDonationsFilter = z.output<typeof listDonationsQuerySchema>;
 
 export const donationListSchema = z.object({
   donations: z.array(donationSchema),
@@ -81,12 +144,21 @@ export const donationListSchema = z.object({
 });
 export type DonationList = z.infer<typeof donationListSchema>;
 
-export const donationStatsSchema = z.object({
-  total_amount_completed: z.number(),
-  total_amount_pending: z.number(),
-  count_completed: z.number().int(),
-  count_pending: z.number().int(),
-  count_failed: z.number().int(),
-  success_rate: z.number(),
-});
+/**
+ * Amounts in quetzales. `success_rate` is a percentage with one decimal: completed donations over
+ * all donations that reached an outcome (completed + failed + cancelled + expired); pending ones
+ * are still open and do not count. 0 when nothing has reached an outcome yet.
+ */
+export const donationStatsSchema = z
+  .object({
+    total_amount_completed: z.number(),
+    total_amount_pending: z.number(),
+    count_completed: z.number().int(),
+    count_pending: z.number().int(),
+    count_failed: z.number().int(),
+    count_cancelled: z.number().int(),
+    count_expired: z.number().int(),
+    success_rate: z.number(),
+  })
+  .meta({ id: 'DonationStats' });
 export type DonationStats = z.infer<typeof donationStatsSchema>;

@@ -1,0 +1,133 @@
+// The donation ledger's service API (SPEC.md §7; DECISIONS.md D4, D6). Thin handlers: the rules
+// live in services/donations.ts and services/ledger.ts.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponseSchema, idParamSchema } from '@donaciones/shared/schemas/common';
+import {
+  createDonationSchema,
+  donationListSchema,
+  donationSchema,
+  donationStatsSchema,
+  listDonationsQuerySchema,
+} from '@donaciones/shared/schemas/donations';
+import { unauthorized } from '../errors';
+import type { AuthUser } from '../plugins/auth';
+import { changeDonationStatus, createDonation, donationStats, getDonation, listDonations } from '../services/donations';
+
+const TAG = 'donaciones';
+const bearer = [{ bearerAuth: [] }];
+const error = errorResponseSchema;
+
+function signedIn(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export default async function donationRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const limited = (max: number) => (app.config.rateLimitEnabled ? { rateLimit: { max, timeWindow: '1 minute' } } : {});
+
+  r.post(
+    '/donations',
+    {
+      preHandler: app.requireAuth,
+      config: limited(60),
+      schema: {
+        tags: [TAG],
+        summary: 'Registrar una donación (queda pendiente)',
+        description:
+          'Para usuarios con sesión iniciada; quien la registra queda como dueño y puede cancelarla. Montos de 1 a 10000 ' +
+          '(«Minimum donation amount is 1 GTQ» / «Maximum donation amount is 10000 GTQ»). Responde 201 con la donación creada.',
+        security: bearer,
+        body: createDonationSchema,
+        response: { 201: donationSchema, 400: error, 401: error, 429: error, 503: error },
+      },
+    },
+    async (request, reply) => {
+      const donation = await createDonation(app.db, { data: request.body, viewer: signedIn(request) });
+      return reply.status(201).send(donation);
+    },
+  );
+
+  r.get(
+    '/donations',
+    {
+      preHandler: app.optionalAuth,
+      schema: {
+        tags: [TAG],
+        summary: 'Listar donaciones (más recientes primero)',
+        description:
+          'Público. Solo ADMIN ve correos y nombres completos; los demás ven `m***@dominio` y nombre con inicial del ' +
+          'apellido, salvo donantes que eligieron mostrarse (y las donaciones propias). limit por defecto 20, máximo 100 ' +
+          '(un valor mayor se recorta). El filtro donor_email solo encuentra, para quien no es ADMIN, donaciones cuyo donante ya puede ver.',
+        querystring: listDonationsQuerySchema,
+        response: { 200: donationListSchema, 400: error, 401: error },
+      },
+    },
+    async (request) => listDonations(app.db, { filter: request.query, viewer: request.user }),
+  );
+
+  r.get(
+    '/donations/stats',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Estadísticas de donaciones',
+        description:
+          'Montos en quetzales, leídos de totales mantenidos por la base de datos (sin recorrer el libro). success_rate: ' +
+          'porcentaje con un decimal de completadas sobre las que ya tienen resultado (completed + failed + cancelled + expired); 0 si ninguna.',
+        response: { 200: donationStatsSchema },
+      },
+    },
+    async () => donationStats(app.db),
+  );
+
+  r.get(
+    '/donations/:id',
+    {
+      preHandler: app.optionalAuth,
+      schema: {
+        tags: [TAG],
+        summary: 'Detalle de una donación',
+        params: idParamSchema,
+        response: { 200: donationSchema, 400: error, 401: error, 404: error },
+      },
+    },
+    async (request) => getDonation(app.db, { id: request.params.id, viewer: request.user }),
+  );
+
+  r.post(
+    '/donations/:id/process',
+    {
+      preHandler: app.requireRole('ADMIN'),
+      schema: {
+        tags: [TAG],
+        summary: 'Procesar una donación pendiente (ADMIN)',
+        description:
+          'Monetarias: cobra con el proveedor de pagos (simulado; fallan las tarjetas terminadas en 0002 rechazada, 9995 fondos ' +
+          'insuficientes y 0069 vencida) y queda completed o failed. Bienes y servicios: se marcan recibidos (completed). ' +
+          '409 si ya no está pendiente.',
+        security: bearer,
+        params: idParamSchema,
+        response: { 200: donationSchema, 400: error, 401: error, 403: error, 404: error, 409: error },
+      },
+    },
+    async (request) => changeDonationStatus(app.db, { id: request.params.id, action: 'process', viewer: signedIn(request), ip: request.ip }),
+  );
+
+  r.post(
+    '/donations/:id/cancel',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: [TAG],
+        summary: 'Cancelar una donación pendiente (ADMIN o quien la registró)',
+        description: '403 para cualquier otra persona; 409 si ya no está pendiente.',
+        security: bearer,
+        params: idParamSchema,
+        response: { 200: donationSchema, 400: error, 401: error, 403: error, 404: error, 409: error },
+      },
+    },
+    async (request) => changeDonationStatus(app.db, { id: request.params.id, action: 'cancel', viewer: signedIn(request), ip: request.ip }),
+  );
+}

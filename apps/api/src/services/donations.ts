@@ -1,0 +1,256 @@
+// The service view of the ledger (SPEC.md §3, §7; DECISIONS.md D4, D6): recording, listing,
+// statistics from the running totals, and the process/cancel transitions with their permissions.
+import { type SQL, and, eq, inArray, or, sql } from 'drizzle-orm';
+import { type DonationStatus, hasRole } from '@donaciones/shared/constants';
+import { formatMoney, fromCents, roundTo, toCents } from '@donaciones/shared/format';
+import { messages } from '@donaciones/shared/messages';
+import type {
+  CreateDonation,
+  Donation,
+  DonationList,
+  DonationStats,
+  ListDonationsFilter,
+} from '@donaciones/shared/schemas/donations';
+import type { Database, Db } from '../db/client';
+import { donationTotals, donations, userPreferences } from '../db/schema';
+import { forbidden, notFound, serviceUnavailable } from '../errors';
+import { enqueueEmail } from './email-outbox';
+import { type DonationRow, insertDonation, transitionDonation } from './ledger';
+import { getSettings } from './settings';
+
+/** Who is looking: decides masking (D6) and which actions are offered. */
+export interface Viewer {
+  id: number;
+  email: string;
+  roles: readonly string[];
+}
+
+export interface ViewOptions {
+  viewer: Viewer | null;
+  /** The donor's account opted in to `show_donations_publicly`; unknown counts as not. */
+  donorIsPublic?: boolean | null;
+}
+
+const isAdmin = (viewer: Viewer | null) => hasRole(viewer?.roles, 'ADMIN');
+
+/** `maria.garcia@gmail.com` -> `m***@gmail.com` */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${email[0]}***${email.slice(at)}`;
+}
+
+/** `María García López` -> `María L.`: the first name and the initial of the last name. */
+export function maskName(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '';
+  if (words.length === 1) return words[0];
+  return `${words[0]} ${Array.from(words[words.length - 1])[0].toUpperCase()}.`;
+}
+
+/** Full donor details for ADMIN, the donation's owner, and donors who chose to be shown publicly. */
+export function seesDonor(row: Pick<DonationRow, 'userId'>, options: ViewOptions): boolean {
+  const { viewer } = options;
+  if (isAdmin(viewer)) return true;
+  if (viewer && row.userId != null && row.userId === viewer.id) return true;
+  return options.donorIsPublic === true;
+}
+
+export function canProcess(row: Pick<DonationRow, 'status'>, viewer: Viewer | null): boolean {
+  return row.status === 'pending' && isAdmin(viewer);
+}
+
+export function canCancel(row: Pick<DonationRow, 'status' | 'userId'>, viewer: Viewer | null): boolean {
+  if (row.status !== 'pending' || !viewer) return false;
+  return isAdmin(viewer) || (row.userId != null && row.userId === viewer.id);
+}
+
+/** The API shape of one donation for one viewer; shared by every endpoint that shows donations. */
+export function toDonationView(row: DonationRow, options: ViewOptions): Donation {
+  const full = seesDonor(row, options);
+  return {
+    id: row.id,
+    donor_name: full ? row.donorName : maskName(row.donorName),
+    donor_email: full ? row.donorEmail : maskEmail(row.donorEmail),
+    amount: fromCents(row.amountCents),
+    currency: row.currency,
+    donation_type: row.donationType,
+    status: row.status,
+    description: row.description,
+    reference_code: row.referenceCode,
+    receipt_number: row.receiptNumber,
+    failure_reason: row.failureReason,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    completed_at: row.completedAt ? row.completedAt.toISOString() : null,
+    donor_masked: !full,
+    can_process: canProcess(row, options.viewer),
+    can_cancel: canCancel(row, options.viewer),
+  };
+}
+
+/**
+ * Newest first, spelled exactly as the indexes are built (`DESC NULLS LAST`): a plain `DESC` means
+ * NULLS FIRST to PostgreSQL, does not match them, and turns each page into a sort of the whole ledger.
+ */
+export const NEWEST_FIRST = [sql`${donations.createdAt} DESC NULLS LAST`, sql`${donations.id} DESC NULLS LAST`] as const;
+
+/** Rows with their donor's opt-in, so that toDonationView can decide the masking. */
+function selectWithOptIn(db: Db) {
+  return db
+    .select({ donation: donations, donorIsPublic: userPreferences.showDonationsPublicly })
+    .from(donations)
+    .leftJoin(userPreferences, eq(userPreferences.userId, donations.userId));
+}
+
+/** POST /donations: a pending donation recorded by a signed-in user, who becomes its owner. */
+export async function createDonation(db: Database, input: { data: CreateDonation; viewer: Viewer }): Promise<Donation> {
+  const system = await getSettings(db, 'system');
+  if (system.maintenance_mode) throw serviceUnavailable(messages.api.maintenance);
+  const row = await insertDonation(db, {
+    donorName: input.data.donor_name,
+    donorEmail: input.data.donor_email,
+    amountCents: toCents(input.data.amount),
+    currency: input.data.currency,
+    donationType: input.data.donation_type,
+    description: input.data.description,
+    source: 'service',
+    userId: input.viewer.id,
+  });
+  return toDonationView(row, { viewer: input.viewer });
+}
+
+export async function getDonation(db: Db, input: { id: number; viewer: Viewer | null }): Promise<Donation> {
+  const [found] = await selectWithOptIn(db).where(eq(donations.id, input.id)).limit(1);
+  if (!found) throw notFound(messages.donations.notFoundApi);
+  return toDonationView(found.donation, { viewer: input.viewer, donorIsPublic: found.donorIsPublic });
+}
+
+/** Sums the running totals of the given statuses (a handful of rows, whatever the ledger's size). */
+async function countFromTotals(db: Db, statuses?: DonationStatus[]): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${donationTotals.count}), 0)::bigint` })
+    .from(donationTotals)
+    .where(statuses ? inArray(donationTotals.status, statuses) : undefined);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * GET /donations: newest first. Filtering by email is an ADMIN tool; for anyone else it only finds
+ * donations whose donor they may already see in full (their own, or donors shown publicly), so the
+ * filter cannot be used to learn whether a given address has donated.
+ */
+export async function listDonations(db: Db, input: { filter: ListDonationsFilter; viewer: Viewer | null }): Promise<DonationList> {
+  const { filter, viewer } = input;
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(donations.status, filter.status));
+  if (filter.donation_type) conditions.push(eq(donations.donationType, filter.donation_type));
+  const email = filter.donor_email?.trim().toLowerCase();
+  let needsOptIn = false;
+  if (email) {
+    conditions.push(eq(donations.donorEmail, email));
+    if (!isAdmin(viewer)) {
+      needsOptIn = true;
+      const visible = viewer
+        ? or(eq(donations.userId, viewer.id), eq(userPreferences.showDonationsPublicly, true))
+        : eq(userPreferences.showDonationsPublicly, true);
+      if (visible) conditions.push(visible);
+    }
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+
+  const rows = await selectWithOptIn(db)
+    .where(where)
+    .orderBy(...NEWEST_FIRST)
+    .limit(filter.limit)
+    .offset(filter.offset);
+
+  let total: number;
+  if (!filter.donation_type && !email) {
+    // The unfiltered and status-only totals come from donation_totals: no count(*) over the ledger.
+    total = await countFromTotals(db, filter.status ? [filter.status] : undefined);
+  } else {
+    const base = db.select({ n: sql<number>`count(*)::bigint` }).from(donations);
+    const [row] = await (needsOptIn ? base.leftJoin(userPreferences, eq(userPreferences.userId, donations.userId)) : base).where(where);
+    total = Number(row?.n ?? 0);
+  }
+
+  return {
+    donations: rows.map((r) => toDonationView(r.donation, { viewer, donorIsPublic: r.donorIsPublic })),
+    total,
+    limit: filter.limit,
+    offset: filter.offset,
+  };
+}
+
+/** GET /donations/stats, read from donation_totals (kept by a trigger), never from the ledger. */
+export async function donationStats(db: Db): Promise<DonationStats> {
+  const rows = await db
+    .select({
+      status: donationTotals.status,
+      count: sql<number>`sum(${donationTotals.count})::bigint`,
+      cents: sql<number>`sum(${donationTotals.amountCents})::bigint`,
+    })
+    .from(donationTotals)
+    .groupBy(donationTotals.status);
+  const by = (status: DonationStatus) => {
+    const row = rows.find((r) => r.status === status);
+    return { count: Number(row?.count ?? 0), cents: Number(row?.cents ?? 0) };
+  };
+  const completed = by('completed');
+  const pending = by('pending');
+  const failed = by('failed');
+  const cancelled = by('cancelled');
+  const expired = by('expired');
+  const resolved = completed.count + failed.count + cancelled.count + expired.count;
+  return {
+    total_amount_completed: fromCents(completed.cents),
+    total_amount_pending: fromCents(pending.cents),
+    count_completed: completed.count,
+    count_pending: pending.count,
+    count_failed: failed.count,
+    count_cancelled: cancelled.count,
+    count_expired: expired.count,
+    success_rate: resolved === 0 ? 0 : roundTo((completed.count / resolved) * 100, 1),
+  };
+}
+
+/** Thanks the donor when processing completes a donation (written in the same transaction). */
+async function queueCompletionEmail(tx: Db, donation: DonationRow): Promise<void> {
+  const m = messages.donations.email;
+  const amount = donation.currency === 'GTQ' ? formatMoney(fromCents(donation.amountCents)) : `${fromCents(donation.amountCents).toFixed(2)} ${donation.currency}`;
+  await enqueueEmail(tx, {
+    to: donation.donorEmail,
+    subject: m.completedSubject,
+    text: m.completedBody(donation.donorName, amount, donation.referenceCode, donation.receiptNumber),
+    template: 'donation-completed',
+  });
+}
+
+/**
+ * POST /donations/{id}/process (ADMIN) and /cancel (ADMIN or the signed-in owner). The permission
+ * is checked before the state, so a stranger gets 403 whatever the donation's status; the state is
+ * then checked under the row lock by transitionDonation (409 when no longer pending).
+ */
+export async function changeDonationStatus(
+  db: Database,
+  input: { id: number; action: 'process' | 'cancel'; viewer: Viewer; ip?: string | null },
+): Promise<Donation> {
+  const { viewer } = input;
+  if (!isAdmin(viewer)) {
+    if (input.action === 'process') throw forbidden();
+    const [owner] = await db.select({ userId: donations.userId }).from(donations).where(eq(donations.id, input.id)).limit(1);
+    if (!owner) throw notFound(messages.donations.notFoundApi);
+    if (owner.userId == null || owner.userId !== viewer.id) throw forbidden();
+  }
+  const updated = await transitionDonation(db, {
+    id: input.id,
+    action: input.action,
+    actor: { id: viewer.id, email: viewer.email },
+    ip: input.ip,
+    afterCommitInTx: async (tx, donation) => {
+      if (donation.status === 'completed') await queueCompletionEmail(tx, donation);
+    },
+  });
+  return getDonation(db, { id: updated.id, viewer });
+}

@@ -1,0 +1,64 @@
+// Fixtures of the donation tests: signed-in callers and ledger rows inserted directly.
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Role } from '@donaciones/shared/constants';
+import type { Database } from '../src/db/client';
+import { sessions, userPreferences } from '../src/db/schema';
+import { type NewDonation, insertDonation } from '../src/services/ledger';
+import { createUser } from './helpers';
+
+export interface Caller {
+  id: number;
+  email: string;
+  token: string;
+}
+
+/** A user with a live session and a bearer token for it, as after a real sign-in. */
+export async function signedInUser(
+  app: FastifyInstance,
+  db: Database,
+  options: { roles?: Role[]; email?: string; firstName?: string; lastName?: string; verified?: boolean; showPublicly?: boolean } = {},
+): Promise<Caller> {
+  const user = await createUser(db, options);
+  if (options.showPublicly) {
+    await db.update(userPreferences).set({ showDonationsPublicly: true }).where(sql`${userPreferences.userId} = ${user.id}`);
+  }
+  const [session] = await db
+    .insert(sessions)
+    .values({ userId: user.id, expiresAt: new Date(Date.now() + 3_600_000) })
+    .returning({ id: sessions.id });
+  const token = await app.accessTokens.sign({ userId: user.id, sessionId: session.id });
+  return { id: user.id, email: user.email, token };
+}
+
+let counter = 0;
+/** A pending ledger row; override any column. */
+export async function pendingDonation(db: Database, values: Partial<NewDonation> = {}) {
+  counter += 1;
+  return insertDonation(db, {
+    donorName: `Donante Prueba${counter}`,
+    donorEmail: `donante${counter}@correo.gt`,
+    amountCents: 10_000,
+    currency: 'GTQ',
+    donationType: 'monetary',
+    source: 'service',
+    ...values,
+  });
+}
+
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/** The totals per status by GROUP BY over the ledger, and as donation_totals keeps them. */
+export async function ledgerVsTotals(db: Database) {
+  const ledger = rowsOf<{ status: string; n: number | string; c: number | string }>(
+    await db.execute(sql`SELECT status, count(*) AS n, coalesce(sum(amount_cents), 0) AS c FROM donations GROUP BY status ORDER BY status`),
+  ).map((r) => [r.status, Number(r.n), Number(r.c)]);
+  const totals = rowsOf<{ status: string; n: number | string; c: number | string }>(
+    await db.execute(
+      sql`SELECT status, sum(count) AS n, sum(amount_cents) AS c FROM donation_totals GROUP BY status HAVING sum(count) <> 0 ORDER BY status`,
+    ),
+  ).map((r) => [r.status, Number(r.n), Number(r.c)]);
+  return { ledger, totals };
+}
