@@ -274,4 +274,32 @@ describe('POST /api/v1/donate', () => {
     const [row] = await ctx.db.select({ status: donations.status, amountCents: donations.amountCents }).from(donations).where(eq(donations.id, id));
     expect(row).toEqual({ status: 'pending', amountCents: 9900 });
   });
+
+  it('appears as PENDING in GET /api/v1/admin/donations, and approving it makes it APPROVED', async () => {
+    const res = await donate(validBody({ donorName: 'Donante Revisada', email: 'revisada@correo.gt', amount: 250 }));
+    const { id, reference_code } = res.json<PublicDonationResponse>();
+    const admin = await createUser(ctx.db, { roles: ['ADMIN'] });
+    const token = await tokenFor(admin.id);
+    const find = async () => {
+      const list = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/donations?q=${encodeURIComponent(reference_code)}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(list.statusCode).toBe(200);
+      return (list.json().donations as { id: number }[]).find((d) => d.id === id);
+    };
+    expect(await find()).toMatchObject({
+      id,
+      reference_code,
+      status: 'PENDING',
+      amount_gtq: 250,
+      donor_name: 'Donante Revisada',
+      donor_email: 'revisada@correo.gt',
+      donation_type: 'monetary',
+    });
+    const approved = await ctx.app.inject({ method: 'POST', url: `/api/v1/admin/donations/${id}/approve`, headers: { authorization: `Bearer ${token}` } });
+    expect(approved.statusCode).toBe(200);
+    expect(await find()).toMatchObject({ id, status: 'APPROVED' });
+  });
 });
