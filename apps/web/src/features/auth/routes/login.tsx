@@ -1,5 +1,180 @@
-import { UnderConstruction } from '@/components/under-construction';
+// /login (SPEC.md §2 Login, §5, DECISIONS.md D7): two steps, the email and then the password, each
+// validated on blur with the shared schema; on success a replace-navigation to the remembered
+// origin, else /dashboard.
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, ArrowRight, Mail } from 'lucide-react';
+import type { z } from 'zod';
+import { messages } from '@donaciones/shared/messages';
+import { type LoginInput, loginSchema } from '@donaciones/shared/schemas/auth';
+import { Button } from '@/components/button';
+import { TextInput } from '@/components/form-fields';
+import { getErrorMessage } from '@/lib/api-client';
+import { redirectTargetAfterLogin } from '@/lib/auth-redirect';
+import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { FormAlert } from '../components/form-alert';
+import { PasswordInput } from '../components/password-input';
+
+const ui = messages.auth.ui;
+
+type Step = 'email' | 'password';
 
 export default function LoginPage() {
-  return <UnderConstruction />;
+  useDocumentTitle(messages.auth.loginTitle);
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [step, setStep] = useState<Step>('email');
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    getValues,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput, unknown, z.output<typeof loginSchema>>({
+    mode: 'onBlur',
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  // Moving between the steps puts the cursor in the field of the new step.
+  const [moved, setMoved] = useState(false);
+  useEffect(() => {
+    if (moved) setFocus(step === 'email' ? 'email' : 'password');
+  }, [moved, step, setFocus]);
+
+  const goTo = (next: Step) => {
+    setServerError(null);
+    setMoved(true);
+    setStep(next);
+  };
+
+  const toPasswordStep = async () => {
+    if (await trigger('email')) goTo('password');
+  };
+
+  const signIn = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await session.login(values.email, values.password);
+      navigate(redirectTargetAfterLogin(location.state), { replace: true });
+    } catch (error) {
+      setServerError(getErrorMessage(error, messages.auth.loginErrorForm));
+    }
+  });
+
+  const email = getValues('email');
+
+  return (
+    <div>
+      <StepDots step={step} />
+      <form
+        noValidate
+        aria-describedby={serverError ? 'login-error' : undefined}
+        onSubmit={(e) => {
+          if (step === 'email') {
+            e.preventDefault();
+            void toPasswordStep();
+          } else {
+            void signIn(e);
+          }
+        }}
+        className="mt-5 flex flex-col gap-5"
+      >
+        {serverError && <FormAlert id="login-error">{serverError}</FormAlert>}
+
+        <div hidden={step !== 'email'}>
+          <TextInput
+            label={ui.emailLabel}
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            autoCapitalize="off"
+            spellCheck={false}
+            placeholder={ui.emailPlaceholder}
+            autoFocus
+            required
+            error={errors.email?.message}
+            {...register('email')}
+          />
+        </div>
+
+        {step === 'password' && (
+          <>
+            <div className="flex items-center gap-3 rounded-2xl border border-sand-200 bg-sand-50 px-3.5 py-3">
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+                <Mail aria-hidden="true" className="size-4.5" />
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="text-xs text-ink-500">{ui.signingInAs}</p>
+                <p className="truncate text-sm font-semibold text-ink-900" data-testid="login-email">
+                  {email}
+                </p>
+              </div>
+              <button
+                type="button"
+                onClick={() => goTo('email')}
+                className="inline-flex shrink-0 items-center gap-1 rounded-lg px-1 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+              >
+                <ArrowLeft aria-hidden="true" className="size-4" />
+                {ui.changeEmail}
+              </button>
+            </div>
+            <PasswordInput
+              label={ui.passwordLabel}
+              autoComplete="current-password"
+              required
+              error={errors.password?.message}
+              {...register('password')}
+            />
+          </>
+        )}
+
+        <div className="-mt-1 flex justify-end">
+          <Link to={paths.forgotPassword} className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+            {ui.forgotLink}
+          </Link>
+        </div>
+
+        {step === 'email' ? (
+          <Button type="submit" size="lg" className="w-full" icon={<ArrowRight aria-hidden="true" className="order-last size-5" />}>
+            {ui.continue}
+          </Button>
+        ) : (
+          <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText={messages.auth.loggingIn}>
+            {ui.signIn}
+          </Button>
+        )}
+      </form>
+
+      <p className="mt-7 border-t border-sand-200 pt-6 text-center text-sm text-ink-600">
+        {ui.noAccount}{' '}
+        <Link to={paths.register} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          {ui.createAccount}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function StepDots({ step }: { step: Step }) {
+  const label = step === 'email' ? ui.stepEmail : ui.stepPassword;
+  return (
+    <div className="flex items-center justify-center gap-3">
+      <span aria-hidden="true" className="flex items-center gap-1.5">
+        <span className="h-1.5 w-8 rounded-full bg-brand-600" />
+        <span className={cn('h-1.5 w-8 rounded-full transition-colors', step === 'password' ? 'bg-brand-600' : 'bg-sand-200')} />
+      </span>
+      <p className="text-xs font-semibold tracking-wide text-ink-500 uppercase" aria-live="polite">
+        {label}
+      </p>
+    </div>
+  );
 }

@@ -1,5 +1,150 @@
-import { UnderConstruction } from '@/components/under-construction';
+// /register (SPEC.md §2 Register, §5): every rule of the shared schema, checked on blur and again
+// by the server; on success the 'Cuenta creada' screen with a button to log in.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck } from 'lucide-react';
+import { messages } from '@donaciones/shared/messages';
+import { type RegisterInput, registerSchema } from '@donaciones/shared/schemas/auth';
+import { useAuthHeading } from '@/components/auth-heading';
+import { Button, ButtonLink } from '@/components/button';
+import { Checkbox, TextInput } from '@/components/form-fields';
+import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { type RegisterValues, useRegister } from '../api/register';
+import { AuthResult } from '../components/auth-result';
+import { FormAlert } from '../components/form-alert';
+import { PasswordInput } from '../components/password-input';
+
+const ui = messages.auth.ui;
+const FIELDS = ['name', 'email', 'password', 'confirmPassword', 'acceptTerms'] as const;
 
 export default function RegisterPage() {
-  return <UnderConstruction />;
+  const [createdFor, setCreatedFor] = useState<string | null>(null);
+  useDocumentTitle(createdFor ? messages.auth.accountCreated : messages.auth.registerTitle);
+  useAuthHeading(createdFor ? { title: messages.auth.accountCreated, subtitle: ui.accountCreatedSubtitle } : null);
+
+  if (createdFor) {
+    return (
+      <AuthResult
+        tone="success"
+        icon={<MailCheck aria-hidden="true" className="size-8" />}
+        actions={
+          <ButtonLink to={paths.login} size="lg" className="w-full">
+            {ui.goToLogin}
+          </ButtonLink>
+        }
+      >
+        <p role="status">{ui.accountCreatedBody(createdFor)}</p>
+        <p className="text-sm text-ink-600">{ui.accountCreatedNote}</p>
+      </AuthResult>
+    );
+  }
+  return <RegisterForm onCreated={setCreatedFor} />;
+}
+
+function RegisterForm({ onCreated }: { onCreated: (email: string) => void }) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const mutation = useRegister();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterInput, unknown, RegisterValues>({
+    mode: 'onBlur',
+    resolver: zodResolver(registerSchema),
+    // acceptTerms starts unset (unchecked): only `true` is a valid value.
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await mutation.mutateAsync(values);
+      onCreated(values.email);
+    } catch (error) {
+      const fields = getFieldErrors(error);
+      let onField = false;
+      for (const field of FIELDS) {
+        if (fields[field]) {
+          setError(field, { type: 'server', message: fields[field] }, { shouldFocus: !onField });
+          onField = true;
+        }
+      }
+      setServerError(getErrorMessage(error, messages.auth.registerErrorForm));
+    }
+  });
+
+  return (
+    <div>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        {serverError && <FormAlert>{serverError}</FormAlert>}
+        <TextInput
+          label={ui.nameLabel}
+          autoComplete="name"
+          autoCapitalize="words"
+          placeholder={ui.namePlaceholder}
+          required
+          autoFocus
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextInput
+          label={ui.emailLabel}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          placeholder={ui.emailPlaceholder}
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordInput
+          label={ui.passwordLabel}
+          autoComplete="new-password"
+          required
+          hint={ui.passwordHint}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordInput
+          label={ui.confirmPasswordLabel}
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <Checkbox
+          label={
+            <>
+              {ui.termsPrefix}
+              <Link to={paths.terms} target="_blank" className="font-semibold text-brand-700 underline underline-offset-2">
+                {ui.termsLink}
+              </Link>
+              {ui.termsMiddle}
+              <Link to={paths.privacy} target="_blank" className="font-semibold text-brand-700 underline underline-offset-2">
+                {ui.privacyLink}
+              </Link>
+            </>
+          }
+          error={errors.acceptTerms?.message}
+          {...register('acceptTerms')}
+        />
+        <Button type="submit" size="lg" className="mt-1 w-full" loading={isSubmitting} loadingText={messages.auth.creatingAccount}>
+          {ui.registerSubmit}
+        </Button>
+      </form>
+      <p className="mt-7 border-t border-sand-200 pt-6 text-center text-sm text-ink-600">
+        {ui.haveAccount}{' '}
+        <Link to={paths.login} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          {ui.signInLink}
+        </Link>
+      </p>
+    </div>
+  );
 }

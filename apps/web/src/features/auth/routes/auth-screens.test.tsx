@@ -1,0 +1,313 @@
+// The account screens in the real route table, with the API answered by a fake adapter.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '@donaciones/shared/messages';
+import { tokens } from '@/test/http';
+import { renderApp } from '@/test/render-app';
+
+afterEach(cleanup);
+// The error toasts (react-hot-toast) ask for the reduced-motion preference, which jsdom lacks.
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+});
+
+const ui = messages.auth.ui;
+const v = messages.validation;
+
+function input(name: string): HTMLInputElement {
+  const el = document.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+  if (!el) throw new Error(`no input[name="${name}"]`);
+  return el;
+}
+
+function describedErrors(el: HTMLElement): string {
+  const ids = (el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+
+const meAnswer = { status: 200, data: { id: 3, email: 'ana@prueba.gt', roles: ['DONOR', 'USER'], first_name: 'Ana', last_name: 'López', email_verified: true } };
+
+describe('/login', () => {
+  it('asks for the email first, validates it on blur, then the password, with a way back', async () => {
+    const user = userEvent.setup();
+    renderApp('/login');
+    await screen.findByRole('heading', { name: messages.auth.loginTitle });
+    const email = input('email');
+    expect(email).toHaveAttribute('type', 'email');
+    expect(email).toHaveAttribute('autocomplete', 'username');
+    expect(document.querySelector('input[name="password"]')).toBeNull();
+    expect(screen.getByRole('link', { name: ui.createAccount })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: ui.forgotLink })).toHaveAttribute('href', '/forgot-password');
+
+    await user.type(email, 'no-es-correo');
+    await user.tab();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(v.emailInvalid);
+    expect(describedErrors(email)).toContain(v.emailInvalid);
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(email);
+    await user.click(screen.getByRole('button', { name: ui.continue }));
+    expect(await screen.findByText(v.emailRequired)).toBeInTheDocument();
+    expect(document.querySelector('input[name="password"]')).toBeNull();
+
+    await user.type(email, 'Ana@Prueba.gt');
+    await user.click(screen.getByRole('button', { name: ui.continue }));
+    const password = await waitFor(() => input('password'));
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(screen.getByTestId('login-email')).toHaveTextContent('Ana@Prueba.gt');
+
+    await user.type(password, '123');
+    await user.tab();
+    expect(await screen.findByText(v.loginPasswordMin)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: ui.changeEmail }));
+    await waitFor(() => expect(input('email')).toHaveFocus());
+    expect(document.querySelector('input[name="password"]')).toBeNull();
+  });
+
+  it('shows the server detail in a red alert, and the fallback text when there is none', async () => {
+    const user = userEvent.setup();
+    let detail: string | undefined = messages.auth.invalidCredentials;
+    renderApp('/login', { handler: (req) => (req.url === '/auth/login' ? { status: 401, data: detail ? { detail } : {} } : undefined) });
+    await user.type(await waitFor(() => input('email')), 'ana@prueba.gt');
+    await user.click(screen.getByRole('button', { name: ui.continue }));
+    await user.type(await waitFor(() => input('password')), 'Incorrecta1');
+    await user.click(screen.getByRole('button', { name: ui.signIn }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.invalidCredentials);
+
+    detail = undefined;
+    await user.click(screen.getByRole('button', { name: ui.signIn }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(messages.auth.loginErrorForm));
+  });
+
+  it("shows 'Iniciando sesión...' while working, then replaces the URL with the remembered origin", async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => {};
+    const { router, requests } = renderApp('/donor/history', {
+      handler: (req) => {
+        if (req.url === '/auth/login') return new Promise((resolve) => (release = () => resolve({ status: 200, data: tokens(5) }))) as never;
+        if (req.url === '/auth/me') return meAnswer;
+        return undefined;
+      },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await user.type(await waitFor(() => input('email')), 'ana@prueba.gt');
+    await user.click(screen.getByRole('button', { name: ui.continue }));
+    await user.type(await waitFor(() => input('password')), 'Secreta123');
+    await user.click(screen.getByRole('button', { name: ui.signIn }));
+    expect(await screen.findByRole('button', { name: messages.auth.loggingIn })).toBeDisabled();
+    release();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/donor/history'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    const login = requests.find((r) => r.url === '/auth/login');
+    expect(login?.data).toEqual({ email: 'ana@prueba.gt', password: 'Secreta123' });
+    expect(JSON.parse(localStorage.getItem('session_user') ?? '{}')).toMatchObject({ id: 3, email: 'ana@prueba.gt', roles: ['DONOR', 'USER'] });
+  });
+
+  it('goes to /dashboard when there is no remembered origin', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/login', {
+      handler: (req) => (req.url === '/auth/login' ? { status: 200, data: tokens(6) } : req.url === '/auth/me' ? meAnswer : undefined),
+    });
+    await user.type(await waitFor(() => input('email')), 'ana@prueba.gt');
+    fireEvent.submit(input('email').closest('form')!);
+    await user.type(await waitFor(() => input('password')), 'Secreta123{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});
+
+describe('/register', () => {
+  it('shows every SPEC.md §5 message on the fields, announced and tied to them', async () => {
+    const user = userEvent.setup();
+    renderApp('/register');
+    await screen.findByRole('heading', { name: messages.auth.registerTitle });
+    expect(input('name')).toHaveAttribute('autocomplete', 'name');
+    expect(input('email')).toHaveAttribute('type', 'email');
+    expect(input('password')).toHaveAttribute('autocomplete', 'new-password');
+    expect(input('confirmPassword')).toHaveAttribute('type', 'password');
+    expect(input('acceptTerms')).toHaveAttribute('type', 'checkbox');
+    expect(screen.getByRole('link', { name: ui.termsLink })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: ui.privacyLink })).toHaveAttribute('href', '/privacy');
+
+    await user.click(screen.getByRole('button', { name: ui.registerSubmit }));
+    for (const [name, message] of [
+      ['name', v.nameRequired],
+      ['email', v.emailRequired],
+      ['password', v.passwordRequired],
+      ['confirmPassword', v.confirmRequired],
+      ['acceptTerms', v.termsRequired],
+    ] as const) {
+      await waitFor(() => expect(describedErrors(input(name))).toContain(message));
+    }
+    expect(screen.getAllByRole('alert').length).toBeGreaterThanOrEqual(5);
+
+    await user.type(input('name'), 'A');
+    await user.type(input('email'), 'ana@');
+    await user.type(input('password'), 'abc');
+    await user.type(input('confirmPassword'), 'abd');
+    await user.tab();
+    await waitFor(() => expect(describedErrors(input('name'))).toContain(v.nameMin));
+    expect(describedErrors(input('email'))).toContain(v.emailInvalid);
+    expect(describedErrors(input('password'))).toContain(v.passwordMin);
+    expect(describedErrors(input('confirmPassword'))).toContain(v.passwordsMustMatch);
+
+    await user.clear(input('name'));
+    await user.type(input('name'), 'x'.repeat(51));
+    await user.clear(input('password'));
+    await user.type(input('password'), 'solominusculas1');
+    await user.tab();
+    await waitFor(() => expect(describedErrors(input('name'))).toContain(v.nameMax));
+    expect(describedErrors(input('password'))).toContain(v.passwordComplexity);
+  });
+
+  it("shows 'Creando cuenta...', then 'Cuenta creada' with a button to log in", async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => {};
+    const { requests } = renderApp('/register', {
+      handler: (req) =>
+        req.url === '/auth/register' ? (new Promise((resolve) => (release = () => resolve({ status: 201, data: { message: messages.auth.registered } }))) as never) : undefined,
+    });
+    await user.type(await waitFor(() => input('name')), 'Ana López');
+    await user.type(input('email'), 'Ana@Prueba.gt');
+    await user.type(input('password'), 'Segura123');
+    await user.type(input('confirmPassword'), 'Segura123');
+    await user.click(input('acceptTerms'));
+    await user.click(screen.getByRole('button', { name: ui.registerSubmit }));
+    expect(await screen.findByRole('button', { name: messages.auth.creatingAccount })).toBeDisabled();
+    release();
+    expect(await screen.findByRole('heading', { name: messages.auth.accountCreated })).toBeInTheDocument();
+    expect(screen.getByText(ui.accountCreatedBody('ana@prueba.gt'))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: ui.goToLogin })).toHaveAttribute('href', '/login');
+    expect(requests.find((r) => r.url === '/auth/register')?.data).toEqual({
+      name: 'Ana López',
+      email: 'ana@prueba.gt',
+      password: 'Segura123',
+      confirmPassword: 'Segura123',
+      acceptTerms: true,
+    });
+  });
+
+  it('puts the server answer on the field and in the alert (duplicate email), or the fallback text', async () => {
+    const user = userEvent.setup();
+    let answer: { status: number; data: object } = { status: 409, data: { detail: messages.auth.emailTaken, errors: { email: messages.auth.emailTaken } } };
+    renderApp('/register', { handler: (req) => (req.url === '/auth/register' ? answer : undefined) });
+    await user.type(await waitFor(() => input('name')), 'Ana López');
+    await user.type(input('email'), 'ana@prueba.gt');
+    await user.type(input('password'), 'Segura123');
+    await user.type(input('confirmPassword'), 'Segura123');
+    await user.click(input('acceptTerms'));
+    await user.click(screen.getByRole('button', { name: ui.registerSubmit }));
+    await waitFor(() => expect(describedErrors(input('email'))).toContain(messages.auth.emailTaken));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(messages.auth.emailTaken);
+
+    answer = { status: 500, data: {} };
+    await user.clear(input('email'));
+    await user.type(input('email'), 'otra@prueba.gt');
+    await user.click(screen.getByRole('button', { name: ui.registerSubmit }));
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(messages.auth.registerErrorForm));
+  });
+});
+
+describe('/forgot-password', () => {
+  it("shows 'Enviando correo...', then the check-your-email screen with the address, spam advice, resend and back to login", async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => {};
+    const { requests } = renderApp('/forgot-password', {
+      handler: (req) => {
+        if (req.url !== '/auth/forgot-password') return undefined;
+        if (requests.filter((r) => r.url === '/auth/forgot-password').length === 1) {
+          return new Promise((resolve) => (release = () => resolve({ status: 200, data: { message: messages.auth.forgotSent } }))) as never;
+        }
+        return { status: 200, data: { message: messages.auth.forgotSent } };
+      },
+    });
+    const email = await waitFor(() => input('email'));
+    await user.click(screen.getByRole('button', { name: ui.forgotSubmit }));
+    await waitFor(() => expect(describedErrors(email)).toContain(v.emailRequired));
+    await user.type(email, 'ana@prueba.gt');
+    await user.click(screen.getByRole('button', { name: ui.forgotSubmit }));
+    expect(await screen.findByRole('button', { name: messages.auth.sendingEmail })).toBeDisabled();
+    release();
+    expect(await screen.findByRole('heading', { name: ui.checkEmailTitle })).toBeInTheDocument();
+    expect(screen.getByTestId('sent-to')).toHaveTextContent('ana@prueba.gt');
+    expect(screen.getByText(ui.spamAdvice)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: ui.backToLogin })).toHaveAttribute('href', '/login');
+    await user.click(screen.getByRole('button', { name: ui.resend }));
+    expect(await screen.findByText(ui.resent)).toBeInTheDocument();
+    expect(requests.filter((r) => r.url === '/auth/forgot-password').map((r) => r.data)).toEqual([{ email: 'ana@prueba.gt' }, { email: 'ana@prueba.gt' }]);
+  });
+
+  it('shows the recovery failure text when the server fails without a detail', async () => {
+    const user = userEvent.setup();
+    renderApp('/forgot-password', { handler: (req) => (req.url === '/auth/forgot-password' ? { status: 503, data: {} } : undefined) });
+    await user.type(await waitFor(() => input('email')), 'ana@prueba.gt');
+    await user.click(screen.getByRole('button', { name: ui.forgotSubmit }));
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(messages.auth.forgotError));
+  });
+});
+
+describe('/reset-password and /verify-email', () => {
+  it('sets a new password with the token of the link', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderApp('/reset-password?token=abcdefghijklmnop', {
+      handler: (req) => (req.url === '/auth/reset-password' ? { status: 200, data: { message: messages.auth.resetDone } } : undefined),
+    });
+    await user.type(await waitFor(() => input('password')), 'NuevaClave9');
+    await user.type(input('confirmPassword'), 'NuevaClave8');
+    await user.tab();
+    await waitFor(() => expect(describedErrors(input('confirmPassword'))).toContain(v.passwordsMustMatch));
+    await user.clear(input('confirmPassword'));
+    await user.type(input('confirmPassword'), 'NuevaClave9');
+    await user.click(screen.getByRole('button', { name: ui.resetSubmit }));
+    expect(await screen.findByRole('heading', { name: ui.resetDoneTitle })).toBeInTheDocument();
+    expect(requests.find((r) => r.url === '/auth/reset-password')?.data).toEqual({ token: 'abcdefghijklmnop', password: 'NuevaClave9', confirmPassword: 'NuevaClave9' });
+  });
+
+  it('explains an invalid or used link and offers a new one', async () => {
+    const user = userEvent.setup();
+    renderApp('/reset-password?token=abcdefghijklmnop', {
+      handler: (req) =>
+        req.url === '/auth/reset-password' ? { status: 400, data: { detail: messages.auth.resetInvalid, errors: { token: messages.auth.resetInvalid } } } : undefined,
+    });
+    await user.type(await waitFor(() => input('password')), 'NuevaClave9');
+    await user.type(input('confirmPassword'), 'NuevaClave9');
+    await user.click(screen.getByRole('button', { name: ui.resetSubmit }));
+    expect(await screen.findByRole('heading', { name: ui.invalidLinkTitle })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: ui.requestNewLink })).toHaveAttribute('href', '/forgot-password');
+    cleanup();
+    renderApp('/reset-password');
+    expect(await screen.findByRole('heading', { name: ui.invalidLinkTitle })).toBeInTheDocument();
+  });
+
+  it('verifies the email of the link once, and says when a link does not work', async () => {
+    const { requests } = renderApp('/verify-email?token=abcdefghijklmnop', {
+      handler: (req) => (req.url === '/auth/verify-email' ? { status: 200, data: { message: messages.auth.verifyDone } } : undefined),
+    });
+    expect(await screen.findByRole('heading', { name: ui.verifiedTitle })).toBeInTheDocument();
+    expect(screen.getByText(messages.auth.verifyDone)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: ui.goToLogin })).toHaveAttribute('href', '/login');
+    const calls = requests.filter((r) => r.url === '/auth/verify-email');
+    expect(calls).toHaveLength(1);
+    expect(calls[0].config.params).toEqual({ token: 'abcdefghijklmnop' });
+    cleanup();
+
+    renderApp('/verify-email?token=zzzzzzzzzzzzzzzz', {
+      handler: (req) => (req.url === '/auth/verify-email' ? { status: 400, data: { detail: messages.auth.verifyInvalid } } : undefined),
+    });
+    expect(await screen.findByRole('heading', { name: ui.invalidLinkTitle })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.auth.verifyInvalid);
+  });
+});
