@@ -1,6 +1,6 @@
 // Builds the Fastify app as a plugin tree, testable through app.inject without listening.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -31,9 +31,11 @@ export interface BuildOptions {
   database: DatabaseHandle;
   /** Pino options; tests pass false. */
   logger?: boolean | object;
+  /** Told of every route as it is registered (the authorization matrix test compares them with its table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, onRoute }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -48,6 +50,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

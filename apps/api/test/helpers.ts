@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import pg from 'pg';
 import type { Role } from '@donaciones/shared/constants';
 import { buildApp } from '../src/app';
@@ -53,7 +53,13 @@ export interface TestContext {
 }
 
 export async function createTestApp(
-  options: { seed?: boolean; config?: Partial<Config>; extraRoutes?: (app: FastifyInstance) => void } = {},
+  options: {
+    seed?: boolean;
+    config?: Partial<Config>;
+    extraRoutes?: (app: FastifyInstance) => void;
+    /** Told of every route the app registers (extraRoutes comes too late for an onRoute hook). */
+    onRoute?: (route: RouteOptions) => void;
+  } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'donaciones-test-'));
   const config = loadConfig(
@@ -63,7 +69,7 @@ export async function createTestApp(
   const database = await freshDatabase();
   await ensureDefaultSettings(database.db);
   if (options.seed) await seedDemo(database.db);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, onRoute: options.onRoute });
   options.extraRoutes?.(app);
   await app.ready();
   return {
