@@ -11,13 +11,10 @@ describe('route guard (SPEC.md §2)', () => {
     expect(router.state.location.state).toEqual({ from: { pathname: '/admin/users', search: '?q=ana', hash: '#x' } });
   });
 
-  it('protects the dashboard, settings and donor routes, and /donations/new', async () => {
-    for (const path of ['/dashboard', '/settings', '/donor/history', '/donor/receipts', '/donations/new']) {
-      const { router } = renderApp(path);
-      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-      expect((router.state.location.state as { from: { pathname: string } }).from.pathname).toBe(path);
-      cleanup();
-    }
+  it.each(['/dashboard', '/settings', '/donor/history', '/donor/receipts', '/donations/new'])('protects %s', async (path) => {
+    const { router } = renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect((router.state.location.state as { from: { pathname: string } }).from.pathname).toBe(path);
   });
 
   it('sends a signed-in user without the required role to /dashboard', async () => {
@@ -27,19 +24,19 @@ describe('route guard (SPEC.md §2)', () => {
 
   it('lets ADMIN in, comparing roles in upper case', async () => {
     const { router } = renderApp('/admin/reports', { user: { roles: ['admin'] } });
-    await screen.findByRole('button', { name: 'Salir' });
+    await screen.findByRole('button', { name: 'Salir' }, { timeout: 4000 });
     expect(router.state.location.pathname).toBe('/admin/reports');
   });
 
   it('treats unknown roles as USER', async () => {
     const { router } = renderApp('/admin/users', { user: { roles: ['SUPERVISOR'] } });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(await screen.findByRole('link', { name: 'Ver Donaciones' })).toBeInTheDocument();
+    expect(await screen.findAllByRole('link', { name: 'Ver Donaciones' }, { timeout: 4000 })).not.toHaveLength(0);
   });
 
   it('restores a stored session after a reload with a cookie refresh', async () => {
     const { router, requests } = renderApp('/donor/history', { user: { roles: ['DONOR'] } });
-    await screen.findByRole('button', { name: 'Salir' });
+    await screen.findByRole('button', { name: 'Salir' }, { timeout: 4000 });
     expect(router.state.location.pathname).toBe('/donor/history');
     expect(requests.map((r) => r.url).slice(0, 2)).toEqual(['/auth/refresh', '/auth/me']);
   });
@@ -53,20 +50,14 @@ describe('route guard (SPEC.md §2)', () => {
     expect(localStorage.getItem('session_user')).toBeNull();
   });
 
-  it('leads the dashboard aliases to /dashboard', async () => {
-    for (const alias of ['/admin-dashboard', '/donor-dashboard', '/user-dashboard']) {
-      const { router } = renderApp(alias, { user: { roles: ['DONOR'] } });
-      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-      cleanup();
-    }
+  it.each(['/admin-dashboard', '/donor-dashboard', '/user-dashboard'])('leads the alias %s to /dashboard', async (alias) => {
+    const { router } = renderApp(alias, { user: { roles: ['DONOR'] } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
-  it('leaves public pages open to visitors', async () => {
-    for (const path of ['/', '/donations', '/donations/12', '/donate', '/stats', '/terms', '/privacy']) {
-      const { router } = renderApp(path);
-      await screen.findByRole('link', { name: 'Iniciar sesión' });
-      expect(router.state.location.pathname).toBe(path);
-      cleanup();
-    }
+  it.each(['/', '/donations', '/donations/12', '/donate', '/stats', '/terms', '/privacy'])('leaves %s open to visitors', async (path) => {
+    const { router } = renderApp(path);
+    await screen.findAllByRole('link', { name: 'Iniciar sesión' }, { timeout: 4000 });
+    expect(router.state.location.pathname).toBe(path);
   });
 });

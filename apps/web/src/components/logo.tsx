@@ -21,15 +21,27 @@ export interface LogoProps {
   className?: string;
   /** Light text for dark backgrounds. */
   inverted?: boolean;
+  /** On phones: the name on up to two lines and no tagline (narrow top bars). */
+  responsive?: boolean;
+  /** Class of the name and tagline block (e.g. to hide it at some widths). */
+  textClassName?: string;
 }
 
-export function Logo({ name, tagline, className, inverted = false }: LogoProps) {
+export function Logo({ name, tagline, className, inverted = false, responsive = false, textClassName }: LogoProps) {
   return (
     <span className={cn('flex min-w-0 items-center gap-2.5', className)}>
-      <LogoMark />
-      <span className="flex min-w-0 flex-col leading-tight">
-        <span className={cn('truncate font-display text-[1.05rem] font-semibold', inverted ? 'text-white' : 'text-ink-900')}>{name}</span>
-        {tagline && <span className={cn('truncate text-xs font-medium', inverted ? 'text-brand-100' : 'text-ink-500')}>{tagline}</span>}
+      <LogoMark className={inverted ? 'rounded-[25%] ring-1 ring-white/25' : undefined} />
+      <span className={cn('flex min-w-0 flex-col leading-tight', textClassName)}>
+        <span
+          className={cn(
+            'font-display text-[1.05rem] font-semibold',
+            responsive ? 'line-clamp-2 text-[0.95rem] sm:line-clamp-none sm:truncate sm:text-[1.05rem]' : 'truncate',
+            inverted ? 'text-white' : 'text-ink-900',
+          )}
+        >
+          {name}
+        </span>
+        {tagline && <span className={cn('truncate text-xs font-medium', responsive && 'max-sm:hidden', inverted ? 'text-brand-100' : 'text-ink-500')}>{tagline}</span>}
       </span>
     </span>
   );

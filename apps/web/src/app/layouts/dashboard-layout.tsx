@@ -58,7 +58,7 @@ export default function DashboardLayout() {
             <Menu aria-hidden="true" className="size-5" />
           </button>
           <Link to={paths.home} className="min-w-0 rounded-xl" aria-label={`${brand}: ${messages.nav.home}`}>
-            <Logo name={brand} className="[&_svg]:size-9" />
+            <Logo name={brand} responsive textClassName="lg:max-xl:sr-only" />
           </Link>
 
           <nav aria-label={messages.shell.dashboardNav} className="ml-6 hidden lg:block">
@@ -154,7 +154,7 @@ function MobileDrawer({ open, onClose, brand, items, email, roleBadge, onLogout 
         className="absolute inset-y-0 left-0 flex w-[min(20rem,85vw)] animate-slide-in-left flex-col bg-white shadow-2xl outline-none"
       >
         <div className="flex items-center justify-between gap-3 border-b border-sand-200 px-4 py-3">
-          <Logo name={brand} className="[&_svg]:size-9" />
+          <Logo name={brand} responsive />
           <h2 id={titleId} className="sr-only">
             {messages.shell.menu}
           </h2>

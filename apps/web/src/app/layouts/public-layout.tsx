@@ -78,10 +78,10 @@ export default function PublicLayout() {
       <header className="sticky top-0 z-30 border-b border-sand-200/80 bg-sand-50/90 backdrop-blur supports-[backdrop-filter]:bg-sand-50/75">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:h-18 lg:px-8">
           <Link to={paths.home} className="mr-auto min-w-0 rounded-xl" aria-label={`${brand}: ${messages.nav.home}`}>
-            <Logo name={brand} tagline={messages.shell.brandTagline} />
+            <Logo name={brand} tagline={messages.shell.brandTagline} responsive textClassName={session.isAuthenticated ? 'lg:max-xl:sr-only' : undefined} />
           </Link>
 
-          <nav aria-label={messages.shell.mainNav} className="hidden md:block">
+          <nav aria-label={messages.shell.mainNav} className="hidden lg:block">
             <ul className="flex items-center gap-1">
               {links.map((link) => (
                 <li key={link.to}>
@@ -93,7 +93,7 @@ export default function PublicLayout() {
             </ul>
           </nav>
 
-          <div className="flex items-center gap-2 md:ml-4">
+          <div className="flex items-center gap-2 lg:ml-4">
             {session.isAuthenticated && session.user ? (
               <>
                 <div className="hidden min-w-0 flex-col items-end leading-tight lg:flex">
@@ -105,19 +105,32 @@ export default function PublicLayout() {
                     {roleLabel(session.roles[0] ?? 'USER')}
                   </Badge>
                 </div>
-                <ButtonLink to={paths.dashboard} size="sm" icon={<LayoutDashboard aria-hidden="true" className="size-4" />}>
-                  {messages.nav.dashboard}
+                <ButtonLink
+                  to={paths.dashboard}
+                  size="sm"
+                  aria-label={messages.nav.dashboard}
+                  className="max-sm:w-10 max-sm:px-0"
+                  icon={<LayoutDashboard aria-hidden="true" className="size-4" />}
+                >
+                  <span className="max-sm:sr-only">{messages.nav.dashboard}</span>
                 </ButtonLink>
               </>
             ) : (
-              <ButtonLink to={paths.login} size="sm" variant="primary" icon={<LogIn aria-hidden="true" className="size-4" />}>
-                {messages.nav.login}
+              <ButtonLink
+                to={paths.login}
+                size="sm"
+                variant="primary"
+                aria-label={messages.nav.login}
+                className="max-sm:w-10 max-sm:px-0"
+                icon={<LogIn aria-hidden="true" className="size-4" />}
+              >
+                <span className="max-sm:sr-only">{messages.nav.login}</span>
               </ButtonLink>
             )}
             <button
               ref={toggleRef}
               type="button"
-              className="inline-flex size-10 items-center justify-center rounded-full text-ink-800 hover:bg-sand-100 md:hidden"
+              className="inline-flex size-10 items-center justify-center rounded-full text-ink-800 hover:bg-sand-100 lg:hidden"
               aria-expanded={menuOpen}
               aria-controls={menuId}
               aria-label={menuOpen ? messages.nav.closeMenu : messages.nav.openMenu}
@@ -128,7 +141,7 @@ export default function PublicLayout() {
           </div>
         </div>
 
-        <div id={menuId} hidden={!menuOpen} className="border-t border-sand-200 bg-sand-50 md:hidden">
+        <div id={menuId} hidden={!menuOpen} className="border-t border-sand-200 bg-sand-50 lg:hidden">
           <nav aria-label={messages.shell.mainNav} className="mx-auto max-w-7xl px-4 py-3">
             <ul className="flex flex-col gap-1">
               {links.map((link) => (
@@ -139,11 +152,20 @@ export default function PublicLayout() {
                 </li>
               ))}
             </ul>
-            {session.isAuthenticated && session.user && (
-              <div className="mt-3 flex items-center justify-between gap-3 rounded-xl bg-white px-4 py-3 ring-1 ring-sand-200">
-                <span className="min-w-0 truncate text-sm font-semibold text-ink-800">{session.user.email}</span>
-                <Badge tone={session.role === 'ADMIN' ? 'accent' : 'brand'}>{roleLabel(session.roles[0] ?? 'USER')}</Badge>
+            {session.isAuthenticated && session.user ? (
+              <div className="mt-3 rounded-xl bg-white px-4 py-3 ring-1 ring-sand-200">
+                <div className="flex items-center justify-between gap-3">
+                  <span className="min-w-0 truncate text-sm font-semibold text-ink-800">{session.user.email}</span>
+                  <Badge tone={session.role === 'ADMIN' ? 'accent' : 'brand'}>{roleLabel(session.roles[0] ?? 'USER')}</Badge>
+                </div>
+                <ButtonLink to={paths.dashboard} className="mt-3 w-full" icon={<LayoutDashboard aria-hidden="true" className="size-4" />}>
+                  {messages.nav.dashboard}
+                </ButtonLink>
               </div>
+            ) : (
+              <ButtonLink to={paths.login} className="mt-3 w-full" icon={<LogIn aria-hidden="true" className="size-4" />}>
+                {messages.nav.login}
+              </ButtonLink>
             )}
           </nav>
         </div>

@@ -32,18 +32,19 @@ export default function NotFoundPage() {
 }
 
 function NotFoundIllustration() {
+  // A signpost at a crossroads: the way was lost, not closed.
   return (
-    <svg aria-hidden="true" viewBox="0 0 320 150" className="mx-auto my-6 w-full max-w-xs">
-      <ellipse cx="160" cy="132" rx="120" ry="10" fill="#e9e0d2" />
-      <path d="M40 128 C 90 60, 230 60, 280 128" fill="none" stroke="#acdcd8" strokeWidth="6" strokeDasharray="2 14" strokeLinecap="round" />
-      <g transform="translate(128 38)">
-        <rect x="0" y="20" width="64" height="72" rx="10" fill="#ffffff" stroke="#0d5c63" strokeWidth="4" />
-        <path d="M14 20v-8a18 18 0 0 1 36 0v8" fill="none" stroke="#0d5c63" strokeWidth="4" />
-        <text x="32" y="68" textAnchor="middle" fontSize="30" fontWeight="700" fill="#ea7f2e" fontFamily="inherit">?</text>
-      </g>
-      <circle cx="62" cy="48" r="6" fill="#f9b86f" />
-      <circle cx="262" cy="40" r="9" fill="#d5eeec" />
-      <circle cx="240" cy="96" r="4" fill="#f4a259" />
+    <svg aria-hidden="true" viewBox="0 0 320 160" className="mx-auto my-6 w-full max-w-xs">
+      <ellipse cx="160" cy="146" rx="130" ry="9" fill="#e9e0d2" />
+      <path d="M20 146 C 80 120, 120 150, 160 140 S 260 118, 300 142" fill="none" stroke="#d8cbb8" strokeWidth="4" strokeLinecap="round" strokeDasharray="1 12" />
+      <rect x="154" y="30" width="12" height="116" rx="4" fill="#0c4950" />
+      <path d="M92 40h84l16 14-16 14H92z" fill="#0d5c63" />
+      <path d="M228 76h-84l-16 14 16 14h84z" fill="#ea7f2e" />
+      <text x="132" y="60" textAnchor="middle" fontSize="18" fontWeight="700" fill="#fff8ef" fontFamily="inherit">404</text>
+      <text x="186" y="96" textAnchor="middle" fontSize="20" fontWeight="700" fill="#fff8ef" fontFamily="inherit">?</text>
+      <path d="M262 40c6-8 19-6 20 5 1 9-10 16-20 23-10-7-21-14-20-23 1-11 14-13 20-5z" fill="#f9b86f" />
+      <circle cx="54" cy="62" r="7" fill="#acdcd8" />
+      <circle cx="76" cy="112" r="4" fill="#f4a259" />
     </svg>
   );
 }
