@@ -14,9 +14,17 @@ const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
   minute: '2-digit',
 });
 
-/** `Q185.00` */
+/**
+ * `Q185.00` (DECISIONS.md D14). Some ICU versions put a (no-break) space between the symbol and the
+ * number for es-GT; the product shows them together, so literal spaces next to the symbol are dropped.
+ */
 export function formatMoney(amount: number | string): string {
-  return currencyFormat.format(typeof amount === 'string' ? Number(amount) : amount);
+  const value = typeof amount === 'string' ? Number(amount) : amount;
+  return currencyFormat
+    .formatToParts(value)
+    .filter((part) => !(part.type === 'literal' && /^\s+$/.test(part.value)))
+    .map((part) => part.value)
+    .join('');
 }
 
 export function formatNumber(value: number): string {
