@@ -9,7 +9,7 @@
 //   when the database answered, so a database failure shows as an error, never as a number.
 //   With no email in the window there is no signal and the default of SPEC.md §9 (98) is used;
 //   `system_health_source` says which of the two the figure is.
-import { count, desc, sql } from 'drizzle-orm';
+import { count, desc, notLike, sql } from 'drizzle-orm';
 import { DEFAULT_SYSTEM_HEALTH, ROLES, TIME_ZONE, type Role } from '@donaciones/shared/constants';
 import { fromCents, roundTo } from '@donaciones/shared/format';
 import { messages } from '@donaciones/shared/messages';
@@ -57,6 +57,16 @@ export function activityMessage(entry: { action: string; actorEmail: string | nu
       return act.userUpdate(actor, str(d, 'email'));
     case 'user.delete':
       return act.userDelete(actor, str(d, 'email'));
+    case 'user.registered':
+      return act.userRegistered(actor);
+    case 'user.email_verified':
+      return act.emailVerified(actor);
+    case 'user.password_changed':
+      return act.passwordChanged(actor);
+    case 'user.profile_updated':
+      return act.profileUpdated(actor);
+    case 'donation.create':
+      return act.donationCreate(ref);
     case 'user.role_donor_added':
       return act.donorRoleAdded;
     case 'donation.approve':
@@ -89,8 +99,17 @@ export function activityMessage(entry: { action: string; actorEmail: string | nu
   }
 }
 
+/**
+ * The latest changes recorded in the audit log. Sign-ins, failed sign-ins and reset requests
+ * (`auth.*`) are left out: they are security records, and would crowd out the changes.
+ */
 export async function recentActivity(db: Db, limit = RECENT_ACTIVITY): Promise<RecentActivity[]> {
-  const rows = await db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(notLike(auditLog.action, 'auth.%'))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
   return rows.map((row) => ({ type: row.action, message: activityMessage(row), timestamp: row.createdAt.toISOString() }));
 }
 

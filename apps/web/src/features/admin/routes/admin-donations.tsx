@@ -1,5 +1,194 @@
-import { UnderConstruction } from '@/components/under-construction';
+// Donation review (/admin/donations, SPEC.md §2): search by email, name or reference, status
+// filter, refresh, the table with a view link, and approve/reject on PENDING rows.
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { CheckCircle2, ChevronLeft, ChevronRight, Eye, HandCoins, RefreshCw, Search, XCircle } from 'lucide-react';
+import { LIST_DEFAULT_LIMIT } from '@donaciones/shared/constants';
+import { formatDateTime, formatMoney } from '@donaciones/shared/format';
+import { messages } from '@donaciones/shared/messages';
+import { ADMIN_STATUS_VALUES, type AdminDonation } from '@donaciones/shared/schemas/admin';
+import { StatusBadge } from '@/components/badge';
+import { Button, ButtonLink } from '@/components/button';
+import { Select, TextInput } from '@/components/form-fields';
+import { type Column, ResponsiveTable } from '@/components/responsive-table';
+import { Skeleton } from '@/components/skeleton';
+import { EmptyState, ErrorState } from '@/components/states';
+import { cn } from '@/lib/cn';
+import { donationDetailPath } from '@/lib/paths';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import type { Decision } from '../api/decide-donation';
+import { useAdminDonations } from '../api/get-donations';
+import { DecisionModal } from '../components/decision-modal';
+import { PageHeader } from '../components/page-header';
+
+const r = messages.admin.review;
+const c = messages.admin.common;
+
+const STATUS_OPTIONS = ADMIN_STATUS_VALUES.map((status) => ({ value: status, label: messages.shell.adminStatus[status] }));
+
+function validStatus(value: string | null): string {
+  return value && (ADMIN_STATUS_VALUES as readonly string[]).includes(value) ? value : '';
+}
 
 export default function AdminDonationsPage() {
-  return <UnderConstruction />;
+  useDocumentTitle(r.title);
+  const [params, setParams] = useSearchParams();
+  const status = validStatus(params.get('status'));
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(0);
+  const [deciding, setDeciding] = useState<{ donation: AdminDonation; decision: Decision } | null>(null);
+
+  // A new search or filter starts again at the first page.
+  const [lastFilter, setLastFilter] = useState(`${q}|${status}`);
+  if (lastFilter !== `${q}|${status}`) {
+    setLastFilter(`${q}|${status}`);
+    setPage(0);
+  }
+
+  const limit = LIST_DEFAULT_LIMIT;
+  const query = useAdminDonations({ q, status, limit, offset: page * limit });
+  const data = query.data;
+
+  const setStatus = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set('status', value);
+    else next.delete('status');
+    setParams(next, { replace: true });
+  };
+
+  const columns: Column<AdminDonation>[] = [
+    { key: 'id', header: r.colId, hideOnMobile: true, cell: (d) => <span className="font-mono text-ink-600">#{d.id}</span> },
+    {
+      key: 'donor',
+      header: r.colDonor,
+      primary: true,
+      cell: (d) => (
+        <div className="min-w-0 text-left">
+          <p className="truncate font-semibold text-ink-900">{d.donor_name}</p>
+          <p className="truncate text-sm font-normal text-ink-500">{d.donor_email}</p>
+        </div>
+      ),
+    },
+    { key: 'amount', header: r.colAmount, className: 'text-right', cell: (d) => <span className="font-semibold whitespace-nowrap tabular-nums">{formatMoney(d.amount_gtq)}</span> },
+    { key: 'status', header: r.colStatus, cell: (d) => <StatusBadge status={d.status} /> },
+    { key: 'date', header: r.colDate, cell: (d) => <span className="whitespace-nowrap">{formatDateTime(d.created_at)}</span> },
+    { key: 'reference', header: r.colReference, cell: (d) => <span className="font-mono whitespace-nowrap">{d.reference_code}</span> },
+    {
+      key: 'actions',
+      header: <span className="sr-only sm:not-sr-only">{c.actions}</span>,
+      className: 'text-right',
+      cell: (d) => (
+        <div className="flex flex-wrap justify-end gap-1.5">
+          {d.status === 'PENDING' && (
+            <>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={r.approveLabel(d.reference_code)}
+                onClick={() => setDeciding({ donation: d, decision: 'approve' })}
+                icon={<CheckCircle2 aria-hidden="true" className="size-4" />}
+              >
+                {r.approve}
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                className="text-red-700 hover:border-red-300 hover:bg-red-50"
+                aria-label={r.rejectLabel(d.reference_code)}
+                onClick={() => setDeciding({ donation: d, decision: 'reject' })}
+                icon={<XCircle aria-hidden="true" className="size-4" />}
+              >
+                {r.reject}
+              </Button>
+            </>
+          )}
+          <ButtonLink to={donationDetailPath(d.id)} variant="ghost" size="sm" aria-label={r.viewLabel(d.id)} icon={<Eye aria-hidden="true" className="size-4" />}>
+            {r.view}
+          </ButtonLink>
+        </div>
+      ),
+    },
+  ];
+
+  const from = data && data.total ? data.offset + 1 : 0;
+  const to = data ? data.offset + data.donations.length : 0;
+
+  return (
+    <div>
+      <PageHeader
+        title={r.title}
+        subtitle={r.subtitle}
+        actions={
+          <Button
+            variant="outline"
+            onClick={() => query.refetch()}
+            disabled={query.isFetching}
+            icon={<RefreshCw aria-hidden="true" className={cn('size-4', query.isFetching && 'animate-spin')} />}
+          >
+            {c.refresh}
+          </Button>
+        }
+      />
+
+      <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem]">
+        <TextInput
+          label={<span className="sr-only">{r.searchLabel}</span>}
+          type="search"
+          placeholder={r.searchPlaceholder}
+          prefix={<Search aria-hidden="true" className="size-4" />}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <Select
+          label={<span className="sr-only">{r.statusLabel}</span>}
+          options={STATUS_OPTIONS}
+          placeholder={r.allStatuses}
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+        />
+      </div>
+
+      {query.isError ? (
+        <ErrorState message={messages.screens.donationsLoadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
+      ) : !data ? (
+        <div className="flex flex-col gap-3" aria-hidden="true">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} className="h-14" />
+          ))}
+        </div>
+      ) : (
+        <>
+          <div className={query.isFetching ? 'opacity-70 transition-opacity' : undefined}>
+            <ResponsiveTable
+              caption={r.caption}
+              columns={columns}
+              rows={data.donations}
+              getRowKey={(d) => d.id}
+              empty={<EmptyState title={r.emptyTitle} description={r.emptyText} icon={<HandCoins aria-hidden="true" className="size-6" />} />}
+            />
+          </div>
+          {data.total > 0 && (
+            <nav className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row" aria-label={r.caption}>
+              <p className="text-sm text-ink-600" aria-live="polite">
+                {c.showing(from, to, data.total)}
+              </p>
+              <div className="flex gap-2">
+                <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)} icon={<ChevronLeft aria-hidden="true" className="size-4" />}>
+                  {c.previous}
+                </Button>
+                <Button variant="outline" size="sm" disabled={to >= data.total} onClick={() => setPage((p) => p + 1)}>
+                  {c.next}
+                  <ChevronRight aria-hidden="true" className="size-4" />
+                </Button>
+              </div>
+            </nav>
+          )}
+        </>
+      )}
+
+      {deciding && <DecisionModal donation={deciding.donation} decision={deciding.decision} onClose={() => setDeciding(null)} />}
+    </div>
+  );
 }

@@ -1,5 +1,221 @@
-import { UnderConstruction } from '@/components/under-construction';
+// Reports (/admin/reports, SPEC.md §2; DECISIONS.md D10): the period select, the export menu
+// (real files), cards, the trend chart, the monthly table, top donors and recent trends. A failed
+// load shows the error with a retry, never sample data.
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { Award, CalendarRange, CircleCheck, HandCoins, TrendingUp, UserPlus, Wallet } from 'lucide-react';
+import { REPORT_PERIODS, type ReportPeriod } from '@donaciones/shared/constants';
+import { formatDay, formatMoney, formatMonth, formatNumber } from '@donaciones/shared/format';
+import { messages } from '@donaciones/shared/messages';
+import type { Analytics } from '@donaciones/shared/schemas/admin';
+import { Card } from '@/components/card';
+import { Select } from '@/components/form-fields';
+import { type Column, ResponsiveTable } from '@/components/responsive-table';
+import { Skeleton } from '@/components/skeleton';
+import { Spinner } from '@/components/spinner';
+import { ErrorState } from '@/components/states';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useAnalytics } from '../api/get-analytics';
+import { ExportMenu } from '../components/export-menu';
+import { Growth } from '../components/growth';
+import { PageHeader } from '../components/page-header';
+import { StatCard } from '../components/stat-card';
+import { trendLabel } from '../components/trend-label';
+
+const TrendChart = lazy(() => import('../components/trend-chart'));
+
+const rep = messages.admin.reports;
+const ui = messages.admin.reportsUi;
+const PERIOD_OPTIONS = REPORT_PERIODS.map((p) => ({ value: p, label: rep.periods[p] }));
+const RECENT_TRENDS = 8;
+
+type MonthRow = Analytics['monthly_stats'][number];
+type TrendRow = Analytics['trends'][number];
+
+function Cards({ analytics }: { analytics: Analytics | undefined }) {
+  const s = analytics?.summary;
+  const loading = !s;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatCard
+        label={rep.totalAmount}
+        icon={Wallet}
+        tone="green"
+        loading={loading}
+        value={s && formatMoney(s.total_amount)}
+        hint={s && <Growth value={s.amount_growth_percentage} suffix={ui.vsPrevious} />}
+      />
+      <StatCard
+        label={rep.totalDonations}
+        icon={HandCoins}
+        loading={loading}
+        value={s && formatNumber(s.total_donations)}
+        hint={s && `${rep.averageDonation}: ${formatMoney(s.average_donation)}`}
+      />
+      <StatCard label={rep.successRate} icon={CircleCheck} tone="accent" loading={loading} value={s && `${formatNumber(s.success_rate)} %`} hint={ui.ofResolved} />
+      <StatCard
+        label={rep.newUsers}
+        icon={UserPlus}
+        tone="amber"
+        loading={loading}
+        value={s && formatNumber(s.new_users)}
+        hint={s && `${formatNumber(s.unique_donors)} ${rep.uniqueDonors.toLowerCase()}`}
+      />
+    </div>
+  );
+}
+
+function TableSection({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="min-w-0">
+      <h2 id={id} className="mb-3 font-display text-lg font-semibold text-ink-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function MonthlyTable({ analytics }: { analytics: Analytics }) {
+  const columns: Column<MonthRow>[] = [
+    { key: 'month', header: rep.month, primary: true, cell: (m) => <span className="inline-block font-semibold first-letter:uppercase">{formatMonth(m.month)}</span> },
+    { key: 'donations', header: rep.donations, className: 'text-right', cell: (m) => <span className="tabular-nums">{formatNumber(m.donations)}</span> },
+    { key: 'amount', header: rep.amount, className: 'text-right', cell: (m) => <span className="font-semibold tabular-nums">{formatMoney(m.amount)}</span> },
+    { key: 'users', header: rep.users, className: 'text-right', cell: (m) => <span className="tabular-nums">{formatNumber(m.users)}</span> },
+  ];
+  return (
+    <TableSection title={rep.monthlyStats}>
+      <ResponsiveTable caption={rep.monthlyStats} columns={columns} rows={[...analytics.monthly_stats].reverse()} getRowKey={(m) => m.month} />
+    </TableSection>
+  );
+}
+
+function TopDonors({ analytics }: { analytics: Analytics }) {
+  const max = Math.max(...analytics.top_donors.map((d) => d.total_donated), 1);
+  return (
+    <Card title={rep.topDonors}>
+      {analytics.top_donors.length === 0 ? (
+        <p className="text-sm text-ink-600">{ui.noDonors}</p>
+      ) : (
+        <ol className="flex flex-col gap-3">
+          {analytics.top_donors.map((donor, i) => (
+            <li key={donor.email} className="flex items-center gap-3">
+              <span
+                className={
+                  i < 3
+                    ? 'flex size-8 shrink-0 items-center justify-center rounded-full bg-accent-100 text-sm font-bold text-accent-800'
+                    : 'flex size-8 shrink-0 items-center justify-center rounded-full bg-sand-100 text-sm font-bold text-ink-600'
+                }
+                aria-label={`${ui.rank} ${i + 1}`}
+              >
+                {i < 3 ? <Award aria-hidden="true" className="size-4" /> : i + 1}
+              </span>
+              <div className="min-w-0 flex-1">
+                <div className="flex items-baseline justify-between gap-3">
+                  <p className="truncate font-semibold text-ink-900">{donor.name}</p>
+                  <p className="shrink-0 font-semibold text-ink-900 tabular-nums">{formatMoney(donor.total_donated)}</p>
+                </div>
+                <div className="flex items-center justify-between gap-3 text-xs text-ink-500">
+                  <span className="truncate">{donor.email}</span>
+                  <span className="shrink-0">{ui.donationsCount(donor.donations_count)}</span>
+                </div>
+                <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-sand-100" aria-hidden="true">
+                  <div className="h-full rounded-full bg-brand-500" style={{ width: `${(donor.total_donated / max) * 100}%` }} />
+                </div>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+function RecentTrends({ analytics }: { analytics: Analytics }) {
+  const rows = [...analytics.trends].reverse().slice(0, RECENT_TRENDS);
+  const columns: Column<TrendRow>[] = [
+    { key: 'date', header: rep.date, primary: true, cell: (t) => <span className="inline-block font-semibold first-letter:uppercase">{trendLabel(t.date, analytics.granularity)}</span> },
+    { key: 'donations', header: rep.donations, className: 'text-right', cell: (t) => <span className="tabular-nums">{formatNumber(t.donations)}</span> },
+    { key: 'amount', header: rep.amount, className: 'text-right', cell: (t) => <span className="font-semibold tabular-nums">{formatMoney(t.amount)}</span> },
+  ];
+  return (
+    <TableSection title={ui.recentTrends}>
+      <ResponsiveTable caption={ui.recentTrends} columns={columns} rows={rows} getRowKey={(t) => t.date} />
+    </TableSection>
+  );
+}
 
 export default function AdminReportsPage() {
-  return <UnderConstruction />;
+  useDocumentTitle(ui.title);
+  const [period, setPeriod] = useState<ReportPeriod>('month');
+  const query = useAnalytics(period);
+  const analytics = query.data;
+
+  return (
+    <div>
+      <PageHeader
+        title={ui.title}
+        subtitle={
+          analytics ? (
+            <span className="inline-flex items-center gap-2">
+              <CalendarRange aria-hidden="true" className="size-4 text-brand-700" />
+              {rep.periodRange(formatDay(analytics.start_date), formatDay(analytics.end_date))}
+            </span>
+          ) : (
+            ui.subtitle
+          )
+        }
+        actions={
+          <>
+            <Select
+              label={<span className="sr-only">{ui.periodLabel}</span>}
+              options={PERIOD_OPTIONS}
+              value={period}
+              onChange={(e) => setPeriod(e.target.value as ReportPeriod)}
+              className="w-48"
+              aria-label={ui.periodLabel}
+            />
+            <ExportMenu period={period} />
+          </>
+        }
+      />
+
+      {query.isError ? (
+        <ErrorState message={ui.loadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
+      ) : (
+        <div className="flex flex-col gap-6" aria-busy={query.isFetching || undefined}>
+          <Cards analytics={analytics} />
+          <Card
+            title={ui.trendTitle}
+            description={analytics ? ui.trendDescription[analytics.granularity] : undefined}
+            actions={analytics && <TrendingUp aria-hidden="true" className="size-5 text-brand-700" />}
+          >
+            {analytics ? (
+              <Suspense fallback={<div className="flex h-72 items-center justify-center"><Spinner label={ui.chartLoading} showLabel /></div>}>
+                <TrendChart analytics={analytics} />
+              </Suspense>
+            ) : (
+              <Skeleton className="h-72" />
+            )}
+          </Card>
+          {analytics ? (
+            <>
+              <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
+                <div className="flex min-w-0 flex-col gap-6">
+                  <MonthlyTable analytics={analytics} />
+                  <RecentTrends analytics={analytics} />
+                </div>
+                <TopDonors analytics={analytics} />
+              </div>
+            </>
+          ) : (
+            <div className="grid gap-6 lg:grid-cols-2" aria-hidden="true">
+              <Skeleton className="h-64" />
+              <Skeleton className="h-64" />
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
 }

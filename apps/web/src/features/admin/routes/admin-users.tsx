@@ -1,5 +1,223 @@
-import { UnderConstruction } from '@/components/under-construction';
+// Users (/admin/users, SPEC.md §2): search by email or name, 'x de y usuarios', the table (user,
+// role, Activo/Inactivo, registered, last access or 'Nunca'), create/edit modals and delete.
+import { useState } from 'react';
+import { Pencil, Search, Trash2, UserPlus, Users } from 'lucide-react';
+import { toast } from 'react-hot-toast';
+import { formatDate, formatDateTime } from '@donaciones/shared/format';
+import { messages } from '@donaciones/shared/messages';
+import type { AdminUser } from '@donaciones/shared/schemas/admin';
+import { Badge } from '@/components/badge';
+import { Button } from '@/components/button';
+import { TextInput } from '@/components/form-fields';
+import { Modal } from '@/components/modal';
+import { type Column, ResponsiveTable } from '@/components/responsive-table';
+import { Skeleton } from '@/components/skeleton';
+import { EmptyState, ErrorState } from '@/components/states';
+import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
+import { roleLabel } from '@/lib/roles';
+import { useSession } from '@/lib/session';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDeleteUser } from '../api/delete-user';
+import { useUsers } from '../api/get-users';
+import { PageHeader } from '../components/page-header';
+import { UserFormModal } from '../components/user-form-modal';
+
+const u = messages.admin.users;
+const c = messages.admin.common;
+const s = messages.screens;
+
+function fullName(user: AdminUser): string {
+  return `${user.first_name} ${user.last_name}`.trim() || user.email;
+}
+
+function initials(user: AdminUser): string {
+  const letters = [user.first_name, user.last_name].map((p) => p.trim()[0] ?? '').join('');
+  return (letters || user.email[0] || '?').toUpperCase();
+}
+
+function DeleteUserModal({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const remove = useDeleteUser();
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    setError(null);
+    try {
+      await remove.mutateAsync(user.id);
+      toast.success(u.deleted);
+      onClose();
+    } catch (err) {
+      const status = getErrorStatus(err);
+      setError(status && status < 500 ? `${s.userDeleteError}: ${getErrorMessage(err, '')}` : s.userDeleteError);
+    }
+  };
+  return (
+    <Modal
+      open
+      role="alertdialog"
+      size="sm"
+      onClose={onClose}
+      dismissible={!remove.isPending}
+      title={u.deleteTitle}
+      description={s.deleteUserConfirm}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={remove.isPending}>
+            {c.cancel}
+          </Button>
+          <Button variant="danger" onClick={confirm} loading={remove.isPending} loadingText={c.deleting} icon={<Trash2 aria-hidden="true" className="size-4" />}>
+            {c.delete}
+          </Button>
+        </>
+      }
+    >
+      <div className="rounded-2xl bg-sand-50 px-4 py-3 ring-1 ring-sand-200">
+        <p className="font-semibold text-ink-900">{fullName(user)}</p>
+        <p className="text-sm text-ink-600">{user.email}</p>
+      </div>
+      <p className="mt-3 text-sm text-ink-600">{u.deleteKeepsDonations}</p>
+      {error && (
+        <p role="alert" className="mt-3 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200">
+          {error}
+        </p>
+      )}
+    </Modal>
+  );
+}
+
+type Editing = { user: AdminUser | null } | null;
 
 export default function AdminUsersPage() {
-  return <UnderConstruction />;
+  useDocumentTitle(u.title);
+  const session = useSession();
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const query = useUsers(q);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const me = session.user?.id;
+
+  const columns: Column<AdminUser>[] = [
+    {
+      key: 'user',
+      header: u.colUser,
+      primary: true,
+      cell: (user) => (
+        <div className="flex min-w-0 items-center gap-3">
+          <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">
+            {initials(user)}
+          </span>
+          <div className="min-w-0 text-left">
+            <p className="truncate font-semibold text-ink-900">
+              {fullName(user)}
+              {user.id === me && (
+                <Badge tone="accent" className="ml-2 align-middle">
+                  {u.youBadge}
+                </Badge>
+              )}
+            </p>
+            <p className="truncate text-sm font-normal text-ink-500">{user.email}</p>
+          </div>
+        </div>
+      ),
+    },
+    {
+      key: 'role',
+      header: u.colRole,
+      cell: (user) => <Badge tone={user.roles[0] === 'ADMIN' ? 'accent' : 'brand'}>{roleLabel(user.roles[0] ?? 'USER')}</Badge>,
+    },
+    {
+      key: 'status',
+      header: u.colStatus,
+      cell: (user) => (
+        <span className="inline-flex flex-col items-start gap-0.5">
+          <Badge tone={user.is_active ? 'success' : 'danger'}>{user.is_active ? s.active : s.inactive}</Badge>
+          {user.status === 'pending' && <span className="text-xs text-ink-500">{u.pendingHint}</span>}
+        </span>
+      ),
+    },
+    { key: 'created', header: u.colRegistered, cell: (user) => <span className="whitespace-nowrap">{formatDate(user.created_at)}</span> },
+    {
+      key: 'last',
+      header: u.colLastAccess,
+      cell: (user) => <span className="whitespace-nowrap">{user.last_login_at ? formatDateTime(user.last_login_at) : s.never}</span>,
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only sm:not-sr-only">{c.actions}</span>,
+      className: 'text-right',
+      cell: (user) => (
+        <div className="flex justify-end gap-1">
+          <Button variant="ghost" size="icon" aria-label={u.editLabel(fullName(user))} title={c.edit} onClick={() => setEditing({ user })}>
+            <Pencil aria-hidden="true" className="size-4" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="text-red-700 hover:bg-red-50 hover:text-red-800"
+            aria-label={u.deleteLabel(fullName(user))}
+            title={user.id === me ? u.cannotDeleteSelf : c.delete}
+            disabled={user.id === me}
+            onClick={() => setDeleting(user)}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  const data = query.data;
+  return (
+    <div>
+      <PageHeader
+        title={u.title}
+        subtitle={u.subtitle}
+        actions={
+          <Button onClick={() => setEditing({ user: null })} icon={<UserPlus aria-hidden="true" className="size-4" />}>
+            {u.newUser}
+          </Button>
+        }
+      />
+
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <TextInput
+          label={<span className="sr-only">{u.searchLabel}</span>}
+          type="search"
+          placeholder={u.searchPlaceholder}
+          prefix={<Search aria-hidden="true" className="size-4" />}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className="w-full sm:max-w-sm"
+        />
+        {data && (
+          <p className="text-sm font-semibold text-ink-600" aria-live="polite" data-testid="users-count">
+            {s.usersCount(data.total, data.total_users)}
+          </p>
+        )}
+      </div>
+
+      {query.isError ? (
+        <ErrorState message={s.usersLoadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
+      ) : !data ? (
+        <div className="flex flex-col gap-3" aria-hidden="true">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-16" />
+          ))}
+        </div>
+      ) : (
+        <div className={query.isFetching ? 'opacity-70 transition-opacity' : undefined}>
+          <ResponsiveTable
+            caption={u.caption}
+            columns={columns}
+            rows={data.users}
+            getRowKey={(user) => user.id}
+            empty={<EmptyState title={u.emptyTitle} description={q ? u.emptySearch : undefined} icon={<Users aria-hidden="true" className="size-6" />} />}
+          />
+        </div>
+      )}
+
+      {editing && <UserFormModal key={editing.user?.id ?? 'new'} open user={editing.user} onClose={() => setEditing(null)} />}
+      {deleting && <DeleteUserModal user={deleting} onClose={() => setDeleting(null)} />}
+    </div>
+  );
 }

@@ -1,0 +1,20 @@
+// Query keys of the admin console: everything under ['admin'], so a decision can refresh the
+// lists, the dashboard and the reports at once.
+import type { ReportPeriod } from '@donaciones/shared/constants';
+
+export interface DonationFilters {
+  q: string;
+  status: string;
+  limit: number;
+  offset: number;
+}
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: () => [...adminKeys.all, 'dashboard-stats'] as const,
+  users: () => [...adminKeys.all, 'users'] as const,
+  userList: (q: string) => [...adminKeys.users(), { q }] as const,
+  donations: () => [...adminKeys.all, 'donations'] as const,
+  donationList: (filters: DonationFilters) => [...adminKeys.donations(), filters] as const,
+  analytics: (period: ReportPeriod) => [...adminKeys.all, 'analytics', period] as const,
+};

@@ -1,0 +1,80 @@
+// The confirmation of an approve or reject decision, with SPEC.md's explanation of each:
+// approving notifies the donor; rejecting leaves the donor free to retry or contact support.
+import { useState } from 'react';
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { toast } from 'react-hot-toast';
+import { formatDateTime, formatMoney } from '@donaciones/shared/format';
+import { messages } from '@donaciones/shared/messages';
+import type { AdminDonation } from '@donaciones/shared/schemas/admin';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
+import { type Decision, useDecideDonation } from '../api/decide-donation';
+
+const r = messages.admin.review;
+const c = messages.admin.common;
+
+export function DecisionModal({ donation, decision, onClose }: { donation: AdminDonation; decision: Decision; onClose: () => void }) {
+  const decide = useDecideDonation();
+  const [error, setError] = useState<string | null>(null);
+  const approving = decision === 'approve';
+
+  const confirm = async () => {
+    setError(null);
+    try {
+      await decide.mutateAsync({ id: donation.id, decision });
+      toast.success(approving ? r.approved : r.rejected);
+      onClose();
+    } catch (err) {
+      const fallback = approving ? messages.screens.approveError : messages.screens.rejectError;
+      const status = getErrorStatus(err);
+      setError(status === 409 || status === 404 ? `${fallback}: ${getErrorMessage(err, '')}` : fallback);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      role="alertdialog"
+      onClose={onClose}
+      dismissible={!decide.isPending}
+      title={approving ? r.approveTitle : r.rejectTitle}
+      description={approving ? r.approveText : r.rejectText}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={decide.isPending}>
+            {c.cancel}
+          </Button>
+          <Button
+            variant={approving ? 'primary' : 'danger'}
+            onClick={confirm}
+            loading={decide.isPending}
+            loadingText={approving ? r.approving : r.rejecting}
+            icon={approving ? <CheckCircle2 aria-hidden="true" className="size-4" /> : <XCircle aria-hidden="true" className="size-4" />}
+          >
+            {approving ? r.approve : r.reject}
+          </Button>
+        </>
+      }
+    >
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-2xl bg-sand-50 px-4 py-3 text-sm ring-1 ring-sand-200">
+        <dt className="text-ink-500">{r.colDonor}</dt>
+        <dd className="min-w-0 text-right">
+          <span className="block font-semibold text-ink-900">{donation.donor_name}</span>
+          <span className="block truncate text-ink-600">{donation.donor_email}</span>
+        </dd>
+        <dt className="text-ink-500">{r.colAmount}</dt>
+        <dd className="text-right font-semibold text-ink-900 tabular-nums">{formatMoney(donation.amount_gtq)}</dd>
+        <dt className="text-ink-500">{r.colReference}</dt>
+        <dd className="text-right font-mono text-ink-800">{donation.reference_code}</dd>
+        <dt className="text-ink-500">{r.colDate}</dt>
+        <dd className="text-right text-ink-800">{formatDateTime(donation.created_at)}</dd>
+      </dl>
+      {error && (
+        <p role="alert" className="mt-3 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200">
+          {error}
+        </p>
+      )}
+    </Modal>
+  );
+}

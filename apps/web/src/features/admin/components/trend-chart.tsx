@@ -1,0 +1,51 @@
+// The reports' trend chart. Default-exported so the screen can lazy-load it: recharts is a large
+// library and only the reports need it.
+import { Area, AreaChart, Bar, CartesianGrid, ComposedChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatMoney, formatNumber } from '@donaciones/shared/format';
+import { messages } from '@donaciones/shared/messages';
+import type { Analytics } from '@donaciones/shared/schemas/admin';
+import { trendLabel } from './trend-label';
+
+const rep = messages.admin.reports;
+
+const compactMoney = new Intl.NumberFormat('es-GT', { notation: 'compact', maximumFractionDigits: 1 });
+
+export default function TrendChart({ analytics }: { analytics: Analytics }) {
+  const data = analytics.trends.map((t) => ({ ...t, label: trendLabel(t.date, analytics.granularity, true), full: trendLabel(t.date, analytics.granularity) }));
+  const bars = data.length <= 12;
+  const Chart = bars ? ComposedChart : AreaChart;
+  return (
+    <div className="h-72 w-full" role="img" aria-label={messages.admin.reportsUi.chartLabel}>
+      <ResponsiveContainer width="100%" height="100%">
+        <Chart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <defs>
+            <linearGradient id="trend-fill" x1="0" y1="0" x2="0" y2="1">
+              <stop offset="0%" stopColor="#1f8582" stopOpacity={0.35} />
+              <stop offset="100%" stopColor="#1f8582" stopOpacity={0.02} />
+            </linearGradient>
+          </defs>
+          <CartesianGrid vertical={false} stroke="#e9e0d2" />
+          <XAxis dataKey="label" tickLine={false} axisLine={false} tick={{ fill: '#6b655c', fontSize: 12 }} interval="preserveStartEnd" minTickGap={12} />
+          <YAxis
+            tickLine={false}
+            axisLine={false}
+            width={56}
+            tick={{ fill: '#6b655c', fontSize: 12 }}
+            tickFormatter={(v: number) => `Q${compactMoney.format(v)}`}
+          />
+          <Tooltip
+            cursor={{ fill: 'rgba(13, 92, 99, 0.06)' }}
+            contentStyle={{ borderRadius: 12, border: '1px solid #e9e0d2', boxShadow: '0 8px 24px -12px rgba(28,26,24,.25)' }}
+            labelFormatter={(_, payload) => (payload?.[0]?.payload as { full?: string } | undefined)?.full ?? ''}
+            formatter={(value, name) => (name === 'amount' ? [formatMoney(Number(value)), rep.amount] : [formatNumber(Number(value)), rep.donations])}
+          />
+          {bars ? (
+            <Bar dataKey="amount" name="amount" fill="#1f8582" radius={[6, 6, 0, 0]} maxBarSize={48} />
+          ) : (
+            <Area type="monotone" dataKey="amount" name="amount" stroke="#0d5c63" strokeWidth={2} fill="url(#trend-fill)" />
+          )}
+        </Chart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

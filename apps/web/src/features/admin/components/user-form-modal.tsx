@@ -1,0 +1,102 @@
+// The create and edit modal of the users screen: SPEC.md §5's rules from the shared schema, the
+// server's answers mapped back onto the fields (a taken email) or shown above the form.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-hot-toast';
+import { ROLES } from '@donaciones/shared/constants';
+import { messages } from '@donaciones/shared/messages';
+import { type AdminUser, type AdminUserInput, type AdminUserValues, adminUserInputSchema } from '@donaciones/shared/schemas/admin';
+import { Button } from '@/components/button';
+import { Checkbox, Select, TextInput } from '@/components/form-fields';
+import { Modal } from '@/components/modal';
+import { getErrorMessage, getErrorStatus, getFieldErrors } from '@/lib/api-client';
+import { useSaveUser } from '../api/save-user';
+
+const u = messages.admin.users;
+const c = messages.admin.common;
+
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: messages.roles[role] }));
+const FIELDS = ['email', 'first_name', 'last_name', 'role', 'is_active'] as const;
+
+export interface UserFormModalProps {
+  /** The account being edited; a new account when null. */
+  user: AdminUser | null;
+  open: boolean;
+  onClose: () => void;
+}
+
+export function UserFormModal({ user, open, onClose }: UserFormModalProps) {
+  const editing = user !== null;
+  const save = useSaveUser();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<AdminUserInput, unknown, AdminUserValues>({
+    resolver: zodResolver(adminUserInputSchema),
+    defaultValues: user
+      ? { email: user.email, first_name: user.first_name, last_name: user.last_name, role: user.roles[0] ?? 'USER', is_active: user.is_active }
+      : { email: '', first_name: '', last_name: '', role: 'USER', is_active: true },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await save.mutateAsync({ id: user?.id, values });
+      toast.success(editing ? u.updated : u.created);
+      onClose();
+    } catch (error) {
+      const status = getErrorStatus(error);
+      const fields = getFieldErrors(error);
+      let placed = false;
+      for (const field of FIELDS) {
+        if (fields[field]) {
+          form.setError(field, { message: fields[field] });
+          placed = true;
+        }
+      }
+      const detail = getErrorMessage(error, '');
+      if (status === 409 && detail === messages.admin.api.emailTaken) {
+        form.setError('email', { message: detail });
+        return;
+      }
+      if (placed) return;
+      const fallback = editing ? messages.screens.userUpdateError : messages.screens.userCreateError;
+      setFormError(status === 409 || status === 404 ? `${fallback}: ${detail}` : fallback);
+    }
+  });
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      dismissible={!save.isPending}
+      title={editing ? u.editTitle : u.createTitle}
+      description={editing ? user.email : u.createDescription}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
+            {c.cancel}
+          </Button>
+          <Button type="submit" form="user-form" loading={save.isPending} loadingText={editing ? c.saving : u.creating}>
+            {editing ? u.saveChanges : u.create}
+          </Button>
+        </>
+      }
+    >
+      <form id="user-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
+        {formError && (
+          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200">
+            {formError}
+          </p>
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput label={u.firstName} required autoComplete="off" error={errors.first_name?.message} {...form.register('first_name')} />
+          <TextInput label={u.lastName} required autoComplete="off" error={errors.last_name?.message} {...form.register('last_name')} />
+        </div>
+        <TextInput label={u.email} type="email" required autoComplete="off" error={errors.email?.message} {...form.register('email')} />
+        <Select label={u.role} required options={ROLE_OPTIONS} error={errors.role?.message} {...form.register('role')} />
+        <Checkbox label={u.active} hint={u.activeHint} error={errors.is_active?.message} {...form.register('is_active')} />
+      </form>
+    </Modal>
+  );
+}

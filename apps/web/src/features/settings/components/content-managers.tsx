@@ -1,0 +1,378 @@
+// Programs and upcoming events of the Sistema tab (DECISIONS.md D9): listed, created and edited in
+// a modal with the shared schema, deleted after a confirmation.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CalendarDays, MapPin, Pencil, Plus, Sprout, Trash2 } from 'lucide-react';
+import { toast } from 'react-hot-toast';
+import { z } from 'zod';
+import { EVENT_TYPES } from '@donaciones/shared/constants';
+import { formatDateTime, formatMoney, formatNumber } from '@donaciones/shared/format';
+import { messages } from '@donaciones/shared/messages';
+import { type AdminEvent, type AdminProgram, eventInputSchema, programInputSchema } from '@donaciones/shared/schemas/admin';
+import { Badge } from '@/components/badge';
+import { Button } from '@/components/button';
+import { Card } from '@/components/card';
+import { Checkbox, Select, TextArea, TextInput } from '@/components/form-fields';
+import { Modal } from '@/components/modal';
+import { Skeleton } from '@/components/skeleton';
+import { EmptyState, ErrorState } from '@/components/states';
+import { useDeleteEvent } from '../api/delete-event';
+import { useDeleteProgram } from '../api/delete-program';
+import { useAdminEvents } from '../api/get-admin-events';
+import { useAdminPrograms } from '../api/get-admin-programs';
+import { type EventValues, useSaveEvent } from '../api/save-event';
+import { type ProgramValues, useSaveProgram } from '../api/save-program';
+import { applyServerErrors } from './system-forms';
+import { ErrorMessage } from './flash-message';
+
+const t = messages.admin.system;
+const c = messages.admin.common;
+
+function ConfirmDelete({ title, text, onConfirm, onClose, pending }: { title: string; text: string; onConfirm: () => void; onClose: () => void; pending: boolean }) {
+  return (
+    <Modal
+      open
+      role="alertdialog"
+      size="sm"
+      title={title}
+      description={text}
+      onClose={onClose}
+      dismissible={!pending}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={pending}>
+            {c.cancel}
+          </Button>
+          <Button variant="danger" onClick={onConfirm} loading={pending} loadingText={c.deleting} icon={<Trash2 aria-hidden="true" className="size-4" />}>
+            {c.delete}
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+// ---------------------------------------------------------------- programs
+
+type ProgramInput = z.input<typeof programInputSchema>;
+
+function ProgramModal({ program, onClose }: { program: AdminProgram | null; onClose: () => void }) {
+  const save = useSaveProgram();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ProgramInput, unknown, ProgramValues>({
+    resolver: zodResolver(programInputSchema),
+    defaultValues: program
+      ? {
+          name: program.name,
+          description: program.description,
+          highlight_value: program.highlight_value,
+          highlight_label: program.highlight_label,
+          goal_amount: program.goal_amount,
+          current_amount: program.current_amount,
+          coming_soon: program.coming_soon,
+          is_active: program.is_active,
+          sort_order: program.sort_order,
+        }
+      : { name: '', description: '', highlight_value: '', highlight_label: '', coming_soon: false, is_active: true, sort_order: 0 },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await save.mutateAsync({ id: program?.id, values });
+      toast.success(t.programSaved);
+      onClose();
+    } catch (err) {
+      applyServerErrors(form.setError, err);
+      setError(t.programError);
+    }
+  });
+  const money = (name: 'goal_amount' | 'current_amount', label: string) => (
+    <TextInput label={label} type="number" inputMode="decimal" min={0} step="0.01" prefix="Q" required={name === 'goal_amount'} error={errors[name]?.message} {...form.register(name, { valueAsNumber: true })} />
+  );
+  return (
+    <Modal
+      open
+      size="lg"
+      onClose={onClose}
+      dismissible={!save.isPending}
+      title={program ? t.editProgram : t.newProgram}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
+            {c.cancel}
+          </Button>
+          <Button type="submit" form="program-form" loading={save.isPending} loadingText={c.saving}>
+            {c.save}
+          </Button>
+        </>
+      }
+    >
+      <form id="program-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <ErrorMessage message={error} />
+        <TextInput label={t.programName} required error={errors.name?.message} {...form.register('name')} />
+        <TextArea label={t.programDescription} rows={3} error={errors.description?.message} {...form.register('description')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput label={t.highlightValue} hint={t.highlightValueHint} error={errors.highlight_value?.message} {...form.register('highlight_value')} />
+          <TextInput label={t.highlightLabel} hint={t.highlightLabelHint} error={errors.highlight_label?.message} {...form.register('highlight_label')} />
+          {money('goal_amount', t.goal)}
+          {money('current_amount', t.current)}
+          <TextInput label={t.sortOrder} type="number" inputMode="numeric" min={0} step={1} error={errors.sort_order?.message} {...form.register('sort_order', { valueAsNumber: true })} />
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row sm:gap-8">
+          <Checkbox label={t.programActive} {...form.register('is_active')} />
+          <Checkbox label={t.comingSoon} {...form.register('coming_soon')} />
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export function ProgramsManager() {
+  const query = useAdminPrograms();
+  const remove = useDeleteProgram();
+  const [editing, setEditing] = useState<{ program: AdminProgram | null } | null>(null);
+  const [deleting, setDeleting] = useState<AdminProgram | null>(null);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.success(t.programDeleted);
+      setDeleting(null);
+    } catch {
+      toast.error(t.deleteError);
+    }
+  };
+
+  return (
+    <Card
+      title={t.programsTitle}
+      description={t.programsDescription}
+      actions={
+        <Button size="sm" onClick={() => setEditing({ program: null })} icon={<Plus aria-hidden="true" className="size-4" />}>
+          {t.newProgram}
+        </Button>
+      }
+    >
+      {query.isError ? (
+        <ErrorState message={t.loadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
+      ) : !query.data ? (
+        <Skeleton className="h-40" />
+      ) : query.data.length === 0 ? (
+        <EmptyState title={t.noPrograms} icon={<Sprout aria-hidden="true" className="size-6" />} />
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2">
+          {query.data.map((program) => (
+            <li key={program.id} className="flex flex-col rounded-2xl border border-sand-200 bg-sand-50/50 p-4">
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-semibold text-ink-900">{program.name}</p>
+                  <div className="mt-1 flex flex-wrap gap-1.5">
+                    {program.coming_soon && <Badge tone="accent">{t.comingSoon}</Badge>}
+                    {!program.is_active && <Badge tone="neutral">{t.inactive}</Badge>}
+                  </div>
+                </div>
+                <div className="flex shrink-0 gap-1">
+                  <Button variant="ghost" size="icon" aria-label={`${c.edit}: ${program.name}`} onClick={() => setEditing({ program })}>
+                    <Pencil aria-hidden="true" className="size-4" />
+                  </Button>
+                  <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" aria-label={`${c.delete}: ${program.name}`} onClick={() => setDeleting(program)}>
+                    <Trash2 aria-hidden="true" className="size-4" />
+                  </Button>
+                </div>
+              </div>
+              {program.description && <p className="mt-2 line-clamp-2 text-sm text-ink-600">{program.description}</p>}
+              <div className="mt-auto pt-3">
+                <div className="flex items-baseline justify-between gap-2 text-sm">
+                  <span className="font-semibold text-ink-900 tabular-nums">{formatMoney(program.current_amount)}</span>
+                  <span className="text-ink-500 tabular-nums">/ {formatMoney(program.goal_amount)}</span>
+                </div>
+                <div
+                  className="mt-1.5 h-2 overflow-hidden rounded-full bg-sand-200"
+                  role="progressbar"
+                  aria-label={program.name}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={program.progress_percentage}
+                >
+                  <div className="h-full rounded-full bg-brand-600" style={{ width: `${program.progress_percentage}%` }} />
+                </div>
+                <p className="mt-1 text-xs text-ink-500">{t.progress(formatNumber(program.progress_percentage))}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing && <ProgramModal key={editing.program?.id ?? 'new'} program={editing.program} onClose={() => setEditing(null)} />}
+      {deleting && (
+        <ConfirmDelete
+          title={t.deleteProgramTitle}
+          text={t.deleteProgramText(deleting.name)}
+          pending={remove.isPending}
+          onConfirm={confirmDelete}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </Card>
+  );
+}
+
+// ---------------------------------------------------------------- events
+
+/** Guatemala is UTC-6 all year (no daylight saving time): event times are entered in its clock. */
+const GT_OFFSET = '-06:00';
+
+function toGuatemalaLocal(iso: string): string {
+  return new Date(new Date(iso).getTime() - 6 * 3_600_000).toISOString().slice(0, 16);
+}
+
+const eventFormSchema = eventInputSchema.extend({
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: messages.admin.validation.eventDateInvalid })
+    .transform((local) => `${local}:00${GT_OFFSET}`)
+    .pipe(eventInputSchema.shape.date),
+  location: z.string().trim().max(160).transform((s) => s || null),
+});
+type EventFormInput = z.input<typeof eventFormSchema>;
+
+const TYPE_OPTIONS = EVENT_TYPES.map((type) => ({ value: type, label: t.eventTypes[type] }));
+
+function EventModal({ event, onClose }: { event: AdminEvent | null; onClose: () => void }) {
+  const save = useSaveEvent();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<EventFormInput, unknown, EventValues>({
+    resolver: zodResolver(eventFormSchema),
+    defaultValues: event
+      ? { type: event.type, title: event.title, description: event.description, date: toGuatemalaLocal(event.date), location: event.location ?? '', is_published: event.is_published }
+      : { type: 'event', title: '', description: '', date: '', location: '', is_published: true },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await save.mutateAsync({ id: event?.id, values });
+      toast.success(t.eventSaved);
+      onClose();
+    } catch (err) {
+      applyServerErrors(form.setError, err);
+      setError(t.eventError);
+    }
+  });
+  return (
+    <Modal
+      open
+      size="lg"
+      onClose={onClose}
+      dismissible={!save.isPending}
+      title={event ? t.editEvent : t.newEvent}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
+            {c.cancel}
+          </Button>
+          <Button type="submit" form="event-form" loading={save.isPending} loadingText={c.saving}>
+            {c.save}
+          </Button>
+        </>
+      }
+    >
+      <form id="event-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <ErrorMessage message={error} />
+        <div className="grid gap-4 sm:grid-cols-[12rem_minmax(0,1fr)]">
+          <Select label={t.eventType} options={TYPE_OPTIONS} error={errors.type?.message} {...form.register('type')} />
+          <TextInput label={t.eventTitle} required error={errors.title?.message} {...form.register('title')} />
+        </div>
+        <TextArea label={t.eventDescription} rows={3} error={errors.description?.message} {...form.register('description')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput label={t.eventDate} type="datetime-local" required error={errors.date?.message} {...form.register('date')} />
+          <TextInput label={t.eventLocation} error={errors.location?.message} {...form.register('location')} />
+        </div>
+        <Checkbox label={t.eventPublished} {...form.register('is_published')} />
+      </form>
+    </Modal>
+  );
+}
+
+export function EventsManager() {
+  const query = useAdminEvents();
+  const remove = useDeleteEvent();
+  const [editing, setEditing] = useState<{ event: AdminEvent | null } | null>(null);
+  const [deleting, setDeleting] = useState<AdminEvent | null>(null);
+  const [now] = useState(() => Date.now());
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.success(t.eventDeleted);
+      setDeleting(null);
+    } catch {
+      toast.error(t.deleteError);
+    }
+  };
+
+  return (
+    <Card
+      title={t.eventsTitle}
+      description={t.eventsDescription}
+      actions={
+        <Button size="sm" onClick={() => setEditing({ event: null })} icon={<Plus aria-hidden="true" className="size-4" />}>
+          {t.newEvent}
+        </Button>
+      }
+    >
+      {query.isError ? (
+        <ErrorState message={t.loadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
+      ) : !query.data ? (
+        <Skeleton className="h-40" />
+      ) : query.data.length === 0 ? (
+        <EmptyState title={t.noEvents} icon={<CalendarDays aria-hidden="true" className="size-6" />} />
+      ) : (
+        <ul className="divide-y divide-sand-200">
+          {query.data.map((event) => {
+            const past = Date.parse(event.date) < now;
+            return (
+              <li key={event.id} className="flex items-start gap-4 py-3">
+                <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-accent-50 text-accent-700">
+                  <CalendarDays aria-hidden="true" className="size-5" />
+                </span>
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-1.5">
+                    <p className="font-semibold text-ink-900">{event.title}</p>
+                    <Badge tone="brand">{t.eventTypes[event.type]}</Badge>
+                    {past && <Badge tone="neutral">{t.past}</Badge>}
+                    {!event.is_published && <Badge tone="warning">{t.draft}</Badge>}
+                  </div>
+                  <p className="mt-0.5 flex flex-wrap items-center gap-x-3 text-sm text-ink-600">
+                    <time dateTime={event.date}>{formatDateTime(event.date)}</time>
+                    {event.location && (
+                      <span className="inline-flex items-center gap-1">
+                        <MapPin aria-hidden="true" className="size-3.5" />
+                        {event.location}
+                      </span>
+                    )}
+                  </p>
+                </div>
+                <div className="flex shrink-0 gap-1">
+                  <Button variant="ghost" size="icon" aria-label={`${c.edit}: ${event.title}`} onClick={() => setEditing({ event })}>
+                    <Pencil aria-hidden="true" className="size-4" />
+                  </Button>
+                  <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" aria-label={`${c.delete}: ${event.title}`} onClick={() => setDeleting(event)}>
+                    <Trash2 aria-hidden="true" className="size-4" />
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {editing && <EventModal key={editing.event?.id ?? 'new'} event={editing.event} onClose={() => setEditing(null)} />}
+      {deleting && (
+        <ConfirmDelete title={t.deleteEventTitle} text={t.deleteEventText(deleting.title)} pending={remove.isPending} onConfirm={confirmDelete} onClose={() => setDeleting(null)} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+// The Sistema tab of the settings screen (ADMIN only; SPEC.md §2 Settings, DECISIONS.md D9):
+// system settings, the organisation's data, programs, upcoming events, impact factors and levels.
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { messages } from '@donaciones/shared/messages';
+import { Skeleton } from '@/components/skeleton';
+import { ErrorState } from '@/components/states';
+import { useImpactSettings } from '../api/get-impact-settings';
+import { useLevelSettings } from '../api/get-level-settings';
+import { useOrganization } from '../api/get-organization';
+import { useSystemSettings } from '../api/get-system-settings';
+import { EventsManager, ProgramsManager } from './content-managers';
+import { ImpactForm, LevelsForm, OrganizationForm, SystemSettingsForm } from './system-forms';
+
+/** A settings document's form once its values are loaded; an error with a retry if they are not. */
+function Loaded<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+  if (query.isError) return <ErrorState message={messages.admin.system.loadError} onRetry={() => query.refetch()} retrying={query.isFetching} />;
+  if (!query.data) return <Skeleton className="h-64" />;
+  return <>{children(query.data)}</>;
+}
+
+export function SystemSettingsTab() {
+  const system = useSystemSettings();
+  const organization = useOrganization();
+  const impact = useImpactSettings();
+  const levels = useLevelSettings();
+  return (
+    <div className="flex flex-col gap-6">
+      <Loaded query={system}>{(values) => <SystemSettingsForm values={values} />}</Loaded>
+      <Loaded query={organization}>{(values) => <OrganizationForm values={values} />}</Loaded>
+      <ProgramsManager />
+      <EventsManager />
+      <div className="grid gap-6 xl:grid-cols-2">
+        <Loaded query={impact}>{(values) => <ImpactForm values={values} />}</Loaded>
+        <Loaded query={levels}>{(values) => <LevelsForm values={values} />}</Loaded>
+      </div>
+    </div>
+  );
+}
+
+export default SystemSettingsTab;
