@@ -69,14 +69,14 @@ describe('POST /donations', () => {
     [{ ...valid, amount: -50 }, 'amount', 'Minimum donation amount is 1 GTQ'],
     [{ ...valid, amount: 10_000.01 }, 'amount', 'Maximum donation amount is 10000 GTQ'],
     [{ ...valid, amount: 20_000, currency: 'usd' }, 'amount', 'Maximum donation amount is 10000 USD'],
-    [{ ...valid, amount: 'mucho' }, 'amount', 'Amount must be a positive number'],
+    [{ ...valid, amount: 'mucho' }, 'amount', 'El monto debe ser un número positivo'],
     [{ ...valid, amount: 10.555 }, 'amount', 'El monto admite como máximo dos decimales'],
-    [{ ...valid, donor_name: '  ' }, 'donor_name', 'Donor name is required'],
-    [{ ...valid, donor_name: undefined }, 'donor_name', 'Donor name is required'],
-    [{ ...valid, donor_email: '' }, 'donor_email', 'Donor email is required'],
-    [{ ...valid, donor_email: 'no-es-correo' }, 'donor_email', 'Donor email must be a valid email'],
-    [{ ...valid, currency: '' }, 'currency', 'Currency is required'],
-    [{ ...valid, donation_type: 'cash' }, 'donation_type', 'Donation type must be monetary, goods or services'],
+    [{ ...valid, donor_name: '  ' }, 'donor_name', 'El nombre del donante es requerido'],
+    [{ ...valid, donor_name: undefined }, 'donor_name', 'El nombre del donante es requerido'],
+    [{ ...valid, donor_email: '' }, 'donor_email', 'El correo del donante es requerido'],
+    [{ ...valid, donor_email: 'no-es-correo' }, 'donor_email', 'Ingresa un correo electrónico válido'],
+    [{ ...valid, currency: '' }, 'currency', 'La moneda es requerida'],
+    [{ ...valid, donation_type: 'cash' }, 'donation_type', 'El tipo de donación debe ser monetaria, en especie o de servicios'],
   ])('refuses %j with the field message', async (body, field, message) => {
     const before = await ledgerCount();
     const res = await post(body, user.token);
@@ -90,8 +90,8 @@ describe('POST /donations', () => {
     const res = await post({ donor_email: 'x', amount: 0.5 }, user.token);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({
-      donor_name: 'Donor name is required',
-      donor_email: 'Donor email must be a valid email',
+      donor_name: 'El nombre del donante es requerido',
+      donor_email: 'Ingresa un correo electrónico válido',
       amount: 'Minimum donation amount is 1 GTQ',
     });
   });

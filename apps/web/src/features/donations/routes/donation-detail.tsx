@@ -1,5 +1,269 @@
-import { UnderConstruction } from '@/components/under-construction';
+// One donation (/donations/{id}, SPEC.md §2, §4, §8): heading with id, creation date and badge; the
+// Donor Information, Donation Details, Actions and Quick Info cards; Process / Cancel for a pending
+// donation, shown only to those allowed (DECISIONS.md D6); an unknown id goes back to the list.
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'react-hot-toast';
+import { ArrowLeft, CircleCheck, CircleSlash, Clock, CreditCard, Info, ShieldCheck, XCircle } from 'lucide-react';
+import { formatDateTime } from '@donaciones/shared/format';
+import { messages } from '@donaciones/shared/messages';
+import type { Donation } from '@donaciones/shared/schemas/donations';
+import { StatusBadge } from '@/components/badge';
+import { Button } from '@/components/button';
+import { Card } from '@/components/card';
+import { Modal } from '@/components/modal';
+import { Skeleton } from '@/components/skeleton';
+import { getErrorStatus } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { type DonationAction, useChangeDonationStatus } from '../api/change-donation-status';
+import { useDonation } from '../api/get-donation';
+import { formatAmount, statusLabelEn, typeLabelEn } from '../components/donation-labels';
+import { PageFrame } from '../components/page-header';
+
+const m = messages.donations;
+const t = messages.donations.detail;
+
+/** SPEC.md §2: the id is an integer; anything else is an unknown donation. */
+export function parseDonationId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number.parseInt(raw, 10);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-baseline sm:justify-between sm:gap-6">
+      <dt className="text-sm font-medium text-ink-500">{label}</dt>
+      <dd className="min-w-0 text-ink-900 sm:text-right [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}
+
+function Fields({ children }: { children: ReactNode }) {
+  return <dl className="divide-y divide-sand-200">{children}</dl>;
+}
+
+function OutcomeNote({ donation }: { donation: Donation }) {
+  if (donation.status === 'completed') {
+    return (
+      <p className="flex items-start gap-2.5 rounded-xl bg-green-50 p-4 text-sm font-semibold text-green-900 ring-1 ring-green-600/20" data-testid="outcome-note">
+        <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-green-700" />
+        {m.completedNote}
+      </p>
+    );
+  }
+  const Icon = donation.status === 'failed' ? XCircle : donation.status === 'cancelled' ? CircleSlash : Clock;
+  const tone = donation.status === 'expired' ? 'bg-amber-50 text-amber-900 ring-amber-600/25' : 'bg-red-50 text-red-900 ring-red-600/20';
+  return (
+    <div className={`rounded-xl p-4 text-sm ring-1 ${tone}`} data-testid="outcome-note">
+      <p className="flex items-start gap-2.5 font-semibold">
+        <Icon aria-hidden="true" className="size-5 shrink-0" />
+        {m.terminalNote(statusLabelEn(donation.status))}
+      </p>
+      {donation.failure_reason && (
+        <p className="mt-1.5 pl-7.5">
+          {t.failureReason}: {donation.failure_reason}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div aria-hidden="true">
+      <Skeleton className="h-5 w-40" />
+      <Skeleton className="mt-6 h-10 w-72" />
+      <Skeleton className="mt-3 h-5 w-52" />
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="flex flex-col gap-6">
+          <Skeleton className="h-40" />
+          <Skeleton className="h-72" />
+        </div>
+        <div className="flex flex-col gap-6">
+          <Skeleton className="h-44" />
+          <Skeleton className="h-44" />
+        </div>
+      </div>
+    </div>
+  );
+}
 
 export default function DonationDetailPage() {
-  return <UnderConstruction />;
+  const params = useParams();
+  const id = parseDonationId(params.id);
+  const navigate = useNavigate();
+  const session = useSession();
+  const query = useDonation(id);
+  const change = useChangeDonationStatus();
+  const [confirming, setConfirming] = useState(false);
+  const donation = query.data;
+  useDocumentTitle(id ? t.heading(id) : null);
+
+  // Unknown or malformed id: back to the list with 'Donation not found'; any other failure with
+  // 'Failed to load donation' (SPEC.md §8: both go back to /donations).
+  const failure = id === null ? 404 : query.isError ? (getErrorStatus(query.error) ?? 0) : null;
+  useEffect(() => {
+    if (failure === null) return;
+    const message = failure === 404 || failure === 400 ? m.notFound : m.loadFailed;
+    toast.error(message, { id: message });
+    navigate(paths.donations, { replace: true });
+  }, [failure, navigate]);
+
+  const run = (action: DonationAction) => {
+    if (!donation) return;
+    change.mutate(
+      { id: donation.id, action },
+      {
+        onSuccess: (updated) => {
+          setConfirming(false);
+          if (action === 'cancel') toast.success(m.cancelled);
+          else if (updated.status === 'completed') toast.success(m.processed);
+          // The provider declined the payment: the request worked, the donation failed.
+          else toast.error(updated.failure_reason ? `${m.processFailed}: ${updated.failure_reason}` : m.processFailed);
+        },
+        onError: () => {
+          setConfirming(false);
+          toast.error(action === 'cancel' ? m.cancelFailed : m.processFailed);
+        },
+      },
+    );
+  };
+
+  if (!donation) {
+    return (
+      <PageFrame narrow>
+        <DetailSkeleton />
+      </PageFrame>
+    );
+  }
+
+  const busy = change.isPending;
+  const pending = donation.status === 'pending';
+  const canAct = donation.can_process || donation.can_cancel;
+
+  return (
+    <PageFrame narrow>
+      <Link to={paths.donations} className="inline-flex items-center gap-1.5 rounded-lg text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {t.back}
+      </Link>
+
+      <header className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <p className="font-mono text-sm font-semibold text-accent-700">{donation.reference_code}</p>
+          <h1 className="mt-1 text-3xl font-semibold sm:text-4xl">{t.heading(donation.id)}</h1>
+          <p className="mt-2 text-ink-600">
+            <time dateTime={donation.created_at}>{t.createdOn(formatDateTime(donation.created_at))}</time>
+          </p>
+        </div>
+        <StatusBadge status={donation.status} label={statusLabelEn(donation.status)} className="self-start px-3 py-1 text-sm sm:self-auto" />
+      </header>
+
+      {/* Actions come first on phones; on wide screens they sit in the right column. */}
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Card className="lg:col-start-2 lg:row-start-1" title={t.actions}>
+          {!pending ? (
+            <OutcomeNote donation={donation} />
+          ) : canAct ? (
+            <div className="flex flex-col gap-3">
+              {donation.can_process && (
+                <Button
+                  onClick={() => run('process')}
+                  loading={busy && change.variables?.action === 'process'}
+                  loadingText={t.processing}
+                  disabled={busy}
+                  icon={<CreditCard aria-hidden="true" className="size-4" />}
+                  className="w-full"
+                >
+                  {t.process}
+                </Button>
+              )}
+              {donation.can_cancel && (
+                <Button
+                  variant="outline"
+                  onClick={() => setConfirming(true)}
+                  disabled={busy}
+                  icon={<CircleSlash aria-hidden="true" className="size-4" />}
+                  className="w-full text-red-700 hover:border-red-300 hover:bg-red-50"
+                >
+                  {t.cancel}
+                </Button>
+              )}
+              {donation.can_process && <p className="text-xs leading-relaxed text-ink-500">{t.processHint}</p>}
+            </div>
+          ) : (
+            <p className="flex items-start gap-2.5 rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-600/25">
+              <Info aria-hidden="true" className="size-5 shrink-0" />
+              {session.isAuthenticated ? t.notAllowed : t.signInToManage}
+            </p>
+          )}
+        </Card>
+
+        <Card className="lg:col-start-1 lg:row-start-1" title={t.donorInformation}>
+          <Fields>
+            <Field label={t.fullName}>{donation.donor_name}</Field>
+            <Field label={t.email}>{donation.donor_email}</Field>
+          </Fields>
+          {donation.donor_masked && (
+            <p className="mt-4 flex items-center gap-1.5 text-sm text-ink-500">
+              <ShieldCheck aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+              {t.maskedNote}
+            </p>
+          )}
+        </Card>
+
+        <Card className="lg:col-start-1 lg:row-start-2 lg:row-span-2" title={t.donationDetails}>
+          <Fields>
+            <Field label={t.amount}>
+              <span className="font-display text-2xl font-semibold text-brand-800 tabular-nums">{formatAmount(donation.amount, donation.currency)}</span>
+            </Field>
+            <Field label={t.type}>{typeLabelEn(donation.donation_type)}</Field>
+            <Field label={t.created}>{formatDateTime(donation.created_at)}</Field>
+            <Field label={t.lastUpdated}>{formatDateTime(donation.updated_at)}</Field>
+            {donation.completed_at && <Field label={t.completed}>{formatDateTime(donation.completed_at)}</Field>}
+            {donation.description && <Field label={t.description}>{donation.description}</Field>}
+            <Field label={t.reference}>
+              <span className="font-mono">{donation.reference_code}</span>
+            </Field>
+            {donation.receipt_number !== null && <Field label={t.receipt}>{donation.receipt_number}</Field>}
+          </Fields>
+        </Card>
+
+        <Card className="lg:col-start-2 lg:row-start-2" title={t.quickInfo}>
+          <Fields>
+            <Field label={t.id}>
+              <span className="font-mono">#{donation.id}</span>
+            </Field>
+            <Field label={t.status}>
+              <StatusBadge status={donation.status} label={statusLabelEn(donation.status)} />
+            </Field>
+            <Field label={t.type}>{typeLabelEn(donation.donation_type)}</Field>
+          </Fields>
+        </Card>
+      </div>
+
+      <Modal
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        role="alertdialog"
+        size="sm"
+        title={m.cancelConfirm}
+        description={`${donation.reference_code} · ${formatAmount(donation.amount, donation.currency)}`}
+        dismissible={!busy}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setConfirming(false)} disabled={busy}>
+              {t.keep}
+            </Button>
+            <Button variant="danger" onClick={() => run('cancel')} loading={busy} loadingText={t.cancelling}>
+              {t.cancel}
+            </Button>
+          </>
+        }
+      />
+    </PageFrame>
+  );
 }

@@ -1,5 +1,131 @@
-import { UnderConstruction } from '@/components/under-construction';
+// Record a donation (/donations/new, DECISIONS.md D8): the form of POST /donations for signed-in
+// users, validated inline with the same schema as the API (SPEC.md §5's messages).
+import { useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-hot-toast';
+import { ClipboardList, HandHeart, Save } from 'lucide-react';
+import { DONATION_TYPES } from '@donaciones/shared/constants';
+import { messages } from '@donaciones/shared/messages';
+import { type CreateDonation, type CreateDonationInput, createDonationSchema } from '@donaciones/shared/schemas/donations';
+import { ButtonLink, Button } from '@/components/button';
+import { Card } from '@/components/card';
+import { Select, TextArea, TextInput } from '@/components/form-fields';
+import { getErrorStatus, getFieldErrors } from '@/lib/api-client';
+import { donationDetailPath, paths } from '@/lib/paths';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useCreateDonation } from '../api/create-donation';
+import { typeLabelEs } from '../components/donation-labels';
+import { PageFrame, PageHeader } from '../components/page-header';
+
+const f = messages.donations.form;
+const TYPE_OPTIONS = DONATION_TYPES.map((t) => ({ value: t, label: typeLabelEs(t) }));
+const CURRENCY_OPTIONS = Object.entries(f.currencies).map(([value, label]) => ({ value, label }));
+const FIELDS = ['donor_name', 'donor_email', 'amount', 'currency', 'donation_type', 'description'] as const;
 
 export default function NewDonationPage() {
-  return <UnderConstruction />;
+  useDocumentTitle(f.title);
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const create = useCreateDonation();
+  const fullName = [user?.first_name, user?.last_name].filter(Boolean).join(' ');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<CreateDonationInput, unknown, CreateDonation>({
+    resolver: zodResolver(createDonationSchema),
+    mode: 'onTouched',
+    defaultValues: { donor_name: fullName, donor_email: user?.email ?? '', currency: 'GTQ', donation_type: 'monetary', description: '' },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: (donation) => {
+        toast.success(f.created);
+        navigate(donationDetailPath(donation.id));
+      },
+      onError: (error) => {
+        if (getErrorStatus(error) !== 400) return; // the api client already showed its toast
+        const fieldErrors = getFieldErrors(error);
+        let placed = false;
+        for (const field of FIELDS) {
+          if (fieldErrors[field]) {
+            setError(field, { message: fieldErrors[field] }, { shouldFocus: !placed });
+            placed = true;
+          }
+        }
+        if (!placed) toast.error(f.createFailed);
+      },
+    }),
+  );
+
+  return (
+    <PageFrame narrow>
+      <PageHeader eyebrow={f.eyebrow} title={f.title} description={f.subtitle} />
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <Card>
+          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-8" aria-label={f.title}>
+            <fieldset className="flex flex-col gap-5">
+              <legend className="mb-4 flex items-center gap-2 font-display text-lg font-semibold text-ink-900">
+                <HandHeart aria-hidden="true" className="size-5 text-accent-600" />
+                {f.donorSection}
+              </legend>
+              <div className="grid gap-5 sm:grid-cols-2">
+                <TextInput label={f.donorName} required autoComplete="name" error={errors.donor_name?.message} {...register('donor_name')} />
+                <TextInput label={f.donorEmail} required type="email" autoComplete="email" inputMode="email" error={errors.donor_email?.message} {...register('donor_email')} />
+              </div>
+            </fieldset>
+
+            <fieldset className="flex flex-col gap-5">
+              <legend className="mb-4 flex items-center gap-2 font-display text-lg font-semibold text-ink-900">
+                <ClipboardList aria-hidden="true" className="size-5 text-accent-600" />
+                {f.donationSection}
+              </legend>
+              <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+                <TextInput
+                  label={f.amount}
+                  required
+                  type="number"
+                  inputMode="decimal"
+                  min={1}
+                  max={10000}
+                  step="0.01"
+                  hint={f.amountHint}
+                  error={errors.amount?.message}
+                  {...register('amount', { valueAsNumber: true })}
+                />
+                <Select label={f.currency} required options={CURRENCY_OPTIONS} error={errors.currency?.message} {...register('currency')} />
+              </div>
+              <Select label={f.type} required options={TYPE_OPTIONS} error={errors.donation_type?.message} {...register('donation_type')} />
+              <TextArea label={f.description} optional rows={4} maxLength={1000} hint={f.descriptionHint} error={errors.description?.message} {...register('description')} />
+            </fieldset>
+
+            <div className="flex flex-col-reverse gap-3 border-t border-sand-200 pt-6 sm:flex-row sm:justify-end">
+              <ButtonLink to={paths.donations} variant="outline">
+                {f.cancel}
+              </ButtonLink>
+              <Button type="submit" loading={create.isPending} loadingText={f.submitting} icon={<Save aria-hidden="true" className="size-4" />}>
+                {f.submit}
+              </Button>
+            </div>
+          </form>
+        </Card>
+
+        <aside className="rounded-card bg-brand-800 p-6 text-brand-50 shadow-card">
+          <h2 className="font-display text-lg font-semibold text-white">{f.asideTitle}</h2>
+          <ol className="mt-4 flex flex-col gap-4">
+            {f.asideSteps.map((step, i) => (
+              <li key={step} className="flex gap-3 text-sm leading-relaxed">
+                <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-accent-400 font-bold text-ink-900">{i + 1}</span>
+                {step}
+              </li>
+            ))}
+          </ol>
+        </aside>
+      </div>
+    </PageFrame>
+  );
 }

@@ -1,0 +1,287 @@
+// The donation screens (issue 5): list with client-side search and filters, detail with process and
+// cancel (confirm dialog), unknown ids, the new-donation form with inline validation, and /stats
+// whose figures match the API. Screenshots at 390 and 1280 px in test-results/screens.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO, expect, login, test } from './fixtures';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const screensDir = path.resolve(here, '../../../test-results/screens');
+const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
+
+async function screens(page: Page, name: string) {
+  mkdirSync(screensDir, { recursive: true });
+  for (const [label, size] of Object.entries(WIDTHS)) {
+    await page.setViewportSize(size);
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(screensDir, `donations-${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize(WIDTHS.desktop);
+}
+
+const money = new Intl.NumberFormat('es-GT', { style: 'currency', currency: 'GTQ' });
+
+async function tokenFor(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
+  const res = await request.post('/api/v1/auth/login', { data: account });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).access_token as string;
+}
+
+interface ApiDonation {
+  id: number;
+  status: string;
+  reference_code: string;
+  amount: number;
+}
+
+/** A pending donation recorded through the API by the given account (who becomes its owner). */
+async function pendingDonation(request: APIRequestContext, token: string, overrides: Record<string, unknown> = {}): Promise<ApiDonation> {
+  const res = await request.post('/api/v1/donations', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      donor_name: 'Rosa Xicará Ajú',
+      donor_email: `rosa.${randomBytes(3).toString('hex')}@correo.gt`,
+      amount: 185,
+      currency: 'GTQ',
+      donation_type: 'goods',
+      description: 'Útiles escolares para la escuela de Chinautla',
+      ...overrides,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as ApiDonation;
+}
+
+test.describe('donation list', () => {
+  test('searches by donor name or email and filters by status and type on the page', async ({ page }) => {
+    await page.setViewportSize(WIDTHS.desktop);
+    await page.goto('/donations');
+    await expect(page.getByRole('heading', { level: 1, name: 'Donaciones' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Donaciones registradas' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    const rowCount = await table.locator('tbody tr').count();
+    expect(rowCount).toBeGreaterThan(10);
+
+    // Visitors see donors masked (DECISIONS.md D6).
+    await expect(table.locator('tbody tr').first()).toContainText(/\*\*\*@/);
+
+    // Status filter: every remaining badge says Completada.
+    await page.getByLabel('Filtrar por estado').selectOption('completed');
+    const statusCells = table.locator('tbody tr td:nth-child(4)');
+    await expect(statusCells.first()).toHaveText('Completada');
+    for (const text of await statusCells.allInnerTexts()) expect(text.trim()).toBe('Completada');
+    const completedRows = await table.locator('tbody tr').count();
+    expect(completedRows).toBeLessThan(rowCount);
+
+    // Type filter on top of it.
+    await page.getByLabel('Filtrar por tipo').selectOption('goods');
+    for (const text of await table.locator('tbody tr td:nth-child(3)').allInnerTexts()) expect(text.trim()).toBe('En especie');
+
+    // Search by the first donor's name, then by a text nobody has.
+    await page.getByLabel('Filtrar por tipo').selectOption('');
+    const firstName = (await table.locator('tbody tr td:nth-child(1) a').first().innerText()).split(' ')[0];
+    await page.getByRole('searchbox', { name: 'Buscar por nombre o correo del donante' }).fill(firstName.toLowerCase());
+    for (const text of await table.locator('tbody tr td:nth-child(1)').allInnerTexts()) expect(text.toLowerCase()).toContain(firstName.toLowerCase());
+    await page.getByRole('searchbox', { name: 'Buscar por nombre o correo del donante' }).fill('zzz-nadie');
+    await expect(page.getByText('Ninguna donación coincide')).toBeVisible();
+    await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+    await expect(table.locator('tbody tr')).toHaveCount(rowCount);
+    await screens(page, 'list');
+
+    // Links to the detail and to the new-donation form.
+    const firstLink = table.locator('tbody tr td:nth-child(1) a').first();
+    const href = await firstLink.getAttribute('href');
+    await firstLink.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { level: 1, name: /^Donation #\d+$/ })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Donations' }).click();
+    await page.getByRole('link', { name: 'Nueva donación' }).first().click();
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('ADMIN sees donors in full', async ({ page }) => {
+    await login(page, DEMO.admin.email, DEMO.admin.password);
+    await page.goto('/donations');
+    const table = page.getByRole('table', { name: 'Donaciones registradas' });
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    await expect(table.locator('tbody')).not.toContainText('***@');
+  });
+});
+
+test.describe('donation detail', () => {
+  test('ADMIN processes a pending donation', async ({ page, request }) => {
+    const token = await tokenFor(request, DEMO.admin);
+    const donation = await pendingDonation(request, token, { donation_type: 'goods', amount: 250.5 });
+    await page.setViewportSize(WIDTHS.desktop);
+    await login(page, DEMO.admin.email, DEMO.admin.password);
+    await page.goto(`/donations/${donation.id}`);
+
+    await expect(page.getByRole('heading', { level: 1, name: `Donation #${donation.id}` })).toBeVisible();
+    await expect(page.getByText(/^Created \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+    for (const title of ['Donor Information', 'Donation Details', 'Actions', 'Quick Info']) {
+      await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+    }
+    await expect(page.getByText('Rosa Xicará Ajú')).toBeVisible();
+    await expect(page.getByText(money.format(250.5)).first()).toBeVisible();
+    await expect(page.getByText('Útiles escolares para la escuela de Chinautla')).toBeVisible();
+    await screens(page, 'detail-pending');
+
+    await page.getByRole('button', { name: 'Process Donation' }).click();
+    await expect(page.getByText('Donation processed successfully!')).toBeVisible();
+    await expect(page.getByTestId('outcome-note')).toHaveText('This donation has been completed');
+    await expect(page.getByRole('button', { name: 'Process Donation' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Cancel Donation' })).toHaveCount(0);
+    const res = await request.get(`/api/v1/donations/${donation.id}`);
+    expect((await res.json()).status).toBe('completed');
+    await screens(page, 'detail-completed');
+  });
+
+  test('cancel asks for confirmation in a dialog, and the owner may cancel', async ({ page, request }) => {
+    const token = await tokenFor(request, DEMO.user);
+    const donation = await pendingDonation(request, token, { donation_type: 'monetary', amount: 75 });
+    await login(page, DEMO.user.email, DEMO.user.password);
+    await page.goto(`/donations/${donation.id}`);
+    await expect(page.getByRole('button', { name: 'Cancel Donation' })).toBeVisible();
+    // Only ADMIN processes.
+    await expect(page.getByRole('button', { name: 'Process Donation' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Cancel Donation' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to cancel this donation?' });
+    await expect(dialog).toBeVisible();
+    await screens(page, 'cancel-confirm');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Cancel Donation' })).toBeFocused();
+
+    await page.getByRole('button', { name: 'Cancel Donation' }).click();
+    await dialog.getByRole('button', { name: 'Keep Donation' }).click();
+    await expect(dialog).toBeHidden();
+    expect((await (await request.get(`/api/v1/donations/${donation.id}`)).json()).status).toBe('pending');
+
+    await page.getByRole('button', { name: 'Cancel Donation' }).click();
+    await dialog.getByRole('button', { name: 'Cancel Donation' }).click();
+    await expect(page.getByText('Donation cancelled', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('outcome-note')).toContainText('This donation has been cancelled');
+    expect((await (await request.get(`/api/v1/donations/${donation.id}`)).json()).status).toBe('cancelled');
+  });
+
+  test('shows no actions to a visitor, and a failed cancel says so', async ({ page, request }) => {
+    const token = await tokenFor(request, DEMO.admin);
+    const donation = await pendingDonation(request, token);
+    await page.goto(`/donations/${donation.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Donation #${donation.id}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Process Donation|Cancel Donation/ })).toHaveCount(0);
+    await expect(page.getByText(/Sign in as an administrator/)).toBeVisible();
+    await expect(page.getByText('r***@correo.gt')).toBeVisible();
+
+    // The donation is cancelled elsewhere while the admin's page is open: 409 -> the failure toast.
+    await login(page, DEMO.admin.email, DEMO.admin.password);
+    await page.goto(`/donations/${donation.id}`);
+    await expect(page.getByRole('button', { name: 'Cancel Donation' })).toBeVisible();
+    const gone = await request.post(`/api/v1/donations/${donation.id}/cancel`, { headers: { authorization: `Bearer ${token}` } });
+    expect(gone.status()).toBe(200);
+    await page.getByRole('button', { name: 'Cancel Donation' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Donation' }).click();
+    await expect(page.getByText('Failed to cancel donation')).toBeVisible();
+    await expect(page.getByTestId('outcome-note')).toContainText('This donation has been cancelled');
+  });
+
+  test('an unknown or malformed id goes back to the list with "Donation not found"', async ({ page }) => {
+    await page.goto('/donations/999999');
+    await expect(page).toHaveURL(/\/donations$/);
+    await expect(page.getByText('Donation not found')).toBeVisible();
+    await page.goto('/donations/abc');
+    await expect(page).toHaveURL(/\/donations$/);
+    await expect(page.getByText('Donation not found')).toBeVisible();
+  });
+
+  test('a load failure other than 404 goes back with "Failed to load donation"', async ({ page }) => {
+    // A 429 is not retried (SPEC.md §9), so the failure shows at once.
+    await page.route('**/api/v1/donations/1', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: '{"detail":"Demasiadas solicitudes. Por favor intenta más tarde."}' }),
+    );
+    await page.goto('/donations/1');
+    await expect(page).toHaveURL(/\/donations$/);
+    await expect(page.getByText('Failed to load donation')).toBeVisible();
+  });
+});
+
+test.describe('new donation', () => {
+  test('validates inline with SPEC messages and records a pending donation the owner can cancel', async ({ page }) => {
+    await page.setViewportSize(WIDTHS.desktop);
+    await login(page, DEMO.user.email, DEMO.user.password);
+    await page.goto('/donations/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'Registrar una donación' })).toBeVisible();
+    // Prefilled with the signed-in account.
+    await expect(page.getByLabel('Correo del donante')).toHaveValue(DEMO.user.email);
+
+    await page.getByLabel('Nombre del donante').fill('');
+    await page.getByLabel('Monto').fill('0.5');
+    await page.getByRole('button', { name: 'Registrar donación' }).click();
+    await expect(page.getByText('El nombre del donante es requerido')).toBeVisible();
+    await expect(page.getByText('Minimum donation amount is 1 GTQ')).toBeVisible();
+    await expect(page.getByLabel('Nombre del donante')).toHaveAttribute('aria-invalid', 'true');
+    await screens(page, 'new-errors');
+
+    await page.getByLabel('Monto').fill('20000');
+    await page.getByLabel('Monto').blur();
+    await expect(page.getByText('Maximum donation amount is 10000 GTQ')).toBeVisible();
+    await page.getByLabel('Correo del donante').fill('no-es-correo');
+    await page.getByLabel('Correo del donante').blur();
+    await expect(page.getByText('Ingresa un correo electrónico válido')).toBeVisible();
+
+    await page.getByLabel('Nombre del donante').fill('Héctor Monterroso');
+    await page.getByLabel('Correo del donante').fill('hector.monterroso@correo.gt');
+    await page.getByLabel('Monto').fill('350');
+    await page.getByLabel('Tipo de donación').selectOption('services');
+    await page.getByLabel('Descripción').fill('Jornada de clases de refuerzo');
+    await page.getByRole('button', { name: 'Registrar donación' }).click();
+
+    await expect(page).toHaveURL(/\/donations\/\d+$/);
+    await expect(page.getByText('Donación registrada')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: /^Donation #\d+$/ })).toBeVisible();
+    await expect(page.getByText('Héctor Monterroso')).toBeVisible();
+    await expect(page.getByText(money.format(350)).first()).toBeVisible();
+    await expect(page.getByText('Services').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel Donation' })).toBeVisible();
+  });
+});
+
+test.describe('statistics', () => {
+  test('shows the four cards, metrics, recent donations and summary with the API figures', async ({ page, request }) => {
+    await page.setViewportSize(WIDTHS.desktop);
+    await login(page, DEMO.user.email, DEMO.user.password);
+    await page.getByRole('link', { name: 'Estadísticas' }).first().click();
+    await expect(page).toHaveURL(/\/stats$/);
+    await expect(page.getByTestId('stat-success-rate')).toBeVisible();
+    const stats = await (await request.get('/api/v1/donations/stats')).json();
+
+    await expect(page.getByTestId('stat-total-completed')).toContainText('Total Completed Amount');
+    await expect(page.getByTestId('stat-total-completed')).toContainText(money.format(stats.total_amount_completed));
+    await expect(page.getByTestId('stat-pending-amount')).toContainText('Pending Amount');
+    await expect(page.getByTestId('stat-pending-amount')).toContainText(money.format(stats.total_amount_pending));
+    await expect(page.getByTestId('stat-completed-count')).toContainText('Completed Donations');
+    await expect(page.getByTestId('stat-completed-count')).toContainText(new Intl.NumberFormat('es-GT').format(stats.count_completed));
+    await expect(page.getByTestId('stat-success-rate')).toContainText(`${stats.success_rate.toFixed(1)}%`);
+
+    const average = stats.count_completed ? stats.total_amount_completed / stats.count_completed : 0;
+    const metrics = page.getByTestId('detailed-metrics');
+    await expect(metrics.getByRole('heading', { name: 'Detailed Metrics' })).toBeVisible();
+    await expect(metrics).toContainText(new Intl.NumberFormat('es-GT').format(stats.count_completed + stats.count_pending + stats.count_failed));
+    await expect(metrics).toContainText(money.format(average));
+
+    const recent = page.getByTestId('recent-donations');
+    await expect(page.getByRole('heading', { name: 'Recent Donations' })).toBeVisible();
+    await expect(recent.getByRole('listitem')).toHaveCount(5);
+
+    const summary = page.getByTestId('performance-summary');
+    await expect(summary.getByRole('heading', { name: 'Performance Summary' })).toBeVisible();
+    await expect(summary).toContainText(`${stats.success_rate.toFixed(1)}%`);
+    await expect(summary).toContainText(money.format(average));
+    await expect(summary).toContainText('Pending Donations');
+    await screens(page, 'stats');
+  });
+});

@@ -1,0 +1,15 @@
+// Query keys of the donation screens, all under ['donations'] (the admin review invalidates that
+// prefix too). Lists and details carry the viewer's id: masking and the allowed actions depend on it.
+export interface DonationListParams {
+  limit: number;
+  offset: number;
+}
+
+export const donationKeys = {
+  all: ['donations'] as const,
+  lists: () => [...donationKeys.all, 'list'] as const,
+  list: (params: DonationListParams, viewerId: number | null) => [...donationKeys.lists(), params, viewerId] as const,
+  details: () => [...donationKeys.all, 'detail'] as const,
+  detail: (id: number, viewerId: number | null) => [...donationKeys.details(), id, viewerId] as const,
+  stats: () => [...donationKeys.all, 'stats'] as const,
+};
