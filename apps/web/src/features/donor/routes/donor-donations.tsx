@@ -1,5 +1,134 @@
-import { UnderConstruction } from '@/components/under-construction';
+// /donor/donations (DECISIONS.md D8): the signed-in account's own donations, a page at a time,
+// with a status filter and the receipt of each completed donation.
+import { useState } from 'react';
+import { ChevronLeft, ChevronRight, HandHeart } from 'lucide-react';
+import { DONATION_STATUSES, type DonationStatus } from '@donaciones/shared/constants';
+import { formatDate } from '@donaciones/shared/format';
+import { messages } from '@donaciones/shared/messages';
+import type { MemberDonation } from '@donaciones/shared/schemas/member';
+import { StatusBadge } from '@/components/badge';
+import { Button, ButtonLink } from '@/components/button';
+import { Select } from '@/components/form-fields';
+import { ResponsiveTable, type Column } from '@/components/responsive-table';
+import { Skeleton } from '@/components/skeleton';
+import { EmptyState, ErrorState } from '@/components/states';
+import { paths } from '@/lib/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useMyDonations } from '../api/get-my-donations';
+import { formatAmount } from '../components/format';
+import { PageHeader } from '../components/page-header';
+import { PdfDownloadButton } from '../components/receipt-button';
+
+const t = messages.member.donations;
+const PAGE_SIZE = 10;
+
+const columns: Column<MemberDonation>[] = [
+  {
+    key: 'amount',
+    header: t.amount,
+    primary: true,
+    className: 'font-semibold tabular-nums',
+    cell: (d) => formatAmount(d.amount, d.currency),
+  },
+  { key: 'date', header: t.date, cell: (d) => <time dateTime={d.created_at}>{formatDate(d.created_at)}</time> },
+  { key: 'reference', header: t.reference, cell: (d) => <span className="font-mono text-xs">{d.reference_code}</span> },
+  { key: 'type', header: t.type, cell: (d) => t.types[d.donation_type] },
+  { key: 'program', header: t.program, cell: (d) => d.program_name ?? t.noProgram },
+  { key: 'status', header: t.status, cell: (d) => <StatusBadge status={d.status} label={t.statuses[d.status]} /> },
+  {
+    key: 'receipt',
+    header: t.receipt,
+    className: 'text-right',
+    cell: (d) =>
+      d.status === 'completed' && d.receipt_number !== null ? (
+        <PdfDownloadButton target={{ kind: 'receipt', donationId: d.id, receiptNumber: d.receipt_number }} />
+      ) : (
+        <span className="text-ink-400">—</span>
+      ),
+  },
+];
 
 export default function DonorDonationsPage() {
-  return <UnderConstruction />;
+  useDocumentTitle(t.title);
+  const [status, setStatus] = useState<DonationStatus | ''>('');
+  const [page, setPage] = useState(0);
+  const query = useMyDonations({ limit: PAGE_SIZE, offset: page * PAGE_SIZE, ...(status ? { status } : {}) });
+  const data = query.data;
+  const from = data && data.total > 0 ? data.offset + 1 : 0;
+  const to = data ? data.offset + data.donations.length : 0;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={t.title}
+        description={t.intro}
+        actions={
+          <ButtonLink to={paths.donate} variant="accent" icon={<HandHeart aria-hidden="true" className="size-5" />}>
+            {messages.member.dashboard.donate}
+          </ButtonLink>
+        }
+      />
+
+      <div className="max-w-xs">
+        <Select
+          label={t.statusFilter}
+          value={status}
+          placeholder={t.allStatuses}
+          options={DONATION_STATUSES.map((s) => ({ value: s, label: t.statuses[s] }))}
+          onChange={(e) => {
+            setStatus(e.target.value as DonationStatus | '');
+            setPage(0);
+          }}
+        />
+      </div>
+
+      {query.isPending ? (
+        <div className="space-y-3" aria-hidden="true">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} className="h-14" />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <ErrorState message={t.loadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
+      ) : (
+        <>
+          <ResponsiveTable
+            columns={columns}
+            rows={query.data.donations}
+            getRowKey={(d) => d.id}
+            caption={t.caption}
+            className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+            empty={
+              <EmptyState
+                title={status ? t.empty : t.emptyAll}
+                action={
+                  !status && (
+                    <ButtonLink to={paths.donate} variant="primary">
+                      {messages.member.dashboard.donate}
+                    </ButtonLink>
+                  )
+                }
+              />
+            }
+          />
+          {query.data.total > 0 && (
+            <nav aria-label={t.pagination} className="flex flex-col items-center justify-between gap-3 sm:flex-row">
+              <p className="text-sm text-ink-600" aria-live="polite">
+                {t.showing(from, to, query.data.total)}
+              </p>
+              <div className="flex gap-2">
+                <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)} icon={<ChevronLeft aria-hidden="true" className="size-4" />}>
+                  {t.previous}
+                </Button>
+                <Button variant="outline" size="sm" disabled={to >= query.data.total} onClick={() => setPage((p) => p + 1)}>
+                  {t.next}
+                  <ChevronRight aria-hidden="true" className="size-4" />
+                </Button>
+              </div>
+            </nav>
+          )}
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,5 +1,104 @@
-import { UnderConstruction } from '@/components/under-construction';
+// /donor/history (DECISIONS.md D8): the account's donations grouped by year and month, with totals.
+import { ChevronDown, HandHeart } from 'lucide-react';
+import { formatDate } from '@donaciones/shared/format';
+import { messages } from '@donaciones/shared/messages';
+import { StatusBadge } from '@/components/badge';
+import { ButtonLink } from '@/components/button';
+import { Skeleton } from '@/components/skeleton';
+import { EmptyState, ErrorState } from '@/components/states';
+import { paths } from '@/lib/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useHistory } from '../api/get-history';
+import { formatAmount, formatMonthName } from '../components/format';
+import { PageHeader } from '../components/page-header';
+
+const t = messages.member.history;
+const d = messages.member.donations;
 
 export default function DonorHistoryPage() {
-  return <UnderConstruction />;
+  useDocumentTitle(t.title);
+  const history = useHistory();
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t.title} description={t.intro} />
+      {history.isPending ? (
+        <div className="space-y-4" aria-hidden="true">
+          <Skeleton className="h-24" />
+          <Skeleton className="h-40" />
+          <Skeleton className="h-40" />
+        </div>
+      ) : history.isError ? (
+        <ErrorState message={t.loadError} onRetry={() => history.refetch()} retrying={history.isFetching} />
+      ) : history.data.years.length === 0 ? (
+        <EmptyState
+          title={t.empty}
+          action={
+            <ButtonLink to={paths.donate} variant="primary" icon={<HandHeart aria-hidden="true" className="size-5" />}>
+              {messages.member.dashboard.donate}
+            </ButtonLink>
+          }
+        />
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center gap-x-8 gap-y-2 rounded-card bg-brand-700 px-6 py-5 text-white shadow-card" data-testid="history-total">
+            <div>
+              <p className="text-sm font-semibold text-brand-100">{t.totalGiven}</p>
+              <p className="font-display text-3xl font-semibold tabular-nums">{formatAmount(history.data.total_amount)}</p>
+            </div>
+            <p className="text-brand-100">
+              {t.donationsCount(history.data.donations_count)} · {t.completedCount(history.data.completed_count)}
+            </p>
+          </div>
+
+          {history.data.years.map((year, yi) => (
+            <section key={year.year} aria-labelledby={`year-${year.year}`} className="space-y-3" data-testid={`history-year-${year.year}`}>
+              <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-sand-200 pb-2">
+                <h2 id={`year-${year.year}`} className="text-2xl font-semibold">
+                  {year.year}
+                </h2>
+                <p className="text-sm text-ink-600">
+                  <span className="font-semibold text-ink-900 tabular-nums">
+                    {t.yearTotal(year.year)}: {formatAmount(year.total_amount)}
+                  </span>{' '}
+                  · {t.donationsCount(year.donations_count)}
+                </p>
+              </div>
+              <ul className="space-y-3">
+                {year.months.map((month, mi) => (
+                  <li key={month.month}>
+                    <details className="group rounded-card border border-sand-200 bg-white shadow-card" open={yi === 0 && mi === 0}>
+                      <summary className="flex cursor-pointer list-none items-center justify-between gap-3 px-5 py-4 [&::-webkit-details-marker]:hidden">
+                        <span className="font-semibold text-ink-900 capitalize">{formatMonthName(month.month)}</span>
+                        <span className="flex items-center gap-3 text-sm text-ink-600">
+                          <span className="hidden sm:inline">{t.donationsCount(month.donations_count)}</span>
+                          <span className="font-semibold text-ink-900 tabular-nums">{formatAmount(month.total_amount)}</span>
+                          <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
+                        </span>
+                      </summary>
+                      <ul className="divide-y divide-sand-200 border-t border-sand-200">
+                        {month.donations.map((donation) => (
+                          <li key={donation.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-5 py-3 text-sm">
+                            <div className="min-w-0">
+                              <p className="font-semibold text-ink-900 tabular-nums">{formatAmount(donation.amount, donation.currency)}</p>
+                              <p className="text-xs text-ink-500">
+                                <time dateTime={donation.created_at}>{formatDate(donation.created_at)}</time> · <span className="font-mono">{donation.reference_code}</span> ·{' '}
+                                {d.types[donation.donation_type]}
+                                {donation.program_name ? ` · ${donation.program_name}` : ''}
+                              </p>
+                            </div>
+                            <StatusBadge status={donation.status} label={d.statuses[donation.status]} />
+                          </li>
+                        ))}
+                      </ul>
+                    </details>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </>
+      )}
+    </div>
+  );
 }

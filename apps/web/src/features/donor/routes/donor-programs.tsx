@@ -1,5 +1,48 @@
-import { UnderConstruction } from '@/components/under-construction';
+// /donor/programs (DECISIONS.md D8): the active programs with their progress.
+import { HandHeart } from 'lucide-react';
+import { messages } from '@donaciones/shared/messages';
+import { ButtonLink } from '@/components/button';
+import { Skeleton } from '@/components/skeleton';
+import { EmptyState, ErrorState } from '@/components/states';
+import { paths } from '@/lib/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useActivePrograms } from '../api/get-active-programs';
+import { PageHeader } from '../components/page-header';
+import { ProgramCard } from '../components/program-card';
+
+const t = messages.member.programs;
 
 export default function DonorProgramsPage() {
-  return <UnderConstruction />;
+  useDocumentTitle(t.title);
+  const programs = useActivePrograms();
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={t.title}
+        description={t.intro}
+        actions={
+          <ButtonLink to={paths.donate} variant="accent" icon={<HandHeart aria-hidden="true" className="size-5" />}>
+            {t.donateTo}
+          </ButtonLink>
+        }
+      />
+      {programs.isPending ? (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-56" />
+          ))}
+        </div>
+      ) : programs.isError ? (
+        <ErrorState message={messages.screens.dashboardLoadError} onRetry={() => programs.refetch()} retrying={programs.isFetching} />
+      ) : programs.data.length === 0 ? (
+        <EmptyState title={messages.member.dashboard.programsEmpty} />
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {programs.data.map((p) => (
+            <ProgramCard key={p.id} program={p} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
 }

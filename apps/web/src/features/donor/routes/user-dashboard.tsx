@@ -1,5 +1,5 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { MemberDashboard } from '../components/member-dashboard';
 
 export default function UserDashboardPage() {
-  return <UnderConstruction />;
+  return <MemberDashboard variant="user" />;
 }

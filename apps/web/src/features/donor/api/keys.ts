@@ -1,0 +1,15 @@
+// Query keys of the donor and user area: everything under ['member'], so a sign-out or a new
+// donation can invalidate the whole area at once.
+import type { DonationStatus } from '@donaciones/shared/constants';
+
+export const memberKeys = {
+  all: ['member'] as const,
+  stats: () => [...memberKeys.all, 'dashboard-stats'] as const,
+  levels: () => [...memberKeys.all, 'levels'] as const,
+  impact: () => [...memberKeys.all, 'impact'] as const,
+  programs: () => [...memberKeys.all, 'programs'] as const,
+  events: () => [...memberKeys.all, 'events'] as const,
+  donations: (params: { limit: number; offset: number; status?: DonationStatus }) => [...memberKeys.all, 'donations', params] as const,
+  history: () => [...memberKeys.all, 'history'] as const,
+  receipts: () => [...memberKeys.all, 'receipts'] as const,
+};

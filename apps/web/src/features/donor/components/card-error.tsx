@@ -1,0 +1,7 @@
+import { messages } from '@donaciones/shared/messages';
+import { ErrorState } from '@/components/states';
+
+/** The dashboard's error message with a retry, sized for a card. */
+export function CardError({ onRetry, retrying, message = messages.screens.dashboardLoadError }: { onRetry: () => void; retrying?: boolean; message?: string }) {
+  return <ErrorState message={message} onRetry={onRetry} retrying={retrying} />;
+}

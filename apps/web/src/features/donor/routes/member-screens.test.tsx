@@ -1,0 +1,203 @@
+// The donor and user screens in the real route table, with the API answered by a fake adapter.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatMoney } from '@donaciones/shared/format';
+import { messages } from '@donaciones/shared/messages';
+import type { ActiveProgram, Impact, Levels, MemberDashboardStats, MemberDonation, Receipts, UpcomingEvent } from '@donaciones/shared/schemas/member';
+import type { AxiosAdapter } from 'axios';
+import { api } from '@/lib/api-client';
+import type { FakeAnswer, RecordedRequest } from '@/test/http';
+import { renderApp } from '@/test/render-app';
+
+afterEach(cleanup);
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+});
+
+const t = messages.member;
+const now = new Date().toISOString();
+
+const donation: MemberDonation = {
+  id: 41,
+  reference_code: '#MG12345678',
+  donor_name: 'Ana López',
+  donor_email: 'ana@prueba.gt',
+  amount: 185.5,
+  currency: 'GTQ',
+  donation_type: 'monetary',
+  status: 'completed',
+  description: null,
+  program_name: 'Programa de alimentación',
+  receipt_number: 12,
+  created_at: now,
+  updated_at: now,
+  completed_at: now,
+};
+
+const stats: MemberDashboardStats = {
+  kind: 'member',
+  total_donated: 1510.5,
+  total_amount_gtq: 1510.5,
+  donations_count: 5,
+  total_donations: 7,
+  pending_donations: 1,
+  member_since: '2025-01-15T18:00:00.000Z',
+  monthly_average: 251.75,
+  favorite_program: 'Programa de alimentación',
+  donation_streak: 4,
+  last_donation_at: now,
+  my_donations: [donation],
+  recent_activity: [{ type: 'donation_completed', message: 'Tu donación de Q185.50 (#MG12345678) fue completada. ¡Gracias!', timestamp: now }],
+};
+const emptyStats: MemberDashboardStats = {
+  ...stats,
+  total_donated: 0,
+  total_amount_gtq: 0,
+  donations_count: 0,
+  total_donations: 0,
+  pending_donations: 0,
+  monthly_average: 0,
+  favorite_program: null,
+  donation_streak: 0,
+  last_donation_at: null,
+  my_donations: [],
+  recent_activity: [{ type: 'account_created', message: t.activity.account_created, timestamp: now }],
+};
+const levels: Levels = {
+  current_level: 'Colaborador',
+  current_level_threshold: 500,
+  total_donated: 1510.5,
+  next_level: 'Benefactor',
+  next_level_threshold: 3000,
+  amount_to_next_level: 1489.5,
+  progress_percentage: 50.4,
+  levels: [
+    { name: 'Amigo', threshold: 0 },
+    { name: 'Colaborador', threshold: 500 },
+    { name: 'Benefactor', threshold: 3000 },
+  ],
+};
+const impact: Impact = { children_impacted: 10, meals_provided: 302, scholarships_awarded: 0, evangelism_hours: 30, total_donated: 1510.5 };
+const programs: ActiveProgram[] = [
+  { id: 1, name: 'Programa de alimentación', description: 'Refacciones escolares', progress_percentage: 58.7, current_amount: 52_800, goal_amount: 90_000, coming_soon: false },
+];
+const events: UpcomingEvent[] = [
+  { id: 3, type: 'campaign', title: 'Campaña de útiles escolares', description: 'Cuadernos y mochilas', date: new Date(Date.now() + 5 * 86_400_000).toISOString(), location: 'Mixco' },
+];
+const receipts: Receipts = {
+  receipts: [{ donation_id: 41, receipt_number: 12, reference_code: '#MG12345678', amount: 185.5, currency: 'GTQ', donation_type: 'monetary', description: null, completed_at: now }],
+  years: [{ year: new Date().getFullYear(), total_amount: 185.5, receipts_count: 1 }],
+};
+
+function memberApi(overrides: Record<string, () => FakeAnswer> = {}) {
+  const answers: Record<string, () => FakeAnswer> = {
+    '/dashboard/stats': () => ({ status: 200, data: stats }),
+    '/user/levels': () => ({ status: 200, data: levels }),
+    '/dashboard/impact': () => ({ status: 200, data: impact }),
+    '/dashboard/programs/active': () => ({ status: 200, data: programs }),
+    '/dashboard/events/upcoming': () => ({ status: 200, data: events }),
+    '/users/me/receipts': () => ({ status: 200, data: receipts }),
+    '/users/me/donations': () => ({ status: 200, data: { donations: [donation], total: 1, limit: 10, offset: 0 } }),
+    ...overrides,
+  };
+  return (req: RecordedRequest) => answers[req.url]?.();
+}
+
+describe('donor dashboard', () => {
+  it('shows the totals, the milestone with its progress, activity, events, programs and impact', async () => {
+    renderApp('/dashboard', { user: { roles: ['DONOR', 'USER'] }, handler: memberApi() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Ana' })).toBeInTheDocument();
+    const tiles = await screen.findByTestId('stat-tiles');
+    expect(within(tiles).getByText(formatMoney(1510.5))).toBeInTheDocument();
+    expect(within(tiles).getByText('4 meses')).toBeInTheDocument();
+    expect(within(tiles).getByText('1 pendiente')).toBeInTheDocument();
+
+    const level = screen.getByTestId('level-card');
+    const bar = await within(level).findByRole('progressbar', { name: t.dashboard.progressLabel('Benefactor') });
+    expect(bar).toHaveAttribute('aria-valuenow', '50');
+    expect(within(level).getByText(t.dashboard.toNextLevel(formatMoney(1489.5), 'Benefactor'))).toBeInTheDocument();
+    expect(await within(screen.getByTestId('impact-card')).findByText('302')).toBeInTheDocument();
+    expect(within(screen.getByTestId('activity-card')).getByText(/fue completada/)).toBeInTheDocument();
+    expect(await within(screen.getByTestId('events-card')).findByText('Campaña de útiles escolares')).toBeInTheDocument();
+    expect(await within(screen.getByTestId('programs-section')).findByRole('progressbar', { name: 'Programa de alimentación' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: t.dashboard.links.receipts })).toHaveAttribute('href', '/donor/receipts');
+  });
+
+  it('shows skeletons while the figures load', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    renderApp('/dashboard', { user: { roles: ['DONOR'] }, handler: memberApi() });
+    // Hold the stats answer back until the skeleton has been seen.
+    const answer = api.defaults.adapter as AxiosAdapter;
+    api.defaults.adapter = async (config) => {
+      if (config.url === '/dashboard/stats') await gate;
+      return answer(config);
+    };
+    expect(await screen.findByTestId('dashboard-skeleton')).toBeInTheDocument();
+    expect(screen.queryByTestId('stat-tiles')).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByTestId('stat-tiles')).toBeInTheDocument();
+    expect(screen.queryByTestId('dashboard-skeleton')).not.toBeInTheDocument();
+  });
+
+  it('says "Error al cargar los datos del dashboard" and retries', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    renderApp('/dashboard', {
+      user: { roles: ['DONOR'] },
+      handler: memberApi({ '/dashboard/stats': () => (fail ? { status: 403, data: { detail: 'x' } } : { status: 200, data: stats }) }),
+    });
+    expect(await screen.findByText(messages.screens.dashboardLoadError)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: messages.app.retry }));
+    expect(await screen.findByTestId('stat-tiles')).toBeInTheDocument();
+    expect(screen.queryByText(messages.screens.dashboardLoadError)).not.toBeInTheDocument();
+  });
+});
+
+describe('user dashboard', () => {
+  it('welcomes a new account with an empty state and still shows the milestone and events', async () => {
+    renderApp('/dashboard', {
+      user: { roles: ['USER'] },
+      handler: memberApi({
+        '/dashboard/stats': () => ({ status: 200, data: emptyStats }),
+        '/user/levels': () => ({ status: 200, data: { ...levels, current_level: 'Amigo', total_donated: 0, next_level: 'Colaborador', next_level_threshold: 500, progress_percentage: 0, amount_to_next_level: 500 } }),
+      }),
+    });
+    const empty = await screen.findByTestId('dashboard-empty');
+    expect(within(empty).getByText(t.dashboard.emptyTitle)).toBeInTheDocument();
+    expect(within(empty).getByRole('link', { name: t.dashboard.donate })).toHaveAttribute('href', '/donate');
+    expect(screen.queryByTestId('stat-tiles')).not.toBeInTheDocument();
+    expect(await within(screen.getByTestId('level-card')).findByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    expect(await screen.findByText('Campaña de útiles escolares')).toBeInTheDocument();
+    expect(screen.getByText(t.activity.account_created)).toBeInTheDocument();
+  });
+});
+
+describe('donor screens', () => {
+  it('/donor/receipts lists receipts with their download buttons and the yearly statement', async () => {
+    renderApp('/donor/receipts', { user: { roles: ['DONOR'] }, handler: memberApi() });
+    expect(await screen.findByRole('heading', { level: 1, name: t.receipts.title })).toBeInTheDocument();
+    expect((await screen.findAllByText('#MG12345678')).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('button', { name: t.receipts.downloadLabel('000012') }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: t.receipts.downloadStatementLabel(new Date().getFullYear()) })).toBeInTheDocument();
+  });
+
+  it('/donor/donations asks the API for the chosen status', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderApp('/donor/donations', { user: { roles: ['DONOR'] }, handler: memberApi() });
+    expect((await screen.findAllByText('#MG12345678')).length).toBeGreaterThan(0);
+    await user.selectOptions(screen.getByLabelText(t.donations.statusFilter), 'pending');
+    await waitFor(() => expect(requests.some((r) => r.url === '/users/me/donations' && r.config.params?.status === 'pending')).toBe(true));
+  });
+});

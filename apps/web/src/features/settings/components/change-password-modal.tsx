@@ -1,0 +1,119 @@
+// The change-password modal (SPEC.md §2 Settings, §5 Change password): current, new and
+// confirmation; a wrong current password is shown on its field.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Eye, EyeOff } from 'lucide-react';
+import { messages } from '@donaciones/shared/messages';
+import { changePasswordFormSchema, type ChangePasswordFormInput } from '@donaciones/shared/schemas/profile';
+import { Button } from '@/components/button';
+import { TextInput } from '@/components/form-fields';
+import { Modal } from '@/components/modal';
+import { getErrorMessage, getErrorStatus, getFieldErrors } from '@/lib/api-client';
+import { useChangePassword } from '../api/change-password';
+import { ErrorMessage } from './flash-message';
+
+const t = messages.member.settings;
+const FIELDS = ['current_password', 'new_password', 'confirm_password'] as const;
+
+export interface ChangePasswordModalProps {
+  open: boolean;
+  onClose: () => void;
+  onChanged: () => void;
+}
+
+export function ChangePasswordModal({ open, onClose, onChanged }: ChangePasswordModalProps) {
+  return open ? <ChangePasswordDialog onClose={onClose} onChanged={onChanged} /> : null;
+}
+
+function ChangePasswordDialog({ onClose, onChanged }: Omit<ChangePasswordModalProps, 'open'>) {
+  const change = useChangePassword();
+  const [formError, setFormError] = useState<{ message: string; detail?: string } | null>(null);
+  const [visible, setVisible] = useState(false);
+  const form = useForm<ChangePasswordFormInput>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { current_password: '', new_password: '', confirm_password: '' },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await change.mutateAsync(values);
+      form.reset();
+      onChanged();
+    } catch (error) {
+      const fields = getFieldErrors(error);
+      let placed = false;
+      for (const field of FIELDS) {
+        if (fields[field]) {
+          form.setError(field, { message: fields[field] }, { shouldFocus: !placed });
+          placed = true;
+        }
+      }
+      if (!placed) {
+        const status = getErrorStatus(error);
+        setFormError({ message: messages.screens.passwordChangeError, detail: status === 400 || status === 429 ? getErrorMessage(error, '') : undefined });
+      }
+    }
+  });
+
+  const type = visible ? 'text' : 'password';
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      dismissible={!change.isPending}
+      title={t.passwordModalTitle}
+      description={t.passwordModalBody}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={change.isPending}>
+            {t.cancel}
+          </Button>
+          <Button type="submit" form="change-password-form" loading={change.isPending} loadingText={t.changingPassword}>
+            {t.changePassword}
+          </Button>
+        </>
+      }
+    >
+      <form id="change-password-form" noValidate onSubmit={submit} className="space-y-4">
+        <ErrorMessage message={formError?.message ?? null} detail={formError?.detail} />
+        <TextInput
+          label={t.currentPassword}
+          type={type}
+          autoComplete="current-password"
+          required
+          error={errors.current_password?.message}
+          {...form.register('current_password')}
+        />
+        <TextInput
+          label={t.newPassword}
+          type={type}
+          autoComplete="new-password"
+          required
+          hint={t.newPasswordHint}
+          error={errors.new_password?.message}
+          {...form.register('new_password')}
+        />
+        <TextInput
+          label={t.confirmPassword}
+          type={type}
+          autoComplete="new-password"
+          required
+          error={errors.confirm_password?.message}
+          {...form.register('confirm_password')}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-pressed={visible}
+          className="inline-flex items-center gap-2 rounded-lg text-sm font-semibold text-brand-700 hover:text-brand-900"
+        >
+          {visible ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
+          {visible ? t.hidePassword : t.showPassword}
+        </button>
+      </form>
+    </Modal>
+  );
+}

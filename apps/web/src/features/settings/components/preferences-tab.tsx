@@ -1,0 +1,94 @@
+// Preferencias (SPEC.md §3 Preferences): favourite cause, communication and privacy settings.
+// show_donations_publicly decides whether public pages mask the donor (DECISIONS.md D6).
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Save } from 'lucide-react';
+import { messages } from '@donaciones/shared/messages';
+import type { Preferences } from '@donaciones/shared/schemas/profile';
+import { Button } from '@/components/button';
+import { Card } from '@/components/card';
+import { Checkbox, Select } from '@/components/form-fields';
+import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
+import { usePublicSite } from '@/lib/public-site';
+import { useUpdatePreferences } from '../api/update-preferences';
+import { ErrorMessage, SuccessMessage, useFlash } from './flash-message';
+
+const t = messages.member.settings;
+
+interface FormValues {
+  favorite_cause: string;
+  email_notifications: boolean;
+  sms_notifications: boolean;
+  monthly_reports: boolean;
+  show_donations_publicly: boolean;
+  allow_contact: boolean;
+}
+
+function toForm(p: Preferences): FormValues {
+  return { favorite_cause: p.favorite_cause ?? '', ...p.communication_preferences, ...p.privacy_settings };
+}
+
+export function PreferencesTab({ preferences }: { preferences: Preferences }) {
+  const update = useUpdatePreferences();
+  const site = usePublicSite();
+  const [saved, showSaved] = useFlash();
+  const [formError, setFormError] = useState<{ message: string; detail?: string } | null>(null);
+  const form = useForm<FormValues>({ defaultValues: toForm(preferences) });
+
+  const causes = new Set((site.data?.programs ?? []).map((p) => p.name));
+  if (preferences.favorite_cause) causes.add(preferences.favorite_cause);
+
+  const submit = form.handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      const next = await update.mutateAsync({
+        favorite_cause: v.favorite_cause || null,
+        communication_preferences: { email_notifications: v.email_notifications, sms_notifications: v.sms_notifications, monthly_reports: v.monthly_reports },
+        privacy_settings: { show_donations_publicly: v.show_donations_publicly, allow_contact: v.allow_contact },
+      });
+      form.reset(toForm(next));
+      showSaved(messages.screens.preferencesSaved);
+    } catch (error) {
+      setFormError({ message: messages.screens.preferencesSaveError, detail: getErrorStatus(error) === 400 ? getErrorMessage(error, '') : undefined });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-6" aria-label={t.tabs.preferences}>
+      <ErrorMessage message={formError?.message ?? null} detail={formError?.detail} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title={t.favoriteCauseTitle} description={t.favoriteCauseBody} className="lg:col-span-2">
+          <div className="max-w-md">
+            <Select
+              label={t.favoriteCause}
+              placeholder={t.noFavoriteCause}
+              options={[...causes].map((name) => ({ value: name, label: name }))}
+              {...form.register('favorite_cause')}
+            />
+          </div>
+        </Card>
+        <Card title={t.communicationTitle} description={t.communicationBody}>
+          <fieldset className="space-y-4">
+            <legend className="sr-only">{t.communicationTitle}</legend>
+            <Checkbox label={t.emailNotifications} hint={t.emailNotificationsHint} {...form.register('email_notifications')} />
+            <Checkbox label={t.smsNotifications} hint={t.smsNotificationsHint} {...form.register('sms_notifications')} />
+            <Checkbox label={t.monthlyReports} hint={t.monthlyReportsHint} {...form.register('monthly_reports')} />
+          </fieldset>
+        </Card>
+        <Card title={t.privacyTitle} description={t.privacyBody}>
+          <fieldset className="space-y-4">
+            <legend className="sr-only">{t.privacyTitle}</legend>
+            <Checkbox label={t.showDonationsPublicly} hint={t.showDonationsPubliclyHint} {...form.register('show_donations_publicly')} />
+            <Checkbox label={t.allowContact} hint={t.allowContactHint} {...form.register('allow_contact')} />
+          </fieldset>
+        </Card>
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Button type="submit" loading={update.isPending} loadingText={t.saving} icon={<Save aria-hidden="true" className="size-4" />}>
+          {t.savePreferences}
+        </Button>
+        <SuccessMessage message={saved} />
+      </div>
+    </form>
+  );
+}

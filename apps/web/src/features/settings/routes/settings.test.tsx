@@ -1,0 +1,169 @@
+// The settings screen in the real route table, with the API answered by a fake adapter.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '@donaciones/shared/messages';
+import type { Preferences, Profile } from '@donaciones/shared/schemas/profile';
+import type { FakeAnswer, RecordedRequest } from '@/test/http';
+import { renderApp } from '@/test/render-app';
+
+afterEach(cleanup);
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+});
+
+const t = messages.member.settings;
+const profile: Profile = { first_name: 'Ana', last_name: 'López', email: 'ana@prueba.gt', phone: null, address: null };
+const preferences: Preferences = {
+  favorite_cause: null,
+  communication_preferences: { email_notifications: true, sms_notifications: false, monthly_reports: true },
+  privacy_settings: { show_donations_publicly: false, allow_contact: true },
+};
+
+function settingsApi(overrides: Record<string, (req: RecordedRequest) => FakeAnswer> = {}) {
+  return (req: RecordedRequest): FakeAnswer | undefined => {
+    const key = `${req.method} ${req.url}`;
+    if (overrides[key]) return overrides[key](req);
+    if (key === 'GET /users/me/profile') return { status: 200, data: profile };
+    if (key === 'GET /users/me/preferences') return { status: 200, data: preferences };
+    return undefined;
+  };
+}
+
+const textbox = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
+
+describe('settings', () => {
+  it('has Perfil Personal and Preferencias, no Sistema for a USER, and a read-only email', async () => {
+    renderApp('/settings', { user: { roles: ['USER'] }, handler: settingsApi() });
+    expect(await screen.findByRole('heading', { level: 1, name: t.title }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: t.tabs.profile })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: t.tabs.preferences })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: t.tabs.system })).not.toBeInTheDocument();
+    const email = await screen.findByRole('textbox', { name: t.email });
+    expect(email).toHaveValue('ana@prueba.gt');
+    expect(email).toHaveAttribute('readonly');
+    expect(screen.getByText(messages.validation.emailReadOnly)).toBeInTheDocument();
+  });
+
+  it('shows Sistema to an ADMIN, opened first at /admin/settings', async () => {
+    renderApp('/admin/settings', { user: { roles: ['ADMIN'] }, handler: settingsApi() });
+    expect(await screen.findByRole('tab', { name: t.tabs.system })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: t.tabs.profile })).toHaveAttribute('aria-selected', 'false');
+  });
+
+  it('is titled Mi perfil at /donor/profile and moves between tabs with the arrow keys', async () => {
+    const user = userEvent.setup();
+    renderApp('/donor/profile', { user: { roles: ['DONOR'] }, handler: settingsApi() });
+    expect(await screen.findByRole('heading', { level: 1, name: t.profileTitle })).toBeInTheDocument();
+    screen.getByRole('tab', { name: t.tabs.profile }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: t.tabs.preferences })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: t.tabs.preferences })).toHaveFocus();
+    expect(await screen.findByRole('checkbox', { name: t.showDonationsPublicly })).not.toBeChecked();
+  });
+
+  it('validates the profile, saves it and shows the success message for 3 seconds', async () => {
+    const user = userEvent.setup();
+    let sent: unknown;
+    renderApp('/settings', {
+      user: { roles: ['USER'] },
+      handler: settingsApi({
+        'PUT /users/me/profile': (req) => {
+          sent = req.data;
+          return { status: 200, data: { ...profile, ...(req.data as object) } };
+        },
+      }),
+    });
+    await screen.findByRole('textbox', { name: t.email });
+    await user.clear(textbox(t.firstName));
+    await user.type(textbox(t.phone), '123');
+    await user.click(screen.getByRole('button', { name: t.save }));
+    expect(await screen.findByText(messages.validation.firstNameRequired)).toBeInTheDocument();
+    expect(screen.getByText(messages.validation.phoneInvalid)).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+
+    await user.type(textbox(t.firstName), 'Ana María');
+    await user.clear(textbox(t.phone));
+    await user.type(textbox(t.phone), '+502 5555 1234');
+    await user.click(screen.getByRole('button', { name: t.save }));
+    expect(await screen.findByText(messages.screens.profileSaved)).toBeInTheDocument();
+    expect(sent).toEqual({ first_name: 'Ana María', last_name: 'López', phone: '+502 5555 1234', address: null });
+    await waitFor(() => expect(screen.queryByText(messages.screens.profileSaved)).not.toBeInTheDocument(), { timeout: 4500 });
+  }, 20_000);
+
+  it('says "Error al guardar el perfil" when saving fails', async () => {
+    const user = userEvent.setup();
+    renderApp('/settings', {
+      user: { roles: ['USER'] },
+      handler: settingsApi({ 'PUT /users/me/profile': () => ({ status: 503, data: { detail: 'x' } }) }),
+    });
+    await screen.findByRole('textbox', { name: t.email });
+    await user.click(screen.getByRole('button', { name: t.save }));
+    expect(await screen.findByText(messages.screens.profileSaveError)).toBeInTheDocument();
+  });
+
+  it('saves the preferences with "Preferencias guardadas exitosamente"', async () => {
+    const user = userEvent.setup();
+    let sent: Preferences | undefined;
+    renderApp('/settings', {
+      user: { roles: ['USER'] },
+      handler: settingsApi({
+        'PUT /users/me/preferences': (req) => {
+          sent = req.data as Preferences;
+          return { status: 200, data: sent };
+        },
+      }),
+    });
+    await user.click(await screen.findByRole('tab', { name: t.tabs.preferences }));
+    await user.click(await screen.findByRole('checkbox', { name: t.showDonationsPublicly }));
+    await user.click(screen.getByRole('checkbox', { name: t.smsNotifications }));
+    await user.click(screen.getByRole('button', { name: t.savePreferences }));
+    expect(await screen.findByText(messages.screens.preferencesSaved)).toBeInTheDocument();
+    expect(sent).toEqual({
+      favorite_cause: null,
+      communication_preferences: { email_notifications: true, sms_notifications: true, monthly_reports: true },
+      privacy_settings: { show_donations_publicly: true, allow_contact: true },
+    });
+  });
+
+  it('changes the password in the modal, with its messages', async () => {
+    const user = userEvent.setup();
+    renderApp('/settings', {
+      user: { roles: ['USER'] },
+      handler: settingsApi({
+        'POST /user/change-password': (req) =>
+          (req.data as { current_password: string }).current_password === 'Actual123'
+            ? { status: 200, data: { message: messages.screens.passwordChanged } }
+            : { status: 400, data: { detail: messages.auth.currentPasswordWrong, errors: { current_password: messages.auth.currentPasswordWrong } } },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: t.changePassword }));
+    const dialog = await screen.findByRole('dialog', { name: t.passwordModalTitle });
+    const field = (name: string) => within(dialog).getByLabelText(new RegExp(`^${name}`), { selector: 'input' });
+    await user.type(field(t.currentPassword), 'Otra1234');
+    await user.type(field(t.newPassword), 'Nueva1234');
+    await user.type(field(t.confirmPassword), 'Nueva9999');
+    await user.click(within(dialog).getByRole('button', { name: t.changePassword }));
+    expect(await within(dialog).findByText(messages.validation.newPasswordsMismatch)).toBeInTheDocument();
+
+    await user.clear(field(t.confirmPassword));
+    await user.type(field(t.confirmPassword), 'Nueva1234');
+    await user.click(within(dialog).getByRole('button', { name: t.changePassword }));
+    expect(await within(dialog).findByText(messages.auth.currentPasswordWrong)).toBeInTheDocument();
+
+    await user.clear(field(t.currentPassword));
+    await user.type(field(t.currentPassword), 'Actual123');
+    await user.click(within(dialog).getByRole('button', { name: t.changePassword }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText(messages.screens.passwordChanged)).toBeInTheDocument();
+  });
+});
