@@ -1,10 +1,11 @@
 // Builds the Fastify app as a plugin tree, testable through app.inject without listening.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { messages } from '@donaciones/shared/messages';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { type CounterStore, postgresCounters, redisCounters } from './services/counters';
@@ -48,6 +49,11 @@ export async function buildApp({ config, database, logger, onRoute }: BuildOptio
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // The router's own refusals (a malformed percent-encoding, an over-long path parameter) happen
+    // before any route runs: answer them like every other error, not with Fastify's English text.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      reply.status(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400).send({ detail: messages.api.invalidInput });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   if (onRoute) app.addHook('onRoute', onRoute);

@@ -26,6 +26,14 @@ describe('cents', () => {
     expect(toCents('-2.5')).toBe(-250);
     expect(fromCents(1999)).toBe(19.99);
   });
+
+  it('gives whole cents for numbers JavaScript writes in exponent notation', () => {
+    expect(toCents(2e-323)).toBe(0);
+    expect(toCents(1e-7)).toBe(0);
+    expect(toCents(0.004)).toBe(0);
+    expect(toCents(1e20)).toBe(1e22);
+    expect(Number.isInteger(toCents(5e-324))).toBe(true);
+  });
 });
 
 describe('dates', () => {

@@ -64,7 +64,10 @@ export function formatDay(ymd: string): string {
 
 /** Exact conversions between quetzales and integer cents (money is never a float in storage). */
 export function toCents(amount: number | string): number {
-  const [whole, frac = ''] = String(amount).trim().split('.');
+  // String(2e-7) is '2e-7': such numbers are written out in plain decimals first, so the result
+  // is always a whole number of cents (a fraction would reach an integer column and fail there).
+  const text = typeof amount === 'number' && /e/i.test(String(amount)) ? amount.toFixed(2) : String(amount).trim();
+  const [whole, frac = ''] = text.split('.');
   const sign = whole.startsWith('-') ? -1 : 1;
   const cents = Math.abs(Number(whole)) * 100 + Number((frac + '00').slice(0, 2));
   return sign * cents;

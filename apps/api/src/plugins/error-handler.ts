@@ -2,8 +2,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { messages } from '@donaciones/shared/messages';
 import { AppError } from '../errors';
+
+// zod's built-in messages, used where a schema sets none of its own, in Spanish like the rest.
+z.config(z.locales.es());
 
 function fieldName(instancePath: string | undefined): string {
   return (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || '_';
