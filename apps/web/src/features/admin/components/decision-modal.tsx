@@ -57,7 +57,7 @@ export function DecisionModal({ donation, decision, onClose }: { donation: Admin
         </>
       }
     >
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-2xl bg-sand-50 px-4 py-3 text-sm ring-1 ring-sand-200">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-2xl bg-sand-50 px-4 py-3 text-sm ring-1 ring-sand-200">
         <dt className="text-ink-500">{r.colDonor}</dt>
         <dd className="min-w-0 text-right">
           <span className="block font-semibold text-ink-900">{donation.donor_name}</span>

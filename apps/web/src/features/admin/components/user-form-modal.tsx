@@ -89,7 +89,7 @@ export function UserFormModal({ user, open, onClose }: UserFormModalProps) {
             {formError}
           </p>
         )}
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextInput label={u.firstName} required autoComplete="off" error={errors.first_name?.message} {...form.register('first_name')} />
           <TextInput label={u.lastName} required autoComplete="off" error={errors.last_name?.message} {...form.register('last_name')} />
         </div>

@@ -41,7 +41,7 @@ function healthTone(value: number): 'green' | 'amber' | 'accent' {
 function Figures({ stats }: { stats: AdminDashboardStats | undefined }) {
   const loading = !stats;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <StatCard
         label={d.totalUsers}
         icon={Users}
@@ -92,7 +92,7 @@ function GrowthPanel({ stats }: { stats: AdminDashboardStats }) {
   ];
   return (
     <Card title={d.growthTitle}>
-      <ul className="grid gap-3 sm:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         {items.map(({ label, value, icon: Icon }) => (
           <li key={label} className="flex items-center gap-3 rounded-2xl bg-sand-50 px-4 py-3 ring-1 ring-sand-200">
             <Icon aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
@@ -230,14 +230,14 @@ export default function AdminDashboardPage() {
           {stats ? (
             <>
               <GrowthPanel stats={stats} />
-              <div className="grid gap-6 lg:grid-cols-2">
+              <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
                 <RecentDonations stats={stats} />
                 <RecentUsers stats={stats} />
               </div>
               <ActivityFeed stats={stats} />
             </>
           ) : (
-            <div className="grid gap-6 lg:grid-cols-2" aria-hidden="true">
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-2" aria-hidden="true">
               <Skeleton className="h-64" />
               <Skeleton className="h-64" />
             </div>

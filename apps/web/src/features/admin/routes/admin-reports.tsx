@@ -35,7 +35,7 @@ function Cards({ analytics }: { analytics: Analytics | undefined }) {
   const s = analytics?.summary;
   const loading = !s;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <StatCard
         label={rep.totalAmount}
         icon={Wallet}
@@ -200,7 +200,7 @@ export default function AdminReportsPage() {
           </Card>
           {analytics ? (
             <>
-              <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
+              <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[3fr_2fr]">
                 <div className="flex min-w-0 flex-col gap-6">
                   <MonthlyTable analytics={analytics} />
                   <RecentTrends analytics={analytics} />
@@ -209,7 +209,7 @@ export default function AdminReportsPage() {
               </div>
             </>
           ) : (
-            <div className="grid gap-6 lg:grid-cols-2" aria-hidden="true">
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-2" aria-hidden="true">
               <Skeleton className="h-64" />
               <Skeleton className="h-64" />
             </div>

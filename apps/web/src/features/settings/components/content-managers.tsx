@@ -113,7 +113,7 @@ function ProgramModal({ program, onClose }: { program: AdminProgram | null; onCl
         <ErrorMessage message={error} />
         <TextInput label={t.programName} required error={errors.name?.message} {...form.register('name')} />
         <TextArea label={t.programDescription} rows={3} error={errors.description?.message} {...form.register('description')} />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextInput label={t.highlightValue} hint={t.highlightValueHint} error={errors.highlight_value?.message} {...form.register('highlight_value')} />
           <TextInput label={t.highlightLabel} hint={t.highlightLabelHint} error={errors.highlight_label?.message} {...form.register('highlight_label')} />
           {money('goal_amount', t.goal)}
@@ -163,7 +163,7 @@ export function ProgramsManager() {
       ) : query.data.length === 0 ? (
         <EmptyState title={t.noPrograms} icon={<Sprout aria-hidden="true" className="size-6" />} />
       ) : (
-        <ul className="grid gap-3 md:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
           {query.data.map((program) => (
             <li key={program.id} className="flex flex-col rounded-2xl border border-sand-200 bg-sand-50/50 p-4">
               <div className="flex items-start justify-between gap-3">
@@ -281,12 +281,12 @@ function EventModal({ event, onClose }: { event: AdminEvent | null; onClose: () 
     >
       <form id="event-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
         <ErrorMessage message={error} />
-        <div className="grid gap-4 sm:grid-cols-[12rem_minmax(0,1fr)]">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-[12rem_minmax(0,1fr)]">
           <Select label={t.eventType} options={TYPE_OPTIONS} error={errors.type?.message} {...form.register('type')} />
           <TextInput label={t.eventTitle} required error={errors.title?.message} {...form.register('title')} />
         </div>
         <TextArea label={t.eventDescription} rows={3} error={errors.description?.message} {...form.register('description')} />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextInput label={t.eventDate} type="datetime-local" required error={errors.date?.message} {...form.register('date')} />
           <TextInput label={t.eventLocation} error={errors.location?.message} {...form.register('location')} />
         </div>

@@ -81,7 +81,7 @@ export function SystemSettingsForm({ values }: { values: SystemSettings }) {
   return (
     <Card title={t.title} description={t.description}>
       <form noValidate onSubmit={submit} aria-label={t.title}>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextInput label={t.systemName} required error={errors.system_name?.message} {...form.register('system_name')} />
           <TextInput label={t.contactEmail} type="email" required error={errors.contact_email?.message} {...form.register('contact_email')} />
           <TextInput
@@ -143,7 +143,7 @@ export function OrganizationForm({ values }: { values: OrganizationSettings }) {
   return (
     <Card title={t.orgTitle} description={t.orgDescription}>
       <form noValidate onSubmit={submit} aria-label={t.orgTitle}>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextInput label={t.orgName} required error={errors.name?.message} {...form.register('name')} />
           <TextInput label={t.orgEmail} type="email" required error={errors.email?.message} {...form.register('email')} />
           <TextInput label={t.orgPhone} type="tel" required error={errors.phone?.message} {...form.register('phone')} />
@@ -152,7 +152,7 @@ export function OrganizationForm({ values }: { values: OrganizationSettings }) {
         </div>
         <fieldset className="mt-5">
           <legend className="mb-3 text-sm font-bold tracking-wide text-ink-600 uppercase">{t.orgFigures}</legend>
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
             {count('children_per_year', t.childrenPerYear)}
             {count('schools_benefited', t.schools)}
             {count('scholarships', t.scholarships)}
@@ -185,7 +185,7 @@ export function ImpactForm({ values }: { values: ImpactSettings }) {
   return (
     <Card title={t.impactTitle} description={t.impactDescription}>
       <form noValidate onSubmit={submit} aria-label={t.impactTitle}>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {factor('quetzales_per_child', t.perChild)}
           {factor('quetzales_per_meal', t.perMeal)}
           {factor('quetzales_per_scholarship', t.perScholarship)}

@@ -30,7 +30,7 @@ export function SystemSettingsTab() {
       <Loaded query={organization}>{(values) => <OrganizationForm values={values} />}</Loaded>
       <ProgramsManager />
       <EventsManager />
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
         <Loaded query={impact}>{(values) => <ImpactForm values={values} />}</Loaded>
         <Loaded query={levels}>{(values) => <LevelsForm values={values} />}</Loaded>
       </div>
