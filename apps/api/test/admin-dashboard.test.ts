@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SYSTEM_HEALTH } from '@donaciones/shared/constants';
 import { messages } from '@donaciones/shared/messages';
-import { emailOutbox, users } from '../src/db/schema';
+import { auditLog, emailOutbox, users } from '../src/db/schema';
 import { eq } from 'drizzle-orm';
 import { addDonation, callers } from './admin-support';
 import { createTestApp, createUser, inject, type TestContext } from './helpers';
@@ -88,7 +88,10 @@ describe('GET /dashboard/stats', () => {
       token: who.admin.token,
       payload: { email: 'actividad@prueba.gt', first_name: 'Rosa', last_name: 'Ajú', role: 'USER', is_active: true },
     });
+    // Sign-ins are security records, not activity: they never crowd the feed.
+    await ctx.db.insert(auditLog).values({ actorUserId: who.admin.id, actorEmail: who.admin.email, action: 'auth.login', entityType: 'session' });
     const body = (await stats()).json();
+    expect(body.recent_activity.map((a: { type: string }) => a.type)).not.toContain('auth.login');
     const [latest, previous] = body.recent_activity;
     expect(latest).toEqual({ type: 'user.create', message: messages.admin.activity.userCreate(who.admin.email, 'actividad@prueba.gt'), timestamp: expect.any(String) });
     expect(previous).toMatchObject({ type: 'donation.approve', message: messages.admin.activity.donationApprove(who.admin.email, pending.referenceCode) });
