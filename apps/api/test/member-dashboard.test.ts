@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { formatMoney } from '@donaciones/shared/format';
 import { events, programs, userPreferences } from '../src/db/schema';
 import { memberDashboardStats } from '../src/services/member-dashboard';
+import { DEFAULT_SETTINGS } from '@donaciones/shared/schemas/settings';
 import { putSettings } from '../src/services/settings';
 import { createTestApp, createUser, inject, type TestContext } from './helpers';
 import { addDonation, monthsAgo, signIn } from './member-support';
@@ -116,8 +117,8 @@ describe('GET /user/levels', () => {
     const res = await get('/user/levels', donor.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      current_level: 'Colaborador',
-      current_level_threshold: 500,
+      current_level: 'Amigo',
+      current_level_threshold: 0,
       total_donated: 1510.5,
       next_level: 'Benefactor',
       next_level_threshold: 3000,
@@ -126,10 +127,9 @@ describe('GET /user/levels', () => {
     });
   });
 
-  it('starts a new account at the first level with Q3000 as a later milestone', async () => {
+  it('gives a new account the first level and the default Q3000 milestone', async () => {
     const body = (await get('/user/levels', fresh.token)).json();
-    expect(body).toMatchObject({ current_level: 'Amigo', total_donated: 0, next_level: 'Colaborador', next_level_threshold: 500, progress_percentage: 0 });
-    expect(body.levels.map((l: { threshold: number }) => l.threshold)).toContain(3000);
+    expect(body).toMatchObject({ current_level: 'Amigo', total_donated: 0, next_level: 'Benefactor', next_level_threshold: 3000, amount_to_next_level: 3000, progress_percentage: 0 });
   });
 
   it('follows the thresholds an admin saves, up to the top level', async () => {
@@ -144,14 +144,7 @@ describe('GET /user/levels', () => {
       });
       expect((await get('/user/levels', fresh.token)).json()).toMatchObject({ current_level: 'Semilla', next_level: 'Árbol', next_level_threshold: 1000 });
     } finally {
-      await putSettings(ctx.db, 'levels', {
-        levels: [
-          { name: 'Amigo', threshold: 0 },
-          { name: 'Colaborador', threshold: 500 },
-          { name: 'Benefactor', threshold: 3000 },
-          { name: 'Padrino', threshold: 10_000 },
-        ],
-      });
+      await putSettings(ctx.db, 'levels', DEFAULT_SETTINGS.levels);
     }
   });
 });
@@ -202,8 +195,22 @@ describe('GET /dashboard/events/upcoming', () => {
   });
 });
 
+describe('GET /dashboard/stats for DONOR and USER', () => {
+  it('answers the caller’s own figures', async () => {
+    const res = await get('/dashboard/stats', donor.token);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ kind: 'member', total_donated: 1510.5, donations_count: 5, total_donations: 7, donation_streak: 4 });
+    expect(body.my_donations.every((d: { donor_email: string }) => d.donor_email === donor.email)).toBe(true);
+    expect(body).not.toHaveProperty('total_users');
+
+    const other = (await get('/dashboard/stats', fresh.token)).json();
+    expect(other).toMatchObject({ kind: 'member', total_donated: 0, total_donations: 0, my_donations: [] });
+  });
+});
+
 describe('access', () => {
-  it.each(['/user/levels', '/dashboard/impact', '/dashboard/programs/active', '/dashboard/events/upcoming'])('%s requires a session', async (url) => {
+  it.each(['/dashboard/stats', '/user/levels', '/dashboard/impact', '/dashboard/programs/active', '/dashboard/events/upcoming'])('%s requires a session', async (url) => {
     const res = await get(url);
     expect(res.statusCode).toBe(401);
     expect(res.json().detail).toBeTruthy();

@@ -81,12 +81,13 @@ export const DEFAULT_SETTINGS = {
     quetzales_per_scholarship: 3000,
     quetzales_per_evangelism_hour: 50,
   } satisfies ImpactSettings,
+  /** The first milestone after joining is SPEC.md §9's default of Q3000. */
   levels: {
     levels: [
       { name: 'Amigo', threshold: 0 },
-      { name: 'Colaborador', threshold: 500 },
       { name: 'Benefactor', threshold: DEFAULT_NEXT_LEVEL_THRESHOLD },
       { name: 'Padrino', threshold: 10_000 },
+      { name: 'Ángel de la niñez', threshold: 25_000 },
     ],
   } satisfies LevelSettings,
 };

@@ -1,6 +1,6 @@
 // The settings screen in the real route table, with the API answered by a fake adapter.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@donaciones/shared/messages';
 import type { Preferences, Profile } from '@donaciones/shared/schemas/profile';
@@ -8,6 +8,8 @@ import type { FakeAnswer, RecordedRequest } from '@/test/http';
 import { renderApp } from '@/test/render-app';
 
 afterEach(cleanup);
+// Lazy route chunks load on first use; a busy machine must not turn that into a failure.
+configure({ asyncUtilTimeout: 5000 });
 beforeAll(() => {
   window.matchMedia ??= ((query: string) => ({
     matches: false,
@@ -44,7 +46,7 @@ const textbox = (name: string) => screen.getByRole('textbox', { name: new RegExp
 describe('settings', () => {
   it('has Perfil Personal and Preferencias, no Sistema for a USER, and a read-only email', async () => {
     renderApp('/settings', { user: { roles: ['USER'] }, handler: settingsApi() });
-    expect(await screen.findByRole('heading', { level: 1, name: t.title }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: t.title })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: t.tabs.profile })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: t.tabs.preferences })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: t.tabs.system })).not.toBeInTheDocument();
