@@ -15,7 +15,12 @@ export function useDecideDonation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision }: { id: number; decision: Decision }) => decideDonation(id, decision),
-    // Lists, dashboard and reports all change; the public donation views too.
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.all }), queryClient.invalidateQueries({ queryKey: ['donations'] })]),
+    // Lists, dashboard and reports all change; so do the public donation views and members' figures.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['donations'] }),
+        queryClient.invalidateQueries({ queryKey: ['member'] }),
+      ]),
   });
 }
