@@ -22,7 +22,9 @@ async function screens(page: Page, name: string) {
   await page.setViewportSize(WIDTHS.desktop);
 }
 
-const money = new Intl.NumberFormat('es-GT', { style: 'currency', currency: 'GTQ' });
+/** DECISIONS.md D14: `Q185.00` (no space after the symbol). */
+const amounts = new Intl.NumberFormat('es-GT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const money = { format: (n: number) => `Q${amounts.format(n)}` };
 
 async function tokenFor(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
   const res = await request.post('/api/v1/auth/login', { data: account });

@@ -163,7 +163,7 @@ export default function DonationDetailPage() {
       </header>
 
       {/* Actions come first on phones; on wide screens they sit in the right column. */}
-      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
         <Card className="lg:col-start-2 lg:row-start-1" title={t.actions}>
           {!pending ? (
             <OutcomeNote donation={donation} />
@@ -202,35 +202,37 @@ export default function DonationDetailPage() {
           )}
         </Card>
 
-        <Card className="lg:col-start-1 lg:row-start-1" title={t.donorInformation}>
-          <Fields>
-            <Field label={t.fullName}>{donation.donor_name}</Field>
-            <Field label={t.email}>{donation.donor_email}</Field>
-          </Fields>
-          {donation.donor_masked && (
-            <p className="mt-4 flex items-center gap-1.5 text-sm text-ink-500">
-              <ShieldCheck aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
-              {t.maskedNote}
-            </p>
-          )}
-        </Card>
+        <div className="flex flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          <Card title={t.donorInformation}>
+            <Fields>
+              <Field label={t.fullName}>{donation.donor_name}</Field>
+              <Field label={t.email}>{donation.donor_email}</Field>
+            </Fields>
+            {donation.donor_masked && (
+              <p className="mt-4 flex items-center gap-1.5 text-sm text-ink-500">
+                <ShieldCheck aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+                {t.maskedNote}
+              </p>
+            )}
+          </Card>
 
-        <Card className="lg:col-start-1 lg:row-start-2 lg:row-span-2" title={t.donationDetails}>
-          <Fields>
-            <Field label={t.amount}>
-              <span className="font-display text-2xl font-semibold text-brand-800 tabular-nums">{formatAmount(donation.amount, donation.currency)}</span>
-            </Field>
-            <Field label={t.type}>{typeLabelEn(donation.donation_type)}</Field>
-            <Field label={t.created}>{formatDateTime(donation.created_at)}</Field>
-            <Field label={t.lastUpdated}>{formatDateTime(donation.updated_at)}</Field>
-            {donation.completed_at && <Field label={t.completed}>{formatDateTime(donation.completed_at)}</Field>}
-            {donation.description && <Field label={t.description}>{donation.description}</Field>}
-            <Field label={t.reference}>
-              <span className="font-mono">{donation.reference_code}</span>
-            </Field>
-            {donation.receipt_number !== null && <Field label={t.receipt}>{donation.receipt_number}</Field>}
-          </Fields>
-        </Card>
+          <Card title={t.donationDetails}>
+            <Fields>
+              <Field label={t.amount}>
+                <span className="font-display text-2xl font-semibold text-brand-800 tabular-nums">{formatAmount(donation.amount, donation.currency)}</span>
+              </Field>
+              <Field label={t.type}>{typeLabelEn(donation.donation_type)}</Field>
+              <Field label={t.created}>{formatDateTime(donation.created_at)}</Field>
+              <Field label={t.lastUpdated}>{formatDateTime(donation.updated_at)}</Field>
+              {donation.completed_at && <Field label={t.completed}>{formatDateTime(donation.completed_at)}</Field>}
+              {donation.description && <Field label={t.description}>{donation.description}</Field>}
+              <Field label={t.reference}>
+                <span className="font-mono">{donation.reference_code}</span>
+              </Field>
+              {donation.receipt_number !== null && <Field label={t.receipt}>{donation.receipt_number}</Field>}
+            </Fields>
+          </Card>
+        </div>
 
         <Card className="lg:col-start-2 lg:row-start-2" title={t.quickInfo}>
           <Fields>
