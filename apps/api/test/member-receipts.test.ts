@@ -5,7 +5,7 @@ import { insertDonation, transitionDonation } from '../src/services/ledger';
 import { guatemalaYearMonth } from '../src/services/member-donations';
 import { putSettings, getSettings } from '../src/services/settings';
 import { createTestApp, createUser, inject, type TestContext } from './helpers';
-import { addDonation, monthsAgo, pdfText, signIn } from './member-support';
+import { addDonation, monthsAgo, pdfPageCount, pdfText, signIn } from './member-support';
 
 type Account = { id: number; email: string; token: string };
 let ctx: TestContext;
@@ -136,6 +136,9 @@ describe('GET /receipts/{donationId}.pdf', () => {
     expect(text).toContain('Ciento ochenta y cinco quetzales con cincuenta centavos');
     expect(text).toContain('Ana Cifuentes');
     expect(text).toContain('1234567-K');
+    // One page, numbered, with no blank page after it.
+    expect(await pdfPageCount(res.rawPayload)).toBe(1);
+    expect(text).toContain('Página 1 de 1');
   });
 
   it('prints C/F when no NIT was given, and the description of goods', async () => {
@@ -233,6 +236,26 @@ describe('GET /receipts/statement/{year}.pdf', () => {
     const byAdmin = await get(`/receipts/statement/${lastYear}.pdf?user_id=${ana.id}`, admin.token);
     expect(byAdmin.statusCode).toBe(200);
     expect(await pdfText(byAdmin.rawPayload)).toContain(anaDonations[2].referenceCode);
+  });
+
+  it('runs over several pages for a long year, numbering every page', async () => {
+    const many = await createUser(ctx.db, { roles: ['DONOR'] });
+    const { token } = await signIn(ctx, many.id);
+    const refs: string[] = [];
+    for (let i = 0; i < 45; i++) {
+      const d = await addDonation(ctx.db, { userId: many.id, email: many.email, amount: 10 + i, createdAt: new Date(Date.UTC(lastYear, i % 12, 1 + (i % 27), 18)) });
+      refs.push(d.referenceCode);
+    }
+    const res = await get(`/receipts/statement/${lastYear}.pdf`, token);
+    expect(res.statusCode).toBe(200);
+    const pages = await pdfPageCount(res.rawPayload);
+    expect(pages).toBeGreaterThan(1);
+    const text = await pdfText(res.rawPayload);
+    for (const ref of refs) expect(text).toContain(ref);
+    expect(text).toContain(`Página ${pages} de ${pages}`);
+    expect(text).not.toContain(`Página ${pages + 1}`);
+    // 45 donations of Q10 to Q54: Q1,440.
+    expect(text).toContain('Mil cuatrocientos cuarenta quetzales exactos');
   });
 
   it('answers 404 for a year without donations and 400 for a nonsense year', async () => {

@@ -89,3 +89,11 @@ export async function pdfText(data: Buffer | Uint8Array): Promise<string> {
   await doc.destroy();
   return pages.join('\n').replace(/\s+/g, ' ');
 }
+
+export async function pdfPageCount(data: Buffer | Uint8Array): Promise<number> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await getDocument({ data: new Uint8Array(data), isEvalSupported: false }).promise;
+  const pages = doc.numPages;
+  await doc.destroy();
+  return pages;
+}

@@ -40,9 +40,13 @@ function render(title: string, draw: (doc: Doc) => void): Promise<Buffer> {
       const range = doc.bufferedPageRange();
       for (let i = range.start; i < range.start + range.count; i++) {
         doc.switchToPage(i);
+        // The footer sits in the bottom margin; without lifting the margin pdfkit would start a new page for it.
+        const bottom = doc.page.margins.bottom;
+        doc.page.margins.bottom = 0;
         const y = doc.page.height - MARGIN + 16;
         doc.font('Helvetica').fontSize(8).fillColor(MUTED);
         doc.text(t.page(i + 1, range.count), MARGIN, y, { width: doc.page.width - MARGIN * 2, align: 'right', lineBreak: false });
+        doc.page.margins.bottom = bottom;
       }
       doc.end();
     } catch (err) {
@@ -101,7 +105,7 @@ export function renderReceiptPdf(data: ReceiptData, org: OrganizationSettings, i
     const words = amountInWords(d.amountCents, d.currency);
     doc.font('Helvetica').fontSize(11);
     const wordsHeight = doc.heightOfString(words, { width: width - 32 });
-    const boxHeight = 78 + wordsHeight;
+    const boxHeight = 70 + wordsHeight;
     doc.roundedRect(MARGIN, boxTop, width, boxHeight, 6).fill(SOFT);
     doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(t.amount, MARGIN + 16, boxTop + 14, { width: width - 32 });
     doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(22).text(money(d.amountCents, d.currency), { width: width - 32 });
@@ -136,11 +140,14 @@ export function renderStatementPdf(data: StatementData, org: OrganizationSetting
       { label: t.type, width: 0.24, align: 'left' as const },
       { label: t.amount, width: 0.2, align: 'right' as const },
     ];
+    const headings = columns.map((c) => c.label);
     const row = (cells: string[], bold: boolean, fill?: string) => {
       const height = 22;
       if (doc.y + height > doc.page.height - MARGIN - 24) {
         doc.addPage();
         doc.y = MARGIN;
+        // A long year continues on the next page under the same column headings.
+        if (cells !== headings) row(headings, true, SOFT);
       }
       const y = doc.y;
       if (fill) doc.rect(MARGIN, y, width, height).fill(fill);
@@ -156,7 +163,7 @@ export function renderStatementPdf(data: StatementData, org: OrganizationSetting
       doc.y = y + height;
     };
 
-    row(columns.map((c) => c.label), true, SOFT);
+    row(headings, true, SOFT);
     for (const d of data.donations) {
       row(
         [
