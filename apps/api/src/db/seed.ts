@@ -9,10 +9,11 @@ import { ensureDefaultSettings } from '../services/settings';
 import { newReferenceCode } from '../services/reference-codes';
 
 export const DEMO_PASSWORD = 'Demo1234';
-export const DEMO_ACCOUNTS: { email: string; firstName: string; lastName: string; roles: Role[] }[] = [
-  { email: 'admin@ejemplo.org', firstName: 'Ana', lastName: 'Administradora', roles: ['ADMIN'] },
-  { email: 'donante@ejemplo.org', firstName: 'Diego', lastName: 'Donante', roles: ['DONOR', 'USER'] },
-  { email: 'usuario@ejemplo.org', firstName: 'Úrsula', lastName: 'Usuaria', roles: ['USER'] },
+export const DEMO_ACCOUNTS: { email: string; firstName: string; lastName: string; roles: Role[]; memberForDays: number }[] = [
+  { email: 'admin@ejemplo.org', firstName: 'Ana', lastName: 'Administradora', roles: ['ADMIN'], memberForDays: 400 },
+  // The demo donor has given monthly for most of a year, so the account is about that old.
+  { email: 'donante@ejemplo.org', firstName: 'Diego', lastName: 'Donante', roles: ['DONOR', 'USER'], memberForDays: 330 },
+  { email: 'usuario@ejemplo.org', firstName: 'Úrsula', lastName: 'Usuaria', roles: ['USER'], memberForDays: 20 },
 ];
 
 const PROGRAMS = [
@@ -92,6 +93,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<SeedResu
         lastName: account.lastName,
         roles: account.roles,
         emailVerifiedAt: now,
+        createdAt: new Date(now.getTime() - account.memberForDays * 86_400_000),
       })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
