@@ -77,8 +77,8 @@ async function seed(db: Database, from: number, to: number) {
     ) s`);
   await db.execute(sql`DELETE FROM donation_totals`);
   await db.execute(sql`
-    INSERT INTO donation_totals (status, slot, count, amount_cents)
-    SELECT status, 0, count(*), sum(amount_cents) FROM donations GROUP BY status`);
+    INSERT INTO donation_totals (status, donation_type, slot, count, amount_cents)
+    SELECT status, donation_type, 0, count(*), sum(amount_cents) FROM donations GROUP BY status, donation_type`);
   await db.execute(sql`ALTER TABLE donations ENABLE TRIGGER donations_totals_trg`);
   await db.execute(sql`SELECT setval('receipt_number_seq', (SELECT coalesce(max(receipt_number), 0) + 1 FROM donations))`);
   await db.execute(sql`VACUUM ANALYZE donations`);

@@ -50,15 +50,23 @@ export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
-/** The totals per status by GROUP BY over the ledger, and as donation_totals keeps them. */
+/** The totals per status and type by GROUP BY over the ledger, and as donation_totals keeps them. */
 export async function ledgerVsTotals(db: Database) {
-  const ledger = rowsOf<{ status: string; n: number | string; c: number | string }>(
-    await db.execute(sql`SELECT status, count(*) AS n, coalesce(sum(amount_cents), 0) AS c FROM donations GROUP BY status ORDER BY status`),
-  ).map((r) => [r.status, Number(r.n), Number(r.c)]);
-  const totals = rowsOf<{ status: string; n: number | string; c: number | string }>(
-    await db.execute(
-      sql`SELECT status, sum(count) AS n, sum(amount_cents) AS c FROM donation_totals GROUP BY status HAVING sum(count) <> 0 ORDER BY status`,
+  type Row = { status: string; donation_type: string; n: number | string; c: number | string };
+  const shape = (rows: Row[]) => rows.map((r) => [`${r.status}/${r.donation_type}`, Number(r.n), Number(r.c)] as [string, number, number]);
+  const ledger = shape(
+    rowsOf<Row>(
+      await db.execute(
+        sql`SELECT status, donation_type, count(*) AS n, coalesce(sum(amount_cents), 0) AS c FROM donations GROUP BY status, donation_type ORDER BY status, donation_type`,
+      ),
     ),
-  ).map((r) => [r.status, Number(r.n), Number(r.c)]);
+  );
+  const totals = shape(
+    rowsOf<Row>(
+      await db.execute(
+        sql`SELECT status, donation_type, sum(count) AS n, sum(amount_cents) AS c FROM donation_totals GROUP BY status, donation_type HAVING sum(count) <> 0 ORDER BY status, donation_type`,
+      ),
+    ),
+  );
   return { ledger, totals };
 }

@@ -197,6 +197,22 @@ describe('GET /donations and /donations/{id}', () => {
     expect(goods.total).toBe(n);
     expect(goods.donations.every((d: { status: string; donation_type: string }) => d.status === 'completed' && d.donation_type === 'goods')).toBe(true);
     expect((await get('/api/v1/donations?status=COMPLETED')).json().total).toBe((await get('/api/v1/donations?status=completed')).json().total);
+    for (const type of ['monetary', 'goods', 'services'] as const) {
+      const res = (await get(`/api/v1/donations?donation_type=${type}&limit=100`)).json();
+      const [{ n: expected }] = await ctx.db.select({ n: count() }).from(donations).where(eq(donations.donationType, type));
+      expect(res.total).toBe(expected);
+      expect(res.donations).toHaveLength(expected);
+    }
+  });
+
+  it('keeps the per-type totals right when a donation changes type or is deleted', async () => {
+    const row = await pendingDonation(ctx.db, { donationType: 'goods', amountCents: 4_200 });
+    await ctx.db.update(donations).set({ donationType: 'services' }).where(eq(donations.id, row.id));
+    let { ledger, totals } = await ledgerVsTotals(ctx.db);
+    expect(totals).toEqual(ledger);
+    await ctx.db.delete(donations).where(eq(donations.id, row.id));
+    ({ ledger, totals } = await ledgerVsTotals(ctx.db));
+    expect(totals).toEqual(ledger);
   });
 
   it('filters by donor email for ADMIN, case-insensitively', async () => {

@@ -211,19 +211,20 @@ export const donations = pgTable(
 );
 
 /**
- * Running totals per status, kept by a trigger on `donations` in the same transaction as each
- * change, spread over a few slots so that concurrent inserts do not queue on one row.
- * `GET /donations/stats` sums these rows instead of scanning the ledger.
+ * Running totals per status and donation type, kept by a trigger on `donations` in the same
+ * transaction as each change, spread over a few slots so that concurrent inserts do not queue on one
+ * row. `GET /donations/stats` and the list's `total` sum these rows instead of scanning the ledger.
  */
 export const donationTotals = pgTable(
   'donation_totals',
   {
     status: text('status').notNull(),
+    donationType: text('donation_type').notNull().default(''),
     slot: smallint('slot').notNull(),
     count: bigint('count', { mode: 'number' }).notNull().default(0),
     amountCents: cents('amount_cents').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.status, t.slot] })],
+  (t) => [primaryKey({ columns: [t.status, t.donationType, t.slot] })],
 );
 
 export const auditLog = pgTable(

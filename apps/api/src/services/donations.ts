@@ -1,7 +1,7 @@
 // The service view of the ledger (SPEC.md §3, §7; DECISIONS.md D4, D6): recording, listing,
 // statistics from the running totals, and the process/cancel transitions with their permissions.
-import { type SQL, and, eq, inArray, or, sql } from 'drizzle-orm';
-import { type DonationStatus, hasRole } from '@donaciones/shared/constants';
+import { type SQL, and, eq, or, sql } from 'drizzle-orm';
+import { type DonationStatus, type DonationType, hasRole } from '@donaciones/shared/constants';
 import { formatMoney, fromCents, roundTo, toCents } from '@donaciones/shared/format';
 import { messages } from '@donaciones/shared/messages';
 import type {
@@ -126,12 +126,17 @@ export async function getDonation(db: Db, input: { id: number; viewer: Viewer | 
   return toDonationView(found.donation, { viewer: input.viewer, donorIsPublic: found.donorIsPublic });
 }
 
-/** Sums the running totals of the given statuses (a handful of rows, whatever the ledger's size). */
-async function countFromTotals(db: Db, statuses?: DonationStatus[]): Promise<number> {
+/** Sums the running totals matching a status and/or type (a few rows, whatever the ledger's size). */
+async function countFromTotals(db: Db, filter: { status?: DonationStatus; type?: DonationType }): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${donationTotals.count}), 0)::bigint` })
     .from(donationTotals)
-    .where(statuses ? inArray(donationTotals.status, statuses) : undefined);
+    .where(
+      and(
+        filter.status ? eq(donationTotals.status, filter.status) : undefined,
+        filter.type ? eq(donationTotals.donationType, filter.type) : undefined,
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 
@@ -166,9 +171,9 @@ export async function listDonations(db: Db, input: { filter: ListDonationsFilter
     .offset(filter.offset);
 
   let total: number;
-  if (!filter.donation_type && !email) {
-    // The unfiltered and status-only totals come from donation_totals: no count(*) over the ledger.
-    total = await countFromTotals(db, filter.status ? [filter.status] : undefined);
+  if (!email) {
+    // Status and type filters are counted from donation_totals: no count(*) over the ledger.
+    total = await countFromTotals(db, { status: filter.status, type: filter.donation_type });
   } else {
     const base = db.select({ n: sql<number>`count(*)::bigint` }).from(donations);
     const [row] = await (needsOptIn ? base.leftJoin(userPreferences, eq(userPreferences.userId, donations.userId)) : base).where(where);
