@@ -17,6 +17,7 @@ import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthResult } from '../components/auth-result';
+import { blurUnlessLeaving } from '../components/blur-validation';
 import { FormAlert } from '../components/form-alert';
 
 const ui = messages.auth.ui;
@@ -36,7 +37,8 @@ function ForgotForm({ onSent }: { onSent: (email: string) => void }) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ForgotPasswordInput, unknown, z.output<typeof forgotPasswordSchema>>({
-    mode: 'onBlur',
+    // Checked when a field is left, then again on every change until it is right.
+    mode: 'onTouched',
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
   });
@@ -66,7 +68,7 @@ function ForgotForm({ onSent }: { onSent: (email: string) => void }) {
           required
           autoFocus
           error={errors.email?.message}
-          {...register('email')}
+          {...blurUnlessLeaving(register('email'))}
         />
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText={messages.auth.sendingEmail}>
           {ui.forgotSubmit}

@@ -17,6 +17,7 @@ import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { blurUnlessLeaving } from '../components/blur-validation';
 import { FormAlert } from '../components/form-alert';
 import { PasswordInput } from '../components/password-input';
 
@@ -39,7 +40,8 @@ export default function LoginPage() {
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput, unknown, z.output<typeof loginSchema>>({
-    mode: 'onBlur',
+    // Checked when a field is left, then again on every change until it is right.
+    mode: 'onTouched',
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
   });
@@ -102,46 +104,42 @@ export default function LoginPage() {
             autoFocus
             required
             error={errors.email?.message}
-            {...register('email')}
+            {...blurUnlessLeaving(register('email'))}
           />
         </div>
 
         {step === 'password' && (
           <>
-            <div className="flex items-center gap-3 rounded-2xl border border-sand-200 bg-sand-50 px-3.5 py-3">
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+            <div className="flex items-start gap-3 rounded-2xl border border-sand-200 bg-sand-50 px-3.5 py-3">
+              <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
                 <Mail aria-hidden="true" className="size-4.5" />
               </span>
               <div className="min-w-0 flex-1">
-                <p className="text-xs text-ink-500">{ui.signingInAs}</p>
-                <p className="truncate text-sm font-semibold text-ink-900" data-testid="login-email">
+                <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                  <p className="text-xs text-ink-500">{ui.signingInAs}</p>
+                  <button
+                    type="button"
+                    onClick={() => goTo('email')}
+                    className="inline-flex items-center gap-1 rounded-md text-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+                  >
+                    <ArrowLeft aria-hidden="true" className="size-3.5" />
+                    {ui.changeEmail}
+                  </button>
+                </div>
+                <p className="mt-0.5 text-sm font-semibold break-all text-ink-900" data-testid="login-email">
                   {email}
                 </p>
               </div>
-              <button
-                type="button"
-                onClick={() => goTo('email')}
-                className="inline-flex shrink-0 items-center gap-1 rounded-lg px-1 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
-              >
-                <ArrowLeft aria-hidden="true" className="size-4" />
-                {ui.changeEmail}
-              </button>
             </div>
             <PasswordInput
               label={ui.passwordLabel}
               autoComplete="current-password"
               required
               error={errors.password?.message}
-              {...register('password')}
+              {...blurUnlessLeaving(register('password'))}
             />
           </>
         )}
-
-        <div className="-mt-1 flex justify-end">
-          <Link to={paths.forgotPassword} className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
-            {ui.forgotLink}
-          </Link>
-        </div>
 
         {step === 'email' ? (
           <Button type="submit" size="lg" className="w-full" icon={<ArrowRight aria-hidden="true" className="order-last size-5" />}>
@@ -152,6 +150,12 @@ export default function LoginPage() {
             {ui.signIn}
           </Button>
         )}
+
+        <p className="-mt-1 text-center">
+          <Link to={paths.forgotPassword} className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+            {ui.forgotLink}
+          </Link>
+        </p>
       </form>
 
       <p className="mt-7 border-t border-sand-200 pt-6 text-center text-sm text-ink-600">

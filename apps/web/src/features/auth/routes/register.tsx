@@ -15,6 +15,7 @@ import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type RegisterValues, useRegister } from '../api/register';
 import { AuthResult } from '../components/auth-result';
+import { blurUnlessLeaving } from '../components/blur-validation';
 import { FormAlert } from '../components/form-alert';
 import { PasswordInput } from '../components/password-input';
 
@@ -54,7 +55,8 @@ function RegisterForm({ onCreated }: { onCreated: (email: string) => void }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<RegisterInput, unknown, RegisterValues>({
-    mode: 'onBlur',
+    // Checked when a field is left, then again on every change until it is right.
+    mode: 'onTouched',
     resolver: zodResolver(registerSchema),
     // acceptTerms starts unset (unchecked): only `true` is a valid value.
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
@@ -90,7 +92,7 @@ function RegisterForm({ onCreated }: { onCreated: (email: string) => void }) {
           required
           autoFocus
           error={errors.name?.message}
-          {...register('name')}
+          {...blurUnlessLeaving(register('name'))}
         />
         <TextInput
           label={ui.emailLabel}
@@ -102,7 +104,7 @@ function RegisterForm({ onCreated }: { onCreated: (email: string) => void }) {
           placeholder={ui.emailPlaceholder}
           required
           error={errors.email?.message}
-          {...register('email')}
+          {...blurUnlessLeaving(register('email'))}
         />
         <PasswordInput
           label={ui.passwordLabel}
@@ -110,14 +112,14 @@ function RegisterForm({ onCreated }: { onCreated: (email: string) => void }) {
           required
           hint={ui.passwordHint}
           error={errors.password?.message}
-          {...register('password')}
+          {...blurUnlessLeaving(register('password'))}
         />
         <PasswordInput
           label={ui.confirmPasswordLabel}
           autoComplete="new-password"
           required
           error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          {...blurUnlessLeaving(register('confirmPassword'))}
         />
         <Checkbox
           label={
@@ -133,7 +135,7 @@ function RegisterForm({ onCreated }: { onCreated: (email: string) => void }) {
             </>
           }
           error={errors.acceptTerms?.message}
-          {...register('acceptTerms')}
+          {...blurUnlessLeaving(register('acceptTerms'))}
         />
         <Button type="submit" size="lg" className="mt-1 w-full" loading={isSubmitting} loadingText={messages.auth.creatingAccount}>
           {ui.registerSubmit}

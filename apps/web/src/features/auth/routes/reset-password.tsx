@@ -15,6 +15,7 @@ import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useResetPassword } from '../api/reset-password';
 import { AuthResult } from '../components/auth-result';
+import { blurUnlessLeaving } from '../components/blur-validation';
 import { FormAlert } from '../components/form-alert';
 import { PasswordInput } from '../components/password-input';
 
@@ -77,7 +78,8 @@ function ResetForm({ token, onOutcome }: { token: string; onOutcome: (o: Outcome
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordInput, unknown, z.output<typeof resetPasswordSchema>>({
-    mode: 'onBlur',
+    // Checked when a field is left, then again on every change until it is right.
+    mode: 'onTouched',
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { token, password: '', confirmPassword: '' },
   });
@@ -107,14 +109,14 @@ function ResetForm({ token, onOutcome }: { token: string; onOutcome: (o: Outcome
         autoFocus
         hint={ui.passwordHint}
         error={errors.password?.message}
-        {...register('password')}
+        {...blurUnlessLeaving(register('password'))}
       />
       <PasswordInput
         label={ui.confirmPasswordLabel}
         autoComplete="new-password"
         required
         error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+        {...blurUnlessLeaving(register('confirmPassword'))}
       />
       <Button type="submit" size="lg" className="mt-1 w-full" loading={isSubmitting} loadingText={ui.resetting}>
         {ui.resetSubmit}

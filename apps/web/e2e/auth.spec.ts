@@ -1,0 +1,198 @@
+// Accounts and sessions in Chromium against the built server: register, the two-step login, a wrong
+// password, logout, a reload, and password recovery end to end with the email read from the real
+// SMTP listener of the global setup.
+import { randomBytes } from 'node:crypto';
+import { DEMO, expect, login, test, waitForEmail } from './fixtures';
+
+const newEmail = (tag: string) => `e2e.${tag}.${Date.now().toString(36)}${randomBytes(3).toString('hex')}@prueba.gt`;
+
+test.describe('accounts and sessions', () => {
+  test('register with the SPEC messages, "Cuenta creada", sign in, and verify the email from the welcome message', async ({ page }) => {
+    const email = newEmail('registro');
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { name: 'Crear cuenta' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    for (const text of [
+      'El nombre es requerido',
+      'El correo electrónico es requerido',
+      'La contraseña es requerida',
+      'Confirma tu contraseña',
+      'Debes aceptar los términos y condiciones',
+    ]) {
+      await expect(page.getByRole('alert').filter({ hasText: text })).toBeVisible();
+    }
+
+    await page.locator('input[name="name"]').fill('Rosa Ixchel Tum');
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill('clave');
+    await page.locator('input[name="confirmPassword"]').fill('otra');
+    await page.locator('input[name="confirmPassword"]').blur();
+    await expect(page.getByText('La contraseña debe tener al menos 8 caracteres')).toBeVisible();
+    await expect(page.getByText('Las contraseñas deben coincidir')).toBeVisible();
+
+    await page.locator('input[name="password"]').fill('Quetzal2024');
+    await page.locator('input[name="confirmPassword"]').fill('Quetzal2024');
+    await expect(page.getByRole('link', { name: 'términos y condiciones' })).toHaveAttribute('href', '/terms');
+    await expect(page.getByRole('link', { name: 'política de privacidad' })).toHaveAttribute('href', '/privacy');
+    await page.locator('input[name="acceptTerms"]').check();
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Cuenta creada' })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await page.getByRole('link', { name: 'Iniciar sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await login(page, email, 'Quetzal2024');
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    const link = await waitForEmail(email, /(https?:\/\/\S+\/verify-email\?token=[\w-]+)/);
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await expect(page.getByRole('heading', { name: 'Correo verificado' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ir a mi panel' })).toBeVisible();
+  });
+
+  test('login in two steps, with a way back to the email, and a wrong password in the red alert', async ({ page, request }) => {
+    const email = newEmail('login');
+    const created = await request.post('/api/v1/auth/register', {
+      data: { name: 'Mario Ajú', email, password: 'Volcan2024', confirmPassword: 'Volcan2024', acceptTerms: true },
+    });
+    expect(created.status()).toBe(201);
+
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Crear una cuenta' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '¿Olvidaste tu contraseña?' })).toBeVisible();
+    const emailInput = page.locator('input[name="email"]');
+    await expect(emailInput).toHaveAttribute('type', 'email');
+    await expect(page.locator('input[name="password"]')).toHaveCount(0);
+
+    await emailInput.fill('no-es-un-correo');
+    await emailInput.blur();
+    await expect(page.getByRole('alert').filter({ hasText: 'Ingresa un correo electrónico válido' })).toBeVisible();
+
+    await emailInput.fill('otra.persona@prueba.gt');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByTestId('login-email')).toHaveText('otra.persona@prueba.gt');
+    await page.getByRole('button', { name: 'Cambiar correo' }).click();
+    await expect(emailInput).toBeFocused();
+    await emailInput.fill(email);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+
+    const password = page.locator('input[name="password"]');
+    await expect(password).toBeFocused();
+    await expect(password).toHaveAttribute('type', 'password');
+    await password.fill('12345');
+    await password.blur();
+    await expect(page.getByText('La contraseña debe tener al menos 6 caracteres')).toBeVisible();
+
+    await password.fill('Equivocada1');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Correo o contraseña incorrectos.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await password.fill('Volcan2024');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('the session survives a reload; Salir ends it and protected pages send back to /login', async ({ page, context }) => {
+    await login(page, DEMO.donor.email, DEMO.donor.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const cookies = await context.cookies();
+    const refresh = cookies.find((c) => c.name === 'refresh_token');
+    expect(refresh?.httpOnly).toBe(true);
+    expect(refresh?.sameSite).toBe('Strict');
+    expect(refresh?.path).toBe('/api/v1/auth');
+    expect(await page.evaluate(() => document.cookie)).not.toContain('refresh_token');
+    expect(await page.evaluate(() => Object.keys(localStorage))).not.toContain('access_token');
+
+    await page.reload();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('button', { name: 'Salir' })).toBeVisible();
+
+    await page.goto('/');
+    await expect(page.getByTestId('session-email')).toHaveText(DEMO.donor.email);
+    await expect(page.getByText('Donante', { exact: true }).first()).toBeVisible();
+
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Salir' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('session_user'))).toBeNull();
+    await page.goto('/donor/history');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('forgot password, the emailed link, a new password, and the old one no longer works', async ({ page, request }) => {
+    const email = newEmail('recuperar');
+    const created = await request.post('/api/v1/auth/register', {
+      data: { name: 'Lucía Coc', email, password: 'Antigua2024', confirmPassword: 'Antigua2024', acceptTerms: true },
+    });
+    expect(created.status()).toBe(201);
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(page.getByRole('heading', { name: 'Recuperar contraseña' })).toBeVisible();
+    await page.locator('input[name="email"]').fill(email);
+    await page.getByRole('button', { name: 'Enviar enlace' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible();
+    await expect(page.getByTestId('sent-to')).toHaveText(email);
+    await expect(page.getByText(/spam/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reenviar correo' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Volver a iniciar sesión' })).toBeVisible();
+
+    const link = await waitForEmail(email, /(https?:\/\/\S+\/reset-password\?token=[\w-]+)/);
+    const target = new URL(link);
+    await page.goto(target.pathname + target.search);
+    await expect(page.getByRole('heading', { name: 'Elige una nueva contraseña' })).toBeVisible();
+    await page.locator('input[name="password"]').fill('Atitlan2025');
+    await page.locator('input[name="confirmPassword"]').fill('Atitlan2025');
+    await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await expect(page.getByRole('heading', { name: 'Contraseña restablecida' })).toBeVisible();
+
+    // The link is single-use.
+    await page.goto(target.pathname + target.search);
+    await page.locator('input[name="password"]').fill('OtraMas2025');
+    await page.locator('input[name="confirmPassword"]').fill('OtraMas2025');
+    await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await expect(page.getByRole('heading', { name: 'Enlace no válido' })).toBeVisible();
+
+    await page.goto('/login');
+    await page.locator('input[name="email"]').fill(email);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.locator('input[name="password"]').fill('Antigua2024');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Correo o contraseña incorrectos.' })).toBeVisible();
+
+    await login(page, email, 'Atitlan2025');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  for (const width of [390, 1280]) {
+    test(`login and register look finished at ${width} px`, async ({ page }, testInfo) => {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+      await page.goto('/login');
+      await expect(page.locator('input[name="email"]')).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`login-${width}.png`), fullPage: true });
+      await page.locator('input[name="email"]').fill(DEMO.user.email);
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await expect(page.locator('input[name="password"]')).toBeFocused();
+      await page.screenshot({ path: testInfo.outputPath(`login-password-${width}.png`), fullPage: true });
+
+      await page.goto('/register');
+      await page.getByRole('button', { name: 'Crear cuenta' }).click();
+      await expect(page.getByText('Debes aceptar los términos y condiciones')).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`register-errors-${width}.png`), fullPage: true });
+
+      await page.goto('/forgot-password');
+      await expect(page.locator('input[name="email"]')).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`forgot-${width}.png`), fullPage: true });
+
+      // Nothing spills sideways on a phone.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+});
