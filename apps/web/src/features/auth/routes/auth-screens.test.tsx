@@ -1,6 +1,6 @@
 // The account screens in the real route table, with the API answered by a fake adapter.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@donaciones/shared/messages';
 import { tokens } from '@/test/http';
@@ -76,6 +76,20 @@ describe('/login', () => {
     await user.click(screen.getByRole('button', { name: ui.changeEmail }));
     await waitFor(() => expect(input('email')).toHaveFocus());
     expect(document.querySelector('input[name="password"]')).toBeNull();
+  });
+
+  it('does not raise an error when the field is left for a link (the link must stay under the pointer)', async () => {
+    renderApp('/login');
+    const email = await waitFor(() => input('email'));
+    const link = screen.getByRole('link', { name: ui.forgotLink });
+    act(() => email.focus());
+    act(() => link.focus());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText(v.emailRequired)).toBeNull();
+    // Leaving for anything else validates.
+    act(() => email.focus());
+    act(() => screen.getByRole('button', { name: ui.continue }).focus());
+    expect(await screen.findByText(v.emailRequired)).toBeInTheDocument();
   });
 
   it('shows the server detail in a red alert, and the fallback text when there is none', async () => {
