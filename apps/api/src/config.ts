@@ -31,10 +31,14 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Background jobs (email outbox, expiry of stale donations) can be switched off per process. */
   RUN_JOBS: bool.default(true),
+  /** When set, every background job runs at this interval instead of its own (tests, benchmarks). */
+  JOBS_INTERVAL_MS: z.coerce.number().int().min(50).max(86_400_000).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Multiplier for rate-limit ceilings; tests that hammer an endpoint keep the default. */
   RATE_LIMIT_ENABLED: bool.default(true),
+  /** Public checkout (POST /donate) requests per IP per minute. */
+  DONATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -60,9 +64,11 @@ export interface Config {
   adminPassword?: string;
   webDist?: string;
   runJobs: boolean;
+  jobsIntervalMs?: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   rateLimitEnabled: boolean;
+  donateRateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -121,9 +127,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     adminPassword: env.ADMIN_PASSWORD,
     webDist: env.WEB_DIST,
     runJobs: env.RUN_JOBS,
+    jobsIntervalMs: env.JOBS_INTERVAL_MS,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     rateLimitEnabled: env.RATE_LIMIT_ENABLED,
+    donateRateLimitPerMinute: env.DONATE_RATE_LIMIT_PER_MINUTE,
     ...overrides,
   };
 }

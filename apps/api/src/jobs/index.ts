@@ -33,9 +33,10 @@ export function startJobs(app: FastifyInstance): () => void {
         running = false;
       }
     };
-    const timer = setInterval(tick, job.everyMs);
+    const everyMs = app.config.jobsIntervalMs ?? job.everyMs;
+    const timer = setInterval(tick, everyMs);
     timer.unref();
-    setTimeout(tick, 1000).unref();
+    setTimeout(tick, Math.min(1000, everyMs)).unref();
     return timer;
   });
   return () => timers.forEach((t) => clearInterval(t));

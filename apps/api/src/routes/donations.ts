@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema, idParamSchema } from '@donaciones/shared/schemas/common';
 import {
+  type DonationList,
+  type DonationStats,
   createDonationSchema,
   donationListSchema,
   donationSchema,
@@ -13,6 +15,7 @@ import {
 import { unauthorized } from '../errors';
 import type { AuthUser } from '../plugins/auth';
 import { changeDonationStatus, createDonation, donationStats, getDonation, listDonations } from '../services/donations';
+import { readBatcher } from '../services/read-batching';
 
 const TAG = 'donaciones';
 const bearer = [{ bearerAuth: [] }];
@@ -26,6 +29,10 @@ function signedIn(request: FastifyRequest): AuthUser {
 export default async function donationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limited = (max: number) => (app.config.rateLimitEnabled ? { rateLimit: { max, timeWindow: '1 minute' } } : {});
+  // The public reads under load: concurrent anonymous callers share one query that starts after
+  // they all arrived, so answers are never stale (services/read-batching.ts, docs/performance.md).
+  const statsReads = readBatcher<DonationStats>();
+  const anonymousListReads = readBatcher<DonationList>();
 
   r.post(
     '/donations',
@@ -64,7 +71,10 @@ export default async function donationRoutes(app: FastifyInstance) {
         response: { 200: donationListSchema, 400: error, 401: error },
       },
     },
-    async (request) => listDonations(app.db, { filter: request.query, viewer: request.user }),
+    async (request) =>
+      request.user
+        ? listDonations(app.db, { filter: request.query, viewer: request.user })
+        : anonymousListReads(JSON.stringify(request.query), () => listDonations(app.db, { filter: request.query, viewer: null })),
   );
 
   r.get(
@@ -79,7 +89,7 @@ export default async function donationRoutes(app: FastifyInstance) {
         response: { 200: donationStatsSchema },
       },
     },
-    async () => donationStats(app.db),
+    async () => statsReads('stats', () => donationStats(app.db)),
   );
 
   r.get(

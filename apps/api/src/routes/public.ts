@@ -11,9 +11,6 @@ import { createPublicDonation } from '../services/donate';
 import { requireIdempotencyKey } from '../services/idempotency';
 import { getPublicSite } from '../services/public-site';
 
-/** Per IP: enough for a family sharing a connection, far below what a card-testing script needs. */
-export const DONATE_RATE_LIMIT = { max: 20, timeWindow: 60_000 };
-
 export default async function publicRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -45,7 +42,9 @@ export default async function publicRoutes(app: FastifyInstance) {
     '/donate',
     {
       preHandler: app.optionalAuth,
-      config: app.config.rateLimitEnabled ? { rateLimit: DONATE_RATE_LIMIT } : {},
+      // Per IP (DONATE_RATE_LIMIT_PER_MINUTE, default 20): enough for a family sharing a connection,
+      // far below what a card-testing script needs.
+      config: app.config.rateLimitEnabled ? { rateLimit: { max: app.config.donateRateLimitPerMinute, timeWindow: 60_000 } } : {},
       schema: {
         tags: ['sitio público'],
         summary: 'Registra una donación monetaria pendiente (no se cobra aquí: el cargo se procesa después en el libro de donaciones)',

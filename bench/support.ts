@@ -1,0 +1,216 @@
+// Shared pieces of the benchmarks: a scratch PostgreSQL database, child processes for the servers
+// under test (so the load generator never shares their event loop), autocannon runs, and the
+// machine's load, printed beside every figure.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** One line per figure that run-all.ts gathers into its summary. */
+export function result(line: string) {
+  console.log(`RESULT ${line}`);
+}
+
+export function machineLoad(): string {
+  const [one, five, fifteen] = loadavg();
+  return `load average ${one.toFixed(2)} / ${five.toFixed(2)} / ${fifteen.toFixed(2)} (1/5/15 min)`;
+}
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an empty database on the benchmark server; returns its URL and a function that drops it. */
+export async function scratchDatabase(name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
+  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(BENCH_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      if (process.env.BENCH_KEEP === '1') return;
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+export interface Child {
+  process: ChildProcess;
+  port: number;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Runs a TypeScript server script in its own Node process (tsx as a loader, so the pid is the
+ * server's own) and waits for the line `LISTENING <port>` on its stdout.
+ */
+export function startChild(
+  script: string,
+  env: Record<string, string | undefined> = {},
+  options: { timeoutMs?: number; nodeArgs?: string[] } = {},
+): Promise<Child> {
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(root, script)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`${script} did not start within ${timeoutMs} ms\n${stderr}`));
+    }, timeoutMs);
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /LISTENING (\d+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ process: child, port: Number(match[1]), stop });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code} before listening\n${stderr}`));
+    });
+  });
+}
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  total: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  connections?: number;
+  seconds: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Replace `[<id>]` in headers and body with a fresh unique id per request (autocannon's idReplacement). */
+  uniqueIds?: boolean;
+  /** Sees every answer (status and body), for example to record what the server acknowledged. */
+  onResponse?: (status: number, body: string) => void;
+}
+
+export async function load(options: LoadOptions): Promise<LoadFigures> {
+  const run = await autocannon({
+    url: options.url,
+    connections: options.connections ?? 50,
+    duration: options.seconds,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    idReplacement: options.uniqueIds ?? false,
+    ...(options.onResponse
+      ? { requests: [{ method: options.method ?? 'GET', headers: options.headers, body: options.body, onResponse: options.onResponse }] }
+      : {}),
+  });
+  return {
+    requestsPerSecond: run.requests.average,
+    p50: run.latency.p50,
+    p99: run.latency.p99,
+    total: run.requests.total,
+    errors: run.errors + run.timeouts,
+    non2xx: run.non2xx,
+  };
+}
+
+export function describe(figures: LoadFigures): string {
+  return (
+    `${Math.round(figures.requestsPerSecond).toLocaleString('en-US').padStart(7)} req/s   ` +
+    `p50 ${String(figures.p50).padStart(3)} ms   p99 ${String(figures.p99).padStart(3)} ms   ` +
+    `(${figures.total.toLocaleString('en-US')} requests, ${figures.errors} errors, ${figures.non2xx} non-2xx)`
+  );
+}
+
+export async function sleep(ms: number) {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls the health check until it answers 200; returns the milliseconds since `since`. */
+export async function waitForHealth(url: string, since: number, options: { timeoutMs?: number; everyMs?: number; alive?: () => boolean } = {}): Promise<number> {
+  const deadline = Date.now() + (options.timeoutMs ?? 180_000);
+  while (Date.now() < deadline) {
+    if (options.alive && !options.alive()) throw new Error('the server exited before it was healthy');
+    try {
+      const response = await fetch(url);
+      if (response.status === 200) return performance.now() - since;
+    } catch {
+      // not listening yet
+    }
+    await sleep(options.everyMs ?? 20);
+  }
+  throw new Error(`${url} was not healthy in time`);
+}
+
+/**
+ * `npm run build` (web + API), unless BENCH_SKIP_BUILD=1 (run-all builds once for the scripts that
+ * need the built server). A failing build stops the benchmark with the build's output.
+ */
+export async function buildOnce(): Promise<void> {
+  if (process.env.BENCH_SKIP_BUILD === '1') return;
+  const { spawnSync } = await import('node:child_process');
+  console.log('Building (npm run build)...');
+  const started = performance.now();
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
+  console.log(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The built server (`apps/api/dist/server.js`, what `npm start` runs) on the embedded database in `dataDir`. */
+export function builtServerEnv(port: number, dataDir: string): Record<string, string> {
+  return {
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    SMTP_URL: '',
+    LOG_LEVEL: 'warn',
+  };
+}

@@ -1,0 +1,145 @@
+// Web first load (issue 8, benchmark 4): the JavaScript and CSS that a first visit to `/` and to
+// `/donate` transfers, gzip, loaded in headless Chromium against the built server; plus LCP and
+// total blocking time from PerformanceObserver. Target: <= 100 KB of JavaScript (gzip) for `/`.
+//
+//   npx tsx bench/web-load.ts
+//   BENCH_SKIP_BUILD=1 BENCH_RUNS=1 npx tsx bench/web-load.ts     (use the current build, one run per page)
+//
+// The built server does not compress (a reverse proxy does in production, see README); every asset
+// is gzipped here with zlib's default level (6) to count what a compressing proxy would send.
+// Assets the server already sent compressed are counted as sent.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type Browser, chromium } from '@playwright/test';
+import { buildOnce, builtServerEnv, freePort, machineLoad, result, root, sleep, waitForHealth } from './support';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const TARGET_JS_KB = 100;
+const pages = ['/', '/donate'] as const;
+
+interface Asset {
+  url: string;
+  kind: 'js' | 'css' | 'font' | 'other';
+  raw: number;
+  gzip: number;
+}
+
+interface PageFigures {
+  assets: Asset[];
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  longTasks: number;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Collected in the page from its first script on (PerformanceObserver, buffered). */
+const observers = `
+  window.__perf = { lcp: 0, fcp: 0, tbt: 0, longTasks: 0 };
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__perf.lcp = e.startTime; })
+    .observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') window.__perf.fcp = e.startTime; })
+    .observe({ type: 'paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) { window.__perf.longTasks += 1; window.__perf.tbt += Math.max(0, e.duration - 50); }
+  }).observe({ type: 'longtask', buffered: true });
+`;
+
+async function measurePage(browser: Browser, url: string): Promise<PageFigures> {
+  // A new context per load: empty cache, no service worker, no cookies — a first visit.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-GT' });
+  const page = await context.newPage();
+  await page.addInitScript(observers);
+  const pending: Promise<Asset | null>[] = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    const kind = type === 'script' ? 'js' : type === 'stylesheet' ? 'css' : type === 'font' ? 'font' : null;
+    if (!kind) return;
+    pending.push(
+      (async () => {
+        const body = await response.body().catch(() => null);
+        if (!body) return null;
+        const encoding = (await response.headerValue('content-encoding')) ?? '';
+        const sizes = await response.request().sizes();
+        // Already compressed by the server: count what came over the wire; otherwise gzip it here.
+        const gzip = encoding ? sizes.responseBodySize : kind === 'font' ? body.length : gzipSync(body).length;
+        return { url: response.url(), kind, raw: body.length, gzip };
+      })(),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  // Let late long tasks and the final LCP candidate land.
+  await sleep(1000);
+  const perf = (await page.evaluate('window.__perf')) as { lcp: number; fcp: number; tbt: number; longTasks: number };
+  const assets = (await Promise.all(pending)).filter((a): a is Asset => a !== null);
+  await context.close();
+  return { assets, ...perf };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main() {
+  console.log(`Web first load: ${pages.join(' and ')}, ${RUNS} load(s) each in headless Chromium`);
+  console.log(`Machine at start: ${machineLoad()}`);
+  await buildOnce();
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
+  const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    env: { ...process.env, ...builtServerEnv(port, dataDir), RUN_JOBS: '0' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  let browser: Browser | null = null;
+  let met = true;
+  try {
+    await waitForHealth(`${base}/api/v1/health`, performance.now(), { alive: () => server.exitCode === null });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    // One throwaway load so that the server and the disk cache of the OS are warm for every page alike.
+    await measurePage(browser, `${base}/`);
+    for (const pagePath of pages) {
+      const runs: PageFigures[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await measurePage(browser, `${base}${pagePath}`));
+      const first = runs[0];
+      const sum = (kind: Asset['kind'], field: 'raw' | 'gzip') => first.assets.filter((a) => a.kind === kind).reduce((n, a) => n + a[field], 0);
+      const js = { raw: sum('js', 'raw'), gzip: sum('js', 'gzip') };
+      const css = { raw: sum('css', 'raw'), gzip: sum('css', 'gzip') };
+      const fonts = sum('font', 'raw');
+      const lcp = median(runs.map((r) => r.lcp));
+      const fcp = median(runs.map((r) => r.fcp));
+      const tbt = median(runs.map((r) => r.tbt));
+      console.log(`\n${pagePath}`);
+      for (const asset of first.assets.sort((a, b) => b.gzip - a.gzip)) {
+        console.log(`  ${asset.kind.padEnd(4)} ${kb(asset.gzip).padStart(9)} gzip ${kb(asset.raw).padStart(9)} raw  ${new URL(asset.url).pathname}`);
+      }
+      console.log(`  JavaScript ${kb(js.gzip)} gzip (${kb(js.raw)} raw) in ${first.assets.filter((a) => a.kind === 'js').length} files`);
+      console.log(`  CSS        ${kb(css.gzip)} gzip (${kb(css.raw)} raw); fonts ${kb(fonts)} (woff2, not recompressed)`);
+      console.log(`  FCP ${fcp.toFixed(0)} ms, LCP ${lcp.toFixed(0)} ms, total blocking time ${tbt.toFixed(0)} ms (median of ${RUNS}; runs: LCP ${runs.map((r) => r.lcp.toFixed(0)).join(', ')} ms)`);
+      const pageMet = pagePath === '/' ? js.gzip <= TARGET_JS_KB * 1024 : true;
+      met &&= pageMet;
+      result(
+        `web ${pagePath}: JS ${kb(js.gzip)} gzip, CSS ${kb(css.gzip)} gzip, LCP ${lcp.toFixed(0)} ms, TBT ${tbt.toFixed(0)} ms` +
+          (pagePath === '/' ? `; target JS <= ${TARGET_JS_KB} KB gzip: ${pageMet ? 'met' : 'MISSED'}` : ''),
+      );
+    }
+    console.log(`\nMachine at end: ${machineLoad()}`);
+    process.exitCode = met ? 0 : 1;
+  } finally {
+    await browser?.close();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
