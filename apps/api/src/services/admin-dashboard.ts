@@ -19,6 +19,7 @@ import { auditLog, donationTotals, donations, users } from '../db/schema';
 import { toAdminDonation } from './admin-donations';
 import { userStatus } from './admin-users';
 import { growthPercentage, rowsOf } from './analytics';
+import { NEWEST_FIRST } from './donations';
 
 const act = messages.admin.activity;
 const RECENT_USERS = 5;
@@ -147,7 +148,7 @@ export async function adminDashboardStats(db: Db): Promise<AdminDashboardStats> 
     ),
     systemHealth(db),
     db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(RECENT_USERS),
-    db.select().from(donations).orderBy(desc(donations.createdAt), desc(donations.id)).limit(RECENT_DONATIONS),
+    db.select().from(donations).orderBy(...NEWEST_FIRST).limit(RECENT_DONATIONS),
     recentActivity(db),
   ]);
 

@@ -1,6 +1,6 @@
 // Donation review by staff (SPEC.md §2 Admin donations; DECISIONS.md D4, D11): the admin view of
 // the ledger, and approve/reject through the ledger's own atomic transitions.
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { ADMIN_DONATION_STATUS, type DonationStatus } from '@donaciones/shared/constants';
 import { formatMoney, fromCents } from '@donaciones/shared/format';
 import { messages } from '@donaciones/shared/messages';
@@ -12,6 +12,7 @@ import { enqueueEmail } from './email-outbox';
 import { type DonationRow, transitionDonation } from './ledger';
 import { likePattern } from './admin-users';
 import { getSettings } from './settings';
+import { NEWEST_FIRST } from './donations';
 
 type AdminStatus = AdminDonation['status'];
 
@@ -47,7 +48,7 @@ export async function listAdminDonations(
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [{ n: total }]] = await Promise.all([
-    db.select().from(donations).where(where).orderBy(desc(donations.createdAt), desc(donations.id)).limit(input.limit).offset(input.offset),
+    db.select().from(donations).where(where).orderBy(...NEWEST_FIRST).limit(input.limit).offset(input.offset),
     db.select({ n: count() }).from(donations).where(where),
   ]);
   return { donations: rows.map(toAdminDonation), total, limit: input.limit, offset: input.offset };

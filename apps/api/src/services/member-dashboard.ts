@@ -18,6 +18,7 @@ import { donations, events, programs, userPreferences, users } from '../db/schem
 import { notFound } from '../errors';
 import { getSettings } from './settings';
 import { type DonationRow, guatemalaYearMonth, isCompletedGtq, memberDonationColumns, toMemberDonation } from './member-donations';
+import { NEWEST_FIRST } from './donations';
 
 const RECENT_DONATIONS = 5;
 const RECENT_ACTIVITY = 10;
@@ -101,7 +102,7 @@ export async function memberDashboardStats(db: Db, userId: number, now = new Dat
       .from(donations)
       .leftJoin(programs, eq(programs.id, donations.programId))
       .where(mine)
-      .orderBy(desc(donations.createdAt), desc(donations.id))
+      .orderBy(...NEWEST_FIRST)
       .limit(RECENT_DONATIONS),
     db
       .selectDistinct({

@@ -13,6 +13,7 @@ import type {
 import type { Db } from '../db/client';
 import { donations, programs, users } from '../db/schema';
 import { notFound } from '../errors';
+import { NEWEST_FIRST } from './donations';
 
 export type DonationRow = typeof donations.$inferSelect;
 
@@ -63,7 +64,7 @@ export async function listMyDonations(db: Db, userId: number, query: { limit: nu
       .from(donations)
       .leftJoin(programs, eq(programs.id, donations.programId))
       .where(where)
-      .orderBy(desc(donations.createdAt), desc(donations.id))
+      .orderBy(...NEWEST_FIRST)
       .limit(query.limit)
       .offset(query.offset),
     db.select({ total: count() }).from(donations).where(where),
@@ -78,7 +79,7 @@ export async function donationHistory(db: Db, userId: number): Promise<DonationH
     .from(donations)
     .leftJoin(programs, eq(programs.id, donations.programId))
     .where(eq(donations.userId, userId))
-    .orderBy(desc(donations.createdAt), desc(donations.id));
+    .orderBy(...NEWEST_FIRST);
 
   type Totals = { cents: number; donations_count: number; completed_count: number };
   const add = (t: Totals, d: DonationRow) => {
