@@ -19,6 +19,24 @@ export default defineConfig({
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
       apiProject('api', { TEST_DB: 'pglite' }),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', { TEST_DB: 'postgres' })] : []),
+      // Two real API processes on PostgreSQL (and Redis): its own step of `npm test`, after the others
+      // (scripts/test.mjs sets TEST_SCALE_OUT=1), so the main run never starts servers.
+      ...(process.env.TEST_SCALE_OUT === '1'
+        ? [
+            {
+              test: {
+                name: 'scale-out',
+                root: './apps/api',
+                include: ['test-scale/**/*.test.ts'],
+                environment: 'node',
+                testTimeout: 150_000,
+                hookTimeout: 180_000,
+                pool: 'forks' as const,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
       {
         extends: './apps/web/vite.config.ts',
         test: {

@@ -8,27 +8,28 @@ import { donations, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { type Actor, audit } from './audit';
 import { type PaymentProvider, simulatedPaymentProvider } from './payments';
-import { isUniqueViolation, newReferenceCode } from './reference-codes';
+import { newReferenceCode } from './reference-codes';
 
 export type DonationRow = typeof donations.$inferSelect;
 export type NewDonation = Omit<typeof donations.$inferInsert, 'id' | 'referenceCode' | 'status' | 'receiptNumber'>;
 
-/** Inserts a pending donation with a fresh unique reference (retrying the rare collision). */
-export async function insertDonation(db: Database, values: NewDonation): Promise<DonationRow> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      // A savepoint per attempt, so a collision does not abort the caller's transaction.
-      return await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(donations)
-          .values({ ...values, referenceCode: newReferenceCode(), status: 'pending' })
-          .returning();
-        return row;
-      });
-    } catch (err) {
-      if (attempt < 5 && isUniqueViolation(err, 'donations_reference_key')) continue;
-      throw err;
-    }
+/** How many fresh references are tried before giving up (a collision is one in 100 million per row). */
+const REFERENCE_ATTEMPTS = 6;
+
+/**
+ * Inserts a pending donation with a fresh unique reference, retrying the rare collision. A collision
+ * returns no row (ON CONFLICT DO NOTHING) instead of raising, so no savepoint is needed to keep the
+ * caller's transaction usable: one round trip per attempt, which matters on the checkout's hot path.
+ */
+export async function insertDonation(db: Db, values: NewDonation): Promise<DonationRow> {
+  for (let attempt = 1; ; attempt++) {
+    const [row] = await db
+      .insert(donations)
+      .values({ ...values, referenceCode: newReferenceCode(), status: 'pending' })
+      .onConflictDoNothing({ target: donations.referenceCode })
+      .returning();
+    if (row) return row;
+    if (attempt >= REFERENCE_ATTEMPTS) throw new Error(`no free donation reference after ${REFERENCE_ATTEMPTS} attempts`);
   }
 }
 
