@@ -36,7 +36,8 @@ export function ResponsiveTable<T>({ columns, rows, getRowKey, caption, empty, c
 
   return (
     <div className={className}>
-      <div className="hidden overflow-x-auto rounded-card border border-sand-200 bg-white shadow-card sm:block">
+      {/* relative: the sr-only texts of the cells are absolutely positioned, and would otherwise widen the page. */}
+      <div className="relative hidden overflow-x-auto rounded-card border border-sand-200 bg-white shadow-card sm:block">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-sand-100/70 text-xs font-bold tracking-wide text-ink-600 uppercase">

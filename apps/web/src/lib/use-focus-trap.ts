@@ -26,6 +26,8 @@ export function useFocusTrap(containerRef: RefObject<HTMLElement | null>, active
     const container = containerRef.current;
     if (!container) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const openerAncestors: HTMLElement[] = [];
+    for (let el = opener?.parentElement ?? null; el && el !== document.body; el = el.parentElement) openerAncestors.push(el);
 
     const first = initialFocus?.current ?? focusableWithin(container)[0] ?? container;
     first.focus();
@@ -60,8 +62,26 @@ export function useFocusTrap(containerRef: RefObject<HTMLElement | null>, active
     return () => {
       document.removeEventListener('keydown', onKeyDown, true);
       if (opener && document.contains(opener)) opener.focus();
+      else restoreNear(openerAncestors);
     };
   }, [active, containerRef, initialFocus]);
+}
+
+/**
+ * The opener is gone (e.g. the approve button of a row that is no longer pending): focus the first
+ * focusable element of its nearest ancestor still on the page, so keyboard users carry on from
+ * there instead of from the top of the document. The main landmark (tabindex -1) is the last resort.
+ */
+function restoreNear(ancestors: HTMLElement[]) {
+  for (const el of ancestors) {
+    if (!document.contains(el)) continue;
+    const next = el.tagName === 'MAIN' ? el : focusableWithin(el)[0];
+    if (next) {
+      next.focus();
+      return;
+    }
+  }
+  document.querySelector<HTMLElement>('main')?.focus();
 }
 
 /** Stops the page behind an open dialog from scrolling. */

@@ -176,7 +176,7 @@ export default function PublicLayout() {
       </main>
 
       <footer className="mt-16 bg-brand-900 text-brand-50">
-        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr] lg:px-8">
+        <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr] lg:px-8">
           <div className="max-w-sm">
             <Logo name={brand} tagline={messages.shell.brandTagline} inverted />
             <p className="mt-4 text-sm leading-relaxed text-brand-100">{messages.shell.footerAbout}</p>

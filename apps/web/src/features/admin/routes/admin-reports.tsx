@@ -106,6 +106,7 @@ function TopDonors({ analytics }: { analytics: Analytics }) {
                     ? 'flex size-8 shrink-0 items-center justify-center rounded-full bg-accent-100 text-sm font-bold text-accent-800'
                     : 'flex size-8 shrink-0 items-center justify-center rounded-full bg-sand-100 text-sm font-bold text-ink-600'
                 }
+                role="img"
                 aria-label={`${ui.rank} ${i + 1}`}
               >
                 {i < 3 ? <Award aria-hidden="true" className="size-4" /> : i + 1}

@@ -23,14 +23,16 @@ export function SuccessDialog({ donation, organization, onAnother, onClose }: Su
   const anotherRef = useRef<HTMLButtonElement>(null);
   const open = donation !== null;
 
-  // The dialog has its own 'Cerrar' button (no corner X), and Escape closes it like that button.
+  // The dialog has its own 'Cerrar' button (no corner X), and Escape closes it like that button. The
+  // Modal, not dismissible, stops Escape at the document (capture phase), so this listens on window,
+  // whose capture phase runs first.
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
     };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
   }, [open, onClose]);
 
   const rows = donation

@@ -1,0 +1,35 @@
+// The checkout's success dialog closes on Escape like its 'Cerrar' button (issue 9: the Modal, not
+// dismissible, used to swallow Escape before the dialog's own listener saw it).
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SuccessDialog } from './success-dialog';
+
+afterEach(cleanup);
+
+const donation = {
+  id: 1,
+  reference_code: '#MG12345678',
+  amount: 75,
+  status: 'pending' as const,
+  card_last4: '4242',
+  card_brand: 'visa' as const,
+  created_at: '2026-01-01T00:00:00Z',
+};
+const organization = { name: 'Fundación', phone: '+502 2200 0000', email: 'contacto@ejemplo.org' };
+
+describe('SuccessDialog', () => {
+  it('closes on Escape, traps Tab inside and starts on «Hacer otra donación»', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(<SuccessDialog donation={donation} organization={organization} onAnother={() => {}} onClose={onClose} />);
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    for (let i = 0; i < 6; i++) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});

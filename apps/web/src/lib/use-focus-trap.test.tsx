@@ -1,0 +1,64 @@
+// Focus after a dialog closes (issue 9): back to the opener, or, when the opener is gone (a row's
+// approve button after the approval), to the nearest focusable element that is still there.
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Modal } from '@/components/modal';
+
+afterEach(cleanup);
+
+function Row() {
+  const [pending, setPending] = useState(true);
+  const [open, setOpen] = useState(false);
+  return (
+    <main tabIndex={-1}>
+      <table>
+        <tbody>
+          <tr>
+            <td>
+              <a href="/donations/7">Ver la donación 7</a>
+            </td>
+            <td>{pending ? <button onClick={() => setOpen(true)}>Aprobar</button> : 'Aprobada'}</td>
+          </tr>
+        </tbody>
+      </table>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Aprobar donación"
+        footer={
+          <button
+            onClick={() => {
+              setPending(false);
+              setOpen(false);
+            }}
+          >
+            Confirmar
+          </button>
+        }
+      />
+    </main>
+  );
+}
+
+describe('focus after a dialog', () => {
+  it('goes back to the opener when it is still there (Escape)', async () => {
+    const user = userEvent.setup();
+    render(<Row />);
+    await user.click(screen.getByRole('button', { name: 'Aprobar' }));
+    expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Aprobar' })).toHaveFocus();
+  });
+
+  it('goes to the nearest focusable element of the opener\'s row when the opener is gone, never to <body>', async () => {
+    const user = userEvent.setup();
+    render(<Row />);
+    await user.click(screen.getByRole('button', { name: 'Aprobar' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(screen.queryByRole('button', { name: 'Aprobar' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Ver la donación 7' })).toHaveFocus();
+  });
+});
