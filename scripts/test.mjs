@@ -1,5 +1,6 @@
 // `npm test`: lint, type checks, unit + API tests (embedded database, and PostgreSQL when
-// TEST_DATABASE_URL is set), then the build and the browser tests. Stops at the first failure.
+// TEST_DATABASE_URL is set), the scale-out tests (with TEST_DATABASE_URL), then the build and the
+// browser tests. Stops at the first failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -41,7 +42,7 @@ function countPlaywright(file) {
 function finish(ok) {
   console.log('\nResumen:');
   for (const line of steps) console.log(`  ${line}`);
-  if (!process.env.TEST_DATABASE_URL) console.log('  (TEST_DATABASE_URL no está definido: las pruebas de API corrieron solo en PGlite)');
+  if (!process.env.TEST_DATABASE_URL) console.log('  (TEST_DATABASE_URL no está definido: las pruebas de API corrieron solo en PGlite, sin las de escalado)');
   console.log(`\n${passed} passed, ${failed} failed`);
   process.exit(ok && failed === 0 ? 0 : 1);
 }
@@ -54,6 +55,7 @@ const ok =
   step('TypeScript (shared)', bin('tsc'), ['-p', 'packages/shared']) &&
   step('TypeScript (api)', bin('tsc'), ['-p', 'apps/api']) &&
   step('TypeScript (web)', bin('tsc'), ['-p', 'apps/web']) &&
+  step('TypeScript (bench)', bin('tsc'), ['-p', 'bench']) &&
   (() => {
     const result = step('Vitest: shared, web, API' + (process.env.TEST_DATABASE_URL ? ' (PGlite + PostgreSQL)' : ' (PGlite)'), bin('vitest'), [
       'run',
@@ -62,6 +64,20 @@ const ok =
       `--outputFile.json=${vitestJson}`,
     ]);
     countVitest(vitestJson);
+    return result;
+  })() &&
+  (() => {
+    // Two real API processes on PostgreSQL (and Redis with TEST_REDIS_URL), a killed process and a
+    // restarted private PostgreSQL: only where a PostgreSQL server is given.
+    if (!process.env.TEST_DATABASE_URL) return true;
+    const json = path.join(reports, 'vitest-scale-out.json');
+    const result = step(
+      'Vitest: scale-out (two API processes, PostgreSQL' + (process.env.TEST_REDIS_URL ? ' + Redis' : '') + ')',
+      bin('vitest'),
+      ['run', '--project', 'scale-out', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
+      { TEST_SCALE_OUT: '1' },
+    );
+    countVitest(json);
     return result;
   })() &&
   step('Build (web + api)', 'npm', ['run', 'build']) &&

@@ -38,8 +38,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // NUMERIC and BIGINT come back as strings by default; counts and cents fit in a double exactly.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
-    // A dropped idle connection (for example when PostgreSQL restarts) must not crash the process.
+    // A dropped connection (for example when PostgreSQL restarts) must not crash the process: idle
+    // clients report through the pool, checked-out ones (between the statements of a transaction)
+    // through their own 'error' event. The statement in progress still fails, and the pool discards
+    // the broken client when it is released.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema }) as unknown as Database;
     // Two processes starting together must not run the migrations twice.
     const client = await pool.connect();
