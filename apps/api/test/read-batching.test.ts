@@ -2,8 +2,9 @@
 // one read that starts after they all arrived, so no answer is ever older than its request.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { DonationList, DonationStats } from '@donaciones/shared/schemas/donations';
-import { readBatcher } from '../src/services/read-batching';
+import { readBatcher, serializeOncePerAnswer } from '../src/services/read-batching';
 import { createTestApp, inject, type TestContext } from './helpers';
 import { pendingDonation, signedInUser } from './donations-fixtures';
 
@@ -80,6 +81,27 @@ describe('readBatcher', () => {
     const later = batch('k', reads.read);
     reads.started[2].finish(3);
     expect(await later).toBe(3);
+  });
+});
+
+describe('serializeOncePerAnswer', () => {
+  it('encodes and stringifies an answer object once, however many requests send it, and strips unknown keys', () => {
+    let checks = 0;
+    const schema = z.object({ amount: z.number().refine(() => ++checks > 0) });
+    const serialize = serializeOncePerAnswer({ schema, method: 'GET', url: '/prueba', httpStatus: '200' });
+    const shared = { amount: 185, secret: 'no se envía' };
+    expect(serialize(shared)).toBe('{"amount":185}');
+    expect(serialize(shared)).toBe('{"amount":185}');
+    expect(checks).toBe(1);
+    expect(serialize({ amount: 185 })).toBe('{"amount":185}');
+    expect(checks).toBe(2);
+  });
+
+  it('still refuses an answer that does not match the schema, every time', () => {
+    const serialize = serializeOncePerAnswer({ schema: z.object({ amount: z.number() }), method: 'GET', url: '/prueba', httpStatus: '200' });
+    const wrong = { amount: 'mucho' };
+    expect(() => serialize(wrong)).toThrow();
+    expect(() => serialize(wrong)).toThrow();
   });
 });
 

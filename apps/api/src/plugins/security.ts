@@ -2,7 +2,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { CSRF_COOKIE, CSRF_HEADER } from '@donaciones/shared/constants';
 import { messages } from '@donaciones/shared/messages';
 import { AppError } from '../errors';
@@ -21,7 +21,9 @@ function same(a: string, b: string): boolean {
 }
 
 export default fp(async function security(app: FastifyInstance) {
-  await app.register(helmet, {
+  // helmet's middleware is built once here and applied to every answer. (@fastify/helmet rebuilt it,
+  // parsing the whole CSP, on every request: a tenth of the CPU of a small API answer, issue 8.)
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -42,6 +44,9 @@ export default fp(async function security(app: FastifyInstance) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: app.config.cookieSecure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
   });
 
   app.decorate('assertCsrf', (request: FastifyRequest) => {

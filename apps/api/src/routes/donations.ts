@@ -15,7 +15,7 @@ import {
 import { unauthorized } from '../errors';
 import type { AuthUser } from '../plugins/auth';
 import { changeDonationStatus, createDonation, donationStats, getDonation, listDonations } from '../services/donations';
-import { readBatcher } from '../services/read-batching';
+import { readBatcher, serializeOncePerAnswer } from '../services/read-batching';
 
 const TAG = 'donaciones';
 const bearer = [{ bearerAuth: [] }];
@@ -60,6 +60,7 @@ export default async function donationRoutes(app: FastifyInstance) {
     '/donations',
     {
       preHandler: app.optionalAuth,
+      serializerCompiler: serializeOncePerAnswer,
       schema: {
         tags: [TAG],
         summary: 'Listar donaciones (más recientes primero)',
@@ -80,6 +81,7 @@ export default async function donationRoutes(app: FastifyInstance) {
   r.get(
     '/donations/stats',
     {
+      serializerCompiler: serializeOncePerAnswer,
       schema: {
         tags: [TAG],
         summary: 'Estadísticas de donaciones',

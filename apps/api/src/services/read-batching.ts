@@ -3,6 +3,7 @@
 // reflects the database as it was after its request came in (no stale figures, nothing to
 // invalidate, correct across processes), while 50 concurrent callers cost one query, not 50.
 // Unlike a time-based cache there is nothing to expire: with one caller at a time it is a plain read.
+import { serializerCompiler } from 'fastify-type-provider-zod';
 
 interface Waiting<V> {
   promise: Promise<V>;
@@ -66,5 +67,24 @@ export function readBatcher<V>(): (key: string, read: () => Promise<V>) => Promi
       state.nextRead = read;
     }
     return state.next.promise;
+  };
+}
+
+/**
+ * The app's response serializer (zod encode + JSON.stringify), done once per answer object instead
+ * of once per request: the callers of one read batch share one object, so a batch of 50 costs one
+ * serialization. For routes whose handlers return fresh objects that nothing mutates afterwards.
+ */
+export function serializeOncePerAnswer(route: { schema: unknown; method: string; url: string; httpStatus?: string }): (data: unknown) => string {
+  const serialize = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+  const serialized = new WeakMap<object, string>();
+  return (data) => {
+    if (typeof data !== 'object' || data === null) return serialize(data);
+    let text = serialized.get(data);
+    if (text === undefined) {
+      text = serialize(data);
+      serialized.set(data, text);
+    }
+    return text;
   };
 }
