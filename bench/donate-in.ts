@@ -8,18 +8,22 @@
 //
 // The per-IP limit of the checkout (20 a minute) is raised for the run through configuration:
 // DONATE_RATE_LIMIT_PER_MINUTE=1000000 — the limiter itself stays on and counts every request.
-// Creates the database `bench_donate` on BENCH_DATABASE_URL's server and drops it at the end.
+// For scale, the same run measures a bare node:http server that stores each donation with one INSERT.
+// Creates the databases `bench_donate` and `bench_donate_bare` on BENCH_DATABASE_URL's server and drops them.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { openDatabase } from '../apps/api/src/db/client';
 import { type Child, type LoadFigures, describe, load, machineLoad, result, scratchDatabase, startChild } from './support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const CONNECTIONS = 50;
 const TARGET = 1_000;
+/** Requests per second of the bare one-INSERT server in this run. */
+let ceiling = 0;
 
 const body = JSON.stringify({
   donorName: 'María Pérez',
@@ -107,8 +111,10 @@ async function run(label: string, redisUrl: string | undefined): Promise<boolean
         `${acknowledged.length.toLocaleString('en-US')} acknowledged references (warm-up included) found once each, ` +
         `${stored.keys.toLocaleString('en-US')} idempotency keys, totals ${stored.totalsMatch ? 'equal to' : 'DIFFERENT from'} the ledger`,
     );
+    const ratio = ceiling ? ` (${((figures.requestsPerSecond / ceiling) * 100).toFixed(0)}% of the bare one-INSERT server's ${Math.round(ceiling).toLocaleString('en-US')}/s)` : '';
+    console.log(`  API / bare one-INSERT server${ratio}`);
     result(
-      `donate-in (${label}): ${Math.round(figures.requestsPerSecond).toLocaleString('en-US')} donations/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ` +
+      `donate-in (${label}): ${Math.round(figures.requestsPerSecond).toLocaleString('en-US')} donations/s${ratio}, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ` +
         `${figures.errors} errors, ${figures.non2xx} non-2xx, stored exactly once: ${exact ? 'yes' : 'NO'}; target >= ${TARGET.toLocaleString('en-US')}/s, 0 errors: ${met ? 'met' : 'MISSED'}`,
     );
     return met;
@@ -119,9 +125,33 @@ async function run(label: string, redisUrl: string | undefined): Promise<boolean
   }
 }
 
+/**
+ * The machine's ceiling for a write: a bare node:http server storing each donation with one INSERT
+ * (bench/servers/bare-insert-server.ts) on the same PostgreSQL, same pool size, same load generator.
+ */
+async function bare(): Promise<number> {
+  const database = await scratchDatabase('bench_donate_bare');
+  let server: Child | null = null;
+  try {
+    const migrated = await openDatabase({ databaseUrl: database.url, dataDir: tmpdir(), poolSize: 1 });
+    await migrated.close();
+    server = await startChild('bench/servers/bare-insert-server.ts', { DATABASE_URL: database.url, DATABASE_POOL_SIZE: '10' });
+    const options = { url: `http://127.0.0.1:${server.port}/`, connections: CONNECTIONS, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body };
+    if (WARMUP_SECONDS > 0) await load({ ...options, seconds: WARMUP_SECONDS });
+    const figures = await load({ ...options, seconds: SECONDS });
+    console.log('\nBare node:http + one INSERT per request (the ceiling of this machine for a write)');
+    console.log(`  ${describe(figures)}`);
+    return figures.requestsPerSecond;
+  } finally {
+    await server?.stop();
+    await database.drop();
+  }
+}
+
 async function main() {
   console.log(`Donations in: ${CONNECTIONS} connections, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up, a new Idempotency-Key per request`);
   console.log(`Machine at start: ${machineLoad()}`);
+  ceiling = await bare();
   let met = await run('rate-limit counters in PostgreSQL', undefined);
   if (process.env.BENCH_REDIS_URL) met = (await run('rate-limit counters in Redis', process.env.BENCH_REDIS_URL)) && met;
   console.log(`\nMachine at end: ${machineLoad()}`);

@@ -4,6 +4,7 @@
 //
 //   npx tsx bench/web-load.ts
 //   BENCH_SKIP_BUILD=1 BENCH_RUNS=1 npx tsx bench/web-load.ts     (use the current build, one run per page)
+//   BENCH_WEB_BREAKDOWN=0 ...                                       (without the per-package breakdown of `/`)
 //
 // The built server does not compress (a reverse proxy does in production, see README); every asset
 // is gzipped here with zlib's default level (6) to count what a compressing proxy would send.
@@ -13,7 +14,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { type Browser, chromium } from '@playwright/test';
+import { gzipByPackage } from './bundle-attribution';
 import { buildOnce, builtServerEnv, freePort, machineLoad, result, root, sleep, waitForHealth } from './support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -82,6 +86,47 @@ async function measurePage(browser: Browser, url: string): Promise<PageFigures> 
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** `index-LxCPiZSt.js` -> `index`: the same chunk in two builds has the same name, not the same hash. */
+const chunkName = (file: string) => file.replace(/-[\w-]{8}\.js$/, '');
+
+/**
+ * What the JavaScript of a page is made of, per package: the web app is built once more with source
+ * maps into a temporary directory (the served build has none) and each loaded chunk is attributed.
+ */
+function printBreakdown(pagePath: string, assets: Asset[]) {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'bench-web-maps-'));
+  try {
+    const build = spawnSync('npx', ['vite', 'build', '--sourcemap', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+      cwd: path.join(root, 'apps/web'),
+      encoding: 'utf8',
+    });
+    if (build.status !== 0) {
+      console.log(`  (no breakdown: the build with source maps failed: ${build.stderr.slice(0, 300)})`);
+      return;
+    }
+    const built = readdirSync(path.join(outDir, 'assets')).filter((f) => f.endsWith('.js'));
+    const files = assets
+      .filter((a) => a.kind === 'js')
+      .map((a) => {
+        const name = chunkName(path.basename(new URL(a.url).pathname));
+        const match = built.find((f) => chunkName(f) === name);
+        return match ? { path: path.join(outDir, 'assets', match), gzip: a.gzip } : null;
+      });
+    if (files.some((f) => f === null)) {
+      console.log('  (no breakdown: the chunks of the two builds differ)');
+      return;
+    }
+    const byPackage = gzipByPackage(files as { path: string; gzip: number }[]);
+    if (!byPackage) return;
+    console.log(`  JavaScript of ${pagePath} by package (gzip, approximate):`);
+    for (const [group, bytes] of [...byPackage].sort((a, b) => b[1] - a[1]).filter(([, bytes]) => bytes >= 512)) {
+      console.log(`    ${kb(bytes).padStart(9)}  ${group}`);
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   console.log(`Web first load: ${pages.join(' and ')}, ${RUNS} load(s) each in headless Chromium`);
   console.log(`Machine at start: ${machineLoad()}`);
@@ -122,6 +167,7 @@ async function main() {
       console.log(`  JavaScript ${kb(js.gzip)} gzip (${kb(js.raw)} raw) in ${first.assets.filter((a) => a.kind === 'js').length} files`);
       console.log(`  CSS        ${kb(css.gzip)} gzip (${kb(css.raw)} raw); fonts ${kb(fonts)} (woff2, not recompressed)`);
       console.log(`  FCP ${fcp.toFixed(0)} ms, LCP ${lcp.toFixed(0)} ms, total blocking time ${tbt.toFixed(0)} ms (median of ${RUNS}; runs: LCP ${runs.map((r) => r.lcp.toFixed(0)).join(', ')} ms)`);
+      if (pagePath === '/' && process.env.BENCH_WEB_BREAKDOWN !== '0') printBreakdown(pagePath, first.assets);
       const pageMet = pagePath === '/' ? js.gzip <= TARGET_JS_KB * 1024 : true;
       met &&= pageMet;
       result(
