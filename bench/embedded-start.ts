@@ -87,7 +87,9 @@ async function stop(started: Started) {
 function serverPid(group: number): number {
   const pid = groupMembers(group).find((member) => {
     try {
-      return readFileSync(`/proc/${member}/cmdline`, 'utf8').includes('scripts/start.mjs');
+      // `node scripts/start.mjs`, not npm nor the `sh -c` that npm runs it through.
+      const [program, ...args] = readFileSync(`/proc/${member}/cmdline`, 'utf8').split('\0');
+      return path.basename(program) === 'node' && args.includes('scripts/start.mjs');
     } catch {
       return false;
     }

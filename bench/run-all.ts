@@ -63,6 +63,8 @@ async function main() {
     const status = outcome.code === 0 ? '✓ targets met' : outcome.lines.length ? '✗ a target missed' : '✗ failed';
     summary.push(`${status}  ${bench.name} (${outcome.seconds.toFixed(0)} s)`, ...outcome.lines.map((l) => `      ${l}`));
   }
+  // A missed target is a figure to read, not a failure; a benchmark that could not run is one.
+  if (summary.some((line) => line.startsWith('✗ failed'))) process.exitCode = 1;
   console.log('\n━━ Summary ━━');
   console.log(`Machine: ${loadAtStart} at start, ${machineLoad()} at end (2 cores: a load above ~2 means the figures share the CPU)`);
   for (const line of summary) console.log(line);
