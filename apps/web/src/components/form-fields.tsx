@@ -188,7 +188,8 @@ export function Checkbox({ label, error, hint, className, id, ref, ...rest }: Ch
           type="checkbox"
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          className={cn('mt-0.5 size-5 shrink-0 rounded-md accent-brand-700', error && 'outline-2 outline-red-600')}
+          // With an error the red outline stays; focus turns it to the brand colour, so focus stays visible.
+          className={cn('mt-0.5 size-5 shrink-0 rounded-md accent-brand-700', error && 'outline-2 outline-red-600 focus-visible:outline-brand-500')}
           {...rest}
         />
         <label htmlFor={inputId} className="text-sm text-ink-800">

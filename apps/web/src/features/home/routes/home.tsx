@@ -134,7 +134,7 @@ function ImpactStats({ site }: { site: PublicSite | undefined }) {
       <h2 id="impact-title" className="sr-only">
         {m.statsTitle}
       </h2>
-      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <ul className="grid grid-cols-1 gap-3 min-[22rem]:grid-cols-2 sm:gap-4 lg:grid-cols-4">
         {statsOf(site).map(({ icon: Icon, label, value, testId }) => (
           <li key={label} className="flex flex-col gap-3 rounded-card border border-sand-200 bg-white p-4 shadow-card sm:p-6">
             <span className="flex size-11 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
@@ -240,7 +240,7 @@ function WaysToHelp({ site }: { site: PublicSite }) {
   return (
     <section id="ayudar" aria-labelledby="ways-title" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
       <SectionHeading id="ways-title" eyebrow={m.waysEyebrow} title={m.waysTitle} />
-      <div className="mt-10 grid gap-6 md:grid-cols-3">
+      <div className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-3">
         {ways.map(({ icon: Icon, title, body, soon, action }) => (
           <article key={title} className="flex flex-col rounded-card border border-sand-200 bg-white p-6 shadow-card">
             <div className="flex items-start justify-between gap-3">
@@ -367,7 +367,7 @@ function Contact({ site }: { site: PublicSite }) {
   ];
   return (
     <section id="contacto" aria-labelledby="contact-title" className="mx-auto max-w-7xl px-4 pt-20 sm:px-6 lg:px-8">
-      <div className="grid gap-10 rounded-[2rem] bg-white p-6 shadow-card ring-1 ring-sand-200 sm:p-10 lg:grid-cols-[1fr_1.1fr] lg:items-center">
+      <div className="grid grid-cols-1 gap-10 rounded-[2rem] bg-white p-6 shadow-card ring-1 ring-sand-200 sm:p-10 lg:grid-cols-[1fr_1.1fr] lg:items-center">
         <div>
           <SectionHeading id="contact-title" eyebrow={m.contactEyebrow} title={m.contactTitle} intro={m.contactBody} />
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
@@ -382,7 +382,7 @@ function Contact({ site }: { site: PublicSite }) {
           </div>
         </div>
         <address className="not-italic">
-          <ul className="grid gap-3">
+          <ul className="grid grid-cols-1 gap-3">
             {items.map(({ id, icon: Icon, label, value, href }) => (
               <li key={id} className="flex items-center gap-4 rounded-2xl bg-sand-50 p-4 ring-1 ring-sand-200">
                 <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white">

@@ -64,7 +64,7 @@ export function SettingsTabs<K extends string>({ label, tabs, active, onChange, 
           );
         })}
       </div>
-      <div role="tabpanel" id={panelId} aria-labelledby={tabId(active)} tabIndex={0} className="mt-6 rounded-card outline-none focus-visible:outline-2">
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(active)} tabIndex={0} className="mt-6 rounded-card outline-none focus-visible:outline-2 focus-visible:outline-solid">
         {children}
       </div>
     </div>

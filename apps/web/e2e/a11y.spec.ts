@@ -1,0 +1,449 @@
+// Accessibility (WCAG 2.2 AA, issue 9) against the real server: axe on every screen signed out and
+// per role (no serious or critical violation, page language es), the checkout, the login and an
+// admin approval done with the keyboard only (dialogs trap focus, close on Escape and give focus
+// back, a visible focus indicator on every stop), form errors tied to their fields and announced,
+// and no sideways scrolling at 320 px wide or at 200% zoom.
+import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { DEMO, expect, login, test } from './fixtures';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface Screen {
+  name: string;
+  /** Opens the screen (and the state to check, e.g. a dialog). */
+  open: (page: Page) => Promise<void>;
+}
+
+const go = (url: string) => async (page: Page) => {
+  await page.goto(url);
+};
+
+/** Waits until the screen shows data: no request in flight and no skeleton left. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.animate-pulse')).toHaveCount(0, { timeout: 15_000 });
+}
+
+function describeViolation(v: { id: string; impact?: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }) {
+  return `${v.impact} ${v.id}: ${v.help} -> ${v.nodes
+    .slice(0, 5)
+    .map((n) => `${JSON.stringify(n.target)} ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim() ?? ''}`)
+    .join(' | ')}`;
+}
+
+let screensScanned = 0;
+
+/** Opens each screen and runs axe on it; every serious or critical violation of every screen is reported. */
+async function scanAll(page: Page, label: string, screens: Screen[]) {
+  for (const screen of screens) {
+    await test.step(`${label}: ${screen.name}`, async () => {
+      await screen.open(page);
+      await settle(page);
+      await expect.soft(page.locator('html'), `${label}: ${screen.name}`).toHaveAttribute('lang', 'es');
+      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+      const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map(describeViolation);
+      expect.soft(blocking, `${label}: ${screen.name} (${page.url()})`).toEqual([]);
+      screensScanned += 1;
+    });
+  }
+}
+
+function uniqueEmail(tag: string): string {
+  return `a11y.${tag}.${randomBytes(4).toString('hex')}@correo.gt`;
+}
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/v1/auth/login', { data: DEMO.admin });
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()).access_token as string;
+}
+
+async function pendingDonation(request: APIRequestContext, email: string) {
+  const token = await adminToken(request);
+  const res = await request.post('/api/v1/donations', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { donor_name: 'Prueba Accesibilidad', donor_email: email, amount: 120, currency: 'GTQ', donation_type: 'monetary', description: 'a11y' },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { id: number; reference_code: string };
+}
+
+function futureExpiry(): string {
+  return `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
+}
+
+// ------------------------------------------------------------------ keyboard helpers
+
+async function isFocused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => el === document.activeElement).catch(() => false);
+}
+
+/** Presses Tab (only the keyboard) until the element has focus; fails after `max` presses. */
+async function tabTo(page: Page, locator: Locator, max = 80) {
+  for (let i = 0; i < max; i++) {
+    if (await isFocused(locator)) return;
+    await page.keyboard.press('Tab');
+  }
+  expect(await isFocused(locator), `Tab never reached ${locator}`).toBe(true);
+}
+
+/**
+ * How the focused element and what draws its focus look (itself, its label, and two levels of
+ * wrappers, which may show the ring with :focus-within): outline, ring (box-shadow), border,
+ * background, underline.
+ */
+function lookOfFocusArea(selector: string | null): string {
+  const el = (selector ? document.querySelector(selector) : document.activeElement) as HTMLElement;
+  const look = (node: Element | null) => {
+    if (!node) return '';
+    const s = getComputedStyle(node);
+    return [s.outlineStyle === 'none' ? 'none' : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`, s.boxShadow, s.borderColor, s.backgroundColor, s.textDecorationLine].join('|');
+  };
+  const labels = 'labels' in el && el.labels ? Array.from(el.labels as NodeListOf<HTMLLabelElement>) : [];
+  return [el, el.parentElement, el.parentElement?.parentElement ?? null, ...labels].map(look).join(' / ');
+}
+
+/**
+ * Tabs through the first `stops` focus stops of the page and checks that each one looks different
+ * when focused than when not (WCAG 2.4.7): the unfocused look is read after blurring the element,
+ * then focus is put back where it was and tabbing goes on.
+ */
+async function expectVisibleFocus(page: Page, stops: number, label: string) {
+  const missing: string[] = [];
+  for (let i = 0; i < stops; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(lookOfFocusArea, null);
+    const name = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const text = (el.getAttribute('aria-label') ?? el.getAttribute('name') ?? el.textContent ?? '').trim().slice(0, 40);
+      return `${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[${el.getAttribute('type')}]` : ''} "${text}"`;
+    });
+    if (!name) continue;
+    await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      el.setAttribute('data-a11y-focus', '');
+      el.blur();
+    });
+    const unfocused = await page.evaluate(lookOfFocusArea, '[data-a11y-focus]');
+    await page.evaluate(() => {
+      const el = document.querySelector<HTMLElement>('[data-a11y-focus]');
+      el?.removeAttribute('data-a11y-focus');
+      el?.focus();
+    });
+    if (focused === unfocused) missing.push(`${name}: ${focused}`);
+  }
+  expect(missing, `${label}: elements without a visible focus indicator`).toEqual([]);
+}
+
+/** Tab and Shift+Tab never leave the dialog. */
+async function expectFocusTrapped(page: Page, dialog: Locator) {
+  const count = await dialog.locator('a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex="0"]').count();
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < count + 2; i++) {
+      await page.keyboard.press(key);
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement)), `${key} #${i + 1} left the dialog`).toBe(true);
+    }
+  }
+}
+
+async function expectNoSidewaysScroll(page: Page, label: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${label}: page wider than the viewport`).toBeLessThanOrEqual(1);
+}
+
+// ------------------------------------------------------------------ the screens
+
+async function aDonationId(request: APIRequestContext): Promise<number> {
+  const res = await request.get('/api/v1/donations?limit=1');
+  return ((await res.json()).donations[0] as { id: number }).id;
+}
+
+const signedOutScreens = (donationId: number): Screen[] => [
+  { name: 'inicio', open: go('/') },
+  { name: 'lista de donaciones', open: go('/donations') },
+  { name: 'detalle de donación', open: go(`/donations/${donationId}`) },
+  { name: 'estadísticas', open: go('/stats') },
+  { name: 'términos', open: go('/terms') },
+  { name: 'privacidad', open: go('/privacy') },
+  { name: 'donar: monto', open: go('/donate') },
+  {
+    name: 'donar: datos con errores',
+    open: async (page) => {
+      await page.goto('/donate');
+      await page.getByRole('button', { name: 'Q75', exact: true }).click();
+      await page.getByRole('button', { name: 'Continuar donación' }).click();
+      await page.getByRole('button', { name: 'Realizar donación' }).click();
+      await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    },
+  },
+  { name: 'iniciar sesión: correo', open: go('/login') },
+  {
+    name: 'iniciar sesión: contraseña',
+    open: async (page) => {
+      await page.goto('/login');
+      await page.locator('input[name="email"]').fill(DEMO.user.email);
+      await page.keyboard.press('Enter');
+      await expect(page.locator('input[name="password"]')).toBeVisible();
+    },
+  },
+  { name: 'registro', open: go('/register') },
+  {
+    name: 'registro con errores',
+    open: async (page) => {
+      await page.goto('/register');
+      await page.getByRole('button', { name: /crear cuenta/i }).click();
+      await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    },
+  },
+  { name: 'recuperar contraseña', open: go('/forgot-password') },
+  { name: 'restablecer contraseña (enlace inválido)', open: go('/reset-password?token=enlace-que-no-existe-000000') },
+  { name: 'verificar correo (enlace inválido)', open: go('/verify-email?token=enlace-que-no-existe-000000') },
+  { name: 'página no encontrada', open: go('/esta-pagina-no-existe') },
+];
+
+const memberScreens: Screen[] = [
+  { name: 'panel', open: go('/dashboard') },
+  { name: 'mis donaciones', open: go('/donor/donations') },
+  { name: 'historial', open: go('/donor/history') },
+  { name: 'recibos', open: go('/donor/receipts') },
+  { name: 'programas', open: go('/donor/programs') },
+  { name: 'nueva donación', open: go('/donations/new') },
+  { name: 'estadísticas', open: go('/stats') },
+  { name: 'configuración: perfil', open: go('/settings') },
+  {
+    name: 'configuración: preferencias',
+    open: async (page) => {
+      await page.goto('/settings');
+      await page.getByRole('tab', { name: 'Preferencias' }).click();
+    },
+  },
+  {
+    name: 'cambiar contraseña (diálogo)',
+    open: async (page) => {
+      await page.goto('/settings');
+      await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  {
+    name: 'menú móvil',
+    open: async (page) => {
+      await page.setViewportSize({ width: 390, height: 800 });
+      await page.goto('/dashboard');
+      await page.getByRole('button', { name: 'Abrir menú' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+];
+
+const adminScreens: Screen[] = [
+  { name: 'panel de administración', open: go('/dashboard') },
+  { name: 'usuarios', open: go('/admin/users') },
+  {
+    name: 'usuarios: nuevo (diálogo)',
+    open: async (page) => {
+      await page.goto('/admin/users');
+      await page.getByRole('button', { name: 'Nuevo usuario' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  { name: 'donaciones para revisión', open: go('/admin/donations') },
+  {
+    name: 'donaciones: aprobar (diálogo)',
+    open: async (page) => {
+      await page.goto('/admin/donations');
+      await page.getByRole('button', { name: /^Aprobar la donación/ }).first().click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+    },
+  },
+  { name: 'reportes', open: go('/admin/reports') },
+  { name: 'configuración del sistema', open: go('/admin/settings') },
+  { name: 'configuración: perfil', open: go('/settings') },
+  { name: 'nueva donación', open: go('/donations/new') },
+];
+
+// ------------------------------------------------------------------ axe on every screen
+
+test.describe('axe: no serious or critical WCAG 2.2 AA violation', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('signed out', async ({ page, request }) => {
+    await scanAll(page, 'sin sesión', signedOutScreens(await aDonationId(request)));
+  });
+
+  test('USER', async ({ page, request }) => {
+    await login(page, DEMO.user.email, DEMO.user.password);
+    await scanAll(page, 'USER', [...memberScreens, { name: 'detalle de donación', open: go(`/donations/${await aDonationId(request)}`) }]);
+  });
+
+  test('DONOR', async ({ page }) => {
+    await login(page, DEMO.donor.email, DEMO.donor.password);
+    await scanAll(page, 'DONOR', [...memberScreens, { name: 'perfil (/donor/profile)', open: go('/donor/profile') }]);
+  });
+
+  test('ADMIN', async ({ page, request }) => {
+    await pendingDonation(request, uniqueEmail('escaneo'));
+    await login(page, DEMO.admin.email, DEMO.admin.password);
+    await scanAll(page, 'ADMIN', [...adminScreens, { name: 'detalle de donación pendiente', open: go(`/donations/${(await pendingDonation(request, uniqueEmail('detalle'))).id}`) }]);
+  });
+
+  test.afterAll(() => {
+    console.warn(`accesibilidad: ${screensScanned} pantallas y estados revisados con axe`);
+  });
+});
+
+// ------------------------------------------------------------------ keyboard only
+
+test.describe('keyboard only', () => {
+  test('login: email, Enter, password, Enter', async ({ page }) => {
+    await page.goto('/login');
+    await tabTo(page, page.locator('input[name="email"]'));
+    await page.keyboard.type(DEMO.user.email);
+    await page.keyboard.press('Enter');
+    const password = page.locator('input[name="password"]');
+    await expect(password).toBeVisible();
+    await tabTo(page, password);
+    await page.keyboard.type(DEMO.user.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/dashboard$/);
+  });
+
+  test('the donation checkout, start to finish; the success dialog traps focus and Escape closes it', async ({ page }) => {
+    await page.goto('/donate');
+    await tabTo(page, page.getByRole('button', { name: 'Q75', exact: true }));
+    await page.keyboard.press('Enter');
+    await tabTo(page, page.getByRole('button', { name: 'Continuar donación' }));
+    await page.keyboard.press('Enter');
+    const fields: [string, string][] = [
+      ['donorName', 'Teclado Pérez'],
+      ['email', uniqueEmail('teclado')],
+      ['cardNumber', '4242424242424242'],
+      ['expiryDate', futureExpiry()],
+      ['cvc', '123'],
+    ];
+    for (const [name, value] of fields) {
+      await tabTo(page, page.locator(`input[name="${name}"]`));
+      await page.keyboard.type(value);
+    }
+    await expect(page.getByRole('checkbox')).toBeChecked();
+    await tabTo(page, page.getByRole('button', { name: 'Realizar donación' }));
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await expectFocusTrapped(page, dialog);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    expect(await page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null), 'focus is not lost after closing').toBe(true);
+  });
+
+  test('an admin approves a donation; the confirmation traps focus, Escape closes it and focus returns', async ({ page, request }) => {
+    const donation = await pendingDonation(request, uniqueEmail('aprobar'));
+    await login(page, DEMO.admin.email, DEMO.admin.password);
+    await page.goto('/admin/donations');
+    await settle(page);
+    await tabTo(page, page.getByPlaceholder('Buscar por correo, nombre o referencia'));
+    await page.keyboard.type(donation.reference_code);
+    const approveButton = page.getByRole('button', { name: `Aprobar la donación ${donation.reference_code}` });
+    await expect(approveButton).toBeVisible();
+    await tabTo(page, approveButton);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toBeVisible();
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await expectFocusTrapped(page, dialog);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    expect(await isFocused(approveButton), 'focus returns to the button that opened the dialog').toBe(true);
+
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await tabTo(page, dialog.getByRole('button', { name: 'Aprobar', exact: true }), 10);
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('row', { name: new RegExp(donation.reference_code) }).getByText('Aprobada')).toBeVisible();
+    expect(await page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null), 'focus is not lost after approving').toBe(true);
+  });
+
+  test('every focus stop shows a visible focus indicator', async ({ page }) => {
+    test.setTimeout(240_000);
+    for (const url of ['/', '/donate', '/login', '/register', '/donations']) {
+      await page.goto(url);
+      await settle(page);
+      await expectVisibleFocus(page, 25, url);
+    }
+    await login(page, DEMO.admin.email, DEMO.admin.password);
+    for (const url of ['/dashboard', '/admin/donations', '/admin/users', '/settings']) {
+      await page.goto(url);
+      await settle(page);
+      await expectVisibleFocus(page, 25, url);
+    }
+  });
+});
+
+// ------------------------------------------------------------------ forms, language, reflow
+
+test.describe('forms and layout', () => {
+  test('form errors are tied to their fields with aria-describedby and announced', async ({ page }) => {
+    const forms: { url: string; before?: (page: Page) => Promise<void>; submit: RegExp }[] = [
+      { url: '/register', submit: /crear cuenta/i },
+      { url: '/forgot-password', submit: /enviar/i },
+      {
+        url: '/donate',
+        before: async (p) => {
+          await p.getByRole('button', { name: 'Q75', exact: true }).click();
+          await p.getByRole('button', { name: 'Continuar donación' }).click();
+        },
+        submit: /realizar donación/i,
+      },
+    ];
+    for (const form of forms) {
+      await page.goto(form.url);
+      await settle(page);
+      await form.before?.(page);
+      await page.getByRole('button', { name: form.submit }).click();
+      const invalid = page.locator('[aria-invalid="true"]');
+      await expect(invalid.first()).toBeVisible();
+      const problems = await invalid.evaluateAll((fields) =>
+        fields.flatMap((field) => {
+          const ids = (field.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+          const described = ids.map((id) => document.getElementById(id)).filter((el): el is HTMLElement => el !== null);
+          const message = described.find((el) => el.getAttribute('role') === 'alert' || el.closest('[aria-live]'));
+          const name = field.getAttribute('name') ?? field.id;
+          if (!message) return [`${name}: no announced error message in aria-describedby`];
+          return message.textContent?.trim() ? [] : [`${name}: empty error message`];
+        }),
+      );
+      expect(problems, form.url).toEqual([]);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')), `${form.url}: focus moves to the first invalid field`).toBe('true');
+    }
+  });
+
+  test('no sideways scrolling at 320 px wide (WCAG 1.4.10) nor at 200% zoom', async ({ page, request }) => {
+    test.setTimeout(240_000);
+    const publicUrls = ['/', '/donate', '/donations', `/donations/${await aDonationId(request)}`, '/stats', '/login', '/register', '/terms'];
+    const adminUrls = ['/dashboard', '/admin/users', '/admin/donations', '/admin/reports', '/admin/settings', '/settings'];
+    // 320 CSS px is a 1280 px window at 400%; 640 x 400 CSS px is the same window at 200%.
+    for (const viewport of [{ width: 320, height: 640 }, { width: 640, height: 400 }]) {
+      await page.setViewportSize(viewport);
+      for (const url of publicUrls) {
+        await page.goto(url);
+        await settle(page);
+        await expectNoSidewaysScroll(page, `${url} @${viewport.width}px`);
+      }
+    }
+    await login(page, DEMO.admin.email, DEMO.admin.password);
+    for (const viewport of [{ width: 320, height: 640 }, { width: 640, height: 400 }]) {
+      await page.setViewportSize(viewport);
+      for (const url of adminUrls) {
+        await page.goto(url);
+        await settle(page);
+        await expectNoSidewaysScroll(page, `${url} @${viewport.width}px`);
+      }
+    }
+  });
+});
