@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { donations } from '../src/db/schema';
 import { insertDonation } from '../src/services/ledger';
+import type * as ReferenceCodes from '../src/services/reference-codes';
 import { createTestApp, type TestContext } from './helpers';
 
 const queue = vi.hoisted(() => ({ codes: [] as string[] }));
 vi.mock('../src/services/reference-codes', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../src/services/reference-codes')>();
+  const original = await importOriginal<typeof ReferenceCodes>();
   return { ...original, newReferenceCode: () => queue.codes.shift() ?? original.newReferenceCode() };
 });
 
