@@ -462,6 +462,18 @@ describe('fuzzing every endpoint', () => {
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ goal_amount: 0, current_amount: 0 });
     });
+
+    it('many programs with one name all get a slug of their own (the 51st answered 500)', { timeout: 120_000 }, async () => {
+      const url = `${V1}/admin/programs`;
+      const payload = JSON.stringify({ name: 'Mismo nombre', goal_amount: 100 });
+      const slugs = new Set<string>();
+      for (let i = 0; i < 60; i++) {
+        const res = await send({ method: 'POST', url }, { method: 'POST', url, headers: { ...admin(), 'content-type': 'application/json' }, payload }, `${url} #${i + 1}`);
+        expect(res.statusCode).toBe(201);
+        slugs.add((res.json() as { slug: string }).slug);
+      }
+      expect(slugs.size).toBe(60);
+    });
   });
 
   it('left the prototype of every object alone, and counted the cases', () => {

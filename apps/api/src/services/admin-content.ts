@@ -1,5 +1,6 @@
 // The organisation's content as data (DECISIONS.md D9): settings, programs and upcoming events,
 // edited by staff and shown by the home page and dashboards. Every change is audited.
+import { randomBytes } from 'node:crypto';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { fromCents, roundTo, toCents } from '@donaciones/shared/format';
 import { messages } from '@donaciones/shared/messages';
@@ -88,6 +89,15 @@ export async function listPrograms(db: Database): Promise<AdminProgram[]> {
   return rows.map(toAdminProgram);
 }
 
+/**
+ * `name`, `name-2` ... `name-5`, then a random suffix: however many programs share a name, a free
+ * slug is found in a few tries (with only numbers, the 51st program of one name answered 500).
+ */
+function slugCandidate(base: string, attempt: number): string {
+  if (attempt === 1) return base;
+  return attempt <= 5 ? `${base}-${attempt}` : `${base}-${randomBytes(4).toString('hex')}`;
+}
+
 export async function createProgram(db: Database, input: { values: ProgramValues; actor: Actor; ip?: string | null }): Promise<AdminProgram> {
   const base = slugify(input.values.name);
   for (let n = 1; ; n++) {
@@ -95,14 +105,14 @@ export async function createProgram(db: Database, input: { values: ProgramValues
       return await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(programs)
-          .values({ ...programColumns(input.values), slug: n === 1 ? base : `${base}-${n}` })
+          .values({ ...programColumns(input.values), slug: slugCandidate(base, n) })
           .returning();
         await audit(tx, { actor: input.actor, action: 'program.create', entityType: 'program', entityId: row.id, details: { name: row.name }, ip: input.ip });
         return toAdminProgram(row);
       });
     } catch (err) {
       // Two programs with the same name get distinct slugs.
-      if (n < 50 && isUniqueViolation(err, 'programs_slug_key')) continue;
+      if (n < 20 && isUniqueViolation(err, 'programs_slug_key')) continue;
       throw err;
     }
   }
