@@ -463,6 +463,21 @@ describe('fuzzing every endpoint', () => {
       expect(res.json()).toMatchObject({ goal_amount: 0, current_amount: 0 });
     });
 
+    it('a NUL character in a search, a filter or a body is refused with 400 (PostgreSQL cannot store it: it was a 500)', async () => {
+      const before = await dataSnapshot(ctx.db);
+      const gets = [`${V1}/admin/donations?q=a%00b`, `${V1}/admin/users?q=%00`, `${V1}/donations?donor_email=%00%40x.gt`];
+      for (const url of gets) {
+        const res = await send({ method: 'GET', url }, { method: 'GET', url, headers: admin() }, url);
+        expect(res.statusCode, url).toBe(400);
+      }
+      const url = `${V1}/donations`;
+      const body = { donor_name: 'Nombre', donor_email: 'nul@correo.gt', amount: 10, currency: 'GTQ', description: 'antes\u0000después' };
+      const res = await send({ method: 'POST', url }, { method: 'POST', url, headers: { ...admin(), 'content-type': 'application/json' }, payload: JSON.stringify(body) }, url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toBe('Los datos enviados no son válidos.');
+      expect(await dataSnapshot(ctx.db)).toEqual(before);
+    });
+
     it('many programs with one name all get a slug of their own (the 51st answered 500)', { timeout: 120_000 }, async () => {
       const url = `${V1}/admin/programs`;
       const payload = JSON.stringify({ name: 'Mismo nombre', goal_amount: 100 });
