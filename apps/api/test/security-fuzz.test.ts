@@ -478,6 +478,20 @@ describe('fuzzing every endpoint', () => {
       expect(await dataSnapshot(ctx.db)).toEqual(before);
     });
 
+    it('half a surrogate pair (\\ud800) in a text is refused with 400 (jsonb on PostgreSQL refused it: a 500)', async () => {
+      const before = await dataSnapshot(ctx.db);
+      const url = `${V1}/admin/organization`;
+      const payload = JSON.stringify({ ...DEFAULT_SETTINGS.organization, name: 'Fundación' }).replace('Fundación', '\\ud800');
+      expect(payload).toContain('"name":"\\ud800"');
+      const res = await send({ method: 'PUT', url }, { method: 'PUT', url, headers: { ...admin(), 'content-type': 'application/json' }, payload }, url);
+      expect(res.statusCode).toBe(400);
+      // Whole pairs (emoji) and accents are ordinary text.
+      const search = `${V1}/admin/donations?q=${encodeURIComponent('😀 ñ')}`;
+      const ok = await send({ method: 'GET', url: `${V1}/admin/donations` }, { method: 'GET', url: search, headers: admin() }, search);
+      expect(ok.statusCode).toBe(200);
+      expect(await dataSnapshot(ctx.db)).toEqual(before);
+    });
+
     it('many programs with one name all get a slug of their own (the 51st answered 500)', { timeout: 120_000 }, async () => {
       const url = `${V1}/admin/programs`;
       const payload = JSON.stringify({ name: 'Mismo nombre', goal_amount: 100 });

@@ -20,16 +20,23 @@ function same(a: string, b: string): boolean {
   return ab.length === bb.length && timingSafeEqual(ab, bb);
 }
 
-/** True when a string, key or nested value holds U+0000 (walked without recursion: bodies may nest deeply). */
-export function holdsNul(value: unknown): boolean {
+/** NUL, or half of a surrogate pair (a string that is not well-formed UTF-16). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+/**
+ * True when a string, key or nested value holds text PostgreSQL cannot store (walked without
+ * recursion: bodies may nest deeply).
+ */
+export function holdsUnstorableText(value: unknown): boolean {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const current = pending.pop();
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return true;
+      if (unstorable(current)) return true;
     } else if (current !== null && typeof current === 'object') {
       for (const [key, inner] of Object.entries(current)) {
-        if (key.includes('\u0000')) return true;
+        if (unstorable(key)) return true;
         pending.push(inner);
       }
     }
@@ -66,10 +73,13 @@ export default fp(async function security(app: FastifyInstance) {
     securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
   });
 
-  // PostgreSQL cannot store the NUL character: a text holding one made the query fail (a 500, found
-  // by the fuzzer with `?q=%00`). It has no use in any field, so it is refused before validation.
+  // PostgreSQL cannot store the NUL character nor, in jsonb, a lone surrogate (`"\ud800"`): such a
+  // text made the query fail with a 500 (found by the fuzzer). Neither has a use in any field, so
+  // they are refused before validation.
   app.addHook('preValidation', async (request) => {
-    if (holdsNul(request.query) || holdsNul(request.params) || holdsNul(request.body)) throw new AppError(400, messages.api.invalidInput);
+    if (holdsUnstorableText(request.query) || holdsUnstorableText(request.params) || holdsUnstorableText(request.body)) {
+      throw new AppError(400, messages.api.invalidInput);
+    }
   });
 
   app.decorate('assertCsrf', (request: FastifyRequest) => {
