@@ -39,7 +39,8 @@ export default fp(async function webApp(app: FastifyInstance) {
     if (url === '/api' || url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ detail: messages.api.notFound });
     }
-    if (!indexHtml) return reply.status(503).type('text/plain; charset=utf-8').send('La aplicación web no está construida.');
+    // Without a build (API-only deployments, or tests before `npm run build`) there is no page to serve.
+    if (!indexHtml) return reply.status(404).send({ detail: 'La aplicación web no está construida (npm run build).' });
     return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   });
 });
