@@ -176,7 +176,7 @@ export const donations = pgTable(
     amountCents: cents('amount_cents').notNull(),
     currency: text('currency').notNull().default('GTQ'),
     donationType: text('donation_type', { enum: ['monetary', 'goods', 'services'] }).notNull(),
-    status: text('status', { enum: ['pending', 'completed', 'failed', 'cancelled', 'expired'] })
+    status: text('status', { enum: ['pending', 'completed', 'failed', 'cancelled', 'expired', 'refunded'] })
       .notNull()
       .default('pending'),
     description: text('description'),
@@ -194,6 +194,26 @@ export const donations = pgTable(
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
     completedAt: tz('completed_at'),
+    // The payment as the provider saw it (docs/product.md#payments). Null for donations not charged
+    // through a checkout (simulated card, goods, services). `payment_reference` holds the provider's
+    // payment id (pa_...), `card_brand` the card network it reports.
+    paymentProvider: text('payment_provider'),
+    paymentMethod: text('payment_method'),
+    checkoutId: text('checkout_id'),
+    checkoutUrl: text('checkout_url'),
+    checkoutExpiresAt: tz('checkout_expires_at'),
+    /** Part of `amount_cents` the donor added to cover the processing fee (the gift is the rest). */
+    coveredFeeCents: cents('covered_fee_cents').notNull().default(0),
+    /** Charged by the provider, in `currency`, known once the payment succeeds. */
+    feeCents: cents('fee_cents'),
+    vatWithheldCents: cents('vat_withheld_cents'),
+    /** Quetzal value of a donation in another currency, at the staff-set rate of `exchange_rate_date`. */
+    gtqCents: cents('gtq_cents'),
+    exchangeRate: text('exchange_rate'),
+    exchangeRateDate: text('exchange_rate_date'),
+    refundedAt: tz('refunded_at'),
+    refundReason: text('refund_reason'),
+    refundId: text('refund_id'),
   },
   (t) => [
     uniqueIndex('donations_reference_key').on(t.referenceCode),
@@ -204,10 +224,35 @@ export const donations = pgTable(
     index('donations_user_idx').on(t.userId, t.createdAt.desc()),
     index('donations_completed_idx').on(t.completedAt),
     check('donations_amount_positive', sql`${t.amountCents} > 0`),
-    check('donations_status_valid', sql`${t.status} IN ('pending','completed','failed','cancelled','expired')`),
+    check('donations_status_valid', sql`${t.status} IN ('pending','completed','failed','cancelled','expired','refunded')`),
+    uniqueIndex('donations_checkout_key').on(t.checkoutId),
+    index('donations_payment_reference_idx').on(t.paymentReference),
     check('donations_type_valid', sql`${t.donationType} IN ('monetary','goods','services')`),
     check('donations_reference_format', sql`${t.referenceCode} ~ '^#MG[0-9]{8}$'`),
   ],
+);
+
+/**
+ * Every webhook delivery a payment provider sent, kept as received. `event_id` is the delivery's own
+ * id (svix-id), so a replay or duplicate is recognised and changes nothing.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    /** The provider's object id (pa_..., ba_...) and the checkout it belongs to, when present. */
+    objectId: text('object_id'),
+    checkoutId: text('checkout_id'),
+    donationId: integer('donation_id').references(() => donations.id, { onDelete: 'set null' }),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    receivedAt: tz('received_at').notNull().defaultNow(),
+    processedAt: tz('processed_at'),
+    error: text('error'),
+  },
+  (t) => [uniqueIndex('payment_events_event_key').on(t.provider, t.eventId), index('payment_events_donation_idx').on(t.donationId, t.receivedAt)],
 );
 
 /**
