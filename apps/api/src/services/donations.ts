@@ -140,6 +140,56 @@ async function countFromTotals(db: Db, filter: { status?: DonationStatus; type?:
   return Number(row?.n ?? 0);
 }
 
+const ACCENTED = 'ÁÀÄÂÃÉÈËÊÍÌÏÎÓÒÖÔÕÚÙÜÛÑÇáàäâãéèëêíìïîóòöôõúùüûñç';
+const UNACCENTED = 'AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc';
+
+/** Lower case without accents, in SQL; `foldText` is the same for the searched text. */
+const foldSql = (expr: SQL) => sql`lower(translate(coalesce(${expr}, ''), ${ACCENTED}, ${UNACCENTED}))`;
+
+/** 'Lucía' -> 'lucia', as foldSql does in the database. */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+/**
+ * The donor's name as maskName shows it, computed by the database, so that a visitor's search only
+ * matches what the visitor is shown (a hidden surname finds nothing). Keep it in step with maskName.
+ */
+const maskedNameSql = sql`(SELECT CASE WHEN cardinality(w) < 2 THEN coalesce(w[1], '') ELSE w[1] || ' ' || left(w[cardinality(w)], 1) || '.' END
+  FROM (SELECT regexp_split_to_array(btrim(${donations.donorName}), ${'\\s+'}) AS w) AS words)`;
+
+const programNameSql = sql`(SELECT p.name FROM programs p WHERE p.id = ${donations.programId})`;
+
+/**
+ * The `q` search of GET /donations: ADMIN searches every field of the donor and the donation; anyone
+ * else searches the name as it is shown to them (in full for their own donations and donors shown
+ * publicly, masked otherwise), the description and the program, plus the email and reference of
+ * their own donations. Masking rules: docs/product.md#donor-privacy
+ */
+function searchCondition(q: string, viewer: Viewer | null): SQL {
+  const pattern = `%${foldText(q).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = (expr: SQL) => sql`${foldSql(expr)} LIKE ${pattern}`;
+  const common = [like(sql`${donations.description}`), like(programNameSql)];
+  if (isAdmin(viewer)) {
+    return or(
+      like(sql`${donations.donorName}`),
+      like(sql`${donations.donorEmail}`),
+      like(sql`${donations.referenceCode}`),
+      like(sql`${donations.receiptNumber}::text`),
+      ...common,
+    ) as SQL;
+  }
+  const own = viewer ? sql`${donations.userId} = ${viewer.id}` : sql`false`;
+  const seesInFull = sql`(${own} OR ${userPreferences.showDonationsPublicly} IS TRUE)`;
+  const shownName = sql`CASE WHEN ${seesInFull} THEN ${donations.donorName} ELSE ${maskedNameSql} END`;
+  return or(
+    like(shownName),
+    sql`(${seesInFull} AND ${like(sql`${donations.donorEmail}`)})`,
+    sql`(${own} AND ${like(sql`${donations.referenceCode}`)})`,
+    ...common,
+  ) as SQL;
+}
+
 /**
  * GET /donations: newest first. Filtering by email is an ADMIN tool; for anyone else it only finds
  * donations whose donor they may already see in full (their own, or donors shown publicly), so the
@@ -162,6 +212,11 @@ export async function listDonations(db: Db, input: { filter: ListDonationsFilter
       if (visible) conditions.push(visible);
     }
   }
+  const q = filter.q;
+  if (q) {
+    conditions.push(searchCondition(q, viewer));
+    if (!isAdmin(viewer)) needsOptIn = true;
+  }
   const where = conditions.length ? and(...conditions) : undefined;
 
   const rows = await selectWithOptIn(db)
@@ -171,7 +226,7 @@ export async function listDonations(db: Db, input: { filter: ListDonationsFilter
     .offset(filter.offset);
 
   let total: number;
-  if (!email) {
+  if (!email && !q) {
     // Status and type filters are counted from donation_totals: no count(*) over the ledger.
     total = await countFromTotals(db, { status: filter.status, type: filter.donation_type });
   } else {

@@ -132,6 +132,15 @@ export const listDonationsQuerySchema = z.object({
   status: z.preprocess(lowerCase, z.enum(DONATION_STATUSES, { error: v.statusInvalid })).optional(),
   donation_type: z.preprocess(lowerCase, z.enum(DONATION_TYPES, { error: v.typeInvalid })).optional(),
   donor_email: z.preprocess(lowerCase, z.string().max(254, { error: v.donorEmailInvalid })).optional(),
+  /**
+   * Free-text search, ignoring case and accents. Visitors search what they are shown (the donor's
+   * name as displayed, masked or not, the description and the program); ADMIN also searches emails,
+   * full names, references and receipt numbers. Longer texts are cut at 100 characters.
+   */
+  q: z
+    .string()
+    .transform((s) => s.trim().slice(0, 100))
+    .optional(),
 });
 export type ListDonationsQuery = z.input<typeof listDonationsQuerySchema>;
 export type ListDonationsFilter = z.output<typeof listDonationsQuerySchema>;
