@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, fromCents, roundTo, toCents } from './format';
+import {
+  formatCents,
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  formatMoney,
+  formatMoneyCompact,
+  formatNumber,
+  formatPercent,
+  formatReceiptNumber,
+  fromCents,
+  guatemalaDay,
+  roundTo,
+  spreadsheetMoneyFormat,
+  toCents,
+} from './format';
 
 describe('formatMoney', () => {
   it('formats quetzales as Q185.00 with the symbol next to the number', () => {
@@ -13,8 +28,83 @@ describe('formatMoney', () => {
     expect(formatMoney(1234567.891)).toBe('Q1,234,567.89');
   });
 
-  it('keeps the sign of negative amounts', () => {
-    expect(formatMoney(-15)).toMatch(/^-Q15\.00$/);
+  it('keeps the sign of negative amounts, and never writes -Q0.00', () => {
+    expect(formatMoney(-15)).toBe('-Q15.00');
+    expect(formatMoney(-0.001)).toBe('Q0.00');
+  });
+
+  it('writes other currencies with their symbol and the same spacing (none)', () => {
+    expect(formatMoney(1234.56, 'USD')).toBe('US$1,234.56');
+    expect(formatMoney(1234.56, 'usd')).toBe('US$1,234.56');
+    expect(formatMoney(1234.56, 'GTQ')).toBe('Q1,234.56');
+    expect(formatCents(123_456, 'USD')).toBe('US$1,234.56');
+    expect(formatCents(5_000_000)).toBe('Q50,000.00');
+  });
+
+  it('writes a currency without a symbol as its code and a space', () => {
+    expect(formatMoney(10, 'EUR')).toBe('EUR 10.00');
+  });
+
+  it('never depends on the ICU spacing of the runtime', () => {
+    for (const amount of [0, 1, 999.99, 50_000, 1_234_567.8]) expect(formatMoney(amount)).not.toMatch(/\s/);
+  });
+});
+
+describe('formatMoneyCompact (chart axes)', () => {
+  it('shortens with Spanish words and the same symbol', () => {
+    expect(formatMoneyCompact(0)).toBe('Q0');
+    expect(formatMoneyCompact(850)).toBe('Q850');
+    expect(formatMoneyCompact(1000)).toBe('Q1 mil');
+    expect(formatMoneyCompact(1500)).toBe('Q1.5 mil');
+    expect(formatMoneyCompact(12_000)).toBe('Q12 mil');
+    expect(formatMoneyCompact(2_300_000)).toBe('Q2.3 M');
+    expect(formatMoneyCompact(2_000, 'USD')).toBe('US$2 mil');
+    expect(formatMoneyCompact(1000)).not.toMatch(/K/);
+  });
+});
+
+describe('formatPercent', () => {
+  it('writes one decimal at most and the sign right after the number', () => {
+    expect(formatPercent(68.8)).toBe('68.8%');
+    expect(formatPercent(100)).toBe('100%');
+    expect(formatPercent(66.666)).toBe('66.7%');
+    expect(formatPercent(0)).toBe('0%');
+  });
+
+  it('signs a change and groups thousands', () => {
+    expect(formatPercent(2068.5, { signed: true })).toBe('+2,068.5%');
+    expect(formatPercent(-12.5, { signed: true })).toBe('-12.5%');
+    expect(formatPercent(0, { signed: true })).toBe('0%');
+    expect(formatPercent(-0.01, { signed: true })).toBe('0%');
+  });
+});
+
+describe('numbers', () => {
+  it('groups counts', () => {
+    expect(formatNumber(1234)).toBe('1,234');
+    expect(formatNumber(12.5, 1)).toBe('12.5');
+  });
+
+  it('writes machine-readable decimals for files, with either separator', () => {
+    expect(formatDecimal(1234.5)).toBe('1234.50');
+    expect(formatDecimal(1234.5, 2, ',')).toBe('1234,50');
+    expect(formatDecimal(68.84, 1)).toBe('68.8');
+    expect(formatDecimal(-3.5, 1, ',')).toBe('-3,5');
+    expect(formatDecimal(0.1 + 0.2)).toBe('0.30');
+    expect(formatDecimal(7, 0)).toBe('7');
+  });
+
+  it('gives spreadsheets the same money format', () => {
+    expect(spreadsheetMoneyFormat()).toBe('"Q"#,##0.00');
+    expect(spreadsheetMoneyFormat('USD')).toBe('"US$"#,##0.00');
+  });
+});
+
+describe('formatReceiptNumber', () => {
+  it('pads to six digits', () => {
+    expect(formatReceiptNumber(275)).toBe('000275');
+    expect(formatReceiptNumber(1)).toBe('000001');
+    expect(formatReceiptNumber(1_234_567)).toBe('1234567');
   });
 });
 
@@ -40,6 +130,11 @@ describe('dates', () => {
   it('formats in Guatemala time (UTC-6)', () => {
     // 03:00 UTC on 1 March is still 28 February in Guatemala.
     expect(formatDate('2025-03-01T03:00:00Z')).toBe('28/02/2025');
+    expect(guatemalaDay('2025-03-01T03:00:00Z')).toBe('2025-02-28');
+    expect(guatemalaDay('2025-03-01T06:00:00Z')).toBe('2025-03-01');
+    // The evening of 5 November in Guatemala is already 6 November in UTC: it is the 5th everywhere.
+    expect(formatDate('2025-11-06T02:30:00Z')).toBe('05/11/2025');
+    expect(formatDateTime('2025-11-06T02:30:00Z')).toMatch(/^05\/11\/2025.*08:30/);
   });
 
   it('rounds to the given decimals', () => {

@@ -1,8 +1,114 @@
-// Money and date formatting for Guatemala (DECISIONS.md D14).
+// The one formatter per kind of value shown or exported anywhere (screens, PDFs, emails, CSV/xlsx):
+// money in any currency, percent, counts, dates in America/Guatemala and receipt numbers.
+// The conventions are in docs/product.md#money-currencies-and-formats.
 import { CURRENCY, LOCALE, TIME_ZONE } from './constants';
 
-const currencyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
-const numberFormat = new Intl.NumberFormat(LOCALE);
+/**
+ * Symbols written right before the number, with no space: `Q1,234.56`, `US$1,234.56`. A currency
+ * without a symbol here shows its ISO code and a space (`EUR 1,234.56`), as a code is a word.
+ * The symbols are fixed here rather than taken from ICU, whose es-GT data varies between Node and
+ * browsers ("Q 1,234.56", "USD 1,234.56").
+ */
+export const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = { GTQ: 'Q', USD: 'US$' };
+
+const twoDecimals = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const numberFormats = new Map<number, Intl.NumberFormat>();
+
+function numberFormat(decimals: number): Intl.NumberFormat {
+  let format = numberFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: decimals });
+    numberFormats.set(decimals, format);
+  }
+  return format;
+}
+
+function currencyPrefix(currency: string): string {
+  const code = currency.toUpperCase();
+  return CURRENCY_SYMBOLS[code] ?? `${code} `;
+}
+
+/** Rounds to whole cents first, so that -0.001 shows as `Q0.00`, never `-Q0.00`. */
+function toNumber(amount: number | string): number {
+  const value = typeof amount === 'string' ? Number(amount) : amount;
+  const rounded = Math.round(value * 100) / 100;
+  return Object.is(rounded, -0) ? 0 : rounded;
+}
+
+/** Money in any currency: `Q185.00`, `Q50,000.00`, `US$1,234.56`, `-Q15.00`. */
+export function formatMoney(amount: number | string, currency: string = CURRENCY): string {
+  const value = toNumber(amount);
+  const sign = value < 0 ? '-' : '';
+  return `${sign}${currencyPrefix(currency)}${twoDecimals.format(Math.abs(value))}`;
+}
+
+/** Integer cents in any currency: 123456 -> `Q1,234.56`. */
+export function formatCents(cents: number | bigint, currency: string = CURRENCY): string {
+  return formatMoney(Number(cents) / 100, currency);
+}
+
+/**
+ * Money on a chart axis, short and with the same symbol: `Q850`, `Q1.5 mil`, `Q12 mil`, `Q2.3 M`
+ * (Spanish "mil" and "M" for millones; never the English "K").
+ */
+export function formatMoneyCompact(amount: number, currency: string = CURRENCY): string {
+  const value = toNumber(amount);
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
+  const prefix = `${sign}${currencyPrefix(currency)}`;
+  if (abs >= 1_000_000) return `${prefix}${numberFormat(1).format(abs / 1_000_000)} M`;
+  if (abs >= 1000) return `${prefix}${numberFormat(1).format(abs / 1000)} mil`;
+  return `${prefix}${numberFormat(0).format(abs)}`;
+}
+
+/** A count or a plain figure with thousands separators: `1,234`, `12.5` (at most `decimals` decimals). */
+export function formatNumber(value: number, decimals = 3): string {
+  return numberFormat(decimals).format(value);
+}
+
+/**
+ * A percentage given in percent units (68.8 means 68.8 %), one decimal, no space before the sign:
+ * `68.8%`, `100%`; `signed` shows the direction of a change: `+2,068.5%`, `-12.5%`, `0%`.
+ */
+export function formatPercent(value: number, options: { signed?: boolean; decimals?: number } = {}): string {
+  const decimals = options.decimals ?? 1;
+  const f = 10 ** decimals;
+  const rounded = Math.round(value * f) / f;
+  const text = numberFormat(decimals).format(Math.abs(rounded));
+  const sign = rounded < 0 ? '-' : options.signed && rounded > 0 ? '+' : '';
+  return `${sign}${text}%`;
+}
+
+/**
+ * A number for a machine-readable file (CSV): no grouping, fixed decimals, the given decimal
+ * separator (a comma for spreadsheets set to a decimal comma).
+ */
+export function formatDecimal(value: number, decimals = 2, decimalSeparator: '.' | ',' = '.'): string {
+  const f = 10 ** decimals;
+  const rounded = Math.round(value * f) / f;
+  const negative = rounded < 0;
+  const abs = Math.abs(rounded);
+  const whole = Math.trunc(abs);
+  const fraction = decimals ? decimalSeparator + String(Math.round((abs - whole) * f)).padStart(decimals, '0') : '';
+  return `${negative ? '-' : ''}${whole}${fraction}`;
+}
+
+/** The spreadsheet number format of money in the currency, matching formatMoney: `"Q"#,##0.00`. */
+export function spreadsheetMoneyFormat(currency: string = CURRENCY): string {
+  return `"${currencyPrefix(currency)}"#,##0.00`;
+}
+
+/** The spreadsheet number formats of a percentage and of a signed change, matching formatPercent. */
+export const SPREADSHEET_PERCENT_FORMAT = '0.0%';
+export const SPREADSHEET_SIGNED_PERCENT_FORMAT = '+0.0%;-0.0%;0.0%';
+
+/** The permanent receipt number as printed everywhere: 275 -> `000275`. */
+export function formatReceiptNumber(n: number): string {
+  return String(n).padStart(6, '0');
+}
+
+// ---------------------------------------------------------------- dates (America/Guatemala)
+
 const dateFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
 const longDateFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
@@ -13,38 +119,30 @@ const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
   hour: '2-digit',
   minute: '2-digit',
 });
-
-/**
- * `Q185.00` (DECISIONS.md D14). Some ICU versions put a (no-break) space between the symbol and the
- * number for es-GT; the product shows them together, so literal spaces next to the symbol are dropped.
- */
-export function formatMoney(amount: number | string): string {
-  const value = typeof amount === 'string' ? Number(amount) : amount;
-  return currencyFormat
-    .formatToParts(value)
-    .filter((part) => !(part.type === 'literal' && /^\s+$/.test(part.value)))
-    .map((part) => part.value)
-    .join('');
-}
-
-export function formatNumber(value: number): string {
-  return numberFormat.format(value);
-}
+const dayKeyFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
+/** An instant as the Guatemala calendar day: `28/02/2025`. */
 export function formatDate(value: Date | string | number): string {
   return dateFormat.format(toDate(value));
 }
 
+/** An instant as the Guatemala calendar day in words: `28 de febrero de 2025`. */
 export function formatLongDate(value: Date | string | number): string {
   return longDateFormat.format(toDate(value));
 }
 
+/** An instant in Guatemala wall-clock time: `28/02/2025, 09:00 p. m.`. */
 export function formatDateTime(value: Date | string | number): string {
   return dateTimeFormat.format(toDate(value));
+}
+
+/** The Guatemala calendar day of an instant as 'YYYY-MM-DD' (for grouping and comparing days). */
+export function guatemalaDay(value: Date | string | number): string {
+  return dayKeyFormat.format(toDate(value));
 }
 
 const monthNameFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', month: 'long', year: 'numeric' });
@@ -62,6 +160,8 @@ export function formatDay(ymd: string): string {
   return `${d}/${m}/${y}`;
 }
 
+// ---------------------------------------------------------------- cents
+
 /** Exact conversions between quetzales and integer cents (money is never a float in storage). */
 export function toCents(amount: number | string): number {
   // String(2e-7) is '2e-7': such numbers are written out in plain decimals first, so the result
@@ -77,7 +177,7 @@ export function fromCents(cents: number | bigint): number {
   return Number(cents) / 100;
 }
 
-/** 1 decimal percentage, e.g. 66.7 */
+/** Rounds to the given decimals: roundTo(66.666, 1) is 66.7. */
 export function roundTo(value: number, decimals: number): number {
   const f = 10 ** decimals;
   return Math.round(value * f) / f;

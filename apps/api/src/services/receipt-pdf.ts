@@ -3,13 +3,13 @@
 import PDFDocument from 'pdfkit';
 import { CURRENCY } from '@donaciones/shared/constants';
 import { formatDate, formatLongDate, formatMoney, fromCents } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { receiptMessages } from '../messages/receipts';
 import { formatReceiptNumber } from '@donaciones/shared/schemas/member';
 import type { OrganizationSettings } from '@donaciones/shared/schemas/settings';
-import { amountInWords } from './amount-in-words';
+import { amountInWords } from '@donaciones/shared/amount-in-words';
 import type { ReceiptData, StatementData } from './member-donations';
 
-const t = messages.member.pdf;
+const t = receiptMessages.pdf;
 const ACCENT = '#b45309';
 const INK = '#1f2937';
 const MUTED = '#6b7280';

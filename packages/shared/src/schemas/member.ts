@@ -206,7 +206,4 @@ export const statementQuerySchema = z.object({
   user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
-/** The permanent receipt number as printed: `000123`. */
-export function formatReceiptNumber(n: number): string {
-  return String(n).padStart(6, '0');
-}
+export { formatReceiptNumber } from '../format';

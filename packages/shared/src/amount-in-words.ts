@@ -1,4 +1,5 @@
-// Amounts written out in Spanish for receipts: "Ciento ochenta y cinco quetzales con cincuenta centavos".
+// Amounts written out in Spanish, for receipts and for the donor to check before paying:
+// "Ciento ochenta y cinco quetzales con cincuenta centavos".
 
 const UNITS = [
   'cero', 'uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve',

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { amountInWords, integerToWords } from '../src/services/amount-in-words';
-import { donationStreak } from '../src/services/member-dashboard';
-import { guatemalaYearMonth } from '../src/services/member-donations';
+import { amountInWords, integerToWords } from './amount-in-words';
 
 describe('integerToWords', () => {
   it.each([
@@ -83,33 +81,5 @@ describe('amountInWords', () => {
   it('refuses negative or fractional cents', () => {
     expect(() => amountInWords(-100)).toThrow(RangeError);
     expect(() => amountInWords(10.5)).toThrow(RangeError);
-  });
-});
-
-describe('donationStreak', () => {
-  const now = new Date('2025-06-15T18:00:00Z');
-  const m = (year: number, month: number) => ({ year, month });
-
-  it('counts consecutive months up to the current one', () => {
-    expect(donationStreak([m(2025, 6), m(2025, 5), m(2025, 4), m(2025, 2)], now)).toBe(3);
-  });
-
-  it('counts from last month while the current month has no donation yet', () => {
-    expect(donationStreak([m(2025, 5), m(2025, 4)], now)).toBe(2);
-  });
-
-  it('is zero when neither this month nor the last has a donation', () => {
-    expect(donationStreak([m(2025, 4), m(2025, 3)], now)).toBe(0);
-    expect(donationStreak([], now)).toBe(0);
-  });
-
-  it('crosses year boundaries', () => {
-    expect(donationStreak([m(2025, 1), m(2024, 12), m(2024, 11)], new Date('2025-01-20T18:00:00Z'))).toBe(3);
-  });
-
-  it('uses the calendar of Guatemala (UTC-6)', () => {
-    // 03:00 UTC on 1 July is still 30 June in Guatemala.
-    expect(guatemalaYearMonth(new Date('2025-07-01T03:00:00Z'))).toEqual({ year: 2025, month: 6 });
-    expect(guatemalaYearMonth(new Date('2025-07-01T07:00:00Z'))).toEqual({ year: 2025, month: 7 });
   });
 });

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { parseAmountInput } from './amount-input';
+import { formatMoney } from './format';
+
+describe('parseAmountInput', () => {
+  it.each([
+    ['1,500', 150_000],
+    ['1500', 150_000],
+    ['1,500.50', 150_050],
+    ['1500.5', 150_050],
+    ['Q 1,500', 150_000],
+    ['Q1,500.00', 150_000],
+    ['q75', 7_500],
+    ['  185  ', 18_500],
+    ['1,234,567.89', 123_456_789],
+    ['0.99', 99],
+    ['.5', 50],
+    ['1500.', 150_000],
+    ['007', 700],
+    ['50000', 5_000_000],
+  ])('reads %s as the donor means it (%i cents)', (text, cents) => {
+    expect(parseAmountInput(text)).toEqual({ ok: true, cents });
+  });
+
+  it.each([
+    ['1,50', 'ambiguous'],
+    ['12,5', 'ambiguous'],
+    ['1.500,00', 'ambiguous'],
+    ['1.500.000', 'ambiguous'],
+    ['1.500', 'ambiguous'],
+    ['1,5000', 'malformed'],
+    ['1,50,000', 'malformed'],
+    ['1.2.3', 'malformed'],
+    ['1..5', 'malformed'],
+    ['abc', 'malformed'],
+    ['15O', 'malformed'],
+    ['-5', 'malformed'],
+    ['1e3', 'malformed'],
+    ['1 500', 'malformed'],
+    [',500', 'malformed'],
+    ['.', 'malformed'],
+    ['Q', 'empty'],
+    ['   ', 'empty'],
+    ['', 'empty'],
+    ['9.9999999999', 'decimals'],
+    ['1500.555', 'decimals'],
+    ['1,500.123', 'decimals'],
+    ['1234567890123', 'tooLarge'],
+  ])('refuses %s (%s) instead of guessing', (text, problem) => {
+    expect(parseAmountInput(text)).toEqual({ ok: false, problem });
+  });
+
+  it('reads back every amount the product prints, with or without the symbol', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 99_999_999_999 }), (cents) => {
+        const printed = formatMoney(cents / 100);
+        expect(parseAmountInput(printed)).toEqual({ ok: true, cents });
+        expect(parseAmountInput(printed.replace(/^Q/, ''))).toEqual({ ok: true, cents });
+        expect(parseAmountInput(printed.replace(/,/g, ''))).toEqual({ ok: true, cents });
+      }),
+    );
+  });
+});

@@ -1,0 +1,54 @@
+// What a donor types as an amount ("Otro monto" and every money text field), read as a Guatemalan
+// means it: the comma groups thousands and the dot marks the decimals, as the product itself prints
+// money (`Q1,234.56`). Anything that could be read two ways is refused rather than guessed:
+// docs/product.md#validation-rules.
+
+export type AmountInputProblem =
+  /** Nothing typed. */
+  | 'empty'
+  /** Letters, signs, two dots, misplaced commas... */
+  | 'malformed'
+  /** Could mean two amounts: `1,50` (1.50 or 150?), `1.500,00` (European grouping). */
+  | 'ambiguous'
+  /** More than two decimals: `9.999` (never truncated nor rounded). */
+  | 'decimals'
+  /** More whole digits than any amount the product takes. */
+  | 'tooLarge';
+
+export type AmountInputResult = { ok: true; cents: number } | { ok: false; problem: AmountInputProblem };
+
+/** Twelve whole digits (Q999,999,999,999.99) keep every amount exact as a JavaScript number of cents. */
+const MAX_WHOLE_DIGITS = 12;
+
+const PLAIN = /^(\d*)(?:\.(\d*))?$/;
+const GROUPED = /^(\d{1,3}(?:,\d{3})+)(?:\.(\d*))?$/;
+
+/**
+ * `1,500`, `1500`, `1,500.50`, `1500.5`, `Q 1,500`, `Q1,500.00`, ` 75 ` -> integer cents.
+ * A leading `Q` (the currency symbol the field already shows) and surrounding spaces are allowed.
+ */
+export function parseAmountInput(text: string): AmountInputResult {
+  const trimmed = text.replace(/[\s\u00a0]+/g, ' ').trim();
+  const body = trimmed.replace(/^q\s?/i, '');
+  if (body === '') return { ok: false, problem: 'empty' };
+  if (!/^[\d.,]+$/.test(body)) return { ok: false, problem: 'malformed' };
+
+  const match = PLAIN.exec(body) ?? GROUPED.exec(body);
+  if (!match) {
+    // `1,50` / `12,5`: a comma followed by one or two digits reads as a decimal comma too.
+    // `1.500,00` / `1.500`-style grouping with a final comma: the European way round.
+    if (/^\d+(?:,\d{1,2})$/.test(body) || /^\d{1,3}(?:\.\d{3})+(?:,\d*)?$/.test(body) || /^\d+\.\d+,\d+$/.test(body)) {
+      return { ok: false, problem: 'ambiguous' };
+    }
+    return { ok: false, problem: 'malformed' };
+  }
+  const whole = match[1].replace(/,/g, '');
+  const fraction = match[2] ?? '';
+  if (whole === '' && fraction === '') return { ok: false, problem: 'malformed' };
+  // `1.500` is 1.5 to some and 1500 to others; `1500.500` or `9.9999` can only be too many decimals.
+  if (fraction.length === 3 && /^\d{1,3}$/.test(match[1])) return { ok: false, problem: 'ambiguous' };
+  if (fraction.length > 2) return { ok: false, problem: 'decimals' };
+  const digits = whole.replace(/^0+(?=\d)/, '');
+  if (digits.length > MAX_WHOLE_DIGITS) return { ok: false, problem: 'tooLarge' };
+  return { ok: true, cents: Number(digits || '0') * 100 + Number(fraction.padEnd(2, '0')) };
+}
