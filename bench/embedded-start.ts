@@ -7,11 +7,11 @@
 //
 // The build is made first (not timed): `npm start` only builds when the sources are newer.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildOnce, builtServerEnv, freePort, machineLoad, result, root, sleep, waitForHealth } from './support';
+import { buildOnce, builtServerEnv, freePort, machineLoad, mb, residentMemory, result, root, startedServerPid, stopGroup, waitForHealth } from './support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP_REQUESTS ?? 2_000);
@@ -50,61 +50,17 @@ async function npmStart(dataDir: string): Promise<Started> {
   return { npm, port, ms };
 }
 
-function groupMembers(group: number): number[] {
-  const members: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) === group && fields[0] !== 'Z') members.push(Number(entry));
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return members;
-}
-
-/** SIGTERM to npm's whole group, then waits until every process of it is gone (the database closed). */
 async function stop(started: Started) {
-  const group = started.npm.pid!;
-  try {
-    process.kill(-group, 'SIGTERM');
-  } catch {
-    return;
-  }
-  const deadline = Date.now() + 30_000;
-  while (groupMembers(group).length > 0) {
-    if (Date.now() > deadline) {
-      process.kill(-group, 'SIGKILL');
-      break;
-    }
-    await sleep(50);
-  }
+  await stopGroup(started.npm.pid!);
 }
 
-/** The Node process that serves (`node scripts/start.mjs`) inside npm's process group. */
 function serverPid(group: number): number {
-  const pid = groupMembers(group).find((member) => {
-    try {
-      // `node scripts/start.mjs`, not npm nor the `sh -c` that npm runs it through.
-      const [program, ...args] = readFileSync(`/proc/${member}/cmdline`, 'utf8').split('\0');
-      return path.basename(program) === 'node' && args.includes('scripts/start.mjs');
-    } catch {
-      return false;
-    }
-  });
+  const pid = startedServerPid(group);
   if (!pid) throw new Error('server process not found');
   return pid;
 }
 
-function memory(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
-  return { rss: field('VmRSS'), peak: field('VmHWM') };
-}
-
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const memory = residentMemory;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function warmUp(port: number) {

@@ -16,6 +16,7 @@ interface Bench {
 }
 
 const benches: Bench[] = [
+  { name: 'as-installed', file: 'bench/as-installed.ts', builds: true },
   { name: 'api-reads', file: 'bench/api-reads.ts' },
   { name: 'donate-in', file: 'bench/donate-in.ts' },
   { name: 'ledger-growth', file: 'bench/ledger-growth.ts', summaryLines: /^(Stats at 1M within|Totals equal)|^ {2}(stats|list, first page) .*x$/ },
@@ -23,7 +24,15 @@ const benches: Bench[] = [
   { name: 'embedded-start', file: 'bench/embedded-start.ts', builds: true },
 ];
 
-function run(bench: Bench, skipBuild: boolean): Promise<{ code: number; lines: string[]; seconds: number }> {
+interface Outcome {
+  code: number;
+  lines: string[];
+  /** Rows of the table of targets: figure, target, measured, met/missed. */
+  targets: string[][];
+  seconds: number;
+}
+
+function run(bench: Bench, skipBuild: boolean): Promise<Outcome> {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, bench.file)], {
@@ -32,6 +41,7 @@ function run(bench: Bench, skipBuild: boolean): Promise<{ code: number; lines: s
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const lines: string[] = [];
+    const targets: string[][] = [];
     let pending = '';
     child.stdout.on('data', (chunk: Buffer) => {
       process.stdout.write(chunk);
@@ -40,10 +50,11 @@ function run(bench: Bench, skipBuild: boolean): Promise<{ code: number; lines: s
       pending = complete.pop() ?? '';
       for (const line of complete) {
         if (line.startsWith('RESULT ')) lines.push(line.slice('RESULT '.length));
+        else if (line.startsWith('TARGET ')) targets.push(line.slice('TARGET '.length).split('\t'));
         else if (bench.summaryLines?.test(line)) lines.push(`${bench.name}: ${line.trim()}`);
       }
     });
-    child.on('exit', (code) => resolve({ code: code ?? 1, lines, seconds: (performance.now() - started) / 1000 }));
+    child.on('exit', (code) => resolve({ code: code ?? 1, lines, targets, seconds: (performance.now() - started) / 1000 }));
   });
 }
 
@@ -54,13 +65,16 @@ async function main() {
   const selected = wanted.length ? benches.filter((b) => wanted.includes(b.name)) : benches;
   const loadAtStart = machineLoad();
   const summary: string[] = [];
+  const table: string[][] = [];
   let built = false;
   for (const bench of selected) {
     console.log(`\n━━ ${bench.name} (${bench.file}) ━━  ${machineLoad()}`);
     const outcome = await run(bench, built);
     // Figures printed means its build (if any) went through.
-    if (bench.builds && outcome.lines.length > 0) built = true;
-    const status = outcome.code === 0 ? '✓ targets met' : outcome.lines.length ? '✗ a target missed' : '✗ failed';
+    if (bench.builds && outcome.lines.length + outcome.targets.length > 0) built = true;
+    table.push(...outcome.targets);
+    const figures = outcome.lines.length + outcome.targets.length;
+    const status = outcome.code === 0 ? '✓ targets met' : figures ? '✗ a target missed' : '✗ failed';
     summary.push(`${status}  ${bench.name} (${outcome.seconds.toFixed(0)} s)`, ...outcome.lines.map((l) => `      ${l}`));
   }
   // A missed target is a figure to read, not a failure; a benchmark that could not run is one.
@@ -68,6 +82,16 @@ async function main() {
   console.log('\n━━ Summary ━━');
   console.log(`Machine: ${loadAtStart} at start, ${machineLoad()} at end (2 cores: a load above ~2 means the figures share the CPU)`);
   for (const line of summary) console.log(line);
+  if (table.length) printTable([['figure', 'target', 'measured', ''], ...table]);
+}
+
+function printTable(rows: string[][]) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)));
+  console.log('\n━━ Targets ━━');
+  for (const [n, row] of rows.entries()) {
+    console.log(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]))).join('  '));
+    if (n === 0) console.log(widths.map((w) => '─'.repeat(w)).join('  '));
+  }
 }
 
 main().catch((err) => {

@@ -2,6 +2,7 @@
 // under test (so the load generator never shares their event loop), autocannon runs, and the
 // machine's load, printed beside every figure.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,15 @@ export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://
 /** One line per figure that run-all.ts gathers into its summary. */
 export function result(line: string) {
   console.log(`RESULT ${line}`);
+}
+
+/**
+ * One row of run-all's table of targets: what is measured, the target, the figure, met or missed.
+ * Returns whether it was met.
+ */
+export function target(figure: string, goal: string, measured: string, met: boolean): boolean {
+  console.log(`TARGET ${[figure, goal, measured, met ? 'met' : 'missed'].join('\t')}`);
+  return met;
 }
 
 export function machineLoad(): string {
@@ -214,3 +224,58 @@ export function builtServerEnv(port: number, dataDir: string): Record<string, st
     LOG_LEVEL: 'warn',
   };
 }
+
+/** The live processes of a process group (npm, its shell and the server it starts). */
+export function groupMembers(group: number): number[] {
+  const members: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === group && fields[0] !== 'Z') members.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return members;
+}
+
+/** SIGTERM to a whole process group, then waits until every process of it is gone (the database closed). */
+export async function stopGroup(group: number): Promise<void> {
+  try {
+    process.kill(-group, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + 30_000;
+  while (groupMembers(group).length > 0) {
+    if (Date.now() > deadline) {
+      process.kill(-group, 'SIGKILL');
+      break;
+    }
+    await sleep(50);
+  }
+}
+
+/** The Node process that serves (`node scripts/start.mjs`) inside npm's process group, if it runs yet. */
+export function startedServerPid(group: number): number | undefined {
+  return groupMembers(group).find((member) => {
+    try {
+      // `node scripts/start.mjs`, not npm nor the `sh -c` that npm runs it through.
+      const [program, ...args] = readFileSync(`/proc/${member}/cmdline`, 'utf8').split('\0');
+      return path.basename(program) === 'node' && args.includes('scripts/start.mjs');
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Resident memory of a process now and its peak so far (VmRSS, VmHWM), in bytes. */
+export function residentMemory(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
+  return { rss: field('VmRSS'), peak: field('VmHWM') };
+}
+
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
