@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { toCents } from '@donaciones/shared/format';
+import { eq } from 'drizzle-orm';
+import { guatemalaDay, toCents } from '@donaciones/shared/format';
+import { progressPercentage } from '@donaciones/shared/figures';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
 import { createTestApp, json, type TestContext } from './helpers';
 import { donations, events, programs, supporters } from '../src/db/schema';
 import { getSettings, putSettings } from '../src/services/settings';
-import { guatemalaMonthRange } from '../src/services/public-site';
+import { getPublicSite } from '../src/services/public-site';
 import { newReferenceCode } from '../src/services/reference-codes';
 
 let ctx: TestContext;
@@ -20,7 +21,15 @@ async function site(): Promise<PublicSite> {
   return json<PublicSite>(res);
 }
 
-async function addDonation(values: { cents: number; status: 'completed' | 'pending'; completedAt: Date | null; currency?: string }) {
+async function addDonation(values: {
+  cents: number;
+  status: 'completed' | 'pending' | 'failed';
+  completedAt: Date | null;
+  createdAt?: Date;
+  currency?: string;
+  gtqCents?: number;
+  programId?: number;
+}) {
   await ctx.db.insert(donations).values({
     referenceCode: newReferenceCode(),
     donorName: 'Prueba Mensual',
@@ -31,25 +40,11 @@ async function addDonation(values: { cents: number; status: 'completed' | 'pendi
     status: values.status,
     source: 'service',
     completedAt: values.completedAt,
+    createdAt: values.createdAt,
+    gtqCents: values.gtqCents,
+    programId: values.programId,
   });
 }
-
-describe('guatemalaMonthRange', () => {
-  it('takes the month of the Guatemalan wall clock, not of UTC', () => {
-    // 05:59:59 UTC on 1 March is still 28 February, 23:59:59 in Guatemala (UTC-6).
-    const late = guatemalaMonthRange(new Date('2026-03-01T05:59:59Z'));
-    expect(late.start.toISOString()).toBe('2026-02-01T06:00:00.000Z');
-    expect(late.end.toISOString()).toBe('2026-03-01T06:00:00.000Z');
-    const next = guatemalaMonthRange(new Date('2026-03-01T06:00:00Z'));
-    expect(next.start.toISOString()).toBe('2026-03-01T06:00:00.000Z');
-  });
-
-  it('rolls December over to January of the next year', () => {
-    const dec = guatemalaMonthRange(new Date('2026-12-15T12:00:00Z'));
-    expect(dec.start.toISOString()).toBe('2026-12-01T06:00:00.000Z');
-    expect(dec.end.toISOString()).toBe('2027-01-01T06:00:00.000Z');
-  });
-});
 
 describe('GET /api/v1/public/site', () => {
   it('answers the organisation, system bounds, programs, supporters and upcoming events from the database', async () => {
@@ -82,7 +77,8 @@ describe('GET /api/v1/public/site', () => {
       const row = programRows.find((r) => r.id === p.id)!;
       expect(p.goal_amount).toBe(row.goalCents / 100);
       expect(p.current_amount).toBe(row.currentCents / 100);
-      expect(p.progress_percentage).toBe(Math.round((row.currentCents / row.goalCents) * 1000) / 10);
+      expect(p.progress_percentage).toBe(progressPercentage(row.currentCents, row.goalCents));
+      expect(p.progress_percentage).toBeLessThanOrEqual(100);
       expect(p.highlight_value).toBe(row.highlightValue);
     }
 
@@ -117,24 +113,59 @@ describe('GET /api/v1/public/site', () => {
     expect(restored.system.maintenance_mode).toBe(false);
   });
 
-  it('sums only the GTQ donations completed this calendar month in Guatemala', async () => {
-    const before = (await site()).stats.donated_this_month;
-    const { start } = guatemalaMonthRange();
-    const [{ cents }] = await ctx.db
-      .select({ cents: sql<number>`coalesce(sum(amount_cents), 0)::bigint` })
-      .from(donations)
-      .where(sql`status = 'completed' AND currency = 'GTQ' AND completed_at >= ${start}`);
-    expect(toCents(before)).toBe(Number(cents));
+  it('"Donado este mes" counts the completed donations made this calendar month in Guatemala, by donation date', async () => {
+    // A month with no seed data: 10 March 2031, noon in Guatemala.
+    const now = new Date('2031-03-10T18:00:00Z');
+    const before = (await getPublicSite(ctx.db, now)).stats.donated_this_month;
+    expect(before).toBe(0);
+    // Counted: made on 1 March at 00:00 Guatemala; made today; made in March and approved in April.
+    await addDonation({ cents: 1_000, status: 'completed', createdAt: new Date('2031-03-01T06:00:00Z'), completedAt: new Date('2031-03-01T06:00:00Z') });
+    await addDonation({ cents: 12_345, status: 'completed', createdAt: new Date('2031-03-10T17:00:00Z'), completedAt: new Date('2031-03-10T17:00:00Z') });
+    await addDonation({ cents: 2_000, status: 'completed', createdAt: new Date('2031-03-05T12:00:00Z'), completedAt: new Date('2031-04-02T12:00:00Z') });
+    // In dollars: counted with its quetzal equivalent.
+    await addDonation({ cents: 1_000, status: 'completed', createdAt: new Date('2031-03-06T12:00:00Z'), completedAt: new Date('2031-03-06T12:00:00Z'), currency: 'USD', gtqCents: 7_700 });
+    // Not counted: made on 28 February at 23:59:59 Guatemala (already March in UTC) though approved in
+    // March; pending; failed; made tomorrow.
+    await addDonation({ cents: 50_000, status: 'completed', createdAt: new Date('2031-03-01T05:59:59Z'), completedAt: new Date('2031-03-02T12:00:00Z') });
+    await addDonation({ cents: 70_000, status: 'pending', createdAt: new Date('2031-03-03T12:00:00Z'), completedAt: null });
+    await addDonation({ cents: 80_000, status: 'failed', createdAt: new Date('2031-03-03T12:00:00Z'), completedAt: null });
+    await addDonation({ cents: 90_000, status: 'completed', createdAt: new Date('2031-03-11T06:00:00Z'), completedAt: new Date('2031-03-11T06:00:00Z') });
 
-    await addDonation({ cents: 12_345, status: 'completed', completedAt: new Date() });
-    await addDonation({ cents: 1_000, status: 'completed', completedAt: start });
-    // Not counted: last month (one second before the month starts), pending, another currency.
-    await addDonation({ cents: 50_000, status: 'completed', completedAt: new Date(start.getTime() - 1000) });
-    await addDonation({ cents: 70_000, status: 'pending', completedAt: null });
-    await addDonation({ cents: 90_000, status: 'completed', completedAt: new Date(), currency: 'USD' });
+    const after = await getPublicSite(ctx.db, now);
+    expect(toCents(after.stats.donated_this_month)).toBe(1_000 + 12_345 + 2_000 + 7_700);
+  });
 
-    const after = (await site()).stats.donated_this_month;
-    expect(toCents(after) - toCents(before)).toBe(13_345);
+  it('GET /public/site agrees with the ledger computed here', async () => {
+    await addDonation({ cents: 4_321, status: 'completed', createdAt: new Date(), completedAt: new Date() });
+    const data = await site();
+    const month = guatemalaDay(new Date()).slice(0, 7);
+    const rows = await ctx.db.select().from(donations);
+    const expected = rows
+      .filter((d) => d.status === 'completed' && guatemalaDay(d.createdAt).slice(0, 7) === month && d.createdAt <= new Date())
+      .reduce((sum, d) => sum + (d.currency === 'GTQ' ? d.amountCents : (d.gtqCents ?? 0)), 0);
+    expect(toCents(data.stats.donated_this_month)).toBe(expected);
+  });
+
+  it('programmes show what the ledger raised for them, and together never more than the completed donations', async () => {
+    const [program] = await ctx.db.insert(programs).values({ slug: 'ledger-check', name: 'Programa del libro', goalCents: 100_000, sortOrder: 9 }).returning();
+    await addDonation({ cents: 30_000, status: 'completed', createdAt: new Date(), completedAt: new Date(), programId: program.id });
+    await addDonation({ cents: 5_013, status: 'pending', createdAt: new Date(), completedAt: null, programId: program.id });
+    const [pendingNowCompleted] = await ctx.db.select().from(donations).where(eq(donations.amountCents, 5_013));
+    let data = await site();
+    expect(data.programs.find((p) => p.id === program.id)).toMatchObject({ current_amount: 300, progress_percentage: 30 });
+    await ctx.db.update(donations).set({ status: 'completed', completedAt: new Date() }).where(eq(donations.id, pendingNowCompleted.id));
+    data = await site();
+    expect(data.programs.find((p) => p.id === program.id)).toMatchObject({ current_amount: 350.13, progress_percentage: 35 });
+
+    const rows = await ctx.db.select().from(donations);
+    const completedCents = rows.filter((d) => d.status === 'completed').reduce((sum, d) => sum + (d.currency === 'GTQ' ? d.amountCents : (d.gtqCents ?? 0)), 0);
+    for (const p of await ctx.db.select().from(programs)) {
+      const own = rows.filter((d) => d.programId === p.id && d.status === 'completed').reduce((sum, d) => sum + (d.currency === 'GTQ' ? d.amountCents : (d.gtqCents ?? 0)), 0);
+      expect(p.currentCents).toBe(own);
+    }
+    const programsCents = (await ctx.db.select().from(programs)).reduce((sum, p) => sum + p.currentCents, 0);
+    expect(programsCents).toBeLessThanOrEqual(completedCents);
+    await ctx.db.delete(programs).where(eq(programs.id, program.id));
   });
 
   it('lists only active programs, in their order, and only published future events', async () => {

@@ -120,3 +120,9 @@ export function growthPercentage(current: number, previous: number): number {
   if (previous === 0) return current > 0 ? 100 : 0;
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }
+
+/** A programme's progress towards its goal in percent: 1 decimal, at most 100, 0 without a goal. */
+export function progressPercentage(raisedCents: number, goalCents: number): number {
+  if (goalCents <= 0) return 0;
+  return Math.min(100, Math.round((raisedCents / goalCents) * 1000) / 10);
+}

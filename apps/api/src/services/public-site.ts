@@ -1,67 +1,23 @@
 // What the public pages show (DECISIONS.md D9): organisation and system settings, the home figures,
 // programs, supporters and upcoming events, all read from the database on every call.
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { CURRENCY, TIME_ZONE } from '@donaciones/shared/constants';
-import { fromCents, roundTo } from '@donaciones/shared/format';
+import { and, asc, eq, gte } from 'drizzle-orm';
+import { figurePeriod, progressPercentage } from '@donaciones/shared/figures';
+import { fromCents } from '@donaciones/shared/format';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
 import type { Db } from '../db/client';
-import { donations, events, programs, supporters } from '../db/schema';
+import { events, programs, supporters } from '../db/schema';
+import { donatedWithin } from './figures';
 import { getSettings } from './settings';
 
 export const UPCOMING_EVENTS_SHOWN = 4;
 
-const partsFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-});
-
-/** Wall-clock parts of an instant in the given time zone. */
-function wallClock(instant: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const parts = Object.fromEntries(partsFormat.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
-  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second };
-}
-
-/** The instant at which the wall clock of the zone shows midnight of the given day. */
-function zonedMidnight(year: number, month: number, day: number): Date {
-  const guess = Date.UTC(year, month - 1, day);
-  // The zone's offset at that moment: wall clock read as UTC minus the instant.
-  const w = wallClock(new Date(guess));
-  const offset = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - guess;
-  return new Date(guess - offset);
-}
-
-/** [start, end) of the calendar month containing `now`, in America/Guatemala. */
-export function guatemalaMonthRange(now: Date = new Date()): { start: Date; end: Date } {
-  const { year, month } = wallClock(now);
-  const start = zonedMidnight(year, month, 1);
-  const end = month === 12 ? zonedMidnight(year + 1, 1, 1) : zonedMidnight(year, month + 1, 1);
-  return { start, end };
-}
-
 /**
- * Sum of the donations completed this month: a range on `completed_at` (indexed), so the cost
- * grows with the month's donations, never with the whole ledger.
+ * "Donado este mes": the completed donations made in the calendar month in course (Guatemala),
+ * defined in packages/shared/src/figures.ts; a range on `created_at` (indexed with the status), so
+ * the cost grows with the month's donations, never with the whole ledger.
  */
 export async function donatedThisMonthCents(db: Db, now: Date = new Date()): Promise<number> {
-  const { start, end } = guatemalaMonthRange(now);
-  const [row] = await db
-    .select({ cents: sql<number>`coalesce(sum(${donations.amountCents}), 0)::bigint` })
-    .from(donations)
-    .where(
-      and(
-        gte(donations.completedAt, start),
-        lt(donations.completedAt, end),
-        eq(donations.status, 'completed'),
-        eq(donations.currency, CURRENCY),
-      ),
-    );
-  return Number(row?.cents ?? 0);
+  return (await donatedWithin(db, figurePeriod('month', now).current)).cents;
 }
 
 export async function getPublicSite(db: Db, now: Date = new Date()): Promise<PublicSite> {
@@ -120,7 +76,7 @@ export async function getPublicSite(db: Db, now: Date = new Date()): Promise<Pub
       coming_soon: p.comingSoon,
       goal_amount: fromCents(p.goalCents),
       current_amount: fromCents(p.currentCents),
-      progress_percentage: p.goalCents > 0 ? Math.min(100, roundTo((p.currentCents / p.goalCents) * 100, 1)) : 0,
+      progress_percentage: progressPercentage(p.currentCents, p.goalCents),
     })),
     supporters: supporterRows,
     upcoming_events: eventRows.map((e) => ({

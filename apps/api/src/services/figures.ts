@@ -1,0 +1,29 @@
+// The SQL side of the figures defined in packages/shared/src/figures.ts (docs/product.md#figures):
+// which donations count (completed), with which amount (quetzales; another currency by its quetzal
+// equivalent fixed when it was made) and by which date (`created_at`, in America/Guatemala).
+import { sql, type SQL } from 'drizzle-orm';
+import { instantRange, type DayRange } from '@donaciones/shared/figures';
+import type { Db } from '../db/client';
+import { rowsOf } from './analytics';
+
+/** A donation's amount in quetzal cents, as every figure adds it up. */
+export const QUETZAL_CENTS = sql.raw(`CASE WHEN currency = 'GTQ' THEN amount_cents ELSE coalesce(gtq_cents, 0) END`);
+
+/** The donations a figure counts. */
+export const COUNTED = sql.raw(`status = 'completed'`);
+
+/** `created_at` within the Guatemala calendar days of `range`. */
+export function createdWithin(range: DayRange): SQL {
+  const { start, end } = instantRange(range);
+  return sql`created_at >= ${start.toISOString()}::timestamptz AND created_at < ${end.toISOString()}::timestamptz`;
+}
+
+/** The completed donations made within `range`: how many, and how many quetzal cents. */
+export async function donatedWithin(db: Db, range: DayRange): Promise<{ count: number; cents: number }> {
+  const [row] = rowsOf<{ n: number; cents: number | string }>(
+    await db.execute(sql`
+      SELECT count(*)::int AS n, coalesce(sum(${QUETZAL_CENTS}), 0)::bigint AS cents
+      FROM donations WHERE ${COUNTED} AND ${createdWithin(range)}`),
+  );
+  return { count: row?.n ?? 0, cents: Number(row?.cents ?? 0) };
+}
