@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { messages } from '@donaciones/shared/messages';
+import { errorMessages } from './messages/errors';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { type CounterStore, postgresCounters, redisCounters } from './services/counters';
@@ -52,7 +52,7 @@ export async function buildApp({ config, database, logger, onRoute }: BuildOptio
     // The router's own refusals (a malformed percent-encoding, an over-long path parameter) happen
     // before any route runs: answer them like every other error, not with Fastify's English text.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
-      reply.status(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400).send({ detail: messages.api.invalidInput });
+      reply.status(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400).send({ detail: errorMessages.invalidInput });
     },
   }).withTypeProvider<ZodTypeProvider>();
 

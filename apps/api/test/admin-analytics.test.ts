@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { formatMoney } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { adminMessages } from '@donaciones/shared/messages/admin';
 import type { Analytics } from '@donaciones/shared/schemas/admin';
 import { users } from '../src/db/schema';
 import { computeAnalytics } from '../src/services/analytics';
@@ -13,7 +13,7 @@ import { reportCsv, reportPdf, reportXlsx } from '../src/services/exports';
 import { addDonation, callers, expectAdminOnly } from './admin-support';
 import { createTestApp, createUser, inject, type TestContext } from './helpers';
 
-const r = messages.admin.reports;
+const r = adminMessages.reports;
 let ctx: TestContext;
 let who: Awaited<ReturnType<typeof callers>>;
 
@@ -141,7 +141,7 @@ describe('GET /admin/analytics', () => {
     for (const period of ['day', 'WEEK', '', 'month%27']) {
       const res = await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/analytics?period=${period}`, token: who.admin.token });
       expect(res.statusCode).toBe(400);
-      expect(res.json().detail).toBe(messages.admin.validation.periodInvalid);
+      expect(res.json().detail).toBe(adminMessages.validation.periodInvalid);
     }
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SYSTEM_HEALTH } from '@donaciones/shared/constants';
-import { messages } from '@donaciones/shared/messages';
+import { activityMessages } from '../src/messages/activity';
 import { auditLog, emailOutbox, users } from '../src/db/schema';
 import { eq } from 'drizzle-orm';
 import { addDonation, callers } from './admin-support';
@@ -93,8 +93,8 @@ describe('GET /dashboard/stats', () => {
     const body = (await stats()).json();
     expect(body.recent_activity.map((a: { type: string }) => a.type)).not.toContain('auth.login');
     const [latest, previous] = body.recent_activity;
-    expect(latest).toEqual({ type: 'user.create', message: messages.admin.activity.userCreate(who.admin.email, 'actividad@prueba.gt'), timestamp: expect.any(String) });
-    expect(previous).toMatchObject({ type: 'donation.approve', message: messages.admin.activity.donationApprove(who.admin.email, pending.referenceCode) });
+    expect(latest).toEqual({ type: 'user.create', message: activityMessages.admin.userCreate(who.admin.email, 'actividad@prueba.gt'), timestamp: expect.any(String) });
+    expect(previous).toMatchObject({ type: 'donation.approve', message: activityMessages.admin.donationApprove(who.admin.email, pending.referenceCode) });
     expect(Date.parse(latest.timestamp)).toBeGreaterThanOrEqual(Date.parse(previous.timestamp));
   });
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { messages } from '@donaciones/shared/messages';
+import { adminMessages } from '@donaciones/shared/messages/admin';
+import { donationsMessages } from '@donaciones/shared/messages/donations';
+import { emailMessages } from '../src/messages/email';
 import { auditLog, donations, emailOutbox } from '../src/db/schema';
 import { addDonation, callers, expectAdminOnly } from './admin-support';
 import { createTestApp, inject, type TestContext } from './helpers';
@@ -93,7 +95,7 @@ describe('admin donations: list', () => {
   it('rejects an unknown status or a bad limit with 400', async () => {
     const res = await list('?status=APROBADA');
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.status).toBe(messages.admin.validation.statusInvalid);
+    expect(res.json().errors.status).toBe(adminMessages.validation.statusInvalid);
     expect((await list('?limit=101')).statusCode).toBe(400);
   });
 });
@@ -112,7 +114,7 @@ describe('admin donations: approve and reject', () => {
 
     const mails = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'jose.barrios@correo.gt'));
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ template: 'donation-approved', subject: messages.admin.email.approvedSubject(d.referenceCode) });
+    expect(mails[0]).toMatchObject({ template: 'donation-approved', subject: emailMessages.admin.approvedSubject(d.referenceCode) });
     expect(mails[0].textBody).toContain(d.referenceCode);
     expect(mails[0].textBody.replace(/\u00a0/g, ' ')).toMatch(/Q\s?185\.00/);
 
@@ -121,7 +123,7 @@ describe('admin donations: approve and reject', () => {
 
     const again = await act(d.id, 'approve');
     expect(again.statusCode).toBe(409);
-    expect(again.json().detail).toBe(messages.donations.notPending);
+    expect(again.json().detail).toBe(donationsMessages.notPending);
     expect((await act(d.id, 'reject')).statusCode).toBe(409);
     expect(await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'jose.barrios@correo.gt'))).toHaveLength(1);
   });

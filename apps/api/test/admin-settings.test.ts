@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { messages } from '@donaciones/shared/messages';
+import { adminMessages } from '@donaciones/shared/messages/admin';
+import { validationMessages } from '@donaciones/shared/messages/validation';
 import { DEFAULT_SETTINGS } from '@donaciones/shared/schemas/settings';
 import { auditLog, donations, programs } from '../src/db/schema';
 import { getSettings } from '../src/services/settings';
@@ -63,13 +64,13 @@ describe('system settings', () => {
 
   it('applies SPEC.md §5: name and email required, amounts integers of at least 1, min not above max', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ system_name: '  ' }, 'system_name', messages.validation.systemNameRequired],
-      [{ contact_email: '' }, 'contact_email', messages.validation.contactEmailRequired],
-      [{ contact_email: 'no-es-correo' }, 'contact_email', messages.validation.emailInvalid],
-      [{ min_donation_amount: 0 }, 'min_donation_amount', messages.validation.integerMin1],
-      [{ min_donation_amount: 2.5 }, 'min_donation_amount', messages.validation.integerMin1],
-      [{ max_donation_amount: '100' }, 'max_donation_amount', messages.validation.integerMin1],
-      [{ min_donation_amount: 500, max_donation_amount: 100 }, 'min_donation_amount', messages.validation.minNotAboveMax],
+      [{ system_name: '  ' }, 'system_name', validationMessages.systemNameRequired],
+      [{ contact_email: '' }, 'contact_email', validationMessages.contactEmailRequired],
+      [{ contact_email: 'no-es-correo' }, 'contact_email', validationMessages.emailInvalid],
+      [{ min_donation_amount: 0 }, 'min_donation_amount', validationMessages.integerMin1],
+      [{ min_donation_amount: 2.5 }, 'min_donation_amount', validationMessages.integerMin1],
+      [{ max_donation_amount: '100' }, 'max_donation_amount', validationMessages.integerMin1],
+      [{ min_donation_amount: 500, max_donation_amount: 100 }, 'min_donation_amount', validationMessages.minNotAboveMax],
     ];
     for (const [change, field, message] of cases) {
       const res = await call('PUT', '/admin/settings', { ...system, ...change });
@@ -139,7 +140,7 @@ describe('programs', () => {
 
   it('validates names and amounts', async () => {
     const noName = await call('POST', '/admin/programs', { ...program, name: '' });
-    expect(noName.json().errors.name).toBe(messages.admin.validation.programNameRequired);
+    expect(noName.json().errors.name).toBe(adminMessages.validation.programNameRequired);
     expect((await call('POST', '/admin/programs', { ...program, goal_amount: -1 })).statusCode).toBe(400);
     expect((await call('POST', '/admin/programs', { ...program, goal_amount: 10.555 })).statusCode).toBe(400);
     expect((await call('PUT', '/admin/programs/abc', program)).statusCode).toBe(400);
@@ -163,9 +164,9 @@ describe('events', () => {
     const res = await call('POST', '/admin/events', { ...event, type: 'fiesta', title: '', date: 'mañana' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({
-      type: messages.admin.validation.eventTypeInvalid,
-      title: messages.admin.validation.eventTitleRequired,
-      date: messages.admin.validation.eventDateInvalid,
+      type: adminMessages.validation.eventTypeInvalid,
+      title: adminMessages.validation.eventTitleRequired,
+      date: adminMessages.validation.eventDateInvalid,
     });
   });
 });

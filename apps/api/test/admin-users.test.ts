@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { messages } from '@donaciones/shared/messages';
+import { adminMessages } from '@donaciones/shared/messages/admin';
+import { validationMessages } from '@donaciones/shared/messages/validation';
 import { auditLog, authTokens, donations, emailOutbox, sessions, users } from '../src/db/schema';
 import { deleteUser, updateUser } from '../src/services/admin-users';
 import { addDonation, type Caller, callers, expectAdminOnly, signedIn } from './admin-support';
 import { createTestApp, createUser, inject, type TestContext } from './helpers';
 
-const m = messages.admin.api;
+const m = adminMessages.api;
 let ctx: TestContext;
 let who: Awaited<ReturnType<typeof callers>>;
 
@@ -122,14 +123,14 @@ describe('admin users: create', () => {
     const res = await post(who.admin, { email: 'no-es-correo', first_name: ' ', last_name: '', role: 'SUPERUSER' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({
-      email: messages.validation.emailInvalid,
-      first_name: messages.validation.firstNameRequired,
-      last_name: messages.validation.lastNameRequired,
-      role: messages.validation.roleInvalid,
+      email: validationMessages.emailInvalid,
+      first_name: validationMessages.firstNameRequired,
+      last_name: validationMessages.lastNameRequired,
+      role: validationMessages.roleInvalid,
     });
     const missing = await post(who.admin, {});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors.email).toBe(messages.validation.emailRequired);
+    expect(missing.json().errors.email).toBe(validationMessages.emailRequired);
   });
 
   it('refuses an email that already has an account (any case) with 409', async () => {

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AddressInfo } from 'node:net';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
-import { messages } from '@donaciones/shared/messages';
+import { authMessages } from '@donaciones/shared/messages/auth';
 import { emailOutbox } from '../src/db/schema';
 import { enqueueEmail } from '../src/services/email-outbox';
 import { logTransport, smtpTransport } from '../src/services/mailer';
@@ -100,7 +100,7 @@ describe('email outbox over SMTP', () => {
     expect(`${path.protocol}//${path.host}`).toBe(ctx.config.publicUrl);
     const verify = await ctx.app.inject({ method: 'GET', url: `/api/v1/auth${path.pathname}${path.search}` });
     expect(verify.statusCode).toBe(200);
-    expect(verify.json()).toEqual({ message: messages.auth.verifyDone });
+    expect(verify.json()).toEqual({ message: authMessages.verifyDone });
 
     const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'carla@prueba.gt'));
     expect(row.status).toBe('sent');

@@ -2,7 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
-import { messages } from '@donaciones/shared/messages';
+import { authMessages } from '@donaciones/shared/messages/auth';
+import { validationMessages } from '@donaciones/shared/messages/validation';
+import { errorMessages } from '../src/messages/errors';
 import { refreshTokens, sessions, users } from '../src/db/schema';
 import { accessTokenSigner } from '../src/services/access-tokens';
 import { AUTH_LIMITS } from '../src/services/auth';
@@ -82,10 +84,10 @@ describe('POST /auth/login', () => {
     const disabled = await postLogin({ email: inactive.email, password: inactive.password });
     for (const res of [wrong, unknown, disabled]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: messages.auth.invalidCredentials });
+      expect(res.json()).toEqual({ detail: authMessages.invalidCredentials });
       expect(res.headers['set-cookie']).toBeUndefined();
     }
-    expect(messages.auth.invalidCredentials).not.toMatch(/no existe|inactiv|contraseña incorrecta\b/i);
+    expect(authMessages.invalidCredentials).not.toMatch(/no existe|inactiv|contraseña incorrecta\b/i);
     const [row] = await ctx.db.select().from(users).where(eq(users.id, inactive.id));
     expect(row.lastLoginAt).toBeNull();
   });
@@ -93,14 +95,14 @@ describe('POST /auth/login', () => {
   it('validates the body with the Spanish messages of SPEC.md §5 Login', async () => {
     const noEmail = await postLogin({ password: 'Secreta123' });
     expect(noEmail.statusCode).toBe(400);
-    expect(noEmail.json().errors.email).toBe(messages.validation.emailRequired);
+    expect(noEmail.json().errors.email).toBe(validationMessages.emailRequired);
     const badEmail = await postLogin({ email: 'correo', password: 'Secreta123' });
-    expect(badEmail.json().errors.email).toBe(messages.validation.emailInvalid);
+    expect(badEmail.json().errors.email).toBe(validationMessages.emailInvalid);
     const noPassword = await postLogin({ email: 'a@prueba.gt', password: '' });
-    expect(noPassword.json().errors.password).toBe(messages.validation.passwordRequired);
+    expect(noPassword.json().errors.password).toBe(validationMessages.passwordRequired);
     const shortPassword = await postLogin({ email: 'a@prueba.gt', password: '12345' });
     expect(shortPassword.statusCode).toBe(400);
-    expect(shortPassword.json().errors.password).toBe(messages.validation.loginPasswordMin);
+    expect(shortPassword.json().errors.password).toBe(validationMessages.loginPasswordMin);
     const notJson = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
     expect(notJson.statusCode).toBe(400);
   });
@@ -119,7 +121,7 @@ describe('GET /auth/me', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me' })).statusCode).toBe(401);
     const basic = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: 'Basic YTpi' } });
     expect(basic.statusCode).toBe(401);
-    expect(basic.json()).toEqual({ detail: messages.api.unauthorized });
+    expect(basic.json()).toEqual({ detail: errorMessages.unauthorized });
     expect((await me(ctx.app, 'mock-token-123')).statusCode).toBe(401);
   });
 
@@ -212,7 +214,7 @@ describe('failed sign-in throttle (per account and per IP, shared counters)', ()
     }
     const blocked = await postLogin({ email: user.email, password: user.password });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ detail: messages.api.tooManyRequests });
+    expect(blocked.json()).toEqual({ detail: errorMessages.tooManyRequests });
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(AUTH_LIMITS.loginFailuresPerAccount.windowMs / 1000);

@@ -1,7 +1,8 @@
 // Password recovery (DECISIONS.md D7): enumeration-safe request, single-use one-hour link, sessions ended.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { messages } from '@donaciones/shared/messages';
+import { authMessages } from '@donaciones/shared/messages/auth';
+import { validationMessages } from '@donaciones/shared/messages/validation';
 import { authTokens, users } from '../src/db/schema';
 import { AUTH_LIMITS, RESET_TOKEN_TTL_MINUTES } from '../src/services/auth';
 import { hashToken } from '../src/services/sessions';
@@ -38,7 +39,7 @@ describe('POST /auth/forgot-password', () => {
     const disabled = await forgot(inactive.email);
     for (const res of [existing, unknown, disabled]) {
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: messages.auth.forgotSent });
+      expect(res.json()).toEqual({ message: authMessages.forgotSent });
     }
     expect(existing.body).toBe(unknown.body);
     expect(Object.keys(existing.headers).sort()).toEqual(Object.keys(unknown.headers).sort());
@@ -60,9 +61,9 @@ describe('POST /auth/forgot-password', () => {
   it('validates the email with the Spanish messages', async () => {
     const empty = await forgot('');
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().errors.email).toBe(messages.validation.emailRequired);
+    expect(empty.json().errors.email).toBe(validationMessages.emailRequired);
     const bad = await forgot('correo@');
-    expect(bad.json().errors.email).toBe(messages.validation.emailInvalid);
+    expect(bad.json().errors.email).toBe(validationMessages.emailInvalid);
   });
 
   it('throttles per email (existing or not, the same) and per IP, with 429 and Retry-After', async () => {
@@ -98,7 +99,7 @@ describe('POST /auth/reset-password', () => {
 
     const res = await reset(token, 'NuevaClave9');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: messages.auth.resetDone });
+    expect(res.json()).toEqual({ message: authMessages.resetDone });
 
     for (const s of [phone, laptop]) {
       expect((await me(ctx.app, s.access_token)).statusCode).toBe(401);
@@ -120,7 +121,7 @@ describe('POST /auth/reset-password', () => {
     expect((await reset(token, 'PrimeraClave1')).statusCode).toBe(200);
     const again = await reset(token, 'SegundaClave2');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ detail: messages.auth.resetInvalid, errors: { token: messages.auth.resetInvalid } });
+    expect(again.json()).toEqual({ detail: authMessages.resetInvalid, errors: { token: authMessages.resetInvalid } });
     await loginAs(ctx.app, user.email, 'PrimeraClave1');
   });
 
@@ -133,7 +134,7 @@ describe('POST /auth/reset-password', () => {
       .where(eq(authTokens.tokenHash, hashToken(token)));
     const res = await reset(token);
     expect(res.statusCode).toBe(400);
-    expect(res.json().detail).toBe(messages.auth.resetInvalid);
+    expect(res.json().detail).toBe(authMessages.resetInvalid);
     const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
     await loginAs(ctx.app, row.email, user.password);
   });
@@ -163,14 +164,14 @@ describe('POST /auth/reset-password', () => {
     const token = await resetTokenFor(user.email);
     const short = await reset(token, 'Ab1', 'Ab1');
     expect(short.statusCode).toBe(400);
-    expect(short.json().errors.password).toBe(messages.validation.passwordMin);
+    expect(short.json().errors.password).toBe(validationMessages.passwordMin);
     const weak = await reset(token, 'solominusculas1', 'solominusculas1');
-    expect(weak.json().errors.password).toBe(messages.validation.passwordComplexity);
+    expect(weak.json().errors.password).toBe(validationMessages.passwordComplexity);
     const mismatch = await reset(token, 'NuevaClave9', 'NuevaClave8');
-    expect(mismatch.json().errors.confirmPassword).toBe(messages.validation.passwordsMustMatch);
+    expect(mismatch.json().errors.confirmPassword).toBe(validationMessages.passwordsMustMatch);
     const noToken = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/reset-password', payload: { password: 'NuevaClave9', confirmPassword: 'NuevaClave9' } });
     expect(noToken.statusCode).toBe(400);
-    expect(noToken.json().errors.token).toBe(messages.auth.resetInvalid);
+    expect(noToken.json().errors.token).toBe(authMessages.resetInvalid);
     expect((await reset(token)).statusCode).toBe(200);
   });
 

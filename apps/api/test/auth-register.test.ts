@@ -1,7 +1,9 @@
 // Registration (SPEC.md §5 Register, DECISIONS.md D7) and email verification with donation linking.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { messages } from '@donaciones/shared/messages';
+import { authMessages } from '@donaciones/shared/messages/auth';
+import { validationMessages } from '@donaciones/shared/messages/validation';
+import { errorMessages } from '../src/messages/errors';
 import { authTokens, donations, userPreferences, users } from '../src/db/schema';
 import { insertDonation, transitionDonation } from '../src/services/ledger';
 import { hashToken } from '../src/services/sessions';
@@ -15,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const v = messages.validation;
+const v = validationMessages;
 
 function register(payload: unknown, ip = freshIp()) {
   return ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: payload as object, remoteAddress: ip });
@@ -72,7 +74,7 @@ describe('POST /auth/register', () => {
   it('creates a USER with preferences, stores an argon2id hash and queues the welcome email with a verification link', async () => {
     const res = await register({ ...validRegistration('Nueva.Cuenta@Prueba.GT'), name: '  Ana Lucía   Pérez  ' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ message: messages.auth.registered });
+    expect(res.json()).toEqual({ message: authMessages.registered });
     const [user] = await ctx.db.select().from(users).where(eq(users.email, 'nueva.cuenta@prueba.gt'));
     expect(user).toBeDefined();
     expect(user.roles).toEqual(['USER']);
@@ -108,7 +110,7 @@ describe('POST /auth/register', () => {
     const before = await emailsTo(ctx.db, existing.email);
     const res = await register(validRegistration('REPETIDO@prueba.gt'));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ detail: messages.auth.emailTaken, errors: { email: messages.auth.emailTaken } });
+    expect(res.json()).toEqual({ detail: authMessages.emailTaken, errors: { email: authMessages.emailTaken } });
     const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.email, existing.email));
     expect(n).toBe(1);
     expect(await emailsTo(ctx.db, existing.email)).toHaveLength(before.length);
@@ -129,7 +131,7 @@ describe('POST /auth/register', () => {
     expect(last?.statusCode).toBe(409);
     const blocked = await register(validRegistration('insistente@prueba.gt'));
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ detail: messages.api.tooManyRequests });
+    expect(blocked.json()).toEqual({ detail: errorMessages.tooManyRequests });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(AUTH_LIMITS.registerPerEmail.windowMs / 1000);
 
@@ -166,21 +168,21 @@ describe('GET /auth/verify-email', () => {
     const token = await registerAndGetToken('verificar@prueba.gt');
     const res = await verify(token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: messages.auth.verifyDone });
+    expect(res.json()).toEqual({ message: authMessages.verifyDone });
     const [user] = await ctx.db.select().from(users).where(eq(users.email, 'verificar@prueba.gt'));
     expect(user.emailVerifiedAt).toBeInstanceOf(Date);
     const again = await verify(token);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ message: messages.auth.alreadyVerified });
+    expect(again.json()).toEqual({ message: authMessages.alreadyVerified });
   });
 
   it('refuses an unknown, a missing or an expired token with a Spanish 400', async () => {
     const unknown = await verify('a'.repeat(43));
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().detail).toBe(messages.auth.verifyInvalid);
+    expect(unknown.json().detail).toBe(authMessages.verifyInvalid);
     const missing = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/verify-email' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().detail).toBe(messages.auth.verifyInvalid);
+    expect(missing.json().detail).toBe(authMessages.verifyInvalid);
 
     const token = await registerAndGetToken('vencido@prueba.gt');
     await ctx.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.tokenHash, hashToken(token)));
@@ -233,7 +235,7 @@ describe('GET /auth/verify-email', () => {
     const tokens = await loginAs(ctx.app, email, 'Segura123');
     const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/resend-verification', headers: { authorization: `Bearer ${tokens.access_token}` } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: messages.auth.verificationSent });
+    expect(res.json()).toEqual({ message: authMessages.verificationSent });
     const [latest] = await emailsTo(ctx.db, email);
     expect(latest.template).toBe('verify-email');
     const second = linkIn(latest.textBody, '/verify-email').token;
@@ -241,7 +243,7 @@ describe('GET /auth/verify-email', () => {
     expect((await verify(first)).statusCode).toBe(400);
     expect((await verify(second)).statusCode).toBe(200);
     const done = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/resend-verification', headers: { authorization: `Bearer ${tokens.access_token}` } });
-    expect(done.json()).toEqual({ message: messages.auth.alreadyVerified });
+    expect(done.json()).toEqual({ message: authMessages.alreadyVerified });
     const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/resend-verification' });
     expect(anonymous.statusCode).toBe(401);
   });

@@ -1,7 +1,8 @@
 // Refresh-token rotation, reuse detection, CSRF on cookie calls, and logout (DECISIONS.md D7).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { messages } from '@donaciones/shared/messages';
+import { authMessages } from '@donaciones/shared/messages/auth';
+import { errorMessages } from '../src/messages/errors';
 import { refreshTokens, sessions, users } from '../src/db/schema';
 import { hashToken } from '../src/services/sessions';
 import { createTestApp, createUser, type TestContext } from './helpers';
@@ -60,7 +61,7 @@ describe('POST /auth/refresh with the token in the body', () => {
     // An attacker replays the first (already used) token.
     const replay = await refreshWithBody(first.refresh_token);
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toEqual({ detail: messages.auth.refreshInvalid });
+    expect(replay.json()).toEqual({ detail: authMessages.refreshInvalid });
 
     const [session] = await ctx.db.select().from(sessions).where(eq(sessions.id, sessionIdOf(first.access_token)));
     expect(session.revokedAt).toBeInstanceOf(Date);
@@ -102,7 +103,7 @@ describe('POST /auth/refresh with the token in the body', () => {
   it('answers 401 without any token', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/refresh' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ detail: messages.auth.refreshInvalid });
+    expect(res.json()).toEqual({ detail: authMessages.refreshInvalid });
   });
 });
 
@@ -111,7 +112,7 @@ describe('POST /auth/refresh with the cookie (browser)', () => {
     const tokens = await signIn();
     const missing = await refreshWithCookie(tokens, null);
     expect(missing.statusCode).toBe(403);
-    expect(missing.json()).toEqual({ detail: messages.api.csrf });
+    expect(missing.json()).toEqual({ detail: errorMessages.csrf });
     const wrong = await refreshWithCookie(tokens, 'otro-valor');
     expect(wrong.statusCode).toBe(403);
     // A refused call does not burn the token.
@@ -143,7 +144,7 @@ describe('POST /auth/logout', () => {
     const b = await loginAs(ctx.app, user.email, user.password);
     const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/logout', payload: { refresh_token: a.refresh_token } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: messages.auth.loggedOut });
+    expect(res.json()).toEqual({ message: authMessages.loggedOut });
     const cleared = setCookies(res);
     expect(cleared.refresh_token.value).toBe('');
     expect(cleared.refresh_token.attributes.path).toBe('/api/v1/auth');

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messages } from '@donaciones/shared/messages';
+import { errorMessages } from '../messages/errors';
 import { AppError } from '../errors';
 
 // zod's built-in messages, used where a schema sets none of its own, in Spanish like the rest.
@@ -23,27 +23,27 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       const errors: Record<string, string> = {};
       for (const issue of error.validation) {
         const key = fieldName(issue.instancePath);
-        errors[key] ??= issue.message ?? messages.api.invalidInput;
+        errors[key] ??= issue.message ?? errorMessages.invalidInput;
       }
-      const first = Object.values(errors)[0] ?? messages.api.invalidInput;
+      const first = Object.values(errors)[0] ?? errorMessages.invalidInput;
       return reply.status(400).send({ detail: first, errors });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send({ detail: messages.api.internal });
+      return reply.status(500).send({ detail: errorMessages.internal });
     }
     const code = error.code ?? '';
     if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
-      return reply.status(400).send({ detail: messages.api.malformedJson });
+      return reply.status(400).send({ detail: errorMessages.malformedJson });
     }
-    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ detail: messages.api.bodyTooLarge });
-    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send({ detail: messages.api.unsupportedMediaType });
-    if (error.statusCode === 429) return reply.status(429).send({ detail: messages.api.tooManyRequests });
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ detail: errorMessages.bodyTooLarge });
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send({ detail: errorMessages.unsupportedMediaType });
+    if (error.statusCode === 429) return reply.status(429).send({ detail: errorMessages.tooManyRequests });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (bad headers, invalid content length, ...): never echo internals.
-      return reply.status(error.statusCode).send({ detail: error.statusCode === 404 ? messages.api.notFound : messages.api.invalidInput });
+      return reply.status(error.statusCode).send({ detail: error.statusCode === 404 ? errorMessages.notFound : errorMessages.invalidInput });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ detail: messages.api.internal });
+    return reply.status(500).send({ detail: errorMessages.internal });
   });
 });

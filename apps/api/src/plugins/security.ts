@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { CSRF_COOKIE, CSRF_HEADER } from '@donaciones/shared/constants';
-import { messages } from '@donaciones/shared/messages';
+import { errorMessages } from '../messages/errors';
 import { AppError } from '../errors';
 
 declare module 'fastify' {
@@ -78,13 +78,13 @@ export default fp(async function security(app: FastifyInstance) {
   // they are refused before validation.
   app.addHook('preValidation', async (request) => {
     if (holdsUnstorableText(request.query) || holdsUnstorableText(request.params) || holdsUnstorableText(request.body)) {
-      throw new AppError(400, messages.api.invalidInput);
+      throw new AppError(400, errorMessages.invalidInput);
     }
   });
 
   app.decorate('assertCsrf', (request: FastifyRequest) => {
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
-    if (!cookie || typeof header !== 'string' || !same(cookie, header)) throw new AppError(403, messages.api.csrf);
+    if (!cookie || typeof header !== 'string' || !same(cookie, header)) throw new AppError(403, errorMessages.csrf);
   });
 });

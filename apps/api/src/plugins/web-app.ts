@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { messages } from '@donaciones/shared/messages';
+import { errorMessages } from '../messages/errors';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -37,7 +37,7 @@ export default fp(async function webApp(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     if (url === '/api' || url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({ detail: messages.api.notFound });
+      return reply.status(404).send({ detail: errorMessages.notFound });
     }
     // Without a build (API-only deployments, or tests before `npm run build`) there is no page to serve.
     if (!indexHtml) return reply.status(404).send({ detail: 'La aplicación web no está construida (npm run build).' });

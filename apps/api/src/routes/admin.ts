@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messages } from '@donaciones/shared/messages';
+import { adminMessages } from '@donaciones/shared/messages/admin';
 import {
   adminDonationListSchema,
   adminDonationSchema,
@@ -148,7 +148,7 @@ export default async function adminRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await deleteUser(app.db, { id: request.params.id, actor: actorOf(request), ip: request.ip });
-      return { message: messages.admin.api.userDeleted };
+      return { message: adminMessages.api.userDeleted };
     },
   );
 
@@ -406,7 +406,7 @@ export default async function adminRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await deleteProgram(app.db, { id: request.params.id, actor: actorOf(request), ip: request.ip });
-      return { message: messages.admin.api.programDeleted };
+      return { message: adminMessages.api.programDeleted };
     },
   );
 
@@ -469,7 +469,7 @@ export default async function adminRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await deleteEvent(app.db, { id: request.params.id, actor: actorOf(request), ip: request.ip });
-      return { message: messages.admin.api.eventDeleted };
+      return { message: adminMessages.api.eventDeleted };
     },
   );
 }

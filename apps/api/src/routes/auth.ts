@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CSRF_COOKIE, REFRESH_COOKIE } from '@donaciones/shared/constants';
-import { messages } from '@donaciones/shared/messages';
+import { authMessages } from '@donaciones/shared/messages/auth';
 import { errorResponseSchema, messageResponseSchema } from '@donaciones/shared/schemas/common';
 import {
   forgotPasswordSchema,
@@ -68,7 +68,7 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { name, email, password } = request.body;
       await registerAccount(app.db, { name, email, password, publicUrl: config.publicUrl, ip: request.ip }, throttle);
-      return reply.status(201).send({ message: messages.auth.registered });
+      return reply.status(201).send({ message: authMessages.registered });
     },
   );
 
@@ -114,14 +114,14 @@ export default async function authRoutes(app: FastifyInstance) {
         token = request.cookies[REFRESH_COOKIE];
         if (token) app.assertCsrf(request);
       }
-      if (!token) throw unauthorized(messages.auth.refreshInvalid);
+      if (!token) throw unauthorized(authMessages.refreshInvalid);
       const result = await rotateRefreshToken(app.db, { token, ttlDays: config.refreshTokenTtlDays, ...client(request) });
       if (!result.ok) {
         if (result.reason === 'reused') {
           request.log.warn({ sessionId: result.sessionId, userId: result.userId }, 'refresh token reused: session revoked');
         }
         clearCookies(reply);
-        throw unauthorized(messages.auth.refreshInvalid);
+        throw unauthorized(authMessages.refreshInvalid);
       }
       return issue(reply, result.session);
     },
@@ -162,7 +162,7 @@ export default async function authRoutes(app: FastifyInstance) {
       }
       for (const id of sessionIds) await revokeSession(app.db, id, 'logout');
       clearCookies(reply);
-      return { message: messages.auth.loggedOut };
+      return { message: authMessages.loggedOut };
     },
   );
 
@@ -178,7 +178,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await requestPasswordReset(app.db, { email: request.body.email, publicUrl: config.publicUrl, ip: request.ip }, throttle);
-      return { message: messages.auth.forgotSent };
+      return { message: authMessages.forgotSent };
     },
   );
 
@@ -195,7 +195,7 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request) => {
       const { token, password } = request.body;
       await resetPassword(app.db, { token, password, publicUrl: config.publicUrl, ip: request.ip }, throttle);
-      return { message: messages.auth.resetDone };
+      return { message: authMessages.resetDone };
     },
   );
 
@@ -206,13 +206,13 @@ export default async function authRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Confirmar el correo con el enlace del correo de bienvenida',
-        querystring: z.object({ token: z.string({ error: messages.auth.verifyInvalid }).min(10, { error: messages.auth.verifyInvalid }).max(200, { error: messages.auth.verifyInvalid }) }),
+        querystring: z.object({ token: z.string({ error: authMessages.verifyInvalid }).min(10, { error: authMessages.verifyInvalid }).max(200, { error: authMessages.verifyInvalid }) }),
         response: { 200: messageResponseSchema, ...errors(400, 429) },
       },
     },
     async (request) => {
       const result = await verifyEmail(app.db, { token: request.query.token, ip: request.ip });
-      return { message: result.alreadyVerified ? messages.auth.alreadyVerified : messages.auth.verifyDone };
+      return { message: result.alreadyVerified ? authMessages.alreadyVerified : authMessages.verifyDone };
     },
   );
 
@@ -229,7 +229,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const result = await resendVerification(app.db, { userId: request.user!.id, publicUrl: config.publicUrl, ip: request.ip }, throttle);
-      return { message: result.alreadyVerified ? messages.auth.alreadyVerified : messages.auth.verificationSent };
+      return { message: result.alreadyVerified ? authMessages.alreadyVerified : authMessages.verificationSent };
     },
   );
 }

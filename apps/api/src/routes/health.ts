@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_VERSION } from '@donaciones/shared/constants';
-import { messages } from '@donaciones/shared/messages';
+import { errorMessages } from '../messages/errors';
 import { pingDatabase } from '../db/client';
 
 const healthSchema = z.object({
@@ -30,7 +30,7 @@ export default async function health(app: FastifyInstance) {
         database: ok ? ('ok' as const) : ('error' as const),
         database_kind: app.dbKind,
         version: APP_VERSION,
-        ...(ok ? {} : { detail: messages.api.databaseDown }),
+        ...(ok ? {} : { detail: errorMessages.databaseDown }),
       };
       return reply.status(ok ? 200 : 503).send(body);
     },

@@ -4,7 +4,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hasRole } from '@donaciones/shared/constants';
-import { messages } from '@donaciones/shared/messages';
+import { screensMessages } from '@donaciones/shared/messages/screens';
+import { receiptMessages } from '../messages/receipts';
 import { errorResponseSchema, messageResponseSchema } from '@donaciones/shared/schemas/common';
 import {
   activeProgramSchema,
@@ -200,7 +201,7 @@ export default async function memberRoutes(app: FastifyInstance) {
         }
         throw err;
       }
-      return { message: messages.screens.passwordChanged };
+      return { message: screensMessages.passwordChanged };
     },
   );
 
@@ -293,7 +294,7 @@ export default async function memberRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = caller(request);
       const target = request.query.user_id ?? user.id;
-      if (target !== user.id && !hasRole(user.roles, 'ADMIN')) throw forbidden(messages.member.statementOtherUser);
+      if (target !== user.id && !hasRole(user.roles, 'ADMIN')) throw forbidden(receiptMessages.statementOtherUser);
       const data = await loadStatement(app.db, target, request.params.year);
       const pdf = await renderStatementPdf(data, await getSettings(app.db, 'organization'));
       return sendPdf(reply, pdf, `constancia-donaciones-${data.year}.pdf`);

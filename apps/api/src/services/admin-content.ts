@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { fromCents, roundTo, toCents } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { adminMessages } from '@donaciones/shared/messages/admin';
 import type { AdminEvent, AdminProgram } from '@donaciones/shared/schemas/admin';
 import type { eventInputSchema, programInputSchema } from '@donaciones/shared/schemas/admin';
 import type { z } from 'zod';
@@ -14,7 +14,7 @@ import { type Actor, audit } from './audit';
 import { isUniqueViolation } from './reference-codes';
 import { type SettingsKey, type SettingsValue, getSettings, putSettings } from './settings';
 
-const m = messages.admin.api;
+const m = adminMessages.api;
 
 type ProgramValues = z.output<typeof programInputSchema>;
 type EventValues = z.output<typeof eventInputSchema>;

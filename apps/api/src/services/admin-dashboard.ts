@@ -12,7 +12,7 @@
 import { count, desc, notLike, sql } from 'drizzle-orm';
 import { DEFAULT_SYSTEM_HEALTH, ROLES, TIME_ZONE, type Role } from '@donaciones/shared/constants';
 import { fromCents, roundTo } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { activityMessages } from '../messages/activity';
 import type { AdminDashboardStats, RecentActivity } from '@donaciones/shared/schemas/admin';
 import type { Db } from '../db/client';
 import { auditLog, donationTotals, donations, users } from '../db/schema';
@@ -21,7 +21,7 @@ import { userStatus } from './admin-users';
 import { growthPercentage, rowsOf } from './analytics';
 import { NEWEST_FIRST } from './donations';
 
-const act = messages.admin.activity;
+const act = activityMessages.admin;
 const RECENT_USERS = 5;
 const RECENT_DONATIONS = 5;
 const RECENT_ACTIVITY = 10;

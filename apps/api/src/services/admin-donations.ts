@@ -3,7 +3,7 @@
 import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { ADMIN_DONATION_STATUS, type DonationStatus } from '@donaciones/shared/constants';
 import { formatMoney, fromCents } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { emailMessages } from '../messages/email';
 import type { AdminDonation, AdminDonationList } from '@donaciones/shared/schemas/admin';
 import type { Database, Db } from '../db/client';
 import { donations } from '../db/schema';
@@ -66,8 +66,8 @@ export async function approveDonation(db: Database, input: { id: number; actor: 
       const amount = donation.currency === 'GTQ' ? formatMoney(fromCents(donation.amountCents)) : `${fromCents(donation.amountCents).toFixed(2)} ${donation.currency}`;
       await enqueueEmail(tx, {
         to: donation.donorEmail,
-        subject: messages.admin.email.approvedSubject(donation.referenceCode),
-        text: messages.admin.email.approvedText(
+        subject: emailMessages.admin.approvedSubject(donation.referenceCode),
+        text: emailMessages.admin.approvedText(
           donation.donorName,
           amount,
           donation.referenceCode,

@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { ROLES, type Role } from '@donaciones/shared/constants';
-import { messages } from '@donaciones/shared/messages';
+import { adminMessages } from '@donaciones/shared/messages/admin';
+import { emailMessages } from '../messages/email';
 import type { AdminUser, AdminUserList, AdminUserValues, UserStatus } from '@donaciones/shared/schemas/admin';
 import type { Database, Db } from '../db/client';
 import { authTokens, userPreferences, users } from '../db/schema';
@@ -15,7 +16,7 @@ import { isUniqueViolation } from './reference-codes';
 import { hashToken, newOpaqueToken, revokeAllSessions } from './sessions';
 import { getSettings } from './settings';
 
-const m = messages.admin.api;
+const m = adminMessages.api;
 
 /** How long the set-password link of a newly created account stays valid. */
 export const SET_PASSWORD_TTL_HOURS = 72;
@@ -124,8 +125,8 @@ export async function createUser(
       const link = `${input.publicUrl}/reset-password?token=${token}`;
       await enqueueEmail(tx, {
         to: row.email,
-        subject: messages.admin.email.welcomeSubject(org.name),
-        text: messages.admin.email.welcomeText(row.firstName, org.name, link, SET_PASSWORD_TTL_HOURS),
+        subject: emailMessages.admin.welcomeSubject(org.name),
+        text: emailMessages.admin.welcomeText(row.firstName, org.name, link, SET_PASSWORD_TTL_HOURS),
         template: 'admin-created-account',
       });
       await audit(tx, {

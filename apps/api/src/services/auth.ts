@@ -1,7 +1,8 @@
 // Accounts (DECISIONS.md D7): registration, sign-in, password recovery and email verification, with
 // throttles per IP and per account kept in the shared counters, so every API process sees the same.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { messages } from '@donaciones/shared/messages';
+import { authMessages } from '@donaciones/shared/messages/auth';
+import { emailMessages } from '../messages/email';
 import type { Role } from '@donaciones/shared/constants';
 import type { Database, Db } from '../db/client';
 import { authTokens, donations, userPreferences, users } from '../db/schema';
@@ -97,7 +98,7 @@ async function queueVerificationEmail(db: Db, user: { email: string; firstName: 
   const token = await issueAuthToken(db, userId, 'verify_email', VERIFY_TOKEN_TTL_HOURS * 60 * MINUTE);
   const org = await getSettings(db, 'organization');
   const link = `${publicUrl}/verify-email?token=${token}`;
-  const e = messages.auth.emails;
+  const e = emailMessages.auth;
   await enqueueEmail(db, {
     to: user.email,
     subject: welcome ? e.welcomeSubject(org.name) : e.verifySubject(org.name),
@@ -106,7 +107,7 @@ async function queueVerificationEmail(db: Db, user: { email: string; firstName: 
   });
 }
 
-const emailTaken = () => new AppError(409, messages.auth.emailTaken, { email: messages.auth.emailTaken });
+const emailTaken = () => new AppError(409, authMessages.emailTaken, { email: authMessages.emailTaken });
 
 /** Creates a USER account with its preferences and queues the welcome email, all in one transaction. */
 export async function registerAccount(
@@ -162,7 +163,7 @@ export async function login(
         ip: input.ip,
       });
     }
-    throw unauthorized(messages.auth.invalidCredentials);
+    throw unauthorized(authMessages.invalidCredentials);
   }
   // A success is not a failed attempt: it neither counts against the address nor the account.
   await throttle.refund(AUTH_LIMITS.loginFailuresPerIp, ip);
@@ -206,15 +207,15 @@ export async function requestPasswordReset(db: Database, input: { email: string 
     const org = await getSettings(tx, 'organization');
     await enqueueEmail(tx, {
       to: user.email,
-      subject: messages.auth.emails.resetSubject(org.name),
-      text: messages.auth.emails.resetText(user.firstName, org.name, `${input.publicUrl}/reset-password?token=${token}`),
+      subject: emailMessages.auth.resetSubject(org.name),
+      text: emailMessages.auth.resetText(user.firstName, org.name, `${input.publicUrl}/reset-password?token=${token}`),
       template: 'password-reset',
     });
     await audit(tx, { actor: null, action: 'auth.password_reset_requested', entityType: 'user', entityId: user.id, ip: input.ip });
   });
 }
 
-const resetInvalid = () => new AppError(400, messages.auth.resetInvalid, { token: messages.auth.resetInvalid });
+const resetInvalid = () => new AppError(400, authMessages.resetInvalid, { token: authMessages.resetInvalid });
 
 /** Sets a new password with a single-use link, and ends every session of the account. */
 export async function resetPassword(db: Database, input: { token: string; password: string } & LinkContext, throttle: Throttle): Promise<void> {
@@ -243,8 +244,8 @@ export async function resetPassword(db: Database, input: { token: string; passwo
     const org = await getSettings(tx, 'organization');
     await enqueueEmail(tx, {
       to: user.email,
-      subject: messages.auth.emails.passwordChangedSubject(org.name),
-      text: messages.auth.emails.passwordChangedText(user.firstName, org.name, `${input.publicUrl}/forgot-password`),
+      subject: emailMessages.auth.passwordChangedSubject(org.name),
+      text: emailMessages.auth.passwordChangedText(user.firstName, org.name, `${input.publicUrl}/forgot-password`),
       template: 'password-changed',
     });
     await audit(tx, { actor: { id: user.id, email: user.email }, action: 'auth.password_reset', entityType: 'user', entityId: user.id, details: { sessions_revoked: revoked }, ip: input.ip });
@@ -264,7 +265,7 @@ export async function verifyEmail(db: Database, input: { token: string; ip?: str
       .where(and(eq(authTokens.tokenHash, hashToken(input.token)), eq(authTokens.purpose, 'verify_email')))
       .for('update')
       .limit(1);
-    const invalid = () => new AppError(400, messages.auth.verifyInvalid, { token: messages.auth.verifyInvalid });
+    const invalid = () => new AppError(400, authMessages.verifyInvalid, { token: authMessages.verifyInvalid });
     if (!row) throw invalid();
     const [user] = await tx
       .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt })

@@ -1,7 +1,8 @@
 // The public checkout's server side (DECISIONS.md D5): records a pending monetary donation, once per
 // idempotency key. No payment provider is called here; the ledger processes the donation later.
 import { formatMoney, fromCents, toCents } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { donateMessages } from '@donaciones/shared/messages/donate';
+import { errorMessages } from '../messages/errors';
 import type { PublicDonation, PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import type { Database } from '../db/client';
 import { fieldError, serviceUnavailable } from '../errors';
@@ -26,13 +27,13 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
   const hash = requestHash({ body, userId: input.actor?.id ?? null });
   return withIdempotency<PublicDonationResponse>(db, { scope: DONATE_SCOPE, key: input.idempotencyKey, hash }, async (tx) => {
     const system = await getSettings(tx, 'system');
-    if (system.maintenance_mode) throw serviceUnavailable(messages.api.maintenance);
+    if (system.maintenance_mode) throw serviceUnavailable(errorMessages.maintenance);
     const cents = toCents(body.amount);
     if (cents < toCents(system.min_donation_amount)) {
-      throw fieldError('amount', messages.donate.amountBelowMin(formatMoney(system.min_donation_amount)));
+      throw fieldError('amount', donateMessages.amountBelowMin(formatMoney(system.min_donation_amount)));
     }
     if (cents > toCents(system.max_donation_amount)) {
-      throw fieldError('amount', messages.donate.amountAboveMax(formatMoney(system.max_donation_amount)));
+      throw fieldError('amount', donateMessages.amountAboveMax(formatMoney(system.max_donation_amount)));
     }
 
     const row = await insertDonation(tx, {
@@ -43,7 +44,7 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
       amountCents: cents,
       currency: 'GTQ',
       donationType: 'monetary',
-      description: messages.donate.description,
+      description: donateMessages.description,
       source: 'public',
       userId: input.actor?.id ?? null,
       cardLast4: body.cardLast4,

@@ -3,7 +3,9 @@
 import { type SQL, and, eq, or, sql } from 'drizzle-orm';
 import { type DonationStatus, type DonationType, hasRole } from '@donaciones/shared/constants';
 import { formatMoney, fromCents, roundTo, toCents } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { donationsMessages } from '@donaciones/shared/messages/donations';
+import { emailMessages } from '../messages/email';
+import { errorMessages } from '../messages/errors';
 import type {
   CreateDonation,
   Donation,
@@ -106,7 +108,7 @@ function selectWithOptIn(db: Db) {
 /** POST /donations: a pending donation recorded by a signed-in user, who becomes its owner. */
 export async function createDonation(db: Database, input: { data: CreateDonation; viewer: Viewer }): Promise<Donation> {
   const system = await getSettings(db, 'system');
-  if (system.maintenance_mode) throw serviceUnavailable(messages.api.maintenance);
+  if (system.maintenance_mode) throw serviceUnavailable(errorMessages.maintenance);
   const row = await insertDonation(db, {
     donorName: input.data.donor_name,
     donorEmail: input.data.donor_email,
@@ -122,7 +124,7 @@ export async function createDonation(db: Database, input: { data: CreateDonation
 
 export async function getDonation(db: Db, input: { id: number; viewer: Viewer | null }): Promise<Donation> {
   const [found] = await selectWithOptIn(db).where(eq(donations.id, input.id)).limit(1);
-  if (!found) throw notFound(messages.donations.notFoundApi);
+  if (!found) throw notFound(donationsMessages.notFoundApi);
   return toDonationView(found.donation, { viewer: input.viewer, donorIsPublic: found.donorIsPublic });
 }
 
@@ -277,7 +279,7 @@ export async function donationStats(db: Db): Promise<DonationStats> {
 
 /** Thanks the donor when processing completes a donation (written in the same transaction). */
 async function queueCompletionEmail(tx: Db, donation: DonationRow): Promise<void> {
-  const m = messages.donations.email;
+  const m = emailMessages.donations;
   const amount = donation.currency === 'GTQ' ? formatMoney(fromCents(donation.amountCents)) : `${fromCents(donation.amountCents).toFixed(2)} ${donation.currency}`;
   await enqueueEmail(tx, {
     to: donation.donorEmail,
@@ -300,7 +302,7 @@ export async function changeDonationStatus(
   if (!isAdmin(viewer)) {
     if (input.action === 'process') throw forbidden();
     const [owner] = await db.select({ userId: donations.userId }).from(donations).where(eq(donations.id, input.id)).limit(1);
-    if (!owner) throw notFound(messages.donations.notFoundApi);
+    if (!owner) throw notFound(donationsMessages.notFoundApi);
     if (owner.userId == null || owner.userId !== viewer.id) throw forbidden();
   }
   const updated = await transitionDonation(db, {

@@ -4,10 +4,10 @@ import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import type { ReportPeriod } from '@donaciones/shared/constants';
 import { formatDateTime, formatDay, formatMoney, formatMonth } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { adminMessages } from '@donaciones/shared/messages/admin';
 import type { Analytics, ExportFormat } from '@donaciones/shared/schemas/admin';
 
-const r = messages.admin.reports;
+const r = adminMessages.reports;
 
 export interface ReportFile {
   body: Buffer;

@@ -2,7 +2,7 @@
 // transaction as the work it guards, so two racing requests with one key produce one result.
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { messages } from '@donaciones/shared/messages';
+import { errorMessages } from '../messages/errors';
 import type { Database, Db } from '../db/client';
 import { AppError } from '../errors';
 
@@ -40,8 +40,8 @@ export function requestHash(value: unknown): string {
 /** The header's value, or a 400 when it is missing or malformed. */
 export function requireIdempotencyKey(header: string | string[] | undefined): string {
   const key = Array.isArray(header) ? header[0] : header;
-  if (!key || !key.trim()) throw new AppError(400, messages.api.idempotencyMissing, { 'idempotency-key': messages.api.idempotencyMissing });
-  if (!KEY_PATTERN.test(key)) throw new AppError(400, messages.api.idempotencyInvalid, { 'idempotency-key': messages.api.idempotencyInvalid });
+  if (!key || !key.trim()) throw new AppError(400, errorMessages.idempotencyMissing, { 'idempotency-key': errorMessages.idempotencyMissing });
+  if (!KEY_PATTERN.test(key)) throw new AppError(400, errorMessages.idempotencyInvalid, { 'idempotency-key': errorMessages.idempotencyInvalid });
   return key;
 }
 
@@ -73,9 +73,9 @@ export async function withIdempotency<T>(
           SELECT request_hash, status_code, response FROM idempotency_keys
           WHERE scope = ${input.scope} AND key = ${input.key}`),
       );
-      if (!existing) throw new AppError(409, messages.api.idempotencyInProgress);
-      if (existing.request_hash !== input.hash) throw new AppError(422, messages.api.idempotencyConflict);
-      if (existing.status_code == null || existing.response == null) throw new AppError(409, messages.api.idempotencyInProgress);
+      if (!existing) throw new AppError(409, errorMessages.idempotencyInProgress);
+      if (existing.request_hash !== input.hash) throw new AppError(422, errorMessages.idempotencyConflict);
+      if (existing.status_code == null || existing.response == null) throw new AppError(409, errorMessages.idempotencyInProgress);
       return { statusCode: existing.status_code, body: existing.response, replayed: true };
     }
 

@@ -2,7 +2,7 @@
 // out of `pending`, atomically, audited, never applied twice.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DonationStatus } from '@donaciones/shared/constants';
-import { messages } from '@donaciones/shared/messages';
+import { donationsMessages } from '@donaciones/shared/messages/donations';
 import type { Database, Db } from '../db/client';
 import { donations, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
@@ -51,8 +51,8 @@ export async function transitionDonation(
   const provider = input.provider ?? simulatedPaymentProvider;
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(donations).where(eq(donations.id, input.id)).for('update').limit(1);
-    if (!current) throw notFound(messages.donations.notFoundApi);
-    if (current.status !== 'pending') throw conflict(messages.donations.notPending);
+    if (!current) throw notFound(donationsMessages.notFoundApi);
+    if (current.status !== 'pending') throw conflict(donationsMessages.notPending);
 
     let status: DonationStatus;
     let failureReason: string | null = null;

@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { CURRENCY, TIME_ZONE } from '@donaciones/shared/constants';
 import { formatMoney, fromCents, roundTo } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { activityMessages } from '../messages/activity';
 import type {
   ActiveProgram,
   Activity,
@@ -63,7 +63,7 @@ export function donationStreak(monthsWithDonation: readonly { year: number; mont
 
 function activityFor(d: DonationRow): Activity[] {
   const amount = displayAmount(d.amountCents, d.currency);
-  const texts = messages.member.activity;
+  const texts = activityMessages.member;
   const out: Activity[] = [{ type: 'donation_created', message: texts.donation_created(amount, d.referenceCode), timestamp: d.createdAt.toISOString() }];
   if (d.status !== 'pending') {
     const type = `donation_${d.status}` as Exclude<ActivityType, 'account_created' | 'donation_created'>;
@@ -134,7 +134,7 @@ export async function memberDashboardStats(db: Db, userId: number, now = new Dat
   }
 
   const activity: Activity[] = recent.flatMap((r) => activityFor(r.donation));
-  activity.push({ type: 'account_created', message: messages.member.activity.account_created, timestamp: account.createdAt.toISOString() });
+  activity.push({ type: 'account_created', message: activityMessages.member.account_created, timestamp: account.createdAt.toISOString() });
   activity.sort((a, b) => b.timestamp.localeCompare(a.timestamp));
 
   return {

@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { CURRENCY, type DonationStatus, TIME_ZONE, hasRole, type Role } from '@donaciones/shared/constants';
 import { fromCents } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { receiptMessages } from '../messages/receipts';
 import type {
   DonationHistory,
   MemberDonation,
@@ -180,10 +180,10 @@ export async function loadReceipt(db: Db, donationId: number, viewer: ReceiptVie
     .leftJoin(programs, eq(programs.id, donations.programId))
     .where(eq(donations.id, donationId))
     .limit(1);
-  if (!row) throw notFound(messages.member.receiptNotFound);
+  if (!row) throw notFound(receiptMessages.receiptNotFound);
   const isOwner = row.donation.userId === viewer.id;
-  if (!isOwner && !hasRole(viewer.roles, 'ADMIN')) throw notFound(messages.member.receiptNotFound);
-  if (row.donation.status !== 'completed' || row.donation.receiptNumber == null) throw notFound(messages.member.receiptNotAvailable);
+  if (!isOwner && !hasRole(viewer.roles, 'ADMIN')) throw notFound(receiptMessages.receiptNotFound);
+  if (row.donation.status !== 'completed' || row.donation.receiptNumber == null) throw notFound(receiptMessages.receiptNotAvailable);
   return row;
 }
 
@@ -201,7 +201,7 @@ export async function loadStatement(db: Db, userId: number, year: number): Promi
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!account) throw notFound(messages.member.statementEmpty(year));
+  if (!account) throw notFound(receiptMessages.statementEmpty(year));
   const rows = await db
     .select()
     .from(donations)
@@ -214,7 +214,7 @@ export async function loadStatement(db: Db, userId: number, year: number): Promi
       ),
     )
     .orderBy(asc(donations.completedAt), asc(donations.id));
-  if (rows.length === 0) throw notFound(messages.member.statementEmpty(year));
+  if (rows.length === 0) throw notFound(receiptMessages.statementEmpty(year));
   const name = `${account.firstName} ${account.lastName}`.trim() || rows[rows.length - 1].donorName;
   const nit = [...rows].reverse().find((r) => r.donorNit)?.donorNit ?? null;
   const totalCents = rows.filter((r) => r.currency === CURRENCY).reduce((sum, r) => sum + r.amountCents, 0);

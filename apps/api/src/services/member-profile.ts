@@ -1,7 +1,9 @@
 // The signed-in account's own profile, preferences and password (SPEC.md §3 Profile, Preferences;
 // §5 Change password; DECISIONS.md D6, D7, D11).
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { messages } from '@donaciones/shared/messages';
+import { authMessages } from '@donaciones/shared/messages/auth';
+import { validationMessages } from '@donaciones/shared/messages/validation';
+import { emailMessages } from '../messages/email';
 import type {
   Preferences,
   Profile,
@@ -41,7 +43,7 @@ export async function updateProfile(db: Database, input: { userId: number; data:
   return db.transaction(async (tx) => {
     const [current] = await tx.select({ email: users.email }).from(users).where(eq(users.id, input.userId)).for('update').limit(1);
     if (!current) throw notFound();
-    if (data.email !== undefined && data.email.toLowerCase() !== current.email) throw fieldError('email', messages.validation.emailReadOnly);
+    if (data.email !== undefined && data.email.toLowerCase() !== current.email) throw fieldError('email', validationMessages.emailReadOnly);
     const [row] = await tx
       .update(users)
       .set({ firstName: data.first_name, lastName: data.last_name, phone: data.phone, address: data.address, updatedAt: sql`now()` })
@@ -120,7 +122,7 @@ export async function changePassword(
     .limit(1);
   if (!account) throw notFound();
   if (!(await verifyPassword(account.passwordHash, input.data.current_password))) {
-    throw fieldError('current_password', messages.auth.currentPasswordWrong);
+    throw fieldError('current_password', authMessages.currentPasswordWrong);
   }
   const newHash = await hashPassword(input.data.new_password);
   const organization = await getSettings(db, 'organization');
@@ -128,7 +130,7 @@ export async function changePassword(
   return db.transaction(async (tx) => {
     // The hash is checked again under the row lock: a concurrent change must not be overwritten silently.
     const [locked] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId)).for('update').limit(1);
-    if (!locked || locked.passwordHash !== account.passwordHash) throw fieldError('current_password', messages.auth.currentPasswordWrong);
+    if (!locked || locked.passwordHash !== account.passwordHash) throw fieldError('current_password', authMessages.currentPasswordWrong);
     await tx.update(users).set({ passwordHash: newHash, updatedAt: sql`now()` }).where(eq(users.id, input.userId));
     const revoked = await tx
       .update(sessions)
@@ -149,8 +151,8 @@ export async function changePassword(
     });
     await enqueueEmail(tx, {
       to: account.email,
-      subject: messages.member.passwordChangedSubject,
-      text: messages.member.passwordChangedText(account.firstName || account.email, organization.name),
+      subject: emailMessages.member.passwordChangedSubject,
+      text: emailMessages.member.passwordChangedText(account.firstName || account.email, organization.name),
       template: 'password-changed',
     });
     return { revokedSessions: revoked.length };

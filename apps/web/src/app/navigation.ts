@@ -2,7 +2,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { BarChart3, HandCoins, HeartHandshake, History, LayoutDashboard, ListChecks, PlusCircle, Settings, UserRound, Users } from 'lucide-react';
 import type { Role } from '@donaciones/shared/constants';
-import { messages } from '@donaciones/shared/messages';
+import { navMessages } from '@donaciones/shared/messages/shell';
 import { paths } from '@/lib/paths';
 import { normalizeRoles } from '@/lib/roles';
 
@@ -22,9 +22,9 @@ export function dashboardRole(roles: readonly string[] | null | undefined): Role
   return 'USER';
 }
 
-const [adminHome, adminUsers, adminDonations, adminReports, adminSettings] = messages.nav.admin;
-const [donorHome, donorDonations, donorNew, donorProfile, donorHistory] = messages.nav.donor;
-const [userHome, userDonations, userStats, userProfile] = messages.nav.user;
+const [adminHome, adminUsers, adminDonations, adminReports, adminSettings] = navMessages.admin;
+const [donorHome, donorDonations, donorNew, donorProfile, donorHistory] = navMessages.donor;
+const [userHome, userDonations, userStats, userProfile] = navMessages.user;
 
 const NAVIGATION: Record<Role, NavItem[]> = {
   ADMIN: [

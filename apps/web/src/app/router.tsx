@@ -2,7 +2,7 @@
 // a lazy chunk so the first load of `/` carries only the public layout and the home page.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { messages } from '@donaciones/shared/messages';
+import { authMessages } from '@donaciones/shared/messages/auth';
 import { PageSpinner } from '@/components/spinner';
 import { paths } from '@/lib/paths';
 import type { AuthRouteHandle } from './layouts/auth-layout';
@@ -55,10 +55,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./layouts/auth-layout')).default }),
         errorElement: <ErrorScreen fullPage />,
         children: [
-          page(paths.login, () => import('@/features/auth/routes/login'), auth(messages.auth.loginTitle, messages.auth.loginSubtitle)),
-          page(paths.register, () => import('@/features/auth/routes/register'), auth(messages.auth.registerTitle, messages.auth.registerSubtitle)),
-          page(paths.forgotPassword, () => import('@/features/auth/routes/forgot-password'), auth(messages.auth.forgotTitle)),
-          page(paths.resetPassword, () => import('@/features/auth/routes/reset-password'), auth(messages.auth.forgotTitle)),
+          page(paths.login, () => import('@/features/auth/routes/login'), auth(authMessages.loginTitle, authMessages.loginSubtitle)),
+          page(paths.register, () => import('@/features/auth/routes/register'), auth(authMessages.registerTitle, authMessages.registerSubtitle)),
+          page(paths.forgotPassword, () => import('@/features/auth/routes/forgot-password'), auth(authMessages.forgotTitle)),
+          page(paths.resetPassword, () => import('@/features/auth/routes/reset-password'), auth(authMessages.forgotTitle)),
           page(paths.verifyEmail, () => import('@/features/auth/routes/verify-email')),
         ],
       },

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ADMIN_DONATION_STATUSES, DONATION_STATUSES } from '@donaciones/shared/constants';
-import { messages } from '@donaciones/shared/messages';
+import { donationsMessages } from '@donaciones/shared/messages/donations';
+import { shellMessages } from '@donaciones/shared/messages/shell';
 import { cn } from '@/lib/cn';
 
 export type BadgeTone = 'neutral' | 'brand' | 'accent' | 'success' | 'warning' | 'danger';
@@ -40,8 +41,8 @@ export function statusTone(status: string): BadgeTone {
 
 /** The label of a service status (`pending` -> 'Pending') or an admin status (`PENDING` -> 'Pendiente'). */
 export function statusLabel(status: string): string {
-  if ((DONATION_STATUSES as readonly string[]).includes(status)) return messages.donations.status[status as keyof typeof messages.donations.status];
-  if ((ADMIN_DONATION_STATUSES as readonly string[]).includes(status)) return messages.shell.adminStatus[status as keyof typeof messages.shell.adminStatus];
+  if ((DONATION_STATUSES as readonly string[]).includes(status)) return donationsMessages.status[status as keyof typeof donationsMessages.status];
+  if ((ADMIN_DONATION_STATUSES as readonly string[]).includes(status)) return shellMessages.adminStatus[status as keyof typeof shellMessages.adminStatus];
   return status;
 }
 

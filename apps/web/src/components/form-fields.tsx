@@ -3,7 +3,7 @@
 // so they work with react-hook-form's `register`.
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { ChevronDown } from 'lucide-react';
-import { messages } from '@donaciones/shared/messages';
+import { shellMessages } from '@donaciones/shared/messages/shell';
 import { cn } from '@/lib/cn';
 
 const control =
@@ -46,7 +46,7 @@ export function FormField({ label, id, error, hint, required, optional, classNam
             {' '}*
           </span>
         )}
-        {optional && <span className="font-normal text-ink-500"> {messages.shell.optional}</span>}
+        {optional && <span className="font-normal text-ink-500"> {shellMessages.optional}</span>}
       </label>
       {children({ inputId, describedBy, invalid: Boolean(error) })}
       {hint && (

@@ -3,7 +3,7 @@
 import { useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
-import { messages } from '@donaciones/shared/messages';
+import { shellMessages } from '@donaciones/shared/messages/shell';
 import { cn } from '@/lib/cn';
 import { useFocusTrap, useScrollLock } from '@/lib/use-focus-trap';
 
@@ -66,7 +66,7 @@ export function Modal({ open, onClose, title, description, children, footer, siz
             <button
               type="button"
               onClick={onClose}
-              aria-label={messages.shell.close}
+              aria-label={shellMessages.close}
               className="-mt-1 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-ink-500 hover:bg-sand-100 hover:text-ink-800"
             >
               <X aria-hidden="true" className="size-5" />

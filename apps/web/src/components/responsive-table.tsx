@@ -1,6 +1,6 @@
 // A data table on wide screens that becomes a list of cards under 640 px (Tailwind's `sm`).
 import type { Key, ReactNode } from 'react';
-import { messages } from '@donaciones/shared/messages';
+import { shellMessages } from '@donaciones/shared/messages/shell';
 import { cn } from '@/lib/cn';
 
 export interface Column<T> {
@@ -29,7 +29,7 @@ export interface ResponsiveTableProps<T> {
 
 export function ResponsiveTable<T>({ columns, rows, getRowKey, caption, empty, className }: ResponsiveTableProps<T>) {
   if (rows.length === 0) {
-    return <>{empty ?? <p className="rounded-card bg-sand-100/60 px-4 py-8 text-center text-sm text-ink-600">{messages.shell.tableEmpty}</p>}</>;
+    return <>{empty ?? <p className="rounded-card bg-sand-100/60 px-4 py-8 text-center text-sm text-ink-600">{shellMessages.tableEmpty}</p>}</>;
   }
   const primary = columns.find((c) => c.primary);
   const rest = columns.filter((c) => c !== primary && !c.hideOnMobile);

@@ -1,5 +1,5 @@
 import { cn } from '@/lib/cn';
-import { messages } from '@donaciones/shared/messages';
+import { appMessages } from '@donaciones/shared/messages/shell';
 
 const sizes = { sm: 'size-4 border-2', md: 'size-6 border-[3px]', lg: 'size-10 border-4' } as const;
 
@@ -11,7 +11,7 @@ export interface SpinnerProps {
   className?: string;
 }
 
-export function Spinner({ size = 'md', label = messages.app.loading, showLabel = false, className }: SpinnerProps) {
+export function Spinner({ size = 'md', label = appMessages.loading, showLabel = false, className }: SpinnerProps) {
   return (
     <span role="status" className={cn('inline-flex items-center gap-3 text-ink-600', className)}>
       <span

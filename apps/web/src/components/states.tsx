@@ -1,7 +1,7 @@
 // Empty and error states of a screen or a card.
 import type { ReactNode } from 'react';
 import { CircleAlert, Inbox, RotateCcw } from 'lucide-react';
-import { messages } from '@donaciones/shared/messages';
+import { appMessages } from '@donaciones/shared/messages/shell';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 
@@ -37,7 +37,7 @@ export interface ErrorStateProps {
   className?: string;
 }
 
-export function ErrorState({ message, onRetry, retrying = false, retryLabel = messages.app.retry, className }: ErrorStateProps) {
+export function ErrorState({ message, onRetry, retrying = false, retryLabel = appMessages.retry, className }: ErrorStateProps) {
   return (
     <div role="alert" className={cn('flex flex-col items-center gap-3 rounded-card border border-red-200 bg-red-50/70 px-6 py-10 text-center', className)}>
       <CircleAlert aria-hidden="true" className="size-9 text-red-700" />

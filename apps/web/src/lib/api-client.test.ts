@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@donaciones/shared/messages';
+import { httpMessages } from '@donaciones/shared/messages/shell';
 import { fakeAdapter, tokens, type Handler } from '@/test/http';
 import { clearStoredTokens, createApiClient, errorToastMessage, getAccessToken, getErrorMessage, getFieldErrors, setAccessToken } from './api-client';
 
@@ -150,11 +150,11 @@ describe('toast per status (SPEC.md §8)', () => {
     await expect(client.get('/400', { skipErrorToast: [400, 401] })).rejects.toThrow();
     expect(notifyError).not.toHaveBeenCalled();
     await expect(client.get('/429', { skipErrorToast: [400, 401] })).rejects.toThrow();
-    expect(notifyError).toHaveBeenCalledExactlyOnceWith(messages.http.tooManyRequests);
+    expect(notifyError).toHaveBeenCalledExactlyOnceWith(httpMessages.tooManyRequests);
   });
 
   it('errorToastMessage without a response is the network text', () => {
-    expect(errorToastMessage(undefined)).toBe(messages.http.network);
+    expect(errorToastMessage(undefined)).toBe(httpMessages.network);
   });
 });
 

@@ -5,7 +5,7 @@
 import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { toast } from 'react-hot-toast';
 import { API_BASE_PATH, CSRF_COOKIE, CSRF_HEADER, HTTP_TIMEOUT_MS, MOCK_TOKEN_PREFIX } from '@donaciones/shared/constants';
-import { messages } from '@donaciones/shared/messages';
+import { httpMessages } from '@donaciones/shared/messages/shell';
 import type { TokenPair } from '@donaciones/shared/schemas/auth';
 
 declare module 'axios' {
@@ -88,7 +88,7 @@ export function getFieldErrors(error: unknown): Record<string, string> {
 
 /** The toast text of SPEC.md §8 for an error answer (or for no answer at all). */
 export function errorToastMessage(status: number | undefined, detail?: string): string {
-  const h = messages.http;
+  const h = httpMessages;
   if (status === undefined) return h.network;
   if (status === 400) return detail || h.badRequest;
   if (status === 401) return detail || h.sessionExpired;
@@ -175,7 +175,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     setAccessToken(null);
     if (!expiredNotified) {
       expiredNotified = true;
-      settings.notifyError(messages.http.sessionExpired);
+      settings.notifyError(httpMessages.sessionExpired);
       settings.onSessionExpired();
       // Several requests failing together give one toast and one redirect.
       setTimeout(() => {

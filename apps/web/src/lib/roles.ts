@@ -1,7 +1,7 @@
 // Role helpers of the web app: roles compared in upper case, unknown roles treated as USER
 // (SPEC.md §2), Spanish labels (SPEC.md §6).
 import { ROLES, type Role } from '@donaciones/shared/constants';
-import { messages } from '@donaciones/shared/messages';
+import { rolesMessages } from '@donaciones/shared/messages/shell';
 
 /** Upper-cases, maps unknown roles to USER, drops duplicates; keeps the order (main role first). */
 export function normalizeRoles(roles: readonly string[] | null | undefined): Role[] {
@@ -25,5 +25,5 @@ export function hasAnyRole(roles: readonly string[] | null | undefined, required
 }
 
 export function roleLabel(role: string): string {
-  return messages.roles[primaryRole([role])];
+  return rolesMessages[primaryRole([role])];
 }

@@ -1,12 +1,13 @@
 // The admin console's contract (SPEC.md §2 Admin users/donations/reports, §3, §5; DECISIONS.md D4, D7, D9, D10).
 import { z } from 'zod';
 import { DONATION_TYPES, EVENT_TYPES, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, REPORT_PERIODS, ROLES } from '../constants';
-import { messages } from '../messages';
+import { adminMessages } from '../messages/admin';
+import { validationMessages } from '../messages/validation';
 import { emailField } from './auth';
 import { systemSettingsSchema } from './settings';
 
-const v = messages.validation;
-const a = messages.admin.validation;
+const v = validationMessages;
+const a = adminMessages.validation;
 
 // ---------------------------------------------------------------- users
 

@@ -1,9 +1,10 @@
 // Account and session schemas (SPEC.md §5 Register, Login, Forgot password).
 import { z } from 'zod';
 import { LOGIN_PASSWORD_MIN_LENGTH, NAME_MAX_LENGTH, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants';
-import { messages } from '../messages';
+import { authMessages } from '../messages/auth';
+import { validationMessages } from '../messages/validation';
 
-const v = messages.validation;
+const v = validationMessages;
 
 export const emailField = z
   .string({ error: v.emailRequired })
@@ -58,9 +59,9 @@ export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 export const resetPasswordSchema = z
   .object({
     token: z
-      .string({ error: messages.auth.resetInvalid })
-      .min(10, { error: messages.auth.resetInvalid })
-      .max(200, { error: messages.auth.resetInvalid }),
+      .string({ error: authMessages.resetInvalid })
+      .min(10, { error: authMessages.resetInvalid })
+      .max(200, { error: authMessages.resetInvalid }),
     password: newPasswordField,
     confirmPassword: z.string({ error: v.confirmRequired }).min(1, { error: v.confirmRequired }),
   })
@@ -72,7 +73,7 @@ export const resetPasswordSchema = z
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 export const refreshSchema = z
-  .object({ refresh_token: z.string({ error: messages.auth.refreshInvalid }).min(1).max(200, { error: messages.auth.refreshInvalid }).optional() })
+  .object({ refresh_token: z.string({ error: authMessages.refreshInvalid }).min(1).max(200, { error: authMessages.refreshInvalid }).optional() })
   // A browser posts no body at all (the cookie carries the token).
   .nullish();
 

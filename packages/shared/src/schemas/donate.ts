@@ -3,11 +3,12 @@
 // number nor the CVC (only the last 4 digits and the brand).
 import { z } from 'zod';
 import { CURRENCY } from '../constants';
-import { messages } from '../messages';
+import { donateMessages } from '../messages/donate';
+import { validationMessages } from '../messages/validation';
 import { emailField } from './auth';
 
-const v = messages.validation;
-const d = messages.donate;
+const v = validationMessages;
+const d = donateMessages;
 
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'other'] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];

@@ -8,9 +8,9 @@ import {
   SERVICE_MAX_AMOUNT,
   SERVICE_MIN_AMOUNT,
 } from '../constants';
-import { messages } from '../messages';
+import { validationMessages } from '../messages/validation';
 
-const v = messages.validation;
+const v = validationMessages;
 
 const hasAtMostTwoDecimals = (n: number) => Math.round(n * 100) === Number((n * 100).toFixed(6));
 

@@ -2,9 +2,9 @@
 // Preferences; §5 Change password, Profile and the profile "unused schemas").
 import { z } from 'zod';
 import { newPasswordField } from './auth';
-import { messages } from '../messages';
+import { validationMessages } from '../messages/validation';
 
-const v = messages.validation;
+const v = validationMessages;
 
 export const PROFILE_NAME_MAX_LENGTH = 100;
 export const ADDRESS_MAX_LENGTH = 255;

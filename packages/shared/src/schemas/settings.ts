@@ -1,9 +1,9 @@
 // System and organisation settings (SPEC.md §3 System settings, §5; DECISIONS.md D9).
 import { z } from 'zod';
 import { DEFAULT_MAX_DONATION, DEFAULT_MIN_DONATION, DEFAULT_NEXT_LEVEL_THRESHOLD, DEFAULT_PENDING_EXPIRY_DAYS } from '../constants';
-import { messages } from '../messages';
+import { validationMessages } from '../messages/validation';
 
-const v = messages.validation;
+const v = validationMessages;
 
 const positiveInt = z.number({ error: v.integerMin1 }).int({ error: v.integerMin1 }).min(1, { error: v.integerMin1 });
 

@@ -3,7 +3,7 @@
 // with useAuthHeading from components/auth-heading.
 import { useMemo, useState } from 'react';
 import { Link, Outlet, useMatches } from 'react-router';
-import { messages } from '@donaciones/shared/messages';
+import { navMessages, shellMessages } from '@donaciones/shared/messages/shell';
 import { AuthHeadingContext, type AuthHeading } from '@/components/auth-heading';
 import { LogoMark } from '@/components/logo';
 import { paths } from '@/lib/paths';
@@ -17,7 +17,7 @@ export interface AuthRouteHandle {
 export default function AuthLayout() {
   const matches = useMatches();
   const site = useSiteInfo();
-  const brand = site.name ?? messages.shell.brandFallback;
+  const brand = site.name ?? shellMessages.brandFallback;
   const fromRoute = [...matches].reverse().map((m) => (m.handle as AuthRouteHandle | undefined)?.auth).find(Boolean) ?? null;
   const [override, setOverride] = useState<{ path: string; heading: AuthHeading } | null>(null);
   const currentPath = matches[matches.length - 1]?.pathname ?? '';
@@ -31,7 +31,7 @@ export default function AuthLayout() {
       <main id="contenido" tabIndex={-1} className="relative w-full max-w-md outline-none">
         <div className="rounded-[1.75rem] border border-sand-200 bg-white px-6 py-8 shadow-lift sm:px-10 sm:py-10">
           <div className="flex flex-col items-center text-center">
-            <Link to={paths.home} className="rounded-2xl" aria-label={`${brand}: ${messages.nav.home}`}>
+            <Link to={paths.home} className="rounded-2xl" aria-label={`${brand}: ${navMessages.home}`}>
               <LogoMark className="size-14" />
             </Link>
             <p className="mt-3 text-sm font-semibold text-brand-700">{brand}</p>
@@ -46,7 +46,7 @@ export default function AuthLayout() {
         </div>
         <p className="mt-6 text-center text-sm">
           <Link to={paths.home} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
-            {messages.shell.backToSite}
+            {shellMessages.backToSite}
           </Link>
         </p>
       </main>

@@ -3,7 +3,7 @@
 import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LogOut, Menu, X } from 'lucide-react';
-import { messages } from '@donaciones/shared/messages';
+import { appMessages, navMessages, shellMessages } from '@donaciones/shared/messages/shell';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { Logo } from '@/components/logo';
@@ -21,7 +21,7 @@ export default function DashboardLayout() {
   const site = useSiteInfo();
   const navigate = useNavigate();
   const location = useLocation();
-  const brand = site.name ?? messages.shell.brandFallback;
+  const brand = site.name ?? shellMessages.brandFallback;
   const items = navigationFor(session.roles);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
@@ -50,24 +50,24 @@ export default function DashboardLayout() {
           <button
             type="button"
             className="-ml-1 inline-flex size-10 items-center justify-center rounded-full text-ink-800 hover:bg-sand-100 lg:hidden"
-            aria-label={messages.nav.openMenu}
+            aria-label={navMessages.openMenu}
             aria-expanded={drawerOpen}
             aria-haspopup="dialog"
             onClick={() => setDrawerOpen(true)}
           >
             <Menu aria-hidden="true" className="size-5" />
           </button>
-          <Link to={paths.home} className="min-w-0 rounded-xl" aria-label={`${brand}: ${messages.nav.home}`}>
+          <Link to={paths.home} className="min-w-0 rounded-xl" aria-label={`${brand}: ${navMessages.home}`}>
             <Logo name={brand} responsive textClassName="lg:max-xl:sr-only" />
           </Link>
 
-          <nav aria-label={messages.shell.dashboardNav} className="ml-6 hidden lg:block">
+          <nav aria-label={shellMessages.dashboardNav} className="ml-6 hidden lg:block">
             <NavList items={items} orientation="horizontal" />
           </nav>
 
           <div className="ml-auto flex items-center gap-3">
             <div className="hidden min-w-0 flex-col items-end leading-tight md:flex">
-              <span className="sr-only">{messages.shell.signedInAs}</span>
+              <span className="sr-only">{shellMessages.signedInAs}</span>
               <span className="max-w-56 truncate text-sm font-semibold text-ink-800">{session.user?.email}</span>
               <span className="mt-0.5">{roleBadge}</span>
             </div>
@@ -76,10 +76,10 @@ export default function DashboardLayout() {
               size="sm"
               onClick={logout}
               loading={loggingOut}
-              loadingText={messages.shell.loggingOut}
+              loadingText={shellMessages.loggingOut}
               icon={<LogOut aria-hidden="true" className="size-4" />}
             >
-              {messages.nav.logout}
+              {navMessages.logout}
             </Button>
           </div>
         </div>
@@ -92,8 +92,8 @@ export default function DashboardLayout() {
       </main>
       <footer className="border-t border-sand-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 text-xs text-ink-500 sm:flex-row sm:justify-between sm:px-6 lg:px-8">
-          <p>{messages.app.copyright(new Date().getFullYear(), brand)}</p>
-          <p>{messages.app.versionLabel}</p>
+          <p>{appMessages.copyright(new Date().getFullYear(), brand)}</p>
+          <p>{appMessages.versionLabel}</p>
         </div>
       </footer>
     </div>
@@ -156,25 +156,25 @@ function MobileDrawer({ open, onClose, brand, items, email, roleBadge, onLogout 
         <div className="flex items-center justify-between gap-3 border-b border-sand-200 px-4 py-3">
           <Logo name={brand} responsive />
           <h2 id={titleId} className="sr-only">
-            {messages.shell.menu}
+            {shellMessages.menu}
           </h2>
           <button
             type="button"
             onClick={onClose}
-            aria-label={messages.nav.closeMenu}
+            aria-label={navMessages.closeMenu}
             className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-ink-700 hover:bg-sand-100"
           >
             <X aria-hidden="true" className="size-5" />
           </button>
         </div>
-        <nav aria-label={messages.shell.dashboardNav} className="flex-1 overflow-y-auto px-3 py-4">
+        <nav aria-label={shellMessages.dashboardNav} className="flex-1 overflow-y-auto px-3 py-4">
           <NavList items={items} orientation="vertical" />
         </nav>
         <div className="border-t border-sand-200 px-4 py-4">
           <p className="truncate text-sm font-semibold text-ink-800">{email}</p>
           <div className="mt-1">{roleBadge}</div>
           <Button variant="outline" className="mt-4 w-full" onClick={onLogout} icon={<LogOut aria-hidden="true" className="size-4" />}>
-            {messages.nav.logout}
+            {navMessages.logout}
           </Button>
         </div>
       </div>

@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Heart, LayoutDashboard, LogIn, Menu, TriangleAlert, X } from 'lucide-react';
-import { messages } from '@donaciones/shared/messages';
+import { appMessages, navMessages, shellMessages } from '@donaciones/shared/messages/shell';
 import { Badge } from '@/components/badge';
 import { ButtonLink } from '@/components/button';
 import { Logo } from '@/components/logo';
@@ -23,11 +23,11 @@ interface PublicLink {
 
 export function publicLinks(isAuthenticated: boolean): PublicLink[] {
   const links: PublicLink[] = [
-    { label: messages.nav.home, to: paths.home, end: true },
-    { label: messages.nav.donations, to: paths.donations },
-    { label: messages.nav.donate, to: paths.donate },
+    { label: navMessages.home, to: paths.home, end: true },
+    { label: navMessages.donations, to: paths.donations },
+    { label: navMessages.donate, to: paths.donate },
   ];
-  if (isAuthenticated) links.push({ label: messages.nav.stats, to: paths.stats });
+  if (isAuthenticated) links.push({ label: navMessages.stats, to: paths.stats });
   return links;
 }
 
@@ -44,7 +44,7 @@ export default function PublicLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const brand = site.name ?? messages.shell.brandFallback;
+  const brand = site.name ?? shellMessages.brandFallback;
   const links = publicLinks(session.isAuthenticated);
 
   // A followed link closes the phone menu.
@@ -72,16 +72,16 @@ export default function PublicLayout() {
       {site.maintenance && (
         <div role="status" className="flex items-center justify-center gap-2 bg-accent-100 px-4 py-2 text-center text-sm font-semibold text-accent-900">
           <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
-          {messages.app.maintenanceBanner}
+          {appMessages.maintenanceBanner}
         </div>
       )}
       <header className="sticky top-0 z-30 border-b border-sand-200/80 bg-sand-50/90 backdrop-blur supports-[backdrop-filter]:bg-sand-50/75">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:h-18 lg:px-8">
-          <Link to={paths.home} className="mr-auto min-w-0 rounded-xl" aria-label={`${brand}: ${messages.nav.home}`}>
-            <Logo name={brand} tagline={messages.shell.brandTagline} responsive textClassName={session.isAuthenticated ? 'lg:max-xl:sr-only' : undefined} />
+          <Link to={paths.home} className="mr-auto min-w-0 rounded-xl" aria-label={`${brand}: ${navMessages.home}`}>
+            <Logo name={brand} tagline={shellMessages.brandTagline} responsive textClassName={session.isAuthenticated ? 'lg:max-xl:sr-only' : undefined} />
           </Link>
 
-          <nav aria-label={messages.shell.mainNav} className="hidden lg:block">
+          <nav aria-label={shellMessages.mainNav} className="hidden lg:block">
             <ul className="flex items-center gap-1">
               {links.map((link) => (
                 <li key={link.to}>
@@ -97,7 +97,7 @@ export default function PublicLayout() {
             {session.isAuthenticated && session.user ? (
               <>
                 <div className="hidden min-w-0 flex-col items-end leading-tight lg:flex">
-                  <span className="sr-only">{messages.shell.signedInAs}</span>
+                  <span className="sr-only">{shellMessages.signedInAs}</span>
                   <span className="max-w-52 truncate text-sm font-semibold text-ink-800" data-testid="session-email">
                     {session.user.email}
                   </span>
@@ -108,11 +108,11 @@ export default function PublicLayout() {
                 <ButtonLink
                   to={paths.dashboard}
                   size="sm"
-                  aria-label={messages.nav.dashboard}
+                  aria-label={navMessages.dashboard}
                   className="max-sm:w-10 max-sm:px-0"
                   icon={<LayoutDashboard aria-hidden="true" className="size-4" />}
                 >
-                  <span className="max-sm:sr-only">{messages.nav.dashboard}</span>
+                  <span className="max-sm:sr-only">{navMessages.dashboard}</span>
                 </ButtonLink>
               </>
             ) : (
@@ -120,11 +120,11 @@ export default function PublicLayout() {
                 to={paths.login}
                 size="sm"
                 variant="primary"
-                aria-label={messages.nav.login}
+                aria-label={navMessages.login}
                 className="max-sm:w-10 max-sm:px-0"
                 icon={<LogIn aria-hidden="true" className="size-4" />}
               >
-                <span className="max-sm:sr-only">{messages.nav.login}</span>
+                <span className="max-sm:sr-only">{navMessages.login}</span>
               </ButtonLink>
             )}
             <button
@@ -133,7 +133,7 @@ export default function PublicLayout() {
               className="inline-flex size-10 items-center justify-center rounded-full text-ink-800 hover:bg-sand-100 lg:hidden"
               aria-expanded={menuOpen}
               aria-controls={menuId}
-              aria-label={menuOpen ? messages.nav.closeMenu : messages.nav.openMenu}
+              aria-label={menuOpen ? navMessages.closeMenu : navMessages.openMenu}
               onClick={() => setMenuOpen((open) => !open)}
             >
               {menuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
@@ -142,7 +142,7 @@ export default function PublicLayout() {
         </div>
 
         <div id={menuId} hidden={!menuOpen} className="border-t border-sand-200 bg-sand-50 lg:hidden">
-          <nav aria-label={messages.shell.mainNav} className="mx-auto max-w-7xl px-4 py-3">
+          <nav aria-label={shellMessages.mainNav} className="mx-auto max-w-7xl px-4 py-3">
             <ul className="flex flex-col gap-1">
               {links.map((link) => (
                 <li key={link.to}>
@@ -159,12 +159,12 @@ export default function PublicLayout() {
                   <Badge tone={session.role === 'ADMIN' ? 'accent' : 'brand'}>{roleLabel(session.roles[0] ?? 'USER')}</Badge>
                 </div>
                 <ButtonLink to={paths.dashboard} className="mt-3 w-full" icon={<LayoutDashboard aria-hidden="true" className="size-4" />}>
-                  {messages.nav.dashboard}
+                  {navMessages.dashboard}
                 </ButtonLink>
               </div>
             ) : (
               <ButtonLink to={paths.login} className="mt-3 w-full" icon={<LogIn aria-hidden="true" className="size-4" />}>
-                {messages.nav.login}
+                {navMessages.login}
               </ButtonLink>
             )}
           </nav>
@@ -178,14 +178,14 @@ export default function PublicLayout() {
       <footer className="mt-16 bg-brand-900 text-brand-50">
         <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr] lg:px-8">
           <div className="max-w-sm">
-            <Logo name={brand} tagline={messages.shell.brandTagline} inverted />
-            <p className="mt-4 text-sm leading-relaxed text-brand-100">{messages.shell.footerAbout}</p>
+            <Logo name={brand} tagline={shellMessages.brandTagline} inverted />
+            <p className="mt-4 text-sm leading-relaxed text-brand-100">{shellMessages.footerAbout}</p>
             <ButtonLink to={paths.donate} variant="accent" size="sm" className="mt-5" icon={<Heart aria-hidden="true" className="size-4" />}>
-              {messages.nav.donate}
+              {navMessages.donate}
             </ButtonLink>
           </div>
-          <nav aria-label={messages.shell.footerExplore}>
-            <h2 className="font-sans text-sm font-bold tracking-wide text-white uppercase">{messages.shell.footerExplore}</h2>
+          <nav aria-label={shellMessages.footerExplore}>
+            <h2 className="font-sans text-sm font-bold tracking-wide text-white uppercase">{shellMessages.footerExplore}</h2>
             <ul className="mt-3 space-y-2 text-sm">
               {publicLinks(session.isAuthenticated).map((link) => (
                 <li key={link.to}>
@@ -196,17 +196,17 @@ export default function PublicLayout() {
               ))}
             </ul>
           </nav>
-          <nav aria-label={messages.shell.footerLegal}>
-            <h2 className="font-sans text-sm font-bold tracking-wide text-white uppercase">{messages.shell.footerLegal}</h2>
+          <nav aria-label={shellMessages.footerLegal}>
+            <h2 className="font-sans text-sm font-bold tracking-wide text-white uppercase">{shellMessages.footerLegal}</h2>
             <ul className="mt-3 space-y-2 text-sm">
               <li>
                 <Link className="text-brand-100 underline-offset-4 hover:text-white hover:underline" to={paths.terms}>
-                  {messages.shell.terms}
+                  {shellMessages.terms}
                 </Link>
               </li>
               <li>
                 <Link className="text-brand-100 underline-offset-4 hover:text-white hover:underline" to={paths.privacy}>
-                  {messages.shell.privacy}
+                  {shellMessages.privacy}
                 </Link>
               </li>
             </ul>
@@ -214,8 +214,8 @@ export default function PublicLayout() {
         </div>
         <div className="border-t border-white/10">
           <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-5 text-xs text-brand-100 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-            <p>{messages.app.copyright(new Date().getFullYear(), brand)}</p>
-            <p data-testid="app-version">{messages.app.versionLabel}</p>
+            <p>{appMessages.copyright(new Date().getFullYear(), brand)}</p>
+            <p data-testid="app-version">{appMessages.versionLabel}</p>
           </div>
         </div>
       </footer>

@@ -1,4 +1,4 @@
-import { messages } from '@donaciones/shared/messages';
+import { shellMessages } from '@donaciones/shared/messages/shell';
 
 /** First focusable element of every layout: jumps over the navigation to <main id="contenido">. */
 export function SkipLink() {
@@ -7,7 +7,7 @@ export function SkipLink() {
       href="#contenido"
       className="sr-only z-50 rounded-full bg-brand-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
     >
-      {messages.shell.skipToContent}
+      {shellMessages.skipToContent}
     </a>
   );
 }

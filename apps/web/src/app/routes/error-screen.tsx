@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { RefreshCw, RotateCcw } from 'lucide-react';
-import { messages } from '@donaciones/shared/messages';
+import { errorScreenMessages } from '@donaciones/shared/messages/shell';
 import { Button } from '@/components/button';
 
 export interface ErrorScreenProps {
@@ -27,14 +27,14 @@ export default function ErrorScreen({ fullPage = false, onReload = () => window.
     <div role="alert" className={fullPage ? 'flex min-h-dvh items-center justify-center bg-sand-50 px-4 py-12' : 'flex items-center justify-center px-4 py-16'}>
       <div className="w-full max-w-md rounded-card border border-sand-200 bg-white p-8 text-center shadow-card">
         <ErrorIllustration />
-        <h1 className="mt-4 text-2xl font-semibold">{messages.errorScreen.title}</h1>
-        <p className="mt-2 text-ink-600">{messages.errorScreen.body}</p>
+        <h1 className="mt-4 text-2xl font-semibold">{errorScreenMessages.title}</h1>
+        <p className="mt-2 text-ink-600">{errorScreenMessages.body}</p>
         <div className="mt-7 flex flex-col justify-center gap-3 sm:flex-row">
           <Button onClick={tryAgain} icon={<RotateCcw aria-hidden="true" className="size-4" />}>
-            {messages.errorScreen.tryAgain}
+            {errorScreenMessages.tryAgain}
           </Button>
           <Button variant="outline" onClick={onReload} icon={<RefreshCw aria-hidden="true" className="size-4" />}>
-            {messages.errorScreen.refresh}
+            {errorScreenMessages.refresh}
           </Button>
         </div>
       </div>

@@ -1,7 +1,7 @@
 // SPEC.md §2: the 404 page, 'Page Not Found' with Go Home and Go Back.
 import { useNavigate } from 'react-router';
 import { ArrowLeft, Home } from 'lucide-react';
-import { messages } from '@donaciones/shared/messages';
+import { notFoundMessages, shellMessages } from '@donaciones/shared/messages/shell';
 import { Button, ButtonLink } from '@/components/button';
 import { LogoMark } from '@/components/logo';
 import { paths } from '@/lib/paths';
@@ -9,21 +9,21 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function NotFoundPage() {
   const navigate = useNavigate();
-  useDocumentTitle(messages.notFound.title);
+  useDocumentTitle(notFoundMessages.title);
   return (
     <main id="contenido" className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-sand-50 to-brand-50 px-4 py-12">
       <div className="w-full max-w-lg text-center">
         <LogoMark className="mx-auto size-14" />
         <NotFoundIllustration />
-        <p className="text-sm font-bold tracking-widest text-accent-700 uppercase">{messages.shell.notFoundCode}</p>
-        <h1 className="mt-2 text-3xl font-semibold sm:text-4xl">{messages.notFound.title}</h1>
-        <p className="mx-auto mt-3 max-w-md text-ink-600">{messages.notFound.body}</p>
+        <p className="text-sm font-bold tracking-widest text-accent-700 uppercase">{shellMessages.notFoundCode}</p>
+        <h1 className="mt-2 text-3xl font-semibold sm:text-4xl">{notFoundMessages.title}</h1>
+        <p className="mx-auto mt-3 max-w-md text-ink-600">{notFoundMessages.body}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <ButtonLink to={paths.home} icon={<Home aria-hidden="true" className="size-4" />}>
-            {messages.notFound.goHome}
+            {notFoundMessages.goHome}
           </ButtonLink>
           <Button variant="outline" onClick={() => navigate(-1)} icon={<ArrowLeft aria-hidden="true" className="size-4" />}>
-            {messages.notFound.goBack}
+            {notFoundMessages.goBack}
           </Button>
         </div>
       </div>

@@ -4,15 +4,16 @@ import { useState } from 'react';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { formatDateTime, formatMoney } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { adminMessages } from '@donaciones/shared/messages/admin';
+import { screensMessages } from '@donaciones/shared/messages/screens';
 import type { AdminDonation } from '@donaciones/shared/schemas/admin';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
 import { type Decision, useDecideDonation } from '../api/decide-donation';
 
-const r = messages.admin.review;
-const c = messages.admin.common;
+const r = adminMessages.review;
+const c = adminMessages.common;
 
 export function DecisionModal({ donation, decision, onClose }: { donation: AdminDonation; decision: Decision; onClose: () => void }) {
   const decide = useDecideDonation();
@@ -26,7 +27,7 @@ export function DecisionModal({ donation, decision, onClose }: { donation: Admin
       toast.success(approving ? r.approved : r.rejected);
       onClose();
     } catch (err) {
-      const fallback = approving ? messages.screens.approveError : messages.screens.rejectError;
+      const fallback = approving ? screensMessages.approveError : screensMessages.rejectError;
       const status = getErrorStatus(err);
       setError(status === 409 || status === 404 ? `${fallback}: ${getErrorMessage(err, '')}` : fallback);
     }

@@ -4,12 +4,12 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronDown, Download, FileSpreadsheet, FileText, Sheet } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import type { ReportPeriod } from '@donaciones/shared/constants';
-import { messages } from '@donaciones/shared/messages';
+import { adminMessages } from '@donaciones/shared/messages/admin';
 import type { ExportFormat } from '@donaciones/shared/schemas/admin';
 import { Button } from '@/components/button';
 import { useDownloadReport } from '../api/download-report';
 
-const ui = messages.admin.reportsUi;
+const ui = adminMessages.reportsUi;
 const OPTIONS: { format: ExportFormat; label: string; icon: typeof FileText }[] = [
   { format: 'pdf', label: ui.exportPdf, icon: FileText },
   { format: 'xlsx', label: ui.exportXlsx, icon: FileSpreadsheet },

@@ -2,11 +2,11 @@
 // library and only the reports need it.
 import { Area, AreaChart, Bar, CartesianGrid, ComposedChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney, formatNumber } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { adminMessages } from '@donaciones/shared/messages/admin';
 import type { Analytics } from '@donaciones/shared/schemas/admin';
 import { trendLabel } from './trend-label';
 
-const rep = messages.admin.reports;
+const rep = adminMessages.reports;
 
 const compactMoney = new Intl.NumberFormat('es-GT', { notation: 'compact', maximumFractionDigits: 1 });
 
@@ -15,7 +15,7 @@ export default function TrendChart({ analytics }: { analytics: Analytics }) {
   const bars = data.length <= 12;
   const Chart = bars ? ComposedChart : AreaChart;
   return (
-    <div className="h-72 w-full" role="img" aria-label={messages.admin.reportsUi.chartLabel}>
+    <div className="h-72 w-full" role="img" aria-label={adminMessages.reportsUi.chartLabel}>
       <ResponsiveContainer width="100%" height="100%">
         <Chart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <defs>

@@ -5,7 +5,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { ROLES } from '@donaciones/shared/constants';
-import { messages } from '@donaciones/shared/messages';
+import { adminMessages } from '@donaciones/shared/messages/admin';
+import { screensMessages } from '@donaciones/shared/messages/screens';
+import { rolesMessages } from '@donaciones/shared/messages/shell';
 import { type AdminUser, type AdminUserInput, type AdminUserValues, adminUserInputSchema } from '@donaciones/shared/schemas/admin';
 import { Button } from '@/components/button';
 import { Checkbox, Select, TextInput } from '@/components/form-fields';
@@ -13,10 +15,10 @@ import { Modal } from '@/components/modal';
 import { getErrorMessage, getErrorStatus, getFieldErrors } from '@/lib/api-client';
 import { useSaveUser } from '../api/save-user';
 
-const u = messages.admin.users;
-const c = messages.admin.common;
+const u = adminMessages.users;
+const c = adminMessages.common;
 
-const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: messages.roles[role] }));
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: rolesMessages[role] }));
 const FIELDS = ['email', 'first_name', 'last_name', 'role', 'is_active'] as const;
 
 export interface UserFormModalProps {
@@ -55,12 +57,12 @@ export function UserFormModal({ user, open, onClose }: UserFormModalProps) {
         }
       }
       const detail = getErrorMessage(error, '');
-      if (status === 409 && detail === messages.admin.api.emailTaken) {
+      if (status === 409 && detail === adminMessages.api.emailTaken) {
         form.setError('email', { message: detail });
         return;
       }
       if (placed) return;
-      const fallback = editing ? messages.screens.userUpdateError : messages.screens.userCreateError;
+      const fallback = editing ? screensMessages.userUpdateError : screensMessages.userCreateError;
       setFormError(status === 409 || status === 404 ? `${fallback}: ${detail}` : fallback);
     }
   });

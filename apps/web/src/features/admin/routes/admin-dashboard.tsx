@@ -14,7 +14,8 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { adminMessages } from '@donaciones/shared/messages/admin';
+import { screensMessages } from '@donaciones/shared/messages/screens';
 import type { AdminDashboardStats } from '@donaciones/shared/schemas/admin';
 import { Badge, StatusBadge } from '@/components/badge';
 import { ButtonLink } from '@/components/button';
@@ -29,8 +30,8 @@ import { Growth } from '../components/growth';
 import { PageHeader } from '../components/page-header';
 import { StatCard } from '../components/stat-card';
 
-const d = messages.admin.dashboard;
-const s = messages.screens;
+const d = adminMessages.dashboard;
+const s = screensMessages;
 
 function healthTone(value: number): 'green' | 'amber' | 'accent' {
   if (value >= 95) return 'green';

@@ -5,7 +5,9 @@ import { useSearchParams } from 'react-router';
 import { CheckCircle2, ChevronLeft, ChevronRight, Eye, HandCoins, RefreshCw, Search, XCircle } from 'lucide-react';
 import { LIST_DEFAULT_LIMIT } from '@donaciones/shared/constants';
 import { formatDateTime, formatMoney } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { adminMessages } from '@donaciones/shared/messages/admin';
+import { screensMessages } from '@donaciones/shared/messages/screens';
+import { shellMessages } from '@donaciones/shared/messages/shell';
 import { ADMIN_STATUS_VALUES, type AdminDonation } from '@donaciones/shared/schemas/admin';
 import { StatusBadge } from '@/components/badge';
 import { Button, ButtonLink } from '@/components/button';
@@ -22,10 +24,10 @@ import { useAdminDonations } from '../api/get-donations';
 import { DecisionModal } from '../components/decision-modal';
 import { PageHeader } from '../components/page-header';
 
-const r = messages.admin.review;
-const c = messages.admin.common;
+const r = adminMessages.review;
+const c = adminMessages.common;
 
-const STATUS_OPTIONS = ADMIN_STATUS_VALUES.map((status) => ({ value: status, label: messages.shell.adminStatus[status] }));
+const STATUS_OPTIONS = ADMIN_STATUS_VALUES.map((status) => ({ value: status, label: shellMessages.adminStatus[status] }));
 
 function validStatus(value: string | null): string {
   return value && (ADMIN_STATUS_VALUES as readonly string[]).includes(value) ? value : '';
@@ -151,7 +153,7 @@ export default function AdminDonationsPage() {
       </div>
 
       {query.isError ? (
-        <ErrorState message={messages.screens.donationsLoadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
+        <ErrorState message={screensMessages.donationsLoadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
       ) : !data ? (
         <div className="flex flex-col gap-3" aria-hidden="true">
           {[0, 1, 2, 3, 4].map((i) => (

@@ -5,7 +5,7 @@ import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Award, CalendarRange, CircleCheck, HandCoins, TrendingUp, UserPlus, Wallet } from 'lucide-react';
 import { REPORT_PERIODS, type ReportPeriod } from '@donaciones/shared/constants';
 import { formatDay, formatMoney, formatMonth, formatNumber } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { adminMessages } from '@donaciones/shared/messages/admin';
 import type { Analytics } from '@donaciones/shared/schemas/admin';
 import { Card } from '@/components/card';
 import { Select } from '@/components/form-fields';
@@ -23,8 +23,8 @@ import { trendLabel } from '../components/trend-label';
 
 const TrendChart = lazy(() => import('../components/trend-chart'));
 
-const rep = messages.admin.reports;
-const ui = messages.admin.reportsUi;
+const rep = adminMessages.reports;
+const ui = adminMessages.reportsUi;
 const PERIOD_OPTIONS = REPORT_PERIODS.map((p) => ({ value: p, label: rep.periods[p] }));
 const RECENT_TRENDS = 8;
 

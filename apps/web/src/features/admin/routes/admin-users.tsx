@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Pencil, Search, Trash2, UserPlus, Users } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { formatDate, formatDateTime } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { adminMessages } from '@donaciones/shared/messages/admin';
+import { screensMessages } from '@donaciones/shared/messages/screens';
 import type { AdminUser } from '@donaciones/shared/schemas/admin';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
@@ -23,9 +24,9 @@ import { useUsers } from '../api/get-users';
 import { PageHeader } from '../components/page-header';
 import { UserFormModal } from '../components/user-form-modal';
 
-const u = messages.admin.users;
-const c = messages.admin.common;
-const s = messages.screens;
+const u = adminMessages.users;
+const c = adminMessages.common;
+const s = screensMessages;
 
 function fullName(user: AdminUser): string {
   return `${user.first_name} ${user.last_name}`.trim() || user.email;

@@ -1,7 +1,7 @@
 // A password field with a show/hide toggle; label, hint and error come from the shared FormField.
 import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
-import { messages } from '@donaciones/shared/messages';
+import { authMessages } from '@donaciones/shared/messages/auth';
 import { FormField } from '@/components/form-fields';
 import { cn } from '@/lib/cn';
 
@@ -15,7 +15,7 @@ export interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputEl
 
 export function PasswordInput({ label, error, hint, className, id, required, ref, ...rest }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
-  const ui = messages.auth.ui;
+  const ui = authMessages.ui;
   return (
     <FormField label={label} id={id} error={error} hint={hint} required={required} className={className}>
       {({ inputId, describedBy, invalid }) => (

@@ -2,7 +2,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messages } from '@donaciones/shared/messages';
+import { authMessages } from '@donaciones/shared/messages/auth';
+import { validationMessages } from '@donaciones/shared/messages/validation';
 import { tokens } from '@/test/http';
 import { renderApp } from '@/test/render-app';
 
@@ -21,8 +22,8 @@ beforeAll(() => {
   })) as typeof window.matchMedia;
 });
 
-const ui = messages.auth.ui;
-const v = messages.validation;
+const ui = authMessages.ui;
+const v = validationMessages;
 
 function input(name: string): HTMLInputElement {
   const el = document.querySelector<HTMLInputElement>(`input[name="${name}"]`);
@@ -41,7 +42,7 @@ describe('/login', () => {
   it('asks for the email first, validates it on blur, then the password, with a way back', async () => {
     const user = userEvent.setup();
     renderApp('/login');
-    await screen.findByRole('heading', { name: messages.auth.loginTitle });
+    await screen.findByRole('heading', { name: authMessages.loginTitle });
     const email = input('email');
     expect(email).toHaveAttribute('type', 'email');
     expect(email).toHaveAttribute('autocomplete', 'username');
@@ -94,17 +95,17 @@ describe('/login', () => {
 
   it('shows the server detail in a red alert, and the fallback text when there is none', async () => {
     const user = userEvent.setup();
-    let detail: string | undefined = messages.auth.invalidCredentials;
+    let detail: string | undefined = authMessages.invalidCredentials;
     renderApp('/login', { handler: (req) => (req.url === '/auth/login' ? { status: 401, data: detail ? { detail } : {} } : undefined) });
     await user.type(await waitFor(() => input('email')), 'ana@prueba.gt');
     await user.click(screen.getByRole('button', { name: ui.continue }));
     await user.type(await waitFor(() => input('password')), 'Incorrecta1');
     await user.click(screen.getByRole('button', { name: ui.signIn }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.invalidCredentials);
+    expect(await screen.findByRole('alert')).toHaveTextContent(authMessages.invalidCredentials);
 
     detail = undefined;
     await user.click(screen.getByRole('button', { name: ui.signIn }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(messages.auth.loginErrorForm));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(authMessages.loginErrorForm));
   });
 
   it("shows 'Iniciando sesión...' while working, then replaces the URL with the remembered origin", async () => {
@@ -122,7 +123,7 @@ describe('/login', () => {
     await user.click(screen.getByRole('button', { name: ui.continue }));
     await user.type(await waitFor(() => input('password')), 'Secreta123');
     await user.click(screen.getByRole('button', { name: ui.signIn }));
-    expect(await screen.findByRole('button', { name: messages.auth.loggingIn })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: authMessages.loggingIn })).toBeDisabled();
     release();
     await waitFor(() => expect(router.state.location.pathname).toBe('/donor/history'));
     expect(router.state.historyAction).toBe('REPLACE');
@@ -147,7 +148,7 @@ describe('/register', () => {
   it('shows every SPEC.md §5 message on the fields, announced and tied to them', async () => {
     const user = userEvent.setup();
     renderApp('/register');
-    await screen.findByRole('heading', { name: messages.auth.registerTitle });
+    await screen.findByRole('heading', { name: authMessages.registerTitle });
     expect(input('name')).toHaveAttribute('autocomplete', 'name');
     expect(input('email')).toHaveAttribute('type', 'email');
     expect(input('password')).toHaveAttribute('autocomplete', 'new-password');
@@ -192,7 +193,7 @@ describe('/register', () => {
     let release: () => void = () => {};
     const { requests } = renderApp('/register', {
       handler: (req) =>
-        req.url === '/auth/register' ? (new Promise((resolve) => (release = () => resolve({ status: 201, data: { message: messages.auth.registered } }))) as never) : undefined,
+        req.url === '/auth/register' ? (new Promise((resolve) => (release = () => resolve({ status: 201, data: { message: authMessages.registered } }))) as never) : undefined,
     });
     await user.type(await waitFor(() => input('name')), 'Ana López');
     await user.type(input('email'), 'Ana@Prueba.gt');
@@ -200,9 +201,9 @@ describe('/register', () => {
     await user.type(input('confirmPassword'), 'Segura123');
     await user.click(input('acceptTerms'));
     await user.click(screen.getByRole('button', { name: ui.registerSubmit }));
-    expect(await screen.findByRole('button', { name: messages.auth.creatingAccount })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: authMessages.creatingAccount })).toBeDisabled();
     release();
-    expect(await screen.findByRole('heading', { name: messages.auth.accountCreated })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: authMessages.accountCreated })).toBeInTheDocument();
     expect(screen.getByText(ui.accountCreatedBody('ana@prueba.gt'))).toBeInTheDocument();
     expect(screen.getByRole('link', { name: ui.goToLogin })).toHaveAttribute('href', '/login');
     expect(requests.find((r) => r.url === '/auth/register')?.data).toEqual({
@@ -216,7 +217,7 @@ describe('/register', () => {
 
   it('puts the server answer on the field and in the alert (duplicate email), or the fallback text', async () => {
     const user = userEvent.setup();
-    let answer: { status: number; data: object } = { status: 409, data: { detail: messages.auth.emailTaken, errors: { email: messages.auth.emailTaken } } };
+    let answer: { status: number; data: object } = { status: 409, data: { detail: authMessages.emailTaken, errors: { email: authMessages.emailTaken } } };
     renderApp('/register', { handler: (req) => (req.url === '/auth/register' ? answer : undefined) });
     await user.type(await waitFor(() => input('name')), 'Ana López');
     await user.type(input('email'), 'ana@prueba.gt');
@@ -224,14 +225,14 @@ describe('/register', () => {
     await user.type(input('confirmPassword'), 'Segura123');
     await user.click(input('acceptTerms'));
     await user.click(screen.getByRole('button', { name: ui.registerSubmit }));
-    await waitFor(() => expect(describedErrors(input('email'))).toContain(messages.auth.emailTaken));
-    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(messages.auth.emailTaken);
+    await waitFor(() => expect(describedErrors(input('email'))).toContain(authMessages.emailTaken));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(authMessages.emailTaken);
 
     answer = { status: 500, data: {} };
     await user.clear(input('email'));
     await user.type(input('email'), 'otra@prueba.gt');
     await user.click(screen.getByRole('button', { name: ui.registerSubmit }));
-    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(messages.auth.registerErrorForm));
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(authMessages.registerErrorForm));
   });
 });
 
@@ -243,9 +244,9 @@ describe('/forgot-password', () => {
       handler: (req) => {
         if (req.url !== '/auth/forgot-password') return undefined;
         if (requests.filter((r) => r.url === '/auth/forgot-password').length === 1) {
-          return new Promise((resolve) => (release = () => resolve({ status: 200, data: { message: messages.auth.forgotSent } }))) as never;
+          return new Promise((resolve) => (release = () => resolve({ status: 200, data: { message: authMessages.forgotSent } }))) as never;
         }
-        return { status: 200, data: { message: messages.auth.forgotSent } };
+        return { status: 200, data: { message: authMessages.forgotSent } };
       },
     });
     const email = await waitFor(() => input('email'));
@@ -253,7 +254,7 @@ describe('/forgot-password', () => {
     await waitFor(() => expect(describedErrors(email)).toContain(v.emailRequired));
     await user.type(email, 'ana@prueba.gt');
     await user.click(screen.getByRole('button', { name: ui.forgotSubmit }));
-    expect(await screen.findByRole('button', { name: messages.auth.sendingEmail })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: authMessages.sendingEmail })).toBeDisabled();
     release();
     expect(await screen.findByRole('heading', { name: ui.checkEmailTitle })).toBeInTheDocument();
     expect(screen.getByTestId('sent-to')).toHaveTextContent('ana@prueba.gt');
@@ -269,7 +270,7 @@ describe('/forgot-password', () => {
     renderApp('/forgot-password', { handler: (req) => (req.url === '/auth/forgot-password' ? { status: 503, data: {} } : undefined) });
     await user.type(await waitFor(() => input('email')), 'ana@prueba.gt');
     await user.click(screen.getByRole('button', { name: ui.forgotSubmit }));
-    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(messages.auth.forgotError));
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(authMessages.forgotError));
   });
 });
 
@@ -277,7 +278,7 @@ describe('/reset-password and /verify-email', () => {
   it('sets a new password with the token of the link', async () => {
     const user = userEvent.setup();
     const { requests } = renderApp('/reset-password?token=abcdefghijklmnop', {
-      handler: (req) => (req.url === '/auth/reset-password' ? { status: 200, data: { message: messages.auth.resetDone } } : undefined),
+      handler: (req) => (req.url === '/auth/reset-password' ? { status: 200, data: { message: authMessages.resetDone } } : undefined),
     });
     await user.type(await waitFor(() => input('password')), 'NuevaClave9');
     await user.type(input('confirmPassword'), 'NuevaClave8');
@@ -294,7 +295,7 @@ describe('/reset-password and /verify-email', () => {
     const user = userEvent.setup();
     renderApp('/reset-password?token=abcdefghijklmnop', {
       handler: (req) =>
-        req.url === '/auth/reset-password' ? { status: 400, data: { detail: messages.auth.resetInvalid, errors: { token: messages.auth.resetInvalid } } } : undefined,
+        req.url === '/auth/reset-password' ? { status: 400, data: { detail: authMessages.resetInvalid, errors: { token: authMessages.resetInvalid } } } : undefined,
     });
     await user.type(await waitFor(() => input('password')), 'NuevaClave9');
     await user.type(input('confirmPassword'), 'NuevaClave9');
@@ -308,10 +309,10 @@ describe('/reset-password and /verify-email', () => {
 
   it('verifies the email of the link once, and says when a link does not work', async () => {
     const { requests } = renderApp('/verify-email?token=abcdefghijklmnop', {
-      handler: (req) => (req.url === '/auth/verify-email' ? { status: 200, data: { message: messages.auth.verifyDone } } : undefined),
+      handler: (req) => (req.url === '/auth/verify-email' ? { status: 200, data: { message: authMessages.verifyDone } } : undefined),
     });
     expect(await screen.findByRole('heading', { name: ui.verifiedTitle })).toBeInTheDocument();
-    expect(screen.getByText(messages.auth.verifyDone)).toBeInTheDocument();
+    expect(screen.getByText(authMessages.verifyDone)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: ui.goToLogin })).toHaveAttribute('href', '/login');
     const calls = requests.filter((r) => r.url === '/auth/verify-email');
     expect(calls).toHaveLength(1);
@@ -319,9 +320,9 @@ describe('/reset-password and /verify-email', () => {
     cleanup();
 
     renderApp('/verify-email?token=zzzzzzzzzzzzzzzz', {
-      handler: (req) => (req.url === '/auth/verify-email' ? { status: 400, data: { detail: messages.auth.verifyInvalid } } : undefined),
+      handler: (req) => (req.url === '/auth/verify-email' ? { status: 400, data: { detail: authMessages.verifyInvalid } } : undefined),
     });
     expect(await screen.findByRole('heading', { name: ui.invalidLinkTitle })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent(messages.auth.verifyInvalid);
+    expect(screen.getByRole('alert')).toHaveTextContent(authMessages.verifyInvalid);
   });
 });

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, MailCheck, RotateCcw } from 'lucide-react';
 import type { z } from 'zod';
-import { messages } from '@donaciones/shared/messages';
+import { authMessages } from '@donaciones/shared/messages/auth';
 import { type ForgotPasswordInput, forgotPasswordSchema } from '@donaciones/shared/schemas/auth';
 import { useAuthHeading } from '@/components/auth-heading';
 import { Button, ButtonLink } from '@/components/button';
@@ -20,12 +20,12 @@ import { AuthResult } from '../components/auth-result';
 import { blurUnlessLeaving } from '../components/blur-validation';
 import { FormAlert } from '../components/form-alert';
 
-const ui = messages.auth.ui;
+const ui = authMessages.ui;
 
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  useDocumentTitle(sentTo ? ui.checkEmailTitle : messages.auth.forgotTitle);
-  useAuthHeading(sentTo ? { title: ui.checkEmailTitle } : { title: messages.auth.forgotTitle, subtitle: ui.forgotSubtitle });
+  useDocumentTitle(sentTo ? ui.checkEmailTitle : authMessages.forgotTitle);
+  useAuthHeading(sentTo ? { title: ui.checkEmailTitle } : { title: authMessages.forgotTitle, subtitle: ui.forgotSubtitle });
   return sentTo ? <CheckYourEmail email={sentTo} /> : <ForgotForm onSent={setSentTo} />;
 }
 
@@ -49,7 +49,7 @@ function ForgotForm({ onSent }: { onSent: (email: string) => void }) {
       await mutation.mutateAsync(values);
       onSent(values.email);
     } catch (error) {
-      setServerError(getErrorMessage(error, messages.auth.forgotError));
+      setServerError(getErrorMessage(error, authMessages.forgotError));
     }
   });
 
@@ -70,7 +70,7 @@ function ForgotForm({ onSent }: { onSent: (email: string) => void }) {
           error={errors.email?.message}
           {...blurUnlessLeaving(register('email'))}
         />
-        <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText={messages.auth.sendingEmail}>
+        <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText={authMessages.sendingEmail}>
           {ui.forgotSubmit}
         </Button>
       </form>
@@ -91,7 +91,7 @@ function CheckYourEmail({ email }: { email: string }) {
       await mutation.mutateAsync({ email });
       setResent(true);
     } catch (err) {
-      setError(getErrorMessage(err, messages.auth.forgotError));
+      setError(getErrorMessage(err, authMessages.forgotError));
     }
   };
 
@@ -113,7 +113,7 @@ function CheckYourEmail({ email }: { email: string }) {
             className="w-full"
             onClick={() => void resend()}
             loading={mutation.isPending}
-            loadingText={messages.auth.sendingEmail}
+            loadingText={authMessages.sendingEmail}
             icon={<RotateCcw aria-hidden="true" className="size-4" />}
           >
             {ui.resend}

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ArrowRight, Mail } from 'lucide-react';
 import type { z } from 'zod';
-import { messages } from '@donaciones/shared/messages';
+import { authMessages } from '@donaciones/shared/messages/auth';
 import { type LoginInput, loginSchema } from '@donaciones/shared/schemas/auth';
 import { Button } from '@/components/button';
 import { TextInput } from '@/components/form-fields';
@@ -21,12 +21,12 @@ import { blurUnlessLeaving } from '../components/blur-validation';
 import { FormAlert } from '../components/form-alert';
 import { PasswordInput } from '../components/password-input';
 
-const ui = messages.auth.ui;
+const ui = authMessages.ui;
 
 type Step = 'email' | 'password';
 
 export default function LoginPage() {
-  useDocumentTitle(messages.auth.loginTitle);
+  useDocumentTitle(authMessages.loginTitle);
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -68,7 +68,7 @@ export default function LoginPage() {
       await session.login(values.email, values.password);
       navigate(redirectTargetAfterLogin(location.state), { replace: true });
     } catch (error) {
-      setServerError(getErrorMessage(error, messages.auth.loginErrorForm));
+      setServerError(getErrorMessage(error, authMessages.loginErrorForm));
     }
   });
 
@@ -146,7 +146,7 @@ export default function LoginPage() {
             {ui.continue}
           </Button>
         ) : (
-          <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText={messages.auth.loggingIn}>
+          <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText={authMessages.loggingIn}>
             {ui.signIn}
           </Button>
         )}

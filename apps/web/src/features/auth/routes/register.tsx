@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
-import { messages } from '@donaciones/shared/messages';
+import { authMessages } from '@donaciones/shared/messages/auth';
 import { type RegisterInput, registerSchema } from '@donaciones/shared/schemas/auth';
 import { useAuthHeading } from '@/components/auth-heading';
 import { Button, ButtonLink } from '@/components/button';
@@ -19,13 +19,13 @@ import { blurUnlessLeaving } from '../components/blur-validation';
 import { FormAlert } from '../components/form-alert';
 import { PasswordInput } from '../components/password-input';
 
-const ui = messages.auth.ui;
+const ui = authMessages.ui;
 const FIELDS = ['name', 'email', 'password', 'confirmPassword', 'acceptTerms'] as const;
 
 export default function RegisterPage() {
   const [createdFor, setCreatedFor] = useState<string | null>(null);
-  useDocumentTitle(createdFor ? messages.auth.accountCreated : messages.auth.registerTitle);
-  useAuthHeading(createdFor ? { title: messages.auth.accountCreated, subtitle: ui.accountCreatedSubtitle } : null);
+  useDocumentTitle(createdFor ? authMessages.accountCreated : authMessages.registerTitle);
+  useAuthHeading(createdFor ? { title: authMessages.accountCreated, subtitle: ui.accountCreatedSubtitle } : null);
 
   if (createdFor) {
     return (
@@ -76,7 +76,7 @@ function RegisterForm({ onCreated }: { onCreated: (email: string) => void }) {
           onField = true;
         }
       }
-      setServerError(getErrorMessage(error, messages.auth.registerErrorForm));
+      setServerError(getErrorMessage(error, authMessages.registerErrorForm));
     }
   });
 
@@ -137,7 +137,7 @@ function RegisterForm({ onCreated }: { onCreated: (email: string) => void }) {
           error={errors.acceptTerms?.message}
           {...blurUnlessLeaving(register('acceptTerms'))}
         />
-        <Button type="submit" size="lg" className="mt-1 w-full" loading={isSubmitting} loadingText={messages.auth.creatingAccount}>
+        <Button type="submit" size="lg" className="mt-1 w-full" loading={isSubmitting} loadingText={authMessages.creatingAccount}>
           {ui.registerSubmit}
         </Button>
       </form>

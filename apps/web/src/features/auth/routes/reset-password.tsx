@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, LinkIcon } from 'lucide-react';
 import type { z } from 'zod';
-import { messages } from '@donaciones/shared/messages';
+import { authMessages } from '@donaciones/shared/messages/auth';
 import { type ResetPasswordInput, resetPasswordSchema } from '@donaciones/shared/schemas/auth';
 import { useAuthHeading } from '@/components/auth-heading';
 import { Button, ButtonLink } from '@/components/button';
@@ -19,7 +19,7 @@ import { blurUnlessLeaving } from '../components/blur-validation';
 import { FormAlert } from '../components/form-alert';
 import { PasswordInput } from '../components/password-input';
 
-const ui = messages.auth.ui;
+const ui = authMessages.ui;
 
 type Outcome = 'form' | 'done' | 'invalid';
 
@@ -42,7 +42,7 @@ export default function ResetPasswordPage() {
           </ButtonLink>
         }
       >
-        <p role="status">{messages.auth.resetDone}</p>
+        <p role="status">{authMessages.resetDone}</p>
       </AuthResult>
     );
   }
@@ -62,7 +62,7 @@ export default function ResetPasswordPage() {
           </>
         }
       >
-        <p role="alert">{messages.auth.resetInvalid}</p>
+        <p role="alert">{authMessages.resetInvalid}</p>
       </AuthResult>
     );
   }

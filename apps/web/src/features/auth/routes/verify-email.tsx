@@ -3,7 +3,8 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { CircleCheck, LinkIcon, MailCheck } from 'lucide-react';
-import { messages } from '@donaciones/shared/messages';
+import { authMessages } from '@donaciones/shared/messages/auth';
+import { httpMessages } from '@donaciones/shared/messages/shell';
 import { useAuthHeading } from '@/components/auth-heading';
 import { Button, ButtonLink } from '@/components/button';
 import { Spinner } from '@/components/spinner';
@@ -16,7 +17,7 @@ import { useVerifyEmail } from '../api/verify-email';
 import { AuthResult } from '../components/auth-result';
 import { FormAlert } from '../components/form-alert';
 
-const ui = messages.auth.ui;
+const ui = authMessages.ui;
 
 export default function VerifyEmailPage() {
   const [params] = useSearchParams();
@@ -57,7 +58,7 @@ export default function VerifyEmailPage() {
           </>
         }
       >
-        <p role="alert">{getErrorMessage(query.error, messages.auth.verifyInvalid)}</p>
+        <p role="alert">{getErrorMessage(query.error, authMessages.verifyInvalid)}</p>
       </AuthResult>
     );
   }
@@ -103,7 +104,7 @@ function ResendVerification() {
   }
   return (
     <>
-      {mutation.isError && <FormAlert>{getErrorMessage(mutation.error, messages.http.generic)}</FormAlert>}
+      {mutation.isError && <FormAlert>{getErrorMessage(mutation.error, httpMessages.generic)}</FormAlert>}
       <Button variant="outline" size="lg" className="w-full" loading={mutation.isPending} onClick={() => mutation.mutate()}>
         {ui.sendNewVerification}
       </Button>

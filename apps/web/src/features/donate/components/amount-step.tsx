@@ -3,12 +3,12 @@ import type { Ref } from 'react';
 import { ArrowRight, TriangleAlert } from 'lucide-react';
 import { PRESET_AMOUNTS } from '@donaciones/shared/constants';
 import { formatMoney } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { donateMessages } from '@donaciones/shared/messages/donate';
 import { Button } from '@/components/button';
 import { TextInput } from '@/components/form-fields';
 import { cn } from '@/lib/cn';
 
-const d = messages.donate;
+const d = donateMessages;
 
 /** Keeps what a person types in an amount: digits and one decimal separator, two decimals at most. */
 export function sanitizeAmountInput(value: string): string {

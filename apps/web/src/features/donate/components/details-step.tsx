@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { UseFormReturn } from 'react-hook-form';
 import { ArrowLeft, CreditCard, Heart, Lock } from 'lucide-react';
 import { formatMoney } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { donateMessages } from '@donaciones/shared/messages/donate';
 import {
   CARD_BRAND_LABELS,
   CARD_NUMBER_MAX_LENGTH,
@@ -22,7 +22,7 @@ import { Button } from '@/components/button';
 import { Checkbox, TextInput } from '@/components/form-fields';
 import { paths } from '@/lib/paths';
 
-const d = messages.donate;
+const d = donateMessages;
 
 export interface DetailsStepProps {
   form: UseFormReturn<DonateDetailsInput, unknown, DonateDetails>;

@@ -1,9 +1,9 @@
 // The three steps of the checkout, with the current one marked for assistive technology.
 import { Check } from 'lucide-react';
-import { messages } from '@donaciones/shared/messages';
+import { donateMessages } from '@donaciones/shared/messages/donate';
 import { cn } from '@/lib/cn';
 
-const d = messages.donate;
+const d = donateMessages;
 
 export function DonateStepper({ current }: { current: 1 | 2 | 3 }) {
   return (

@@ -2,10 +2,10 @@
 // for the chosen amount when there is one, else what each unit costs.
 import { BookHeart, GraduationCap, HandHeart, Utensils } from 'lucide-react';
 import { formatMoney, formatNumber } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { donateMessages } from '@donaciones/shared/messages/donate';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
 
-const d = messages.donate;
+const d = donateMessages;
 
 export function ImpactList({ amount, impact }: { amount: number; impact: PublicSite['impact'] }) {
   const units = [

@@ -3,14 +3,14 @@
 import { useEffect, useRef } from 'react';
 import { CircleCheck, HeartHandshake, Mail, Phone } from 'lucide-react';
 import { formatMoney } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { donateMessages } from '@donaciones/shared/messages/donate';
 import { CARD_BRAND_LABELS, maskCard, type CardBrand } from '@donaciones/shared/schemas/donate';
 import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { mailtoHref, telHref } from '@/lib/public-site';
 
-const d = messages.donate;
+const d = donateMessages;
 
 export interface SuccessDialogProps {
   donation: PublicDonationResponse | null;

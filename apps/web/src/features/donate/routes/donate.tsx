@@ -8,7 +8,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, HandHeart, Lock } from 'lucide-react';
 import { DONATE_PROCESSING_MS } from '@donaciones/shared/constants';
 import { formatMoney } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { donateMessages } from '@donaciones/shared/messages/donate';
+import { navMessages } from '@donaciones/shared/messages/shell';
 import {
   cardLast4,
   detectCardBrand,
@@ -32,7 +33,7 @@ import { DonateStepper } from '../components/donate-stepper';
 import { ImpactList } from '../components/impact-list';
 import { SuccessDialog } from '../components/success-dialog';
 
-const d = messages.donate;
+const d = donateMessages;
 
 type Step = 'amount' | 'details' | 'processing';
 
@@ -54,7 +55,7 @@ function emptyDetails(user: SessionUser | null): DonateDetailsInput {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 export default function DonatePage() {
-  useDocumentTitle(messages.nav.donate);
+  useDocumentTitle(navMessages.donate);
   const site = usePublicSite();
   const session = useSession();
   const mutation = useCreatePublicDonation();

@@ -1,12 +1,12 @@
 // Labels of statuses and types: Spanish on the list, SPEC.md's English on the detail and statistics.
 import { type DonationStatus, type DonationType, CURRENCY, LOCALE } from '@donaciones/shared/constants';
 import { formatMoney } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { donationsMessages } from '@donaciones/shared/messages/donations';
 
-export const statusLabelEs = (status: DonationStatus) => messages.donations.statusEs[status];
-export const typeLabelEs = (type: DonationType) => messages.donations.typeEs[type];
-export const statusLabelEn = (status: DonationStatus) => messages.donations.status[status];
-export const typeLabelEn = (type: DonationType) => messages.donations.type[type];
+export const statusLabelEs = (status: DonationStatus) => donationsMessages.statusEs[status];
+export const typeLabelEs = (type: DonationType) => donationsMessages.typeEs[type];
+export const statusLabelEn = (status: DonationStatus) => donationsMessages.status[status];
+export const typeLabelEn = (type: DonationType) => donationsMessages.type[type];
 
 const plain = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-hot-toast';
 import { ArrowLeft, CircleCheck, CircleSlash, Clock, CreditCard, Info, ShieldCheck, XCircle } from 'lucide-react';
 import { formatDateTime } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { donationsMessages } from '@donaciones/shared/messages/donations';
 import type { Donation } from '@donaciones/shared/schemas/donations';
 import { StatusBadge } from '@/components/badge';
 import { Button } from '@/components/button';
@@ -22,8 +22,8 @@ import { useDonation } from '../api/get-donation';
 import { formatAmount, statusLabelEn, typeLabelEn } from '../components/donation-labels';
 import { PageFrame } from '../components/page-header';
 
-const m = messages.donations;
-const t = messages.donations.detail;
+const m = donationsMessages;
+const t = donationsMessages.detail;
 
 /** SPEC.md §2: the id is an integer; anything else is an unknown donation. */
 export function parseDonationId(raw: string | undefined): number | null {

@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight, Eye, HandHeart, Plus, Search, ShieldCheck } from 'lucide-react';
 import { DONATION_STATUSES, DONATION_TYPES, LIST_MAX_LIMIT, type DonationStatus, type DonationType } from '@donaciones/shared/constants';
 import { formatDate } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { donationsMessages } from '@donaciones/shared/messages/donations';
+import { screensMessages } from '@donaciones/shared/messages/screens';
 import type { Donation } from '@donaciones/shared/schemas/donations';
 import { StatusBadge } from '@/components/badge';
 import { Button, ButtonLink } from '@/components/button';
@@ -21,7 +22,7 @@ import { formatAmount, statusLabelEs, typeLabelEs } from '../components/donation
 import { filterDonations } from '../components/filter-donations';
 import { PageFrame, PageHeader } from '../components/page-header';
 
-const l = messages.donations.list;
+const l = donationsMessages.list;
 const STATUS_OPTIONS = DONATION_STATUSES.map((s) => ({ value: s, label: statusLabelEs(s) }));
 const TYPE_OPTIONS = DONATION_TYPES.map((t) => ({ value: t, label: typeLabelEs(t) }));
 const PAGE_SIZE = LIST_MAX_LIMIT;
@@ -120,7 +121,7 @@ export default function DonationsListPage() {
 
       <div className="mt-6">
         {query.isError ? (
-          <ErrorState message={messages.screens.donationsLoadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
+          <ErrorState message={screensMessages.donationsLoadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
         ) : !data ? (
           <div className="flex flex-col gap-3" aria-hidden="true">
             {[0, 1, 2, 3, 4, 5].map((i) => (

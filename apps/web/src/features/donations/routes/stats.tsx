@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { ArrowRight, CircleCheck, Clock, HandCoins, Percent } from 'lucide-react';
 import { RECENT_DONATIONS_SHOWN } from '@donaciones/shared/constants';
 import { formatDate, formatMoney, formatNumber } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { donationsMessages } from '@donaciones/shared/messages/donations';
+import { navMessages } from '@donaciones/shared/messages/shell';
 import type { DonationStats } from '@donaciones/shared/schemas/donations';
 import { StatusBadge } from '@/components/badge';
 import { Card } from '@/components/card';
@@ -20,7 +21,7 @@ import { useDonations } from '../api/get-donations';
 import { formatAmount, statusLabelEn } from '../components/donation-labels';
 import { PageFrame, PageHeader } from '../components/page-header';
 
-const s = messages.donations.stats;
+const s = donationsMessages.stats;
 
 /** SPEC.md §9: completed amount / completed count; 0 when nothing completed yet. */
 export function averageDonation(stats: Pick<DonationStats, 'total_amount_completed' | 'count_completed'>): number {
@@ -149,7 +150,7 @@ export default function StatsPage() {
 
   return (
     <PageFrame>
-      <PageHeader eyebrow={messages.nav.stats} title={s.title} description={s.subtitle} />
+      <PageHeader eyebrow={navMessages.stats} title={s.title} description={s.subtitle} />
       <div className="mt-8">
         {query.isError ? (
           <ErrorState message={s.loadFailed} onRetry={() => query.refetch()} retrying={query.isFetching} />

@@ -2,7 +2,7 @@
 // in memory, so a plain link could not send it) and handed to the browser as a file download.
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-hot-toast';
-import { messages } from '@donaciones/shared/messages';
+import { memberMessages } from '@donaciones/shared/messages/member';
 import { api } from '@/lib/api-client';
 
 export const receiptPdfPath = (donationId: number) => `/receipts/${donationId}.pdf`;
@@ -32,6 +32,6 @@ export async function downloadPdf(path: string, fallbackName: string): Promise<s
 export function useDownloadPdf() {
   return useMutation({
     mutationFn: ({ path, fallbackName }: { path: string; fallbackName: string }) => downloadPdf(path, fallbackName),
-    onError: () => toast.error(messages.member.receipts.downloadError),
+    onError: () => toast.error(memberMessages.receipts.downloadError),
   });
 }

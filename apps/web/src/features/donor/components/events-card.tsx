@@ -1,6 +1,6 @@
 import { CalendarDays, MapPin } from 'lucide-react';
 import { formatLongDate } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { memberMessages } from '@donaciones/shared/messages/member';
 import { Badge } from '@/components/badge';
 import { Card } from '@/components/card';
 import { Skeleton } from '@/components/skeleton';
@@ -9,7 +9,7 @@ import { useUpcomingEvents } from '../api/get-upcoming-events';
 import { CardError } from './card-error';
 import { calendarTile } from './format';
 
-const t = messages.member.dashboard;
+const t = memberMessages.dashboard;
 
 /** SPEC.md §3 Upcoming event: future published events, soonest first. */
 export function EventsCard({ className }: { className?: string }) {

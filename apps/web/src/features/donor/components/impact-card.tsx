@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { BookHeart, GraduationCap, Users, Utensils } from 'lucide-react';
 import { formatNumber } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { memberMessages } from '@donaciones/shared/messages/member';
 import { Card } from '@/components/card';
 import { Skeleton } from '@/components/skeleton';
 import { useImpact } from '../api/get-impact';
 import { CardError } from './card-error';
 
-const t = messages.member.dashboard;
+const t = memberMessages.dashboard;
 
 function Figure({ icon, value, label }: { icon: ReactNode; value: number; label: string }) {
   return (

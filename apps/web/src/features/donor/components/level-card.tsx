@@ -1,5 +1,5 @@
 import { Award, Flag } from 'lucide-react';
-import { messages } from '@donaciones/shared/messages';
+import { memberMessages } from '@donaciones/shared/messages/member';
 import { Badge } from '@/components/badge';
 import { Card } from '@/components/card';
 import { Skeleton } from '@/components/skeleton';
@@ -8,7 +8,7 @@ import { CardError } from './card-error';
 import { formatAmount, formatPercent } from './format';
 import { ProgressBar } from './progress-bar';
 
-const t = messages.member.dashboard;
+const t = memberMessages.dashboard;
 
 /** The donor's level and the next milestone with a progress bar (SPEC.md §3 Levels). */
 export function LevelCard({ favoriteProgram, className }: { favoriteProgram?: string | null; className?: string }) {

@@ -5,7 +5,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight, CalendarHeart, Flame, HandCoins, HandHeart, History, ListChecks, ReceiptText, Sprout, TrendingUp, UserRound } from 'lucide-react';
 import { formatLongDate } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { memberMessages } from '@donaciones/shared/messages/member';
+import { screensMessages } from '@donaciones/shared/messages/screens';
+import { navMessages } from '@donaciones/shared/messages/shell';
 import type { MemberDashboardStats } from '@donaciones/shared/schemas/member';
 import { ButtonLink } from '@/components/button';
 import { Card } from '@/components/card';
@@ -28,8 +30,8 @@ import { ProgramCard } from './program-card';
 import { SeedlingIllustration } from './seedling-illustration';
 import { StatTile } from './stat-tile';
 
-const t = messages.member.dashboard;
-const statusLabels = messages.member.donations.statuses;
+const t = memberMessages.dashboard;
+const statusLabels = memberMessages.donations.statuses;
 /** The timeline keeps to the height of its neighbours; the full history has its own screen. */
 const ACTIVITY_SHOWN = 6;
 
@@ -38,12 +40,12 @@ export type DashboardVariant = 'donor' | 'user';
 export function MemberDashboard({ variant }: { variant: DashboardVariant }) {
   const session = useSession();
   const stats = useDashboardStats();
-  useDocumentTitle(messages.nav.donor[0]);
+  useDocumentTitle(navMessages.donor[0]);
   const name = session.user?.first_name ?? '';
 
   const header = (
     <PageHeader
-      eyebrow={messages.nav.donor[0]}
+      eyebrow={navMessages.donor[0]}
       title={t.greeting(name)}
       description={
         <>
@@ -63,7 +65,7 @@ export function MemberDashboard({ variant }: { variant: DashboardVariant }) {
     return (
       <div className="space-y-6">
         {header}
-        <ErrorState message={messages.screens.dashboardLoadError} onRetry={() => stats.refetch()} retrying={stats.isFetching} />
+        <ErrorState message={screensMessages.dashboardLoadError} onRetry={() => stats.refetch()} retrying={stats.isFetching} />
       </div>
     );
   }

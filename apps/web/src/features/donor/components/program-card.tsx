@@ -1,11 +1,11 @@
-import { messages } from '@donaciones/shared/messages';
+import { memberMessages } from '@donaciones/shared/messages/member';
 import type { ActiveProgram } from '@donaciones/shared/schemas/member';
 import { Badge } from '@/components/badge';
 import { cn } from '@/lib/cn';
 import { formatAmount, formatPercent } from './format';
 import { ProgressBar } from './progress-bar';
 
-const t = messages.member.programs;
+const t = memberMessages.programs;
 
 /** A program with its progress towards the goal (SPEC.md §3 Program). */
 export function ProgramCard({ program, className }: { program: ActiveProgram; className?: string }) {

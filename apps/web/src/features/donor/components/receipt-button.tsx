@@ -1,10 +1,10 @@
 import { Download } from 'lucide-react';
-import { messages } from '@donaciones/shared/messages';
+import { memberMessages } from '@donaciones/shared/messages/member';
 import { formatReceiptNumber } from '@donaciones/shared/schemas/member';
 import { Button, type ButtonProps } from '@/components/button';
 import { receiptPdfPath, statementPdfPath, useDownloadPdf } from '../api/download-pdf';
 
-const t = messages.member.receipts;
+const t = memberMessages.receipts;
 
 type Target = { kind: 'receipt'; donationId: number; receiptNumber: number } | { kind: 'statement'; year: number };
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ChevronLeft, ChevronRight, HandHeart } from 'lucide-react';
 import { DONATION_STATUSES, type DonationStatus } from '@donaciones/shared/constants';
 import { formatDate } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { memberMessages } from '@donaciones/shared/messages/member';
 import type { MemberDonation } from '@donaciones/shared/schemas/member';
 import { StatusBadge } from '@/components/badge';
 import { Button, ButtonLink } from '@/components/button';
@@ -19,7 +19,7 @@ import { formatAmount } from '../components/format';
 import { PageHeader } from '../components/page-header';
 import { PdfDownloadButton } from '../components/receipt-button';
 
-const t = messages.member.donations;
+const t = memberMessages.donations;
 const PAGE_SIZE = 10;
 
 const columns: Column<MemberDonation>[] = [
@@ -64,7 +64,7 @@ export default function DonorDonationsPage() {
         description={t.intro}
         actions={
           <ButtonLink to={paths.donate} variant="accent" icon={<HandHeart aria-hidden="true" className="size-5" />}>
-            {messages.member.dashboard.donate}
+            {memberMessages.dashboard.donate}
           </ButtonLink>
         }
       />
@@ -104,7 +104,7 @@ export default function DonorDonationsPage() {
                 action={
                   !status && (
                     <ButtonLink to={paths.donate} variant="primary">
-                      {messages.member.dashboard.donate}
+                      {memberMessages.dashboard.donate}
                     </ButtonLink>
                   )
                 }

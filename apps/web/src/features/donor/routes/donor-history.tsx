@@ -1,7 +1,7 @@
 // /donor/history (DECISIONS.md D8): the account's donations grouped by year and month, with totals.
 import { ChevronDown, HandHeart } from 'lucide-react';
 import { formatDate } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { memberMessages } from '@donaciones/shared/messages/member';
 import { StatusBadge } from '@/components/badge';
 import { ButtonLink } from '@/components/button';
 import { Skeleton } from '@/components/skeleton';
@@ -12,8 +12,8 @@ import { useHistory } from '../api/get-history';
 import { formatAmount, formatMonthName } from '../components/format';
 import { PageHeader } from '../components/page-header';
 
-const t = messages.member.history;
-const d = messages.member.donations;
+const t = memberMessages.history;
+const d = memberMessages.donations;
 
 export default function DonorHistoryPage() {
   useDocumentTitle(t.title);
@@ -35,7 +35,7 @@ export default function DonorHistoryPage() {
           title={t.empty}
           action={
             <ButtonLink to={paths.donate} variant="primary" icon={<HandHeart aria-hidden="true" className="size-5" />}>
-              {messages.member.dashboard.donate}
+              {memberMessages.dashboard.donate}
             </ButtonLink>
           }
         />

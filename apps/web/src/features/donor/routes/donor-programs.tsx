@@ -1,6 +1,7 @@
 // /donor/programs (DECISIONS.md D8): the active programs with their progress.
 import { HandHeart } from 'lucide-react';
-import { messages } from '@donaciones/shared/messages';
+import { memberMessages } from '@donaciones/shared/messages/member';
+import { screensMessages } from '@donaciones/shared/messages/screens';
 import { ButtonLink } from '@/components/button';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
@@ -10,7 +11,7 @@ import { useActivePrograms } from '../api/get-active-programs';
 import { PageHeader } from '../components/page-header';
 import { ProgramCard } from '../components/program-card';
 
-const t = messages.member.programs;
+const t = memberMessages.programs;
 
 export default function DonorProgramsPage() {
   useDocumentTitle(t.title);
@@ -33,9 +34,9 @@ export default function DonorProgramsPage() {
           ))}
         </div>
       ) : programs.isError ? (
-        <ErrorState message={messages.screens.dashboardLoadError} onRetry={() => programs.refetch()} retrying={programs.isFetching} />
+        <ErrorState message={screensMessages.dashboardLoadError} onRetry={() => programs.refetch()} retrying={programs.isFetching} />
       ) : programs.data.length === 0 ? (
-        <EmptyState title={messages.member.dashboard.programsEmpty} />
+        <EmptyState title={memberMessages.dashboard.programsEmpty} />
       ) : (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {programs.data.map((p) => (

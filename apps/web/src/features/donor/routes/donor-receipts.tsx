@@ -1,7 +1,7 @@
 // /donor/receipts (DECISIONS.md D8): a PDF receipt per completed donation and a yearly statement.
 import { FileText, HandHeart } from 'lucide-react';
 import { formatDate } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { memberMessages } from '@donaciones/shared/messages/member';
 import { formatReceiptNumber, type Receipt } from '@donaciones/shared/schemas/member';
 import { ButtonLink } from '@/components/button';
 import { ResponsiveTable, type Column } from '@/components/responsive-table';
@@ -14,7 +14,7 @@ import { formatAmount } from '../components/format';
 import { PageHeader } from '../components/page-header';
 import { PdfDownloadButton } from '../components/receipt-button';
 
-const t = messages.member.receipts;
+const t = memberMessages.receipts;
 
 const columns: Column<Receipt>[] = [
   {
@@ -31,7 +31,7 @@ const columns: Column<Receipt>[] = [
   },
   { key: 'date', header: t.date, cell: (r) => <time dateTime={r.completed_at}>{formatDate(r.completed_at)}</time> },
   { key: 'reference', header: t.reference, cell: (r) => <span className="font-mono text-xs">{r.reference_code}</span> },
-  { key: 'type', header: messages.member.donations.type, cell: (r) => messages.member.donations.types[r.donation_type] },
+  { key: 'type', header: memberMessages.donations.type, cell: (r) => memberMessages.donations.types[r.donation_type] },
   { key: 'amount', header: t.amount, className: 'font-semibold tabular-nums', cell: (r) => formatAmount(r.amount, r.currency) },
   {
     key: 'download',
@@ -61,7 +61,7 @@ export default function DonorReceiptsPage() {
           icon={<FileText aria-hidden="true" className="size-6" />}
           action={
             <ButtonLink to={paths.donate} variant="primary" icon={<HandHeart aria-hidden="true" className="size-5" />}>
-              {messages.member.dashboard.donate}
+              {memberMessages.dashboard.donate}
             </ButtonLink>
           }
         />

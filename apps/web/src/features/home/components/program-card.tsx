@@ -1,12 +1,12 @@
 // One program of the home page: its headline figure, description and progress towards its goal.
 import { BookHeart, GraduationCap, HandHeart, Utensils, type LucideIcon } from 'lucide-react';
 import { formatMoney } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { homeMessages } from '@donaciones/shared/messages/home';
 import type { PublicProgram } from '@donaciones/shared/schemas/public-site';
 import { Badge } from '@/components/badge';
 import { cn } from '@/lib/cn';
 
-const m = messages.home;
+const m = homeMessages;
 
 /** Each program's look, by the words of its slug; unknown programs get the generic one. */
 function look(slug: string): { icon: LucideIcon; band: string; iconTone: string } {

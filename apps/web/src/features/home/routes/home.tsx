@@ -23,7 +23,8 @@ import {
   Utensils,
 } from 'lucide-react';
 import { formatLongDate, formatMoney, formatNumber } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { homeMessages } from '@donaciones/shared/messages/home';
+import { navMessages } from '@donaciones/shared/messages/shell';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
 import { Badge } from '@/components/badge';
 import { ButtonLink, buttonClasses } from '@/components/button';
@@ -37,7 +38,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { HeroIllustration } from '../components/hero-illustration';
 import { ProgramCard } from '../components/program-card';
 
-const m = messages.home;
+const m = homeMessages;
 
 function SectionHeading({ eyebrow, title, intro, id, invert = false }: { eyebrow?: string; title: ReactNode; intro?: string; id: string; invert?: boolean }) {
   return (
@@ -408,7 +409,7 @@ function Contact({ site }: { site: PublicSite }) {
 }
 
 export default function HomePage() {
-  useDocumentTitle(messages.nav.home);
+  useDocumentTitle(navMessages.home);
   const query = usePublicSite();
   const site = query.data;
 

@@ -1,14 +1,16 @@
 // The frame of the legal pages: title, the note that the organisation must review the text, a
 // table of contents and the numbered sections.
 import { FileText, Info } from 'lucide-react';
-import { messages } from '@donaciones/shared/messages';
+import { homeMessages } from '@donaciones/shared/messages/home';
+import { legalMessages } from '@donaciones/shared/messages/legal';
+import { shellMessages } from '@donaciones/shared/messages/shell';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
 import { usePublicSite } from '@/lib/public-site';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-const l = messages.legal;
+const l = legalMessages;
 
 export interface LegalSection {
   title: string;
@@ -32,7 +34,7 @@ export function LegalPage({ title, intro, sections }: LegalPageProps) {
       <header>
         <p className="inline-flex items-center gap-2 text-sm font-bold tracking-wider text-accent-700 uppercase">
           <FileText aria-hidden="true" className="size-4" />
-          {messages.shell.footerLegal}
+          {shellMessages.footerLegal}
         </p>
         <h1 className="mt-2 text-4xl font-semibold sm:text-5xl">{title}</h1>
         <p role="note" className="mt-6 flex items-start gap-3 rounded-2xl bg-accent-50 p-4 text-sm font-semibold text-accent-900 ring-1 ring-accent-200">
@@ -42,7 +44,7 @@ export function LegalPage({ title, intro, sections }: LegalPageProps) {
       </header>
 
       {site.isError && !data ? (
-        <ErrorState className="mt-10" message={messages.home.loadError} onRetry={() => void site.refetch()} retrying={site.isFetching} />
+        <ErrorState className="mt-10" message={homeMessages.loadError} onRetry={() => void site.refetch()} retrying={site.isFetching} />
       ) : !data ? (
         <div className="mt-10 space-y-3" aria-busy="true">
           <Skeleton className="h-5 w-full" />

@@ -1,9 +1,9 @@
 // /privacy: the privacy policy (DECISIONS.md D8): the data this product keeps, why, for how long,
 // and the donor's rights, with the organisation's contact from the database.
-import { messages } from '@donaciones/shared/messages';
+import { legalMessages } from '@donaciones/shared/messages/legal';
 import { LegalPage } from '../components/legal-page';
 
-const l = messages.legal;
+const l = legalMessages;
 
 export default function PrivacyPage() {
   return (

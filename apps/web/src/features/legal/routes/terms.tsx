@@ -1,8 +1,8 @@
 // /terms: the terms of use (DECISIONS.md D8), with the organisation's name and email from the database.
-import { messages } from '@donaciones/shared/messages';
+import { legalMessages } from '@donaciones/shared/messages/legal';
 import { LegalPage } from '../components/legal-page';
 
-const l = messages.legal;
+const l = legalMessages;
 
 export default function TermsPage() {
   return (

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, EyeOff } from 'lucide-react';
-import { messages } from '@donaciones/shared/messages';
+import { memberMessages } from '@donaciones/shared/messages/member';
+import { screensMessages } from '@donaciones/shared/messages/screens';
 import { changePasswordFormSchema, type ChangePasswordFormInput } from '@donaciones/shared/schemas/profile';
 import { Button } from '@/components/button';
 import { TextInput } from '@/components/form-fields';
@@ -13,7 +14,7 @@ import { getErrorMessage, getErrorStatus, getFieldErrors } from '@/lib/api-clien
 import { useChangePassword } from '../api/change-password';
 import { ErrorMessage } from './flash-message';
 
-const t = messages.member.settings;
+const t = memberMessages.settings;
 const FIELDS = ['current_password', 'new_password', 'confirm_password'] as const;
 
 export interface ChangePasswordModalProps {
@@ -53,7 +54,7 @@ function ChangePasswordDialog({ onClose, onChanged }: Omit<ChangePasswordModalPr
       }
       if (!placed) {
         const status = getErrorStatus(error);
-        setFormError({ message: messages.screens.passwordChangeError, detail: status === 400 || status === 429 ? getErrorMessage(error, '') : undefined });
+        setFormError({ message: screensMessages.passwordChangeError, detail: status === 400 || status === 429 ? getErrorMessage(error, '') : undefined });
       }
     }
   });

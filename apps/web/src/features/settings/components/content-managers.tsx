@@ -8,7 +8,7 @@ import { toast } from 'react-hot-toast';
 import { z } from 'zod';
 import { EVENT_TYPES } from '@donaciones/shared/constants';
 import { formatDateTime, formatMoney, formatNumber } from '@donaciones/shared/format';
-import { messages } from '@donaciones/shared/messages';
+import { adminMessages } from '@donaciones/shared/messages/admin';
 import { type AdminEvent, type AdminProgram, eventInputSchema, programInputSchema } from '@donaciones/shared/schemas/admin';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
@@ -26,8 +26,8 @@ import { type ProgramValues, useSaveProgram } from '../api/save-program';
 import { applyServerErrors } from './system-forms';
 import { ErrorMessage } from './flash-message';
 
-const t = messages.admin.system;
-const c = messages.admin.common;
+const t = adminMessages.system;
+const c = adminMessages.common;
 
 function ConfirmDelete({ title, text, onConfirm, onClose, pending }: { title: string; text: string; onConfirm: () => void; onClose: () => void; pending: boolean }) {
   return (
@@ -231,7 +231,7 @@ function toGuatemalaLocal(iso: string): string {
 const eventFormSchema = eventInputSchema.extend({
   date: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: messages.admin.validation.eventDateInvalid })
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: adminMessages.validation.eventDateInvalid })
     .transform((local) => `${local}:00${GT_OFFSET}`)
     .pipe(eventInputSchema.shape.date),
   location: z.string().trim().max(160).transform((s) => s || null),

@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Save } from 'lucide-react';
-import { messages } from '@donaciones/shared/messages';
+import { memberMessages } from '@donaciones/shared/messages/member';
+import { screensMessages } from '@donaciones/shared/messages/screens';
 import type { Preferences } from '@donaciones/shared/schemas/profile';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
@@ -13,7 +14,7 @@ import { usePublicSite } from '@/lib/public-site';
 import { useUpdatePreferences } from '../api/update-preferences';
 import { ErrorMessage, SuccessMessage, useFlash } from './flash-message';
 
-const t = messages.member.settings;
+const t = memberMessages.settings;
 
 interface FormValues {
   favorite_cause: string;
@@ -47,9 +48,9 @@ export function PreferencesTab({ preferences }: { preferences: Preferences }) {
         privacy_settings: { show_donations_publicly: v.show_donations_publicly, allow_contact: v.allow_contact },
       });
       form.reset(toForm(next));
-      showSaved(messages.screens.preferencesSaved);
+      showSaved(screensMessages.preferencesSaved);
     } catch (error) {
-      setFormError({ message: messages.screens.preferencesSaveError, detail: getErrorStatus(error) === 400 ? getErrorMessage(error, '') : undefined });
+      setFormError({ message: screensMessages.preferencesSaveError, detail: getErrorStatus(error) === 400 ? getErrorMessage(error, '') : undefined });
     }
   });
 

@@ -5,7 +5,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, Save } from 'lucide-react';
 import type { z } from 'zod';
-import { messages } from '@donaciones/shared/messages';
+import { memberMessages } from '@donaciones/shared/messages/member';
+import { screensMessages } from '@donaciones/shared/messages/screens';
+import { validationMessages } from '@donaciones/shared/messages/validation';
 import { ADDRESS_MAX_LENGTH, type Profile, updateProfileSchema } from '@donaciones/shared/schemas/profile';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
@@ -15,7 +17,7 @@ import { useUpdateProfile } from '../api/update-profile';
 import { ChangePasswordModal } from './change-password-modal';
 import { ErrorMessage, SuccessMessage, useFlash } from './flash-message';
 
-const t = messages.member.settings;
+const t = memberMessages.settings;
 const FIELDS = ['first_name', 'last_name', 'phone', 'address'] as const;
 
 type FormInput = z.input<typeof updateProfileSchema>;
@@ -38,7 +40,7 @@ export function ProfileTab({ profile }: { profile: Profile }) {
     try {
       const next = await update.mutateAsync({ first_name: values.first_name, last_name: values.last_name, phone: values.phone, address: values.address });
       form.reset({ first_name: next.first_name, last_name: next.last_name, phone: next.phone ?? '', address: next.address ?? '' });
-      showSaved(messages.screens.profileSaved);
+      showSaved(screensMessages.profileSaved);
     } catch (error) {
       const fields = getFieldErrors(error);
       let placed = false;
@@ -48,7 +50,7 @@ export function ProfileTab({ profile }: { profile: Profile }) {
           placed = true;
         }
       }
-      setFormError(placed || getErrorStatus(error) !== 400 ? messages.screens.profileSaveError : getErrorMessage(error, messages.screens.profileSaveError));
+      setFormError(placed || getErrorStatus(error) !== 400 ? screensMessages.profileSaveError : getErrorMessage(error, screensMessages.profileSaveError));
     }
   });
 
@@ -61,7 +63,7 @@ export function ProfileTab({ profile }: { profile: Profile }) {
             <TextInput label={t.firstName} autoComplete="given-name" required error={errors.first_name?.message} {...form.register('first_name')} />
             <TextInput label={t.lastName} autoComplete="family-name" required error={errors.last_name?.message} {...form.register('last_name')} />
           </div>
-          <TextInput label={t.email} type="email" name="email" value={profile.email} readOnly aria-readonly="true" hint={messages.validation.emailReadOnly} />
+          <TextInput label={t.email} type="email" name="email" value={profile.email} readOnly aria-readonly="true" hint={validationMessages.emailReadOnly} />
           <TextInput label={t.phone} type="tel" autoComplete="tel" optional hint={t.phoneHint} error={errors.phone?.message} {...form.register('phone')} />
           <TextArea
             label={t.address}
@@ -95,7 +97,7 @@ export function ProfileTab({ profile }: { profile: Profile }) {
         onClose={() => setPasswordOpen(false)}
         onChanged={() => {
           setPasswordOpen(false);
-          showPasswordChanged(messages.screens.passwordChanged);
+          showPasswordChanged(screensMessages.passwordChanged);
         }}
       />
     </div>

@@ -5,7 +5,8 @@ import { type FieldValues, useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import type { z } from 'zod';
-import { messages } from '@donaciones/shared/messages';
+import { adminMessages } from '@donaciones/shared/messages/admin';
+import { screensMessages } from '@donaciones/shared/messages/screens';
 import {
   type ImpactSettings,
   type LevelSettings,
@@ -26,7 +27,7 @@ import { useUpdateOrganization } from '../api/update-organization';
 import { useUpdateSystemSettings } from '../api/update-system-settings';
 import { ErrorMessage, SuccessMessage, useFlash } from './flash-message';
 
-const t = messages.admin.system;
+const t = adminMessages.system;
 
 /** Puts the per-field messages of a 400 answer on the form's fields (pass `form.setError`). */
 export function applyServerErrors(setError: (name: never, error: { message: string }) => void, error: unknown): void {
@@ -42,7 +43,7 @@ function FormFooter({ saving, label, success, error }: { saving: boolean; label:
       <ErrorMessage message={error} />
       <SuccessMessage message={success} />
       <div>
-        <Button type="submit" loading={saving} loadingText={messages.admin.common.saving}>
+        <Button type="submit" loading={saving} loadingText={adminMessages.common.saving}>
           {label}
         </Button>
       </div>
@@ -72,10 +73,10 @@ export function SystemSettingsForm({ values }: { values: SystemSettings }) {
     try {
       const saved = await save.mutateAsync(data);
       form.reset(saved);
-      showSuccess(messages.screens.systemSaved);
+      showSuccess(screensMessages.systemSaved);
     } catch (err) {
       applyServerErrors(form.setError, err);
-      setError(messages.screens.systemSaveError);
+      setError(screensMessages.systemSaveError);
     }
   });
   return (

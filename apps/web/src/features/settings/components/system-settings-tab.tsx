@@ -2,7 +2,7 @@
 // system settings, the organisation's data, programs, upcoming events, impact factors and levels.
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { messages } from '@donaciones/shared/messages';
+import { adminMessages } from '@donaciones/shared/messages/admin';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
 import { useImpactSettings } from '../api/get-impact-settings';
@@ -14,7 +14,7 @@ import { ImpactForm, LevelsForm, OrganizationForm, SystemSettingsForm } from './
 
 /** A settings document's form once its values are loaded; an error with a retry if they are not. */
 function Loaded<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
-  if (query.isError) return <ErrorState message={messages.admin.system.loadError} onRetry={() => query.refetch()} retrying={query.isFetching} />;
+  if (query.isError) return <ErrorState message={adminMessages.system.loadError} onRetry={() => query.refetch()} retrying={query.isFetching} />;
   if (!query.data) return <Skeleton className="h-64" />;
   return <>{children(query.data)}</>;
 }

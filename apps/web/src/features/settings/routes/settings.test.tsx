@@ -2,7 +2,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messages } from '@donaciones/shared/messages';
+import { authMessages } from '@donaciones/shared/messages/auth';
+import { memberMessages } from '@donaciones/shared/messages/member';
+import { screensMessages } from '@donaciones/shared/messages/screens';
+import { validationMessages } from '@donaciones/shared/messages/validation';
 import type { Preferences, Profile } from '@donaciones/shared/schemas/profile';
 import type { FakeAnswer, RecordedRequest } from '@/test/http';
 import { renderApp } from '@/test/render-app';
@@ -23,7 +26,7 @@ beforeAll(() => {
   })) as typeof window.matchMedia;
 });
 
-const t = messages.member.settings;
+const t = memberMessages.settings;
 const profile: Profile = { first_name: 'Ana', last_name: 'López', email: 'ana@prueba.gt', phone: null, address: null };
 const preferences: Preferences = {
   favorite_cause: null,
@@ -53,7 +56,7 @@ describe('settings', () => {
     const email = await screen.findByRole('textbox', { name: t.email });
     expect(email).toHaveValue('ana@prueba.gt');
     expect(email).toHaveAttribute('readonly');
-    expect(screen.getByText(messages.validation.emailReadOnly)).toBeInTheDocument();
+    expect(screen.getByText(validationMessages.emailReadOnly)).toBeInTheDocument();
   });
 
   it('shows Sistema to an ADMIN, opened first at /admin/settings', async () => {
@@ -89,17 +92,17 @@ describe('settings', () => {
     await user.clear(textbox(t.firstName));
     await user.type(textbox(t.phone), '123');
     await user.click(screen.getByRole('button', { name: t.save }));
-    expect(await screen.findByText(messages.validation.firstNameRequired)).toBeInTheDocument();
-    expect(screen.getByText(messages.validation.phoneInvalid)).toBeInTheDocument();
+    expect(await screen.findByText(validationMessages.firstNameRequired)).toBeInTheDocument();
+    expect(screen.getByText(validationMessages.phoneInvalid)).toBeInTheDocument();
     expect(sent).toBeUndefined();
 
     await user.type(textbox(t.firstName), 'Ana María');
     await user.clear(textbox(t.phone));
     await user.type(textbox(t.phone), '+502 5555 1234');
     await user.click(screen.getByRole('button', { name: t.save }));
-    expect(await screen.findByText(messages.screens.profileSaved)).toBeInTheDocument();
+    expect(await screen.findByText(screensMessages.profileSaved)).toBeInTheDocument();
     expect(sent).toEqual({ first_name: 'Ana María', last_name: 'López', phone: '+502 5555 1234', address: null });
-    await waitFor(() => expect(screen.queryByText(messages.screens.profileSaved)).not.toBeInTheDocument(), { timeout: 4500 });
+    await waitFor(() => expect(screen.queryByText(screensMessages.profileSaved)).not.toBeInTheDocument(), { timeout: 4500 });
   }, 20_000);
 
   it('says "Error al guardar el perfil" when saving fails', async () => {
@@ -110,7 +113,7 @@ describe('settings', () => {
     });
     await screen.findByRole('textbox', { name: t.email });
     await user.click(screen.getByRole('button', { name: t.save }));
-    expect(await screen.findByText(messages.screens.profileSaveError)).toBeInTheDocument();
+    expect(await screen.findByText(screensMessages.profileSaveError)).toBeInTheDocument();
   });
 
   it('saves the preferences with "Preferencias guardadas exitosamente"', async () => {
@@ -129,7 +132,7 @@ describe('settings', () => {
     await user.click(await screen.findByRole('checkbox', { name: t.showDonationsPublicly }));
     await user.click(screen.getByRole('checkbox', { name: t.smsNotifications }));
     await user.click(screen.getByRole('button', { name: t.savePreferences }));
-    expect(await screen.findByText(messages.screens.preferencesSaved)).toBeInTheDocument();
+    expect(await screen.findByText(screensMessages.preferencesSaved)).toBeInTheDocument();
     expect(sent).toEqual({
       favorite_cause: null,
       communication_preferences: { email_notifications: true, sms_notifications: true, monthly_reports: true },
@@ -144,8 +147,8 @@ describe('settings', () => {
       handler: settingsApi({
         'POST /user/change-password': (req) =>
           (req.data as { current_password: string }).current_password === 'Actual123'
-            ? { status: 200, data: { message: messages.screens.passwordChanged } }
-            : { status: 400, data: { detail: messages.auth.currentPasswordWrong, errors: { current_password: messages.auth.currentPasswordWrong } } },
+            ? { status: 200, data: { message: screensMessages.passwordChanged } }
+            : { status: 400, data: { detail: authMessages.currentPasswordWrong, errors: { current_password: authMessages.currentPasswordWrong } } },
       }),
     });
     await user.click(await screen.findByRole('button', { name: t.changePassword }));
@@ -155,17 +158,17 @@ describe('settings', () => {
     await user.type(field(t.newPassword), 'Nueva1234');
     await user.type(field(t.confirmPassword), 'Nueva9999');
     await user.click(within(dialog).getByRole('button', { name: t.changePassword }));
-    expect(await within(dialog).findByText(messages.validation.newPasswordsMismatch)).toBeInTheDocument();
+    expect(await within(dialog).findByText(validationMessages.newPasswordsMismatch)).toBeInTheDocument();
 
     await user.clear(field(t.confirmPassword));
     await user.type(field(t.confirmPassword), 'Nueva1234');
     await user.click(within(dialog).getByRole('button', { name: t.changePassword }));
-    expect(await within(dialog).findByText(messages.auth.currentPasswordWrong)).toBeInTheDocument();
+    expect(await within(dialog).findByText(authMessages.currentPasswordWrong)).toBeInTheDocument();
 
     await user.clear(field(t.currentPassword));
     await user.type(field(t.currentPassword), 'Actual123');
     await user.click(within(dialog).getByRole('button', { name: t.changePassword }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await screen.findByText(messages.screens.passwordChanged)).toBeInTheDocument();
+    expect(await screen.findByText(screensMessages.passwordChanged)).toBeInTheDocument();
   });
 });

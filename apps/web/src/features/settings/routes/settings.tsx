@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Settings2, SlidersHorizontal, UserRound } from 'lucide-react';
-import { messages } from '@donaciones/shared/messages';
+import { memberMessages } from '@donaciones/shared/messages/member';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
 import { paths } from '@/lib/paths';
@@ -18,7 +18,7 @@ import { ProfileTab } from '../components/profile-tab';
 import { SettingsTabs, type TabItem } from '../components/settings-tabs';
 import { SystemSettingsTab } from '../components/system-settings-tab';
 
-const t = messages.member.settings;
+const t = memberMessages.settings;
 
 type TabKey = 'profile' | 'preferences' | 'system';
 

@@ -1,0 +1,43 @@
+// Lines of the activity feeds (admin dashboard and member dashboard), written by the API.
+
+export const activityMessages = {
+  admin: {
+    system: 'El sistema',
+    userCreate: (actor: string, email: string) => `${actor} creó la cuenta de ${email}`,
+    userUpdate: (actor: string, email: string) => `${actor} actualizó la cuenta de ${email}`,
+    userDelete: (actor: string, email: string) => `${actor} eliminó la cuenta de ${email}`,
+    donorRoleAdded: 'Una cuenta recibió el rol de donante por su primera donación aprobada',
+    donationApprove: (actor: string, ref: string) => `${actor} aprobó la donación ${ref}`,
+    donationReject: (actor: string, ref: string) => `${actor} rechazó la donación ${ref}`,
+    donationProcess: (actor: string, ref: string) => `${actor} procesó la donación ${ref}`,
+    donationCancel: (actor: string, ref: string) => `${actor} canceló la donación ${ref}`,
+    donationExpire: (ref: string) => `La donación ${ref} expiró sin confirmarse`,
+    settingsUpdate: (actor: string, what: string) => `${actor} actualizó ${what}`,
+    settingsNames: {
+      system: 'la configuración del sistema',
+      organization: 'los datos de la organización',
+      impact: 'los factores de impacto',
+      levels: 'los niveles de donante',
+    } as Record<string, string>,
+    programCreate: (actor: string, name: string) => `${actor} creó el programa «${name}»`,
+    programUpdate: (actor: string, name: string) => `${actor} actualizó el programa «${name}»`,
+    programDelete: (actor: string, name: string) => `${actor} eliminó el programa «${name}»`,
+    eventCreate: (actor: string, title: string) => `${actor} creó el evento «${title}»`,
+    eventUpdate: (actor: string, title: string) => `${actor} actualizó el evento «${title}»`,
+    eventDelete: (actor: string, title: string) => `${actor} eliminó el evento «${title}»`,
+    userRegistered: (actor: string) => `${actor} creó su cuenta`,
+    emailVerified: (actor: string) => `${actor} verificó su correo electrónico`,
+    passwordChanged: (actor: string) => `${actor} cambió su contraseña`,
+    profileUpdated: (actor: string) => `${actor} actualizó su perfil`,
+    donationCreate: (ref: string) => `Se registró la donación ${ref}`,
+    other: (actor: string, action: string) => `${actor}: ${action}`,
+  },
+  member: {
+    account_created: 'Te uniste a nuestra comunidad de donantes',
+    donation_created: (amount: string, reference: string) => `Registraste una donación de ${amount} (${reference})`,
+    donation_completed: (amount: string, reference: string) => `Tu donación de ${amount} (${reference}) fue completada. ¡Gracias!`,
+    donation_failed: (amount: string, reference: string) => `Tu donación de ${amount} (${reference}) no se pudo procesar`,
+    donation_cancelled: (amount: string, reference: string) => `Tu donación de ${amount} (${reference}) fue cancelada`,
+    donation_expired: (amount: string, reference: string) => `Tu donación de ${amount} (${reference}) expiró sin completarse`,
+  },
+} as const;

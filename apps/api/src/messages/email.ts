@@ -1,0 +1,46 @@
+// Subjects and bodies of the emails the API sends.
+
+export const emailMessages = {
+  auth: {
+    welcomeSubject: (org: string) => `Bienvenido a ${org}: confirma tu correo`,
+    welcomeText: (name: string, org: string, link: string, hours: number) =>
+      `Hola ${name}:\n\nGracias por crear tu cuenta en ${org}. Para confirmar tu correo electrónico abre este enlace:\n\n${link}\n\nEl enlace vence en ${hours} horas. Al confirmar tu correo, las donaciones que hayas hecho con esta dirección aparecerán en tu cuenta.\n\nSi no creaste esta cuenta, ignora este mensaje.\n\n${org}`,
+    verifySubject: (org: string) => `Confirma tu correo en ${org}`,
+    verifyText: (name: string, org: string, link: string, hours: number) =>
+      `Hola ${name}:\n\nPara confirmar tu correo electrónico abre este enlace:\n\n${link}\n\nEl enlace vence en ${hours} horas.\n\nSi no pediste este mensaje, ignóralo.\n\n${org}`,
+    resetSubject: (org: string) => `Restablece tu contraseña de ${org}`,
+    resetText: (name: string, org: string, link: string) =>
+      `Hola ${name}:\n\nRecibimos una solicitud para restablecer la contraseña de tu cuenta. Para elegir una nueva contraseña abre este enlace:\n\n${link}\n\nEl enlace sirve una sola vez y vence en 1 hora.\n\nSi no pediste restablecer tu contraseña, ignora este mensaje: tu contraseña actual sigue funcionando.\n\n${org}`,
+    passwordChangedSubject: (org: string) => `Tu contraseña de ${org} cambió`,
+    passwordChangedText: (name: string, org: string, link: string) =>
+      `Hola ${name}:\n\nLa contraseña de tu cuenta se cambió y cerramos todas las sesiones abiertas.\n\nSi no fuiste tú, pide un nuevo enlace para restablecerla de inmediato: ${link}\n\n${org}`,
+  },
+  admin: {
+    welcomeSubject: (system: string) => `Tu cuenta en ${system}`,
+    welcomeText: (name: string, system: string, link: string, hours: number) =>
+      `Hola ${name}:\n\nUn administrador creó una cuenta para ti en ${system}.\n` +
+      `Para activarla, elige tu contraseña en este enlace (válido por ${hours} horas):\n\n${link}\n\n` +
+      `Si no esperabas este correo, puedes ignorarlo.`,
+    approvedSubject: (reference: string) => `Tu donación ${reference} fue aprobada`,
+    approvedText: (name: string, amount: string, reference: string, receipt: string, org: string, phone: string) =>
+      `Hola ${name}:\n\nTu donación de ${amount} (referencia ${reference}) fue aprobada. ¡Gracias por tu generosidad!\n` +
+      `Número de recibo: ${receipt}.\n\nSi necesitas un comprobante deducible de impuestos, escríbenos o llámanos al ${phone}.\n\n${org}`,
+  },
+  donations: {
+    completedSubject: 'Gracias por tu donación',
+    completedBody: (name: string, amount: string, reference: string, receipt: number | null) =>
+      [
+        `Hola ${name}:`,
+        '',
+        `Recibimos tu donación de ${amount} (referencia ${reference}${receipt ? `, recibo No. ${receipt}` : ''}).`,
+        'Gracias por acompañar a las niñas, niños y adolescentes de nuestros programas.',
+        '',
+        'Si necesitas un recibo deducible de impuestos, responde a este correo.',
+      ].join('\n'),
+  },
+  member: {
+    passwordChangedSubject: 'Tu contraseña fue cambiada',
+    passwordChangedText: (name: string, org: string) =>
+      `Hola ${name}:\n\nLa contraseña de tu cuenta en ${org} se cambió correctamente. Cerramos las demás sesiones abiertas por seguridad.\n\nSi no fuiste tú, restablece tu contraseña de inmediato desde "¿Olvidaste tu contraseña?" y escríbenos.\n\n${org}`,
+  },
+} as const;

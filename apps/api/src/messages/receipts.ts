@@ -1,0 +1,35 @@
+// Texts of the receipt and annual statement PDFs and of their API answers.
+
+export const receiptMessages = {
+  pdf: {
+    receiptTitle: 'Recibo de donación',
+    receiptNumber: 'Recibo No.',
+    date: 'Fecha',
+    donor: 'Donante',
+    email: 'Correo electrónico',
+    nit: 'NIT',
+    /** Guatemala's "consumidor final" when no NIT was given. */
+    nitNone: 'C/F',
+    amount: 'Monto',
+    amountInWords: 'Cantidad en letras',
+    reference: 'Referencia',
+    type: 'Tipo de donación',
+    description: 'Descripción',
+    program: 'Programa',
+    typeLabels: { monetary: 'Monetaria', goods: 'En especie (bienes)', services: 'Servicios' },
+    thanks: 'Gracias por tu generosidad. Tu aporte hace posible que más niñas, niños y adolescentes de Guatemala tengan alimento, formación y oportunidades.',
+    receivedFrom: 'Recibimos de',
+    theAmountOf: 'la cantidad de',
+    keepNote: 'Este recibo se emite una sola vez y su número no cambia. Consérvalo para tus registros.',
+    issuedAt: (date: string) => `Emitido el ${date}`,
+    statementTitle: (year: number) => `Constancia anual de donaciones ${year}`,
+    statementIntro: (name: string, year: number) => `Hacemos constar que ${name} realizó las siguientes donaciones completadas durante el año ${year}:`,
+    statementTotal: 'Total del año',
+    statementCount: (n: number) => (n === 1 ? '1 donación' : `${n} donaciones`),
+    page: (n: number, total: number) => `Página ${n} de ${total}`,
+  },
+  receiptNotFound: 'Recibo no encontrado',
+  receiptNotAvailable: 'Esta donación aún no tiene recibo: solo las donaciones completadas lo tienen.',
+  statementEmpty: (year: number) => `No hay donaciones completadas en ${year}.`,
+  statementOtherUser: 'Solo un administrador puede descargar la constancia de otra persona.',
+} as const;

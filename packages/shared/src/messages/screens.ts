@@ -1,0 +1,25 @@
+// Success and failure notices of the admin and profile screens.
+
+export const screensMessages = {
+  dashboardLoadError: 'Error al cargar los datos del dashboard',
+  usersLoadError: 'Error al cargar los usuarios',
+  userCreateError: 'Error al crear el usuario',
+  userUpdateError: 'Error al actualizar el usuario',
+  userDeleteError: 'Error al eliminar el usuario',
+  donationsLoadError: 'Error al cargar las donaciones',
+  approveError: 'Error al aprobar la donación',
+  rejectError: 'Error al rechazar la donación',
+  profileSaveError: 'Error al guardar el perfil',
+  preferencesSaveError: 'Error al guardar las preferencias',
+  systemSaveError: 'Error al guardar la configuración del sistema',
+  passwordChangeError: 'Error al cambiar la contraseña',
+  profileSaved: 'Perfil actualizado exitosamente',
+  preferencesSaved: 'Preferencias guardadas exitosamente',
+  systemSaved: 'Configuración del sistema guardada exitosamente',
+  passwordChanged: 'Contraseña cambiada exitosamente',
+  deleteUserConfirm: '¿Estás seguro de que deseas eliminar este usuario?',
+  usersCount: (shown: number, total: number) => `${shown} de ${total} usuarios`,
+  never: 'Nunca',
+  active: 'Activo',
+  inactive: 'Inactivo',
+} as const;

@@ -1,0 +1,83 @@
+// Texts of the web shell: layouts, navigation, role labels, error screens, HTTP failures.
+
+export const appMessages = {
+  version: '1.0.0',
+  copyright: (year: number, org: string) => `© ${year} ${org}. Todos los derechos reservados.`,
+  versionLabel: 'Versión 1.0.0',
+  underConstruction: 'Esta sección está en construcción.',
+  loading: 'Cargando...',
+  retry: 'Reintentar',
+  maintenanceBanner: 'El sitio está en mantenimiento. Por ahora no podemos recibir donaciones nuevas.',
+} as const;
+
+export const navMessages = {
+  home: 'Inicio',
+  donations: 'Donaciones',
+  donate: 'Donar',
+  stats: 'Estadísticas',
+  login: 'Iniciar sesión',
+  dashboard: 'Dashboard',
+  logout: 'Salir',
+  openMenu: 'Abrir menú',
+  closeMenu: 'Cerrar menú',
+  admin: ['Panel Admin', 'Usuarios', 'Donaciones', 'Reportes', 'Configuración'],
+  donor: ['Mi Panel', 'Mis Donaciones', 'Nuevo Donativo', 'Perfil', 'Historial'],
+  user: ['Mi Panel', 'Ver Donaciones', 'Estadísticas', 'Perfil'],
+} as const;
+
+export const notFoundMessages = {
+  title: 'Page Not Found',
+  body: 'La página que buscas no existe o fue movida.',
+  goHome: 'Go Home',
+  goBack: 'Go Back',
+} as const;
+
+export const errorScreenMessages = {
+  title: 'Algo salió mal',
+  body: 'Ocurrió un error inesperado. Puedes intentar de nuevo o recargar la página.',
+  tryAgain: 'Try Again',
+  refresh: 'Refresh Page',
+} as const;
+
+export const shellMessages = {
+  brandFallback: 'Donaciones',
+  brandTagline: 'Niñez y adolescencia de Guatemala',
+  skipToContent: 'Saltar al contenido',
+  mainNav: 'Navegación principal',
+  dashboardNav: 'Navegación del panel',
+  menu: 'Menú',
+  signedInAs: 'Sesión iniciada como',
+  footerAbout: 'Cada donación acompaña a niñas, niños y adolescentes de Guatemala con alimentación, formación y oportunidades para seguir estudiando.',
+  footerExplore: 'Explora',
+  footerLegal: 'Legal',
+  terms: 'Términos de uso',
+  privacy: 'Política de privacidad',
+  close: 'Cerrar',
+  loggingOut: 'Saliendo...',
+  pageLoading: 'Cargando página...',
+  errorStateTitle: 'No pudimos cargar esta información',
+  tableEmpty: 'No hay datos para mostrar.',
+  selectPlaceholder: 'Selecciona una opción',
+  optional: '(opcional)',
+  requiredMark: 'obligatorio',
+  notFoundCode: 'Error 404',
+  backToSite: 'Volver al sitio',
+  adminStatus: { PENDING: 'Pendiente', APPROVED: 'Aprobada', DECLINED: 'Rechazada', CANCELLED: 'Cancelada', EXPIRED: 'Expirada' },
+} as const;
+
+export const httpMessages = {
+  sessionExpired: 'Sesión expirada. Por favor inicia sesión nuevamente.',
+  badRequest: 'Solicitud inválida',
+  forbidden: 'Acceso prohibido',
+  notFound: 'Recurso no encontrado',
+  tooManyRequests: 'Demasiadas solicitudes. Por favor intenta más tarde.',
+  serverError: 'Error del servidor. Por favor intenta más tarde.',
+  generic: 'Ocurrió un error',
+  network: 'Error de red. Por favor verifica tu conexión.',
+} as const;
+
+export const rolesMessages = {
+  ADMIN: 'Administrador',
+  DONOR: 'Donante',
+  USER: 'Usuario',
+} as const;
