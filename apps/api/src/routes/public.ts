@@ -6,17 +6,22 @@ import { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from '@donaciones/shared/constants';
 import { errorResponseSchema } from '@donaciones/shared/schemas/common';
 import { publicDonationResponseSchema, publicDonationSchema } from '@donaciones/shared/schemas/donate';
-import { publicSiteSchema } from '@donaciones/shared/schemas/public-site';
+import { type PublicSite, publicSiteSchema } from '@donaciones/shared/schemas/public-site';
 import { createPublicDonation } from '../services/donate';
 import { requireIdempotencyKey } from '../services/idempotency';
 import { getPublicSite } from '../services/public-site';
+import { readBatcher, serializeOncePerAnswer } from '../services/read-batching';
 
 export default async function publicRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The home page's data under load: concurrent callers share one read (and its ETag and
+  // serialization) that starts after they all arrived, so it is never stale (services/read-batching.ts).
+  const siteReads = readBatcher<{ site: PublicSite; etag: string }>();
 
   r.get(
     '/public/site',
     {
+      serializerCompiler: serializeOncePerAnswer,
       schema: {
         tags: ['sitio público'],
         summary: 'Datos del sitio público: organización, montos permitidos, cifras de inicio, programas, empresas y eventos',
@@ -27,8 +32,10 @@ export default async function publicRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const site = await getPublicSite(app.db);
-      const etag = `"${createHash('sha256').update(JSON.stringify(site)).digest('base64url').slice(0, 27)}"`;
+      const { site, etag } = await siteReads('site', async () => {
+        const read = await getPublicSite(app.db);
+        return { site: read, etag: `"${createHash('sha256').update(JSON.stringify(read)).digest('base64url').slice(0, 27)}"` };
+      });
       reply.header('cache-control', 'no-cache').header('etag', etag);
       const given = request.headers['if-none-match'];
       if (typeof given === 'string' && given.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {

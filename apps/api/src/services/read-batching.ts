@@ -1,72 +1,90 @@
-// Read batching for hot public reads (issue 8): requests that arrive while a read is running wait
-// for it to finish and then share ONE new read, started after all of them arrived. So every answer
-// reflects the database as it was after its request came in (no stale figures, nothing to
-// invalidate, correct across processes), while 50 concurrent callers cost one query, not 50.
-// Unlike a time-based cache there is nothing to expire: with one caller at a time it is a plain read.
+// Read batching: the one mechanism every hot public read goes through (the donation stats, the
+// anonymous first pages of the ledger, the public site's data). Callers of the same key share ONE
+// read; 50 concurrent callers cost one query, not 50. Figures and how they were measured:
+// docs/performance.md; why not a cache: docs/decisions/0015-read-batching-for-hot-public-reads.md.
+//
+// How a batch forms. The first caller opens a batch and its read is scheduled with setImmediate, so
+// it starts only after the event loop has handled every request that was already waiting on the
+// sockets; those requests join the open batch. Callers that come once the read has started open the
+// next batch, whose read starts after the running one ends (again one setImmediate later). The
+// deferral matters on the embedded database: a PGlite query runs synchronously in WebAssembly on
+// the main thread, so a read started at once would finish before the next request is even parsed
+// and no batch would ever hold more than one caller.
+//
+// Why answers are never stale. A caller only ever joins a batch whose read has NOT started yet, so
+// the read that answers it starts after the request arrived: every write committed before the
+// request came in (a donation, a changed setting) is in its answer. Nothing is kept between reads,
+// so there is nothing to expire or invalidate, and several processes cannot disagree. The cost is
+// at most one turn of the event loop of extra latency for a lone caller.
 import { serializerCompiler } from 'fastify-type-provider-zod';
 
-interface Waiting<V> {
+interface Batch<V> {
   promise: Promise<V>;
   resolve: (value: V) => void;
   reject: (reason: unknown) => void;
+  /** The read of the caller that opened the batch (same key, so the same read). */
+  read: () => Promise<V>;
 }
 
 interface KeyState<V> {
   running: boolean;
-  /** Callers that arrived while a read was running; served by the next read. */
-  next: Waiting<V> | null;
-  /** The read of the first of those callers (same key, so the same read). */
-  nextRead: (() => Promise<V>) | null;
+  /** The batch that callers join: its read has not started yet. */
+  open: Batch<V> | null;
 }
 
-function waiting<V>(): Waiting<V> {
+function batchOf<V>(read: () => Promise<V>): Batch<V> {
   let resolve!: (value: V) => void;
   let reject!: (reason: unknown) => void;
   const promise = new Promise<V>((res, rej) => {
     resolve = res;
     reject = rej;
   });
-  return { promise, resolve, reject };
+  return { promise, resolve, reject, read };
 }
 
 /**
- * `batch(key, read)`: runs `read` now when no read of `key` is running; otherwise the caller joins
- * the read that starts as soon as the running one ends. Calls with the same key must mean the same
- * read (the key holds every input of it). State is dropped when a key goes idle.
+ * `batch(key, read)`: the caller joins the open batch of `key` (opening one if there is none) and
+ * gets the result of its read, which starts after the current turn of the event loop and after any
+ * running read of the key has ended. Calls with the same key must mean the same read (the key holds
+ * every input of it). State is dropped when a key goes idle.
  */
 export function readBatcher<V>(): (key: string, read: () => Promise<V>) => Promise<V> {
   const states = new Map<string, KeyState<V>>();
 
-  function start(key: string, state: KeyState<V>, read: () => Promise<V>): Promise<V> {
-    state.running = true;
-    const result = read();
-    const settle = () => {
-      const { next, nextRead } = state;
-      if (next && nextRead) {
-        state.next = null;
-        state.nextRead = null;
-        start(key, state, nextRead).then(next.resolve, next.reject);
-      } else {
+  function schedule(key: string, state: KeyState<V>) {
+    setImmediate(() => {
+      const batch = state.open;
+      if (!batch) return;
+      state.open = null;
+      state.running = true;
+      const settle = () => {
         state.running = false;
-        states.delete(key);
+        if (state.open) schedule(key, state);
+        else states.delete(key);
+      };
+      let result: Promise<V>;
+      try {
+        result = batch.read();
+      } catch (err) {
+        result = Promise.reject(err);
       }
-    };
-    result.then(settle, settle);
-    return result;
+      result.then(batch.resolve, batch.reject);
+      result.then(settle, settle);
+    });
   }
 
   return (key, read) => {
     let state = states.get(key);
     if (!state) {
-      state = { running: false, next: null, nextRead: null };
+      state = { running: false, open: null };
       states.set(key, state);
     }
-    if (!state.running) return start(key, state, read);
-    if (!state.next) {
-      state.next = waiting<V>();
-      state.nextRead = read;
+    if (!state.open) {
+      state.open = batchOf(read);
+      // A running read schedules the next batch when it ends.
+      if (!state.running) schedule(key, state);
     }
-    return state.next.promise;
+    return state.open.promise;
   };
 }
 
