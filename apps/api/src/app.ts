@@ -14,6 +14,7 @@ import errorHandler from './plugins/error-handler';
 import security from './plugins/security';
 import docs from './plugins/docs';
 import auth from './plugins/auth';
+import payments from './plugins/payments';
 import webApp from './plugins/web-app';
 import apiRoutes from './routes';
 
@@ -92,6 +93,7 @@ export async function buildApp({ config, database, logger, onRoute }: BuildOptio
   });
   await app.register(docs);
   await app.register(auth);
+  await app.register(payments);
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await app.register(webApp);
   return app;

@@ -39,6 +39,15 @@ const envSchema = z.object({
   RATE_LIMIT_ENABLED: bool.default(true),
   /** Public checkout (POST /donate) requests per IP per minute. */
   DONATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Who charges card donations: `simulated` (offline demo, no money moves) or `recurrente`. */
+  PAYMENT_PROVIDER: z.enum(['simulated', 'recurrente'], { error: 'PAYMENT_PROVIDER debe ser simulated o recurrente' }).default('simulated'),
+  RECURRENTE_PUBLIC_KEY: z.string().min(1).optional(),
+  RECURRENTE_SECRET_KEY: z.string().min(1).optional(),
+  RECURRENTE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'RECURRENTE_WEBHOOK_SECRET debe empezar con whsec_ seguido del secreto en base64')
+    .optional(),
+  RECURRENTE_API_URL: z.url('RECURRENTE_API_URL debe ser una URL').default('https://app.recurrente.com/api'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -69,7 +78,12 @@ export interface Config {
   refreshTokenTtlDays: number;
   rateLimitEnabled: boolean;
   donateRateLimitPerMinute: number;
+  payments: PaymentsConfig;
 }
+
+export type PaymentsConfig =
+  | { provider: 'simulated' }
+  | { provider: 'recurrente'; publicKey: string; secretKey: string; webhookSecret: string; apiUrl: string };
 
 export class ConfigError extends Error {}
 
@@ -100,6 +114,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     const missing = ['JWT_SECRET', 'COOKIE_SECRET'].filter((k) => !env[k as keyof Env]);
     if (missing.length) throw new ConfigError(`En producción se requieren: ${missing.join(', ')}`);
   }
+  const payments = paymentsConfig(env);
   const secrets =
     env.JWT_SECRET && env.COOKIE_SECRET
       ? { jwtSecret: env.JWT_SECRET, cookieSecret: env.COOKIE_SECRET }
@@ -132,6 +147,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     rateLimitEnabled: env.RATE_LIMIT_ENABLED,
     donateRateLimitPerMinute: env.DONATE_RATE_LIMIT_PER_MINUTE,
+    payments,
     ...overrides,
   };
+}
+
+/** With Recurrente the two API keys and the webhook secret are required (see README, Pagos con Recurrente). */
+function paymentsConfig(env: Env): PaymentsConfig {
+  if (env.PAYMENT_PROVIDER === 'simulated') return { provider: 'simulated' };
+  const { RECURRENTE_PUBLIC_KEY: publicKey, RECURRENTE_SECRET_KEY: secretKey, RECURRENTE_WEBHOOK_SECRET: webhookSecret } = env;
+  if (!publicKey || !secretKey || !webhookSecret) {
+    const missing = Object.entries({ RECURRENTE_PUBLIC_KEY: publicKey, RECURRENTE_SECRET_KEY: secretKey, RECURRENTE_WEBHOOK_SECRET: webhookSecret })
+      .filter(([, value]) => !value)
+      .map(([name]) => name);
+    throw new ConfigError(`Con PAYMENT_PROVIDER=recurrente se requieren: ${missing.join(', ')} (ver README, sección Pagos con Recurrente)`);
+  }
+  return { provider: 'recurrente', publicKey, secretKey, webhookSecret, apiUrl: env.RECURRENTE_API_URL.replace(/\/$/, '') };
 }

@@ -65,8 +65,29 @@ describe('POST /api/v1/donate', () => {
     const res = await donate(validBody());
     expect(res.statusCode).toBe(201);
     const body = res.json<PublicDonationResponse>();
-    expect(Object.keys(body).sort()).toEqual(['amount', 'card_brand', 'card_last4', 'created_at', 'id', 'reference_code', 'status']);
-    expect(body).toMatchObject({ amount: 185, status: 'pending', card_last4: '4242', card_brand: 'visa' });
+    expect(Object.keys(body).sort()).toEqual([
+      'amount',
+      'card_brand',
+      'card_last4',
+      'checkout_url',
+      'covered_fee',
+      'created_at',
+      'currency',
+      'id',
+      'payment_provider',
+      'reference_code',
+      'status',
+    ]);
+    expect(body).toMatchObject({
+      amount: 185,
+      status: 'pending',
+      card_last4: '4242',
+      card_brand: 'visa',
+      currency: 'GTQ',
+      covered_fee: 0,
+      payment_provider: 'simulated',
+      checkout_url: null,
+    });
     expect(body.reference_code).toMatch(/^#MG\d{8}$/);
     expect(Number.isNaN(Date.parse(body.created_at))).toBe(false);
 

@@ -4,6 +4,7 @@ import { pruneCounters } from '../services/counters';
 import { runEmailOutbox } from './email-outbox';
 import { pruneIdempotencyKeys } from '../services/idempotency';
 import { expireStaleDonations } from './expire-donations';
+import { runPaymentReconciliation } from './reconcile-payments';
 
 interface Job {
   name: string;
@@ -17,6 +18,7 @@ export const jobs: Job[] = [
   { name: 'email-outbox', everyMs: 2_000, run: (app) => runEmailOutbox(app) },
   { name: 'prune-idempotency-keys', everyMs: 60 * 60_000, run: (app) => pruneIdempotencyKeys(app.db) },
   { name: 'expire-donations', everyMs: 15 * 60_000, run: (app) => expireStaleDonations(app.db) },
+  { name: 'reconcile-payments', everyMs: 60_000, run: (app) => runPaymentReconciliation(app) },
 ];
 
 export function startJobs(app: FastifyInstance): () => void {

@@ -7,6 +7,7 @@ import publicRoutes from './public';
 import donations from './donations';
 import adminRoutes from './admin';
 import dashboardStatsRoutes from './dashboard-stats';
+import paymentRoutes from './payments';
 
 export default async function apiRoutes(app: FastifyInstance) {
   await app.register(health);
@@ -16,4 +17,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(donations);
   await app.register(adminRoutes);
   await app.register(dashboardStatsRoutes);
+  await app.register(paymentRoutes);
 }

@@ -82,6 +82,7 @@ export default async function publicRoutes(app: FastifyInstance) {
         idempotencyKey: key,
         actor: request.user ? { id: request.user.id, email: request.user.email } : null,
         ip: request.ip,
+        payments: app.payments,
       });
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(answer.statusCode as 201).send(answer.body);

@@ -1,14 +1,18 @@
 // The public checkout's server side (DECISIONS.md D5): records a pending monetary donation, once per
-// idempotency key. No payment provider is called here; the ledger processes the donation later.
+// idempotency key. With the simulated provider the ledger processes it later; with a real provider a
+// checkout is opened here and the browser goes to pay on the provider's page (docs/product.md#payments).
 import { formatMoney, fromCents, toCents } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { errorMessages } from '../messages/errors';
 import type { PublicDonation, PublicDonationResponse } from '@donaciones/shared/schemas/donate';
+import { coverFeesCents, toQuetzalCents } from '@donaciones/shared/schemas/payments';
 import type { Database } from '../db/client';
+import { paymentMessages } from '../messages/payments';
 import { fieldError, serviceUnavailable } from '../errors';
 import { type Actor, audit } from './audit';
 import { withIdempotency, requestHash, type StoredAnswer } from './idempotency';
 import { insertDonation } from './ledger';
+import { type PaymentContext, openCheckout } from './payments/checkouts';
 import { getSettings } from './settings';
 
 export const DONATE_SCOPE = 'donate';
@@ -19,44 +23,67 @@ export interface DonateInput {
   /** The signed-in caller, when a valid bearer token was sent. */
   actor: Actor | null;
   ip?: string | null;
+  /** The real provider and the public URL its checkout returns to; null with the simulated provider. */
+  payments: PaymentContext | null;
 }
 
 export async function createPublicDonation(db: Database, input: DonateInput): Promise<StoredAnswer<PublicDonationResponse>> {
   const { body } = input;
+  if (!input.payments) {
+    if (!body.cardLast4) throw fieldError('cardLast4', paymentMessages.cardRequiredSimulated);
+    if (!body.cardBrand) throw fieldError('cardBrand', paymentMessages.cardRequiredSimulated);
+  }
   // The caller is part of what the key guards: the same key from another account is another request.
   const hash = requestHash({ body, userId: input.actor?.id ?? null });
   return withIdempotency<PublicDonationResponse>(db, { scope: DONATE_SCOPE, key: input.idempotencyKey, hash }, async (tx) => {
     const system = await getSettings(tx, 'system');
     if (system.maintenance_mode) throw serviceUnavailable(errorMessages.maintenance);
-    const cents = toCents(body.amount);
-    if (cents < toCents(system.min_donation_amount)) {
+    const giftCents = toCents(body.amount);
+    // Dollars and covered fees need the staff's payment settings; a plain quetzal gift does not.
+    const pay = body.currency !== 'GTQ' || body.coverFees ? await getSettings(tx, 'payments') : null;
+    // The bounds are in quetzales: a gift in dollars is compared by its quetzal value.
+    const giftGtqCents = pay ? toQuetzalCents(giftCents, body.currency, pay.usd_exchange_rate) : giftCents;
+    if (giftGtqCents < toCents(system.min_donation_amount)) {
       throw fieldError('amount', donateMessages.amountBelowMin(formatMoney(system.min_donation_amount)));
     }
-    if (cents > toCents(system.max_donation_amount)) {
+    if (giftGtqCents > toCents(system.max_donation_amount)) {
       throw fieldError('amount', donateMessages.amountAboveMax(formatMoney(system.max_donation_amount)));
     }
+    const { grossCents, feeCents } = pay && body.coverFees ? coverFeesCents(giftCents, pay) : { grossCents: giftCents, feeCents: 0 };
+    const usd = pay && body.currency === 'USD' ? pay : null;
 
-    const row = await insertDonation(tx, {
+    let row = await insertDonation(tx, {
       donorName: body.donorName,
       donorEmail: body.email,
       donorPhone: body.phone ?? null,
       donorNit: body.nit ?? null,
-      amountCents: cents,
-      currency: 'GTQ',
+      amountCents: grossCents,
+      currency: body.currency,
+      coveredFeeCents: feeCents,
+      ...(usd
+        ? {
+            gtqCents: toQuetzalCents(grossCents, 'USD', usd.usd_exchange_rate),
+            exchangeRate: String(usd.usd_exchange_rate),
+            exchangeRateDate: usd.usd_exchange_rate_date,
+          }
+        : {}),
       donationType: 'monetary',
       description: donateMessages.description,
       source: 'public',
       userId: input.actor?.id ?? null,
-      cardLast4: body.cardLast4,
-      cardBrand: body.cardBrand,
+      cardLast4: input.payments ? null : (body.cardLast4 ?? null),
+      cardBrand: input.payments ? null : (body.cardBrand ?? null),
+      paymentMethod: body.paymentMethod,
+      paymentProvider: input.payments ? input.payments.provider.name : 'simulated',
     });
+    if (input.payments) row = await openCheckout(tx, input.payments, row);
 
     await audit(tx, {
       actor: input.actor,
       action: 'donation.create',
       entityType: 'donation',
       entityId: row.id,
-      details: { source: 'public', reference: row.referenceCode, amount_cents: row.amountCents },
+      details: { source: 'public', reference: row.referenceCode, amount_cents: row.amountCents, currency: row.currency },
       ip: input.ip,
     });
 
@@ -66,9 +93,13 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
         id: row.id,
         reference_code: row.referenceCode,
         amount: fromCents(row.amountCents),
+        currency: body.currency,
+        covered_fee: fromCents(feeCents),
         status: 'pending',
-        card_last4: body.cardLast4,
-        card_brand: body.cardBrand,
+        card_last4: input.payments ? null : (body.cardLast4 ?? null),
+        card_brand: input.payments ? null : (body.cardBrand ?? null),
+        payment_provider: input.payments ? input.payments.provider.name : 'simulated',
+        checkout_url: row.checkoutUrl,
         created_at: row.createdAt.toISOString(),
       },
     };

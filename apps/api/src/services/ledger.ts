@@ -7,7 +7,7 @@ import type { Database, Db } from '../db/client';
 import { donations, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { type Actor, audit } from './audit';
-import { type PaymentProvider, simulatedPaymentProvider } from './payments';
+import { type PaymentProvider, simulatedPaymentProvider } from './payments/simulated';
 import { newReferenceCode } from './reference-codes';
 
 export type DonationRow = typeof donations.$inferSelect;
@@ -33,7 +33,19 @@ export async function insertDonation(db: Db, values: NewDonation): Promise<Donat
   }
 }
 
-export type TransitionAction = 'process' | 'cancel' | 'approve' | 'reject' | 'expire';
+/** `pay` and `decline` are the payment provider's outcomes of a checkout (docs/product.md#payments). */
+export type TransitionAction = 'process' | 'cancel' | 'approve' | 'reject' | 'expire' | 'pay' | 'decline';
+
+/** What the provider reported about the payment; stored with the outcome in the same update. */
+export interface PaymentDetails {
+  paymentId?: string | null;
+  paymentMethod?: string | null;
+  cardLast4?: string | null;
+  cardNetwork?: string | null;
+  feeCents?: number | null;
+  vatWithheldCents?: number | null;
+  failureReason?: string | null;
+}
 
 export interface TransitionHooks {
   /** Runs inside the transaction after the new status is written (e.g. to queue an email). */
@@ -46,13 +58,23 @@ export interface TransitionHooks {
  */
 export async function transitionDonation(
   db: Database,
-  input: { id: number; action: TransitionAction; actor: Actor | null; ip?: string | null; provider?: PaymentProvider } & TransitionHooks,
+  input: {
+    id: number;
+    action: TransitionAction;
+    actor: Actor | null;
+    ip?: string | null;
+    provider?: PaymentProvider;
+    payment?: PaymentDetails;
+  } & TransitionHooks,
 ): Promise<DonationRow> {
   const provider = input.provider ?? simulatedPaymentProvider;
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(donations).where(eq(donations.id, input.id)).for('update').limit(1);
     if (!current) throw notFound(donationsMessages.notFoundApi);
-    if (current.status !== 'pending') throw conflict(donationsMessages.notPending);
+    // Money the provider received completes the donation even after a declined attempt or the end of
+    // its wait: the donor may have paid with another card on the same checkout (docs/product.md#payments).
+    const payable = input.action === 'pay' && (current.status === 'failed' || current.status === 'expired' || current.status === 'cancelled');
+    if (current.status !== 'pending' && !payable) throw conflict(donationsMessages.notPending);
 
     let status: DonationStatus;
     let failureReason: string | null = null;
@@ -70,6 +92,13 @@ export async function transitionDonation(
         break;
       case 'expire':
         status = 'expired';
+        break;
+      case 'pay':
+        status = 'completed';
+        break;
+      case 'decline':
+        status = 'failed';
+        failureReason = input.payment?.failureReason ?? 'Pago rechazado';
         break;
       case 'process': {
         if (current.donationType === 'monetary') {
@@ -92,17 +121,27 @@ export async function transitionDonation(
     }
 
     const completed = status === 'completed';
+    const payment = input.payment;
     const [updated] = await tx
       .update(donations)
       .set({
         status,
         failureReason,
-        paymentReference,
+        paymentReference: payment?.paymentId ?? paymentReference,
+        ...(payment
+          ? {
+              paymentMethod: payment.paymentMethod ?? current.paymentMethod,
+              cardLast4: payment.cardLast4 ?? current.cardLast4,
+              cardBrand: payment.cardNetwork ?? current.cardBrand,
+              feeCents: payment.feeCents ?? current.feeCents,
+              vatWithheldCents: payment.vatWithheldCents ?? current.vatWithheldCents,
+            }
+          : {}),
         updatedAt: sql`now()`,
         completedAt: completed ? sql`now()` : null,
         receiptNumber: completed ? sql`nextval('receipt_number_seq')` : null,
       })
-      .where(and(eq(donations.id, input.id), eq(donations.status, 'pending')))
+      .where(and(eq(donations.id, input.id), eq(donations.status, current.status)))
       .returning();
 
     await audit(tx, {
@@ -110,7 +149,7 @@ export async function transitionDonation(
       action: `donation.${input.action}`,
       entityType: 'donation',
       entityId: updated.id,
-      details: { from: 'pending', to: status, reference: updated.referenceCode, ...(failureReason ? { failure_reason: failureReason } : {}) },
+      details: { from: current.status, to: status, reference: updated.referenceCode, ...(failureReason ? { failure_reason: failureReason } : {}) },
       ip: input.ip,
     });
     if (completed) await linkCompletedDonation(tx, updated);

@@ -8,6 +8,7 @@ import {
   organizationSettingsSchema,
   systemSettingsSchema,
 } from '@donaciones/shared/schemas/settings';
+import { DEFAULT_PAYMENT_SETTINGS, paymentSettingsSchema } from '@donaciones/shared/schemas/payments';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 
@@ -16,16 +17,19 @@ const schemas = {
   organization: organizationSettingsSchema,
   impact: impactSettingsSchema,
   levels: levelSettingsSchema,
+  payments: paymentSettingsSchema,
 } as const;
+
+const DEFAULTS = { ...DEFAULT_SETTINGS, payments: DEFAULT_PAYMENT_SETTINGS };
 
 export type SettingsKey = keyof typeof schemas;
 export type SettingsValue<K extends SettingsKey> = z.infer<(typeof schemas)[K]>;
 
 export async function getSettings<K extends SettingsKey>(db: Db, key: K): Promise<SettingsValue<K>> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
-  const merged = { ...DEFAULT_SETTINGS[key], ...(row?.value ?? {}) };
+  const merged = { ...DEFAULTS[key], ...(row?.value ?? {}) };
   const parsed = schemas[key].safeParse(merged);
-  return (parsed.success ? parsed.data : DEFAULT_SETTINGS[key]) as SettingsValue<K>;
+  return (parsed.success ? parsed.data : DEFAULTS[key]) as SettingsValue<K>;
 }
 
 export async function putSettings<K extends SettingsKey>(db: Db, key: K, value: SettingsValue<K>, userId?: number): Promise<SettingsValue<K>> {
@@ -40,6 +44,6 @@ export async function putSettings<K extends SettingsKey>(db: Db, key: K, value: 
 /** Writes the defaults of any missing key; never overwrites what an admin saved. */
 export async function ensureDefaultSettings(db: Db): Promise<void> {
   for (const key of Object.keys(schemas) as SettingsKey[]) {
-    await db.insert(settings).values({ key, value: DEFAULT_SETTINGS[key] as Record<string, unknown> }).onConflictDoNothing();
+    await db.insert(settings).values({ key, value: DEFAULTS[key] as Record<string, unknown> }).onConflictDoNothing();
   }
 }

@@ -24,6 +24,9 @@ export const donateMessages = {
   amountDecimals: 'El monto admite como máximo dos decimales',
   cardLast4Invalid: 'Los últimos 4 dígitos de la tarjeta deben ser 4 números',
   cardBrandInvalid: 'La marca de la tarjeta debe ser visa, mastercard, amex u other',
+  paymentMethodInvalid: 'El método de pago debe ser card',
+  currencyInvalid: 'La moneda debe ser GTQ o USD',
+  coverFeesInvalid: 'coverFees debe ser verdadero o falso',
   unknownFields: (keys: readonly string[]) =>
     `La solicitud contiene campos no permitidos: ${keys.join(', ')}. Nunca envíes el número completo de la tarjeta ni el CVC.`,
   title: 'Haz tu donación',

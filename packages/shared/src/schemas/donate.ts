@@ -6,6 +6,7 @@ import { CURRENCY } from '../constants';
 import { donateMessages } from '../messages/donate';
 import { validationMessages } from '../messages/validation';
 import { emailField } from './auth';
+import { PAYMENT_CURRENCIES, PAYMENT_PROVIDERS } from './payments';
 
 const v = validationMessages;
 const d = donateMessages;
@@ -196,8 +197,14 @@ export const publicDonationSchema = z.strictObject(
       .positive({ error: d.amountRequired })
       .max(100_000_000, { error: d.amountRequired })
       .refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), { error: d.amountDecimals }),
-    cardLast4: z.string({ error: d.cardLast4Invalid }).regex(/^\d{4}$/, { error: d.cardLast4Invalid }),
-    cardBrand: z.enum(CARD_BRANDS, { error: d.cardBrandInvalid }),
+    // Only the simulated provider takes the card's last 4 and brand from the browser; with a real
+    // provider the card is typed on its page and nothing of it reaches the server (docs/product.md#payments).
+    cardLast4: z.string({ error: d.cardLast4Invalid }).regex(/^\d{4}$/, { error: d.cardLast4Invalid }).optional(),
+    cardBrand: z.enum(CARD_BRANDS, { error: d.cardBrandInvalid }).optional(),
+    paymentMethod: z.enum(['card'], { error: d.paymentMethodInvalid }).default('card'),
+    currency: z.enum(PAYMENT_CURRENCIES, { error: d.currencyInvalid }).default('GTQ'),
+    /** The donor adds the processing fee, so that the charity receives the whole amount. */
+    coverFees: z.boolean({ error: d.coverFeesInvalid }).default(false),
     acceptTerms: z.literal(true, { error: v.termsRequired }),
   },
   {
@@ -211,10 +218,16 @@ export const publicDonationResponseSchema = z
   .object({
     id: z.number().int(),
     reference_code: z.string(),
+    /** What is charged, in `currency` (the gift plus `covered_fee` when the donor covers the fee). */
     amount: z.number(),
+    currency: z.enum(PAYMENT_CURRENCIES),
+    covered_fee: z.number(),
     status: z.literal('pending'),
-    card_last4: z.string(),
-    card_brand: z.enum(CARD_BRANDS),
+    card_last4: z.string().nullable(),
+    card_brand: z.enum(CARD_BRANDS).nullable(),
+    payment_provider: z.enum(PAYMENT_PROVIDERS),
+    /** The provider's checkout page the browser goes to (null with the simulated provider). */
+    checkout_url: z.string().nullable(),
     created_at: z.string(),
   })
   .meta({ id: 'PublicDonation' });

@@ -1,4 +1,4 @@
-// The payment-provider interface (DECISIONS.md D5). The simulated provider stands where a real
+// The simulated provider: the offline demo (PAYMENT_PROVIDER=simulated, docs/product.md#payments). It stands where a real
 // gateway will go: it never sees a full card number, only the last 4 digits and the brand.
 //
 // Test cards that fail (the last 4 digits decide, as the full number never reaches the server):

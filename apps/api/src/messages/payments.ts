@@ -1,0 +1,38 @@
+// Texts of card payments through a provider that only the API uses: emails and errors.
+
+export const paymentMessages = {
+  checkoutItem: (org: string) => `Donación a ${org}`,
+  providerUnavailable: 'No pudimos conectar con la pasarela de pagos. Intenta de nuevo en unos minutos.',
+  notRetryable: 'Esta donación ya no se puede pagar de nuevo.',
+  notRefundable: 'Solo se puede reembolsar una donación con tarjeta completada.',
+  refundFailed: (detail: string) => `La pasarela de pagos no aceptó el reembolso: ${detail}`,
+  declined: 'El pago fue rechazado',
+  webhookInvalid: 'Firma o contenido del webhook inválido.',
+  referenceInvalid: 'La referencia de la donación no es válida (ejemplo: #MG12345678).',
+  noProvider: 'No hay una pasarela de pagos configurada: las donaciones con tarjeta son de demostración.',
+  refundReasonRequired: 'Escribe el motivo del reembolso.',
+  refundReasonTooLong: (max: number) => `El motivo del reembolso admite hasta ${max} caracteres.`,
+  cardRequiredSimulated: 'Los últimos 4 dígitos y la marca de la tarjeta son requeridos',
+  failedSubject: (reference: string) => `No se completó el pago de tu donación ${reference}`,
+  failedText: (name: string, amount: string, reference: string, reason: string, link: string, org: string) =>
+    [
+      `Hola ${name}:`,
+      '',
+      `El pago de tu donación de ${amount} (referencia ${reference}) no se completó: ${reason}.`,
+      'No se hizo ningún cobro. Puedes intentarlo de nuevo con otra tarjeta en este enlace:',
+      '',
+      link,
+      '',
+      org,
+    ].join('\n'),
+  refundedSubject: (reference: string) => `Reembolsamos tu donación ${reference}`,
+  refundedText: (name: string, amount: string, reference: string, reason: string, org: string) =>
+    [
+      `Hola ${name}:`,
+      '',
+      `Reembolsamos tu donación de ${amount} (referencia ${reference}). Motivo: ${reason}.`,
+      'El recibo de esta donación quedó anulado. El dinero vuelve a tu tarjeta según los plazos de tu banco.',
+      '',
+      org,
+    ].join('\n'),
+};

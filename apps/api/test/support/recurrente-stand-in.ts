@@ -1,0 +1,413 @@
+// A local stand-in for Recurrente (https://app.recurrente.com/api), written from its public API
+// documentation, so that no test touches the network: the endpoints the product uses with the
+// documented headers, status codes and payload shapes, a checkout page where 4242 4242 4242 4242
+// pays and 4000 0000 0000 0002 is declined, and webhooks signed the way Svix signs them.
+//
+// Run by itself (the browser test starts it): `npx tsx apps/api/test/support/recurrente-stand-in.ts`
+// with RECURRENTE_STAND_IN_PORT, RECURRENTE_PUBLIC_KEY, RECURRENTE_SECRET_KEY,
+// RECURRENTE_WEBHOOK_SECRET and RECURRENTE_STAND_IN_WEBHOOK_URL (unset: test mode, no webhooks).
+import { createHmac, randomBytes } from 'node:crypto';
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const PAYING_CARD = '4242424242424242';
+export const DECLINED_CARD = '4000000000000002';
+export const DECLINE_REASON = 'Tu banco ha rechazado la transacción. Llama a tu banco y pide que autoricen esta transacción.';
+
+export interface StandInOptions {
+  publicKey: string;
+  secretKey: string;
+  /** `whsec_` followed by the base64 key. */
+  webhookSecret: string;
+  /** Where signed webhooks are POSTed; null is Recurrente's test mode, which sends none. */
+  webhookUrl: string | null;
+  /** 'manual' keeps events in `outbox` until the test delivers them (order, replays). */
+  delivery?: 'immediate' | 'manual';
+  port?: number;
+}
+
+export interface StoredCheckout {
+  id: string;
+  status: 'unpaid' | 'paid' | 'payment_in_progress';
+  items: Array<{ name: string; currency: string; amount_in_cents: number; quantity: number }>;
+  currency: string;
+  totalInCents: number;
+  successUrl: string | null;
+  cancelUrl: string | null;
+  metadata: Record<string, unknown>;
+  expiresAt: string | null;
+  createdAt: string;
+  payment: { id: string; paymentable: Record<string, unknown> } | null;
+  paymentMethod: { id: string; type: string; card: { last4: string; network: string } } | null;
+  latestIntent: { id: string; created_at: string; type: string; data: Record<string, unknown> } | null;
+}
+
+export interface OutgoingEvent {
+  deliveryId: string;
+  body: Record<string, unknown>;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(6).toString('hex').slice(0, 10)}`;
+
+/** Svix's scheme: HMAC-SHA256 of `${id}.${timestamp}.${body}` keyed with the base64 part after whsec_. */
+export function svixSignature(secret: string, deliveryId: string, timestamp: number, body: string): string {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  return `v1,${createHmac('sha256', key).update(`${deliveryId}.${timestamp}.${body}`).digest('base64')}`;
+}
+
+/** A fresh webhook secret in Recurrente's (Svix's) format. */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** 4.5% of the amount (Recurrente's example: 10,000 cents -> 450). */
+export const standInFee = (cents: number) => Math.round(cents * 0.045);
+/** The IVA withheld: 15% of the IVA included in the amount (the example: 10,000 cents -> 160). */
+export const standInVatWithheld = (cents: number) => Math.floor(((cents / 1.12) * 0.12 * 15) / 100);
+
+export class RecurrenteStandIn {
+  readonly checkouts = new Map<string, StoredCheckout>();
+  readonly refunds = new Map<string, Record<string, unknown>>();
+  /** Every event made, delivered or not, in order. */
+  readonly events: OutgoingEvent[] = [];
+  /** Events waiting for `deliver` (manual delivery). */
+  readonly outbox: OutgoingEvent[] = [];
+  /** Answers of the product to each delivery. */
+  readonly deliveries: Array<{ deliveryId: string; status: number }> = [];
+  private server: Server | null = null;
+  private baseUrl = '';
+
+  constructor(private readonly options: StandInOptions) {}
+
+  get url(): string {
+    return this.baseUrl;
+  }
+
+  /** The API base, as in RECURRENTE_API_URL. */
+  get apiUrl(): string {
+    return `${this.baseUrl}/api`;
+  }
+
+  set webhookUrl(url: string | null) {
+    this.options.webhookUrl = url;
+  }
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((err: Error) => send(res, 500, { error: err.message }));
+    });
+    await new Promise<void>((resolve) => this.server?.listen(this.options.port ?? 0, '127.0.0.1', resolve));
+    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this.apiUrl;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  private authorized(req: IncomingMessage): boolean {
+    return req.headers['x-public-key'] === this.options.publicKey && req.headers['x-secret-key'] === this.options.secretKey;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', this.baseUrl);
+    const path = url.pathname.replace(/\/$/, '');
+    const method = req.method ?? 'GET';
+
+    // The hosted checkout page (no API keys: it is the donor's browser).
+    const page = /^\/checkout-session\/(ch_[\w]+)(\/pay|\/cancel)?$/.exec(path);
+    if (page) {
+      await this.checkoutPage(req, res, page[1], page[2] ?? '', method);
+      return;
+    }
+
+    if (!path.startsWith('/api/')) return send(res, 404, { error: 'Not found' });
+    if (!this.authorized(req)) return send(res, 401, { error: 'Unauthorized' });
+    const raw = await readBody(req);
+    let body: Record<string, unknown> = {};
+    if (raw) {
+      try {
+        body = JSON.parse(raw) as Record<string, unknown>;
+      } catch {
+        return send(res, 400, { error: 'Invalid JSON' });
+      }
+    }
+
+    if (method === 'GET' && path === '/api/test') return send(res, 200, { message: 'Hello Fundación de prueba' });
+    if (method === 'POST' && path === '/api/checkouts') return this.createCheckout(res, body);
+    const one = /^\/api\/checkouts\/(ch_[\w]+)$/.exec(path);
+    if (one) {
+      const checkout = this.checkouts.get(one[1]);
+      if (!checkout) return send(res, 404, { error: 'Checkout not found' });
+      if (method === 'GET') return send(res, 200, this.checkoutJson(checkout));
+      if (method === 'PATCH') {
+        if (checkout.status === 'paid') return send(res, 422, { error: 'Checkout already paid' });
+        for (const key of ['success_url', 'cancel_url', 'expires_at'] as const) {
+          if (typeof body[key] === 'string') {
+            if (key === 'success_url') checkout.successUrl = body[key] as string;
+            if (key === 'cancel_url') checkout.cancelUrl = body[key] as string;
+            if (key === 'expires_at') checkout.expiresAt = body[key] as string;
+          }
+        }
+        if (body.metadata && typeof body.metadata === 'object') checkout.metadata = body.metadata as Record<string, unknown>;
+        return send(res, 200, this.checkoutJson(checkout));
+      }
+    }
+    if (method === 'POST' && path === '/api/refunds') return this.createRefund(res, body);
+    const refund = /^\/api\/refunds\/(re_[\w]+)$/.exec(path);
+    if (method === 'GET' && refund) {
+      const found = this.refunds.get(refund[1]);
+      return found ? send(res, 200, found) : send(res, 404, { error: 'Refund not found' });
+    }
+    return send(res, 404, { error: 'Not found' });
+  }
+
+  private createCheckout(res: ServerResponse, body: Record<string, unknown>) {
+    const items = body.items;
+    if (!Array.isArray(items) || items.length === 0) return send(res, 422, { error: 'items is required' });
+    const parsed: StoredCheckout['items'] = [];
+    for (const item of items as Array<Record<string, unknown>>) {
+      const quantity = item.quantity === undefined ? 1 : Number(item.quantity);
+      if (typeof item.name !== 'string' || item.name === '') return send(res, 422, { error: 'items.name is required' });
+      if (item.currency !== 'GTQ' && item.currency !== 'USD') return send(res, 422, { error: 'items.currency must be GTQ or USD' });
+      if (!Number.isInteger(item.amount_in_cents) || (item.amount_in_cents as number) <= 0) {
+        return send(res, 422, { error: 'items.amount_in_cents must be a positive integer' });
+      }
+      if (!Number.isInteger(quantity) || quantity < 1 || quantity > 9) return send(res, 422, { error: 'items.quantity must be 1 to 9' });
+      parsed.push({ name: item.name, currency: item.currency, amount_in_cents: item.amount_in_cents as number, quantity });
+    }
+    if (new Set(parsed.map((i) => i.currency)).size > 1) return send(res, 422, { error: 'items must share one currency' });
+    const metadata = (body.metadata ?? {}) as Record<string, unknown>;
+    const keys = Object.keys(metadata);
+    if (keys.length > 50 || keys.some((k) => k.length > 40) || Object.values(metadata).some((v) => String(v).length > 500)) {
+      return send(res, 422, { error: 'metadata exceeds its limits' });
+    }
+    const checkout: StoredCheckout = {
+      id: id('ch'),
+      status: 'unpaid',
+      items: parsed,
+      currency: parsed[0].currency,
+      totalInCents: parsed.reduce((sum, i) => sum + i.amount_in_cents * i.quantity, 0),
+      successUrl: typeof body.success_url === 'string' ? body.success_url : null,
+      cancelUrl: typeof body.cancel_url === 'string' ? body.cancel_url : null,
+      metadata,
+      expiresAt: typeof body.expires_at === 'string' ? body.expires_at : null,
+      createdAt: new Date().toISOString(),
+      payment: null,
+      paymentMethod: null,
+      latestIntent: null,
+    };
+    this.checkouts.set(checkout.id, checkout);
+    return send(res, 201, { id: checkout.id, checkout_url: `${this.baseUrl}/checkout-session/${checkout.id}` });
+  }
+
+  checkoutJson(c: StoredCheckout): Record<string, unknown> {
+    return {
+      id: c.id,
+      status: c.status,
+      payment: c.payment,
+      payment_method: c.paymentMethod,
+      transfer_setups: [],
+      metadata: c.metadata,
+      expires_at: c.expiresAt,
+      success_url: c.successUrl,
+      cancel_url: c.cancelUrl,
+      created_at: c.createdAt,
+      total_in_cents: String(c.totalInCents),
+      currency: c.currency,
+      live_mode: false,
+      ...(c.latestIntent ? { latest_intent: c.latestIntent } : {}),
+    };
+  }
+
+  private createRefund(res: ServerResponse, body: Record<string, unknown>) {
+    const paymentId = body.payment_intent_id;
+    const checkout = [...this.checkouts.values()].find((c) => c.payment?.id === paymentId);
+    if (typeof paymentId !== 'string' || !checkout) return send(res, 404, { error: 'Payment intent not found' });
+    if ([...this.refunds.values()].some((r) => r.payment_intent_id === paymentId)) return send(res, 422, { error: 'Payment already refunded' });
+    const refund = {
+      id: id('re'),
+      status: 'succeeded',
+      customer: { id: 'us_standin', email: 'donante@prueba.gt', full_name: 'Donante de prueba' },
+      account_refunded_amount_in_cents: checkout.totalInCents - standInFee(checkout.totalInCents),
+      customer_refunded_amount_in_cents: checkout.totalInCents,
+      currency: checkout.currency,
+      created_at: new Date().toISOString(),
+      payment_intent_id: paymentId,
+    };
+    this.refunds.set(refund.id, refund);
+    const { payment_intent_id: _omit, ...answer } = refund;
+    return send(res, 200, answer);
+  }
+
+  // ------------------------------------------------------------------------- the donor's checkout page
+
+  private async checkoutPage(req: IncomingMessage, res: ServerResponse, checkoutId: string, action: string, method: string) {
+    const checkout = this.checkouts.get(checkoutId);
+    if (!checkout) {
+      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end('<!doctype html><title>No encontrado</title><p>Checkout no encontrado</p>');
+    }
+    if (action === '/cancel') return this.redirect(res, checkout.cancelUrl ?? this.baseUrl);
+    if (action === '/pay' && method === 'POST') {
+      const form = new URLSearchParams(await readBody(req));
+      const outcome = await this.pay(checkoutId, form.get('card_number') ?? '');
+      if (outcome.paid) return this.redirect(res, checkout.successUrl ?? this.baseUrl);
+      return this.renderPage(res, checkout, outcome.reason);
+    }
+    return this.renderPage(res, checkout, null);
+  }
+
+  private redirect(res: ServerResponse, location: string) {
+    res.writeHead(303, { location });
+    res.end();
+  }
+
+  private renderPage(res: ServerResponse, c: StoredCheckout, error: string | null) {
+    const total = `${c.currency} ${(c.totalInCents / 100).toFixed(2)}`;
+    const expired = c.expiresAt != null && Date.parse(c.expiresAt) <= Date.now();
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html>
+<html lang="es"><head><meta charset="utf-8"><title>Recurrente (PRUEBA)</title></head>
+<body>
+<main>
+<p>PRUEBA</p>
+<h1>${escapeHtml(c.items[0].name)}</h1>
+<p data-testid="total">${escapeHtml(total)}</p>
+${c.status === 'paid' ? '<p role="status">Pagado</p>' : expired ? '<p role="alert">Este enlace de pago expiró</p>' : `
+${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="/checkout-session/${c.id}/pay">
+  <label for="card_number">Número de tarjeta</label>
+  <input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number">
+  <label for="card_expiry">Vencimiento</label>
+  <input id="card_expiry" name="card_expiry" placeholder="MM/AA">
+  <label for="card_cvc">CVC</label>
+  <input id="card_cvc" name="card_cvc">
+  <button type="submit">Pagar ${escapeHtml(total)}</button>
+</form>`}
+<a href="/checkout-session/${c.id}/cancel">Regresar a la tienda</a>
+</main>
+</body></html>`);
+  }
+
+  /** What the checkout page does with a card number; also used directly by API tests. */
+  async pay(checkoutId: string, cardNumber: string): Promise<{ paid: true } | { paid: false; reason: string }> {
+    const c = this.checkouts.get(checkoutId);
+    if (!c) throw new Error(`no checkout ${checkoutId}`);
+    if (c.status === 'paid') return { paid: true };
+    if (c.expiresAt != null && Date.parse(c.expiresAt) <= Date.now()) return { paid: false, reason: 'Este enlace de pago expiró' };
+    const digits = cardNumber.replace(/\D/g, '');
+    const intentId = id('pa');
+    const network = digits.startsWith('4') ? 'visa' : digits.startsWith('5') ? 'mastercard' : 'amex';
+    const now = new Date().toISOString();
+    const paymentable = { type: 'OneTimePayment', id: id('on'), tax_name: null, tax_id: null, address: null, phone_number: null };
+    const common = {
+      api_version: '2024-04-24',
+      created_at: now,
+      amount_in_cents: c.totalInCents,
+      currency: c.currency,
+      vat_withheld_currency: c.currency,
+      customer: { email: 'donante@prueba.gt', full_name: 'Donante de prueba', id: 'us_standin' },
+      payment: { id: intentId, paymentable },
+      product: { id: 'prod_standin' },
+      invoice: { id: id('inv'), tax_invoice_url: null },
+    };
+    if (digits === PAYING_CARD) {
+      c.status = 'paid';
+      c.payment = { id: intentId, paymentable: { type: 'OneTimePayment', id: paymentable.id, tax_name: null, tax_id: null } };
+      c.paymentMethod = { id: id('pay_m'), type: 'card', card: { last4: digits.slice(-4), network } };
+      c.latestIntent = { id: intentId, created_at: now, type: 'PaymentIntent', data: { auth_code: '123456' } };
+      await this.emit({
+        id: intentId,
+        event_type: 'payment_intent.succeeded',
+        checkout: {
+          id: c.id,
+          status: 'paid',
+          payment: { id: intentId, paymentable },
+          payment_method: c.paymentMethod,
+          transfer_setups: [],
+          metadata: c.metadata,
+        },
+        failure_reason: null,
+        fee: standInFee(c.totalInCents),
+        vat_withheld: standInVatWithheld(c.totalInCents),
+        ...common,
+      });
+      return { paid: true };
+    }
+    const reason = digits === DECLINED_CARD ? DECLINE_REASON : 'La tarjeta no es válida.';
+    c.latestIntent = { id: intentId, created_at: now, type: 'PaymentIntent', data: { failure_reason: reason } };
+    await this.emit({ id: intentId, event_type: 'payment_intent.failed', checkout: { id: c.id }, failure_reason: reason, fee: 0, vat_withheld: 0, ...common });
+    return { paid: false, reason };
+  }
+
+  private async emit(body: Record<string, unknown>) {
+    const event = { deliveryId: `msg_${randomBytes(12).toString('hex')}`, body };
+    this.events.push(event);
+    if (!this.options.webhookUrl) return;
+    if (this.options.delivery === 'manual') this.outbox.push(event);
+    else await this.deliver(event);
+  }
+
+  /** POSTs one event, signed now (or at `timestamp`), to the product; returns the product's status. */
+  async deliver(event: OutgoingEvent, options: { timestamp?: number; secret?: string; url?: string } = {}): Promise<number> {
+    const url = options.url ?? this.options.webhookUrl;
+    if (!url) throw new Error('no webhook url (test mode)');
+    const payload = JSON.stringify(event.body);
+    const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'svix-id': event.deliveryId,
+        'svix-timestamp': String(timestamp),
+        'svix-signature': svixSignature(options.secret ?? this.options.webhookSecret, event.deliveryId, timestamp, payload),
+      },
+      body: payload,
+    });
+    await res.arrayBuffer();
+    this.deliveries.push({ deliveryId: event.deliveryId, status: res.status });
+    return res.status;
+  }
+
+  /** Delivers the queued events (manual delivery), in the given order of their indexes or as queued. */
+  async flush(order?: number[]): Promise<number[]> {
+    const queued = this.outbox.splice(0);
+    const events = order ? order.map((i) => queued[i]) : queued;
+    const statuses: number[] = [];
+    for (const event of events) statuses.push(await this.deliver(event));
+    return statuses;
+  }
+}
+
+// Started as a program (the browser test): keys and ports from the environment.
+if (process.argv[1] && /recurrente-stand-in\.[cm]?[jt]s$/.test(process.argv[1])) {
+  const env = process.env;
+  const standIn = new RecurrenteStandIn({
+    publicKey: env.RECURRENTE_PUBLIC_KEY ?? 'pk_test_standin',
+    secretKey: env.RECURRENTE_SECRET_KEY ?? 'sk_test_standin',
+    webhookSecret: env.RECURRENTE_WEBHOOK_SECRET ?? newWebhookSecret(),
+    webhookUrl: env.RECURRENTE_STAND_IN_WEBHOOK_URL || null,
+    port: Number(env.RECURRENTE_STAND_IN_PORT ?? 4010),
+  });
+  void standIn.start().then((api) => process.stdout.write(`Recurrente stand-in on ${api}\n`));
+  const stop = () => void standIn.stop().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}

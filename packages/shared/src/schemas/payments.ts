@@ -1,0 +1,100 @@
+// Staff settings of card payments (docs/product.md#payments): the processing fee a donor may choose
+// to cover, and the quetzal value of a dollar used for donations in USD.
+import { z } from 'zod';
+
+export const PAYMENT_CURRENCIES = ['GTQ', 'USD'] as const;
+export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
+
+export const PAYMENT_PROVIDERS = ['simulated', 'recurrente'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+export const paymentSettingsSchema = z.object({
+  /** The provider's fee, in percent of the amount charged (Recurrente's example: 4.5). */
+  fee_percent: z.number().min(0).max(20),
+  /** IVA charged on that fee, in percent (12 in Guatemala). */
+  fee_vat_percent: z.number().min(0).max(50),
+  /** Quetzales per US dollar, and the date staff took the rate from. */
+  usd_exchange_rate: z.number().positive().max(1000),
+  usd_exchange_rate_date: z.iso.date(),
+});
+export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
+
+export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
+  fee_percent: 4.5,
+  fee_vat_percent: 12,
+  usd_exchange_rate: 7.7,
+  usd_exchange_rate_date: '2026-01-01',
+};
+
+/**
+ * The amount to charge so that, after the fee (and its IVA) on that amount, the charity keeps the
+ * whole gift: gross = ceil(gift / (1 - rate)). Integer cents in and out.
+ */
+export function coverFeesCents(giftCents: number, settings: Pick<PaymentSettings, 'fee_percent' | 'fee_vat_percent'>): { grossCents: number; feeCents: number } {
+  const rate = (settings.fee_percent / 100) * (1 + settings.fee_vat_percent / 100);
+  const grossCents = rate > 0 && rate < 1 ? Math.ceil(Math.round((giftCents / (1 - rate)) * 1e6) / 1e6) : giftCents;
+  return { grossCents, feeCents: grossCents - giftCents };
+}
+
+/** Quetzal cents of an amount in another currency, at `rate` quetzales per unit. */
+export function toQuetzalCents(cents: number, currency: PaymentCurrency, rate: number): number {
+  return currency === 'GTQ' ? cents : Math.round(cents * rate);
+}
+
+export const REFERENCE_PATTERN = /^#MG\d{8}$/;
+
+/** `GET /donate/status?ref=`: what the return page shows of one donation (nothing about the donor). */
+export const donationPaymentStatusSchema = z
+  .object({
+    reference_code: z.string(),
+    status: z.enum(['pending', 'completed', 'failed', 'cancelled', 'expired', 'refunded']),
+    amount: z.number(),
+    currency: z.string(),
+    covered_fee: z.number(),
+    payment_provider: z.string().nullable(),
+    payment_method: z.string().nullable(),
+    card_last4: z.string().nullable(),
+    card_network: z.string().nullable(),
+    failure_reason: z.string().nullable(),
+    receipt_number: z.number().int().nullable(),
+    /** The open checkout, while the donation can still be paid there. */
+    checkout_url: z.string().nullable(),
+  })
+  .meta({ id: 'DonationPaymentStatus' });
+export type DonationPaymentStatus = z.infer<typeof donationPaymentStatusSchema>;
+
+export const REFUND_REASON_MAX_LENGTH = 500;
+
+/** The payment of one donation as staff see it (admin donation detail). */
+export const adminDonationPaymentSchema = z
+  .object({
+    id: z.number().int(),
+    reference_code: z.string(),
+    status: z.string(),
+    payment_provider: z.string().nullable(),
+    payment_method: z.string().nullable(),
+    checkout_id: z.string().nullable(),
+    payment_id: z.string().nullable(),
+    card_network: z.string().nullable(),
+    card_last4: z.string().nullable(),
+    currency: z.string(),
+    amount: z.number(),
+    covered_fee: z.number(),
+    fee: z.number().nullable(),
+    vat_withheld: z.number().nullable(),
+    net: z.number().nullable(),
+    gtq_amount: z.number().nullable(),
+    exchange_rate: z.number().nullable(),
+    exchange_rate_date: z.string().nullable(),
+    failure_reason: z.string().nullable(),
+    refunded_at: z.string().nullable(),
+    refund_reason: z.string().nullable(),
+    /** Staff confirm it by hand (Aprobar/Rechazar): not charged through a card provider. */
+    manual_review: z.boolean(),
+    refundable: z.boolean(),
+    events: z.array(
+      z.object({ event_id: z.string(), event_type: z.string(), received_at: z.string(), processed_at: z.string().nullable(), error: z.string().nullable() }),
+    ),
+  })
+  .meta({ id: 'AdminDonationPayment' });
+export type AdminDonationPayment = z.infer<typeof adminDonationPaymentSchema>;
