@@ -19,7 +19,12 @@ afterAll(async () => ctx?.close());
 
 const list = (query = '') => inject(ctx.app, { method: 'GET', url: `/api/v1/admin/donations${query}`, token: who.admin.token });
 const act = (id: number | string, action: 'approve' | 'reject', token = who.admin.token) =>
-  inject(ctx.app, { method: 'POST', url: `/api/v1/admin/donations/${id}/${action}`, token });
+  inject(ctx.app, {
+    method: 'POST',
+    url: `/api/v1/admin/donations/${id}/${action}`,
+    token,
+    ...(action === 'reject' ? { payload: { reason: 'El depósito no aparece en el banco' } } : {}),
+  });
 
 describe('admin donations: access', () => {
   it.each([
@@ -128,14 +133,14 @@ describe('admin donations: approve and reject', () => {
     expect(await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'jose.barrios@correo.gt'))).toHaveLength(1);
   });
 
-  it('rejecting declines the donation without emailing, and only once', async () => {
+  it('rejecting declines the donation with its reason, emails the donor once, and only once', async () => {
     const d = await addDonation(ctx.db, { amountCents: 3500, status: 'pending', createdAt: minutesAgo(2), donorEmail: 'rechazo@correo.gt' });
     const res = await act(d.id, 'reject');
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('DECLINED');
     const [row] = await ctx.db.select().from(donations).where(eq(donations.id, d.id));
     expect(row).toMatchObject({ status: 'failed', receiptNumber: null });
-    expect(await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'rechazo@correo.gt'))).toHaveLength(0);
+    expect(await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'rechazo@correo.gt'))).toHaveLength(1);
     expect((await act(d.id, 'reject')).statusCode).toBe(409);
     expect((await act(d.id, 'approve')).statusCode).toBe(409);
   });

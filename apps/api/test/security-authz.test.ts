@@ -260,7 +260,10 @@ const matrix: Record<string, Entry> = {
   },
   [`POST ${V1}/admin/donations/:id/reject`]: {
     ...adminOnly(200),
-    request: async () => ({ url: `${V1}/admin/donations/${(await pendingDonation(ctx.db, { donorEmail: unique('rechazar') })).id}/reject` }),
+    request: async () => ({
+      url: `${V1}/admin/donations/${(await pendingDonation(ctx.db, { donorEmail: unique('rechazar') })).id}/reject`,
+      payload: { reason: 'El depósito no aparece en el banco' },
+    }),
   },
   [`GET ${V1}/admin/analytics`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/analytics`, query: { period: 'year' } }) },
   [`GET ${V1}/admin/reports/export`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/reports/export`, query: { period: 'month', format: 'csv' } }) },

@@ -52,7 +52,7 @@ const SAMPLES: Record<string, unknown> = {
   [`POST ${V1}/admin/users`]: { email: 'alta.fuzz@correo.gt', first_name: 'Ana', last_name: 'Soto', role: 'USER', is_active: true },
   [`PUT ${V1}/admin/users/:id`]: { email: 'editada.fuzz@correo.gt', first_name: 'Ana', last_name: 'Soto', role: 'DONOR', is_active: true },
   [`POST ${V1}/admin/donations/:id/approve`]: null,
-  [`POST ${V1}/admin/donations/:id/reject`]: null,
+  [`POST ${V1}/admin/donations/:id/reject`]: { reason: 'La transferencia no llegó a la cuenta' },
   [`PUT ${V1}/admin/settings`]: DEFAULT_SETTINGS.system,
   [`PUT ${V1}/admin/organization`]: DEFAULT_SETTINGS.organization,
   [`PUT ${V1}/admin/impact`]: DEFAULT_SETTINGS.impact,

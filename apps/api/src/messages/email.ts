@@ -25,6 +25,10 @@ export const emailMessages = {
     approvedText: (name: string, amount: string, reference: string, receipt: string, org: string, phone: string) =>
       `Hola ${name}:\n\nTu donación de ${amount} (referencia ${reference}) fue aprobada. ¡Gracias por tu generosidad!\n` +
       `Número de recibo: ${receipt}.\n\nSi necesitas un comprobante deducible de impuestos, escríbenos o llámanos al ${phone}.\n\n${org}`,
+    rejectedSubject: (reference: string) => `Tu donación ${reference} no fue aceptada`,
+    rejectedText: (name: string, amount: string, reference: string, reason: string, system: string, contactEmail: string) =>
+      `Hola ${name}:\n\nRevisamos tu donación de ${amount} (referencia ${reference}) y no pudimos aceptarla.\n\n` +
+      `Motivo: ${reason}\n\nPuedes intentar donar de nuevo cuando quieras, o escribirnos a ${contactEmail} si tienes preguntas.\n\n${system}`,
   },
   donations: {
     completedSubject: 'Gracias por tu donación',

@@ -20,6 +20,7 @@ import {
   eventInputSchema,
   exportQuerySchema,
   programInputSchema,
+  rejectDonationSchema,
   systemSettingsUpdateSchema,
 } from '@donaciones/shared/schemas/admin';
 import { errorResponseSchema, idParamSchema, messageResponseSchema } from '@donaciones/shared/schemas/common';
@@ -196,13 +197,16 @@ export default async function adminRoutes(app: FastifyInstance) {
       schema: {
         tags: [DONATIONS],
         summary: 'Rechazar una donación pendiente',
-        description: 'Pasa a DECLINED; el donante puede intentar de nuevo o contactar a soporte. 409 si ya no está pendiente.',
+        description:
+          'Pasa a DECLINED con el motivo (`reason`, obligatorio, hasta 500 caracteres), que queda en la auditoría y se envía ' +
+          'al donante por correo con el correo de contacto del sistema; puede intentar de nuevo o escribir. 409 si ya no está pendiente.',
         security: bearer,
         params: idParamSchema,
+        body: rejectDonationSchema,
         response: { 200: adminDonationSchema, ...writeRefusals, 404: error, 409: error },
       },
     },
-    async (request) => rejectDonation(app.db, { id: request.params.id, actor: actorOf(request), ip: request.ip }),
+    async (request) => rejectDonation(app.db, { id: request.params.id, reason: request.body.reason, actor: actorOf(request), ip: request.ip }),
   );
 
   // ------------------------------------------------------------ reports

@@ -2,7 +2,7 @@
 // the ledger, and approve/reject through the ledger's own atomic transitions.
 import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { ADMIN_DONATION_STATUS, type DonationStatus } from '@donaciones/shared/constants';
-import { formatMoney, fromCents } from '@donaciones/shared/format';
+import { formatCents, formatMoney, fromCents } from '@donaciones/shared/format';
 import { emailMessages } from '../messages/email';
 import type { AdminDonation, AdminDonationList } from '@donaciones/shared/schemas/admin';
 import type { Database, Db } from '../db/client';
@@ -82,8 +82,37 @@ export async function approveDonation(db: Database, input: { id: number; actor: 
   return toAdminDonation(row);
 }
 
-/** Rejects a pending donation (stored `failed`, shown DECLINED); the donor may retry or contact support. */
-export async function rejectDonation(db: Database, input: { id: number; actor: Actor; ip?: string | null }): Promise<AdminDonation> {
-  const row = await transitionDonation(db, { id: input.id, action: 'reject', actor: input.actor, ip: input.ip });
+/**
+ * Rejects a pending donation (stored `failed`, shown DECLINED). The reason given by staff is stored as
+ * the failure reason and in the audit entry, and the donor is told it by email with the contact
+ * address of the system settings, so they can retry or ask (docs/product.md#email).
+ */
+export async function rejectDonation(
+  db: Database,
+  input: { id: number; reason: string; actor: Actor; ip?: string | null },
+): Promise<AdminDonation> {
+  const row = await transitionDonation(db, {
+    id: input.id,
+    action: 'reject',
+    reason: input.reason,
+    actor: input.actor,
+    ip: input.ip,
+    afterCommitInTx: async (tx, donation) => {
+      const system = await getSettings(tx, 'system');
+      await enqueueEmail(tx, {
+        to: donation.donorEmail,
+        subject: emailMessages.admin.rejectedSubject(donation.referenceCode),
+        text: emailMessages.admin.rejectedText(
+          donation.donorName,
+          formatCents(donation.amountCents, donation.currency),
+          donation.referenceCode,
+          donation.failureReason ?? input.reason,
+          system.system_name,
+          system.contact_email,
+        ),
+        template: 'donation-rejected',
+      });
+    },
+  });
   return toAdminDonation(row);
 }

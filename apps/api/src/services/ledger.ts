@@ -65,6 +65,8 @@ export async function transitionDonation(
     ip?: string | null;
     provider?: PaymentProvider;
     payment?: PaymentDetails;
+    /** Why staff rejected it: stored as the failure reason, in the audit entry and the donor's email. */
+    reason?: string | null;
   } & TransitionHooks,
 ): Promise<DonationRow> {
   const provider = input.provider ?? simulatedPaymentProvider;
@@ -85,7 +87,7 @@ export async function transitionDonation(
         break;
       case 'reject':
         status = 'failed';
-        failureReason = 'Rechazada por un administrador';
+        failureReason = input.reason?.trim() || 'Rechazada por un administrador';
         break;
       case 'cancel':
         status = 'cancelled';

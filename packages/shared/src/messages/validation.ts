@@ -44,4 +44,6 @@ export const validationMessages = {
   profileLastNameMax: 'El apellido no puede tener más de 100 caracteres',
   favoriteCauseMax: 'La causa favorita no puede tener más de 100 caracteres',
   newPasswordSameAsCurrent: 'La nueva contraseña debe ser diferente de la actual',
+  rejectReasonRequired: 'Escribe el motivo del rechazo; se lo enviaremos al donante',
+  rejectReasonMax: 'El motivo no puede tener más de 500 caracteres',
 } as const;

@@ -107,6 +107,19 @@ export const adminDonationListSchema = z.object({
 });
 export type AdminDonationList = z.infer<typeof adminDonationListSchema>;
 
+/** POST /admin/donations/{id}/reject: the reason is stored with the transition and emailed to the donor. */
+export const rejectDonationSchema = z.object(
+  {
+    reason: z
+      .string({ error: validationMessages.rejectReasonRequired })
+      .trim()
+      .min(1, { error: validationMessages.rejectReasonRequired })
+      .max(500, { error: validationMessages.rejectReasonMax }),
+  },
+  { error: validationMessages.rejectReasonRequired },
+);
+export type RejectDonation = z.infer<typeof rejectDonationSchema>;
+
 // ---------------------------------------------------------------- analytics and exports
 
 export const reportPeriodSchema = z.enum(REPORT_PERIODS, { error: a.periodInvalid });
