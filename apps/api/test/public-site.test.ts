@@ -60,6 +60,7 @@ describe('GET /api/v1/public/site', () => {
     });
     expect(data.system).toEqual({
       system_name: system.system_name,
+      contact_email: system.contact_email,
       maintenance_mode: false,
       min_donation_amount: system.min_donation_amount,
       max_donation_amount: system.max_donation_amount,

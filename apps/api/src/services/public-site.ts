@@ -50,6 +50,7 @@ export async function getPublicSite(db: Db, now: Date = new Date()): Promise<Pub
     },
     system: {
       system_name: system.system_name,
+      contact_email: system.contact_email,
       maintenance_mode: system.maintenance_mode,
       min_donation_amount: system.min_donation_amount,
       max_donation_amount: system.max_donation_amount,

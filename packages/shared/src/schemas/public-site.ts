@@ -36,8 +36,10 @@ export const publicSiteSchema = z
       email: z.string(),
       address: z.string(),
     }),
+    /** The platform's name and support address (system settings), shown in the footer. */
     system: z.object({
       system_name: z.string(),
+      contact_email: z.string(),
       maintenance_mode: z.boolean(),
       min_donation_amount: z.number(),
       max_donation_amount: z.number(),
