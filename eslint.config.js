@@ -1,5 +1,5 @@
 // Flat ESLint config: typescript-eslint everywhere, React hooks on the web, and the import
-// boundaries of HOUSE_STYLE.md (shared <- api, shared <- web; lib/components <- features <- app;
+// layer boundaries (shared <- api, shared <- web; lib/components <- features <- app;
 // no feature imports another feature).
 import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';

@@ -1,4 +1,4 @@
-// API reads under load (issue 8, benchmark 1): GET /api/v1/donations?limit=20 and
+// API reads under load (benchmark 1 of docs/performance.md): GET /api/v1/donations?limit=20 and
 // GET /api/v1/donations/stats on PostgreSQL with 100,000 donations, 50 connections (autocannon),
 // against a bare node:http server answering the same bytes in the same run.
 // Targets: stats >= 5,000 req/s, >= 10% of bare, p99 <= 30 ms; list >= 2,500 req/s, p99 <= 50 ms.

@@ -1,4 +1,4 @@
-// Donations in (issue 8, benchmark 3): the sustained rate of POST /api/v1/donate on PostgreSQL, each
+// Donations in (benchmark 3 of docs/performance.md): the sustained rate of POST /api/v1/donate on PostgreSQL, each
 // request with its own Idempotency-Key (a new donation every time), 50 connections.
 // Target: >= 1,000 donations/s with 0 errors. Afterwards the ledger must hold exactly one donation
 // per 201 answer and the totals must equal the ledger.

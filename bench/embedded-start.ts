@@ -1,4 +1,4 @@
-// Embedded mode (issue 8, benchmark 5): `npm start` (the built server on PGlite) from the command to
+// Embedded mode (benchmark 5 of docs/performance.md): `npm start` (the built server on PGlite) from the command to
 // the first 200 of /api/v1/health, on a fresh data directory (database created, migrated, demo
 // content seeded) and on an existing one; then the server's resident memory (RSS) after a warm-up.
 //

@@ -1,4 +1,4 @@
-// Ledger growth benchmark (issue 5): seeds 10,000 and then 1,000,000 donations in PostgreSQL and
+// Ledger growth benchmark (docs/performance.md): seeds 10,000 and then 1,000,000 donations in PostgreSQL and
 // prints the latency of GET /donations/stats and of list pages at both sizes, through the real app
 // (app.inject: routing, validation, the service, serialisation). Target: stats at 1M within 1.5x of 10k.
 //

@@ -1,4 +1,4 @@
-// Web first load (issue 8, benchmark 4): the JavaScript and CSS that a first visit to `/` and to
+// Web first load (benchmark 4 of docs/performance.md): the JavaScript and CSS that a first visit to `/` and to
 // `/donate` transfers, gzip, loaded in headless Chromium against the built server; plus LCP and
 // total blocking time from PerformanceObserver. Target: <= 100 KB of JavaScript (gzip) for `/`.
 //

@@ -1,5 +1,5 @@
 // Two API processes on one PostgreSQL database (and Redis when TEST_REDIS_URL is set), both running
-// the background jobs (DECISIONS.md D3): sessions, rate limits, the email outbox and the expiry of
+// the background jobs (docs/product.md#deployment-and-scaling): sessions, rate limits, the email outbox and the expiry of
 // stale donations behave as if there were one process.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -91,7 +91,7 @@ describe('admin donations: list', () => {
     const all = (await list('?limit=100')).json();
     expect(page).toMatchObject({ limit: 2, offset: 1, total: all.total });
     expect(page.donations.map((d: { id: number }) => d.id)).toEqual(all.donations.slice(1, 3).map((d: { id: number }) => d.id));
-    // Most recent first, with the default page size of SPEC.md §9.
+    // Most recent first, with the default page size of docs/product.md#limits-and-constants.
     expect((await list()).json().limit).toBe(20);
     const times = all.donations.map((d: { created_at: string }) => d.created_at);
     expect(times).toEqual([...times].sort().reverse());

@@ -62,7 +62,7 @@ describe('system settings', () => {
     await call('PUT', '/admin/settings', DEFAULT_SETTINGS.system);
   });
 
-  it('applies SPEC.md §5: name and email required, amounts integers of at least 1, min not above max', async () => {
+  it('applies docs/product.md#validation-rules: name and email required, amounts integers of at least 1, min not above max', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ system_name: '  ' }, 'system_name', validationMessages.systemNameRequired],
       [{ contact_email: '' }, 'contact_email', validationMessages.contactEmailRequired],

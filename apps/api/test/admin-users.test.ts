@@ -119,7 +119,7 @@ describe('admin users: create', () => {
     expect(res.json().is_active).toBe(true);
   });
 
-  it('validates with the Spanish messages of SPEC.md §5', async () => {
+  it('validates with the Spanish messages of docs/product.md#validation-rules', async () => {
     const res = await post(who.admin, { email: 'no-es-correo', first_name: ' ', last_name: '', role: 'SUPERUSER' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({

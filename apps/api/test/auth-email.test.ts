@@ -1,4 +1,4 @@
-// The email outbox (DECISIONS.md D11) against a real SMTP listener started here: delivery, working
+// The email outbox (docs/product.md#email) against a real SMTP listener started here: delivery, working
 // links, retries with backoff, giving up, and two deliverers sending each email once.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AddressInfo } from 'node:net';

@@ -92,7 +92,7 @@ describe('POST /auth/login', () => {
     expect(row.lastLoginAt).toBeNull();
   });
 
-  it('validates the body with the Spanish messages of SPEC.md §5 Login', async () => {
+  it('validates the body with the Spanish messages of docs/product.md#validation-rules', async () => {
     const noEmail = await postLogin({ password: 'Secreta123' });
     expect(noEmail.statusCode).toBe(400);
     expect(noEmail.json().errors.email).toBe(validationMessages.emailRequired);

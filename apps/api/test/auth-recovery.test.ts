@@ -1,4 +1,4 @@
-// Password recovery (DECISIONS.md D7): enumeration-safe request, single-use one-hour link, sessions ended.
+// Password recovery (docs/product.md#accounts-and-sessions): enumeration-safe request, single-use one-hour link, sessions ended.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { authMessages } from '@donaciones/shared/messages/auth';
@@ -159,7 +159,7 @@ describe('POST /auth/reset-password', () => {
     expect((await reset(token)).statusCode).toBe(400);
   });
 
-  it('applies the password rules of SPEC.md §5 with the Spanish messages, and keeps the token usable', async () => {
+  it('applies the password rules of docs/product.md#validation-rules with the Spanish messages, and keeps the token usable', async () => {
     const user = await createUser(ctx.db);
     const token = await resetTokenFor(user.email);
     const short = await reset(token, 'Ab1', 'Ab1');

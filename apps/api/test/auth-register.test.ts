@@ -1,4 +1,4 @@
-// Registration (SPEC.md §5 Register, DECISIONS.md D7) and email verification with donation linking.
+// Registration (docs/product.md#validation-rules, #accounts-and-sessions) and email verification with donation linking.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { authMessages } from '@donaciones/shared/messages/auth';
@@ -23,7 +23,7 @@ function register(payload: unknown, ip = freshIp()) {
   return ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: payload as object, remoteAddress: ip });
 }
 
-describe('POST /auth/register validation (SPEC.md §5, messages verbatim)', () => {
+describe('POST /auth/register validation (docs/product.md#validation-rules, messages verbatim)', () => {
   const base = validRegistration('validacion@prueba.gt');
   const cases: [string, Record<string, unknown>, string, string][] = [
     ['missing name', { name: undefined }, 'name', v.nameRequired],

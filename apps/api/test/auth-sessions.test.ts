@@ -1,4 +1,4 @@
-// Refresh-token rotation, reuse detection, CSRF on cookie calls, and logout (DECISIONS.md D7).
+// Refresh-token rotation, reuse detection, CSRF on cookie calls, and logout (docs/product.md#accounts-and-sessions).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authMessages } from '@donaciones/shared/messages/auth';

@@ -1,5 +1,5 @@
 // process / cancel per role, the 409 race between every transition, DONOR on first completion,
-// and the expiry job run by two processes at once (DECISIONS.md D4, D7).
+// and the expiry job run by two processes at once (docs/product.md#the-donation-ledger, #accounts-and-sessions).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, donations, emailOutbox, users } from '../src/db/schema';
@@ -169,7 +169,7 @@ describe('concurrent transitions of one donation', () => {
   });
 });
 
-describe('DONOR on the first completed donation (D7)', () => {
+describe('DONOR on the first completed donation (docs/product.md#accounts-and-sessions)', () => {
   it('adds DONOR as the main role of a verified account whose email donated, and links the donation', async () => {
     const account = await signedInUser(ctx.app, ctx.db, { roles: ['USER'], email: 'nueva.donante@correo.gt' });
     const d = await pendingDonation(ctx.db, { donorEmail: 'nueva.donante@correo.gt', userId: null });

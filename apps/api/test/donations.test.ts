@@ -1,4 +1,4 @@
-// POST/GET /donations, detail and stats: validation, paging, filters and donor masking (D6).
+// POST/GET /donations, detail and stats: validation, paging, filters and donor masking (docs/product.md#donor-privacy).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { donations } from '../src/db/schema';

@@ -42,7 +42,7 @@ describe('profile', () => {
     expect(entry.actorUserId).toBe(alice.id);
   });
 
-  it('accepts the phone formats of SPEC.md and clears empty optional fields', async () => {
+  it('accepts the phone formats of docs/product.md#validation-rules and clears empty optional fields', async () => {
     for (const phone of ['55551234', '(502) 5555 1234', '+50255551234', '2222-3333']) {
       const res = await call('PUT', '/users/me/profile', alice.token, { first_name: 'Alicia', last_name: 'Morales', phone });
       expect(res.statusCode, phone).toBe(200);

@@ -1,4 +1,4 @@
-// Authorization matrix (issue 9): every route the app registers x {anonymous, USER, DONOR, ADMIN, a
+// Authorization matrix: every route the app registers x {anonymous, USER, DONOR, ADMIN, a
 // different user's resource}, asserted with real requests and real tokens from a real sign-in. The
 // table below is the contract: a new route without an entry, or an entry whose route is gone, fails.
 import { randomUUID } from 'node:crypto';
@@ -219,7 +219,7 @@ const matrix: Record<string, Entry> = {
     }),
   },
   [`GET ${V1}/donations/:id`]: {
-    // Public (DECISIONS.md D6); another user's donation is shown masked (checked for every "other" call).
+    // Public (docs/product.md#donor-privacy); another user's donation is shown masked (checked for every "other" call).
     ...everyone(200),
     other: 200,
     request: async ({ owner }) => ({ url: `${V1}/donations/${(await completedDonationOf(owner)).id}` }),

@@ -1,4 +1,4 @@
-// Property-based fuzzing (issue 9, DECISIONS.md D12) of every endpoint the app registers: malformed,
+// Property-based fuzzing (docs/product.md#errors) of every endpoint the app registers: malformed,
 // oversized, wrongly typed and boundary bodies, query strings, path ids, headers and content types.
 // Whatever is sent: never a 5xx, errors are JSON with a Spanish `detail`, no stack trace or SQL text,
 // and a refused request leaves every stored row as it was (row counts and checksums of the tables).

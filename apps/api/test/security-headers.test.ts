@@ -1,6 +1,6 @@
 // Security headers on every kind of answer (HTML page, static file, API success and errors), cookie
 // attributes, the double-submit CSRF check, and that cookies alone authenticate nothing but the two
-// session routes built for them (issue 9). Brute-force throttles are proven where they live:
+// session routes built for them. Brute-force throttles are proven where they live:
 // auth-login.test.ts (failed sign-ins per account and per IP), auth-recovery.test.ts (password reset
 // requests and attempts), auth-register.test.ts, donate.test.ts (checkout per IP).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

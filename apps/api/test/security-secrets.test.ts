@@ -1,4 +1,4 @@
-// No secret in the repository (issue 9): every tracked file is scanned for private keys, cloud and
+// No secret in the repository: every tracked file is scanned for private keys, cloud and
 // service tokens, credentials inside connection URLs and secret settings with real values, and
 // files that must never be committed (.env, key files, the generated DATA_DIR/secrets.json).
 import { execFileSync } from 'node:child_process';

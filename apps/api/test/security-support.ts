@@ -36,7 +36,7 @@ export function leaksIn(body: string, sentText: string): string[] {
   return found;
 }
 
-/** English texts SPEC.md quotes verbatim, which the API may answer as they are. */
+/** English texts the product quotes verbatim (docs/product.md#errors), which the API may answer as they are. */
 const SPEC_ENGLISH = [/^(Minimum|Maximum) donation amount is \d+ [A-Z]{3}$/, /^Donation not found$/];
 /** Words of the English default messages of zod, Fastify and the plugins. */
 const ENGLISH = /\b(invalid|expected|received|required|must|should|unrecognized|unknown|too (big|small)|not found|unexpected|characters?|string|number|object|array|boolean|input|rate limit(ed)?|body|header|content|request)\b/i;

@@ -1,4 +1,4 @@
-// Accessibility (WCAG 2.2 AA, issue 9) against the real server: axe on every screen signed out and
+// Accessibility (WCAG 2.2 AA) against the real server: axe on every screen signed out and
 // per role (no serious or critical violation, page language es), the checkout, the login and an
 // admin approval done with the keyboard only (dialogs trap focus, close on Escape and give focus
 // back, a visible focus indicator on every stop), form errors tied to their fields and announced,

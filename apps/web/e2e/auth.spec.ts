@@ -7,7 +7,7 @@ import { DEMO, expect, login, test, waitForEmail } from './fixtures';
 const newEmail = (tag: string) => `e2e.${tag}.${Date.now().toString(36)}${randomBytes(3).toString('hex')}@prueba.gt`;
 
 test.describe('accounts and sessions', () => {
-  test('register with the SPEC messages, "Cuenta creada", sign in, and verify the email from the welcome message', async ({ page }) => {
+  test('register with the Spanish validation messages, "Cuenta creada", sign in, and verify the email from the welcome message', async ({ page }) => {
     const email = newEmail('registro');
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: 'Crear cuenta' })).toBeVisible();

@@ -1,4 +1,4 @@
-// The donation screens (issue 5): list with client-side search and filters, detail with process and
+// The donation screens: list with client-side search and filters, detail with process and
 // cancel (confirm dialog), unknown ids, the new-donation form with inline validation, and /stats
 // whose figures match the API. Screenshots at 390 and 1280 px in test-results/screens.
 import { randomBytes } from 'node:crypto';
@@ -22,7 +22,7 @@ async function screens(page: Page, name: string) {
   await page.setViewportSize(WIDTHS.desktop);
 }
 
-/** DECISIONS.md D14: `Q185.00` (no space after the symbol). */
+/** docs/product.md#money-currencies-and-formats: `Q185.00` (no space after the symbol). */
 const amounts = new Intl.NumberFormat('es-GT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const money = { format: (n: number) => `Q${amounts.format(n)}` };
 
@@ -67,7 +67,7 @@ test.describe('donation list', () => {
     const rowCount = await table.locator('tbody tr').count();
     expect(rowCount).toBeGreaterThan(10);
 
-    // Visitors see donors masked (DECISIONS.md D6).
+    // Visitors see donors masked (docs/product.md#donor-privacy).
     await expect(table.locator('tbody tr').first()).toContainText(/\*\*\*@/);
 
     // Status filter: every remaining badge says Completada.
@@ -201,7 +201,7 @@ test.describe('donation detail', () => {
   });
 
   test('a load failure other than 404 goes back with "Failed to load donation"', async ({ page }) => {
-    // A 429 is not retried (SPEC.md §9), so the failure shows at once.
+    // A 429 is not retried (docs/product.md#limits-and-constants), so the failure shows at once.
     await page.route('**/api/v1/donations/1', (route) =>
       route.fulfill({ status: 429, contentType: 'application/json', body: '{"detail":"Demasiadas solicitudes. Por favor intenta más tarde."}' }),
     );
@@ -212,7 +212,7 @@ test.describe('donation detail', () => {
 });
 
 test.describe('new donation', () => {
-  test('validates inline with SPEC messages and records a pending donation the owner can cancel', async ({ page }) => {
+  test('validates inline with the Spanish messages and records a pending donation the owner can cancel', async ({ page }) => {
     await page.setViewportSize(WIDTHS.desktop);
     await login(page, DEMO.user.email, DEMO.user.password);
     await page.goto('/donations/new');

@@ -1,5 +1,5 @@
 // The home page against the real server: its figures and organisation data are those of
-// GET /api/v1/public/site, they follow the ledger, and the calls to action lead where SPEC.md §1 says.
+// GET /api/v1/public/site, they follow the ledger, and the calls to action lead where docs/product.md#overview says.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO, expect, test } from './fixtures';
 

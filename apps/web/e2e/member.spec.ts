@@ -1,4 +1,4 @@
-// The donor and user area (issue 7): dashboards, own donations, history, receipts (a real PDF),
+// The donor and user area: dashboards, own donations, history, receipts (a real PDF),
 // programs, and the settings screen with profile, preferences and the password change.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Business constants of SPEC.md §9 and DECISIONS.md, shared by the API and the web app.
+// Business constants of docs/product.md#limits-and-constants, shared by the API and the web app.
 
 export const APP_VERSION = '1.0.0';
 export const API_BASE_PATH = '/api/v1';
@@ -17,7 +17,7 @@ export type DonationStatus = (typeof DONATION_STATUSES)[number];
 export const DONATION_TYPES = ['monetary', 'goods', 'services'] as const;
 export type DonationType = (typeof DONATION_TYPES)[number];
 
-/** DECISIONS.md D4: the admin view of the single ledger. */
+/** docs/product.md#the-donation-ledger: the admin view of the single ledger. */
 export const ADMIN_DONATION_STATUS = {
   pending: 'PENDING',
   completed: 'APPROVED',
@@ -32,10 +32,10 @@ export const PRESET_AMOUNTS = [185, 75, 35, 15] as const;
 export const DONATE_PROCESSING_MS = 2000;
 export const REFERENCE_PREFIX = '#MG';
 
-/** SPEC.md §5 service-side bounds for POST /donations. */
+/** docs/product.md#validation-rules service-side bounds for POST /donations. */
 export const SERVICE_MIN_AMOUNT = 1;
 export const SERVICE_MAX_AMOUNT = 10_000;
-/** SPEC.md §9 defaults of the admin-configured bounds of the public flow. */
+/** docs/product.md#limits-and-constants defaults of the admin-configured bounds of the public flow. */
 export const DEFAULT_MIN_DONATION = 1;
 export const DEFAULT_MAX_DONATION = 50_000;
 export const DEFAULT_PROCESSING_FEE_RATE = 0.029;
@@ -58,16 +58,16 @@ export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 export const EVENT_TYPES = ['campaign', 'event', 'program'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-/** Names of the cookie and header of the double-submit CSRF protection (SPEC.md §7). */
+/** Names of the cookie and header of the double-submit CSRF protection (docs/product.md#screens-and-routes). */
 export const CSRF_COOKIE = 'csrf_token';
 export const CSRF_HEADER = 'x-csrf-token';
 export const REFRESH_COOKIE = 'refresh_token';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-/** SPEC.md §4: stored tokens with this prefix come from an old mock login and are discarded. */
+/** docs/product.md#the-donation-ledger: stored tokens with this prefix come from an old mock login and are discarded. */
 export const MOCK_TOKEN_PREFIX = 'mock';
 
-/** Main role first; unknown roles are treated as USER (SPEC.md §2). */
+/** Main role first; unknown roles are treated as USER (docs/product.md#screens-and-routes). */
 export function mainRole(roles: readonly string[] | undefined | null): Role {
   const first = roles?.[0]?.toUpperCase();
   return (ROLES as readonly string[]).includes(first ?? '') ? (first as Role) : 'USER';

@@ -1,4 +1,4 @@
-// The whole domain's tables (SPEC.md §3, DECISIONS.md D2-D11). Money is integer cents.
+// The whole domain's tables (docs/product.md#the-donation-ledger, #deployment-and-scaling, #public-donation-flow, #donor-privacy, #accounts-and-sessions, #screens-and-routes, #figures, #reports-and-exports, #email). Money is integer cents.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -31,7 +31,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
-    /** Ordered: the first is the main role (SPEC.md §3). */
+    /** Ordered: the first is the main role (docs/product.md#the-donation-ledger). */
     roles: text('roles').array().notNull().default(sql`'{USER}'::text[]`),
     isActive: boolean('is_active').notNull().default(true),
     emailVerifiedAt: tz('email_verified_at'),
@@ -61,7 +61,7 @@ export const userPreferences = pgTable('user_preferences', {
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
 
-/** One row per sign-in: the refresh-token family of DECISIONS.md D7. */
+/** One row per sign-in: the refresh-token family of docs/product.md#accounts-and-sessions. */
 export const sessions = pgTable(
   'sessions',
   {
@@ -163,7 +163,7 @@ export const supporters = pgTable('supporters', {
 
 export const receiptNumberSeq = pgSequence('receipt_number_seq', { startWith: 1 });
 
-/** The single donation ledger of DECISIONS.md D4. */
+/** The single donation ledger of docs/product.md#the-donation-ledger. */
 export const donations = pgTable(
   'donations',
   {
@@ -296,7 +296,7 @@ export const settings = pgTable('settings', {
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
 });
 
-/** DECISIONS.md D11: written in the same transaction as the change that causes the email. */
+/** docs/product.md#email: written in the same transaction as the change that causes the email. */
 export const emailOutbox = pgTable(
   'email_outbox',
   {

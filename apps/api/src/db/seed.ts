@@ -1,4 +1,4 @@
-// Demo content and accounts (DECISIONS.md D13). Idempotent: a second start adds nothing.
+// Demo content and accounts (docs/product.md#demo-data). Idempotent: a second start adds nothing.
 import { and, count, eq, sql } from 'drizzle-orm';
 import { toCents } from '@donaciones/shared/format';
 import type { Role } from '@donaciones/shared/constants';
@@ -211,7 +211,7 @@ async function seedDonations(db: Database, now: Date): Promise<number> {
   return rows.length;
 }
 
-/** Production's first admin comes from ADMIN_EMAIL and ADMIN_PASSWORD (DECISIONS.md D13). */
+/** Production's first admin comes from ADMIN_EMAIL and ADMIN_PASSWORD (docs/product.md#demo-data). */
 export async function ensureAdmin(db: Database, email: string, password: string): Promise<boolean> {
   const existing = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email.toLowerCase())));
   if (existing.length) return false;

@@ -1,4 +1,4 @@
-// Delivers the email outbox (DECISIONS.md D11). Due rows are claimed with FOR UPDATE SKIP LOCKED and
+// Delivers the email outbox (docs/product.md#email). Due rows are claimed with FOR UPDATE SKIP LOCKED and
 // leased (next_attempt_at moved ahead) in one short statement, then sent outside any transaction, so
 // two processes never send the same row and a crashed sender's rows come back after the lease.
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Expires donations left pending longer than `system.pending_expiry_days` (DECISIONS.md D4).
+// Expires donations left pending longer than `system.pending_expiry_days` (docs/product.md#the-donation-ledger).
 // Safe with several processes: each batch locks its rows with FOR UPDATE SKIP LOCKED, so two runs
 // never take the same donation, and a row held by a concurrent process/cancel is skipped (it will
 // not be pending any more once that transition commits).

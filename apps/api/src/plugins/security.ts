@@ -46,7 +46,7 @@ export function holdsUnstorableText(value: unknown): boolean {
 
 export default fp(async function security(app: FastifyInstance) {
   // helmet's middleware is built once here and applied to every answer. (@fastify/helmet rebuilt it,
-  // parsing the whole CSP, on every request: a tenth of the CPU of a small API answer, issue 8.)
+  // parsing the whole CSP, on every request: a tenth of the CPU of a small API answer.)
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {

@@ -1,4 +1,4 @@
-// The admin console's API (issue 6): every route answers only to ADMIN (401 anonymous, 403 others).
+// The admin console's API: every route answers only to ADMIN (401 anonymous, 403 others).
 // Auth runs onRequest, before validation, so an anonymous or non-admin caller never learns more than
 // 401/403. Thin handlers: the rules live in services/admin-*.ts, analytics.ts and exports.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

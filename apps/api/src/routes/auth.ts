@@ -1,4 +1,4 @@
-// /auth: accounts and sessions (DECISIONS.md D7, the session contract of the team brief).
+// /auth: accounts and sessions (docs/product.md#accounts-and-sessions).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

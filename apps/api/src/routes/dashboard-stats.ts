@@ -1,6 +1,6 @@
-// GET /dashboard/stats (SPEC.md §3 Dashboard stats): one path, two answers chosen by the caller's
-// role. ADMIN gets the organisation's figures (services/admin-dashboard.ts, issue 6); DONOR and
-// USER get their own (services/member-dashboard.ts, issue 7).
+// GET /dashboard/stats (docs/product.md#figures): one path, two answers chosen by the caller's
+// role. ADMIN gets the organisation's figures (services/admin-dashboard.ts); DONOR and
+// USER get their own (services/member-dashboard.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

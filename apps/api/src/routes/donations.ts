@@ -1,4 +1,4 @@
-// The donation ledger's service API (SPEC.md §7; DECISIONS.md D4, D6). Thin handlers: the rules
+// The donation ledger's service API (docs/product.md#screens-and-routes, #the-donation-ledger, #donor-privacy). Thin handlers: the rules
 // live in services/donations.ts and services/ledger.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

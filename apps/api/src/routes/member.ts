@@ -1,4 +1,4 @@
-// The donor and user area (SPEC.md §7; DECISIONS.md D8, D9): levels, impact, programs, events,
+// The donor and user area (docs/product.md#screens-and-routes, #figures): levels, impact, programs, events,
 // profile, preferences, password, own donations, history and PDF receipts. Signed-in users only, and
 // every answer is about the caller's own account (request.user), never an id taken from the request.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -161,7 +161,7 @@ export default async function memberRoutes(app: FastifyInstance) {
         summary: 'Guardar preferencias propias',
         description:
           'Cada parte es opcional y lo que no se envía conserva su valor. privacy_settings.show_donations_publicly permite que las ' +
-          'páginas públicas muestren el nombre y el correo del donante sin enmascarar (DECISIONS.md D6).',
+          'páginas públicas muestren el nombre y el correo del donante sin enmascarar (docs/product.md#donor-privacy).',
         security: bearer,
         body: updatePreferencesSchema,
         response: { 200: preferencesSchema, ...guarded, 429: error },

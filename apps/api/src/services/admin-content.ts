@@ -1,4 +1,4 @@
-// The organisation's content as data (DECISIONS.md D9): settings, programs and upcoming events,
+// The organisation's content as data (docs/product.md#figures): settings, programs and upcoming events,
 // edited by staff and shown by the home page and dashboards. Every change is audited.
 import { randomBytes } from 'node:crypto';
 import { asc, desc, eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The admin dashboard's figures (SPEC.md §3 Dashboard stats; issue 6), all computed from the data.
+// The admin dashboard's figures (docs/product.md#figures), all computed from the data.
 //
 // - Totals: accounts (all, active), and the ledger's running totals (donation_totals, kept by a
 //   trigger): completed donations and their amount, pending donations and their amount.
@@ -7,7 +7,7 @@
 // - system_health: the share, in percent, of the emails of the last 7 days that were delivered
 //   (sent / (sent + failed + still pending after 15 minutes)). The figure can only be computed
 //   when the database answered, so a database failure shows as an error, never as a number.
-//   With no email in the window there is no signal and the default of SPEC.md §9 (98) is used;
+//   With no email in the window there is no signal and the default of docs/product.md#limits-and-constants (98) is used;
 //   `system_health_source` says which of the two the figure is.
 import { count, desc, notLike, sql } from 'drizzle-orm';
 import { DEFAULT_SYSTEM_HEALTH, ROLES, TIME_ZONE, type Role } from '@donaciones/shared/constants';

@@ -1,4 +1,4 @@
-// Donation review by staff (SPEC.md §2 Admin donations; DECISIONS.md D4, D11): the admin view of
+// Donation review by staff (docs/product.md#screens-and-routes, #the-donation-ledger, #email): the admin view of
 // the ledger, and approve/reject through the ledger's own atomic transitions.
 import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { ADMIN_DONATION_STATUS, type DonationStatus } from '@donaciones/shared/constants';
@@ -54,7 +54,7 @@ export async function listAdminDonations(
   return { donations: rows.map(toAdminDonation), total, limit: input.limit, offset: input.offset };
 }
 
-/** Approves a pending donation; the donor's email is queued in the same transaction (D11). */
+/** Approves a pending donation; the donor's email is queued in the same transaction (docs/product.md#email). */
 export async function approveDonation(db: Database, input: { id: number; actor: Actor; ip?: string | null }): Promise<AdminDonation> {
   const row = await transitionDonation(db, {
     id: input.id,

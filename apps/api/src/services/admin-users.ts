@@ -1,4 +1,4 @@
-// Account management by staff (SPEC.md §2 Admin users, §5; DECISIONS.md D7): list, create with an
+// Account management by staff (docs/product.md#screens-and-routes, #validation-rules, #accounts-and-sessions): list, create with an
 // emailed set-password link, edit, delete, with the last active ADMIN always protected.
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';

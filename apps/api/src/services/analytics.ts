@@ -1,4 +1,4 @@
-// Reports of the admin console (SPEC.md §3 Analytics; DECISIONS.md D10): every figure is an SQL
+// Reports of the admin console (docs/product.md#reports-and-exports): every figure is an SQL
 // aggregation of the ledger, bucketed by calendar day, week or month in America/Guatemala.
 //
 // What is counted: `donations` and `amount` are completed (APPROVED) donations in quetzales (GTQ;

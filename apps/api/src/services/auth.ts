@@ -1,4 +1,4 @@
-// Accounts (DECISIONS.md D7): registration, sign-in, password recovery and email verification, with
+// Accounts (docs/product.md#accounts-and-sessions): registration, sign-in, password recovery and email verification, with
 // throttles per IP and per account kept in the shared counters, so every API process sees the same.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { authMessages } from '@donaciones/shared/messages/auth';

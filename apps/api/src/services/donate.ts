@@ -1,4 +1,4 @@
-// The public checkout's server side (DECISIONS.md D5): records a pending monetary donation, once per
+// The public checkout's server side (docs/product.md#public-donation-flow): records a pending monetary donation, once per
 // idempotency key. With the simulated provider the ledger processes it later; with a real provider a
 // checkout is opened here and the browser goes to pay on the provider's page (docs/product.md#payments).
 import { formatMoney, fromCents, toCents } from '@donaciones/shared/format';

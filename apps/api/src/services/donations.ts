@@ -1,4 +1,4 @@
-// The service view of the ledger (SPEC.md §3, §7; DECISIONS.md D4, D6): recording, listing,
+// The service view of the ledger (docs/product.md#the-donation-ledger, #screens-and-routes, #donor-privacy): recording, listing,
 // statistics from the running totals, and the process/cancel transitions with their permissions.
 import { type SQL, and, eq, or, sql } from 'drizzle-orm';
 import { type DonationStatus, type DonationType, hasRole } from '@donaciones/shared/constants';
@@ -20,7 +20,7 @@ import { enqueueEmail } from './email-outbox';
 import { type DonationRow, insertDonation, transitionDonation } from './ledger';
 import { getSettings } from './settings';
 
-/** Who is looking: decides masking (D6) and which actions are offered. */
+/** Who is looking: decides masking (docs/product.md#donor-privacy) and which actions are offered. */
 export interface Viewer {
   id: number;
   email: string;

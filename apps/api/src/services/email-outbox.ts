@@ -1,4 +1,4 @@
-// The email outbox (DECISIONS.md D11): call enqueueEmail inside the transaction of the change that
+// The email outbox (docs/product.md#email): call enqueueEmail inside the transaction of the change that
 // causes the email, so the email exists if and only if the change was committed.
 import type { Db } from '../db/client';
 import { emailOutbox } from '../db/schema';

@@ -1,4 +1,4 @@
-// Report files generated on the server from the same figures as GET /admin/analytics (D10):
+// Report files generated on the server from the same figures as GET /admin/analytics (docs/product.md#reports-and-exports):
 // CSV (UTF-8 with BOM so Excel detects the encoding), Excel .xlsx (exceljs) and PDF (pdfkit).
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';

@@ -1,4 +1,4 @@
-// Idempotent writes (DECISIONS.md D5): a key is claimed with INSERT ... ON CONFLICT in the same
+// Idempotent writes (docs/product.md#public-donation-flow): a key is claimed with INSERT ... ON CONFLICT in the same
 // transaction as the work it guards, so two racing requests with one key produce one result.
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';

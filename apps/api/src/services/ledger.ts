@@ -1,4 +1,4 @@
-// The donation ledger's core (DECISIONS.md D4): recording a donation and its only transitions,
+// The donation ledger's core (docs/product.md#the-donation-ledger): recording a donation and its only transitions,
 // out of `pending`, atomically, audited, never applied twice.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DonationStatus } from '@donaciones/shared/constants';
@@ -161,7 +161,7 @@ export async function transitionDonation(
 }
 
 /**
- * DECISIONS.md D7: the first completed donation whose email matches a verified account links the
+ * docs/product.md#accounts-and-sessions: the first completed donation whose email matches a verified account links the
  * donation to it and adds DONOR as the main role (after ADMIN, which stays first for staff).
  */
 export async function linkCompletedDonation(tx: Db, donation: DonationRow): Promise<void> {

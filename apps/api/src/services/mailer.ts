@@ -1,4 +1,4 @@
-// How outgoing email leaves the process (DECISIONS.md D11): over SMTP when SMTP_URL is set,
+// How outgoing email leaves the process (docs/product.md#email): over SMTP when SMTP_URL is set,
 // otherwise written to the log so a developer can still follow the links.
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';

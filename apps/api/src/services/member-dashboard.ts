@@ -1,5 +1,5 @@
-// The donor and user dashboards (SPEC.md §1, §3 Dashboard stats, Levels, Impact, Program, Upcoming
-// event; DECISIONS.md D9): every figure is computed from the account's donations and stored settings.
+// The donor and user dashboards (docs/product.md#overview, #figures):
+// every figure is computed from the account's donations and stored settings.
 import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { CURRENCY, TIME_ZONE } from '@donaciones/shared/constants';
 import { formatMoney, fromCents, roundTo } from '@donaciones/shared/format';
@@ -154,7 +154,7 @@ export async function memberDashboardStats(db: Db, userId: number, now = new Dat
   };
 }
 
-/** The account's level from the configurable thresholds (settings 'levels'; DECISIONS.md D9). */
+/** The account's level from the configurable thresholds (settings 'levels'; docs/product.md#figures). */
 export async function memberLevels(db: Db, userId: number): Promise<Levels> {
   const [{ levels }, cents] = await Promise.all([getSettings(db, 'levels'), completedCents(db, userId)]);
   const sorted = [...levels].sort((a, b) => a.threshold - b.threshold);

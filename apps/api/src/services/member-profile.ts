@@ -1,5 +1,5 @@
-// The signed-in account's own profile, preferences and password (SPEC.md §3 Profile, Preferences;
-// §5 Change password; DECISIONS.md D6, D7, D11).
+// The signed-in account's own profile, preferences and password (docs/product.md#accounts-and-sessions,
+// #validation-rules, #donor-privacy, #email).
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { authMessages } from '@donaciones/shared/messages/auth';
 import { validationMessages } from '@donaciones/shared/messages/validation';

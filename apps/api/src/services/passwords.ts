@@ -1,4 +1,4 @@
-// Password hashing with argon2id (DECISIONS.md D7). Parameters follow OWASP's recommendation
+// Password hashing with argon2id (docs/product.md#accounts-and-sessions). Parameters follow OWASP's recommendation
 // (19 MiB memory, 2 iterations, 1 lane); see SECURITY.md.
 import { hash, verify } from '@node-rs/argon2';
 

@@ -1,4 +1,4 @@
-// What the public pages show (DECISIONS.md D9): organisation and system settings, the home figures,
+// What the public pages show (docs/product.md#figures): organisation and system settings, the home figures,
 // programs, supporters and upcoming events, all read from the database on every call.
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { figurePeriod, progressPercentage } from '@donaciones/shared/figures';

@@ -1,4 +1,4 @@
-// Donation references: '#MG' + 8 random digits, unique in the ledger (SPEC.md §9, DECISIONS.md D5).
+// Donation references: '#MG' + 8 random digits, unique in the ledger (docs/product.md#limits-and-constants, #public-donation-flow).
 import { randomInt } from 'node:crypto';
 import { REFERENCE_PREFIX } from '@donaciones/shared/constants';
 

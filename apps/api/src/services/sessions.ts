@@ -1,4 +1,4 @@
-// Sessions and their refresh-token families (DECISIONS.md D7): opaque random tokens stored as SHA-256
+// Sessions and their refresh-token families (docs/product.md#accounts-and-sessions): opaque random tokens stored as SHA-256
 // hashes, rotated on every use; presenting an already used token revokes the whole session.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';

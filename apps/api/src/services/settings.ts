@@ -1,4 +1,4 @@
-// Settings stored as data (DECISIONS.md D9): read with defaults, validated on write.
+// Settings stored as data (docs/product.md#figures): read with defaults, validated on write.
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {

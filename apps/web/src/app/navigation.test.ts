@@ -5,7 +5,7 @@ import { dashboardRole, navigationFor } from './navigation';
 const labels = (roles: string[]) => navigationFor(roles).map((i) => i.label);
 const targets = (roles: string[]) => navigationFor(roles).map((i) => i.to);
 
-describe('navigation per role (SPEC.md §2)', () => {
+describe('navigation per role (docs/product.md#screens-and-routes)', () => {
   it('ADMIN: Panel Admin, Usuarios, Donaciones, Reportes, Configuración', () => {
     expect(labels(['ADMIN'])).toEqual(['Panel Admin', 'Usuarios', 'Donaciones', 'Reportes', 'Configuración']);
     expect(targets(['ADMIN'])).toEqual(['/dashboard', '/admin/users', '/admin/donations', '/admin/reports', '/admin/settings']);

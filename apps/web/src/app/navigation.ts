@@ -1,4 +1,4 @@
-// The dashboard navigation of each role (SPEC.md §2, in this order and with these labels).
+// The dashboard navigation of each role (docs/product.md#screens-and-routes, in this order and with these labels).
 import type { LucideIcon } from 'lucide-react';
 import { BarChart3, HandCoins, HeartHandshake, History, LayoutDashboard, ListChecks, PlusCircle, Settings, UserRound, Users } from 'lucide-react';
 import type { Role } from '@donaciones/shared/constants';

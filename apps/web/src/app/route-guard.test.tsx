@@ -4,7 +4,7 @@ import { renderApp } from '@/test/render-app';
 
 afterEach(cleanup);
 
-describe('route guard (SPEC.md §2)', () => {
+describe('route guard (docs/product.md#screens-and-routes)', () => {
   it('sends a visitor to /login and remembers the origin in location state', async () => {
     const { router } = renderApp('/admin/users?q=ana#x');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

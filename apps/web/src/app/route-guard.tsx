@@ -1,4 +1,4 @@
-// SPEC.md §2 route guard: signed-out users go to /login with the origin remembered in location
+// docs/product.md#screens-and-routes: signed-out users go to /login with the origin remembered in location
 // state; a signed-in user without a required role goes to /dashboard. Roles are compared in
 // upper case and unknown roles count as USER.
 import type { ReactNode } from 'react';

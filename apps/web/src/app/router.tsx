@@ -1,4 +1,4 @@
-// The route table (SPEC.md §2, DECISIONS.md D7-D8). Paths come from lib/paths.ts; every page is
+// The route table (docs/product.md#screens-and-routes, #accounts-and-sessions). Paths come from lib/paths.ts; every page is
 // a lazy chunk so the first load of `/` carries only the public layout and the home page.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';

@@ -31,7 +31,7 @@ export function Badge({ tone = 'neutral', children, className, icon }: BadgeProp
   );
 }
 
-/** SPEC.md §4: completed green; failed and cancelled red; every other status amber. */
+/** docs/product.md#the-donation-ledger: completed green; failed and cancelled red; every other status amber. */
 export function statusTone(status: string): BadgeTone {
   const s = status.toLowerCase();
   if (s === 'completed' || s === 'approved') return 'success';

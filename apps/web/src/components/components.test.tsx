@@ -11,7 +11,7 @@ import { ErrorState } from './states';
 
 afterEach(cleanup);
 
-describe('StatusBadge colours (SPEC.md §4)', () => {
+describe('StatusBadge colours (docs/product.md#the-donation-ledger)', () => {
   it('completed green; failed and cancelled red; others amber', () => {
     expect(statusTone('completed')).toBe('success');
     expect(statusTone('APPROVED')).toBe('success');

@@ -1,7 +1,7 @@
 import { Toaster } from 'react-hot-toast';
 
 /**
- * SPEC.md §9: top right, at most 20 at once (react-hot-toast's own limit), 4 s by default,
+ * docs/product.md#limits-and-constants: top right, at most 20 at once (react-hot-toast's own limit), 4 s by default,
  * 3 s for success and 5 s for errors, dark grey with white text, green and red icons.
  */
 export const TOAST_DURATIONS = { default: 4000, success: 3000, error: 5000 } as const;

@@ -121,7 +121,7 @@ describe('401: refresh once, then retry', () => {
   });
 });
 
-describe('toast per status (SPEC.md §8)', () => {
+describe('toast per status (docs/product.md#errors)', () => {
   const cases: [number, unknown, string][] = [
     [400, { detail: 'El monto no es válido' }, 'El monto no es válido'],
     [400, {}, 'Solicitud inválida'],

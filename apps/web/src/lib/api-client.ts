@@ -1,4 +1,4 @@
-// The one HTTP client of the web app (SPEC.md §7-§8, the session contract of TEAM.md): axios on
+// The one HTTP client of the web app (docs/product.md#screens-and-routes, #errors, #accounts-and-sessions): axios on
 // /api/v1 with a 15 s timeout, the bearer access token (kept in memory only), the CSRF cookie
 // echoed in a header, one single-flight refresh on 401 followed by a retry, and a toast per
 // status unless the caller shows the error itself.
@@ -86,7 +86,7 @@ export function getFieldErrors(error: unknown): Record<string, string> {
   return {};
 }
 
-/** The toast text of SPEC.md §8 for an error answer (or for no answer at all). */
+/** The toast text of docs/product.md#errors for an error answer (or for no answer at all). */
 export function errorToastMessage(status: number | undefined, detail?: string): string {
   const h = httpMessages;
   if (status === undefined) return h.network;

@@ -1,4 +1,4 @@
-// Every route path of the web app (SPEC.md §2, DECISIONS.md D8). Never retype a path string:
+// Every route path of the web app (docs/product.md#screens-and-routes). Never retype a path string:
 // import it from here (`@/lib/paths`; features may not import app/), and build links to
 // parameterised routes with the helpers.
 
@@ -25,7 +25,7 @@ export const paths = {
   adminSettings: '/admin/settings',
   settings: '/settings',
 
-  /** Aliases that lead to /dashboard (DECISIONS.md D7). */
+  /** Aliases that lead to /dashboard (docs/product.md#accounts-and-sessions). */
   adminDashboardAlias: '/admin-dashboard',
   donorDashboardAlias: '/donor-dashboard',
   userDashboardAlias: '/user-dashboard',

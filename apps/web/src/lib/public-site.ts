@@ -1,5 +1,5 @@
 // GET /public/site: the organisation, the donation bounds, the home figures, programs, supporters
-// and events (DECISIONS.md D9). One query shared by the layouts, the home page and the checkout.
+// and events (docs/product.md#figures). One query shared by the layouts, the home page and the checkout.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
 import { api } from './api-client';

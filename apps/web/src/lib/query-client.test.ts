@@ -7,7 +7,7 @@ function httpError(status: number) {
   return new AxiosError(`status ${status}`, 'ERR', config, {}, { status, statusText: '', data: {}, headers: {}, config });
 }
 
-describe('retry rules (SPEC.md §9)', () => {
+describe('retry rules (docs/product.md#limits-and-constants)', () => {
   it('never retries 4xx answers', () => {
     for (const status of [400, 401, 403, 404, 409, 422, 429, 499]) expect(shouldRetryQuery(0, httpError(status))).toBe(false);
   });

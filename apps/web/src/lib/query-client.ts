@@ -1,4 +1,4 @@
-// TanStack Query defaults of SPEC.md §9: data fresh and kept for 5 minutes, no refetch on window
+// TanStack Query defaults of docs/product.md#limits-and-constants: data fresh and kept for 5 minutes, no refetch on window
 // focus, no retry of 4xx answers, otherwise up to 3 retries with exponential backoff capped at
 // 30 s; mutations are never retried.
 import { QueryClient } from '@tanstack/react-query';

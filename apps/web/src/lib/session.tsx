@@ -1,4 +1,4 @@
-// The signed-in session (TEAM.md session contract): the access token lives in memory only,
+// The signed-in session (docs/product.md#accounts-and-sessions): the access token lives in memory only,
 // `session_user` {id, email, roles, loginAt} in localStorage so that a reload can restore the
 // session with a cookie refresh. Logout, or a refresh that fails, clears both.
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// Focus after a dialog closes (issue 9): back to the opener, or, when the opener is gone (a row's
+// Focus after a dialog closes: back to the opener, or, when the opener is gone (a row's
 // approve button after the approval), to the nearest focusable element that is still there.
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';

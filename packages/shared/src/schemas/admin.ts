@@ -1,4 +1,4 @@
-// The admin console's contract (SPEC.md §2 Admin users/donations/reports, §3, §5; DECISIONS.md D4, D7, D9, D10).
+// The admin console's contract (docs/product.md#screens-and-routes, #the-donation-ledger, #validation-rules, #accounts-and-sessions, #figures, #reports-and-exports).
 import { z } from 'zod';
 import { DONATION_TYPES, EVENT_TYPES, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, REPORT_PERIODS, ROLES } from '../constants';
 import { adminMessages } from '../messages/admin';
@@ -14,7 +14,7 @@ const a = adminMessages.validation;
 export const USER_STATUSES = ['active', 'pending', 'inactive'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-/** SPEC.md §5 "Admin user create or edit": the same body for POST and PUT. */
+/** docs/product.md#validation-rules "Admin user create or edit": the same body for POST and PUT. */
 export const adminUserInputSchema = z.object({
   email: emailField,
   first_name: z
@@ -68,7 +68,7 @@ export type AdminUserList = z.infer<typeof adminUserListSchema>;
 
 // ---------------------------------------------------------------- donations
 
-/** DECISIONS.md D4, in the order the filter offers them. */
+/** docs/product.md#the-donation-ledger, in the order the filter offers them. */
 export const ADMIN_STATUS_VALUES = ['PENDING', 'APPROVED', 'DECLINED', 'CANCELLED', 'EXPIRED'] as const;
 
 export const adminDonationSchema = z
@@ -263,7 +263,7 @@ export type AdminDashboardStats = z.infer<typeof adminDashboardStatsSchema>;
 // ---------------------------------------------------------------- settings
 
 /**
- * PUT /admin/settings: SPEC.md §3's five fields; `pending_expiry_days` may be left out, and then
+ * PUT /admin/settings: the five system settings of docs/product.md#limits-and-constants; `pending_expiry_days` may be left out, and then
  * keeps its saved value.
  */
 export const systemSettingsUpdateSchema = z

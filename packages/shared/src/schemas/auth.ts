@@ -1,4 +1,4 @@
-// Account and session schemas (SPEC.md §5 Register, Login, Forgot password).
+// Account and session schemas (docs/product.md#validation-rules).
 import { z } from 'zod';
 import { LOGIN_PASSWORD_MIN_LENGTH, NAME_MAX_LENGTH, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants';
 import { authMessages } from '../messages/auth';
@@ -14,7 +14,7 @@ export const emailField = z
   .pipe(z.email({ error: v.emailInvalid }))
   .transform((e) => e.toLowerCase());
 
-/** The password rule of registration, reset and change (SPEC.md §5). */
+/** The password rule of registration, reset and change (docs/product.md#validation-rules). */
 export const newPasswordField = z
   .string({ error: v.passwordRequired })
   .min(1, { error: v.passwordRequired })

@@ -1,4 +1,4 @@
-// The public checkout (SPEC.md §2 Public donate, §5 Donate form; DECISIONS.md D5): the card helpers
+// The public checkout (docs/product.md#screens-and-routes, #validation-rules, #public-donation-flow): the card helpers
 // and form rules of the browser, and the body the browser sends, which never holds the full card
 // number nor the CVC (only the last 4 digits and the brand).
 import { z } from 'zod';
@@ -14,7 +14,7 @@ const d = donateMessages;
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'other'] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
 
-/** SPEC.md §5: the card input holds 16 digits grouped in fours (maxlength 19). */
+/** docs/product.md#validation-rules: the card input holds 16 digits grouped in fours (maxlength 19). */
 export const CARD_NUMBER_MAX_DIGITS = 16;
 export const CARD_NUMBER_MAX_LENGTH = 19;
 export const EXPIRY_MAX_LENGTH = 5;
@@ -101,7 +101,7 @@ export function isValidCvc(value: string): boolean {
   return /^\d{3,4}$/.test(value);
 }
 
-/** SPEC.md §5 phone rule: optional +502 (or another country code), at least 8 digits. */
+/** docs/product.md#validation-rules phone rule: optional +502 (or another country code), at least 8 digits. */
 export function isValidPhone(value: string): boolean {
   if (!/^\+?[\d\s()-]+$/.test(value)) return false;
   const digits = digitsOnly(value).length;
@@ -133,7 +133,7 @@ const optionalNit = z
   .max(20, { error: d.nitInvalid, abort: true })
   .refine((n) => n === '' || isValidNit(n), { error: d.nitInvalid });
 
-/** Step 1: the amount, within the bounds the admin configured (DECISIONS.md D5). */
+/** Step 1: the amount, within the bounds the admin configured (docs/product.md#public-donation-flow). */
 export function donateAmountSchema(bounds: { min: number; max: number }) {
   return z
     .number({ error: d.amountRequired })

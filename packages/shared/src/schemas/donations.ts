@@ -1,4 +1,4 @@
-// The donation ledger's service view (SPEC.md §3 Donation, §5 Service donation; DECISIONS.md D4).
+// The donation ledger's service view (docs/product.md#the-donation-ledger, #validation-rules).
 import { z } from 'zod';
 import {
   DONATION_STATUSES,
@@ -34,7 +34,7 @@ const amountIsNumber = (payload: { value: unknown }) => {
 };
 
 /**
- * POST /donations. Any amount below 1 (zero and negatives included) gets SPEC.md §5's minimum
+ * POST /donations. Any amount below 1 (zero and negatives included) gets the minimum message of docs/product.md#validation-rules
  * message; a value that is not a number gets 'Amount must be a positive number'.
  */
 export const createDonationSchema = z
@@ -85,7 +85,7 @@ export type CreateDonation = z.output<typeof createDonationSchema>;
 
 /**
  * One donation as the API shows it. `donor_name` and `donor_email` are masked for viewers other
- * than ADMIN and the donation's owner, unless the donor opted in (DECISIONS.md D6). `can_process`
+ * than ADMIN and the donation's owner, unless the donor opted in (docs/product.md#donor-privacy). `can_process`
  * and `can_cancel` say what the viewer may do now (pending and allowed), so the UI shows only the
  * buttons that will work; the server checks again on every call.
  */

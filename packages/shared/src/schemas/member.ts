@@ -1,5 +1,5 @@
-// The donor and user area (SPEC.md §3 Dashboard stats, Levels, Impact, Program, Upcoming event;
-// DECISIONS.md D8): answers about the signed-in account's own donations.
+// The donor and user area (docs/product.md#figures,
+// #screens-and-routes): answers about the signed-in account's own donations.
 import { z } from 'zod';
 import { DONATION_STATUSES, DONATION_TYPES, EVENT_TYPES, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../constants';
 

@@ -1,5 +1,5 @@
-// The signed-in user's own profile, preferences and password change (SPEC.md §3 Profile,
-// Preferences; §5 Change password, Profile and the profile "unused schemas").
+// The signed-in user's own profile, preferences and password change (docs/product.md#accounts-and-sessions,
+// #validation-rules).
 import { z } from 'zod';
 import { newPasswordField } from './auth';
 import { validationMessages } from '../messages/validation';
@@ -10,7 +10,7 @@ export const PROFILE_NAME_MAX_LENGTH = 100;
 export const ADDRESS_MAX_LENGTH = 255;
 export const FAVORITE_CAUSE_MAX_LENGTH = 100;
 
-/** Optional +502 prefix, then at least 8 digits, with spaces, dashes or parentheses (SPEC.md §5). */
+/** Optional +502 prefix, then at least 8 digits, with spaces, dashes or parentheses (docs/product.md#validation-rules). */
 export const GUATEMALA_PHONE_PATTERN = /^(\+502[\s-]?)?[\d\s()-]{8,}$/;
 
 export function isGuatemalanPhone(value: string): boolean {
@@ -60,7 +60,7 @@ export const updateProfileSchema = z.object({
     .refine((p) => !p || isGuatemalanPhone(p), { error: v.phoneInvalid })
     .transform((p) => (p ? p : null)),
   address: optionalText(ADDRESS_MAX_LENGTH, v.addressMax),
-  /** The email is shown read-only; sending a different one is refused (SPEC.md §5 Profile). */
+  /** The email is shown read-only; sending a different one is refused (docs/product.md#validation-rules). */
   email: z.string().trim().max(254).optional(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
@@ -72,7 +72,7 @@ export const communicationPreferencesSchema = z.object({
 });
 
 export const privacySettingsSchema = z.object({
-  /** DECISIONS.md D6: when true, public pages show this donor's name and email unmasked. */
+  /** docs/product.md#donor-privacy: when true, public pages show this donor's name and email unmasked. */
   show_donations_publicly: z.boolean(),
   allow_contact: z.boolean(),
 });
@@ -94,7 +94,7 @@ export const updatePreferencesSchema = z.object({
 });
 export type UpdatePreferencesInput = z.input<typeof updatePreferencesSchema>;
 
-/** The API body of POST /user/change-password (SPEC.md §7); the confirmation is optional there. */
+/** The API body of POST /user/change-password (docs/product.md#screens-and-routes); the confirmation is optional there. */
 export const changePasswordSchema = z
   .object({
     current_password: z.string({ error: v.currentPasswordRequired }).min(1, { error: v.currentPasswordRequired }).max(128),

@@ -1,4 +1,4 @@
-// `GET /api/v1/public/site`: everything the public pages show, from the database (DECISIONS.md D9).
+// `GET /api/v1/public/site`: everything the public pages show, from the database (docs/product.md#figures).
 import { z } from 'zod';
 import { EVENT_TYPES } from '../constants';
 
@@ -51,7 +51,7 @@ export const publicSiteSchema = z
       schools_benefited: z.number().int(),
       scholarships: z.number().int(),
     }),
-    /** Quetzales of a donation per unit of impact (DECISIONS.md D9), for the checkout's impact list. */
+    /** Quetzales of a donation per unit of impact (docs/product.md#figures), for the checkout's impact list. */
     impact: z.object({
       quetzales_per_child: z.number(),
       quetzales_per_meal: z.number(),

@@ -1,4 +1,4 @@
-// System and organisation settings (SPEC.md §3 System settings, §5; DECISIONS.md D9).
+// System and organisation settings (docs/product.md#limits-and-constants, #validation-rules, #figures).
 import { z } from 'zod';
 import { DEFAULT_MAX_DONATION, DEFAULT_MIN_DONATION, DEFAULT_NEXT_LEVEL_THRESHOLD, DEFAULT_PENDING_EXPIRY_DAYS } from '../constants';
 import { validationMessages } from '../messages/validation';
@@ -29,7 +29,7 @@ export const organizationSettingsSchema = z.object({
   phone: z.string().trim().min(1, { error: 'El teléfono es requerido' }).max(40),
   email: z.string().trim().pipe(z.email({ error: v.emailInvalid })),
   address: z.string().trim().max(255).default(''),
-  /** Home page figures stored as data (DECISIONS.md D9). */
+  /** Home page figures stored as data (docs/product.md#figures). */
   children_per_year: z.number().int().min(0).max(10_000_000),
   schools_benefited: z.number().int().min(0).max(100_000),
   scholarships: z.number().int().min(0).max(100_000),
@@ -81,7 +81,7 @@ export const DEFAULT_SETTINGS = {
     quetzales_per_scholarship: 3000,
     quetzales_per_evangelism_hour: 50,
   } satisfies ImpactSettings,
-  /** The first milestone after joining is SPEC.md §9's default of Q3000. */
+  /** The first milestone after joining is the default of Q3000 (docs/product.md#limits-and-constants). */
   levels: {
     levels: [
       { name: 'Amigo', threshold: 0 },

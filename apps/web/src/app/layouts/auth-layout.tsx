@@ -1,4 +1,4 @@
-// The authentication frame (SPEC.md §2): a centred card with the logo, a title and a subtitle.
+// The authentication frame (docs/product.md#screens-and-routes): a centred card with the logo, a title and a subtitle.
 // Each auth route gives its title in `handle.auth`; a page can change it (e.g. 'Cuenta creada')
 // with useAuthHeading from components/auth-heading.
 import { useMemo, useState } from 'react';

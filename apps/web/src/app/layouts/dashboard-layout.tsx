@@ -1,4 +1,4 @@
-// The signed-in area's frame (SPEC.md §2): the navigation of the user's role across the top,
+// The signed-in area's frame (docs/product.md#screens-and-routes): the navigation of the user's role across the top,
 // a side drawer on phones, and Salir, which logs out and goes to /login.
 import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-// The public site's frame (SPEC.md §2): top bar with Inicio, Donaciones, Donar (and Estadísticas
+// The public site's frame (docs/product.md#screens-and-routes): top bar with Inicio, Donaciones, Donar (and Estadísticas
 // when signed in), the Login button or the signed-in email, role badge and Dashboard button;
 // a footer with the copyright and version 1.0.0.
 import { useEffect, useId, useRef, useState } from 'react';

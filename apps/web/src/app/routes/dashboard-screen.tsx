@@ -1,4 +1,4 @@
-// The one dashboard screen of SPEC.md §2: ADMIN gets users, donations, reports or settings by
+// The one dashboard screen of docs/product.md#screens-and-routes: ADMIN gets users, donations, reports or settings by
 // path and otherwise the admin dashboard; DONOR always gets the donor dashboard; anyone else
 // (unknown roles included) gets the user dashboard. Each body is its own lazy chunk.
 import { lazy, Suspense } from 'react';

@@ -1,4 +1,4 @@
-// GET /admin/donations: the admin view of the ledger (DECISIONS.md D4), searched and paged.
+// GET /admin/donations: the admin view of the ledger (docs/product.md#the-donation-ledger), searched and paged.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminDonationList } from '@donaciones/shared/schemas/admin';
 import { api } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-// POST /admin/users and PUT /admin/users/{id}: the same body (SPEC.md §5 "Admin user create or edit").
+// POST /admin/users and PUT /admin/users/{id}: the same body (docs/product.md#validation-rules "Admin user create or edit").
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, AdminUserValues } from '@donaciones/shared/schemas/admin';
 import { api } from '@/lib/api-client';

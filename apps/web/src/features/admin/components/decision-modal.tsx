@@ -1,4 +1,4 @@
-// The confirmation of an approve or reject decision, with SPEC.md's explanation of each:
+// The confirmation of an approve or reject decision, with the explanation of each (docs/product.md#screens-and-routes):
 // approving notifies the donor; rejecting leaves the donor free to retry or contact support.
 import { useState } from 'react';
 import { CheckCircle2, XCircle } from 'lucide-react';

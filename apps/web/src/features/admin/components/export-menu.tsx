@@ -1,5 +1,5 @@
 // The export menu of the reports: PDF, Excel and CSV of the selected period, generated on the
-// server and downloaded (DECISIONS.md D10). A menu button: arrows move, Escape closes.
+// server and downloaded (docs/product.md#reports-and-exports). A menu button: arrows move, Escape closes.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronDown, Download, FileSpreadsheet, FileText, Sheet } from 'lucide-react';
 import { toast } from 'react-hot-toast';

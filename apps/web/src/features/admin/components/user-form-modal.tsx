@@ -1,4 +1,4 @@
-// The create and edit modal of the users screen: SPEC.md §5's rules from the shared schema, the
+// The create and edit modal of the users screen: the rules of docs/product.md#validation-rules from the shared schema, the
 // server's answers mapped back onto the fields (a taken email) or shown above the form.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

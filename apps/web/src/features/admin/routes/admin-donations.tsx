@@ -1,4 +1,4 @@
-// Donation review (/admin/donations, SPEC.md §2): search by email, name or reference, status
+// Donation review (/admin/donations, docs/product.md#screens-and-routes): search by email, name or reference, status
 // filter, refresh, the table with a view link, and approve/reject on PENDING rows.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-// Reports (/admin/reports, SPEC.md §2; DECISIONS.md D10): the period select, the export menu
+// Reports (/admin/reports, docs/product.md#screens-and-routes, #reports-and-exports): the period select, the export menu
 // (real files), cards, the trend chart, the monthly table, top donors and recent trends. A failed
 // load shows the error with a retry, never sample data.
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// Users (/admin/users, SPEC.md §2): search by email or name, 'x de y usuarios', the table (user,
+// Users (/admin/users, docs/product.md#screens-and-routes): search by email or name, 'x de y usuarios', the table (user,
 // role, Activo/Inactivo, registered, last access or 'Nunca'), create/edit modals and delete.
 import { useState } from 'react';
 import { Pencil, Search, Trash2, UserPlus, Users } from 'lucide-react';

@@ -1,4 +1,4 @@
-// Validation on blur (SPEC.md §5), except when the focus leaves for a link: someone heading to
+// Validation on blur (docs/product.md#validation-rules), except when the focus leaves for a link: someone heading to
 // "¿Olvidaste tu contraseña?" or the terms must not see an error pop up and move the link away
 // from under the pointer.
 import type { UseFormRegisterReturn } from 'react-hook-form';

@@ -145,7 +145,7 @@ describe('/login', () => {
 });
 
 describe('/register', () => {
-  it('shows every SPEC.md §5 message on the fields, announced and tied to them', async () => {
+  it('shows every docs/product.md#validation-rules message on the fields, announced and tied to them', async () => {
     const user = userEvent.setup();
     renderApp('/register');
     await screen.findByRole('heading', { name: authMessages.registerTitle });

@@ -1,4 +1,4 @@
-// /forgot-password (SPEC.md §2 Forgot password, DECISIONS.md D7): asks for the email, then tells the
+// /forgot-password (docs/product.md#screens-and-routes, #accounts-and-sessions): asks for the email, then tells the
 // user to check it (the address, the spam advice, resend, back to login). The server answers the
 // same whether the account exists, so this screen never says whether it does.
 import { useState } from 'react';

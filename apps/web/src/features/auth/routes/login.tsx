@@ -1,4 +1,4 @@
-// /login (SPEC.md §2 Login, §5, DECISIONS.md D7): two steps, the email and then the password, each
+// /login (docs/product.md#screens-and-routes, #validation-rules, #accounts-and-sessions): two steps, the email and then the password, each
 // validated on blur with the shared schema; on success a replace-navigation to the remembered
 // origin, else /dashboard.
 import { useEffect, useState } from 'react';

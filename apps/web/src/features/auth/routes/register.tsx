@@ -1,4 +1,4 @@
-// /register (SPEC.md §2 Register, §5): every rule of the shared schema, checked on blur and again
+// /register (docs/product.md#screens-and-routes, #validation-rules): every rule of the shared schema, checked on blur and again
 // by the server; on success the 'Cuenta creada' screen with a button to log in.
 import { useState } from 'react';
 import { Link } from 'react-router';

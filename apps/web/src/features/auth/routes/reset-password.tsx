@@ -1,4 +1,4 @@
-// /reset-password?token=... (DECISIONS.md D7): the emailed single-use link; sets the new password,
+// /reset-password?token=... (docs/product.md#accounts-and-sessions): the emailed single-use link; sets the new password,
 // which also ends every session of the account.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';

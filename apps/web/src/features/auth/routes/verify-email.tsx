@@ -1,5 +1,5 @@
 // /verify-email?token=... : the link of the welcome email. Confirms the address; the server then
-// links the completed donations made with it to the account (DECISIONS.md D7).
+// links the completed donations made with it to the account (docs/product.md#accounts-and-sessions).
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { CircleCheck, LinkIcon, MailCheck } from 'lucide-react';

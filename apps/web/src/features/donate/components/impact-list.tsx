@@ -1,4 +1,4 @@
-// What a donation makes possible, from the impact factors the organisation keeps as data (D9):
+// What a donation makes possible, from the impact factors the organisation keeps as data (docs/product.md#figures):
 // for the chosen amount when there is one, else what each unit costs.
 import { BookHeart, GraduationCap, HandHeart, Utensils } from 'lucide-react';
 import { formatMoney, formatNumber } from '@donaciones/shared/format';

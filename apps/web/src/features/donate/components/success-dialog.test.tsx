@@ -1,4 +1,4 @@
-// The checkout's success dialog closes on Escape like its 'Cerrar' button (issue 9: the Modal, not
+// The checkout's success dialog closes on Escape like its 'Cerrar' button (the Modal, not
 // dismissible, used to swallow Escape before the dialog's own listener saw it).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The checkout's success dialog (SPEC.md §2 step 3): organisation, amount, the server's reference,
+// The checkout's success dialog (docs/product.md#screens-and-routes): organisation, amount, the server's reference,
 // the masked card, the organisation's phone and how to ask for a tax-deductible receipt.
 import { useEffect, useRef } from 'react';
 import { CircleCheck, HeartHandshake, Mail, Phone } from 'lucide-react';

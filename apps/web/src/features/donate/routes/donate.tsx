@@ -1,4 +1,4 @@
-// The public checkout (SPEC.md §2 Public donate, DECISIONS.md D5): amount -> details -> processing
+// The public checkout (docs/product.md#screens-and-routes, #public-donation-flow): amount -> details -> processing
 // (at least 2 s, while POST /donate records a pending donation) -> success dialog -> back to amount.
 // Only the card's last 4 digits and brand leave the browser. One idempotency key per attempt is kept
 // until the donation succeeds, so a double click or a retry after an error records one donation.

@@ -1,4 +1,4 @@
-// Labels of statuses and types: Spanish on the list, SPEC.md's English on the detail and statistics.
+// Labels of statuses and types: Spanish on the list, the English quoted by docs/product.md#screens-and-routes on the detail and statistics.
 import { type DonationStatus, type DonationType, CURRENCY, LOCALE } from '@donaciones/shared/constants';
 import { formatMoney } from '@donaciones/shared/format';
 import { donationsMessages } from '@donaciones/shared/messages/donations';

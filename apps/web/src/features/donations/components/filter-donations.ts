@@ -1,4 +1,4 @@
-// The list's client-side search and filters (SPEC.md §2: applied on the client).
+// The list's client-side search and filters (docs/product.md#screens-and-routes: applied on the client).
 import type { Donation } from '@donaciones/shared/schemas/donations';
 
 /** Lower case without accents, so 'lucia' finds 'Lucía'. */

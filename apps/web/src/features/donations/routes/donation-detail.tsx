@@ -1,6 +1,6 @@
-// One donation (/donations/{id}, SPEC.md §2, §4, §8): heading with id, creation date and badge; the
+// One donation (/donations/{id}, docs/product.md#screens-and-routes, #the-donation-ledger, #errors): heading with id, creation date and badge; the
 // Donor Information, Donation Details, Actions and Quick Info cards; Process / Cancel for a pending
-// donation, shown only to those allowed (DECISIONS.md D6); an unknown id goes back to the list.
+// donation, shown only to those allowed (docs/product.md#donor-privacy); an unknown id goes back to the list.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-hot-toast';
@@ -25,7 +25,7 @@ import { PageFrame } from '../components/page-header';
 const m = donationsMessages;
 const t = donationsMessages.detail;
 
-/** SPEC.md §2: the id is an integer; anything else is an unknown donation. */
+/** docs/product.md#screens-and-routes: the id is an integer; anything else is an unknown donation. */
 export function parseDonationId(raw: string | undefined): number | null {
   if (!raw || !/^\d{1,10}$/.test(raw)) return null;
   const id = Number.parseInt(raw, 10);
@@ -103,7 +103,7 @@ export default function DonationDetailPage() {
   useDocumentTitle(id ? t.heading(id) : null);
 
   // Unknown or malformed id: back to the list with 'Donation not found'; any other failure with
-  // 'Failed to load donation' (SPEC.md §8: both go back to /donations).
+  // 'Failed to load donation' (docs/product.md#errors: both go back to /donations).
   const failure = id === null ? 404 : query.isError ? (getErrorStatus(query.error) ?? 0) : null;
   useEffect(() => {
     if (failure === null) return;

@@ -1,5 +1,5 @@
-// Record a donation (/donations/new, DECISIONS.md D8): the form of POST /donations for signed-in
-// users, validated inline with the same schema as the API (SPEC.md §5's messages).
+// Record a donation (/donations/new, docs/product.md#screens-and-routes): the form of POST /donations for signed-in
+// users, validated inline with the same schema as the API (messages in docs/product.md#validation-rules).
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

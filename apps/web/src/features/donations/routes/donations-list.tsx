@@ -1,6 +1,6 @@
-// The donation list (/donations, SPEC.md §2): a page of the ledger fetched from the API, searched by
-// donor name or email and filtered by status and type on the client, as SPEC.md says. Links to
-// /donations/new and to each donation's detail; status badges in SPEC.md's colours.
+// The donation list (/donations, docs/product.md#screens-and-routes): a page of the ledger fetched from the API, searched by
+// donor name or email and filtered by status and type on the client (docs/product.md#screens-and-routes). Links to
+// /donations/new and to each donation's detail; status badges in the colours of docs/product.md#the-donation-ledger.
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight, Eye, HandHeart, Plus, Search, ShieldCheck } from 'lucide-react';

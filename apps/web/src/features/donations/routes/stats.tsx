@@ -1,5 +1,5 @@
-// Statistics (/stats, SPEC.md §2, §9): four cards, Detailed Metrics, Recent Donations (the first 5
-// of the list) and Performance Summary, with SPEC.md's English labels. Average donation = completed
+// Statistics (/stats, docs/product.md#screens-and-routes, #limits-and-constants): four cards, Detailed Metrics, Recent Donations (the first 5
+// of the list) and Performance Summary, with its English labels. Average donation = completed
 // amount / completed count (2 decimals); success rate with 1 decimal, as the API defines it.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -23,7 +23,7 @@ import { PageFrame, PageHeader } from '../components/page-header';
 
 const s = donationsMessages.stats;
 
-/** SPEC.md §9: completed amount / completed count; 0 when nothing completed yet. */
+/** docs/product.md#limits-and-constants: completed amount / completed count; 0 when nothing completed yet. */
 export function averageDonation(stats: Pick<DonationStats, 'total_amount_completed' | 'count_completed'>): number {
   return stats.count_completed > 0 ? stats.total_amount_completed / stats.count_completed : 0;
 }

@@ -1,6 +1,6 @@
-// The public home page (SPEC.md §1-§2): hero, impact figures, about, programs, supporters, ways to
+// The public home page (docs/product.md#overview, #screens-and-routes): hero, impact figures, about, programs, supporters, ways to
 // help, upcoming activities and contact. Every figure and the organisation's data come from
-// GET /public/site (DECISIONS.md D9); while it loads the figures show placeholders, and if it fails
+// GET /public/site (docs/product.md#figures); while it loads the figures show placeholders, and if it fails
 // an error with a retry (never sample data).
 import type { ReactNode } from 'react';
 import {

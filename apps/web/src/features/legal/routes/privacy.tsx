@@ -1,4 +1,4 @@
-// /privacy: the privacy policy (DECISIONS.md D8): the data this product keeps, why, for how long,
+// /privacy: the privacy policy (docs/product.md#screens-and-routes): the data this product keeps, why, for how long,
 // and the donor's rights, with the organisation's contact from the database.
 import { legalMessages } from '@donaciones/shared/messages/legal';
 import { LegalPage } from '../components/legal-page';

@@ -1,4 +1,4 @@
-// /terms: the terms of use (DECISIONS.md D8), with the organisation's name and email from the database.
+// /terms: the terms of use (docs/product.md#screens-and-routes), with the organisation's name and email from the database.
 import { legalMessages } from '@donaciones/shared/messages/legal';
 import { LegalPage } from '../components/legal-page';
 
