@@ -14,6 +14,10 @@ const donation = {
   status: 'pending' as const,
   card_last4: '4242',
   card_brand: 'visa' as const,
+  currency: 'GTQ' as const,
+  covered_fee: 0,
+  payment_provider: 'simulated' as const,
+  checkout_url: null,
   created_at: '2026-01-01T00:00:00Z',
 };
 const organization = { name: 'Fundación', phone: '+502 2200 0000', email: 'contacto@ejemplo.org' };

@@ -38,9 +38,11 @@ export function SuccessDialog({ donation, organization, onAnother, onClose }: Su
   const rows = donation
     ? [
         { label: d.successOrganization, value: organization.name },
-        { label: d.successAmount, value: formatMoney(donation.amount), testId: 'success-amount' },
+        { label: d.successAmount, value: formatMoney(donation.amount, donation.currency), testId: 'success-amount' },
         { label: d.successReference, value: donation.reference_code, testId: 'success-reference', mono: true },
-        { label: d.successCard, value: `${CARD_BRAND_LABELS[donation.card_brand as CardBrand]} ${maskCard(donation.card_last4)}`, testId: 'success-card', mono: true },
+        ...(donation.card_last4
+          ? [{ label: d.successCard, value: `${CARD_BRAND_LABELS[(donation.card_brand ?? 'other') as CardBrand]} ${maskCard(donation.card_last4)}`, testId: 'success-card', mono: true }]
+          : []),
       ]
     : [];
 
