@@ -1,5 +1,6 @@
-// What every layout needs to know about the organisation (its name, maintenance mode), from the
-// public site endpoint. Until it answers (or if it cannot), layouts show a neutral brand.
+// What every layout needs to know about the organisation (its name, maintenance mode) and the
+// platform (its name and support address), from the public site endpoint. Until it answers, layouts
+// show a neutral brand; if it cannot answer, they say so and offer a retry.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { publicSiteQueryKey, publicSiteQueryOptions } from './public-site';
@@ -7,7 +8,12 @@ import { publicSiteQueryKey, publicSiteQueryOptions } from './public-site';
 export interface SiteInfo {
   name: string | null;
   maintenance: boolean;
+  /** The system settings' platform name and support address. */
+  systemName: string | null;
+  contactEmail: string | null;
 }
+
+const EMPTY: SiteInfo = { name: null, maintenance: false, systemName: null, contactEmail: null };
 
 export const siteQueryKey = publicSiteQueryKey;
 
@@ -17,12 +23,14 @@ const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null
 
 /** Reads the organisation's name and the maintenance flag from the answer of GET /public/site. */
 export function parseSiteInfo(data: unknown): SiteInfo {
-  if (!isObj(data)) return { name: null, maintenance: false };
+  if (!isObj(data)) return EMPTY;
   const org = isObj(data.organization) ? data.organization : {};
   const system = isObj(data.system) ? data.system : {};
   return {
     name: str(org.name) ?? str(data.organization_name) ?? str(data.name),
     maintenance: data.maintenance_mode === true || system.maintenance_mode === true,
+    systemName: str(system.system_name),
+    contactEmail: str(system.contact_email),
   };
 }
 
@@ -36,5 +44,16 @@ export const siteQueryOptions = () => queryOptions({ ...publicSiteQueryOptions()
 
 export function useSiteInfo(): SiteInfo {
   const { data } = useQuery(siteQueryOptions());
-  return data ?? { name: null, maintenance: false };
+  return data ?? EMPTY;
+}
+
+/** The site information with its load state: `failed` when it could not be loaded at all. */
+export function useSiteInfoState(): SiteInfo & { failed: boolean; retry: () => void; retrying: boolean } {
+  const query = useQuery(siteQueryOptions());
+  return {
+    ...(query.data ?? EMPTY),
+    failed: query.isError && !query.data,
+    retry: () => void query.refetch(),
+    retrying: query.isFetching,
+  };
 }

@@ -16,7 +16,7 @@ export const navMessages = {
   donate: 'Donar',
   stats: 'Estadísticas',
   login: 'Iniciar sesión',
-  dashboard: 'Dashboard',
+  dashboard: 'Mi panel',
   logout: 'Salir',
   openMenu: 'Abrir menú',
   closeMenu: 'Cerrar menú',
@@ -62,7 +62,10 @@ export const shellMessages = {
   requiredMark: 'obligatorio',
   notFoundCode: 'Error 404',
   backToSite: 'Volver al sitio',
-  adminStatus: { PENDING: 'Pendiente', APPROVED: 'Aprobada', DECLINED: 'Rechazada', CANCELLED: 'Cancelada', EXPIRED: 'Expirada' },
+  siteLoadFailed: 'No pudimos cargar la información del sitio.',
+  siteRetryLabel: 'Volver a cargar la información del sitio',
+  support: (system: string) => `Soporte de ${system}:`,
+  adminStatus: { PENDING: 'Pendiente', APPROVED: 'Aprobada', DECLINED: 'Rechazada', CANCELLED: 'Cancelada', EXPIRED: 'Expirada', REFUNDED: 'Reembolsada' },
 } as const;
 
 export const httpMessages = {

@@ -18,10 +18,11 @@ describe('public layout', () => {
     expect(within(footer).getByText(/© \d{4} .+\. Todos los derechos reservados\./)).toBeInTheDocument();
   });
 
-  it('signed in: Estadísticas, the email, the first role as a badge and a Dashboard button', async () => {
+  it('signed in: Estadísticas, the email, the first role as a badge and a "Mi panel" button (in Spanish)', async () => {
     renderApp('/donations', { user: { email: 'admin@ejemplo.org', roles: ['ADMIN', 'DONOR'] } });
     const header = (await screen.findAllByRole('banner', {}, { timeout: 4000 }))[0];
-    expect(await within(header).findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(await within(header).findByRole('link', { name: 'Mi panel' })).toHaveAttribute('href', '/dashboard');
+    expect(within(header).queryByText('Dashboard')).not.toBeInTheDocument();
     const nav = screen.getAllByRole('navigation', { name: 'Navegación principal' })[0];
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Inicio', 'Donaciones', 'Donar', 'Estadísticas']);
     expect(within(header).getAllByText('admin@ejemplo.org').length).toBeGreaterThan(0);
@@ -40,6 +41,37 @@ describe('public layout', () => {
     const header = (await screen.findAllByRole('banner', {}, { timeout: 4000 }))[0];
     expect(await within(header).findByText('Fundación de Prueba')).toBeInTheDocument();
     expect(within(screen.getAllByRole('contentinfo').at(-1)!).getByText(/© \d{4} Fundación de Prueba\./)).toBeInTheDocument();
+  });
+
+  it('says when the site information cannot be loaded, and its retry brings the name back', async () => {
+    let up = false;
+    renderApp('/terms', {
+      handler: (req) =>
+        req.url === '/public/site'
+          ? up
+            ? { status: 200, data: { organization: { name: 'Fundación Recuperada' }, system: { maintenance_mode: false } } }
+            : { status: 429, data: { detail: 'Demasiadas solicitudes. Por favor intenta más tarde.' } }
+          : undefined,
+    });
+    const notice = await screen.findByTestId('site-load-error', {}, { timeout: 4000 });
+    expect(notice).toHaveTextContent('No pudimos cargar la información del sitio.');
+    up = true;
+    await userEvent.click(within(notice).getByRole('button', { name: 'Volver a cargar la información del sitio' }));
+    const header = screen.getAllByRole('banner')[0];
+    expect(await within(header).findByText('Fundación Recuperada')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('site-load-error')).not.toBeInTheDocument());
+  });
+
+  it('shows the system name and contact email of the system settings in the footer', async () => {
+    renderApp('/terms', {
+      handler: (req) =>
+        req.url === '/public/site'
+          ? { status: 200, data: { organization: { name: 'Fundación' }, system: { system_name: 'Plataforma Niñez', contact_email: 'soporte@ninez.gt', maintenance_mode: false } } }
+          : undefined,
+    });
+    const support = await screen.findByTestId('support-contact', {}, { timeout: 4000 });
+    expect(support).toHaveTextContent('Soporte de Plataforma Niñez:');
+    expect(within(support).getByRole('link', { name: 'soporte@ninez.gt' })).toHaveAttribute('href', 'mailto:soporte@ninez.gt');
   });
 
   it('the phone menu opens, lists the links and closes on Escape', async () => {

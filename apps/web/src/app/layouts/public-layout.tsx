@@ -3,16 +3,17 @@
 // a footer with the copyright and version 1.0.0.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { Heart, LayoutDashboard, LogIn, Menu, TriangleAlert, X } from 'lucide-react';
+import { CircleAlert, Heart, LayoutDashboard, LogIn, Mail, Menu, RotateCcw, TriangleAlert, X } from 'lucide-react';
 import { appMessages, navMessages, shellMessages } from '@donaciones/shared/messages/shell';
 import { Badge } from '@/components/badge';
-import { ButtonLink } from '@/components/button';
+import { Button, ButtonLink } from '@/components/button';
 import { Logo } from '@/components/logo';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { roleLabel } from '@/lib/roles';
 import { useSession } from '@/lib/session';
-import { useSiteInfo } from '@/lib/site';
+import { mailtoHref } from '@/lib/public-site';
+import { useSiteInfoState } from '@/lib/site';
 import { SkipLink } from './skip-link';
 
 interface PublicLink {
@@ -39,7 +40,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export default function PublicLayout() {
   const session = useSession();
-  const site = useSiteInfo();
+  const site = useSiteInfoState();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -171,6 +172,27 @@ export default function PublicLayout() {
         </div>
       </header>
 
+      {site.failed && (
+        <div role="status" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900" data-testid="site-load-error">
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-3 gap-y-1 text-center">
+            <span className="inline-flex items-center gap-1.5 font-semibold">
+              <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
+              {shellMessages.siteLoadFailed}
+            </span>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={site.retry}
+              loading={site.retrying}
+              aria-label={shellMessages.siteRetryLabel}
+              icon={<RotateCcw aria-hidden="true" className="size-4" />}
+            >
+              {appMessages.retry}
+            </Button>
+          </div>
+        </div>
+      )}
+
       <main id="contenido" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
@@ -215,6 +237,15 @@ export default function PublicLayout() {
         <div className="border-t border-white/10">
           <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-5 text-xs text-brand-100 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
             <p>{appMessages.copyright(new Date().getFullYear(), brand)}</p>
+            {site.systemName && site.contactEmail && (
+              <p data-testid="support-contact" className="inline-flex flex-wrap items-center gap-1.5">
+                <Mail aria-hidden="true" className="size-3.5 shrink-0" />
+                {shellMessages.support(site.systemName)}
+                <a className="font-semibold text-white underline-offset-4 hover:underline [overflow-wrap:anywhere]" href={mailtoHref(site.contactEmail)}>
+                  {site.contactEmail}
+                </a>
+              </p>
+            )}
             <p data-testid="app-version">{appMessages.versionLabel}</p>
           </div>
         </div>
