@@ -17,6 +17,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
+      // The repository's own checks (scripts/*.mjs), e.g. that no file cites an outside document.
+      { test: { name: 'scripts', root: './scripts', include: ['**/*.test.mjs'], environment: 'node' } },
       apiProject('api', { TEST_DB: 'pglite' }),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', { TEST_DB: 'postgres' })] : []),
       // Two real API processes on PostgreSQL (and Redis): its own step of `npm test`, after the others

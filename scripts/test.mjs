@@ -51,6 +51,7 @@ const vitestJson = path.join(reports, 'vitest.json');
 const playwrightJson = path.join(reports, 'playwright.json');
 
 const ok =
+  step('References (no citation of documents outside the repository)', process.execPath, ['scripts/check-references.mjs']) &&
   step('ESLint', bin('eslint'), ['--max-warnings=0', '.']) &&
   step('TypeScript (shared)', bin('tsc'), ['-p', 'packages/shared']) &&
   step('TypeScript (api)', bin('tsc'), ['-p', 'apps/api']) &&
