@@ -176,7 +176,7 @@ export const donations = pgTable(
     amountCents: cents('amount_cents').notNull(),
     currency: text('currency').notNull().default('GTQ'),
     donationType: text('donation_type', { enum: ['monetary', 'goods', 'services'] }).notNull(),
-    status: text('status', { enum: ['pending', 'completed', 'failed', 'cancelled', 'expired'] })
+    status: text('status', { enum: ['pending', 'completed', 'failed', 'cancelled', 'expired', 'refunded'] })
       .notNull()
       .default('pending'),
     description: text('description'),

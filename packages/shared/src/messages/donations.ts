@@ -13,10 +13,10 @@ export const donationsMessages = {
   terminalNote: (statusLabel: string) => `This donation has been ${statusLabel.toLowerCase()}`,
   notPending: 'Solo se puede cambiar una donación pendiente.',
   notFoundApi: 'Donación no encontrada',
-  status: { pending: 'Pending', completed: 'Completed', failed: 'Failed', cancelled: 'Cancelled', expired: 'Expired' },
+  status: { pending: 'Pending', completed: 'Completed', failed: 'Failed', cancelled: 'Cancelled', expired: 'Expired', refunded: 'Refunded' },
   type: { monetary: 'Monetary', goods: 'Goods', services: 'Services' },
   /** Spanish labels of the list screen (the detail and statistics screens keep their English labels verbatim). */
-  statusEs: { pending: 'Pendiente', completed: 'Completada', failed: 'Fallida', cancelled: 'Cancelada', expired: 'Expirada' },
+  statusEs: { pending: 'Pendiente', completed: 'Completada', failed: 'Fallida', cancelled: 'Cancelada', expired: 'Expirada', refunded: 'Reembolsada' },
   typeEs: { monetary: 'Monetaria', goods: 'En especie', services: 'Servicios' },
   list: {
     title: 'Donaciones',

@@ -82,7 +82,7 @@ export const memberMessages = {
     next: 'Siguiente',
     pagination: 'Paginación',
     types: { monetary: 'Monetaria', goods: 'En especie', services: 'Servicios' },
-    statuses: { pending: 'Pendiente', completed: 'Completada', failed: 'Fallida', cancelled: 'Cancelada', expired: 'Expirada' },
+    statuses: { pending: 'Pendiente', completed: 'Completada', failed: 'Fallida', cancelled: 'Cancelada', expired: 'Expirada', refunded: 'Reembolsada' },
     loadError: 'Error al cargar las donaciones',
   },
   history: {

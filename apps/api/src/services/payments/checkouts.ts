@@ -356,8 +356,7 @@ export async function refundDonation(
     const [updated] = await tx
       .update(donations)
       .set({
-        // `refunded` is a ledger status the shared status list gains with its labels.
-        status: sql`'refunded'` as never,
+        status: 'refunded',
         refundedAt: sql`now()`,
         refundReason: input.reason,
         refundId: refund.id || null,
