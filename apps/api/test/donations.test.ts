@@ -139,13 +139,15 @@ describe('GET /donations and /donations/{id}', () => {
     shown = await pendingDonation(ctx.db, { donorName: 'Lucía Pública Ramírez', donorEmail: 'lucia.publica@gmail.com', userId: publicDonor.id, createdAt: new Date(base + 100 * 3_600_000) });
     hidden = await pendingDonation(ctx.db, { donorName: 'Jorge Privado Méndez', donorEmail: 'jorge.privado@gmail.com', userId: privateDonor.id, createdAt: new Date(base + 101 * 3_600_000) });
     owned = await pendingDonation(ctx.db, { donorName: 'Carlos Propio', donorEmail: 'carlos@yahoo.com', userId: user.id, createdAt: new Date(base + 102 * 3_600_000) });
+    // Strangers see completed donations only (docs/product.md#donor-privacy); `owned` stays pending.
+    for (const d of [shown, hidden]) await ctx.db.update(donations).set({ status: 'completed' }).where(eq(donations.id, d.id));
     list = await ctx.db.select({ id: donations.id }).from(donations);
   });
 
   const get = (url: string, token?: string) => inject(ctx.app, { method: 'GET', url, token });
 
   it('lists newest first with the defaults 20 and 0 and the ledger total', async () => {
-    const res = await get('/api/v1/donations');
+    const res = await get('/api/v1/donations', admin.token);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.limit).toBe(20);
@@ -159,15 +161,15 @@ describe('GET /donations and /donations/{id}', () => {
   });
 
   it('pages without overlap and caps the limit at 100', async () => {
-    const first = (await get('/api/v1/donations?limit=10&offset=0')).json();
-    const second = (await get('/api/v1/donations?limit=10&offset=10')).json();
+    const first = (await get('/api/v1/donations?limit=10&offset=0', admin.token)).json();
+    const second = (await get('/api/v1/donations?limit=10&offset=10', admin.token)).json();
     const ids = [...first.donations, ...second.donations].map((d: { id: number }) => d.id);
     expect(new Set(ids).size).toBe(20);
-    const last = (await get(`/api/v1/donations?limit=10&offset=${list.length - 3}`)).json();
+    const last = (await get(`/api/v1/donations?limit=10&offset=${list.length - 3}`, admin.token)).json();
     expect(last.donations).toHaveLength(3);
-    const beyond = (await get('/api/v1/donations?offset=1000')).json();
+    const beyond = (await get('/api/v1/donations?offset=1000', admin.token)).json();
     expect(beyond).toMatchObject({ donations: [], total: list.length, offset: 1000 });
-    const capped = (await get('/api/v1/donations?limit=5000')).json();
+    const capped = (await get('/api/v1/donations?limit=5000', admin.token)).json();
     expect(capped.limit).toBe(100);
     expect(capped.donations).toHaveLength(list.length);
   });
@@ -183,13 +185,13 @@ describe('GET /donations and /donations/{id}', () => {
 
   it('filters by status and type, with totals that match the ledger', async () => {
     for (const status of ['pending', 'completed', 'failed', 'cancelled', 'expired']) {
-      const res = (await get(`/api/v1/donations?status=${status}&limit=100`)).json();
+      const res = (await get(`/api/v1/donations?status=${status}&limit=100`, admin.token)).json();
       const [{ n }] = await ctx.db.select({ n: count() }).from(donations).where(eq(donations.status, status as 'pending'));
       expect(res.total).toBe(n);
       expect(res.donations).toHaveLength(n);
       expect(res.donations.every((d: { status: string }) => d.status === status)).toBe(true);
     }
-    const goods = (await get('/api/v1/donations?donation_type=goods&status=completed&limit=100')).json();
+    const goods = (await get('/api/v1/donations?donation_type=goods&status=completed&limit=100', admin.token)).json();
     const [{ n }] = await ctx.db
       .select({ n: count() })
       .from(donations)
@@ -198,7 +200,7 @@ describe('GET /donations and /donations/{id}', () => {
     expect(goods.donations.every((d: { status: string; donation_type: string }) => d.status === 'completed' && d.donation_type === 'goods')).toBe(true);
     expect((await get('/api/v1/donations?status=COMPLETED')).json().total).toBe((await get('/api/v1/donations?status=completed')).json().total);
     for (const type of ['monetary', 'goods', 'services'] as const) {
-      const res = (await get(`/api/v1/donations?donation_type=${type}&limit=100`)).json();
+      const res = (await get(`/api/v1/donations?donation_type=${type}&limit=100`, admin.token)).json();
       const [{ n: expected }] = await ctx.db.select({ n: count() }).from(donations).where(eq(donations.donationType, type));
       expect(res.total).toBe(expected);
       expect(res.donations).toHaveLength(expected);
@@ -235,7 +237,7 @@ describe('GET /donations and /donations/{id}', () => {
     for (const token of [undefined, other.token]) {
       const res = (await get('/api/v1/donations?limit=100', token)).json();
       const h = res.donations.find((d: { id: number }) => d.id === hidden.id);
-      expect(h).toMatchObject({ donor_name: 'Jorge M.', donor_email: 'j***@gmail.com', donor_masked: true });
+      expect(h).toMatchObject({ donor_name: 'Jorge P.', donor_email: 'j***@gmail.com', donor_masked: true });
       const seeded = res.donations.filter((d: { donor_name: string }) => d.donor_name.startsWith('Persona'));
       expect(seeded.length).toBeGreaterThan(0);
       for (const d of seeded) expect(d).toMatchObject({ donor_name: 'Persona N.', donor_email: 'p***@correo.gt' });
@@ -254,16 +256,18 @@ describe('GET /donations and /donations/{id}', () => {
     expect(anon).toMatchObject({ donor_name: 'Lucía Pública Ramírez', donor_email: 'lucia.publica@gmail.com', donor_masked: false });
     const mine = (await get(`/api/v1/donations/${owned.id}`, user.token)).json();
     expect(mine).toMatchObject({ donor_name: 'Carlos Propio', donor_email: 'carlos@yahoo.com', can_cancel: true, can_process: false });
-    const notMine = (await get(`/api/v1/donations/${owned.id}`, other.token)).json();
-    expect(notMine).toMatchObject({ donor_name: 'Carlos P.', donor_email: 'c***@yahoo.com', can_cancel: false, can_process: false });
+    // Someone else's pending donation is not shown at all.
+    expect((await get(`/api/v1/donations/${owned.id}`, other.token)).statusCode).toBe(404);
   });
 
   it('answers the detail with the same masking, and actions only for those allowed', async () => {
     const anon = await get(`/api/v1/donations/${hidden.id}`);
     expect(anon.statusCode).toBe(200);
-    expect(anon.json()).toMatchObject({ id: hidden.id, donor_name: 'Jorge M.', donor_email: 'j***@gmail.com', status: 'pending', amount: 100, can_process: false, can_cancel: false });
+    expect(anon.json()).toMatchObject({ id: hidden.id, donor_name: 'Jorge P.', donor_email: 'j***@gmail.com', status: 'completed', amount: 100, can_process: false, can_cancel: false });
     const asAdmin = (await get(`/api/v1/donations/${hidden.id}`, admin.token)).json();
-    expect(asAdmin).toMatchObject({ donor_email: 'jorge.privado@gmail.com', can_process: true, can_cancel: true });
+    expect(asAdmin).toMatchObject({ donor_email: 'jorge.privado@gmail.com', can_process: false, can_cancel: false });
+    const pendingAsAdmin = (await get(`/api/v1/donations/${owned.id}`, admin.token)).json();
+    expect(pendingAsAdmin).toMatchObject({ donor_email: 'carlos@yahoo.com', can_process: true, can_cancel: true });
   });
 
   it('answers 404 in Spanish for an unknown id and 400 for a malformed one', async () => {
@@ -296,7 +300,7 @@ describe('GET /donations/stats', () => {
     await make('pending', 1_500);
     await make('pending', 1_000);
     await make('failed', 99_900);
-    const res = await inject(ctx.app, { method: 'GET', url: '/api/v1/donations/stats' });
+    const res = await inject(ctx.app, { method: 'GET', url: '/api/v1/donations/stats', token: admin.token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       total_amount_completed: 260.5,

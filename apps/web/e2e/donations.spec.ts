@@ -161,13 +161,13 @@ test.describe('donation detail', () => {
     await page.getByRole('button', { name: 'Cancel Donation' }).click();
     await dialog.getByRole('button', { name: 'Keep Donation' }).click();
     await expect(dialog).toBeHidden();
-    expect((await (await request.get(`/api/v1/donations/${donation.id}`)).json()).status).toBe('pending');
+    expect((await (await request.get(`/api/v1/donations/${donation.id}`, { headers: { authorization: `Bearer ${token}` } })).json()).status).toBe('pending');
 
     await page.getByRole('button', { name: 'Cancel Donation' }).click();
     await dialog.getByRole('button', { name: 'Cancel Donation' }).click();
     await expect(page.getByText('Donation cancelled', { exact: true })).toBeVisible();
     await expect(page.getByTestId('outcome-note')).toContainText('This donation has been cancelled');
-    expect((await (await request.get(`/api/v1/donations/${donation.id}`)).json()).status).toBe('cancelled');
+    expect((await (await request.get(`/api/v1/donations/${donation.id}`, { headers: { authorization: `Bearer ${token}` } })).json()).status).toBe('cancelled');
   });
 
   test('shows no actions to a visitor, and a failed cancel says so', async ({ page, request }) => {

@@ -1,6 +1,7 @@
 // The donation ledger's service API (docs/product.md#screens-and-routes, #the-donation-ledger, #donor-privacy). Thin handlers: the rules
 // live in services/donations.ts and services/ledger.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasRole } from '@donaciones/shared/constants';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema, idParamSchema } from '@donaciones/shared/schemas/common';
 import {
@@ -66,7 +67,8 @@ export default async function donationRoutes(app: FastifyInstance) {
         summary: 'Listar donaciones (más recientes primero)',
         description:
           'Público. Solo ADMIN ve correos y nombres completos; los demás ven `m***@dominio` y nombre con inicial del ' +
-          'apellido, salvo donantes que eligieron mostrarse (y las donaciones propias). limit por defecto 20, máximo 100 ' +
+          'primer apellido, salvo donantes que eligieron mostrarse (y las donaciones propias). Quien no es ADMIN ve solo ' +
+          'donaciones completadas, más las propias en otros estados; la referencia y el número de recibo solo los ven ADMIN y el dueño. limit por defecto 20, máximo 100 ' +
           '(un valor mayor se recorta). El filtro donor_email solo encuentra, para quien no es ADMIN, donaciones cuyo donante ya puede ver.',
         querystring: listDonationsQuerySchema,
         response: { 200: donationListSchema, 400: error, 401: error },
@@ -81,17 +83,22 @@ export default async function donationRoutes(app: FastifyInstance) {
   r.get(
     '/donations/stats',
     {
+      preHandler: app.optionalAuth,
       serializerCompiler: serializeOncePerAnswer,
       schema: {
         tags: [TAG],
         summary: 'Estadísticas de donaciones',
         description:
           'Montos en quetzales, leídos de totales mantenidos por la base de datos (sin recorrer el libro). success_rate: ' +
-          'porcentaje con un decimal de completadas sobre las que ya tienen resultado (completed + failed + cancelled + expired); 0 si ninguna.',
-        response: { 200: donationStatsSchema },
+          'porcentaje con un decimal de completadas sobre las que ya tienen resultado (completed + failed + cancelled + expired); 0 si ninguna. ' +
+          'Las cifras de pendientes (count_pending, total_amount_pending) solo se informan a ADMIN; para los demás valen 0.',
+        response: { 200: donationStatsSchema, 401: error },
       },
     },
-    async () => statsReads('stats', () => donationStats(app.db)),
+    async (request) =>
+      hasRole(request.user?.roles, 'ADMIN')
+        ? statsReads('staff', () => donationStats(app.db, { withPending: true }))
+        : statsReads('public', () => donationStats(app.db, { withPending: false })),
   );
 
   r.get(

@@ -42,12 +42,25 @@ export function maskEmail(email: string): string {
   return `${email[0]}***${email.slice(at)}`;
 }
 
-/** `María García López` -> `María L.`: the first name and the initial of the last name. */
+/** Lower-case particles of compound surnames ("de León", "de la Cruz"): never taken as the surname. */
+export const NAME_PARTICLES = ['de', 'del', 'la', 'las', 'los', 'y'] as const;
+
+/**
+ * The given name and the initial of the first surname, the main one in Guatemala
+ * (docs/product.md#donor-privacy). Names are written given names, then the paternal and the maternal
+ * surname, particles aside: with two words the second is the surname ("Lucía Hernández" -> "Lucía H."),
+ * with three or more the first surname is the second-to-last word ("Lucía Hernández Toj" -> "Lucía H.",
+ * "Ana María López García" -> "Ana L.", "Carlos de León Pérez" -> "Carlos L."). One word is shown as is.
+ * maskedNameSql computes the same in the database for the list's search.
+ */
 export function maskName(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
+  const all = name.trim().split(/\s+/).filter(Boolean);
+  const kept = all.filter((w) => !(NAME_PARTICLES as readonly string[]).includes(w.toLowerCase()));
+  const words = kept.length ? kept : all;
   if (words.length === 0) return '';
   if (words.length === 1) return words[0];
-  return `${words[0]} ${Array.from(words[words.length - 1])[0].toUpperCase()}.`;
+  const surname = words.length === 2 ? words[1] : words[words.length - 2];
+  return `${words[0]} ${Array.from(surname)[0].toUpperCase()}.`;
 }
 
 /** Full donor details for ADMIN, the donation's owner, and donors who chose to be shown publicly. */
@@ -67,9 +80,25 @@ export function canCancel(row: Pick<DonationRow, 'status' | 'userId'>, viewer: V
   return isAdmin(viewer) || (row.userId != null && row.userId === viewer.id);
 }
 
+/** Staff and the signed-in owner: they see pending donations, the reference and the receipt number. */
+export function ownsOrStaff(row: Pick<DonationRow, 'userId'>, viewer: Viewer | null): boolean {
+  return isAdmin(viewer) || (viewer != null && row.userId != null && row.userId === viewer.id);
+}
+
+/**
+ * Only completed donations are public; a pending (or failed, cancelled...) one is shown to staff and
+ * its signed-in owner only, so an anonymous checkout cannot move what visitors see
+ * (docs/product.md#donor-privacy).
+ */
+export function visibleTo(row: Pick<DonationRow, 'userId' | 'status'>, viewer: Viewer | null): boolean {
+  return row.status === 'completed' || ownsOrStaff(row, viewer);
+}
+
 /** The API shape of one donation for one viewer; shared by every endpoint that shows donations. */
 export function toDonationView(row: DonationRow, options: ViewOptions): Donation {
   const full = seesDonor(row, options);
+  // The reference and receipt number are the proof for claiming a tax receipt: owner and staff only.
+  const proof = ownsOrStaff(row, options.viewer);
   return {
     id: row.id,
     donor_name: full ? row.donorName : maskName(row.donorName),
@@ -79,8 +108,8 @@ export function toDonationView(row: DonationRow, options: ViewOptions): Donation
     donation_type: row.donationType,
     status: row.status,
     description: row.description,
-    reference_code: row.referenceCode,
-    receipt_number: row.receiptNumber,
+    reference_code: proof ? row.referenceCode : null,
+    receipt_number: proof ? row.receiptNumber : null,
     failure_reason: row.failureReason,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -124,7 +153,7 @@ export async function createDonation(db: Database, input: { data: CreateDonation
 
 export async function getDonation(db: Db, input: { id: number; viewer: Viewer | null }): Promise<Donation> {
   const [found] = await selectWithOptIn(db).where(eq(donations.id, input.id)).limit(1);
-  if (!found) throw notFound(donationsMessages.notFoundApi);
+  if (!found || !visibleTo(found.donation, input.viewer)) throw notFound(donationsMessages.notFoundApi);
   return toDonationView(found.donation, { viewer: input.viewer, donorIsPublic: found.donorIsPublic });
 }
 
@@ -157,8 +186,12 @@ export function foldText(text: string): string {
  * The donor's name as maskName shows it, computed by the database, so that a visitor's search only
  * matches what the visitor is shown (a hidden surname finds nothing). Keep it in step with maskName.
  */
-const maskedNameSql = sql`(SELECT CASE WHEN cardinality(w) < 2 THEN coalesce(w[1], '') ELSE w[1] || ' ' || left(w[cardinality(w)], 1) || '.' END
-  FROM (SELECT regexp_split_to_array(btrim(${donations.donorName}), ${'\\s+'}) AS w) AS words)`;
+const maskedNameSql = sql`(SELECT CASE WHEN cardinality(w) < 2 THEN coalesce(w[1], '')
+    WHEN cardinality(w) = 2 THEN w[1] || ' ' || left(w[2], 1) || '.'
+    ELSE w[1] || ' ' || left(w[cardinality(w) - 1], 1) || '.' END
+  FROM (SELECT CASE WHEN cardinality(k) > 0 THEN k ELSE a END AS w
+    FROM (SELECT a, array(SELECT x FROM unnest(a) WITH ORDINALITY AS t(x, i) WHERE lower(x) <> ALL (${sql.raw(`ARRAY[${NAME_PARTICLES.map((p) => `'${p}'`).join(',')}]`)}) ORDER BY i) AS k
+      FROM (SELECT regexp_split_to_array(btrim(${donations.donorName}), ${'\\s+'}) AS a) AS split) AS filtered) AS words)`;
 
 const programNameSql = sql`(SELECT p.name FROM programs p WHERE p.id = ${donations.programId})`;
 
@@ -200,6 +233,9 @@ function searchCondition(q: string, viewer: Viewer | null): SQL {
 export async function listDonations(db: Db, input: { filter: ListDonationsFilter; viewer: Viewer | null }): Promise<DonationList> {
   const { filter, viewer } = input;
   const conditions: SQL[] = [];
+  const staff = isAdmin(viewer);
+  // Visitors see completed donations; a signed-in member also their own (visibleTo).
+  if (!staff) conditions.push(viewer ? (or(eq(donations.status, 'completed'), eq(donations.userId, viewer.id)) as SQL) : eq(donations.status, 'completed'));
   if (filter.status) conditions.push(eq(donations.status, filter.status));
   if (filter.donation_type) conditions.push(eq(donations.donationType, filter.donation_type));
   const email = filter.donor_email?.trim().toLowerCase();
@@ -228,9 +264,17 @@ export async function listDonations(db: Db, input: { filter: ListDonationsFilter
     .offset(filter.offset);
 
   let total: number;
-  if (!email && !q) {
-    // Status and type filters are counted from donation_totals: no count(*) over the ledger.
-    total = await countFromTotals(db, { status: filter.status, type: filter.donation_type });
+  if (!email && !q && (staff || !filter.status || filter.status === 'completed')) {
+    // Status and type filters are counted from donation_totals: no count(*) over the ledger; for a
+    // member, plus their own donations in other states (by the user index).
+    total = await countFromTotals(db, { status: staff ? filter.status : 'completed', type: filter.donation_type });
+    if (!staff && viewer && !filter.status) {
+      const [own] = await db
+        .select({ n: sql<number>`count(*)::bigint` })
+        .from(donations)
+        .where(and(eq(donations.userId, viewer.id), sql`${donations.status} <> 'completed'`, filter.donation_type ? eq(donations.donationType, filter.donation_type) : undefined));
+      total += Number(own?.n ?? 0);
+    }
   } else {
     const base = db.select({ n: sql<number>`count(*)::bigint` }).from(donations);
     const [row] = await (needsOptIn ? base.leftJoin(userPreferences, eq(userPreferences.userId, donations.userId)) : base).where(where);
@@ -245,8 +289,12 @@ export async function listDonations(db: Db, input: { filter: ListDonationsFilter
   };
 }
 
-/** GET /donations/stats, read from donation_totals (kept by a trigger), never from the ledger. */
-export async function donationStats(db: Db): Promise<DonationStats> {
+/**
+ * GET /donations/stats, read from donation_totals (kept by a trigger), never from the ledger. The
+ * pending figures are for staff only (`withPending`): anyone may start a checkout, so pending money
+ * is not a public figure (docs/product.md#figures).
+ */
+export async function donationStats(db: Db, options: { withPending: boolean }): Promise<DonationStats> {
   const rows = await db
     .select({
       status: donationTotals.status,
@@ -260,7 +308,7 @@ export async function donationStats(db: Db): Promise<DonationStats> {
     return { count: Number(row?.count ?? 0), cents: Number(row?.cents ?? 0) };
   };
   const completed = by('completed');
-  const pending = by('pending');
+  const pending = options.withPending ? by('pending') : { count: 0, cents: 0 };
   const failed = by('failed');
   const cancelled = by('cancelled');
   const expired = by('expired');

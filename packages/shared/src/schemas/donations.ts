@@ -99,7 +99,8 @@ export const donationSchema = z
     donation_type: z.enum(DONATION_TYPES),
     status: z.enum(DONATION_STATUSES),
     description: z.string().nullable(),
-    reference_code: z.string(),
+    /** Null for viewers other than staff and the donation's owner (docs/product.md#donor-privacy). */
+    reference_code: z.string().nullable(),
     receipt_number: z.number().int().nullable(),
     failure_reason: z.string().nullable(),
     created_at: z.string(),
