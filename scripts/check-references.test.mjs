@@ -8,9 +8,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { findReferences } from './check-references.mjs';
 
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'check-references.mjs');
-// Built from parts so that this file itself cites nothing.
-const SPEC = ['SPEC', 'md'].join('.');
-const DECISIONS = ['DECISIONS', 'md'].join('.');
 
 const repos = [];
 afterEach(() => {
@@ -31,7 +28,7 @@ const run = (dir) => spawnSync(process.execPath, [script, dir], { encoding: 'utf
 
 describe('scripts/check-references.mjs', () => {
   it('fails, naming the file and line, when a tracked file cites an outside document', () => {
-    const dir = repoWith({ 'a.ts': `const x = 1;\n// Masking rule (${SPEC} §2).\n`, 'b.md': 'Fine.\n' });
+    const dir = repoWith({ 'a.ts': `const x = 1;\n// Masking rule (SPEC.md §2).\n`, 'b.md': 'Fine.\n' });
     const result = run(dir);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('a.ts:2:');
@@ -46,7 +43,7 @@ describe('scripts/check-references.mjs', () => {
   });
 
   it.each([
-    [`// ${DECISIONS} D4: one ledger`, 'x.ts'],
+    ['// DECISIONS.md D4: one ledger', 'x.ts'],
     ['// masking (D6) on every view', 'x.ts'],
     ['/** The route table (D7-D8). */', 'x.tsx'],
     [' * figures (D8/D9)', 'x.ts'],
@@ -55,7 +52,7 @@ describe('scripts/check-references.mjs', () => {
     ['Processes keep no state (D3).', 'README.md'],
     ['// session contract of TEAM.md', 'x.ts'],
     ['// boundaries of HOUSE_STYLE.md', 'x.js'],
-    [`// as the ${['SPEC', "'s"].join('')} English labels`, 'x.ts'],
+    ["// as the SPEC's English labels", 'x.ts'],
   ])('flags %j', (line, file) => {
     expect(findReferences(file, `${line}\n`)).toHaveLength(1);
   });
