@@ -67,13 +67,3 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** docs/product.md#the-donation-ledger: stored tokens with this prefix come from an old mock login and are discarded. */
 export const MOCK_TOKEN_PREFIX = 'mock';
-
-/** Main role first; unknown roles are treated as USER (docs/product.md#screens-and-routes). */
-export function mainRole(roles: readonly string[] | undefined | null): Role {
-  const first = roles?.[0]?.toUpperCase();
-  return (ROLES as readonly string[]).includes(first ?? '') ? (first as Role) : 'USER';
-}
-
-export function hasRole(roles: readonly string[] | undefined | null, wanted: Role): boolean {
-  return (roles ?? []).some((r) => r.toUpperCase() === wanted);
-}

@@ -3,7 +3,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { type Role, hasRole } from '@donaciones/shared/constants';
+import { type Role } from '@donaciones/shared/constants';
+import { hasAnyRole } from '@donaciones/shared/roles';
 import { sessions, users } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
 import { accessTokenSigner } from '../services/access-tokens';
@@ -72,6 +73,6 @@ export default fp(async function auth(app: FastifyInstance) {
   app.decorate('optionalAuth', async (request: FastifyRequest) => resolve(request, false));
   app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
     await resolve(request, true);
-    if (!roles.some((r) => hasRole(request.user?.roles, r))) throw forbidden();
+    if (!hasAnyRole(request.user?.roles, roles)) throw forbidden();
   });
 });

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hasRole } from '@donaciones/shared/constants';
+import { hasRole } from '@donaciones/shared/roles';
 import { adminDashboardStatsSchema } from '@donaciones/shared/schemas/admin';
 import { errorResponseSchema } from '@donaciones/shared/schemas/common';
 import { memberDashboardStatsSchema } from '@donaciones/shared/schemas/member';

@@ -1,7 +1,7 @@
 // The donation ledger's service API (docs/product.md#screens-and-routes, #the-donation-ledger, #donor-privacy). Thin handlers: the rules
 // live in services/donations.ts and services/ledger.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasRole } from '@donaciones/shared/constants';
+import { hasRole } from '@donaciones/shared/roles';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema, idParamSchema } from '@donaciones/shared/schemas/common';
 import {

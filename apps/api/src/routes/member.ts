@@ -3,7 +3,7 @@
 // every answer is about the caller's own account (request.user), never an id taken from the request.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { hasRole } from '@donaciones/shared/constants';
+import { hasRole } from '@donaciones/shared/roles';
 import { screensMessages } from '@donaciones/shared/messages/screens';
 import { receiptMessages } from '../messages/receipts';
 import { errorResponseSchema, messageResponseSchema } from '@donaciones/shared/schemas/common';

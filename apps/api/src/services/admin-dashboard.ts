@@ -10,7 +10,8 @@
 //   With no email in the window there is no signal and the default of docs/product.md#limits-and-constants (98) is used;
 //   `system_health_source` says which of the two the figure is.
 import { count, desc, notLike, sql } from 'drizzle-orm';
-import { DEFAULT_SYSTEM_HEALTH, ROLES, TIME_ZONE, type Role } from '@donaciones/shared/constants';
+import { DEFAULT_SYSTEM_HEALTH, TIME_ZONE } from '@donaciones/shared/constants';
+import { normalizeRoles } from '@donaciones/shared/roles';
 import { fromCents, roundTo } from '@donaciones/shared/format';
 import { activityMessages } from '../messages/activity';
 import type { AdminDashboardStats, RecentActivity } from '@donaciones/shared/schemas/admin';
@@ -173,7 +174,7 @@ export async function adminDashboardStats(db: Db): Promise<AdminDashboardStats> 
     recent_users: latestUsers.map((u) => ({
       id: u.id,
       email: u.email,
-      roles: u.roles.filter((r): r is Role => (ROLES as readonly string[]).includes(r)),
+      roles: normalizeRoles(u.roles),
       status: userStatus(u),
       joined_at: u.createdAt.toISOString(),
     })),

@@ -2,8 +2,8 @@
 // emailed set-password link, edit, delete, with the last active ADMIN always protected.
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import { ROLES, type Role } from '@donaciones/shared/constants';
 import { adminMessages } from '@donaciones/shared/messages/admin';
+import { normalizeRoles, rolesWithMain } from '@donaciones/shared/roles';
 import { emailMessages } from '../messages/email';
 import type { AdminUser, AdminUserList, AdminUserValues, UserStatus } from '@donaciones/shared/schemas/admin';
 import type { Database, Db } from '../db/client';
@@ -38,7 +38,7 @@ export function toAdminUser(row: UserRow): AdminUser {
     email: row.email,
     first_name: row.firstName,
     last_name: row.lastName,
-    roles: row.roles.filter((r): r is Role => (ROLES as readonly string[]).includes(r)),
+    roles: normalizeRoles(row.roles),
     is_active: row.isActive,
     status: userStatus(row),
     email_verified: row.emailVerifiedAt != null,
@@ -70,17 +70,6 @@ export async function listUsers(db: Db, input: { q?: string; limit: number; offs
   return { users: rows.map(toAdminUser), total, total_users: totalUsers, limit: input.limit, offset: input.offset };
 }
 
-/**
- * The roles an account gets when an admin picks `role` as its main role: the chosen role first,
- * then the roles it already had that rank below it (ADMIN > DONOR > USER). Demoting an admin
- * therefore removes ADMIN; promoting a donor to ADMIN keeps DONOR, so their receipts stay theirs.
- */
-export function rolesFor(role: Role, previous: readonly string[] = []): Role[] {
-  const rank = (r: string) => ROLES.indexOf(r as Role);
-  const lower = ROLES.filter((r) => rank(r) > rank(role) && previous.includes(r));
-  return [role, ...lower];
-}
-
 /** Active admins, locked so that two concurrent demotions cannot both pass the last-admin check. */
 async function lockActiveAdmins(tx: Db): Promise<number[]> {
   const rows = await tx
@@ -108,7 +97,7 @@ export async function createUser(
           passwordHash: unusable,
           firstName: values.first_name,
           lastName: values.last_name,
-          roles: rolesFor(values.role),
+          roles: rolesWithMain(values.role),
           isActive: values.is_active,
         })
         .returning();
@@ -156,7 +145,7 @@ export async function updateUser(
       const [current] = await tx.select().from(users).where(eq(users.id, input.id)).for('update').limit(1);
       if (!current) throw notFound(m.userNotFound);
 
-      const roles = rolesFor(values.role, current.roles);
+      const roles = rolesWithMain(values.role, current.roles);
       const isLastAdmin = admins.length === 1 && admins[0] === current.id;
       if (isLastAdmin && !values.is_active) throw conflict(m.lastAdminDeactivate);
       if (isLastAdmin && !roles.includes('ADMIN')) throw conflict(m.lastAdminDemote);

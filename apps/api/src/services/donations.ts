@@ -1,7 +1,8 @@
 // The service view of the ledger (docs/product.md#the-donation-ledger, #screens-and-routes, #donor-privacy): recording, listing,
 // statistics from the running totals, and the process/cancel transitions with their permissions.
 import { type SQL, and, eq, or, sql } from 'drizzle-orm';
-import { type DonationStatus, type DonationType, hasRole } from '@donaciones/shared/constants';
+import { type DonationStatus, type DonationType } from '@donaciones/shared/constants';
+import { hasRole } from '@donaciones/shared/roles';
 import { formatMoney, fromCents, roundTo, toCents } from '@donaciones/shared/format';
 import { donationsMessages } from '@donaciones/shared/messages/donations';
 import { emailMessages } from '../messages/email';

@@ -3,6 +3,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DonationStatus } from '@donaciones/shared/constants';
 import { donationsMessages } from '@donaciones/shared/messages/donations';
+import { withRole } from '@donaciones/shared/roles';
 import type { Database, Db } from '../db/client';
 import { donations, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
@@ -173,9 +174,7 @@ export async function linkCompletedDonation(tx: Db, donation: DonationRow): Prom
   if (!account) return;
   if (donation.userId == null) await tx.update(donations).set({ userId: account.id }).where(eq(donations.id, donation.id));
   if (account.roles.includes('DONOR')) return;
-  const roles = account.roles.includes('ADMIN')
-    ? ['ADMIN', 'DONOR', ...account.roles.filter((r) => r !== 'ADMIN')]
-    : ['DONOR', ...account.roles];
+  const roles = withRole(account.roles, 'DONOR');
   await tx.update(users).set({ roles, updatedAt: sql`now()` }).where(eq(users.id, account.id));
   await audit(tx, { actor: null, action: 'user.role_donor_added', entityType: 'user', entityId: account.id, details: { donation_id: donation.id } });
 }

@@ -1,7 +1,8 @@
 // The signed-in account's own donations: list, history by year and month, receipts (docs/product.md#screens-and-routes).
 // Every query is filtered by the caller's user id; nothing here can reach another account's rows.
 import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { CURRENCY, type DonationStatus, TIME_ZONE, hasRole, type Role } from '@donaciones/shared/constants';
+import { CURRENCY, type DonationStatus, TIME_ZONE, type Role } from '@donaciones/shared/constants';
+import { hasRole } from '@donaciones/shared/roles';
 import { fromCents } from '@donaciones/shared/format';
 import { receiptMessages } from '../messages/receipts';
 import type {

@@ -4,7 +4,7 @@ import { BarChart3, HandCoins, HeartHandshake, History, LayoutDashboard, ListChe
 import type { Role } from '@donaciones/shared/constants';
 import { navMessages } from '@donaciones/shared/messages/shell';
 import { paths } from '@/lib/paths';
-import { normalizeRoles } from '@/lib/roles';
+import { normalizeRoles } from '@donaciones/shared/roles';
 
 export interface NavItem {
   label: string;

@@ -7,7 +7,7 @@ import type { Role } from '@donaciones/shared/constants';
 import { PageSpinner } from '@/components/spinner';
 import type { FromState } from '@/lib/auth-redirect';
 import { paths } from '@/lib/paths';
-import { hasAnyRole } from '@/lib/roles';
+import { hasAnyRole } from '@donaciones/shared/roles';
 import { useSession } from '@/lib/session';
 
 export interface RequireAuthProps {

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@donaciones/shared/constants';
 import type { Me, TokenPair } from '@donaciones/shared/schemas/auth';
 import { api as defaultApi, clearStoredTokens, setAccessToken, type ApiClient } from './api-client';
-import { normalizeRoles, primaryRole } from './roles';
+import { mainRole, normalizeRoles } from '@donaciones/shared/roles';
 
 export const SESSION_USER_KEY = 'session_user';
 
@@ -201,7 +201,7 @@ export function SessionProvider({ children, onSessionExpired, client = defaultAp
       status,
       user,
       roles,
-      role: primaryRole(roles),
+      role: mainRole(roles),
       isAuthenticated: status === 'authenticated' && user !== null,
       isLoading: status === 'loading',
       login,
