@@ -3,8 +3,8 @@
 //
 // - Status: only completed donations are money received; pending, failed, cancelled and expired
 //   ones are never added to an amount.
-// - Currency: amounts are sums in quetzales (GTQ); a donation in another currency is never added
-//   to a quetzal total (there is no exchange rate in the ledger).
+// - Currency: amounts are sums in quetzales (GTQ); a donation in another currency counts with the
+//   quetzal equivalent fixed when it was made, and is left out when it has none.
 // - Date basis: every period counts a donation by its donation date, `created_at` (the date on its
 //   receipt and in every list), in America/Guatemala; never by the date it was approved.
 // - Periods are calendar periods in America/Guatemala, to date (today included): the week (Monday

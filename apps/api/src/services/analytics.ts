@@ -1,41 +1,32 @@
 // Reports of the admin console (docs/product.md#reports-and-exports): every figure is an SQL
 // aggregation of the ledger, bucketed by calendar day, week or month in America/Guatemala.
 //
-// What is counted: `donations` and `amount` are completed (APPROVED) donations in quetzales (GTQ;
-// other currencies are not summed into quetzales), dated by when the donation was made. `users` are
-// accounts created in the bucket. The period is a rolling window ending today (Guatemala time):
-// week = the last 7 days, month = the last 30 days (trends by day), quarter = this month and the two
-// before (trends by week, Monday first), year = this month and the eleven before (trends by month).
+// What is counted is defined once in packages/shared/src/figures.ts (docs/product.md#figures):
+// `donations` and `amount` are completed (APPROVED) donations, in quetzales (another currency by its
+// quetzal equivalent), dated by when the donation was made (`created_at`). `users` are accounts created
+// in the bucket. The period is the calendar period in course, to date (Guatemala time): the week
+// (Monday first; trends by day), the month (by day), the quarter (by week) and the year (by month);
+// the previous amount is the same stretch of the previous period.
 import { sql } from 'drizzle-orm';
 import { TIME_ZONE, type ReportPeriod } from '@donaciones/shared/constants';
+import { figurePeriod, growthPercentage, instantRange } from '@donaciones/shared/figures';
 import { fromCents, roundTo } from '@donaciones/shared/format';
 import type { Analytics } from '@donaciones/shared/schemas/admin';
 import type { Db } from '../db/client';
+import { COUNTED, QUETZAL_CENTS } from './figures';
 
 /** `db.execute` answers `{rows}` on both drivers. */
 export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
-/** Growth of `current` over `previous` in percent, 1 decimal; from nothing to something counts as 100. */
-export function growthPercentage(current: number, previous: number): number {
-  if (previous === 0) return current > 0 ? 100 : 0;
-  return roundTo(((current - previous) / previous) * 100, 1);
-}
+export { growthPercentage };
 
 export const PERIOD_GRANULARITY: Record<ReportPeriod, 'day' | 'week' | 'month'> = {
   week: 'day',
   month: 'day',
   quarter: 'week',
   year: 'month',
-};
-
-/** The SQL (over the local time `n`) of the first local midnight of each period. */
-const PERIOD_START: Record<ReportPeriod, string> = {
-  week: `date_trunc('day', n) - interval '6 days'`,
-  month: `date_trunc('day', n) - interval '29 days'`,
-  quarter: `date_trunc('month', n) - interval '2 months'`,
-  year: `date_trunc('month', n) - interval '11 months'`,
 };
 
 export interface PeriodBounds {
@@ -45,47 +36,41 @@ export interface PeriodBounds {
   /** The same instants in UTC ISO form, to compare with timestamptz columns. */
   startAt: string;
   endAt: string;
+  /** The same stretch of the previous period, [previousStartAt, previousEndAt). */
   previousStartAt: string;
+  previousEndAt: string;
   startDate: string;
+  /** The last day included (today). */
   endDate: string;
 }
 
-export async function periodBounds(db: Db, period: ReportPeriod, now: Date): Promise<PeriodBounds> {
-  const tz = TIME_ZONE;
-  const utc = (expr: string) => `to_char((${expr}) AT TIME ZONE '${tz}' AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-  const [row] = rowsOf<{ start_local: string; end_local: string; start_at: string; end_at: string; previous_start_at: string; start_date: string; end_date: string }>(
-    await db.execute(sql`
-      SELECT to_char(s, 'YYYY-MM-DD HH24:MI:SS') AS start_local,
-             to_char(e, 'YYYY-MM-DD HH24:MI:SS') AS end_local,
-             ${sql.raw(utc('s'))} AS start_at,
-             ${sql.raw(utc('e'))} AS end_at,
-             ${sql.raw(utc('s - (e - s)'))} AS previous_start_at,
-             to_char(s, 'YYYY-MM-DD') AS start_date,
-             to_char(e - interval '1 day', 'YYYY-MM-DD') AS end_date
-      FROM (
-        SELECT ${sql.raw(PERIOD_START[period])} AS s, date_trunc('day', n) + interval '1 day' AS e
-        FROM (SELECT ${now.toISOString()}::timestamptz AT TIME ZONE ${tz} AS n) AS local_now
-      ) AS bounds`),
-  );
+export function periodBounds(period: ReportPeriod, now: Date): PeriodBounds {
+  const f = figurePeriod(period, now);
+  const current = instantRange(f.current);
+  const previous = instantRange(f.previous);
+  const lastDay = new Date(Date.parse(`${f.current.end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   return {
-    startLocal: row.start_local,
-    endLocal: row.end_local,
-    startAt: row.start_at,
-    endAt: row.end_at,
-    previousStartAt: row.previous_start_at,
-    startDate: row.start_date,
-    endDate: row.end_date,
+    startLocal: `${f.current.start} 00:00:00`,
+    endLocal: `${f.current.end} 00:00:00`,
+    startAt: current.start.toISOString(),
+    endAt: current.end.toISOString(),
+    previousStartAt: previous.start.toISOString(),
+    previousEndAt: previous.end.toISOString(),
+    startDate: f.current.start,
+    endDate: lastDay,
   };
 }
 
 export async function computeAnalytics(db: Db, input: { period: ReportPeriod; now?: Date }): Promise<Analytics> {
   const now = input.now ?? new Date();
   const tz = TIME_ZONE;
-  const b = await periodBounds(db, input.period, now);
+  const b = periodBounds(input.period, now);
   const granularity = PERIOD_GRANULARITY[input.period];
   const gran = sql.raw(`'${granularity}'`);
   const inPeriod = sql`created_at >= ${b.startAt}::timestamptz AND created_at < ${b.endAt}::timestamptz`;
-  const completedGtq = sql`status = 'completed' AND currency = 'GTQ'`;
+  const inPrevious = sql`created_at >= ${b.previousStartAt}::timestamptz AND created_at < ${b.previousEndAt}::timestamptz`;
+  const counted = COUNTED;
+  const cents = QUETZAL_CENTS;
 
   const [summaryRow] = rowsOf<{
     completed: number;
@@ -100,17 +85,17 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
   }>(
     await db.execute(sql`
       SELECT
-        count(*) FILTER (WHERE ${completedGtq} AND ${inPeriod})::int AS completed,
+        count(*) FILTER (WHERE ${counted} AND ${inPeriod})::int AS completed,
         count(*) FILTER (WHERE status = 'completed' AND ${inPeriod})::int AS completed_all,
-        coalesce(sum(amount_cents) FILTER (WHERE ${completedGtq} AND ${inPeriod}), 0)::bigint AS completed_cents,
+        coalesce(sum(${cents}) FILTER (WHERE ${counted} AND ${inPeriod}), 0)::bigint AS completed_cents,
         count(*) FILTER (WHERE status = 'pending' AND ${inPeriod})::int AS pending,
-        coalesce(sum(amount_cents) FILTER (WHERE status = 'pending' AND currency = 'GTQ' AND ${inPeriod}), 0)::bigint AS pending_cents,
+        coalesce(sum(${cents}) FILTER (WHERE status = 'pending' AND ${inPeriod}), 0)::bigint AS pending_cents,
         count(*) FILTER (WHERE status = 'failed' AND ${inPeriod})::int AS declined,
         count(*) FILTER (WHERE status <> 'pending' AND ${inPeriod})::int AS resolved,
-        count(DISTINCT lower(donor_email)) FILTER (WHERE ${completedGtq} AND ${inPeriod})::int AS unique_donors,
-        coalesce(sum(amount_cents) FILTER (WHERE ${completedGtq} AND created_at < ${b.startAt}::timestamptz), 0)::bigint AS previous_cents
+        count(DISTINCT lower(donor_email)) FILTER (WHERE ${counted} AND ${inPeriod})::int AS unique_donors,
+        coalesce(sum(${cents}) FILTER (WHERE ${counted} AND ${inPrevious}), 0)::bigint AS previous_cents
       FROM donations
-      WHERE created_at >= ${b.previousStartAt}::timestamptz AND created_at < ${b.endAt}::timestamptz`),
+      WHERE (${inPeriod}) OR (${inPrevious})`),
   );
 
   const [{ n: newUsers }] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM users WHERE ${inPeriod}`));
@@ -121,8 +106,8 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
         SELECT generate_series(date_trunc('month', ${b.startLocal}::timestamp), ${b.endLocal}::timestamp - interval '1 second', interval '1 month') AS m
       ),
       d AS (
-        SELECT date_trunc('month', created_at AT TIME ZONE ${tz}) AS m, count(*)::int AS n, sum(amount_cents)::bigint AS c
-        FROM donations WHERE ${completedGtq} AND ${inPeriod} GROUP BY 1
+        SELECT date_trunc('month', created_at AT TIME ZONE ${tz}) AS m, count(*)::int AS n, sum(${cents})::bigint AS c
+        FROM donations WHERE ${counted} AND ${inPeriod} GROUP BY 1
       ),
       u AS (
         SELECT date_trunc('month', created_at AT TIME ZONE ${tz}) AS m, count(*)::int AS n
@@ -139,8 +124,8 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
         SELECT generate_series(date_trunc(${gran}, ${b.startLocal}::timestamp), ${b.endLocal}::timestamp - interval '1 second', ('1 ' || ${gran})::interval) AS t
       ),
       d AS (
-        SELECT date_trunc(${gran}, created_at AT TIME ZONE ${tz}) AS t, count(*)::int AS n, sum(amount_cents)::bigint AS c
-        FROM donations WHERE ${completedGtq} AND ${inPeriod} GROUP BY 1
+        SELECT date_trunc(${gran}, created_at AT TIME ZONE ${tz}) AS t, count(*)::int AS n, sum(${cents})::bigint AS c
+        FROM donations WHERE ${counted} AND ${inPeriod} GROUP BY 1
       )
       SELECT to_char(greatest(buckets.t, ${b.startLocal}::timestamp), 'YYYY-MM-DD') AS date, coalesce(d.n, 0)::int AS donations, coalesce(d.c, 0)::bigint AS cents
       FROM buckets LEFT JOIN d ON d.t = buckets.t
@@ -151,11 +136,11 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
     await db.execute(sql`
       SELECT lower(donor_email) AS email,
              (array_agg(donor_name ORDER BY created_at DESC, id DESC))[1] AS name,
-             sum(amount_cents)::bigint AS cents,
+             sum(${cents})::bigint AS cents,
              count(*)::int AS n
-      FROM donations WHERE ${completedGtq} AND ${inPeriod}
+      FROM donations WHERE ${counted} AND ${inPeriod}
       GROUP BY lower(donor_email)
-      ORDER BY sum(amount_cents) DESC, count(*) DESC, lower(donor_email)
+      ORDER BY sum(${cents}) DESC, count(*) DESC, lower(donor_email)
       LIMIT 10`),
   );
 

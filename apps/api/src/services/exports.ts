@@ -3,7 +3,18 @@
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import type { ReportPeriod } from '@donaciones/shared/constants';
-import { formatDateTime, formatDay, formatMoney, formatMonth } from '@donaciones/shared/format';
+import {
+  formatDateTime,
+  formatDay,
+  formatDecimal,
+  formatMoney,
+  formatMonth,
+  formatNumber,
+  formatPercent,
+  SPREADSHEET_PERCENT_FORMAT,
+  SPREADSHEET_SIGNED_PERCENT_FORMAT,
+  spreadsheetMoneyFormat,
+} from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import type { Analytics, ExportFormat } from '@donaciones/shared/schemas/admin';
 
@@ -36,8 +47,10 @@ function trendLabel(a: Analytics, date: string): string {
   return formatDay(date);
 }
 
+type SummaryKind = 'money' | 'count' | 'percent' | 'change';
+
 /** The summary as label/value pairs, numbers kept numeric for the spreadsheet. */
-function summaryRows(a: Analytics): { label: string; value: number; kind: 'money' | 'count' | 'percent' }[] {
+function summaryRows(a: Analytics): { label: string; value: number; kind: SummaryKind }[] {
   const s = a.summary;
   return [
     { label: r.totalAmount, value: s.total_amount, kind: 'money' },
@@ -50,7 +63,7 @@ function summaryRows(a: Analytics): { label: string; value: number; kind: 'money
     { label: r.successRate, value: s.success_rate, kind: 'percent' },
     { label: r.newUsers, value: s.new_users, kind: 'count' },
     { label: r.previousAmount, value: s.previous_total_amount, kind: 'money' },
-    { label: r.amountGrowth, value: s.amount_growth_percentage, kind: 'percent' },
+    { label: r.amountGrowth, value: s.amount_growth_percentage, kind: 'change' },
   ];
 }
 
@@ -62,14 +75,16 @@ function summaryRows(a: Analytics): { label: string; value: number; kind: 'money
  */
 function csvCell(value: string | number, delimiter: string): string {
   let text = typeof value === 'number' ? String(value) : value;
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  // A plain number ('-87.5', '-87,5') is data, not a formula.
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-\d+([.,]\d+)?$/.test(text)) text = `'${text}`;
   return /["\r\n]/.test(text) || text.includes(delimiter) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function reportCsv(ctx: ReportContext, delimiter: ',' | ';'): string {
   const a = ctx.analytics;
-  // With ';' (spreadsheets set to a decimal comma) the decimals are written with a comma too.
-  const num = (n: number, decimals = 2) => (delimiter === ';' ? n.toFixed(decimals).replace('.', ',') : n.toFixed(decimals));
+  // Plain numbers a spreadsheet reads back; with ';' (spreadsheets set to a decimal comma) the
+  // decimals are written with a comma too.
+  const num = (n: number, decimals = 2) => formatDecimal(n, decimals, delimiter === ';' ? ',' : '.');
   const lines: (string | number)[][] = [
     [r.title, ctx.organizationName],
     [r.periods[a.period as ReportPeriod], r.periodRange(formatDay(a.start_date), formatDay(a.end_date))],
@@ -79,8 +94,8 @@ export function reportCsv(ctx: ReportContext, delimiter: ',' | ';'): string {
     [r.summary],
     [r.indicator, r.value],
     ...summaryRows(a).map((row) => [
-      row.kind === 'money' ? `${row.label} (Q)` : row.kind === 'percent' ? `${row.label} (%)` : row.label,
-      row.kind === 'count' ? String(row.value) : num(row.value, row.kind === 'percent' ? 1 : 2),
+      row.kind === 'money' ? `${row.label} (Q)` : row.kind === 'count' ? row.label : `${row.label} (%)`,
+      row.kind === 'count' ? String(row.value) : num(row.value, row.kind === 'money' ? 2 : 1),
     ]),
     [],
     [r.monthlyStats],
@@ -100,7 +115,13 @@ export function reportCsv(ctx: ReportContext, delimiter: ',' | ';'): string {
 
 // ---------------------------------------------------------------- Excel
 
-const MONEY_FORMAT = '"Q"#,##0.00';
+const MONEY_FORMAT = spreadsheetMoneyFormat();
+const SHEET_FORMATS: Record<SummaryKind, string> = {
+  money: MONEY_FORMAT,
+  count: '#,##0',
+  percent: SPREADSHEET_PERCENT_FORMAT,
+  change: SPREADSHEET_SIGNED_PERCENT_FORMAT,
+};
 
 export async function reportXlsx(ctx: ReportContext): Promise<Buffer> {
   const a = ctx.analytics;
@@ -126,8 +147,8 @@ export async function reportXlsx(ctx: ReportContext): Promise<Buffer> {
   summary.addRow([]);
   header(summary, summary.addRow([r.indicator, r.value]).number);
   for (const row of summaryRows(a)) {
-    const added = summary.addRow([row.label, row.kind === 'percent' ? row.value / 100 : row.value]);
-    added.getCell(2).numFmt = row.kind === 'money' ? MONEY_FORMAT : row.kind === 'percent' ? '0.0%' : '#,##0';
+    const added = summary.addRow([row.label, row.kind === 'percent' || row.kind === 'change' ? row.value / 100 : row.value]);
+    added.getCell(2).numFmt = SHEET_FORMATS[row.kind];
   }
 
   const monthly = wb.addWorksheet(r.monthlyStats.slice(0, 31));
@@ -248,7 +269,11 @@ export function reportPdf(ctx: ReportContext): Promise<Buffer> {
     ],
     summaryRows(a).map((row) => [
       row.label,
-      row.kind === 'money' ? formatMoney(row.value) : row.kind === 'percent' ? `${row.value.toFixed(1)} %` : String(row.value),
+      row.kind === 'money'
+        ? formatMoney(row.value)
+        : row.kind === 'count'
+          ? formatNumber(row.value)
+          : formatPercent(row.value, { signed: row.kind === 'change' }),
     ]),
   );
 
@@ -260,7 +285,7 @@ export function reportPdf(ctx: ReportContext): Promise<Buffer> {
       { title: r.amount, width: width * 0.26, align: 'right' },
       { title: r.users, width: width * 0.2, align: 'right' },
     ],
-    a.monthly_stats.map((m) => [formatMonth(m.month), String(m.donations), formatMoney(m.amount), String(m.users)]),
+    a.monthly_stats.map((m) => [formatMonth(m.month), formatNumber(m.donations), formatMoney(m.amount), formatNumber(m.users)]),
   );
 
   heading(r.topDonors);
@@ -271,7 +296,7 @@ export function reportPdf(ctx: ReportContext): Promise<Buffer> {
       { title: r.totalDonated, width: width * 0.2, align: 'right' },
       { title: r.donationsCount, width: width * 0.16, align: 'right' },
     ],
-    a.top_donors.map((d) => [d.name, d.email, formatMoney(d.total_donated), String(d.donations_count)]),
+    a.top_donors.map((d) => [d.name, d.email, formatMoney(d.total_donated), formatNumber(d.donations_count)]),
   );
 
   heading(r.trends);
@@ -281,7 +306,7 @@ export function reportPdf(ctx: ReportContext): Promise<Buffer> {
       { title: r.donations, width: width * 0.24, align: 'right' },
       { title: r.amount, width: width * 0.32, align: 'right' },
     ],
-    a.trends.map((t) => [trendLabel(a, t.date), String(t.donations), formatMoney(t.amount)]),
+    a.trends.map((t) => [trendLabel(a, t.date), formatNumber(t.donations), formatMoney(t.amount)]),
   );
 
   doc.end();

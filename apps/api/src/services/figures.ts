@@ -4,13 +4,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { instantRange, type DayRange } from '@donaciones/shared/figures';
 import type { Db } from '../db/client';
-import { rowsOf } from './analytics';
+import { donations } from '../db/schema';
 
 /** A donation's amount in quetzal cents, as every figure adds it up. */
 export const QUETZAL_CENTS = sql.raw(`CASE WHEN currency = 'GTQ' THEN amount_cents ELSE coalesce(gtq_cents, 0) END`);
 
-/** The donations a figure counts. */
-export const COUNTED = sql.raw(`status = 'completed'`);
+/**
+ * The donations a figure counts: completed ones with a quetzal value (a donation in another
+ * currency recorded without its quetzal equivalent cannot be added to a quetzal total).
+ */
+export const COUNTED = sql.raw(`status = 'completed' AND (currency = 'GTQ' OR gtq_cents IS NOT NULL)`);
 
 /** `created_at` within the Guatemala calendar days of `range`. */
 export function createdWithin(range: DayRange): SQL {
@@ -20,10 +23,9 @@ export function createdWithin(range: DayRange): SQL {
 
 /** The completed donations made within `range`: how many, and how many quetzal cents. */
 export async function donatedWithin(db: Db, range: DayRange): Promise<{ count: number; cents: number }> {
-  const [row] = rowsOf<{ n: number; cents: number | string }>(
-    await db.execute(sql`
-      SELECT count(*)::int AS n, coalesce(sum(${QUETZAL_CENTS}), 0)::bigint AS cents
-      FROM donations WHERE ${COUNTED} AND ${createdWithin(range)}`),
-  );
-  return { count: row?.n ?? 0, cents: Number(row?.cents ?? 0) };
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, cents: sql<string>`coalesce(sum(${QUETZAL_CENTS}), 0)::bigint` })
+    .from(donations)
+    .where(sql`${COUNTED} AND ${createdWithin(range)}`);
+  return { count: Number(row?.n ?? 0), cents: Number(row?.cents ?? 0) };
 }
