@@ -2,7 +2,8 @@
 // oversized, wrongly typed and boundary bodies, query strings, path ids, headers and content types.
 // Whatever is sent: never a 5xx, errors are JSON with a Spanish `detail`, no stack trace or SQL text,
 // and a refused request leaves every stored row as it was (row counts and checksums of the tables).
-// FUZZ_RUNS multiplies the number of cases (default 1); FUZZ_SEED replays a run.
+// FUZZ_RUNS multiplies the number of cases (default 1). Every run prints its seed; FUZZ_SEED=<seed>
+// replays that run (README, Testing).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -15,7 +16,15 @@ import { dataSnapshot, excludedRoute, isSpanishMessage, leaksIn } from './securi
 
 const SCALE = Math.max(0.05, Number(process.env.FUZZ_RUNS ?? 1) || 1);
 const runs = (n: number) => Math.max(3, Math.round(n * SCALE));
-const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+const seed = fuzzSeed(process.env.FUZZ_SEED);
+
+/** The seed of this run: FUZZ_SEED when given (to replay a failure), else a fresh one. */
+function fuzzSeed(given: string | undefined): number {
+  if (given === undefined || given === '') return (Date.now() ^ Math.floor(Math.random() * 2 ** 31)) | 0;
+  const value = Number(given);
+  if (!Number.isSafeInteger(value)) throw new Error(`FUZZ_SEED must be an integer, got "${given}"`);
+  return value | 0;
+}
 const V1 = '/api/v1';
 
 type Actor = 'anonymous' | 'USER' | 'DONOR' | 'ADMIN' | 'forged';
@@ -321,6 +330,7 @@ const validPath = (url: string) => url.replace(/:year/g, '2025').replace(/:(\w+)
 const takesBody = (r: Route) => r.method === 'POST' || r.method === 'PUT';
 
 beforeAll(async () => {
+  console.warn(`security-fuzz seed ${seed} (replay: FUZZ_SEED=${seed} npx vitest run --project api test/security-fuzz.test.ts)`);
   ctx = await createTestApp({
     seed: true,
     // Throttles are proven in the auth and checkout suites; here they would only turn cases into 429s.
