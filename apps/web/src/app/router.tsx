@@ -25,7 +25,7 @@ function page(path: string | undefined, load: () => PageModule, extra: Partial<R
 
 const auth = (title: string, subtitle?: string): { handle: AuthRouteHandle } => ({ handle: { auth: { title, subtitle } } });
 const dashboardScreen = () => import('./routes/dashboard-screen');
-const settingsPage = () => import('@/features/settings/routes/settings');
+const settingsPage = () => import('./routes/settings-screen');
 
 export const routes: RouteObject[] = [
   {
@@ -81,10 +81,10 @@ export const routes: RouteObject[] = [
               },
               page(paths.settings, settingsPage),
               page(paths.donorProfile, settingsPage),
-              page(paths.donorDonations, () => import('@/features/donor/routes/donor-donations')),
-              page(paths.donorHistory, () => import('@/features/donor/routes/donor-history')),
-              page(paths.donorReceipts, () => import('@/features/donor/routes/donor-receipts')),
-              page(paths.donorPrograms, () => import('@/features/donor/routes/donor-programs')),
+              page(paths.donorDonations, () => import('@/features/member/routes/donor-donations')),
+              page(paths.donorHistory, () => import('@/features/member/routes/donor-history')),
+              page(paths.donorReceipts, () => import('@/features/member/routes/donor-receipts')),
+              page(paths.donorPrograms, () => import('@/features/member/routes/donor-programs')),
             ],
           },
         ],

@@ -12,9 +12,9 @@ const AdminDashboardPage = lazy(() => import('@/features/admin/routes/admin-dash
 const AdminUsersPage = lazy(() => import('@/features/admin/routes/admin-users'));
 const AdminDonationsPage = lazy(() => import('@/features/admin/routes/admin-donations'));
 const AdminReportsPage = lazy(() => import('@/features/admin/routes/admin-reports'));
-const SettingsPage = lazy(() => import('@/features/settings/routes/settings'));
-const DonorDashboardPage = lazy(() => import('@/features/donor/routes/donor-dashboard'));
-const UserDashboardPage = lazy(() => import('@/features/donor/routes/user-dashboard'));
+const SettingsPage = lazy(() => import('./settings-screen'));
+const DonorDashboardPage = lazy(() => import('@/features/member/routes/donor-dashboard'));
+const UserDashboardPage = lazy(() => import('@/features/member/routes/user-dashboard'));
 
 export type DashboardScreenName = 'admin-dashboard' | 'admin-users' | 'admin-donations' | 'admin-reports' | 'settings' | 'donor-dashboard' | 'user-dashboard';
 

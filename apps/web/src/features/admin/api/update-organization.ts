@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { OrganizationSettings } from '@donaciones/shared/schemas/settings';
 import { api } from '@/lib/api-client';
-import { systemKeys, useRefreshContent } from './admin-keys';
+import { systemKeys, useRefreshContent } from './system-keys';
 
 export async function updateOrganization(values: OrganizationSettings): Promise<OrganizationSettings> {
   const { data } = await api.put<OrganizationSettings>('/admin/organization', values, { skipErrorToast: [400] });

@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ImpactSettings } from '@donaciones/shared/schemas/settings';
 import { api } from '@/lib/api-client';
-import { systemKeys, useRefreshContent } from './admin-keys';
+import { systemKeys, useRefreshContent } from './system-keys';
 
 export async function updateImpactSettings(values: ImpactSettings): Promise<ImpactSettings> {
   const { data } = await api.put<ImpactSettings>('/admin/impact', values, { skipErrorToast: [400] });

@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SystemSettings } from '@donaciones/shared/schemas/settings';
 import { api } from '@/lib/api-client';
-import { systemKeys, useRefreshContent } from './admin-keys';
+import { systemKeys, useRefreshContent } from './system-keys';
 
 export async function updateSystemSettings(values: SystemSettings): Promise<SystemSettings> {
   // The tab shows 'Error al guardar la configuración del sistema' itself.

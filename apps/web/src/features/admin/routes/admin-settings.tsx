@@ -1,5 +1,5 @@
-// The Sistema tab of the settings screen (ADMIN only; SPEC.md §2 Settings, DECISIONS.md D9):
-// system settings, the organisation's data, programs, upcoming events, impact factors and levels.
+// The admin's settings page, shown as the Sistema tab of the settings screen: system settings,
+// the organisation's data, programs, upcoming events, impact factors and levels (docs/product.md#screens-and-routes).
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { adminMessages } from '@donaciones/shared/messages/admin';
@@ -9,8 +9,8 @@ import { useImpactSettings } from '../api/get-impact-settings';
 import { useLevelSettings } from '../api/get-level-settings';
 import { useOrganization } from '../api/get-organization';
 import { useSystemSettings } from '../api/get-system-settings';
-import { EventsManager, ProgramsManager } from './content-managers';
-import { ImpactForm, LevelsForm, OrganizationForm, SystemSettingsForm } from './system-forms';
+import { EventsManager, ProgramsManager } from '../components/content-managers';
+import { ImpactForm, LevelsForm, OrganizationForm, SystemSettingsForm } from '../components/system-forms';
 
 /** A settings document's form once its values are loaded; an error with a retry if they are not. */
 function Loaded<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {

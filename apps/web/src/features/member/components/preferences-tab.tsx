@@ -11,8 +11,8 @@ import { Card } from '@/components/card';
 import { Checkbox, Select } from '@/components/form-fields';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
 import { usePublicSite } from '@/lib/public-site';
+import { ErrorMessage, SuccessMessage, useFlash } from '@/components/flash-message';
 import { useUpdatePreferences } from '../api/update-preferences';
-import { ErrorMessage, SuccessMessage, useFlash } from './flash-message';
 
 const t = memberMessages.settings;
 

@@ -17,6 +17,7 @@ import { Checkbox, Select, TextArea, TextInput } from '@/components/form-fields'
 import { Modal } from '@/components/modal';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
+import { ErrorMessage } from '@/components/flash-message';
 import { useDeleteEvent } from '../api/delete-event';
 import { useDeleteProgram } from '../api/delete-program';
 import { useAdminEvents } from '../api/get-admin-events';
@@ -24,7 +25,6 @@ import { useAdminPrograms } from '../api/get-admin-programs';
 import { type EventValues, useSaveEvent } from '../api/save-event';
 import { type ProgramValues, useSaveProgram } from '../api/save-program';
 import { applyServerErrors } from './system-forms';
-import { ErrorMessage } from './flash-message';
 
 const t = adminMessages.system;
 const c = adminMessages.common;

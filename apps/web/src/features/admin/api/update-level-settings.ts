@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LevelSettings } from '@donaciones/shared/schemas/settings';
 import { api } from '@/lib/api-client';
-import { systemKeys, useRefreshContent } from './admin-keys';
+import { systemKeys, useRefreshContent } from './system-keys';
 
 export async function updateLevelSettings(values: LevelSettings): Promise<LevelSettings> {
   const { data } = await api.put<LevelSettings>('/admin/levels', values, { skipErrorToast: [400] });

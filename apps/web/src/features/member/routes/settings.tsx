@@ -1,42 +1,47 @@
-// The settings screen (SPEC.md §2 Settings; DECISIONS.md D8) at /settings, /donor/profile and
-// /admin/settings: tabs Perfil Personal and Preferencias for everyone signed in, and Sistema when
-// the roles include ADMIN (opened first at /admin/settings, the admin's Configuración link).
-import { useState } from 'react';
+// The settings screen of the signed-in person at /settings and /donor/profile: tabs Perfil Personal
+// and Preferencias (docs/product.md#screens-and-routes). Tabs owned by other features (the admin's
+// Sistema) are added by the app through `extraTabs`, so this feature does not import them.
+import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { Settings2, SlidersHorizontal, UserRound } from 'lucide-react';
-import { memberMessages } from '@donaciones/shared/messages/member';
+import { SlidersHorizontal, UserRound } from 'lucide-react';
+import { messages } from '@donaciones/shared/messages';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
 import { paths } from '@/lib/paths';
-import { hasAnyRole } from '@/lib/roles';
-import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePreferences } from '../api/get-preferences';
 import { useProfile } from '../api/get-profile';
 import { PreferencesTab } from '../components/preferences-tab';
 import { ProfileTab } from '../components/profile-tab';
 import { SettingsTabs, type TabItem } from '../components/settings-tabs';
-import { SystemSettingsTab } from '../components/system-settings-tab';
 
-const t = memberMessages.settings;
+const t = messages.member.settings;
 
-type TabKey = 'profile' | 'preferences' | 'system';
+/** A tab another feature adds to the screen, with its panel. */
+export interface ExtraSettingsTab extends TabItem<string> {
+  panel: ReactNode;
+}
 
-export default function SettingsPage() {
+export interface SettingsScreenProps {
+  extraTabs?: readonly ExtraSettingsTab[];
+  /** The tab opened first; the profile when absent or not among the tabs. */
+  initialTab?: string;
+}
+
+export function SettingsScreen({ extraTabs = [], initialTab }: SettingsScreenProps) {
   const { pathname } = useLocation();
-  const session = useSession();
-  const path = pathname.replace(/\/+$/, '');
-  const isAdmin = hasAnyRole(session.roles, ['ADMIN']);
-  const title = path === paths.donorProfile ? t.profileTitle : t.title;
+  const title = pathname.replace(/\/+$/, '') === paths.donorProfile ? t.profileTitle : t.title;
   useDocumentTitle(title);
-  const [chosen, setActive] = useState<TabKey>(isAdmin && path === paths.adminSettings ? 'system' : 'profile');
-  const active: TabKey = chosen === 'system' && !isAdmin ? 'profile' : chosen;
+  const [chosen, setActive] = useState<string>(initialTab ?? 'profile');
 
-  const tabs: TabItem<TabKey>[] = [
+  const tabs: TabItem<string>[] = [
     { key: 'profile', label: t.tabs.profile, icon: <UserRound aria-hidden="true" className="size-4" /> },
     { key: 'preferences', label: t.tabs.preferences, icon: <SlidersHorizontal aria-hidden="true" className="size-4" /> },
-    ...(isAdmin ? [{ key: 'system' as const, label: t.tabs.system, icon: <Settings2 aria-hidden="true" className="size-4" /> }] : []),
+    ...extraTabs,
   ];
+  const active = tabs.some((tab) => tab.key === chosen) ? chosen : 'profile';
+  const panel =
+    active === 'profile' ? <ProfilePanel /> : active === 'preferences' ? <PreferencesPanel /> : extraTabs.find((tab) => tab.key === active)?.panel;
 
   return (
     <div className="space-y-6">
@@ -45,10 +50,14 @@ export default function SettingsPage() {
         <p className="mt-2 max-w-2xl text-ink-600">{t.intro}</p>
       </div>
       <SettingsTabs label={t.tabsLabel} tabs={tabs} active={active} onChange={setActive}>
-        {active === 'profile' ? <ProfilePanel /> : active === 'preferences' ? <PreferencesPanel /> : <SystemSettingsTab />}
+        {panel}
       </SettingsTabs>
     </div>
   );
+}
+
+export default function SettingsPage() {
+  return <SettingsScreen />;
 }
 
 function PanelSkeleton() {

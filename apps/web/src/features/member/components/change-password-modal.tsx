@@ -11,8 +11,8 @@ import { Button } from '@/components/button';
 import { TextInput } from '@/components/form-fields';
 import { Modal } from '@/components/modal';
 import { getErrorMessage, getErrorStatus, getFieldErrors } from '@/lib/api-client';
+import { ErrorMessage } from '@/components/flash-message';
 import { useChangePassword } from '../api/change-password';
-import { ErrorMessage } from './flash-message';
 
 const t = memberMessages.settings;
 const FIELDS = ['current_password', 'new_password', 'confirm_password'] as const;

@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SystemSettings } from '@donaciones/shared/schemas/settings';
 import { api } from '@/lib/api-client';
-import { systemKeys } from './admin-keys';
+import { systemKeys } from './system-keys';
 
 export async function getSystemSettings(): Promise<SystemSettings> {
   // The tab shows its own error with a retry.

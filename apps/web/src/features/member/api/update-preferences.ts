@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Preferences } from '@donaciones/shared/schemas/profile';
 import { api } from '@/lib/api-client';
-import { settingsKeys } from './keys';
+import { settingsKeys } from './settings-keys';
 
 export async function updatePreferences(values: Preferences): Promise<Preferences> {
   const { data } = await api.put<Preferences>('/users/me/preferences', values, { skipErrorToast: [400] });

@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminEvent } from '@donaciones/shared/schemas/admin';
 import { api } from '@/lib/api-client';
-import { systemKeys } from './admin-keys';
+import { systemKeys } from './system-keys';
 
 export async function getAdminEvents(): Promise<AdminEvent[]> {
   const { data } = await api.get<{ events: AdminEvent[] }>('/admin/events', { skipErrorToast: true });

@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminProgram } from '@donaciones/shared/schemas/admin';
 import { api } from '@/lib/api-client';
-import { systemKeys } from './admin-keys';
+import { systemKeys } from './system-keys';
 
 export async function getAdminPrograms(): Promise<AdminProgram[]> {
   const { data } = await api.get<{ programs: AdminProgram[] }>('/admin/programs', { skipErrorToast: true });

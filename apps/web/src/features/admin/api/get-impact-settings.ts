@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ImpactSettings } from '@donaciones/shared/schemas/settings';
 import { api } from '@/lib/api-client';
-import { systemKeys } from './admin-keys';
+import { systemKeys } from './system-keys';
 
 export async function getImpactSettings(): Promise<ImpactSettings> {
   // The tab shows its own error with a retry.

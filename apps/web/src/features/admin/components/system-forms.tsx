@@ -21,11 +21,11 @@ import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { Checkbox, TextArea, TextInput } from '@/components/form-fields';
 import { getFieldErrors } from '@/lib/api-client';
+import { ErrorMessage, SuccessMessage, useFlash } from '@/components/flash-message';
 import { useUpdateImpactSettings } from '../api/update-impact-settings';
 import { useUpdateLevelSettings } from '../api/update-level-settings';
 import { useUpdateOrganization } from '../api/update-organization';
 import { useUpdateSystemSettings } from '../api/update-system-settings';
-import { ErrorMessage, SuccessMessage, useFlash } from './flash-message';
 
 const t = adminMessages.system;
 

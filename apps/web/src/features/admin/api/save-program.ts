@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AdminProgram, programInputSchema } from '@donaciones/shared/schemas/admin';
 import { api } from '@/lib/api-client';
-import { systemKeys, useRefreshContent } from './admin-keys';
+import { systemKeys, useRefreshContent } from './system-keys';
 
 export type ProgramValues = z.output<typeof programInputSchema>;
 

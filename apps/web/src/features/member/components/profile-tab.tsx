@@ -13,9 +13,9 @@ import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { TextArea, TextInput } from '@/components/form-fields';
 import { getErrorMessage, getErrorStatus, getFieldErrors } from '@/lib/api-client';
+import { ErrorMessage, SuccessMessage, useFlash } from '@/components/flash-message';
 import { useUpdateProfile } from '../api/update-profile';
 import { ChangePasswordModal } from './change-password-modal';
-import { ErrorMessage, SuccessMessage, useFlash } from './flash-message';
 
 const t = memberMessages.settings;
 const FIELDS = ['first_name', 'last_name', 'phone', 'address'] as const;

@@ -1,0 +1,33 @@
+// The settings screen as each role sees it (docs/product.md#screens-and-routes): the person's own
+// tabs from the member feature, plus the admin feature's Sistema tab when the roles include ADMIN,
+// opened first at /admin/settings (the admin's Configuración link). The admin panel is its own
+// lazy chunk, so other roles never load it.
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router';
+import { Settings2 } from 'lucide-react';
+import { messages } from '@donaciones/shared/messages';
+import { Skeleton } from '@/components/skeleton';
+import { SettingsScreen as MemberSettingsScreen, type ExtraSettingsTab } from '@/features/member/routes/settings';
+import { paths } from '@/lib/paths';
+import { hasAnyRole } from '@donaciones/shared/roles';
+import { useSession } from '@/lib/session';
+
+const AdminSettingsPage = lazy(() => import('@/features/admin/routes/admin-settings'));
+
+export default function SettingsScreen() {
+  const { roles } = useSession();
+  const { pathname } = useLocation();
+  if (!hasAnyRole(roles, ['ADMIN'])) return <MemberSettingsScreen />;
+  const system: ExtraSettingsTab = {
+    key: 'system',
+    label: messages.member.settings.tabs.system,
+    icon: <Settings2 aria-hidden="true" className="size-4" />,
+    panel: (
+      <Suspense fallback={<Skeleton className="h-64" />}>
+        <AdminSettingsPage />
+      </Suspense>
+    ),
+  };
+  const initialTab = pathname.replace(/\/+$/, '') === paths.adminSettings ? system.key : undefined;
+  return <MemberSettingsScreen extraTabs={[system]} initialTab={initialTab} />;
+}
