@@ -3,16 +3,20 @@ import { DEFAULT_SYSTEM_HEALTH } from '@donaciones/shared/constants';
 import { activityMessages } from '../src/messages/activity';
 import { auditLog, emailOutbox, users } from '../src/db/schema';
 import { eq } from 'drizzle-orm';
+import { adminDashboardStats } from '../src/services/admin-dashboard';
 import { addDonation, callers } from './admin-support';
 import { createTestApp, createUser, inject, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let who: Awaited<ReturnType<typeof callers>>;
 
-/** Noon in Guatemala (UTC-6) on the 15th of the month `offset` months from this one. */
-function midMonth(offset: number): Date {
+/**
+ * Noon in Guatemala (UTC-6) on the 1st of the month `offset` months from this one: always inside
+ * the stretch of the previous month that the month in course is compared with.
+ */
+function startOfMonth(offset: number): Date {
   const local = new Date(Date.now() - 6 * 3_600_000);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + offset, 15, 18));
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + offset, 1, 18));
 }
 
 beforeAll(async () => {
@@ -43,11 +47,11 @@ describe('GET /dashboard/stats', () => {
     // Last month: two accounts and Q300 in two completed donations; this month: Q450 in three.
     for (const n of [1, 2]) {
       const u = await createUser(ctx.db, { email: `antes${n}@prueba.gt` });
-      await ctx.db.update(users).set({ createdAt: midMonth(-1) }).where(eq(users.id, u.id));
+      await ctx.db.update(users).set({ createdAt: startOfMonth(-1) }).where(eq(users.id, u.id));
     }
-    await addDonation(ctx.db, { amountCents: 10_000, createdAt: midMonth(-1) });
-    await addDonation(ctx.db, { amountCents: 20_000, createdAt: midMonth(-1) });
-    await addDonation(ctx.db, { amountCents: 5_000, createdAt: midMonth(-3) });
+    await addDonation(ctx.db, { amountCents: 10_000, createdAt: startOfMonth(-1) });
+    await addDonation(ctx.db, { amountCents: 20_000, createdAt: startOfMonth(-1) });
+    await addDonation(ctx.db, { amountCents: 5_000, createdAt: startOfMonth(-3) });
     const recent = [];
     for (const cents of [15_000, 15_000, 15_000]) recent.push(await addDonation(ctx.db, { amountCents: cents, createdAt: new Date(Date.now() - 60_000 * (recent.length + 1)) }));
     await addDonation(ctx.db, { amountCents: 7_000, createdAt: new Date(Date.now() - 30_000), status: 'pending', donorEmail: 'pendiente@correo.gt' });
@@ -119,6 +123,45 @@ describe('GET /dashboard/stats', () => {
       expect(await get()).toMatchObject({ system_health: 75, system_health_source: 'email_delivery' });
       await local.db.insert(emailOutbox).values([mail('pending', 30)]);
       expect((await get()).system_health).toBe(60);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('growth on the admin dashboard', () => {
+  /** A wall-clock time in Guatemala (UTC-6) as an instant. */
+  const gt = (local: string) => new Date(`${local}-06:00`);
+
+  it('compares the month in course with the same days of the previous month, never a partial month with a whole one', async () => {
+    const local = await createTestApp();
+    try {
+      const now = gt('2031-05-20T12:00:00');
+      // This month so far: Q600 in two donations (00:00 on the 1st counts).
+      await addDonation(local.db, { amountCents: 40_000, createdAt: gt('2031-05-01T00:00:00') });
+      await addDonation(local.db, { amountCents: 20_000, createdAt: gt('2031-05-20T11:00:00') });
+      await addDonation(local.db, { amountCents: 70_000, createdAt: gt('2031-05-02T10:00:00'), status: 'pending' });
+      // 1 to 20 April: Q400 in two donations.
+      await addDonation(local.db, { amountCents: 10_000, createdAt: gt('2031-04-01T00:00:00') });
+      await addDonation(local.db, { amountCents: 30_000, createdAt: gt('2031-04-20T23:59:00') });
+      // Later in April: outside the comparison.
+      await addDonation(local.db, { amountCents: 500_000, createdAt: gt('2031-04-21T00:00:00') });
+      await addDonation(local.db, { amountCents: 500_000, createdAt: gt('2031-04-30T23:59:00') });
+      for (const [when, email] of [
+        ['2031-05-03T10:00:00', 'mayo@prueba.gt'],
+        ['2031-04-05T10:00:00', 'abril1@prueba.gt'],
+        ['2031-04-20T10:00:00', 'abril2@prueba.gt'],
+        ['2031-04-25T10:00:00', 'abril3@prueba.gt'],
+      ]) {
+        const u = await createUser(local.db, { email });
+        await local.db.update(users).set({ createdAt: gt(when) }).where(eq(users.id, u.id));
+      }
+      const stats = await adminDashboardStats(local.db, now);
+      expect(stats.growth_metrics).toEqual({
+        users_growth_percentage: -50, // 1 against 2
+        donations_growth_percentage: 0, // 2 against 2
+        amount_growth_percentage: 50, // Q600 against Q400
+      });
     } finally {
       await local.close();
     }

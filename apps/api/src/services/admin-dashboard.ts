@@ -2,15 +2,17 @@
 //
 // - Totals: accounts (all, active), and the ledger's running totals (donation_totals, kept by a
 //   trigger): completed donations and their amount, pending donations and their amount.
-// - growth_metrics: this calendar month against the previous one (America/Guatemala): new accounts,
-//   completed donations and their amount, by the donation's date; see growthPercentage.
+// - growth_metrics: the calendar month in course against the same stretch of the previous month
+//   (the 1st to the same day; America/Guatemala): new accounts, and the completed donations and their
+//   amount as every figure counts them (packages/shared/src/figures.ts).
 // - system_health: the share, in percent, of the emails of the last 7 days that were delivered
 //   (sent / (sent + failed + still pending after 15 minutes)). The figure can only be computed
 //   when the database answered, so a database failure shows as an error, never as a number.
 //   With no email in the window there is no signal and the default of docs/product.md#limits-and-constants (98) is used;
 //   `system_health_source` says which of the two the figure is.
 import { count, desc, notLike, sql } from 'drizzle-orm';
-import { DEFAULT_SYSTEM_HEALTH, TIME_ZONE } from '@donaciones/shared/constants';
+import { DEFAULT_SYSTEM_HEALTH } from '@donaciones/shared/constants';
+import { figurePeriod, growthPercentage } from '@donaciones/shared/figures';
 import { normalizeRoles } from '@donaciones/shared/roles';
 import { fromCents, roundTo } from '@donaciones/shared/format';
 import { activityMessages } from '../messages/activity';
@@ -19,7 +21,8 @@ import type { Db } from '../db/client';
 import { auditLog, donationTotals, donations, users } from '../db/schema';
 import { toAdminDonation } from './admin-donations';
 import { userStatus } from './admin-users';
-import { growthPercentage, rowsOf } from './analytics';
+import { rowsOf } from './analytics';
+import { COUNTED, QUETZAL_CENTS, createdWithin } from './figures';
 import { NEWEST_FIRST } from './donations';
 
 const act = activityMessages.admin;
@@ -115,8 +118,10 @@ export async function recentActivity(db: Db, limit = RECENT_ACTIVITY): Promise<R
   return rows.map((row) => ({ type: row.action, message: activityMessage(row), timestamp: row.createdAt.toISOString() }));
 }
 
-export async function adminDashboardStats(db: Db): Promise<AdminDashboardStats> {
-  const tz = TIME_ZONE;
+export async function adminDashboardStats(db: Db, now: Date = new Date()): Promise<AdminDashboardStats> {
+  const month = figurePeriod('month', now);
+  const thisMonth = createdWithin(month.current);
+  const sameStretchBefore = createdWithin(month.previous);
   const [[userCounts], totals, [growth], health, latestUsers, latestDonations, activity] = await Promise.all([
     db
       .select({ total: count(), active: sql<number>`count(*) FILTER (WHERE ${users.isActive})::int` })
@@ -126,23 +131,17 @@ export async function adminDashboardStats(db: Db): Promise<AdminDashboardStats> 
       .from(donationTotals)
       .groupBy(donationTotals.status),
     db.execute(sql`
-      WITH b AS (
-        SELECT date_trunc('month', now() AT TIME ZONE ${tz}) AS this_month,
-               date_trunc('month', now() AT TIME ZONE ${tz}) - interval '1 month' AS last_month
-      ),
-      u AS (
-        SELECT count(*) FILTER (WHERE created_at AT TIME ZONE ${tz} >= b.this_month)::int AS users_now,
-               count(*) FILTER (WHERE created_at AT TIME ZONE ${tz} >= b.last_month AND created_at AT TIME ZONE ${tz} < b.this_month)::int AS users_before
-        FROM users, b
-        WHERE created_at >= (b.last_month AT TIME ZONE ${tz})
+      WITH u AS (
+        SELECT count(*) FILTER (WHERE ${thisMonth})::int AS users_now,
+               count(*) FILTER (WHERE ${sameStretchBefore})::int AS users_before
+        FROM users WHERE (${thisMonth}) OR (${sameStretchBefore})
       ),
       d AS (
-        SELECT count(*) FILTER (WHERE created_at AT TIME ZONE ${tz} >= b.this_month)::int AS donations_now,
-               count(*) FILTER (WHERE created_at AT TIME ZONE ${tz} < b.this_month)::int AS donations_before,
-               coalesce(sum(amount_cents) FILTER (WHERE created_at AT TIME ZONE ${tz} >= b.this_month), 0)::bigint AS cents_now,
-               coalesce(sum(amount_cents) FILTER (WHERE created_at AT TIME ZONE ${tz} < b.this_month), 0)::bigint AS cents_before
-        FROM donations, b
-        WHERE status = 'completed' AND created_at >= (b.last_month AT TIME ZONE ${tz})
+        SELECT count(*) FILTER (WHERE ${thisMonth})::int AS donations_now,
+               count(*) FILTER (WHERE ${sameStretchBefore})::int AS donations_before,
+               coalesce(sum(${QUETZAL_CENTS}) FILTER (WHERE ${thisMonth}), 0)::bigint AS cents_now,
+               coalesce(sum(${QUETZAL_CENTS}) FILTER (WHERE ${sameStretchBefore}), 0)::bigint AS cents_before
+        FROM donations WHERE ${COUNTED} AND ((${thisMonth}) OR (${sameStretchBefore}))
       )
       SELECT * FROM u, d`).then((r) =>
       rowsOf<{ users_now: number; users_before: number; donations_now: number; donations_before: number; cents_now: number | string; cents_before: number | string }>(r),
