@@ -8,6 +8,7 @@ import { hasAnyRole } from '@donaciones/shared/roles';
 import { sessions, users } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
 import { accessTokenSigner } from '../services/access-tokens';
+import type { Actor } from '../services/audit';
 
 export interface AuthUser {
   id: number;
@@ -29,6 +30,18 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
   }
+}
+
+/** The signed-in caller, in a handler behind requireAuth or requireRole (401 if there is none). */
+export function signedInUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** The signed-in caller as the actor of an audit entry. */
+export function actorOf(request: FastifyRequest): Actor {
+  const { id, email } = signedInUser(request);
+  return { id, email };
 }
 
 function bearer(request: FastifyRequest): string | null {

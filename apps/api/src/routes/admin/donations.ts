@@ -1,0 +1,63 @@
+// The review of pending donations: the admin view of the ledger, approve and reject.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminDonationListSchema, adminDonationSchema, adminDonationsQuerySchema, rejectDonationSchema } from '@donaciones/shared/schemas/admin';
+import { idParamSchema } from '@donaciones/shared/schemas/common';
+import { actorOf } from '../../plugins/auth';
+import { approveDonation, listAdminDonations, rejectDonation } from '../../services/admin-donations';
+import { bearer, error, refusals, writeRefusals } from './common';
+
+export default async function adminDonationRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const DONATIONS = 'admin: donaciones';
+
+  r.get(
+    '/admin/donations',
+    {
+      schema: {
+        tags: [DONATIONS],
+        summary: 'Donaciones para revisión (vista de administración)',
+        description:
+          'Estados: PENDING, APPROVED, DECLINED, CANCELLED, EXPIRED. `q` busca en correo, nombre o referencia. ' +
+          'Más recientes primero; limit por defecto 20 (máximo 100).',
+        security: bearer,
+        querystring: adminDonationsQuerySchema,
+        response: { 200: adminDonationListSchema, 400: error, ...refusals },
+      },
+    },
+    async (request) => listAdminDonations(app.db, request.query),
+  );
+
+  r.post(
+    '/admin/donations/:id/approve',
+    {
+      schema: {
+        tags: [DONATIONS],
+        summary: 'Aprobar una donación pendiente',
+        description: 'Pasa a APPROVED (completada, con número de recibo) y se avisa al donante por correo. 409 si ya no está pendiente.',
+        security: bearer,
+        params: idParamSchema,
+        response: { 200: adminDonationSchema, ...writeRefusals, 404: error, 409: error },
+      },
+    },
+    async (request) => approveDonation(app.db, { id: request.params.id, actor: actorOf(request), ip: request.ip }),
+  );
+
+  r.post(
+    '/admin/donations/:id/reject',
+    {
+      schema: {
+        tags: [DONATIONS],
+        summary: 'Rechazar una donación pendiente',
+        description:
+          'Pasa a DECLINED con el motivo (`reason`, obligatorio, hasta 500 caracteres), que queda en la auditoría y se envía ' +
+          'al donante por correo con el correo de contacto del sistema; puede intentar de nuevo o escribir. 409 si ya no está pendiente.',
+        security: bearer,
+        params: idParamSchema,
+        body: rejectDonationSchema,
+        response: { 200: adminDonationSchema, ...writeRefusals, 404: error, 409: error },
+      },
+    },
+    async (request) => rejectDonation(app.db, { id: request.params.id, reason: request.body.reason, actor: actorOf(request), ip: request.ip }),
+  );
+}

@@ -1,0 +1,111 @@
+// The settings the staff edits: system, organisation data, impact factors and donor levels.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { systemSettingsUpdateSchema } from '@donaciones/shared/schemas/admin';
+import {
+  impactSettingsSchema,
+  levelSettingsSchema,
+  organizationSettingsSchema,
+  systemSettingsSchema,
+} from '@donaciones/shared/schemas/settings';
+import { actorOf } from '../../plugins/auth';
+import { updateSettings } from '../../services/admin-content';
+import { getSettings } from '../../services/settings';
+import { bearer, refusals, writeRefusals } from './common';
+
+export default async function adminSettingsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const SETTINGS = 'admin: configuración';
+
+  r.get(
+    '/admin/settings',
+    {
+      schema: { tags: [SETTINGS], summary: 'Configuración del sistema', security: bearer, response: { 200: systemSettingsSchema, ...refusals } },
+    },
+    async () => getSettings(app.db, 'system'),
+  );
+
+  r.put(
+    '/admin/settings',
+    {
+      schema: {
+        tags: [SETTINGS],
+        summary: 'Guardar la configuración del sistema',
+        description:
+          'Nombre y correo de contacto requeridos; montos mínimo y máximo enteros de al menos 1, el mínimo no mayor que el máximo. ' +
+          'El modo de mantenimiento rechaza donaciones nuevas. `pending_expiry_days` (días para que expire una donación pendiente) es opcional.',
+        security: bearer,
+        body: systemSettingsUpdateSchema,
+        response: { 200: systemSettingsSchema, ...writeRefusals },
+      },
+    },
+    async (request) => {
+      const current = await getSettings(app.db, 'system');
+      const value = { ...request.body, pending_expiry_days: request.body.pending_expiry_days ?? current.pending_expiry_days };
+      return updateSettings(app.db, { key: 'system', value, actor: actorOf(request), ip: request.ip });
+    },
+  );
+
+  r.get(
+    '/admin/organization',
+    { schema: { tags: [SETTINGS], summary: 'Datos de la organización', security: bearer, response: { 200: organizationSettingsSchema, ...refusals } } },
+    async () => getSettings(app.db, 'organization'),
+  );
+
+  r.put(
+    '/admin/organization',
+    {
+      schema: {
+        tags: [SETTINGS],
+        summary: 'Guardar los datos de la organización',
+        description: 'Nombre, descripción, teléfono, correo y dirección, y las cifras de la página de inicio.',
+        security: bearer,
+        body: organizationSettingsSchema,
+        response: { 200: organizationSettingsSchema, ...writeRefusals },
+      },
+    },
+    async (request) => updateSettings(app.db, { key: 'organization', value: request.body, actor: actorOf(request), ip: request.ip }),
+  );
+
+  r.get(
+    '/admin/impact',
+    { schema: { tags: [SETTINGS], summary: 'Factores de impacto', security: bearer, response: { 200: impactSettingsSchema, ...refusals } } },
+    async () => getSettings(app.db, 'impact'),
+  );
+
+  r.put(
+    '/admin/impact',
+    {
+      schema: {
+        tags: [SETTINGS],
+        summary: 'Guardar los factores de impacto',
+        description: 'Quetzales de donaciones completadas por niño, comida, beca y hora de evangelización.',
+        security: bearer,
+        body: impactSettingsSchema,
+        response: { 200: impactSettingsSchema, ...writeRefusals },
+      },
+    },
+    async (request) => updateSettings(app.db, { key: 'impact', value: request.body, actor: actorOf(request), ip: request.ip }),
+  );
+
+  r.get(
+    '/admin/levels',
+    { schema: { tags: [SETTINGS], summary: 'Niveles de donante', security: bearer, response: { 200: levelSettingsSchema, ...refusals } } },
+    async () => getSettings(app.db, 'levels'),
+  );
+
+  r.put(
+    '/admin/levels',
+    {
+      schema: {
+        tags: [SETTINGS],
+        summary: 'Guardar los niveles de donante',
+        description: 'Nombres y umbrales en quetzales, en orden creciente.',
+        security: bearer,
+        body: levelSettingsSchema,
+        response: { 200: levelSettingsSchema, ...writeRefusals },
+      },
+    },
+    async (request) => updateSettings(app.db, { key: 'levels', value: request.body, actor: actorOf(request), ip: request.ip }),
+  );
+}
