@@ -35,7 +35,7 @@ const envSchema = z.object({
   JOBS_INTERVAL_MS: z.coerce.number().int().min(50).max(86_400_000).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** Multiplier for rate-limit ceilings; tests that hammer an endpoint keep the default. */
+  /** On/off switch: 0 turns off every rate limit and the sign-in, registration and recovery throttles (load tests only). */
   RATE_LIMIT_ENABLED: bool.default(true),
   /** Public checkout (POST /donate) requests per IP per minute. */
   DONATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
