@@ -46,7 +46,7 @@ describe('admin donations: access', () => {
 describe('admin donations: list', () => {
   it('shows the admin view of every stored status', async () => {
     const rows = await Promise.all(
-      (['pending', 'completed', 'failed', 'cancelled', 'expired'] as const).map((status, i) =>
+      (['pending', 'completed', 'failed', 'cancelled', 'expired', 'refunded'] as const).map((status, i) =>
         addDonation(ctx.db, { amountCents: 1000 * (i + 1) + 50, status, createdAt: minutesAgo(100 - i), donorName: `Estado ${status}` }),
       ),
     );
@@ -60,6 +60,7 @@ describe('admin donations: list', () => {
       'Estado failed': 'DECLINED',
       'Estado cancelled': 'CANCELLED',
       'Estado expired': 'EXPIRED',
+      'Estado refunded': 'REFUNDED',
     });
     const first = body.donations.find((d: { id: number }) => d.id === rows[0].id);
     expect(first).toEqual({
@@ -72,6 +73,8 @@ describe('admin donations: list', () => {
       status: 'PENDING',
       created_at: rows[0].createdAt.toISOString(),
       reference_code: rows[0].referenceCode,
+      payment_provider: null,
+      manual_review: true,
     });
   });
 

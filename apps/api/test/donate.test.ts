@@ -296,7 +296,7 @@ describe('POST /api/v1/donate', () => {
     expect(row).toEqual({ status: 'pending', amountCents: 9900 });
   });
 
-  it('appears as PENDING in GET /api/v1/admin/donations, and approving it makes it APPROVED', async () => {
+  it('appears as PENDING in GET /api/v1/admin/donations; staff cannot approve or reject a card donation (the provider settles it)', async () => {
     const res = await donate(validBody({ donorName: 'Donante Revisada', email: 'revisada@correo.gt', amount: 250 }));
     const { id, reference_code } = res.json<PublicDonationResponse>();
     const admin = await createUser(ctx.db, { roles: ['ADMIN'] });
@@ -318,9 +318,19 @@ describe('POST /api/v1/donate', () => {
       donor_name: 'Donante Revisada',
       donor_email: 'revisada@correo.gt',
       donation_type: 'monetary',
+      payment_provider: 'simulated',
+      manual_review: false,
     });
     const approved = await ctx.app.inject({ method: 'POST', url: `/api/v1/admin/donations/${id}/approve`, headers: { authorization: `Bearer ${token}` } });
-    expect(approved.statusCode).toBe(200);
-    expect(await find()).toMatchObject({ id, status: 'APPROVED' });
+    expect(approved.statusCode).toBe(409);
+    expect(approved.json().detail).toMatch(/pasarela de pagos/);
+    const rejected = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/donations/${id}/reject`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { reason: 'No aparece el cargo' },
+    });
+    expect(rejected.statusCode).toBe(409);
+    expect(await find()).toMatchObject({ id, status: 'PENDING' });
   });
 });

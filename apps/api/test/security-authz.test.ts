@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import type { Role } from '@donaciones/shared/constants';
 import { eventInputSchema, programInputSchema } from '@donaciones/shared/schemas/admin';
+import { DEFAULT_PAYMENT_SETTINGS } from '@donaciones/shared/schemas/payments';
 import { DEFAULT_SETTINGS } from '@donaciones/shared/schemas/settings';
 import { authTokens, donations, userPreferences, users } from '../src/db/schema';
 import { createEvent, createProgram } from '../src/services/admin-content';
@@ -98,6 +99,36 @@ const matrix: Record<string, Entry> = {
       remoteAddress: freshIp(),
       payload: { donorName: 'Lucía Ramírez', email: unique('donar'), amount: 75, cardLast4: '4242', cardBrand: 'visa', acceptTerms: true },
     }),
+  },
+
+  // ---------------------------------------------------------------- card payments (simulated provider here)
+  [`GET ${V1}/donate/status`]: {
+    ...everyone(200),
+    request: async () => ({ url: `${V1}/donate/status`, query: { ref: (await pendingDonation(ctx.db, { donorEmail: unique('estado') })).referenceCode } }),
+  },
+  // No provider is configured in this matrix: nothing to retry.
+  [`POST ${V1}/donate/retry`]: {
+    ...everyone(409),
+    request: async () => ({ url: `${V1}/donate/retry`, payload: { ref: (await pendingDonation(ctx.db, { donorEmail: unique('reintento') })).referenceCode } }),
+  },
+  // Signed by the provider, never by a session: unsigned is 400 for everyone.
+  [`POST ${V1}/payments/recurrente/webhook`]: { ...everyone(400), request: () => ({ url: `${V1}/payments/recurrente/webhook`, payload: { id: 'pa_x' } }) },
+  [`GET ${V1}/admin/donations/:id/payment`]: {
+    ...adminOnly(200),
+    request: async () => ({ url: `${V1}/admin/donations/${(await pendingDonation(ctx.db, { donorEmail: unique('pago') })).id}/payment` }),
+  },
+  // A pending donation cannot be refunded: ADMIN gets past the role check to the state's 409.
+  [`POST ${V1}/admin/donations/:id/refund`]: {
+    ...adminOnly(409),
+    request: async () => ({
+      url: `${V1}/admin/donations/${(await pendingDonation(ctx.db, { donorEmail: unique('reembolso') })).id}/refund`,
+      payload: { reason: 'Pedido del donante' },
+    }),
+  },
+  [`GET ${V1}/admin/settings/payments`]: adminOnly(200),
+  [`PUT ${V1}/admin/settings/payments`]: {
+    ...adminOnly(200),
+    request: () => ({ url: `${V1}/admin/settings/payments`, payload: DEFAULT_PAYMENT_SETTINGS }),
   },
 
   // ---------------------------------------------------------------- accounts and sessions

@@ -33,7 +33,7 @@ export default async function publicRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { site, etag } = await siteReads('site', async () => {
-        const read = await getPublicSite(app.db);
+        const read = await getPublicSite(app.db, new Date(), app.config.payments.provider);
         return { site: read, etag: `"${createHash('sha256').update(JSON.stringify(read)).digest('base64url').slice(0, 27)}"` };
       });
       reply.header('cache-control', 'no-cache').header('etag', etag);

@@ -13,6 +13,9 @@ import { type DonationRow, transitionDonation } from './ledger';
 import { likePattern } from './admin-users';
 import { getSettings } from './settings';
 import { NEWEST_FIRST } from './donations';
+import { conflict } from '../errors';
+import { paymentMessages } from '../messages/payments';
+import { needsManualReview } from './payments/checkouts';
 
 type AdminStatus = AdminDonation['status'];
 
@@ -21,7 +24,9 @@ const STORED_STATUS = Object.fromEntries(Object.entries(ADMIN_DONATION_STATUS).m
   DonationStatus
 >;
 
-export function toAdminDonation(row: Pick<DonationRow, 'id' | 'donorName' | 'donorEmail' | 'amountCents' | 'currency' | 'donationType' | 'status' | 'createdAt' | 'referenceCode'>): AdminDonation {
+export function toAdminDonation(
+  row: Pick<DonationRow, 'id' | 'donorName' | 'donorEmail' | 'amountCents' | 'currency' | 'donationType' | 'status' | 'createdAt' | 'referenceCode' | 'paymentProvider'>,
+): AdminDonation {
   return {
     id: row.id,
     donor_name: row.donorName,
@@ -32,7 +37,15 @@ export function toAdminDonation(row: Pick<DonationRow, 'id' | 'donorName' | 'don
     status: ADMIN_DONATION_STATUS[row.status],
     created_at: row.createdAt.toISOString(),
     reference_code: row.referenceCode,
+    payment_provider: row.paymentProvider,
+    manual_review: needsManualReview(row),
   };
+}
+
+/** A card donation is settled by its payment provider (simulated or real), never by a staff click. */
+async function assertManualReview(db: Db, id: number): Promise<void> {
+  const [row] = await db.select({ paymentProvider: donations.paymentProvider }).from(donations).where(eq(donations.id, id)).limit(1);
+  if (row && !needsManualReview(row)) throw conflict(paymentMessages.providerSettles);
 }
 
 export async function listAdminDonations(
@@ -56,6 +69,7 @@ export async function listAdminDonations(
 
 /** Approves a pending donation; the donor's email is queued in the same transaction (docs/product.md#email). */
 export async function approveDonation(db: Database, input: { id: number; actor: Actor; ip?: string | null }): Promise<AdminDonation> {
+  await assertManualReview(db, input.id);
   const row = await transitionDonation(db, {
     id: input.id,
     action: 'approve',
@@ -91,6 +105,7 @@ export async function rejectDonation(
   db: Database,
   input: { id: number; reason: string; actor: Actor; ip?: string | null },
 ): Promise<AdminDonation> {
+  await assertManualReview(db, input.id);
   const row = await transitionDonation(db, {
     id: input.id,
     action: 'reject',

@@ -4,6 +4,7 @@ import { and, asc, eq, gte } from 'drizzle-orm';
 import { figurePeriod, progressPercentage } from '@donaciones/shared/figures';
 import { fromCents } from '@donaciones/shared/format';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
+import type { PaymentProviderName } from '@donaciones/shared/schemas/payments';
 import type { Db } from '../db/client';
 import { events, programs, supporters } from '../db/schema';
 import { donatedWithin } from './figures';
@@ -20,8 +21,8 @@ export async function donatedThisMonthCents(db: Db, now: Date = new Date()): Pro
   return (await donatedWithin(db, figurePeriod('month', now).current)).cents;
 }
 
-export async function getPublicSite(db: Db, now: Date = new Date()): Promise<PublicSite> {
-  const [organization, system, impact, donatedCents, programRows, supporterRows, eventRows] = await Promise.all([
+export async function getPublicSite(db: Db, now: Date = new Date(), provider: PaymentProviderName = 'simulated'): Promise<PublicSite> {
+  const [organization, system, impact, donatedCents, programRows, supporterRows, eventRows, payments] = await Promise.all([
     getSettings(db, 'organization'),
     getSettings(db, 'system'),
     getSettings(db, 'impact'),
@@ -38,6 +39,7 @@ export async function getPublicSite(db: Db, now: Date = new Date()): Promise<Pub
       .where(and(eq(events.isPublished, true), gte(events.date, now)))
       .orderBy(asc(events.date), asc(events.id))
       .limit(UPCOMING_EVENTS_SHOWN),
+    getSettings(db, 'payments'),
   ]);
 
   return {
@@ -66,6 +68,13 @@ export async function getPublicSite(db: Db, now: Date = new Date()): Promise<Pub
       quetzales_per_meal: impact.quetzales_per_meal,
       quetzales_per_scholarship: impact.quetzales_per_scholarship,
       quetzales_per_evangelism_hour: impact.quetzales_per_evangelism_hour,
+    },
+    payments: {
+      provider,
+      fee_percent: payments.fee_percent,
+      fee_vat_percent: payments.fee_vat_percent,
+      usd_exchange_rate: payments.usd_exchange_rate,
+      usd_exchange_rate_date: payments.usd_exchange_rate_date,
     },
     programs: programRows.map((p) => ({
       id: p.id,

@@ -82,6 +82,10 @@ export const adminDonationSchema = z
     status: z.enum(ADMIN_STATUS_VALUES),
     created_at: z.string(),
     reference_code: z.string(),
+    /** Who charged it: null for donations staff confirm by hand (goods, cash, deposits). */
+    payment_provider: z.string().nullable(),
+    /** Aprobar/Rechazar apply: a card donation is completed or failed only by its provider. */
+    manual_review: z.boolean(),
   })
   .meta({ id: 'AdminDonation' });
 export type AdminDonation = z.infer<typeof adminDonationSchema>;

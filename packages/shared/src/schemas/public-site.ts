@@ -1,6 +1,7 @@
 // `GET /api/v1/public/site`: everything the public pages show, from the database (docs/product.md#figures).
 import { z } from 'zod';
 import { EVENT_TYPES } from '../constants';
+import { PAYMENT_PROVIDERS } from './payments';
 
 export const publicProgramSchema = z.object({
   id: z.number().int(),
@@ -57,6 +58,17 @@ export const publicSiteSchema = z
       quetzales_per_meal: z.number(),
       quetzales_per_scholarship: z.number(),
       quetzales_per_evangelism_hour: z.number(),
+    }),
+    /**
+     * How card donations are charged (docs/product.md#payments): `simulated` (a demo, no money moves)
+     * or a provider whose checkout page takes the card; the fee a donor may cover and the dollar rate.
+     */
+    payments: z.object({
+      provider: z.enum(PAYMENT_PROVIDERS),
+      fee_percent: z.number(),
+      fee_vat_percent: z.number(),
+      usd_exchange_rate: z.number(),
+      usd_exchange_rate_date: z.string(),
     }),
     programs: z.array(publicProgramSchema),
     supporters: z.array(z.object({ id: z.number().int(), name: z.string() })),
