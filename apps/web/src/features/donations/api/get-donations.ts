@@ -1,4 +1,4 @@
-// GET /donations: one page of the ledger, newest first (search and filters apply on the page).
+// GET /donations: one page of the ledger, newest first, searched and filtered by the API.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DonationList } from '@donaciones/shared/schemas/donations';
 import { api } from '@/lib/api-client';

@@ -3,6 +3,10 @@
 export interface DonationListParams {
   limit: number;
   offset: number;
+  /** Searched and filtered by the API over the whole ledger, not on the loaded page. */
+  q?: string;
+  status?: string;
+  donation_type?: string;
 }
 
 export const donationKeys = {

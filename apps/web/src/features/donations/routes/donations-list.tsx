@@ -1,13 +1,15 @@
-// The donation list (/donations, docs/product.md#screens-and-routes): a page of the ledger fetched from the API, searched by
-// donor name or email and filtered by status and type on the client (docs/product.md#screens-and-routes). Links to
-// /donations/new and to each donation's detail; status badges in the colours of docs/product.md#the-donation-ledger.
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
-import { ChevronLeft, ChevronRight, Eye, HandHeart, Plus, Search, ShieldCheck } from 'lucide-react';
-import { DONATION_STATUSES, DONATION_TYPES, LIST_MAX_LIMIT, type DonationStatus, type DonationType } from '@donaciones/shared/constants';
-import { formatDate } from '@donaciones/shared/format';
+// The donation list (/donations, docs/product.md#screens-and-routes): pages of 20 of the ledger with
+// the search and the status and type filters applied by the API over the whole ledger (a visitor
+// searches only what they are shown: docs/product.md#donor-privacy). Search, filters and page live in
+// the address (?q=&status=&type=&page=), so a search can be shared and survives a reload.
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ChevronLeft, ChevronRight, Eye, HandHeart, Heart, Plus, Search, ShieldCheck } from 'lucide-react';
+import { DONATION_STATUSES, DONATION_TYPES, LIST_DEFAULT_LIMIT, type DonationStatus, type DonationType } from '@donaciones/shared/constants';
+import { formatDate, formatNumber } from '@donaciones/shared/format';
 import { donationsMessages } from '@donaciones/shared/messages/donations';
 import { screensMessages } from '@donaciones/shared/messages/screens';
+import { hasRole } from '@donaciones/shared/roles';
 import type { Donation } from '@donaciones/shared/schemas/donations';
 import { StatusBadge } from '@/components/badge';
 import { Button, ButtonLink } from '@/components/button';
@@ -16,16 +18,16 @@ import { type Column, ResponsiveTable } from '@/components/responsive-table';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { paths, donationDetailPath } from '@/lib/paths';
+import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDonations } from '../api/get-donations';
 import { formatAmount, statusLabelEs, typeLabelEs } from '../components/donation-labels';
-import { filterDonations } from '../components/filter-donations';
 import { PageFrame, PageHeader } from '../components/page-header';
 
 const l = donationsMessages.list;
 const STATUS_OPTIONS = DONATION_STATUSES.map((s) => ({ value: s, label: statusLabelEs(s) }));
 const TYPE_OPTIONS = DONATION_TYPES.map((t) => ({ value: t, label: typeLabelEs(t) }));
-const PAGE_SIZE = LIST_MAX_LIMIT;
+const PAGE_SIZE = LIST_DEFAULT_LIMIT;
 
 const columns: Column<Donation>[] = [
   {
@@ -58,48 +60,109 @@ const columns: Column<Donation>[] = [
   },
 ];
 
-export default function DonationsListPage() {
-  useDocumentTitle(l.title);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<DonationStatus | ''>('');
-  const [type, setType] = useState<DonationType | ''>('');
-  const [page, setPage] = useState(0);
-  const query = useDonations({ limit: PAGE_SIZE, offset: page * PAGE_SIZE });
-  const data = query.data;
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' => (value && (values as readonly string[]).includes(value) ? (value as T) : '');
 
-  const shown = useMemo(() => (data ? filterDonations(data.donations, { search, status, type }) : []), [data, search, status, type]);
-  const filtering = Boolean(search.trim() || status || type);
+/** The list's state as the address holds it; anything unknown reads as "no filter" and page 1. */
+export function readListParams(params: URLSearchParams) {
+  const page = Number(params.get('page'));
+  return {
+    q: (params.get('q') ?? '').trim(),
+    status: oneOf<DonationStatus>(DONATION_STATUSES, params.get('status')),
+    type: oneOf<DonationType>(DONATION_TYPES, params.get('type')),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+export default function DonationsListPage() {
+  useDocumentTitle(donationsMessages.list.title);
+  const session = useSession();
+  const isAdmin = hasRole(session.roles, 'ADMIN');
+  const [params, setParams] = useSearchParams();
+  const { q, status, type, page } = readListParams(params);
+
+  // The box follows the address (back, forward, a shared link) and writes to it after a pause; its
+  // own writes do not reset it, so letters typed meanwhile are kept.
+  const [search, setSearch] = useState(q);
+  const [lastQ, setLastQ] = useState(q);
+  const [written, setWritten] = useState<string | null>(null);
+  if (lastQ !== q) {
+    setLastQ(q);
+    if (q !== written) setSearch(q);
+  }
+  const typing = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(typing.current), []);
+
+  /** A new search or filter starts again at page 1; typing replaces the entry, choices add one. */
+  const update = (changes: Record<string, string>, options: { replace?: boolean } = {}) => {
+    window.clearTimeout(typing.current);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: options.replace },
+    );
+  };
+  const onSearch = (value: string) => {
+    setSearch(value);
+    window.clearTimeout(typing.current);
+    typing.current = window.setTimeout(() => {
+      if (value.trim() === q) return;
+      setWritten(value.trim());
+      update({ q: value.trim() }, { replace: true });
+    }, 300);
+  };
+
+  const query = useDonations({
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+    ...(q ? { q } : {}),
+    ...(status ? { status } : {}),
+    ...(type ? { donation_type: type } : {}),
+  });
+  const data = query.data;
+  const filtering = Boolean(q || status || type);
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const from = data && data.total ? data.offset + 1 : 0;
   const to = data ? data.offset + data.donations.length : 0;
   const clear = () => {
+    window.clearTimeout(typing.current);
     setSearch('');
-    setStatus('');
-    setType('');
+    setParams(new URLSearchParams());
   };
+  const newDonation = isAdmin ? (
+    <ButtonLink to={paths.donationNew} variant="secondary" icon={<Plus aria-hidden="true" className="size-4" />}>
+      {l.newDonation}
+    </ButtonLink>
+  ) : (
+    <ButtonLink to={paths.donate} icon={<Heart aria-hidden="true" className="size-4" />}>
+      {l.donate}
+    </ButtonLink>
+  );
 
   return (
     <PageFrame>
-      <PageHeader
-        eyebrow={l.eyebrow}
-        title={l.title}
-        description={l.subtitle}
-        actions={
-          <ButtonLink to={paths.donationNew} icon={<Plus aria-hidden="true" className="size-4" />}>
-            {l.newDonation}
-          </ButtonLink>
-        }
-      />
+      <PageHeader eyebrow={l.eyebrow} title={l.title} description={l.subtitle} actions={newDonation} />
 
-      <div role="search" className="mt-8 grid grid-cols-2 gap-3 rounded-card border border-sand-200 bg-white/70 p-3 shadow-card sm:grid-cols-[minmax(0,1fr)_12rem_12rem] sm:p-4">
+      <div role="search" className="mt-8 grid grid-cols-1 gap-3 rounded-card border border-sand-200 bg-white/70 p-3 shadow-card sm:grid-cols-[minmax(0,1fr)_12rem_12rem] sm:p-4">
         <TextInput
-          className="col-span-2 sm:col-span-1"
           label={<span className="sr-only">{l.searchLabel}</span>}
           type="search"
-          name="search"
+          name="q"
           placeholder={l.searchPlaceholder}
           prefix={<Search aria-hidden="true" className="size-4" />}
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={(e) => onSearch(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' || search.trim() === q) return;
+            setWritten(search.trim());
+            update({ q: search.trim() }, { replace: true });
+          }}
         />
         <Select
           label={<span className="sr-only">{l.statusLabel}</span>}
@@ -107,7 +170,7 @@ export default function DonationsListPage() {
           options={STATUS_OPTIONS}
           placeholder={l.allStatuses}
           value={status}
-          onChange={(e) => setStatus(e.target.value as DonationStatus | '')}
+          onChange={(e) => update({ status: e.target.value })}
         />
         <Select
           label={<span className="sr-only">{l.typeLabel}</span>}
@@ -115,7 +178,7 @@ export default function DonationsListPage() {
           options={TYPE_OPTIONS}
           placeholder={l.allTypes}
           value={type}
-          onChange={(e) => setType(e.target.value as DonationType | '')}
+          onChange={(e) => update({ type: e.target.value })}
         />
       </div>
 
@@ -128,22 +191,13 @@ export default function DonationsListPage() {
               <Skeleton key={i} className="h-16" />
             ))}
           </div>
-        ) : data.total === 0 ? (
-          <EmptyState
-            title={l.emptyTitle}
-            description={l.emptyText}
-            icon={<HandHeart aria-hidden="true" className="size-6" />}
-            action={
-              <ButtonLink to={paths.donationNew} variant="secondary" icon={<Plus aria-hidden="true" className="size-4" />}>
-                {l.newDonation}
-              </ButtonLink>
-            }
-          />
+        ) : data.total === 0 && !filtering ? (
+          <EmptyState title={l.emptyTitle} description={l.emptyText} icon={<HandHeart aria-hidden="true" className="size-6" />} action={newDonation} />
         ) : (
           <>
             <div className="mb-3 flex flex-col gap-1 text-sm text-ink-600 sm:flex-row sm:items-center sm:justify-between">
               <p aria-live="polite" data-testid="donations-count">
-                {l.shown(shown.length, data.donations.length)}
+                {(filtering ? l.matches : l.count)(data.total, formatNumber(data.total))}
               </p>
               {data.donations.some((d) => d.donor_masked) && (
                 <p className="flex items-start gap-1.5 text-ink-500 sm:items-center">
@@ -156,7 +210,7 @@ export default function DonationsListPage() {
               <ResponsiveTable
                 caption={l.caption}
                 columns={columns}
-                rows={shown}
+                rows={data.donations}
                 getRowKey={(d) => d.id}
                 empty={
                   <EmptyState
@@ -174,14 +228,22 @@ export default function DonationsListPage() {
                 }
               />
             </div>
-            {data.total > data.limit && (
+            {data.total > PAGE_SIZE && (
               <nav className="mt-5 flex flex-col items-center justify-between gap-3 sm:flex-row" aria-label={l.pagination}>
-                <p className="text-sm text-ink-600">{l.range(from, to, data.total)}</p>
+                <p className="text-sm text-ink-600">
+                  {l.range(from, to, data.total)} · {l.pageOf(page, pages)}
+                </p>
                 <div className="flex gap-2">
-                  <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)} icon={<ChevronLeft aria-hidden="true" className="size-4" />}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={page <= 1}
+                    onClick={() => update({ page: page - 1 > 1 ? String(page - 1) : '' })}
+                    icon={<ChevronLeft aria-hidden="true" className="size-4" />}
+                  >
                     {l.newer}
                   </Button>
-                  <Button variant="outline" size="sm" disabled={to >= data.total} onClick={() => setPage((p) => p + 1)}>
+                  <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
                     {l.older}
                     <ChevronRight aria-hidden="true" className="size-4" />
                   </Button>
