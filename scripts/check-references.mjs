@@ -38,8 +38,24 @@ function proseOf(line, isCode) {
   return comment >= 0 ? line.slice(comment) : '';
 }
 
-/** Every citation of an outside document in one file's text: `{ line, text, what }`. */
-export function findReferences(filePath, text) {
+/** The anchors GitHub gives the `## ` headings of a markdown text: "Money, currencies and formats" -> money-currencies-and-formats. */
+export function headingAnchors(markdown) {
+  return new Set(
+    markdown
+      .split('\n')
+      .filter((line) => /^#{1,6} /.test(line))
+      .map((line) => line.replace(/^#+ /, '').trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-')),
+  );
+}
+
+/** `product.md#a, #b`: every section cited, to check that it exists. */
+const PRODUCT_SECTIONS = /product\.md#([\w-]+)((?:, #[\w-]+)*)/g;
+
+/**
+ * Every citation of an outside document in one file's text: `{ line, text, what }`. With `anchors`
+ * (the sections of docs/product.md), a citation of a section that does not exist is one too.
+ */
+export function findReferences(filePath, text, anchors) {
   const isCode = CODE_FILE.test(filePath);
   const hits = [];
   text.split('\n').forEach((line, index) => {
@@ -48,6 +64,11 @@ export function findReferences(filePath, text) {
       hits.push({ line: index + 1, text: line.trim(), what: found.what });
     } else if (DECISION_NUMBER.test(proseOf(line, isCode))) {
       hits.push({ line: index + 1, text: line.trim(), what: 'a decision number of an outside list (use docs/product.md#<section> or docs/decisions/)' });
+    } else if (anchors) {
+      const missing = [...line.matchAll(PRODUCT_SECTIONS)]
+        .flatMap((m) => [m[1], ...m[2].split(', #').filter(Boolean)])
+        .filter((anchor) => !anchors.has(anchor));
+      if (missing.length) hits.push({ line: index + 1, text: line.trim(), what: `a section docs/product.md lacks (#${missing.join(', #')})` });
     }
   });
   return hits;
@@ -58,6 +79,12 @@ export function checkRepository(root) {
   const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
     .split('\0')
     .filter((file) => file && !SKIPPED.has(file));
+  let anchors;
+  try {
+    anchors = headingAnchors(readFileSync(path.join(root, 'docs/product.md'), 'utf8'));
+  } catch {
+    anchors = undefined; // no product page (a throwaway repository in the tests)
+  }
   let count = 0;
   for (const file of files) {
     let text;
@@ -67,7 +94,7 @@ export function checkRepository(root) {
       continue; // deleted in the working tree, not yet committed
     }
     if (text.includes('\0')) continue; // binary
-    for (const hit of findReferences(file, text)) {
+    for (const hit of findReferences(file, text, anchors)) {
       count += 1;
       console.error(`${file}:${hit.line}: cites ${hit.what}\n    ${hit.text.slice(0, 160)}`);
     }

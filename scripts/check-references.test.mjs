@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findReferences } from './check-references.mjs';
+import { findReferences, headingAnchors } from './check-references.mjs';
 
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'check-references.mjs');
 
@@ -67,5 +67,14 @@ describe('scripts/check-references.mjs', () => {
     ['#D1 is a colour', 'x.css'],
   ])('does not flag %j', (line, file) => {
     expect(findReferences(file, `${line}\n`)).toEqual([]);
+  });
+
+  it('flags a cited section that docs/product.md does not have', () => {
+    const anchors = headingAnchors('# The rules\n\n## Donor privacy\n\n## Money, currencies and formats\n');
+    expect([...anchors]).toEqual(['the-rules', 'donor-privacy', 'money-currencies-and-formats']);
+    expect(findReferences('x.ts', '// docs/product.md#donor-privacy, #money-currencies-and-formats\n', anchors)).toEqual([]);
+    const [hit] = findReferences('x.ts', '// docs/product.md#donor-privacy, #masking\n', anchors);
+    expect(hit.what).toContain('#masking');
+    expect(findReferences('x.md', 'See [privacy](../product.md#privacy).\n', anchors)).toHaveLength(1);
   });
 });
