@@ -61,6 +61,24 @@ async function withSystem(change: Partial<Awaited<ReturnType<typeof getSettings<
 }
 
 describe('POST /api/v1/donate', () => {
+  it('simulated provider: a declining test card fails at once with its reason and records nothing; the card is required', async () => {
+    const [{ n: before }] = await ctx.db.select({ n: count() }).from(donations);
+    for (const [last4, reason] of [
+      ['0002', 'Tarjeta rechazada por el emisor'],
+      ['9995', 'Fondos insuficientes'],
+      ['0069', 'Tarjeta vencida'],
+    ]) {
+      const res = await donate(validBody({ cardLast4: last4 }));
+      expect(res.statusCode).toBe(402);
+      expect(res.json()).toMatchObject({ detail: reason, errors: { cardNumber: reason } });
+    }
+    const noCard = await donate(validBody({ cardLast4: undefined, cardBrand: undefined }));
+    expect(noCard.statusCode).toBe(400);
+    expect(noCard.json().errors.cardLast4).toBeTruthy();
+    const [{ n: after }] = await ctx.db.select({ n: count() }).from(donations);
+    expect(after).toBe(before);
+  });
+
   it('records a pending public monetary donation and answers its reference', async () => {
     const res = await donate(validBody());
     expect(res.statusCode).toBe(201);

@@ -8,11 +8,12 @@ import type { PublicDonation, PublicDonationResponse } from '@donaciones/shared/
 import { coverFeesCents, toQuetzalCents } from '@donaciones/shared/schemas/payments';
 import type { Database } from '../db/client';
 import { paymentMessages } from '../messages/payments';
-import { fieldError, serviceUnavailable } from '../errors';
+import { AppError, fieldError, serviceUnavailable } from '../errors';
 import { type Actor, audit } from './audit';
 import { withIdempotency, requestHash, type StoredAnswer } from './idempotency';
 import { insertDonation } from './ledger';
 import { type PaymentContext, openCheckout } from './payments/checkouts';
+import { FAILING_TEST_CARDS } from './payments/simulated';
 import { getSettings } from './settings';
 
 export const DONATE_SCOPE = 'donate';
@@ -32,6 +33,9 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
   if (!input.payments) {
     if (!body.cardLast4) throw fieldError('cardLast4', paymentMessages.cardRequiredSimulated);
     if (!body.cardBrand) throw fieldError('cardBrand', paymentMessages.cardRequiredSimulated);
+    // The demo's declining test cards fail at once, with their reason, and record nothing.
+    const declined = FAILING_TEST_CARDS[body.cardLast4];
+    if (declined) throw new AppError(402, declined, { cardNumber: declined });
   }
   // The caller is part of what the key guards: the same key from another account is another request.
   const hash = requestHash({ body, userId: input.actor?.id ?? null });
