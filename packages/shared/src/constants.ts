@@ -59,11 +59,11 @@ export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 export const EVENT_TYPES = ['campaign', 'event', 'program'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-/** Names of the cookie and header of the double-submit CSRF protection (docs/product.md#screens-and-routes). */
+/** Names of the cookie and header of the double-submit CSRF protection (docs/product.md#accounts-and-sessions). */
 export const CSRF_COOKIE = 'csrf_token';
 export const CSRF_HEADER = 'x-csrf-token';
 export const REFRESH_COOKIE = 'refresh_token';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-/** docs/product.md#the-donation-ledger: stored tokens with this prefix come from an old mock login and are discarded. */
+/** docs/product.md#accounts-and-sessions: stored tokens with this prefix come from an old mock login and are discarded. */
 export const MOCK_TOKEN_PREFIX = 'mock';

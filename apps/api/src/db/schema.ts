@@ -31,7 +31,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
-    /** Ordered: the first is the main role (docs/product.md#the-donation-ledger). */
+    /** Ordered: the first is the main role (docs/product.md#roles-and-permissions). */
     roles: text('roles').array().notNull().default(sql`'{USER}'::text[]`),
     isActive: boolean('is_active').notNull().default(true),
     emailVerifiedAt: tz('email_verified_at'),

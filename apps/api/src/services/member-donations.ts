@@ -1,4 +1,4 @@
-// The signed-in account's own donations: list, history by year and month, receipts (docs/product.md#screens-and-routes).
+// The signed-in account's own donations: list, history by year and month, receipts (docs/product.md#screens-and-routes, #receipts).
 // Every query is filtered by the caller's user id; nothing here can reach another account's rows.
 import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { CURRENCY, type DonationStatus, TIME_ZONE, type Role } from '@donaciones/shared/constants';

@@ -1,4 +1,4 @@
-// PDF receipts and yearly statements (docs/product.md#screens-and-routes): organisation, donor, NIT when given, amount in
+// PDF receipts and yearly statements (docs/product.md#receipts): organisation, donor, NIT when given, amount in
 // words and figures, date, reference and the permanent receipt number.
 import PDFDocument from 'pdfkit';
 import { CURRENCY } from '@donaciones/shared/constants';

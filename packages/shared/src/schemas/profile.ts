@@ -94,7 +94,7 @@ export const updatePreferencesSchema = z.object({
 });
 export type UpdatePreferencesInput = z.input<typeof updatePreferencesSchema>;
 
-/** The API body of POST /user/change-password (docs/product.md#screens-and-routes); the confirmation is optional there. */
+/** The API body of POST /user/change-password (docs/product.md#accounts-and-sessions); the confirmation is optional there. */
 export const changePasswordSchema = z
   .object({
     current_password: z.string({ error: v.currentPasswordRequired }).min(1, { error: v.currentPasswordRequired }).max(128),
