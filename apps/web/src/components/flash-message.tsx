@@ -1,5 +1,5 @@
 // The success and error lines of the settings forms. A success message disappears after 3 s
-// (SPEC.md §4 and §8).
+// (docs/product.md#limits-and-constants).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 

@@ -1,4 +1,4 @@
-// PUT /admin/settings (ADMIN): SPEC.md §3's five fields and the days before a pending donation expires.
+// PUT /admin/settings (ADMIN): the five system settings of docs/product.md#limits-and-constants and the days before a pending donation expires.
 import { useMutation } from '@tanstack/react-query';
 import type { SystemSettings } from '@donaciones/shared/schemas/settings';
 import { api } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-// Programs and upcoming events of the Sistema tab (DECISIONS.md D9): listed, created and edited in
+// Programs and upcoming events of the Sistema tab (docs/product.md#figures): listed, created and edited in
 // a modal with the shared schema, deleted after a confirmation.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -9,7 +9,7 @@ import { settingsKeys } from './settings-keys';
 export type ProfileValues = z.output<typeof updateProfileSchema>;
 
 export async function updateProfile(values: ProfileValues): Promise<Profile> {
-  // Validation answers are shown on the fields; anything else also gets the toast of SPEC.md §8.
+  // Validation answers are shown on the fields; anything else also gets the toast of docs/product.md#errors.
   const { data } = await api.put<Profile>('/users/me/profile', values, { skipErrorToast: [400] });
   return data;
 }

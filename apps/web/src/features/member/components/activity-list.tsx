@@ -14,7 +14,7 @@ const ICONS: Record<ActivityType, { icon: ReactNode; tone: string }> = {
   donation_expired: { icon: <Clock aria-hidden="true" className="size-4" />, tone: 'bg-amber-50 text-amber-700' },
 };
 
-/** SPEC.md §3 recent_activity as a timeline, newest first. */
+/** docs/product.md#figures as a timeline, newest first. */
 export function ActivityList({ items }: { items: Activity[] }) {
   return (
     <ol className="relative space-y-4 before:absolute before:top-2 before:bottom-2 before:left-4 before:w-px before:bg-sand-200">

@@ -1,4 +1,4 @@
-// The change-password modal (SPEC.md §2 Settings, §5 Change password): current, new and
+// The change-password modal (docs/product.md#screens-and-routes, #validation-rules): current, new and
 // confirmation; a wrong current password is shown on its field.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -11,7 +11,7 @@ import { calendarTile } from './format';
 
 const t = memberMessages.dashboard;
 
-/** SPEC.md §3 Upcoming event: future published events, soonest first. */
+/** docs/product.md#figures: future published events, soonest first. */
 export function EventsCard({ className }: { className?: string }) {
   const events = useUpcomingEvents();
   return (

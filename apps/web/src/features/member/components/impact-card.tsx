@@ -19,7 +19,7 @@ function Figure({ icon, value, label }: { icon: ReactNode; value: number; label:
   );
 }
 
-/** SPEC.md §3 Impact: figures computed from the account's completed donations. */
+/** docs/product.md#figures: figures computed from the account's completed donations. */
 export function ImpactCard({ className }: { className?: string }) {
   const impact = useImpact();
   return (

@@ -10,7 +10,7 @@ import { ProgressBar } from './progress-bar';
 
 const t = memberMessages.dashboard;
 
-/** The donor's level and the next milestone with a progress bar (SPEC.md §3 Levels). */
+/** The donor's level and the next milestone with a progress bar (docs/product.md#figures). */
 export function LevelCard({ favoriteProgram, className }: { favoriteProgram?: string | null; className?: string }) {
   const levels = useLevels();
   return (

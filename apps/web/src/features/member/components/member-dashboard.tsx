@@ -1,5 +1,5 @@
-// The donor and user dashboards (SPEC.md §1-§3): totals, next milestone, recent activity, upcoming
-// events, active programs and impact figures, each from the API (DECISIONS.md D9). Skeletons while
+// The donor and user dashboards (docs/product.md#overview, #screens-and-routes, #the-donation-ledger): totals, next milestone, recent activity, upcoming
+// events, active programs and impact figures, each from the API (docs/product.md#figures). Skeletons while
 // loading, an empty state for a new account, and 'Error al cargar los datos del dashboard' with a retry.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

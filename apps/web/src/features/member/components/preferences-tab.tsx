@@ -1,5 +1,5 @@
-// Preferencias (SPEC.md §3 Preferences): favourite cause, communication and privacy settings.
-// show_donations_publicly decides whether public pages mask the donor (DECISIONS.md D6).
+// Preferencias (docs/product.md#accounts-and-sessions): favourite cause, communication and privacy settings.
+// show_donations_publicly decides whether public pages mask the donor (docs/product.md#donor-privacy).
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Save } from 'lucide-react';

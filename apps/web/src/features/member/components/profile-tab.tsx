@@ -1,4 +1,4 @@
-// Perfil Personal (SPEC.md §3 Profile, §5): names, phone and address; the email is read-only.
+// Perfil Personal (docs/product.md#accounts-and-sessions, #validation-rules): names, phone and address; the email is read-only.
 // Also the Security block that opens the change-password modal.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -7,7 +7,7 @@ import { ProgressBar } from './progress-bar';
 
 const t = memberMessages.programs;
 
-/** A program with its progress towards the goal (SPEC.md §3 Program). */
+/** A program with its progress towards the goal (docs/product.md#figures). */
 export function ProgramCard({ program, className }: { program: ActiveProgram; className?: string }) {
   return (
     <article className={cn('flex flex-col gap-4 rounded-card border border-sand-200 bg-white p-5 shadow-card', className)}>

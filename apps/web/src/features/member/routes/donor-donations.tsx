@@ -1,4 +1,4 @@
-// /donor/donations (DECISIONS.md D8): the signed-in account's own donations, a page at a time,
+// /donor/donations (docs/product.md#screens-and-routes): the signed-in account's own donations, a page at a time,
 // with a status filter and the receipt of each completed donation.
 import { useState } from 'react';
 import { ChevronLeft, ChevronRight, HandHeart } from 'lucide-react';

@@ -1,4 +1,4 @@
-// /donor/history (DECISIONS.md D8): the account's donations grouped by year and month, with totals.
+// /donor/history (docs/product.md#screens-and-routes): the account's donations grouped by year and month, with totals.
 import { ChevronDown, HandHeart } from 'lucide-react';
 import { formatDate } from '@donaciones/shared/format';
 import { memberMessages } from '@donaciones/shared/messages/member';

@@ -1,4 +1,4 @@
-// /donor/programs (DECISIONS.md D8): the active programs with their progress.
+// /donor/programs (docs/product.md#screens-and-routes): the active programs with their progress.
 import { HandHeart } from 'lucide-react';
 import { memberMessages } from '@donaciones/shared/messages/member';
 import { screensMessages } from '@donaciones/shared/messages/screens';

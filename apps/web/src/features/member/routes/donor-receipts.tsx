@@ -1,4 +1,4 @@
-// /donor/receipts (DECISIONS.md D8): a PDF receipt per completed donation and a yearly statement.
+// /donor/receipts (docs/product.md#screens-and-routes): a PDF receipt per completed donation and a yearly statement.
 import { FileText, HandHeart } from 'lucide-react';
 import { formatDate } from '@donaciones/shared/format';
 import { memberMessages } from '@donaciones/shared/messages/member';
