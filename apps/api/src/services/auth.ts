@@ -38,6 +38,8 @@ export const AUTH_LIMITS = {
   resetPerIp: { name: 'reset-ip', max: 10, windowMs: 15 * MINUTE },
   resetPerAccount: { name: 'reset-account', max: 5, windowMs: 15 * MINUTE },
   verificationPerAccount: { name: 'verification-account', max: 3, windowMs: 15 * MINUTE },
+  /** Wrong current passwords when changing it while signed in; a success is not counted. */
+  passwordChangeFailuresPerAccount: { name: 'password-change-fail-account', max: 10, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, LimitRule>;
 
 export const RESET_TOKEN_TTL_MINUTES = 60;

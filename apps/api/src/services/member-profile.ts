@@ -16,6 +16,7 @@ import type { Database, Db } from '../db/client';
 import { authTokens, sessions, userPreferences, users } from '../db/schema';
 import { fieldError, notFound } from '../errors';
 import { audit } from './audit';
+import { AUTH_LIMITS, type Throttle } from './auth';
 import { enqueueEmail } from './email-outbox';
 import { hashPassword, verifyPassword } from './passwords';
 import { getSettings } from './settings';
@@ -110,8 +111,21 @@ export async function updatePreferences(db: Database, input: { userId: number; d
 /**
  * Checks the current password, stores the new hash, and signs out every other session of the
  * account (the one making the change stays signed in). Unused password-reset links stop working.
+ * Wrong current passwords are throttled per account (429 with Retry-After past the ceiling).
  */
 export async function changePassword(
+  db: Database,
+  input: { userId: number; sessionId: string; data: ChangePassword; ip?: string | null },
+  throttle: Throttle,
+): Promise<{ revokedSessions: number }> {
+  const failures = [AUTH_LIMITS.passwordChangeFailuresPerAccount, String(input.userId)] as const;
+  await throttle.hit([...failures]);
+  const result = await storeNewPassword(db, input);
+  await throttle.refund(...failures);
+  return result;
+}
+
+async function storeNewPassword(
   db: Database,
   input: { userId: number; sessionId: string; data: ChangePassword; ip?: string | null },
 ): Promise<{ revokedSessions: number }> {

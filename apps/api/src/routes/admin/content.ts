@@ -16,7 +16,7 @@ import {
   updateEvent,
   updateProgram,
 } from '../../services/admin-content';
-import { bearer, error, refusals, writeRefusals } from './common';
+import { bearer, error, refusals, writeRefusals } from '../common';
 
 export default async function adminContentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -5,7 +5,7 @@ import { adminDonationListSchema, adminDonationSchema, adminDonationsQuerySchema
 import { idParamSchema } from '@donaciones/shared/schemas/common';
 import { actorOf } from '../../plugins/auth';
 import { approveDonation, listAdminDonations, rejectDonation } from '../../services/admin-donations';
-import { bearer, error, refusals, writeRefusals } from './common';
+import { bearer, error, refusals, writeRefusals } from '../common';
 
 export default async function adminDonationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -5,7 +5,7 @@ import { analyticsQuerySchema, analyticsSchema, exportQuerySchema } from '@donac
 import { computeAnalytics } from '../../services/analytics';
 import { type ReportFile, buildReportFile } from '../../services/exports';
 import { getSettings } from '../../services/settings';
-import { bearer, error, limited, refusals } from './common';
+import { bearer, error, limited, refusals } from '../common';
 
 function sendFile(reply: FastifyReply, file: ReportFile) {
   return reply

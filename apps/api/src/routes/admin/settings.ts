@@ -11,7 +11,7 @@ import {
 import { actorOf } from '../../plugins/auth';
 import { updateSettings } from '../../services/admin-content';
 import { getSettings } from '../../services/settings';
-import { bearer, refusals, writeRefusals } from './common';
+import { bearer, refusals, writeRefusals } from '../common';
 
 export default async function adminSettingsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -6,7 +6,7 @@ import { adminUserInputSchema, adminUserListSchema, adminUserSchema, adminUsersQ
 import { idParamSchema, messageResponseSchema } from '@donaciones/shared/schemas/common';
 import { actorOf } from '../../plugins/auth';
 import { createUser, deleteUser, listUsers, updateUser } from '../../services/admin-users';
-import { bearer, error, limited, refusals, writeRefusals } from './common';
+import { bearer, error, limited, refusals, writeRefusals } from '../common';
 
 export default async function adminUserRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,0 +1,39 @@
+// The member's own donations: the paged list and the history by year and month.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { historySchema, myDonationListSchema, myDonationsQuerySchema } from '@donaciones/shared/schemas/member';
+import { signedInUser } from '../../plugins/auth';
+import { donationHistory, listMyDonations } from '../../services/member-donations';
+import { MEMBER_TAG as TAG, bearer, error, guarded } from '../common';
+
+export default async function memberDonationRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/users/me/donations',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Donaciones propias (más recientes primero)',
+        description: 'Las donaciones vinculadas a la cuenta (creadas por ella o completadas con su correo verificado). limit 1 a 100, por defecto 20.',
+        security: bearer,
+        querystring: myDonationsQuerySchema,
+        response: { 200: myDonationListSchema, ...guarded },
+      },
+    },
+    async (request) => listMyDonations(app.db, signedInUser(request).id, request.query),
+  );
+
+  r.get(
+    '/users/me/history',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Historial propio por año y mes, con totales',
+        description: 'Agrupado por la fecha de la donación en hora de Guatemala. total_amount suma las donaciones completadas en GTQ.',
+        security: bearer,
+        response: { 200: historySchema, 401: error },
+      },
+    },
+    async (request) => donationHistory(app.db, signedInUser(request).id),
+  );
+}

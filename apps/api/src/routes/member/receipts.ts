@@ -1,0 +1,91 @@
+// The member's receipts (docs/product.md#receipts): the list, each receipt's PDF and the annual statement.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hasRole } from '@donaciones/shared/roles';
+import {
+  formatReceiptNumber,
+  receiptParamsSchema,
+  receiptsSchema,
+  statementParamsSchema,
+  statementQuerySchema,
+} from '@donaciones/shared/schemas/member';
+import { forbidden } from '../../errors';
+import { receiptMessages } from '../../messages/receipts';
+import { signedInUser } from '../../plugins/auth';
+import { listReceipts, loadReceipt, loadStatement } from '../../services/member-donations';
+import { renderReceiptPdf, renderStatementPdf } from '../../services/receipt-pdf';
+import { getSettings } from '../../services/settings';
+import { MEMBER_TAG as TAG, bearer, error, guarded, limited } from '../common';
+
+export default async function memberReceiptRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/users/me/receipts',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Recibos propios y años con constancia',
+        description: 'Donaciones completadas con su número de recibo permanente; years lista los años que tienen constancia anual.',
+        security: bearer,
+        response: { 200: receiptsSchema, 401: error },
+      },
+    },
+    async (request) => listReceipts(app.db, signedInUser(request).id),
+  );
+
+  r.get(
+    '/receipts/:donationId.pdf',
+    {
+      config: limited(app, 60),
+      schema: {
+        tags: [TAG],
+        summary: 'Recibo en PDF de una donación completada',
+        description:
+          'Se descarga como adjunto (application/pdf). Solo el dueño de la donación o un ADMIN; para cualquier otra persona ' +
+          'responde 404, igual que para un id inexistente. 404 también si la donación aún no está completada.',
+        security: bearer,
+        params: receiptParamsSchema,
+        response: { ...guarded, 404: error, 429: error },
+      },
+    },
+    async (request, reply) => {
+      const data = await loadReceipt(app.db, request.params.donationId, signedInUser(request));
+      const pdf = await renderReceiptPdf(data, await getSettings(app.db, 'organization'));
+      return sendPdf(reply, pdf, `recibo-${formatReceiptNumber(data.donation.receiptNumber as number)}.pdf`);
+    },
+  );
+
+  r.get(
+    '/receipts/statement/:year.pdf',
+    {
+      config: limited(app, 30),
+      schema: {
+        tags: [TAG],
+        summary: 'Constancia anual de donaciones en PDF',
+        description:
+          'Donaciones completadas de la cuenta en ese año (hora de Guatemala), con el total en cifras y en letras. Un ADMIN puede ' +
+          'pedir la de otra cuenta con ?user_id=; para los demás, user_id distinto al propio responde 403. 404 si no hay donaciones.',
+        security: bearer,
+        params: statementParamsSchema,
+        querystring: statementQuerySchema,
+        response: { ...guarded, 403: error, 404: error, 429: error },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const target = request.query.user_id ?? user.id;
+      if (target !== user.id && !hasRole(user.roles, 'ADMIN')) throw forbidden(receiptMessages.statementOtherUser);
+      const data = await loadStatement(app.db, target, request.params.year);
+      const pdf = await renderStatementPdf(data, await getSettings(app.db, 'organization'));
+      return sendPdf(reply, pdf, `constancia-donaciones-${data.year}.pdf`);
+    },
+  );
+}
+
+function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
+}
