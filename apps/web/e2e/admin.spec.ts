@@ -142,11 +142,14 @@ test.describe('admin console', () => {
     await login(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto('/admin/donations');
     const search = page.getByPlaceholder('Buscar por correo, nombre o referencia');
+    // The queue opens on what needs a decision.
+    await expect(page.getByLabel('Estado')).toHaveValue('PENDING');
+    await page.getByLabel('Estado').selectOption('');
 
     await search.fill(toApprove.reference_code);
     const row = page.getByRole('row', { name: new RegExp(toApprove.reference_code) });
     await expect(row.getByText('Pendiente')).toBeVisible();
-    await expect(row.getByRole('link', { name: `Ver la donación ${toApprove.id}` })).toHaveAttribute('href', `/donations/${toApprove.id}`);
+    await expect(row.getByRole('link', { name: `Ver la donación ${toApprove.id}` })).toHaveAttribute('href', `/admin/donations/${toApprove.id}`);
     await row.getByRole('button', { name: `Aprobar la donación ${toApprove.reference_code}` }).click();
     const approve = page.getByRole('alertdialog', { name: 'Aprobar donación' });
     await expect(approve).toContainText('le enviaremos un correo al donante');
@@ -165,7 +168,11 @@ test.describe('admin console', () => {
     const reject = page.getByRole('alertdialog', { name: 'Rechazar donación' });
     await expect(reject).toContainText('El donante podrá intentar donar de nuevo o contactar a soporte.');
     await reject.getByRole('button', { name: 'Rechazar', exact: true }).click();
+    await expect(reject.getByText('Escribe el motivo del rechazo; se lo enviaremos al donante')).toBeVisible();
+    await reject.getByLabel(/Motivo del rechazo/).fill('No encontramos la transferencia en la cuenta');
+    await reject.getByRole('button', { name: 'Rechazar', exact: true }).click();
     await expect(reject).toBeHidden();
+    await waitForEmail(rejectEmail, /Motivo: No encontramos la transferencia en la cuenta/);
     await expect(page.getByText('Donación rechazada')).toBeVisible();
     // Filtered by PENDING, the decided donation leaves the list.
     await expect(page.getByText('No hay donaciones que coincidan')).toBeVisible();

@@ -75,6 +75,7 @@ export const routes: RouteObject[] = [
                 children: [
                   page(paths.adminUsers, dashboardScreen),
                   page(paths.adminDonations, dashboardScreen),
+                  page(paths.adminDonationDetail, () => import('@/features/admin/routes/admin-donation-detail')),
                   page(paths.adminReports, dashboardScreen),
                   page(paths.adminSettings, dashboardScreen),
                 ],

@@ -8,6 +8,8 @@ export const paths = {
   donationNew: '/donations/new',
   donationDetail: '/donations/:id',
   donate: '/donate',
+  /** Where the payment provider's checkout returns (success_url / cancel_url, `?ref=` and `&cancelado=1`). */
+  donateResult: '/donate/resultado',
   stats: '/stats',
   terms: '/terms',
   privacy: '/privacy',
@@ -21,6 +23,7 @@ export const paths = {
   dashboard: '/dashboard',
   adminUsers: '/admin/users',
   adminDonations: '/admin/donations',
+  adminDonationDetail: '/admin/donations/:id',
   adminReports: '/admin/reports',
   adminSettings: '/admin/settings',
   settings: '/settings',
@@ -40,6 +43,11 @@ export const paths = {
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** `/admin/donations/42`: a donation seen inside the admin console. */
+export function adminDonationDetailPath(id: number | string): string {
+  return paths.adminDonationDetail.replace(':id', encodeURIComponent(String(id)));
+}
 
 /** `/donations/42` */
 export function donationDetailPath(id: number | string): string {

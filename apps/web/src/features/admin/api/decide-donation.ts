@@ -6,15 +6,17 @@ import { adminKeys } from './keys';
 
 export type Decision = 'approve' | 'reject';
 
-export async function decideDonation(id: number, decision: Decision): Promise<AdminDonation> {
-  const { data } = await api.post<AdminDonation>(`/admin/donations/${id}/${decision}`, undefined, { skipErrorToast: [404, 409] });
+/** A rejection carries its reason (required by the API, emailed to the donor). */
+export async function decideDonation(id: number, decision: Decision, reason?: string): Promise<AdminDonation> {
+  const body = decision === 'reject' ? { reason } : undefined;
+  const { data } = await api.post<AdminDonation>(`/admin/donations/${id}/${decision}`, body, { skipErrorToast: [400, 404, 409] });
   return data;
 }
 
 export function useDecideDonation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision }: { id: number; decision: Decision }) => decideDonation(id, decision),
+    mutationFn: ({ id, decision, reason }: { id: number; decision: Decision; reason?: string }) => decideDonation(id, decision, reason),
     // Lists, dashboard and reports all change; so do the public donation views and members' figures.
     onSettled: () =>
       Promise.all([

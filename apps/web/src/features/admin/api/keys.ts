@@ -16,5 +16,6 @@ export const adminKeys = {
   userList: (q: string) => [...adminKeys.users(), { q }] as const,
   donations: () => [...adminKeys.all, 'donations'] as const,
   donationList: (filters: DonationFilters) => [...adminKeys.donations(), filters] as const,
+  donation: (id: number) => [...adminKeys.donations(), 'detail', id] as const,
   analytics: (period: ReportPeriod) => [...adminKeys.all, 'analytics', period] as const,
 };

@@ -1,13 +1,15 @@
 // The confirmation of an approve or reject decision, with the explanation of each (docs/product.md#screens-and-routes):
-// approving notifies the donor; rejecting leaves the donor free to retry or contact support.
-import { useState } from 'react';
+// approving notifies the donor; rejecting asks a reason, which the donor receives by email with the
+// contact address, so they can retry or ask.
+import { useRef, useState } from 'react';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { formatDateTime, formatMoney } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { screensMessages } from '@donaciones/shared/messages/screens';
-import type { AdminDonation } from '@donaciones/shared/schemas/admin';
+import { type AdminDonation, rejectDonationSchema } from '@donaciones/shared/schemas/admin';
 import { Button } from '@/components/button';
+import { TextArea } from '@/components/form-fields';
 import { Modal } from '@/components/modal';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
 import { type Decision, useDecideDonation } from '../api/decide-donation';
@@ -17,19 +19,33 @@ const c = adminMessages.common;
 
 export function DecisionModal({ donation, decision, onClose }: { donation: AdminDonation; decision: Decision; onClose: () => void }) {
   const decide = useDecideDonation();
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
   const [error, setError] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const approving = decision === 'approve';
 
   const confirm = async () => {
     setError(null);
+    let checkedReason: string | undefined;
+    if (!approving) {
+      const parsed = rejectDonationSchema.safeParse({ reason });
+      if (!parsed.success) {
+        setReasonError(parsed.error.issues[0]?.message ?? null);
+        reasonRef.current?.focus();
+        return;
+      }
+      setReasonError(null);
+      checkedReason = parsed.data.reason;
+    }
     try {
-      await decide.mutateAsync({ id: donation.id, decision });
+      await decide.mutateAsync({ id: donation.id, decision, reason: checkedReason });
       toast.success(approving ? r.approved : r.rejected);
       onClose();
     } catch (err) {
       const fallback = approving ? screensMessages.approveError : screensMessages.rejectError;
       const status = getErrorStatus(err);
-      setError(status === 409 || status === 404 ? `${fallback}: ${getErrorMessage(err, '')}` : fallback);
+      setError(status === 409 || status === 404 || status === 400 ? `${fallback}: ${getErrorMessage(err, '')}` : fallback);
     }
   };
 
@@ -71,6 +87,24 @@ export function DecisionModal({ donation, decision, onClose }: { donation: Admin
         <dt className="text-ink-500">{r.colDate}</dt>
         <dd className="text-right text-ink-800">{formatDateTime(donation.created_at)}</dd>
       </dl>
+      {!approving && (
+        <TextArea
+          ref={reasonRef}
+          className="mt-4"
+          label={r.reasonLabel}
+          hint={r.reasonHint}
+          required
+          rows={3}
+          maxLength={500}
+          value={reason}
+          error={reasonError ?? undefined}
+          disabled={decide.isPending}
+          onChange={(e) => {
+            setReason(e.target.value);
+            if (reasonError) setReasonError(null);
+          }}
+        />
+      )}
       {error && (
         <p role="alert" className="mt-3 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200">
           {error}

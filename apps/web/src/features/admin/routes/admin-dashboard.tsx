@@ -22,7 +22,7 @@ import { ButtonLink } from '@/components/button';
 import { Card } from '@/components/card';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
-import { donationDetailPath, paths } from '@/lib/paths';
+import { adminDonationDetailPath, paths } from '@/lib/paths';
 import { roleLabel } from '@/lib/roles';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminStats } from '../api/get-admin-stats';
@@ -126,7 +126,7 @@ function RecentDonations({ stats }: { stats: AdminDashboardStats }) {
           {stats.recent_donations.map((donation) => (
             <li key={donation.id} className="flex items-center justify-between gap-3 py-3">
               <div className="min-w-0">
-                <Link to={donationDetailPath(donation.id)} className="block truncate font-semibold text-ink-900 hover:text-brand-700">
+                <Link to={adminDonationDetailPath(donation.id)} className="block truncate font-semibold text-ink-900 hover:text-brand-700">
                   {donation.donor_name}
                 </Link>
                 <p className="truncate text-sm text-ink-500">

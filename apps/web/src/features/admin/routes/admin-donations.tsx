@@ -16,7 +16,7 @@ import { type Column, ResponsiveTable } from '@/components/responsive-table';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { cn } from '@/lib/cn';
-import { donationDetailPath } from '@/lib/paths';
+import { adminDonationDetailPath } from '@/lib/paths';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import type { Decision } from '../api/decide-donation';
@@ -29,8 +29,13 @@ const c = adminMessages.common;
 
 const STATUS_OPTIONS = ADMIN_STATUS_VALUES.map((status) => ({ value: status, label: shellMessages.adminStatus[status] }));
 
+/** The queue opens on what needs a decision; `?status=ALL` asks for every status. */
+const DEFAULT_STATUS = 'PENDING';
+const ALL = 'ALL';
+
 function validStatus(value: string | null): string {
-  return value && (ADMIN_STATUS_VALUES as readonly string[]).includes(value) ? value : '';
+  if (value === ALL) return '';
+  return value && (ADMIN_STATUS_VALUES as readonly string[]).includes(value) ? value : DEFAULT_STATUS;
 }
 
 export default function AdminDonationsPage() {
@@ -55,8 +60,8 @@ export default function AdminDonationsPage() {
 
   const setStatus = (value: string) => {
     const next = new URLSearchParams(params);
-    if (value) next.set('status', value);
-    else next.delete('status');
+    if (value === DEFAULT_STATUS) next.delete('status');
+    else next.set('status', value || ALL);
     setParams(next, { replace: true });
   };
 
@@ -106,7 +111,7 @@ export default function AdminDonationsPage() {
               </Button>
             </>
           )}
-          <ButtonLink to={donationDetailPath(d.id)} variant="ghost" size="sm" aria-label={r.viewLabel(d.id)} icon={<Eye aria-hidden="true" className="size-4" />}>
+          <ButtonLink to={adminDonationDetailPath(d.id)} variant="ghost" size="sm" aria-label={r.viewLabel(d.id)} icon={<Eye aria-hidden="true" className="size-4" />}>
             {r.view}
           </ButtonLink>
         </div>

@@ -1,0 +1,16 @@
+// GET /donations/{id} as ADMIN (donor in full): the detail of a donation inside the console.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Donation } from '@donaciones/shared/schemas/donations';
+import { api } from '@/lib/api-client';
+import { adminKeys } from './keys';
+
+export async function getAdminDonation(id: number): Promise<Donation> {
+  const { data } = await api.get<Donation>(`/donations/${id}`, { skipErrorToast: true });
+  return data;
+}
+
+export const adminDonationQueryOptions = (id: number) => queryOptions({ queryKey: adminKeys.donation(id), queryFn: () => getAdminDonation(id) });
+
+export function useAdminDonation(id: number) {
+  return useQuery({ ...adminDonationQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+}

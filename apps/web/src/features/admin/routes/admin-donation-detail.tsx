@@ -1,0 +1,85 @@
+// A donation seen from the admin console (/admin/donations/:id): the donor in full and every field
+// of the donation, inside the dashboard layout, with the way back to the review queue.
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { formatDateTime, formatMoney, formatReceiptNumber } from '@donaciones/shared/format';
+import { adminMessages } from '@donaciones/shared/messages/admin';
+import { donationsMessages } from '@donaciones/shared/messages/donations';
+import { StatusBadge } from '@/components/badge';
+import { ButtonLink } from '@/components/button';
+import { Card } from '@/components/card';
+import { Skeleton } from '@/components/skeleton';
+import { ErrorState } from '@/components/states';
+import { paths } from '@/lib/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useAdminDonation } from '../api/get-donation';
+import { PageHeader } from '../components/page-header';
+
+const r = adminMessages.review;
+const f = r.fields;
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-3 first:pt-0 last:pb-0 sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-4">
+      <dt className="text-sm font-semibold text-ink-600">{label}</dt>
+      <dd className="min-w-0 text-ink-900 [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}
+
+export default function AdminDonationDetailPage() {
+  const id = Number(useParams().id);
+  useDocumentTitle(r.detailTitle(id));
+  const query = useAdminDonation(id);
+  const d = query.data;
+
+  const back = (
+    <ButtonLink to={paths.adminDonations} variant="outline" icon={<ArrowLeft aria-hidden="true" className="size-4" />}>
+      {r.backToQueue}
+    </ButtonLink>
+  );
+
+  return (
+    <div>
+      <PageHeader eyebrow={r.detailEyebrow} title={r.detailTitle(id)} actions={back} />
+      {query.isError || !Number.isInteger(id) ? (
+        <ErrorState message={r.detailLoadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
+      ) : !d ? (
+        <div className="grid gap-6 lg:grid-cols-2" aria-hidden="true">
+          <Skeleton className="h-48" />
+          <Skeleton className="h-72" />
+        </div>
+      ) : (
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <Card title={r.detailDonor}>
+            <dl className="divide-y divide-sand-200">
+              <Field label={f.name}>{d.donor_name}</Field>
+              <Field label={f.email}>{d.donor_email}</Field>
+            </dl>
+          </Card>
+          <Card title={r.detailDonation}>
+            <dl className="divide-y divide-sand-200">
+              <Field label={f.status}>
+                <StatusBadge status={d.status} label={donationsMessages.status[d.status]} />
+              </Field>
+              <Field label={f.amount}>
+                <span className="font-semibold tabular-nums">{formatMoney(d.amount, d.currency)}</span>
+              </Field>
+              <Field label={f.type}>{donationsMessages.type[d.donation_type]}</Field>
+              <Field label={f.reference}>
+                <span className="font-mono">{d.reference_code}</span>
+              </Field>
+              {d.receipt_number != null && <Field label={f.receipt}>{formatReceiptNumber(d.receipt_number)}</Field>}
+              <Field label={f.created}>{formatDateTime(d.created_at)}</Field>
+              <Field label={f.updated}>{formatDateTime(d.updated_at)}</Field>
+              {d.completed_at && <Field label={f.completed}>{formatDateTime(d.completed_at)}</Field>}
+              {d.description && <Field label={f.description}>{d.description}</Field>}
+              {d.failure_reason && <Field label={f.failureReason}>{d.failure_reason}</Field>}
+            </dl>
+          </Card>
+        </div>
+      )}
+    </div>
+  );
+}

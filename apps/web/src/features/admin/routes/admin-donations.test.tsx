@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminDonation } from '@donaciones/shared/schemas/admin';
+import type { Donation } from '@donaciones/shared/schemas/donations';
+import { renderApp } from '@/test/render-app';
+import type { RecordedRequest } from '@/test/http';
+
+afterEach(cleanup);
+
+const ADMIN = { user: { email: 'admin@ejemplo.org', roles: ['ADMIN'] } };
+
+const pending: AdminDonation = {
+  id: 31,
+  donor_name: 'Rosa Tzul',
+  donor_email: 'rosa.tzul@correo.gt',
+  amount_gtq: 250,
+  currency: 'GTQ',
+  donation_type: 'goods',
+  status: 'PENDING',
+  created_at: '2026-11-20T15:00:00Z',
+  reference_code: '#MG00000031',
+} as AdminDonation;
+
+const detail: Donation = {
+  id: 31,
+  donor_name: 'Rosa Tzul',
+  donor_email: 'rosa.tzul@correo.gt',
+  amount: 250,
+  currency: 'GTQ',
+  donation_type: 'goods',
+  status: 'pending',
+  description: 'Útiles escolares',
+  reference_code: '#MG00000031',
+  receipt_number: null,
+  failure_reason: null,
+  created_at: '2026-11-20T15:00:00Z',
+  updated_at: '2026-11-20T15:00:00Z',
+  completed_at: null,
+  donor_masked: false,
+  can_process: true,
+  can_cancel: true,
+};
+
+function reviewApi() {
+  const lists: Record<string, unknown>[] = [];
+  const posts: RecordedRequest[] = [];
+  const handler = (req: RecordedRequest) => {
+    if (req.method === 'GET' && req.url === '/admin/donations') {
+      lists.push((req.config.params ?? {}) as Record<string, unknown>);
+      return { status: 200, data: { donations: [pending], total: 1, limit: 20, offset: 0 } };
+    }
+    if (req.method === 'POST' && req.url.startsWith('/admin/donations/')) {
+      posts.push(req);
+      return { status: 200, data: { ...pending, status: 'DECLINED' } };
+    }
+    if (req.method === 'GET' && req.url === '/donations/31') return { status: 200, data: detail };
+    return undefined;
+  };
+  return { handler, lists, posts };
+}
+
+describe('admin donation review', { timeout: 20_000 }, () => {
+  it('opens on Pendiente, and "Todos los estados" asks for every status', async () => {
+    const api = reviewApi();
+    const { router } = renderApp('/admin/donations', { ...ADMIN, handler: api.handler });
+    const filter = await screen.findByRole('combobox', { name: 'Estado' }, { timeout: 6000 });
+    expect(filter).toHaveValue('PENDING');
+    await waitFor(() => expect(api.lists.at(-1)).toMatchObject({ status: 'PENDING' }));
+    await userEvent.selectOptions(filter, '');
+    await waitFor(() => expect(api.lists.at(-1)?.status).toBeUndefined());
+    expect(new URLSearchParams(router.state.location.search).get('status')).toBe('ALL');
+  });
+
+  it('Rechazar asks a reason, refuses an empty one in Spanish, and sends it', async () => {
+    const api = reviewApi();
+    renderApp('/admin/donations', { ...ADMIN, handler: api.handler });
+    const table = await screen.findByRole('table', {}, { timeout: 6000 });
+    await userEvent.click(within(table).getByRole('button', { name: 'Rechazar la donación #MG00000031' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Rechazar donación' });
+    const reason = within(dialog).getByRole('textbox', { name: /Motivo del rechazo/ });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
+    expect(await within(dialog).findByText('Escribe el motivo del rechazo; se lo enviaremos al donante')).toBeInTheDocument();
+    expect(api.posts).toHaveLength(0);
+    await userEvent.type(reason, 'El depósito no aparece en el banco');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
+    await waitFor(() => expect(api.posts).toHaveLength(1));
+    expect(api.posts[0].url).toBe('/admin/donations/31/reject');
+    expect(api.posts[0].data).toEqual({ reason: 'El depósito no aparece en el banco' });
+  });
+
+  it('"Ver" opens the donation inside the console, with the way back to the queue', async () => {
+    const api = reviewApi();
+    const { router } = renderApp('/admin/donations', { ...ADMIN, handler: api.handler });
+    const table = await screen.findByRole('table', {}, { timeout: 6000 });
+    await userEvent.click(within(table).getByRole('link', { name: /Ver la donación 31/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/donations/31'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Donación #31' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.getAllByRole('navigation', { name: 'Navegación del panel' }).length).toBeGreaterThan(0);
+    expect(await screen.findByText('rosa.tzul@correo.gt', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.getByText('Útiles escolares')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver a la revisión' })).toHaveAttribute('href', '/admin/donations');
+  });
+});
