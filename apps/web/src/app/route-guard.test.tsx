@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import { renderApp } from '@/test/render-app';
 
-afterEach(cleanup);
 
 describe('route guard (docs/product.md#screens-and-routes)', () => {
   it('sends a visitor to /login and remembers the origin in location state', async () => {

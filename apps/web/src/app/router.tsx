@@ -24,8 +24,7 @@ function page(path: string | undefined, load: () => PageModule, extra: Partial<R
 }
 
 const auth = (title: string, subtitle?: string): { handle: AuthRouteHandle } => ({ handle: { auth: { title, subtitle } } });
-const dashboardScreen = () => import('./routes/dashboard-screen');
-const settingsPage = () => import('./routes/settings-screen');
+const settingsScreen = () => import('./routes/settings-screen');
 
 export const routes: RouteObject[] = [
   {
@@ -46,6 +45,7 @@ export const routes: RouteObject[] = [
           },
           page(paths.donationDetail, () => import('@/features/donations/routes/donation-detail')),
           page(paths.donate, () => import('@/features/donate/routes/donate')),
+          page(paths.donateResult, () => import('@/features/donate/routes/donate-result')),
           page(paths.stats, () => import('@/features/donations/routes/stats')),
           page(paths.terms, () => import('@/features/legal/routes/terms')),
           page(paths.privacy, () => import('@/features/legal/routes/privacy')),
@@ -69,19 +69,19 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./layouts/dashboard-layout')).default }),
             errorElement: <ErrorScreen fullPage />,
             children: [
-              page(paths.dashboard, dashboardScreen),
+              page(paths.dashboard, () => import('./routes/dashboard-screen')),
               {
                 element: <RequireAuth roles={['ADMIN']} />,
                 children: [
-                  page(paths.adminUsers, dashboardScreen),
-                  page(paths.adminDonations, dashboardScreen),
+                  page(paths.adminUsers, () => import('@/features/admin/routes/admin-users')),
+                  page(paths.adminDonations, () => import('@/features/admin/routes/admin-donations')),
                   page(paths.adminDonationDetail, () => import('@/features/admin/routes/admin-donation-detail')),
-                  page(paths.adminReports, dashboardScreen),
-                  page(paths.adminSettings, dashboardScreen),
+                  page(paths.adminReports, () => import('@/features/admin/routes/admin-reports')),
+                  page(paths.adminSettings, settingsScreen),
                 ],
               },
-              page(paths.settings, settingsPage),
-              page(paths.donorProfile, settingsPage),
+              page(paths.settings, settingsScreen),
+              page(paths.donorProfile, settingsScreen),
               page(paths.donorDonations, () => import('@/features/member/routes/donor-donations')),
               page(paths.donorHistory, () => import('@/features/member/routes/donor-history')),
               page(paths.donorReceipts, () => import('@/features/member/routes/donor-receipts')),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Badge, StatusBadge, statusTone } from './badge';
 import { Button } from './button';
@@ -9,7 +9,6 @@ import { Modal } from './modal';
 import { ResponsiveTable } from './responsive-table';
 import { ErrorState } from './states';
 
-afterEach(cleanup);
 
 describe('StatusBadge colours (docs/product.md#the-donation-ledger)', () => {
   it('completed green; failed and cancelled red; others amber', () => {

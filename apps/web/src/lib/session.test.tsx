@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fakeAdapter, tokens, type Handler } from '@/test/http';
 import { createApiClient, getAccessToken, setAccessToken } from './api-client';
@@ -46,7 +46,6 @@ beforeEach(() => {
   localStorage.clear();
   setAccessToken(null);
 });
-afterEach(cleanup);
 
 describe('session', () => {
   it('starts signed out without a stored user', () => {

@@ -1,12 +1,11 @@
 // Focus after a dialog closes: back to the opener, or, when the opener is gone (a row's
 // approve button after the approval), to the nearest focusable element that is still there.
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Modal } from '@/components/modal';
 
-afterEach(cleanup);
 
 function Row() {
   const [pending, setPending] = useState(true);

@@ -1,6 +1,22 @@
 import '@testing-library/jest-dom/vitest';
-import { configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
 
 // Lazy route modules load through Vite's transform; on a busy 2-core CI machine (API tests run in
 // parallel forks) the first load can take longer than Testing Library's default 1 s.
 configure({ asyncUtilTimeout: 5000 });
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(cleanup);
+
+// jsdom has no matchMedia; the toaster asks it for prefers-reduced-motion. Nothing matches.
+window.matchMedia ??= ((query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addEventListener: () => {},
+  removeEventListener: () => {},
+  addListener: () => {},
+  removeListener: () => {},
+  dispatchEvent: () => false,
+})) as typeof window.matchMedia;

@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '@/test/render-app';
 
-afterEach(cleanup);
 
 describe('public layout', () => {
   it('signed out: Inicio, Donaciones, Donar, a Login button, no Estadísticas, footer with 1.0.0', async () => {

@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import ErrorScreen from './error-screen';
 
-afterEach(cleanup);
 
 function renderFailing(onReload = vi.fn()) {
   let fail = true;

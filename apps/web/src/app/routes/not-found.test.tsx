@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '@/test/render-app';
 
-afterEach(cleanup);
 
 describe('404 page', () => {
   it('shows Page Not Found for an unknown path, and Go Home goes to /', async () => {

@@ -1,26 +1,11 @@
 // The account screens in the real route table, with the API answered by a fake adapter.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authMessages } from '@donaciones/shared/messages/auth';
 import { validationMessages } from '@donaciones/shared/messages/validation';
 import { tokens } from '@/test/http';
 import { renderApp } from '@/test/render-app';
-
-afterEach(cleanup);
-// The error toasts (react-hot-toast) ask for the reduced-motion preference, which jsdom lacks.
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
 
 const ui = authMessages.ui;
 const v = validationMessages;

@@ -1,11 +1,10 @@
 // The checkout's success dialog closes on Escape like its 'Cerrar' button (the Modal, not
 // dismissible, used to swallow Escape before the dialog's own listener saw it).
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SuccessDialog } from './success-dialog';
 
-afterEach(cleanup);
 
 const donation = {
   id: 1,

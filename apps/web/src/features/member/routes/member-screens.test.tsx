@@ -1,6 +1,6 @@
 // The donor and user screens in the real route table, with the API answered by a fake adapter.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatMoney } from '@donaciones/shared/format';
 import { memberMessages } from '@donaciones/shared/messages/member';
@@ -11,22 +11,6 @@ import type { AxiosAdapter } from 'axios';
 import { api } from '@/lib/api-client';
 import type { FakeAnswer, RecordedRequest } from '@/test/http';
 import { renderApp } from '@/test/render-app';
-
-afterEach(cleanup);
-// Lazy route chunks load on first use; a busy machine must not turn that into a failure.
-configure({ asyncUtilTimeout: 5000 });
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
 
 const t = memberMessages;
 const now = new Date().toISOString();

@@ -1,6 +1,6 @@
 // The settings screen in the real route table, with the API answered by a fake adapter.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authMessages } from '@donaciones/shared/messages/auth';
 import { memberMessages } from '@donaciones/shared/messages/member';
@@ -9,22 +9,6 @@ import { validationMessages } from '@donaciones/shared/messages/validation';
 import type { Preferences, Profile } from '@donaciones/shared/schemas/profile';
 import type { FakeAnswer, RecordedRequest } from '@/test/http';
 import { renderApp } from '@/test/render-app';
-
-afterEach(cleanup);
-// Lazy route chunks load on first use; a busy machine must not turn that into a failure.
-configure({ asyncUtilTimeout: 5000 });
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
 
 const t = memberMessages.settings;
 const profile: Profile = { first_name: 'Ana', last_name: 'López', email: 'ana@prueba.gt', phone: null, address: null };
