@@ -177,6 +177,8 @@ export const donateDetailsSchema = z.object({
   acceptTerms: z.boolean().refine((accepted) => accepted, { error: v.termsRequired }),
 });
 export type DonateDetailsInput = z.input<typeof donateDetailsSchema>;
+/** Step 2 when a payment provider takes the card on its own page: no card fields at all. */
+export const donateDetailsCheckoutSchema = donateDetailsSchema.omit({ cardNumber: true, expiryDate: true, cvc: true });
 export type DonateDetails = z.output<typeof donateDetailsSchema>;
 
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);

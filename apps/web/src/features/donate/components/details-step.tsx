@@ -1,10 +1,12 @@
 // Step 2: the donor and the card. The card number, expiry and CVC are checked here (Luhn, a real
-// month not in the past, 3-4 digits) and never leave the browser.
+// month not in the past, 3-4 digits) and never leave the browser. With a payment provider
+// (docs/product.md#payments) there are no card fields: the card is typed on the provider's page.
+// The currency and the covered fee (gift + fee = charge) are chosen here.
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import type { UseFormReturn } from 'react-hook-form';
 import { ArrowLeft, CreditCard, Heart, Lock } from 'lucide-react';
-import { formatMoney } from '@donaciones/shared/format';
+import { formatCents, formatMoney, toCents } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import {
   CARD_BRAND_LABELS,
@@ -18,8 +20,9 @@ import {
   formatCardNumber,
   formatExpiry,
 } from '@donaciones/shared/schemas/donate';
+import { type PaymentCurrency, type PaymentSettings, type PaymentProviderName, PAYMENT_CURRENCIES, coverFeesCents } from '@donaciones/shared/schemas/payments';
 import { Button } from '@/components/button';
-import { Checkbox, TextInput } from '@/components/form-fields';
+import { Checkbox, Select, TextInput } from '@/components/form-fields';
 import { paths } from '@/lib/paths';
 
 const d = donateMessages;
@@ -28,6 +31,12 @@ export interface DetailsStepProps {
   form: UseFormReturn<DonateDetailsInput, unknown, DonateDetails>;
   amount: number;
   maintenance: boolean;
+  /** How cards are charged (public site); null while it loads. */
+  payments: (PaymentSettings & { provider: PaymentProviderName }) | null;
+  currency: PaymentCurrency;
+  onCurrency: (currency: PaymentCurrency) => void;
+  coverFees: boolean;
+  onCoverFees: (cover: boolean) => void;
   onBack: () => void;
   onSubmit: () => void;
   headingRef: Ref<HTMLHeadingElement>;
@@ -41,7 +50,10 @@ function reformatting(format: (value: string) => string, onChange: (e: { target:
   };
 }
 
-export function DetailsStep({ form, amount, maintenance, onBack, onSubmit, headingRef }: DetailsStepProps) {
+export function DetailsStep({ form, amount, maintenance, payments, currency, onCurrency, coverFees, onCoverFees, onBack, onSubmit, headingRef }: DetailsStepProps) {
+  const checkoutMode = payments != null && payments.provider !== 'simulated';
+  const giftCents = toCents(amount);
+  const charge = payments && coverFees ? coverFeesCents(giftCents, payments) : { grossCents: giftCents, feeCents: 0 };
   const {
     register,
     watch,
@@ -63,9 +75,36 @@ export function DetailsStep({ form, amount, maintenance, onBack, onSubmit, headi
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100">
         <span className="text-sm font-semibold text-brand-900">{d.summaryAmount}</span>
         <span className="font-display text-2xl font-semibold text-brand-800" data-testid="donate-amount">
-          {formatMoney(amount)}
+          {formatCents(charge.grossCents, currency)}
         </span>
       </div>
+      {payments?.provider === 'simulated' && (
+        <p className="mt-3 rounded-2xl bg-amber-50 px-4 py-2 text-sm font-semibold text-amber-900 ring-1 ring-amber-200" data-testid="demo-banner">
+          {d.demoBanner}
+        </p>
+      )}
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <Select
+          label={d.currency}
+          value={currency}
+          onChange={(e) => onCurrency(e.target.value as PaymentCurrency)}
+          options={PAYMENT_CURRENCIES.map((c) => ({ value: c, label: c === 'GTQ' ? d.currencyGtq : d.currencyUsd }))}
+          hint={currency === 'USD' && payments ? d.usdRateNote(formatMoney(payments.usd_exchange_rate), payments.usd_exchange_rate_date) : undefined}
+        />
+      </div>
+      <Checkbox
+        className="mt-4"
+        checked={coverFees}
+        onChange={(e) => onCoverFees(e.target.checked)}
+        label={d.coverFees}
+        hint={
+          coverFees ? (
+            <span data-testid="cover-fees-breakdown">
+              {d.coverFeesBreakdown(formatCents(giftCents, currency), formatCents(charge.feeCents, currency), formatCents(charge.grossCents, currency))}
+            </span>
+          ) : undefined
+        }
+      />
 
       <h2 ref={headingRef} tabIndex={-1} className="mt-6 text-2xl font-semibold outline-none">
         {d.donorSection}
@@ -83,8 +122,15 @@ export function DetailsStep({ form, amount, maintenance, onBack, onSubmit, headi
         <TextInput label={d.phone} type="tel" autoComplete="tel" optional error={errors.phone?.message} {...register('phone')} />
       </div>
 
-      <h2 className="mt-8 flex items-center gap-2 text-2xl font-semibold">{d.cardSection}</h2>
+      <h2 className="mt-8 flex items-center gap-2 text-2xl font-semibold">{checkoutMode ? d.payOnProviderSection : d.cardSection}</h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        {checkoutMode ? (
+          <p className="flex items-start gap-2.5 rounded-2xl bg-brand-50 p-4 text-sm text-brand-900 ring-1 ring-brand-100 sm:col-span-2" data-testid="provider-note">
+            <CreditCard aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {d.payOnProviderNote}
+          </p>
+        ) : (
+          <>
         <TextInput
           className="sm:col-span-2"
           label={d.cardNumber}
@@ -125,6 +171,8 @@ export function DetailsStep({ form, amount, maintenance, onBack, onSubmit, headi
           {...cvc}
           onChange={reformatting((v) => digitsOnly(v).slice(0, CVC_MAX_LENGTH), cvc.onChange)}
         />
+          </>
+        )}
         <TextInput
           className="sm:col-span-2"
           label={d.nit}
@@ -156,7 +204,7 @@ export function DetailsStep({ form, amount, maintenance, onBack, onSubmit, headi
 
       <p className="mt-5 flex items-start gap-2.5 rounded-2xl bg-sand-100 p-4 text-sm text-ink-700">
         <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
-        {d.secureNote}
+        {checkoutMode ? d.payOnProviderNote : d.secureNote}
       </p>
 
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
@@ -164,7 +212,7 @@ export function DetailsStep({ form, amount, maintenance, onBack, onSubmit, headi
           {d.back}
         </Button>
         <Button type="submit" size="lg" disabled={isSubmitting || maintenance} icon={<Heart aria-hidden="true" className="size-5" />}>
-          {d.submit}
+          {checkoutMode ? d.submitToProvider : d.submit}
         </Button>
       </div>
     </form>

@@ -70,6 +70,11 @@ export function SuccessDialog({ donation, organization, onAnother, onClose }: Su
         </>
       }
     >
+      {donation?.payment_provider === 'simulated' && (
+        <p className="mb-4 rounded-2xl bg-amber-50 p-3 text-sm font-semibold text-amber-900 ring-1 ring-amber-200" data-testid="demo-note">
+          {d.demoNote}
+        </p>
+      )}
       <dl className="divide-y divide-sand-200 rounded-2xl bg-sand-50 px-4 ring-1 ring-sand-200">
         {rows.map((row) => (
           <div key={row.label} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 py-3">

@@ -1,7 +1,9 @@
 // The public checkout (docs/product.md#screens-and-routes, #public-donation-flow): amount -> details -> processing
 // (at least 2 s, while POST /donate records a pending donation) -> success dialog -> back to amount.
-// Only the card's last 4 digits and brand leave the browser. One idempotency key per attempt is kept
-// until the donation succeeds, so a double click or a retry after an error records one donation.
+// Simulated provider: only the card's last 4 digits and brand leave the browser. With a payment
+// provider (docs/product.md#payments) no card field is shown: the browser goes to the provider's
+// checkout page and comes back to /donate/resultado. One idempotency key per attempt is kept until
+// the donation succeeds, so a double click or a retry after an error records one donation.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,6 +16,7 @@ import {
   cardLast4,
   detectCardBrand,
   donateAmountSchema,
+  donateDetailsCheckoutSchema,
   donateDetailsSchema,
   type DonateDetails,
   type DonateDetailsInput,
@@ -26,6 +29,7 @@ import { getErrorStatus, getFieldErrors } from '@/lib/api-client';
 import { usePublicSite } from '@/lib/public-site';
 import { type SessionUser, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import type { PaymentCurrency } from '@donaciones/shared/schemas/payments';
 import { newIdempotencyKey, useCreatePublicDonation } from '../api/create-public-donation';
 import { AmountStep } from '../components/amount-step';
 import { DetailsStep } from '../components/details-step';
@@ -37,7 +41,7 @@ const d = donateMessages;
 
 type Step = 'amount' | 'details' | 'processing';
 
-const DETAIL_FIELDS = ['donorName', 'email', 'phone', 'nit'] as const;
+const DETAIL_FIELDS = ['donorName', 'email', 'phone', 'nit', 'cardNumber'] as const;
 
 function emptyDetails(user: SessionUser | null): DonateDetailsInput {
   return {
@@ -51,6 +55,8 @@ function emptyDetails(user: SessionUser | null): DonateDetailsInput {
     acceptTerms: true,
   };
 }
+
+const fullResolver = zodResolver(donateDetailsSchema);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
@@ -71,8 +77,22 @@ export default function DonatePage() {
   const panelRef = useRef<HTMLDivElement>(null);
   const movedRef = useRef(false);
 
+  const [currency, setCurrency] = useState<PaymentCurrency>('GTQ');
+  const [coverFees, setCoverFees] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
+  const provider = site.data?.payments.provider ?? 'simulated';
+  const checkoutMode = provider !== 'simulated';
+  const checkoutModeRef = useRef(checkoutMode);
+  useEffect(() => {
+    checkoutModeRef.current = checkoutMode;
+  }, [checkoutMode]);
+
   const form = useForm<DonateDetailsInput, unknown, DonateDetails>({
-    resolver: zodResolver(donateDetailsSchema),
+    // With a provider's checkout the card fields are not shown, so they are not checked either.
+    resolver: (values, context, options) =>
+      checkoutModeRef.current
+        ? (zodResolver(donateDetailsCheckoutSchema) as unknown as typeof fullResolver)(values, context, options)
+        : fullResolver(values, context, options),
     defaultValues: emptyDetails(session.user),
   });
 
@@ -139,11 +159,19 @@ export default function DonatePage() {
           phone: values.phone || undefined,
           nit: values.nit || undefined,
           amount,
-          cardLast4: cardLast4(values.cardNumber),
-          cardBrand: detectCardBrand(values.cardNumber),
+          currency,
+          coverFees,
+          paymentMethod: 'card',
+          ...(checkoutMode ? {} : { cardLast4: cardLast4(values.cardNumber), cardBrand: detectCardBrand(values.cardNumber) }),
           acceptTerms: true,
         },
       });
+      if (created.checkout_url) {
+        // The donor pays on the provider's page, which returns to /donate/resultado.
+        setRedirecting(true);
+        window.location.assign(created.checkout_url);
+        return;
+      }
       await sleep(DONATE_PROCESSING_MS - (Date.now() - started));
       setDonation(created);
     } catch (err) {
@@ -225,14 +253,26 @@ export default function DonatePage() {
               headingRef={headingRef}
             />
           ) : step === 'details' ? (
-            <DetailsStep form={form} amount={amount} maintenance={maintenance} onBack={() => setStep('amount')} onSubmit={() => void form.handleSubmit(record)()} headingRef={headingRef} />
+            <DetailsStep
+              form={form}
+              amount={amount}
+              maintenance={maintenance}
+              payments={site.data?.payments ?? null}
+              currency={currency}
+              onCurrency={setCurrency}
+              coverFees={coverFees}
+              onCoverFees={setCoverFees}
+              onBack={() => setStep('amount')}
+              onSubmit={() => void form.handleSubmit(record)()}
+              headingRef={headingRef}
+            />
           ) : donation ? (
             <div className="flex flex-col items-center px-2 py-12 text-center">
               <span className="flex size-20 items-center justify-center rounded-full bg-brand-50 text-brand-700 ring-1 ring-brand-100">
                 <CircleCheck aria-hidden="true" className="size-10" />
               </span>
               <h2 className="mt-8 text-2xl font-semibold">{d.successTitle}</h2>
-              <p className="mt-2 font-display text-3xl font-semibold text-brand-700">{formatMoney(donation.amount)}</p>
+              <p className="mt-2 font-display text-3xl font-semibold text-brand-700">{formatMoney(donation.amount, donation.currency)}</p>
               <p className="mt-3 text-sm font-semibold text-ink-600 tabular-nums">{donation.reference_code}</p>
             </div>
           ) : (
@@ -244,9 +284,9 @@ export default function DonatePage() {
                 </span>
               </span>
               <h2 ref={headingRef} tabIndex={-1} className="mt-8 text-2xl font-semibold outline-none" aria-live="polite">
-                {d.processing}
+                {redirecting ? d.redirecting : d.processing}
               </h2>
-              <p className="mt-2 font-display text-3xl font-semibold text-brand-700">{formatMoney(amount)}</p>
+              <p className="mt-2 font-display text-3xl font-semibold text-brand-700">{formatMoney(amount, currency)}</p>
               <p className="mt-3 max-w-sm text-sm text-ink-600">{d.processingNote}</p>
             </div>
           )}
