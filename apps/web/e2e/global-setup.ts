@@ -1,11 +1,14 @@
 // Starts a real SMTP listener that captures mail, and the built server (apps/api/dist/server.js) on a
-// fresh temporary data directory with the demo seed, then waits for /api/v1/health.
+// fresh temporary data directory with the demo seed, then waits for /api/v1/health. A second server
+// (port + 2) charges cards through Recurrente, played by the local stand-in (port + 3) of the API
+// tests, which serves the checkout page and signs its webhooks: payments.spec.ts uses it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { RecurrenteStandIn, newWebhookSecret } from '../../api/test/support/recurrente-stand-in';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -66,11 +69,49 @@ export default async function globalSetup() {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const payPort = port + 2;
+  const payDataDir = mkdtempSync(path.join(tmpdir(), 'donaciones-e2e-pagos-'));
+  const keys = { publicKey: 'pk_test_e2e', secretKey: 'sk_test_e2e', webhookSecret: newWebhookSecret() };
+  const standIn = new RecurrenteStandIn({
+    ...keys,
+    webhookUrl: `http://127.0.0.1:${payPort}/api/v1/payments/recurrente/webhook`,
+    port: port + 3,
+  });
+  const recurrenteApi = await standIn.start();
+  const payServer = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(payPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: payDataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      PUBLIC_URL: `http://localhost:${payPort}`,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      E2E: '1',
+      PAYMENT_PROVIDER: 'recurrente',
+      RECURRENTE_PUBLIC_KEY: keys.publicKey,
+      RECURRENTE_SECRET_KEY: keys.secretKey,
+      RECURRENTE_WEBHOOK_SECRET: keys.webhookSecret,
+      RECURRENTE_API_URL: recurrenteApi,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  process.env.E2E_PAYMENTS_URL = `http://localhost:${payPort}`;
+
   await waitForHealth(`http://127.0.0.1:${port}/api/v1/health`, server, 120_000);
+  await waitForHealth(`http://127.0.0.1:${payPort}/api/v1/health`, payServer, 120_000);
 
   return async () => {
     server.kill('SIGTERM');
+    payServer.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    if (payServer.exitCode === null) await new Promise((r) => payServer.once('exit', r));
+    await standIn.stop();
+    rmSync(payDataDir, { recursive: true, force: true });
     await new Promise<void>((r) => smtp.close(() => r()));
     rmSync(dataDir, { recursive: true, force: true });
   };
