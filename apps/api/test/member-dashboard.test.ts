@@ -20,8 +20,8 @@ beforeAll(async () => {
   const [a, b] = await ctx.db
     .insert(programs)
     .values([
-      { slug: 'alimentacion', name: 'Programa de alimentación', description: 'Refacciones escolares', goalCents: 1_000_000, currentCents: 250_000, sortOrder: 2 },
-      { slug: 'evangelizacion', name: 'Evangelización infantil', description: 'Formación en valores', goalCents: 300_000, currentCents: 400_000, sortOrder: 1 },
+      { slug: 'alimentacion', name: 'Programa de alimentación', description: 'Refacciones escolares', goalCents: 1_000_000, sortOrder: 2 },
+      { slug: 'evangelizacion', name: 'Evangelización infantil', description: 'Formación en valores', goalCents: 300_000, sortOrder: 1 },
     ])
     .returning({ id: programs.id });
   programA = a.id;
@@ -168,12 +168,13 @@ describe('GET /dashboard/impact', () => {
 });
 
 describe('GET /dashboard/programs/active', () => {
-  it('lists active programs in their order with progress', async () => {
+  it('lists active programs in their order with the progress of their completed donations in the ledger', async () => {
     const res = await get('/dashboard/programs/active', fresh.token);
     expect(res.statusCode).toBe(200);
+    // B: 75.50 + 1,000 + 9,000 from two accounts; A: 185 + 250 (pending and failed ones not counted).
     expect(res.json()).toEqual([
-      { id: programB, name: 'Evangelización infantil', description: 'Formación en valores', progress_percentage: 100, current_amount: 4000, goal_amount: 3000, coming_soon: false },
-      { id: programA, name: 'Programa de alimentación', description: 'Refacciones escolares', progress_percentage: 25, current_amount: 2500, goal_amount: 10_000, coming_soon: false },
+      { id: programB, name: 'Evangelización infantil', description: 'Formación en valores', progress_percentage: 100, current_amount: 10_075.5, goal_amount: 3000, coming_soon: false },
+      { id: programA, name: 'Programa de alimentación', description: 'Refacciones escolares', progress_percentage: 4.4, current_amount: 435, goal_amount: 10_000, coming_soon: false },
     ]);
   });
 });

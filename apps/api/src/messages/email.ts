@@ -1,4 +1,5 @@
 // Subjects and bodies of the emails the API sends.
+import { formatReceiptNumber } from '@donaciones/shared/format';
 
 export const emailMessages = {
   auth: {
@@ -36,7 +37,7 @@ export const emailMessages = {
       [
         `Hola ${name}:`,
         '',
-        `Recibimos tu donación de ${amount} (referencia ${reference}${receipt ? `, recibo No. ${receipt}` : ''}).`,
+        `Recibimos tu donación de ${amount} (referencia ${reference}${receipt ? `, recibo No. ${formatReceiptNumber(receipt)}` : ''}).`,
         'Gracias por acompañar a las niñas, niños y adolescentes de nuestros programas.',
         '',
         'Si necesitas un recibo deducible de impuestos, responde a este correo.',

@@ -2,7 +2,8 @@
 // edited by staff and shown by the home page and dashboards. Every change is audited.
 import { randomBytes } from 'node:crypto';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { fromCents, roundTo, toCents } from '@donaciones/shared/format';
+import { progressPercentage } from '@donaciones/shared/figures';
+import { fromCents, toCents } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import type { AdminEvent, AdminProgram } from '@donaciones/shared/schemas/admin';
 import type { eventInputSchema, programInputSchema } from '@donaciones/shared/schemas/admin';
@@ -52,7 +53,7 @@ export function toAdminProgram(row: ProgramRow): AdminProgram {
     highlight_label: row.highlightLabel,
     goal_amount: fromCents(row.goalCents),
     current_amount: fromCents(row.currentCents),
-    progress_percentage: row.goalCents > 0 ? Math.min(100, roundTo((row.currentCents / row.goalCents) * 100, 1)) : 0,
+    progress_percentage: progressPercentage(row.currentCents, row.goalCents),
     coming_soon: row.comingSoon,
     is_active: row.isActive,
     sort_order: row.sortOrder,
@@ -77,7 +78,7 @@ function programColumns(values: ProgramValues) {
     highlightValue: values.highlight_value,
     highlightLabel: values.highlight_label,
     goalCents: toCents(values.goal_amount),
-    currentCents: toCents(values.current_amount),
+    // No currentCents: what a programme raised comes from the ledger (migration 0004), never typed.
     comingSoon: values.coming_soon,
     isActive: values.is_active,
     sortOrder: values.sort_order,

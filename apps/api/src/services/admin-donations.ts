@@ -2,7 +2,7 @@
 // the ledger, and approve/reject through the ledger's own atomic transitions.
 import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { ADMIN_DONATION_STATUS, type DonationStatus } from '@donaciones/shared/constants';
-import { formatCents, formatMoney, fromCents } from '@donaciones/shared/format';
+import { formatCents, formatReceiptNumber, fromCents } from '@donaciones/shared/format';
 import { emailMessages } from '../messages/email';
 import type { AdminDonation, AdminDonationList } from '@donaciones/shared/schemas/admin';
 import type { Database, Db } from '../db/client';
@@ -77,7 +77,7 @@ export async function approveDonation(db: Database, input: { id: number; actor: 
     ip: input.ip,
     afterCommitInTx: async (tx, donation) => {
       const org = await getSettings(tx, 'organization');
-      const amount = donation.currency === 'GTQ' ? formatMoney(fromCents(donation.amountCents)) : `${fromCents(donation.amountCents).toFixed(2)} ${donation.currency}`;
+      const amount = formatCents(donation.amountCents, donation.currency);
       await enqueueEmail(tx, {
         to: donation.donorEmail,
         subject: emailMessages.admin.approvedSubject(donation.referenceCode),
@@ -85,7 +85,7 @@ export async function approveDonation(db: Database, input: { id: number; actor: 
           donation.donorName,
           amount,
           donation.referenceCode,
-          donation.receiptNumber != null ? String(donation.receiptNumber) : '—',
+          donation.receiptNumber != null ? formatReceiptNumber(donation.receiptNumber) : '—',
           org.name,
           org.phone,
         ),

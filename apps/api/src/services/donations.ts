@@ -3,7 +3,7 @@
 import { type SQL, and, eq, or, sql } from 'drizzle-orm';
 import { type DonationStatus, type DonationType } from '@donaciones/shared/constants';
 import { hasRole } from '@donaciones/shared/roles';
-import { formatMoney, fromCents, roundTo, toCents } from '@donaciones/shared/format';
+import { formatCents, fromCents, roundTo, toCents } from '@donaciones/shared/format';
 import { donationsMessages } from '@donaciones/shared/messages/donations';
 import { emailMessages } from '../messages/email';
 import { errorMessages } from '../messages/errors';
@@ -329,7 +329,7 @@ export async function donationStats(db: Db, options: { withPending: boolean }): 
 /** Thanks the donor when processing completes a donation (written in the same transaction). */
 async function queueCompletionEmail(tx: Db, donation: DonationRow): Promise<void> {
   const m = emailMessages.donations;
-  const amount = donation.currency === 'GTQ' ? formatMoney(fromCents(donation.amountCents)) : `${fromCents(donation.amountCents).toFixed(2)} ${donation.currency}`;
+  const amount = formatCents(donation.amountCents, donation.currency);
   await enqueueEmail(tx, {
     to: donation.donorEmail,
     subject: m.completedSubject,

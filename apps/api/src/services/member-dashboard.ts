@@ -1,8 +1,9 @@
 // The donor and user dashboards (docs/product.md#overview, #figures):
 // every figure is computed from the account's donations and stored settings.
 import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
-import { CURRENCY, TIME_ZONE } from '@donaciones/shared/constants';
-import { formatMoney, fromCents, roundTo } from '@donaciones/shared/format';
+import { TIME_ZONE } from '@donaciones/shared/constants';
+import { progressPercentage } from '@donaciones/shared/figures';
+import { formatCents, fromCents, roundTo } from '@donaciones/shared/format';
 import { activityMessages } from '../messages/activity';
 import type {
   ActiveProgram,
@@ -22,16 +23,6 @@ import { NEWEST_FIRST } from './donations';
 
 const RECENT_DONATIONS = 5;
 const RECENT_ACTIVITY = 10;
-
-/** Amount as the donor reads it: `Q185.00`, or the currency's own symbol for other currencies. */
-function displayAmount(cents: number, currency: string): string {
-  if (currency === CURRENCY) return formatMoney(fromCents(cents));
-  try {
-    return new Intl.NumberFormat('es-GT', { style: 'currency', currency }).format(fromCents(cents));
-  } catch {
-    return `${fromCents(cents).toFixed(2)} ${currency}`;
-  }
-}
 
 /** Sum of completed GTQ donations of one account, in cents. */
 async function completedCents(db: Db, userId: number): Promise<number> {
@@ -62,7 +53,7 @@ export function donationStreak(monthsWithDonation: readonly { year: number; mont
 }
 
 function activityFor(d: DonationRow): Activity[] {
-  const amount = displayAmount(d.amountCents, d.currency);
+  const amount = formatCents(d.amountCents, d.currency);
   const texts = activityMessages.member;
   const out: Activity[] = [{ type: 'donation_created', message: texts.donation_created(amount, d.referenceCode), timestamp: d.createdAt.toISOString() }];
   if (d.status !== 'pending') {
@@ -195,7 +186,7 @@ export async function activePrograms(db: Db): Promise<ActiveProgram[]> {
     id: p.id,
     name: p.name,
     description: p.description,
-    progress_percentage: p.goalCents > 0 ? Math.min(100, Math.round((p.currentCents * 1000) / p.goalCents) / 10) : 0,
+    progress_percentage: progressPercentage(p.currentCents, p.goalCents),
     current_amount: fromCents(p.currentCents),
     goal_amount: fromCents(p.goalCents),
     coming_soon: p.comingSoon,

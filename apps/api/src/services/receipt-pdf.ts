@@ -2,9 +2,8 @@
 // words and figures, date, reference and the permanent receipt number.
 import PDFDocument from 'pdfkit';
 import { CURRENCY } from '@donaciones/shared/constants';
-import { formatDate, formatLongDate, formatMoney, fromCents } from '@donaciones/shared/format';
+import { formatCents, formatDate, formatLongDate, formatReceiptNumber } from '@donaciones/shared/format';
 import { receiptMessages } from '../messages/receipts';
-import { formatReceiptNumber } from '@donaciones/shared/schemas/member';
 import type { OrganizationSettings } from '@donaciones/shared/schemas/settings';
 import { amountInWords } from '@donaciones/shared/amount-in-words';
 import type { ReceiptData, StatementData } from './member-donations';
@@ -18,15 +17,6 @@ const SOFT = '#fdf6ec';
 const MARGIN = 56;
 
 type Doc = PDFKit.PDFDocument;
-
-function money(cents: number, currency: string): string {
-  if (currency === CURRENCY) return formatMoney(fromCents(cents));
-  try {
-    return new Intl.NumberFormat('es-GT', { style: 'currency', currency }).format(fromCents(cents));
-  } catch {
-    return `${fromCents(cents).toFixed(2)} ${currency}`;
-  }
-}
 
 function render(title: string, draw: (doc: Doc) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -108,7 +98,7 @@ export function renderReceiptPdf(data: ReceiptData, org: OrganizationSettings, i
     const boxHeight = 70 + wordsHeight;
     doc.roundedRect(MARGIN, boxTop, width, boxHeight, 6).fill(SOFT);
     doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(t.amount, MARGIN + 16, boxTop + 14, { width: width - 32 });
-    doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(22).text(money(d.amountCents, d.currency), { width: width - 32 });
+    doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(22).text(formatCents(d.amountCents, d.currency), { width: width - 32 });
     doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(t.amountInWords, { width: width - 32 });
     doc.fillColor(INK).font('Helvetica').fontSize(11).text(words, { width: width - 32 });
     doc.x = MARGIN;
@@ -171,12 +161,12 @@ export function renderStatementPdf(data: StatementData, org: OrganizationSetting
           formatReceiptNumber(d.receiptNumber as number),
           d.referenceCode,
           t.typeLabels[d.donationType],
-          money(d.amountCents, d.currency),
+          formatCents(d.amountCents, d.currency),
         ],
         false,
       );
     }
-    row([t.statementTotal, '', t.statementCount(data.donations.length), '', formatMoney(fromCents(data.totalCents))], true, SOFT);
+    row([t.statementTotal, '', t.statementCount(data.donations.length), '', formatCents(data.totalCents)], true, SOFT);
 
     doc.moveDown(1);
     doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(t.amountInWords, MARGIN, doc.y, { width });
