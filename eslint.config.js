@@ -1,21 +1,40 @@
 // Flat ESLint config: typescript-eslint everywhere, React hooks on the web, and the import
-// layer boundaries (shared <- api, shared <- web; lib/components <- features <- app;
-// no feature imports another feature).
+// boundaries (shared <- api, shared <- web; lib/components <- features <- app; no feature imports
+// another feature). Boundaries are checked on RESOLVED paths (import-x/no-restricted-paths with the
+// TypeScript resolver), so `@/features/x`, `../../x/api/keys` and a workspace package name are
+// caught alike; scripts/eslint-boundaries.test.mjs proves it.
 import { readdirSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
+const root = fileURLToPath(new URL('.', import.meta.url));
+const web = './apps/web/src';
 const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
 const features = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
 
-const restrict = (files, patterns) => ({
-  files,
-  rules: { 'no-restricted-imports': ['error', { patterns }] },
-});
+const webOnlyShared = 'La web solo usa el contrato de @donaciones/shared.';
+const zones = [
+  { target: './packages/shared', from: './apps', message: 'shared no importa nada de apps/.' },
+  { target: './apps/api', from: './apps/web', message: 'La API no importa la web.' },
+  { target: `${web}`, from: './apps/api', message: webOnlyShared },
+  // The browser tests may start the API's test stand-ins (apps/api/test/support), never import its code.
+  { target: './apps/web/e2e', from: './apps/api/src', message: webOnlyShared },
+  { target: [`${web}/components`, `${web}/lib`], from: [`${web}/features`, `${web}/app`], message: 'components/ y lib/ no importan features/ ni app/.' },
+  { target: `${web}/features`, from: `${web}/app`, message: 'Las features no importan app/.' },
+  ...features.map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: `${web}/features`,
+    except: [`./${feature}`],
+    message: 'Una feature no importa otra feature.',
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
@@ -36,24 +55,17 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   { files: ['scripts/**', 'bench/**', '**/*.config.*', 'apps/api/build.mjs'], rules: { 'no-console': 'off' } },
-  restrict(['packages/shared/**'], [
-    { group: ['@donaciones/api', '@donaciones/api/*', '@donaciones/web', '@donaciones/web/*', '**/apps/**'], message: 'shared no importa nada de apps/.' },
-  ]),
-  restrict(['apps/api/**'], [{ group: ['@donaciones/web', '@donaciones/web/*', '**/web/src/**'], message: 'La API no importa la web.' }]),
-  restrict(['apps/web/**'], [
-    { group: ['@donaciones/api', '@donaciones/api/*', '**/api/src/**'], message: 'La web solo usa el contrato de @donaciones/shared.' },
-  ]),
-  restrict(['apps/web/src/components/**', 'apps/web/src/lib/**'], [
-    { group: ['@/features/*', '@/app/*', '**/features/**', '**/app/**'], message: 'components/ y lib/ no importan features/ ni app/.' },
-    { group: ['@donaciones/api', '@donaciones/api/*', '**/api/src/**'], message: 'La web solo usa el contrato de @donaciones/shared.' },
-  ]),
-  ...features.map((feature) =>
-    restrict([`apps/web/src/features/${feature}/**`], [
-      ...features
-        .filter((other) => other !== feature)
-        .map((other) => ({ group: [`@/features/${other}`, `@/features/${other}/*`, `**/features/${other}/**`], message: 'Una feature no importa otra feature.' })),
-      { group: ['@/app/*', '**/src/app/**'], message: 'Las features no importan app/.' },
-      { group: ['@donaciones/api', '@donaciones/api/*', '**/api/src/**'], message: 'La web solo usa el contrato de @donaciones/shared.' },
-    ]),
-  ),
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/web/tsconfig.json', 'apps/api/tsconfig.json', 'packages/shared/tsconfig.json'].map((p) => `${root}${p}`),
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones }] },
+  },
 );
