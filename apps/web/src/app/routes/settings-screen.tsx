@@ -5,7 +5,7 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { Settings2 } from 'lucide-react';
-import { messages } from '@donaciones/shared/messages';
+import { memberMessages } from '@donaciones/shared/messages/member';
 import { Skeleton } from '@/components/skeleton';
 import { SettingsScreen as MemberSettingsScreen, type ExtraSettingsTab } from '@/features/member/routes/settings';
 import { paths } from '@/lib/paths';
@@ -20,7 +20,7 @@ export default function SettingsScreen() {
   if (!hasAnyRole(roles, ['ADMIN'])) return <MemberSettingsScreen />;
   const system: ExtraSettingsTab = {
     key: 'system',
-    label: messages.member.settings.tabs.system,
+    label: memberMessages.settings.tabs.system,
     icon: <Settings2 aria-hidden="true" className="size-4" />,
     panel: (
       <Suspense fallback={<Skeleton className="h-64" />}>

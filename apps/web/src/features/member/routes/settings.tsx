@@ -4,7 +4,7 @@
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { SlidersHorizontal, UserRound } from 'lucide-react';
-import { messages } from '@donaciones/shared/messages';
+import { memberMessages } from '@donaciones/shared/messages/member';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
 import { paths } from '@/lib/paths';
@@ -15,7 +15,7 @@ import { PreferencesTab } from '../components/preferences-tab';
 import { ProfileTab } from '../components/profile-tab';
 import { SettingsTabs, type TabItem } from '../components/settings-tabs';
 
-const t = messages.member.settings;
+const t = memberMessages.settings;
 
 /** A tab another feature adds to the screen, with its panel. */
 export interface ExtraSettingsTab extends TabItem<string> {
