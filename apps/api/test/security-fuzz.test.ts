@@ -469,12 +469,14 @@ describe('fuzzing every endpoint', () => {
       expect(isSpanishMessage(limit.json().detail)).toBe(true);
     });
 
-    it('an amount JavaScript writes in exponent notation (2e-323) is stored as whole cents, not a 500', async () => {
+    it('an amount JavaScript writes in exponent notation (2e-323) is refused like any amount finer than a cent, not a 500', async () => {
+      const before = await dataSnapshot(ctx.db);
       const url = `${V1}/admin/programs`;
       const payload = JSON.stringify({ name: 'Programa diminuto', goal_amount: 2e-323, current_amount: 5e-324 });
       const res = await send({ method: 'POST', url }, { method: 'POST', url, headers: { ...admin(), 'content-type': 'application/json' }, payload }, url);
-      expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ goal_amount: 0, current_amount: 0 });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toMatchObject({ goal_amount: 'El monto admite como máximo dos decimales', current_amount: 'El monto admite como máximo dos decimales' });
+      expect(await dataSnapshot(ctx.db)).toEqual(before);
     });
 
     it('a NUL character in a search, a filter or a body is refused with 400 (PostgreSQL cannot store it: it was a 500)', async () => {

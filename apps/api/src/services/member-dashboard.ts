@@ -170,7 +170,12 @@ export async function memberLevels(db: Db, userId: number): Promise<Levels> {
 export async function memberImpact(db: Db, userId: number): Promise<Impact> {
   const [factors, cents] = await Promise.all([getSettings(db, 'impact'), completedCents(db, userId)]);
   const total = fromCents(cents);
-  const units = (perUnit: number) => Math.floor(total / perUnit + 1e-9);
+  // Whole cents divided by whole cents: exact, and at most the donated cents whatever the factor (a
+  // factor under one cent, or not a finite number, counts no units instead of overflowing).
+  const units = (perUnit: number) => {
+    const perUnitCents = Math.round(perUnit * 100);
+    return Number.isSafeInteger(perUnitCents) && perUnitCents >= 1 ? Math.floor(cents / perUnitCents) : 0;
+  };
   return {
     children_impacted: units(factors.quetzales_per_child),
     meals_provided: units(factors.quetzales_per_meal),

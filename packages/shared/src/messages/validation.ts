@@ -46,4 +46,8 @@ export const validationMessages = {
   newPasswordSameAsCurrent: 'La nueva contraseña debe ser diferente de la actual',
   rejectReasonRequired: 'Escribe el motivo del rechazo; se lo enviaremos al donante',
   rejectReasonMax: 'El motivo no puede tener más de 500 caracteres',
+  personNameCharacters: 'El nombre contiene caracteres no permitidos (saltos de línea, tabulaciones o caracteres invisibles o de control)',
+  dateOutOfRange: 'La fecha debe estar entre los años 1900 y 2100',
+  impactFactorRange: 'Debe ser un monto entre Q0.01 y Q1,000,000',
+  idInvalid: 'El identificador debe ser un número entero positivo escrito en decimal',
 } as const;

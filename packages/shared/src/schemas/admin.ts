@@ -4,6 +4,7 @@ import { DONATION_TYPES, EVENT_TYPES, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, REPORT
 import { adminMessages } from '../messages/admin';
 import { validationMessages } from '../messages/validation';
 import { emailField } from './auth';
+import { boundedDateTime, hasAtMostTwoDecimals, personName } from './fields';
 import { systemSettingsSchema } from './settings';
 
 const v = validationMessages;
@@ -17,16 +18,20 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 /** docs/product.md#validation-rules "Admin user create or edit": the same body for POST and PUT. */
 export const adminUserInputSchema = z.object({
   email: emailField,
-  first_name: z
-    .string({ error: v.firstNameRequired })
-    .trim()
-    .min(1, { error: v.firstNameRequired })
-    .max(50, { error: a.firstNameMax }),
-  last_name: z
-    .string({ error: v.lastNameRequired })
-    .trim()
-    .min(1, { error: v.lastNameRequired })
-    .max(50, { error: a.lastNameMax }),
+  first_name: personName(
+    z
+      .string({ error: v.firstNameRequired })
+      .trim()
+      .min(1, { error: v.firstNameRequired })
+      .max(50, { error: a.firstNameMax }),
+  ),
+  last_name: personName(
+    z
+      .string({ error: v.lastNameRequired })
+      .trim()
+      .min(1, { error: v.lastNameRequired })
+      .max(50, { error: a.lastNameMax }),
+  ),
   role: z.enum(ROLES, { error: v.roleInvalid }),
   is_active: z.boolean({ error: a.isActiveInvalid }).default(true),
 });
@@ -174,7 +179,7 @@ const money = z
   .finite({ error: a.amountInvalid })
   .min(0, { error: a.amountInvalid })
   .max(100_000_000, { error: a.amountInvalid })
-  .refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), { error: a.amountDecimals });
+  .refine(hasAtMostTwoDecimals, { error: a.amountDecimals });
 
 export const programInputSchema = z.object({
   name: z.string({ error: a.programNameRequired }).trim().min(1, { error: a.programNameRequired }).max(120, { error: a.textTooLong }),
@@ -211,7 +216,7 @@ export const eventInputSchema = z.object({
   type: z.enum(EVENT_TYPES, { error: a.eventTypeInvalid }),
   title: z.string({ error: a.eventTitleRequired }).trim().min(1, { error: a.eventTitleRequired }).max(160, { error: a.textTooLong }),
   description: z.string().trim().max(2000, { error: a.textTooLong }).default(''),
-  date: z.iso.datetime({ offset: true, error: a.eventDateInvalid }),
+  date: boundedDateTime(a.eventDateInvalid),
   location: z.string().trim().max(160, { error: a.textTooLong }).nullable().default(null),
   is_published: z.boolean().default(true),
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LOGIN_PASSWORD_MIN_LENGTH, NAME_MAX_LENGTH, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants';
 import { authMessages } from '../messages/auth';
 import { validationMessages } from '../messages/validation';
+import { personName } from './fields';
 
 const v = validationMessages;
 
@@ -24,12 +25,14 @@ export const newPasswordField = z
 
 export const registerSchema = z
   .object({
-    name: z
-      .string({ error: v.nameRequired })
-      .trim()
-      .min(1, { error: v.nameRequired })
-      .min(NAME_MIN_LENGTH, { error: v.nameMin })
-      .max(NAME_MAX_LENGTH, { error: v.nameMax }),
+    name: personName(
+      z
+        .string({ error: v.nameRequired })
+        .trim()
+        .min(1, { error: v.nameRequired })
+        .min(NAME_MIN_LENGTH, { error: v.nameMin })
+        .max(NAME_MAX_LENGTH, { error: v.nameMax }),
+    ),
     email: emailField,
     password: newPasswordField,
     confirmPassword: z.string({ error: v.confirmRequired }).min(1, { error: v.confirmRequired }),

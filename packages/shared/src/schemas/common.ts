@@ -1,5 +1,6 @@
 // Schemas shared by every endpoint: the error answer, ids, paging.
 import { z } from 'zod';
+import { decimalId } from './fields';
 
 export const errorResponseSchema = z
   .object({
@@ -11,14 +12,8 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
-/** A positive integer id taken from a path parameter. */
-export const idParamSchema = z.object({
-  id: z.coerce
-    .number({ error: 'El identificador debe ser un número entero' })
-    .int({ error: 'El identificador debe ser un número entero' })
-    .positive({ error: 'El identificador debe ser un número entero positivo' })
-    .max(2_147_483_647, { error: 'El identificador no es válido' }),
-});
+/** A positive integer id taken from a path parameter, in decimal digits only. */
+export const idParamSchema = z.object({ id: decimalId });
 
 export const uuidParamSchema = z.object({
   id: z.uuid({ error: 'El identificador no es válido' }),

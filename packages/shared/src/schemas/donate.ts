@@ -6,6 +6,7 @@ import { CURRENCY } from '../constants';
 import { donateMessages } from '../messages/donate';
 import { validationMessages } from '../messages/validation';
 import { emailField } from './auth';
+import { hasAtMostTwoDecimals, personName } from './fields';
 import { PAYMENT_CURRENCIES, PAYMENT_PROVIDERS } from './payments';
 
 const v = validationMessages;
@@ -114,12 +115,14 @@ export function isValidNit(value: string): boolean {
   return v2 === 'CF' || /^\d{1,12}-?[\dK]$/.test(v2);
 }
 
-const donorNameField = z
-  .string({ error: v.nameRequired })
-  .trim()
-  .min(1, { error: v.nameRequired, abort: true })
-  .min(2, { error: v.nameMin, abort: true })
-  .max(DONOR_NAME_MAX_LENGTH, { error: d.nameMax });
+const donorNameField = personName(
+  z
+    .string({ error: v.nameRequired })
+    .trim()
+    .min(1, { error: v.nameRequired, abort: true })
+    .min(2, { error: v.nameMin, abort: true })
+    .max(DONOR_NAME_MAX_LENGTH, { error: d.nameMax }),
+);
 
 const optionalPhone = z
   .string()
@@ -139,6 +142,7 @@ export function donateAmountSchema(bounds: { min: number; max: number }) {
     .number({ error: d.amountRequired })
     .finite({ error: d.amountRequired })
     .positive({ error: d.amountRequired })
+    .refine(hasAtMostTwoDecimals, { error: d.amountDecimals, abort: true })
     .superRefine((amount, ctx) => {
       if (amount < bounds.min) ctx.addIssue({ code: 'custom', message: d.amountBelowMin(formatBound(bounds.min)) });
       else if (amount > bounds.max) ctx.addIssue({ code: 'custom', message: d.amountAboveMax(formatBound(bounds.max)) });
@@ -198,7 +202,7 @@ export const publicDonationSchema = z.strictObject(
       .finite({ error: d.amountRequired })
       .positive({ error: d.amountRequired })
       .max(100_000_000, { error: d.amountRequired })
-      .refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), { error: d.amountDecimals }),
+      .refine(hasAtMostTwoDecimals, { error: d.amountDecimals }),
     // Only the simulated provider takes the card's last 4 and brand from the browser; with a real
     // provider the card is typed on its page and nothing of it reaches the server (docs/product.md#payments).
     cardLast4: z.string({ error: d.cardLast4Invalid }).regex(/^\d{4}$/, { error: d.cardLast4Invalid }).optional(),

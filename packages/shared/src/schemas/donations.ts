@@ -9,10 +9,9 @@ import {
   SERVICE_MIN_AMOUNT,
 } from '../constants';
 import { validationMessages } from '../messages/validation';
+import { hasAtMostTwoDecimals, personName } from './fields';
 
 const v = validationMessages;
-
-const hasAtMostTwoDecimals = (n: number) => Math.round(n * 100) === Number((n * 100).toFixed(6));
 
 /** A money amount in quetzales with at most two decimals. */
 export const amountField = z
@@ -39,11 +38,13 @@ const amountIsNumber = (payload: { value: unknown }) => {
  */
 export const createDonationSchema = z
   .object({
-    donor_name: z
-      .string({ error: v.donorNameRequired })
-      .trim()
-      .min(1, { error: v.donorNameRequired })
-      .max(120, { error: v.donorNameMax }),
+    donor_name: personName(
+      z
+        .string({ error: v.donorNameRequired })
+        .trim()
+        .min(1, { error: v.donorNameRequired })
+        .max(120, { error: v.donorNameMax }),
+    ),
     donor_email: z
       .string({ error: v.donorEmailRequired })
       .trim()

@@ -2,6 +2,7 @@
 // #screens-and-routes): answers about the signed-in account's own donations.
 import { z } from 'zod';
 import { DONATION_STATUSES, DONATION_TYPES, EVENT_TYPES, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../constants';
+import { decimalId } from './fields';
 
 /** A donation of the signed-in account, with its permanent receipt number once completed. */
 export const memberDonationSchema = z
@@ -185,20 +186,14 @@ export const receiptsSchema = z
   .meta({ id: 'Receipts' });
 export type Receipts = z.infer<typeof receiptsSchema>;
 
-export const receiptParamsSchema = z.object({
-  donationId: z.coerce
-    .number({ error: 'El identificador debe ser un número entero' })
-    .int({ error: 'El identificador debe ser un número entero' })
-    .positive({ error: 'El identificador debe ser un número entero positivo' })
-    .max(2_147_483_647, { error: 'El identificador no es válido' }),
-});
+export const receiptParamsSchema = z.object({ donationId: decimalId });
 
 export const statementParamsSchema = z.object({
-  year: z.coerce
-    .number({ error: 'El año no es válido' })
-    .int({ error: 'El año no es válido' })
-    .min(2000, { error: 'El año no es válido' })
-    .max(2100, { error: 'El año no es válido' }),
+  year: z
+    .string({ error: 'El año no es válido' })
+    .regex(/^\d{4}$/, { error: 'El año no es válido' })
+    .transform(Number)
+    .refine((y) => y >= 2000 && y <= 2100, { error: 'El año no es válido' }),
 });
 
 /** An ADMIN may download another account's statement; everyone else only their own. */

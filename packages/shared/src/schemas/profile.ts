@@ -2,6 +2,7 @@
 // #validation-rules).
 import { z } from 'zod';
 import { newPasswordField } from './auth';
+import { personName } from './fields';
 import { validationMessages } from '../messages/validation';
 
 const v = validationMessages;
@@ -41,18 +42,22 @@ export const profileSchema = z
 export type Profile = z.infer<typeof profileSchema>;
 
 export const updateProfileSchema = z.object({
-  first_name: z
-    .string({ error: v.firstNameRequired })
-    .trim()
-    .min(1, { error: v.firstNameRequired })
-    .min(2, { error: v.nameMin })
-    .max(PROFILE_NAME_MAX_LENGTH, { error: v.profileNameMax }),
-  last_name: z
-    .string({ error: v.lastNameRequired })
-    .trim()
-    .min(1, { error: v.lastNameRequired })
-    .min(2, { error: v.lastNameMin })
-    .max(PROFILE_NAME_MAX_LENGTH, { error: v.profileLastNameMax }),
+  first_name: personName(
+    z
+      .string({ error: v.firstNameRequired })
+      .trim()
+      .min(1, { error: v.firstNameRequired })
+      .min(2, { error: v.nameMin })
+      .max(PROFILE_NAME_MAX_LENGTH, { error: v.profileNameMax }),
+  ),
+  last_name: personName(
+    z
+      .string({ error: v.lastNameRequired })
+      .trim()
+      .min(1, { error: v.lastNameRequired })
+      .min(2, { error: v.lastNameMin })
+      .max(PROFILE_NAME_MAX_LENGTH, { error: v.profileLastNameMax }),
+  ),
   phone: z
     .string({ error: v.phoneInvalid })
     .trim()

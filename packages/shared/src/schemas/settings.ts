@@ -2,8 +2,16 @@
 import { z } from 'zod';
 import { DEFAULT_MAX_DONATION, DEFAULT_MIN_DONATION, DEFAULT_NEXT_LEVEL_THRESHOLD, DEFAULT_PENDING_EXPIRY_DAYS } from '../constants';
 import { validationMessages } from '../messages/validation';
+import { hasAtMostTwoDecimals } from './fields';
 
 const v = validationMessages;
+
+/** Quetzales per unit of impact: from one cent, and never so small that a total divided by it overflows. */
+const impactFactor = z
+  .number({ error: v.impactFactorRange })
+  .min(0.01, { error: v.impactFactorRange })
+  .max(1_000_000, { error: v.impactFactorRange })
+  .refine(hasAtMostTwoDecimals, { error: v.amountDecimals });
 
 const positiveInt = z.number({ error: v.integerMin1 }).int({ error: v.integerMin1 }).min(1, { error: v.integerMin1 });
 
@@ -38,14 +46,14 @@ export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 
 /** Conversion factors of the impact figures: quetzales of completed donations per unit. */
 export const impactSettingsSchema = z.object({
-  quetzales_per_child: z.number().positive().max(1_000_000),
-  quetzales_per_meal: z.number().positive().max(1_000_000),
-  quetzales_per_scholarship: z.number().positive().max(10_000_000),
-  quetzales_per_evangelism_hour: z.number().positive().max(1_000_000),
+  quetzales_per_child: impactFactor,
+  quetzales_per_meal: impactFactor,
+  quetzales_per_scholarship: impactFactor,
+  quetzales_per_evangelism_hour: impactFactor,
 });
 export type ImpactSettings = z.infer<typeof impactSettingsSchema>;
 
-export const levelSchema = z.object({ name: z.string().trim().min(1).max(60), threshold: z.number().min(0).max(100_000_000) });
+export const levelSchema = z.object({ name: z.string().trim().min(1).max(60), threshold: z.number().min(0).max(100_000_000).refine(hasAtMostTwoDecimals, { error: v.amountDecimals }) });
 export const levelSettingsSchema = z.object({
   levels: z
     .array(levelSchema)

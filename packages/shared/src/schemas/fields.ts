@@ -1,0 +1,59 @@
+// Field rules used by many schemas (docs/product.md#validation-rules): money amounts, person names,
+// dates typed by staff and ids in paths, each with its Spanish message.
+import { z } from 'zod';
+import { validationMessages as v } from '../messages/validation';
+
+/**
+ * True when the number is exactly some whole number of cents. Every amount with at most two decimals,
+ * read from JSON or a form, is the double nearest to k/100, and Math.round(n * 100) / 100 gives that
+ * same double back; anything finer (`9.9999999999`, `1e-7`) does not, and is refused rather than
+ * rounded or truncated to the cent.
+ */
+export function hasAtMostTwoDecimals(n: number): boolean {
+  return Number.isFinite(n) && Math.round(n * 100) / 100 === n;
+}
+
+/** A money amount: a finite number with at most two decimals; bounds are added by each field. */
+export function moneyField(messages: { invalid: string; decimals: string }) {
+  return z.number({ error: messages.invalid }).finite({ error: messages.invalid }).refine(hasAtMostTwoDecimals, { error: messages.decimals });
+}
+
+/**
+ * Control characters (CR, LF, tab...), format characters (bidi overrides and isolates, zero-width
+ * spaces and joiners, the BOM, soft hyphens) and line/paragraph separators: none belongs in a person's
+ * name, and they would split an email's greeting line or reorder text on staff screens.
+ */
+const HIDDEN_OR_CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+export function isPlainName(value: string): boolean {
+  return !HIDDEN_OR_CONTROL.test(value);
+}
+
+/** Adds the plain-name rule to a person-name field (register, profile, donate, admin user, service donation). */
+export function personName<T extends z.ZodType<string, string>>(field: T) {
+  return field.refine(isPlainName, { error: v.personNameCharacters });
+}
+
+export const DATE_MIN_YEAR = 1900;
+export const DATE_MAX_YEAR = 2100;
+
+/** An ISO date-time with its offset, its written year within 1900–2100 (year 0000 cannot be stored). */
+export function boundedDateTime(invalid: string) {
+  return z.iso.datetime({ offset: true, error: invalid }).refine(
+    (s) => {
+      const year = Number(s.slice(0, 4));
+      return year >= DATE_MIN_YEAR && year <= DATE_MAX_YEAR && !Number.isNaN(Date.parse(s));
+    },
+    { error: v.dateOutOfRange },
+  );
+}
+
+/**
+ * A positive id in a path, written in decimal digits only: Number() would also read `0x10`, `1e1`,
+ * ` 5` or `016` as numbers, so that /donations/0x10 showed donation 16.
+ */
+export const decimalId = z
+  .string({ error: v.idInvalid })
+  .regex(/^[1-9]\d{0,9}$/, { error: v.idInvalid })
+  .transform(Number)
+  .refine((n) => n <= 2_147_483_647, { error: v.idInvalid });
