@@ -99,8 +99,8 @@ test.describe('donation list', () => {
     const href = await firstLink.getAttribute('href');
     await firstLink.click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));
-    await expect(page.getByRole('heading', { level: 1, name: /^Donation #\d+$/ })).toBeVisible();
-    await page.getByRole('link', { name: 'Back to Donations' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Donación #\d+$/ })).toBeVisible();
+    await page.getByRole('link', { name: 'Volver a donaciones' }).click();
     await page.getByRole('main').getByRole('link', { name: 'Donar' }).first().click();
     await expect(page).toHaveURL(/\/donate$/);
   });
@@ -122,9 +122,9 @@ test.describe('donation detail', () => {
     await login(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto(`/donations/${donation.id}`);
 
-    await expect(page.getByRole('heading', { level: 1, name: `Donation #${donation.id}` })).toBeVisible();
-    await expect(page.getByText(/^Created \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
-    for (const title of ['Donor Information', 'Donation Details', 'Actions', 'Quick Info']) {
+    await expect(page.getByRole('heading', { level: 1, name: `Donación #${donation.id}` })).toBeVisible();
+    await expect(page.getByText(/^Registrada el \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+    for (const title of ['Información del donante', 'Detalles de la donación', 'Acciones', 'Resumen']) {
       await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
     }
     await expect(page.getByText('Rosa Xicará Ajú')).toBeVisible();
@@ -132,11 +132,11 @@ test.describe('donation detail', () => {
     await expect(page.getByText('Útiles escolares para la escuela de Chinautla')).toBeVisible();
     await screens(page, 'detail-pending');
 
-    await page.getByRole('button', { name: 'Process Donation' }).click();
+    await page.getByRole('button', { name: 'Procesar donación' }).click();
     await expect(page.getByText('Donation processed successfully!')).toBeVisible();
     await expect(page.getByTestId('outcome-note')).toHaveText('This donation has been completed');
-    await expect(page.getByRole('button', { name: 'Process Donation' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Cancel Donation' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Procesar donación' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Cancelar donación' })).toHaveCount(0);
     const res = await request.get(`/api/v1/donations/${donation.id}`);
     expect((await res.json()).status).toBe('completed');
     await screens(page, 'detail-completed');
@@ -147,25 +147,25 @@ test.describe('donation detail', () => {
     const donation = await pendingDonation(request, token, { donation_type: 'monetary', amount: 75 });
     await login(page, DEMO.user.email, DEMO.user.password);
     await page.goto(`/donations/${donation.id}`);
-    await expect(page.getByRole('button', { name: 'Cancel Donation' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancelar donación' })).toBeVisible();
     // Only ADMIN processes.
-    await expect(page.getByRole('button', { name: 'Process Donation' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Procesar donación' })).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'Cancel Donation' }).click();
+    await page.getByRole('button', { name: 'Cancelar donación' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to cancel this donation?' });
     await expect(dialog).toBeVisible();
     await screens(page, 'cancel-confirm');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Cancel Donation' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Cancelar donación' })).toBeFocused();
 
-    await page.getByRole('button', { name: 'Cancel Donation' }).click();
-    await dialog.getByRole('button', { name: 'Keep Donation' }).click();
+    await page.getByRole('button', { name: 'Cancelar donación' }).click();
+    await dialog.getByRole('button', { name: 'Conservar donación' }).click();
     await expect(dialog).toBeHidden();
     expect((await (await request.get(`/api/v1/donations/${donation.id}`, { headers: { authorization: `Bearer ${token}` } })).json()).status).toBe('pending');
 
-    await page.getByRole('button', { name: 'Cancel Donation' }).click();
-    await dialog.getByRole('button', { name: 'Cancel Donation' }).click();
+    await page.getByRole('button', { name: 'Cancelar donación' }).click();
+    await dialog.getByRole('button', { name: 'Cancelar donación' }).click();
     await expect(page.getByText('Donation cancelled', { exact: true })).toBeVisible();
     await expect(page.getByTestId('outcome-note')).toContainText('This donation has been cancelled');
     expect((await (await request.get(`/api/v1/donations/${donation.id}`, { headers: { authorization: `Bearer ${token}` } })).json()).status).toBe('cancelled');
@@ -175,19 +175,19 @@ test.describe('donation detail', () => {
     const token = await tokenFor(request, DEMO.admin);
     const donation = await pendingDonation(request, token);
     await page.goto(`/donations/${donation.id}`);
-    await expect(page.getByRole('heading', { level: 1, name: `Donation #${donation.id}` })).toBeVisible();
-    await expect(page.getByRole('button', { name: /Process Donation|Cancel Donation/ })).toHaveCount(0);
-    await expect(page.getByText(/Sign in as an administrator/)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Donación #${donation.id}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Procesar donación|Cancelar donación/ })).toHaveCount(0);
+    await expect(page.getByText(/Inicia sesión como administrador/)).toBeVisible();
     await expect(page.getByText('r***@correo.gt')).toBeVisible();
 
     // The donation is cancelled elsewhere while the admin's page is open: 409 -> the failure toast.
     await login(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto(`/donations/${donation.id}`);
-    await expect(page.getByRole('button', { name: 'Cancel Donation' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancelar donación' })).toBeVisible();
     const gone = await request.post(`/api/v1/donations/${donation.id}/cancel`, { headers: { authorization: `Bearer ${token}` } });
     expect(gone.status()).toBe(200);
-    await page.getByRole('button', { name: 'Cancel Donation' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Donation' }).click();
+    await page.getByRole('button', { name: 'Cancelar donación' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar donación' }).click();
     await expect(page.getByText('Failed to cancel donation')).toBeVisible();
     await expect(page.getByTestId('outcome-note')).toContainText('This donation has been cancelled');
   });
@@ -245,11 +245,11 @@ test.describe('new donation', () => {
 
     await expect(page).toHaveURL(/\/donations\/\d+$/);
     await expect(page.getByText('Donación registrada')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: /^Donation #\d+$/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: /^Donación #\d+$/ })).toBeVisible();
     await expect(page.getByText('Héctor Monterroso')).toBeVisible();
     await expect(page.getByText(money.format(350)).first()).toBeVisible();
-    await expect(page.getByText('Services').first()).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Cancel Donation' })).toBeVisible();
+    await expect(page.getByText('Servicios').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancelar donación' })).toBeVisible();
   });
 });
 
@@ -262,29 +262,29 @@ test.describe('statistics', () => {
     await expect(page.getByTestId('stat-success-rate')).toBeVisible();
     const stats = await (await request.get('/api/v1/donations/stats')).json();
 
-    await expect(page.getByTestId('stat-total-completed')).toContainText('Total Completed Amount');
+    await expect(page.getByTestId('stat-total-completed')).toContainText('Monto total completado');
     await expect(page.getByTestId('stat-total-completed')).toContainText(money.format(stats.total_amount_completed));
-    await expect(page.getByTestId('stat-pending-amount')).toContainText('Pending Amount');
+    await expect(page.getByTestId('stat-pending-amount')).toContainText('Monto pendiente');
     await expect(page.getByTestId('stat-pending-amount')).toContainText(money.format(stats.total_amount_pending));
-    await expect(page.getByTestId('stat-completed-count')).toContainText('Completed Donations');
+    await expect(page.getByTestId('stat-completed-count')).toContainText('Donaciones completadas');
     await expect(page.getByTestId('stat-completed-count')).toContainText(new Intl.NumberFormat('es-GT').format(stats.count_completed));
     await expect(page.getByTestId('stat-success-rate')).toContainText(`${stats.success_rate.toFixed(1)}%`);
 
     const average = stats.count_completed ? stats.total_amount_completed / stats.count_completed : 0;
     const metrics = page.getByTestId('detailed-metrics');
-    await expect(metrics.getByRole('heading', { name: 'Detailed Metrics' })).toBeVisible();
+    await expect(metrics.getByRole('heading', { name: 'Métricas detalladas' })).toBeVisible();
     await expect(metrics).toContainText(new Intl.NumberFormat('es-GT').format(stats.count_completed + stats.count_pending + stats.count_failed));
     await expect(metrics).toContainText(money.format(average));
 
     const recent = page.getByTestId('recent-donations');
-    await expect(page.getByRole('heading', { name: 'Recent Donations' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Donaciones recientes' })).toBeVisible();
     await expect(recent.getByRole('listitem')).toHaveCount(5);
 
     const summary = page.getByTestId('performance-summary');
-    await expect(summary.getByRole('heading', { name: 'Performance Summary' })).toBeVisible();
+    await expect(summary.getByRole('heading', { name: 'Resumen de desempeño' })).toBeVisible();
     await expect(summary).toContainText(`${stats.success_rate.toFixed(1)}%`);
     await expect(summary).toContainText(money.format(average));
-    await expect(summary).toContainText('Pending Donations');
+    await expect(summary).toContainText('Donaciones pendientes');
     await screens(page, 'stats');
   });
 });

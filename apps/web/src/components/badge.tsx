@@ -39,7 +39,7 @@ export function statusTone(status: string): BadgeTone {
   return 'warning';
 }
 
-/** The label of a service status (`pending` -> 'Pending') or an admin status (`PENDING` -> 'Pendiente'). */
+/** The label of a service status (`pending` -> 'Pendiente') or an admin status (`PENDING` -> 'Pendiente'). */
 export function statusLabel(status: string): string {
   if ((DONATION_STATUSES as readonly string[]).includes(status)) return donationsMessages.status[status as keyof typeof donationsMessages.status];
   if ((ADMIN_DONATION_STATUSES as readonly string[]).includes(status)) return shellMessages.adminStatus[status as keyof typeof shellMessages.adminStatus];

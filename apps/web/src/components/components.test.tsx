@@ -29,8 +29,8 @@ describe('StatusBadge colours (docs/product.md#the-donation-ledger)', () => {
         <Badge tone="brand">Donante</Badge>
       </>,
     );
-    expect(screen.getByText('Completed').className).toContain('bg-green-50');
-    expect(screen.getByText('Cancelled').className).toContain('bg-red-50');
+    expect(screen.getByText('Completada').className).toContain('bg-green-50');
+    expect(screen.getByText('Cancelada').className).toContain('bg-red-50');
     expect(screen.getByText('Pendiente').className).toContain('bg-amber-50');
   });
 });

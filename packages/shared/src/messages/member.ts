@@ -1,4 +1,5 @@
 // Texts of the member area (the signed-in donor or user): dashboards, donations, history, receipts, profile.
+import { donationsMessages } from './donations';
 
 export const memberMessages = {
   dashboard: {
@@ -81,8 +82,9 @@ export const memberMessages = {
     previous: 'Anterior',
     next: 'Siguiente',
     pagination: 'Paginación',
-    types: { monetary: 'Monetaria', goods: 'En especie', services: 'Servicios' },
-    statuses: { pending: 'Pendiente', completed: 'Completada', failed: 'Fallida', cancelled: 'Cancelada', expired: 'Expirada', refunded: 'Reembolsada' },
+    /** The ledger's one set of labels (messages/donations.ts). */
+    types: donationsMessages.type,
+    statuses: donationsMessages.status,
     loadError: 'Error al cargar las donaciones',
   },
   history: {

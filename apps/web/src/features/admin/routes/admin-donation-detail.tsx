@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { formatDateTime, formatMoney, formatReceiptNumber } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
-import { donationsMessages } from '@donaciones/shared/messages/donations';
+import { donationStatusLabel, donationTypeLabel } from '@donaciones/shared/messages/donations';
 import { StatusBadge } from '@/components/badge';
 import { ButtonLink } from '@/components/button';
 import { Card } from '@/components/card';
@@ -61,12 +61,12 @@ export default function AdminDonationDetailPage() {
           <Card title={r.detailDonation}>
             <dl className="divide-y divide-sand-200">
               <Field label={f.status}>
-                <StatusBadge status={d.status} label={donationsMessages.status[d.status]} />
+                <StatusBadge status={d.status} label={donationStatusLabel(d.status)} />
               </Field>
               <Field label={f.amount}>
                 <span className="font-semibold tabular-nums">{formatMoney(d.amount, d.currency)}</span>
               </Field>
-              <Field label={f.type}>{donationsMessages.type[d.donation_type]}</Field>
+              <Field label={f.type}>{donationTypeLabel(d.donation_type)}</Field>
               <Field label={f.reference}>
                 <span className="font-mono">{d.reference_code}</span>
               </Field>

@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-hot-toast';
 import { ArrowLeft, CircleCheck, CircleSlash, Clock, CreditCard, Info, ShieldCheck, XCircle } from 'lucide-react';
 import { formatDateTime } from '@donaciones/shared/format';
-import { donationsMessages } from '@donaciones/shared/messages/donations';
+import { donationStatusLabel, donationTypeLabel, donationsMessages } from '@donaciones/shared/messages/donations';
 import type { Donation } from '@donaciones/shared/schemas/donations';
 import { StatusBadge } from '@/components/badge';
 import { Button } from '@/components/button';
@@ -19,7 +19,7 @@ import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type DonationAction, useChangeDonationStatus } from '../api/change-donation-status';
 import { useDonation } from '../api/get-donation';
-import { formatAmount, statusLabelEn, typeLabelEn } from '../components/donation-labels';
+import { formatAmount } from '../components/donation-labels';
 import { PageFrame } from '../components/page-header';
 
 const m = donationsMessages;
@@ -60,7 +60,7 @@ function OutcomeNote({ donation }: { donation: Donation }) {
     <div className={`rounded-xl p-4 text-sm ring-1 ${tone}`} data-testid="outcome-note">
       <p className="flex items-start gap-2.5 font-semibold">
         <Icon aria-hidden="true" className="size-5 shrink-0" />
-        {m.terminalNote(statusLabelEn(donation.status))}
+        {m.terminalNote(donation.status)}
       </p>
       {donation.failure_reason && (
         <p className="mt-1.5 pl-7.5">
@@ -159,7 +159,7 @@ export default function DonationDetailPage() {
             <time dateTime={donation.created_at}>{t.createdOn(formatDateTime(donation.created_at))}</time>
           </p>
         </div>
-        <StatusBadge status={donation.status} label={statusLabelEn(donation.status)} className="self-start px-3 py-1 text-sm sm:self-auto" />
+        <StatusBadge status={donation.status} label={donationStatusLabel(donation.status)} className="self-start px-3 py-1 text-sm sm:self-auto" />
       </header>
 
       {/* Actions come first on phones; on wide screens they sit in the right column. */}
@@ -221,7 +221,7 @@ export default function DonationDetailPage() {
               <Field label={t.amount}>
                 <span className="font-display text-2xl font-semibold text-brand-800 tabular-nums">{formatAmount(donation.amount, donation.currency)}</span>
               </Field>
-              <Field label={t.type}>{typeLabelEn(donation.donation_type)}</Field>
+              <Field label={t.type}>{donationTypeLabel(donation.donation_type)}</Field>
               <Field label={t.created}>{formatDateTime(donation.created_at)}</Field>
               <Field label={t.lastUpdated}>{formatDateTime(donation.updated_at)}</Field>
               {donation.completed_at && <Field label={t.completed}>{formatDateTime(donation.completed_at)}</Field>}
@@ -240,9 +240,9 @@ export default function DonationDetailPage() {
               <span className="font-mono">#{donation.id}</span>
             </Field>
             <Field label={t.status}>
-              <StatusBadge status={donation.status} label={statusLabelEn(donation.status)} />
+              <StatusBadge status={donation.status} label={donationStatusLabel(donation.status)} />
             </Field>
-            <Field label={t.type}>{typeLabelEn(donation.donation_type)}</Field>
+            <Field label={t.type}>{donationTypeLabel(donation.donation_type)}</Field>
           </Fields>
         </Card>
       </div>

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { ClipboardList, HandHeart, Save } from 'lucide-react';
 import { DONATION_TYPES } from '@donaciones/shared/constants';
-import { donationsMessages } from '@donaciones/shared/messages/donations';
+import { donationTypeLabel, donationsMessages } from '@donaciones/shared/messages/donations';
 import { type CreateDonation, type CreateDonationInput, createDonationSchema } from '@donaciones/shared/schemas/donations';
 import { ButtonLink, Button } from '@/components/button';
 import { Card } from '@/components/card';
@@ -16,11 +16,10 @@ import { donationDetailPath, paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreateDonation } from '../api/create-donation';
-import { typeLabelEs } from '../components/donation-labels';
 import { PageFrame, PageHeader } from '../components/page-header';
 
 const f = donationsMessages.form;
-const TYPE_OPTIONS = DONATION_TYPES.map((t) => ({ value: t, label: typeLabelEs(t) }));
+const TYPE_OPTIONS = DONATION_TYPES.map((t) => ({ value: t, label: donationTypeLabel(t) }));
 const CURRENCY_OPTIONS = Object.entries(f.currencies).map(([value, label]) => ({ value, label }));
 const FIELDS = ['donor_name', 'donor_email', 'amount', 'currency', 'donation_type', 'description'] as const;
 

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, Eye, HandHeart, Heart, Plus, Search, ShieldCheck } from 'lucide-react';
 import { DONATION_STATUSES, DONATION_TYPES, LIST_DEFAULT_LIMIT, type DonationStatus, type DonationType } from '@donaciones/shared/constants';
 import { formatDate, formatNumber } from '@donaciones/shared/format';
-import { donationsMessages } from '@donaciones/shared/messages/donations';
+import { donationStatusLabel, donationTypeLabel, donationsMessages } from '@donaciones/shared/messages/donations';
 import { screensMessages } from '@donaciones/shared/messages/screens';
 import { hasRole } from '@donaciones/shared/roles';
 import type { Donation } from '@donaciones/shared/schemas/donations';
@@ -21,12 +21,12 @@ import { paths, donationDetailPath } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDonations } from '../api/get-donations';
-import { formatAmount, statusLabelEs, typeLabelEs } from '../components/donation-labels';
+import { formatAmount } from '../components/donation-labels';
 import { PageFrame, PageHeader } from '../components/page-header';
 
 const l = donationsMessages.list;
-const STATUS_OPTIONS = DONATION_STATUSES.map((s) => ({ value: s, label: statusLabelEs(s) }));
-const TYPE_OPTIONS = DONATION_TYPES.map((t) => ({ value: t, label: typeLabelEs(t) }));
+const STATUS_OPTIONS = DONATION_STATUSES.map((s) => ({ value: s, label: donationStatusLabel(s) }));
+const TYPE_OPTIONS = DONATION_TYPES.map((t) => ({ value: t, label: donationTypeLabel(t) }));
 const PAGE_SIZE = LIST_DEFAULT_LIMIT;
 
 const columns: Column<Donation>[] = [
@@ -44,8 +44,8 @@ const columns: Column<Donation>[] = [
     ),
   },
   { key: 'amount', header: l.colAmount, className: 'text-right', cell: (d) => <span className="font-semibold whitespace-nowrap tabular-nums">{formatAmount(d.amount, d.currency)}</span> },
-  { key: 'type', header: l.colType, cell: (d) => typeLabelEs(d.donation_type) },
-  { key: 'status', header: l.colStatus, cell: (d) => <StatusBadge status={d.status} label={statusLabelEs(d.status)} /> },
+  { key: 'type', header: l.colType, cell: (d) => donationTypeLabel(d.donation_type) },
+  { key: 'status', header: l.colStatus, cell: (d) => <StatusBadge status={d.status} label={donationStatusLabel(d.status)} /> },
   { key: 'date', header: l.colDate, cell: (d) => <span className="whitespace-nowrap">{formatDate(d.created_at)}</span> },
   { key: 'reference', header: l.colReference, hideOnMobile: true, cell: (d) => <span className="font-mono text-ink-600">{d.reference_code}</span> },
   {

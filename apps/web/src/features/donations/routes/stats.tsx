@@ -1,12 +1,12 @@
 // Statistics (/stats, docs/product.md#screens-and-routes, #limits-and-constants): four cards, Detailed Metrics, Recent Donations (the first 5
-// of the list) and Performance Summary, with its English labels. Average donation = completed
+// of the list) and Performance Summary, in Spanish. Average donation = completed
 // amount / completed count (2 decimals); success rate with 1 decimal, as the API defines it.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight, CircleCheck, Clock, HandCoins, Percent } from 'lucide-react';
 import { RECENT_DONATIONS_SHOWN } from '@donaciones/shared/constants';
 import { formatDate, formatMoney, formatNumber } from '@donaciones/shared/format';
-import { donationsMessages } from '@donaciones/shared/messages/donations';
+import { donationStatusLabel, donationsMessages } from '@donaciones/shared/messages/donations';
 import { navMessages } from '@donaciones/shared/messages/shell';
 import type { DonationStats } from '@donaciones/shared/schemas/donations';
 import { StatusBadge } from '@/components/badge';
@@ -18,7 +18,7 @@ import { donationDetailPath, paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDonationStats } from '../api/get-donation-stats';
 import { useDonations } from '../api/get-donations';
-import { formatAmount, statusLabelEn } from '../components/donation-labels';
+import { formatAmount } from '../components/donation-labels';
 import { PageFrame, PageHeader } from '../components/page-header';
 
 const s = donationsMessages.stats;
@@ -115,7 +115,7 @@ function RecentDonations() {
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-1">
                   <span className="font-semibold text-ink-900 tabular-nums">{formatAmount(d.amount, d.currency)}</span>
-                  <StatusBadge status={d.status} label={statusLabelEn(d.status)} />
+                  <StatusBadge status={d.status} label={donationStatusLabel(d.status)} />
                 </div>
               </Link>
             </li>
@@ -230,7 +230,7 @@ export default function StatsPage() {
                 <div>
                   <dt className="text-sm font-semibold text-ink-600">{s.pendingCount}</dt>
                   <dd className="mt-1 font-display text-3xl font-semibold text-ink-900 tabular-nums">{formatNumber(stats.count_pending)}</dd>
-                  <dd className="mt-2 text-xs text-ink-500">{statusLabelEn('pending')}: {formatMoney(stats.total_amount_pending)}</dd>
+                  <dd className="mt-2 text-xs text-ink-500">{s.pendingAmountHint(formatMoney(stats.total_amount_pending))}</dd>
                 </div>
               </dl>
             </Card>

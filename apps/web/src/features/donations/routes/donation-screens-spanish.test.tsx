@@ -1,0 +1,82 @@
+// The donation detail and /stats speak Spanish, with one set of status and type labels; only the
+// sentences the product quotes in English stay English (docs/product.md#screens-and-routes).
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Donation } from '@donaciones/shared/schemas/donations';
+import { renderApp } from '@/test/render-app';
+import type { RecordedRequest } from '@/test/http';
+
+afterEach(cleanup);
+
+const ENGLISH = /\b(Pending|Completed|Failed|Cancelled|Monetary|Goods|Services|Reference|Keep Donation|View all|Recent Donations|Donor Information|Donation Details|Quick Info|Process Donation|Cancel Donation|Back to Donations|Success Rate|Average Donation|Dashboard)\b/;
+
+const donation = (over: Partial<Donation> = {}): Donation => ({
+  id: 5,
+  donor_name: 'Rosa Tzul',
+  donor_email: 'rosa.tzul@correo.gt',
+  amount: 150,
+  currency: 'GTQ',
+  donation_type: 'monetary',
+  status: 'pending',
+  description: 'Útiles escolares',
+  reference_code: '#MG00000005',
+  receipt_number: null,
+  failure_reason: null,
+  created_at: '2026-11-20T15:00:00Z',
+  updated_at: '2026-11-20T15:00:00Z',
+  completed_at: null,
+  donor_masked: false,
+  can_process: true,
+  can_cancel: true,
+  ...over,
+});
+
+const ADMIN = { user: { email: 'admin@ejemplo.org', roles: ['ADMIN'] } };
+
+describe('donation detail and statistics in Spanish', { timeout: 20_000 }, () => {
+  it('the detail shows Spanish labels; the confirm prompt keeps its quoted English sentence', async () => {
+    renderApp('/donations/5', { ...ADMIN, handler: (req: RecordedRequest) => (req.url === '/donations/5' ? { status: 200, data: donation() } : undefined) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Donación #5' }, { timeout: 6000 })).toBeInTheDocument();
+    for (const title of ['Información del donante', 'Detalles de la donación', 'Acciones', 'Resumen']) {
+      expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+    }
+    expect(screen.getAllByText('Pendiente').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Monetaria').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: /Volver a donaciones/ })).toBeInTheDocument();
+    expect(screen.getByRole('main').textContent).not.toMatch(ENGLISH);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar donación' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure you want to cancel this donation?' });
+    expect(within(dialog).getByRole('button', { name: 'Conservar donación' })).toBeInTheDocument();
+  });
+
+  it('a finished donation keeps the quoted outcome sentence, with the Spanish badge', async () => {
+    renderApp('/donations/5', {
+      handler: (req: RecordedRequest) =>
+        req.url === '/donations/5' ? { status: 200, data: donation({ status: 'cancelled', can_process: false, can_cancel: false, donor_masked: true }) } : undefined,
+    });
+    expect(await screen.findByTestId('outcome-note', {}, { timeout: 6000 })).toHaveTextContent('This donation has been cancelled');
+    expect(screen.getAllByText('Cancelada').length).toBeGreaterThan(0);
+  });
+
+  it('/stats is all Spanish', async () => {
+    const stats = { total_amount_completed: 1000, total_amount_pending: 150, count_completed: 4, count_pending: 1, count_failed: 1, count_cancelled: 0, count_expired: 0, success_rate: 80 };
+    renderApp('/stats', {
+      user: { roles: ['USER'] },
+      handler: (req: RecordedRequest) => {
+        if (req.url === '/donations/stats') return { status: 200, data: stats };
+        if (req.url === '/donations') return { status: 200, data: { donations: [donation({ status: 'completed', donor_masked: true })], total: 1, limit: 5, offset: 0 } };
+        return undefined;
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Donaciones recientes' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Ver todas/ })).toBeInTheDocument();
+    expect(await screen.findAllByText('Completada')).not.toHaveLength(0);
+    for (const label of ['Monto total completado', 'Monto pendiente', 'Donaciones completadas', 'Métricas detalladas', 'Resumen de desempeño']) {
+      expect(screen.getAllByText(label).length).toBeGreaterThan(0);
+    }
+    expect(screen.getByRole('main').textContent).not.toMatch(ENGLISH);
+    expect(screen.getAllByRole('banner')[0].textContent).not.toMatch(ENGLISH);
+  });
+});
