@@ -6,12 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CSRF_COOKIE, CSRF_HEADER, REFRESH_COOKIE } from '@donaciones/shared/constants';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { rowsOf } from '../src/db/rows';
 import { createUser } from '../test/helpers';
 import { ApiProcess, call, createDatabase, deployment, freePort, postgresUrl, redisUrl, startSmtp, uniqueIp, until } from './support';
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 /** `name=value` pairs of the Set-Cookie headers of an answer. */
 function cookiesOf(headers: Headers): Record<string, string> {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@donaciones/shared/constants';
 import type { Database } from '../src/db/client';
+import { rowsOf } from '../src/db/rows';
 import { sessions, userPreferences } from '../src/db/schema';
 import { type NewDonation, insertDonation } from '../src/services/ledger';
 import { createUser } from './helpers';
@@ -44,10 +45,6 @@ export async function pendingDonation(db: Database, values: Partial<NewDonation>
     source: 'service',
     ...values,
   });
-}
-
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 /** The totals per status and type by GROUP BY over the ledger, and as donation_totals keeps them. */

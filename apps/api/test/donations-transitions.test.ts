@@ -7,7 +7,8 @@ import { expireStaleDonations } from '../src/jobs/expire-donations';
 import { transitionDonation } from '../src/services/ledger';
 import { getSettings, putSettings } from '../src/services/settings';
 import { createTestApp, inject, type TestContext } from './helpers';
-import { type Caller, ledgerVsTotals, pendingDonation, rowsOf, signedInUser } from './donations-fixtures';
+import { rowsOf } from '../src/db/rows';
+import { type Caller, ledgerVsTotals, pendingDonation, signedInUser } from './donations-fixtures';
 
 let ctx: TestContext;
 let admin: Caller;

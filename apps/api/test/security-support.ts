@@ -2,7 +2,7 @@
 // contain (stack traces, engine or SQL text), and what counts as a Spanish error message.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
-import { rowsOf } from './donations-fixtures';
+import { rowsOf } from '../src/db/rows';
 
 /**
  * Registered routes that the security suites leave out, on purpose and by name: the OpenAPI UI under

@@ -18,10 +18,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { DONATION_STATUSES, DONATION_TYPES, EVENT_TYPES, ROLES } from '@donaciones/shared/constants';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => tz('created_at').notNull().defaultNow();
 const cents = (name: string) => bigint(name, { mode: 'number' });
+/** The quoted values of a CHECK, taken from the shared constant the API and the web validate with. */
+const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(','));
 
 export const users = pgTable(
   'users',
@@ -44,7 +47,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
-    check('users_roles_valid', sql`${t.roles} <@ ARRAY['ADMIN','DONOR','USER']::text[] AND cardinality(${t.roles}) >= 1`),
+    check('users_roles_valid', sql`${t.roles} <@ ARRAY[${sqlList(ROLES)}]::text[] AND cardinality(${t.roles}) >= 1`),
   ],
 );
 
@@ -142,7 +145,7 @@ export const events = pgTable(
   'events',
   {
     id: serial('id').primaryKey(),
-    type: text('type', { enum: ['campaign', 'event', 'program'] }).notNull(),
+    type: text('type', { enum: EVENT_TYPES }).notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     date: tz('date').notNull(),
@@ -150,7 +153,7 @@ export const events = pgTable(
     isPublished: boolean('is_published').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index('events_date_idx').on(t.date), check('events_type_valid', sql`${t.type} IN ('campaign','event','program')`)],
+  (t) => [index('events_date_idx').on(t.date), check('events_type_valid', sql`${t.type} IN (${sqlList(EVENT_TYPES)})`)],
 );
 
 /** Companies that support the organisation, shown on the home page. */
@@ -175,8 +178,8 @@ export const donations = pgTable(
     donorNit: text('donor_nit'),
     amountCents: cents('amount_cents').notNull(),
     currency: text('currency').notNull().default('GTQ'),
-    donationType: text('donation_type', { enum: ['monetary', 'goods', 'services'] }).notNull(),
-    status: text('status', { enum: ['pending', 'completed', 'failed', 'cancelled', 'expired', 'refunded'] })
+    donationType: text('donation_type', { enum: DONATION_TYPES }).notNull(),
+    status: text('status', { enum: DONATION_STATUSES })
       .notNull()
       .default('pending'),
     description: text('description'),
@@ -224,10 +227,10 @@ export const donations = pgTable(
     index('donations_user_idx').on(t.userId, t.createdAt.desc()),
     index('donations_completed_idx').on(t.completedAt),
     check('donations_amount_positive', sql`${t.amountCents} > 0`),
-    check('donations_status_valid', sql`${t.status} IN ('pending','completed','failed','cancelled','expired','refunded')`),
+    check('donations_status_valid', sql`${t.status} IN (${sqlList(DONATION_STATUSES)})`),
     uniqueIndex('donations_checkout_key').on(t.checkoutId),
     index('donations_payment_reference_idx').on(t.paymentReference),
-    check('donations_type_valid', sql`${t.donationType} IN ('monetary','goods','services')`),
+    check('donations_type_valid', sql`${t.donationType} IN (${sqlList(DONATION_TYPES)})`),
     check('donations_reference_format', sql`${t.referenceCode} ~ '^#MG[0-9]{8}$'`),
   ],
 );

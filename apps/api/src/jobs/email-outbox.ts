@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { createMailTransport, type MailTransport } from '../services/mailer';
 
 export interface DeliveryOptions {
@@ -38,10 +39,6 @@ interface ClaimedRow {
   html_body: string | null;
   template: string;
   attempts: number;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 function isApp(target: FastifyInstance | Database): target is FastifyInstance {

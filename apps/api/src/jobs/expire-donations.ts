@@ -4,14 +4,11 @@
 // not be pending any more once that transition commits).
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { audit } from '../services/audit';
 import { getSettings } from '../services/settings';
 
 const BATCH = 200;
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 /** Returns how many donations this run expired. */
 export async function expireStaleDonations(db: Database, options: { now?: Date; batchSize?: number } = {}): Promise<number> {

@@ -21,7 +21,7 @@ import type { Db } from '../db/client';
 import { auditLog, donationTotals, donations, users } from '../db/schema';
 import { toAdminDonation } from './admin-donations';
 import { userStatus } from './admin-users';
-import { rowsOf } from './analytics';
+import { rowsOf } from '../db/rows';
 import { COUNTED, QUETZAL_CENTS, createdWithin } from './figures';
 import { NEWEST_FIRST } from './donations';
 

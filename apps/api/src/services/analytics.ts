@@ -13,12 +13,8 @@ import { figurePeriod, growthPercentage, instantRange } from '@donaciones/shared
 import { fromCents, roundTo } from '@donaciones/shared/format';
 import type { Analytics } from '@donaciones/shared/schemas/admin';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { COUNTED, QUETZAL_CENTS } from './figures';
-
-/** `db.execute` answers `{rows}` on both drivers. */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 export { growthPercentage };
 

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/rows';
 
 export interface CounterHit {
   count: number;
@@ -16,10 +17,6 @@ export interface CounterStore {
   /** Takes one back within the current window (a throttled attempt that turned out to succeed). */
   decr(key: string): Promise<void>;
   reset(key: string): Promise<void>;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 export function postgresCounters(db: Database): CounterStore {

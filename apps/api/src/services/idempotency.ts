@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { errorMessages } from '../messages/errors';
 import type { Database, Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { AppError } from '../errors';
 
 /** Keys are answered again for this long, then removed by the cleanup job. */
@@ -15,10 +16,6 @@ export interface StoredAnswer<T> {
   body: T;
   /** True when the answer was stored by an earlier request with the same key. */
   replayed: boolean;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 /** Stable JSON (sorted keys), so that the same body always hashes the same. */
