@@ -213,13 +213,19 @@ test.describe('donation detail', () => {
 });
 
 test.describe('new donation', () => {
-  test('validates inline with the Spanish messages and records a pending donation the owner can cancel', async ({ page }) => {
+  test('donors have one flow: /donations/new takes them to /donate', async ({ page }) => {
+    await login(page, DEMO.donor.email, DEMO.donor.password);
+    await page.goto('/donations/new');
+    await expect(page).toHaveURL(/\/donate$/);
+  });
+
+  test('validates inline with the Spanish messages and records a pending donation staff can cancel', async ({ page }) => {
     await page.setViewportSize(WIDTHS.desktop);
-    await login(page, DEMO.user.email, DEMO.user.password);
+    await login(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto('/donations/new');
     await expect(page.getByRole('heading', { level: 1, name: 'Registrar una donación' })).toBeVisible();
-    // Prefilled with the signed-in account.
-    await expect(page.getByLabel('Correo del donante')).toHaveValue(DEMO.user.email);
+    // Staff register someone else's gift: the donor is typed, not taken from the account.
+    await expect(page.getByLabel('Correo del donante')).toHaveValue('');
 
     await page.getByLabel('Nombre del donante').fill('');
     await page.getByLabel('Monto').fill('0.5');

@@ -137,7 +137,7 @@ export const donationsMessages = {
   form: {
     title: 'Registrar una donación',
     eyebrow: 'Nueva donación',
-    subtitle: 'Registra un aporte monetario, en especie o de servicios. Quedará pendiente hasta que un administrador lo procese.',
+    subtitle: 'Para el equipo: registra un aporte en especie, de servicios o en efectivo que recibió la organización. Quedará pendiente hasta que se procese. Las personas que donan en línea usan Donar.',
     donorSection: 'Donante',
     donationSection: 'Donación',
     donorName: 'Nombre del donante',
@@ -158,7 +158,7 @@ export const donationsMessages = {
     asideSteps: [
       'La donación queda pendiente con una referencia única.',
       'Un administrador la procesa: cobra las monetarias y marca como recibidas las de especie y servicios.',
-      'Mientras esté pendiente, puedes cancelarla desde su detalle.',
+      'Mientras esté pendiente, se puede cancelar desde su detalle.',
     ],
   },
 } as const;

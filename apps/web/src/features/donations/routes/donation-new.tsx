@@ -1,11 +1,13 @@
-// Record a donation (/donations/new, docs/product.md#screens-and-routes): the form of POST /donations for signed-in
-// users, validated inline with the same schema as the API (messages in docs/product.md#validation-rules).
-import { useNavigate } from 'react-router';
+// Register a gift received by staff (/donations/new, docs/product.md#screens-and-routes): in-kind, services or cash,
+// through POST /donations, validated inline with the same schema as the API (docs/product.md#validation-rules).
+// Staff only: donors have one flow, /donate, and anyone else who opens this address is taken there.
+import { Navigate, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { ClipboardList, HandHeart, Save } from 'lucide-react';
 import { DONATION_TYPES } from '@donaciones/shared/constants';
+import { hasRole } from '@donaciones/shared/roles';
 import { donationTypeLabel, donationsMessages } from '@donaciones/shared/messages/donations';
 import { type CreateDonation, type CreateDonationInput, createDonationSchema } from '@donaciones/shared/schemas/donations';
 import { ButtonLink, Button } from '@/components/button';
@@ -24,11 +26,15 @@ const CURRENCY_OPTIONS = Object.entries(f.currencies).map(([value, label]) => ({
 const FIELDS = ['donor_name', 'donor_email', 'amount', 'currency', 'donation_type', 'description'] as const;
 
 export default function NewDonationPage() {
+  const session = useSession();
+  if (!hasRole(session.roles, 'ADMIN')) return <Navigate to={paths.donate} replace />;
+  return <RegisterGiftForm />;
+}
+
+function RegisterGiftForm() {
   useDocumentTitle(f.title);
   const navigate = useNavigate();
-  const { user } = useSession();
   const create = useCreateDonation();
-  const fullName = [user?.first_name, user?.last_name].filter(Boolean).join(' ');
   const {
     register,
     handleSubmit,
@@ -37,7 +43,8 @@ export default function NewDonationPage() {
   } = useForm<CreateDonationInput, unknown, CreateDonation>({
     resolver: zodResolver(createDonationSchema),
     mode: 'onTouched',
-    defaultValues: { donor_name: fullName, donor_email: user?.email ?? '', currency: 'GTQ', donation_type: 'monetary', description: '' },
+    // The donor is someone else: staff type their name and email.
+    defaultValues: { donor_name: '', donor_email: '', currency: 'GTQ', donation_type: 'goods', description: '' },
   });
 
   const onSubmit = handleSubmit((values) =>
