@@ -37,6 +37,16 @@ export const donateMessages = {
   amountLegend: 'Elige el monto de tu donación',
   customAmount: 'Otro monto',
   customAmountHint: (min: string, max: string) => `Puedes donar desde ${min} hasta ${max}.`,
+  /** Why a typed amount was refused (docs/product.md#validation-rules): never guessed. */
+  amountInput: {
+    malformed: 'Escribe el monto solo con números, por ejemplo 1,500 o 1500.50.',
+    ambiguous: 'No está claro qué monto quisiste escribir: usa la coma para los miles y el punto para los centavos, por ejemplo 1,500.50.',
+    decimals: 'El monto admite como máximo dos decimales.',
+    tooLarge: 'El monto es demasiado grande.',
+  },
+  /** The typed amount as it was understood, restated before paying. */
+  amountUnderstood: 'Entendimos',
+  amountInWords: 'En letras',
   aboutTitle: 'A quién apoyas',
   impactTitle: 'Lo que hace posible tu donación',
   impactFor: (amount: string) => `Con ${amount} puedes dar:`,

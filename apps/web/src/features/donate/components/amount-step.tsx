@@ -2,7 +2,9 @@
 import type { Ref } from 'react';
 import { ArrowRight, TriangleAlert } from 'lucide-react';
 import { PRESET_AMOUNTS } from '@donaciones/shared/constants';
-import { formatMoney } from '@donaciones/shared/format';
+import { amountInWords } from '@donaciones/shared/amount-in-words';
+import { parseAmountInput } from '@donaciones/shared/amount-input';
+import { formatMoney, toCents } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { Button } from '@/components/button';
 import { TextInput } from '@/components/form-fields';
@@ -10,12 +12,18 @@ import { cn } from '@/lib/cn';
 
 const d = donateMessages;
 
-/** Keeps what a person types in an amount: digits and one decimal separator, two decimals at most. */
-export function sanitizeAmountInput(value: string): string {
-  const normalised = value.replace(',', '.').replace(/[^\d.]/g, '');
-  const [whole, ...rest] = normalised.split('.');
-  const decimals = rest.join('').slice(0, 2);
-  return (rest.length ? `${whole.slice(0, 9)}.${decimals}` : whole.slice(0, 9)).replace(/^0+(?=\d)/, '');
+/** Longest text the field keeps: more than any amount with grouping, decimals and the symbol. */
+export const AMOUNT_INPUT_MAX_LENGTH = 20;
+
+/**
+ * What the donor typed in "Otro monto", read as a Guatemalan means it (`1,500` is one thousand
+ * five hundred): the amount in quetzales, or why it was refused. Empty text is no amount, no error.
+ */
+export function readCustomAmount(text: string): { amount: number; error: string | null } {
+  const parsed = parseAmountInput(text);
+  if (parsed.ok) return { amount: parsed.cents / 100, error: null };
+  if (parsed.problem === 'empty') return { amount: 0, error: null };
+  return { amount: 0, error: d.amountInput[parsed.problem] };
 }
 
 export interface AmountStepProps {
@@ -32,6 +40,7 @@ export interface AmountStepProps {
 }
 
 export function AmountStep({ preset, customAmount, amount, bounds, error, maintenance, onPreset, onCustomAmount, onContinue, headingRef }: AmountStepProps) {
+  const understood = preset === null && !error && amount > 0 ? amount : null;
   return (
     <form
       noValidate
@@ -73,14 +82,24 @@ export function AmountStep({ preset, customAmount, amount, bounds, error, mainte
         name="customAmount"
         inputMode="decimal"
         autoComplete="off"
-        placeholder="0.00"
+        placeholder="1,500.00"
         prefix="Q"
+        maxLength={AMOUNT_INPUT_MAX_LENGTH}
         value={customAmount}
-        onChange={(e) => onCustomAmount(sanitizeAmountInput(e.target.value))}
+        onChange={(e) => onCustomAmount(e.target.value)}
         hint={d.customAmountHint(formatMoney(bounds.min), formatMoney(bounds.max))}
         error={error ?? undefined}
         inputClassName="text-lg font-semibold"
       />
+      <p aria-live="polite" className="mt-2 min-h-5 text-sm text-ink-600" data-testid="custom-amount-understood">
+        {understood !== null && (
+          <>
+            {d.amountUnderstood}: <strong className="font-semibold text-ink-900 tabular-nums">{formatMoney(understood)}</strong>
+            {' · '}
+            {d.amountInWords}: <span className="text-ink-900">{amountInWords(toCents(understood))}</span>
+          </>
+        )}
+      </p>
 
       {maintenance && (
         <p role="alert" className="mt-5 flex items-start gap-3 rounded-2xl bg-accent-50 p-4 text-sm font-semibold text-accent-900 ring-1 ring-accent-200">
@@ -93,7 +112,7 @@ export function AmountStep({ preset, customAmount, amount, bounds, error, mainte
         type="submit"
         size="lg"
         className="mt-6 w-full"
-        disabled={!(amount > 0) || maintenance}
+        disabled={(!(amount > 0) && !customAmount.trim()) || maintenance}
         icon={<ArrowRight aria-hidden="true" className="size-5" />}
       >
         {d.continue}

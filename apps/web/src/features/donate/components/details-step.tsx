@@ -6,6 +6,7 @@ import type { Ref } from 'react';
 import { Link } from 'react-router';
 import type { UseFormReturn } from 'react-hook-form';
 import { ArrowLeft, CreditCard, Heart, Lock } from 'lucide-react';
+import { amountInWords } from '@donaciones/shared/amount-in-words';
 import { formatCents, formatMoney, toCents } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import {
@@ -76,6 +77,10 @@ export function DetailsStep({ form, amount, maintenance, payments, currency, onC
         <span className="text-sm font-semibold text-brand-900">{d.summaryAmount}</span>
         <span className="font-display text-2xl font-semibold text-brand-800" data-testid="donate-amount">
           {formatCents(charge.grossCents, currency)}
+        </span>
+        {/* Restated in words before paying, so a misread amount is caught here. */}
+        <span className="basis-full text-sm text-brand-900" data-testid="donate-amount-words">
+          {d.amountInWords}: {amountInWords(charge.grossCents, currency)}
         </span>
       </div>
       {payments?.provider === 'simulated' && (

@@ -31,7 +31,7 @@ import { type SessionUser, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import type { PaymentCurrency } from '@donaciones/shared/schemas/payments';
 import { newIdempotencyKey, useCreatePublicDonation } from '../api/create-public-donation';
-import { AmountStep } from '../components/amount-step';
+import { AmountStep, readCustomAmount } from '../components/amount-step';
 import { DetailsStep } from '../components/details-step';
 import { DonateStepper } from '../components/donate-stepper';
 import { ImpactList } from '../components/impact-list';
@@ -118,7 +118,8 @@ export default function DonatePage() {
     if (top !== undefined && (top < 72 || top > window.innerHeight * 0.6)) window.scrollTo({ top: window.scrollY + top - 88, behavior: 'smooth' });
   }, [step]);
 
-  const amount = preset ?? (customAmount ? Number(customAmount) : 0);
+  const custom = readCustomAmount(customAmount);
+  const amount = preset ?? custom.amount;
   const system = site.data?.system;
   const maintenance = system?.maintenance_mode ?? false;
 
@@ -135,6 +136,10 @@ export default function DonatePage() {
 
   const continueToDetails = () => {
     if (!system) return;
+    if (preset === null && custom.error) {
+      setAmountError(custom.error);
+      return;
+    }
     const checked = donateAmountSchema({ min: system.min_donation_amount, max: system.max_donation_amount }).safeParse(amount);
     if (!checked.success) {
       setAmountError(checked.error.issues[0]?.message ?? d.amountRequired);
