@@ -29,6 +29,29 @@ export function migrationsFolder(): string {
 
 const MIGRATION_LOCK = 4_242_001;
 
+/**
+ * The embedded server's memory (docs/performance.md, "Memory"). PostgreSQL's default shared buffers
+ * (128 MB) live inside the WebAssembly heap and are touched as pages are read, so the process grew by
+ * ~150 MB more than with 16 MB; the embedded database is small and its files stay in the OS's cache.
+ */
+const EMBEDDED_POSTGRESQL_CONF = 'shared_buffers = 16MB';
+
+/**
+ * Creates a new embedded database (initdb) in a short-lived child process. PGlite runs initdb in two
+ * extra WebAssembly instances that the instance which created the database never gives back (~400 MB
+ * for as long as the server runs); in a child process that memory ends with it.
+ */
+async function createEmbeddedDatabase(dataPath: string): Promise<void> {
+  const { execFile } = await import('node:child_process');
+  const { promisify } = await import('node:util');
+  const entry = import.meta.resolve('@electric-sql/pglite');
+  const script =
+    `const { PGlite } = await import(${JSON.stringify(entry)});` +
+    `const db = new PGlite(${JSON.stringify(dataPath)});` +
+    'await db.waitReady; await db.close();';
+  await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script], { timeout: 120_000 });
+}
+
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number; memory?: boolean }): Promise<DatabaseHandle> {
   const folder = migrationsFolder();
   if (options.databaseUrl) {
@@ -63,8 +86,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   if (!options.memory) {
     dataPath = path.join(options.dataDir, 'pgdata');
     mkdirSync(dataPath, { recursive: true });
+    if (!existsSync(path.join(dataPath, 'PG_VERSION'))) await createEmbeddedDatabase(dataPath);
   }
-  const client = new PGlite(dataPath);
+  const client = new PGlite(dataPath, { postgresqlconf: EMBEDDED_POSTGRESQL_CONF });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Database;
   await migrate(drizzle(client, { schema }), { migrationsFolder: folder });
