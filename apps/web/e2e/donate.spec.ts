@@ -88,6 +88,7 @@ test.describe('public checkout', () => {
     await expect(dialog).toContainText(site.organization.name);
     await expect(dialog.getByTestId('success-amount')).toHaveText(/^Q\s?75\.00$/);
     await expect(dialog.getByTestId('success-card')).toContainText('4242');
+    await expect(dialog.getByTestId('demo-note')).toHaveText('Donación registrada (modo de demostración, no se hizo ningún cobro).');
     await expect(dialog.getByRole('link', { name: site.organization.phone })).toHaveAttribute('href', /^tel:\+?\d+$/);
     await expect(dialog.getByTestId('receipt-note')).toContainText('recibo deducible');
     const reference = (await dialog.getByTestId('success-reference').innerText()).trim();
@@ -102,6 +103,9 @@ test.describe('public checkout', () => {
       phone: '+502 5555 1234',
       nit: '1234567-8',
       amount: 75,
+      currency: 'GTQ',
+      coverFees: false,
+      paymentMethod: 'card',
       cardLast4: '4242',
       cardBrand: 'visa',
       acceptTerms: true,

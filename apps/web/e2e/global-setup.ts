@@ -7,17 +7,17 @@ import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
-import { RecurrenteStandIn, newWebhookSecret } from '../../api/test/support/recurrente-stand-in';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number, init?: RequestInit) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`El servidor terminó con código ${child.exitCode}`);
     try {
-      const res = await fetch(url);
+      const res = await fetch(url, init);
       if (res.ok) return;
     } catch {
       // not listening yet
@@ -71,13 +71,22 @@ export default async function globalSetup() {
   });
   const payPort = port + 2;
   const payDataDir = mkdtempSync(path.join(tmpdir(), 'donaciones-e2e-pagos-'));
-  const keys = { publicKey: 'pk_test_e2e', secretKey: 'sk_test_e2e', webhookSecret: newWebhookSecret() };
-  const standIn = new RecurrenteStandIn({
-    ...keys,
-    webhookUrl: `http://127.0.0.1:${payPort}/api/v1/payments/recurrente/webhook`,
-    port: port + 3,
+  const keys = { publicKey: 'pk_test_e2e', secretKey: 'sk_test_e2e', webhookSecret: `whsec_${randomBytes(24).toString('base64')}` };
+  const standInPort = port + 3;
+  // The stand-in is the API tests' own (apps/api/test/support), run as a program.
+  const standIn = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'apps/api/test/support/recurrente-stand-in.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      RECURRENTE_PUBLIC_KEY: keys.publicKey,
+      RECURRENTE_SECRET_KEY: keys.secretKey,
+      RECURRENTE_WEBHOOK_SECRET: keys.webhookSecret,
+      RECURRENTE_STAND_IN_PORT: String(standInPort),
+      RECURRENTE_STAND_IN_WEBHOOK_URL: `http://127.0.0.1:${payPort}/api/v1/payments/recurrente/webhook`,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const recurrenteApi = await standIn.start();
+  const recurrenteApi = `http://127.0.0.1:${standInPort}/api`;
   const payServer = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     env: {
@@ -104,13 +113,15 @@ export default async function globalSetup() {
 
   await waitForHealth(`http://127.0.0.1:${port}/api/v1/health`, server, 120_000);
   await waitForHealth(`http://127.0.0.1:${payPort}/api/v1/health`, payServer, 120_000);
+  // The stand-in answers its test endpoint once it listens (401 without keys is an answer too).
+  await waitForHealth(`${recurrenteApi}/test`, standIn, 30_000, { headers: { 'X-PUBLIC-KEY': keys.publicKey, 'X-SECRET-KEY': keys.secretKey } });
 
   return async () => {
     server.kill('SIGTERM');
     payServer.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     if (payServer.exitCode === null) await new Promise((r) => payServer.once('exit', r));
-    await standIn.stop();
+    standIn.kill('SIGTERM');
     rmSync(payDataDir, { recursive: true, force: true });
     await new Promise<void>((r) => smtp.close(() => r()));
     rmSync(dataDir, { recursive: true, force: true });

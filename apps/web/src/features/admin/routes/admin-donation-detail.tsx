@@ -14,6 +14,7 @@ import { ErrorState } from '@/components/states';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminDonation } from '../api/get-donation';
+import { DonationPayment } from '../components/donation-payment';
 import { PageHeader } from '../components/page-header';
 
 const r = adminMessages.review;
@@ -78,6 +79,9 @@ export default function AdminDonationDetailPage() {
               {d.failure_reason && <Field label={f.failureReason}>{d.failure_reason}</Field>}
             </dl>
           </Card>
+          <div className="lg:col-span-2">
+            <DonationPayment id={id} />
+          </div>
         </div>
       )}
     </div>

@@ -20,6 +20,8 @@ const pending: AdminDonation = {
   status: 'PENDING',
   created_at: '2026-11-20T15:00:00Z',
   reference_code: '#MG00000031',
+  payment_provider: null,
+  manual_review: true,
 } as AdminDonation;
 
 const detail: Donation = {

@@ -88,7 +88,8 @@ export default function AdminDonationsPage() {
       className: 'text-right',
       cell: (d) => (
         <div className="flex flex-wrap justify-end gap-1.5">
-          {d.status === 'PENDING' && (
+          {/* A card donation is completed or failed by its payment provider, never by a click here. */}
+          {d.status === 'PENDING' && d.manual_review && (
             <>
               <Button
                 variant="secondary"

@@ -1,0 +1,143 @@
+// The payment of a donation in the admin console (docs/product.md#payments): who charged it, the
+// provider's checkout and payment ids, card network and last 4, gross / fee / VAT withheld / net,
+// the quetzal value of a USD gift, the webhook events received, and "Reembolsar" (ADMIN, reason
+// required, confirmation) for a completed card donation.
+import { type ReactNode, useState } from 'react';
+import { toast } from 'react-hot-toast';
+import { RotateCcw } from 'lucide-react';
+import { formatDateTime, formatMoney } from '@donaciones/shared/format';
+import { paymentsMessages } from '@donaciones/shared/messages/payments';
+import { Button } from '@/components/button';
+import { Card } from '@/components/card';
+import { TextArea } from '@/components/form-fields';
+import { Modal } from '@/components/modal';
+import { Skeleton } from '@/components/skeleton';
+import { ErrorState } from '@/components/states';
+import { getFieldErrors } from '@/lib/api-client';
+import { useDonationPayment, useRefundDonation } from '../api/donation-payment';
+
+const m = paymentsMessages;
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="grid gap-1 py-3 first:pt-0 last:pb-0 sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-4">
+      <dt className="text-sm font-semibold text-ink-600">{label}</dt>
+      <dd className="min-w-0 text-ink-900 [overflow-wrap:anywhere]" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+export function DonationPayment({ id }: { id: number }) {
+  const query = useDonationPayment(id);
+  const refund = useRefundDonation();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const p = query.data;
+
+  const close = () => {
+    if (refund.isPending) return;
+    setOpen(false);
+    setReason('');
+    setError(null);
+  };
+
+  const confirm = async () => {
+    if (reason.trim().length < 3) {
+      setError(m.refundReasonRequired);
+      return;
+    }
+    try {
+      await refund.mutateAsync({ id, reason: reason.trim() });
+      toast.success(m.refundDone);
+      close();
+      setOpen(false);
+    } catch (err) {
+      setError(getFieldErrors(err).reason ?? null);
+    }
+  };
+
+  if (query.isError) return <ErrorState message={m.loadError} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (!p) return <Skeleton className="h-48" />;
+
+  const money = (amount: number | null) => (amount == null ? '—' : formatMoney(amount, p.currency));
+  return (
+    <Card
+      title={m.cardTitle}
+      actions={
+        p.refundable ? (
+          <Button variant="outline" size="sm" onClick={() => setOpen(true)} icon={<RotateCcw aria-hidden="true" className="size-4" />}>
+            {m.refund}
+          </Button>
+        ) : undefined
+      }
+    >
+      <dl className="divide-y divide-sand-200">
+        <Row label={m.provider} testId="payment-provider">
+          {p.payment_provider ? (m.providers[p.payment_provider] ?? p.payment_provider) : m.manual}
+        </Row>
+        {p.payment_method && <Row label={m.method}>{m.methods[p.payment_method] ?? p.payment_method}</Row>}
+        {p.checkout_id && (
+          <Row label={m.checkoutId}>
+            <span className="font-mono">{p.checkout_id}</span>
+          </Row>
+        )}
+        {p.payment_id && (
+          <Row label={m.paymentId}>
+            <span className="font-mono">{p.payment_id}</span>
+          </Row>
+        )}
+        {p.card_last4 && <Row label={m.card} testId="payment-card">{`${p.card_network ?? ''} •••• ${p.card_last4}`.trim()}</Row>}
+        <Row label={m.charged}>{money(p.amount)}</Row>
+        {p.covered_fee > 0 && <Row label={m.coveredFee}>{money(p.covered_fee)}</Row>}
+        {p.fee != null && <Row label={m.fee} testId="payment-fee">{money(p.fee)}</Row>}
+        {p.vat_withheld != null && <Row label={m.vatWithheld}>{money(p.vat_withheld)}</Row>}
+        {p.net != null && <Row label={m.net} testId="payment-net">{money(p.net)}</Row>}
+        {p.gtq_amount != null && (
+          <Row label={m.gtqValue}>
+            {formatMoney(p.gtq_amount)} {p.exchange_rate != null && p.exchange_rate_date ? m.rate(formatMoney(p.exchange_rate), p.exchange_rate_date) : null}
+          </Row>
+        )}
+        {p.refunded_at && <Row label={m.refundedAt}>{formatDateTime(p.refunded_at)}</Row>}
+        {p.refund_reason && <Row label={m.refundReason}>{p.refund_reason}</Row>}
+        <Row label={m.events}>
+          {p.events.length === 0 ? (
+            m.noEvents
+          ) : (
+            <ul className="space-y-1 text-sm" data-testid="payment-events">
+              {p.events.map((e) => (
+                <li key={e.event_id}>
+                  <span className="font-mono">{e.event_type}</span> · {formatDateTime(e.received_at)}
+                  {e.error && <span className="block text-red-700">{m.eventError(e.error)}</span>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Row>
+      </dl>
+
+      <Modal
+        open={open}
+        onClose={close}
+        role="alertdialog"
+        dismissible={!refund.isPending}
+        title={m.refundTitle(p.reference_code)}
+        description={m.refundBody(money(p.amount))}
+        footer={
+          <>
+            <Button variant="outline" onClick={close} disabled={refund.isPending}>
+              {m.cancel}
+            </Button>
+            <Button onClick={() => void confirm()} loading={refund.isPending} className="bg-red-700 hover:bg-red-800">
+              {m.refundConfirm}
+            </Button>
+          </>
+        }
+      >
+        <TextArea label={m.refundReasonLabel} required value={reason} onChange={(e) => setReason(e.target.value)} error={error ?? undefined} rows={3} maxLength={500} />
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,119 @@
+// The admin side of card payments (docs/product.md#payments): a card donation shows no
+// Aprobar/Rechazar (its provider settles it); the detail shows the payment and refunds it with a
+// required reason after a confirmation.
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminDonation } from '@donaciones/shared/schemas/admin';
+import type { Donation } from '@donaciones/shared/schemas/donations';
+import type { AdminDonationPayment } from '@donaciones/shared/schemas/payments';
+import { renderApp } from '@/test/render-app';
+import type { RecordedRequest } from '@/test/http';
+
+const ADMIN = { user: { email: 'admin@ejemplo.org', roles: ['ADMIN'] } };
+
+const card: AdminDonation = {
+  id: 40,
+  donor_name: 'Ana Pérez',
+  donor_email: 'ana@correo.gt',
+  amount_gtq: 185,
+  currency: 'GTQ',
+  donation_type: 'monetary',
+  status: 'PENDING',
+  created_at: '2026-11-20T15:00:00Z',
+  reference_code: '#MG00000040',
+  payment_provider: 'recurrente',
+  manual_review: false,
+};
+
+const detail = {
+  id: 40,
+  donor_name: 'Ana Pérez',
+  donor_email: 'ana@correo.gt',
+  amount: 185,
+  currency: 'GTQ',
+  donation_type: 'monetary',
+  status: 'completed',
+  description: null,
+  reference_code: '#MG00000040',
+  receipt_number: 7,
+  failure_reason: null,
+  created_at: '2026-11-20T15:00:00Z',
+  updated_at: '2026-11-20T15:00:00Z',
+  completed_at: '2026-11-20T15:01:00Z',
+  donor_masked: false,
+  can_process: false,
+  can_cancel: false,
+} as unknown as Donation;
+
+const payment: AdminDonationPayment = {
+  id: 40,
+  reference_code: '#MG00000040',
+  status: 'completed',
+  payment_provider: 'recurrente',
+  payment_method: 'card',
+  checkout_id: 'ch_abc',
+  payment_id: 'pa_abc',
+  card_network: 'visa',
+  card_last4: '4242',
+  currency: 'GTQ',
+  amount: 185,
+  covered_fee: 0,
+  fee: 8.33,
+  vat_withheld: 2.97,
+  net: 173.7,
+  gtq_amount: null,
+  exchange_rate: null,
+  exchange_rate_date: null,
+  failure_reason: null,
+  refunded_at: null,
+  refund_reason: null,
+  manual_review: false,
+  refundable: true,
+  events: [{ event_id: 'msg_1', event_type: 'payment_intent.succeeded', received_at: '2026-11-20T15:01:00Z', processed_at: '2026-11-20T15:01:00Z', error: null }],
+};
+
+describe('admin: card payments', { timeout: 20_000 }, () => {
+  it('a card donation in the queue has no Aprobar/Rechazar, only Ver', async () => {
+    renderApp('/admin/donations', {
+      ...ADMIN,
+      handler: (req) => (req.url === '/admin/donations' ? { status: 200, data: { donations: [card], total: 1, limit: 20, offset: 0 } } : undefined),
+    });
+    const table = await screen.findByRole('table', {}, { timeout: 6000 });
+    expect(within(table).getByRole('link', { name: /Ver la donación 40/ })).toBeTruthy();
+    expect(within(table).queryByRole('button', { name: /Aprobar/ })).toBeNull();
+    expect(within(table).queryByRole('button', { name: /Rechazar/ })).toBeNull();
+  });
+
+  it('the detail shows the payment and refunds it with a required reason', async () => {
+    const posts: RecordedRequest[] = [];
+    renderApp('/admin/donations/40', {
+      ...ADMIN,
+      handler: (req) => {
+        if (req.url === '/donations/40') return { status: 200, data: detail };
+        if (req.url === '/admin/donations/40/payment') return { status: 200, data: payment };
+        if (req.method === 'POST' && req.url === '/admin/donations/40/refund') {
+          posts.push(req);
+          return { status: 200, data: { ...payment, status: 'refunded', refundable: false, refund_reason: 'Duplicada' } };
+        }
+        return undefined;
+      },
+    });
+    expect((await screen.findByTestId('payment-provider', {}, { timeout: 6000 })).textContent).toBe('Recurrente');
+    expect(screen.getByTestId('payment-card').textContent).toBe('visa •••• 4242');
+    expect(screen.getByTestId('payment-fee').textContent).toBe('Q8.33');
+    expect(screen.getByTestId('payment-net').textContent).toBe('Q173.70');
+    expect(screen.getByTestId('payment-events').textContent).toContain('payment_intent.succeeded');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Reembolsar' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Reembolsar' }));
+    expect(within(dialog).getByText('Escribe el motivo del reembolso.')).toBeTruthy();
+    expect(posts).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText(/Motivo/), 'Duplicada');
+    await user.click(within(dialog).getByRole('button', { name: 'Reembolsar' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0].data).toEqual({ reason: 'Duplicada' });
+  });
+});
