@@ -25,7 +25,11 @@ export default fp(async function webApp(app: FastifyInstance) {
       root,
       index: false,
       wildcard: false,
-      globIgnore: ['index.html'],
+      // The .br and .gz copies made at build time (apps/web/scripts/compress.mjs) are sent by
+      // Accept-Encoding with `Vary: accept-encoding` and the original's Content-Type; nothing is
+      // compressed per request.
+      preCompressed: true,
+      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
