@@ -43,6 +43,8 @@ export const memberMessages = {
     seeAllDonations: 'Ver todas',
     emptyTitle: 'Aún no tienes donaciones',
     emptyBody: 'Cuando hagas tu primera donación con el correo de esta cuenta, aquí verás tu impacto, tu nivel y tu historial.',
+    emptyUnverified: (email: string) =>
+      `Si ya donaste con ${email}, tus donaciones aparecerán aquí en cuanto confirmes tu correo: así sabemos que la dirección es tuya.`,
     quickLinks: 'Accesos rápidos',
     links: {
       donations: 'Mis donaciones',
@@ -78,6 +80,7 @@ export const memberMessages = {
     caption: 'Tus donaciones',
     empty: 'No tienes donaciones con este filtro.',
     emptyAll: 'Aún no tienes donaciones registradas con tu cuenta.',
+    emptyUnverified: 'Confirma tu correo para ver aquí las donaciones que hiciste con él.',
     showing: (from: number, to: number, total: number) => `Mostrando ${from}–${to} de ${total}`,
     previous: 'Anterior',
     next: 'Siguiente',
@@ -166,5 +169,15 @@ export const memberMessages = {
     cancel: 'Cancelar',
     showPassword: 'Mostrar contraseña',
     hidePassword: 'Ocultar contraseña',
+  },
+  /** The banner of an account whose email is not confirmed yet (dashboard, donations, settings). */
+  confirmEmail: {
+    title: 'Confirma tu correo para ver tus donaciones',
+    body: (email: string) =>
+      `Las donaciones hechas con ${email} se unen a tu cuenta cuando confirmas que el correo es tuyo. Abre el enlace que te enviamos.`,
+    resend: 'Reenviar enlace',
+    resending: 'Enviando...',
+    sent: (email: string) => `Te enviamos un nuevo enlace a ${email}. Revisa también la carpeta de spam.`,
+    failed: 'No pudimos enviar el enlace. Intenta de nuevo en unos minutos.',
   },
 } as const;

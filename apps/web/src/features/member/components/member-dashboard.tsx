@@ -21,6 +21,7 @@ import { useActivePrograms } from '../api/get-active-programs';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { ActivityList } from './activity-list';
 import { CardError } from './card-error';
+import { ConfirmEmailBanner } from './confirm-email-banner';
 import { EventsCard } from './events-card';
 import { formatAmount, formatRelative } from './format';
 import { ImpactCard } from './impact-card';
@@ -75,6 +76,7 @@ export function MemberDashboard({ variant }: { variant: DashboardVariant }) {
   return (
     <div className="space-y-6">
       {header}
+      <ConfirmEmailBanner />
 
       {stats.isPending ? (
         <StatTilesSkeleton />
@@ -157,12 +159,14 @@ function ListSkeleton() {
 }
 
 function WelcomeCard({ className }: { className?: string }) {
+  const { user } = useSession();
+  const unconfirmed = user?.email_verified === false;
   return (
     <section className={`flex flex-col items-center gap-4 overflow-hidden rounded-card border border-brand-100 bg-gradient-to-br from-brand-50 via-white to-accent-50 p-6 text-center shadow-card sm:flex-row sm:text-left ${className ?? ''}`} data-testid="dashboard-empty">
       <SeedlingIllustration className="h-28 w-36 shrink-0" />
       <div className="space-y-3">
         <h2 className="text-2xl font-semibold">{t.emptyTitle}</h2>
-        <p className="text-ink-700">{t.emptyBody}</p>
+        <p className="text-ink-700">{unconfirmed && user ? t.emptyUnverified(user.email) : t.emptyBody}</p>
         <ButtonLink to={paths.donate} variant="primary" icon={<Sprout aria-hidden="true" className="size-5" />}>
           {t.donate}
         </ButtonLink>

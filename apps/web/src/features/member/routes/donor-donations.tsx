@@ -16,6 +16,7 @@ import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMyDonations } from '../api/get-my-donations';
 import { formatAmount } from '../components/format';
+import { ConfirmEmailBanner, useEmailUnconfirmed } from '../components/confirm-email-banner';
 import { PageHeader } from '../components/page-header';
 import { PdfDownloadButton } from '../components/receipt-button';
 
@@ -54,6 +55,7 @@ export default function DonorDonationsPage() {
   const [page, setPage] = useState(0);
   const query = useMyDonations({ limit: PAGE_SIZE, offset: page * PAGE_SIZE, ...(status ? { status } : {}) });
   const data = query.data;
+  const unconfirmed = useEmailUnconfirmed();
   const from = data && data.total > 0 ? data.offset + 1 : 0;
   const to = data ? data.offset + data.donations.length : 0;
 
@@ -68,6 +70,7 @@ export default function DonorDonationsPage() {
           </ButtonLink>
         }
       />
+      <ConfirmEmailBanner />
 
       <div className="max-w-xs">
         <Select
@@ -101,6 +104,7 @@ export default function DonorDonationsPage() {
             empty={
               <EmptyState
                 title={status ? t.empty : t.emptyAll}
+                description={!status && unconfirmed ? t.emptyUnverified : undefined}
                 action={
                   !status && (
                     <ButtonLink to={paths.donate} variant="primary">

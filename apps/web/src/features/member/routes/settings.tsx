@@ -11,6 +11,7 @@ import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePreferences } from '../api/get-preferences';
 import { useProfile } from '../api/get-profile';
+import { ConfirmEmailBanner } from '../components/confirm-email-banner';
 import { PreferencesTab } from '../components/preferences-tab';
 import { ProfileTab } from '../components/profile-tab';
 import { SettingsTabs, type TabItem } from '../components/settings-tabs';
@@ -49,6 +50,7 @@ export function SettingsScreen({ extraTabs = [], initialTab }: SettingsScreenPro
         <h1 className="text-3xl font-semibold sm:text-4xl">{title}</h1>
         <p className="mt-2 max-w-2xl text-ink-600">{t.intro}</p>
       </div>
+      <ConfirmEmailBanner />
       <SettingsTabs label={t.tabsLabel} tabs={tabs} active={active} onChange={setActive}>
         {panel}
       </SettingsTabs>
