@@ -75,7 +75,7 @@ export async function approveDonation(db: Database, input: { id: number; actor: 
     action: 'approve',
     actor: input.actor,
     ip: input.ip,
-    afterCommitInTx: async (tx, donation) => {
+    inTransaction: async (tx, donation) => {
       const org = await getSettings(tx, 'organization');
       const amount = formatCents(donation.amountCents, donation.currency);
       await enqueueEmail(tx, {
@@ -112,7 +112,7 @@ export async function rejectDonation(
     reason: input.reason,
     actor: input.actor,
     ip: input.ip,
-    afterCommitInTx: async (tx, donation) => {
+    inTransaction: async (tx, donation) => {
       const system = await getSettings(tx, 'system');
       await enqueueEmail(tx, {
         to: donation.donorEmail,

@@ -359,7 +359,7 @@ export async function changeDonationStatus(
     action: input.action,
     actor: { id: viewer.id, email: viewer.email },
     ip: input.ip,
-    afterCommitInTx: async (tx, donation) => {
+    inTransaction: async (tx, donation) => {
       if (donation.status === 'completed') await queueCompletionEmail(tx, donation);
     },
   });

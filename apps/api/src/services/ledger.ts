@@ -49,8 +49,13 @@ export interface PaymentDetails {
 }
 
 export interface TransitionHooks {
-  /** Runs inside the transaction after the new status is written (e.g. to queue an email). */
-  afterCommitInTx?: (tx: Db, donation: DonationRow) => Promise<void>;
+  /**
+   * Runs inside the transition's transaction, after the new status is written, so what it writes
+   * (the donor's email in the outbox, an audit entry) commits with the new status or not at all: a
+   * transition that fails or rolls back leaves no email queued, and a committed one always has its
+   * email. The outbox job sends it only after the commit (docs/product.md#email).
+   */
+  inTransaction?: (tx: Db, donation: DonationRow) => Promise<void>;
 }
 
 /**
@@ -156,7 +161,7 @@ export async function transitionDonation(
       ip: input.ip,
     });
     if (completed) await linkCompletedDonation(tx, updated);
-    await input.afterCommitInTx?.(tx, updated);
+    await input.inTransaction?.(tx, updated);
     return updated;
   });
 }

@@ -87,7 +87,7 @@ async function settle(
       action: input.action,
       actor: null,
       payment: input.payment,
-      afterCommitInTx: async (tx, donation) => {
+      inTransaction: async (tx, donation) => {
         await audit(tx, { actor: null, action: 'donation.payment_settled', entityType: 'donation', entityId: donation.id, details: { source: input.source, to: donation.status } });
         const org = await getSettings(tx, 'organization');
         if (donation.status === 'completed') {
