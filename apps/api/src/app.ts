@@ -11,6 +11,7 @@ import type { Database, DatabaseHandle } from './db/client';
 import { type CounterStore, postgresCounters, redisCounters } from './services/counters';
 import { counterRateLimitStore } from './plugins/rate-limit-store';
 import errorHandler from './plugins/error-handler';
+import { houseClientErrorHandler, loggerOptions, trustProxyOption } from './plugins/http-edge';
 import security from './plugins/security';
 import docs from './plugins/docs';
 import auth from './plugins/auth';
@@ -31,7 +32,7 @@ declare module 'fastify' {
 export interface BuildOptions {
   config: Config;
   database: DatabaseHandle;
-  /** Pino options; tests pass false. */
+  /** false for no log; an object is merged into the house options (tests pass a `stream`). */
   logger?: boolean | object;
   /** Told of every route as it is registered (the authorization matrix test compares them with its table). */
   onRoute?: (route: RouteOptions) => void;
@@ -39,15 +40,13 @@ export interface BuildOptions {
 
 export async function buildApp({ config, database, logger, onRoute }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    logger: logger === false ? false : { ...loggerOptions(config.logLevel), ...(typeof logger === 'object' ? logger : {}) },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
+    clientErrorHandler: houseClientErrorHandler,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 200 },
     // The router's own refusals (a malformed percent-encoding, an over-long path parameter) happen

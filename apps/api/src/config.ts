@@ -1,12 +1,45 @@
 // The only reader of process.env: validated once, fails fast with a clear message.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** Names proxy-addr knows for address ranges, besides addresses and CIDR blocks. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell the client's address in X-Forwarded-For: none (false), the number of proxy
+ * hops in front of the app (the client is the entry that many hops from the right), or the proxies'
+ * addresses and CIDR ranges. "true" (trust every hop) is refused: any client could then choose its
+ * own address and escape per-IP limits.
+ */
+const trustProxySetting = z.string().transform((raw, ctx): false | number | string[] => {
+  const value = raw.trim().toLowerCase();
+  if (value === '' || value === 'false' || value === 'no') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  const entries = value.split(',').map((e) => e.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'TRUST_PROXY debe ser el número de proxies delante de la aplicación (p. ej. 1) o sus direcciones/rangos CIDR separados por comas (p. ej. 10.0.0.0/8); "true" (confiar en todos) no se admite',
+  });
+  return z.NEVER;
+});
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -22,7 +55,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET debe tener al menos 32 caracteres').optional(),
   COOKIE_SECRET: z.string().min(32, 'COOKIE_SECRET debe tener al menos 32 caracteres').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
   /** Set the Secure flag on cookies; defaults to true when PUBLIC_URL is https. */
   COOKIE_SECURE: bool.optional(),
   DEMO_SEED: bool.default(true),
@@ -66,7 +99,8 @@ export interface Config {
   jwtSecret: string;
   cookieSecret: string;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** false, a number of proxy hops, or the proxies' addresses and ranges (see trustProxySetting). */
+  trustProxy: false | number | string[];
   cookieSecure: boolean;
   demoSeed: boolean;
   adminEmail?: string;

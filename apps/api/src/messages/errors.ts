@@ -5,6 +5,8 @@ export const errorMessages = {
   notFound: 'Recurso no encontrado',
   malformedJson: 'El cuerpo de la solicitud no es JSON válido.',
   invalidInput: 'Los datos enviados no son válidos.',
+  headersTooLarge: 'Los encabezados de la solicitud son demasiado grandes.',
+  requestTimeout: 'La solicitud tardó demasiado en llegar.',
   bodyTooLarge: 'La solicitud es demasiado grande.',
   unsupportedMediaType: 'Tipo de contenido no soportado.',
   unauthorized: 'No autenticado. Inicia sesión para continuar.',

@@ -1,5 +1,5 @@
 // How outgoing email leaves the process (docs/product.md#email): over SMTP when SMTP_URL is set,
-// otherwise written to the log so a developer can still follow the links.
+// otherwise only its recipient and subject are logged (bodies carry sign-in links with tokens).
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -40,13 +40,15 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   };
 }
 
-/** Logs who, what and the links of each email: the body is not written, only its links. */
+/**
+ * Logs the recipient, subject and kind of each email, never its body: a body holds password-reset and
+ * email-confirmation links whose tokens would let anyone who reads the log take over the account.
+ */
 export function logTransport(log: Pick<FastifyBaseLogger, 'info'>): MailTransport {
   return {
     kind: 'log',
     async send(message) {
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      log.info({ to: message.to, subject: message.subject, template: message.template, links }, 'correo (sin SMTP_URL: solo registrado)');
+      log.info({ to: message.to, subject: message.subject, template: message.template }, 'correo (sin SMTP_URL: solo registrado)');
     },
     close: () => {},
   };

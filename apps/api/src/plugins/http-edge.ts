@@ -1,0 +1,81 @@
+// Options of the HTTP server itself, set when the app is built: which proxies tell the client's
+// address, what the request log may contain, and the answer to requests too malformed to route.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { errorMessages } from '../messages/errors';
+
+/**
+ * Fastify ignores X-Forwarded-For when given a bare hop count (it cannot tell a proxy from a client
+ * that sent the header itself), so the count becomes a function: the socket's peer and the next
+ * `hops - 1` entries from the right are proxies; the entry after them is the client. Whatever a
+ * client writes further left is never read. Only safe when the app is reachable through the proxies
+ * alone (README.md, "Configuration").
+ */
+export function trustProxyOption(setting: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === false || (Array.isArray(setting) && setting.length === 0)) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
+/** Query parameters whose values are secrets: email links carry `token`, clients may send others. */
+const SECRET_PARAM = /^(?:.*token.*|password|secret|code|signature|sig|key|api_key|apikey)$/i;
+
+/** `/reset-password?token=abc&next=/x` -> `/reset-password?token=[REDACTED]&next=/x`, for the log. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const hashAt = url.indexOf('#', q);
+  const query = url.slice(q + 1, hashAt < 0 ? undefined : hashAt);
+  const redacted = query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const rawName = eq < 0 ? pair : pair.slice(0, eq);
+      let name = rawName;
+      try {
+        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+      } catch {
+        // A malformed escape: judge the name as written.
+      }
+      return SECRET_PARAM.test(name.trim()) && eq >= 0 ? `${rawName}=[REDACTED]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, q)}?${redacted}`;
+}
+
+/** Pino options of the request log: no credentials in headers, no secrets in URLs. */
+export function loggerOptions(level: Config['logLevel']) {
+  return {
+    level,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+  };
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (not HTTP at all, headers over the size
+ * limit, too slow) get the house `{"detail"}` answer in Spanish instead of Fastify's English one.
+ */
+export function houseClientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const detail = status === 431 ? errorMessages.headersTooLarge : status === 408 ? errorMessages.requestTimeout : errorMessages.invalidInput;
+  const body = JSON.stringify({ detail });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
