@@ -3,8 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
 import { api } from './api-client';
-
-export const publicSiteQueryKey = ['public', 'site'] as const;
+import { queryRoots } from './query-keys';
 
 /** The server answers with an ETag, so a refetch after this short while costs a 304. */
 export const PUBLIC_SITE_STALE_MS = 30_000;
@@ -16,7 +15,7 @@ export async function getPublicSite(): Promise<PublicSite> {
 }
 
 export const publicSiteQueryOptions = () =>
-  queryOptions({ queryKey: publicSiteQueryKey, queryFn: getPublicSite, staleTime: PUBLIC_SITE_STALE_MS });
+  queryOptions({ queryKey: queryRoots.publicSite, queryFn: getPublicSite, staleTime: PUBLIC_SITE_STALE_MS });
 
 export function usePublicSite() {
   return useQuery(publicSiteQueryOptions());

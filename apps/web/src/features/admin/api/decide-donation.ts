@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminDonation } from '@donaciones/shared/schemas/admin';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 import { adminKeys } from './keys';
 
 export type Decision = 'approve' | 'reject';
@@ -21,8 +22,8 @@ export function useDecideDonation() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['donations'] }),
-        queryClient.invalidateQueries({ queryKey: ['member'] }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.donations }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.member }),
       ]),
   });
 }

@@ -1,6 +1,7 @@
 // Query keys of the admin console: everything under ['admin'], so a decision can refresh the
 // lists, the dashboard and the reports at once.
 import type { ReportPeriod } from '@donaciones/shared/constants';
+import { queryRoots } from '@/lib/query-keys';
 
 export interface DonationFilters {
   q: string;
@@ -10,7 +11,7 @@ export interface DonationFilters {
 }
 
 export const adminKeys = {
-  all: ['admin'] as const,
+  all: queryRoots.admin,
   stats: () => [...adminKeys.all, 'dashboard-stats'] as const,
   users: () => [...adminKeys.all, 'users'] as const,
   userList: (q: string) => [...adminKeys.users(), { q }] as const,

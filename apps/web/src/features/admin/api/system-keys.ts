@@ -1,9 +1,9 @@
 // Query keys of the Sistema tab (ADMIN): settings and organisation content under ['system'].
 import { useQueryClient } from '@tanstack/react-query';
-import { publicSiteQueryKey } from '@/lib/public-site';
+import { queryRoots } from '@/lib/query-keys';
 
 export const systemKeys = {
-  all: ['system'] as const,
+  all: queryRoots.system,
   settings: () => [...systemKeys.all, 'settings'] as const,
   organization: () => [...systemKeys.all, 'organization'] as const,
   impact: () => [...systemKeys.all, 'impact'] as const,
@@ -18,7 +18,7 @@ export function useRefreshContent() {
   return (key: readonly unknown[]) =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: key }),
-      queryClient.invalidateQueries({ queryKey: publicSiteQueryKey }),
-      queryClient.invalidateQueries({ queryKey: ['member'] }),
+      queryClient.invalidateQueries({ queryKey: queryRoots.publicSite }),
+      queryClient.invalidateQueries({ queryKey: queryRoots.member }),
     ]);
 }

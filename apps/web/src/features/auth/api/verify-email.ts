@@ -4,6 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { messageResponseSchema } from '@donaciones/shared/schemas/common';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 export async function verifyEmail(token: string): Promise<z.infer<typeof messageResponseSchema>> {
   const { data } = await api.get('/auth/verify-email', { params: { token }, skipAuthRefresh: true, skipErrorToast: [400] });
@@ -12,7 +13,7 @@ export async function verifyEmail(token: string): Promise<z.infer<typeof message
 
 export const verifyEmailQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['auth', 'verify-email', token],
+    queryKey: [...queryRoots.auth, 'verify-email', token],
     queryFn: () => verifyEmail(token),
     retry: false,
     staleTime: Infinity,

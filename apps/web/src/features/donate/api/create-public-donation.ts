@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER } from '@donaciones/shared/constants';
 import type { PublicDonationInput, PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import { api } from '@/lib/api-client';
-import { publicSiteQueryKey } from '@/lib/public-site';
+import { queryRoots } from '@/lib/query-keys';
 
 /** A random UUID v4, also where `crypto.randomUUID` is missing (pages served over plain http). */
 export function newIdempotencyKey(): string {
@@ -26,6 +26,6 @@ export function useCreatePublicDonation() {
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: PublicDonationInput; idempotencyKey: string }) => createPublicDonation(body, idempotencyKey),
     // The public figures (and a maintenance switch made meanwhile) are read again.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: publicSiteQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.publicSite }),
   });
 }

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Donation } from '@donaciones/shared/schemas/donations';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { donationKeys } from './keys';
 
@@ -27,8 +28,8 @@ export function useChangeDonationStatus() {
         // After a failure (409: someone else changed it) the detail shows the donation as it is now.
         queryClient.invalidateQueries({ queryKey: donationKeys.detail(id, viewerId), refetchType: 'active' }),
         // The admin review, reports and the donor area read the same ledger.
-        queryClient.invalidateQueries({ queryKey: ['admin'] }),
-        queryClient.invalidateQueries({ queryKey: ['member'] }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.admin }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.member }),
       ]),
   });
 }

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateDonation, Donation } from '@donaciones/shared/schemas/donations';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 import { donationKeys } from './keys';
 
 export async function createDonation(input: CreateDonation): Promise<Donation> {
@@ -19,7 +20,7 @@ export function useCreateDonation() {
         queryClient.invalidateQueries({ queryKey: donationKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: donationKeys.stats() }),
         // The donor area lists the account's own donations.
-        queryClient.invalidateQueries({ queryKey: ['member'] }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.member }),
       ]),
   });
 }

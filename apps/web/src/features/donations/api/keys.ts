@@ -1,5 +1,7 @@
 // Query keys of the donation screens, all under ['donations'] (the admin review invalidates that
 // prefix too). Lists and details carry the viewer's id: masking and the allowed actions depend on it.
+import { queryRoots } from '@/lib/query-keys';
+
 export interface DonationListParams {
   limit: number;
   offset: number;
@@ -10,7 +12,7 @@ export interface DonationListParams {
 }
 
 export const donationKeys = {
-  all: ['donations'] as const,
+  all: queryRoots.donations,
   lists: () => [...donationKeys.all, 'list'] as const,
   list: (params: DonationListParams, viewerId: number | null) => [...donationKeys.lists(), params, viewerId] as const,
   details: () => [...donationKeys.all, 'detail'] as const,

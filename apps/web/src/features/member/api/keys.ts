@@ -1,9 +1,10 @@
 // Query keys of the donor and user area: everything under ['member'], so a sign-out or a new
 // donation can invalidate the whole area at once.
 import type { DonationStatus } from '@donaciones/shared/constants';
+import { queryRoots } from '@/lib/query-keys';
 
 export const memberKeys = {
-  all: ['member'] as const,
+  all: queryRoots.member,
   stats: () => [...memberKeys.all, 'dashboard-stats'] as const,
   levels: () => [...memberKeys.all, 'levels'] as const,
   impact: () => [...memberKeys.all, 'impact'] as const,

@@ -1,5 +1,7 @@
+import { queryRoots } from '@/lib/query-keys';
+
 export const settingsKeys = {
-  all: ['settings'] as const,
+  all: queryRoots.settings,
   profile: () => [...settingsKeys.all, 'profile'] as const,
   preferences: () => [...settingsKeys.all, 'preferences'] as const,
 };

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Preferences } from '@donaciones/shared/schemas/profile';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 import { settingsKeys } from './settings-keys';
 
 export async function updatePreferences(values: Preferences): Promise<Preferences> {
@@ -16,7 +17,7 @@ export function useUpdatePreferences() {
     mutationFn: updatePreferences,
     onSuccess: (preferences) => {
       queryClient.setQueryData(settingsKeys.preferences(), preferences);
-      void queryClient.invalidateQueries({ queryKey: ['member'] });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.member });
     },
   });
 }
