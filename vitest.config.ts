@@ -48,6 +48,9 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
           css: false,
+          // A screen test waits up to 5 s for one lazy page (test/setup.ts); several such waits on a
+          // busy 2-core machine need more than the default 5 s for the whole test.
+          testTimeout: 15_000,
         },
       },
     ],

@@ -7,6 +7,7 @@ import { routes } from '@/app/router';
 import { api, setAccessToken } from '@/lib/api-client';
 import { SESSION_USER_KEY } from '@/lib/session';
 import { fakeAdapter, tokens, type FakeAnswer, type RecordedRequest } from './http';
+import { publicSite } from './public-site';
 
 export interface TestUser {
   email?: string;
@@ -34,7 +35,7 @@ export function renderApp(url: string, { user, handler, siteName }: RenderAppOpt
       return { status: 200, data: { id: 7, email, roles: user.roles, first_name: 'Ana', last_name: 'López', email_verified: true } };
     }
     if (req.url === '/auth/logout') return { status: 200, data: { message: 'ok' } };
-    if (req.url === '/public/site' && siteName) return { status: 200, data: { organization: { name: siteName }, system: { maintenance_mode: false } } };
+    if (req.url === '/public/site' && siteName) return { status: 200, data: publicSite({ organization: { name: siteName } }) };
     return { status: 404, data: { detail: 'Recurso no encontrado' } };
   });
   api.defaults.adapter = adapter;

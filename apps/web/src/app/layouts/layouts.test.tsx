@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { publicSite } from '@/test/public-site';
 import { renderApp } from '@/test/render-app';
 
 
@@ -48,7 +49,7 @@ describe('public layout', () => {
       handler: (req) =>
         req.url === '/public/site'
           ? up
-            ? { status: 200, data: { organization: { name: 'Fundación Recuperada' }, system: { maintenance_mode: false } } }
+            ? { status: 200, data: publicSite({ organization: { name: 'Fundación Recuperada' } }) }
             : { status: 429, data: { detail: 'Demasiadas solicitudes. Por favor intenta más tarde.' } }
           : undefined,
     });
@@ -65,7 +66,7 @@ describe('public layout', () => {
     renderApp('/terms', {
       handler: (req) =>
         req.url === '/public/site'
-          ? { status: 200, data: { organization: { name: 'Fundación' }, system: { system_name: 'Plataforma Niñez', contact_email: 'soporte@ninez.gt', maintenance_mode: false } } }
+          ? { status: 200, data: publicSite({ system: { system_name: 'Plataforma Niñez', contact_email: 'soporte@ninez.gt' } }) }
           : undefined,
     });
     const support = await screen.findByTestId('support-contact', {}, { timeout: 4000 });
