@@ -33,4 +33,16 @@ export const paymentsMessages = {
   refundDone: 'La donación fue reembolsada.',
   cancel: 'Cancelar',
   providerSettles: 'La completa o rechaza la pasarela de pagos',
+
+  settingsTitle: 'Pagos con tarjeta',
+  settingsDescription:
+    'La comisión de la pasarela que un donante puede elegir cubrir, y el tipo de cambio del dólar con el que se valoran en quetzales las donaciones en USD.',
+  feePercent: 'Comisión de la pasarela (%)',
+  feeVatPercent: 'IVA sobre la comisión (%)',
+  usdRate: 'Quetzales por dólar',
+  usdRateDate: 'Fecha del tipo de cambio',
+  settingsSave: 'Guardar pagos',
+  settingsSaved: 'Configuración de pagos guardada',
+  settingsError: 'Error al guardar la configuración de pagos',
+  settingsInvalid: 'Revisa los valores: porcentajes de 0 a 20 (IVA de 0 a 50), un tipo de cambio mayor que 0 y una fecha.',
 } as const;

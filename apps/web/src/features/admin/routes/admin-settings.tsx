@@ -8,8 +8,10 @@ import { ErrorState } from '@/components/states';
 import { useImpactSettings } from '../api/get-impact-settings';
 import { useLevelSettings } from '../api/get-level-settings';
 import { useOrganization } from '../api/get-organization';
+import { usePaymentSettings } from '../api/payment-settings';
 import { useSystemSettings } from '../api/get-system-settings';
 import { EventsManager, ProgramsManager } from '../components/content-managers';
+import { PaymentSettingsForm } from '../components/payment-settings-form';
 import { ImpactForm, LevelsForm, OrganizationForm, SystemSettingsForm } from '../components/system-forms';
 
 /** A settings document's form once its values are loaded; an error with a retry if they are not. */
@@ -24,10 +26,12 @@ export function SystemSettingsTab() {
   const organization = useOrganization();
   const impact = useImpactSettings();
   const levels = useLevelSettings();
+  const payments = usePaymentSettings();
   return (
     <div className="flex flex-col gap-6">
       <Loaded query={system}>{(values) => <SystemSettingsForm values={values} />}</Loaded>
       <Loaded query={organization}>{(values) => <OrganizationForm values={values} />}</Loaded>
+      <Loaded query={payments}>{(values) => <PaymentSettingsForm values={values} />}</Loaded>
       <ProgramsManager />
       <EventsManager />
       <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">

@@ -1,0 +1,42 @@
+// The staff's payment settings form (docs/product.md#payments): saves the fee and the dollar rate
+// with its date, and refuses a rate of 0 without calling the API.
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AppProviders } from '@/app/providers';
+import { api } from '@/lib/api-client';
+import { fakeAdapter } from '@/test/http';
+import { PaymentSettingsForm } from './payment-settings-form';
+
+const values = { fee_percent: 4.5, fee_vat_percent: 12, usd_exchange_rate: 7.7, usd_exchange_rate_date: '2026-01-01' };
+
+describe('PaymentSettingsForm', () => {
+  it('saves the dollar rate with its date, and refuses a rate of 0', async () => {
+    const { adapter, requests } = fakeAdapter((req) => ({ status: 200, data: req.data }));
+    api.defaults.adapter = adapter;
+    render(
+      <AppProviders>
+        <PaymentSettingsForm values={values} />
+      </AppProviders>,
+    );
+    const user = userEvent.setup();
+    const rate = screen.getByLabelText('Quetzales por dólar');
+    await user.clear(rate);
+    await user.type(rate, '0');
+    await user.click(screen.getByRole('button', { name: 'Guardar pagos' }));
+    expect(await screen.findByText(/Revisa los valores/)).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+
+    await user.clear(rate);
+    await user.type(rate, '7.82');
+    const date = screen.getByLabelText('Fecha del tipo de cambio');
+    await user.clear(date);
+    await user.type(date, '2026-11-20');
+    await user.click(screen.getByRole('button', { name: 'Guardar pagos' }));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    const put = requests.find((r) => r.method === 'PUT');
+    expect(put?.url).toBe('/admin/settings/payments');
+    expect(put?.data).toEqual({ ...values, usd_exchange_rate: 7.82, usd_exchange_rate_date: '2026-11-20' });
+    expect(await screen.findByText('Configuración de pagos guardada')).toBeTruthy();
+  });
+});
