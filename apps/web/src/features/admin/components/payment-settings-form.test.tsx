@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AppProviders } from '@/app/providers';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { fakeAdapter } from '@/test/http';
 import { PaymentSettingsForm } from './payment-settings-form';
@@ -15,9 +15,9 @@ describe('PaymentSettingsForm', () => {
     const { adapter, requests } = fakeAdapter((req) => ({ status: 200, data: req.data }));
     api.defaults.adapter = adapter;
     render(
-      <AppProviders>
+      <QueryClientProvider client={new QueryClient()}>
         <PaymentSettingsForm values={values} />
-      </AppProviders>,
+      </QueryClientProvider>,
     );
     const user = userEvent.setup();
     const rate = screen.getByLabelText('Quetzales por dólar');
