@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney } from '@donaciones/shared/format';
-import { formatReceiptNumber } from '@donaciones/shared/schemas/member';
+import { formatMoney, formatReceiptNumber } from '@donaciones/shared/format';
 import { insertDonation, transitionDonation } from '../src/services/ledger';
 import { guatemalaYearMonth } from '../src/services/member-donations';
 import { putSettings, getSettings } from '../src/services/settings';

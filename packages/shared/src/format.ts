@@ -160,6 +160,39 @@ export function formatDay(ymd: string): string {
   return `${d}/${m}/${y}`;
 }
 
+const relativeFormat = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** 'hace 3 días', 'ayer', 'hace 5 minutos'; a date 30 days away or more is shown as a date. */
+export function formatRelative(value: Date | string | number, now = Date.now()): string {
+  const diff = toDate(value).getTime() - now;
+  if (Math.abs(diff) >= 30 * 86_400_000) return formatDate(value);
+  for (const [unit, ms] of RELATIVE_UNITS) {
+    if (Math.abs(diff) >= ms || unit === 'minute') return relativeFormat.format(Math.round(diff / ms), unit);
+  }
+  return formatDate(value);
+}
+
+const monthOnlyFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', month: 'long' });
+
+/** A calendar month number as its name: 1 -> 'enero'. */
+export function formatMonthName(month: number): string {
+  return monthOnlyFormat.format(new Date(Date.UTC(2000, month - 1, 1)));
+}
+
+const tileDayFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: 'numeric' });
+const tileMonthFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, month: 'short' });
+
+/** The Guatemala day number and short month of an instant, for a calendar tile: { day: '5', month: 'nov' }. */
+export function formatCalendarTile(value: Date | string | number): { day: string; month: string } {
+  const date = toDate(value);
+  return { day: tileDayFormat.format(date), month: tileMonthFormat.format(date).replace('.', '') };
+}
+
 // ---------------------------------------------------------------- cents
 
 /** Exact conversions between quetzales and integer cents (money is never a float in storage). */

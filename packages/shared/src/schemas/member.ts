@@ -201,4 +201,3 @@ export const statementQuerySchema = z.object({
   user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
-export { formatReceiptNumber } from '../format';

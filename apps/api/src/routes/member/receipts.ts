@@ -2,8 +2,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hasRole } from '@donaciones/shared/roles';
+import { formatReceiptNumber } from '@donaciones/shared/format';
 import {
-  formatReceiptNumber,
   receiptParamsSchema,
   receiptsSchema,
   statementParamsSchema,

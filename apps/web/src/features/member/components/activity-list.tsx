@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Ban, CircleCheck, CircleX, Clock, HandCoins, Sparkles } from 'lucide-react';
-import { formatDateTime } from '@donaciones/shared/format';
+import { formatDateTime, formatRelative } from '@donaciones/shared/format';
 import type { Activity, ActivityType } from '@donaciones/shared/schemas/member';
 import { cn } from '@/lib/cn';
-import { formatRelative } from './format';
 
 const ICONS: Record<ActivityType, { icon: ReactNode; tone: string }> = {
   account_created: { icon: <Sparkles aria-hidden="true" className="size-4" />, tone: 'bg-accent-100 text-accent-700' },

@@ -1,5 +1,5 @@
 import { CalendarDays, MapPin } from 'lucide-react';
-import { formatLongDate } from '@donaciones/shared/format';
+import { formatCalendarTile, formatLongDate } from '@donaciones/shared/format';
 import { memberMessages } from '@donaciones/shared/messages/member';
 import { Badge } from '@/components/badge';
 import { Card } from '@/components/card';
@@ -7,7 +7,6 @@ import { Skeleton } from '@/components/skeleton';
 import { EmptyState } from '@/components/states';
 import { useUpcomingEvents } from '../api/get-upcoming-events';
 import { CardError } from './card-error';
-import { calendarTile } from './format';
 
 const t = memberMessages.dashboard;
 
@@ -35,7 +34,7 @@ export function EventsCard({ className }: { className?: string }) {
       ) : (
         <ul className="space-y-4">
           {events.data.map((event) => {
-            const tile = calendarTile(event.date);
+            const tile = formatCalendarTile(event.date);
             return (
               <li key={event.id} className="flex gap-3">
                 <time dateTime={event.date} title={formatLongDate(event.date)} className="flex size-14 shrink-0 flex-col items-center justify-center rounded-2xl bg-brand-700 text-white">

@@ -1,11 +1,11 @@
 import { Award, Flag } from 'lucide-react';
 import { memberMessages } from '@donaciones/shared/messages/member';
+import { formatMoney, formatPercent } from '@donaciones/shared/format';
 import { Badge } from '@/components/badge';
 import { Card } from '@/components/card';
 import { Skeleton } from '@/components/skeleton';
 import { useLevels } from '../api/get-levels';
 import { CardError } from './card-error';
-import { formatAmount, formatPercent } from './format';
 import { ProgressBar } from './progress-bar';
 
 const t = memberMessages.dashboard;
@@ -31,7 +31,7 @@ export function LevelCard({ favoriteProgram, className }: { favoriteProgram?: st
             </span>
             <div>
               <p className="font-display text-2xl font-semibold text-ink-900">{levels.data.current_level ?? t.noLevel}</p>
-              <p className="text-sm text-ink-600">{formatAmount(levels.data.total_donated)}</p>
+              <p className="text-sm text-ink-600">{formatMoney(levels.data.total_donated)}</p>
             </div>
           </div>
 
@@ -47,13 +47,13 @@ export function LevelCard({ favoriteProgram, className }: { favoriteProgram?: st
               <ProgressBar
                 value={levels.data.progress_percentage}
                 label={t.progressLabel(levels.data.next_level)}
-                valueText={t.progressOf(formatAmount(levels.data.total_donated), formatAmount(levels.data.next_level_threshold))}
+                valueText={t.progressOf(formatMoney(levels.data.total_donated), formatMoney(levels.data.next_level_threshold))}
               />
               <p className="flex justify-between gap-3 text-xs text-ink-500 tabular-nums">
-                <span>{formatAmount(levels.data.total_donated)}</span>
-                <span>{formatAmount(levels.data.next_level_threshold)}</span>
+                <span>{formatMoney(levels.data.total_donated)}</span>
+                <span>{formatMoney(levels.data.next_level_threshold)}</span>
               </p>
-              <p className="text-sm text-ink-700">{t.toNextLevel(formatAmount(levels.data.amount_to_next_level), levels.data.next_level)}</p>
+              <p className="text-sm text-ink-700">{t.toNextLevel(formatMoney(levels.data.amount_to_next_level), levels.data.next_level)}</p>
             </div>
           ) : (
             <div className="space-y-2">

@@ -4,13 +4,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight, CalendarHeart, Flame, HandCoins, HandHeart, History, ListChecks, ReceiptText, Sprout, TrendingUp, UserRound } from 'lucide-react';
-import { formatLongDate } from '@donaciones/shared/format';
+import { formatLongDate, formatMoney, formatRelative } from '@donaciones/shared/format';
 import { memberMessages } from '@donaciones/shared/messages/member';
 import { screensMessages } from '@donaciones/shared/messages/screens';
 import { navMessages } from '@donaciones/shared/messages/shell';
 import type { MemberDashboardStats } from '@donaciones/shared/schemas/member';
 import { ButtonLink } from '@/components/button';
 import { Card } from '@/components/card';
+import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { StatusBadge } from '@/components/badge';
@@ -23,10 +24,8 @@ import { ActivityList } from './activity-list';
 import { CardError } from './card-error';
 import { ConfirmEmailBanner } from './confirm-email-banner';
 import { EventsCard } from './events-card';
-import { formatAmount, formatRelative } from './format';
 import { ImpactCard } from './impact-card';
 import { LevelCard } from './level-card';
-import { PageHeader } from './page-header';
 import { ProgramCard } from './program-card';
 import { SeedlingIllustration } from './seedling-illustration';
 import { StatTile } from './stat-tile';
@@ -112,7 +111,7 @@ export function MemberDashboard({ variant }: { variant: DashboardVariant }) {
 function StatTiles({ stats }: { stats: MemberDashboardStats }) {
   return (
     <section aria-label={t.statsLabel} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" data-testid="stat-tiles">
-      <StatTile icon={<HandCoins aria-hidden="true" className="size-5" />} label={t.totalDonated} value={formatAmount(stats.total_donated)} />
+      <StatTile icon={<HandCoins aria-hidden="true" className="size-5" />} label={t.totalDonated} value={formatMoney(stats.total_donated)} />
       <StatTile
         icon={<ListChecks aria-hidden="true" className="size-5" />}
         label={t.completedCount}
@@ -120,7 +119,7 @@ function StatTiles({ stats }: { stats: MemberDashboardStats }) {
         hint={stats.pending_donations > 0 ? t.pendingNote(stats.pending_donations) : undefined}
         tone="sand"
       />
-      <StatTile icon={<TrendingUp aria-hidden="true" className="size-5" />} label={t.monthlyAverage} value={formatAmount(stats.monthly_average)} />
+      <StatTile icon={<TrendingUp aria-hidden="true" className="size-5" />} label={t.monthlyAverage} value={formatMoney(stats.monthly_average)} />
       <StatTile icon={<Flame aria-hidden="true" className="size-5" />} label={t.streak} value={t.streakValue(stats.donation_streak)} hint={t.streakHint} tone="accent" />
     </section>
   );
@@ -194,7 +193,7 @@ function RecentDonationsCard({ stats }: { stats: MemberDashboardStats | undefine
           {stats.my_donations.map((d) => (
             <li key={d.id} className="flex items-center justify-between gap-3 py-3 first:pt-0 last:pb-0">
               <div className="min-w-0">
-                <p className="font-semibold text-ink-900 tabular-nums">{formatAmount(d.amount, d.currency)}</p>
+                <p className="font-semibold text-ink-900 tabular-nums">{formatMoney(d.amount, d.currency)}</p>
                 <p className="truncate text-xs text-ink-500">
                   {d.reference_code} · {formatRelative(d.created_at)}
                 </p>

@@ -1,8 +1,8 @@
 import { memberMessages } from '@donaciones/shared/messages/member';
 import type { ActiveProgram } from '@donaciones/shared/schemas/member';
+import { formatMoney, formatPercent } from '@donaciones/shared/format';
 import { Badge } from '@/components/badge';
 import { cn } from '@/lib/cn';
-import { formatAmount, formatPercent } from './format';
 import { ProgressBar } from './progress-bar';
 
 const t = memberMessages.programs;
@@ -20,19 +20,19 @@ export function ProgramCard({ program, className }: { program: ActiveProgram; cl
         <ProgressBar
           value={program.progress_percentage}
           label={program.name}
-          valueText={`${formatAmount(program.current_amount)} / ${formatAmount(program.goal_amount)}`}
+          valueText={`${formatMoney(program.current_amount)} / ${formatMoney(program.goal_amount)}`}
           tone={program.coming_soon ? 'accent' : 'brand'}
           size="sm"
         />
         <div className="flex items-end justify-between gap-3 text-sm">
           <div>
             <p className="text-xs text-ink-500">{t.raised}</p>
-            <p className="font-semibold text-ink-900 tabular-nums">{formatAmount(program.current_amount)}</p>
+            <p className="font-semibold text-ink-900 tabular-nums">{formatMoney(program.current_amount)}</p>
           </div>
           <p className="text-xs font-semibold text-brand-800 tabular-nums">{t.progress(formatPercent(program.progress_percentage))}</p>
           <div className="text-right">
             <p className="text-xs text-ink-500">{t.goal}</p>
-            <p className="font-semibold text-ink-900 tabular-nums">{formatAmount(program.goal_amount)}</p>
+            <p className="font-semibold text-ink-900 tabular-nums">{formatMoney(program.goal_amount)}</p>
           </div>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { memberMessages } from '@donaciones/shared/messages/member';
-import { formatReceiptNumber } from '@donaciones/shared/schemas/member';
+import { formatReceiptNumber } from '@donaciones/shared/format';
 import { Button, type ButtonProps } from '@/components/button';
 import { receiptPdfPath, statementPdfPath, useDownloadPdf } from '../api/download-pdf';
 

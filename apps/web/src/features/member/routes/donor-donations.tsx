@@ -3,21 +3,20 @@
 import { useState } from 'react';
 import { ChevronLeft, ChevronRight, HandHeart } from 'lucide-react';
 import { DONATION_STATUSES, type DonationStatus } from '@donaciones/shared/constants';
-import { formatDate } from '@donaciones/shared/format';
+import { formatDate, formatMoney } from '@donaciones/shared/format';
 import { memberMessages } from '@donaciones/shared/messages/member';
 import type { MemberDonation } from '@donaciones/shared/schemas/member';
 import { StatusBadge } from '@/components/badge';
 import { Button, ButtonLink } from '@/components/button';
 import { Select } from '@/components/form-fields';
+import { PageHeader } from '@/components/page-header';
 import { ResponsiveTable, type Column } from '@/components/responsive-table';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMyDonations } from '../api/get-my-donations';
-import { formatAmount } from '../components/format';
 import { ConfirmEmailBanner, useEmailUnconfirmed } from '../components/confirm-email-banner';
-import { PageHeader } from '../components/page-header';
 import { PdfDownloadButton } from '../components/receipt-button';
 
 const t = memberMessages.donations;
@@ -29,7 +28,7 @@ const columns: Column<MemberDonation>[] = [
     header: t.amount,
     primary: true,
     className: 'font-semibold tabular-nums',
-    cell: (d) => formatAmount(d.amount, d.currency),
+    cell: (d) => formatMoney(d.amount, d.currency),
   },
   { key: 'date', header: t.date, cell: (d) => <time dateTime={d.created_at}>{formatDate(d.created_at)}</time> },
   { key: 'reference', header: t.reference, cell: (d) => <span className="font-mono text-xs">{d.reference_code}</span> },

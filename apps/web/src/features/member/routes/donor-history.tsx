@@ -1,16 +1,15 @@
 // /donor/history (docs/product.md#screens-and-routes): the account's donations grouped by year and month, with totals.
 import { ChevronDown, HandHeart } from 'lucide-react';
-import { formatDate } from '@donaciones/shared/format';
+import { formatDate, formatMoney, formatMonthName } from '@donaciones/shared/format';
 import { memberMessages } from '@donaciones/shared/messages/member';
 import { StatusBadge } from '@/components/badge';
 import { ButtonLink } from '@/components/button';
+import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useHistory } from '../api/get-history';
-import { formatAmount, formatMonthName } from '../components/format';
-import { PageHeader } from '../components/page-header';
 
 const t = memberMessages.history;
 const d = memberMessages.donations;
@@ -44,7 +43,7 @@ export default function DonorHistoryPage() {
           <div className="flex flex-wrap items-center gap-x-8 gap-y-2 rounded-card bg-brand-700 px-6 py-5 text-white shadow-card" data-testid="history-total">
             <div>
               <p className="text-sm font-semibold text-brand-100">{t.totalGiven}</p>
-              <p className="font-display text-3xl font-semibold tabular-nums">{formatAmount(history.data.total_amount)}</p>
+              <p className="font-display text-3xl font-semibold tabular-nums">{formatMoney(history.data.total_amount)}</p>
             </div>
             <p className="text-brand-100">
               {t.donationsCount(history.data.donations_count)} · {t.completedCount(history.data.completed_count)}
@@ -59,7 +58,7 @@ export default function DonorHistoryPage() {
                 </h2>
                 <p className="text-sm text-ink-600">
                   <span className="font-semibold text-ink-900 tabular-nums">
-                    {t.yearTotal(year.year)}: {formatAmount(year.total_amount)}
+                    {t.yearTotal(year.year)}: {formatMoney(year.total_amount)}
                   </span>{' '}
                   · {t.donationsCount(year.donations_count)}
                 </p>
@@ -72,7 +71,7 @@ export default function DonorHistoryPage() {
                         <span className="font-semibold text-ink-900 capitalize">{formatMonthName(month.month)}</span>
                         <span className="flex items-center gap-3 text-sm text-ink-600">
                           <span className="hidden sm:inline">{t.donationsCount(month.donations_count)}</span>
-                          <span className="font-semibold text-ink-900 tabular-nums">{formatAmount(month.total_amount)}</span>
+                          <span className="font-semibold text-ink-900 tabular-nums">{formatMoney(month.total_amount)}</span>
                           <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
                         </span>
                       </summary>
@@ -80,7 +79,7 @@ export default function DonorHistoryPage() {
                         {month.donations.map((donation) => (
                           <li key={donation.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-5 py-3 text-sm">
                             <div className="min-w-0">
-                              <p className="font-semibold text-ink-900 tabular-nums">{formatAmount(donation.amount, donation.currency)}</p>
+                              <p className="font-semibold text-ink-900 tabular-nums">{formatMoney(donation.amount, donation.currency)}</p>
                               <p className="text-xs text-ink-500">
                                 <time dateTime={donation.created_at}>{formatDate(donation.created_at)}</time> · <span className="font-mono">{donation.reference_code}</span> ·{' '}
                                 {d.types[donation.donation_type]}

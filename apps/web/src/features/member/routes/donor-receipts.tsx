@@ -1,17 +1,16 @@
 // /donor/receipts (docs/product.md#screens-and-routes): a PDF receipt per completed donation and a yearly statement.
 import { FileText, HandHeart } from 'lucide-react';
-import { formatDate } from '@donaciones/shared/format';
+import { formatDate, formatMoney, formatReceiptNumber } from '@donaciones/shared/format';
 import { memberMessages } from '@donaciones/shared/messages/member';
-import { formatReceiptNumber, type Receipt } from '@donaciones/shared/schemas/member';
+import type { Receipt } from '@donaciones/shared/schemas/member';
 import { ButtonLink } from '@/components/button';
+import { PageHeader } from '@/components/page-header';
 import { ResponsiveTable, type Column } from '@/components/responsive-table';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useReceipts } from '../api/get-receipts';
-import { formatAmount } from '../components/format';
-import { PageHeader } from '../components/page-header';
 import { PdfDownloadButton } from '../components/receipt-button';
 
 const t = memberMessages.receipts;
@@ -32,7 +31,7 @@ const columns: Column<Receipt>[] = [
   { key: 'date', header: t.date, cell: (r) => <time dateTime={r.completed_at}>{formatDate(r.completed_at)}</time> },
   { key: 'reference', header: t.reference, cell: (r) => <span className="font-mono text-xs">{r.reference_code}</span> },
   { key: 'type', header: memberMessages.donations.type, cell: (r) => memberMessages.donations.types[r.donation_type] },
-  { key: 'amount', header: t.amount, className: 'font-semibold tabular-nums', cell: (r) => formatAmount(r.amount, r.currency) },
+  { key: 'amount', header: t.amount, className: 'font-semibold tabular-nums', cell: (r) => formatMoney(r.amount, r.currency) },
   {
     key: 'download',
     header: <span className="sr-only">{t.download}</span>,
@@ -80,7 +79,7 @@ export default function DonorReceiptsPage() {
                     </span>
                     <div>
                       <p className="font-display text-lg font-semibold text-ink-900">{t.statementFor(y.year)}</p>
-                      <p className="text-sm text-ink-600 tabular-nums">{t.statementSummary(y.receipts_count, formatAmount(y.total_amount))}</p>
+                      <p className="text-sm text-ink-600 tabular-nums">{t.statementSummary(y.receipts_count, formatMoney(y.total_amount))}</p>
                     </div>
                   </div>
                   <PdfDownloadButton target={{ kind: 'statement', year: y.year }}>PDF</PdfDownloadButton>
