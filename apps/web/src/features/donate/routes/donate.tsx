@@ -4,7 +4,11 @@
 // provider (docs/product.md#payments) no card field is shown: the browser goes to the provider's
 // checkout page and comes back to /donate/resultado. One idempotency key per attempt is kept until
 // the donation succeeds, so a double click or a retry after an error records one donation.
+// The two steps are browser history entries (/donate and /donate?paso=datos): back returns to the
+// amount with everything kept, forward returns to the details. What was typed, except the card, is
+// kept in sessionStorage, so a reload keeps it too.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, HandHeart, Lock } from 'lucide-react';
@@ -58,6 +62,41 @@ function emptyDetails(user: SessionUser | null): DonateDetailsInput {
 
 const fullResolver = zodResolver(donateDetailsSchema);
 
+/** The details step's address: `/donate?paso=datos`. */
+const STEP_PARAM = 'paso';
+const DETAILS_STEP = 'datos';
+
+/** What survives a reload of the tab: never the card number, its expiry or the CVC. */
+interface Draft {
+  preset: number | null;
+  customAmount: string;
+  currency: PaymentCurrency;
+  coverFees: boolean;
+  details: Pick<DonateDetailsInput, 'donorName' | 'email' | 'phone' | 'nit'>;
+}
+const DRAFT_KEY = 'donar:borrador';
+
+function readDraft(): Partial<Draft> {
+  try {
+    const raw = sessionStorage.getItem(DRAFT_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    return parsed && typeof parsed === 'object' ? (parsed as Partial<Draft>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function saveDraft(draft: Draft | null) {
+  try {
+    if (draft) sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+    else sessionStorage.removeItem(DRAFT_KEY);
+  } catch {
+    // Storage may be full or disabled; the flow works without it.
+  }
+}
+
+const draftText = (value: unknown) => (typeof value === 'string' ? value : '');
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 export default function DonatePage() {
@@ -65,10 +104,14 @@ export default function DonatePage() {
   const site = usePublicSite();
   const session = useSession();
   const mutation = useCreatePublicDonation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const [draft] = useState(readDraft);
 
-  const [step, setStep] = useState<Step>('amount');
-  const [preset, setPreset] = useState<number | null>(null);
-  const [customAmount, setCustomAmount] = useState('');
+  const [processing, setProcessing] = useState(false);
+  const [preset, setPreset] = useState<number | null>(typeof draft.preset === 'number' ? draft.preset : null);
+  const [customAmount, setCustomAmount] = useState(draftText(draft.customAmount));
   const [amountError, setAmountError] = useState<string | null>(null);
   const [donation, setDonation] = useState<PublicDonationResponse | null>(null);
   const attemptKey = useRef<string | null>(null);
@@ -77,8 +120,8 @@ export default function DonatePage() {
   const panelRef = useRef<HTMLDivElement>(null);
   const movedRef = useRef(false);
 
-  const [currency, setCurrency] = useState<PaymentCurrency>('GTQ');
-  const [coverFees, setCoverFees] = useState(false);
+  const [currency, setCurrency] = useState<PaymentCurrency>(draft.currency === 'USD' ? 'USD' : 'GTQ');
+  const [coverFees, setCoverFees] = useState(draft.coverFees === true);
   const [redirecting, setRedirecting] = useState(false);
   const provider = site.data?.payments.provider ?? 'simulated';
   const checkoutMode = provider !== 'simulated';
@@ -93,7 +136,12 @@ export default function DonatePage() {
       checkoutModeRef.current
         ? (zodResolver(donateDetailsCheckoutSchema) as unknown as typeof fullResolver)(values, context, options)
         : fullResolver(values, context, options),
-    defaultValues: emptyDetails(session.user),
+    defaultValues: {
+      ...emptyDetails(session.user),
+      ...Object.fromEntries(
+        (['donorName', 'email', 'phone', 'nit'] as const).filter((k) => draftText(draft.details?.[k])).map((k) => [k, draftText(draft.details?.[k])]),
+      ),
+    },
   });
 
   // A signed-in donor's name and email, also when the session finishes loading after the page.
@@ -105,6 +153,22 @@ export default function DonatePage() {
       if (!form.getValues(field) && !form.getFieldState(field).isDirty) form.setValue(field, prefill[field]);
     }
   }, [user, form]);
+
+  const custom = readCustomAmount(customAmount);
+  const amount = preset ?? custom.amount;
+  const system = site.data?.system;
+  const maintenance = system?.maintenance_mode ?? false;
+
+  // The step comes from the address; the details step needs an amount within the bounds.
+  const amountIsValid =
+    !!system && (preset !== null || !custom.error) && donateAmountSchema({ min: system.min_donation_amount, max: system.max_donation_amount }).safeParse(amount).success;
+  const wantsDetails = params.get(STEP_PARAM) === DETAILS_STEP;
+  const step: Step = processing ? 'processing' : wantsDetails && amountIsValid ? 'details' : 'amount';
+
+  // A details address without a usable amount (a reload after the draft was cleared) shows step 1.
+  useEffect(() => {
+    if (wantsDetails && system && !amountIsValid && !processing) setParams({}, { replace: true });
+  }, [wantsDetails, system, amountIsValid, processing, setParams]);
 
   // Each step change moves the focus to the step's heading (not on the first render).
   useEffect(() => {
@@ -118,10 +182,21 @@ export default function DonatePage() {
     if (top !== undefined && (top < 72 || top > window.innerHeight * 0.6)) window.scrollTo({ top: window.scrollY + top - 88, behavior: 'smooth' });
   }, [step]);
 
-  const custom = readCustomAmount(customAmount);
-  const amount = preset ?? custom.amount;
-  const system = site.data?.system;
-  const maintenance = system?.maintenance_mode ?? false;
+  /** Step 1, going back in history when step 2 was reached from it, so forward still works. */
+  const backToAmount = useCallback(() => {
+    if ((location.state as { fromAmount?: boolean } | null)?.fromAmount) navigate(-1);
+    else setParams({}, { replace: true });
+  }, [location.state, navigate, setParams]);
+
+  // The draft follows every change (card fields excluded).
+  useEffect(() => {
+    const save = () => {
+      const v = form.getValues();
+      saveDraft({ preset, customAmount, currency, coverFees, details: { donorName: v.donorName, email: v.email, phone: v.phone, nit: v.nit } });
+    };
+    save();
+    return form.subscribe({ formState: { values: true }, callback: save });
+  }, [form, preset, customAmount, currency, coverFees]);
 
   const choosePreset = (value: number) => {
     setPreset(value);
@@ -146,14 +221,14 @@ export default function DonatePage() {
       return;
     }
     setAmountError(null);
-    setStep('details');
+    navigate({ search: `?${STEP_PARAM}=${DETAILS_STEP}` }, { state: { fromAmount: true } });
   };
 
   const record = async (values: DonateDetails) => {
     if (inFlight.current) return;
     inFlight.current = true;
     attemptKey.current ??= newIdempotencyKey();
-    setStep('processing');
+    setProcessing(true);
     const started = Date.now();
     try {
       const created = await mutation.mutateAsync({
@@ -185,14 +260,14 @@ export default function DonatePage() {
       await sleep(DONATE_PROCESSING_MS - (Date.now() - started));
       if (getErrorStatus(err) === 422) attemptKey.current = null;
       const fieldErrors = getFieldErrors(err);
+      setProcessing(false);
       if (fieldErrors.amount) {
         setAmountError(fieldErrors.amount);
-        setStep('amount');
+        backToAmount();
       } else {
         for (const field of DETAIL_FIELDS) {
           if (fieldErrors[field]) form.setError(field, { message: fieldErrors[field] });
         }
-        setStep('details');
       }
     } finally {
       inFlight.current = false;
@@ -206,8 +281,11 @@ export default function DonatePage() {
     setAmountError(null);
     attemptKey.current = null;
     form.reset(emptyDetails(user));
-    setStep('amount');
-  }, [form, user]);
+    saveDraft(null);
+    setProcessing(false);
+    // A new donation starts a new entry at step 1; the finished one is not returned to with back.
+    setParams({}, { replace: true });
+  }, [form, user, setParams]);
 
   const stepNumber = step === 'amount' ? 1 : step === 'details' ? 2 : 3;
   const organization = site.data?.organization;
@@ -267,7 +345,7 @@ export default function DonatePage() {
               onCurrency={setCurrency}
               coverFees={coverFees}
               onCoverFees={setCoverFees}
-              onBack={() => setStep('amount')}
+              onBack={backToAmount}
               onSubmit={() => void form.handleSubmit(record)()}
               headingRef={headingRef}
             />
