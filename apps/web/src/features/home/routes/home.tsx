@@ -52,7 +52,13 @@ function SectionHeading({ eyebrow, title, intro, id, invert = false }: { eyebrow
   );
 }
 
-function Hero({ site }: { site: PublicSite | undefined }) {
+/** When the site information could not be loaded: the hero says so where the text would be. */
+interface LoadFailure {
+  onRetry: () => void;
+  retrying: boolean;
+}
+
+function Hero({ site, failure }: { site: PublicSite | undefined; failure: LoadFailure | null }) {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-sand-100 via-sand-50 to-brand-50/60">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 pt-10 pb-20 sm:px-6 md:grid-cols-[1.05fr_1fr] md:pt-14 lg:px-8 lg:pb-28">
@@ -67,6 +73,8 @@ function Hero({ site }: { site: PublicSite | undefined }) {
           <div className="mt-5 max-w-xl text-lg leading-relaxed text-ink-700">
             {site ? (
               <p data-testid="org-description">{site.organization.description}</p>
+            ) : failure ? (
+              <ErrorState message={m.loadError} onRetry={failure.onRetry} retrying={failure.retrying} className="px-4 py-6" />
             ) : (
               <div className="space-y-2" aria-hidden="true">
                 <Skeleton className="h-5 w-full" />
@@ -117,7 +125,7 @@ function statsOf(site: PublicSite | undefined): Stat[] {
   // No scholarship granted yet while the program is still being prepared: say so instead of "0".
   const scholarshipsSoon = Boolean(site && site.stats.scholarships === 0 && site.programs.some((p) => p.coming_soon && /beca/i.test(p.slug + p.name)));
   return [
-    { icon: HandCoins, label: m.statDonatedThisMonth, value: s ? formatMoney(s.donated_this_month) : null, testId: 'stat-donated-this-month' },
+    { icon: HandCoins, label: m.statDonatedThisMonth, note: m.statDonatedThisMonthPeriod, value: s ? formatMoney(s.donated_this_month) : null, testId: 'stat-donated-this-month' },
     { icon: BookHeart, label: m.statChildren, value: s ? `${formatNumber(s.children_per_year)}+` : null, testId: 'stat-children' },
     { icon: School, label: m.statSchools, value: s ? `${formatNumber(s.schools_benefited)}+` : null, testId: 'stat-schools' },
     {
@@ -136,7 +144,7 @@ function ImpactStats({ site }: { site: PublicSite | undefined }) {
         {m.statsTitle}
       </h2>
       <ul className="grid grid-cols-1 gap-3 min-[22rem]:grid-cols-2 sm:gap-4 lg:grid-cols-4">
-        {statsOf(site).map(({ icon: Icon, label, value, testId }) => (
+        {statsOf(site).map(({ icon: Icon, label, note, value, testId }) => (
           <li key={label} className="flex flex-col gap-3 rounded-card border border-sand-200 bg-white p-4 shadow-card sm:p-6">
             <span className="flex size-11 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
               <Icon aria-hidden="true" className="size-5" />
@@ -152,6 +160,11 @@ function ImpactStats({ site }: { site: PublicSite | undefined }) {
               </p>
             )}
             <p className="text-sm leading-snug font-semibold text-ink-600">{label}</p>
+            {note && (
+              <p className="-mt-2 text-xs text-ink-500" data-testid={`${testId}-period`}>
+                {note}
+              </p>
+            )}
           </li>
         ))}
       </ul>
@@ -412,16 +425,13 @@ export default function HomePage() {
   useDocumentTitle(navMessages.home);
   const query = usePublicSite();
   const site = query.data;
+  const failed = query.isError && !site;
 
   return (
     <>
-      <Hero site={site} />
-      {!(query.isError && !site) && <ImpactStats site={site} />}
-      {query.isError && !site ? (
-        <div className="mx-auto max-w-3xl px-4 py-16">
-          <ErrorState message={m.loadError} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-        </div>
-      ) : site ? (
+      <Hero site={site} failure={failed ? { onRetry: () => void query.refetch(), retrying: query.isFetching } : null} />
+      {failed ? null : <ImpactStats site={site} />}
+      {failed ? null : site ? (
         <>
           <About site={site} />
           <Programs site={site} />

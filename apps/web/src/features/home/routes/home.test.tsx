@@ -1,0 +1,38 @@
+// When the site information cannot be loaded, the hero says so with a retry instead of keeping
+// grey placeholder bars, and the retry brings the page in.
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RecordedRequest } from '@/test/http';
+import { renderApp } from '@/test/render-app';
+
+afterEach(cleanup);
+
+const site = {
+  organization: { name: 'Fundación de Prueba', description: 'Acompañamos a la niñez de Guatemala.', phone: '+502 2200 0000', email: 'info@prueba.gt', address: 'Zona 1' },
+  system: { system_name: 'Plataforma', contact_email: 'soporte@prueba.gt', maintenance_mode: false, min_donation_amount: 1, max_donation_amount: 50000 },
+  stats: { donated_this_month: 0, children_per_year: 500, schools_benefited: 3, scholarships: 0 },
+  impact: { quetzales_per_child: 100, quetzales_per_meal: 10, quetzales_per_scholarship: 1000, quetzales_per_evangelism_hour: 50 },
+  payments: { provider: 'simulated', fee_percent: 0, fee_vat_percent: 0, usd_exchange_rate: 7.8, usd_exchange_rate_date: '2026-11-01' },
+  programs: [],
+  supporters: [],
+  upcoming_events: [],
+};
+
+describe('home when the site information fails', { timeout: 20_000 }, () => {
+  it('the hero shows the error with a retry, not placeholder bars, and the retry loads it', async () => {
+    let up = false;
+    renderApp('/', {
+      handler: (req: RecordedRequest) =>
+        req.url === '/public/site' ? (up ? { status: 200, data: site } : { status: 429, data: { detail: 'Demasiadas solicitudes. Por favor intenta más tarde.' } }) : undefined,
+    });
+    const hero = (await screen.findByRole('heading', { level: 1 }, { timeout: 6000 })).closest('section')!;
+    const error = await within(hero).findByRole('alert', {}, { timeout: 6000 });
+    expect(error).toHaveTextContent('No pudimos cargar la información de la organización');
+    expect(hero.querySelector('.animate-pulse')).toBeNull();
+
+    up = true;
+    await userEvent.click(within(error).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(hero).findByTestId('org-description')).toHaveTextContent('Acompañamos a la niñez de Guatemala.');
+  });
+});
