@@ -227,7 +227,7 @@ export const adminMessages = {
     trendDescription: { day: 'Monto aprobado por día', week: 'Monto aprobado por semana', month: 'Monto aprobado por mes' } as Record<string, string>,
     chartLoading: 'Cargando gráfica...',
     chartLabel: 'Gráfica del monto aprobado en el período',
-    vsPrevious: (pct: string) => `${pct} % frente al período anterior`,
+    vsPrevious: (pct: string, comparedWith: string) => `${pct} ${comparedWith}`,
     ofResolved: 'De las donaciones con resultado',
     recentTrends: 'Tendencias recientes',
     noDonors: 'Aún no hay donaciones aprobadas en este período.',

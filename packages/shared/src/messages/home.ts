@@ -14,6 +14,8 @@ export const homeMessages = {
   statsTitle: 'Nuestro impacto',
   statsIntro: 'Cifras actualizadas con cada donación y con los informes de nuestros programas.',
   statDonatedThisMonth: 'Donado este mes',
+  /** The period of "Donado este mes" (docs/product.md#figures). */
+  statDonatedThisMonthPeriod: 'Mes en curso, donaciones completadas',
   statChildren: 'Niños evangelizados al año',
   statSchools: 'Escuelas beneficiadas',
   statScholarships: 'Becas escolares',

@@ -1,12 +1,12 @@
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
+import { formatPercent } from '@donaciones/shared/format';
 import { cn } from '@/lib/cn';
-
-const percentFormat = new Intl.NumberFormat('es-GT', { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 
 /** A growth percentage with its direction: green up, red down, grey flat. */
 export function Growth({ value, suffix, className }: { value: number; suffix?: (pct: string) => string; className?: string }) {
   const Icon = value > 0 ? ArrowUpRight : value < 0 ? ArrowDownRight : Minus;
-  const text = suffix ? suffix(percentFormat.format(value)) : `${percentFormat.format(value)} %`;
+  const pct = formatPercent(value, { signed: true });
+  const text = suffix ? suffix(pct) : pct;
   return (
     <span
       className={cn(

@@ -1,14 +1,12 @@
 // The reports' trend chart. Default-exported so the screen can lazy-load it: recharts is a large
 // library and only the reports need it.
 import { Area, AreaChart, Bar, CartesianGrid, ComposedChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMoney, formatNumber } from '@donaciones/shared/format';
+import { formatMoney, formatMoneyCompact, formatNumber } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import type { Analytics } from '@donaciones/shared/schemas/admin';
 import { trendLabel } from './trend-label';
 
 const rep = adminMessages.reports;
-
-const compactMoney = new Intl.NumberFormat('es-GT', { notation: 'compact', maximumFractionDigits: 1 });
 
 export default function TrendChart({ analytics }: { analytics: Analytics }) {
   const data = analytics.trends.map((t) => ({ ...t, label: trendLabel(t.date, analytics.granularity, true), full: trendLabel(t.date, analytics.granularity) }));
@@ -31,7 +29,7 @@ export default function TrendChart({ analytics }: { analytics: Analytics }) {
             axisLine={false}
             width={56}
             tick={{ fill: '#6b655c', fontSize: 12 }}
-            tickFormatter={(v: number) => `Q${compactMoney.format(v)}`}
+            tickFormatter={(v: number) => formatMoneyCompact(v)}
           />
           <Tooltip
             cursor={{ fill: 'rgba(13, 92, 99, 0.06)' }}

@@ -13,7 +13,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '@donaciones/shared/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { screensMessages } from '@donaciones/shared/messages/screens';
 import type { AdminDashboardStats } from '@donaciones/shared/schemas/admin';
@@ -77,7 +77,7 @@ function Figures({ stats }: { stats: AdminDashboardStats | undefined }) {
         icon={HeartPulse}
         tone={stats ? healthTone(stats.system_health) : 'green'}
         loading={loading}
-        value={stats && `${formatNumber(stats.system_health)} %`}
+        value={stats && formatPercent(stats.system_health)}
         hint={stats && (stats.system_health_source === 'email_delivery' ? d.healthFromEmail : d.healthDefault)}
       />
     </div>
@@ -92,7 +92,7 @@ function GrowthPanel({ stats }: { stats: AdminDashboardStats }) {
     { label: d.growthAmount, value: g.amount_growth_percentage, icon: Wallet },
   ];
   return (
-    <Card title={d.growthTitle}>
+    <Card title={d.growthTitle} description={d.growthComparedWith}>
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         {items.map(({ label, value, icon: Icon }) => (
           <li key={label} className="flex items-center gap-3 rounded-2xl bg-sand-50 px-4 py-3 ring-1 ring-sand-200">

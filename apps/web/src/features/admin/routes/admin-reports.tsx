@@ -4,7 +4,7 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Award, CalendarRange, CircleCheck, HandCoins, TrendingUp, UserPlus, Wallet } from 'lucide-react';
 import { REPORT_PERIODS, type ReportPeriod } from '@donaciones/shared/constants';
-import { formatDay, formatMoney, formatMonth, formatNumber } from '@donaciones/shared/format';
+import { formatDay, formatMoney, formatMonth, formatNumber, formatPercent } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import type { Analytics } from '@donaciones/shared/schemas/admin';
 import { Card } from '@/components/card';
@@ -42,7 +42,7 @@ function Cards({ analytics }: { analytics: Analytics | undefined }) {
         tone="green"
         loading={loading}
         value={s && formatMoney(s.total_amount)}
-        hint={s && <Growth value={s.amount_growth_percentage} suffix={ui.vsPrevious} />}
+        hint={analytics && s && <Growth value={s.amount_growth_percentage} suffix={(pct) => ui.vsPrevious(pct, rep.comparedWith[analytics.period as ReportPeriod])} />}
       />
       <StatCard
         label={rep.totalDonations}
@@ -51,7 +51,7 @@ function Cards({ analytics }: { analytics: Analytics | undefined }) {
         value={s && formatNumber(s.total_donations)}
         hint={s && `${rep.averageDonation}: ${formatMoney(s.average_donation)}`}
       />
-      <StatCard label={rep.successRate} icon={CircleCheck} tone="accent" loading={loading} value={s && `${formatNumber(s.success_rate)} %`} hint={ui.ofResolved} />
+      <StatCard label={rep.successRate} icon={CircleCheck} tone="accent" loading={loading} value={s && formatPercent(s.success_rate)} hint={ui.ofResolved} />
       <StatCard
         label={rep.newUsers}
         icon={UserPlus}

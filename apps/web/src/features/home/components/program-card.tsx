@@ -1,6 +1,6 @@
 // One program of the home page: its headline figure, description and progress towards its goal.
 import { BookHeart, GraduationCap, HandHeart, Utensils, type LucideIcon } from 'lucide-react';
-import { formatMoney } from '@donaciones/shared/format';
+import { formatMoney, formatPercent } from '@donaciones/shared/format';
 import { homeMessages } from '@donaciones/shared/messages/home';
 import type { PublicProgram } from '@donaciones/shared/schemas/public-site';
 import { Badge } from '@/components/badge';
@@ -18,7 +18,7 @@ function look(slug: string): { icon: LucideIcon; band: string; iconTone: string 
 
 export function ProgramCard({ program }: { program: PublicProgram }) {
   const { icon: Icon, band, iconTone } = look(program.slug);
-  const pct = `${program.progress_percentage.toLocaleString('es-GT', { maximumFractionDigits: 1 })}%`;
+  const pct = formatPercent(program.progress_percentage);
   return (
     <article className="flex flex-col overflow-hidden rounded-card border border-sand-200 bg-white shadow-card transition-shadow hover:shadow-lift">
       <div className={cn('relative flex items-end justify-between gap-3 bg-gradient-to-br px-6 pt-6 pb-5', band)}>

@@ -1,0 +1,70 @@
+// The admin dashboard and reports say which period each figure covers and what a change is measured
+// against, and write percentages and money with the shared formatters (docs/product.md#figures).
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { adminMessages } from '@donaciones/shared/messages/admin';
+import type { AdminDashboardStats, Analytics } from '@donaciones/shared/schemas/admin';
+import { renderApp } from '@/test/render-app';
+
+const admin = { roles: ['ADMIN'] };
+
+const stats: AdminDashboardStats = {
+  kind: 'admin',
+  total_users: 12,
+  active_users: 11,
+  total_donations: 40,
+  total_amount_gtq: 50_000,
+  pending_donations: 2,
+  pending_amount_gtq: 185,
+  system_health: 68.8,
+  system_health_source: 'email_delivery',
+  growth_metrics: { users_growth_percentage: -12.5, donations_growth_percentage: 0, amount_growth_percentage: 2068.5 },
+  recent_users: [],
+  recent_donations: [],
+  recent_activity: [],
+};
+
+const analytics: Analytics = {
+  period: 'month',
+  start_date: '2026-11-01',
+  end_date: '2026-11-23',
+  granularity: 'day',
+  summary: {
+    total_amount: 20_785,
+    total_donations: 30,
+    average_donation: 692.83,
+    pending_donations: 1,
+    pending_amount: 75,
+    declined_donations: 2,
+    success_rate: 68.8,
+    new_users: 3,
+    unique_donors: 20,
+    previous_total_amount: 960,
+    amount_growth_percentage: 2065.1,
+  },
+  monthly_stats: [{ month: '2026-11', donations: 30, amount: 20_785, users: 3 }],
+  top_donors: [],
+  trends: [{ date: '2026-11-01', donations: 30, amount: 20_785 }],
+  generated_at: '2026-11-23T18:00:00Z',
+};
+
+describe('admin figures on screen', () => {
+  it('the dashboard labels its growth "Mes en curso" against the same period of the previous month, signed as the PDF', async () => {
+    renderApp('/admin-dashboard', { user: admin, handler: (req) => (req.url === '/dashboard/stats' ? { status: 200, data: stats } : undefined) });
+    const panel = (await screen.findByText(adminMessages.dashboard.growthTitle)).closest('section') ?? document.body;
+    expect(within(panel as HTMLElement).getByText(adminMessages.dashboard.growthComparedWith)).toBeTruthy();
+    expect(panel.textContent).toContain('+2,068.5%');
+    expect(panel.textContent).toContain('-12.5%');
+    expect(document.body.textContent).toContain('68.8%');
+    expect(document.body.textContent).toContain('Q50,000.00');
+    expect(document.body.textContent).not.toMatch(/Q\s\d/);
+  });
+
+  it('the reports name the calendar period in course and what the change is measured against', async () => {
+    renderApp('/admin/reports', { user: admin, handler: (req) => (req.url === '/admin/analytics' ? { status: 200, data: analytics } : undefined) });
+    expect(await screen.findByText(`+2,065.1% ${adminMessages.reports.comparedWith.month}`)).toBeTruthy();
+    expect(screen.getAllByText(adminMessages.reports.periods.month).length).toBeGreaterThan(0);
+    expect(document.body.textContent).toContain('68.8%');
+    expect(document.body.textContent).toContain('Q20,785.00');
+  });
+});
