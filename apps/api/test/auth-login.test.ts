@@ -1,4 +1,4 @@
-// Sign-in, /auth/me, forged and stale access tokens, cookies, and the failed-sign-in throttle.
+// Sign-in, /auth/me, forged and stale access tokens, cookies, and the sign-in throttle.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
@@ -7,7 +7,7 @@ import { validationMessages } from '@donaciones/shared/messages/validation';
 import { errorMessages } from '../src/messages/errors';
 import { refreshTokens, sessions, users } from '../src/db/schema';
 import { accessTokenSigner } from '../src/services/access-tokens';
-import { AUTH_LIMITS } from '../src/services/auth';
+import { AUTH_LIMITS, LOGIN_MAX_DELAY_MS, loginDelayMs } from '../src/services/auth';
 import { hashToken } from '../src/services/sessions';
 import { createTestApp, createUser, type TestContext } from './helpers';
 import { freshIp, loginAs, me, setCookies } from './auth-support';
@@ -206,33 +206,52 @@ describe('GET /auth/me', () => {
   });
 });
 
-describe('failed sign-in throttle (per account and per IP, shared counters)', () => {
-  it('blocks an account after too many wrong passwords with 429 and Retry-After, even from other IPs and with the right password', async () => {
+describe('sign-in throttle (per account and address, per address, slow-down; shared counters)', () => {
+  const L = AUTH_LIMITS;
+
+  it('blocks an account from the address that failed too often, with 429 and Retry-After, and only there', async () => {
     const user = await createUser(ctx.db);
-    for (let i = 0; i < AUTH_LIMITS.loginFailuresPerAccount.max; i++) {
-      expect((await postLogin({ email: user.email, password: `Incorrecta${i}` })).statusCode).toBe(401);
+    const attacker = freshIp();
+    for (let i = 0; i < L.loginFailuresPerAccountIp.max; i++) {
+      expect((await postLogin({ email: user.email, password: `Incorrecta${i}` }, attacker)).statusCode).toBe(401);
     }
-    const blocked = await postLogin({ email: user.email, password: user.password });
+    const blocked = await postLogin({ email: user.email, password: user.password }, attacker);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ detail: errorMessages.tooManyRequests });
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(AUTH_LIMITS.loginFailuresPerAccount.windowMs / 1000);
-    // Another account is not affected.
-    const other = await createUser(ctx.db);
-    expect((await postLogin({ email: other.email, password: other.password })).statusCode).toBe(200);
+    expect(retryAfter).toBeLessThanOrEqual(L.loginFailuresPerAccountIp.windowMs / 1000);
+    // The owner, from anywhere else, still signs in with the right password.
+    expect((await postLogin({ email: user.email, password: user.password }, freshIp())).statusCode).toBe(200);
+  });
+
+  it('cannot lock anyone out from many addresses: failures spread over addresses slow the account down instead', async () => {
+    const user = await createUser(ctx.db);
+    // Twice the old lock-out ceiling, each from a new address.
+    for (let i = 0; i < L.loginFailuresPerAccount.max * 2; i++) {
+      expect((await postLogin({ email: user.email, password: `Incorrecta${i}` })).statusCode).toBe(401);
+    }
+    const started = Date.now();
+    const res = await postLogin({ email: user.email, password: user.password });
+    expect(res.statusCode).toBe(200);
+    // Slowed: every attempt on this account now waits before its password is checked.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(loginDelayMs(L.loginFailuresPerAccount.max * 2) - 50);
+    expect(loginDelayMs(L.loginFailuresPerAccount.max)).toBe(0);
+    expect(loginDelayMs(L.loginFailuresPerAccount.max + 1)).toBeGreaterThan(0);
+    expect(loginDelayMs(10_000)).toBeLessThanOrEqual(LOGIN_MAX_DELAY_MS);
   });
 
   it('treats an unknown email like an existing one (no enumeration through the throttle)', async () => {
-    for (let i = 0; i < AUTH_LIMITS.loginFailuresPerAccount.max; i++) {
-      expect((await postLogin({ email: 'fantasma@prueba.gt', password: `Incorrecta${i}` })).statusCode).toBe(401);
+    const ip = freshIp();
+    for (let i = 0; i < L.loginFailuresPerAccountIp.max; i++) {
+      expect((await postLogin({ email: 'fantasma@prueba.gt', password: `Incorrecta${i}` }, ip)).statusCode).toBe(401);
     }
-    expect((await postLogin({ email: 'fantasma@prueba.gt', password: 'Incorrecta9' })).statusCode).toBe(429);
+    expect((await postLogin({ email: 'fantasma@prueba.gt', password: 'Incorrecta9' }, ip)).statusCode).toBe(429);
   });
 
   it('blocks an IP that fails across many accounts, and not the others', async () => {
     const ip = freshIp();
-    for (let i = 0; i < AUTH_LIMITS.loginFailuresPerIp.max; i++) {
+    for (let i = 0; i < L.loginFailuresPerIp.max; i++) {
       expect((await postLogin({ email: `cuenta${i}@prueba.gt`, password: 'Incorrecta1' }, ip)).statusCode).toBe(401);
     }
     const user = await createUser(ctx.db);
@@ -240,31 +259,51 @@ describe('failed sign-in throttle (per account and per IP, shared counters)', ()
     expect((await postLogin({ email: user.email, password: user.password }, freshIp())).statusCode).toBe(200);
   });
 
-  it('does not count successful sign-ins: the staff of one office sign in one after another', async () => {
+  it('lets the staff of one office sign in one after another, mistakes included', async () => {
     const ip = freshIp();
-    const staff = await Promise.all(Array.from({ length: AUTH_LIMITS.loginFailuresPerIp.max + 5 }, () => createUser(ctx.db)));
-    // A few mistakes along the way do not lock the office out either.
+    const staff = await Promise.all(Array.from({ length: L.loginFailuresPerIp.max + 5 }, () => createUser(ctx.db)));
     for (let i = 0; i < 3; i++) expect((await postLogin({ email: staff[i].email, password: 'Equivocada1' }, ip)).statusCode).toBe(401);
     for (const person of staff) {
       const res = await postLogin({ email: person.email, password: person.password }, ip);
       expect(res.statusCode).toBe(200);
     }
-    // The same person may sign in again and again.
-    for (let i = 0; i < AUTH_LIMITS.loginFailuresPerAccount.max + 2; i++) {
-      expect((await postLogin({ email: staff[0].email, password: staff[0].password }, ip)).statusCode).toBe(200);
-    }
   });
 
-  it('forgets the failures of an account after it signs in successfully', async () => {
+  it('throttles successful sign-ins too (each costs a password hash and a session): per account and per address', async () => {
     const user = await createUser(ctx.db);
-    for (let i = 0; i < AUTH_LIMITS.loginFailuresPerAccount.max - 1; i++) {
-      expect((await postLogin({ email: user.email, password: 'Incorrecta1' })).statusCode).toBe(401);
+    for (let i = 0; i < L.loginSuccessesPerAccount.max; i++) {
+      expect((await postLogin({ email: user.email, password: user.password })).statusCode).toBe(200);
     }
-    expect((await postLogin({ email: user.email, password: user.password })).statusCode).toBe(200);
-    for (let i = 0; i < AUTH_LIMITS.loginFailuresPerAccount.max; i++) {
-      expect((await postLogin({ email: user.email, password: 'Incorrecta1' })).statusCode).toBe(401);
+    const sessionsBefore = (await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).length;
+    const over = await postLogin({ email: user.email, password: user.password });
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).length).toBe(sessionsBefore);
+
+    const ip = freshIp();
+    // Enough people that none of them reaches the per-account ceiling first.
+    const people = await Promise.all(Array.from({ length: Math.ceil(L.loginAttemptsPerIp.max / (L.loginSuccessesPerAccount.max - 1)) + 1 }, () => createUser(ctx.db)));
+    const codes: number[] = [];
+    for (let i = 0; i < L.loginAttemptsPerIp.max + 1; i++) {
+      const person = people[i % people.length];
+      codes.push((await postLogin({ email: person.email, password: person.password }, ip)).statusCode);
+      if (codes.at(-1) === 429) break;
     }
-    expect((await postLogin({ email: user.email, password: 'Incorrecta1' })).statusCode).toBe(429);
+    expect(codes.at(-1)).toBe(429);
+    expect(codes.filter((c) => c === 200)).toHaveLength(L.loginAttemptsPerIp.max);
+  }, 180_000);
+
+  it('forgets the failures of an account from an address after it signs in successfully there', async () => {
+    const user = await createUser(ctx.db);
+    const ip = freshIp();
+    for (let i = 0; i < L.loginFailuresPerAccountIp.max - 1; i++) {
+      expect((await postLogin({ email: user.email, password: 'Incorrecta1' }, ip)).statusCode).toBe(401);
+    }
+    expect((await postLogin({ email: user.email, password: user.password }, ip)).statusCode).toBe(200);
+    for (let i = 0; i < L.loginFailuresPerAccountIp.max; i++) {
+      expect((await postLogin({ email: user.email, password: 'Incorrecta1' }, ip)).statusCode).toBe(401);
+    }
+    expect((await postLogin({ email: user.email, password: 'Incorrecta1' }, ip)).statusCode).toBe(429);
   });
 
   it('shares the counters between two API processes on one database', async () => {
@@ -274,12 +313,13 @@ describe('failed sign-in throttle (per account and per IP, shared counters)', ()
     await second.ready();
     try {
       const user = await createUser(ctx.db);
-      for (let i = 0; i < AUTH_LIMITS.loginFailuresPerAccount.max; i++) {
+      const ip = freshIp();
+      for (let i = 0; i < AUTH_LIMITS.loginFailuresPerAccountIp.max; i++) {
         const target = i % 2 === 0 ? ctx.app : second;
-        const res = await target.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password: 'Incorrecta1' }, remoteAddress: freshIp() });
+        const res = await target.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password: 'Incorrecta1' }, remoteAddress: ip });
         expect(res.statusCode).toBe(401);
       }
-      const res = await second.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password: user.password }, remoteAddress: freshIp() });
+      const res = await second.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password: user.password }, remoteAddress: ip });
       expect(res.statusCode).toBe(429);
     } finally {
       await second.close();

@@ -25,12 +25,19 @@ export interface LimitRule {
 }
 
 /**
- * Ceilings of the throttles. Sign-in counts failed attempts only, so the staff of one office behind
- * one address can still sign in one after another; the others count every attempt.
+ * Ceilings of the throttles. Sign-in (docs/product.md#accounts-and-sessions) refuses, with 429, an
+ * address that fails too often (on any accounts, or on one account), and an address or an account
+ * that signs in too often (each attempt costs an argon2 hash, each success a session row); failures on
+ * one account from many addresses only slow that account down (loginDelayMs), so nobody can lock
+ * another person out: the right password keeps working from the owner's own address.
  */
 export const AUTH_LIMITS = {
   loginFailuresPerIp: { name: 'login-fail-ip', max: 20, windowMs: 15 * MINUTE },
+  loginFailuresPerAccountIp: { name: 'login-fail-account-ip', max: 5, windowMs: 15 * MINUTE },
+  /** Not a ceiling: past `max`, each attempt on the account waits longer (loginDelayMs). */
   loginFailuresPerAccount: { name: 'login-fail-account', max: 5, windowMs: 15 * MINUTE },
+  loginAttemptsPerIp: { name: 'login-ip', max: 120, windowMs: 5 * MINUTE },
+  loginSuccessesPerAccount: { name: 'login-success-account', max: 30, windowMs: 5 * MINUTE },
   registerPerIp: { name: 'register-ip', max: 30, windowMs: 15 * MINUTE },
   registerPerEmail: { name: 'register-email', max: 5, windowMs: 15 * MINUTE },
   forgotPerIp: { name: 'forgot-ip', max: 10, windowMs: 15 * MINUTE },
@@ -48,6 +55,10 @@ export const VERIFY_TOKEN_TTL_HOURS = 72;
 export interface Throttle {
   /** Counts one attempt against each rule; 429 (with Retry-After) when any is over its ceiling. */
   hit(...checks: [LimitRule, string][]): Promise<void>;
+  /** Counts one attempt without refusing anything; answers the count in the window. */
+  note(rule: LimitRule, subject: string): Promise<number>;
+  /** The count in the window, without counting. */
+  peek(rule: LimitRule, subject: string): Promise<number>;
   /** Gives back one attempt (it turned out to be a success that must not count). */
   refund(rule: LimitRule, subject: string): Promise<void>;
   clear(rule: LimitRule, subject: string): Promise<void>;
@@ -65,6 +76,14 @@ export function counterThrottle(counters: CounterStore, enabled: boolean): Throt
         if (count > rule.max) retryMs = Math.max(retryMs, ttlMs);
       }
       if (retryMs > 0) throw tooManyRequests(retryMs / 1000);
+    },
+    async note(rule, subject) {
+      if (!enabled) return 0;
+      return (await counters.incr(counterKey(rule, subject), rule.windowMs)).count;
+    },
+    async peek(rule, subject) {
+      if (!enabled) return 0;
+      return (await counters.get(counterKey(rule, subject))).count;
     },
     async refund(rule, subject) {
       if (enabled) await counters.decr(counterKey(rule, subject));
@@ -109,6 +128,14 @@ async function queueVerificationEmail(db: Db, user: { email: string; firstName: 
   });
 }
 
+export const LOGIN_MAX_DELAY_MS = 3000;
+
+/** The wait before checking a password, from the account's recent failures: none up to the free ones, then doubling from 250 ms. */
+export function loginDelayMs(failures: number): number {
+  const over = failures - AUTH_LIMITS.loginFailuresPerAccount.max;
+  return over <= 0 ? 0 : Math.min(LOGIN_MAX_DELAY_MS, 250 * 2 ** Math.min(over - 1, 10));
+}
+
 const emailTaken = () => new AppError(409, authMessages.emailTaken, { email: authMessages.emailTaken });
 
 /** Creates a USER account with its preferences and queues the welcome email, all in one transaction. */
@@ -147,7 +174,11 @@ export async function login(
   throttle: Throttle,
 ): Promise<IssuedSession> {
   const ip = input.ip ?? 'unknown';
-  await throttle.hit([AUTH_LIMITS.loginFailuresPerIp, ip], [AUTH_LIMITS.loginFailuresPerAccount, input.email]);
+  const accountAtIp = `${input.email}|${ip}`;
+  // Failures are counted up front (and given back on success), so parallel guesses cannot overrun them.
+  await throttle.hit([AUTH_LIMITS.loginAttemptsPerIp, ip], [AUTH_LIMITS.loginFailuresPerIp, ip], [AUTH_LIMITS.loginFailuresPerAccountIp, accountAtIp]);
+  const delay = loginDelayMs(await throttle.peek(AUTH_LIMITS.loginFailuresPerAccount, input.email));
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   const [user] = await db
     .select({ id: users.id, email: users.email, passwordHash: users.passwordHash, isActive: users.isActive })
     .from(users)
@@ -165,11 +196,14 @@ export async function login(
         ip: input.ip,
       });
     }
+    await throttle.note(AUTH_LIMITS.loginFailuresPerAccount, input.email);
     throw unauthorized(authMessages.invalidCredentials);
   }
-  // A success is not a failed attempt: it neither counts against the address nor the account.
+  // A success is not a failed attempt: it counts against neither the address nor the account there.
+  // The account's slow-down stays until its window ends: an attacker's guesses keep being slowed.
   await throttle.refund(AUTH_LIMITS.loginFailuresPerIp, ip);
-  await throttle.clear(AUTH_LIMITS.loginFailuresPerAccount, input.email);
+  await throttle.clear(AUTH_LIMITS.loginFailuresPerAccountIp, accountAtIp);
+  await throttle.hit([AUTH_LIMITS.loginSuccessesPerAccount, input.email]);
   return db.transaction(async (tx) => {
     const session = await createSession(tx, { userId: user.id, ttlDays: input.ttlDays, ip: input.ip, userAgent: input.userAgent });
     await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
