@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight, CircleCheck, Clock, HandCoins, Percent } from 'lucide-react';
 import { RECENT_DONATIONS_SHOWN } from '@donaciones/shared/constants';
-import { formatDate, formatMoney, formatNumber } from '@donaciones/shared/format';
+import { formatDate, formatMoney, formatNumber, formatPercent } from '@donaciones/shared/format';
 import { donationStatusLabel, donationsMessages } from '@donaciones/shared/messages/donations';
 import { navMessages } from '@donaciones/shared/messages/shell';
 import type { DonationStats } from '@donaciones/shared/schemas/donations';
@@ -28,7 +28,7 @@ export function averageDonation(stats: Pick<DonationStats, 'total_amount_complet
   return stats.count_completed > 0 ? stats.total_amount_completed / stats.count_completed : 0;
 }
 
-export const formatRate = (rate: number) => `${rate.toFixed(1)}%`;
+export const formatRate = (rate: number) => formatPercent(rate);
 
 function StatCard({ label, value, icon, tone, testId }: { label: string; value: string; icon: ReactNode; tone: string; testId: string }) {
   return (
@@ -108,7 +108,7 @@ function RecentDonations() {
         <ul className="-my-2 divide-y divide-sand-200" data-testid="recent-donations">
           {recent.data.donations.slice(0, RECENT_DONATIONS_SHOWN).map((d) => (
             <li key={d.id}>
-              <Link to={donationDetailPath(d.id)} className="-mx-2 flex items-center gap-3 rounded-xl px-2 py-3 hover:bg-sand-50">
+              <Link to={donationDetailPath(d.id)} className="flex min-w-0 items-center gap-3 rounded-xl px-2 py-3 hover:bg-sand-50">
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-semibold text-ink-900">{d.donor_name}</p>
                   <p className="text-sm text-ink-500">{formatDate(d.created_at)}</p>
@@ -189,7 +189,7 @@ export default function StatsPage() {
               />
             </div>
 
-            <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
+            <div className="mt-6 grid items-start gap-6 lg:grid-cols-2 [&>*]:min-w-0">
               <Card title={s.detailedMetrics} data-testid="detailed-metrics">
                 <Proportions stats={stats} />
                 <dl className="divide-y divide-sand-200">
