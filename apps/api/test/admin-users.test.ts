@@ -218,9 +218,9 @@ describe('admin users: the last active admin', () => {
       // An inactive admin does not count as a remaining admin.
       const c = await createUser(local.db, { roles: ['ADMIN'], isActive: false });
       expect((await put(a, a.id, { ...self, role: 'USER' })).statusCode).toBe(409);
-      await expect(deleteUser(local.db, { id: a.id, actor: { id: c.id, email: c.email } })).rejects.toMatchObject({ statusCode: 409, detail: m.lastAdminDelete });
+      await expect(deleteUser(local.db, { id: a.id, actor: { id: c.id, email: c.email } })).rejects.toMatchObject({ code: 'conflict', detail: m.lastAdminDelete });
       await expect(updateUser(local.db, { id: a.id, actor: { id: c.id, email: c.email }, values: { ...self, role: 'USER' } as never })).rejects.toMatchObject({
-        statusCode: 409,
+        code: 'conflict',
       });
 
       const [row] = await local.db.select().from(users).where(eq(users.id, a.id));

@@ -75,7 +75,7 @@ describe('transitionDonation inTransaction hook', () => {
           ran = true;
         },
       }),
-    ).rejects.toMatchObject({ statusCode: 409 });
+    ).rejects.toMatchObject({ code: 'conflict' });
     expect(ran).toBe(false);
   });
 });

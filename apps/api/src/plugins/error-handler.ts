@@ -4,7 +4,21 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorMessages } from '../messages/errors';
-import { AppError } from '../errors';
+import { DomainError, type ErrorCode, RateLimitedError } from '../errors';
+
+/** The HTTP status of each domain error's code. */
+const STATUS: Record<ErrorCode, number> = {
+  invalid_input: 400,
+  unauthenticated: 401,
+  payment_declined: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  key_reused: 422,
+  rate_limited: 429,
+  provider_failed: 502,
+  unavailable: 503,
+};
 
 // zod's built-in messages, used where a schema sets none of its own, in Spanish like the rest.
 z.config(z.locales.es());
@@ -15,9 +29,9 @@ function fieldName(instancePath: string | undefined): string {
 
 export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send({ detail: error.detail, ...(error.errors ? { errors: error.errors } : {}) });
+    if (error instanceof DomainError) {
+      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.status(STATUS[error.code]).send({ detail: error.detail, ...(error.fields ? { errors: error.fields } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { CSRF_COOKIE, CSRF_HEADER } from '@donaciones/shared/constants';
 import { errorMessages } from '../messages/errors';
-import { AppError } from '../errors';
+import { ForbiddenError, InvalidInputError } from '../errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,13 +78,13 @@ export default fp(async function security(app: FastifyInstance) {
   // they are refused before validation.
   app.addHook('preValidation', async (request) => {
     if (holdsUnstorableText(request.query) || holdsUnstorableText(request.params) || holdsUnstorableText(request.body)) {
-      throw new AppError(400, errorMessages.invalidInput);
+      throw new InvalidInputError();
     }
   });
 
   app.decorate('assertCsrf', (request: FastifyRequest) => {
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
-    if (!cookie || typeof header !== 'string' || !same(cookie, header)) throw new AppError(403, errorMessages.csrf);
+    if (!cookie || typeof header !== 'string' || !same(cookie, header)) throw new ForbiddenError(errorMessages.csrf);
   });
 });

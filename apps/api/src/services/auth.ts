@@ -6,7 +6,7 @@ import { emailMessages } from '../messages/email';
 import type { Role } from '@donaciones/shared/constants';
 import type { Database, Db } from '../db/client';
 import { authTokens, donations, userPreferences, users } from '../db/schema';
-import { AppError, tooManyRequests, unauthorized } from '../errors';
+import { ConflictError, InvalidInputError, tooManyRequests, unauthorized } from '../errors';
 import { audit } from './audit';
 import type { CounterStore } from './counters';
 import { enqueueEmail } from './email-outbox';
@@ -136,7 +136,7 @@ export function loginDelayMs(failures: number): number {
   return over <= 0 ? 0 : Math.min(LOGIN_MAX_DELAY_MS, 250 * 2 ** Math.min(over - 1, 10));
 }
 
-const emailTaken = () => new AppError(409, authMessages.emailTaken, { email: authMessages.emailTaken });
+const emailTaken = () => new ConflictError(authMessages.emailTaken, { email: authMessages.emailTaken });
 
 /** Creates a USER account with its preferences and queues the welcome email, all in one transaction. */
 export async function registerAccount(
@@ -251,7 +251,7 @@ export async function requestPasswordReset(db: Database, input: { email: string 
   });
 }
 
-const resetInvalid = () => new AppError(400, authMessages.resetInvalid, { token: authMessages.resetInvalid });
+const resetInvalid = () => new InvalidInputError(authMessages.resetInvalid, { token: authMessages.resetInvalid });
 
 /** Sets a new password with a single-use link, and ends every session of the account. */
 export async function resetPassword(db: Database, input: { token: string; password: string } & LinkContext, throttle: Throttle): Promise<void> {
@@ -301,7 +301,7 @@ export async function verifyEmail(db: Database, input: { token: string; ip?: str
       .where(and(eq(authTokens.tokenHash, hashToken(input.token)), eq(authTokens.purpose, 'verify_email')))
       .for('update')
       .limit(1);
-    const invalid = () => new AppError(400, authMessages.verifyInvalid, { token: authMessages.verifyInvalid });
+    const invalid = () => new InvalidInputError(authMessages.verifyInvalid, { token: authMessages.verifyInvalid });
     if (!row) throw invalid();
     const [user] = await tx
       .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt })

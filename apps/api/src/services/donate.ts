@@ -8,7 +8,7 @@ import type { PublicDonation, PublicDonationResponse } from '@donaciones/shared/
 import { coverFeesCents, toQuetzalCents } from '@donaciones/shared/schemas/payments';
 import type { Database } from '../db/client';
 import { paymentMessages } from '../messages/payments';
-import { AppError, fieldError, serviceUnavailable } from '../errors';
+import { PaymentDeclinedError, fieldError, serviceUnavailable } from '../errors';
 import { type Actor, audit } from './audit';
 import { withIdempotency, requestHash, type StoredAnswer } from './idempotency';
 import { insertDonation } from './ledger';
@@ -35,7 +35,7 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
     if (!body.cardBrand) throw fieldError('cardBrand', paymentMessages.cardRequiredSimulated);
     // The demo's declining test cards fail at once, with their reason, and record nothing.
     const declined = FAILING_TEST_CARDS[body.cardLast4];
-    if (declined) throw new AppError(402, declined, { cardNumber: declined });
+    if (declined) throw new PaymentDeclinedError(declined, { cardNumber: declined });
   }
   // The caller is part of what the key guards: the same key from another account is another request.
   const hash = requestHash({ body, userId: input.actor?.id ?? null });

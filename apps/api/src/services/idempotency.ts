@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { errorMessages } from '../messages/errors';
 import type { Database, Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { AppError } from '../errors';
+import { ConflictError, InvalidInputError, KeyReusedError } from '../errors';
 
 /** Keys are answered again for this long, then removed by the cleanup job. */
 export const IDEMPOTENCY_TTL_HOURS = 24;
@@ -37,8 +37,8 @@ export function requestHash(value: unknown): string {
 /** The header's value, or a 400 when it is missing or malformed. */
 export function requireIdempotencyKey(header: string | string[] | undefined): string {
   const key = Array.isArray(header) ? header[0] : header;
-  if (!key || !key.trim()) throw new AppError(400, errorMessages.idempotencyMissing, { 'idempotency-key': errorMessages.idempotencyMissing });
-  if (!KEY_PATTERN.test(key)) throw new AppError(400, errorMessages.idempotencyInvalid, { 'idempotency-key': errorMessages.idempotencyInvalid });
+  if (!key || !key.trim()) throw new InvalidInputError(errorMessages.idempotencyMissing, { 'idempotency-key': errorMessages.idempotencyMissing });
+  if (!KEY_PATTERN.test(key)) throw new InvalidInputError(errorMessages.idempotencyInvalid, { 'idempotency-key': errorMessages.idempotencyInvalid });
   return key;
 }
 
@@ -70,9 +70,9 @@ export async function withIdempotency<T>(
           SELECT request_hash, status_code, response FROM idempotency_keys
           WHERE scope = ${input.scope} AND key = ${input.key}`),
       );
-      if (!existing) throw new AppError(409, errorMessages.idempotencyInProgress);
-      if (existing.request_hash !== input.hash) throw new AppError(422, errorMessages.idempotencyConflict);
-      if (existing.status_code == null || existing.response == null) throw new AppError(409, errorMessages.idempotencyInProgress);
+      if (!existing) throw new ConflictError(errorMessages.idempotencyInProgress);
+      if (existing.request_hash !== input.hash) throw new KeyReusedError();
+      if (existing.status_code == null || existing.response == null) throw new ConflictError(errorMessages.idempotencyInProgress);
       return { statusCode: existing.status_code, body: existing.response, replayed: true };
     }
 

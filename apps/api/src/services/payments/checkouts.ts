@@ -7,7 +7,7 @@ import { formatCents, fromCents } from '@donaciones/shared/format';
 import type { AdminDonationPayment, DonationPaymentStatus } from '@donaciones/shared/schemas/payments';
 import type { Database, Db } from '../../db/client';
 import { donations, paymentEvents } from '../../db/schema';
-import { AppError, conflict, notFound } from '../../errors';
+import { ConflictError, ProviderFailedError, conflict, notFound } from '../../errors';
 import { emailMessages } from '../../messages/email';
 import { paymentMessages } from '../../messages/payments';
 import { type Actor, audit } from '../audit';
@@ -55,7 +55,7 @@ export async function openCheckout(tx: Db, ctx: PaymentContext, row: DonationRow
       metadata: { donation_reference: row.referenceCode, donation_id: String(row.id) },
     });
   } catch (err) {
-    if (err instanceof ProviderError) throw new AppError(502, paymentMessages.providerUnavailable);
+    if (err instanceof ProviderError) throw new ProviderFailedError(paymentMessages.providerUnavailable);
     throw err;
   }
   const [updated] = await tx
@@ -116,7 +116,7 @@ async function settle(
       },
     });
   } catch (err) {
-    if (err instanceof AppError && err.statusCode === 409) return null;
+    if (err instanceof ConflictError) return null;
     throw err;
   }
 }
@@ -350,7 +350,7 @@ export async function refundDonation(
     try {
       refund = await ctx.provider.refund(current.paymentReference);
     } catch (err) {
-      if (err instanceof ProviderError) throw new AppError(502, paymentMessages.refundFailed(err.detail ?? paymentMessages.providerUnavailable));
+      if (err instanceof ProviderError) throw new ProviderFailedError(paymentMessages.refundFailed(err.detail ?? paymentMessages.providerUnavailable));
       throw err;
     }
     const [updated] = await tx
