@@ -6,8 +6,12 @@ import { cleanup, configure } from '@testing-library/react';
 // parallel forks) the first load can take longer than Testing Library's default 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
-// Vitest runs without globals, so Testing Library cannot register its own cleanup.
-afterEach(cleanup);
+// Vitest runs without globals, so Testing Library cannot register its own cleanup. Each test also
+// starts a fresh browser tab: what a screen kept in sessionStorage (a draft) stays within its test.
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
 
 // jsdom has no matchMedia; the toaster asks it for prefers-reduced-motion. Nothing matches.
 window.matchMedia ??= ((query: string) => ({

@@ -20,6 +20,7 @@ import type { AdminDashboardStats } from '@donaciones/shared/schemas/admin';
 import { Badge, StatusBadge } from '@/components/badge';
 import { ButtonLink } from '@/components/button';
 import { Card } from '@/components/card';
+import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { adminDonationDetailPath, paths } from '@/lib/paths';
@@ -27,7 +28,6 @@ import { roleLabel } from '@/lib/roles';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminStats } from '../api/get-admin-stats';
 import { Growth } from '../components/growth';
-import { PageHeader } from '../components/page-header';
 import { StatCard } from '../components/stat-card';
 
 const d = adminMessages.dashboard;
@@ -222,7 +222,7 @@ export default function AdminDashboardPage() {
 
   return (
     <div>
-      <PageHeader title={d.title} subtitle={d.subtitle} actions={<QuickActions />} />
+      <PageHeader className="mb-6" title={d.title} description={d.subtitle} actions={<QuickActions />} />
       {query.isError ? (
         <ErrorState message={s.dashboardLoadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
       ) : (

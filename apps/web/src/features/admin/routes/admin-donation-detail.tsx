@@ -9,13 +9,13 @@ import { donationStatusLabel, donationTypeLabel } from '@donaciones/shared/messa
 import { StatusBadge } from '@/components/badge';
 import { ButtonLink } from '@/components/button';
 import { Card } from '@/components/card';
+import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminDonation } from '../api/get-donation';
 import { DonationPayment } from '../components/donation-payment';
-import { PageHeader } from '../components/page-header';
 
 const r = adminMessages.review;
 const f = r.fields;
@@ -43,7 +43,7 @@ export default function AdminDonationDetailPage() {
 
   return (
     <div>
-      <PageHeader eyebrow={r.detailEyebrow} title={r.detailTitle(id)} actions={back} />
+      <PageHeader className="mb-6" eyebrow={r.detailEyebrow} title={r.detailTitle(id)} actions={back} />
       {query.isError || !Number.isInteger(id) ? (
         <ErrorState message={r.detailLoadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
       ) : !d ? (

@@ -12,6 +12,7 @@ import { ADMIN_STATUS_VALUES, type AdminDonation } from '@donaciones/shared/sche
 import { StatusBadge } from '@/components/badge';
 import { Button, ButtonLink } from '@/components/button';
 import { Select, TextInput } from '@/components/form-fields';
+import { PageHeader } from '@/components/page-header';
 import { type Column, ResponsiveTable } from '@/components/responsive-table';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
@@ -22,7 +23,6 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import type { Decision } from '../api/decide-donation';
 import { useAdminDonations } from '../api/get-donations';
 import { DecisionModal } from '../components/decision-modal';
-import { PageHeader } from '../components/page-header';
 
 const r = adminMessages.review;
 const c = adminMessages.common;
@@ -126,8 +126,9 @@ export default function AdminDonationsPage() {
   return (
     <div>
       <PageHeader
+        className="mb-6"
         title={r.title}
-        subtitle={r.subtitle}
+        description={r.subtitle}
         actions={
           <Button
             variant="outline"

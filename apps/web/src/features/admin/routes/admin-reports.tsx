@@ -9,6 +9,7 @@ import { adminMessages } from '@donaciones/shared/messages/admin';
 import type { Analytics } from '@donaciones/shared/schemas/admin';
 import { Card } from '@/components/card';
 import { Select } from '@/components/form-fields';
+import { PageHeader } from '@/components/page-header';
 import { type Column, ResponsiveTable } from '@/components/responsive-table';
 import { Skeleton } from '@/components/skeleton';
 import { Spinner } from '@/components/spinner';
@@ -17,7 +18,6 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAnalytics } from '../api/get-analytics';
 import { ExportMenu } from '../components/export-menu';
 import { Growth } from '../components/growth';
-import { PageHeader } from '../components/page-header';
 import { StatCard } from '../components/stat-card';
 import { trendLabel } from '../components/trend-label';
 
@@ -155,8 +155,9 @@ export default function AdminReportsPage() {
   return (
     <div>
       <PageHeader
+        className="mb-6"
         title={ui.title}
-        subtitle={
+        description={
           analytics ? (
             <span className="inline-flex items-center gap-2">
               <CalendarRange aria-hidden="true" className="size-4 text-brand-700" />

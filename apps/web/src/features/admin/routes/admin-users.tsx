@@ -11,6 +11,7 @@ import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { TextInput } from '@/components/form-fields';
 import { Modal } from '@/components/modal';
+import { PageHeader } from '@/components/page-header';
 import { type Column, ResponsiveTable } from '@/components/responsive-table';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
@@ -21,7 +22,6 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
-import { PageHeader } from '../components/page-header';
 import { UserFormModal } from '../components/user-form-modal';
 
 const u = adminMessages.users;
@@ -171,8 +171,9 @@ export default function AdminUsersPage() {
   return (
     <div>
       <PageHeader
+        className="mb-6"
         title={u.title}
-        subtitle={u.subtitle}
+        description={u.subtitle}
         actions={
           <Button onClick={() => setEditing({ user: null })} icon={<UserPlus aria-hidden="true" className="size-4" />}>
             {u.newUser}

@@ -20,7 +20,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { type DonationAction, useChangeDonationStatus } from '../api/change-donation-status';
 import { useDonation } from '../api/get-donation';
 import { formatAmount } from '../components/donation-labels';
-import { PageFrame } from '../components/page-header';
+import { PageFrame } from '../components/page-frame';
 
 const m = donationsMessages;
 const t = donationsMessages.detail;

@@ -13,12 +13,13 @@ import { type CreateDonation, type CreateDonationInput, createDonationSchema } f
 import { ButtonLink, Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { Select, TextArea, TextInput } from '@/components/form-fields';
+import { PageHeader } from '@/components/page-header';
 import { getErrorStatus, getFieldErrors } from '@/lib/api-client';
 import { donationDetailPath, paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreateDonation } from '../api/create-donation';
-import { PageFrame, PageHeader } from '../components/page-header';
+import { PageFrame } from '../components/page-frame';
 
 const f = donationsMessages.form;
 const TYPE_OPTIONS = DONATION_TYPES.map((t) => ({ value: t, label: donationTypeLabel(t) }));

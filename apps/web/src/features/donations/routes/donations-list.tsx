@@ -14,6 +14,7 @@ import type { Donation } from '@donaciones/shared/schemas/donations';
 import { StatusBadge } from '@/components/badge';
 import { Button, ButtonLink } from '@/components/button';
 import { Select, TextInput } from '@/components/form-fields';
+import { PageHeader } from '@/components/page-header';
 import { type Column, ResponsiveTable } from '@/components/responsive-table';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
@@ -22,7 +23,7 @@ import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDonations } from '../api/get-donations';
 import { formatAmount } from '../components/donation-labels';
-import { PageFrame, PageHeader } from '../components/page-header';
+import { PageFrame } from '../components/page-frame';
 
 const l = donationsMessages.list;
 const STATUS_OPTIONS = DONATION_STATUSES.map((s) => ({ value: s, label: donationStatusLabel(s) }));

@@ -11,6 +11,7 @@ import { navMessages } from '@donaciones/shared/messages/shell';
 import type { DonationStats } from '@donaciones/shared/schemas/donations';
 import { StatusBadge } from '@/components/badge';
 import { Card } from '@/components/card';
+import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
 import { cn } from '@/lib/cn';
@@ -19,7 +20,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDonationStats } from '../api/get-donation-stats';
 import { useDonations } from '../api/get-donations';
 import { formatAmount } from '../components/donation-labels';
-import { PageFrame, PageHeader } from '../components/page-header';
+import { PageFrame } from '../components/page-frame';
 
 const s = donationsMessages.stats;
 

@@ -3,12 +3,12 @@ import { HandHeart } from 'lucide-react';
 import { memberMessages } from '@donaciones/shared/messages/member';
 import { screensMessages } from '@donaciones/shared/messages/screens';
 import { ButtonLink } from '@/components/button';
+import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useActivePrograms } from '../api/get-active-programs';
-import { PageHeader } from '../components/page-header';
 import { ProgramCard } from '../components/program-card';
 
 const t = memberMessages.programs;
