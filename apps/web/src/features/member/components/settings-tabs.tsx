@@ -37,7 +37,7 @@ export function SettingsTabs<K extends string>({ label, tabs, active, onChange, 
 
   return (
     <div>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto rounded-2xl bg-sand-100 p-1 sm:inline-flex">
+      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex flex-wrap gap-1 rounded-2xl bg-sand-100 p-1 sm:inline-flex">
         {tabs.map((tab, i) => {
           const selected = tab.key === active;
           return (
@@ -54,7 +54,7 @@ export function SettingsTabs<K extends string>({ label, tabs, active, onChange, 
               tabIndex={selected ? 0 : -1}
               onClick={() => onChange(tab.key)}
               className={cn(
-                'flex flex-1 items-center justify-center gap-2 rounded-xl px-4 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors sm:flex-none',
+                'flex flex-1 items-center justify-center gap-2 rounded-xl px-3 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors sm:flex-none sm:px-4',
                 selected ? 'bg-white text-brand-800 shadow-sm' : 'text-ink-600 hover:bg-white/60 hover:text-ink-900',
               )}
             >

@@ -1,0 +1,81 @@
+// At 390 px (a common phone width) the settings tabs, the donation list's filters and the statistics'
+// recent donations fit: nothing is cut off or runs past the edge. Screenshots are attached.
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { DEMO, expect, login, test } from './fixtures';
+
+const PHONE = { width: 390, height: 844 };
+
+/** Fails when the element reaches past the viewport or when its own content is wider than its box. */
+async function expectFits(locator: Locator, page: Page) {
+  await expect(locator).toBeVisible();
+  const box = await locator.boundingBox();
+  expect(box, 'el elemento no tiene caja').not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width + 0.5);
+  const overflow = await locator.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(overflow, 'el contenido es más ancho que su caja').toBeLessThanOrEqual(0);
+}
+
+/** The selected option's text is narrower than the select's text area (no "Todos los estac"). */
+async function expectSelectTextFits(select: Locator) {
+  const room = await select.evaluate((el) => {
+    const s = el as HTMLSelectElement;
+    const style = getComputedStyle(s);
+    const probe = document.createElement('span');
+    probe.style.font = style.font;
+    probe.style.letterSpacing = style.letterSpacing;
+    probe.style.whiteSpace = 'pre';
+    probe.style.position = 'absolute';
+    probe.style.visibility = 'hidden';
+    probe.textContent = s.options[s.selectedIndex]?.text ?? '';
+    document.body.append(probe);
+    const text = probe.getBoundingClientRect().width;
+    probe.remove();
+    const area = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return area - text;
+  });
+  expect(room, 'el texto de la opción elegida no cabe en el selector').toBeGreaterThanOrEqual(0);
+}
+
+async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+}
+
+test.describe('390 px wide', () => {
+  test.use({ viewport: PHONE });
+
+  test('every settings tab, "Sistema" included, is whole and inside the screen', async ({ page }, testInfo) => {
+    await login(page, DEMO.admin.email, DEMO.admin.password);
+    await page.goto('/admin/settings');
+    const tablist = page.getByRole('tablist');
+    await expectFits(tablist, page);
+    const tabs = tablist.getByRole('tab');
+    await expect(tabs.filter({ hasText: 'Sistema' })).toBeVisible();
+    for (const tab of await tabs.all()) await expectFits(tab, page);
+    await shoot(page, testInfo, 'settings-390');
+  });
+
+  test('the donation list filters show their whole texts', async ({ page }, testInfo) => {
+    await page.goto('/donations');
+    const search = page.getByRole('search');
+    await expectFits(search, page);
+    for (const select of await search.locator('select').all()) {
+      await expectFits(select, page);
+      await expectSelectTextFits(select);
+    }
+    await shoot(page, testInfo, 'donations-390');
+  });
+
+  test('the statistics cards, recent donations included, stay inside the screen', async ({ page }, testInfo) => {
+    await login(page, DEMO.user.email, DEMO.user.password);
+    await page.goto('/stats');
+    const list = page.getByTestId('recent-donations');
+    await expect(list.getByRole('listitem').first()).toBeVisible();
+    const card = page.locator('section', { has: page.getByRole('heading', { name: 'Donaciones recientes' }) });
+    await expectFits(card, page);
+    for (const item of await list.getByRole('listitem').all()) await expectFits(item, page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shoot(page, testInfo, 'stats-390');
+  });
+});
