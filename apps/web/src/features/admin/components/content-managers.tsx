@@ -7,6 +7,7 @@ import { CalendarDays, MapPin, Pencil, Plus, Sprout, Trash2 } from 'lucide-react
 import { toast } from 'react-hot-toast';
 import { z } from 'zod';
 import { EVENT_TYPES } from '@donaciones/shared/constants';
+import { parseAmountInput } from '@donaciones/shared/amount-input';
 import { formatDateTime, formatMoney, formatNumber } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { type AdminEvent, type AdminProgram, eventInputSchema, programInputSchema } from '@donaciones/shared/schemas/admin';
@@ -57,6 +58,13 @@ function ConfirmDelete({ title, text, onConfirm, onClose, pending }: { title: st
 
 type ProgramInput = z.input<typeof programInputSchema>;
 
+/** A money text field's value for the form: the amount the text means, or NaN when it is refused. */
+function moneyFieldValue(value: unknown): number {
+  if (typeof value === 'number') return value;
+  const parsed = parseAmountInput(String(value ?? ''));
+  return parsed.ok ? parsed.cents / 100 : Number.NaN;
+}
+
 function ProgramModal({ program, onClose }: { program: AdminProgram | null; onClose: () => void }) {
   const save = useSaveProgram();
   const [error, setError] = useState<string | null>(null);
@@ -69,7 +77,6 @@ function ProgramModal({ program, onClose }: { program: AdminProgram | null; onCl
           highlight_value: program.highlight_value,
           highlight_label: program.highlight_label,
           goal_amount: program.goal_amount,
-          current_amount: program.current_amount,
           coming_soon: program.coming_soon,
           is_active: program.is_active,
           sort_order: program.sort_order,
@@ -88,9 +95,6 @@ function ProgramModal({ program, onClose }: { program: AdminProgram | null; onCl
       setError(t.programError);
     }
   });
-  const money = (name: 'goal_amount' | 'current_amount', label: string) => (
-    <TextInput label={label} type="number" inputMode="decimal" min={0} step="0.01" prefix="Q" required={name === 'goal_amount'} error={errors[name]?.message} {...form.register(name, { valueAsNumber: true })} />
-  );
   return (
     <Modal
       open
@@ -116,8 +120,24 @@ function ProgramModal({ program, onClose }: { program: AdminProgram | null; onCl
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextInput label={t.highlightValue} hint={t.highlightValueHint} error={errors.highlight_value?.message} {...form.register('highlight_value')} />
           <TextInput label={t.highlightLabel} hint={t.highlightLabelHint} error={errors.highlight_label?.message} {...form.register('highlight_label')} />
-          {money('goal_amount', t.goal)}
-          {money('current_amount', t.current)}
+          {/* Typed as a donor would ("60,000" or "60000.50"); text the parser refuses reaches the schema as no number. */}
+          <TextInput
+            label={t.goal}
+            inputMode="decimal"
+            prefix="Q"
+            required
+            error={errors.goal_amount?.message}
+            {...form.register('goal_amount', { setValueAs: moneyFieldValue })}
+          />
+          {program && (
+            <div className="text-sm">
+              <p className="font-semibold text-ink-800">{t.current}</p>
+              <p className="mt-1 font-display text-lg font-semibold text-ink-900 tabular-nums" data-testid="program-raised">
+                {formatMoney(program.current_amount)}
+              </p>
+              <p className="mt-0.5 text-xs text-ink-600">{t.currentFromLedger}</p>
+            </div>
+          )}
           <TextInput label={t.sortOrder} type="number" inputMode="numeric" min={0} step={1} error={errors.sort_order?.message} {...form.register('sort_order', { valueAsNumber: true })} />
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:gap-8">
