@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { CURRENCY, type DonationStatus, TIME_ZONE, type Role } from '@donaciones/shared/constants';
 import { hasRole } from '@donaciones/shared/roles';
-import { fromCents } from '@donaciones/shared/format';
+import { fromCents, guatemalaDay } from '@donaciones/shared/format';
 import { receiptMessages } from '../messages/receipts';
 import type {
   DonationHistory,
@@ -47,14 +47,10 @@ export function toMemberDonation(row: { donation: DonationRow; programName: stri
 /** Money totals only add up donations in quetzales; other currencies are listed but not summed. */
 export const isCompletedGtq = sql`(${donations.status} = 'completed' AND ${donations.currency} = ${CURRENCY})`;
 
-const guatemalaParts = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, year: 'numeric', month: 'numeric' });
 /** Year and month (1-12) of an instant on Guatemala's calendar. */
 export function guatemalaYearMonth(date: Date): { year: number; month: number } {
-  const parts = guatemalaParts.formatToParts(date);
-  return {
-    year: Number(parts.find((p) => p.type === 'year')?.value),
-    month: Number(parts.find((p) => p.type === 'month')?.value),
-  };
+  const [year, month] = guatemalaDay(date).split('-').map(Number);
+  return { year, month };
 }
 
 export async function listMyDonations(db: Db, userId: number, query: { limit: number; offset: number; status?: DonationStatus }): Promise<MyDonationList> {

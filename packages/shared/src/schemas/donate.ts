@@ -2,7 +2,7 @@
 // and form rules of the browser, and the body the browser sends, which never holds the full card
 // number nor the CVC (only the last 4 digits and the brand).
 import { z } from 'zod';
-import { CURRENCY } from '../constants';
+import { formatMoney } from '../format';
 import { donateMessages } from '../messages/donate';
 import { validationMessages } from '../messages/validation';
 import { emailField } from './auth';
@@ -144,15 +144,11 @@ export function donateAmountSchema(bounds: { min: number; max: number }) {
     .positive({ error: d.amountRequired })
     .refine(hasAtMostTwoDecimals, { error: d.amountDecimals, abort: true })
     .superRefine((amount, ctx) => {
-      if (amount < bounds.min) ctx.addIssue({ code: 'custom', message: d.amountBelowMin(formatBound(bounds.min)) });
-      else if (amount > bounds.max) ctx.addIssue({ code: 'custom', message: d.amountAboveMax(formatBound(bounds.max)) });
+      if (amount < bounds.min) ctx.addIssue({ code: 'custom', message: d.amountBelowMin(formatMoney(bounds.min)) });
+      else if (amount > bounds.max) ctx.addIssue({ code: 'custom', message: d.amountAboveMax(formatMoney(bounds.max)) });
     });
 }
 
-/** `Q1.00`, without importing the formatter's Intl objects into every schema user. */
-function formatBound(amount: number): string {
-  return new Intl.NumberFormat('es-GT', { style: 'currency', currency: CURRENCY }).format(amount);
-}
 
 /** Step 2 of the form, in the browser: the card is checked here and never leaves it. */
 export const donateDetailsSchema = z.object({
