@@ -114,6 +114,13 @@ describe('admin dates and impact factors are bounded', () => {
     }
   });
 
+  it.each(['0000-01-01', '0001-01-01', '2101-01-01'])('refuses a USD exchange rate dated %s', async (date) => {
+    const body = { fee_percent: 4.5, fee_vat_percent: 12, usd_exchange_rate: 7.7, usd_exchange_rate_date: date };
+    expectSpanish400(await send('PUT', '/api/v1/admin/settings/payments', body, admin.token), 'usd_exchange_rate_date', /1900 y 2100/);
+    const tiny = await send('PUT', '/api/v1/admin/settings/payments', { ...body, usd_exchange_rate_date: '2026-02-01', usd_exchange_rate: 1e-300 }, admin.token);
+    expect(tiny.statusCode).toBe(400);
+  });
+
   it.each([1e-300, 0.001, 0, -5, 1e300, 2_000_000])('refuses the impact factor %s', async (factor) => {
     const res = await send('PUT', '/api/v1/admin/impact', { ...DEFAULT_SETTINGS.impact, quetzales_per_child: factor }, admin.token);
     expect(res.statusCode).toBe(400);

@@ -48,6 +48,14 @@ export function boundedDateTime(invalid: string) {
   );
 }
 
+/** An ISO calendar date (`2026-01-31`) within 1900–2100. */
+export function boundedDate() {
+  return z.iso.date({ error: v.dateOutOfRange }).refine((s) => {
+    const year = Number(s.slice(0, 4));
+    return year >= DATE_MIN_YEAR && year <= DATE_MAX_YEAR;
+  }, { error: v.dateOutOfRange });
+}
+
 /**
  * A positive id in a path, written in decimal digits only: Number() would also read `0x10`, `1e1`,
  * ` 5` or `016` as numbers, so that /donations/0x10 showed donation 16.

@@ -1,6 +1,7 @@
 // Staff settings of card payments (docs/product.md#payments): the processing fee a donor may choose
 // to cover, and the quetzal value of a dollar used for donations in USD.
 import { z } from 'zod';
+import { boundedDate } from './fields';
 
 export const PAYMENT_CURRENCIES = ['GTQ', 'USD'] as const;
 export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
@@ -14,8 +15,8 @@ export const paymentSettingsSchema = z.object({
   /** IVA charged on that fee, in percent (12 in Guatemala). */
   fee_vat_percent: z.number().min(0).max(50),
   /** Quetzales per US dollar, and the date staff took the rate from. */
-  usd_exchange_rate: z.number().positive().max(1000),
-  usd_exchange_rate_date: z.iso.date(),
+  usd_exchange_rate: z.number().min(0.01).max(1000),
+  usd_exchange_rate_date: boundedDate(),
 });
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 
