@@ -1,5 +1,5 @@
 // Opens the database, runs migrations, seeds, and builds the app: shared by server.ts and tests.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
@@ -13,12 +13,20 @@ export interface Started {
   seeded: Awaited<ReturnType<typeof seedDemo>> | null;
 }
 
-export async function bootstrap(config: Config, options: { logger?: boolean | object; memory?: boolean } = {}): Promise<Started> {
+export interface BootstrapOptions {
+  logger?: boolean | object;
+  /** PGlite without a data directory (tests). */
+  memory?: boolean;
+  /** Told of every route as it is registered (the authorization matrix test). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+export async function bootstrap(config: Config, options: BootstrapOptions = {}): Promise<Started> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, memory: options.memory });
   await ensureDefaultSettings(database.db);
   const seeded = config.demoSeed ? await seedDemo(database.db) : null;
   if (config.adminEmail && config.adminPassword) await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
-  const app = await buildApp({ config, database, logger: options.logger });
+  const app = await buildApp({ config, database, logger: options.logger, onRoute: options.onRoute });
   if (config.runJobs) {
     const stop = startJobs(app);
     app.addHook('onClose', async () => stop());

@@ -7,38 +7,47 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import pg from 'pg';
 import type { Role } from '@donaciones/shared/constants';
-import { buildApp } from '../src/app';
+import { bootstrap } from '../src/bootstrap';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client';
-import { seedDemo } from '../src/db/seed';
 import { users, userPreferences } from '../src/db/schema';
 import { hashPassword } from '../src/services/passwords';
-import { ensureDefaultSettings } from '../src/services/settings';
 
 export const usePostgres = process.env.TEST_DB === 'postgres';
 
-/** A fresh, empty, migrated database. */
+/** A new, empty database on the TEST_DATABASE_URL server, and how to drop it. */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres requires TEST_DATABASE_URL');
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: base });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await dropper.end();
+    },
+  };
+}
+
+/** A fresh, empty, migrated database, for tests that need one without the app. */
 export async function freshDatabase(): Promise<DatabaseHandle & { url?: string }> {
   if (usePostgres) {
-    const base = process.env.TEST_DATABASE_URL;
-    if (!base) throw new Error('TEST_DB=postgres requires TEST_DATABASE_URL');
-    const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir(), poolSize: 5 });
+    const { url, drop } = await createPostgresDatabase();
+    const handle = await openDatabase({ databaseUrl: url, dataDir: tmpdir(), poolSize: 5 });
     return {
       ...handle,
-      url: url.toString(),
+      url,
       close: async () => {
         await handle.close();
-        const dropper = new pg.Client({ connectionString: base });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-        await dropper.end();
+        await drop();
       },
     };
   }
@@ -62,14 +71,20 @@ export async function createTestApp(
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'donaciones-test-'));
+  const postgres = usePostgres ? await createPostgresDatabase() : null;
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: randomBytes(32).toString('hex'), COOKIE_SECRET: randomBytes(32).toString('hex') },
-    { dataDir, runJobs: false, demoSeed: false, ...options.config },
+    {
+      dataDir,
+      runJobs: false,
+      demoSeed: options.seed ?? false,
+      ...(postgres ? { databaseUrl: postgres.url, databasePoolSize: 5 } : {}),
+      ...options.config,
+    },
   );
-  const database = await freshDatabase();
-  await ensureDefaultSettings(database.db);
-  if (options.seed) await seedDemo(database.db);
-  const app = await buildApp({ config, database, logger: false, onRoute: options.onRoute });
+  // The same start as the server's (migrations, default settings, seed, app); the app's close also
+  // closes the database.
+  const { app, database } = await bootstrap(config, { logger: false, memory: !postgres, onRoute: options.onRoute });
   options.extraRoutes?.(app);
   await app.ready();
   return {
@@ -78,7 +93,7 @@ export async function createTestApp(
     config,
     close: async () => {
       await app.close();
-      await database.close();
+      await postgres?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
