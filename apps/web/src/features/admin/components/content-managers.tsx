@@ -19,13 +19,13 @@ import { Modal } from '@/components/modal';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { ErrorMessage } from '@/components/flash-message';
+import { applyServerErrors } from '@/lib/form-errors';
 import { useDeleteEvent } from '../api/delete-event';
 import { useDeleteProgram } from '../api/delete-program';
 import { useAdminEvents } from '../api/get-admin-events';
 import { useAdminPrograms } from '../api/get-admin-programs';
 import { type EventValues, useSaveEvent } from '../api/save-event';
 import { type ProgramValues, useSaveProgram } from '../api/save-program';
-import { applyServerErrors } from './system-forms';
 
 const t = adminMessages.system;
 const c = adminMessages.common;

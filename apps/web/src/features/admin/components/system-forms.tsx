@@ -20,21 +20,14 @@ import {
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { Checkbox, TextArea, TextInput } from '@/components/form-fields';
-import { getFieldErrors } from '@/lib/api-client';
 import { ErrorMessage, SuccessMessage, useFlash } from '@/components/flash-message';
+import { applyServerErrors } from '@/lib/form-errors';
 import { useUpdateImpactSettings } from '../api/update-impact-settings';
 import { useUpdateLevelSettings } from '../api/update-level-settings';
 import { useUpdateOrganization } from '../api/update-organization';
 import { useUpdateSystemSettings } from '../api/update-system-settings';
 
 const t = adminMessages.system;
-
-/** Puts the per-field messages of a 400 answer on the form's fields (pass `form.setError`). */
-export function applyServerErrors(setError: (name: never, error: { message: string }) => void, error: unknown): void {
-  for (const [name, message] of Object.entries(getFieldErrors(error))) {
-    if (name !== '_') setError(name as never, { message });
-  }
-}
 
 /** Save button, success line (3 s) and error line under a settings form. */
 function FormFooter({ saving, label, success, error }: { saving: boolean; label: string; success: string | null; error: string | null }) {

@@ -12,7 +12,8 @@ import { type AdminUser, type AdminUserInput, type AdminUserValues, adminUserInp
 import { Button } from '@/components/button';
 import { Checkbox, Select, TextInput } from '@/components/form-fields';
 import { Modal } from '@/components/modal';
-import { getErrorMessage, getErrorStatus, getFieldErrors } from '@/lib/api-client';
+import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
+import { applyServerErrors } from '@/lib/form-errors';
 import { useSaveUser } from '../api/save-user';
 
 const u = adminMessages.users;
@@ -48,14 +49,7 @@ export function UserFormModal({ user, open, onClose }: UserFormModalProps) {
       onClose();
     } catch (error) {
       const status = getErrorStatus(error);
-      const fields = getFieldErrors(error);
-      let placed = false;
-      for (const field of FIELDS) {
-        if (fields[field]) {
-          form.setError(field, { message: fields[field] });
-          placed = true;
-        }
-      }
+      const placed = applyServerErrors(form.setError, error, FIELDS);
       const detail = getErrorMessage(error, '');
       if (status === 409 && detail === adminMessages.api.emailTaken) {
         form.setError('email', { message: detail });

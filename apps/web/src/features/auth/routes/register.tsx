@@ -10,7 +10,8 @@ import { type RegisterInput, registerSchema } from '@donaciones/shared/schemas/a
 import { useAuthHeading } from '@/components/auth-heading';
 import { Button, ButtonLink } from '@/components/button';
 import { Checkbox, TextInput } from '@/components/form-fields';
-import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/api-client';
+import { applyServerErrors } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type RegisterValues, useRegister } from '../api/register';
@@ -68,14 +69,7 @@ function RegisterForm({ onCreated }: { onCreated: (email: string) => void }) {
       await mutation.mutateAsync(values);
       onCreated(values.email);
     } catch (error) {
-      const fields = getFieldErrors(error);
-      let onField = false;
-      for (const field of FIELDS) {
-        if (fields[field]) {
-          setError(field, { type: 'server', message: fields[field] }, { shouldFocus: !onField });
-          onField = true;
-        }
-      }
+      applyServerErrors(setError, error, FIELDS);
       setServerError(getErrorMessage(error, authMessages.registerErrorForm));
     }
   });

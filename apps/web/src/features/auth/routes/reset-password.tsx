@@ -11,6 +11,7 @@ import { type ResetPasswordInput, resetPasswordSchema } from '@donaciones/shared
 import { useAuthHeading } from '@/components/auth-heading';
 import { Button, ButtonLink } from '@/components/button';
 import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
+import { applyServerErrors } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useResetPassword } from '../api/reset-password';
@@ -92,8 +93,7 @@ function ResetForm({ token, onOutcome }: { token: string; onOutcome: (o: Outcome
     } catch (error) {
       const fields = getFieldErrors(error);
       if (fields.token) return onOutcome('invalid');
-      if (fields.password) setError('password', { type: 'server', message: fields.password });
-      if (fields.confirmPassword) setError('confirmPassword', { type: 'server', message: fields.confirmPassword });
+      applyServerErrors(setError, error, ['password', 'confirmPassword']);
       setServerError(getErrorMessage(error, ui.resetError));
     }
   });

@@ -30,6 +30,7 @@ import { Skeleton } from '@/components/skeleton';
 import { Spinner } from '@/components/spinner';
 import { ErrorState } from '@/components/states';
 import { getErrorStatus, getFieldErrors } from '@/lib/api-client';
+import { applyServerErrors } from '@/lib/form-errors';
 import { usePublicSite } from '@/lib/public-site';
 import { type SessionUser, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -265,9 +266,7 @@ export default function DonatePage() {
         setAmountError(fieldErrors.amount);
         backToAmount();
       } else {
-        for (const field of DETAIL_FIELDS) {
-          if (fieldErrors[field]) form.setError(field, { message: fieldErrors[field] });
-        }
+        applyServerErrors(form.setError, err, DETAIL_FIELDS);
       }
     } finally {
       inFlight.current = false;

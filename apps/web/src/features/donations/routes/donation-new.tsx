@@ -14,7 +14,8 @@ import { ButtonLink, Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { Select, TextArea, TextInput } from '@/components/form-fields';
 import { PageHeader } from '@/components/page-header';
-import { getErrorStatus, getFieldErrors } from '@/lib/api-client';
+import { getErrorStatus } from '@/lib/api-client';
+import { applyServerErrors } from '@/lib/form-errors';
 import { donationDetailPath, paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -56,15 +57,7 @@ function RegisterGiftForm() {
       },
       onError: (error) => {
         if (getErrorStatus(error) !== 400) return; // the api client already showed its toast
-        const fieldErrors = getFieldErrors(error);
-        let placed = false;
-        for (const field of FIELDS) {
-          if (fieldErrors[field]) {
-            setError(field, { message: fieldErrors[field] }, { shouldFocus: !placed });
-            placed = true;
-          }
-        }
-        if (!placed) toast.error(f.createFailed);
+        if (!applyServerErrors(setError, error, FIELDS)) toast.error(f.createFailed);
       },
     }),
   );

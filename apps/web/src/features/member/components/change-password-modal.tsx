@@ -10,8 +10,9 @@ import { changePasswordFormSchema, type ChangePasswordFormInput } from '@donacio
 import { Button } from '@/components/button';
 import { TextInput } from '@/components/form-fields';
 import { Modal } from '@/components/modal';
-import { getErrorMessage, getErrorStatus, getFieldErrors } from '@/lib/api-client';
+import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
 import { ErrorMessage } from '@/components/flash-message';
+import { applyServerErrors } from '@/lib/form-errors';
 import { useChangePassword } from '../api/change-password';
 
 const t = memberMessages.settings;
@@ -44,15 +45,7 @@ function ChangePasswordDialog({ onClose, onChanged }: Omit<ChangePasswordModalPr
       form.reset();
       onChanged();
     } catch (error) {
-      const fields = getFieldErrors(error);
-      let placed = false;
-      for (const field of FIELDS) {
-        if (fields[field]) {
-          form.setError(field, { message: fields[field] }, { shouldFocus: !placed });
-          placed = true;
-        }
-      }
-      if (!placed) {
+      if (!applyServerErrors(form.setError, error, FIELDS)) {
         const status = getErrorStatus(error);
         setFormError({ message: screensMessages.passwordChangeError, detail: status === 400 || status === 429 ? getErrorMessage(error, '') : undefined });
       }

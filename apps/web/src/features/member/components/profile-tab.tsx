@@ -12,8 +12,9 @@ import { ADDRESS_MAX_LENGTH, type Profile, updateProfileSchema } from '@donacion
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { TextArea, TextInput } from '@/components/form-fields';
-import { getErrorMessage, getErrorStatus, getFieldErrors } from '@/lib/api-client';
+import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
 import { ErrorMessage, SuccessMessage, useFlash } from '@/components/flash-message';
+import { applyServerErrors } from '@/lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
 import { ChangePasswordModal } from './change-password-modal';
 
@@ -42,14 +43,7 @@ export function ProfileTab({ profile }: { profile: Profile }) {
       form.reset({ first_name: next.first_name, last_name: next.last_name, phone: next.phone ?? '', address: next.address ?? '' });
       showSaved(screensMessages.profileSaved);
     } catch (error) {
-      const fields = getFieldErrors(error);
-      let placed = false;
-      for (const field of FIELDS) {
-        if (fields[field]) {
-          form.setError(field, { message: fields[field] }, { shouldFocus: !placed });
-          placed = true;
-        }
-      }
+      const placed = applyServerErrors(form.setError, error, FIELDS);
       setFormError(placed || getErrorStatus(error) !== 400 ? screensMessages.profileSaveError : getErrorMessage(error, screensMessages.profileSaveError));
     }
   });
