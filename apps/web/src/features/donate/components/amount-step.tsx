@@ -41,6 +41,10 @@ export interface AmountStepProps {
 
 export function AmountStep({ preset, customAmount, amount, bounds, error, maintenance, onPreset, onCustomAmount, onContinue, headingRef }: AmountStepProps) {
   const understood = preset === null && !error && amount > 0 ? amount : null;
+  // Text the parser refuses keeps the button enabled, so that pressing it says why; nothing typed, or
+  // an amount of zero, keeps it disabled.
+  const typed = parseAmountInput(customAmount);
+  const nothingToGive = !(amount > 0) && (typed.ok ? typed.cents === 0 : typed.problem === 'empty');
   return (
     <form
       noValidate
@@ -112,7 +116,7 @@ export function AmountStep({ preset, customAmount, amount, bounds, error, mainte
         type="submit"
         size="lg"
         className="mt-6 w-full"
-        disabled={(!(amount > 0) && !customAmount.trim()) || maintenance}
+        disabled={nothingToGive || maintenance}
         icon={<ArrowRight aria-hidden="true" className="size-5" />}
       >
         {d.continue}

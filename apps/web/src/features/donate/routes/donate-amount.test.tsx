@@ -59,4 +59,16 @@ describe('/donate "Otro monto"', () => {
     expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.queryByTestId('donate-amount')).toBeNull();
   });
+
+  it('keeps "Continuar" disabled with nothing or zero typed, and enabled for text it must explain', async () => {
+    const user = openDonate();
+    const field = await screen.findByLabelText(/otro monto/i);
+    const button = screen.getByRole('button', { name: /continuar/i });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    await user.type(field, '0');
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    await user.clear(field);
+    await user.type(field, '1,50');
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+  });
 });
