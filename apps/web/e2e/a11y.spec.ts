@@ -3,10 +3,9 @@
 // admin approval done with the keyboard only (dialogs trap focus, close on Escape and give focus
 // back, a visible focus indicator on every stop), form errors tied to their fields and announced,
 // and no sideways scrolling at 320 px wide or at 200% zoom.
-import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { DEMO, expect, login, test } from './fixtures';
+import { apiToken, DEMO, expect, futureExpiry, login, recordDonation, test, uniqueEmail } from './fixtures';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -51,28 +50,8 @@ async function scanAll(page: Page, label: string, screens: Screen[]) {
   }
 }
 
-function uniqueEmail(tag: string): string {
-  return `a11y.${tag}.${randomBytes(4).toString('hex')}@correo.gt`;
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/v1/auth/login', { data: DEMO.admin });
-  expect(res.ok()).toBeTruthy();
-  return (await res.json()).access_token as string;
-}
-
 async function pendingDonation(request: APIRequestContext, email: string) {
-  const token = await adminToken(request);
-  const res = await request.post('/api/v1/donations', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { donor_name: 'Prueba Accesibilidad', donor_email: email, amount: 120, currency: 'GTQ', donation_type: 'monetary', description: 'a11y' },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { id: number; reference_code: string };
-}
-
-function futureExpiry(): string {
-  return `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
+  return recordDonation(request, await apiToken(request), { donor_name: 'Prueba Accesibilidad', donor_email: email, amount: 120, description: 'a11y' });
 }
 
 // ------------------------------------------------------------------ keyboard helpers

@@ -2,28 +2,12 @@
 // checked, system settings, and the screens at phone and desktop widths.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO, expect, login, test, waitForEmail } from './fixtures';
+import { apiToken, DEMO, expect, login, pdfText, recordDonation, test, uniqueEmail, waitForEmail } from './fixtures';
 
-const uniqueEmail = (tag: string) => `e2e.admin.${tag}.${randomBytes(4).toString('hex')}@correo.gt`;
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/v1/auth/login', { data: DEMO.admin });
-  expect(res.ok()).toBeTruthy();
-  return (await res.json()).access_token as string;
-}
-
-async function pendingDonation(request: APIRequestContext, token: string, email: string, amount: number) {
-  const res = await request.post('/api/v1/donations', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { donor_name: 'Prueba Administración', donor_email: email, amount, currency: 'GTQ', donation_type: 'monetary', description: 'e2e' },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { id: number; reference_code: string };
-}
+const pendingDonation = (request: APIRequestContext, token: string, email: string, amount: number) =>
+  recordDonation(request, token, { donor_name: 'Prueba Administración', donor_email: email, amount });
 
 /** 'Q1,234.50' (or 'Q 1,234.50') -> 1234.5 */
 const moneyValue = (text: string) => Number(text.replace(/[^\d.]/g, ''));
@@ -54,19 +38,6 @@ function parseCsv(text: string): string[][] {
     } else cell += c;
   }
   return rows;
-}
-
-async function pdfText(file: string): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const standardFontDataUrl = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(readFileSync(file)), standardFontDataUrl, isEvalSupported: false }).promise;
-  const parts: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return parts.join('\n').replace(/\u00a0/g, ' ');
 }
 
 async function exportFile(page: Page, format: 'PDF' | 'Excel (.xlsx)' | 'CSV') {
@@ -133,7 +104,7 @@ test.describe('admin console', () => {
   });
 
   test('approves and rejects pending donations', async ({ page, request }) => {
-    const token = await adminToken(request);
+    const token = await apiToken(request);
     const approveEmail = uniqueEmail('aprobar');
     const rejectEmail = uniqueEmail('rechazar');
     const toApprove = await pendingDonation(request, token, approveEmail, 185);
@@ -184,7 +155,7 @@ test.describe('admin console', () => {
   });
 
   test('reports: period change and every export downloaded and opened', async ({ page, request }) => {
-    const token = await adminToken(request);
+    const token = await apiToken(request);
     await login(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto('/admin/reports');
     await expect(page.getByRole('heading', { name: 'Estadísticas mensuales' })).toBeVisible();

@@ -2,7 +2,7 @@
 // password, logout, a reload, and password recovery end to end with the email read from the real
 // SMTP listener of the global setup.
 import { randomBytes } from 'node:crypto';
-import { DEMO, expect, login, test, waitForEmail } from './fixtures';
+import { DEMO, expect, login, statusError, test, waitForEmail } from './fixtures';
 
 const newEmail = (tag: string) => `e2e.${tag}.${Date.now().toString(36)}${randomBytes(3).toString('hex')}@prueba.gt`;
 
@@ -52,7 +52,8 @@ test.describe('accounts and sessions', () => {
     await expect(page.getByRole('link', { name: 'Ir a mi panel' })).toBeVisible();
   });
 
-  test('login in two steps, with a way back to the email, and a wrong password in the red alert', async ({ page, request }) => {
+  test('login in two steps, with a way back to the email, and a wrong password in the red alert', async ({ page, request, allowConsoleErrors }) => {
+    allowConsoleErrors(statusError(401)); // the wrong password, on purpose
     const email = newEmail('login');
     const created = await request.post('/api/v1/auth/register', {
       data: { name: 'Mario Ajú', email, password: 'Volcan2024', confirmPassword: 'Volcan2024', acceptTerms: true },
@@ -96,7 +97,9 @@ test.describe('accounts and sessions', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('the session survives a reload; Salir ends it and protected pages send back to /login', async ({ page, context }) => {
+  test('the session survives a reload; Salir ends it and protected pages send back to /login', async ({ page, context, allowConsoleErrors }) => {
+    // Salir ends the session at once: a dashboard read still in flight then answers 401.
+    allowConsoleErrors(statusError(401));
     await login(page, DEMO.donor.email, DEMO.donor.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     const cookies = await context.cookies();
@@ -123,7 +126,8 @@ test.describe('accounts and sessions', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('forgot password, the emailed link, a new password, and the old one no longer works', async ({ page, request }) => {
+  test('forgot password, the emailed link, a new password, and the old one no longer works', async ({ page, request, allowConsoleErrors }) => {
+    allowConsoleErrors(statusError(400), statusError(401)); // the used link, then the old password, on purpose
     const email = newEmail('recuperar');
     const created = await request.post('/api/v1/auth/register', {
       data: { name: 'Lucía Coc', email, password: 'Antigua2024', confirmPassword: 'Antigua2024', acceptTerms: true },

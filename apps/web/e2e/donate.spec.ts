@@ -1,28 +1,11 @@
 // The public checkout end to end against the real server: the donation is recorded (PENDING in the
 // admin view), the card number and CVC never leave the browser, bad cards are refused, Regresar keeps
 // the amount, and a double submit or a retry after a lost answer records one donation.
-import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { DEMO, expect, login, test } from './fixtures';
+import { apiToken, DEMO, expect, futureExpiry, login, test, uniqueEmail } from './fixtures';
 
 const CARD = '4242424242424242';
 const CVC = '987';
-
-/** A valid expiry two years ahead, as MM/YY. */
-function futureExpiry(): string {
-  const year = (new Date().getFullYear() + 2) % 100;
-  return `12/${String(year).padStart(2, '0')}`;
-}
-
-function uniqueEmail(tag: string): string {
-  return `e2e.${tag}.${randomBytes(4).toString('hex')}@correo.gt`;
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/v1/auth/login', { data: DEMO.admin });
-  expect(res.ok()).toBeTruthy();
-  return (await res.json()).access_token as string;
-}
 
 interface AdminRow {
   id: number;
@@ -33,7 +16,7 @@ interface AdminRow {
 }
 
 async function adminDonations(request: APIRequestContext, q: string): Promise<AdminRow[]> {
-  const token = await adminToken(request);
+  const token = await apiToken(request);
   const res = await request.get(`/api/v1/admin/donations?q=${encodeURIComponent(q)}&limit=100`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.ok()).toBeTruthy();
   return (await res.json()).donations as AdminRow[];

@@ -1,6 +1,12 @@
-// Shared Playwright fixtures: fail on unexpected console errors, read captured email, sign in.
+// The one fixtures module of the browser tests: every spec imports `test` and `expect` from here.
+// A test fails on any console error or page error unless it allows that error by name
+// (`allowConsoleErrors(/status of 401/)`, or `test.use({ allowedConsoleErrors: [...] })` for a
+// group). Also: captured email, sign-in through the form or the API, test data helpers.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { test as base, expect, type Page } from '@playwright/test';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO = {
   admin: { email: 'admin@ejemplo.org', password: 'Demo1234' },
@@ -42,23 +48,52 @@ export async function waitForEmail(to: string, pattern: RegExp, timeoutMs = 20_0
   throw new Error(`No llegó un correo a ${to} que coincida con ${pattern}`);
 }
 
-/** Console errors that are expected: the browser logs every 4xx/5xx response a test provokes on purpose. */
-const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of (4\d\d)/];
+interface ConsoleWatch {
+  errors: string[];
+  allowed: RegExp[];
+}
 
-export const test = base.extend<{ consoleErrors: string[] }>({
-  consoleErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
+interface Fixtures {
+  /** Every console error and page error of the test so far (the test may inspect them). */
+  consoleErrors: string[];
+  /** Allows console errors matching these patterns in this test: the ones it provokes on purpose. */
+  allowConsoleErrors: (...patterns: RegExp[]) => void;
+  consoleWatch: ConsoleWatch;
+}
+
+interface Options {
+  /** Console errors allowed for every test of a file or group: `test.use({ allowedConsoleErrors: [/404/] })`. */
+  allowedConsoleErrors: RegExp[];
+}
+
+export const test = base.extend<Fixtures & Options>({
+  allowedConsoleErrors: [[], { option: true }],
+  consoleWatch: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const watch: ConsoleWatch = { errors: [], allowed: [...allowedConsoleErrors] };
       page.on('console', (msg) => {
-        if (msg.type() === 'error' && !EXPECTED_CONSOLE.some((re) => re.test(msg.text()))) errors.push(msg.text());
+        if (msg.type() === 'error') watch.errors.push(msg.text());
       });
-      page.on('pageerror', (err) => errors.push(String(err)));
-      await use(errors);
-      expect(errors, 'errores inesperados en la consola del navegador').toEqual([]);
+      page.on('pageerror', (err) => watch.errors.push(String(err)));
+      await use(watch);
+      // Checked at the end, so an allowance may come after the request that logs the error.
+      const unexpected = watch.errors.filter((text) => !watch.allowed.some((re) => re.test(text)));
+      expect(unexpected, 'errores inesperados en la consola del navegador').toEqual([]);
     },
     { auto: true },
   ],
+  consoleErrors: async ({ consoleWatch }, provide) => {
+    await provide(consoleWatch.errors);
+  },
+  allowConsoleErrors: async ({ consoleWatch }, provide) => {
+    await provide((...patterns) => {
+      consoleWatch.allowed.push(...patterns);
+    });
+  },
 });
+
+/** The console error Chromium logs for a response with this status (e.g. 401, 404, 409). */
+export const statusError = (status: number): RegExp => new RegExp(`the server responded with a status of ${status}\\b`);
 
 export { expect };
 
@@ -71,4 +106,63 @@ export async function login(page: Page, email: string, password: string) {
   await passwordInput.fill(password);
   await page.getByRole('button', { name: /iniciar sesión/i }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** An access token for an account, by the API (faster than the form when the UI is not under test). */
+export async function apiToken(request: APIRequestContext, account: { email: string; password: string } = DEMO.admin): Promise<string> {
+  const res = await request.post('/api/v1/auth/login', { data: account });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).access_token as string;
+}
+
+/** A fresh address nobody used before: `<tag>.<random>@correo.gt`. */
+export function uniqueEmail(tag: string): string {
+  return `e2e.${tag}.${randomBytes(4).toString('hex')}@correo.gt`;
+}
+
+/** A card expiry two years ahead, `MM/YY`. */
+export function futureExpiry(): string {
+  return `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
+}
+
+export interface ApiDonation {
+  id: number;
+  reference_code: string;
+  status: string;
+  amount: number;
+  donor_name: string;
+  donor_email: string;
+  [key: string]: unknown;
+}
+
+/** Records a pending donation through POST /donations with `token`; `data` overrides the defaults. */
+export async function recordDonation(request: APIRequestContext, token: string, data: Record<string, unknown> = {}): Promise<ApiDonation> {
+  const res = await request.post('/api/v1/donations', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      donor_name: 'Rosa Xicará Ajú',
+      donor_email: uniqueEmail('rosa'),
+      amount: 185,
+      currency: 'GTQ',
+      donation_type: 'monetary',
+      description: 'e2e',
+      ...data,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as ApiDonation;
+}
+
+/** The text of a PDF file (pages joined by a line break, no-break spaces as spaces). */
+export async function pdfText(file: string): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const standardFontDataUrl = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(readFileSync(file)), standardFontDataUrl, isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await doc.destroy();
+  return pages.join('\n').replace(/\u00a0/g, ' ');
 }

@@ -1,12 +1,11 @@
 // The donor and user area: dashboards, own donations, history, receipts (a real PDF),
 // programs, and the settings screen with profile, preferences and the password change.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, login, test } from './fixtures';
+import { DEMO, expect, login, pdfText as pdfPages, statusError, test } from './fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const screensDir = path.resolve(here, '../../../test-results/screens');
@@ -23,18 +22,8 @@ async function screens(page: Page, name: string) {
   await page.setViewportSize(WIDTHS.desktop);
 }
 
-async function pdfText(file: string): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const standardFontDataUrl = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
-  const doc = await getDocument({ data: new Uint8Array(readFileSync(file)), standardFontDataUrl, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return pages.join('\n').replace(/\s+/g, ' ');
-}
+/** The PDF's text with every run of white space as one space. */
+const pdfText = async (file: string) => (await pdfPages(file)).replace(/\s+/g, ' ');
 
 const normalize = (s: string) => s.replace(/\s+/g, ' ').trim();
 
@@ -74,7 +63,8 @@ test.describe('donor area', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('the dashboard shows its error with a retry when the stats cannot be loaded', async ({ page }) => {
+  test('the dashboard shows its error with a retry when the stats cannot be loaded', async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(statusError(404)); // the stats answer replaced below, on purpose
     await login(page, DEMO.donor.email, DEMO.donor.password);
     await page.route('**/api/v1/dashboard/stats', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"detail":"x"}' }));
     await page.goto('/dashboard');
@@ -221,7 +211,8 @@ test.describe('settings', () => {
     await expect(page.getByLabel('Causa favorita')).not.toHaveValue('');
   });
 
-  test('the password change checks the current one, then the new one signs in', async ({ page }) => {
+  test('the password change checks the current one, then the new one signs in', async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(statusError(400)); // the wrong current password, on purpose
     const account = await registerAccount(page);
     await login(page, account.email, account.password);
     await page.goto('/donor/profile');
