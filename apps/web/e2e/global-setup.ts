@@ -74,7 +74,8 @@ export default async function globalSetup() {
   const keys = { publicKey: 'pk_test_e2e', secretKey: 'sk_test_e2e', webhookSecret: `whsec_${randomBytes(24).toString('base64')}` };
   const standInPort = port + 3;
   // The stand-in is the API tests' own (apps/api/test/support), run as a program.
-  const standIn = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'apps/api/test/support/recurrente-stand-in.ts')], {
+  // One process (node with tsx's loader, not tsx's CLI, which forks a child), so the kill below stops it.
+  const standIn = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/test/support/recurrente-stand-in.ts')], {
     cwd: root,
     env: {
       ...process.env,
@@ -117,11 +118,11 @@ export default async function globalSetup() {
   await waitForHealth(`${recurrenteApi}/test`, standIn, 30_000, { headers: { 'X-PUBLIC-KEY': keys.publicKey, 'X-SECRET-KEY': keys.secretKey } });
 
   return async () => {
+    standIn.kill('SIGTERM');
     server.kill('SIGTERM');
     payServer.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     if (payServer.exitCode === null) await new Promise((r) => payServer.once('exit', r));
-    standIn.kill('SIGTERM');
     rmSync(payDataDir, { recursive: true, force: true });
     await new Promise<void>((r) => smtp.close(() => r()));
     rmSync(dataDir, { recursive: true, force: true });

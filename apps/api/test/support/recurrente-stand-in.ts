@@ -118,6 +118,8 @@ export class RecurrenteStandIn {
   }
 
   async stop(): Promise<void> {
+    // The product's fetch keeps connections alive: drop them, or close would wait for them.
+    this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
@@ -407,7 +409,10 @@ if (process.argv[1] && /recurrente-stand-in\.[cm]?[jt]s$/.test(process.argv[1]))
     port: Number(env.RECURRENTE_STAND_IN_PORT ?? 4010),
   });
   void standIn.start().then((api) => process.stdout.write(`Recurrente stand-in on ${api}\n`));
-  const stop = () => void standIn.stop().then(() => process.exit(0));
+  const stop = () => {
+    setTimeout(() => process.exit(0), 2000).unref();
+    void standIn.stop().then(() => process.exit(0));
+  };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }
