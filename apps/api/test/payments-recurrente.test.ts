@@ -274,6 +274,10 @@ describe('webhooks', () => {
     });
     expect(garbage.statusCode).toBe(400);
 
+    // Signed, but holding text PostgreSQL cannot store: 400, not 500.
+    const unstorable = { deliveryId: 'msg_surrogate', body: { ...event.body, failure_reason: '\ud800' } };
+    expect(await standIn.deliver(unstorable)).toBe(400);
+
     expect((await db.select().from(paymentEvents)).length).toBe(eventsBefore);
     expect(await rowOf(answer.id)).toMatchObject({ status: 'pending' });
     // The genuine delivery still works afterwards.

@@ -14,6 +14,7 @@ import {
 } from '@donaciones/shared/schemas/payments';
 import { badRequest, conflict, unauthorized } from '../errors';
 import { paymentMessages } from '../messages/payments';
+import { holdsUnstorableText } from '../plugins/security';
 import type { Actor } from '../services/audit';
 import {
   type PaymentContext,
@@ -110,6 +111,8 @@ export default async function paymentRoutes(app: FastifyInstance) {
           }
           throw err;
         }
+        // Text PostgreSQL cannot store (an escaped lone surrogate) is refused like any bad input.
+        if (holdsUnstorableText(event.body)) throw badRequest(paymentMessages.webhookInvalid);
         const result = await receiveWebhook(app.db, ctx, event);
         return { received: true as const, duplicate: result.duplicate };
       },
