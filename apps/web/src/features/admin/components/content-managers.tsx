@@ -1,9 +1,11 @@
-// Programs and upcoming events of the Sistema tab (docs/product.md#figures): listed, created and edited in
-// a modal with the shared schema, deleted after a confirmation.
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+// Programs and upcoming events of the Sistema tab (docs/product.md#figures): one manager lists the
+// items, creates and edits them in a modal with the shared schema, and deletes after a confirmation;
+// each kind of content only says how its items look and which form edits them.
+import { type BaseSyntheticEvent, type ReactNode, useState } from 'react';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import { type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CalendarDays, MapPin, Pencil, Plus, Sprout, Trash2 } from 'lucide-react';
+import { CalendarDays, type LucideIcon, MapPin, Pencil, Plus, Sprout, Trash2 } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { z } from 'zod';
 import { EVENT_TYPES } from '@donaciones/shared/constants';
@@ -54,6 +56,158 @@ function ConfirmDelete({ title, text, onConfirm, onClose, pending }: { title: st
   );
 }
 
+/** The edit modal of a manager: the form (fields given as children), its error line, cancel and save. */
+function EditorModal({
+  formId,
+  title,
+  saving,
+  error,
+  onClose,
+  onSubmit,
+  children,
+}: {
+  formId: string;
+  title: string;
+  saving: boolean;
+  error: string | null;
+  onClose: () => void;
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      open
+      size="lg"
+      onClose={onClose}
+      dismissible={!saving}
+      title={title}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={saving}>
+            {c.cancel}
+          </Button>
+          <Button type="submit" form={formId} loading={saving} loadingText={c.saving}>
+            {c.save}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <ErrorMessage message={error} />
+        {children}
+      </form>
+    </Modal>
+  );
+}
+
+/** Submitting `form` saves its item (new when `id` is undefined): a toast and closing on success;
+ * otherwise the server's field messages on the fields and `failed` above them. */
+function useSaveItem<TInput extends FieldValues, TValues extends FieldValues>(
+  form: UseFormReturn<TInput, unknown, TValues>,
+  save: UseMutationResult<unknown, unknown, { id?: number; values: TValues }>,
+  { id, saved, failed, onClose }: { id: number | undefined; saved: string; failed: string; onClose: () => void },
+) {
+  const [error, setError] = useState<string | null>(null);
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await save.mutateAsync({ id, values });
+      toast.success(saved);
+      onClose();
+    } catch (err) {
+      applyServerErrors(form.setError, err);
+      setError(failed);
+    }
+  });
+  return { error, submit };
+}
+
+interface ManagerTexts<T> {
+  title: string;
+  description: string;
+  create: string;
+  empty: string;
+  deleted: string;
+  deleteTitle: string;
+  deleteText: (name: string) => string;
+  nameOf: (item: T) => string;
+}
+
+/** A card listing one kind of content, with create, edit and delete. */
+function ContentManager<T extends { id: number }>({
+  texts,
+  icon: Icon,
+  query,
+  remove,
+  renderList,
+  renderEditor,
+}: {
+  texts: ManagerTexts<T>;
+  icon: LucideIcon;
+  query: UseQueryResult<T[]>;
+  remove: UseMutationResult<unknown, unknown, number>;
+  /** The items, each with its edit and delete buttons from `actions`. */
+  renderList: (items: T[], actions: (item: T) => ReactNode) => ReactNode;
+  renderEditor: (item: T | null, onClose: () => void) => ReactNode;
+}) {
+  const [editing, setEditing] = useState<{ item: T | null } | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.success(texts.deleted);
+      setDeleting(null);
+    } catch {
+      toast.error(t.deleteError);
+    }
+  };
+
+  const actions = (item: T) => (
+    <div className="flex shrink-0 gap-1">
+      <Button variant="ghost" size="icon" aria-label={`${c.edit}: ${texts.nameOf(item)}`} onClick={() => setEditing({ item })}>
+        <Pencil aria-hidden="true" className="size-4" />
+      </Button>
+      <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" aria-label={`${c.delete}: ${texts.nameOf(item)}`} onClick={() => setDeleting(item)}>
+        <Trash2 aria-hidden="true" className="size-4" />
+      </Button>
+    </div>
+  );
+
+  return (
+    <Card
+      title={texts.title}
+      description={texts.description}
+      actions={
+        <Button size="sm" onClick={() => setEditing({ item: null })} icon={<Plus aria-hidden="true" className="size-4" />}>
+          {texts.create}
+        </Button>
+      }
+    >
+      {query.isError ? (
+        <ErrorState message={t.loadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
+      ) : !query.data ? (
+        <Skeleton className="h-40" />
+      ) : query.data.length === 0 ? (
+        <EmptyState title={texts.empty} icon={<Icon aria-hidden="true" className="size-6" />} />
+      ) : (
+        renderList(query.data, actions)
+      )}
+      {editing && renderEditor(editing.item, () => setEditing(null))}
+      {deleting && (
+        <ConfirmDelete
+          title={texts.deleteTitle}
+          text={texts.deleteText(texts.nameOf(deleting))}
+          pending={remove.isPending}
+          onConfirm={confirmDelete}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </Card>
+  );
+}
+
 // ---------------------------------------------------------------- programs
 
 type ProgramInput = z.input<typeof programInputSchema>;
@@ -67,7 +221,6 @@ function moneyFieldValue(value: unknown): number {
 
 function ProgramModal({ program, onClose }: { program: AdminProgram | null; onClose: () => void }) {
   const save = useSaveProgram();
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<ProgramInput, unknown, ProgramValues>({
     resolver: zodResolver(programInputSchema),
     defaultValues: program
@@ -84,158 +237,103 @@ function ProgramModal({ program, onClose }: { program: AdminProgram | null; onCl
       : { name: '', description: '', highlight_value: '', highlight_label: '', coming_soon: false, is_active: true, sort_order: 0 },
   });
   const { errors } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
-      await save.mutateAsync({ id: program?.id, values });
-      toast.success(t.programSaved);
-      onClose();
-    } catch (err) {
-      applyServerErrors(form.setError, err);
-      setError(t.programError);
-    }
-  });
+  const { error, submit } = useSaveItem(form, save, { id: program?.id, saved: t.programSaved, failed: t.programError, onClose });
   return (
-    <Modal
-      open
-      size="lg"
-      onClose={onClose}
-      dismissible={!save.isPending}
+    <EditorModal
+      formId="program-form"
       title={program ? t.editProgram : t.newProgram}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-            {c.cancel}
-          </Button>
-          <Button type="submit" form="program-form" loading={save.isPending} loadingText={c.saving}>
-            {c.save}
-          </Button>
-        </>
-      }
+      saving={save.isPending}
+      error={error}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form id="program-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <ErrorMessage message={error} />
-        <TextInput label={t.programName} required error={errors.name?.message} {...form.register('name')} />
-        <TextArea label={t.programDescription} rows={3} error={errors.description?.message} {...form.register('description')} />
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextInput label={t.highlightValue} hint={t.highlightValueHint} error={errors.highlight_value?.message} {...form.register('highlight_value')} />
-          <TextInput label={t.highlightLabel} hint={t.highlightLabelHint} error={errors.highlight_label?.message} {...form.register('highlight_label')} />
-          {/* Typed as a donor would ("60,000" or "60000.50"); text the parser refuses reaches the schema as no number. */}
-          <TextInput
-            label={t.goal}
-            inputMode="decimal"
-            prefix="Q"
-            required
-            error={errors.goal_amount?.message}
-            {...form.register('goal_amount', { setValueAs: moneyFieldValue })}
-          />
-          {program && (
-            <div className="text-sm">
-              <p className="font-semibold text-ink-800">{t.current}</p>
-              <p className="mt-1 font-display text-lg font-semibold text-ink-900 tabular-nums" data-testid="program-raised">
-                {formatMoney(program.current_amount)}
-              </p>
-              <p className="mt-0.5 text-xs text-ink-600">{t.currentFromLedger}</p>
-            </div>
-          )}
-          <TextInput label={t.sortOrder} type="number" inputMode="numeric" min={0} step={1} error={errors.sort_order?.message} {...form.register('sort_order', { valueAsNumber: true })} />
-        </div>
-        <div className="flex flex-col gap-3 sm:flex-row sm:gap-8">
-          <Checkbox label={t.programActive} {...form.register('is_active')} />
-          <Checkbox label={t.comingSoon} {...form.register('coming_soon')} />
-        </div>
-      </form>
-    </Modal>
+      <TextInput label={t.programName} required error={errors.name?.message} {...form.register('name')} />
+      <TextArea label={t.programDescription} rows={3} error={errors.description?.message} {...form.register('description')} />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <TextInput label={t.highlightValue} hint={t.highlightValueHint} error={errors.highlight_value?.message} {...form.register('highlight_value')} />
+        <TextInput label={t.highlightLabel} hint={t.highlightLabelHint} error={errors.highlight_label?.message} {...form.register('highlight_label')} />
+        {/* Typed as a donor would ("60,000" or "60000.50"); text the parser refuses reaches the schema as no number. */}
+        <TextInput
+          label={t.goal}
+          inputMode="decimal"
+          prefix="Q"
+          required
+          error={errors.goal_amount?.message}
+          {...form.register('goal_amount', { setValueAs: moneyFieldValue })}
+        />
+        {program && (
+          <div className="text-sm">
+            <p className="font-semibold text-ink-800">{t.current}</p>
+            <p className="mt-1 font-display text-lg font-semibold text-ink-900 tabular-nums" data-testid="program-raised">
+              {formatMoney(program.current_amount)}
+            </p>
+            <p className="mt-0.5 text-xs text-ink-600">{t.currentFromLedger}</p>
+          </div>
+        )}
+        <TextInput label={t.sortOrder} type="number" inputMode="numeric" min={0} step={1} error={errors.sort_order?.message} {...form.register('sort_order', { valueAsNumber: true })} />
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row sm:gap-8">
+        <Checkbox label={t.programActive} {...form.register('is_active')} />
+        <Checkbox label={t.comingSoon} {...form.register('coming_soon')} />
+      </div>
+    </EditorModal>
   );
 }
 
 export function ProgramsManager() {
-  const query = useAdminPrograms();
-  const remove = useDeleteProgram();
-  const [editing, setEditing] = useState<{ program: AdminProgram | null } | null>(null);
-  const [deleting, setDeleting] = useState<AdminProgram | null>(null);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast.success(t.programDeleted);
-      setDeleting(null);
-    } catch {
-      toast.error(t.deleteError);
-    }
-  };
-
   return (
-    <Card
-      title={t.programsTitle}
-      description={t.programsDescription}
-      actions={
-        <Button size="sm" onClick={() => setEditing({ program: null })} icon={<Plus aria-hidden="true" className="size-4" />}>
-          {t.newProgram}
-        </Button>
-      }
-    >
-      {query.isError ? (
-        <ErrorState message={t.loadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
-      ) : !query.data ? (
-        <Skeleton className="h-40" />
-      ) : query.data.length === 0 ? (
-        <EmptyState title={t.noPrograms} icon={<Sprout aria-hidden="true" className="size-6" />} />
-      ) : (
-        <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
-          {query.data.map((program) => (
-            <li key={program.id} className="flex flex-col rounded-2xl border border-sand-200 bg-sand-50/50 p-4">
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="font-semibold text-ink-900">{program.name}</p>
-                  <div className="mt-1 flex flex-wrap gap-1.5">
-                    {program.coming_soon && <Badge tone="accent">{t.comingSoon}</Badge>}
-                    {!program.is_active && <Badge tone="neutral">{t.inactive}</Badge>}
-                  </div>
-                </div>
-                <div className="flex shrink-0 gap-1">
-                  <Button variant="ghost" size="icon" aria-label={`${c.edit}: ${program.name}`} onClick={() => setEditing({ program })}>
-                    <Pencil aria-hidden="true" className="size-4" />
-                  </Button>
-                  <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" aria-label={`${c.delete}: ${program.name}`} onClick={() => setDeleting(program)}>
-                    <Trash2 aria-hidden="true" className="size-4" />
-                  </Button>
-                </div>
+    <ContentManager<AdminProgram>
+      texts={{
+        title: t.programsTitle,
+        description: t.programsDescription,
+        create: t.newProgram,
+        empty: t.noPrograms,
+        deleted: t.programDeleted,
+        deleteTitle: t.deleteProgramTitle,
+        deleteText: t.deleteProgramText,
+        nameOf: (program) => program.name,
+      }}
+      icon={Sprout}
+      query={useAdminPrograms()}
+      remove={useDeleteProgram()}
+      renderList={(programs, actions) => (
+    <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
+      {programs.map((program) => (
+        <li key={program.id} className="flex flex-col rounded-2xl border border-sand-200 bg-sand-50/50 p-4">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="font-semibold text-ink-900">{program.name}</p>
+              <div className="mt-1 flex flex-wrap gap-1.5">
+                {program.coming_soon && <Badge tone="accent">{t.comingSoon}</Badge>}
+                {!program.is_active && <Badge tone="neutral">{t.inactive}</Badge>}
               </div>
-              {program.description && <p className="mt-2 line-clamp-2 text-sm text-ink-600">{program.description}</p>}
-              <div className="mt-auto pt-3">
-                <div className="flex items-baseline justify-between gap-2 text-sm">
-                  <span className="font-semibold text-ink-900 tabular-nums">{formatMoney(program.current_amount)}</span>
-                  <span className="text-ink-500 tabular-nums">/ {formatMoney(program.goal_amount)}</span>
-                </div>
-                <div
-                  className="mt-1.5 h-2 overflow-hidden rounded-full bg-sand-200"
-                  role="progressbar"
-                  aria-label={program.name}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={program.progress_percentage}
-                >
-                  <div className="h-full rounded-full bg-brand-600" style={{ width: `${program.progress_percentage}%` }} />
-                </div>
-                <p className="mt-1 text-xs text-ink-500">{t.progress(formatNumber(program.progress_percentage))}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+            </div>
+            {actions(program)}
+          </div>
+          {program.description && <p className="mt-2 line-clamp-2 text-sm text-ink-600">{program.description}</p>}
+          <div className="mt-auto pt-3">
+            <div className="flex items-baseline justify-between gap-2 text-sm">
+              <span className="font-semibold text-ink-900 tabular-nums">{formatMoney(program.current_amount)}</span>
+              <span className="text-ink-500 tabular-nums">/ {formatMoney(program.goal_amount)}</span>
+            </div>
+            <div
+              className="mt-1.5 h-2 overflow-hidden rounded-full bg-sand-200"
+              role="progressbar"
+              aria-label={program.name}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={program.progress_percentage}
+            >
+              <div className="h-full rounded-full bg-brand-600" style={{ width: `${program.progress_percentage}%` }} />
+            </div>
+            <p className="mt-1 text-xs text-ink-500">{t.progress(formatNumber(program.progress_percentage))}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
       )}
-      {editing && <ProgramModal key={editing.program?.id ?? 'new'} program={editing.program} onClose={() => setEditing(null)} />}
-      {deleting && (
-        <ConfirmDelete
-          title={t.deleteProgramTitle}
-          text={t.deleteProgramText(deleting.name)}
-          pending={remove.isPending}
-          onConfirm={confirmDelete}
-          onClose={() => setDeleting(null)}
-        />
-      )}
-    </Card>
+      renderEditor={(program, onClose) => <ProgramModal key={program?.id ?? 'new'} program={program} onClose={onClose} />}
+    />
   );
 }
 
@@ -262,7 +360,6 @@ const TYPE_OPTIONS = EVENT_TYPES.map((type) => ({ value: type, label: t.eventTyp
 
 function EventModal({ event, onClose }: { event: AdminEvent | null; onClose: () => void }) {
   const save = useSaveEvent();
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<EventFormInput, unknown, EventValues>({
     resolver: zodResolver(eventFormSchema),
     defaultValues: event
@@ -270,129 +367,80 @@ function EventModal({ event, onClose }: { event: AdminEvent | null; onClose: () 
       : { type: 'event', title: '', description: '', date: '', location: '', is_published: true },
   });
   const { errors } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
-      await save.mutateAsync({ id: event?.id, values });
-      toast.success(t.eventSaved);
-      onClose();
-    } catch (err) {
-      applyServerErrors(form.setError, err);
-      setError(t.eventError);
-    }
-  });
+  const { error, submit } = useSaveItem(form, save, { id: event?.id, saved: t.eventSaved, failed: t.eventError, onClose });
   return (
-    <Modal
-      open
-      size="lg"
-      onClose={onClose}
-      dismissible={!save.isPending}
+    <EditorModal
+      formId="event-form"
       title={event ? t.editEvent : t.newEvent}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-            {c.cancel}
-          </Button>
-          <Button type="submit" form="event-form" loading={save.isPending} loadingText={c.saving}>
-            {c.save}
-          </Button>
-        </>
-      }
+      saving={save.isPending}
+      error={error}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form id="event-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <ErrorMessage message={error} />
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-[12rem_minmax(0,1fr)]">
-          <Select label={t.eventType} options={TYPE_OPTIONS} error={errors.type?.message} {...form.register('type')} />
-          <TextInput label={t.eventTitle} required error={errors.title?.message} {...form.register('title')} />
-        </div>
-        <TextArea label={t.eventDescription} rows={3} error={errors.description?.message} {...form.register('description')} />
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextInput label={t.eventDate} type="datetime-local" required error={errors.date?.message} {...form.register('date')} />
-          <TextInput label={t.eventLocation} error={errors.location?.message} {...form.register('location')} />
-        </div>
-        <Checkbox label={t.eventPublished} {...form.register('is_published')} />
-      </form>
-    </Modal>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-[12rem_minmax(0,1fr)]">
+        <Select label={t.eventType} options={TYPE_OPTIONS} error={errors.type?.message} {...form.register('type')} />
+        <TextInput label={t.eventTitle} required error={errors.title?.message} {...form.register('title')} />
+      </div>
+      <TextArea label={t.eventDescription} rows={3} error={errors.description?.message} {...form.register('description')} />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <TextInput label={t.eventDate} type="datetime-local" required error={errors.date?.message} {...form.register('date')} />
+        <TextInput label={t.eventLocation} error={errors.location?.message} {...form.register('location')} />
+      </div>
+      <Checkbox label={t.eventPublished} {...form.register('is_published')} />
+    </EditorModal>
   );
 }
 
 export function EventsManager() {
-  const query = useAdminEvents();
-  const remove = useDeleteEvent();
-  const [editing, setEditing] = useState<{ event: AdminEvent | null } | null>(null);
-  const [deleting, setDeleting] = useState<AdminEvent | null>(null);
   const [now] = useState(() => Date.now());
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast.success(t.eventDeleted);
-      setDeleting(null);
-    } catch {
-      toast.error(t.deleteError);
-    }
-  };
-
   return (
-    <Card
-      title={t.eventsTitle}
-      description={t.eventsDescription}
-      actions={
-        <Button size="sm" onClick={() => setEditing({ event: null })} icon={<Plus aria-hidden="true" className="size-4" />}>
-          {t.newEvent}
-        </Button>
-      }
-    >
-      {query.isError ? (
-        <ErrorState message={t.loadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
-      ) : !query.data ? (
-        <Skeleton className="h-40" />
-      ) : query.data.length === 0 ? (
-        <EmptyState title={t.noEvents} icon={<CalendarDays aria-hidden="true" className="size-6" />} />
-      ) : (
-        <ul className="divide-y divide-sand-200">
-          {query.data.map((event) => {
-            const past = Date.parse(event.date) < now;
-            return (
-              <li key={event.id} className="flex items-start gap-4 py-3">
-                <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-accent-50 text-accent-700">
-                  <CalendarDays aria-hidden="true" className="size-5" />
-                </span>
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-center gap-1.5">
-                    <p className="font-semibold text-ink-900">{event.title}</p>
-                    <Badge tone="brand">{t.eventTypes[event.type]}</Badge>
-                    {past && <Badge tone="neutral">{t.past}</Badge>}
-                    {!event.is_published && <Badge tone="warning">{t.draft}</Badge>}
-                  </div>
-                  <p className="mt-0.5 flex flex-wrap items-center gap-x-3 text-sm text-ink-600">
-                    <time dateTime={event.date}>{formatDateTime(event.date)}</time>
-                    {event.location && (
-                      <span className="inline-flex items-center gap-1">
-                        <MapPin aria-hidden="true" className="size-3.5" />
-                        {event.location}
-                      </span>
-                    )}
-                  </p>
-                </div>
-                <div className="flex shrink-0 gap-1">
-                  <Button variant="ghost" size="icon" aria-label={`${c.edit}: ${event.title}`} onClick={() => setEditing({ event })}>
-                    <Pencil aria-hidden="true" className="size-4" />
-                  </Button>
-                  <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" aria-label={`${c.delete}: ${event.title}`} onClick={() => setDeleting(event)}>
-                    <Trash2 aria-hidden="true" className="size-4" />
-                  </Button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
+    <ContentManager<AdminEvent>
+      texts={{
+        title: t.eventsTitle,
+        description: t.eventsDescription,
+        create: t.newEvent,
+        empty: t.noEvents,
+        deleted: t.eventDeleted,
+        deleteTitle: t.deleteEventTitle,
+        deleteText: t.deleteEventText,
+        nameOf: (event) => event.title,
+      }}
+      icon={CalendarDays}
+      query={useAdminEvents()}
+      remove={useDeleteEvent()}
+      renderList={(events, actions) => (
+    <ul className="divide-y divide-sand-200">
+      {events.map((event) => {
+        const past = Date.parse(event.date) < now;
+        return (
+          <li key={event.id} className="flex items-start gap-4 py-3">
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-accent-50 text-accent-700">
+              <CalendarDays aria-hidden="true" className="size-5" />
+            </span>
+            <div className="min-w-0 flex-1">
+              <div className="flex flex-wrap items-center gap-1.5">
+                <p className="font-semibold text-ink-900">{event.title}</p>
+                <Badge tone="brand">{t.eventTypes[event.type]}</Badge>
+                {past && <Badge tone="neutral">{t.past}</Badge>}
+                {!event.is_published && <Badge tone="warning">{t.draft}</Badge>}
+              </div>
+              <p className="mt-0.5 flex flex-wrap items-center gap-x-3 text-sm text-ink-600">
+                <time dateTime={event.date}>{formatDateTime(event.date)}</time>
+                {event.location && (
+                  <span className="inline-flex items-center gap-1">
+                    <MapPin aria-hidden="true" className="size-3.5" />
+                    {event.location}
+                  </span>
+                )}
+              </p>
+            </div>
+            {actions(event)}
+          </li>
+        );
+      })}
+    </ul>
       )}
-      {editing && <EventModal key={editing.event?.id ?? 'new'} event={editing.event} onClose={() => setEditing(null)} />}
-      {deleting && (
-        <ConfirmDelete title={t.deleteEventTitle} text={t.deleteEventText(deleting.title)} pending={remove.isPending} onConfirm={confirmDelete} onClose={() => setDeleting(null)} />
-      )}
-    </Card>
+      renderEditor={(event, onClose) => <EventModal key={event?.id ?? 'new'} event={event} onClose={onClose} />}
+    />
   );
 }
