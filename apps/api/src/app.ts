@@ -1,6 +1,6 @@
 // Builds the Fastify app as a plugin tree, testable through app.inject without listening.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -38,6 +38,21 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/**
+ * One request log line instead of Fastify's two (on arrival and on completion), written when the
+ * request is answered, with the request in it. Each line is a synchronous write to stdout, a syscall,
+ * and syscalls are a large share of a cheap public read's cost (docs/performance.md). Every other
+ * log line (errors, routes not found) stays as Fastify writes it.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export async function buildApp({ config, database, logger, onRoute }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : { ...loggerOptions(config.logLevel), ...(typeof logger === 'object' ? logger : {}) },
@@ -46,10 +61,7 @@ export async function buildApp({ config, database, logger, onRoute }: BuildOptio
       return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
     },
     trustProxy: trustProxyOption(config.trustProxy),
-    // One request log line instead of Fastify's two (on arrival and on completion): written by the
-    // onResponse hook below. Each line is a synchronous write to stdout, a syscall per line, and
-    // syscalls are a large share of a cheap public read's cost (docs/performance.md).
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     clientErrorHandler: houseClientErrorHandler,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 200 },
@@ -82,11 +94,6 @@ export async function buildApp({ config, database, logger, onRoute }: BuildOptio
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  if (logger !== false) {
-    app.addHook('onResponse', async (request, reply) => {
-      request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    });
-  }
 
   await app.register(errorHandler);
   await app.register(cookie, { secret: config.cookieSecret });
