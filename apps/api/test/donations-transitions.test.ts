@@ -143,7 +143,7 @@ describe('concurrent transitions of one donation', () => {
         transitionDonation(ctx.db, { id: d.id, action: 'approve', actor: { id: admin.id, email: admin.email } }).then(() => 200),
         transitionDonation(ctx.db, { id: d.id, action: 'reject', actor: { id: admin.id, email: admin.email } }).then(() => 200),
       ]);
-      const codes = outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as { statusCode?: number }).statusCode));
+      const codes = outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as { code?: string }).code === 'conflict' ? 409 : o.reason));
       expect(codes.filter((c) => c === 200), `round ${round}: ${codes.join(',')}`).toHaveLength(1);
       expect(codes.filter((c) => c === 409)).toHaveLength(3);
       const audits = await auditsOf(d.id);
@@ -230,7 +230,7 @@ describe('expiry of stale pending donations', () => {
     const day = 86_400_000;
     const d = await pendingDonation(ctx.db, { createdAt: new Date(Date.now() - 60 * day) });
     const [cancelResult, expiredCount] = await Promise.all([
-      transitionDonation(ctx.db, { id: d.id, action: 'cancel', actor: { id: admin.id, email: admin.email } }).then((r) => r.status, (e: { statusCode: number }) => e.statusCode),
+      transitionDonation(ctx.db, { id: d.id, action: 'cancel', actor: { id: admin.id, email: admin.email } }).then((r) => r.status, (e: { code: string }) => e.code),
       expireStaleDonations(ctx.db),
     ]);
     const final = await statusOf(d.id);
@@ -239,7 +239,7 @@ describe('expiry of stale pending donations', () => {
       expect(final).toBe('cancelled');
       expect(expiredCount).toBe(0);
     } else {
-      expect(cancelResult).toBe(409);
+      expect(cancelResult).toBe('conflict');
       expect(final).toBe('expired');
       expect(expiredCount).toBe(1);
     }
