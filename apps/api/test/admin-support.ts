@@ -1,38 +1,17 @@
 // Helpers of the admin console's tests: signed-in callers of each role, and a controlled ledger.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Role } from '@donaciones/shared/constants';
 import type { Database } from '../src/db/client';
-import { donations, sessions } from '../src/db/schema';
+import { donations } from '../src/db/schema';
 import { newReferenceCode } from '../src/services/reference-codes';
-import { createUser, inject } from './helpers';
-
-/** Opens a session for the account and signs an access token for it, as the login would. */
-export async function tokenFor(app: FastifyInstance, db: Database, userId: number): Promise<string> {
-  const [session] = await db
-    .insert(sessions)
-    .values({ userId, expiresAt: new Date(Date.now() + 86_400_000) })
-    .returning({ id: sessions.id });
-  return app.accessTokens.sign({ userId, sessionId: session.id });
-}
-
-export interface Caller {
-  id: number;
-  email: string;
-  token: string;
-}
-
-export async function signedIn(app: FastifyInstance, db: Database, roles: Role[], extra: Parameters<typeof createUser>[1] = {}): Promise<Caller> {
-  const user = await createUser(db, { roles, ...extra });
-  return { id: user.id, email: user.email, token: await tokenFor(app, db, user.id) };
-}
+import { type Caller, inject, signedInUser } from './helpers';
 
 /** The three kinds of callers every admin endpoint is checked against. */
 export async function callers(app: FastifyInstance, db: Database) {
   return {
-    admin: await signedIn(app, db, ['ADMIN']),
-    donor: await signedIn(app, db, ['DONOR', 'USER']),
-    user: await signedIn(app, db, ['USER']),
+    admin: await signedInUser(app, db, { roles: ['ADMIN'] }),
+    donor: await signedInUser(app, db, { roles: ['DONOR', 'USER'] }),
+    user: await signedInUser(app, db, { roles: ['USER'] }),
   };
 }
 

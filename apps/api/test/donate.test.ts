@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { formatMoney } from '@donaciones/shared/format';
 import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
-import { createTestApp, createUser, type TestContext } from './helpers';
-import { auditLog, donations, idempotencyKeys, sessions } from '../src/db/schema';
+import { createTestApp, createUser, openSession, type TestContext } from './helpers';
+import { auditLog, donations, idempotencyKeys } from '../src/db/schema';
 import { getSettings, putSettings } from '../src/services/settings';
 import { pruneIdempotencyKeys } from '../src/services/idempotency';
 
@@ -40,14 +40,6 @@ function donate(body: unknown, options: { key?: string | null; ip?: string; toke
 async function donationCount(): Promise<number> {
   const [{ n }] = await ctx.db.select({ n: count() }).from(donations);
   return Number(n);
-}
-
-async function tokenFor(userId: number): Promise<string> {
-  const [session] = await ctx.db
-    .insert(sessions)
-    .values({ userId, expiresAt: new Date(Date.now() + 86_400_000) })
-    .returning({ id: sessions.id });
-  return ctx.app.accessTokens.sign({ userId, sessionId: session.id });
 }
 
 async function withSystem(change: Partial<Awaited<ReturnType<typeof getSettings<'system'>>>>, run: () => Promise<void>) {
@@ -145,7 +137,7 @@ describe('POST /api/v1/donate', () => {
 
   it('links the donation to the signed-in caller, and refuses an invalid token', async () => {
     const user = await createUser(ctx.db, { roles: ['USER'] });
-    const token = await tokenFor(user.id);
+    const { token } = await openSession(ctx.app, ctx.db, user.id);
     const res = await donate(validBody({ email: user.email }), { token });
     expect(res.statusCode).toBe(201);
     const [row] = await ctx.db.select().from(donations).where(eq(donations.id, res.json().id));
@@ -318,7 +310,7 @@ describe('POST /api/v1/donate', () => {
     const res = await donate(validBody({ donorName: 'Donante Revisada', email: 'revisada@correo.gt', amount: 250 }));
     const { id, reference_code } = res.json<PublicDonationResponse>();
     const admin = await createUser(ctx.db, { roles: ['ADMIN'] });
-    const token = await tokenFor(admin.id);
+    const { token } = await openSession(ctx.app, ctx.db, admin.id);
     const find = async () => {
       const list = await ctx.app.inject({
         method: 'GET',

@@ -1,36 +1,8 @@
 // Fixtures of the donation tests: signed-in callers and ledger rows inserted directly.
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Role } from '@donaciones/shared/constants';
 import type { Database } from '../src/db/client';
 import { rowsOf } from '../src/db/rows';
-import { sessions, userPreferences } from '../src/db/schema';
 import { type NewDonation, insertDonation } from '../src/services/ledger';
-import { createUser } from './helpers';
-
-export interface Caller {
-  id: number;
-  email: string;
-  token: string;
-}
-
-/** A user with a live session and a bearer token for it, as after a real sign-in. */
-export async function signedInUser(
-  app: FastifyInstance,
-  db: Database,
-  options: { roles?: Role[]; email?: string; firstName?: string; lastName?: string; verified?: boolean; showPublicly?: boolean } = {},
-): Promise<Caller> {
-  const user = await createUser(db, options);
-  if (options.showPublicly) {
-    await db.update(userPreferences).set({ showDonationsPublicly: true }).where(sql`${userPreferences.userId} = ${user.id}`);
-  }
-  const [session] = await db
-    .insert(sessions)
-    .values({ userId: user.id, expiresAt: new Date(Date.now() + 3_600_000) })
-    .returning({ id: sessions.id });
-  const token = await app.accessTokens.sign({ userId: user.id, sessionId: session.id });
-  return { id: user.id, email: user.email, token };
-}
 
 let counter = 0;
 /** A pending ledger row; override any column. */

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { donations, programs } from '../src/db/schema';
 import { maskName } from '../src/services/donations';
-import { createTestApp, inject, type TestContext } from './helpers';
-import { type Caller, pendingDonation, signedInUser } from './donations-fixtures';
+import { type Caller, createTestApp, inject, signedInUser, type TestContext } from './helpers';
+import { pendingDonation } from './donations-fixtures';
 
 let ctx: TestContext;
 let admin: Caller;

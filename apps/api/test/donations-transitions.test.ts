@@ -6,9 +6,9 @@ import { auditLog, donations, emailOutbox, users } from '../src/db/schema';
 import { expireStaleDonations } from '../src/jobs/expire-donations';
 import { transitionDonation } from '../src/services/ledger';
 import { getSettings, putSettings } from '../src/services/settings';
-import { createTestApp, inject, type TestContext } from './helpers';
+import { type Caller, createTestApp, inject, signedInUser, type TestContext } from './helpers';
 import { rowsOf } from '../src/db/rows';
-import { type Caller, ledgerVsTotals, pendingDonation, signedInUser } from './donations-fixtures';
+import { ledgerVsTotals, pendingDonation } from './donations-fixtures';
 
 let ctx: TestContext;
 let admin: Caller;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { donations } from '../src/db/schema';
 import { putSettings, getSettings } from '../src/services/settings';
-import { createTestApp, inject, type TestContext } from './helpers';
-import { type Caller, ledgerVsTotals, pendingDonation, signedInUser } from './donations-fixtures';
+import { type Caller, createTestApp, inject, signedInUser, type TestContext } from './helpers';
+import { ledgerVsTotals, pendingDonation } from './donations-fixtures';
 
 let ctx: TestContext;
 let admin: Caller;

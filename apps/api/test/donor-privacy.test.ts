@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { Donation, DonationList, DonationStats } from '@donaciones/shared/schemas/donations';
 import { donations } from '../src/db/schema';
 import { maskName } from '../src/services/donations';
-import { type Caller, pendingDonation, signedInUser } from './donations-fixtures';
-import { createTestApp, inject, type TestContext } from './helpers';
+import { pendingDonation } from './donations-fixtures';
+import { type Caller, createTestApp, inject, signedInUser, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let admin: Caller;

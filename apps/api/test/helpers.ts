@@ -5,12 +5,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { Role } from '@donaciones/shared/constants';
 import { bootstrap } from '../src/bootstrap';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client';
-import { users, userPreferences } from '../src/db/schema';
+import { sessions, users, userPreferences } from '../src/db/schema';
 import { hashPassword } from '../src/services/passwords';
 
 export const usePostgres = process.env.TEST_DB === 'postgres';
@@ -122,6 +123,33 @@ export async function createUser(
     .returning({ id: users.id });
   await db.insert(userPreferences).values({ userId: row.id }).onConflictDoNothing();
   return { id: row.id, email, password };
+}
+
+/** Opens a session for the account and signs its access token, as sign-in does. */
+export async function openSession(app: FastifyInstance, db: Database, userId: number): Promise<{ token: string; sessionId: string }> {
+  const [session] = await db
+    .insert(sessions)
+    .values({ userId, expiresAt: new Date(Date.now() + 86_400_000) })
+    .returning({ id: sessions.id });
+  return { token: await app.accessTokens.sign({ userId, sessionId: session.id }), sessionId: session.id };
+}
+
+export interface Caller {
+  id: number;
+  email: string;
+  token: string;
+}
+
+/** A new account with a live session and its bearer token, as after a real sign-in. */
+export async function signedInUser(
+  app: FastifyInstance,
+  db: Database,
+  options: Parameters<typeof createUser>[1] & { showPublicly?: boolean } = {},
+): Promise<Caller> {
+  const { showPublicly, ...account } = options;
+  const user = await createUser(db, account);
+  if (showPublicly) await db.update(userPreferences).set({ showDonationsPublicly: true }).where(eq(userPreferences.userId, user.id));
+  return { id: user.id, email: user.email, token: (await openSession(app, db, user.id)).token };
 }
 
 export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {

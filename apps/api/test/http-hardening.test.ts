@@ -17,8 +17,8 @@ import { enqueueEmail } from '../src/services/email-outbox';
 import { deliverDueEmails } from '../src/jobs/email-outbox';
 import { createMailTransport } from '../src/services/mailer';
 import { ensureDefaultSettings } from '../src/services/settings';
-import { pendingDonation, signedInUser } from './donations-fixtures';
-import { createTestApp, freshDatabase, type TestContext } from './helpers';
+import { pendingDonation } from './donations-fixtures';
+import { createTestApp, freshDatabase, signedInUser, type TestContext } from './helpers';
 
 const baseEnv = () => ({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: randomBytes(32).toString('hex'), COOKIE_SECRET: randomBytes(32).toString('hex') });
 

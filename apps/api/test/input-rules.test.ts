@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { DEFAULT_SETTINGS } from '@donaciones/shared/schemas/settings';
 import { donations, events, programs, settings, users } from '../src/db/schema';
-import { type Caller, pendingDonation, signedInUser } from './donations-fixtures';
-import { createTestApp, inject, type TestContext } from './helpers';
+import { pendingDonation } from './donations-fixtures';
+import { type Caller, createTestApp, inject, signedInUser, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let admin: Caller;

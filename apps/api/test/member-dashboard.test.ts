@@ -5,8 +5,8 @@ import { events, programs, userPreferences } from '../src/db/schema';
 import { memberDashboardStats } from '../src/services/member-dashboard';
 import { DEFAULT_SETTINGS } from '@donaciones/shared/schemas/settings';
 import { putSettings } from '../src/services/settings';
-import { createTestApp, createUser, inject, type TestContext } from './helpers';
-import { addDonation, monthsAgo, signIn } from './member-support';
+import { createTestApp, createUser, inject, openSession, type TestContext } from './helpers';
+import { addDonation, monthsAgo } from './member-support';
 
 let ctx: TestContext;
 let programA: number;
@@ -30,7 +30,7 @@ beforeAll(async () => {
 
   const makeUser = async (roles: ('DONOR' | 'USER')[]) => {
     const u = await createUser(ctx.db, { roles });
-    return { ...u, token: (await signIn(ctx, u.id)).token };
+    return { ...u, token: (await openSession(ctx.app, ctx.db, u.id)).token };
   };
   donor = await makeUser(['DONOR', 'USER']);
   other = await makeUser(['DONOR', 'USER']);

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, authTokens, emailOutbox, sessions, userPreferences, users } from '../src/db/schema';
 import { verifyPassword } from '../src/services/passwords';
-import { createTestApp, createUser, inject, type TestContext } from './helpers';
-import { signIn } from './member-support';
+import { createTestApp, createUser, inject, openSession, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let alice: { id: number; email: string; password: string; token: string };
@@ -13,8 +12,8 @@ beforeAll(async () => {
   ctx = await createTestApp();
   const a = await createUser(ctx.db, { firstName: 'Alicia', lastName: 'Morales' });
   const b = await createUser(ctx.db, { firstName: 'Bernardo', lastName: 'López' });
-  alice = { ...a, token: (await signIn(ctx, a.id)).token };
-  bob = { ...b, token: (await signIn(ctx, b.id)).token };
+  alice = { ...a, token: (await openSession(ctx.app, ctx.db, a.id)).token };
+  bob = { ...b, token: (await openSession(ctx.app, ctx.db, b.id)).token };
 });
 afterAll(async () => ctx?.close());
 
@@ -180,8 +179,8 @@ describe('POST /user/change-password', () => {
   });
 
   it('changes the password, keeps this session and signs out the others', async () => {
-    const other = await signIn(ctx, alice.id);
-    const bobOther = await signIn(ctx, bob.id);
+    const other = await openSession(ctx.app, ctx.db, alice.id);
+    const bobOther = await openSession(ctx.app, ctx.db, bob.id);
     await ctx.db.insert(authTokens).values({ userId: alice.id, purpose: 'reset_password', tokenHash: `hash-${alice.id}`, expiresAt: new Date(Date.now() + 3_600_000) });
 
     const res = await call('POST', '/user/change-password', alice.token, { current_password: alice.password, new_password: 'NuevaClave1', confirm_password: 'NuevaClave1' });
@@ -211,7 +210,7 @@ describe('POST /user/change-password', () => {
 
   it('throttles repeated wrong current passwords per account', async () => {
     const carla = await createUser(ctx.db);
-    const { token } = await signIn(ctx, carla.id);
+    const { token } = await openSession(ctx.app, ctx.db, carla.id);
     for (let i = 0; i < 10; i++) {
       const res = await call('POST', '/user/change-password', token, { current_password: `Incorrecta${i}`, new_password: 'NuevaClave1' });
       expect(res.statusCode).toBe(400);

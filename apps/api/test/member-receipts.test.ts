@@ -3,8 +3,8 @@ import { formatMoney, formatReceiptNumber } from '@donaciones/shared/format';
 import { insertDonation, transitionDonation } from '../src/services/ledger';
 import { guatemalaYearMonth } from '../src/services/member-donations';
 import { putSettings, getSettings } from '../src/services/settings';
-import { createTestApp, createUser, inject, type TestContext } from './helpers';
-import { addDonation, monthsAgo, pdfPageCount, pdfText, signIn } from './member-support';
+import { createTestApp, createUser, inject, openSession, type TestContext } from './helpers';
+import { addDonation, monthsAgo, pdfPageCount, pdfText } from './member-support';
 
 type Account = { id: number; email: string; token: string };
 let ctx: TestContext;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   const account = async (roles: ('ADMIN' | 'DONOR' | 'USER')[], firstName: string, lastName: string) => {
     const u = await createUser(ctx.db, { roles, firstName, lastName });
-    return { id: u.id, email: u.email, token: (await signIn(ctx, u.id)).token };
+    return { id: u.id, email: u.email, token: (await openSession(ctx.app, ctx.db, u.id)).token };
   };
   ana = await account(['DONOR', 'USER'], 'Ana', 'Cifuentes');
   beto = await account(['DONOR', 'USER'], 'Beto', 'Ajú');
@@ -239,7 +239,7 @@ describe('GET /receipts/statement/{year}.pdf', () => {
 
   it('runs over several pages for a long year, numbering every page', async () => {
     const many = await createUser(ctx.db, { roles: ['DONOR'] });
-    const { token } = await signIn(ctx, many.id);
+    const { token } = await openSession(ctx.app, ctx.db, many.id);
     const refs: string[] = [];
     for (let i = 0; i < 45; i++) {
       const d = await addDonation(ctx.db, { userId: many.id, email: many.email, amount: 10 + i, createdAt: new Date(Date.UTC(lastYear, i % 12, 1 + (i % 27), 18)) });

@@ -6,19 +6,8 @@ import { sql } from 'drizzle-orm';
 import { toCents } from '@donaciones/shared/format';
 import type { DonationStatus, DonationType } from '@donaciones/shared/constants';
 import type { Database } from '../src/db/client';
-import { donations, sessions } from '../src/db/schema';
+import { donations } from '../src/db/schema';
 import { guatemalaYearMonth } from '../src/services/member-donations';
-import type { TestContext } from './helpers';
-
-/** Opens a session the way sign-in does and returns its access token. */
-export async function signIn(ctx: TestContext, userId: number): Promise<{ token: string; sessionId: string }> {
-  const [session] = await ctx.db
-    .insert(sessions)
-    .values({ userId, expiresAt: new Date(Date.now() + 86_400_000) })
-    .returning({ id: sessions.id });
-  const token = await ctx.app.accessTokens.sign({ userId, sessionId: session.id });
-  return { token, sessionId: session.id };
-}
 
 let referenceCounter = 0;
 function reference(): string {

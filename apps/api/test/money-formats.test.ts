@@ -6,8 +6,8 @@ import { formatReceiptNumber } from '@donaciones/shared/format';
 import type { MemberDashboardStats } from '@donaciones/shared/schemas/member';
 import { emailOutbox } from '../src/db/schema';
 import { addDonation as addAdminDonation, callers } from './admin-support';
-import { createTestApp, createUser, inject, type TestContext } from './helpers';
-import { addDonation, pdfText, signIn } from './member-support';
+import { createTestApp, createUser, inject, openSession, type TestContext } from './helpers';
+import { addDonation, pdfText } from './member-support';
 
 let ctx: TestContext;
 let who: Awaited<ReturnType<typeof callers>>;
@@ -31,7 +31,7 @@ describe('money in other currencies and receipt numbers', () => {
 
   it('a member’s activity and receipt PDF write US$40.00 and 000nnn like the screens', async () => {
     const u = await createUser(ctx.db, { roles: ['DONOR', 'USER'] });
-    const { token } = await signIn(ctx, u.id);
+    const { token } = await openSession(ctx.app, ctx.db, u.id);
     const d = await addDonation(ctx.db, { userId: u.id, email: u.email, amount: 40, currency: 'USD' });
     const stats = (await inject(ctx.app, { method: 'GET', url: '/api/v1/dashboard/stats', token })).json() as MemberDashboardStats;
     const completed = stats.recent_activity.find((a) => a.type === 'donation_completed');

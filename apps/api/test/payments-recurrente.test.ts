@@ -18,8 +18,7 @@ import type { Database, DatabaseHandle } from '../src/db/client';
 import { auditLog, donationTotals, donations, emailOutbox, paymentEvents, users } from '../src/db/schema';
 import { reconcilePendingCheckouts } from '../src/services/payments/checkouts';
 import { ensureDefaultSettings, putSettings } from '../src/services/settings';
-import { tokenFor } from './admin-support';
-import { createUser, freshDatabase } from './helpers';
+import { createUser, freshDatabase, openSession } from './helpers';
 import {
   DECLINE_REASON,
   DECLINED_CARD,
@@ -468,7 +467,7 @@ describe('money', () => {
 describe('refunds and the admin payment detail', () => {
   it('ADMIN refunds a completed card donation: provider refund, status refunded, out of totals, donor told; reason required', async () => {
     const adminUser = await createUser(db, { roles: ['ADMIN'] });
-    const token = await tokenFor(app, db, adminUser.id);
+    const { token } = await openSession(app, db, adminUser.id);
     const { answer, checkoutId } = await donated();
     await standIn.pay(checkoutId, PAYING_CARD);
     const paid = await rowOf(answer.id);
@@ -494,7 +493,7 @@ describe('refunds and the admin payment detail', () => {
     const noReason = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: { reason: ' ' } });
     expect(noReason.statusCode).toBe(400);
     const stranger = await createUser(db, { roles: ['DONOR'] });
-    const forbidden = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${await tokenFor(app, db, stranger.id)}` }, payload: { reason: 'Duplicada' } });
+    const forbidden = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${(await openSession(app, db, stranger.id)).token}` }, payload: { reason: 'Duplicada' } });
     expect(forbidden.statusCode).toBe(403);
 
     const res = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: { reason: 'El donante la hizo dos veces' } });

@@ -7,8 +7,8 @@ import type { DonationList, DonationStats } from '@donaciones/shared/schemas/don
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
 import { donations } from '../src/db/schema';
 import { readBatcher, serializeOncePerAnswer } from '../src/services/read-batching';
-import { createTestApp, inject, type TestContext } from './helpers';
-import { pendingDonation, signedInUser } from './donations-fixtures';
+import { createTestApp, inject, signedInUser, type TestContext } from './helpers';
+import { pendingDonation } from './donations-fixtures';
 
 /** A read that the test finishes by hand, recording when it started. */
 function controlledReads() {
