@@ -1,6 +1,7 @@
 // The forms of the Sistema tab that edit one settings document each: system, organisation,
 // impact factors and donor levels. Each validates with the shared schema the API uses.
 import { type ReactNode, useEffect, useState } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { type FieldValues, useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
@@ -44,8 +45,14 @@ function FormFooter({ saving, label, success, error }: { saving: boolean; label:
   );
 }
 
-/** One settings document: a card with a form that saves it and reports the result. */
-function useSettingsForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, values: z.output<S>) {
+/** One settings document: a card with a form that saves it and reports the result (`saved` for 3 s,
+ * or the server's field messages on the fields and `failed` under the form). */
+function useSettingsForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  values: z.output<S>,
+  save: UseMutationResult<z.output<S>, unknown, z.output<S>>,
+  { saved, failed }: { saved: string; failed: string },
+) {
   const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema as never), defaultValues: values as never });
   const [success, showSuccess, clearSuccess] = useFlash();
   const [error, setError] = useState<string | null>(null);
@@ -53,25 +60,24 @@ function useSettingsForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: 
   useEffect(() => {
     if (!form.formState.isDirty) form.reset(values as never);
   }, [values, form]);
-  return { form, success, showSuccess, clearSuccess, error, setError };
-}
-
-export function SystemSettingsForm({ values }: { values: SystemSettings }) {
-  const save = useUpdateSystemSettings();
-  const { form, success, showSuccess, clearSuccess, error, setError } = useSettingsForm(systemSettingsSchema, values);
-  const { errors } = form.formState;
   const submit = form.handleSubmit(async (data) => {
     setError(null);
     clearSuccess();
     try {
-      const saved = await save.mutateAsync(data);
-      form.reset(saved);
-      showSuccess(screensMessages.systemSaved);
+      form.reset((await save.mutateAsync(data)) as never);
+      showSuccess(saved);
     } catch (err) {
       applyServerErrors(form.setError, err);
-      setError(screensMessages.systemSaveError);
+      setError(failed);
     }
   });
+  return { form, submit, success, error };
+}
+
+export function SystemSettingsForm({ values }: { values: SystemSettings }) {
+  const save = useUpdateSystemSettings();
+  const { form, submit, success, error } = useSettingsForm(systemSettingsSchema, values, save, { saved: screensMessages.systemSaved, failed: screensMessages.systemSaveError });
+  const { errors } = form.formState;
   return (
     <Card title={t.title} description={t.description}>
       <form noValidate onSubmit={submit} aria-label={t.title}>
@@ -118,19 +124,8 @@ export function SystemSettingsForm({ values }: { values: SystemSettings }) {
 
 export function OrganizationForm({ values }: { values: OrganizationSettings }) {
   const save = useUpdateOrganization();
-  const { form, success, showSuccess, clearSuccess, error, setError } = useSettingsForm(organizationSettingsSchema, values);
+  const { form, submit, success, error } = useSettingsForm(organizationSettingsSchema, values, save, { saved: t.orgSaved, failed: t.orgError });
   const { errors } = form.formState;
-  const submit = form.handleSubmit(async (data) => {
-    setError(null);
-    clearSuccess();
-    try {
-      form.reset(await save.mutateAsync(data));
-      showSuccess(t.orgSaved);
-    } catch (err) {
-      applyServerErrors(form.setError, err);
-      setError(t.orgError);
-    }
-  });
   const count = (name: 'children_per_year' | 'schools_benefited' | 'scholarships', label: string) => (
     <TextInput label={label} type="number" inputMode="numeric" min={0} step={1} error={errors[name]?.message} {...form.register(name, { valueAsNumber: true })} />
   );
@@ -160,19 +155,8 @@ export function OrganizationForm({ values }: { values: OrganizationSettings }) {
 
 export function ImpactForm({ values }: { values: ImpactSettings }) {
   const save = useUpdateImpactSettings();
-  const { form, success, showSuccess, clearSuccess, error, setError } = useSettingsForm(impactSettingsSchema, values);
+  const { form, submit, success, error } = useSettingsForm(impactSettingsSchema, values, save, { saved: t.impactSaved, failed: t.impactError });
   const { errors } = form.formState;
-  const submit = form.handleSubmit(async (data) => {
-    setError(null);
-    clearSuccess();
-    try {
-      form.reset(await save.mutateAsync(data));
-      showSuccess(t.impactSaved);
-    } catch (err) {
-      applyServerErrors(form.setError, err);
-      setError(t.impactError);
-    }
-  });
   const factor = (name: keyof ImpactSettings, label: string) => (
     <TextInput label={label} type="number" inputMode="decimal" min={0.01} step="0.01" prefix="Q" error={errors[name]?.message} {...form.register(name, { valueAsNumber: true })} />
   );
@@ -193,20 +177,9 @@ export function ImpactForm({ values }: { values: ImpactSettings }) {
 
 export function LevelsForm({ values }: { values: LevelSettings }) {
   const save = useUpdateLevelSettings();
-  const { form, success, showSuccess, clearSuccess, error, setError } = useSettingsForm(levelSettingsSchema, values);
+  const { form, submit, success, error } = useSettingsForm(levelSettingsSchema, values, save, { saved: t.levelsSaved, failed: t.levelsError });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'levels' });
   const { errors } = form.formState;
-  const submit = form.handleSubmit(async (data) => {
-    setError(null);
-    clearSuccess();
-    try {
-      form.reset(await save.mutateAsync(data));
-      showSuccess(t.levelsSaved);
-    } catch (err) {
-      applyServerErrors(form.setError, err);
-      setError(t.levelsError);
-    }
-  });
   const listError: ReactNode = errors.levels?.root?.message ?? errors.levels?.message;
   return (
     <Card title={t.levelsTitle} description={t.levelsDescription}>
