@@ -1,6 +1,4 @@
 // Analytics and exports on a controlled ledger: every figure is compared with sums done by hand.
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
@@ -11,7 +9,7 @@ import { donations, users } from '../src/db/schema';
 import { computeAnalytics } from '../src/services/analytics';
 import { reportCsv, reportPdf, reportXlsx } from '../src/services/exports';
 import { addDonation, callers, expectAdminOnly } from './admin-support';
-import { createTestApp, createUser, inject, type TestContext } from './helpers';
+import { createTestApp, createUser, inject, pdfText, type TestContext } from './helpers';
 
 const r = adminMessages.reports;
 let ctx: TestContext;
@@ -185,20 +183,6 @@ describe('GET /admin/analytics', () => {
 });
 
 // ---------------------------------------------------------------- exports
-
-async function pdfText(buffer: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const standardFontDataUrl = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(buffer), standardFontDataUrl, isEvalSupported: false }).promise;
-  const parts: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const page = await doc.getPage(i);
-    const content = await page.getTextContent();
-    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return parts.join('\n').replace(/\u00a0/g, ' ');
-}
 
 function parseCsv(text: string, delimiter: string): string[][] {
   const rows: string[][] = [];

@@ -2,6 +2,7 @@
 // PostgreSQL database on the TEST_DATABASE_URL server when the project runs with TEST_DB=postgres.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
@@ -150,6 +151,28 @@ export async function signedInUser(
   const user = await createUser(db, account);
   if (showPublicly) await db.update(userPreferences).set({ showDonationsPublicly: true }).where(eq(userPreferences.userId, user.id));
   return { id: user.id, email: user.email, token: (await openSession(app, db, user.id)).token };
+}
+
+/** The text of every page of a PDF, read with pdfjs (whitespace collapsed to single spaces). */
+export async function pdfText(data: Buffer | Uint8Array): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const standardFontDataUrl = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
+  const doc = await getDocument({ data: new Uint8Array(data), standardFontDataUrl, isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await doc.destroy();
+  return pages.join('\n').replace(/\s+/g, ' ');
+}
+
+export async function pdfPageCount(data: Buffer | Uint8Array): Promise<number> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await getDocument({ data: new Uint8Array(data), isEvalSupported: false }).promise;
+  const pages = doc.numPages;
+  await doc.destroy();
+  return pages;
 }
 
 export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {

@@ -3,8 +3,8 @@ import { formatMoney, formatReceiptNumber } from '@donaciones/shared/format';
 import { insertDonation, transitionDonation } from '../src/services/ledger';
 import { guatemalaYearMonth } from '../src/services/member-donations';
 import { putSettings, getSettings } from '../src/services/settings';
-import { createTestApp, createUser, inject, openSession, type TestContext } from './helpers';
-import { addDonation, monthsAgo, pdfPageCount, pdfText } from './member-support';
+import { createTestApp, createUser, inject, openSession, pdfPageCount, pdfText, type TestContext } from './helpers';
+import { addDonation, monthsAgo } from './member-support';
 
 type Account = { id: number; email: string; token: string };
 let ctx: TestContext;

@@ -1,7 +1,5 @@
 // Fixtures of the member-area tests: a signed-in session for an account, and donations written
 // straight into the ledger with chosen dates and statuses.
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { toCents } from '@donaciones/shared/format';
 import type { DonationStatus, DonationType } from '@donaciones/shared/constants';
@@ -63,26 +61,4 @@ export function monthsAgo(n: number, day = 10): Date {
   if (n === 0) return new Date(Date.now() - 1000);
   const { year, month } = guatemalaYearMonth(new Date());
   return new Date(Date.UTC(year, month - 1 - n, day, 18, 0, 0));
-}
-
-/** The text of every page of a PDF, read with pdfjs (whitespace collapsed to single spaces). */
-export async function pdfText(data: Buffer | Uint8Array): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const standardFontDataUrl = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
-  const doc = await getDocument({ data: new Uint8Array(data), standardFontDataUrl, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return pages.join('\n').replace(/\s+/g, ' ');
-}
-
-export async function pdfPageCount(data: Buffer | Uint8Array): Promise<number> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await getDocument({ data: new Uint8Array(data), isEvalSupported: false }).promise;
-  const pages = doc.numPages;
-  await doc.destroy();
-  return pages;
 }

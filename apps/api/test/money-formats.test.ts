@@ -6,8 +6,8 @@ import { formatReceiptNumber } from '@donaciones/shared/format';
 import type { MemberDashboardStats } from '@donaciones/shared/schemas/member';
 import { emailOutbox } from '../src/db/schema';
 import { addDonation as addAdminDonation, callers } from './admin-support';
-import { createTestApp, createUser, inject, openSession, type TestContext } from './helpers';
-import { addDonation, pdfText } from './member-support';
+import { createTestApp, createUser, inject, openSession, pdfText, type TestContext } from './helpers';
+import { addDonation } from './member-support';
 
 let ctx: TestContext;
 let who: Awaited<ReturnType<typeof callers>>;
