@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Preferences } from '@donaciones/shared/schemas/profile';
 import { api } from '@/lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { settingsKeys } from './keys';
 
 export async function getPreferences(): Promise<Preferences> {
   const { data } = await api.get<Preferences>('/users/me/preferences', { skipErrorToast: true });

@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '@donaciones/shared/schemas/profile';
 import { api } from '@/lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { settingsKeys } from './keys';
 
 export async function getProfile(): Promise<Profile> {
   const { data } = await api.get<Profile>('/users/me/profile', { skipErrorToast: true });

@@ -14,3 +14,10 @@ export const memberKeys = {
   history: () => [...memberKeys.all, 'history'] as const,
   receipts: () => [...memberKeys.all, 'receipts'] as const,
 };
+
+/** The person's own profile and preferences, under their own root: refreshing the member area does not refetch them. */
+export const settingsKeys = {
+  all: queryRoots.settings,
+  profile: () => [...settingsKeys.all, 'profile'] as const,
+  preferences: () => [...settingsKeys.all, 'preferences'] as const,
+};

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Preferences } from '@donaciones/shared/schemas/profile';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
-import { settingsKeys } from './settings-keys';
+import { settingsKeys } from './keys';
 
 export async function updatePreferences(values: Preferences): Promise<Preferences> {
   const { data } = await api.put<Preferences>('/users/me/preferences', values, { skipErrorToast: [400] });

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Profile, updateProfileSchema } from '@donaciones/shared/schemas/profile';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { settingsKeys } from './settings-keys';
+import { settingsKeys } from './keys';
 
 export type ProfileValues = z.output<typeof updateProfileSchema>;
 
