@@ -172,7 +172,8 @@ export default function PublicLayout() {
         </div>
       </header>
 
-      {site.failed && (
+      {/* The home page says it in its hero, with its own retry. */}
+      {site.failed && location.pathname !== paths.home && (
         <div role="status" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900" data-testid="site-load-error">
           <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-3 gap-y-1 text-center">
             <span className="inline-flex items-center gap-1.5 font-semibold">

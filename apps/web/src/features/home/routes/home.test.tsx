@@ -30,6 +30,7 @@ describe('home when the site information fails', { timeout: 20_000 }, () => {
     const error = await within(hero).findByRole('alert', {}, { timeout: 6000 });
     expect(error).toHaveTextContent('No pudimos cargar la información de la organización');
     expect(hero.querySelector('.animate-pulse')).toBeNull();
+    expect(screen.getAllByRole('button', { name: /Reintentar|Volver a cargar/ })).toHaveLength(1);
 
     up = true;
     await userEvent.click(within(error).getByRole('button', { name: 'Reintentar' }));
