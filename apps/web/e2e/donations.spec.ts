@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { formatMoney, formatNumber, formatPercent } from '@donaciones/shared/format';
 import { type ApiDonation, apiToken, DEMO, expect, login, recordDonation, statusError, test } from './fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -22,8 +23,7 @@ async function screens(page: Page, name: string) {
 }
 
 /** docs/product.md#money-currencies-and-formats: `Q185.00` (no space after the symbol). */
-const amounts = new Intl.NumberFormat('es-GT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const money = { format: (n: number) => `Q${amounts.format(n)}` };
+const money = { format: (n: number) => formatMoney(n) };
 
 /** A pending donation recorded through the API by the given account (who becomes its owner). */
 const pendingDonation = (request: APIRequestContext, token: string, overrides: Record<string, unknown> = {}): Promise<ApiDonation> =>
@@ -253,13 +253,13 @@ test.describe('statistics', () => {
     await expect(page.getByTestId('stat-pending-amount')).toContainText('Monto pendiente');
     await expect(page.getByTestId('stat-pending-amount')).toContainText(money.format(stats.total_amount_pending));
     await expect(page.getByTestId('stat-completed-count')).toContainText('Donaciones completadas');
-    await expect(page.getByTestId('stat-completed-count')).toContainText(new Intl.NumberFormat('es-GT').format(stats.count_completed));
-    await expect(page.getByTestId('stat-success-rate')).toContainText(`${stats.success_rate.toFixed(1)}%`);
+    await expect(page.getByTestId('stat-completed-count')).toContainText(formatNumber(stats.count_completed));
+    await expect(page.getByTestId('stat-success-rate')).toContainText(formatPercent(stats.success_rate));
 
     const average = stats.count_completed ? stats.total_amount_completed / stats.count_completed : 0;
     const metrics = page.getByTestId('detailed-metrics');
     await expect(metrics.getByRole('heading', { name: 'Métricas detalladas' })).toBeVisible();
-    await expect(metrics).toContainText(new Intl.NumberFormat('es-GT').format(stats.count_completed + stats.count_pending + stats.count_failed));
+    await expect(metrics).toContainText(formatNumber(stats.count_completed + stats.count_pending + stats.count_failed));
     await expect(metrics).toContainText(money.format(average));
 
     const recent = page.getByTestId('recent-donations');
@@ -268,7 +268,7 @@ test.describe('statistics', () => {
 
     const summary = page.getByTestId('performance-summary');
     await expect(summary.getByRole('heading', { name: 'Resumen de desempeño' })).toBeVisible();
-    await expect(summary).toContainText(`${stats.success_rate.toFixed(1)}%`);
+    await expect(summary).toContainText(formatPercent(stats.success_rate));
     await expect(summary).toContainText(money.format(average));
     await expect(summary).toContainText('Donaciones pendientes');
     await screens(page, 'stats');
