@@ -8,8 +8,8 @@ import type { Analytics } from '@donaciones/shared/schemas/admin';
 import { donations, users } from '../src/db/schema';
 import { computeAnalytics } from '../src/services/analytics';
 import { reportCsv, reportPdf, reportXlsx } from '../src/services/exports';
-import { addDonation, callers, expectAdminOnly } from './admin-support';
-import { createTestApp, createUser, inject, pdfText, type TestContext } from './helpers';
+import { callers, expectAdminOnly } from './admin-support';
+import { addDonation, createTestApp, createUser, inject, pdfText, type TestContext } from './helpers';
 
 const r = adminMessages.reports;
 let ctx: TestContext;

@@ -4,8 +4,8 @@ import { activityMessages } from '../src/messages/activity';
 import { auditLog, emailOutbox, users } from '../src/db/schema';
 import { eq } from 'drizzle-orm';
 import { adminDashboardStats } from '../src/services/admin-dashboard';
-import { addDonation, callers } from './admin-support';
-import { createTestApp, createUser, inject, type TestContext } from './helpers';
+import { callers } from './admin-support';
+import { addDonation, createTestApp, createUser, inject, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let who: Awaited<ReturnType<typeof callers>>;

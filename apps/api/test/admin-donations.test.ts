@@ -4,8 +4,8 @@ import { adminMessages } from '@donaciones/shared/messages/admin';
 import { donationsMessages } from '@donaciones/shared/messages/donations';
 import { emailMessages } from '../src/messages/email';
 import { auditLog, donations, emailOutbox } from '../src/db/schema';
-import { addDonation, callers, expectAdminOnly } from './admin-support';
-import { createTestApp, inject, type TestContext } from './helpers';
+import { callers, expectAdminOnly } from './admin-support';
+import { addDonation, createTestApp, inject, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let who: Awaited<ReturnType<typeof callers>>;

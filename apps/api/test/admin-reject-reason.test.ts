@@ -6,8 +6,8 @@ import { validationMessages } from '@donaciones/shared/messages/validation';
 import { auditLog, donations, emailOutbox } from '../src/db/schema';
 import { emailMessages } from '../src/messages/email';
 import { getSettings, putSettings } from '../src/services/settings';
-import { addDonation, callers } from './admin-support';
-import { createTestApp, inject, type TestContext } from './helpers';
+import { callers } from './admin-support';
+import { addDonation, createTestApp, inject, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let who: Awaited<ReturnType<typeof callers>>;

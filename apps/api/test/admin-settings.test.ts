@@ -5,8 +5,8 @@ import { validationMessages } from '@donaciones/shared/messages/validation';
 import { DEFAULT_SETTINGS } from '@donaciones/shared/schemas/settings';
 import { auditLog, donations, programs } from '../src/db/schema';
 import { getSettings } from '../src/services/settings';
-import { addDonation, callers, expectAdminOnly } from './admin-support';
-import { createTestApp, inject, type TestContext } from './helpers';
+import { callers, expectAdminOnly } from './admin-support';
+import { addDonation, createTestApp, inject, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let who: Awaited<ReturnType<typeof callers>>;

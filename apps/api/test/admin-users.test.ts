@@ -4,8 +4,8 @@ import { adminMessages } from '@donaciones/shared/messages/admin';
 import { validationMessages } from '@donaciones/shared/messages/validation';
 import { auditLog, authTokens, donations, emailOutbox, sessions, users } from '../src/db/schema';
 import { deleteUser, updateUser } from '../src/services/admin-users';
-import { addDonation, callers, expectAdminOnly } from './admin-support';
-import { type Caller, createTestApp, createUser, inject, signedInUser, type TestContext } from './helpers';
+import { callers, expectAdminOnly } from './admin-support';
+import { addDonation, type Caller, createTestApp, createUser, inject, signedInUser, type TestContext } from './helpers';
 
 const m = adminMessages.api;
 let ctx: TestContext;

@@ -6,13 +6,14 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Role } from '@donaciones/shared/constants';
 import { bootstrap } from '../src/bootstrap';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client';
-import { sessions, users, userPreferences } from '../src/db/schema';
+import { donations, sessions, users, userPreferences } from '../src/db/schema';
+import { newReferenceCode } from '../src/services/reference-codes';
 import { hashPassword } from '../src/services/passwords';
 
 export const usePostgres = process.env.TEST_DB === 'postgres';
@@ -124,6 +125,37 @@ export async function createUser(
     .returning({ id: users.id });
   await db.insert(userPreferences).values({ userId: row.id }).onConflictDoNothing();
   return { id: row.id, email, password };
+}
+
+/**
+ * Writes one donation straight into the ledger with exact values (status and dates included),
+ * bypassing the flow. A completed one gets its receipt number, as a completion does.
+ */
+export async function addDonation(
+  db: Database,
+  values: Partial<typeof donations.$inferInsert> & { amountCents: number },
+): Promise<typeof donations.$inferSelect> {
+  const status = values.status ?? 'completed';
+  const createdAt = values.createdAt ?? new Date();
+  const completed = status === 'completed';
+  const [row] = await db
+    .insert(donations)
+    .values({
+      referenceCode: newReferenceCode(),
+      donorName: 'Donante de Prueba',
+      donorEmail: `donante.${randomBytes(3).toString('hex')}@prueba.gt`,
+      currency: 'GTQ',
+      donationType: 'monetary',
+      source: 'service',
+      status,
+      createdAt,
+      updatedAt: createdAt,
+      completedAt: completed ? createdAt : null,
+      receiptNumber: completed ? sql`nextval('receipt_number_seq')` : null,
+      ...values,
+    })
+    .returning();
+  return row;
 }
 
 /** Opens a session for the account and signs its access token, as sign-in does. */

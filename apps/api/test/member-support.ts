@@ -1,17 +1,10 @@
-// Fixtures of the member-area tests: a signed-in session for an account, and donations written
-// straight into the ledger with chosen dates and statuses.
-import { sql } from 'drizzle-orm';
+// Fixtures of the member-area tests: donations of an account written straight into the ledger with
+// chosen dates and statuses, and dates in past Guatemalan months.
 import { toCents } from '@donaciones/shared/format';
 import type { DonationStatus, DonationType } from '@donaciones/shared/constants';
 import type { Database } from '../src/db/client';
-import { donations } from '../src/db/schema';
 import { guatemalaYearMonth } from '../src/services/member-donations';
-
-let referenceCounter = 0;
-function reference(): string {
-  referenceCounter += 1;
-  return `#MG${String(70_000_000 + referenceCounter * 7 + Math.floor(Math.random() * 7)).padStart(8, '0')}`;
-}
+import { addDonation as addLedgerDonation } from './helpers';
 
 export interface DonationFixture {
   userId: number | null;
@@ -28,32 +21,23 @@ export interface DonationFixture {
   description?: string | null;
 }
 
+/** A donation in the member fixtures' terms (amount in quetzales, the account's email), written by helpers' addDonation. */
 export async function addDonation(db: Database, f: DonationFixture) {
   const status = f.status ?? 'completed';
-  const createdAt = f.createdAt ?? new Date();
-  const completed = status === 'completed';
-  const [row] = await db
-    .insert(donations)
-    .values({
-      referenceCode: reference(),
-      donorName: f.name ?? 'Persona Prueba',
-      donorEmail: f.email,
-      donorNit: f.nit ?? null,
-      amountCents: toCents(f.amount),
-      currency: f.currency ?? 'GTQ',
-      donationType: f.type ?? 'monetary',
-      status,
-      description: f.description ?? null,
-      source: 'service',
-      programId: f.programId ?? null,
-      userId: f.userId,
-      createdAt,
-      updatedAt: createdAt,
-      completedAt: completed ? (f.completedAt ?? createdAt) : null,
-      receiptNumber: completed ? sql`nextval('receipt_number_seq')` : null,
-    })
-    .returning();
-  return row;
+  return addLedgerDonation(db, {
+    donorName: f.name ?? 'Persona Prueba',
+    donorEmail: f.email,
+    donorNit: f.nit ?? null,
+    amountCents: toCents(f.amount),
+    currency: f.currency ?? 'GTQ',
+    donationType: f.type ?? 'monetary',
+    status,
+    description: f.description ?? null,
+    programId: f.programId ?? null,
+    userId: f.userId,
+    createdAt: f.createdAt ?? new Date(),
+    ...(status === 'completed' && f.completedAt ? { completedAt: f.completedAt } : {}),
+  });
 }
 
 /** Noon (Guatemala) of `day` in the month `n` months before the current Guatemalan month; now for n = 0. */

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { formatReceiptNumber } from '@donaciones/shared/format';
 import type { MemberDashboardStats } from '@donaciones/shared/schemas/member';
 import { emailOutbox } from '../src/db/schema';
-import { addDonation as addAdminDonation, callers } from './admin-support';
-import { createTestApp, createUser, inject, openSession, pdfText, type TestContext } from './helpers';
+import { callers } from './admin-support';
+import { addDonation as addAdminDonation, createTestApp, createUser, inject, openSession, pdfText, type TestContext } from './helpers';
 import { addDonation } from './member-support';
 
 let ctx: TestContext;

@@ -3,11 +3,10 @@ import { eq } from 'drizzle-orm';
 import { guatemalaDay, toCents } from '@donaciones/shared/format';
 import { progressPercentage } from '@donaciones/shared/figures';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
-import { createTestApp, json, type TestContext } from './helpers';
+import { addDonation as addLedgerDonation, createTestApp, json, type TestContext } from './helpers';
 import { donations, events, programs, supporters } from '../src/db/schema';
 import { getSettings, putSettings } from '../src/services/settings';
 import { getPublicSite } from '../src/services/public-site';
-import { newReferenceCode } from '../src/services/reference-codes';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -30,15 +29,12 @@ async function addDonation(values: {
   gtqCents?: number;
   programId?: number;
 }) {
-  await ctx.db.insert(donations).values({
-    referenceCode: newReferenceCode(),
+  await addLedgerDonation(ctx.db, {
     donorName: 'Prueba Mensual',
     donorEmail: 'mensual@prueba.gt',
     amountCents: values.cents,
     currency: values.currency ?? 'GTQ',
-    donationType: 'monetary',
     status: values.status,
-    source: 'service',
     completedAt: values.completedAt,
     createdAt: values.createdAt,
     gtqCents: values.gtqCents,
