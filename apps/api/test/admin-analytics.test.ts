@@ -76,6 +76,16 @@ describe('analytics figures (hand-computed)', () => {
       // Monday 3 to Saturday 8 March: Carla at 23:30 on the 8th (already the 9th in UTC).
       previous_total_amount: 999.99,
       amount_growth_percentage: -87.5,
+      // The dollar donation has no quetzal equivalent: not counted, so not among the dollars either.
+      usd_donations: 0,
+      usd_amount: 0,
+      usd_amount_gtq: 0,
+      // Recorded by hand, no payment provider: no fee, the net is the gross.
+      gross_amount: 125,
+      covered_fees: 0,
+      provider_fees: 0,
+      vat_withheld: 0,
+      net_amount: 125,
     });
     expect(a.trends.map((t) => t.date)).toEqual(['2025-03-10', '2025-03-11', '2025-03-12', '2025-03-13', '2025-03-14', '2025-03-15']);
     expect(trendsOf(a)).toEqual([

@@ -18,6 +18,14 @@ import { COUNTED, QUETZAL_CENTS } from './figures';
 
 export { growthPercentage };
 
+/**
+ * A money column of the donation in quetzal cents: as is for quetzales, otherwise in the proportion of
+ * the donation's quetzal equivalent to its amount (the staff rate fixed when it was made).
+ */
+function inQuetzalCents(column: string) {
+  return sql.raw(`CASE WHEN currency = 'GTQ' THEN coalesce(${column}, 0) ELSE round(coalesce(${column}, 0)::numeric * coalesce(gtq_cents, 0) / amount_cents) END`);
+}
+
 export const PERIOD_GRANULARITY: Record<ReportPeriod, 'day' | 'week' | 'month'> = {
   week: 'day',
   month: 'day',
@@ -78,6 +86,12 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
     resolved: number;
     unique_donors: number;
     previous_cents: number | string;
+    usd_count: number;
+    usd_cents: number | string;
+    usd_gtq_cents: number | string;
+    covered_cents: number | string;
+    fee_cents: number | string;
+    vat_cents: number | string;
   }>(
     await db.execute(sql`
       SELECT
@@ -89,7 +103,13 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
         count(*) FILTER (WHERE status = 'failed' AND ${inPeriod})::int AS declined,
         count(*) FILTER (WHERE status <> 'pending' AND ${inPeriod})::int AS resolved,
         count(DISTINCT lower(donor_email)) FILTER (WHERE ${counted} AND ${inPeriod})::int AS unique_donors,
-        coalesce(sum(${cents}) FILTER (WHERE ${counted} AND ${inPrevious}), 0)::bigint AS previous_cents
+        coalesce(sum(${cents}) FILTER (WHERE ${counted} AND ${inPrevious}), 0)::bigint AS previous_cents,
+        count(*) FILTER (WHERE ${counted} AND ${inPeriod} AND currency = 'USD')::int AS usd_count,
+        coalesce(sum(amount_cents) FILTER (WHERE ${counted} AND ${inPeriod} AND currency = 'USD'), 0)::bigint AS usd_cents,
+        coalesce(sum(gtq_cents) FILTER (WHERE ${counted} AND ${inPeriod} AND currency = 'USD'), 0)::bigint AS usd_gtq_cents,
+        coalesce(sum(${inQuetzalCents('covered_fee_cents')}) FILTER (WHERE ${counted} AND ${inPeriod}), 0)::bigint AS covered_cents,
+        coalesce(sum(${inQuetzalCents('fee_cents')}) FILTER (WHERE ${counted} AND ${inPeriod}), 0)::bigint AS fee_cents,
+        coalesce(sum(${inQuetzalCents('vat_withheld_cents')}) FILTER (WHERE ${counted} AND ${inPeriod}), 0)::bigint AS vat_cents
       FROM donations
       WHERE (${inPeriod}) OR (${inPrevious})`),
   );
@@ -142,6 +162,8 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
 
   const completedCents = Number(summaryRow.completed_cents);
   const previousCents = Number(summaryRow.previous_cents);
+  const feeCents = Number(summaryRow.fee_cents);
+  const vatCents = Number(summaryRow.vat_cents);
   return {
     period: input.period,
     start_date: b.startDate,
@@ -159,6 +181,14 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
       unique_donors: summaryRow.unique_donors,
       previous_total_amount: fromCents(previousCents),
       amount_growth_percentage: growthPercentage(completedCents, previousCents),
+      usd_donations: summaryRow.usd_count,
+      usd_amount: fromCents(Number(summaryRow.usd_cents)),
+      usd_amount_gtq: fromCents(Number(summaryRow.usd_gtq_cents)),
+      gross_amount: fromCents(completedCents),
+      covered_fees: fromCents(Number(summaryRow.covered_cents)),
+      provider_fees: fromCents(feeCents),
+      vat_withheld: fromCents(vatCents),
+      net_amount: fromCents(completedCents - feeCents - vatCents),
     },
     monthly_stats: monthly.map((r) => ({ month: r.month, donations: r.donations, amount: fromCents(Number(r.cents)), users: r.users })),
     top_donors: topDonors.map((r) => ({ name: r.name, email: r.email, total_donated: fromCents(Number(r.cents)), donations_count: r.n })),

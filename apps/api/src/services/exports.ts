@@ -2,8 +2,9 @@
 // CSV (UTF-8 with BOM so Excel detects the encoding), Excel .xlsx (exceljs) and PDF (pdfkit).
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
-import type { ReportPeriod } from '@donaciones/shared/constants';
+import { CURRENCY, type ReportPeriod } from '@donaciones/shared/constants';
 import {
+  CURRENCY_SYMBOLS,
   formatDateTime,
   formatDay,
   formatDecimal,
@@ -47,7 +48,8 @@ function trendLabel(a: Analytics, date: string): string {
   return formatDay(date);
 }
 
-type SummaryKind = 'money' | 'count' | 'percent' | 'change';
+/** `money` is quetzales (a dollar gift by its quetzal equivalent); `usd` is dollars, never added to quetzales. */
+type SummaryKind = 'money' | 'usd' | 'count' | 'percent' | 'change';
 
 /** The summary as label/value pairs, numbers kept numeric for the spreadsheet. */
 function summaryRows(a: Analytics): { label: string; value: number; kind: SummaryKind }[] {
@@ -64,6 +66,14 @@ function summaryRows(a: Analytics): { label: string; value: number; kind: Summar
     { label: r.newUsers, value: s.new_users, kind: 'count' },
     { label: r.previousAmount, value: s.previous_total_amount, kind: 'money' },
     { label: r.amountGrowth, value: s.amount_growth_percentage, kind: 'change' },
+    { label: r.usdDonations, value: s.usd_donations, kind: 'count' },
+    { label: r.usdAmount, value: s.usd_amount, kind: 'usd' },
+    { label: r.usdAmountGtq, value: s.usd_amount_gtq, kind: 'money' },
+    { label: r.grossAmount, value: s.gross_amount, kind: 'money' },
+    { label: r.coveredFees, value: s.covered_fees, kind: 'money' },
+    { label: r.providerFees, value: s.provider_fees, kind: 'money' },
+    { label: r.vatWithheld, value: s.vat_withheld, kind: 'money' },
+    { label: r.netAmount, value: s.net_amount, kind: 'money' },
   ];
 }
 
@@ -94,8 +104,8 @@ export function reportCsv(ctx: ReportContext, delimiter: ',' | ';'): string {
     [r.summary],
     [r.indicator, r.value],
     ...summaryRows(a).map((row) => [
-      row.kind === 'money' ? `${row.label} (Q)` : row.kind === 'count' ? row.label : `${row.label} (%)`,
-      row.kind === 'count' ? String(row.value) : num(row.value, row.kind === 'money' ? 2 : 1),
+      row.kind === 'count' ? row.label : `${row.label} (${row.kind === 'money' || row.kind === 'usd' ? CURRENCY_SYMBOLS[row.kind === 'usd' ? 'USD' : CURRENCY] : '%'})`,
+      row.kind === 'count' ? String(row.value) : num(row.value, row.kind === 'money' || row.kind === 'usd' ? 2 : 1),
     ]),
     [],
     [r.monthlyStats],
@@ -118,6 +128,7 @@ export function reportCsv(ctx: ReportContext, delimiter: ',' | ';'): string {
 const MONEY_FORMAT = spreadsheetMoneyFormat();
 const SHEET_FORMATS: Record<SummaryKind, string> = {
   money: MONEY_FORMAT,
+  usd: spreadsheetMoneyFormat('USD'),
   count: '#,##0',
   percent: SPREADSHEET_PERCENT_FORMAT,
   change: SPREADSHEET_SIGNED_PERCENT_FORMAT,
@@ -271,7 +282,9 @@ export function reportPdf(ctx: ReportContext): Promise<Buffer> {
       row.label,
       row.kind === 'money'
         ? formatMoney(row.value)
-        : row.kind === 'count'
+        : row.kind === 'usd'
+          ? formatMoney(row.value, 'USD')
+          : row.kind === 'count'
           ? formatNumber(row.value)
           : formatPercent(row.value, { signed: row.kind === 'change' }),
     ]),

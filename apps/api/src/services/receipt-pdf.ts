@@ -2,7 +2,7 @@
 // words and figures, date, reference and the permanent receipt number.
 import PDFDocument from 'pdfkit';
 import { CURRENCY } from '@donaciones/shared/constants';
-import { formatCents, formatDate, formatLongDate, formatReceiptNumber } from '@donaciones/shared/format';
+import { formatCents, formatDate, formatDay, formatLongDate, formatMoney, formatReceiptNumber } from '@donaciones/shared/format';
 import { receiptMessages } from '../messages/receipts';
 import type { OrganizationSettings } from '@donaciones/shared/schemas/settings';
 import { amountInWords } from '@donaciones/shared/amount-in-words';
@@ -102,7 +102,23 @@ export function renderReceiptPdf(data: ReceiptData, org: OrganizationSettings, i
     doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(t.amountInWords, { width: width - 32 });
     doc.fillColor(INK).font('Helvetica').fontSize(11).text(words, { width: width - 32 });
     doc.x = MARGIN;
-    doc.y = boxTop + boxHeight + 24;
+    doc.y = boxTop + boxHeight + 16;
+
+    // What was charged and what the charity keeps, apart, when the donor covered the fee; a dollar gift
+    // with its quetzal equivalent at the staff rate fixed when it was made (docs/product.md#receipts).
+    if (d.coveredFeeCents > 0) {
+      field(doc, t.grossCharged, formatCents(d.amountCents, d.currency));
+      field(doc, t.coveredFee, formatCents(d.coveredFeeCents, d.currency));
+      field(doc, t.netGift, formatCents(d.amountCents - d.coveredFeeCents, d.currency));
+    }
+    if (d.currency !== CURRENCY && d.gtqCents != null) {
+      field(doc, t.quetzalEquivalent, formatCents(d.gtqCents));
+      if (d.exchangeRate) {
+        const day = d.exchangeRateDate ? formatDay(d.exchangeRateDate) : null;
+        field(doc, t.exchangeRate, t.exchangeRateValue(formatMoney(d.exchangeRate), formatMoney(1, d.currency), day));
+      }
+    }
+    doc.moveDown(0.6);
 
     doc.font('Helvetica').fontSize(11).fillColor(INK).text(t.thanks, { width });
     doc.moveDown(1.2);

@@ -163,6 +163,23 @@ export const analyticsSchema = z
       unique_donors: z.number().int(),
       previous_total_amount: z.number(),
       amount_growth_percentage: z.number(),
+      /**
+       * The counted donations made in dollars, apart: how many, their dollars and their quetzal
+       * equivalent (already within total_amount; dollars are never added to quetzales).
+       */
+      usd_donations: z.number().int(),
+      usd_amount: z.number(),
+      usd_amount_gtq: z.number(),
+      /**
+       * Gross, fee and net of the counted donations, in quetzales: gross is what was charged (total_amount),
+       * covered_fees the part donors added to cover the fee, provider_fees and vat_withheld what the
+       * payment provider kept, net_amount what the charity receives.
+       */
+      gross_amount: z.number(),
+      covered_fees: z.number(),
+      provider_fees: z.number(),
+      vat_withheld: z.number(),
+      net_amount: z.number(),
     }),
     monthly_stats: z.array(z.object({ month: z.string(), donations: z.number().int(), amount: z.number(), users: z.number().int() })),
     top_donors: z.array(z.object({ name: z.string(), email: z.string(), total_donated: z.number(), donations_count: z.number().int() })),

@@ -64,6 +64,49 @@ function Cards({ analytics }: { analytics: Analytics | undefined }) {
   );
 }
 
+/** Label/value rows of one card; dollars shown apart from quetzales (docs/product.md#money-currencies-and-formats). */
+function AmountList({ title, description, rows }: { title: string; description?: string; rows: [string, string][] }) {
+  return (
+    <Card title={title} description={description}>
+      <dl className="flex flex-col divide-y divide-sand-100">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex items-baseline justify-between gap-3 py-2">
+            <dt className="text-sm text-ink-600">{label}</dt>
+            <dd className="shrink-0 font-semibold text-ink-900 tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+function MoneyBreakdown({ analytics }: { analytics: Analytics }) {
+  const s = analytics.summary;
+  return (
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+      <AmountList
+        title={rep.usdSection}
+        rows={[
+          [rep.usdDonations, formatNumber(s.usd_donations)],
+          [rep.usdAmount, formatMoney(s.usd_amount, 'USD')],
+          [rep.usdAmountGtq, formatMoney(s.usd_amount_gtq)],
+        ]}
+      />
+      <AmountList
+        title={rep.feesSection}
+        description={rep.totalInQuetzales}
+        rows={[
+          [rep.grossAmount, formatMoney(s.gross_amount)],
+          [rep.coveredFees, formatMoney(s.covered_fees)],
+          [rep.providerFees, formatMoney(s.provider_fees)],
+          [rep.vatWithheld, formatMoney(s.vat_withheld)],
+          [rep.netAmount, formatMoney(s.net_amount)],
+        ]}
+      />
+    </div>
+  );
+}
+
 function TableSection({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
@@ -202,6 +245,7 @@ export default function AdminReportsPage() {
           </Card>
           {analytics ? (
             <>
+              <MoneyBreakdown analytics={analytics} />
               <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[3fr_2fr]">
                 <div className="flex min-w-0 flex-col gap-6">
                   <MonthlyTable analytics={analytics} />

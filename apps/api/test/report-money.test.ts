@@ -1,0 +1,186 @@
+// Dollars apart and gross, fee and net in the admin reports and their exports, and on the receipt
+// (docs/product.md#reports-and-exports, #money-currencies-and-formats, #receipts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { formatCents, formatDay, formatDecimal, formatMoney, spreadsheetMoneyFormat } from '@donaciones/shared/format';
+import { adminMessages } from '@donaciones/shared/messages/admin';
+import type { Analytics } from '@donaciones/shared/schemas/admin';
+import { donations } from '../src/db/schema';
+import { newReferenceCode } from '../src/services/reference-codes';
+import { renderReceiptPdf } from '../src/services/receipt-pdf';
+import { receiptMessages } from '../src/messages/receipts';
+import { callers } from './admin-support';
+import { createTestApp, inject, pdfText, type TestContext } from './helpers';
+
+const r = adminMessages.reports;
+const t = receiptMessages.pdf;
+let ctx: TestContext;
+let adminToken: string;
+
+type Row = typeof donations.$inferSelect;
+const rows: Record<string, Row> = {};
+
+/** A donation made now (inside every period in course), completed unless told otherwise. */
+async function add(values: Partial<typeof donations.$inferInsert> & { amountCents: number }): Promise<Row> {
+  const status = values.status ?? 'completed';
+  const completed = status === 'completed';
+  const now = new Date();
+  const [row] = await ctx.db
+    .insert(donations)
+    .values({
+      referenceCode: newReferenceCode(),
+      donorName: 'Donante de Prueba',
+      donorEmail: `donante.${randomBytes(3).toString('hex')}@prueba.gt`,
+      currency: 'GTQ',
+      donationType: 'monetary',
+      source: 'public',
+      status,
+      createdAt: now,
+      updatedAt: now,
+      completedAt: completed ? now : null,
+      receiptNumber: completed ? sql`nextval('receipt_number_seq')` : null,
+      ...values,
+    })
+    .returning();
+  return row;
+}
+
+// Quetzal value of a dollar column, as the reports take it: in the proportion of the gift's quetzal
+// equivalent to its dollars, rounded to the cent (half away from zero).
+const inGtq = (row: Row, cents: number | null) => (row.currency === 'GTQ' ? (cents ?? 0) : Math.round(((cents ?? 0) * row.gtqCents!) / row.amountCents));
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  adminToken = (await callers(ctx.app, ctx.db)).admin.token;
+  const card = { paymentProvider: 'recurrente', paymentMethod: 'card' } as const;
+  const usdAt = (usdCents: number) => ({ currency: 'USD', gtqCents: Math.round(usdCents * 7.7), exchangeRate: '7.7', exchangeRateDate: '2025-03-01' });
+  // Q500 charged, the fee kept by the provider.
+  rows.gtq = await add({ amountCents: 50_000, feeCents: 2_250, vatWithheldCents: 270, ...card });
+  // Q1,000 gift, the donor added Q50.40 to cover the fee.
+  rows.gtqCovered = await add({ amountCents: 105_040, coveredFeeCents: 5_040, feeCents: 4_727, vatWithheldCents: 567, ...card });
+  // US$50.00.
+  rows.usd = await add({ amountCents: 5_000, feeCents: 225, vatWithheldCents: 27, ...card, ...usdAt(5_000) });
+  // US$100 gift, US$5.04 added to cover the fee.
+  rows.usdCovered = await add({ amountCents: 10_504, coveredFeeCents: 504, feeCents: 473, vatWithheldCents: 57, ...card, ...usdAt(10_504) });
+  // Not counted: a pending dollar gift.
+  rows.usdPending = await add({ amountCents: 9_999, status: 'pending', ...card, ...usdAt(9_999) });
+  // Goods received by hand: no provider, no fee.
+  rows.goods = await add({ amountCents: 20_000, donationType: 'goods', source: 'service' });
+});
+afterAll(async () => ctx?.close());
+
+function expected() {
+  const counted = [rows.gtq, rows.gtqCovered, rows.usd, rows.usdCovered, rows.goods];
+  const usd = counted.filter((d) => d.currency === 'USD');
+  const sum = (list: Row[], f: (d: Row) => number) => list.reduce((s, d) => s + f(d), 0);
+  const gross = sum(counted, (d) => inGtq(d, d.amountCents));
+  const fees = sum(counted, (d) => inGtq(d, d.feeCents));
+  const vat = sum(counted, (d) => inGtq(d, d.vatWithheldCents));
+  return {
+    usd_donations: usd.length,
+    usd_amount: sum(usd, (d) => d.amountCents) / 100,
+    usd_amount_gtq: sum(usd, (d) => d.gtqCents!) / 100,
+    gross_amount: gross / 100,
+    covered_fees: sum(counted, (d) => inGtq(d, d.coveredFeeCents)) / 100,
+    provider_fees: fees / 100,
+    vat_withheld: vat / 100,
+    net_amount: (gross - fees - vat) / 100,
+  };
+}
+
+const get = (url: string) => inject(ctx.app, { method: 'GET', url, token: adminToken });
+
+describe('reports: dollars apart; gross, fee and net', () => {
+  it('the analytics answer counts dollar gifts apart (dollars and quetzal equivalent) and gross, fees and net in quetzales', async () => {
+    const res = await get('/api/v1/admin/analytics?period=month');
+    expect(res.statusCode).toBe(200);
+    const s = (res.json() as Analytics).summary;
+    const e = expected();
+    expect(s).toMatchObject(e);
+    // By hand: US$50.00 + US$105.04; Q385.00 + Q808.81; the dollars are never added to the quetzales.
+    expect(e).toMatchObject({ usd_donations: 2, usd_amount: 155.04, usd_amount_gtq: 1193.81 });
+    expect(s.total_amount).toBe(s.gross_amount);
+    expect(s.total_amount).toBe((50_000 + 105_040 + 38_500 + 80_881 + 20_000) / 100);
+    // Covered: Q50.40 + US$5.04 at the gift's rate (Q38.81).
+    expect(s.covered_fees).toBe(89.21);
+  });
+
+  it('the CSV, Excel and PDF exports show the same rows, dollars in dollars', async () => {
+    const e = expected();
+    const moneyRows: [string, number][] = [
+      [r.usdAmountGtq, e.usd_amount_gtq],
+      [r.grossAmount, e.gross_amount],
+      [r.coveredFees, e.covered_fees],
+      [r.providerFees, e.provider_fees],
+      [r.vatWithheld, e.vat_withheld],
+      [r.netAmount, e.net_amount],
+    ];
+
+    const csv = await get('/api/v1/admin/reports/export?period=month&format=csv');
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.rawPayload.toString('utf8').slice(1).split('\r\n').map((l) => l.split(','));
+    expect(lines).toContainEqual([r.usdDonations, String(e.usd_donations)]);
+    expect(lines).toContainEqual([`${r.usdAmount} (US$)`, formatDecimal(e.usd_amount)]);
+    for (const [label, value] of moneyRows) expect(lines).toContainEqual([`${label} (Q)`, formatDecimal(value)]);
+
+    const xlsx = await get('/api/v1/admin/reports/export?period=month&format=xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const cells = new Map<string, ExcelJS.Cell>();
+    wb.getWorksheet(r.summary)!.eachRow((row) => cells.set(String(row.getCell(1).value), row.getCell(2)));
+    expect(cells.get(r.usdDonations)?.value).toBe(e.usd_donations);
+    expect(cells.get(r.usdAmount)?.value).toBe(e.usd_amount);
+    expect(cells.get(r.usdAmount)?.numFmt).toBe(spreadsheetMoneyFormat('USD'));
+    for (const [label, value] of moneyRows) {
+      expect(cells.get(label)?.value).toBe(value);
+      expect(cells.get(label)?.numFmt).toBe(spreadsheetMoneyFormat());
+    }
+
+    const pdf = await get('/api/v1/admin/reports/export?period=month&format=pdf');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain(r.usdAmount);
+    expect(text).toContain(formatMoney(e.usd_amount, 'USD'));
+    for (const [label, value] of moneyRows) {
+      expect(text).toContain(label);
+      expect(text).toContain(formatMoney(value));
+    }
+  });
+});
+
+describe('receipt: gross, fee and net when the donor covered the fee; dollars with their quetzal equivalent', () => {
+  const org = { name: 'Fundación de Prueba', address: 'Ciudad de Guatemala', phone: '', email: 'info@prueba.gt' } as Parameters<typeof renderReceiptPdf>[1];
+
+  it('a quetzal gift with the fee covered shows the amount charged, the fee and the gift apart', async () => {
+    const text = await pdfText(await renderReceiptPdf({ donation: rows.gtqCovered, programName: null }, org));
+    expect(text).toContain(t.grossCharged);
+    expect(text).toContain(formatCents(rows.gtqCovered.amountCents));
+    expect(text).toContain(t.coveredFee);
+    expect(text).toContain(formatCents(rows.gtqCovered.coveredFeeCents));
+    expect(text).toContain(t.netGift);
+    expect(text).toContain(formatCents(rows.gtqCovered.amountCents - rows.gtqCovered.coveredFeeCents));
+    expect(text).not.toContain(t.quetzalEquivalent);
+  });
+
+  it('a gift without covered fee has no gross/fee/net lines', async () => {
+    const text = await pdfText(await renderReceiptPdf({ donation: rows.gtq, programName: null }, org));
+    expect(text).not.toContain(t.grossCharged);
+    expect(text).not.toContain(t.coveredFee);
+  });
+
+  it('a dollar gift shows its dollars, its quetzal equivalent and the rate with its date', async () => {
+    const text = await pdfText(await renderReceiptPdf({ donation: rows.usd, programName: null }, org));
+    expect(text).toContain(formatCents(rows.usd.amountCents, 'USD'));
+    expect(text).toContain(t.quetzalEquivalent);
+    expect(text).toContain(formatCents(rows.usd.gtqCents!));
+    expect(text).toContain(t.exchangeRateValue(formatMoney('7.7'), formatMoney(1, 'USD'), formatDay('2025-03-01')));
+    expect(text).not.toContain(t.grossCharged);
+
+    const covered = await pdfText(await renderReceiptPdf({ donation: rows.usdCovered, programName: null }, org));
+    expect(covered).toContain(formatCents(rows.usdCovered.amountCents, 'USD'));
+    expect(covered).toContain(formatCents(rows.usdCovered.coveredFeeCents, 'USD'));
+    expect(covered).toContain(formatCents(rows.usdCovered.amountCents - rows.usdCovered.coveredFeeCents, 'USD'));
+    expect(covered).toContain(formatCents(rows.usdCovered.gtqCents!));
+  });
+});
