@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { formatCents, formatDay, formatDecimal, formatMoney, spreadsheetMoneyFormat } from '@donaciones/shared/format';
+import { formatCents, formatDay, formatDecimal, formatMoney, guatemalaDay, spreadsheetMoneyFormat } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import type { Analytics } from '@donaciones/shared/schemas/admin';
 import { donations } from '../src/db/schema';
@@ -182,5 +182,28 @@ describe('receipt: gross, fee and net when the donor covered the fee; dollars wi
     expect(covered).toContain(formatCents(rows.usdCovered.coveredFeeCents, 'USD'));
     expect(covered).toContain(formatCents(rows.usdCovered.amountCents - rows.usdCovered.coveredFeeCents, 'USD'));
     expect(covered).toContain(formatCents(rows.usdCovered.gtqCents!));
+  });
+});
+
+describe('member area: totals in quetzales, a dollar gift by its quetzal equivalent', () => {
+  it('the dashboard, the history, the receipts and the yearly statement add the dollar gift by its quetzal equivalent, never its dollars', async () => {
+    const donor = (await callers(ctx.app, ctx.db)).donor;
+    const gtq = await add({ amountCents: 10_000, userId: donor.id });
+    const usd = await add({ amountCents: 5_000, userId: donor.id, currency: 'USD', gtqCents: 38_500, exchangeRate: '7.7', exchangeRateDate: '2025-03-01' });
+    const quetzalCents = gtq.amountCents + usd.gtqCents!;
+    const mine = (url: string) => inject(ctx.app, { method: 'GET', url: `/api/v1${url}`, token: donor.token });
+
+    const stats = (await mine('/dashboard/stats')).json() as { total_donated: number; total_amount_gtq: number };
+    expect(stats.total_donated).toBe(quetzalCents / 100);
+    expect(stats.total_amount_gtq).toBe(quetzalCents / 100);
+    expect((await mine('/users/me/history')).json()).toMatchObject({ total_amount: quetzalCents / 100, completed_count: 2 });
+    const receipts = (await mine('/users/me/receipts')).json() as { years: { total_amount: number }[] };
+    expect(receipts.years.map((y) => y.total_amount)).toEqual([quetzalCents / 100]);
+
+    const year = guatemalaDay(new Date()).slice(0, 4);
+    const statement = await pdfText((await mine(`/receipts/statement/${year}.pdf`)).rawPayload);
+    expect(statement).toContain(formatCents(usd.amountCents, 'USD'));
+    expect(statement).toContain(t.statementTotal);
+    expect(statement).toContain(formatCents(quetzalCents));
   });
 });

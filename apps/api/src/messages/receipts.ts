@@ -30,7 +30,7 @@ export const receiptMessages = {
     issuedAt: (date: string) => `Emitido el ${date}`,
     statementTitle: (year: number) => `Constancia anual de donaciones ${year}`,
     statementIntro: (name: string, year: number) => `Hacemos constar que ${name} realizó las siguientes donaciones completadas durante el año ${year}:`,
-    statementTotal: 'Total del año',
+    statementTotal: 'Total del año (en quetzales)',
     statementCount: (n: number) => (n === 1 ? '1 donación' : `${n} donaciones`),
     page: (n: number, total: number) => `Página ${n} de ${total}`,
   },

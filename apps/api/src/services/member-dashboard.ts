@@ -20,14 +20,15 @@ import { notFound } from '../errors';
 import { getSettings } from './settings';
 import { type DonationRow, guatemalaYearMonth, isCompletedGtq, memberDonationColumns, toMemberDonation } from './member-donations';
 import { NEWEST_FIRST } from './donations';
+import { QUETZAL_CENTS } from './figures';
 
 const RECENT_DONATIONS = 5;
 const RECENT_ACTIVITY = 10;
 
-/** Sum of completed GTQ donations of one account, in cents. */
+/** Sum of the completed donations of one account, in quetzal cents (another currency by its quetzal equivalent). */
 async function completedCents(db: Db, userId: number): Promise<number> {
   const [row] = await db
-    .select({ cents: sql<number>`coalesce(sum(${donations.amountCents}), 0)::bigint` })
+    .select({ cents: sql<number>`coalesce(sum(${QUETZAL_CENTS}), 0)::bigint` })
     .from(donations)
     .where(and(eq(donations.userId, userId), isCompletedGtq));
   return Number(row?.cents ?? 0);
@@ -75,7 +76,7 @@ export async function memberDashboardStats(db: Db, userId: number, now = new Dat
         total: count(),
         completed: sql<number>`count(*) filter (where ${donations.status} = 'completed')::int`,
         pending: sql<number>`count(*) filter (where ${donations.status} = 'pending')::int`,
-        cents: sql<number>`coalesce(sum(${donations.amountCents}) filter (where ${isCompletedGtq}), 0)::bigint`,
+        cents: sql<number>`coalesce(sum(${QUETZAL_CENTS}) filter (where ${isCompletedGtq}), 0)::bigint`,
         firstCompleted: sql<string | null>`min(${donations.createdAt}) filter (where ${isCompletedGtq})`,
         lastDonation: sql<string | null>`max(${donations.createdAt})`,
       })

@@ -15,6 +15,7 @@ import type { Db } from '../db/client';
 import { donations, programs, users } from '../db/schema';
 import { notFound } from '../errors';
 import { NEWEST_FIRST } from './donations';
+import { COUNTED } from './figures';
 
 export type DonationRow = typeof donations.$inferSelect;
 
@@ -44,8 +45,16 @@ export function toMemberDonation(row: { donation: DonationRow; programName: stri
   };
 }
 
-/** Money totals only add up donations in quetzales; other currencies are listed but not summed. */
-export const isCompletedGtq = sql`(${donations.status} = 'completed' AND ${donations.currency} = ${CURRENCY})`;
+/**
+ * The completed donations a money total adds up, in quetzales: a gift in another currency by its
+ * quetzal equivalent fixed when it was made, never its own amount (docs/product.md#money-currencies-and-formats).
+ */
+export const isCompletedGtq = COUNTED;
+
+/** A donation's amount in quetzal cents, as the totals add it up (0 for one that has no quetzal value). */
+export function quetzalCentsOf(d: { currency: string; amountCents: number; gtqCents: number | null }): number {
+  return d.currency === CURRENCY ? d.amountCents : (d.gtqCents ?? 0);
+}
 
 /** Year and month (1-12) of an instant on Guatemala's calendar. */
 export function guatemalaYearMonth(date: Date): { year: number; month: number } {
@@ -83,7 +92,7 @@ export async function donationHistory(db: Db, userId: number): Promise<DonationH
     t.donations_count += 1;
     if (d.status === 'completed') {
       t.completed_count += 1;
-      if (d.currency === CURRENCY) t.cents += d.amountCents;
+      t.cents += quetzalCentsOf(d);
     }
   };
   const newTotals = (): Totals => ({ cents: 0, donations_count: 0, completed_count: 0 });
@@ -123,6 +132,7 @@ export async function listReceipts(db: Db, userId: number): Promise<Receipts> {
       referenceCode: donations.referenceCode,
       amountCents: donations.amountCents,
       currency: donations.currency,
+      gtqCents: donations.gtqCents,
       donationType: donations.donationType,
       description: donations.description,
       completedAt: donations.completedAt,
@@ -137,7 +147,7 @@ export async function listReceipts(db: Db, userId: number): Promise<Receipts> {
     const { year } = guatemalaYearMonth(completedAt);
     const y = years.get(year) ?? { cents: 0, count: 0 };
     y.count += 1;
-    if (r.currency === CURRENCY) y.cents += r.amountCents;
+    y.cents += quetzalCentsOf(r);
     years.set(year, y);
     return {
       donation_id: r.id,
@@ -214,7 +224,7 @@ export async function loadStatement(db: Db, userId: number, year: number): Promi
   if (rows.length === 0) throw notFound(receiptMessages.statementEmpty(year));
   const name = `${account.firstName} ${account.lastName}`.trim() || rows[rows.length - 1].donorName;
   const nit = [...rows].reverse().find((r) => r.donorNit)?.donorNit ?? null;
-  const totalCents = rows.filter((r) => r.currency === CURRENCY).reduce((sum, r) => sum + r.amountCents, 0);
+  const totalCents = rows.reduce((sum, r) => sum + quetzalCentsOf(r), 0);
   return { year, donor: { name, email: account.email, nit }, donations: rows, totalCents };
 }
 

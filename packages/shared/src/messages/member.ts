@@ -9,7 +9,7 @@ export const memberMessages = {
     memberSince: (date: string) => `Miembro desde ${date}`,
     donate: 'Hacer una donación',
     statsLabel: 'Resumen de tus donaciones',
-    totalDonated: 'Total donado',
+    totalDonated: 'Total donado (en quetzales)',
     completedCount: 'Donaciones completadas',
     pendingNote: (n: number) => (n === 1 ? '1 pendiente' : `${n} pendientes`),
     monthlyAverage: 'Promedio mensual',
@@ -93,7 +93,7 @@ export const memberMessages = {
   history: {
     title: 'Historial',
     intro: 'Tus donaciones agrupadas por año y mes, con lo que diste en cada periodo.',
-    totalGiven: 'Total donado',
+    totalGiven: 'Total donado (en quetzales)',
     donationsCount: (n: number) => (n === 1 ? '1 donación' : `${n} donaciones`),
     completedCount: (n: number) => (n === 1 ? '1 completada' : `${n} completadas`),
     yearTotal: (year: number) => `Total ${year}`,
