@@ -107,7 +107,9 @@ export const adminMessages = {
     totalUsers: 'Usuarios registrados',
     activeUsers: (n: number) => `${n} activos`,
     totalDonations: 'Donaciones aprobadas',
-    totalAmount: 'Total recaudado',
+    totalAmount: 'Total recaudado (en quetzales)',
+    /** Under the quetzal amount of a gift made in another currency. */
+    quetzalEquivalent: (currency: string) => `Equivalente en quetzales de ${currency}`,
     pending: 'Pendientes de revisión',
     pendingAmount: (amount: string) => `${amount} por revisar`,
     reviewPending: 'Revisar pendientes',

@@ -13,6 +13,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import { Link } from 'react-router';
+import { CURRENCY } from '@donaciones/shared/constants';
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { screensMessages } from '@donaciones/shared/messages/screens';
@@ -135,6 +136,7 @@ function RecentDonations({ stats }: { stats: AdminDashboardStats }) {
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1">
                 <span className="font-semibold text-ink-900 tabular-nums">{formatMoney(donation.amount_gtq)}</span>
+                {donation.currency !== CURRENCY && <span className="text-xs text-ink-500">{d.quetzalEquivalent(donation.currency)}</span>}
                 <StatusBadge status={donation.status} />
               </div>
             </li>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { formatMoney, formatNumber } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
-import type { Analytics } from '@donaciones/shared/schemas/admin';
+import type { AdminDashboardStats, Analytics } from '@donaciones/shared/schemas/admin';
 import { renderApp } from '@/test/render-app';
 
 const rep = adminMessages.reports;
@@ -63,5 +63,37 @@ describe('reports screen: dollars apart, gross, fee and net', () => {
     expect(valueOf(rep.netAmount)).toBe(formatMoney(s.net_amount));
     const fees = screen.getByRole('heading', { name: rep.feesSection }).closest('section, div') as HTMLElement;
     expect(within(fees.parentElement as HTMLElement).getByText(rep.totalInQuetzales)).toBeTruthy();
+  });
+});
+
+describe('admin dashboard: totals in quetzales', () => {
+  it('labels the total as quetzales and says a dollar gift is shown by its quetzal equivalent', async () => {
+    const stats: AdminDashboardStats = {
+      kind: 'admin',
+      total_users: 2,
+      active_users: 2,
+      total_donations: 2,
+      total_amount_gtq: 485,
+      pending_donations: 0,
+      pending_amount_gtq: 0,
+      system_health: 100,
+      system_health_source: 'email_delivery',
+      growth_metrics: { users_growth_percentage: 0, donations_growth_percentage: 0, amount_growth_percentage: 0 },
+      recent_users: [],
+      recent_donations: [
+        { id: 1, donor_name: 'Ana', donor_email: 'ana@correo.gt', amount_gtq: 385, currency: 'USD', donation_type: 'monetary', status: 'APPROVED', created_at: '2026-11-23T18:00:00Z', reference_code: '#MG00000001', payment_provider: 'recurrente', manual_review: false },
+        { id: 2, donor_name: 'Beto', donor_email: 'beto@correo.gt', amount_gtq: 100, currency: 'GTQ', donation_type: 'monetary', status: 'APPROVED', created_at: '2026-11-23T17:00:00Z', reference_code: '#MG00000002', payment_provider: 'recurrente', manual_review: false },
+      ],
+      recent_activity: [],
+    };
+    renderApp('/admin-dashboard', { user: { roles: ['ADMIN'] }, handler: (req) => (req.url === '/dashboard/stats' ? { status: 200, data: stats } : undefined) });
+    const d = adminMessages.dashboard;
+    expect(await screen.findByText(d.totalAmount)).toBeTruthy();
+    expect(d.totalAmount).toMatch(/quetzales/);
+    const ana = (await screen.findByText('#MG00000001')).closest('li') as HTMLElement;
+    expect(within(ana).getByText(formatMoney(385))).toBeTruthy();
+    expect(within(ana).getByText(d.quetzalEquivalent('USD'))).toBeTruthy();
+    const beto = screen.getByText('#MG00000002').closest('li') as HTMLElement;
+    expect(within(beto).queryByText(d.quetzalEquivalent('GTQ'))).toBeNull();
   });
 });
