@@ -323,7 +323,7 @@ describe('GET /donations/stats', () => {
 
   it('answers zeros on an empty ledger', async () => {
     await ctx.db.delete(donations);
-    const res = (await inject(ctx.app, { method: 'GET', url: '/api/v1/donations/stats' })).json();
+    const res = (await inject(ctx.app, { method: 'GET', url: '/api/v1/donations/stats', token: admin.token })).json();
     expect(res).toEqual({
       total_amount_completed: 0,
       total_amount_pending: 0,

@@ -91,7 +91,7 @@ export default async function donationRoutes(app: FastifyInstance) {
         description:
           'Montos en quetzales, leídos de totales mantenidos por la base de datos (sin recorrer el libro). success_rate: ' +
           'porcentaje con un decimal de completadas sobre las que ya tienen resultado (completed + failed + cancelled + expired); 0 si ninguna. ' +
-          'Las cifras de pendientes (count_pending, total_amount_pending) solo se informan a ADMIN; para los demás valen 0.',
+          'Las cifras de pendientes (count_pending, total_amount_pending) solo se informan a ADMIN; para los demás valen null (no son públicas).',
         response: { 200: donationStatsSchema, 401: error },
       },
     },

@@ -292,8 +292,8 @@ export async function listDonations(db: Db, input: { filter: ListDonationsFilter
 
 /**
  * GET /donations/stats, read from donation_totals (kept by a trigger), never from the ledger. The
- * pending figures are for staff only (`withPending`): anyone may start a checkout, so pending money
- * is not a public figure (docs/product.md#figures).
+ * pending figures are for staff only (`withPending`, null otherwise): anyone may start a checkout, so
+ * pending money is not a public figure (docs/product.md#figures).
  */
 export async function donationStats(db: Db, options: { withPending: boolean }): Promise<DonationStats> {
   const rows = await db
@@ -309,16 +309,17 @@ export async function donationStats(db: Db, options: { withPending: boolean }): 
     return { count: Number(row?.count ?? 0), cents: Number(row?.cents ?? 0) };
   };
   const completed = by('completed');
-  const pending = options.withPending ? by('pending') : { count: 0, cents: 0 };
+  // Not shown is null, never 0: a zero would read as "nothing pending" (docs/product.md#figures).
+  const pending = options.withPending ? by('pending') : null;
   const failed = by('failed');
   const cancelled = by('cancelled');
   const expired = by('expired');
   const resolved = completed.count + failed.count + cancelled.count + expired.count;
   return {
     total_amount_completed: fromCents(completed.cents),
-    total_amount_pending: fromCents(pending.cents),
+    total_amount_pending: pending ? fromCents(pending.cents) : null,
     count_completed: completed.count,
-    count_pending: pending.count,
+    count_pending: pending ? pending.count : null,
     count_failed: failed.count,
     count_cancelled: cancelled.count,
     count_expired: expired.count,

@@ -129,6 +129,8 @@ export const donationsMessages = {
     successRateHint: 'Donaciones completadas entre las que ya tienen resultado (completadas, fallidas, canceladas o expiradas).',
     averageHint: 'Monto completado dividido entre el número de donaciones completadas.',
     totalHint: 'Completadas + pendientes + fallidas.',
+    /** Without the pending ones, which only staff see (docs/product.md#donor-privacy). */
+    totalHintPublic: 'Completadas + fallidas (las pendientes solo las ve el equipo).',
     pendingAmountHint: (amount: string) => `Monto pendiente: ${amount}`,
     ofResolved: (completed: number, resolved: number) => `${completed} de ${resolved} con resultado`,
     loadFailed: 'No pudimos cargar las estadísticas',

@@ -163,9 +163,11 @@ export type DonationList = z.infer<typeof donationListSchema>;
 export const donationStatsSchema = z
   .object({
     total_amount_completed: z.number(),
-    total_amount_pending: z.number(),
+    /** Null for everyone but ADMIN: pending money is not a public figure (docs/product.md#figures). */
+    total_amount_pending: z.number().nullable(),
     count_completed: z.number().int(),
-    count_pending: z.number().int(),
+    /** Null for everyone but ADMIN, like total_amount_pending. */
+    count_pending: z.number().int().nullable(),
     count_failed: z.number().int(),
     count_cancelled: z.number().int(),
     count_expired: z.number().int(),

@@ -1,4 +1,4 @@
-// Statistics (/stats, docs/product.md#screens-and-routes, #limits-and-constants): four cards, Detailed Metrics, Recent Donations (the first 5
+// Statistics (/stats, docs/product.md#screens-and-routes, #limits-and-constants): four cards (three when the pending figures are not shown), Detailed Metrics, Recent Donations (the first 5
 // of the list) and Performance Summary, in Spanish. Average donation = completed
 // amount / completed count (2 decimals); success rate with 1 decimal, as the API defines it.
 import type { ReactNode } from 'react';
@@ -55,11 +55,11 @@ function Metric({ label, value, hint }: { label: string; value: string; hint?: s
   );
 }
 
-/** Completed / pending / failed as one bar, so the proportions read at a glance. */
+/** Completed / pending / failed as one bar, so the proportions read at a glance (pending only when shown). */
 function Proportions({ stats }: { stats: DonationStats }) {
   const parts = [
     { key: 'completed', count: stats.count_completed, className: 'bg-green-600', label: s.completed },
-    { key: 'pending', count: stats.count_pending, className: 'bg-amber-400', label: s.pending },
+    ...(stats.count_pending === null ? [] : [{ key: 'pending', count: stats.count_pending, className: 'bg-amber-400', label: s.pending }]),
     { key: 'failed', count: stats.count_failed, className: 'bg-red-500', label: s.failed },
   ];
   const total = parts.reduce((sum, p) => sum + p.count, 0);
@@ -148,6 +148,11 @@ export default function StatsPage() {
   const query = useDonationStats();
   const stats = query.data;
   const average = stats ? averageDonation(stats) : 0;
+  // The API answers null for pending figures to anyone but ADMIN: those cards and rows are left
+  // out rather than shown as 0 (docs/product.md#figures).
+  const pendingCount = stats?.count_pending ?? null;
+  const pendingAmount = stats?.total_amount_pending ?? null;
+  const showsPending = pendingCount !== null && pendingAmount !== null;
 
   return (
     <PageFrame>
@@ -159,7 +164,7 @@ export default function StatsPage() {
           <StatsSkeleton />
         ) : (
           <>
-            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <div className={cn('grid gap-4 sm:grid-cols-2', showsPending ? 'xl:grid-cols-4' : 'xl:grid-cols-3')}>
               <StatCard
                 testId="stat-total-completed"
                 label={s.totalCompleted}
@@ -167,13 +172,15 @@ export default function StatsPage() {
                 icon={<HandCoins aria-hidden="true" className="size-6" />}
                 tone="bg-green-50 text-green-700"
               />
-              <StatCard
-                testId="stat-pending-amount"
-                label={s.pendingAmount}
-                value={formatMoney(stats.total_amount_pending)}
-                icon={<Clock aria-hidden="true" className="size-6" />}
-                tone="bg-amber-50 text-amber-700"
-              />
+              {showsPending && (
+                <StatCard
+                  testId="stat-pending-amount"
+                  label={s.pendingAmount}
+                  value={formatMoney(pendingAmount)}
+                  icon={<Clock aria-hidden="true" className="size-6" />}
+                  tone="bg-amber-50 text-amber-700"
+                />
+              )}
               <StatCard
                 testId="stat-completed-count"
                 label={s.completedDonations}
@@ -194,9 +201,13 @@ export default function StatsPage() {
               <Card title={s.detailedMetrics} data-testid="detailed-metrics">
                 <Proportions stats={stats} />
                 <dl className="divide-y divide-sand-200">
-                  <Metric label={s.totalDonations} hint={s.totalHint} value={formatNumber(stats.count_completed + stats.count_pending + stats.count_failed)} />
+                  <Metric
+                    label={s.totalDonations}
+                    hint={showsPending ? s.totalHint : s.totalHintPublic}
+                    value={formatNumber(stats.count_completed + (pendingCount ?? 0) + stats.count_failed)}
+                  />
                   <Metric label={s.completed} value={formatNumber(stats.count_completed)} />
-                  <Metric label={s.pending} value={formatNumber(stats.count_pending)} />
+                  {showsPending && <Metric label={s.pending} value={formatNumber(pendingCount)} />}
                   <Metric label={s.failed} value={formatNumber(stats.count_failed)} />
                   <Metric label={s.averageDonation} value={formatMoney(average)} />
                 </dl>
@@ -205,7 +216,7 @@ export default function StatsPage() {
             </div>
 
             <Card title={s.performanceSummary} className="mt-6" data-testid="performance-summary">
-              <dl className="grid gap-6 sm:grid-cols-3">
+              <dl className={cn('grid gap-6', showsPending ? 'sm:grid-cols-3' : 'sm:grid-cols-2')}>
                 <div>
                   <dt className="text-sm font-semibold text-ink-600">{s.successRate}</dt>
                   <dd className="mt-1 font-display text-3xl font-semibold text-ink-900 tabular-nums">{formatRate(stats.success_rate)}</dd>
@@ -228,11 +239,13 @@ export default function StatsPage() {
                   <dd className="mt-1 font-display text-3xl font-semibold text-ink-900 tabular-nums">{formatMoney(average)}</dd>
                   <dd className="mt-2 text-xs text-ink-500">{s.averageHint}</dd>
                 </div>
-                <div>
-                  <dt className="text-sm font-semibold text-ink-600">{s.pendingCount}</dt>
-                  <dd className="mt-1 font-display text-3xl font-semibold text-ink-900 tabular-nums">{formatNumber(stats.count_pending)}</dd>
-                  <dd className="mt-2 text-xs text-ink-500">{s.pendingAmountHint(formatMoney(stats.total_amount_pending))}</dd>
-                </div>
+                {showsPending && (
+                  <div>
+                    <dt className="text-sm font-semibold text-ink-600">{s.pendingCount}</dt>
+                    <dd className="mt-1 font-display text-3xl font-semibold text-ink-900 tabular-nums">{formatNumber(pendingCount)}</dd>
+                    <dd className="mt-2 text-xs text-ink-500">{s.pendingAmountHint(formatMoney(pendingAmount))}</dd>
+                  </div>
+                )}
               </dl>
             </Card>
           </>
