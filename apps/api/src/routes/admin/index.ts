@@ -1,9 +1,10 @@
 // The admin console's API (docs/product.md#roles-and-permissions): one ADMIN hook for every route in
 // this folder, run onRequest, before validation, so an anonymous or non-admin caller never learns
-// more than 401/403. Thin handlers: the rules live in services/admin-*.ts, analytics.ts and exports.ts.
+// more than 401/403. Thin handlers: the rules live in services/admin-*.ts, analytics.ts, exports.ts and payments/checkouts.ts.
 import type { FastifyInstance } from 'fastify';
 import contentRoutes from './content';
 import donationRoutes from './donations';
+import paymentRoutes from './payments';
 import reportRoutes from './reports';
 import settingsRoutes from './settings';
 import userRoutes from './users';
@@ -12,6 +13,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.requireRole('ADMIN'));
   await app.register(userRoutes);
   await app.register(donationRoutes);
+  await app.register(paymentRoutes);
   await app.register(reportRoutes);
   await app.register(settingsRoutes);
   await app.register(contentRoutes);
