@@ -151,14 +151,20 @@ test.describe('donation detail', () => {
   test('shows no actions to a visitor, and a failed cancel says so', async ({ page, request, allowConsoleErrors }) => {
     allowConsoleErrors(statusError(409)); // the cancel of a donation cancelled elsewhere, on purpose
     const token = await apiToken(request, DEMO.admin);
-    const donation = await pendingDonation(request, token);
-    await page.goto(`/donations/${donation.id}`);
-    await expect(page.getByRole('heading', { level: 1, name: `Donación #${donation.id}` })).toBeVisible();
+    // Visitors only see completed donations (docs/product.md#donor-privacy): a pending one is a 404 to them.
+    const given = await pendingDonation(request, token);
+    const processed = await request.post(`/api/v1/donations/${given.id}/process`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await processed.json()).status).toBe('completed');
+    await page.goto(`/donations/${given.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Donación #${given.id}` })).toBeVisible();
+    await expect(page.getByTestId('outcome-note')).toContainText('This donation has been completed');
     await expect(page.getByRole('button', { name: /Procesar donación|Cancelar donación/ })).toHaveCount(0);
-    await expect(page.getByText(/Inicia sesión como administrador/)).toBeVisible();
-    await expect(page.getByText('r***@correo.gt')).toBeVisible();
+    await expect(page.getByText(`${given.donor_email[0]}***@correo.gt`)).toBeVisible();
+    await expect(page.getByText('Rosa X.', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(given.reference_code)).toHaveCount(0);
 
-    // The donation is cancelled elsewhere while the admin's page is open: 409 -> the failure toast.
+    // A pending donation is cancelled elsewhere while the admin's page is open: 409 -> the failure toast.
+    const donation = await pendingDonation(request, token);
     await login(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto(`/donations/${donation.id}`);
     await expect(page.getByRole('button', { name: 'Cancelar donación' })).toBeVisible();
@@ -240,18 +246,19 @@ test.describe('new donation', () => {
 });
 
 test.describe('statistics', () => {
-  test('shows the four cards, metrics, recent donations and summary with the API figures', async ({ page, request }) => {
+  test('shows the cards, metrics, recent donations and summary with the API figures; pending ones to ADMIN only', async ({ page, request }) => {
     await page.setViewportSize(WIDTHS.desktop);
     await login(page, DEMO.user.email, DEMO.user.password);
     await page.getByRole('link', { name: 'Estadísticas' }).first().click();
     await expect(page).toHaveURL(/\/stats$/);
     await expect(page.getByTestId('stat-success-rate')).toBeVisible();
     const stats = await (await request.get('/api/v1/donations/stats')).json();
+    // Pending figures are not public (docs/product.md#figures): no card, row or 0 stands in for them.
+    expect(stats).toMatchObject({ count_pending: null, total_amount_pending: null });
 
     await expect(page.getByTestId('stat-total-completed')).toContainText('Monto total completado');
     await expect(page.getByTestId('stat-total-completed')).toContainText(money.format(stats.total_amount_completed));
-    await expect(page.getByTestId('stat-pending-amount')).toContainText('Monto pendiente');
-    await expect(page.getByTestId('stat-pending-amount')).toContainText(money.format(stats.total_amount_pending));
+    await expect(page.getByTestId('stat-pending-amount')).toHaveCount(0);
     await expect(page.getByTestId('stat-completed-count')).toContainText('Donaciones completadas');
     await expect(page.getByTestId('stat-completed-count')).toContainText(formatNumber(stats.count_completed));
     await expect(page.getByTestId('stat-success-rate')).toContainText(formatPercent(stats.success_rate));
@@ -259,7 +266,8 @@ test.describe('statistics', () => {
     const average = stats.count_completed ? stats.total_amount_completed / stats.count_completed : 0;
     const metrics = page.getByTestId('detailed-metrics');
     await expect(metrics.getByRole('heading', { name: 'Métricas detalladas' })).toBeVisible();
-    await expect(metrics).toContainText(formatNumber(stats.count_completed + stats.count_pending + stats.count_failed));
+    await expect(metrics).toContainText(`Completadas + fallidas (las pendientes solo las ve el equipo).${formatNumber(stats.count_completed + stats.count_failed)}`);
+    await expect(metrics.getByText('Pendientes', { exact: true })).toHaveCount(0);
     await expect(metrics).toContainText(money.format(average));
 
     const recent = page.getByTestId('recent-donations');
@@ -270,7 +278,17 @@ test.describe('statistics', () => {
     await expect(summary.getByRole('heading', { name: 'Resumen de desempeño' })).toBeVisible();
     await expect(summary).toContainText(formatPercent(stats.success_rate));
     await expect(summary).toContainText(money.format(average));
-    await expect(summary).toContainText('Donaciones pendientes');
+    await expect(summary).not.toContainText('Donaciones pendientes');
     await screens(page, 'stats');
+
+    await login(page, DEMO.admin.email, DEMO.admin.password);
+    await page.goto('/stats');
+    const token = await apiToken(request, DEMO.admin);
+    const staff = await (await request.get('/api/v1/donations/stats', { headers: { authorization: `Bearer ${token}` } })).json();
+    expect(staff.count_pending).toEqual(expect.any(Number));
+    await expect(page.getByTestId('stat-pending-amount')).toContainText(`Monto pendiente${money.format(staff.total_amount_pending)}`);
+    await expect(metrics).toContainText(`Completadas + pendientes + fallidas.${formatNumber(staff.count_completed + staff.count_pending + staff.count_failed)}`);
+    await expect(summary).toContainText(`Donaciones pendientes${formatNumber(staff.count_pending)}`);
+    await screens(page, 'stats-admin');
   });
 });

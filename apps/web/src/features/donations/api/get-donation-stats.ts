@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DonationStats } from '@donaciones/shared/schemas/donations';
 import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
 import { donationKeys } from './keys';
 
 export async function getDonationStats(): Promise<DonationStats> {
@@ -9,8 +10,10 @@ export async function getDonationStats(): Promise<DonationStats> {
   return data;
 }
 
-export const donationStatsQueryOptions = () => queryOptions({ queryKey: donationKeys.stats(), queryFn: getDonationStats });
+export const donationStatsQueryOptions = (viewerId: number | null) => queryOptions({ queryKey: donationKeys.statsOf(viewerId), queryFn: getDonationStats });
 
+/** Waits for a stored session to get its token: asked too early, ADMIN would get the public answer. */
 export function useDonationStats() {
-  return useQuery(donationStatsQueryOptions());
+  const session = useSession();
+  return useQuery({ ...donationStatsQueryOptions(session.user?.id ?? null), enabled: !session.isLoading });
 }

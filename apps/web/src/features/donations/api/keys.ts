@@ -18,4 +18,6 @@ export const donationKeys = {
   details: () => [...donationKeys.all, 'detail'] as const,
   detail: (id: number, viewerId: number | null) => [...donationKeys.details(), id, viewerId] as const,
   stats: () => [...donationKeys.all, 'stats'] as const,
+  /** The pending figures are ADMIN's only (docs/product.md#figures): the answer depends on the viewer too. */
+  statsOf: (viewerId: number | null) => [...donationKeys.stats(), viewerId] as const,
 };
