@@ -16,8 +16,8 @@ export interface TestUser {
 
 export interface RenderAppOptions {
   user?: TestUser;
-  /** Answers for other requests; return undefined to fall through to 404. */
-  handler?: (req: RecordedRequest) => FakeAnswer | undefined;
+  /** Answers for other requests (a promise to answer late); return undefined to fall through to 404. */
+  handler?: (req: RecordedRequest) => FakeAnswer | Promise<FakeAnswer> | undefined;
   siteName?: string;
 }
 

@@ -6,7 +6,7 @@ import { formatMoney, formatNumber } from '@donaciones/shared/format';
 import { donationsMessages } from '@donaciones/shared/messages/donations';
 import type { DonationStats } from '@donaciones/shared/schemas/donations';
 import { renderApp, type TestUser } from '@/test/render-app';
-import type { RecordedRequest } from '@/test/http';
+import { type RecordedRequest, tokens } from '@/test/http';
 
 afterEach(cleanup);
 
@@ -23,11 +23,15 @@ const publicStats: DonationStats = {
   success_rate: 80,
 };
 
-/** Like the API: the pending figures only go to a request that carries ADMIN's token. */
+/**
+ * Like the API: the pending figures only go to a request that carries ADMIN's token. The stored
+ * session's token refresh answers late, so a stats request sent before it would go without one.
+ */
 function renderStats(stats: DonationStats, user?: TestUser) {
   renderApp('/stats', {
     ...(user ? { user } : {}),
     handler: (req: RecordedRequest) => {
+      if (req.url === '/auth/refresh' && user) return new Promise((resolve) => setTimeout(() => resolve({ status: 200, data: tokens(1) }), 300));
       if (req.url === '/donations/stats') {
         const signed = Boolean(req.headers.get('Authorization'));
         return { status: 200, data: signed ? stats : { ...stats, total_amount_pending: null, count_pending: null } };
