@@ -8,13 +8,13 @@
 //
 // Creates the database `bench_api` on BENCH_DATABASE_URL's server and drops it at the end.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client';
 import { ensureDefaultSettings } from '../apps/api/src/services/settings';
-import { type Child, type LoadFigures, describe, load, machineLoad, result, scratchDatabase, startChild } from './support';
+import { type Child, type LoadFigures, captureAnswers, describe, load, machineLoad, result, scratchDatabase, startChild } from './support';
 
 const DONATIONS = Number(process.env.BENCH_DONATIONS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -72,25 +72,6 @@ async function seed(url: string) {
   }
 }
 
-const DROPPED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'x-request-id']);
-
-/** The real answers, byte for byte, for the bare server to repeat. */
-async function capture(port: number, file: string) {
-  const captured: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
-  for (const c of cases) {
-    const response = await fetch(`http://127.0.0.1:${port}${c.path}`);
-    const body = Buffer.from(await response.arrayBuffer());
-    if (response.status !== 200) throw new Error(`${c.path} answered ${response.status}: ${body.toString()}`);
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, key) => {
-      if (!DROPPED_HEADERS.has(key)) headers[key] = value;
-    });
-    captured[c.path] = { status: response.status, headers, body: body.toString('base64') };
-    console.log(`  ${c.path}: ${body.length.toLocaleString('en-US')} bytes, ${Object.keys(headers).length} headers`);
-  }
-  writeFileSync(file, JSON.stringify(captured));
-}
-
 async function measure(port: number, urlPath: string): Promise<LoadFigures> {
   const url = `http://127.0.0.1:${port}${urlPath}`;
   if (WARMUP_SECONDS > 0) await load({ url, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
@@ -121,7 +102,7 @@ async function main() {
     children.push(api);
     const responsesFile = path.join(dataDir, 'responses.json');
     console.log('Captured answers of the real API:');
-    await capture(api.port, responsesFile);
+    await captureAnswers(api.port, cases.map((c) => c.path), responsesFile, { log: true });
     const bare = await startChild('bench/servers/bare-server.ts', { BARE_RESPONSES: responsesFile });
     children.push(bare);
 

@@ -13,7 +13,7 @@
 // bare with p99 <= 30 ms, /api/v1/public/site p99 <= 30 ms, RSS <= 450 MB during start and after
 // 20,000 requests; PostgreSQL stats >= 50% of bare, RSS <= 200 MB.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -22,6 +22,7 @@ import {
   type Child,
   type LoadFigures,
   buildOnce,
+  captureAnswers,
   describe,
   freePort,
   load,
@@ -114,23 +115,6 @@ async function npmStart(extra: Record<string, string>): Promise<Installed> {
   throw new Error('npm start was not healthy within 5 minutes');
 }
 
-const DROPPED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'x-request-id']);
-
-async function capture(port: number, file: string) {
-  const captured: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
-  for (const c of cases) {
-    const response = await fetch(`http://127.0.0.1:${port}${c.path}`);
-    const body = Buffer.from(await response.arrayBuffer());
-    if (response.status !== 200) throw new Error(`${c.path} answered ${response.status}: ${body.toString()}`);
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, key) => {
-      if (!DROPPED_HEADERS.has(key)) headers[key] = value;
-    });
-    captured[c.path] = { status: response.status, headers, body: body.toString('base64') };
-  }
-  writeFileSync(file, JSON.stringify(captured));
-}
-
 /** 20,000 requests of what visitors cause: the page, its data, the ledger's public reads, the health check. */
 async function visitorTraffic(port: number) {
   const paths = ['/', '/donate', ...cases.map((c) => c.path), '/api/v1/health'];
@@ -172,7 +156,7 @@ async function runMode(mode: 'embedded' | 'postgres'): Promise<boolean> {
         `${mb(afterTraffic.rss)} after ${sent.toLocaleString('en-US')} requests (peak so far ${mb(afterTraffic.peak)})`,
     );
     const responses = path.join(dataDir, 'bench-responses.json');
-    await capture(installed.port, responses);
+    await captureAnswers(installed.port, cases.map((c) => c.path), responses);
     bare = await startChild('bench/servers/bare-server.ts', { BARE_RESPONSES: responses });
     for (const c of cases) {
       const bareFigures = await measure(bare.port, c.path);

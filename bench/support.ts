@@ -2,7 +2,7 @@
 // under test (so the load generator never shares their event loop), autocannon runs, and the
 // machine's load, printed beside every figure.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -279,3 +279,22 @@ export function residentMemory(pid: number): { rss: number; peak: number } {
 }
 
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+const DROPPED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'x-request-id']);
+
+/** The real answers to `paths`, byte for byte, written to `file` for the bare server to repeat. */
+export async function captureAnswers(port: number, paths: readonly string[], file: string, options: { log?: boolean } = {}) {
+  const captured: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+  for (const urlPath of paths) {
+    const response = await fetch(`http://127.0.0.1:${port}${urlPath}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.status !== 200) throw new Error(`${urlPath} answered ${response.status}: ${body.toString()}`);
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, key) => {
+      if (!DROPPED_HEADERS.has(key)) headers[key] = value;
+    });
+    captured[urlPath] = { status: response.status, headers, body: body.toString('base64') };
+    if (options.log) console.log(`  ${urlPath}: ${body.length.toLocaleString('en-US')} bytes, ${Object.keys(headers).length} headers`);
+  }
+  writeFileSync(file, JSON.stringify(captured));
+}
