@@ -19,10 +19,12 @@ export interface BootstrapOptions {
   memory?: boolean;
   /** Told of every route as it is registered (the authorization matrix test). */
   onRoute?: (route: RouteOptions) => void;
+  /** An already open database (tests: a second API process on the same database); the app leaves it open on close. */
+  database?: DatabaseHandle;
 }
 
 export async function bootstrap(config: Config, options: BootstrapOptions = {}): Promise<Started> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, memory: options.memory });
+  const database = options.database ?? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, memory: options.memory });
   await ensureDefaultSettings(database.db);
   const seeded = config.demoSeed ? await seedDemo(database.db) : null;
   if (config.adminEmail && config.adminPassword) await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
@@ -31,7 +33,7 @@ export async function bootstrap(config: Config, options: BootstrapOptions = {}):
     const stop = startJobs(app);
     app.addHook('onClose', async () => stop());
   }
-  app.addHook('onClose', async () => database.close());
+  if (!options.database) app.addHook('onClose', async () => database.close());
   return { app, database, seeded };
 }
 

@@ -60,6 +60,7 @@ export async function freshDatabase(): Promise<DatabaseHandle & { url?: string }
 export interface TestContext {
   app: FastifyInstance;
   db: Database;
+  database: DatabaseHandle;
   config: Config;
   close: () => Promise<void>;
 }
@@ -71,10 +72,13 @@ export async function createTestApp(
     extraRoutes?: (app: FastifyInstance) => void;
     /** Told of every route the app registers (extraRoutes comes too late for an onRoute hook). */
     onRoute?: (route: RouteOptions) => void;
+    /** A second API process on this context's database (a restart, other settings); closing it leaves the database open. */
+    sameDatabaseAs?: TestContext;
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'donaciones-test-'));
-  const postgres = usePostgres ? await createPostgresDatabase() : null;
+  const shared = options.sameDatabaseAs;
+  const postgres = usePostgres && !shared ? await createPostgresDatabase() : null;
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: randomBytes(32).toString('hex'), COOKIE_SECRET: randomBytes(32).toString('hex') },
     {
@@ -82,17 +86,19 @@ export async function createTestApp(
       runJobs: false,
       demoSeed: options.seed ?? false,
       ...(postgres ? { databaseUrl: postgres.url, databasePoolSize: 5 } : {}),
+      ...(shared ? { databaseUrl: shared.config.databaseUrl, jwtSecret: shared.config.jwtSecret, cookieSecret: shared.config.cookieSecret } : {}),
       ...options.config,
     },
   );
   // The same start as the server's (migrations, default settings, seed, app); the app's close also
-  // closes the database.
-  const { app, database } = await bootstrap(config, { logger: false, memory: !postgres, onRoute: options.onRoute });
+  // closes the database it opened.
+  const { app, database } = await bootstrap(config, { logger: false, memory: !usePostgres, onRoute: options.onRoute, database: shared?.database });
   options.extraRoutes?.(app);
   await app.ready();
   return {
     app,
     db: database.db,
+    database,
     config,
     close: async () => {
       await app.close();

@@ -3,22 +3,18 @@
 // (status poll, reconciliation, a process gone between the charge and the webhook), USD, covered
 // fees and refunds. docs/product.md#payments
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '@donaciones/shared/constants';
 import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import type { AdminDonationPayment, DonationPaymentStatus } from '@donaciones/shared/schemas/payments';
-import { buildApp } from '../src/app';
 import { type Config, ConfigError, loadConfig } from '../src/config';
-import type { Database, DatabaseHandle } from '../src/db/client';
+import type { Database } from '../src/db/client';
 import { auditLog, donationTotals, donations, emailOutbox, paymentEvents, users } from '../src/db/schema';
 import { reconcilePendingCheckouts } from '../src/services/payments/checkouts';
-import { ensureDefaultSettings, putSettings } from '../src/services/settings';
-import { createUser, freshDatabase, openSession } from './helpers';
+import { putSettings } from '../src/services/settings';
+import { type TestContext, createTestApp, createUser, openSession } from './helpers';
 import {
   DECLINE_REASON,
   DECLINED_CARD,
@@ -35,55 +31,48 @@ const WEBHOOK_SECRET = newWebhookSecret();
 const PUBLIC_URL = 'http://donaciones.prueba';
 
 let standIn: RecurrenteStandIn;
-let database: DatabaseHandle;
-let dataDir: string;
 
-function recurrenteConfig(): Config {
-  return loadConfig(
-    {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      COOKIE_SECRET: randomBytes(32).toString('hex'),
-      PUBLIC_URL,
-      PAYMENT_PROVIDER: 'recurrente',
-      RECURRENTE_PUBLIC_KEY: PUBLIC_KEY,
-      RECURRENTE_SECRET_KEY: SECRET_KEY,
-      RECURRENTE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      RECURRENTE_API_URL: standIn.apiUrl,
-    },
-    { dataDir, runJobs: false, demoSeed: false },
-  );
+/** PAYMENT_PROVIDER=recurrente with the stand-in's keys, at `apiUrl`. */
+function recurrenteConfig(apiUrl: string = standIn.apiUrl): Partial<Config> {
+  return { publicUrl: PUBLIC_URL, payments: { provider: 'recurrente', publicKey: PUBLIC_KEY, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiUrl } };
 }
 
-/** An API process on the shared test database, listening so that the stand-in can POST webhooks. */
-async function startApp(): Promise<{ app: FastifyInstance; webhookUrl: string }> {
-  const app = await buildApp({ config: recurrenteConfig(), database: { ...database, close: async () => {} }, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
+interface Process {
+  ctx: TestContext;
+  app: FastifyInstance;
+  webhookUrl: string;
+}
+
+/**
+ * An API process (the test factory's real start), listening so that the stand-in can POST webhooks;
+ * with `sameDatabaseAs`, another process on that one's database.
+ */
+async function startApp(options: { sameDatabaseAs?: TestContext; apiUrl?: string } = {}): Promise<Process> {
+  const ctx = await createTestApp({ config: recurrenteConfig(options.apiUrl), sameDatabaseAs: options.sameDatabaseAs });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { app, webhookUrl: `http://127.0.0.1:${port}/api/v1/payments/recurrente/webhook` };
+  return { ctx, app: ctx.app, webhookUrl: `http://127.0.0.1:${port}/api/v1/payments/recurrente/webhook` };
 }
 
+let main: Process;
 let app: FastifyInstance;
 let webhookUrl: string;
 let db: Database;
+let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'donaciones-pay-'));
   standIn = new RecurrenteStandIn({ publicKey: PUBLIC_KEY, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, webhookUrl: null });
   await standIn.start();
-  database = await freshDatabase();
-  db = database.db;
-  await ensureDefaultSettings(db);
-  ({ app, webhookUrl } = await startApp());
+  main = await startApp();
+  ({ app, webhookUrl } = main);
+  db = main.ctx.db;
+  dataDir = main.ctx.config.dataDir;
 });
 
 afterAll(async () => {
-  await app?.close();
+  await main?.ctx.close();
   await standIn?.stop();
-  await database?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 beforeEach(() => {
@@ -176,16 +165,15 @@ describe('checkout', () => {
   it('answers 502 and records nothing when the provider refuses the keys', async () => {
     const broken = new RecurrenteStandIn({ publicKey: 'other', secretKey: 'other', webhookSecret: WEBHOOK_SECRET, webhookUrl: null });
     await broken.start();
-    const config = { ...recurrenteConfig(), payments: { ...(recurrenteConfig().payments as Extract<Config['payments'], { provider: 'recurrente' }>), apiUrl: broken.apiUrl } };
-    const other = await buildApp({ config, database: { ...database, close: async () => {} }, logger: false });
+    const other = await startApp({ sameDatabaseAs: main.ctx, apiUrl: broken.apiUrl });
     try {
       const before = (await db.select().from(donations)).length;
-      const res = await donate(body(), other);
+      const res = await donate(body(), other.app);
       expect(res.statusCode).toBe(502);
       expect(res.json().detail).toMatch(/pasarela de pagos/);
       expect((await db.select().from(donations)).length).toBe(before);
     } finally {
-      await other.close();
+      await other.ctx.close();
       await broken.stop();
     }
   });
@@ -399,19 +387,19 @@ describe('without webhooks (test keys)', () => {
 
   it('the API process killed between the charge and the webhook: a fresh process reconciles it exactly once', async () => {
     manualDelivery();
-    const first = await startApp();
+    const first = await startApp({ sameDatabaseAs: main.ctx });
     standIn.webhookUrl = first.webhookUrl;
     const res = await donate(body(), first.app);
     expect(res.statusCode).toBe(201);
     const answer = res.json<PublicDonationResponse>();
-    await first.app.close();
+    await first.ctx.close();
     const { checkoutId } = await rowOf(answer.id);
     await standIn.pay(checkoutId as string, PAYING_CARD);
     const [event] = standIn.outbox;
     // The delivery finds nobody listening.
     await expect(standIn.deliver(event)).rejects.toThrow();
 
-    const second = await startApp();
+    const second = await startApp({ sameDatabaseAs: main.ctx });
     try {
       const ctx = second.app.payments;
       if (!ctx) throw new Error('no provider');
@@ -429,7 +417,7 @@ describe('without webhooks (test keys)', () => {
       expect(await auditCount(answer.id, 'donation.pay')).toBe(1);
       expect(await emailsTo(row.donorEmail, 'donation-completed')).toHaveLength(1);
     } finally {
-      await second.app.close();
+      await second.ctx.close();
     }
   });
 });
