@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-hot-toast';
 import { ArrowLeft, CircleCheck, CircleSlash, Clock, CreditCard, Info, ShieldCheck, XCircle } from 'lucide-react';
-import { formatDateTime } from '@donaciones/shared/format';
+import { formatDateTime, formatReceiptNumber } from '@donaciones/shared/format';
 import { donationStatusLabel, donationTypeLabel, donationsMessages } from '@donaciones/shared/messages/donations';
 import type { Donation } from '@donaciones/shared/schemas/donations';
 import { StatusBadge } from '@/components/badge';
@@ -153,7 +153,7 @@ export default function DonationDetailPage() {
 
       <header className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
-          <p className="font-mono text-sm font-semibold text-accent-700">{donation.reference_code}</p>
+          {donation.reference_code !== null && <p className="font-mono text-sm font-semibold text-accent-700">{donation.reference_code}</p>}
           <h1 className="mt-1 text-3xl font-semibold sm:text-4xl">{t.heading(donation.id)}</h1>
           <p className="mt-2 text-ink-600">
             <time dateTime={donation.created_at}>{t.createdOn(formatDateTime(donation.created_at))}</time>
@@ -226,10 +226,12 @@ export default function DonationDetailPage() {
               <Field label={t.lastUpdated}>{formatDateTime(donation.updated_at)}</Field>
               {donation.completed_at && <Field label={t.completed}>{formatDateTime(donation.completed_at)}</Field>}
               {donation.description && <Field label={t.description}>{donation.description}</Field>}
-              <Field label={t.reference}>
-                <span className="font-mono">{donation.reference_code}</span>
-              </Field>
-              {donation.receipt_number !== null && <Field label={t.receipt}>{donation.receipt_number}</Field>}
+              {donation.reference_code !== null && (
+                <Field label={t.reference}>
+                  <span className="font-mono">{donation.reference_code}</span>
+                </Field>
+              )}
+              {donation.receipt_number !== null && <Field label={t.receipt}>{formatReceiptNumber(donation.receipt_number)}</Field>}
             </Fields>
           </Card>
         </div>
@@ -253,7 +255,7 @@ export default function DonationDetailPage() {
         role="alertdialog"
         size="sm"
         title={m.cancelConfirm}
-        description={`${donation.reference_code} · ${formatAmount(donation.amount, donation.currency)}`}
+        description={[donation.reference_code, formatAmount(donation.amount, donation.currency)].filter(Boolean).join(' · ')}
         dismissible={!busy}
         footer={
           <>

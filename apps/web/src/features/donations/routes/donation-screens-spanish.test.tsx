@@ -60,6 +60,26 @@ describe('donation detail and statistics in Spanish', { timeout: 20_000 }, () =>
     expect(screen.getAllByText('Cancelada').length).toBeGreaterThan(0);
   });
 
+  it('a visitor sees no empty reference row; staff see the receipt number as the receipts print it', async () => {
+    renderApp('/donations/5', {
+      handler: (req: RecordedRequest) =>
+        req.url === '/donations/5'
+          ? { status: 200, data: donation({ status: 'completed', reference_code: null, can_process: false, can_cancel: false, donor_masked: true }) }
+          : undefined,
+    });
+    expect(await screen.findByTestId('outcome-note', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.queryByText('Referencia')).not.toBeInTheDocument();
+    cleanup();
+
+    renderApp('/donations/5', {
+      ...ADMIN,
+      handler: (req: RecordedRequest) =>
+        req.url === '/donations/5' ? { status: 200, data: donation({ status: 'completed', receipt_number: 275, can_process: false, can_cancel: false }) } : undefined,
+    });
+    expect(await screen.findByText('000275', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.getByText('Referencia')).toBeInTheDocument();
+  });
+
   it('/stats is all Spanish', async () => {
     const stats = { total_amount_completed: 1000, total_amount_pending: 150, count_completed: 4, count_pending: 1, count_failed: 1, count_cancelled: 0, count_expired: 0, success_rate: 80 };
     renderApp('/stats', {
