@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminDonation } from '@donaciones/shared/schemas/admin';
-import type { Donation } from '@donaciones/shared/schemas/donations';
+import { donationAnswer } from '@/test/donation';
 import { renderApp } from '@/test/render-app';
 import type { RecordedRequest } from '@/test/http';
 
@@ -24,25 +24,7 @@ const pending: AdminDonation = {
   manual_review: true,
 } as AdminDonation;
 
-const detail: Donation = {
-  id: 31,
-  donor_name: 'Rosa Tzul',
-  donor_email: 'rosa.tzul@correo.gt',
-  amount: 250,
-  currency: 'GTQ',
-  donation_type: 'goods',
-  status: 'pending',
-  description: 'Útiles escolares',
-  reference_code: '#MG00000031',
-  receipt_number: null,
-  failure_reason: null,
-  created_at: '2026-11-20T15:00:00Z',
-  updated_at: '2026-11-20T15:00:00Z',
-  completed_at: null,
-  donor_masked: false,
-  can_process: true,
-  can_cancel: true,
-};
+const detail = donationAnswer({ id: 31, amount: 250, donation_type: 'goods', reference_code: '#MG00000031' });
 
 function reviewApi() {
   const lists: Record<string, unknown>[] = [];

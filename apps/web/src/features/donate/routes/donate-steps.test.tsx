@@ -4,21 +4,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RecordedRequest } from '@/test/http';
+import { publicSite } from '@/test/public-site';
 import { renderApp } from '@/test/render-app';
 
 beforeEach(() => sessionStorage.clear());
 afterEach(cleanup);
 
-const site = {
+const site = publicSite({
   organization: { name: 'Fundación de Prueba', description: 'Acompañamos a la niñez.', phone: '+502 2200 0000', email: 'info@prueba.gt', address: 'Zona 1' },
-  system: { system_name: 'Plataforma', contact_email: 'soporte@prueba.gt', maintenance_mode: false, min_donation_amount: 1, max_donation_amount: 50000 },
-  stats: { donated_this_month: 0, children_per_year: 500, schools_benefited: 3, scholarships: 0 },
-  impact: { quetzales_per_child: 100, quetzales_per_meal: 10, quetzales_per_scholarship: 1000, quetzales_per_evangelism_hour: 50 },
-  payments: { provider: 'simulated', fee_percent: 0, fee_vat_percent: 0, usd_exchange_rate: 7.8, usd_exchange_rate_date: '2026-11-01' },
-  programs: [],
-  supporters: [],
-  upcoming_events: [],
-};
+  system: { system_name: 'Plataforma', contact_email: 'soporte@prueba.gt' },
+  stats: { children_per_year: 500, schools_benefited: 3 },
+  impact: { quetzales_per_child: 100, quetzales_per_meal: 10, quetzales_per_evangelism_hour: 50 },
+});
 const handler = (req: RecordedRequest) => (req.url === '/public/site' ? { status: 200, data: site } : undefined);
 
 const amountHeading = () => screen.findByRole('heading', { name: 'Elige el monto de tu donación' }, { timeout: 6000 });

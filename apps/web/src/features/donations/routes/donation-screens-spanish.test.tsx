@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Donation } from '@donaciones/shared/schemas/donations';
+import { donationAnswer } from '@/test/donation';
 import { renderApp } from '@/test/render-app';
 import type { RecordedRequest } from '@/test/http';
 
@@ -11,32 +11,11 @@ afterEach(cleanup);
 
 const ENGLISH = /\b(Pending|Completed|Failed|Cancelled|Monetary|Goods|Services|Reference|Keep Donation|View all|Recent Donations|Donor Information|Donation Details|Quick Info|Process Donation|Cancel Donation|Back to Donations|Success Rate|Average Donation|Dashboard)\b/;
 
-const donation = (over: Partial<Donation> = {}): Donation => ({
-  id: 5,
-  donor_name: 'Rosa Tzul',
-  donor_email: 'rosa.tzul@correo.gt',
-  amount: 150,
-  currency: 'GTQ',
-  donation_type: 'monetary',
-  status: 'pending',
-  description: 'Útiles escolares',
-  reference_code: '#MG00000005',
-  receipt_number: null,
-  failure_reason: null,
-  created_at: '2026-11-20T15:00:00Z',
-  updated_at: '2026-11-20T15:00:00Z',
-  completed_at: null,
-  donor_masked: false,
-  can_process: true,
-  can_cancel: true,
-  ...over,
-});
-
 const ADMIN = { user: { email: 'admin@ejemplo.org', roles: ['ADMIN'] } };
 
 describe('donation detail and statistics in Spanish', { timeout: 20_000 }, () => {
   it('the detail shows Spanish labels; the confirm prompt keeps its quoted English sentence', async () => {
-    renderApp('/donations/5', { ...ADMIN, handler: (req: RecordedRequest) => (req.url === '/donations/5' ? { status: 200, data: donation() } : undefined) });
+    renderApp('/donations/5', { ...ADMIN, handler: (req: RecordedRequest) => (req.url === '/donations/5' ? { status: 200, data: donationAnswer() } : undefined) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Donación #5' }, { timeout: 6000 })).toBeInTheDocument();
     for (const title of ['Información del donante', 'Detalles de la donación', 'Acciones', 'Resumen']) {
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
@@ -54,7 +33,7 @@ describe('donation detail and statistics in Spanish', { timeout: 20_000 }, () =>
   it('a finished donation keeps the quoted outcome sentence, with the Spanish badge', async () => {
     renderApp('/donations/5', {
       handler: (req: RecordedRequest) =>
-        req.url === '/donations/5' ? { status: 200, data: donation({ status: 'cancelled', can_process: false, can_cancel: false, donor_masked: true }) } : undefined,
+        req.url === '/donations/5' ? { status: 200, data: donationAnswer({ status: 'cancelled', can_process: false, can_cancel: false, donor_masked: true }) } : undefined,
     });
     expect(await screen.findByTestId('outcome-note', {}, { timeout: 6000 })).toHaveTextContent('This donation has been cancelled');
     expect(screen.getAllByText('Cancelada').length).toBeGreaterThan(0);
@@ -64,7 +43,7 @@ describe('donation detail and statistics in Spanish', { timeout: 20_000 }, () =>
     renderApp('/donations/5', {
       handler: (req: RecordedRequest) =>
         req.url === '/donations/5'
-          ? { status: 200, data: donation({ status: 'completed', reference_code: null, can_process: false, can_cancel: false, donor_masked: true }) }
+          ? { status: 200, data: donationAnswer({ status: 'completed', reference_code: null, can_process: false, can_cancel: false, donor_masked: true }) }
           : undefined,
     });
     expect(await screen.findByTestId('outcome-note', {}, { timeout: 6000 })).toBeInTheDocument();
@@ -74,7 +53,7 @@ describe('donation detail and statistics in Spanish', { timeout: 20_000 }, () =>
     renderApp('/donations/5', {
       ...ADMIN,
       handler: (req: RecordedRequest) =>
-        req.url === '/donations/5' ? { status: 200, data: donation({ status: 'completed', receipt_number: 275, can_process: false, can_cancel: false }) } : undefined,
+        req.url === '/donations/5' ? { status: 200, data: donationAnswer({ status: 'completed', receipt_number: 275, can_process: false, can_cancel: false }) } : undefined,
     });
     expect(await screen.findByText('000275', {}, { timeout: 6000 })).toBeInTheDocument();
     expect(screen.getByText('Referencia')).toBeInTheDocument();
@@ -86,7 +65,7 @@ describe('donation detail and statistics in Spanish', { timeout: 20_000 }, () =>
       user: { roles: ['USER'] },
       handler: (req: RecordedRequest) => {
         if (req.url === '/donations/stats') return { status: 200, data: stats };
-        if (req.url === '/donations') return { status: 200, data: { donations: [donation({ status: 'completed', donor_masked: true })], total: 1, limit: 5, offset: 0 } };
+        if (req.url === '/donations') return { status: 200, data: { donations: [donationAnswer({ status: 'completed', donor_masked: true })], total: 1, limit: 5, offset: 0 } };
         return undefined;
       },
     });
