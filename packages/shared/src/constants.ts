@@ -39,7 +39,6 @@ export const SERVICE_MAX_AMOUNT = 10_000;
 /** docs/product.md#limits-and-constants defaults of the admin-configured bounds of the public flow. */
 export const DEFAULT_MIN_DONATION = 1;
 export const DEFAULT_MAX_DONATION = 50_000;
-export const DEFAULT_PROCESSING_FEE_RATE = 0.029;
 export const DEFAULT_NEXT_LEVEL_THRESHOLD = 3000;
 export const DEFAULT_SYSTEM_HEALTH = 98;
 export const DEFAULT_PENDING_EXPIRY_DAYS = 30;
