@@ -2,17 +2,14 @@
 // (docs/product.md#reports-and-exports, #money-currencies-and-formats, #receipts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { sql } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
 import { formatCents, formatDay, formatDecimal, formatMoney, guatemalaDay, spreadsheetMoneyFormat } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import type { Analytics } from '@donaciones/shared/schemas/admin';
-import { donations } from '../src/db/schema';
-import { newReferenceCode } from '../src/services/reference-codes';
+import type { donations } from '../src/db/schema';
 import { renderReceiptPdf } from '../src/services/receipt-pdf';
 import { receiptMessages } from '../src/messages/receipts';
 import { callers } from './admin-support';
-import { createTestApp, inject, pdfText, type TestContext } from './helpers';
+import { addDonation, createTestApp, inject, pdfText, type TestContext } from './helpers';
 
 const r = adminMessages.reports;
 const t = receiptMessages.pdf;
@@ -23,28 +20,8 @@ type Row = typeof donations.$inferSelect;
 const rows: Record<string, Row> = {};
 
 /** A donation made now (inside every period in course), completed unless told otherwise. */
-async function add(values: Partial<typeof donations.$inferInsert> & { amountCents: number }): Promise<Row> {
-  const status = values.status ?? 'completed';
-  const completed = status === 'completed';
-  const now = new Date();
-  const [row] = await ctx.db
-    .insert(donations)
-    .values({
-      referenceCode: newReferenceCode(),
-      donorName: 'Donante de Prueba',
-      donorEmail: `donante.${randomBytes(3).toString('hex')}@prueba.gt`,
-      currency: 'GTQ',
-      donationType: 'monetary',
-      source: 'public',
-      status,
-      createdAt: now,
-      updatedAt: now,
-      completedAt: completed ? now : null,
-      receiptNumber: completed ? sql`nextval('receipt_number_seq')` : null,
-      ...values,
-    })
-    .returning();
-  return row;
+function add(values: Partial<typeof donations.$inferInsert> & { amountCents: number }): Promise<Row> {
+  return addDonation(ctx.db, { source: 'public', ...values });
 }
 
 // Quetzal value of a dollar column, as the reports take it: in the proportion of the gift's quetzal
