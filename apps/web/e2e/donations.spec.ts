@@ -1,26 +1,11 @@
 // The donation screens: list with client-side search and filters, detail with process and
 // cancel (confirm dialog), unknown ids, the new-donation form with inline validation, and /stats
 // whose figures match the API. Screenshots at 390 and 1280 px in test-results/screens.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatMoney, formatNumber, formatPercent } from '@donaciones/shared/format';
-import { type ApiDonation, apiToken, DEMO, expect, login, recordDonation, statusError, test } from './fixtures';
+import { type ApiDonation, apiToken, DEMO, expect, login, recordDonation, screenshots, statusError, test, WIDTHS } from './fixtures';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const screensDir = path.resolve(here, '../../../test-results/screens');
-const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
-
-async function screens(page: Page, name: string) {
-  mkdirSync(screensDir, { recursive: true });
-  for (const [label, size] of Object.entries(WIDTHS)) {
-    await page.setViewportSize(size);
-    await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: path.join(screensDir, `donations-${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize(WIDTHS.desktop);
-}
+const screens = (page: Page, name: string) => screenshots(page, `donations-${name}`);
 
 /** docs/product.md#money-currencies-and-formats: `Q185.00` (no space after the symbol). */
 const money = { format: (n: number) => formatMoney(n) };

@@ -3,9 +3,10 @@
 // (`allowConsoleErrors(/status of 401/)`, or `test.use({ allowedConsoleErrors: [...] })` for a
 // group). Also: captured email, sign-in through the form or the API, test data helpers.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO = {
@@ -165,4 +166,19 @@ export async function pdfText(file: string): Promise<string> {
   }
   await doc.destroy();
   return pages.join('\n').replace(/\u00a0/g, ' ');
+}
+
+/** The phone and desktop viewports of the screenshots kept for review. */
+export const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
+const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test-results/screens');
+
+/** Full-page screenshots `<name>-phone.png` and `<name>-desktop.png` in test-results/screens; leaves the page at desktop width. */
+export async function screenshots(page: Page, name: string) {
+  mkdirSync(screensDir, { recursive: true });
+  for (const [label, size] of Object.entries(WIDTHS)) {
+    await page.setViewportSize(size);
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(screensDir, `${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize(WIDTHS.desktop);
 }

@@ -1,26 +1,10 @@
 // The donor and user area: dashboards, own donations, history, receipts (a real PDF),
 // programs, and the settings screen with profile, preferences and the password change.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, login, pdfText as pdfPages, statusError, test } from './fixtures';
+import { DEMO, expect, login, pdfText as pdfPages, screenshots, statusError, test, WIDTHS } from './fixtures';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const screensDir = path.resolve(here, '../../../test-results/screens');
-const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
-
-/** Full-page screenshots at phone and desktop widths, kept for review. */
-async function screens(page: Page, name: string) {
-  mkdirSync(screensDir, { recursive: true });
-  for (const [label, size] of Object.entries(WIDTHS)) {
-    await page.setViewportSize(size);
-    await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: path.join(screensDir, `member-${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize(WIDTHS.desktop);
-}
+const screens = (page: Page, name: string) => screenshots(page, `member-${name}`);
 
 /** The PDF's text with every run of white space as one space. */
 const pdfText = async (file: string) => (await pdfPages(file)).replace(/\s+/g, ' ');
