@@ -162,6 +162,21 @@ describe('checkout', () => {
     expect(withCard.statusCode).toBe(400);
   });
 
+  it("staff cannot complete a provider's pending checkout with Procesar or Aprobar: only the provider settles it (409)", async () => {
+    const adminUser = await createUser(db, { roles: ['ADMIN'] });
+    const { token } = await openSession(app, db, adminUser.id);
+    const { answer } = await donated();
+    const headers = { authorization: `Bearer ${token}` };
+    const detail = await app.inject({ method: 'GET', url: `/api/v1/donations/${answer.id}`, headers });
+    expect(detail.json()).toMatchObject({ status: 'pending', can_process: false, can_cancel: true });
+    const processed = await app.inject({ method: 'POST', url: `/api/v1/donations/${answer.id}/process`, headers });
+    expect(processed.statusCode).toBe(409);
+    const approved = await app.inject({ method: 'POST', url: `/api/v1/admin/donations/${answer.id}/approve`, headers });
+    expect(approved.statusCode).toBe(409);
+    expect((await rowOf(answer.id)).status).toBe('pending');
+    expect(await auditCount(answer.id, 'donation.process')).toBe(0);
+  });
+
   it('answers 502 and records nothing when the provider refuses the keys', async () => {
     const broken = new RecurrenteStandIn({ publicKey: 'other', secretKey: 'other', webhookSecret: WEBHOOK_SECRET, webhookUrl: null });
     await broken.start();

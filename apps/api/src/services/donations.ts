@@ -18,7 +18,7 @@ import type { Database, Db } from '../db/client';
 import { donationTotals, donations, userPreferences } from '../db/schema';
 import { forbidden, notFound, serviceUnavailable } from '../errors';
 import { enqueueEmail } from './email-outbox';
-import { type DonationRow, insertDonation, transitionDonation } from './ledger';
+import { type DonationRow, insertDonation, settledByProvider, transitionDonation } from './ledger';
 import { getSettings } from './settings';
 
 /** Who is looking: decides masking (docs/product.md#donor-privacy) and which actions are offered. */
@@ -72,8 +72,8 @@ export function seesDonor(row: Pick<DonationRow, 'userId'>, options: ViewOptions
   return options.donorIsPublic === true;
 }
 
-export function canProcess(row: Pick<DonationRow, 'status'>, viewer: Viewer | null): boolean {
-  return row.status === 'pending' && isAdmin(viewer);
+export function canProcess(row: Pick<DonationRow, 'status' | 'paymentProvider'>, viewer: Viewer | null): boolean {
+  return row.status === 'pending' && isAdmin(viewer) && !settledByProvider(row);
 }
 
 export function canCancel(row: Pick<DonationRow, 'status' | 'userId'>, viewer: Viewer | null): boolean {

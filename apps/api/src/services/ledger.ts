@@ -7,6 +7,7 @@ import { withRole } from '@donaciones/shared/roles';
 import type { Database, Db } from '../db/client';
 import { donations, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
+import { paymentMessages } from '../messages/payments';
 import { type Actor, audit } from './audit';
 import { type PaymentProvider, simulatedPaymentProvider } from './payments/simulated';
 import { newReferenceCode } from './reference-codes';
@@ -59,6 +60,14 @@ export interface TransitionHooks {
 }
 
 /**
+ * A real provider's checkout is settled by the provider's own answer (webhook, status poll or
+ * reconciliation), never by a staff click; only the demo's simulated charge runs on Procesar
+ * (docs/product.md#payments).
+ */
+export const settledByProvider = (row: Pick<DonationRow, 'paymentProvider'>): boolean =>
+  row.paymentProvider != null && row.paymentProvider !== 'simulated';
+
+/**
  * Moves one pending donation to its next status. The row is locked for the whole transaction, so a
  * concurrent second transition waits, then finds it no longer pending and gets 409.
  */
@@ -109,6 +118,7 @@ export async function transitionDonation(
         failureReason = input.payment?.failureReason ?? 'Pago rechazado';
         break;
       case 'process': {
+        if (settledByProvider(current)) throw conflict(paymentMessages.providerSettles);
         if (current.donationType === 'monetary') {
           const result = await provider.charge({
             reference: current.referenceCode,
