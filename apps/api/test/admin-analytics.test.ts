@@ -10,6 +10,7 @@ import { computeAnalytics } from '../src/services/analytics';
 import { reportCsv, reportPdf, reportXlsx } from '../src/services/exports';
 import { callers, expectAdminOnly } from './admin-support';
 import { addDonation, createTestApp, createUser, inject, pdfText, type TestContext } from './helpers';
+import { parseCsv } from './support/csv';
 
 const r = adminMessages.reports;
 let ctx: TestContext;
@@ -193,34 +194,6 @@ describe('GET /admin/analytics', () => {
 });
 
 // ---------------------------------------------------------------- exports
-
-function parseCsv(text: string, delimiter: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === delimiter) {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
 
 describe('report files', () => {
   it('CSV: UTF-8 with BOM, CRLF, the figures in sections; ";" writes decimal commas; formulas are defused', async () => {

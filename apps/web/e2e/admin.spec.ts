@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatMoney, guatemalaDay } from '@donaciones/shared/format';
+import { parseCsv } from '../../api/test/support/csv';
 import { apiToken, DEMO, expect, login, pdfText, recordDonation, test, uniqueEmail, waitForEmail } from './fixtures';
 
 const pendingDonation = (request: APIRequestContext, token: string, email: string, amount: number) =>
@@ -12,34 +13,6 @@ const pendingDonation = (request: APIRequestContext, token: string, email: strin
 
 /** 'Q1,234.50' (or 'Q 1,234.50') -> 1234.5 */
 const moneyValue = (text: string) => Number(text.replace(/[^\d.]/g, ''));
-
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
 
 async function exportFile(page: Page, format: 'PDF' | 'Excel (.xlsx)' | 'CSV') {
   await page.getByRole('button', { name: 'Exportar' }).click();
