@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -61,38 +60,7 @@ export async function createDatabase(baseUrl: string): Promise<{ url: string; dr
   };
 }
 
-export interface Received {
-  /** The envelope sender: tells which API process delivered the message. */
-  from: string;
-  to: string[];
-  subject: string;
-}
-
-/** A real SMTP listener that records every accepted message. */
-export async function startSmtp() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session: SMTPServerSession, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.server.address() as AddressInfo;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+export { startSmtp } from '../test/support/smtp';
 
 /** Settings every process of one deployment shares: the same secrets, database, Redis and SMTP. */
 export function deployment(databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> {

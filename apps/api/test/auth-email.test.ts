@@ -1,9 +1,7 @@
 // The email outbox (docs/product.md#email) against a real SMTP listener started here: delivery, working
 // links, retries with backoff, giving up, and two deliverers sending each email once.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type AddressInfo } from 'node:net';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { authMessages } from '@donaciones/shared/messages/auth';
 import { emailOutbox } from '../src/db/schema';
 import { enqueueEmail } from '../src/services/email-outbox';
@@ -11,47 +9,7 @@ import { logTransport, smtpTransport } from '../src/services/mailer';
 import { deliverDueEmails, outboxBackoffMs } from '../src/jobs/email-outbox';
 import { createTestApp, createUser, type TestContext } from './helpers';
 import { freshIp, linkIn, loginAs, me } from './auth-support';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free port; `refuse` makes it reject messages with a 451. */
-async function startSmtp() {
-  const received: Received[] = [];
-  const state = { refuse: false };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session: SMTPServerSession, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        if (state.refuse) {
-          const err = Object.assign(new Error('Buzón temporalmente no disponible'), { responseCode: 451 });
-          return callback(err);
-        }
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    received,
-    state,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { startSmtp } from './support/smtp';
 
 /** Undoes quoted-printable line folding and escapes, as a mail client would. */
 function decode(raw: string): string {
