@@ -11,13 +11,12 @@ import { authMessages } from '@donaciones/shared/messages/auth';
 import { type ForgotPasswordInput, forgotPasswordSchema } from '@donaciones/shared/schemas/auth';
 import { useAuthHeading } from '@/components/auth-heading';
 import { Button, ButtonLink } from '@/components/button';
-import { TextInput } from '@/components/form-fields';
 import { getErrorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthResult } from '../components/auth-result';
-import { blurUnlessLeaving } from '../components/blur-validation';
+import { EmailField } from '../components/auth-fields';
 import { FormAlert } from '../components/form-alert';
 
 const ui = authMessages.ui;
@@ -57,19 +56,7 @@ function ForgotForm({ onSent }: { onSent: (email: string) => void }) {
     <div>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         {serverError && <FormAlert>{serverError}</FormAlert>}
-        <TextInput
-          label={ui.emailLabel}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          placeholder={ui.emailPlaceholder}
-          required
-          autoFocus
-          error={errors.email?.message}
-          {...blurUnlessLeaving(register('email'))}
-        />
+        <EmailField registration={register('email')} error={errors.email?.message} autoFocus />
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText={authMessages.sendingEmail}>
           {ui.forgotSubmit}
         </Button>

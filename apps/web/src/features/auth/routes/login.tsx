@@ -10,7 +10,6 @@ import type { z } from 'zod';
 import { authMessages } from '@donaciones/shared/messages/auth';
 import { type LoginInput, loginSchema } from '@donaciones/shared/schemas/auth';
 import { Button } from '@/components/button';
-import { TextInput } from '@/components/form-fields';
 import { getErrorMessage } from '@/lib/api-client';
 import { redirectTargetAfterLogin } from '@/lib/auth-redirect';
 import { cn } from '@/lib/cn';
@@ -18,6 +17,7 @@ import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { blurUnlessLeaving } from '../components/blur-validation';
+import { EmailField } from '../components/auth-fields';
 import { FormAlert } from '../components/form-alert';
 import { PasswordInput } from '../components/password-input';
 
@@ -93,19 +93,7 @@ export default function LoginPage() {
         {serverError && <FormAlert id="login-error">{serverError}</FormAlert>}
 
         <div hidden={step !== 'email'}>
-          <TextInput
-            label={ui.emailLabel}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            autoCapitalize="off"
-            spellCheck={false}
-            placeholder={ui.emailPlaceholder}
-            autoFocus
-            required
-            error={errors.email?.message}
-            {...blurUnlessLeaving(register('email'))}
-          />
+          <EmailField registration={register('email')} error={errors.email?.message} autoComplete="username" autoFocus />
         </div>
 
         {step === 'password' && (

@@ -15,10 +15,10 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type RegisterValues, useRegister } from '../api/register';
+import { EmailField, NewPasswordFields } from '../components/auth-fields';
 import { AuthResult } from '../components/auth-result';
 import { blurUnlessLeaving } from '../components/blur-validation';
 import { FormAlert } from '../components/form-alert';
-import { PasswordInput } from '../components/password-input';
 
 const ui = authMessages.ui;
 const FIELDS = ['name', 'email', 'password', 'confirmPassword', 'acceptTerms'] as const;
@@ -88,32 +88,12 @@ function RegisterForm({ onCreated }: { onCreated: (email: string) => void }) {
           error={errors.name?.message}
           {...blurUnlessLeaving(register('name'))}
         />
-        <TextInput
-          label={ui.emailLabel}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          placeholder={ui.emailPlaceholder}
-          required
-          error={errors.email?.message}
-          {...blurUnlessLeaving(register('email'))}
-        />
-        <PasswordInput
+        <EmailField registration={register('email')} error={errors.email?.message} />
+        <NewPasswordFields
           label={ui.passwordLabel}
-          autoComplete="new-password"
-          required
-          hint={ui.passwordHint}
-          error={errors.password?.message}
-          {...blurUnlessLeaving(register('password'))}
-        />
-        <PasswordInput
-          label={ui.confirmPasswordLabel}
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword?.message}
-          {...blurUnlessLeaving(register('confirmPassword'))}
+          password={register('password')}
+          confirmPassword={register('confirmPassword')}
+          errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
         />
         <Checkbox
           label={

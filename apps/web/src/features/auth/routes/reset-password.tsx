@@ -15,10 +15,9 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useResetPassword } from '../api/reset-password';
+import { NewPasswordFields } from '../components/auth-fields';
 import { AuthResult } from '../components/auth-result';
-import { blurUnlessLeaving } from '../components/blur-validation';
 import { FormAlert } from '../components/form-alert';
-import { PasswordInput } from '../components/password-input';
 
 const ui = authMessages.ui;
 
@@ -102,21 +101,12 @@ function ResetForm({ token, onOutcome }: { token: string; onOutcome: (o: Outcome
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       {serverError && <FormAlert>{serverError}</FormAlert>}
       <input type="hidden" {...register('token')} />
-      <PasswordInput
+      <NewPasswordFields
         label={ui.newPasswordLabel}
-        autoComplete="new-password"
-        required
         autoFocus
-        hint={ui.passwordHint}
-        error={errors.password?.message}
-        {...blurUnlessLeaving(register('password'))}
-      />
-      <PasswordInput
-        label={ui.confirmPasswordLabel}
-        autoComplete="new-password"
-        required
-        error={errors.confirmPassword?.message}
-        {...blurUnlessLeaving(register('confirmPassword'))}
+        password={register('password')}
+        confirmPassword={register('confirmPassword')}
+        errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
       />
       <Button type="submit" size="lg" className="mt-1 w-full" loading={isSubmitting} loadingText={ui.resetting}>
         {ui.resetSubmit}
