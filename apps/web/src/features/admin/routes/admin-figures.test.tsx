@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { adminMessages } from '@donaciones/shared/messages/admin';
-import type { AdminDashboardStats, Analytics } from '@donaciones/shared/schemas/admin';
+import type { AdminDashboardStats } from '@donaciones/shared/schemas/admin';
+import { analyticsAnswer } from '@/test/analytics';
 import { renderApp } from '@/test/render-app';
 
 const admin = { roles: ['ADMIN'] };
@@ -24,11 +25,7 @@ const stats: AdminDashboardStats = {
   recent_activity: [],
 };
 
-const analytics: Analytics = {
-  period: 'month',
-  start_date: '2026-11-01',
-  end_date: '2026-11-23',
-  granularity: 'day',
+const analytics = analyticsAnswer({
   summary: {
     total_amount: 20_785,
     total_donations: 30,
@@ -41,20 +38,12 @@ const analytics: Analytics = {
     unique_donors: 20,
     previous_total_amount: 960,
     amount_growth_percentage: 2065.1,
-    usd_donations: 0,
-    usd_amount: 0,
-    usd_amount_gtq: 0,
     gross_amount: 20_785,
-    covered_fees: 0,
-    provider_fees: 0,
-    vat_withheld: 0,
     net_amount: 20_785,
   },
   monthly_stats: [{ month: '2026-11', donations: 30, amount: 20_785, users: 3 }],
-  top_donors: [],
   trends: [{ date: '2026-11-01', donations: 30, amount: 20_785 }],
-  generated_at: '2026-11-23T18:00:00Z',
-};
+});
 
 describe('admin figures on screen', () => {
   it('the dashboard labels its growth "Mes en curso" against the same period of the previous month, signed as the PDF', async () => {

@@ -4,28 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { formatMoney, formatNumber } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
-import type { AdminDashboardStats, Analytics } from '@donaciones/shared/schemas/admin';
+import type { AdminDashboardStats } from '@donaciones/shared/schemas/admin';
+import { analyticsAnswer } from '@/test/analytics';
 import { renderApp } from '@/test/render-app';
 
 const rep = adminMessages.reports;
 
-const analytics: Analytics = {
-  period: 'month',
-  start_date: '2026-11-01',
-  end_date: '2026-11-23',
-  granularity: 'day',
+const analytics = analyticsAnswer({
   summary: {
     total_amount: 1_815.5,
     total_donations: 3,
     average_donation: 605.17,
-    pending_donations: 0,
-    pending_amount: 0,
-    declined_donations: 0,
     success_rate: 100,
-    new_users: 0,
     unique_donors: 3,
-    previous_total_amount: 0,
-    amount_growth_percentage: 0,
     usd_donations: 2,
     usd_amount: 130,
     usd_amount_gtq: 1_014,
@@ -36,10 +27,8 @@ const analytics: Analytics = {
     net_amount: 1_746.73,
   },
   monthly_stats: [{ month: '2026-11', donations: 3, amount: 1_815.5, users: 0 }],
-  top_donors: [],
   trends: [{ date: '2026-11-01', donations: 3, amount: 1_815.5 }],
-  generated_at: '2026-11-23T18:00:00Z',
-};
+});
 
 function valueOf(label: string): string {
   const term = screen.getByText(label, { selector: 'dt' });
