@@ -309,7 +309,7 @@ test.describe('keyboard only', () => {
       await tabTo(page, page.locator(`input[name="${name}"]`));
       await page.keyboard.type(value);
     }
-    await expect(page.getByRole('checkbox')).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: /Acepto los términos/ })).toBeChecked();
     await tabTo(page, page.getByRole('button', { name: 'Realizar donación' }));
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
@@ -345,7 +345,9 @@ test.describe('keyboard only', () => {
     await tabTo(page, dialog.getByRole('button', { name: 'Aprobar', exact: true }), 10);
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('row', { name: new RegExp(donation.reference_code) }).getByText('Aprobada')).toBeVisible();
+    // The queue shows what still needs a decision: the approved donation leaves it.
+    await expect(page.getByText('Donación aprobada. Avisamos al donante por correo.')).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(donation.reference_code) })).toHaveCount(0);
     expect(await page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null), 'focus is not lost after approving').toBe(true);
   });
 
