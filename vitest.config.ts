@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-const apiProject = (name: string, env: Record<string, string>) => ({
+const apiProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   test: {
     name,
     root: './apps/api',
     include: ['test/**/*.test.ts'],
+    exclude,
     environment: 'node',
     env,
     testTimeout: 30_000,
@@ -20,7 +21,7 @@ export default defineConfig({
       // The repository's own checks (scripts/*.mjs), e.g. that no file cites an outside document.
       { test: { name: 'scripts', root: './scripts', include: ['**/*.test.mjs'], environment: 'node' } },
       apiProject('api', { TEST_DB: 'pglite' }),
-      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', { TEST_DB: 'postgres' })] : []),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', { TEST_DB: 'postgres' }, ['test/embedded-database.test.ts'])] : []),
       // Two real API processes on PostgreSQL (and Redis): its own step of `npm test`, after the others
       // (scripts/test.mjs sets TEST_SCALE_OUT=1), so the main run never starts servers.
       ...(process.env.TEST_SCALE_OUT === '1'

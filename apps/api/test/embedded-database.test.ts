@@ -7,11 +7,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
+import { rowsOf } from '../src/db/rows';
 
-/** Rows of a raw query, whichever driver ran it. */
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-
-describe.skipIf(process.env.TEST_DB === 'postgres')('embedded database in a data directory', () => {
+// Only on the embedded database: the api-postgres project leaves this file out (vitest.config.ts).
+describe('embedded database in a data directory', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'donaciones-embedded-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
