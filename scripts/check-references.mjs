@@ -1,6 +1,6 @@
 // Fails when a tracked file cites a document that is not in the repository: the spec or the decision
 // list it came from (and their section or decision numbers, "D4"), team notes, style guides, or
-// tracker issue numbers ("issue 6"). Comments and docs point to docs/product.md#<section> or to
+// tracker issue numbers (the word issue and a number). Comments and docs point to docs/product.md#<section> or to
 // docs/decisions/NNNN-*.md instead, or state the rule. `npm run lint` and `npm test` run it.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
