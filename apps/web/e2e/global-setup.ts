@@ -53,23 +53,7 @@ export default async function globalSetup() {
   });
   await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', () => resolve()));
 
-  const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      PUBLIC_URL: `http://localhost:${port}`,
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-      E2E: '1',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const server = startServer({ port, smtpPort, dataDir, databaseUrl: '' });
   // Card payments through Recurrente: on the embedded database, and also on PostgreSQL (a fresh
   // database of TEST_DATABASE_URL's server) when one is given, so payments.spec.ts runs on both.
   const payments = [await startPayments({ port: port + 2, smtpPort, databaseUrl: '' })];
@@ -89,6 +73,28 @@ export default async function globalSetup() {
     await new Promise<void>((r) => smtp.close(() => r()));
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/** The built server (apps/api/dist/server.js) on `port`, mailing through the capturing SMTP listener. */
+function startServer(o: { port: number; smtpPort: number; dataDir: string; databaseUrl: string; extra?: Record<string, string> }): ChildProcess {
+  return spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(o.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: o.dataDir,
+      DATABASE_URL: o.databaseUrl,
+      REDIS_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${o.smtpPort}`,
+      PUBLIC_URL: `http://localhost:${o.port}`,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      E2E: '1',
+      ...o.extra,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 }
 
 /** A fresh database on the PostgreSQL server of `serverUrl`, dropped when the run ends (see startPayments). */
@@ -143,27 +149,18 @@ async function startPayments({ port, smtpPort, databaseUrl }: { port: number; sm
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const recurrenteApi = `http://127.0.0.1:${standInPort}/api`;
-  const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: '',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      PUBLIC_URL: `http://localhost:${port}`,
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-      E2E: '1',
+  const server = startServer({
+    port,
+    smtpPort,
+    dataDir,
+    databaseUrl,
+    extra: {
       PAYMENT_PROVIDER: 'recurrente',
       RECURRENTE_PUBLIC_KEY: keys.publicKey,
       RECURRENTE_SECRET_KEY: keys.secretKey,
       RECURRENTE_WEBHOOK_SECRET: keys.webhookSecret,
       RECURRENTE_API_URL: recurrenteApi,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
   });
   return {
     url: `http://localhost:${port}`,
