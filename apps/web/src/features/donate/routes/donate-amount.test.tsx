@@ -5,18 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { donateMessages as d } from '@donaciones/shared/messages/donate';
+import { publicSite } from '@/test/public-site';
 import { renderApp } from '@/test/render-app';
 
-const site = {
-  organization: { name: 'Fundación', description: 'Texto', phone: '+502 2200 0000', email: 'contacto@ejemplo.org', address: '' },
-  system: { system_name: 'Plataforma', contact_email: 'contacto@ejemplo.org', maintenance_mode: false, min_donation_amount: 1, max_donation_amount: 50_000 },
-  stats: { donated_this_month: 0, children_per_year: 0, schools_benefited: 0, scholarships: 0 },
-  impact: { quetzales_per_child: 150, quetzales_per_meal: 5, quetzales_per_scholarship: 1000, quetzales_per_evangelism_hour: 10 },
+const site = publicSite({
+  organization: { description: 'Texto', phone: '+502 2200 0000', email: 'contacto@ejemplo.org' },
+  system: { system_name: 'Plataforma', contact_email: 'contacto@ejemplo.org' },
   payments: { provider: 'simulated', fee_percent: 4.5, fee_vat_percent: 12, usd_exchange_rate: 7.8, usd_exchange_rate_date: '2026-11-20' },
-  programs: [],
-  supporters: [],
-  upcoming_events: [],
-};
+});
 
 function openDonate() {
   renderApp('/donate', { handler: (req) => (req.url === '/public/site' ? { status: 200, data: site } : undefined) });
