@@ -1,0 +1,2 @@
+-- Placeholder for the fiscal receipts migration; replaced by the real statements before this lands.
+SELECT 1;

@@ -1,0 +1,2 @@
+-- Placeholder for the monthly giving migration; replaced by the real statements before this lands.
+SELECT 1;

@@ -1,0 +1,49 @@
+// Signed, expiring links that open one thing without signing in: the page where a donor manages a
+// monthly gift from an email, or uploads the slip of a bank deposit. Each token names its purpose
+// and the one record it opens, so a token for one gift or donation opens nothing else, and a token
+// made for one purpose is refused by every other. HS256 with the server's JWT secret, under its own
+// audience, so an access token is never accepted here and a link token is never an access token.
+import { SignJWT, jwtVerify } from 'jose';
+
+export const LINK_PURPOSES = ['monthly-gift', 'deposit-slip'] as const;
+export type LinkPurpose = (typeof LINK_PURPOSES)[number];
+
+export interface LinkClaims {
+  purpose: LinkPurpose;
+  /** The id of the record the link opens (a monthly gift, a donation). */
+  subject: number;
+}
+
+const ISSUER = 'donaciones-api';
+const AUDIENCE = 'donaciones-link';
+/** How long an emailed link keeps working. Every later email carries a fresh one. */
+export const LINK_TTL_SECONDS = 60 * 60 * 24 * 60;
+
+export function signedLinks(secret: string, ttlSeconds = LINK_TTL_SECONDS) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    ttlSeconds,
+    async sign(claims: LinkClaims): Promise<string> {
+      return new SignJWT({ pur: claims.purpose })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(claims.subject))
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key);
+    },
+    /** The record id for a valid token of this purpose; null when it is tampered with, expired or for something else. */
+    async verify(token: string, purpose: LinkPurpose): Promise<number | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+        const subject = Number(payload.sub);
+        if (payload.pur !== purpose || !Number.isSafeInteger(subject) || subject <= 0) return null;
+        return subject;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type SignedLinks = ReturnType<typeof signedLinks>;
