@@ -1,17 +1,111 @@
-// Texts of monthly giving shared by the browser and the API answers (docs/product.md#monthly-giving):
-// the rule against a second identical monthly gift, and the field messages of its requests.
+// Texts of monthly giving (docs/product.md#monthly-giving), shared by the browser and the API answers:
+// the rule against a second identical monthly gift and the field messages of its requests; the
+// "Una vez" / "Cada mes" choice of /donate, the impact per month and per year, "Mis donaciones
+// mensuales" in the donor area and the page where a gift is managed without signing in
+// (/donacion-mensual).
 
 export const monthlyMessages = {
-  // Validation of the monthly request bodies (packages/shared/src/schemas/monthly.ts)
-  frequencyInvalid: 'La frecuencia debe ser once o monthly',
-  allowDuplicateInvalid: 'allowDuplicateMonthly debe ser verdadero o falso',
-  reasonMax: 'El motivo no puede tener más de 500 caracteres',
-  tokenRequired: 'Falta el enlace para administrar tu donación mensual',
-
   /** 409 `DUPLICATE_MONTHLY_GIFT`: an active monthly gift of the same amount already exists for this email. */
   duplicate: '¿Quieres tener dos donaciones mensuales?',
   frequencyInvalid: 'La frecuencia debe ser once o monthly',
   allowDuplicateInvalid: 'allowDuplicateMonthly debe ser verdadero o falso',
   reasonMax: 'El motivo no puede tener más de 500 caracteres',
   tokenRequired: 'Falta el enlace para administrar tu donación mensual',
-};
+
+  /** "Hazte padrino": the links that open /donate with "Cada mes" chosen. */
+  becomeSponsor: 'Hazte padrino',
+  becomeSponsorHint: 'Dona cada mes y acompaña a la niñez todo el año.',
+
+  frequency: {
+    legend: 'Frecuencia de tu donación',
+    once: 'Una vez',
+    monthly: 'Cada mes',
+    monthlyHint: 'Se cobra automáticamente cada mes. Puedes cambiar el monto o cancelarla cuando quieras.',
+  },
+  /** "Q150 al mes". */
+  perMonth: (amount: string) => `${amount} al mes`,
+  perMonthSuffix: 'al mes',
+  summaryAmount: 'Monto mensual',
+  submit: (amount: string) => `Donar ${amount} al mes`,
+  submitToProvider: (amount: string) => `Continuar al pago de ${amount} al mes`,
+  successTitle: '¡Gracias por hacerte padrino!',
+  successBody: 'Tu donación mensual quedó registrada. Cada correo que te enviemos sobre ella trae un enlace para verla o cancelarla.',
+
+  impactTitle: 'Lo que hace posible tu donación mensual',
+  /** "Q150 al mes = Q1,800 al año". */
+  impactFor: (perMonth: string, perYear: string) => `${perMonth} al mes = ${perYear} al año:`,
+  impactMonthLabel: 'Al mes',
+  impactYearLabel: 'Al año',
+
+  duplicateDialog: {
+    body: (amount: string) =>
+      `Ya tienes una donación mensual activa de ${amount} con este correo. Si continúas, tendrás dos donaciones mensuales y se harán dos cobros cada mes.`,
+    confirm: 'Sí, quiero dos donaciones',
+    cancel: 'No, volver',
+  },
+
+  statuses: {
+    incomplete: 'Esperando el primer pago',
+    active: 'Activa',
+    past_due: 'Pago pendiente',
+    paused: 'Pausada',
+    cancelled: 'Cancelada',
+  },
+
+  // "Mis donaciones mensuales" (/donor/monthly-gifts)
+  title: 'Mis donaciones mensuales',
+  intro: 'Tus donaciones que se cobran cada mes: cuánto llevas dado, cuándo es el próximo cobro, y cómo cambiar el monto o cancelar.',
+  nav: 'Donaciones mensuales',
+  loadError: 'No pudimos cargar tus donaciones mensuales',
+  emptyTitle: 'Aún no tienes donaciones mensuales',
+  emptyBody: 'Con una donación cada mes acompañas a una niña o un niño durante todo el año.',
+  since: 'Desde',
+  notStarted: 'Aún no',
+  nextCharge: 'Próximo cobro',
+  none: '—',
+  chargesCount: 'Cobros realizados',
+  totalGiven: 'Total donado',
+  endedOn: 'Terminó el',
+  cancelReasonLabel: 'Motivo',
+  pastDueNote: 'No pudimos hacer el último cobro. Actualiza tu tarjeta desde el enlace de nuestro correo para seguir donando.',
+  giftTitle: (amount: string) => `Donación mensual de ${amount}`,
+
+  changeAmount: {
+    button: 'Cambiar monto',
+    title: 'Cambiar el monto de tu donación mensual',
+    body: (current: string) =>
+      `Tu donación actual de ${current} sigue activa hasta que pagues la nueva. Te llevaremos a la página de pago para confirmar el nuevo monto; cuando se complete, la actual termina sola.`,
+    field: 'Nuevo monto mensual',
+    same: 'El nuevo monto es igual al actual',
+    submit: 'Continuar al pago',
+    cancel: 'Volver',
+    done: 'El nuevo monto quedó registrado',
+  },
+
+  cancel: {
+    button: 'Cancelar',
+    title: '¿Cancelar tu donación mensual?',
+    body: (amount: string) => `Dejaremos de cobrarte ${amount}. Lo que ya donaste no cambia.`,
+    reason: 'Cuéntanos por qué',
+    reasonHint: 'Nos ayuda a mejorar.',
+    confirm: 'Sí, cancelar la donación',
+    keep: 'No, mantenerla',
+    success: 'Tu donación mensual fue cancelada',
+  },
+
+  // The page of the emails' link (/donacion-mensual?token=...), without signing in
+  manage: {
+    title: 'Tu donación mensual',
+    intro: 'Aquí puedes ver tu donación mensual y cancelarla, sin iniciar sesión.',
+    donor: 'Donante',
+    amount: 'Monto',
+    status: 'Estado',
+    invalidTitle: 'Este enlace no es válido o ya venció',
+    invalidBody: 'Abre el enlace del correo más reciente que te enviamos sobre tu donación mensual, o escríbenos y te ayudamos.',
+    loadError: 'No pudimos cargar tu donación mensual',
+    updateCard: 'Actualizar tarjeta',
+    updateCardNote: 'Tu último cobro no se completó. Actualiza tu tarjeta para seguir donando.',
+    updateCardDone: 'Tu tarjeta quedó actualizada',
+    ended: 'Esta donación mensual terminó.',
+  },
+} as const;
