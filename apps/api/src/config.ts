@@ -81,6 +81,29 @@ const envSchema = z.object({
     .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'RECURRENTE_WEBHOOK_SECRET debe empezar con whsec_ seguido del secreto en base64')
     .optional(),
   RECURRENTE_API_URL: z.url('RECURRENTE_API_URL debe ser una URL').default('https://app.recurrente.com/api'),
+  /** Who certifies receipts with SAT as "Recibo por donación" (FEL): `off` or `infile` (see README, Recibos electrónicos FEL). */
+  FEL_PROVIDER: z.enum(['off', 'infile'], { error: 'FEL_PROVIDER debe ser off o infile' }).default('off'),
+  FEL_INFILE_USUARIO_FIRMA: z.string().min(1).optional(),
+  FEL_INFILE_LLAVE_FIRMA: z.string().min(1).optional(),
+  FEL_INFILE_USUARIO_API: z.string().min(1).optional(),
+  FEL_INFILE_LLAVE_API: z.string().min(1).optional(),
+  FEL_INFILE_URL: z.url('FEL_INFILE_URL debe ser una URL').default('https://certificador.feel.com.gt/fel/procesounificado/transaccion/v2/xml'),
+  FEL_INFILE_TIMEOUT_MS: z.coerce.number().int().min(1000, 'FEL_INFILE_TIMEOUT_MS debe ser al menos 1000').max(300_000).default(60_000),
+  FEL_TIPO_PERSONERIA: z.coerce
+    .number({ error: 'FEL_TIPO_PERSONERIA debe ser el código numérico de personería del catálogo de SAT' })
+    .int('FEL_TIPO_PERSONERIA debe ser el código numérico de personería del catálogo de SAT')
+    .positive('FEL_TIPO_PERSONERIA debe ser el código numérico de personería del catálogo de SAT')
+    .optional(),
+  FEL_CODIGO_ESTABLECIMIENTO: z.coerce
+    .number()
+    .int()
+    .min(1, 'FEL_CODIGO_ESTABLECIMIENTO debe estar entre 1 y 9999')
+    .max(9999, 'FEL_CODIGO_ESTABLECIMIENTO debe estar entre 1 y 9999')
+    .default(1),
+  FEL_AFILIACION_IVA: z.enum(['GEN', 'EXE', 'PEQ', 'PEE', 'AGR', 'AGE'], { error: 'FEL_AFILIACION_IVA debe ser GEN, EXE, PEQ, PEE, AGR o AGE' }).default('GEN'),
+  FEL_EMISOR_CODIGO_POSTAL: z.string().regex(/^\d{1,9}$/, 'FEL_EMISOR_CODIGO_POSTAL debe tener solo dígitos').default('01001'),
+  FEL_EMISOR_MUNICIPIO: z.string().trim().min(1).max(100).default('Guatemala'),
+  FEL_EMISOR_DEPARTAMENTO: z.string().trim().min(1).max(100).default('Guatemala'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -113,11 +136,31 @@ export interface Config {
   rateLimitEnabled: boolean;
   donateRateLimitPerMinute: number;
   payments: PaymentsConfig;
+  fel: FelConfig;
 }
 
 export type PaymentsConfig =
   | { provider: 'simulated' }
   | { provider: 'recurrente'; publicKey: string; secretKey: string; webhookSecret: string; apiUrl: string };
+
+/** Electronic certification of receipts (decision 0021): off, or Infile's unified endpoint with the issuer's SAT data. */
+export type FelConfig =
+  | { provider: 'off' }
+  | {
+      provider: 'infile';
+      usuarioFirma: string;
+      llaveFirma: string;
+      usuarioApi: string;
+      llaveApi: string;
+      url: string;
+      timeoutMs: number;
+      tipoPersoneria: number;
+      codigoEstablecimiento: number;
+      afiliacionIva: 'GEN' | 'EXE' | 'PEQ' | 'PEE' | 'AGR' | 'AGE';
+      codigoPostal: string;
+      municipio: string;
+      departamento: string;
+    };
 
 export class ConfigError extends Error {}
 
@@ -149,6 +192,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     if (missing.length) throw new ConfigError(`En producción se requieren: ${missing.join(', ')}`);
   }
   const payments = paymentsConfig(env);
+  const fel = felConfig(env);
   const secrets =
     env.JWT_SECRET && env.COOKIE_SECRET
       ? { jwtSecret: env.JWT_SECRET, cookieSecret: env.COOKIE_SECRET }
@@ -182,6 +226,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     rateLimitEnabled: env.RATE_LIMIT_ENABLED,
     donateRateLimitPerMinute: env.DONATE_RATE_LIMIT_PER_MINUTE,
     payments,
+    fel,
     ...overrides,
   };
 }
@@ -197,4 +242,35 @@ function paymentsConfig(env: Env): PaymentsConfig {
     throw new ConfigError(`Con PAYMENT_PROVIDER=recurrente se requieren: ${missing.join(', ')} (ver README, sección Pagos con Recurrente)`);
   }
   return { provider: 'recurrente', publicKey, secretKey, webhookSecret, apiUrl: env.RECURRENTE_API_URL.replace(/\/$/, '') };
+}
+
+/** With Infile the four credentials and the issuer's personería are required (see README, Recibos electrónicos FEL). */
+function felConfig(env: Env): FelConfig {
+  if (env.FEL_PROVIDER === 'off') return { provider: 'off' };
+  const required = {
+    FEL_INFILE_USUARIO_FIRMA: env.FEL_INFILE_USUARIO_FIRMA,
+    FEL_INFILE_LLAVE_FIRMA: env.FEL_INFILE_LLAVE_FIRMA,
+    FEL_INFILE_USUARIO_API: env.FEL_INFILE_USUARIO_API,
+    FEL_INFILE_LLAVE_API: env.FEL_INFILE_LLAVE_API,
+    FEL_TIPO_PERSONERIA: env.FEL_TIPO_PERSONERIA,
+  };
+  const missing = Object.entries(required)
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name);
+  if (missing.length) throw new ConfigError(`Con FEL_PROVIDER=infile se requieren: ${missing.join(', ')} (ver README, sección Recibos electrónicos FEL)`);
+  return {
+    provider: 'infile',
+    usuarioFirma: env.FEL_INFILE_USUARIO_FIRMA!,
+    llaveFirma: env.FEL_INFILE_LLAVE_FIRMA!,
+    usuarioApi: env.FEL_INFILE_USUARIO_API!,
+    llaveApi: env.FEL_INFILE_LLAVE_API!,
+    url: env.FEL_INFILE_URL,
+    timeoutMs: env.FEL_INFILE_TIMEOUT_MS,
+    tipoPersoneria: env.FEL_TIPO_PERSONERIA!,
+    codigoEstablecimiento: env.FEL_CODIGO_ESTABLECIMIENTO,
+    afiliacionIva: env.FEL_AFILIACION_IVA,
+    codigoPostal: env.FEL_EMISOR_CODIGO_POSTAL,
+    municipio: env.FEL_EMISOR_MUNICIPIO,
+    departamento: env.FEL_EMISOR_DEPARTAMENTO,
+  };
 }
