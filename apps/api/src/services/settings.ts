@@ -9,6 +9,7 @@ import {
   systemSettingsSchema,
 } from '@donaciones/shared/schemas/settings';
 import { DEFAULT_PAYMENT_SETTINGS, paymentSettingsSchema } from '@donaciones/shared/schemas/payments';
+import { DEFAULT_FISCAL_SETTINGS, type FiscalSettings, fiscalSettingsSchema } from '@donaciones/shared/schemas/fiscal';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 
@@ -18,9 +19,10 @@ const schemas = {
   impact: impactSettingsSchema,
   levels: levelSettingsSchema,
   payments: paymentSettingsSchema,
+  fiscal: fiscalSettingsSchema,
 } as const;
 
-const DEFAULTS = { ...DEFAULT_SETTINGS, payments: DEFAULT_PAYMENT_SETTINGS };
+const DEFAULTS = { ...DEFAULT_SETTINGS, payments: DEFAULT_PAYMENT_SETTINGS, fiscal: DEFAULT_FISCAL_SETTINGS };
 
 export type SettingsKey = keyof typeof schemas;
 export type SettingsValue<K extends SettingsKey> = z.infer<(typeof schemas)[K]>;
@@ -30,6 +32,11 @@ export async function getSettings<K extends SettingsKey>(db: Db, key: K): Promis
   const merged = { ...DEFAULTS[key], ...(row?.value ?? {}) };
   const parsed = schemas[key].safeParse(merged);
   return (parsed.success ? parsed.data : DEFAULTS[key]) as SettingsValue<K>;
+}
+
+/** The organisation's fiscal identity printed on receipts (docs/product.md#receipts), with the demo defaults. */
+export async function getFiscalSettings(db: Db): Promise<FiscalSettings> {
+  return getSettings(db, 'fiscal');
 }
 
 export async function putSettings<K extends SettingsKey>(db: Db, key: K, value: SettingsValue<K>, userId?: number): Promise<SettingsValue<K>> {

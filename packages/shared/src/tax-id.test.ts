@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import * as nit from 'stdnum/lib/cjs/gt/nit';
+import { fiscalSettingsSchema, DEFAULT_FISCAL_SETTINGS, isAnnualDate } from './schemas/fiscal';
+import { taxIdMessages } from './messages/tax-id';
+import { CF_LIMIT_GTQ_CENTS, parseNit, parseTaxId, parseTaxIdFormat } from './tax-id';
+
+const SMALL = 10_000; // Q100.00
+
+describe('parseTaxId: NIT', () => {
+  it('accepts a NIT with a valid check digit, with or without hyphen and spaces, and normalises it to 1234567-8', () => {
+    expect(nit.validate('1234567-9').isValid).toBe(true);
+    expect(parseTaxId('1234567-9', SMALL, 'GTQ')).toEqual({ ok: true, kind: 'nit', value: '1234567-9' });
+    expect(parseTaxId('12345679', SMALL, 'GTQ')).toEqual({ ok: true, kind: 'nit', value: '1234567-9' });
+    expect(parseTaxId(' 1234567 - 9 ', SMALL, 'GTQ')).toEqual({ ok: true, kind: 'nit', value: '1234567-9' });
+    expect(parseTaxId('0039525503', SMALL, 'GTQ')).toEqual({ ok: true, kind: 'nit', value: '3952550-3' });
+  });
+
+  it('accepts K as the check digit, typed in either case', () => {
+    expect(parseTaxId('576937-K', SMALL, 'GTQ')).toEqual({ ok: true, kind: 'nit', value: '576937-K' });
+    expect(parseTaxId('576937k', SMALL, 'GTQ')).toEqual({ ok: true, kind: 'nit', value: '576937-K' });
+  });
+
+  it('refuses a wrong check digit with the Spanish message (8977112-0, 1234567-8, 576937-0)', () => {
+    for (const bad of ['8977112-0', '1234567-8', '576937-0', '1234567-K']) {
+      expect(parseTaxId(bad, SMALL, 'GTQ')).toEqual({ ok: false, message: 'El NIT no es válido: revisa el dígito verificador' });
+    }
+  });
+
+  it('refuses malformed input: letters, K in the middle, a single digit, too long', () => {
+    for (const bad of ['ABC', '12K45-6', '7', '12345-X']) {
+      expect(parseTaxId(bad, SMALL, 'GTQ')).toEqual({ ok: false, message: taxIdMessages.nitFormat });
+    }
+    expect(parseTaxId('1'.repeat(25), SMALL, 'GTQ')).toEqual({ ok: false, message: taxIdMessages.tooLong });
+  });
+});
+
+describe('parseTaxId: CUI', () => {
+  it('accepts a 13-digit CUI with its check digit, with or without spaces', () => {
+    expect(parseTaxId('1587564440904', SMALL, 'GTQ')).toEqual({ ok: true, kind: 'cui', value: '1587564440904' });
+    expect(parseTaxId('1580 35224 0101', SMALL, 'GTQ')).toEqual({ ok: true, kind: 'cui', value: '1580352240101' });
+    expect(parseTaxId('1580352240101', 5_000_000, 'GTQ')).toMatchObject({ ok: true, kind: 'cui' });
+  });
+
+  it('refuses a CUI with a wrong check digit or an unknown department', () => {
+    expect(parseTaxId('1680352240101', SMALL, 'GTQ')).toEqual({ ok: false, message: 'El CUI no es válido' });
+    expect(parseTaxId('1587564442304', SMALL, 'GTQ')).toEqual({ ok: false, message: 'El CUI no es válido' });
+  });
+});
+
+describe('parseTaxId: CF (consumidor final)', () => {
+  it('reads blank, CF and C/F as consumidor final below Q2,500', () => {
+    for (const cf of ['', '  ', 'CF', 'cf', 'C/F', 'c.f.']) {
+      expect(parseTaxId(cf, CF_LIMIT_GTQ_CENTS - 1, 'GTQ')).toEqual({ ok: true, kind: 'cf', value: 'CF' });
+    }
+  });
+
+  it('refuses CF (and blank) from Q2,500 up', () => {
+    const message = 'Para donaciones de Q2,500 o más necesitamos tu NIT o CUI; CF no aplica';
+    expect(parseTaxId('CF', CF_LIMIT_GTQ_CENTS, 'GTQ')).toEqual({ ok: false, message });
+    expect(parseTaxId('', 1_000_000, 'GTQ')).toEqual({ ok: false, message });
+    expect(parseTaxId('1234567-9', CF_LIMIT_GTQ_CENTS, 'GTQ')).toMatchObject({ ok: true, kind: 'nit' });
+  });
+
+  it('values a dollar gift at the given rate: US$300 at 7.70 is Q2,310 (CF allowed), US$325 is Q2,502.50 (refused)', () => {
+    expect(parseTaxId('CF', 30_000, 'USD', 7.7)).toEqual({ ok: true, kind: 'cf', value: 'CF' });
+    expect(parseTaxId('CF', 32_500, 'USD', 7.7)).toMatchObject({ ok: false });
+    expect(parseTaxId('CF', 32_500, 'USD', 7.6)).toMatchObject({ ok: true, kind: 'cf' });
+    expect(() => parseTaxId('CF', 100, 'USD')).toThrow(TypeError);
+  });
+
+  it('parseTaxIdFormat ignores the amount', () => {
+    expect(parseTaxIdFormat('CF')).toEqual({ ok: true, kind: 'cf', value: 'CF' });
+  });
+});
+
+describe('parseNit (the organisation)', () => {
+  it('takes only a NIT', () => {
+    expect(parseNit('9876543-4')).toEqual({ ok: true, kind: 'nit', value: '9876543-4' });
+    expect(parseNit('CF')).toMatchObject({ ok: false });
+    expect(parseNit('1587564440904')).toMatchObject({ ok: false });
+    expect(parseNit('8977112-0')).toEqual({ ok: false, message: taxIdMessages.nitChecksum });
+  });
+});
+
+describe('fiscal settings', () => {
+  it('the defaults are valid and name the organisation, its NIT and the annual date', () => {
+    expect(fiscalSettingsSchema.parse(DEFAULT_FISCAL_SETTINGS)).toEqual(DEFAULT_FISCAL_SETTINGS);
+    expect(DEFAULT_FISCAL_SETTINGS.deductibilityText).toContain('Decreto 10-2012');
+    expect(DEFAULT_FISCAL_SETTINGS.receiptSeries).toBe('A');
+    expect(DEFAULT_FISCAL_SETTINGS.annualStatementDate).toBe('01-15');
+  });
+
+  it('normalises the NIT and the series; refuses a wrong check digit, a bad series and a bad date', () => {
+    const parsed = fiscalSettingsSchema.parse({ ...DEFAULT_FISCAL_SETTINGS, nit: '39525503', receiptSeries: ' b2 ' });
+    expect(parsed.nit).toBe('3952550-3');
+    expect(parsed.receiptSeries).toBe('B2');
+    const bad = fiscalSettingsSchema.safeParse({ ...DEFAULT_FISCAL_SETTINGS, nit: '8977112-0', receiptSeries: 'A B', annualStatementDate: '02-30' });
+    expect(bad.success).toBe(false);
+    const messages = Object.fromEntries((bad.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+    expect(messages).toEqual({
+      nit: 'El NIT no es válido: revisa el dígito verificador',
+      receiptSeries: 'La serie lleva de 1 a 10 letras o números, sin espacios',
+      annualStatementDate: 'Escribe la fecha como MM-DD, por ejemplo 01-15 (15 de enero)',
+    });
+  });
+
+  it('annual dates are days every year has', () => {
+    expect(['01-15', '12-31', '02-28'].every(isAnnualDate)).toBe(true);
+    expect(['02-29', '13-01', '00-10', '1-15', '04-31'].some(isAnnualDate)).toBe(false);
+  });
+});

@@ -1,0 +1,73 @@
+// The donor's tax id on a receipt (docs/product.md#validation-rules, decision 0019): a NIT checked
+// with its check digit, the CUI of the DPI for a donor without a NIT, or CF (consumidor final) for
+// gifts below Q2,500. One rule for the donate form, the donate and service APIs and the profile.
+// stdnum's Guatemalan validators are imported one file each so the web bundle carries only these two.
+import * as cui from 'stdnum/lib/cjs/gt/cui';
+import * as nit from 'stdnum/lib/cjs/gt/nit';
+import { taxIdMessages } from './messages/tax-id';
+
+export const TAX_ID_KINDS = ['nit', 'cui', 'cf'] as const;
+export type TaxIdKind = (typeof TAX_ID_KINDS)[number];
+
+/** SAT: a buyer must be identified by NIT or CUI from Q2,500 up; CF only below (quetzal cents). */
+export const CF_LIMIT_GTQ_CENTS = 250_000;
+export const TAX_ID_MAX_LENGTH = 20;
+export const CF = 'CF';
+
+export type TaxIdResult = { ok: true; kind: TaxIdKind; value: string } | { ok: false; message: string };
+
+/** What was typed without spaces, dots, slashes and hyphens, in capitals (`c/f` -> `CF`, `576937-k` -> `576937K`). */
+function compact(input: string): string {
+  return input.replace(/[\s./-]/g, '').toUpperCase();
+}
+
+/** `00576937K` -> `576937-K`: no leading zeros, a hyphen before the check digit. */
+function normaliseNit(compacted: string): string {
+  const front = compacted.slice(0, -1).replace(/^0+(?=\d)/, '');
+  return `${front}-${compacted.slice(-1)}`;
+}
+
+/**
+ * A NIT or CUI without regard to the amount: blank and CF read as consumidor final. The value is
+ * normalised: NIT `1234567-8`, CUI 13 digits, `CF`.
+ */
+export function parseTaxIdFormat(input: string): TaxIdResult {
+  if (input.length > TAX_ID_MAX_LENGTH * 2) return { ok: false, message: taxIdMessages.tooLong };
+  const value = compact(input);
+  if (value === '' || value === CF) return { ok: true, kind: 'cf', value: CF };
+  if (value.length > TAX_ID_MAX_LENGTH) return { ok: false, message: taxIdMessages.tooLong };
+  // A NIT has at most 12 characters, so 13 digits can only be a CUI.
+  if (/^\d{13}$/.test(value)) {
+    return cui.validate(value).isValid ? { ok: true, kind: 'cui', value } : { ok: false, message: taxIdMessages.cuiInvalid };
+  }
+  if (!/^\d{1,11}[\dK]$/.test(value)) return { ok: false, message: taxIdMessages.nitFormat };
+  const checked = nit.validate(value);
+  if (!checked.isValid) return { ok: false, message: value.length < 2 ? taxIdMessages.nitFormat : taxIdMessages.nitChecksum };
+  return { ok: true, kind: 'nit', value: normaliseNit(value) };
+}
+
+/** Quetzal cents of an amount, at the staff's dollar rate for USD (docs/product.md#money-currencies-and-formats). */
+function quetzalCents(amountCents: number, currency: string, usdExchangeRate?: number): number {
+  if (currency === 'GTQ') return amountCents;
+  if (usdExchangeRate === undefined) throw new TypeError(`parseTaxId: ${currency} needs the dollar rate`);
+  return Math.round(amountCents * usdExchangeRate);
+}
+
+/**
+ * The donor's tax id for a gift of `amountCents` in `currency` (what is charged; USD valued at
+ * `usdExchangeRate` quetzales per dollar): CF only below Q2,500.
+ */
+export function parseTaxId(input: string, amountCents: number, currency: string, usdExchangeRate?: number): TaxIdResult {
+  const parsed = parseTaxIdFormat(input);
+  if (parsed.ok && parsed.kind === 'cf' && quetzalCents(amountCents, currency, usdExchangeRate) >= CF_LIMIT_GTQ_CENTS) {
+    return { ok: false, message: taxIdMessages.cfNotAllowed };
+  }
+  return parsed;
+}
+
+/** A NIT only (never a CUI nor CF): the organisation's own NIT. */
+export function parseNit(input: string): TaxIdResult {
+  const parsed = parseTaxIdFormat(input);
+  if (parsed.ok && parsed.kind !== 'nit') return { ok: false, message: taxIdMessages.nitFormat };
+  return parsed;
+}
