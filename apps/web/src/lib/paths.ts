@@ -24,6 +24,9 @@ export const paths = {
   adminUsers: '/admin/users',
   adminDonations: '/admin/donations',
   adminDonationDetail: '/admin/donations/:id',
+  /** "Donaciones mensuales" (docs/product.md#monthly-giving): the staff list and a gift's detail. */
+  adminMonthlyGifts: '/admin/monthly-gifts',
+  adminMonthlyGiftDetail: '/admin/monthly-gifts/:id',
   adminReports: '/admin/reports',
   adminSettings: '/admin/settings',
   settings: '/settings',
@@ -38,15 +41,29 @@ export const paths = {
   donorHistory: '/donor/history',
   donorReceipts: '/donor/receipts',
   donorPrograms: '/donor/programs',
+  /** "Mis donaciones mensuales" (docs/product.md#monthly-giving). */
+  donorMonthlyGifts: '/donor/monthly-gifts',
+  /** A monthly gift seen and cancelled without signing in, from the signed link of its emails (`?token=`). */
+  manageMonthlyGift: '/donacion-mensual',
 
   notFound: '*',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
+/** `/donate?frecuencia=mensual`: "Hazte padrino" opens the checkout with "Cada mes" chosen. */
+export const FREQUENCY_PARAM = 'frecuencia';
+export const MONTHLY_FREQUENCY = 'mensual';
+export const sponsorPath = `${paths.donate}?${FREQUENCY_PARAM}=${MONTHLY_FREQUENCY}`;
+
 /** `/admin/donations/42`: a donation seen inside the admin console. */
 export function adminDonationDetailPath(id: number | string): string {
   return paths.adminDonationDetail.replace(':id', encodeURIComponent(String(id)));
+}
+
+/** `/admin/monthly-gifts/7`: a monthly gift seen inside the admin console. */
+export function adminMonthlyGiftDetailPath(id: number | string): string {
+  return paths.adminMonthlyGiftDetail.replace(':id', encodeURIComponent(String(id)));
 }
 
 /** `/donations/42` */

@@ -1,8 +1,10 @@
 // POST /donate: records the checkout's donation (pending). Only the card's last 4 digits and brand
-// are sent; the Idempotency-Key makes a retry or a double click answer the same donation.
+// are sent; the Idempotency-Key makes a retry or a double click answer the same donation. A 409 is
+// not toasted here: the page asks about a second identical monthly gift, and toasts any other 409.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER } from '@donaciones/shared/constants';
 import type { PublicDonationInput, PublicDonationResponse } from '@donaciones/shared/schemas/donate';
+import { DUPLICATE_MONTHLY_GIFT } from '@donaciones/shared/schemas/monthly';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -17,8 +19,14 @@ export function newIdempotencyKey(): string {
 }
 
 export async function createPublicDonation(body: PublicDonationInput, idempotencyKey: string): Promise<PublicDonationResponse> {
-  const { data } = await api.post<PublicDonationResponse>('/donate', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+  const { data } = await api.post<PublicDonationResponse>('/donate', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey }, skipErrorToast: [409] });
   return data;
+}
+
+/** The 409 answer to a second active monthly gift of the same email and amount (docs/product.md#monthly-giving). */
+export function isDuplicateMonthlyGift(error: unknown): boolean {
+  const answer = (error as { response?: { status?: number; data?: { code?: unknown } } } | null)?.response;
+  return answer?.status === 409 && answer.data?.code === DUPLICATE_MONTHLY_GIFT;
 }
 
 export function useCreatePublicDonation() {

@@ -1,4 +1,5 @@
-// Step 1: a preset (Q185, Q75, Q35, Q15) or a custom amount, each clearing the other.
+// Step 1: "Una vez" or "Cada mes" (docs/product.md#monthly-giving), then a preset (Q185, Q75, Q35, Q15)
+// or a custom amount, each clearing the other.
 import type { Ref } from 'react';
 import { ArrowRight, TriangleAlert } from 'lucide-react';
 import { PRESET_AMOUNTS } from '@donaciones/shared/constants';
@@ -6,11 +7,14 @@ import { amountInWords } from '@donaciones/shared/amount-in-words';
 import { parseAmountInput } from '@donaciones/shared/amount-input';
 import { formatMoney, toCents } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
+import { monthlyMessages } from '@donaciones/shared/messages/monthly';
+import type { DonationFrequency } from '@donaciones/shared/schemas/monthly';
 import { Button } from '@/components/button';
 import { TextInput } from '@/components/form-fields';
 import { cn } from '@/lib/cn';
 
 const d = donateMessages;
+const m = monthlyMessages;
 
 /** Longest text the field keeps: more than any amount with grouping, decimals and the symbol. */
 export const AMOUNT_INPUT_MAX_LENGTH = 20;
@@ -33,13 +37,15 @@ export interface AmountStepProps {
   bounds: { min: number; max: number };
   error: string | null;
   maintenance: boolean;
+  frequency: DonationFrequency;
+  onFrequency: (frequency: DonationFrequency) => void;
   onPreset: (value: number) => void;
   onCustomAmount: (value: string) => void;
   onContinue: () => void;
   headingRef: Ref<HTMLHeadingElement>;
 }
 
-export function AmountStep({ preset, customAmount, amount, bounds, error, maintenance, onPreset, onCustomAmount, onContinue, headingRef }: AmountStepProps) {
+export function AmountStep({ preset, customAmount, amount, bounds, error, maintenance, frequency, onFrequency, onPreset, onCustomAmount, onContinue, headingRef }: AmountStepProps) {
   const understood = preset === null && !error && amount > 0 ? amount : null;
   // Text the parser refuses keeps the button enabled, so that pressing it says why; nothing typed, or
   // an amount of zero, keeps it disabled.
@@ -53,7 +59,8 @@ export function AmountStep({ preset, customAmount, amount, bounds, error, mainte
         onContinue();
       }}
     >
-      <fieldset>
+      <FrequencyChoice frequency={frequency} onFrequency={onFrequency} />
+      <fieldset className="mt-6">
         <legend className="contents">
           <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold outline-none">
             {d.amountLegend}
@@ -122,5 +129,40 @@ export function AmountStep({ preset, customAmount, amount, bounds, error, mainte
         {d.continue}
       </Button>
     </form>
+  );
+}
+
+/** A segmented control made of native radios: arrow keys move between them, a screen reader names the group. */
+function FrequencyChoice({ frequency, onFrequency }: { frequency: DonationFrequency; onFrequency: (frequency: DonationFrequency) => void }) {
+  const options: { value: DonationFrequency; label: string }[] = [
+    { value: 'once', label: m.frequency.once },
+    { value: 'monthly', label: m.frequency.monthly },
+  ];
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-semibold text-ink-700">{m.frequency.legend}</legend>
+      <div className="grid grid-cols-2 gap-1 rounded-2xl bg-sand-100 p-1 ring-1 ring-sand-200">
+        {options.map((o) => (
+          <label
+            key={o.value}
+            className={cn(
+              'flex h-12 cursor-pointer items-center justify-center rounded-xl text-base font-semibold transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500',
+              frequency === o.value ? 'bg-brand-700 text-white shadow-lift' : 'text-ink-700 hover:bg-white',
+            )}
+          >
+            <input
+              type="radio"
+              name="frecuencia"
+              value={o.value}
+              checked={frequency === o.value}
+              onChange={() => onFrequency(o.value)}
+              className="sr-only"
+            />
+            {o.label}
+          </label>
+        ))}
+      </div>
+      {frequency === 'monthly' && <p className="mt-2 text-sm text-ink-600">{m.frequency.monthlyHint}</p>}
+    </fieldset>
   );
 }

@@ -1,7 +1,8 @@
 // Step 2: the donor and the card. The card number, expiry and CVC are checked here (Luhn, a real
 // month not in the past, 3-4 digits) and never leave the browser. With a payment provider
 // (docs/product.md#payments) there are no card fields: the card is typed on the provider's page.
-// The currency and the covered fee (gift + fee = charge) are chosen here.
+// The currency and the covered fee (gift + fee = charge) are chosen here. A monthly gift says "al mes"
+// in the summary and on the button (docs/product.md#monthly-giving).
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import type { UseFormReturn } from 'react-hook-form';
@@ -9,6 +10,7 @@ import { ArrowLeft, CreditCard, Heart, Lock } from 'lucide-react';
 import { amountInWords } from '@donaciones/shared/amount-in-words';
 import { formatCents, formatMoney, toCents } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
+import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import {
   CARD_BRAND_LABELS,
   CARD_NUMBER_MAX_LENGTH,
@@ -27,11 +29,13 @@ import { Checkbox, Select, TextInput } from '@/components/form-fields';
 import { paths } from '@/lib/paths';
 
 const d = donateMessages;
+const m = monthlyMessages;
 
 export interface DetailsStepProps {
   form: UseFormReturn<DonateDetailsInput, unknown, DonateDetails>;
   amount: number;
   maintenance: boolean;
+  monthly: boolean;
   /** How cards are charged (public site); null while it loads. */
   payments: (PaymentSettings & { provider: PaymentProviderName }) | null;
   currency: PaymentCurrency;
@@ -51,7 +55,7 @@ function reformatting(format: (value: string) => string, onChange: (e: { target:
   };
 }
 
-export function DetailsStep({ form, amount, maintenance, payments, currency, onCurrency, coverFees, onCoverFees, onBack, onSubmit, headingRef }: DetailsStepProps) {
+export function DetailsStep({ form, amount, maintenance, monthly, payments, currency, onCurrency, coverFees, onCoverFees, onBack, onSubmit, headingRef }: DetailsStepProps) {
   const checkoutMode = payments != null && payments.provider !== 'simulated';
   const giftCents = toCents(amount);
   const charge = payments && coverFees ? coverFeesCents(giftCents, payments) : { grossCents: giftCents, feeCents: 0 };
@@ -74,9 +78,10 @@ export function DetailsStep({ form, amount, maintenance, payments, currency, onC
       }}
     >
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100">
-        <span className="text-sm font-semibold text-brand-900">{d.summaryAmount}</span>
+        <span className="text-sm font-semibold text-brand-900">{monthly ? m.summaryAmount : d.summaryAmount}</span>
         <span className="font-display text-2xl font-semibold text-brand-800" data-testid="donate-amount">
           {formatCents(charge.grossCents, currency)}
+          {monthly && <span className="text-base font-semibold text-brand-900">{` ${m.perMonthSuffix}`}</span>}
         </span>
         {/* Restated in words before paying, so a misread amount is caught here. */}
         <span className="basis-full text-sm text-brand-900" data-testid="donate-amount-words">
@@ -217,7 +222,11 @@ export function DetailsStep({ form, amount, maintenance, payments, currency, onC
           {d.back}
         </Button>
         <Button type="submit" size="lg" disabled={isSubmitting || maintenance} icon={<Heart aria-hidden="true" className="size-5" />}>
-          {checkoutMode ? d.submitToProvider : d.submit}
+          {monthly
+            ? (checkoutMode ? m.submitToProvider : m.submit)(formatCents(charge.grossCents, currency))
+            : checkoutMode
+              ? d.submitToProvider
+              : d.submit}
         </Button>
       </div>
     </form>

@@ -1,19 +1,33 @@
 // What a donation makes possible, from the impact factors the organisation keeps as data (docs/product.md#figures):
-// for the chosen amount when there is one, else what each unit costs.
+// for the chosen amount when there is one, else what each unit costs. A monthly gift
+// (docs/product.md#monthly-giving) speaks per month and per year: twelve times the amount, counted again.
 import { BookHeart, GraduationCap, HandHeart, Utensils } from 'lucide-react';
 import { formatMoney, formatNumber } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
+import { monthlyMessages } from '@donaciones/shared/messages/monthly';
+import type { DonationFrequency } from '@donaciones/shared/schemas/monthly';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
 
 const d = donateMessages;
+const m = monthlyMessages;
 
-export function ImpactList({ amount, impact }: { amount: number; impact: PublicSite['impact'] }) {
+/** Months in a year of a monthly gift. */
+const MONTHS_PER_YEAR = 12;
+
+export interface ImpactListProps {
+  amount: number;
+  impact: PublicSite['impact'];
+  frequency?: DonationFrequency;
+}
+
+export function ImpactList({ amount, impact, frequency = 'once' }: ImpactListProps) {
   const units = [
     { icon: Utensils, per: impact.quetzales_per_meal, many: d.impactMeals, one: d.impactMealUnit },
     { icon: BookHeart, per: impact.quetzales_per_evangelism_hour, many: d.impactHours, one: d.impactHourUnit },
     { icon: HandHeart, per: impact.quetzales_per_child, many: d.impactChildren, one: d.impactChildUnit },
     { icon: GraduationCap, per: impact.quetzales_per_scholarship, many: d.impactScholarships, one: d.impactScholarshipUnit },
   ];
+  if (frequency === 'monthly' && amount > 0) return <MonthlyImpact amount={amount} units={units} />;
   const forAmount = amount > 0 ? units.map((u) => ({ ...u, count: Math.floor(amount / u.per) })).filter((u) => u.count >= 1) : [];
   const items =
     forAmount.length > 0
@@ -33,6 +47,43 @@ export function ImpactList({ amount, impact }: { amount: number; impact: PublicS
               <Icon aria-hidden="true" className="size-4" />
             </span>
             <span className="pt-1">{text}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+type Unit = { icon: typeof Utensils; per: number; many: (n: number, shown: string) => string };
+
+/** "Q150 al mes = Q1,800 al año", then what each brings a month and a year; units a year cannot reach are left out. */
+function MonthlyImpact({ amount, units }: { amount: number; units: Unit[] }) {
+  const yearly = amount * MONTHS_PER_YEAR;
+  const items = units
+    .map((u) => ({ icon: u.icon, many: u.many, month: Math.floor(amount / u.per), year: Math.floor(yearly / u.per) }))
+    .filter((u) => u.year >= 1);
+  return (
+    <div>
+      <h2 className="font-display text-lg font-semibold">{m.impactTitle}</h2>
+      <p className="mt-1 text-sm text-ink-600" aria-live="polite" data-testid="impact-summary">
+        {m.impactFor(formatMoney(amount), formatMoney(yearly))}
+      </p>
+      <ul className="mt-4 space-y-3" data-testid="impact-list">
+        {items.map(({ icon: Icon, many, month, year }) => (
+          <li key={many(1, '1')} className="flex items-start gap-3 text-[0.95rem] text-ink-800">
+            <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent-100 text-accent-800">
+              <Icon aria-hidden="true" className="size-4" />
+            </span>
+            <span className="pt-1">
+              {month >= 1 && (
+                <span className="block">
+                  <strong className="font-semibold">{m.impactMonthLabel}:</strong> {many(month, formatNumber(month))}
+                </span>
+              )}
+              <span className="block">
+                <strong className="font-semibold">{m.impactYearLabel}:</strong> {many(year, formatNumber(year))}
+              </span>
+            </span>
           </li>
         ))}
       </ul>

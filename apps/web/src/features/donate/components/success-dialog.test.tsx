@@ -17,6 +17,7 @@ const donation = {
   covered_fee: 0,
   payment_provider: 'simulated' as const,
   checkout_url: null,
+  recurring_gift_id: null,
   created_at: '2026-01-01T00:00:00Z',
 };
 const organization = { name: 'Fundación', phone: '+502 2200 0000', email: 'contacto@ejemplo.org' };

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { CircleCheck, HeartHandshake, Mail, Phone } from 'lucide-react';
 import { formatMoney } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
+import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { CARD_BRAND_LABELS, maskCard, type CardBrand } from '@donaciones/shared/schemas/donate';
 import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import { Button } from '@/components/button';
@@ -17,9 +18,11 @@ export interface SuccessDialogProps {
   organization: { name: string; phone: string; email: string };
   onAnother: () => void;
   onClose: () => void;
+  /** The first payment of a monthly gift: the title and the amount say so. */
+  monthly?: boolean;
 }
 
-export function SuccessDialog({ donation, organization, onAnother, onClose }: SuccessDialogProps) {
+export function SuccessDialog({ donation, organization, onAnother, onClose, monthly = false }: SuccessDialogProps) {
   const anotherRef = useRef<HTMLButtonElement>(null);
   const open = donation !== null;
 
@@ -38,7 +41,7 @@ export function SuccessDialog({ donation, organization, onAnother, onClose }: Su
   const rows = donation
     ? [
         { label: d.successOrganization, value: organization.name },
-        { label: d.successAmount, value: formatMoney(donation.amount, donation.currency), testId: 'success-amount' },
+        { label: d.successAmount, value: monthly ? monthlyMessages.perMonth(formatMoney(donation.amount, donation.currency)) : formatMoney(donation.amount, donation.currency), testId: 'success-amount' },
         { label: d.successReference, value: donation.reference_code, testId: 'success-reference', mono: true },
         ...(donation.card_last4
           ? [{ label: d.successCard, value: `${CARD_BRAND_LABELS[(donation.card_brand ?? 'other') as CardBrand]} ${maskCard(donation.card_last4)}`, testId: 'success-card', mono: true }]
@@ -55,10 +58,10 @@ export function SuccessDialog({ donation, organization, onAnother, onClose }: Su
       title={
         <span className="flex items-center gap-3">
           <CircleCheck aria-hidden="true" className="size-8 shrink-0 text-brand-600" />
-          {d.successTitle}
+          {monthly ? monthlyMessages.successTitle : d.successTitle}
         </span>
       }
-      description={d.successBody}
+      description={monthly ? monthlyMessages.successBody : d.successBody}
       footer={
         <>
           <Button variant="outline" onClick={onClose}>

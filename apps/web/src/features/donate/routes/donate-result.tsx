@@ -33,6 +33,7 @@ function asDonation(status: DonationPaymentStatus): PublicDonationResponse {
     status: 'pending',
     card_last4: status.card_last4,
     card_brand: status.card_last4 ? brand : null,
+    recurring_gift_id: null,
     payment_provider: status.payment_provider === 'simulated' ? 'simulated' : 'recurrente',
     checkout_url: null,
     created_at: '',

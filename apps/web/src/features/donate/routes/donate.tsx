@@ -7,15 +7,20 @@
 // The two steps are browser history entries (/donate and /donate?paso=datos): back returns to the
 // amount with everything kept, forward returns to the details. What was typed, except the card, is
 // kept in sessionStorage, so a reload keeps it too.
+// Step 1 also chooses "Una vez" or "Cada mes" (docs/product.md#monthly-giving); a "Hazte padrino" link
+// (/donate?frecuencia=mensual) arrives with "Cada mes" chosen. A second monthly gift identical to an
+// active one is sent again only once the donor confirms it.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
+import { toast } from 'react-hot-toast';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, HandHeart, Lock } from 'lucide-react';
 import { DONATE_PROCESSING_MS } from '@donaciones/shared/constants';
 import { formatMoney } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
-import { navMessages } from '@donaciones/shared/messages/shell';
+import { monthlyMessages } from '@donaciones/shared/messages/monthly';
+import { httpMessages, navMessages } from '@donaciones/shared/messages/shell';
 import {
   cardLast4,
   detectCardBrand,
@@ -26,16 +31,20 @@ import {
   type DonateDetailsInput,
   type PublicDonationResponse,
 } from '@donaciones/shared/schemas/donate';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
 import { Skeleton } from '@/components/skeleton';
 import { Spinner } from '@/components/spinner';
 import { ErrorState } from '@/components/states';
-import { getErrorStatus, getFieldErrors } from '@/lib/api-client';
+import { getErrorMessage, getErrorStatus, getFieldErrors } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
+import { FREQUENCY_PARAM, MONTHLY_FREQUENCY } from '@/lib/paths';
 import { usePublicSite } from '@/lib/public-site';
 import { type SessionUser, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import type { DonationFrequency } from '@donaciones/shared/schemas/monthly';
 import type { PaymentCurrency } from '@donaciones/shared/schemas/payments';
-import { newIdempotencyKey, useCreatePublicDonation } from '../api/create-public-donation';
+import { isDuplicateMonthlyGift, newIdempotencyKey, useCreatePublicDonation } from '../api/create-public-donation';
 import { AmountStep, readCustomAmount } from '../components/amount-step';
 import { DetailsStep } from '../components/details-step';
 import { DonateStepper } from '../components/donate-stepper';
@@ -73,6 +82,7 @@ interface Draft {
   customAmount: string;
   currency: PaymentCurrency;
   coverFees: boolean;
+  frequency: DonationFrequency;
   details: Pick<DonateDetailsInput, 'donorName' | 'email' | 'phone' | 'nit'>;
 }
 const DRAFT_KEY = 'donar:borrador';
@@ -123,6 +133,13 @@ export default function DonatePage() {
 
   const [currency, setCurrency] = useState<PaymentCurrency>(draft.currency === 'USD' ? 'USD' : 'GTQ');
   const [coverFees, setCoverFees] = useState(draft.coverFees === true);
+  // A "Hazte padrino" link wins over what the tab kept.
+  const [frequency, setFrequency] = useState<DonationFrequency>(() =>
+    params.get(FREQUENCY_PARAM) === MONTHLY_FREQUENCY || draft.frequency === 'monthly' ? 'monthly' : 'once',
+  );
+  const monthly = frequency === 'monthly';
+  /** The details of an attempt the server refused as a second identical monthly gift, while the donor decides. */
+  const [duplicateOf, setDuplicateOf] = useState<DonateDetails | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const provider = site.data?.payments.provider ?? 'simulated';
   const checkoutMode = provider !== 'simulated';
@@ -193,11 +210,11 @@ export default function DonatePage() {
   useEffect(() => {
     const save = () => {
       const v = form.getValues();
-      saveDraft({ preset, customAmount, currency, coverFees, details: { donorName: v.donorName, email: v.email, phone: v.phone, nit: v.nit } });
+      saveDraft({ preset, customAmount, currency, coverFees, frequency, details: { donorName: v.donorName, email: v.email, phone: v.phone, nit: v.nit } });
     };
     save();
     return form.subscribe({ formState: { values: true }, callback: save });
-  }, [form, preset, customAmount, currency, coverFees]);
+  }, [form, preset, customAmount, currency, coverFees, frequency]);
 
   const choosePreset = (value: number) => {
     setPreset(value);
@@ -225,9 +242,11 @@ export default function DonatePage() {
     navigate({ search: `?${STEP_PARAM}=${DETAILS_STEP}` }, { state: { fromAmount: true } });
   };
 
-  const record = async (values: DonateDetails) => {
+  const record = async (values: DonateDetails, allowDuplicateMonthly = false) => {
     if (inFlight.current) return;
     inFlight.current = true;
+    // The confirmed second monthly gift is another request body, so it goes under a key of its own.
+    if (allowDuplicateMonthly) attemptKey.current = newIdempotencyKey();
     attemptKey.current ??= newIdempotencyKey();
     setProcessing(true);
     const started = Date.now();
@@ -243,6 +262,8 @@ export default function DonatePage() {
           currency,
           coverFees,
           paymentMethod: 'card',
+          frequency,
+          ...(allowDuplicateMonthly ? { allowDuplicateMonthly: true } : {}),
           ...(checkoutMode ? {} : { cardLast4: cardLast4(values.cardNumber), cardBrand: detectCardBrand(values.cardNumber) }),
           acceptTerms: true,
         },
@@ -262,7 +283,11 @@ export default function DonatePage() {
       if (getErrorStatus(err) === 422) attemptKey.current = null;
       const fieldErrors = getFieldErrors(err);
       setProcessing(false);
-      if (fieldErrors.amount) {
+      if (isDuplicateMonthlyGift(err)) {
+        setDuplicateOf(values);
+      } else if (getErrorStatus(err) === 409) {
+        toast.error(getErrorMessage(err, httpMessages.generic));
+      } else if (fieldErrors.amount) {
         setAmountError(fieldErrors.amount);
         backToAmount();
       } else {
@@ -273,8 +298,15 @@ export default function DonatePage() {
     }
   };
 
+  const confirmDuplicate = () => {
+    const values = duplicateOf;
+    setDuplicateOf(null);
+    if (values) void record(values, true);
+  };
+
   const reset = useCallback(() => {
     setDonation(null);
+    setFrequency('once');
     setPreset(null);
     setCustomAmount('');
     setAmountError(null);
@@ -329,6 +361,8 @@ export default function DonatePage() {
               bounds={{ min: system.min_donation_amount, max: system.max_donation_amount }}
               error={amountError}
               maintenance={maintenance}
+              frequency={frequency}
+              onFrequency={setFrequency}
               onPreset={choosePreset}
               onCustomAmount={typeAmount}
               onContinue={continueToDetails}
@@ -339,13 +373,14 @@ export default function DonatePage() {
               form={form}
               amount={amount}
               maintenance={maintenance}
+              monthly={monthly}
               payments={site.data?.payments ?? null}
               currency={currency}
               onCurrency={setCurrency}
               coverFees={coverFees}
               onCoverFees={setCoverFees}
               onBack={backToAmount}
-              onSubmit={() => void form.handleSubmit(record)()}
+              onSubmit={() => void form.handleSubmit((values) => record(values))()}
               headingRef={headingRef}
             />
           ) : donation ? (
@@ -353,8 +388,10 @@ export default function DonatePage() {
               <span className="flex size-20 items-center justify-center rounded-full bg-brand-50 text-brand-700 ring-1 ring-brand-100">
                 <CircleCheck aria-hidden="true" className="size-10" />
               </span>
-              <h2 className="mt-8 text-2xl font-semibold">{d.successTitle}</h2>
-              <p className="mt-2 font-display text-3xl font-semibold text-brand-700">{formatMoney(donation.amount, donation.currency)}</p>
+              <h2 className="mt-8 text-2xl font-semibold">{monthly ? monthlyMessages.successTitle : d.successTitle}</h2>
+              <p className="mt-2 font-display text-3xl font-semibold text-brand-700">
+                {monthly ? monthlyMessages.perMonth(formatMoney(donation.amount, donation.currency)) : formatMoney(donation.amount, donation.currency)}
+              </p>
               <p className="mt-3 text-sm font-semibold text-ink-600 tabular-nums">{donation.reference_code}</p>
             </div>
           ) : (
@@ -368,7 +405,9 @@ export default function DonatePage() {
               <h2 ref={headingRef} tabIndex={-1} className="mt-8 text-2xl font-semibold outline-none" aria-live="polite">
                 {redirecting ? d.redirecting : d.processing}
               </h2>
-              <p className="mt-2 font-display text-3xl font-semibold text-brand-700">{formatMoney(amount, currency)}</p>
+              <p className="mt-2 font-display text-3xl font-semibold text-brand-700">
+                {monthly ? monthlyMessages.perMonth(formatMoney(amount, currency)) : formatMoney(amount, currency)}
+              </p>
               <p className="mt-3 max-w-sm text-sm text-ink-600">{d.processingNote}</p>
             </div>
           )}
@@ -395,7 +434,7 @@ export default function DonatePage() {
           </section>
           {site.data && (
             <section className="rounded-card border border-sand-200 bg-white p-6 shadow-card">
-              <ImpactList amount={amount} impact={site.data.impact} />
+              <ImpactList amount={amount} impact={site.data.impact} frequency={frequency} />
             </section>
           )}
           {step === 'amount' && (
@@ -407,7 +446,23 @@ export default function DonatePage() {
         </aside>
       </div>
 
-      {organization && <SuccessDialog donation={donation} organization={organization} onAnother={reset} onClose={reset} />}
+      {organization && <SuccessDialog donation={donation} organization={organization} onAnother={reset} onClose={reset} monthly={monthly} />}
+      <Modal
+        open={duplicateOf !== null}
+        onClose={() => setDuplicateOf(null)}
+        role="alertdialog"
+        size="sm"
+        title={monthlyMessages.duplicate}
+        description={monthlyMessages.duplicateDialog.body(monthlyMessages.perMonth(formatMoney(amount, currency)))}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setDuplicateOf(null)}>
+              {monthlyMessages.duplicateDialog.cancel}
+            </Button>
+            <Button onClick={confirmDuplicate}>{monthlyMessages.duplicateDialog.confirm}</Button>
+          </>
+        }
+      />
     </>
   );
 }
