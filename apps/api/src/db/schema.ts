@@ -5,6 +5,8 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
+  date,
   index,
   integer,
   jsonb,
@@ -19,6 +21,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { DONATION_STATUSES, DONATION_TYPES, EVENT_TYPES, ROLES } from '@donaciones/shared/constants';
+import { TAX_ID_KINDS } from '@donaciones/shared/tax-id';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => tz('created_at').notNull().defaultNow();
@@ -40,6 +43,8 @@ export const users = pgTable(
     emailVerifiedAt: tz('email_verified_at'),
     phone: text('phone'),
     address: text('address'),
+    /** The donor's NIT (`1234567-8`) or CUI (13 digits), prefilling the donate form (docs/product.md#validation-rules). */
+    nit: text('nit'),
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
     lastLoginAt: tz('last_login_at'),
@@ -176,6 +181,8 @@ export const donations = pgTable(
     donorEmail: text('donor_email').notNull(),
     donorPhone: text('donor_phone'),
     donorNit: text('donor_nit'),
+    /** What donor_nit holds: a NIT, a CUI or CF; null for an old id that passed neither check (decision 0019). */
+    donorTaxIdKind: text('donor_tax_id_kind', { enum: TAX_ID_KINDS }),
     amountCents: cents('amount_cents').notNull(),
     currency: text('currency').notNull().default('GTQ'),
     donationType: text('donation_type', { enum: DONATION_TYPES }).notNull(),
@@ -220,7 +227,8 @@ export const donations = pgTable(
   },
   (t) => [
     uniqueIndex('donations_reference_key').on(t.referenceCode),
-    uniqueIndex('donations_receipt_key').on(t.receiptNumber),
+    // Repeats receipts.number for the lists and search; not unique, a number may repeat across series.
+    index('donations_receipt_idx').on(t.receiptNumber),
     index('donations_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('donations_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('donations_email_idx').on(t.donorEmail, t.createdAt.desc()),
@@ -231,6 +239,7 @@ export const donations = pgTable(
     uniqueIndex('donations_checkout_key').on(t.checkoutId),
     index('donations_payment_reference_idx').on(t.paymentReference),
     check('donations_type_valid', sql`${t.donationType} IN (${sqlList(DONATION_TYPES)})`),
+    check('donations_tax_id_kind_valid', sql`${t.donorTaxIdKind} IN (${sqlList(TAX_ID_KINDS)})`),
     check('donations_reference_format', sql`${t.referenceCode} ~ '^#MG[0-9]{8}$'`),
   ],
 );
@@ -316,6 +325,8 @@ export const emailOutbox = pgTable(
     nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: tz('sent_at'),
+    /** What to attach, rendered when the email is sent (docs/product.md#email): `[{ kind: 'receipt', receiptId }]`. */
+    attachments: jsonb('attachments').$type<EmailAttachment[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
@@ -341,3 +352,212 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: tz('reset_at').notNull(),
 });
+
+// ---------------------------------------------------------------- bank statements (docs/product.md#bank-deposits)
+
+/** The column mapping of one bank's movement file, chosen once by staff and reused for its next files. */
+export const bankStatementMappings = pgTable('bank_statement_mappings', {
+  bank: text('bank').primaryKey(),
+  dateColumn: text('date_column').notNull(),
+  descriptionColumn: text('description_column').notNull(),
+  referenceColumn: text('reference_column'),
+  creditColumn: text('credit_column').notNull(),
+  debitColumn: text('debit_column'),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** One uploaded movement file; only its credit lines are kept (what came into the account). */
+export const bankStatementImports = pgTable(
+  'bank_statement_imports',
+  {
+    id: serial('id').primaryKey(),
+    bank: text('bank').notNull(),
+    fileName: text('file_name').notNull(),
+    sha256: text('sha256').notNull(),
+    delimiter: text('delimiter').notNull(),
+    creditLines: integer('credit_lines').notNull(),
+    /** Debit or zero lines of the file, not kept. */
+    skippedLines: integer('skipped_lines').notNull(),
+    importedBy: integer('imported_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bank_statement_imports_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+export const BANK_LINE_STATES = ['unmatched', 'proposed', 'near_miss', 'confirmed'] as const;
+
+/** A credit line of an import; `confirmed` once a staff click approved its donation (one line per donation). */
+export const bankStatementLines = pgTable(
+  'bank_statement_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    importId: integer('import_id')
+      .notNull()
+      .references(() => bankStatementImports.id, { onDelete: 'cascade' }),
+    /** The line of the file (the header is counted), as staff see it in a spreadsheet. */
+    lineNumber: integer('line_number').notNull(),
+    postedOn: date('posted_on', { mode: 'string' }).notNull(),
+    description: text('description').notNull(),
+    reference: text('reference'),
+    creditCents: cents('credit_cents').notNull(),
+    matchState: text('match_state', { enum: BANK_LINE_STATES }).notNull().default('unmatched'),
+    donationId: integer('donation_id').references(() => donations.id, { onDelete: 'set null' }),
+    confirmedAt: tz('confirmed_at'),
+    confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('bank_statement_lines_import_idx').on(t.importId, t.lineNumber),
+    uniqueIndex('bank_statement_lines_confirmed_donation_key').on(t.donationId).where(sql`${t.matchState} = 'confirmed'`),
+    check('bank_statement_lines_credit_positive', sql`${t.creditCents} > 0`),
+    check('bank_statement_lines_state_valid', sql`${t.matchState} IN (${sqlList(BANK_LINE_STATES)})`),
+  ],
+);
+
+// ------------------------------------------------------------------------------------ fiscal receipts
+
+/** What an outbox email attaches, rendered at send time (docs/product.md#email). */
+export type EmailAttachment = { kind: 'receipt'; receiptId: number } | { kind: 'statement'; email: string; year: number };
+
+/** The issuer as it was when a receipt was issued: the fiscal settings and the organisation's contact. */
+export interface ReceiptIssuer {
+  legalName?: string;
+  nit?: string;
+  fiscalAddress?: string;
+  registration?: string;
+  deductibilityText?: string;
+  signerName?: string;
+  signerTitle?: string;
+  signatureImage?: { contentType: 'image/png' | 'image/jpeg'; base64: string } | null;
+  receiptSeries?: string;
+  organization?: { name?: string; address?: string; phone?: string; email?: string };
+}
+
+export const RECEIPT_FEL_STATUSES = ['not_required', 'pending', 'certified', 'rejected', 'failed'] as const;
+
+/** The last number issued in each receipt series, moved in the transaction that issues the next one. */
+export const receiptCounters = pgTable(
+  'receipt_counters',
+  {
+    series: text('series').primaryKey(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [check('receipt_counters_positive', sql`${t.lastNumber} >= 0`)],
+);
+
+/**
+ * One fiscal receipt per completed donation (docs/product.md#receipts, decision 0020): issued once,
+ * in the completing transaction, with everything it prints; it never changes afterwards, except its
+ * void (a refund), the email mark and the FEL columns the electronic certification writes.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: serial('id').primaryKey(),
+    donationId: integer('donation_id')
+      .notNull()
+      .references(() => donations.id, { onDelete: 'cascade' }),
+    series: text('series').notNull(),
+    number: integer('number').notNull(),
+    issuedAt: tz('issued_at').notNull().defaultNow(),
+    donorName: text('donor_name').notNull(),
+    donorEmail: text('donor_email').notNull(),
+    donorTaxIdKind: text('donor_tax_id_kind', { enum: TAX_ID_KINDS }).notNull(),
+    donorTaxId: text('donor_tax_id').notNull(),
+    donorAddress: text('donor_address'),
+    referenceCode: text('reference_code').notNull(),
+    donationType: text('donation_type', { enum: DONATION_TYPES }).notNull(),
+    description: text('description'),
+    programName: text('program_name'),
+    /** When the gift was made (the donation's completion). */
+    donatedAt: tz('donated_at').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    gtqCents: cents('gtq_cents'),
+    exchangeRate: text('exchange_rate'),
+    exchangeRateDate: text('exchange_rate_date'),
+    coveredFeeCents: cents('covered_fee_cents').notNull().default(0),
+    providerFeeCents: cents('provider_fee_cents'),
+    issuer: jsonb('issuer').$type<ReceiptIssuer>().notNull(),
+    voidedAt: tz('voided_at'),
+    voidReason: text('void_reason'),
+    emailedAt: tz('emailed_at'),
+    felStatus: text('fel_status', { enum: RECEIPT_FEL_STATUSES }).notNull().default('not_required'),
+    felIdentifier: uuid('fel_identifier'),
+    felUuid: text('fel_uuid'),
+    felSeries: text('fel_series'),
+    felNumber: text('fel_number'),
+    felCertifiedAt: tz('fel_certified_at'),
+    felXml: text('fel_xml'),
+    felError: text('fel_error'),
+    felAttempts: integer('fel_attempts').notNull().default(0),
+    felNextAttemptAt: tz('fel_next_attempt_at'),
+  },
+  (t) => [
+    uniqueIndex('receipts_donation_key').on(t.donationId),
+    uniqueIndex('receipts_series_number_key').on(t.series, t.number),
+    index('receipts_fel_due_idx').on(t.felStatus, t.felNextAttemptAt),
+    check('receipts_tax_id_kind_valid', sql`${t.donorTaxIdKind} IN ('nit','cui','cf')`),
+    check('receipts_fel_status_valid', sql`${t.felStatus} IN (${sqlList(RECEIPT_FEL_STATUSES)})`),
+    check('receipts_number_positive', sql`${t.number} > 0`),
+  ],
+);
+
+/** One row per yearly statement emailed to one donor address: the job sends each once. */
+export const annualStatements = pgTable(
+  'annual_statements',
+  {
+    year: integer('year').notNull(),
+    email: text('email').notNull(),
+    sentAt: tz('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.year, t.email] })],
+);
+
+// ---------------------------------------------------------------- bank deposits (docs/product.md#bank-deposits)
+
+/** Binary column; PGlite answers a Uint8Array and node-postgres a Buffer, both read as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const ATTACHMENT_KINDS = ['deposit_slip'] as const;
+export const ATTACHMENT_CONTENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+
+/**
+ * A file a donor sent for a donation: the deposit slip of a bank deposit (decision 0023). `data` is
+ * the file as served (images re-encoded without their metadata), `preview` a small JPEG of an image,
+ * `sha256` of `data` finds the same slip sent for another donation. The declared fields are what the
+ * donor typed, for staff to compare with the bank's movements.
+ */
+export const donationAttachments = pgTable(
+  'donation_attachments',
+  {
+    id: serial('id').primaryKey(),
+    donationId: integer('donation_id')
+      .notNull()
+      .references(() => donations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ATTACHMENT_KINDS }).notNull().default('deposit_slip'),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type', { enum: ATTACHMENT_CONTENT_TYPES }).notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    data: bytea('data').notNull(),
+    preview: bytea('preview'),
+    bank: text('bank'),
+    depositDate: date('deposit_date', { mode: 'string' }),
+    slipNumber: text('slip_number'),
+    declaredAmountCents: cents('declared_amount_cents'),
+    uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('donation_attachments_donation_idx').on(t.donationId, t.createdAt),
+    index('donation_attachments_sha256_idx').on(t.sha256),
+    check('donation_attachments_kind_valid', sql`${t.kind} IN (${sqlList(ATTACHMENT_KINDS)})`),
+    check('donation_attachments_type_valid', sql`${t.contentType} IN (${sqlList(ATTACHMENT_CONTENT_TYPES)})`),
+    check('donation_attachments_size_valid', sql`${t.sizeBytes} > 0 AND ${t.sizeBytes} <= 5242880`),
+    check('donation_attachments_declared_amount_positive', sql`${t.declaredAmountCents} IS NULL OR ${t.declaredAmountCents} > 0`),
+  ],
+);
