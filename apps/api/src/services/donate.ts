@@ -6,6 +6,7 @@ import { donateMessages } from '@donaciones/shared/messages/donate';
 import { errorMessages } from '../messages/errors';
 import type { PublicDonation, PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import { coverFeesCents, toQuetzalCents } from '@donaciones/shared/schemas/payments';
+import { parseTaxId } from '@donaciones/shared/tax-id';
 import type { Database } from '../db/client';
 import { paymentMessages } from '../messages/payments';
 import { PaymentDeclinedError, fieldError, serviceUnavailable } from '../errors';
@@ -55,12 +56,16 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
     }
     const { grossCents, feeCents } = pay && body.coverFees ? coverFeesCents(giftCents, pay) : { grossCents: giftCents, feeCents: 0 };
     const usd = pay && body.currency === 'USD' ? pay : null;
+    // CF only below Q2,500 of what is charged, a dollar gift valued at the staff's rate (decision 0019).
+    const taxId = parseTaxId(body.nit ?? '', grossCents, body.currency, pay?.usd_exchange_rate);
+    if (!taxId.ok) throw fieldError('nit', taxId.message);
 
     let row = await insertDonation(tx, {
       donorName: body.donorName,
       donorEmail: body.email,
       donorPhone: body.phone ?? null,
-      donorNit: body.nit ?? null,
+      donorNit: taxId.value,
+      donorTaxIdKind: taxId.kind,
       amountCents: grossCents,
       currency: body.currency,
       coveredFeeCents: feeCents,
@@ -104,6 +109,7 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
         card_brand: input.payments ? null : (body.cardBrand ?? null),
         payment_provider: input.payments ? input.payments.provider.name : 'simulated',
         checkout_url: row.checkoutUrl,
+        recurring_gift_id: null,
         created_at: row.createdAt.toISOString(),
       },
     };

@@ -5,6 +5,8 @@ import { decimalId } from './fields';
 export const errorResponseSchema = z
   .object({
     detail: z.string(),
+    /** A machine-readable reason where the client acts on it (e.g. `DUPLICATE_MONTHLY_GIFT`). */
+    code: z.string().optional(),
     errors: z.record(z.string(), z.string()).optional(),
   })
   .meta({ id: 'Error' });

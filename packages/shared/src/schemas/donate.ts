@@ -5,8 +5,11 @@ import { z } from 'zod';
 import { formatMoney } from '../format';
 import { donateMessages } from '../messages/donate';
 import { validationMessages } from '../messages/validation';
+import { taxIdMessages } from '../messages/tax-id';
+import { TAX_ID_MAX_LENGTH, parseTaxIdFormat } from '../tax-id';
 import { emailField } from './auth';
 import { hasAtMostTwoDecimals, personName } from './fields';
+import { monthlyDonateFields } from './monthly';
 import { PAYMENT_CURRENCIES, PAYMENT_PROVIDERS } from './payments';
 
 const v = validationMessages;
@@ -109,11 +112,6 @@ export function isValidPhone(value: string): boolean {
   return digits >= 8 && digits <= 15;
 }
 
-/** A Guatemalan NIT: digits, an optional hyphen and a check digit or K; or CF (consumidor final). */
-export function isValidNit(value: string): boolean {
-  const v2 = value.trim().toUpperCase();
-  return v2 === 'CF' || /^\d{1,12}-?[\dK]$/.test(v2);
-}
 
 const donorNameField = personName(
   z
@@ -130,11 +128,18 @@ const optionalPhone = z
   .max(30, { error: v.phoneInvalid, abort: true })
   .refine((p) => p === '' || isValidPhone(p), { error: v.phoneInvalid });
 
+/**
+ * NIT (with its check digit), CUI or CF, or blank (tax-id.ts). Whether CF applies depends on the
+ * amount, so the form and the API check that where the amount is known (decision 0019).
+ */
 const optionalNit = z
   .string()
   .trim()
-  .max(20, { error: d.nitInvalid, abort: true })
-  .refine((n) => n === '' || isValidNit(n), { error: d.nitInvalid });
+  .max(TAX_ID_MAX_LENGTH, { error: taxIdMessages.tooLong, abort: true })
+  .superRefine((n, ctx) => {
+    const parsed = parseTaxIdFormat(n);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+  });
 
 /** Step 1: the amount, within the bounds the admin configured (docs/product.md#public-donation-flow). */
 export function donateAmountSchema(bounds: { min: number; max: number }) {
@@ -207,6 +212,8 @@ export const publicDonationSchema = z.strictObject(
     currency: z.enum(PAYMENT_CURRENCIES, { error: d.currencyInvalid }).default('GTQ'),
     /** The donor adds the processing fee, so that the charity receives the whole amount. */
     coverFees: z.boolean({ error: d.coverFeesInvalid }).default(false),
+    /** `monthly` starts a monthly gift (docs/product.md#monthly-giving). */
+    ...monthlyDonateFields,
     acceptTerms: z.literal(true, { error: v.termsRequired }),
   },
   {
@@ -230,6 +237,8 @@ export const publicDonationResponseSchema = z
     payment_provider: z.enum(PAYMENT_PROVIDERS),
     /** The provider's checkout page the browser goes to (null with the simulated provider). */
     checkout_url: z.string().nullable(),
+    /** The monthly gift this first payment starts (null for a one-time donation). */
+    recurring_gift_id: z.number().int().nullable(),
     created_at: z.string(),
   })
   .meta({ id: 'PublicDonation' });

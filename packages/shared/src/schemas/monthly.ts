@@ -1,0 +1,93 @@
+// Monthly giving (docs/product.md#monthly-giving): the donor's monthly gifts as the member area and the
+// no-login page (/donacion-mensual?token=...) see them, and the bodies of cancel, change of amount and
+// card update. Money is integer cents in these answers; `amount` in a request is in the currency's
+// units with at most two decimals, like the public checkout.
+import { z } from 'zod';
+import { donateMessages } from '../messages/donate';
+import { monthlyMessages } from '../messages/monthly';
+import { hasAtMostTwoDecimals } from './fields';
+import { PAYMENT_CURRENCIES } from './payments';
+
+export const DONATION_FREQUENCIES = ['once', 'monthly'] as const;
+export type DonationFrequency = (typeof DONATION_FREQUENCIES)[number];
+
+export const MONTHLY_GIFT_STATUSES = ['incomplete', 'active', 'past_due', 'paused', 'cancelled'] as const;
+export type MonthlyGiftStatus = (typeof MONTHLY_GIFT_STATUSES)[number];
+
+export const MONTHLY_CANCELLED_BY = ['donor', 'staff', 'provider'] as const;
+export type MonthlyCancelledBy = (typeof MONTHLY_CANCELLED_BY)[number];
+
+/** The `code` of the 409 answer to a second active monthly gift of the same email and amount. */
+export const DUPLICATE_MONTHLY_GIFT = 'DUPLICATE_MONTHLY_GIFT';
+
+export const CANCEL_REASON_MAX_LENGTH = 500;
+
+/**
+ * The fields `POST /api/v1/donate` gains (spread into its body schema): `monthly` starts a monthly
+ * gift; `allowDuplicateMonthly` confirms a second one of the same amount for the same email.
+ */
+export const monthlyDonateFields = {
+  frequency: z.enum(DONATION_FREQUENCIES, { error: monthlyMessages.frequencyInvalid }).default('once'),
+  allowDuplicateMonthly: z.boolean({ error: monthlyMessages.allowDuplicateInvalid }).default(false),
+};
+
+/** One monthly gift. `chargesCount` and `totalGivenCents` count its completed donations. */
+export const monthlyGiftSchema = z
+  .object({
+    id: z.number().int(),
+    amountCents: z.number().int(),
+    currency: z.enum(PAYMENT_CURRENCIES),
+    status: z.enum(MONTHLY_GIFT_STATUSES),
+    /** When the first payment succeeded (null while `incomplete`). */
+    startedAt: z.string().nullable(),
+    /** The next expected charge (null once cancelled or while unknown). */
+    nextChargeAt: z.string().nullable(),
+    chargesCount: z.number().int(),
+    totalGivenCents: z.number().int(),
+    cancelledAt: z.string().nullable(),
+    cancelReason: z.string().nullable(),
+  })
+  .meta({ id: 'MonthlyGift' });
+export type MonthlyGift = z.infer<typeof monthlyGiftSchema>;
+
+/** `GET /api/v1/member/monthly-gifts`: the signed-in account's monthly gifts, newest first. */
+export const memberMonthlyGiftsSchema = z.array(monthlyGiftSchema);
+
+/** `GET /api/v1/monthly-gifts/manage?token=`: the one gift the signed link opens. */
+export const managedMonthlyGiftSchema = monthlyGiftSchema.extend({ donorName: z.string() }).meta({ id: 'ManagedMonthlyGift' });
+export type ManagedMonthlyGift = z.infer<typeof managedMonthlyGiftSchema>;
+
+const cancelReason = z.string().trim().max(CANCEL_REASON_MAX_LENGTH, { error: monthlyMessages.reasonMax }).optional();
+const linkToken = z.string({ error: monthlyMessages.tokenRequired }).min(1, { error: monthlyMessages.tokenRequired }).max(2000, { error: monthlyMessages.tokenRequired });
+
+/** `POST /api/v1/member/monthly-gifts/:id/cancel`. */
+export const cancelMonthlyGiftSchema = z.object({ reason: cancelReason });
+export type CancelMonthlyGiftInput = z.input<typeof cancelMonthlyGiftSchema>;
+
+/** `POST /api/v1/member/monthly-gifts/:id/change-amount`: the new monthly amount, in the gift's currency. */
+export const changeMonthlyAmountSchema = z.object({
+  amount: z
+    .number({ error: donateMessages.amountRequired })
+    .finite({ error: donateMessages.amountRequired })
+    .positive({ error: donateMessages.amountRequired })
+    .max(100_000_000, { error: donateMessages.amountRequired })
+    .refine(hasAtMostTwoDecimals, { error: donateMessages.amountDecimals }),
+});
+export type ChangeMonthlyAmountInput = z.input<typeof changeMonthlyAmountSchema>;
+
+/** `GET /api/v1/monthly-gifts/manage?token=`. */
+export const manageMonthlyQuerySchema = z.object({ token: linkToken });
+/** `POST /api/v1/monthly-gifts/manage/cancel`. */
+export const manageCancelMonthlySchema = z.object({ token: linkToken, reason: cancelReason });
+/** `POST /api/v1/monthly-gifts/manage/update-card`. */
+export const manageUpdateCardSchema = z.object({ token: linkToken });
+
+/**
+ * The answer of change-amount and update-card: the provider's checkout page to go to. Null with the
+ * simulated provider (the offline demo), where the change takes effect at once; `giftId` is the gift
+ * the checkout pays (the new one for a change of amount).
+ */
+export const monthlyCheckoutSchema = z
+  .object({ checkoutUrl: z.string().nullable(), giftId: z.number().int() })
+  .meta({ id: 'MonthlyCheckout' });
+export type MonthlyCheckout = z.infer<typeof monthlyCheckoutSchema>;
