@@ -1,26 +1,12 @@
-// The one HTTP client of the web app (docs/product.md#screens-and-routes, #errors, #accounts-and-sessions): axios on
-// /api/v1 with a 15 s timeout, the bearer access token (kept in memory only), the CSRF cookie
+// The one HTTP client of the web app (docs/product.md#screens-and-routes, #errors, #accounts-and-sessions): lib/http.ts (fetch)
+// on /api/v1 with a 15 s timeout, the bearer access token (kept in memory only), the CSRF cookie
 // echoed in a header, one single-flight refresh on 401 followed by a retry, and a toast per
 // status unless the caller shows the error itself.
-import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { toast } from 'react-hot-toast';
 import { API_BASE_PATH, CSRF_COOKIE, CSRF_HEADER, HTTP_TIMEOUT_MS, MOCK_TOKEN_PREFIX } from '@donaciones/shared/constants';
 import { httpMessages } from '@donaciones/shared/messages/shell';
 import type { TokenPair } from '@donaciones/shared/schemas/auth';
-
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /**
-     * The caller shows this error itself: `true` for every status, or the statuses to keep quiet
-     * about (e.g. `[400, 401]` for a form that prints the server's detail).
-     */
-    skipErrorToast?: boolean | readonly number[];
-    /** Do not try a token refresh on 401 (the auth endpoints themselves). */
-    skipAuthRefresh?: boolean;
-    /** Internal: this request is already the retry after a refresh. */
-    _retried?: boolean;
-  }
-}
+import { createHttpClient, isHttpError, type HttpAdapter, type HttpClient, type HttpError, type RequestConfig } from './http';
 
 /** An error answer of the API: `{"detail": "...", "errors": {field: message}}`. */
 export interface ApiErrorBody {
@@ -65,12 +51,12 @@ export function readCookie(name: string): string | null {
 // ---- error helpers for callers ----------------------------------------------------------------
 
 export function getErrorStatus(error: unknown): number | undefined {
-  return axios.isAxiosError(error) ? error.response?.status : undefined;
+  return isHttpError(error) ? error.response?.status : undefined;
 }
 
 /** The server's `detail`, else the fallback (for forms that show the error themselves). */
 export function getErrorMessage(error: unknown, fallback: string): string {
-  if (axios.isAxiosError<ApiErrorBody>(error)) {
+  if (isHttpError<ApiErrorBody>(error)) {
     const detail = error.response?.data?.detail;
     if (typeof detail === 'string' && detail.trim()) return detail;
   }
@@ -79,7 +65,7 @@ export function getErrorMessage(error: unknown, fallback: string): string {
 
 /** The per-field messages of a 400 validation answer (`{errors: {field: message}}`). */
 export function getFieldErrors(error: unknown): Record<string, string> {
-  if (axios.isAxiosError<ApiErrorBody>(error)) {
+  if (isHttpError<ApiErrorBody>(error)) {
     const errors = error.response?.data?.errors;
     if (errors && typeof errors === 'object') return errors;
   }
@@ -99,7 +85,7 @@ export function errorToastMessage(status: number | undefined, detail?: string): 
   return detail || h.generic;
 }
 
-function wantsToast(config: InternalAxiosRequestConfig | undefined, status: number | undefined): boolean {
+function wantsToast(config: RequestConfig | undefined, status: number | undefined): boolean {
   const skip = config?.skipErrorToast;
   if (skip === true) return false;
   if (Array.isArray(skip) && status !== undefined && skip.includes(status)) return false;
@@ -110,7 +96,7 @@ function wantsToast(config: InternalAxiosRequestConfig | undefined, status: numb
 
 export interface ApiClientOptions {
   /** For tests: answers requests instead of the network. */
-  adapter?: AxiosAdapter;
+  adapter?: HttpAdapter;
   /** Shows a toast; defaults to react-hot-toast's error toast (deduplicated by text). */
   notifyError?: (message: string) => void;
   /** Called once when a 401 could not be cured by a refresh. */
@@ -121,7 +107,7 @@ export interface ApiClientOptions {
 
 const REFRESH_URL = '/auth/refresh';
 
-export interface ApiClient extends AxiosInstance {
+export interface ApiClient extends HttpClient {
   /** Refreshes the access token (single flight: concurrent callers share one request). */
   refreshAccessToken: () => Promise<string>;
   configure: (options: Partial<Omit<ApiClientOptions, 'adapter'>>) => void;
@@ -135,25 +121,57 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     ...options,
   };
 
-  const instance = axios.create({
-    baseURL: API_BASE_PATH,
-    timeout: HTTP_TIMEOUT_MS,
-    withCredentials: true,
-    headers: { Accept: 'application/json' },
-    adapter: options.adapter,
-  }) as ApiClient;
-
-  instance.interceptors.request.use((config) => {
-    const headers = AxiosHeaders.from(config.headers);
-    const token = getAccessToken();
-    if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
-    const csrf = readCookie(CSRF_COOKIE);
-    if (csrf) headers.set(CSRF_HEADER, csrf);
-    config.headers = headers;
-    return config;
-  });
-
   let refreshing: Promise<string> | null = null;
+  let expiredNotified = false;
+  const expire = () => {
+    setAccessToken(null);
+    if (!expiredNotified) {
+      expiredNotified = true;
+      settings.notifyError(httpMessages.sessionExpired);
+      settings.onSessionExpired();
+      // Several requests failing together give one toast and one redirect.
+      setTimeout(() => {
+        expiredNotified = false;
+      }, 1000);
+    }
+  };
+
+  const http = createHttpClient(
+    { baseURL: API_BASE_PATH, timeout: HTTP_TIMEOUT_MS, headers: { Accept: 'application/json' }, adapter: options.adapter },
+    {
+      beforeRequest(headers) {
+        const token = getAccessToken();
+        if (token && !Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')) headers.Authorization = `Bearer ${token}`;
+        const csrf = readCookie(CSRF_COOKIE);
+        if (csrf) headers[CSRF_HEADER] = csrf;
+      },
+      async onError(error: HttpError, client) {
+        const config = error.config;
+        const status = error.response?.status;
+        if (status === 401 && config && !config.skipAuthRefresh && !config._retried && settings.canRefresh()) {
+          let token: string;
+          try {
+            token = await instance.refreshAccessToken();
+          } catch {
+            expire();
+            throw error;
+          }
+          const { headerMap: _headers, baseURL: _base, ...retry } = config;
+          return client.request({ ...retry, headers: { ...config.headers, Authorization: `Bearer ${token}` }, _retried: true });
+        }
+        if (status === 401 && config?._retried) {
+          expire();
+          throw error;
+        }
+        if (error.code === 'ERR_CANCELED') throw error;
+        const body = error.response?.data as ApiErrorBody | undefined;
+        if (wantsToast(config, status)) settings.notifyError(errorToastMessage(status, body?.detail));
+        throw error;
+      },
+    },
+  );
+
+  const instance = http as ApiClient;
   instance.refreshAccessToken = () => {
     refreshing ??= instance
       .post<TokenPair>(REFRESH_URL, {}, { skipAuthRefresh: true, skipErrorToast: true })
@@ -169,51 +187,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   };
 
   instance.configure = (next) => Object.assign(settings, next);
-
-  let expiredNotified = false;
-  const expire = () => {
-    setAccessToken(null);
-    if (!expiredNotified) {
-      expiredNotified = true;
-      settings.notifyError(httpMessages.sessionExpired);
-      settings.onSessionExpired();
-      // Several requests failing together give one toast and one redirect.
-      setTimeout(() => {
-        expiredNotified = false;
-      }, 1000);
-    }
-  };
-
-  instance.interceptors.response.use(
-    (response) => response,
-    async (error: unknown) => {
-      if (!axios.isAxiosError<ApiErrorBody>(error) || axios.isCancel(error)) throw error;
-      const config = error.config;
-      const status = error.response?.status;
-
-      if (status === 401 && config && !config.skipAuthRefresh && !config._retried && settings.canRefresh()) {
-        let token: string;
-        try {
-          token = await instance.refreshAccessToken();
-        } catch {
-          expire();
-          throw error;
-        }
-        const headers = AxiosHeaders.from(config.headers);
-        headers.set('Authorization', `Bearer ${token}`);
-        return instance.request({ ...config, headers, _retried: true });
-      }
-
-      if (status === 401 && config?._retried) {
-        expire();
-        throw error;
-      }
-
-      if (error.code === AxiosError.ERR_CANCELED) throw error;
-      if (wantsToast(config, status)) settings.notifyError(errorToastMessage(status, error.response?.data?.detail));
-      throw error;
-    },
-  );
 
   return instance;
 }

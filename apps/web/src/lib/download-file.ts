@@ -1,6 +1,6 @@
 // Files the API generates (reports, receipts) are fetched with the bearer token, which lives in
 // memory so a plain link could not send it, and then handed to the browser as a download.
-import type { AxiosRequestConfig } from 'axios';
+import type { RequestConfig } from './http';
 import { api } from './api-client';
 
 /** `attachment; filename="reporte.csv"` -> `reporte.csv` */
@@ -10,9 +10,9 @@ export function filenameFrom(disposition: string | undefined, fallback: string):
 }
 
 /** GETs `path` as a file and saves it under the server's file name (or `fallbackName`); returns the name used. */
-export async function downloadFile(path: string, fallbackName: string, options: { params?: AxiosRequestConfig['params']; type?: string } = {}): Promise<string> {
+export async function downloadFile(path: string, fallbackName: string, options: { params?: RequestConfig['params']; type?: string } = {}): Promise<string> {
   const res = await api.get<Blob>(path, { params: options.params, responseType: 'blob', skipErrorToast: true });
-  const filename = filenameFrom(res.headers['content-disposition'] as string | undefined, fallbackName);
+  const filename = filenameFrom(res.headers['content-disposition'], fallbackName);
   const url = URL.createObjectURL(options.type ? new Blob([res.data], { type: options.type }) : res.data);
   const link = document.createElement('a');
   link.href = url;

@@ -1,11 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
+import { HttpError } from './http';
 import { applyServerErrors } from './form-errors';
 
-function badRequest(errors: Record<string, string>): AxiosError {
-  const config = { headers: new AxiosHeaders() };
-  const response = { status: 400, statusText: '400', headers: {}, config, data: { detail: 'Datos inválidos', errors } } as AxiosResponse;
-  return new AxiosError('Request failed with status code 400', AxiosError.ERR_BAD_REQUEST, config, {}, response);
+function badRequest(errors: Record<string, string>): HttpError {
+  return new HttpError('Request failed with status code 400', 'ERR_BAD_REQUEST', undefined, { status: 400, headers: {}, config: undefined!, data: { detail: 'Datos inválidos', errors } });
 }
 
 type Values = { email: string; name: string; phone: string };

@@ -1,10 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AxiosError, AxiosHeaders } from 'axios';
+import { HttpError } from './http';
 import { createQueryClient, retryDelay, shouldRetryQuery } from './query-client';
 
 function httpError(status: number) {
-  const config = { headers: new AxiosHeaders() };
-  return new AxiosError(`status ${status}`, 'ERR', config, {}, { status, statusText: '', data: {}, headers: {}, config });
+  return new HttpError(`status ${status}`, status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST', undefined, { status, data: {}, headers: {}, config: undefined! });
 }
 
 describe('retry rules (docs/product.md#limits-and-constants)', () => {
@@ -13,7 +12,7 @@ describe('retry rules (docs/product.md#limits-and-constants)', () => {
   });
 
   it('retries other failures up to 3 times', () => {
-    for (const error of [httpError(500), httpError(503), new AxiosError('Network Error', AxiosError.ERR_NETWORK), new Error('boom')]) {
+    for (const error of [httpError(500), httpError(503), new HttpError('Network Error', 'ERR_NETWORK', undefined), new Error('boom')]) {
       expect(shouldRetryQuery(0, error)).toBe(true);
       expect(shouldRetryQuery(2, error)).toBe(true);
       expect(shouldRetryQuery(3, error)).toBe(false);

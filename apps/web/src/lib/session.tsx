@@ -32,7 +32,7 @@ export interface Session {
   role: Role;
   isAuthenticated: boolean;
   isLoading: boolean;
-  /** POST /auth/login then GET /auth/me. Throws the axios error on failure (no toast for 400/401/403). */
+  /** POST /auth/login then GET /auth/me. Throws the HTTP error on failure (no toast for 400/401/403). */
   login: (email: string, password: string) => Promise<SessionUser>;
   /** Revokes the session on the server (best effort), clears it here and empties the query cache. */
   logout: () => Promise<void>;

@@ -1,10 +1,11 @@
-// A real axios adapter for tests: answers each request from a handler instead of the network,
-// and settles like axios' own adapters (non-2xx rejects with an AxiosError carrying the response).
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+// A test adapter for the app's HTTP client (lib/http.ts): answers each request from a handler
+// instead of the network and records what was sent. 'network-error' stands for no answer at all.
+import type { AdapterRequest, HttpAdapter } from '@/lib/http';
 
 export interface FakeAnswer {
   status: number;
   data?: unknown;
+  headers?: Record<string, string>;
 }
 
 export type Handler = (req: RecordedRequest) => FakeAnswer | 'network-error' | Promise<FakeAnswer | 'network-error'>;
@@ -12,34 +13,26 @@ export type Handler = (req: RecordedRequest) => FakeAnswer | 'network-error' | P
 export interface RecordedRequest {
   method: string;
   url: string;
-  headers: AxiosHeaders;
+  /** Read case-insensitively: `headers.get('Authorization')`. */
+  headers: Headers;
   data: unknown;
-  config: InternalAxiosRequestConfig;
+  config: AdapterRequest;
 }
 
-export function fakeAdapter(handler: Handler): { adapter: AxiosAdapter; requests: RecordedRequest[] } {
+export function fakeAdapter(handler: Handler): { adapter: HttpAdapter; requests: RecordedRequest[] } {
   const requests: RecordedRequest[] = [];
-  const adapter: AxiosAdapter = async (config) => {
+  const adapter: HttpAdapter = async (config) => {
     const req: RecordedRequest = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
-      headers: AxiosHeaders.from(config.headers),
+      method: config.method.toUpperCase(),
+      url: config.url,
+      headers: config.headerMap,
       data: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
       config,
     };
     requests.push(req);
     const answer = await handler(req);
-    if (answer === 'network-error') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
-    const response: AxiosResponse = {
-      data: answer.data ?? {},
-      status: answer.status,
-      statusText: String(answer.status),
-      headers: {},
-      config,
-      request: {},
-    };
-    if (answer.status >= 200 && answer.status < 300) return response;
-    throw new AxiosError(`Request failed with status code ${answer.status}`, answer.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST, config, {}, response);
+    if (answer === 'network-error') throw new TypeError('Failed to fetch');
+    return { status: answer.status, data: answer.data ?? {}, headers: answer.headers ?? {} };
   };
   return { adapter, requests };
 }

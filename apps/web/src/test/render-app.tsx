@@ -1,5 +1,5 @@
 // Renders the real route table in a memory router inside the real providers, with the API
-// answered by a fake axios adapter (signed in as `user` when given).
+// answered by a fake HTTP adapter (test/http.ts) (signed in as `user` when given).
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';

@@ -6,7 +6,7 @@ import type { messageResponseSchema } from '@donaciones/shared/schemas/common';
 import { api } from '@/lib/api-client';
 
 export async function requestPasswordReset(body: ForgotPasswordInput): Promise<z.infer<typeof messageResponseSchema>> {
-  const { data } = await api.post('/auth/forgot-password', body, { skipAuthRefresh: true, skipErrorToast: [400] });
+  const { data } = await api.post<z.infer<typeof messageResponseSchema>>('/auth/forgot-password', body, { skipAuthRefresh: true, skipErrorToast: [400] });
   return data;
 }
 

@@ -9,7 +9,7 @@ export type RegisterValues = z.output<typeof registerSchema>;
 
 export async function registerAccount(body: RegisterValues): Promise<z.infer<typeof messageResponseSchema>> {
   // The form shows validation (400) and duplicate-email (409) answers itself.
-  const { data } = await api.post('/auth/register', body, { skipAuthRefresh: true, skipErrorToast: [400, 409] });
+  const { data } = await api.post<z.infer<typeof messageResponseSchema>>('/auth/register', body, { skipAuthRefresh: true, skipErrorToast: [400, 409] });
   return data;
 }
 

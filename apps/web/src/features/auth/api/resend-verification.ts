@@ -5,7 +5,7 @@ import type { messageResponseSchema } from '@donaciones/shared/schemas/common';
 import { api } from '@/lib/api-client';
 
 export async function resendVerification(): Promise<z.infer<typeof messageResponseSchema>> {
-  const { data } = await api.post('/auth/resend-verification');
+  const { data } = await api.post<z.infer<typeof messageResponseSchema>>('/auth/resend-verification');
   return data;
 }
 

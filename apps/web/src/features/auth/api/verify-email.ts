@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 export async function verifyEmail(token: string): Promise<z.infer<typeof messageResponseSchema>> {
-  const { data } = await api.get('/auth/verify-email', { params: { token }, skipAuthRefresh: true, skipErrorToast: [400] });
+  const { data } = await api.get<z.infer<typeof messageResponseSchema>>('/auth/verify-email', { params: { token }, skipAuthRefresh: true, skipErrorToast: [400] });
   return data;
 }
 

@@ -7,7 +7,7 @@ import { memberMessages } from '@donaciones/shared/messages/member';
 import { screensMessages } from '@donaciones/shared/messages/screens';
 import { appMessages } from '@donaciones/shared/messages/shell';
 import type { ActiveProgram, Impact, Levels, MemberDashboardStats, MemberDonation, Receipts, UpcomingEvent } from '@donaciones/shared/schemas/member';
-import type { AxiosAdapter } from 'axios';
+import type { HttpAdapter } from '@/lib/http';
 import { api } from '@/lib/api-client';
 import type { FakeAnswer, RecordedRequest } from '@/test/http';
 import { renderApp } from '@/test/render-app';
@@ -128,7 +128,7 @@ describe('donor dashboard', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     renderApp('/dashboard', { user: { roles: ['DONOR'] }, handler: memberApi() });
     // Hold the stats answer back until the skeleton has been seen.
-    const answer = api.defaults.adapter as AxiosAdapter;
+    const answer = api.defaults.adapter as HttpAdapter;
     api.defaults.adapter = async (config) => {
       if (config.url === '/dashboard/stats') await gate;
       return answer(config);
@@ -191,6 +191,6 @@ describe('donor screens', () => {
     const { requests } = renderApp('/donor/donations', { user: { roles: ['DONOR'] }, handler: memberApi() });
     expect((await screen.findAllByText('#MG12345678')).length).toBeGreaterThan(0);
     await user.selectOptions(screen.getByLabelText(t.donations.statusFilter), 'pending');
-    await waitFor(() => expect(requests.some((r) => r.url === '/users/me/donations' && r.config.params?.status === 'pending')).toBe(true));
+    await waitFor(() => expect(requests.some((r) => r.url === '/users/me/donations' && (r.config.params as { status?: string } | undefined)?.status === 'pending')).toBe(true));
   });
 });
