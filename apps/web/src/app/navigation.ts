@@ -1,7 +1,8 @@
 // The dashboard navigation of each role (docs/product.md#screens-and-routes, in this order and with these labels).
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, HandCoins, HeartHandshake, History, LayoutDashboard, ListChecks, PlusCircle, Settings, UserRound, Users } from 'lucide-react';
+import { BarChart3, HandCoins, HeartHandshake, History, LayoutDashboard, ListChecks, PlusCircle, Repeat, Settings, UserRound, Users } from 'lucide-react';
 import type { Role } from '@donaciones/shared/constants';
+import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
 import { navMessages } from '@donaciones/shared/messages/shell';
 import { paths } from '@/lib/paths';
 import { normalizeRoles } from '@donaciones/shared/roles';
@@ -31,6 +32,7 @@ const NAVIGATION: Record<Role, NavItem[]> = {
     { label: adminHome, to: paths.dashboard, icon: LayoutDashboard, end: true },
     { label: adminUsers, to: paths.adminUsers, icon: Users },
     { label: adminDonations, to: paths.adminDonations, icon: HandCoins },
+    { label: monthlyAdminMessages.nav, to: paths.adminMonthlyGifts, icon: Repeat },
     { label: adminReports, to: paths.adminReports, icon: BarChart3 },
     { label: adminSettings, to: paths.adminSettings, icon: Settings },
   ],

@@ -76,6 +76,8 @@ export const routes: RouteObject[] = [
                   page(paths.adminUsers, () => import('@/features/admin/routes/admin-users')),
                   page(paths.adminDonations, () => import('@/features/admin/routes/admin-donations')),
                   page(paths.adminDonationDetail, () => import('@/features/admin/routes/admin-donation-detail')),
+                  page(paths.adminMonthlyGifts, () => import('@/features/admin/routes/admin-monthly-gifts')),
+                  page(paths.adminMonthlyGiftDetail, () => import('@/features/admin/routes/admin-monthly-gift-detail')),
                   page(paths.adminReports, () => import('@/features/admin/routes/admin-reports')),
                   page(paths.adminSettings, settingsScreen),
                 ],

@@ -1,0 +1,147 @@
+// A monthly gift inside the admin console (/admin/monthly-gifts/:id, docs/product.md#monthly-giving): the
+// donor, the gift, its charges (the ledger donations it produced) and the cancellation on the donor's
+// request while it is not over.
+import { type ReactNode, useState } from 'react';
+import { useParams } from 'react-router';
+import { ArrowLeft, Eye, XCircle } from 'lucide-react';
+import { formatDate, formatDateTime, formatMoney, fromCents } from '@donaciones/shared/format';
+import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
+import type { AdminMonthlyGiftDetail, MonthlyCharge } from '@donaciones/shared/schemas/monthly-admin';
+import { StatusBadge } from '@/components/badge';
+import { Button, ButtonLink } from '@/components/button';
+import { Card } from '@/components/card';
+import { PageHeader } from '@/components/page-header';
+import { type Column, ResponsiveTable } from '@/components/responsive-table';
+import { Skeleton } from '@/components/skeleton';
+import { ErrorState } from '@/components/states';
+import { adminDonationDetailPath, adminMonthlyGiftDetailPath, paths } from '@/lib/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useAdminMonthlyGift } from '../api/monthly-gifts';
+import { CancelMonthlyGiftModal } from '../components/cancel-monthly-gift-modal';
+import { MonthlyStatusBadge } from '../components/monthly-status-badge';
+
+const d = monthlyAdminMessages.detail;
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-3 first:pt-0 last:pb-0 sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-4">
+      <dt className="text-sm font-semibold text-ink-600">{label}</dt>
+      <dd className="min-w-0 text-ink-900 [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}
+
+const chargeColumns: Column<MonthlyCharge>[] = [
+  { key: 'date', header: d.colDate, primary: true, cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.createdAt)}</span> },
+  { key: 'amount', header: d.colAmount, className: 'text-right', cell: (c) => <span className="font-semibold whitespace-nowrap tabular-nums">{formatMoney(fromCents(c.amountCents), c.currency)}</span> },
+  { key: 'status', header: d.colStatus, cell: (c) => <StatusBadge status={c.status} /> },
+  { key: 'reference', header: d.colReference, cell: (c) => <span className="font-mono whitespace-nowrap">{c.referenceCode}</span> },
+  {
+    key: 'view',
+    header: <span className="sr-only">{d.colCharge}</span>,
+    className: 'text-right',
+    cell: (c) => (
+      <ButtonLink to={adminDonationDetailPath(c.id)} variant="ghost" size="sm" aria-label={`${d.colCharge} #${c.id}`} icon={<Eye aria-hidden="true" className="size-4" />}>
+        #{c.id}
+      </ButtonLink>
+    ),
+  },
+];
+
+function GiftCards({ gift, onCancel }: { gift: AdminMonthlyGiftDetail; onCancel: () => void }) {
+  const ended = gift.status === 'cancelled';
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-2">
+      <Card title={d.donor}>
+        <dl className="divide-y divide-sand-200">
+          <Field label={d.name}>{gift.donorName}</Field>
+          <Field label={d.email}>{gift.donorEmail}</Field>
+          <Field label={d.account}>{gift.userId ? d.accountLinked : d.accountNone}</Field>
+        </dl>
+      </Card>
+      <Card title={d.gift}>
+        <dl className="divide-y divide-sand-200">
+          <Field label={d.status}>
+            <MonthlyStatusBadge status={gift.status} />
+          </Field>
+          <Field label={d.amount}>
+            <span className="font-semibold tabular-nums">{formatMoney(fromCents(gift.amountCents), gift.currency)}</span>
+          </Field>
+          <Field label={d.started}>{gift.startedAt ? formatDate(gift.startedAt) : monthlyAdminMessages.list.none}</Field>
+          {gift.nextChargeAt && <Field label={d.nextCharge}>{formatDate(gift.nextChargeAt)}</Field>}
+          <Field label={d.charges}>{gift.chargesCount}</Field>
+          <Field label={d.totalGiven}>
+            <span className="tabular-nums">{formatMoney(fromCents(gift.totalGivenCents), gift.currency)}</span>
+          </Field>
+          <Field label={d.provider}>{gift.provider}</Field>
+          {gift.subscriptionId && (
+            <Field label={d.subscription}>
+              <span className="font-mono">{gift.subscriptionId}</span>
+            </Field>
+          )}
+          {gift.pastDueReason && gift.status === 'past_due' && <Field label={d.pastDueReason}>{gift.pastDueReason}</Field>}
+          {gift.replacesGiftId && (
+            <Field label={d.replaces}>
+              <ButtonLink to={adminMonthlyGiftDetailPath(gift.replacesGiftId)} variant="ghost" size="sm">
+                #{gift.replacesGiftId}
+              </ButtonLink>
+            </Field>
+          )}
+          {gift.cancelledAt && <Field label={d.cancelled}>{formatDateTime(gift.cancelledAt)}</Field>}
+          {gift.cancelledBy && <Field label={d.cancelledBy}>{monthlyAdminMessages.cancelledByLabels[gift.cancelledBy]}</Field>}
+          {gift.cancelReason && <Field label={d.cancelReason}>{gift.cancelReason}</Field>}
+          <Field label={d.created}>{formatDateTime(gift.createdAt)}</Field>
+        </dl>
+      </Card>
+      <Card title={d.actions} className="lg:col-span-2">
+        {ended ? (
+          <p className="text-ink-700">{d.alreadyEnded}</p>
+        ) : (
+          <Button variant="danger" onClick={onCancel} icon={<XCircle aria-hidden="true" className="size-4" />}>
+            {d.cancel}
+          </Button>
+        )}
+      </Card>
+      <Card title={d.chargesTitle} className="lg:col-span-2">
+        <ResponsiveTable
+          caption={d.chargesCaption}
+          columns={chargeColumns}
+          rows={gift.charges}
+          getRowKey={(c) => c.id}
+          empty={<p className="rounded-card bg-sand-100/60 px-4 py-6 text-center text-sm text-ink-600">{d.chargesEmpty}</p>}
+        />
+      </Card>
+    </div>
+  );
+}
+
+export default function AdminMonthlyGiftDetailPage() {
+  const id = Number(useParams().id);
+  useDocumentTitle(d.title(id));
+  const query = useAdminMonthlyGift(id);
+  const [cancelling, setCancelling] = useState(false);
+  const gift = query.data;
+
+  const back = (
+    <ButtonLink to={paths.adminMonthlyGifts} variant="outline" icon={<ArrowLeft aria-hidden="true" className="size-4" />}>
+      {d.back}
+    </ButtonLink>
+  );
+
+  return (
+    <div>
+      <PageHeader className="mb-6" eyebrow={d.eyebrow} title={d.title(id)} actions={back} />
+      {query.isError || !Number.isInteger(id) ? (
+        <ErrorState message={d.loadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
+      ) : !gift ? (
+        <div className="grid gap-6 lg:grid-cols-2" aria-hidden="true">
+          <Skeleton className="h-48" />
+          <Skeleton className="h-72" />
+        </div>
+      ) : (
+        <GiftCards gift={gift} onCancel={() => setCancelling(true)} />
+      )}
+      {cancelling && gift && <CancelMonthlyGiftModal gift={gift} onClose={() => setCancelling(false)} />}
+    </div>
+  );
+}

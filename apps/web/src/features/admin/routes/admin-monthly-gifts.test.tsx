@@ -1,0 +1,115 @@
+// "Donaciones mensuales" in the admin console: the list's filters reach the API and the address, the
+// Spanish status labels, the detail with its charges, and the cancellation that requires a reason.
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminMonthlyGift, AdminMonthlyGiftDetail } from '@donaciones/shared/schemas/monthly-admin';
+import { renderApp } from '@/test/render-app';
+import type { RecordedRequest } from '@/test/http';
+
+afterEach(cleanup);
+
+const ADMIN = { user: { email: 'admin@ejemplo.org', roles: ['ADMIN'] } };
+
+const active: AdminMonthlyGift = {
+  id: 7,
+  amountCents: 15_000,
+  currency: 'GTQ',
+  status: 'active',
+  startedAt: '2026-09-03T15:00:00Z',
+  nextChargeAt: '2026-12-03T15:00:00Z',
+  chargesCount: 3,
+  totalGivenCents: 45_000,
+  cancelledAt: null,
+  cancelReason: null,
+  donorName: 'Rosa Tzul',
+  donorEmail: 'rosa.tzul@correo.gt',
+  provider: 'simulated',
+  cancelledBy: null,
+};
+
+const pastDue: AdminMonthlyGift = { ...active, id: 8, status: 'past_due', donorName: 'Luis Ajú', donorEmail: 'luis@correo.gt', amountCents: 7_500 };
+
+const detail: AdminMonthlyGiftDetail = {
+  ...active,
+  subscriptionId: 'su_demo0007',
+  userId: null,
+  pastDueReason: null,
+  replacesGiftId: null,
+  createdAt: '2026-09-03T14:58:00Z',
+  charges: [
+    { id: 301, referenceCode: '#MG00000301', amountCents: 15_000, currency: 'GTQ', status: 'APPROVED', createdAt: '2026-11-03T15:00:00Z' },
+    { id: 250, referenceCode: '#MG00000250', amountCents: 15_000, currency: 'GTQ', status: 'DECLINED', createdAt: '2026-10-03T15:00:00Z' },
+  ],
+};
+
+function monthlyApi() {
+  const lists: Record<string, unknown>[] = [];
+  const posts: RecordedRequest[] = [];
+  let current = detail;
+  const handler = (req: RecordedRequest) => {
+    if (req.method === 'GET' && req.url === '/admin/monthly-gifts') {
+      lists.push((req.config.params ?? {}) as Record<string, unknown>);
+      return { status: 200, data: { gifts: [active, pastDue], total: 2, page: 1, pageSize: 20 } };
+    }
+    if (req.method === 'GET' && req.url === '/admin/monthly-gifts/7') return { status: 200, data: current };
+    if (req.method === 'POST' && req.url === '/admin/monthly-gifts/7/cancel') {
+      posts.push(req);
+      current = { ...detail, status: 'cancelled', nextChargeAt: null, cancelledAt: '2026-11-23T18:00:00Z', cancelledBy: 'staff', cancelReason: (req.data as { reason: string }).reason };
+      return { status: 200, data: current };
+    }
+    return undefined;
+  };
+  return { handler, lists, posts };
+}
+
+describe('admin monthly gifts', { timeout: 20_000 }, () => {
+  it('lists the gifts with Spanish statuses, and the filters reach the API and the address', async () => {
+    const api = monthlyApi();
+    const { router } = renderApp('/admin/monthly-gifts', { ...ADMIN, handler: api.handler });
+    const table = await screen.findByRole('table', { name: 'Donaciones mensuales' }, { timeout: 6000 });
+    expect(within(table).getByText('Rosa Tzul')).toBeInTheDocument();
+    expect(within(table).getByText('Activa')).toBeInTheDocument();
+    expect(within(table).getByText('Pago pendiente')).toBeInTheDocument();
+    expect(within(table).getByText('Q150.00')).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'past_due');
+    await waitFor(() => expect(api.lists.at(-1)).toMatchObject({ status: 'past_due' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Monto mínimo (Q)' }), '100');
+    await waitFor(() => expect(api.lists.at(-1)).toMatchObject({ status: 'past_due', minAmount: '100' }));
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('status')).toBe('past_due');
+    expect(search.get('minAmount')).toBe('100');
+  });
+
+  it('a minimum above the maximum is refused in Spanish and asks nothing of the API', async () => {
+    const api = monthlyApi();
+    renderApp('/admin/monthly-gifts?minAmount=500&maxAmount=100', { ...ADMIN, handler: api.handler });
+    expect(await screen.findByText('El monto mínimo no puede ser mayor que el máximo', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(api.lists).toHaveLength(0);
+  });
+
+  it('the detail shows the charges; cancelling requires a reason and sends it', async () => {
+    const api = monthlyApi();
+    renderApp('/admin/monthly-gifts/7', { ...ADMIN, handler: api.handler });
+    expect(await screen.findByRole('heading', { name: 'Donación mensual #7' }, { timeout: 6000 })).toBeInTheDocument();
+    const charges = await screen.findByRole('table', { name: 'Cobros de esta donación mensual' });
+    expect(within(charges).getByText('#MG00000301')).toBeInTheDocument();
+    expect(within(charges).getByText('Rechazada')).toBeInTheDocument();
+    expect(screen.getByText('su_demo0007')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar a pedido del donante' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancelar la donación mensual' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar donación mensual' }));
+    expect(await within(dialog).findByText('Escribe el motivo de la cancelación')).toBeInTheDocument();
+    expect(api.posts).toHaveLength(0);
+
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Motivo/ }), 'Lo pidió por teléfono');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar donación mensual' }));
+    await waitFor(() => expect(api.posts).toHaveLength(1));
+    expect(api.posts[0].data).toEqual({ reason: 'Lo pidió por teléfono' });
+    expect(await screen.findByText('Esta donación mensual ya terminó.')).toBeInTheDocument();
+    expect(screen.getByText('Lo pidió por teléfono')).toBeInTheDocument();
+    expect(screen.getByText('El equipo')).toBeInTheDocument();
+  });
+});
