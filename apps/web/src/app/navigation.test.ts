@@ -11,9 +11,9 @@ describe('navigation per role (docs/product.md#screens-and-routes)', () => {
     expect(targets(['ADMIN'])).toEqual(['/dashboard', '/admin/users', '/admin/donations', '/admin/monthly-gifts', '/admin/reports', '/admin/settings']);
   });
 
-  it('DONOR: Mi Panel, Mis Donaciones, Nuevo Donativo, Perfil, Historial', () => {
-    expect(labels(['DONOR'])).toEqual(['Mi Panel', 'Mis Donaciones', 'Nuevo Donativo', 'Perfil', 'Historial']);
-    expect(targets(['DONOR'])).toEqual(['/dashboard', '/donor/donations', '/donate', '/donor/profile', '/donor/history']);
+  it('DONOR: Mi Panel, Mis Donaciones, Donaciones mensuales, Nuevo Donativo, Perfil, Historial', () => {
+    expect(labels(['DONOR'])).toEqual(['Mi Panel', 'Mis Donaciones', 'Donaciones mensuales', 'Nuevo Donativo', 'Perfil', 'Historial']);
+    expect(targets(['DONOR'])).toEqual(['/dashboard', '/donor/donations', '/donor/monthly-gifts', '/donate', '/donor/profile', '/donor/history']);
   });
 
   it('USER: Mi Panel, Ver Donaciones, Estadísticas, Perfil', () => {

@@ -1,8 +1,9 @@
 // The dashboard navigation of each role (docs/product.md#screens-and-routes, in this order and with these labels).
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, HandCoins, HeartHandshake, History, LayoutDashboard, ListChecks, PlusCircle, Repeat, Settings, UserRound, Users } from 'lucide-react';
+import { BarChart3, CalendarSync, HandCoins, HeartHandshake, History, LayoutDashboard, ListChecks, PlusCircle, Repeat, Settings, UserRound, Users } from 'lucide-react';
 import type { Role } from '@donaciones/shared/constants';
 import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
+import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { navMessages } from '@donaciones/shared/messages/shell';
 import { paths } from '@/lib/paths';
 import { normalizeRoles } from '@donaciones/shared/roles';
@@ -39,6 +40,7 @@ const NAVIGATION: Record<Role, NavItem[]> = {
   DONOR: [
     { label: donorHome, to: paths.dashboard, icon: LayoutDashboard, end: true },
     { label: donorDonations, to: paths.donorDonations, icon: HeartHandshake },
+    { label: monthlyMessages.nav, to: paths.donorMonthlyGifts, icon: CalendarSync },
     { label: donorNew, to: paths.donate, icon: PlusCircle },
     { label: donorProfile, to: paths.donorProfile, icon: UserRound },
     { label: donorHistory, to: paths.donorHistory, icon: History },

@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
           page(paths.stats, () => import('@/features/donations/routes/stats')),
           page(paths.terms, () => import('@/features/legal/routes/terms')),
           page(paths.privacy, () => import('@/features/legal/routes/privacy')),
+          page(paths.manageMonthlyGift, () => import('@/features/member/routes/manage-monthly-gift')),
         ],
       },
       {
@@ -88,6 +89,7 @@ export const routes: RouteObject[] = [
               page(paths.donorHistory, () => import('@/features/member/routes/donor-history')),
               page(paths.donorReceipts, () => import('@/features/member/routes/donor-receipts')),
               page(paths.donorPrograms, () => import('@/features/member/routes/donor-programs')),
+              page(paths.donorMonthlyGifts, () => import('@/features/member/routes/donor-monthly-gifts')),
             ],
           },
         ],

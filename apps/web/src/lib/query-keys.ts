@@ -12,6 +12,8 @@ export const queryRoots = {
   member: ['member'],
   /** The signed-in person's profile and preferences. */
   settings: ['settings'],
+  /** A monthly gift opened by the signed link of its emails, without signing in (/donacion-mensual). */
+  managedMonthlyGift: ['monthly-gift-link'],
   /** GET /public/site, shared by the layouts, the home page and the checkout. */
   publicSite: ['public', 'site'],
   auth: ['auth'],

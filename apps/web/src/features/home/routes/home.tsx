@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import {
   BookHeart,
   CalendarDays,
+  CalendarHeart,
   GraduationCap,
   HandCoins,
   HandHeart,
@@ -24,6 +25,7 @@ import {
 } from 'lucide-react';
 import { formatLongDate, formatMoney, formatNumber } from '@donaciones/shared/format';
 import { homeMessages } from '@donaciones/shared/messages/home';
+import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { navMessages } from '@donaciones/shared/messages/shell';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
 import { Badge } from '@/components/badge';
@@ -32,7 +34,7 @@ import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
 import { WovenBand } from '@/components/woven-band';
 import { cn } from '@/lib/cn';
-import { paths } from '@/lib/paths';
+import { paths, sponsorPath } from '@/lib/paths';
 import { mailtoHref, telHref, usePublicSite } from '@/lib/public-site';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { HeroIllustration } from '../components/hero-illustration';
@@ -86,6 +88,9 @@ function Hero({ site, failure }: { site: PublicSite | undefined; failure: LoadFa
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <ButtonLink to={paths.donate} variant="accent" size="lg" icon={<Heart aria-hidden="true" className="size-5" />}>
               {m.donateNow}
+            </ButtonLink>
+            <ButtonLink to={sponsorPath} variant="secondary" size="lg" icon={<CalendarHeart aria-hidden="true" className="size-5" />}>
+              {monthlyMessages.becomeSponsor}
             </ButtonLink>
             <ButtonLink to={paths.donations} variant="outline" size="lg" icon={<ListChecks aria-hidden="true" className="size-5" />}>
               {m.viewDonations}

@@ -13,6 +13,13 @@ export const memberKeys = {
   donations: (params: { limit: number; offset: number; status?: DonationStatus }) => [...memberKeys.all, 'donations', params] as const,
   history: () => [...memberKeys.all, 'history'] as const,
   receipts: () => [...memberKeys.all, 'receipts'] as const,
+  monthlyGifts: () => [...memberKeys.all, 'monthly-gifts'] as const,
+};
+
+/** The monthly gift a signed link opens (no session), by its token. */
+export const managedGiftKeys = {
+  all: queryRoots.managedMonthlyGift,
+  gift: (token: string) => [...managedGiftKeys.all, token] as const,
 };
 
 /** The person's own profile and preferences, under their own root: refreshing the member area does not refetch them. */

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ArrowRight, CalendarHeart, Flame, HandCoins, HandHeart, History, ListChecks, ReceiptText, Sprout, TrendingUp, UserRound } from 'lucide-react';
 import { formatLongDate, formatMoney, formatRelative } from '@donaciones/shared/format';
 import { memberMessages } from '@donaciones/shared/messages/member';
+import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { screensMessages } from '@donaciones/shared/messages/screens';
 import { navMessages } from '@donaciones/shared/messages/shell';
 import type { MemberDashboardStats } from '@donaciones/shared/schemas/member';
@@ -15,7 +16,7 @@ import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { StatusBadge } from '@/components/badge';
-import { paths } from '@/lib/paths';
+import { paths, sponsorPath } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useActivePrograms } from '../api/get-active-programs';
@@ -54,9 +55,14 @@ export function MemberDashboard({ variant }: { variant: DashboardVariant }) {
         </>
       }
       actions={
-        <ButtonLink to={paths.donate} variant="accent" icon={<HandHeart aria-hidden="true" className="size-5" />}>
-          {t.donate}
-        </ButtonLink>
+        <>
+          <ButtonLink to={sponsorPath} variant="outline" icon={<CalendarHeart aria-hidden="true" className="size-5" />}>
+            {monthlyMessages.becomeSponsor}
+          </ButtonLink>
+          <ButtonLink to={paths.donate} variant="accent" icon={<HandHeart aria-hidden="true" className="size-5" />}>
+            {t.donate}
+          </ButtonLink>
+        </>
       }
     />
   );

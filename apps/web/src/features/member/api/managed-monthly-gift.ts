@@ -1,0 +1,38 @@
+// The monthly gift opened by the signed link of its emails, without signing in
+// (docs/product.md#monthly-giving): GET /monthly-gifts/manage?token=, cancel and card update.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ManagedMonthlyGift, MonthlyCheckout } from '@donaciones/shared/schemas/monthly';
+import { api } from '@/lib/api-client';
+import { managedGiftKeys } from './keys';
+
+export async function getManagedMonthlyGift(token: string): Promise<ManagedMonthlyGift> {
+  // The page says itself when the link is not valid; no session is tried for it.
+  const { data } = await api.get<ManagedMonthlyGift>('/monthly-gifts/manage', { params: { token }, skipErrorToast: true, skipAuthRefresh: true });
+  return data;
+}
+
+export const managedMonthlyGiftQueryOptions = (token: string) =>
+  queryOptions({ queryKey: managedGiftKeys.gift(token), queryFn: () => getManagedMonthlyGift(token), retry: false });
+
+export function useManagedMonthlyGift(token: string) {
+  return useQuery({ ...managedMonthlyGiftQueryOptions(token), enabled: token !== '' });
+}
+
+export function useCancelManagedGift(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (reason?: string) => {
+      await api.post('/monthly-gifts/manage/cancel', { token, ...(reason ? { reason } : {}) }, { skipAuthRefresh: true });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: managedGiftKeys.gift(token) }),
+  });
+}
+
+export function useUpdateManagedCard(token: string) {
+  return useMutation({
+    mutationFn: async (): Promise<MonthlyCheckout> => {
+      const { data } = await api.post<MonthlyCheckout>('/monthly-gifts/manage/update-card', { token }, { skipAuthRefresh: true });
+      return data;
+    },
+  });
+}

@@ -1,0 +1,124 @@
+// "Cambiar monto" of a monthly gift (docs/product.md#monthly-giving): the new amount a month, read as a
+// Guatemalan writes it and within the checkout's bounds, then the provider's page that pays the new
+// gift. The current gift goes on until the new one is paid, and the dialog says so.
+import { useRef, useState } from 'react';
+import { toast } from 'react-hot-toast';
+import { parseAmountInput } from '@donaciones/shared/amount-input';
+import { formatCents } from '@donaciones/shared/format';
+import { donateMessages } from '@donaciones/shared/messages/donate';
+import { monthlyMessages } from '@donaciones/shared/messages/monthly';
+import { donateAmountSchema } from '@donaciones/shared/schemas/donate';
+import type { MonthlyGift } from '@donaciones/shared/schemas/monthly';
+import { Button } from '@/components/button';
+import { TextInput } from '@/components/form-fields';
+import { Modal } from '@/components/modal';
+import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
+import { usePublicSite } from '@/lib/public-site';
+import { useChangeMonthlyAmount } from '../api/monthly-gifts';
+import { monthlyAmount } from './monthly-gift-details';
+
+const c = monthlyMessages.changeAmount;
+
+export function ChangeAmountDialog({ gift, onClose }: { gift: MonthlyGift | null; onClose: () => void }) {
+  const site = usePublicSite();
+  const change = useChangeMonthlyAmount();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const fieldRef = useRef<HTMLInputElement>(null);
+
+  const close = () => {
+    setText('');
+    setError(null);
+    onClose();
+  };
+
+  /** The amount in the currency's units, or why it is refused. */
+  const read = (): { amount: number } | { error: string } => {
+    const parsed = parseAmountInput(text);
+    if (!parsed.ok) return { error: parsed.problem === 'empty' ? donateMessages.amountRequired : donateMessages.amountInput[parsed.problem] };
+    const system = site.data?.system;
+    const amount = parsed.cents / 100;
+    if (system) {
+      const bounded = donateAmountSchema({ min: system.min_donation_amount, max: system.max_donation_amount }).safeParse(amount);
+      if (!bounded.success) return { error: bounded.error.issues[0]?.message ?? donateMessages.amountRequired };
+    }
+    if (gift && parsed.cents === gift.amountCents) return { error: c.same };
+    return { amount };
+  };
+
+  const submit = async () => {
+    if (!gift) return;
+    const checked = read();
+    if ('error' in checked) {
+      setError(checked.error);
+      fieldRef.current?.focus();
+      return;
+    }
+    setError(null);
+    try {
+      const answer = await change.mutateAsync({ id: gift.id, amount: checked.amount });
+      if (answer.checkoutUrl) {
+        setLeaving(true);
+        window.location.assign(answer.checkoutUrl);
+        return;
+      }
+      // The simulated provider (offline demo) has no page to go to: the new gift is in place already.
+      toast.success(c.done);
+      close();
+    } catch (err) {
+      setError(getFieldErrors(err).amount ?? getErrorMessage(err, donateMessages.amountRequired));
+    }
+  };
+
+  const busy = change.isPending || leaving;
+  return (
+    <Modal
+      open={gift !== null}
+      onClose={close}
+      title={c.title}
+      description={gift ? c.body(monthlyAmount(gift)) : undefined}
+      dismissible={!busy}
+      initialFocus={fieldRef}
+      footer={
+        <>
+          <Button variant="outline" onClick={close} disabled={busy}>
+            {c.cancel}
+          </Button>
+          <Button type="submit" form="change-monthly-amount" loading={busy}>
+            {c.submit}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="change-monthly-amount"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <TextInput
+          ref={fieldRef}
+          label={c.field}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          prefix={gift?.currency === 'USD' ? 'US$' : 'Q'}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          hint={
+            site.data
+              ? donateMessages.customAmountHint(
+                  formatCents(Math.round(site.data.system.min_donation_amount * 100)),
+                  formatCents(Math.round(site.data.system.max_donation_amount * 100)),
+                )
+              : undefined
+          }
+          error={error ?? undefined}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,114 @@
+// /donor/monthly-gifts, "Mis donaciones mensuales" (docs/product.md#monthly-giving): each monthly gift
+// of the account with its amount, status, since, next charge, charges so far and total given;
+// "Cambiar monto" (a new gift paid on the provider's page) and "Cancelar" (confirmation, optional
+// reason). An ended gift stays in the list as ended. No gift yet: a "Hazte padrino" link.
+import { useState } from 'react';
+import { HeartHandshake, Pencil, XCircle } from 'lucide-react';
+import { toast } from 'react-hot-toast';
+import { monthlyMessages } from '@donaciones/shared/messages/monthly';
+import type { MonthlyGift } from '@donaciones/shared/schemas/monthly';
+import { Button, ButtonLink } from '@/components/button';
+import { PageHeader } from '@/components/page-header';
+import { Skeleton } from '@/components/skeleton';
+import { EmptyState, ErrorState } from '@/components/states';
+import { sponsorPath } from '@/lib/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useCancelMonthlyGift, useMonthlyGifts } from '../api/monthly-gifts';
+import { CancelMonthlyDialog } from '../components/cancel-monthly-dialog';
+import { ChangeAmountDialog } from '../components/change-amount-dialog';
+import { MonthlyGiftFacts, MonthlyStatusBadge, monthlyAmount } from '../components/monthly-gift-details';
+
+const m = monthlyMessages;
+
+export default function DonorMonthlyGiftsPage() {
+  useDocumentTitle(m.title);
+  const gifts = useMonthlyGifts();
+  const cancel = useCancelMonthlyGift();
+  const [cancelling, setCancelling] = useState<MonthlyGift | null>(null);
+  const [changing, setChanging] = useState<MonthlyGift | null>(null);
+
+  const confirmCancel = (reason: string | undefined) => {
+    if (!cancelling) return;
+    cancel.mutate(
+      { id: cancelling.id, reason },
+      {
+        onSuccess: () => {
+          toast.success(m.cancel.success);
+          setCancelling(null);
+        },
+      },
+    );
+  };
+
+  const sponsorLink = (
+    <ButtonLink to={sponsorPath} variant="accent" icon={<HeartHandshake aria-hidden="true" className="size-5" />}>
+      {m.becomeSponsor}
+    </ButtonLink>
+  );
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title={m.title} description={m.intro} actions={gifts.data && gifts.data.length > 0 ? sponsorLink : undefined} />
+
+      {gifts.isPending ? (
+        <div className="space-y-4" aria-hidden="true">
+          {[0, 1].map((i) => (
+            <Skeleton key={i} className="h-40" />
+          ))}
+        </div>
+      ) : gifts.isError ? (
+        <ErrorState message={m.loadError} onRetry={() => gifts.refetch()} retrying={gifts.isFetching} />
+      ) : gifts.data.length === 0 ? (
+        <EmptyState icon={<HeartHandshake aria-hidden="true" className="size-6" />} title={m.emptyTitle} description={m.emptyBody} action={sponsorLink} />
+      ) : (
+        <ul className="space-y-4" data-testid="monthly-gifts">
+          {gifts.data.map((gift) => (
+            <MonthlyGiftItem key={gift.id} gift={gift} onChange={() => setChanging(gift)} onCancel={() => setCancelling(gift)} />
+          ))}
+        </ul>
+      )}
+
+      <CancelMonthlyDialog
+        open={cancelling !== null}
+        amount={cancelling ? monthlyAmount(cancelling) : ''}
+        pending={cancel.isPending}
+        onConfirm={confirmCancel}
+        onClose={() => setCancelling(null)}
+      />
+      <ChangeAmountDialog gift={changing} onClose={() => setChanging(null)} />
+    </div>
+  );
+}
+
+function MonthlyGiftItem({ gift, onChange, onCancel }: { gift: MonthlyGift; onChange: () => void; onCancel: () => void }) {
+  const ended = gift.status === 'cancelled';
+  const headingId = `monthly-gift-${gift.id}`;
+  return (
+    <li
+      aria-labelledby={headingId}
+      className={`rounded-card border bg-white p-5 shadow-card sm:p-6 ${ended ? 'border-sand-200 opacity-80' : 'border-brand-100'}`}
+      data-testid="monthly-gift"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={headingId} className="font-display text-2xl font-semibold text-ink-900 tabular-nums">
+          {monthlyAmount(gift)}
+        </h2>
+        <MonthlyStatusBadge status={gift.status} />
+      </div>
+      {gift.status === 'past_due' && <p className="mt-3 rounded-2xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">{m.pastDueNote}</p>}
+      <div className="mt-4">
+        <MonthlyGiftFacts gift={gift} />
+      </div>
+      {!ended && (
+        <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onChange} icon={<Pencil aria-hidden="true" className="size-4" />} aria-describedby={headingId}>
+            {m.changeAmount.button}
+          </Button>
+          <Button variant="outline" onClick={onCancel} icon={<XCircle aria-hidden="true" className="size-4" />} aria-describedby={headingId} className="text-red-700">
+            {m.cancel.button}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,116 @@
+// /donacion-mensual?token=..., the page of the signed link every monthly email carries
+// (docs/product.md#monthly-giving): the gift (donor, amount, status, since, next charge) without signing
+// in, its cancellation (confirmation, optional reason) and, when a charge failed, "Actualizar tarjeta"
+// (the provider's page). A link that is not valid or has expired shows only that, in Spanish.
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { CreditCard, LinkIcon, XCircle } from 'lucide-react';
+import { toast } from 'react-hot-toast';
+import { monthlyMessages } from '@donaciones/shared/messages/monthly';
+import { Button } from '@/components/button';
+import { Skeleton } from '@/components/skeleton';
+import { ErrorState } from '@/components/states';
+import { getErrorStatus } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useCancelManagedGift, useManagedMonthlyGift, useUpdateManagedCard } from '../api/managed-monthly-gift';
+import { CancelMonthlyDialog } from '../components/cancel-monthly-dialog';
+import { MonthlyGiftFacts, MonthlyStatusBadge, monthlyAmount } from '../components/monthly-gift-details';
+
+const m = monthlyMessages;
+const t = monthlyMessages.manage;
+
+export default function ManageMonthlyGiftPage() {
+  useDocumentTitle(t.title);
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const gift = useManagedMonthlyGift(token);
+  const cancel = useCancelManagedGift(token);
+  const updateCard = useUpdateManagedCard(token);
+  const [confirming, setConfirming] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  const status = getErrorStatus(gift.error);
+  const invalid = token === '' || (status !== undefined && status >= 400 && status < 500);
+
+  const confirmCancel = (reason: string | undefined) =>
+    cancel.mutate(reason, {
+      onSuccess: () => {
+        toast.success(m.cancel.success);
+        setConfirming(false);
+      },
+    });
+
+  const goUpdateCard = () =>
+    updateCard.mutate(undefined, {
+      onSuccess: (answer) => {
+        if (answer.checkoutUrl) {
+          setLeaving(true);
+          window.location.assign(answer.checkoutUrl);
+        } else {
+          toast.success(t.updateCardDone);
+          void gift.refetch();
+        }
+      },
+    });
+
+  let body;
+  if (invalid) {
+    body = (
+      <div role="alert" className="flex flex-col items-center gap-3 px-2 py-8 text-center" data-testid="manage-invalid">
+        <span className="flex size-14 items-center justify-center rounded-full bg-amber-50 text-amber-800 ring-1 ring-amber-200">
+          <LinkIcon aria-hidden="true" className="size-7" />
+        </span>
+        <h2 className="text-2xl font-semibold">{t.invalidTitle}</h2>
+        <p className="max-w-md text-ink-600">{t.invalidBody}</p>
+      </div>
+    );
+  } else if (gift.isError) {
+    body = <ErrorState message={t.loadError} onRetry={() => void gift.refetch()} retrying={gift.isFetching} />;
+  } else if (!gift.data) {
+    body = (
+      <div className="space-y-4" aria-busy="true">
+        <Skeleton className="h-8 w-1/2" />
+        <Skeleton className="h-24" />
+      </div>
+    );
+  } else {
+    const g = gift.data;
+    const ended = g.status === 'cancelled';
+    body = (
+      <div data-testid="managed-gift">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 className="font-display text-3xl font-semibold text-brand-800 tabular-nums">{monthlyAmount(g)}</h2>
+          <MonthlyStatusBadge status={g.status} />
+        </div>
+        <div className="mt-5">
+          <MonthlyGiftFacts gift={g} extra={[{ label: t.donor, value: g.donorName }]} />
+        </div>
+        {ended && <p className="mt-5 rounded-2xl bg-sand-100 p-4 text-sm font-semibold text-ink-700">{t.ended}</p>}
+        {g.status === 'past_due' && (
+          <p className="mt-5 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">{t.updateCardNote}</p>
+        )}
+        {!ended && (
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-end">
+            {g.status === 'past_due' && (
+              <Button onClick={goUpdateCard} loading={updateCard.isPending || leaving} icon={<CreditCard aria-hidden="true" className="size-4" />}>
+                {t.updateCard}
+              </Button>
+            )}
+            <Button variant="outline" className="text-red-700" onClick={() => setConfirming(true)} icon={<XCircle aria-hidden="true" className="size-4" />}>
+              {m.cancel.button}
+            </Button>
+          </div>
+        )}
+        <CancelMonthlyDialog open={confirming} amount={monthlyAmount(g)} pending={cancel.isPending} onConfirm={confirmCancel} onClose={() => setConfirming(false)} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
+      <h1 className="text-4xl font-semibold">{t.title}</h1>
+      {!invalid && <p className="mt-3 text-lg text-ink-600">{t.intro}</p>}
+      <section className="mt-8 rounded-card border border-sand-200 bg-white p-5 shadow-card sm:p-8">{body}</section>
+    </div>
+  );
+}

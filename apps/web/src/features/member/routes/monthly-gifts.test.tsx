@@ -1,0 +1,281 @@
+// "Mis donaciones mensuales" and the no-login page of the emails' link (docs/product.md#monthly-giving):
+// the facts of each gift, cancel with its confirmation and optional reason, change of amount (checked,
+// then the provider's page), the empty state, and a link that is not valid.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatDate } from '@donaciones/shared/format';
+import type { ManagedMonthlyGift, MonthlyGift } from '@donaciones/shared/schemas/monthly';
+import type { FakeAnswer, RecordedRequest } from '@/test/http';
+import { publicSite } from '@/test/public-site';
+import { renderApp } from '@/test/render-app';
+
+const donor = { roles: ['DONOR'] };
+const site = publicSite({ system: { min_donation_amount: 10, max_donation_amount: 50_000 } });
+
+const gift = (over: Partial<MonthlyGift> = {}): MonthlyGift => ({
+  id: 4,
+  amountCents: 15_000,
+  currency: 'GTQ',
+  status: 'active',
+  startedAt: '2026-08-15T16:00:00Z',
+  nextChargeAt: '2026-12-15T16:00:00Z',
+  chargesCount: 4,
+  totalGivenCents: 60_000,
+  cancelledAt: null,
+  cancelReason: null,
+  ...over,
+});
+
+let assigned: string[] = [];
+const original = window.location;
+beforeEach(() => {
+  assigned = [];
+  Object.defineProperty(window, 'location', { configurable: true, value: { ...original, assign: (url: string) => assigned.push(url) } });
+});
+afterEach(() => {
+  Object.defineProperty(window, 'location', { configurable: true, value: original });
+});
+
+function openList(gifts: () => MonthlyGift[], extra?: (req: RecordedRequest) => FakeAnswer | undefined) {
+  const view = renderApp('/donor/monthly-gifts', {
+    user: donor,
+    handler: (req) => {
+      if (req.url === '/public/site') return { status: 200, data: site };
+      if (req.url === '/member/monthly-gifts' && req.method === 'GET') return { status: 200, data: gifts() };
+      return extra?.(req);
+    },
+  });
+  return { ...view, user: userEvent.setup() };
+}
+
+const items = () => screen.findAllByTestId('monthly-gift', {}, { timeout: 6000 });
+
+describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
+  it('shows each gift: amount a month, status in Spanish, since, next charge, charges so far and total given', async () => {
+    openList(() => [
+      gift(),
+      gift({ id: 5, amountCents: 7_500, status: 'past_due', chargesCount: 2, totalGivenCents: 15_000 }),
+      gift({ id: 6, amountCents: 3_500, status: 'cancelled', nextChargeAt: null, cancelledAt: '2026-10-01T16:00:00Z', cancelReason: 'Cambié de trabajo' }),
+      gift({ id: 7, amountCents: 1_500, status: 'paused' }),
+    ]);
+    const [active, pastDue, cancelled, paused] = await items();
+    expect(screen.getByRole('heading', { level: 1, name: 'Mis donaciones mensuales' })).toBeInTheDocument();
+
+    expect(within(active).getByRole('heading', { name: 'Q150.00 al mes' })).toBeInTheDocument();
+    expect(within(active).getByText('Activa')).toBeInTheDocument();
+    expect(within(active).getByText(formatDate('2026-08-15T16:00:00Z'))).toBeInTheDocument();
+    expect(within(active).getByTestId('next-charge').textContent).toBe(formatDate('2026-12-15T16:00:00Z'));
+    expect(within(active).getByTestId('charges-count').textContent).toBe('4');
+    expect(within(active).getByTestId('total-given').textContent).toBe('Q600.00');
+    expect(within(active).getByRole('button', { name: 'Cambiar monto' })).toBeInTheDocument();
+    expect(within(active).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
+
+    expect(within(pastDue).getByText('Pago pendiente')).toBeInTheDocument();
+    expect(within(pastDue).getByTestId('total-given').textContent).toBe('Q150.00');
+    expect(within(paused).getByText('Pausada')).toBeInTheDocument();
+
+    // An ended gift stays, as ended, with its date and reason and no actions.
+    expect(within(cancelled).getByText('Cancelada')).toBeInTheDocument();
+    expect(within(cancelled).getByTestId('ended-on').textContent).toBe(formatDate('2026-10-01T16:00:00Z'));
+    expect(within(cancelled).getByText('Cambié de trabajo')).toBeInTheDocument();
+    expect(within(cancelled).queryByRole('button')).toBeNull();
+  });
+
+  it('with no gift yet, says so and offers "Hazte padrino" to /donate?frecuencia=mensual', async () => {
+    openList(() => []);
+    expect(await screen.findByText('Aún no tienes donaciones mensuales', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Hazte padrino' })).toHaveAttribute('href', '/donate?frecuencia=mensual');
+  });
+
+  it('says when the list cannot be loaded, and the retry loads it', async () => {
+    let fail = true;
+    const user = userEvent.setup();
+    renderApp('/donor/monthly-gifts', {
+      user: donor,
+      handler: (req) => (req.url === '/member/monthly-gifts' ? (fail ? { status: 403, data: { detail: 'x' } } : { status: 200, data: [gift()] }) : undefined),
+    });
+    expect(await screen.findByText('No pudimos cargar tus donaciones mensuales', {}, { timeout: 6000 })).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await items()).toHaveLength(1);
+  });
+
+  it('"Cancelar" asks first, sends the optional reason, confirms with a toast and shows the gift as ended', async () => {
+    let cancelled = false;
+    const { user, requests } = openList(
+      () => [cancelled ? gift({ status: 'cancelled', nextChargeAt: null, cancelledAt: '2026-11-23T16:00:00Z', cancelReason: 'Ya no puedo' }) : gift()],
+      (req) => {
+        if (req.url === '/member/monthly-gifts/4/cancel') {
+          cancelled = true;
+          return { status: 200, data: gift({ status: 'cancelled' }) };
+        }
+        return undefined;
+      },
+    );
+    const [item] = await items();
+    await user.click(within(item).getByRole('button', { name: 'Cancelar' }));
+    const dialog = screen.getByRole('alertdialog', { name: '¿Cancelar tu donación mensual?' });
+    expect(dialog.textContent).toContain('Dejaremos de cobrarte Q150.00 al mes');
+
+    // "No, mantenerla" sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'No, mantenerla' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(requests.some((r) => r.url.endsWith('/cancel'))).toBe(false);
+
+    await user.click(within(item).getByRole('button', { name: 'Cancelar' }));
+    const again = screen.getByRole('alertdialog');
+    await user.type(within(again).getByRole('textbox', { name: /Cuéntanos por qué/ }), 'Ya no puedo');
+    await user.click(within(again).getByRole('button', { name: 'Sí, cancelar la donación' }));
+    expect(await screen.findByText('Tu donación mensual fue cancelada')).toBeInTheDocument();
+    expect(requests.find((r) => r.url === '/member/monthly-gifts/4/cancel')?.data).toEqual({ reason: 'Ya no puedo' });
+    await waitFor(() => expect(screen.getByText('Cancelada')).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Cancelar' })).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('"Cancelar" without a reason sends an empty body', async () => {
+    const { user, requests } = openList(
+      () => [gift()],
+      (req) => (req.url === '/member/monthly-gifts/4/cancel' ? { status: 200, data: gift({ status: 'cancelled' }) } : undefined),
+    );
+    const [item] = await items();
+    await user.click(within(item).getByRole('button', { name: 'Cancelar' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Sí, cancelar la donación' }));
+    await waitFor(() => expect(requests.find((r) => r.url === '/member/monthly-gifts/4/cancel')?.data).toEqual({}));
+  });
+
+  it('"Cambiar monto" explains that the gift stays until the new one is paid, checks the amount, then goes to the checkout', async () => {
+    const { user, requests } = openList(
+      () => [gift()],
+      (req) =>
+        req.url === '/member/monthly-gifts/4/change-amount'
+          ? { status: 200, data: { checkoutUrl: 'http://pagos.prueba/checkout-session/ch_7', giftId: 8 } }
+          : undefined,
+    );
+    const [item] = await items();
+    await user.click(within(item).getByRole('button', { name: 'Cambiar monto' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cambiar el monto de tu donación mensual' });
+    expect(dialog.textContent).toContain('Tu donación actual de Q150.00 al mes sigue activa hasta que pagues la nueva');
+    const field = within(dialog).getByRole('textbox', { name: /Nuevo monto mensual/ });
+    const submit = within(dialog).getByRole('button', { name: 'Continuar al pago' });
+
+    await user.click(submit);
+    expect(await within(dialog).findByText('Ingresa un monto mayor a cero')).toBeInTheDocument();
+    await user.type(field, '150');
+    await user.click(submit);
+    expect(within(dialog).getByText('El nuevo monto es igual al actual')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, '5');
+    await user.click(submit);
+    expect(within(dialog).getByText('El monto mínimo de donación es Q10.00')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, '1,50');
+    await user.click(submit);
+    expect(within(dialog).getByText(/No está claro qué monto quisiste escribir/)).toBeInTheDocument();
+    expect(requests.some((r) => r.url.endsWith('/change-amount'))).toBe(false);
+
+    await user.clear(field);
+    await user.type(field, '1,200');
+    await user.click(submit);
+    await waitFor(() => expect(assigned).toEqual(['http://pagos.prueba/checkout-session/ch_7']));
+    expect(requests.find((r) => r.url === '/member/monthly-gifts/4/change-amount')?.data).toEqual({ amount: 1200 });
+  });
+
+  it('"Cambiar monto" shows the server\'s refusal on the field', async () => {
+    const { user } = openList(
+      () => [gift()],
+      (req) =>
+        req.url === '/member/monthly-gifts/4/change-amount' ? { status: 400, data: { detail: 'Monto no válido', errors: { amount: 'El monto máximo de donación es Q50,000.00' } } } : undefined,
+    );
+    const [item] = await items();
+    await user.click(within(item).getByRole('button', { name: 'Cambiar monto' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /Nuevo monto mensual/ }), '200');
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar al pago' }));
+    expect(await within(dialog).findByText('El monto máximo de donación es Q50,000.00')).toBeInTheDocument();
+    expect(assigned).toEqual([]);
+  });
+});
+
+describe('/donacion-mensual?token=... (no sign-in)', { timeout: 20_000 }, () => {
+  const managed = (over: Partial<ManagedMonthlyGift> = {}): ManagedMonthlyGift => ({ ...gift(), donorName: 'Rosa Tzul', ...over });
+
+  function openManage(url: string, answer: (req: RecordedRequest) => FakeAnswer | undefined) {
+    const view = renderApp(url, { handler: (req) => (req.url === '/public/site' ? { status: 200, data: site } : answer(req)) });
+    return { ...view, user: userEvent.setup() };
+  }
+
+  it('shows the gift (donor, amount, since, next charge, status) and cancels it with a reason', async () => {
+    let cancelled = false;
+    const { user, requests } = openManage('/donacion-mensual?token=tok.en-1', (req) => {
+      if (req.url === '/monthly-gifts/manage') {
+        return { status: 200, data: cancelled ? managed({ status: 'cancelled', nextChargeAt: null, cancelledAt: '2026-11-23T16:00:00Z' }) : managed() };
+      }
+      if (req.url === '/monthly-gifts/manage/cancel') {
+        cancelled = true;
+        return { status: 200, data: managed({ status: 'cancelled' }) };
+      }
+      return undefined;
+    });
+    const card = await screen.findByTestId('managed-gift', {}, { timeout: 6000 });
+    expect(requests.find((r) => r.url === '/monthly-gifts/manage')?.config.params).toEqual({ token: 'tok.en-1' });
+    expect(within(card).getByText('Rosa Tzul')).toBeInTheDocument();
+    expect(within(card).getByRole('heading', { name: 'Q150.00 al mes' })).toBeInTheDocument();
+    expect(within(card).getByText('Activa')).toBeInTheDocument();
+    expect(within(card).getByText(formatDate('2026-08-15T16:00:00Z'))).toBeInTheDocument();
+    expect(within(card).getByTestId('next-charge').textContent).toBe(formatDate('2026-12-15T16:00:00Z'));
+    expect(within(card).queryByRole('button', { name: 'Actualizar tarjeta' })).toBeNull();
+
+    await user.click(within(card).getByRole('button', { name: 'Cancelar' }));
+    const dialog = screen.getByRole('alertdialog', { name: '¿Cancelar tu donación mensual?' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Cuéntanos por qué/ }), 'Me mudé');
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar la donación' }));
+    expect(await screen.findByText('Tu donación mensual fue cancelada')).toBeInTheDocument();
+    expect(requests.find((r) => r.url === '/monthly-gifts/manage/cancel')?.data).toEqual({ token: 'tok.en-1', reason: 'Me mudé' });
+    expect(await screen.findByText('Esta donación mensual terminó.')).toBeInTheDocument();
+    expect(screen.getByText('Cancelada')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancelar' })).toBeNull();
+    // Nothing here needs or tries a session.
+    expect(requests.some((r) => r.url.startsWith('/member/') || r.url.startsWith('/users/'))).toBe(false);
+  });
+
+  it('past due: "Actualizar tarjeta" goes to the provider\'s page', async () => {
+    const { user, requests } = openManage('/donacion-mensual?token=abc', (req) => {
+      if (req.url === '/monthly-gifts/manage') return { status: 200, data: managed({ status: 'past_due' }) };
+      if (req.url === '/monthly-gifts/manage/update-card') return { status: 200, data: { checkoutUrl: 'http://pagos.prueba/checkout-session/ch_card', giftId: 4 } };
+      return undefined;
+    });
+    const card = await screen.findByTestId('managed-gift', {}, { timeout: 6000 });
+    expect(within(card).getByText('Pago pendiente')).toBeInTheDocument();
+    expect(within(card).getByText(/Tu último cobro no se completó/)).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Actualizar tarjeta' }));
+    await waitFor(() => expect(assigned).toEqual(['http://pagos.prueba/checkout-session/ch_card']));
+    expect(requests.find((r) => r.url === '/monthly-gifts/manage/update-card')?.data).toEqual({ token: 'abc' });
+  });
+
+  it.each([
+    ['an expired or tampered token', '/donacion-mensual?token=vencido', 401],
+    ['an unknown gift', '/donacion-mensual?token=otro', 404],
+    ['a malformed token', '/donacion-mensual?token=x', 400],
+  ])('%s shows a clear Spanish message and nothing else', async (_, url, status) => {
+    openManage(url, (req) => (req.url === '/monthly-gifts/manage' ? { status, data: { detail: 'El enlace no es válido' } } : undefined));
+    const message = await screen.findByTestId('manage-invalid', {}, { timeout: 6000 });
+    expect(message).toHaveTextContent('Este enlace no es válido o ya venció');
+    expect(screen.queryByTestId('managed-gift')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancelar' })).toBeNull();
+  });
+
+  it('without a token it asks nothing of the server', async () => {
+    const { requests } = openManage('/donacion-mensual', () => undefined);
+    expect(await screen.findByTestId('manage-invalid', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(requests.some((r) => r.url.startsWith('/monthly-gifts'))).toBe(false);
+  });
+
+  it('a failure of the server is not called an invalid link: it offers a retry', async () => {
+    openManage('/donacion-mensual?token=abc', (req) => (req.url === '/monthly-gifts/manage' ? { status: 503, data: { detail: 'x' } } : undefined));
+    expect(await screen.findByText('No pudimos cargar tu donación mensual', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('manage-invalid')).toBeNull();
+  });
+});
+
