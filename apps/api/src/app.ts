@@ -16,6 +16,7 @@ import security from './plugins/security';
 import docs from './plugins/docs';
 import auth from './plugins/auth';
 import payments from './plugins/payments';
+import fel from './plugins/fel';
 import webApp from './plugins/web-app';
 import apiRoutes from './routes';
 
@@ -109,6 +110,7 @@ export async function buildApp({ config, database, logger, onRoute }: BuildOptio
   await app.register(docs);
   await app.register(auth);
   await app.register(payments);
+  await app.register(fel);
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await app.register(webApp);
   return app;
