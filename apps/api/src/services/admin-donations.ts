@@ -15,6 +15,8 @@ import { getSettings } from './settings';
 import { NEWEST_FIRST } from './donations';
 import { conflict } from '../errors';
 import { paymentMessages } from '../messages/payments';
+import { depositReviewMessages } from '../messages/deposit-review';
+import { depositReviewsOf } from './deposit-review';
 import { needsManualReview } from './payments/checkouts';
 
 type AdminStatus = AdminDonation['status'];
@@ -25,7 +27,10 @@ const STORED_STATUS = Object.fromEntries(Object.entries(ADMIN_DONATION_STATUS).m
 >;
 
 export function toAdminDonation(
-  row: Pick<DonationRow, 'id' | 'donorName' | 'donorEmail' | 'amountCents' | 'currency' | 'donationType' | 'status' | 'createdAt' | 'referenceCode' | 'paymentProvider'>,
+  row: Pick<
+    DonationRow,
+    'id' | 'donorName' | 'donorEmail' | 'amountCents' | 'currency' | 'donationType' | 'status' | 'createdAt' | 'referenceCode' | 'paymentProvider' | 'paymentMethod'
+  >,
 ): AdminDonation {
   return {
     id: row.id,
@@ -39,6 +44,7 @@ export function toAdminDonation(
     reference_code: row.referenceCode,
     payment_provider: row.paymentProvider,
     manual_review: needsManualReview(row),
+    payment_method: row.paymentMethod,
   };
 }
 
@@ -50,10 +56,12 @@ async function assertManualReview(db: Db, id: number): Promise<void> {
 
 export async function listAdminDonations(
   db: Db,
-  input: { status?: AdminStatus; q?: string; limit: number; offset: number },
+  input: { status?: AdminStatus; q?: string; pendingDeposits?: boolean; limit: number; offset: number },
 ): Promise<AdminDonationList> {
   const conditions: SQL[] = [];
   if (input.status) conditions.push(eq(donations.status, STORED_STATUS[input.status]));
+  // "Depósitos por verificar" (docs/product.md#bank-deposits).
+  if (input.pendingDeposits) conditions.push(eq(donations.status, 'pending'), eq(donations.paymentMethod, 'bank_deposit'));
   const q = input.q?.trim();
   if (q) {
     const pattern = likePattern(q);
@@ -64,11 +72,26 @@ export async function listAdminDonations(
     db.select().from(donations).where(where).orderBy(...NEWEST_FIRST).limit(input.limit).offset(input.offset),
     db.select({ n: count() }).from(donations).where(where),
   ]);
-  return { donations: rows.map(toAdminDonation), total, limit: input.limit, offset: input.offset };
+  const deposits = await depositReviewsOf(db, rows);
+  return {
+    donations: rows.map((row) => ({ ...toAdminDonation(row), deposit: deposits.get(row.id) ?? null })),
+    total,
+    limit: input.limit,
+    offset: input.offset,
+  };
 }
 
-/** Approves a pending donation; the donor's email is queued in the same transaction (docs/product.md#email). */
-export async function approveDonation(db: Database, input: { id: number; actor: Actor; ip?: string | null }): Promise<AdminDonation> {
+/** A donation paid by bank deposit: its review emails speak of the deposit (docs/product.md#bank-deposits). */
+export const isBankDeposit = (row: Pick<DonationRow, 'paymentMethod'>) => row.paymentMethod === 'bank_deposit';
+
+/**
+ * Approves a pending donation; the donor's email is queued in the same transaction (docs/product.md#email).
+ * `alsoInTransaction` lets the bank reconciliation mark its statement line in that same transaction.
+ */
+export async function approveDonation(
+  db: Database,
+  input: { id: number; actor: Actor; ip?: string | null; alsoInTransaction?: (tx: Db, donation: DonationRow) => Promise<void> },
+): Promise<AdminDonation> {
   await assertManualReview(db, input.id);
   const row = await transitionDonation(db, {
     id: input.id,
@@ -78,10 +101,11 @@ export async function approveDonation(db: Database, input: { id: number; actor: 
     inTransaction: async (tx, donation) => {
       const org = await getSettings(tx, 'organization');
       const amount = formatCents(donation.amountCents, donation.currency);
+      const texts = isBankDeposit(donation) ? depositReviewMessages : emailMessages.admin;
       await enqueueEmail(tx, {
         to: donation.donorEmail,
-        subject: emailMessages.admin.approvedSubject(donation.referenceCode),
-        text: emailMessages.admin.approvedText(
+        subject: texts.approvedSubject(donation.referenceCode),
+        text: texts.approvedText(
           donation.donorName,
           amount,
           donation.referenceCode,
@@ -89,8 +113,9 @@ export async function approveDonation(db: Database, input: { id: number; actor: 
           org.name,
           org.phone,
         ),
-        template: 'donation-approved',
+        template: isBankDeposit(donation) ? 'deposit-approved' : 'donation-approved',
       });
+      await input.alsoInTransaction?.(tx, donation);
     },
   });
   return toAdminDonation(row);
@@ -114,10 +139,11 @@ export async function rejectDonation(
     ip: input.ip,
     inTransaction: async (tx, donation) => {
       const system = await getSettings(tx, 'system');
+      const texts = isBankDeposit(donation) ? depositReviewMessages : emailMessages.admin;
       await enqueueEmail(tx, {
         to: donation.donorEmail,
-        subject: emailMessages.admin.rejectedSubject(donation.referenceCode),
-        text: emailMessages.admin.rejectedText(
+        subject: texts.rejectedSubject(donation.referenceCode),
+        text: texts.rejectedText(
           donation.donorName,
           formatCents(donation.amountCents, donation.currency),
           donation.referenceCode,
@@ -125,7 +151,7 @@ export async function rejectDonation(
           system.system_name,
           system.contact_email,
         ),
-        template: 'donation-rejected',
+        template: isBankDeposit(donation) ? 'deposit-rejected' : 'donation-rejected',
       });
     },
   });

@@ -2,8 +2,10 @@
 import { z } from 'zod';
 import { DONATION_TYPES, EVENT_TYPES, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, REPORT_PERIODS, ROLES } from '../constants';
 import { adminMessages } from '../messages/admin';
+import { bankStatementsMessages } from '../messages/bank-statements';
 import { validationMessages } from '../messages/validation';
 import { emailField } from './auth';
+import { depositSlipReviewSchema } from './bank-statements';
 import { boundedDateTime, hasAtMostTwoDecimals, personName } from './fields';
 import { systemSettingsSchema } from './settings';
 
@@ -91,6 +93,10 @@ export const adminDonationSchema = z
     payment_provider: z.string().nullable(),
     /** Aprobar/Rechazar apply: a card donation is completed or failed only by its provider. */
     manual_review: z.boolean(),
+    /** `bank_deposit` for a donation paid by deposit or transfer (docs/product.md#bank-deposits). */
+    payment_method: z.string().nullable().optional(),
+    /** A deposit's newest slip and declared data, in the review list; null without a slip. */
+    deposit: depositSlipReviewSchema.nullable().optional(),
   })
   .meta({ id: 'AdminDonation' });
 export type AdminDonation = z.infer<typeof adminDonationSchema>;
@@ -103,6 +109,11 @@ export const adminDonationsQuerySchema = z.object({
     .pipe(z.enum(ADMIN_STATUS_VALUES, { error: a.statusInvalid }))
     .optional(),
   q: z.string().trim().max(100).optional(),
+  /** "Depósitos por verificar": pending donations paid by bank deposit (docs/product.md#bank-deposits). */
+  pendingDeposits: z
+    .enum(['true', 'false'], { error: bankStatementsMessages.validation.pendingDepositsInvalid })
+    .transform((s) => s === 'true')
+    .optional(),
   limit: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_DEFAULT_LIMIT),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });

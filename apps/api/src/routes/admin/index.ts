@@ -2,6 +2,7 @@
 // this folder, run onRequest, before validation, so an anonymous or non-admin caller never learns
 // more than 401/403. Thin handlers: the rules live in services/admin-*.ts, analytics.ts, exports.ts and payments/checkouts.ts.
 import type { FastifyInstance } from 'fastify';
+import bankStatementRoutes from './bank-statements';
 import contentRoutes from './content';
 import donationRoutes from './donations';
 import paymentRoutes from './payments';
@@ -17,4 +18,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(reportRoutes);
   await app.register(settingsRoutes);
   await app.register(contentRoutes);
+  await app.register(bankStatementRoutes);
 }

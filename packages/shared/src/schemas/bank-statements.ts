@@ -1,0 +1,162 @@
+// The bank statement import's contract (docs/product.md#bank-deposits): the file sent as base64 in JSON,
+// the column mapping, the import with its lines' match state and the deposits still unmatched.
+import { z } from 'zod';
+import { bankStatementsMessages } from '../messages/bank-statements';
+import { decimalId } from './fields';
+
+const v = bankStatementsMessages.validation;
+
+/** 2 MB of file, as base64 (4 characters per 3 bytes). */
+export const STATEMENT_BASE64_MAX = Math.ceil((2 * 1024 * 1024) / 3) * 4;
+
+const column = z.string({ error: v.columnRequired }).trim().min(1, { error: v.columnRequired }).max(200);
+const optionalColumn = z
+  .string()
+  .trim()
+  .max(200)
+  .nullish()
+  .transform((s) => s || null);
+
+export const columnMappingSchema = z.object({
+  date: column,
+  description: column,
+  reference: optionalColumn,
+  credit: column,
+  debit: optionalColumn,
+});
+export type ColumnMappingInput = z.input<typeof columnMappingSchema>;
+export type ColumnMappingValue = z.infer<typeof columnMappingSchema>;
+
+/** A mapping as the API answers it (no input rules: a response carries no transform). */
+export const savedMappingSchema = z.object({
+  date: z.string(),
+  description: z.string(),
+  reference: z.string().nullable(),
+  credit: z.string(),
+  debit: z.string().nullable(),
+});
+
+export const statementFileSchema = z.object({
+  bank: z.string({ error: v.bankRequired }).trim().min(2, { error: v.bankRequired }).max(80, { error: v.bankMax }),
+  file_name: z.string({ error: v.fileRequired }).trim().min(1, { error: v.fileRequired }).max(200),
+  content_base64: z
+    .string({ error: v.fileRequired })
+    .min(1, { error: v.fileRequired })
+    .max(STATEMENT_BASE64_MAX, { error: v.fileTooLarge })
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: v.fileRequired }),
+});
+export type StatementFile = z.infer<typeof statementFileSchema>;
+
+export const statementImportRequestSchema = statementFileSchema.extend({
+  /** Left out: the mapping saved for this bank. Given: used, and saved for the bank. */
+  mapping: columnMappingSchema.optional(),
+});
+export type StatementImportRequest = z.input<typeof statementImportRequestSchema>;
+
+export const statementPreviewSchema = z.object({
+  bank: z.string(),
+  delimiter: z.string(),
+  headers: z.array(z.string()),
+  header_line: z.number().int(),
+  rows: z.array(z.array(z.string())),
+  data_lines: z.number().int(),
+  saved_mapping: savedMappingSchema.nullable(),
+  suggested_mapping: savedMappingSchema.partial(),
+});
+export type StatementPreview = z.infer<typeof statementPreviewSchema>;
+
+export const CANDIDATE_KINDS = ['match', 'outside_window', 'amount_differs'] as const;
+export const STATEMENT_LINE_STATES = ['proposed', 'near_miss', 'unmatched', 'confirmed'] as const;
+
+/** A pending bank deposit as the reconciliation shows it. */
+export const pendingDepositSchema = z.object({
+  donation_id: z.number().int(),
+  reference_code: z.string(),
+  donor_name: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  created_at: z.string(),
+  declared_date: z.string().nullable(),
+  slip_number: z.string().nullable(),
+});
+export type PendingDeposit = z.infer<typeof pendingDepositSchema>;
+
+export const statementCandidateSchema = pendingDepositSchema.extend({
+  kind: z.enum(CANDIDATE_KINDS),
+  reference_found: z.boolean(),
+  day_distance: z.number().int(),
+});
+export type StatementCandidate = z.infer<typeof statementCandidateSchema>;
+
+export const statementLineSchema = z.object({
+  id: z.number().int(),
+  line_number: z.number().int(),
+  posted_on: z.string(),
+  description: z.string(),
+  reference: z.string().nullable(),
+  amount: z.number(),
+  state: z.enum(STATEMENT_LINE_STATES),
+  /** The donation this line confirmed (state `confirmed`). */
+  confirmed_donation: z.object({ id: z.number().int(), reference_code: z.string(), donor_name: z.string() }).nullable(),
+  /** The proposal first, then other deposits that also fit, then near-misses. */
+  candidates: z.array(statementCandidateSchema),
+});
+export type StatementLine = z.infer<typeof statementLineSchema>;
+
+export const statementImportSchema = z
+  .object({
+    id: z.number().int(),
+    bank: z.string(),
+    file_name: z.string(),
+    created_at: z.string(),
+    credit_lines: z.number().int(),
+    skipped_lines: z.number().int(),
+    lines: z.array(statementLineSchema),
+    unmatched_deposits: z.array(pendingDepositSchema),
+  })
+  .meta({ id: 'BankStatementImport' });
+export type StatementImport = z.infer<typeof statementImportSchema>;
+
+export const statementImportSummarySchema = z.object({
+  id: z.number().int(),
+  bank: z.string(),
+  file_name: z.string(),
+  created_at: z.string(),
+  credit_lines: z.number().int(),
+  confirmed_lines: z.number().int(),
+});
+export type StatementImportSummary = z.infer<typeof statementImportSummarySchema>;
+
+export const statementImportListSchema = z.object({
+  imports: z.array(statementImportSummarySchema),
+  /** Banks with a saved column mapping. */
+  banks: z.array(z.string()),
+});
+export type StatementImportList = z.infer<typeof statementImportListSchema>;
+
+export const statementLineParamsSchema = z.object({ id: decimalId, lineId: decimalId });
+
+export const confirmStatementLineSchema = z.object({
+  donation_id: z.number({ error: v.donationRequired }).int({ error: v.donationRequired }).positive({ error: v.donationRequired }),
+});
+export type ConfirmStatementLine = z.infer<typeof confirmStatementLineSchema>;
+
+/**
+ * A pending deposit's slip as staff review it beside the declared data (docs/product.md#bank-deposits):
+ * the newest slip of the donation, whether the declared amount differs from the donation's, and other
+ * donations the very same file (same sha256) was uploaded for.
+ */
+export const depositSlipReviewSchema = z.object({
+  attachment_id: z.number().int(),
+  file_name: z.string(),
+  content_type: z.string(),
+  has_preview: z.boolean(),
+  bank: z.string().nullable(),
+  deposit_date: z.string().nullable(),
+  slip_number: z.string().nullable(),
+  declared_amount: z.number().nullable(),
+  amount_differs: z.boolean(),
+  uploaded_at: z.string(),
+  duplicates: z.array(z.object({ donation_id: z.number().int(), reference_code: z.string(), donor_name: z.string() })),
+});
+export type DepositSlipReview = z.infer<typeof depositSlipReviewSchema>;
