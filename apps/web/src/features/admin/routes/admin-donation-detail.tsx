@@ -15,6 +15,7 @@ import { ErrorState } from '@/components/states';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminDonation } from '../api/get-donation';
+import { DonationFel } from '../components/donation-fel';
 import { DonationPayment } from '../components/donation-payment';
 
 const r = adminMessages.review;
@@ -81,6 +82,9 @@ export default function AdminDonationDetailPage() {
           </Card>
           <div className="lg:col-span-2">
             <DonationPayment id={id} />
+          </div>
+          <div className="lg:col-span-2">
+            <DonationFel id={id} />
           </div>
         </div>
       )}
