@@ -34,6 +34,15 @@ export const monthlyMessages = {
   impactTitle: 'Lo que hace posible tu donación mensual',
   /** "Q150 al mes = Q1,800 al año". */
   impactFor: (perMonth: string, perYear: string) => `${perMonth} al mes = ${perYear} al año:`,
+  /** A year of a monthly gift, in children accompanied all year, or in months for one child when it is less. */
+  impactChildrenYear: (children: number, shownChildren: string, months: number) =>
+    children >= 1
+      ? children === 1
+        ? 'un año de acompañamiento a un niño'
+        : `un año de acompañamiento a ${shownChildren} niños`
+      : months === 1
+        ? 'un mes de acompañamiento a un niño'
+        : `${months} meses de acompañamiento a un niño`,
   impactMonthLabel: 'Al mes',
   impactYearLabel: 'Al año',
 
@@ -101,7 +110,7 @@ export const monthlyMessages = {
     amount: 'Monto',
     status: 'Estado',
     invalidTitle: 'Este enlace no es válido o ya venció',
-    invalidBody: 'Abre el enlace del correo más reciente que te enviamos sobre tu donación mensual, o escríbenos y te ayudamos.',
+    invalidBody: 'Abre el enlace del correo más reciente que te enviamos sobre tu donación mensual, o escríbenos y te ayudamos:',
     loadError: 'No pudimos cargar tu donación mensual',
     updateCard: 'Actualizar tarjeta',
     updateCardNote: 'Tu último cobro no se completó. Actualiza tu tarjeta para seguir donando.',

@@ -24,7 +24,17 @@ export function ImpactList({ amount, impact, frequency = 'once' }: ImpactListPro
   const units = [
     { icon: Utensils, per: impact.quetzales_per_meal, many: d.impactMeals, one: d.impactMealUnit },
     { icon: BookHeart, per: impact.quetzales_per_evangelism_hour, many: d.impactHours, one: d.impactHourUnit },
-    { icon: HandHeart, per: impact.quetzales_per_child, many: d.impactChildren, one: d.impactChildUnit },
+    {
+      icon: HandHeart,
+      per: impact.quetzales_per_child,
+      many: d.impactChildren,
+      one: d.impactChildUnit,
+      // A monthly gift accompanies children all year long: said in child-years, not child-months.
+      manyInYear: (months: number) => {
+        const children = Math.floor(months / MONTHS_PER_YEAR);
+        return m.impactChildrenYear(children, formatNumber(children), months);
+      },
+    },
     { icon: GraduationCap, per: impact.quetzales_per_scholarship, many: d.impactScholarships, one: d.impactScholarshipUnit },
   ];
   if (frequency === 'monthly' && amount > 0) return <MonthlyImpact amount={amount} units={units} />;
@@ -54,13 +64,13 @@ export function ImpactList({ amount, impact, frequency = 'once' }: ImpactListPro
   );
 }
 
-type Unit = { icon: typeof Utensils; per: number; many: (n: number, shown: string) => string };
+type Unit = { icon: typeof Utensils; per: number; many: (n: number, shown: string) => string; manyInYear?: (n: number) => string };
 
 /** "Q150 al mes = Q1,800 al año", then what each brings a month and a year; units a year cannot reach are left out. */
 function MonthlyImpact({ amount, units }: { amount: number; units: Unit[] }) {
   const yearly = amount * MONTHS_PER_YEAR;
   const items = units
-    .map((u) => ({ icon: u.icon, many: u.many, month: Math.floor(amount / u.per), year: Math.floor(yearly / u.per) }))
+    .map((u) => ({ icon: u.icon, many: u.many, inYear: u.manyInYear ?? ((n: number) => u.many(n, formatNumber(n))), month: Math.floor(amount / u.per), year: Math.floor(yearly / u.per) }))
     .filter((u) => u.year >= 1);
   return (
     <div>
@@ -69,7 +79,7 @@ function MonthlyImpact({ amount, units }: { amount: number; units: Unit[] }) {
         {m.impactFor(formatMoney(amount), formatMoney(yearly))}
       </p>
       <ul className="mt-4 space-y-3" data-testid="impact-list">
-        {items.map(({ icon: Icon, many, month, year }) => (
+        {items.map(({ icon: Icon, many, inYear, month, year }) => (
           <li key={many(1, '1')} className="flex items-start gap-3 text-[0.95rem] text-ink-800">
             <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent-100 text-accent-800">
               <Icon aria-hidden="true" className="size-4" />
@@ -81,7 +91,7 @@ function MonthlyImpact({ amount, units }: { amount: number; units: Unit[] }) {
                 </span>
               )}
               <span className="block">
-                <strong className="font-semibold">{m.impactYearLabel}:</strong> {many(year, formatNumber(year))}
+                <strong className="font-semibold">{m.impactYearLabel}:</strong> {inYear(year)}
               </span>
             </span>
           </li>

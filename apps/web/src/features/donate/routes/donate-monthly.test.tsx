@@ -80,9 +80,18 @@ describe('/donate "Una vez" / "Cada mes"', { timeout: 20_000 }, () => {
     expect(items).toEqual([
       'Al mes: 30 refacciones nutritivas en una escuelaAl año: 360 refacciones nutritivas en una escuela',
       'Al mes: 15 horas de formación en valoresAl año: 180 horas de formación en valores',
-      'Al mes: un mes de acompañamiento a un niñoAl año: un mes de acompañamiento a 12 niños',
+      'Al mes: un mes de acompañamiento a un niñoAl año: un año de acompañamiento a un niño',
       'Al año: una beca escolar de un año',
     ]);
+
+    // Q100 a month is less than a child's month (Q150), yet 8 months of one child in a year.
+    await user.clear(screen.getByLabelText(/otro monto/i));
+    await user.type(screen.getByLabelText(/otro monto/i), '100');
+    expect(within(screen.getByTestId('impact-list')).getAllByRole('listitem').map((li) => li.textContent)).toContain(
+      'Al año: 8 meses de acompañamiento a un niño',
+    );
+    await user.clear(screen.getByLabelText(/otro monto/i));
+    await user.type(screen.getByLabelText(/otro monto/i), '150');
 
     // "Una vez" speaks of the one amount again.
     await user.click(screen.getByRole('radio', { name: 'Una vez' }));

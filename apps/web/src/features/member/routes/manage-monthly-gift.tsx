@@ -11,6 +11,7 @@ import { Button } from '@/components/button';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
 import { getErrorStatus } from '@/lib/api-client';
+import { mailtoHref, usePublicSite } from '@/lib/public-site';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCancelManagedGift, useManagedMonthlyGift, useUpdateManagedCard } from '../api/managed-monthly-gift';
 import { CancelMonthlyDialog } from '../components/cancel-monthly-dialog';
@@ -29,6 +30,8 @@ export default function ManageMonthlyGiftPage() {
   const [confirming, setConfirming] = useState(false);
   const [leaving, setLeaving] = useState(false);
 
+  const site = usePublicSite();
+  const contact = site.data?.organization.email || site.data?.system.contact_email || '';
   const status = getErrorStatus(gift.error);
   const invalid = token === '' || (status !== undefined && status >= 400 && status < 500);
 
@@ -61,7 +64,17 @@ export default function ManageMonthlyGiftPage() {
           <LinkIcon aria-hidden="true" className="size-7" />
         </span>
         <h2 className="text-2xl font-semibold">{t.invalidTitle}</h2>
-        <p className="max-w-md text-ink-600">{t.invalidBody}</p>
+        <p className="max-w-md text-ink-600">
+          {t.invalidBody}
+          {contact && (
+            <>
+              {' '}
+              <a href={mailtoHref(contact)} className="font-semibold text-brand-700 underline underline-offset-2">
+                {contact}
+              </a>
+            </>
+          )}
+        </p>
       </div>
     );
   } else if (gift.isError) {

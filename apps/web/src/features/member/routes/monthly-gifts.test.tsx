@@ -11,7 +11,7 @@ import { publicSite } from '@/test/public-site';
 import { renderApp } from '@/test/render-app';
 
 const donor = { roles: ['DONOR'] };
-const site = publicSite({ system: { min_donation_amount: 10, max_donation_amount: 50_000 } });
+const site = publicSite({ organization: { email: 'contacto@fundacion.gt' }, system: { min_donation_amount: 10, max_donation_amount: 50_000 } });
 
 const gift = (over: Partial<MonthlyGift> = {}): MonthlyGift => ({
   id: 4,
@@ -262,6 +262,7 @@ describe('/donacion-mensual?token=... (no sign-in)', { timeout: 20_000 }, () => 
     openManage(url, (req) => (req.url === '/monthly-gifts/manage' ? { status, data: { detail: 'El enlace no es válido' } } : undefined));
     const message = await screen.findByTestId('manage-invalid', {}, { timeout: 6000 });
     expect(message).toHaveTextContent('Este enlace no es válido o ya venció');
+    expect(within(message).getByRole('link', { name: 'contacto@fundacion.gt' })).toHaveAttribute('href', 'mailto:contacto@fundacion.gt');
     expect(screen.queryByTestId('managed-gift')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancelar' })).toBeNull();
   });
