@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureAdmin, seedDemo } from './db/seed';
+import { setFelCertification } from './services/receipts';
 import { ensureDefaultSettings } from './services/settings';
 import { startJobs } from './jobs';
 
@@ -26,6 +27,7 @@ export interface BootstrapOptions {
 export async function bootstrap(config: Config, options: BootstrapOptions = {}): Promise<Started> {
   const database = options.database ?? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, memory: options.memory });
   await ensureDefaultSettings(database.db);
+  setFelCertification(config.fel.provider !== 'off');
   const seeded = config.demoSeed ? await seedDemo(database.db) : null;
   if (config.adminEmail && config.adminPassword) await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
   const app = await buildApp({ config, database, logger: options.logger, onRoute: options.onRoute });

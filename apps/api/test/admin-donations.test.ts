@@ -120,8 +120,9 @@ describe('admin donations: approve and reject', () => {
     expect(row.receiptNumber).not.toBeNull();
     expect(row.completedAt).not.toBeNull();
 
-    const mails = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'jose.barrios@correo.gt'));
-    expect(mails).toHaveLength(1);
+    const mails = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'jose.barrios@correo.gt')).orderBy(emailOutbox.id);
+    // The approval, then the receipt with its PDF attached (docs/product.md#receipts).
+    expect(mails.map((m) => m.template)).toEqual(['donation-approved', 'donation-receipt']);
     expect(mails[0]).toMatchObject({ template: 'donation-approved', subject: emailMessages.admin.approvedSubject(d.referenceCode) });
     expect(mails[0].textBody).toContain(d.referenceCode);
     expect(mails[0].textBody.replace(/\u00a0/g, ' ')).toMatch(/Q\s?185\.00/);

@@ -6,13 +6,14 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { Role } from '@donaciones/shared/constants';
 import { bootstrap } from '../src/bootstrap';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client';
 import { donations, sessions, users, userPreferences } from '../src/db/schema';
+import { issueReceipt, voidReceipt } from '../src/services/receipts';
 import { newReferenceCode } from '../src/services/reference-codes';
 import { hashPassword } from '../src/services/passwords';
 
@@ -135,7 +136,7 @@ export async function createUser(
 
 /**
  * Writes one donation straight into the ledger with exact values (status and dates included),
- * bypassing the flow. A completed one gets its receipt number, as a completion does.
+ * bypassing the flow. A completed (or refunded) one gets its receipt, as a completion does.
  */
 export async function addDonation(
   db: Database,
@@ -157,11 +158,14 @@ export async function addDonation(
       createdAt,
       updatedAt: createdAt,
       completedAt: completed ? createdAt : null,
-      receiptNumber: completed ? sql`nextval('receipt_number_seq')` : null,
       ...values,
     })
     .returning();
-  return row;
+  if (row.status !== 'completed' && row.status !== 'refunded') return row;
+  // Its receipt, issued as a completion issues it (not emailed): numbered, with its snapshot.
+  const receipt = await issueReceipt(db, row.id, { email: false });
+  if (row.status === 'refunded') await voidReceipt(db, row.id, row.refundReason ?? 'Reembolso');
+  return { ...row, receiptNumber: receipt.number };
 }
 
 /** Opens a session for the account and signs its access token, as sign-in does. */

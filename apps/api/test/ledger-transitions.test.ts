@@ -42,7 +42,8 @@ describe('transitionDonation inTransaction hook', () => {
     });
     expect(seen).toBe('completed');
     const state = await stateOf(donation.id, 'hook-ok@correo.gt');
-    expect(state).toMatchObject({ status: 'completed', emails: 1, audits: 1 });
+    // The hook's email and the donor's receipt (docs/product.md#receipts).
+    expect(state).toMatchObject({ status: 'completed', emails: 2, audits: 1 });
     expect(state.receipt).not.toBeNull();
   });
 

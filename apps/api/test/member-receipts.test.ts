@@ -31,7 +31,7 @@ beforeAll(async () => {
 
   const lastYearDate = new Date(Date.UTC(lastYear, 10, 15, 18));
   anaDonations = [
-    await addDonation(ctx.db, { userId: ana.id, email: ana.email, name: 'Ana Cifuentes', amount: 185.5, nit: '1234567-K', createdAt: monthsAgo(0) }),
+    await addDonation(ctx.db, { userId: ana.id, email: ana.email, name: 'Ana Cifuentes', amount: 185.5, nit: '576937-K', createdAt: monthsAgo(0) }),
     await addDonation(ctx.db, { userId: ana.id, email: ana.email, name: 'Ana Cifuentes', amount: 75, type: 'goods', description: 'Útiles escolares', createdAt: monthsAgo(0) }),
     await addDonation(ctx.db, { userId: ana.id, email: ana.email, name: 'Ana Cifuentes', amount: 1250, createdAt: lastYearDate }),
     await addDonation(ctx.db, { userId: ana.id, email: ana.email, name: 'Ana Cifuentes', amount: 35, status: 'pending', createdAt: monthsAgo(0) }),
@@ -123,26 +123,26 @@ describe('GET /receipts/{donationId}.pdf', () => {
     const res = await get(`/receipts/${d.id}.pdf`, ana.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="recibo-${formatReceiptNumber(d.receiptNumber as number)}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="recibo-A-${formatReceiptNumber(d.receiptNumber as number)}.pdf"`);
     expect(res.headers['cache-control']).toContain('no-store');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(res.rawPayload);
     expect(text).toContain('Fundación Prueba de Recibos');
-    expect(text).toContain('Recibo de donación');
+    expect(text).toContain('Recibo por donación');
     expect(text).toContain(d.referenceCode);
     expect(text).toContain(formatReceiptNumber(d.receiptNumber as number));
     expect(text).toContain(formatMoney(185.5).replace(/\s/g, ' '));
     expect(text).toContain('Ciento ochenta y cinco quetzales con cincuenta centavos');
     expect(text).toContain('Ana Cifuentes');
-    expect(text).toContain('1234567-K');
+    expect(text).toContain('576937-K');
     // One page, numbered, with no blank page after it.
     expect(await pdfPageCount(res.rawPayload)).toBe(1);
     expect(text).toContain('Página 1 de 1');
   });
 
-  it('prints C/F when no NIT was given, and the description of goods', async () => {
+  it('prints CF when no NIT was given, and the description of goods', async () => {
     const text = await pdfText((await get(`/receipts/${anaDonations[1].id}.pdf`, ana.token)).rawPayload);
-    expect(text).toContain('C/F');
+    expect(text).toContain('CF (consumidor final)');
     expect(text).toContain('En especie (bienes)');
     expect(text).toContain('Útiles escolares');
     expect(text).toContain('Setenta y cinco quetzales exactos');

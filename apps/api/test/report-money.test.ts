@@ -7,6 +7,7 @@ import { adminMessages } from '@donaciones/shared/messages/admin';
 import type { Analytics } from '@donaciones/shared/schemas/admin';
 import type { donations } from '../src/db/schema';
 import { renderReceiptPdf } from '../src/services/receipt-pdf';
+import { receiptOf } from '../src/services/receipts';
 import { receiptMessages } from '../src/messages/receipts';
 import { callers } from './admin-support';
 import { addDonation, createTestApp, inject, pdfText, type TestContext } from './helpers';
@@ -127,10 +128,11 @@ describe('reports: dollars apart; gross, fee and net', () => {
 });
 
 describe('receipt: gross, fee and net when the donor covered the fee; dollars with their quetzal equivalent', () => {
-  const org = { name: 'Fundación de Prueba', address: 'Ciudad de Guatemala', phone: '', email: 'info@prueba.gt' } as Parameters<typeof renderReceiptPdf>[1];
+  // The receipt as it was issued with each donation.
+  const receiptPdf = async (donation: { id: number }) => renderReceiptPdf((await receiptOf(ctx.db, donation.id))!);
 
   it('a quetzal gift with the fee covered shows the amount charged, the fee and the gift apart', async () => {
-    const text = await pdfText(await renderReceiptPdf({ donation: rows.gtqCovered, programName: null }, org));
+    const text = await pdfText(await receiptPdf(rows.gtqCovered));
     expect(text).toContain(t.grossCharged);
     expect(text).toContain(formatCents(rows.gtqCovered.amountCents));
     expect(text).toContain(t.coveredFee);
@@ -141,20 +143,20 @@ describe('receipt: gross, fee and net when the donor covered the fee; dollars wi
   });
 
   it('a gift without covered fee has no gross/fee/net lines', async () => {
-    const text = await pdfText(await renderReceiptPdf({ donation: rows.gtq, programName: null }, org));
+    const text = await pdfText(await receiptPdf(rows.gtq));
     expect(text).not.toContain(t.grossCharged);
     expect(text).not.toContain(t.coveredFee);
   });
 
   it('a dollar gift shows its dollars, its quetzal equivalent and the rate with its date', async () => {
-    const text = await pdfText(await renderReceiptPdf({ donation: rows.usd, programName: null }, org));
+    const text = await pdfText(await receiptPdf(rows.usd));
     expect(text).toContain(formatCents(rows.usd.amountCents, 'USD'));
     expect(text).toContain(t.quetzalEquivalent);
     expect(text).toContain(formatCents(rows.usd.gtqCents!));
     expect(text).toContain(t.exchangeRateValue(formatMoney('7.7'), formatMoney(1, 'USD'), formatDay('2025-03-01')));
     expect(text).not.toContain(t.grossCharged);
 
-    const covered = await pdfText(await renderReceiptPdf({ donation: rows.usdCovered, programName: null }, org));
+    const covered = await pdfText(await receiptPdf(rows.usdCovered));
     expect(covered).toContain(formatCents(rows.usdCovered.amountCents, 'USD'));
     expect(covered).toContain(formatCents(rows.usdCovered.coveredFeeCents, 'USD'));
     expect(covered).toContain(formatCents(rows.usdCovered.amountCents - rows.usdCovered.coveredFeeCents, 'USD'));

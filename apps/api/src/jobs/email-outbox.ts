@@ -5,7 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
+import type { EmailAttachment } from '../db/schema';
+import { PUBLIC_URL_MARK } from '../services/email-outbox';
 import { createMailTransport, type MailTransport } from '../services/mailer';
+import { renderEmailAttachment } from '../services/receipt-pdf';
+import { markReceiptsEmailed } from '../services/receipts';
 
 export interface DeliveryOptions {
   batchSize?: number;
@@ -16,6 +20,8 @@ export interface DeliveryOptions {
   /** How long a claimed row stays invisible to other deliverers while it is being sent. */
   leaseMs?: number;
   log?: Pick<FastifyInstance['log'], 'warn' | 'error'>;
+  /** Replaces PUBLIC_URL_MARK in bodies; the app's PUBLIC_URL when an app is given. */
+  publicUrl?: string;
 }
 
 export interface DeliveryReport {
@@ -39,6 +45,7 @@ interface ClaimedRow {
   html_body: string | null;
   template: string;
   attempts: number;
+  attachments: EmailAttachment[] | string | null;
 }
 
 function isApp(target: FastifyInstance | Database): target is FastifyInstance {
@@ -53,6 +60,8 @@ export async function deliverDueEmails(target: FastifyInstance | Database, trans
   const maxAttempts = options.maxAttempts ?? OUTBOX_MAX_ATTEMPTS;
   const backoff = options.backoffMs ?? outboxBackoffMs;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const publicUrl = options.publicUrl ?? (isApp(target) ? target.config.publicUrl : '');
+  const links = (body: string) => body.split(PUBLIC_URL_MARK).join(publicUrl);
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
 
   const claimed = rowsOf<ClaimedRow>(
@@ -66,13 +75,24 @@ export async function deliverDueEmails(target: FastifyInstance | Database, trans
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, to_address, subject, text_body, html_body, template, attempts`),
+      RETURNING id, to_address, subject, text_body, html_body, template, attempts, attachments`),
   );
 
   for (const row of claimed) {
     try {
-      await transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, template: row.template });
+      // Attachments are rendered now, from their descriptors; a failure to render is retried like a failure to send.
+      const descriptors: EmailAttachment[] = typeof row.attachments === 'string' ? JSON.parse(row.attachments) : (row.attachments ?? []);
+      const attachments = await Promise.all(descriptors.map((a) => renderEmailAttachment(db, a)));
+      await transport.send({
+        to: row.to_address,
+        subject: row.subject,
+        text: links(row.text_body),
+        html: row.html_body == null ? null : links(row.html_body),
+        template: row.template,
+        attachments,
+      });
       await db.execute(sql`UPDATE email_outbox SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = ${row.id}`);
+      await markReceiptsEmailed(db, descriptors);
       report.sent += 1;
     } catch (err) {
       const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500);

@@ -25,7 +25,7 @@ export const emailMessages = {
     approvedSubject: (reference: string) => `Tu donación ${reference} fue aprobada`,
     approvedText: (name: string, amount: string, reference: string, receipt: string, org: string, phone: string) =>
       `Hola ${name}:\n\nTu donación de ${amount} (referencia ${reference}) fue aprobada. ¡Gracias por tu generosidad!\n` +
-      `Número de recibo: ${receipt}.\n\nSi necesitas un comprobante deducible de impuestos, escríbenos o llámanos al ${phone}.\n\n${org}`,
+      `Número de recibo: ${receipt}.\n\nTu recibo por donación te llega en un correo aparte, con el PDF adjunto. Si tienes preguntas, llámanos al ${phone}.\n\n${org}`,
     rejectedSubject: (reference: string) => `Tu donación ${reference} no fue aceptada`,
     rejectedText: (name: string, amount: string, reference: string, reason: string, system: string, contactEmail: string) =>
       `Hola ${name}:\n\nRevisamos tu donación de ${amount} (referencia ${reference}) y no pudimos aceptarla.\n\n` +
@@ -40,7 +40,7 @@ export const emailMessages = {
         `Recibimos tu donación de ${amount} (referencia ${reference}${receipt ? `, recibo No. ${formatReceiptNumber(receipt)}` : ''}).`,
         'Gracias por acompañar a las niñas, niños y adolescentes de nuestros programas.',
         '',
-        'Si necesitas un recibo deducible de impuestos, responde a este correo.',
+        'Tu recibo por donación te llega en un correo aparte, con el PDF adjunto.',
       ].join('\n'),
   },
   member: {

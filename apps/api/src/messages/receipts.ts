@@ -1,15 +1,33 @@
-// Texts of the receipt and annual statement PDFs and of their API answers.
+// Texts of the receipt and annual statement PDFs, their emails and API answers.
 
 export const receiptMessages = {
   pdf: {
-    receiptTitle: 'Recibo de donación',
+    receiptTitle: 'Recibo por donación',
     receiptNumber: 'Recibo No.',
+    seriesNumber: (series: string, number: string) => `Serie ${series} No. ${number}`,
+    issuedOn: (date: string) => `Fecha de emisión: ${date}`,
+    issuerNit: (nit: string) => `NIT ${nit}`,
     date: 'Fecha',
+    donorSection: 'Datos del donante',
+    giftSection: 'Datos de la donación',
     donor: 'Donante',
     email: 'Correo electrónico',
-    nit: 'NIT',
+    address: 'Dirección',
+    taxId: 'NIT / CUI',
+    taxIdLabel: { nit: 'NIT', cui: 'CUI', cf: 'NIT' },
     /** Guatemala's "consumidor final" when no NIT was given. */
-    nitNone: 'C/F',
+    cfValue: 'CF (consumidor final)',
+    giftDate: 'Fecha de la donación',
+    currency: 'Moneda',
+    currencyNames: { GTQ: 'Quetzales (GTQ)', USD: 'Dólares estadounidenses (USD)' } as Readonly<Record<string, string>>,
+    voided: (date: string) => `ANULADO el ${date}`,
+    voidReason: (reason: string) => `Motivo: ${reason}`,
+    voidedStamp: 'ANULADO',
+    felTitle: 'Documento Tributario Electrónico certificado (FEL)',
+    felUuid: (uuid: string) => `Número de autorización (UUID): ${uuid}`,
+    felSeriesNumber: (series: string, number: string) => `Serie ${series} · Número ${number}`,
+    felCertifiedAt: (date: string) => `Fecha de certificación: ${date}`,
+    felVerify: 'Verifícalo en el portal de la SAT con el código QR.',
     amount: 'Monto',
     amountInWords: 'Cantidad en letras',
     reference: 'Referencia',
@@ -26,13 +44,26 @@ export const receiptMessages = {
     thanks: 'Gracias por tu generosidad. Tu aporte hace posible que más niñas, niños y adolescentes de Guatemala tengan alimento, formación y oportunidades.',
     receivedFrom: 'Recibimos de',
     theAmountOf: 'la cantidad de',
-    keepNote: 'Este recibo se emite una sola vez y su número no cambia. Consérvalo para tus registros.',
-    issuedAt: (date: string) => `Emitido el ${date}`,
+    keepNote: 'Este recibo se emitió una sola vez, al completarse la donación; su número y su fecha no cambian. Consérvalo para tus registros.',
     statementTitle: (year: number) => `Constancia anual de donaciones ${year}`,
     statementIntro: (name: string, year: number) => `Hacemos constar que ${name} realizó las siguientes donaciones completadas durante el año ${year}:`,
     statementTotal: 'Total del año (en quetzales)',
     statementCount: (n: number) => (n === 1 ? '1 donación' : `${n} donaciones`),
     page: (n: number, total: number) => `Página ${n} de ${total}`,
+  },
+  email: {
+    subject: (label: string) => `Tu recibo por donación ${label}`,
+    text: (name: string, amount: string, reference: string, label: string, link: string, org: string, voided: boolean) =>
+      `Hola ${name}:\n\n` +
+      `Adjuntamos tu recibo por donación ${label} de ${amount} (referencia ${reference}).` +
+      (voided ? ' Este recibo fue anulado porque la donación se reembolsó.' : '') +
+      `\n\nDescargar recibo: ${link}\n(inicia sesión con este correo para verlo en tu área de donante)\n\nGracias por tu generosidad.\n${org}`,
+  },
+  statementEmail: {
+    subject: (year: number) => `Tu constancia anual de donaciones ${year}`,
+    text: (name: string, year: number, link: string, org: string) =>
+      `Hola ${name}:\n\nAdjuntamos la constancia de las donaciones que hiciste durante ${year}, con su total.\n\n` +
+      `Tus recibos: ${link}\n\nGracias por acompañarnos.\n${org}`,
   },
   receiptNotFound: 'Recibo no encontrado',
   receiptNotAvailable: 'Esta donación aún no tiene recibo: solo las donaciones completadas lo tienen.',

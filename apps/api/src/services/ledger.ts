@@ -10,6 +10,7 @@ import { conflict, notFound } from '../errors';
 import { paymentMessages } from '../messages/payments';
 import { type Actor, audit } from './audit';
 import { type PaymentProvider, simulatedPaymentProvider } from './payments/simulated';
+import { issueReceipt } from './receipts';
 import { newReferenceCode } from './reference-codes';
 
 export type DonationRow = typeof donations.$inferSelect;
@@ -157,7 +158,6 @@ export async function transitionDonation(
           : {}),
         updatedAt: sql`now()`,
         completedAt: completed ? sql`now()` : null,
-        receiptNumber: completed ? sql`nextval('receipt_number_seq')` : null,
       })
       .where(and(eq(donations.id, input.id), eq(donations.status, current.status)))
       .returning();
@@ -170,9 +170,16 @@ export async function transitionDonation(
       details: { from: current.status, to: status, reference: updated.referenceCode, ...(failureReason ? { failure_reason: failureReason } : {}) },
       ip: input.ip,
     });
-    if (completed) await linkCompletedDonation(tx, updated);
-    await input.inTransaction?.(tx, updated);
-    return updated;
+    let result = updated;
+    if (completed) {
+      await linkCompletedDonation(tx, updated);
+      // The fiscal receipt is issued here, once, for every path that completes a donation
+      // (docs/product.md#receipts): its number is taken in this transaction and kept on the donation.
+      const receipt = await issueReceipt(tx, updated.id);
+      result = { ...updated, receiptNumber: receipt.number };
+    }
+    await input.inTransaction?.(tx, result);
+    return result;
   });
 }
 

@@ -10,6 +10,13 @@ export interface MailMessage {
   html?: string | null;
   /** The kind of email ('welcome', 'password-reset', ...), for the log. */
   template: string;
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface MailTransport {
@@ -33,6 +40,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
         headers: { 'X-Template': message.template },
       });
     },
@@ -48,7 +56,8 @@ export function logTransport(log: Pick<FastifyBaseLogger, 'info'>): MailTranspor
   return {
     kind: 'log',
     async send(message) {
-      log.info({ to: message.to, subject: message.subject, template: message.template }, 'correo (sin SMTP_URL: solo registrado)');
+      const attachments = message.attachments?.length ? { attachments: message.attachments.map((a) => a.filename) } : {};
+      log.info({ to: message.to, subject: message.subject, template: message.template, ...attachments }, 'correo (sin SMTP_URL: solo registrado)');
     },
     close: () => {},
   };

@@ -1,10 +1,8 @@
 // The signed-in account's own donations: list, history by year and month, receipts (docs/product.md#screens-and-routes, #receipts).
 // Every query is filtered by the caller's user id; nothing here can reach another account's rows.
-import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { CURRENCY, type DonationStatus, TIME_ZONE, type Role } from '@donaciones/shared/constants';
-import { hasRole } from '@donaciones/shared/roles';
+import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { CURRENCY, type DonationStatus } from '@donaciones/shared/constants';
 import { fromCents, guatemalaDay } from '@donaciones/shared/format';
-import { receiptMessages } from '../messages/receipts';
 import type {
   DonationHistory,
   MemberDonation,
@@ -12,8 +10,7 @@ import type {
   Receipts,
 } from '@donaciones/shared/schemas/member';
 import type { Db } from '../db/client';
-import { donations, programs, users } from '../db/schema';
-import { notFound } from '../errors';
+import { donations, programs } from '../db/schema';
 import { NEWEST_FIRST } from './donations';
 import { COUNTED } from './figures';
 
@@ -165,66 +162,3 @@ export async function listReceipts(db: Db, userId: number): Promise<Receipts> {
     years: [...years.entries()].sort(([a], [b]) => b - a).map(([year, y]) => ({ year, total_amount: fromCents(y.cents), receipts_count: y.count })),
   };
 }
-
-export interface ReceiptViewer {
-  id: number;
-  roles: readonly Role[];
-}
-
-export interface ReceiptData {
-  donation: DonationRow;
-  programName: string | null;
-}
-
-/**
- * The donation behind a receipt, for its owner or an ADMIN. Anyone else gets the same 404 as for an
- * unknown id, so receipts cannot be used to learn which donations exist.
- */
-export async function loadReceipt(db: Db, donationId: number, viewer: ReceiptViewer): Promise<ReceiptData> {
-  const [row] = await db
-    .select(memberDonationColumns)
-    .from(donations)
-    .leftJoin(programs, eq(programs.id, donations.programId))
-    .where(eq(donations.id, donationId))
-    .limit(1);
-  if (!row) throw notFound(receiptMessages.receiptNotFound);
-  const isOwner = row.donation.userId === viewer.id;
-  if (!isOwner && !hasRole(viewer.roles, 'ADMIN')) throw notFound(receiptMessages.receiptNotFound);
-  if (row.donation.status !== 'completed' || row.donation.receiptNumber == null) throw notFound(receiptMessages.receiptNotAvailable);
-  return row;
-}
-
-export interface StatementData {
-  year: number;
-  donor: { name: string; email: string; nit: string | null };
-  donations: DonationRow[];
-  totalCents: number;
-}
-
-/** The completed donations of one account in one calendar year (Guatemala time), oldest first. */
-export async function loadStatement(db: Db, userId: number, year: number): Promise<StatementData> {
-  const [account] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!account) throw notFound(receiptMessages.statementEmpty(year));
-  const rows = await db
-    .select()
-    .from(donations)
-    .where(
-      and(
-        eq(donations.userId, userId),
-        eq(donations.status, 'completed'),
-        isNotNull(donations.receiptNumber),
-        sql`extract(year from ${donations.completedAt} AT TIME ZONE ${TIME_ZONE})::int = ${year}`,
-      ),
-    )
-    .orderBy(asc(donations.completedAt), asc(donations.id));
-  if (rows.length === 0) throw notFound(receiptMessages.statementEmpty(year));
-  const name = `${account.firstName} ${account.lastName}`.trim() || rows[rows.length - 1].donorName;
-  const nit = [...rows].reverse().find((r) => r.donorNit)?.donorNit ?? null;
-  const totalCents = rows.reduce((sum, r) => sum + quetzalCentsOf(r), 0);
-  return { year, donor: { name, email: account.email, nit }, donations: rows, totalCents };
-}
-

@@ -2,7 +2,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hasRole } from '@donaciones/shared/roles';
-import { formatReceiptNumber } from '@donaciones/shared/format';
 import {
   receiptParamsSchema,
   receiptsSchema,
@@ -12,9 +11,9 @@ import {
 import { forbidden } from '../../errors';
 import { receiptMessages } from '../../messages/receipts';
 import { signedInUser } from '../../plugins/auth';
-import { listReceipts, loadReceipt, loadStatement } from '../../services/member-donations';
+import { listReceipts } from '../../services/member-donations';
 import { renderReceiptPdf, renderStatementPdf } from '../../services/receipt-pdf';
-import { getSettings } from '../../services/settings';
+import { loadStatement, receiptForViewer, receiptLabel } from '../../services/receipts';
 import { MEMBER_TAG as TAG, bearer, error, guarded, limited } from '../common';
 
 export default async function memberReceiptRoutes(app: FastifyInstance) {
@@ -41,17 +40,17 @@ export default async function memberReceiptRoutes(app: FastifyInstance) {
         tags: [TAG],
         summary: 'Recibo en PDF de una donación completada',
         description:
-          'Se descarga como adjunto (application/pdf). Solo el dueño de la donación o un ADMIN; para cualquier otra persona ' +
-          'responde 404, igual que para un id inexistente. 404 también si la donación aún no está completada.',
+          'El recibo tal como se emitió al completarse la donación (mismo número, fecha y datos en cada descarga), como adjunto ' +
+          '(application/pdf); si la donación se reembolsó, dice ANULADO con la fecha. Solo el dueño de la donación o un ADMIN; ' +
+          'para cualquier otra persona responde 404, igual que para un id inexistente. 404 también si la donación no tiene recibo.',
         security: bearer,
         params: receiptParamsSchema,
         response: { ...guarded, 404: error, 429: error },
       },
     },
     async (request, reply) => {
-      const data = await loadReceipt(app.db, request.params.donationId, signedInUser(request));
-      const pdf = await renderReceiptPdf(data, await getSettings(app.db, 'organization'));
-      return sendPdf(reply, pdf, `recibo-${formatReceiptNumber(data.donation.receiptNumber as number)}.pdf`);
+      const receipt = await receiptForViewer(app.db, request.params.donationId, signedInUser(request));
+      return sendPdf(reply, await renderReceiptPdf(receipt), `recibo-${receiptLabel(receipt)}.pdf`);
     },
   );
 
@@ -75,14 +74,14 @@ export default async function memberReceiptRoutes(app: FastifyInstance) {
       const user = signedInUser(request);
       const target = request.query.user_id ?? user.id;
       if (target !== user.id && !hasRole(user.roles, 'ADMIN')) throw forbidden(receiptMessages.statementOtherUser);
-      const data = await loadStatement(app.db, target, request.params.year);
-      const pdf = await renderStatementPdf(data, await getSettings(app.db, 'organization'));
+      const data = await loadStatement(app.db, { userId: target }, request.params.year);
+      const pdf = await renderStatementPdf(data);
       return sendPdf(reply, pdf, `constancia-donaciones-${data.year}.pdf`);
     },
   );
 }
 
-function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
+export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', `attachment; filename="${filename}"`)
