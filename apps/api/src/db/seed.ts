@@ -190,7 +190,9 @@ async function seedDonations(db: Database, now: Date): Promise<number> {
         userId: donor.id,
         cardLast4: '4242',
         cardBrand: 'visa',
-        donorNit: month % 2 === 0 ? '1234567K' : null,
+        // A NIT with its check digit every other month, consumidor final otherwise (decision 0019).
+        donorNit: month % 2 === 0 ? '1234567-9' : 'CF',
+        donorTaxIdKind: month % 2 === 0 ? 'nit' : 'cf',
         createdAt,
         updatedAt: createdAt,
         completedAt: completed ? new Date(createdAt.getTime() + day) : null,
