@@ -9,7 +9,8 @@ import type { Role } from '@donaciones/shared/constants';
 import { eventInputSchema, programInputSchema } from '@donaciones/shared/schemas/admin';
 import { DEFAULT_PAYMENT_SETTINGS } from '@donaciones/shared/schemas/payments';
 import { DEFAULT_SETTINGS } from '@donaciones/shared/schemas/settings';
-import { authTokens, donations, userPreferences, users } from '../src/db/schema';
+import { guatemalaDay } from '@donaciones/shared/format';
+import { authTokens, bankStatementImports, bankStatementLines, donations, userPreferences, users } from '../src/db/schema';
 import { createEvent, createProgram } from '../src/services/admin-content';
 import { guatemalaYearMonth } from '../src/services/member-donations';
 import { hashToken, newOpaqueToken } from '../src/services/sessions';
@@ -17,6 +18,7 @@ import { freshIp, loginAs, validRegistration } from './auth-support';
 import { pendingDonation } from './donations-fixtures';
 import { createTestApp, createUser, type TestContext } from './helpers';
 import { addDonation } from './member-support';
+import { aMonthlyGift } from './monthly-admin-support';
 
 type Column = 'anonymous' | 'USER' | 'DONOR' | 'ADMIN' | 'other';
 const ROLE_COLUMNS = ['anonymous', 'USER', 'DONOR', 'ADMIN'] as const;
@@ -87,6 +89,26 @@ const meQuery = (url: string, extra: Omit<Request, 'url'> = {}) => (call: Call):
 
 const V1 = '/api/v1';
 
+const STATEMENT_MAPPING = { date: 'Fecha', description: 'Descripción', reference: null, credit: 'Crédito', debit: null };
+const statementFile = () => ({
+  bank: `Banco ${unique('matriz')}`,
+  file_name: 'movimientos.csv',
+  content_base64: Buffer.from('Fecha;Descripción;Crédito\n02/03/2026;DEPOSITO;100,00\n').toString('base64'),
+});
+/** An imported credit line and a pending bank deposit of the same amount, made today. */
+async function statementLine() {
+  const deposit = await pendingDonation(ctx.db, { donorEmail: unique('conciliar'), paymentMethod: 'bank_deposit', amountCents: 4_321 });
+  const [imported] = await ctx.db
+    .insert(bankStatementImports)
+    .values({ bank: 'Banco matriz', fileName: 'm.csv', sha256: 'f'.repeat(64), delimiter: ';', creditLines: 1, skippedLines: 0 })
+    .returning();
+  const [line] = await ctx.db
+    .insert(bankStatementLines)
+    .values({ importId: imported.id, lineNumber: 2, postedOn: guatemalaDay(new Date()), description: 'DEPOSITO', creditCents: 4_321, matchState: 'proposed' })
+    .returning();
+  return { importId: imported.id, lineId: line.id, donationId: deposit.id };
+}
+
 const matrix: Record<string, Entry> = {
   // ---------------------------------------------------------------- system and public site
   [`GET ${V1}/health`]: everyone(200),
@@ -125,10 +147,47 @@ const matrix: Record<string, Entry> = {
       payload: { reason: 'Pedido del donante' },
     }),
   },
+  // ---------------------------------------------------------------- receipt certification (FEL off here)
+  [`GET ${V1}/admin/donations/:id/fel`]: {
+    ...adminOnly(200),
+    request: async () => ({ url: `${V1}/admin/donations/${(await pendingDonation(ctx.db, { donorEmail: unique('fel') })).id}/fel` }),
+  },
+  // With FEL off there is nothing to certify: ADMIN gets past the role check to 409.
+  [`POST ${V1}/admin/donations/:id/fel/retry`]: {
+    ...adminOnly(409),
+    request: async () => ({ url: `${V1}/admin/donations/${(await pendingDonation(ctx.db, { donorEmail: unique('fel-reintento') })).id}/fel/retry` }),
+  },
   [`GET ${V1}/admin/settings/payments`]: adminOnly(200),
   [`PUT ${V1}/admin/settings/payments`]: {
     ...adminOnly(200),
     request: () => ({ url: `${V1}/admin/settings/payments`, payload: DEFAULT_PAYMENT_SETTINGS }),
+  },
+
+  // ---------------------------------------------------------------- bank deposits, staff side
+  [`GET ${V1}/admin/donations/:id/deposit`]: {
+    ...adminOnly(200),
+    request: async () => ({ url: `${V1}/admin/donations/${(await pendingDonation(ctx.db, { donorEmail: unique('boleta'), paymentMethod: 'bank_deposit' })).id}/deposit` }),
+  },
+  [`GET ${V1}/admin/bank-statements`]: adminOnly(200),
+  [`POST ${V1}/admin/bank-statements/preview`]: {
+    ...adminOnly(200),
+    request: () => ({ url: `${V1}/admin/bank-statements/preview`, payload: statementFile() }),
+  },
+  [`POST ${V1}/admin/bank-statements`]: {
+    ...adminOnly(201),
+    request: () => ({ url: `${V1}/admin/bank-statements`, payload: { ...statementFile(), mapping: STATEMENT_MAPPING } }),
+  },
+  [`GET ${V1}/admin/bank-statements/:id`]: {
+    ...adminOnly(200),
+    request: async () => ({ url: `${V1}/admin/bank-statements/${(await statementLine()).importId}` }),
+  },
+  // The line pays a pending deposit of the same amount today: ADMIN confirms it (and approves the donation).
+  [`POST ${V1}/admin/bank-statements/:id/lines/:lineId/confirm`]: {
+    ...adminOnly(200),
+    request: async () => {
+      const { importId, lineId, donationId } = await statementLine();
+      return { url: `${V1}/admin/bank-statements/${importId}/lines/${lineId}/confirm`, payload: { donation_id: donationId } };
+    },
   },
 
   // ---------------------------------------------------------------- accounts and sessions
@@ -298,6 +357,13 @@ const matrix: Record<string, Entry> = {
   },
   [`GET ${V1}/admin/analytics`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/analytics`, query: { period: 'year' } }) },
   [`GET ${V1}/admin/reports/export`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/reports/export`, query: { period: 'month', format: 'csv' } }) },
+  // ---------------------------------------------------------------- monthly giving, staff side
+  [`GET ${V1}/admin/monthly-gifts`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/monthly-gifts`, query: { status: 'active', minAmount: '10' } }) },
+  [`GET ${V1}/admin/monthly-gifts/:id`]: { ...adminOnly(200), request: async () => ({ url: `${V1}/admin/monthly-gifts/${(await aMonthlyGift(ctx.db)).id}` }) },
+  [`POST ${V1}/admin/monthly-gifts/:id/cancel`]: {
+    ...adminOnly(200),
+    request: async () => ({ url: `${V1}/admin/monthly-gifts/${(await aMonthlyGift(ctx.db)).id}/cancel`, payload: { reason: 'Lo pidió el donante por teléfono' } }),
+  },
   [`GET ${V1}/admin/settings`]: adminOnly(200),
   [`PUT ${V1}/admin/settings`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/settings`, payload: DEFAULT_SETTINGS.system }) },
   [`GET ${V1}/admin/organization`]: adminOnly(200),

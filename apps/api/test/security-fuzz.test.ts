@@ -62,10 +62,20 @@ const SAMPLES: Record<string, unknown> = {
   [`PUT ${V1}/admin/users/:id`]: { email: 'editada.fuzz@correo.gt', first_name: 'Ana', last_name: 'Soto', role: 'DONOR', is_active: true },
   [`POST ${V1}/admin/donations/:id/approve`]: null,
   [`POST ${V1}/admin/donations/:id/refund`]: { reason: 'El donante la hizo dos veces' },
+  [`POST ${V1}/admin/donations/:id/fel/retry`]: null,
   [`POST ${V1}/donate/retry`]: { ref: '#MG12345678' },
   [`POST ${V1}/payments/recurrente/webhook`]: { id: 'pa_fuzz', event_type: 'payment_intent.succeeded', checkout: { id: 'ch_fuzz' }, amount_in_cents: 100 },
   [`PUT ${V1}/admin/settings/payments`]: { fee_percent: 4.5, fee_vat_percent: 12, usd_exchange_rate: 7.8, usd_exchange_rate_date: '2026-11-20' },
   [`POST ${V1}/admin/donations/:id/reject`]: { reason: 'La transferencia no llegó a la cuenta' },
+  [`POST ${V1}/admin/monthly-gifts/:id/cancel`]: { reason: 'Lo pidió el donante por teléfono' },
+  [`POST ${V1}/admin/bank-statements/preview`]: { bank: 'Banco fuzz', file_name: 'f.csv', content_base64: Buffer.from('Fecha;Descripción;Crédito\n02/03/2026;DEP;1.250,00\n').toString('base64') },
+  [`POST ${V1}/admin/bank-statements`]: {
+    bank: 'Banco fuzz',
+    file_name: 'f.csv',
+    content_base64: Buffer.from('Fecha;Descripción;Crédito\n02/03/2026;DEP;1.250,00\n').toString('base64'),
+    mapping: { date: 'Fecha', description: 'Descripción', reference: null, credit: 'Crédito', debit: null },
+  },
+  [`POST ${V1}/admin/bank-statements/:id/lines/:lineId/confirm`]: { donation_id: 1 },
   [`PUT ${V1}/admin/settings`]: DEFAULT_SETTINGS.system,
   [`PUT ${V1}/admin/organization`]: DEFAULT_SETTINGS.organization,
   [`PUT ${V1}/admin/impact`]: DEFAULT_SETTINGS.impact,
@@ -77,7 +87,7 @@ const SAMPLES: Record<string, unknown> = {
 };
 
 /** Query keys the routes read, so that the fuzzer hits real parameters as well as unknown ones. */
-const QUERY_KEYS = ['limit', 'offset', 'status', 'donation_type', 'donor_email', 'q', 'period', 'format', 'delimiter', 'token', 'user_id'];
+const QUERY_KEYS = ['limit', 'offset', 'status', 'donation_type', 'donor_email', 'q', 'period', 'format', 'delimiter', 'token', 'user_id', 'pendingDeposits', 'minAmount', 'maxAmount', 'since', 'page'];
 
 /** Settings that a successful fuzzed PUT may have changed are put back, so later cases meet the defaults. */
 const SETTINGS_ROUTES: Record<string, keyof typeof DEFAULT_SETTINGS> = {
