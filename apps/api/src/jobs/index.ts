@@ -5,6 +5,7 @@ import { runEmailOutbox } from './email-outbox';
 import { pruneIdempotencyKeys } from '../services/idempotency';
 import { expireStaleDonations } from './expire-donations';
 import { runPaymentReconciliation } from './reconcile-payments';
+import { runReceiptCertification } from './certify-receipts';
 
 interface Job {
   name: string;
@@ -19,6 +20,7 @@ export const jobs: Job[] = [
   { name: 'prune-idempotency-keys', everyMs: 60 * 60_000, run: (app) => pruneIdempotencyKeys(app.db) },
   { name: 'expire-donations', everyMs: 15 * 60_000, run: (app) => expireStaleDonations(app.db) },
   { name: 'reconcile-payments', everyMs: 60_000, run: (app) => runPaymentReconciliation(app) },
+  { name: 'certify-receipts', everyMs: 15_000, run: (app) => runReceiptCertification(app) },
 ];
 
 export function startJobs(app: FastifyInstance): () => void {

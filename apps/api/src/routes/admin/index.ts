@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import bankStatementRoutes from './bank-statements';
 import contentRoutes from './content';
 import donationRoutes from './donations';
+import felRoutes from './fel';
 import paymentRoutes from './payments';
 import reportRoutes from './reports';
 import settingsRoutes from './settings';
@@ -19,4 +20,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(settingsRoutes);
   await app.register(contentRoutes);
   await app.register(bankStatementRoutes);
+  await app.register(felRoutes);
 }

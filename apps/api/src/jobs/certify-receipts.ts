@@ -1,0 +1,15 @@
+// Certifies the receipts waiting for FEL with SAT through the configured certifier (decision 0021) and
+// queues each donor's receipt email when its certification ends (services/fel/certification.ts).
+import type { FastifyInstance } from 'fastify';
+import { certifyDueReceipts, type CertificationReport } from '../services/fel/certification';
+import { enqueueReceiptEmail } from '../services/receipts';
+
+export async function runReceiptCertification(app: FastifyInstance): Promise<CertificationReport | null> {
+  if (!app.fel || app.config.fel.provider === 'off') return null;
+  return certifyDueReceipts(app.db, app.fel, {
+    afterCertification: enqueueReceiptEmail,
+    // A claimed receipt stays leased past the certifier's own timeout, so no other process sends it meanwhile.
+    leaseMs: app.config.fel.timeoutMs + 60_000,
+    log: app.log,
+  });
+}
