@@ -22,7 +22,7 @@ const validBody = (over: Record<string, unknown> = {}) => ({
   donorName: 'María Pérez',
   email: 'Maria.Perez@Correo.gt',
   phone: '+502 5555-1234',
-  nit: '1234567-8',
+  nit: '1234567-9',
   amount: 185,
   cardLast4: '4242',
   cardBrand: 'visa',
@@ -83,8 +83,11 @@ describe('POST /api/v1/donate', () => {
       'covered_fee',
       'created_at',
       'currency',
+      'deposit_token',
       'id',
+      'payment_method',
       'payment_provider',
+      'recurring_gift_id',
       'reference_code',
       'status',
     ]);
@@ -107,7 +110,8 @@ describe('POST /api/v1/donate', () => {
       donorName: 'María Pérez',
       donorEmail: 'maria.perez@correo.gt',
       donorPhone: '+502 5555-1234',
-      donorNit: '1234567-8',
+      donorNit: '1234567-9',
+      donorTaxIdKind: 'nit',
       amountCents: 18_500,
       currency: 'GTQ',
       donationType: 'monetary',
@@ -123,12 +127,12 @@ describe('POST /api/v1/donate', () => {
     expect(audit).toMatchObject({ action: 'donation.create', entityType: 'donation' });
   });
 
-  it('stores an empty phone and NIT as absent', async () => {
+  it('stores an empty phone as absent and an empty NIT as consumidor final (CF)', async () => {
     const res = await donate(validBody({ phone: '', nit: '  ' }));
     expect(res.statusCode).toBe(201);
     const [row] = await ctx.db.select().from(donations).where(eq(donations.id, res.json().id));
     expect(row.donorPhone).toBeNull();
-    expect(row.donorNit).toBeNull();
+    expect(row).toMatchObject({ donorNit: 'CF', donorTaxIdKind: 'cf' });
     const omitted = validBody();
     delete (omitted as Record<string, unknown>).phone;
     delete (omitted as Record<string, unknown>).nit;
@@ -185,7 +189,7 @@ describe('POST /api/v1/donate', () => {
       [{ amount: 10.555 }, 'amount', /dos decimales/],
       [{ amount: '185' }, 'amount', /mayor a cero/],
       [{ phone: 'abc' }, 'phone', /teléfono válido/],
-      [{ nit: 'XYZ-1' }, 'nit', /NIT válido/],
+      [{ nit: 'XYZ-1' }, 'nit', /El NIT no es válido/],
     ];
     for (const [over, field, message] of cases) {
       const res = await donate(validBody(over));

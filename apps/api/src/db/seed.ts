@@ -1,11 +1,13 @@
 // Demo content and accounts (docs/product.md#demo-data). Idempotent: a second start adds nothing.
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { toCents } from '@donaciones/shared/format';
 import type { Role } from '@donaciones/shared/constants';
 import type { Database } from './client';
 import { donations, events, programs, supporters, userPreferences, users } from './schema';
 import { hashPassword } from '../services/passwords';
 import { ensureDefaultSettings } from '../services/settings';
+import { seedDemoBankAccounts } from '../services/bank-accounts';
+import { issueReceipt } from '../services/receipts';
 import { newReferenceCode } from '../services/reference-codes';
 
 export const DEMO_PASSWORD = 'Demo1234';
@@ -77,6 +79,7 @@ export interface SeedResult {
 
 export async function seedDemo(db: Database, now = new Date()): Promise<SeedResult> {
   await ensureDefaultSettings(db);
+  await seedDemoBankAccounts(db);
   const result: SeedResult = { accountsCreated: [], donationsCreated: 0 };
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -205,10 +208,13 @@ async function seedDonations(db: Database, now: Date): Promise<number> {
     for (let i = 0; i < rows.length; i += 100) {
       await tx.insert(donations).values(rows.slice(i, i + 100)).onConflictDoNothing();
     }
-    // Completed donations get their permanent receipt numbers in completion order.
-    await tx.execute(sql`
-      UPDATE donations SET receipt_number = nextval('receipt_number_seq')
-      WHERE id IN (SELECT id FROM donations WHERE status = 'completed' AND receipt_number IS NULL ORDER BY completed_at, id)`);
+    // Completed donations get their receipts in completion order, as completions issue them (not emailed).
+    const completed = await tx
+      .select({ id: donations.id })
+      .from(donations)
+      .where(and(eq(donations.status, 'completed'), isNull(donations.receiptNumber)))
+      .orderBy(asc(donations.completedAt), asc(donations.id));
+    for (const { id } of completed) await issueReceipt(tx, id, { email: false });
   });
   return rows.length;
 }

@@ -8,6 +8,8 @@ import donations from './donations';
 import adminRoutes from './admin';
 import dashboardStatsRoutes from './dashboard-stats';
 import paymentRoutes from './payments';
+import monthlyGiftLinkRoutes from './monthly-gifts';
+import depositRoutes from './deposits';
 
 export default async function apiRoutes(app: FastifyInstance) {
   await app.register(health);
@@ -18,4 +20,6 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(adminRoutes);
   await app.register(dashboardStatsRoutes);
   await app.register(paymentRoutes);
+  await app.register(monthlyGiftLinkRoutes);
+  await app.register(depositRoutes);
 }

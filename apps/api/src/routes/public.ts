@@ -11,12 +11,14 @@ import { createPublicDonation } from '../services/donate';
 import { requireIdempotencyKey } from '../services/idempotency';
 import { getPublicSite } from '../services/public-site';
 import { readBatcher, serializeOncePerAnswer } from '../services/read-batching';
+import { signedLinks } from '../services/signed-links';
 
 export default async function publicRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The home page's data under load: concurrent callers share one read (and its ETag and
   // serialization) that starts after they all arrived, so it is never stale (services/read-batching.ts).
   const siteReads = readBatcher<{ site: PublicSite; etag: string }>();
+  const links = signedLinks(app.config.jwtSecret);
 
   r.get(
     '/public/site',
@@ -85,6 +87,7 @@ export default async function publicRoutes(app: FastifyInstance) {
         actor: request.user ? { id: request.user.id, email: request.user.email } : null,
         ip: request.ip,
         payments: app.payments,
+        links,
       });
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(answer.statusCode as 201).send(answer.body);

@@ -3,6 +3,8 @@
 // checkout is opened here and the browser goes to pay on the provider's page (docs/product.md#payments).
 import { formatMoney, fromCents, toCents } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
+import { depositMessages } from '@donaciones/shared/messages/deposits';
+import { publicBankAccounts } from '@donaciones/shared/schemas/deposits';
 import { errorMessages } from '../messages/errors';
 import type { PublicDonation, PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import { coverFeesCents, toQuetzalCents } from '@donaciones/shared/schemas/payments';
@@ -15,7 +17,10 @@ import { withIdempotency, requestHash, type StoredAnswer } from './idempotency';
 import { insertDonation } from './ledger';
 import { type PaymentContext, openCheckout } from './payments/checkouts';
 import { FAILING_TEST_CARDS } from './payments/simulated';
+import { openMonthlyCheckout, startMonthlyGift } from './monthly-gifts';
+import { enqueueDepositInstructions } from './deposits';
 import { getSettings } from './settings';
+import type { SignedLinks } from './signed-links';
 
 export const DONATE_SCOPE = 'donate';
 
@@ -27,11 +32,18 @@ export interface DonateInput {
   ip?: string | null;
   /** The real provider and the public URL its checkout returns to; null with the simulated provider. */
   payments: PaymentContext | null;
+  /** Signs the slip upload link of a bank deposit (docs/product.md#bank-deposits). */
+  links: SignedLinks;
 }
 
 export async function createPublicDonation(db: Database, input: DonateInput): Promise<StoredAnswer<PublicDonationResponse>> {
   const { body } = input;
-  if (!input.payments) {
+  const deposit = body.paymentMethod === 'bank_deposit';
+  if (deposit) {
+    // A deposit is one transfer of the exact amount: no card, no card fee, no monthly charge.
+    if (body.frequency === 'monthly') throw fieldError('paymentMethod', depositMessages.depositNotMonthly);
+    if (body.coverFees) throw fieldError('coverFees', depositMessages.depositNoFee);
+  } else if (!input.payments) {
     if (!body.cardLast4) throw fieldError('cardLast4', paymentMessages.cardRequiredSimulated);
     if (!body.cardBrand) throw fieldError('cardBrand', paymentMessages.cardRequiredSimulated);
     // The demo's declining test cards fail at once, with their reason, and record nothing.
@@ -54,13 +66,30 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
     if (giftGtqCents > toCents(system.max_donation_amount)) {
       throw fieldError('amount', donateMessages.amountAboveMax(formatMoney(system.max_donation_amount)));
     }
+    if (deposit && publicBankAccounts(await getSettings(tx, 'bankAccounts')).length === 0) {
+      throw fieldError('paymentMethod', depositMessages.paymentMethodUnavailable);
+    }
     const { grossCents, feeCents } = pay && body.coverFees ? coverFeesCents(giftCents, pay) : { grossCents: giftCents, feeCents: 0 };
     const usd = pay && body.currency === 'USD' ? pay : null;
     // CF only below Q2,500 of what is charged, a dollar gift valued at the staff's rate (decision 0019).
     const taxId = parseTaxId(body.nit ?? '', grossCents, body.currency, pay?.usd_exchange_rate);
     if (!taxId.ok) throw fieldError('nit', taxId.message);
 
+    // A monthly gift: its row first (the duplicate rule may refuse it), then its first donation.
+    const gift =
+      body.frequency === 'monthly' && !deposit
+        ? await startMonthlyGift(tx, {
+            donorName: body.donorName,
+            donorEmail: body.email,
+            userId: input.actor?.id ?? null,
+            amountCents: grossCents,
+            currency: body.currency,
+            provider: input.payments ? input.payments.provider.name : 'simulated',
+            allowDuplicate: body.allowDuplicateMonthly,
+          })
+        : null;
     let row = await insertDonation(tx, {
+      recurringGiftId: gift?.id ?? null,
       donorName: body.donorName,
       donorEmail: body.email,
       donorPhone: body.phone ?? null,
@@ -80,12 +109,17 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
       description: donateMessages.description,
       source: 'public',
       userId: input.actor?.id ?? null,
-      cardLast4: input.payments ? null : (body.cardLast4 ?? null),
-      cardBrand: input.payments ? null : (body.cardBrand ?? null),
+      cardLast4: input.payments || deposit ? null : (body.cardLast4 ?? null),
+      cardBrand: input.payments || deposit ? null : (body.cardBrand ?? null),
       paymentMethod: body.paymentMethod,
-      paymentProvider: input.payments ? input.payments.provider.name : 'simulated',
+      // A deposit goes through no provider: staff approve it against the bank's movements.
+      paymentProvider: deposit ? null : input.payments ? input.payments.provider.name : 'simulated',
     });
-    if (input.payments) row = await openCheckout(tx, input.payments, row);
+    let depositToken: string | null = null;
+    if (deposit) {
+      depositToken = await input.links.sign({ purpose: 'deposit-slip', subject: row.id });
+      await enqueueDepositInstructions(tx, row, depositToken);
+    } else if (input.payments) row = gift ? await openMonthlyCheckout(tx, input.payments, row, gift) : await openCheckout(tx, input.payments, row);
 
     await audit(tx, {
       actor: input.actor,
@@ -105,11 +139,13 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
         currency: body.currency,
         covered_fee: fromCents(feeCents),
         status: 'pending',
-        card_last4: input.payments ? null : (body.cardLast4 ?? null),
-        card_brand: input.payments ? null : (body.cardBrand ?? null),
+        card_last4: row.cardLast4,
+        card_brand: row.cardBrand as PublicDonationResponse['card_brand'],
         payment_provider: input.payments ? input.payments.provider.name : 'simulated',
         checkout_url: row.checkoutUrl,
-        recurring_gift_id: null,
+        recurring_gift_id: gift?.id ?? null,
+        payment_method: body.paymentMethod,
+        deposit_token: depositToken,
         created_at: row.createdAt.toISOString(),
       },
     };

@@ -5,6 +5,7 @@ import { figurePeriod, progressPercentage } from '@donaciones/shared/figures';
 import { fromCents } from '@donaciones/shared/format';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
 import type { PaymentProviderName } from '@donaciones/shared/schemas/payments';
+import { publicBankAccounts } from '@donaciones/shared/schemas/deposits';
 import type { Db } from '../db/client';
 import { events, programs, supporters } from '../db/schema';
 import { donatedWithin } from './figures';
@@ -22,7 +23,7 @@ export async function donatedThisMonthCents(db: Db, now: Date = new Date()): Pro
 }
 
 export async function getPublicSite(db: Db, now: Date = new Date(), provider: PaymentProviderName = 'simulated'): Promise<PublicSite> {
-  const [organization, system, impact, donatedCents, programRows, supporterRows, eventRows, payments] = await Promise.all([
+  const [organization, system, impact, donatedCents, programRows, supporterRows, eventRows, payments, bankAccounts] = await Promise.all([
     getSettings(db, 'organization'),
     getSettings(db, 'system'),
     getSettings(db, 'impact'),
@@ -40,6 +41,7 @@ export async function getPublicSite(db: Db, now: Date = new Date(), provider: Pa
       .orderBy(asc(events.date), asc(events.id))
       .limit(UPCOMING_EVENTS_SHOWN),
     getSettings(db, 'payments'),
+    getSettings(db, 'bankAccounts'),
   ]);
 
   return {
@@ -76,6 +78,7 @@ export async function getPublicSite(db: Db, now: Date = new Date(), provider: Pa
       usd_exchange_rate: payments.usd_exchange_rate,
       usd_exchange_rate_date: payments.usd_exchange_rate_date,
     },
+    bank_accounts: publicBankAccounts(bankAccounts),
     programs: programRows.map((p) => ({
       id: p.id,
       slug: p.slug,

@@ -24,7 +24,7 @@ export const donateMessages = {
   amountDecimals: 'El monto admite como máximo dos decimales',
   cardLast4Invalid: 'Los últimos 4 dígitos de la tarjeta deben ser 4 números',
   cardBrandInvalid: 'La marca de la tarjeta debe ser visa, mastercard, amex u other',
-  paymentMethodInvalid: 'El método de pago debe ser card',
+  paymentMethodInvalid: 'El método de pago debe ser card o bank_deposit',
   currencyInvalid: 'La moneda debe ser GTQ o USD',
   coverFeesInvalid: 'coverFees debe ser verdadero o falso',
   unknownFields: (keys: readonly string[]) =>

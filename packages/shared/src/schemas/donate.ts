@@ -10,6 +10,7 @@ import { TAX_ID_MAX_LENGTH, parseTaxIdFormat } from '../tax-id';
 import { emailField } from './auth';
 import { hasAtMostTwoDecimals, personName } from './fields';
 import { monthlyDonateFields } from './monthly';
+import { PAYMENT_METHODS } from './deposits';
 import { PAYMENT_CURRENCIES, PAYMENT_PROVIDERS } from './payments';
 
 const v = validationMessages;
@@ -208,7 +209,8 @@ export const publicDonationSchema = z.strictObject(
     // provider the card is typed on its page and nothing of it reaches the server (docs/product.md#payments).
     cardLast4: z.string({ error: d.cardLast4Invalid }).regex(/^\d{4}$/, { error: d.cardLast4Invalid }).optional(),
     cardBrand: z.enum(CARD_BRANDS, { error: d.cardBrandInvalid }).optional(),
-    paymentMethod: z.enum(['card'], { error: d.paymentMethodInvalid }).default('card'),
+    /** `bank_deposit`: the donor deposits or transfers and sends the slip (docs/product.md#bank-deposits). */
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: d.paymentMethodInvalid }).default('card'),
     currency: z.enum(PAYMENT_CURRENCIES, { error: d.currencyInvalid }).default('GTQ'),
     /** The donor adds the processing fee, so that the charity receives the whole amount. */
     coverFees: z.boolean({ error: d.coverFeesInvalid }).default(false),
@@ -239,6 +241,9 @@ export const publicDonationResponseSchema = z
     checkout_url: z.string().nullable(),
     /** The monthly gift this first payment starts (null for a one-time donation). */
     recurring_gift_id: z.number().int().nullable(),
+    payment_method: z.enum(PAYMENT_METHODS).optional(),
+    /** A bank deposit's signed link token, for sending the slip from the success screen without signing in. */
+    deposit_token: z.string().nullable().optional(),
     created_at: z.string(),
   })
   .meta({ id: 'PublicDonation' });

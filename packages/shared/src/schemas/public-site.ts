@@ -1,6 +1,7 @@
 // `GET /api/v1/public/site`: everything the public pages show, from the database (docs/product.md#figures).
 import { z } from 'zod';
 import { EVENT_TYPES } from '../constants';
+import { publicBankAccountSchema } from './deposits';
 import { PAYMENT_PROVIDERS } from './payments';
 
 export const publicProgramSchema = z.object({
@@ -70,6 +71,8 @@ export const publicSiteSchema = z
       usd_exchange_rate: z.number(),
       usd_exchange_rate_date: z.string(),
     }),
+    /** The organisation's visible bank accounts, for the deposit instructions (docs/product.md#bank-deposits); empty hides the method. */
+    bank_accounts: z.array(publicBankAccountSchema),
     programs: z.array(publicProgramSchema),
     supporters: z.array(z.object({ id: z.number().int(), name: z.string() })),
     upcoming_events: z.array(publicEventSchema),

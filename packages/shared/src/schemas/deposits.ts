@@ -1,0 +1,149 @@
+// Bank deposits (docs/product.md#bank-deposits, decision 0023): the organisation's bank accounts
+// (admin settings, public on the deposit instructions), the declared data sent with a deposit slip,
+// and what the donor sees of the slips of a donation. The file itself travels as the raw request
+// body; its declared data as query parameters, checked here.
+import { z } from 'zod';
+import { depositMessages } from '../messages/deposits';
+import { hasAtMostTwoDecimals } from './fields';
+import { PAYMENT_CURRENCIES } from './payments';
+
+const m = depositMessages;
+
+export const PAYMENT_METHODS = ['card', 'bank_deposit'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const BANK_ACCOUNT_TYPES = ['monetaria', 'ahorro'] as const;
+export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
+
+export const MAX_BANK_ACCOUNTS = 10;
+/** Slips one donation may carry (a wrong photo sent again, the second page of a transfer). */
+export const MAX_SLIPS_PER_DONATION = 5;
+
+export const bankAccountSchema = z.object({
+  /** A short id chosen when the account is added, so an edit or a reorder keeps it. */
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/),
+  bank: z.string({ error: m.settings.bankRequired }).trim().min(1, { error: m.settings.bankRequired }).max(60),
+  accountType: z.enum(BANK_ACCOUNT_TYPES),
+  number: z
+    .string({ error: m.settings.numberInvalid })
+    .trim()
+    .regex(/^[0-9][0-9 -]{2,28}[0-9]$/, { error: m.settings.numberInvalid }),
+  holder: z.string({ error: m.settings.holderRequired }).trim().min(1, { error: m.settings.holderRequired }).max(120),
+  hidden: z.boolean().default(false),
+  sortOrder: z.number().int().min(0).max(1000),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
+/** The settings entry `bankAccounts`. */
+export const bankAccountsSettingsSchema = z
+  .object({
+    accounts: z
+      .array(bankAccountSchema)
+      .max(MAX_BANK_ACCOUNTS, { error: m.settings.tooMany })
+      .refine((list) => new Set(list.map((a) => a.id)).size === list.length, { error: 'Cada cuenta necesita su propio id' }),
+  })
+  .meta({ id: 'BankAccountsSettings' });
+export type BankAccountsSettings = z.infer<typeof bankAccountsSettingsSchema>;
+
+/** No account until staff add one: without a visible account the deposit method is not offered. */
+export const DEFAULT_BANK_ACCOUNTS: BankAccountsSettings = { accounts: [] };
+
+/** What the public site shows of a visible account, in the staff's order. */
+export const publicBankAccountSchema = z.object({
+  id: z.string(),
+  bank: z.string(),
+  account_type: z.enum(BANK_ACCOUNT_TYPES),
+  number: z.string(),
+  holder: z.string(),
+});
+export type PublicBankAccount = z.infer<typeof publicBankAccountSchema>;
+
+export function publicBankAccounts(settings: BankAccountsSettings): PublicBankAccount[] {
+  return settings.accounts
+    .filter((a) => !a.hidden)
+    .sort((a, b) => a.sortOrder - b.sortOrder)
+    .map((a) => ({ id: a.id, bank: a.bank, account_type: a.accountType, number: a.number, holder: a.holder }));
+}
+
+/** `YYYY-MM-DD` that is a real calendar day. */
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value && d.getUTCFullYear() >= 2000;
+}
+
+/** The declared data of a slip, as the browser's form holds it (amount as typed). */
+export const slipFormSchema = z.object({
+  bank: z.string().trim().min(1, { error: m.errors.bankRequired }).max(60, { error: m.errors.bankMax }),
+  depositDate: z
+    .string()
+    .trim()
+    .min(1, { error: m.errors.depositDateRequired, abort: true })
+    .refine(isCalendarDate, { error: m.errors.depositDateInvalid, abort: true }),
+  slipNumber: z
+    .string()
+    .trim()
+    .min(1, { error: m.errors.slipNumberRequired, abort: true })
+    .regex(/^[A-Za-z0-9-]{1,40}$/, { error: m.errors.slipNumberInvalid }),
+  amount: z
+    .string()
+    .trim()
+    .min(1, { error: m.errors.amountRequired, abort: true })
+    .refine((s) => /^\d{1,9}(\.\d{1,2})?$/.test(s) && Number(s) > 0, { error: m.errors.amountInvalid }),
+});
+export type SlipForm = z.infer<typeof slipFormSchema>;
+
+/**
+ * `POST /api/v1/donations/{id}/slip`: the declared data in the query (the body is the file), and
+ * `token` for the signed link of the email (no sign-in).
+ */
+export const slipUploadQuerySchema = slipFormSchema.extend({
+  fileName: z.string().trim().max(200).optional(),
+  token: z.string().max(2000).optional(),
+});
+export type SlipUploadQuery = z.infer<typeof slipUploadQuerySchema>;
+
+export const depositSlipSchema = z
+  .object({
+    id: z.number().int(),
+    file_name: z.string(),
+    content_type: z.enum(['image/jpeg', 'image/png', 'application/pdf']),
+    size_bytes: z.number().int(),
+    has_preview: z.boolean(),
+    bank: z.string().nullable(),
+    deposit_date: z.string().nullable(),
+    slip_number: z.string().nullable(),
+    declared_amount_cents: z.number().int().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'DepositSlip' });
+export type DepositSlip = z.infer<typeof depositSlipSchema>;
+
+/** A bank-deposit donation as its donor sees it: the instructions again, its status and its slips. */
+export const depositStatusSchema = z
+  .object({
+    donation: z.object({
+      id: z.number().int(),
+      reference_code: z.string(),
+      donor_name: z.string(),
+      amount_cents: z.number().int(),
+      currency: z.enum(PAYMENT_CURRENCIES),
+      status: z.string(),
+      created_at: z.string(),
+    }),
+    /** True while the donation is pending: staff have not decided it yet, a slip may still be sent. */
+    accepts_slips: z.boolean(),
+    slips: z.array(depositSlipSchema),
+    accounts: z.array(publicBankAccountSchema),
+  })
+  .meta({ id: 'DepositStatus' });
+export type DepositStatus = z.infer<typeof depositStatusSchema>;
+
+/** `GET /api/v1/deposit?token=`. */
+export const depositTokenQuerySchema = z.object({ token: z.string({ error: m.errors.tokenRequired }).min(1, { error: m.errors.tokenRequired }).max(2000) });
+
+/** Cents of a typed amount already checked by slipFormSchema. */
+export function declaredCents(amount: string): number {
+  const n = Number(amount);
+  return hasAtMostTwoDecimals(n) ? Math.round(n * 100) : NaN;
+}
