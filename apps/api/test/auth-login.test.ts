@@ -114,7 +114,7 @@ describe('GET /auth/me', () => {
     const tokens = await loginAs(ctx.app, user.email, user.password);
     const res = await me(ctx.app, tokens.access_token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: user.id, email: user.email, roles: ['DONOR', 'USER'], first_name: 'María', last_name: 'López', email_verified: false });
+    expect(res.json()).toEqual({ id: user.id, email: user.email, roles: ['DONOR', 'USER'], first_name: 'María', last_name: 'López', email_verified: false, nit: null });
   });
 
   it('refuses a missing or malformed Authorization header', async () => {

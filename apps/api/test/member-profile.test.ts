@@ -24,7 +24,7 @@ describe('profile', () => {
   it('shows the caller’s own profile', async () => {
     const res = await call('GET', '/users/me/profile', alice.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ first_name: 'Alicia', last_name: 'Morales', email: alice.email, phone: null, address: null });
+    expect(res.json()).toEqual({ first_name: 'Alicia', last_name: 'Morales', email: alice.email, phone: null, address: null, nit: null });
   });
 
   it('saves names, a Guatemalan phone and an address', async () => {
@@ -35,7 +35,7 @@ describe('profile', () => {
       address: 'Zona 1, Ciudad de Guatemala',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ first_name: 'Alicia María', last_name: 'Morales Pérez', email: alice.email, phone: '+502 5555-1234', address: 'Zona 1, Ciudad de Guatemala' });
+    expect(res.json()).toEqual({ first_name: 'Alicia María', last_name: 'Morales Pérez', email: alice.email, phone: '+502 5555-1234', address: 'Zona 1, Ciudad de Guatemala', nit: null });
     expect((await call('GET', '/users/me/profile', alice.token)).json().phone).toBe('+502 5555-1234');
     const [entry] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.profile_updated'), eq(auditLog.entityId, String(alice.id))));
     expect(entry.actorUserId).toBe(alice.id);

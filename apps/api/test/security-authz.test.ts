@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import type { Role } from '@donaciones/shared/constants';
 import { eventInputSchema, programInputSchema } from '@donaciones/shared/schemas/admin';
+import { DEFAULT_FISCAL_SETTINGS } from '@donaciones/shared/schemas/fiscal';
 import { DEFAULT_PAYMENT_SETTINGS } from '@donaciones/shared/schemas/payments';
 import { DEFAULT_SETTINGS } from '@donaciones/shared/schemas/settings';
 import { guatemalaDay } from '@donaciones/shared/format';
@@ -156,6 +157,26 @@ const matrix: Record<string, Entry> = {
   [`POST ${V1}/admin/donations/:id/fel/retry`]: {
     ...adminOnly(409),
     request: async () => ({ url: `${V1}/admin/donations/${(await pendingDonation(ctx.db, { donorEmail: unique('fel-reintento') })).id}/fel/retry` }),
+  },
+  // ---------------------------------------------------------------- fiscal receipts (staff side)
+  [`GET ${V1}/admin/donations/:id/receipt.pdf`]: {
+    ...adminOnly(200),
+    request: async ({ owner }) => ({ url: `${V1}/admin/donations/${(await completedDonationOf(owner)).id}/receipt.pdf` }),
+  },
+  [`POST ${V1}/admin/donations/:id/receipt/resend`]: {
+    ...adminOnly(200),
+    request: async ({ owner }) => ({ url: `${V1}/admin/donations/${(await completedDonationOf(owner)).id}/receipt/resend` }),
+  },
+  [`POST ${V1}/admin/donations/:id/statement/resend`]: {
+    ...adminOnly(200),
+    request: async ({ owner }) => ({ url: `${V1}/admin/donations/${(await completedDonationOf(owner)).id}/statement/resend`, payload: {} }),
+  },
+  // ---------------------------------------------------------------- fiscal identity
+  [`GET ${V1}/admin/settings/fiscal`]: adminOnly(200),
+  [`PUT ${V1}/admin/settings/fiscal`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/settings/fiscal`, payload: DEFAULT_FISCAL_SETTINGS }) },
+  [`GET ${V1}/admin/donations/:id/donor`]: {
+    ...adminOnly(200),
+    request: async () => ({ url: `${V1}/admin/donations/${(await pendingDonation(ctx.db, { donorEmail: unique('nit') })).id}/donor` }),
   },
   [`GET ${V1}/admin/settings/payments`]: adminOnly(200),
   [`PUT ${V1}/admin/settings/payments`]: {

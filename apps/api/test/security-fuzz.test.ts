@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { DEFAULT_FISCAL_SETTINGS } from '@donaciones/shared/schemas/fiscal';
 import { DEFAULT_SETTINGS } from '@donaciones/shared/schemas/settings';
 import { putSettings } from '../src/services/settings';
 import { loginAs } from './auth-support';
@@ -63,6 +64,8 @@ const SAMPLES: Record<string, unknown> = {
   [`POST ${V1}/admin/donations/:id/approve`]: null,
   [`POST ${V1}/admin/donations/:id/refund`]: { reason: 'El donante la hizo dos veces' },
   [`POST ${V1}/admin/donations/:id/fel/retry`]: null,
+  [`POST ${V1}/admin/donations/:id/receipt/resend`]: null,
+  [`POST ${V1}/admin/donations/:id/statement/resend`]: { year: 2026 },
   [`POST ${V1}/donate/retry`]: { ref: '#MG12345678' },
   [`POST ${V1}/payments/recurrente/webhook`]: { id: 'pa_fuzz', event_type: 'payment_intent.succeeded', checkout: { id: 'ch_fuzz' }, amount_in_cents: 100 },
   [`PUT ${V1}/admin/settings/payments`]: { fee_percent: 4.5, fee_vat_percent: 12, usd_exchange_rate: 7.8, usd_exchange_rate_date: '2026-11-20' },
@@ -76,6 +79,7 @@ const SAMPLES: Record<string, unknown> = {
     mapping: { date: 'Fecha', description: 'Descripción', reference: null, credit: 'Crédito', debit: null },
   },
   [`POST ${V1}/admin/bank-statements/:id/lines/:lineId/confirm`]: { donation_id: 1 },
+  [`PUT ${V1}/admin/settings/fiscal`]: DEFAULT_FISCAL_SETTINGS,
   [`PUT ${V1}/admin/settings`]: DEFAULT_SETTINGS.system,
   [`PUT ${V1}/admin/organization`]: DEFAULT_SETTINGS.organization,
   [`PUT ${V1}/admin/impact`]: DEFAULT_SETTINGS.impact,

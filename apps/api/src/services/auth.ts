@@ -214,7 +214,7 @@ export async function login(
 
 export async function getMe(db: Db, userId: number) {
   const [user] = await db
-    .select({ id: users.id, email: users.email, roles: users.roles, firstName: users.firstName, lastName: users.lastName, emailVerifiedAt: users.emailVerifiedAt })
+    .select({ id: users.id, email: users.email, roles: users.roles, firstName: users.firstName, lastName: users.lastName, emailVerifiedAt: users.emailVerifiedAt, nit: users.nit })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -226,6 +226,7 @@ export async function getMe(db: Db, userId: number) {
     first_name: user.firstName,
     last_name: user.lastName,
     email_verified: user.emailVerifiedAt !== null,
+    nit: user.nit,
   };
 }
 

@@ -31,6 +31,7 @@ const profileColumns = {
   email: users.email,
   phone: users.phone,
   address: users.address,
+  nit: users.nit,
 };
 
 export async function getProfile(db: Db, userId: number): Promise<Profile> {
@@ -47,7 +48,14 @@ export async function updateProfile(db: Database, input: { userId: number; data:
     if (data.email !== undefined && data.email.toLowerCase() !== current.email) throw fieldError('email', validationMessages.emailReadOnly);
     const [row] = await tx
       .update(users)
-      .set({ firstName: data.first_name, lastName: data.last_name, phone: data.phone, address: data.address, updatedAt: sql`now()` })
+      .set({
+        firstName: data.first_name,
+        lastName: data.last_name,
+        phone: data.phone,
+        address: data.address,
+        ...(data.nit !== undefined ? { nit: data.nit } : {}),
+        updatedAt: sql`now()`,
+      })
       .where(eq(users.id, input.userId))
       .returning(profileColumns);
     await audit(tx, {
@@ -55,7 +63,7 @@ export async function updateProfile(db: Database, input: { userId: number; data:
       action: 'user.profile_updated',
       entityType: 'user',
       entityId: input.userId,
-      details: { fields: ['first_name', 'last_name', 'phone', 'address'] },
+      details: { fields: ['first_name', 'last_name', 'phone', 'address', ...(data.nit !== undefined ? ['nit'] : [])] },
       ip: input.ip,
     });
     return row;

@@ -95,5 +95,7 @@ export const meSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   email_verified: z.boolean(),
+  /** The profile's NIT or CUI, prefilling the donate form. */
+  nit: z.string().nullable(),
 });
 export type Me = z.infer<typeof meSchema>;

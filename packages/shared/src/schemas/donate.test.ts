@@ -10,7 +10,6 @@ import {
   isExpiryPast,
   isValidCvc,
   isValidLuhn,
-  isValidNit,
   isValidPhone,
   maskCard,
   parseExpiry,
@@ -111,10 +110,12 @@ describe('card helpers', () => {
     expect(isValidPhone('(502) 2200 0000')).toBe(true);
     expect(isValidPhone('5555 123')).toBe(false);
     expect(isValidPhone('llámame')).toBe(false);
-    expect(isValidNit('1234567-8')).toBe(true);
-    expect(isValidNit('1234567K')).toBe(true);
-    expect(isValidNit('cf')).toBe(true);
-    expect(isValidNit('ABC')).toBe(false);
+    // The NIT's own rules (check digit, CUI, CF) are tested in tax-id.test.ts.
+    const nit = (value: string) => publicDonationSchema.shape.nit.safeParse(value).success;
+    expect(nit('1234567-9')).toBe(true);
+    expect(nit('1234567-8')).toBe(false);
+    expect(nit('cf')).toBe(true);
+    expect(nit('ABC')).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@
 // the settings entry `fiscal`, its rules and the demo organisation's defaults.
 import { z } from 'zod';
 import { fiscalMessages as f } from '../messages/fiscal';
-import { parseNit } from '../tax-id';
+import { TAX_ID_KINDS, parseNit } from '../tax-id';
 
 export const SIGNATURE_MAX_BYTES = 100 * 1024;
 /** Base64 of SIGNATURE_MAX_BYTES: four characters per three bytes. */
@@ -60,6 +60,21 @@ export const fiscalSettingsSchema = z
     annualStatementDate: z.string({ error: f.dateInvalid }).trim().refine(isAnnualDate, { error: f.dateInvalid }),
   })
   .meta({ id: 'FiscalSettings' });
+/** The settings as the API answers them (already normalised: no transforms to run on the way out). */
+export const fiscalSettingsAnswerSchema = z
+  .object({
+    legalName: z.string(),
+    nit: z.string(),
+    fiscalAddress: z.string(),
+    registration: z.string(),
+    deductibilityText: z.string(),
+    signerName: z.string(),
+    signerTitle: z.string(),
+    signatureImage: z.object({ contentType: z.enum(SIGNATURE_CONTENT_TYPES), base64: z.string() }).nullable(),
+    receiptSeries: z.string(),
+    annualStatementDate: z.string(),
+  })
+  .meta({ id: 'FiscalSettingsAnswer' });
 export type FiscalSettings = z.output<typeof fiscalSettingsSchema>;
 export type FiscalSettingsInput = z.input<typeof fiscalSettingsSchema>;
 
@@ -82,3 +97,14 @@ export const DEFAULT_FISCAL_SETTINGS: FiscalSettings = {
   receiptSeries: 'A',
   annualStatementDate: '01-15',
 };
+
+/** `GET /admin/donations/{id}/donor`: the donor's phone and tax id, for staff only. */
+export const adminDonationDonorSchema = z
+  .object({
+    phone: z.string().nullable(),
+    /** As stored: NIT `1234567-8`, CUI of 13 digits, `CF`; an old id that passed no check keeps its text. */
+    tax_id: z.string().nullable(),
+    tax_id_kind: z.enum(TAX_ID_KINDS).nullable(),
+  })
+  .meta({ id: 'AdminDonationDonor' });
+export type AdminDonationDonor = z.infer<typeof adminDonationDonorSchema>;

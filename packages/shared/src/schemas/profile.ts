@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { newPasswordField } from './auth';
 import { personName } from './fields';
 import { validationMessages } from '../messages/validation';
+import { taxIdMessages } from '../messages/tax-id';
+import { TAX_ID_MAX_LENGTH, parseTaxIdFormat } from '../tax-id';
 
 const v = validationMessages;
 
@@ -37,6 +39,8 @@ export const profileSchema = z
     email: z.string(),
     phone: z.string().nullable(),
     address: z.string().nullable(),
+    /** NIT (`1234567-8`) or CUI (13 digits) for receipts; prefills the donate form (docs/product.md#validation-rules). */
+    nit: z.string().nullable(),
   })
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;
@@ -65,6 +69,20 @@ export const updateProfileSchema = z.object({
     .refine((p) => !p || isGuatemalanPhone(p), { error: v.phoneInvalid })
     .transform((p) => (p ? p : null)),
   address: optionalText(ADDRESS_MAX_LENGTH, v.addressMax),
+  /** NIT or CUI, checked with its check digit and normalised; blank or CF clears it. Not sent: kept. */
+  nit: z
+    .string({ error: taxIdMessages.nitFormat })
+    .max(TAX_ID_MAX_LENGTH * 2, { error: taxIdMessages.tooLong, abort: true })
+    .nullish()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const parsed = parseTaxIdFormat(value ?? '');
+      if (!parsed.ok) {
+        ctx.addIssue({ code: 'custom', message: parsed.message });
+        return z.NEVER;
+      }
+      return parsed.kind === 'cf' ? null : parsed.value;
+    }),
   /** The email is shown read-only; sending a different one is refused (docs/product.md#validation-rules). */
   email: z.string().trim().max(254).optional(),
 });

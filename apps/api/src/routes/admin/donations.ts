@@ -5,6 +5,8 @@ import { adminDonationListSchema, adminDonationSchema, adminDonationsQuerySchema
 import { idParamSchema } from '@donaciones/shared/schemas/common';
 import { actorOf } from '../../plugins/auth';
 import { approveDonation, listAdminDonations, rejectDonation } from '../../services/admin-donations';
+import { adminDonationDonorSchema } from '@donaciones/shared/schemas/fiscal';
+import { donationDonor } from '../../services/fiscal';
 import { bearer, error, refusals, writeRefusals } from '../common';
 
 export default async function adminDonationRoutes(app: FastifyInstance) {
@@ -26,6 +28,20 @@ export default async function adminDonationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => listAdminDonations(app.db, request.query),
+  );
+
+  r.get(
+    '/admin/donations/:id/donor',
+    {
+      schema: {
+        tags: [DONATIONS],
+        summary: 'Teléfono y NIT, CUI o CF del donante de una donación',
+        security: bearer,
+        params: idParamSchema,
+        response: { 200: adminDonationDonorSchema, 404: error, ...refusals },
+      },
+    },
+    async (request) => donationDonor(app.db, request.params.id),
   );
 
   r.post(

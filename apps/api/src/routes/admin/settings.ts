@@ -1,4 +1,4 @@
-// The settings the staff edits: system, organisation data, impact factors and donor levels.
+// The settings the staff edits: system, organisation data, fiscal identity, impact factors and donor levels.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { systemSettingsUpdateSchema } from '@donaciones/shared/schemas/admin';
@@ -8,10 +8,14 @@ import {
   organizationSettingsSchema,
   systemSettingsSchema,
 } from '@donaciones/shared/schemas/settings';
+import { fiscalSettingsAnswerSchema, fiscalSettingsSchema } from '@donaciones/shared/schemas/fiscal';
 import { actorOf } from '../../plugins/auth';
 import { updateSettings } from '../../services/admin-content';
-import { getSettings } from '../../services/settings';
+import { saveFiscalSettings } from '../../services/fiscal';
+import { getFiscalSettings, getSettings } from '../../services/settings';
 import { bearer, refusals, writeRefusals } from '../common';
+
+const FISCAL_BODY_LIMIT = 256 * 1024;
 
 export default async function adminSettingsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -65,6 +69,34 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => updateSettings(app.db, { key: 'organization', value: request.body, actor: actorOf(request), ip: request.ip }),
+  );
+
+  r.get(
+    '/admin/settings/fiscal',
+    {
+      schema: { tags: [SETTINGS], summary: 'Datos fiscales de los recibos', security: bearer, response: { 200: fiscalSettingsAnswerSchema, ...refusals } },
+    },
+    async () => getFiscalSettings(app.db),
+  );
+
+  r.put(
+    '/admin/settings/fiscal',
+    {
+      // A signature image of up to 100 KB travels in base64 inside the JSON body.
+      bodyLimit: FISCAL_BODY_LIMIT,
+      schema: {
+        tags: [SETTINGS],
+        summary: 'Guardar los datos fiscales de los recibos',
+        description:
+          'Nombre legal, NIT de la organización (con su dígito verificador), domicilio fiscal, inscripción, texto de deducibilidad, ' +
+          'nombre y cargo de quien firma, firma escaneada opcional (`signatureImage`: PNG o JPEG en base64, hasta 100 KB, ' +
+          'comprobada por su contenido), serie de los recibos y fecha de la constancia anual (`MM-DD`).',
+        security: bearer,
+        body: fiscalSettingsSchema,
+        response: { 200: fiscalSettingsAnswerSchema, ...writeRefusals },
+      },
+    },
+    async (request) => saveFiscalSettings(app.db, { value: request.body, actor: actorOf(request), ip: request.ip }),
   );
 
   r.get(
