@@ -6,7 +6,7 @@ export const felMessages = {
   loadError: 'No pudimos cargar la certificación del recibo',
   status: 'Estado',
   statuses: {
-    not_required: 'No se certifica (FEL desactivado)',
+    not_required: 'Emitido sin certificación FEL',
     pending: 'Pendiente de certificar',
     certified: 'Certificado por SAT',
     rejected: 'Rechazado por SAT',
