@@ -17,6 +17,8 @@ export type ErrorCode =
   | 'unavailable';
 
 export class DomainError extends Error {
+  /** A machine-readable reason sent as the answer's `code`, where the client acts on it. */
+  readonly publicCode?: string;
   constructor(
     readonly code: ErrorCode,
     readonly detail: string,

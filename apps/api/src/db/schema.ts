@@ -1,6 +1,7 @@
 // The whole domain's tables (docs/product.md#the-donation-ledger, #deployment-and-scaling, #public-donation-flow, #donor-privacy, #accounts-and-sessions, #screens-and-routes, #figures, #reports-and-exports, #email). Money is integer cents.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -22,6 +23,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { DONATION_STATUSES, DONATION_TYPES, EVENT_TYPES, ROLES } from '@donaciones/shared/constants';
 import { TAX_ID_KINDS } from '@donaciones/shared/tax-id';
+import { MONTHLY_CANCELLED_BY, MONTHLY_GIFT_STATUSES } from '@donaciones/shared/schemas/monthly';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => tz('created_at').notNull().defaultNow();
@@ -224,6 +226,8 @@ export const donations = pgTable(
     refundedAt: tz('refunded_at'),
     refundReason: text('refund_reason'),
     refundId: text('refund_id'),
+    /** The monthly gift this donation is a charge of (its first payment or a renewal; decision 0022). */
+    recurringGiftId: integer('recurring_gift_id').references((): AnyPgColumn => recurringGifts.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('donations_reference_key').on(t.referenceCode),
@@ -238,6 +242,11 @@ export const donations = pgTable(
     check('donations_status_valid', sql`${t.status} IN (${sqlList(DONATION_STATUSES)})`),
     uniqueIndex('donations_checkout_key').on(t.checkoutId),
     index('donations_payment_reference_idx').on(t.paymentReference),
+    // A provider's payment id is one donation only: a replayed renewal never records a second one.
+    uniqueIndex('donations_provider_payment_key')
+      .on(t.paymentProvider, t.paymentReference)
+      .where(sql`${t.paymentProvider} IS NOT NULL AND ${t.paymentReference} IS NOT NULL`),
+    index('donations_recurring_gift_idx').on(t.recurringGiftId, t.createdAt),
     check('donations_type_valid', sql`${t.donationType} IN (${sqlList(DONATION_TYPES)})`),
     check('donations_tax_id_kind_valid', sql`${t.donorTaxIdKind} IN (${sqlList(TAX_ID_KINDS)})`),
     check('donations_reference_format', sql`${t.referenceCode} ~ '^#MG[0-9]{8}$'`),
@@ -559,5 +568,48 @@ export const donationAttachments = pgTable(
     check('donation_attachments_type_valid', sql`${t.contentType} IN (${sqlList(ATTACHMENT_CONTENT_TYPES)})`),
     check('donation_attachments_size_valid', sql`${t.sizeBytes} > 0 AND ${t.sizeBytes} <= 5242880`),
     check('donation_attachments_declared_amount_positive', sql`${t.declaredAmountCents} IS NULL OR ${t.declaredAmountCents} > 0`),
+  ],
+);
+
+// ---------------------------------------------------------------- monthly giving (docs/product.md#monthly-giving)
+
+/**
+ * A monthly gift (decision 0022): the provider's subscription (`subscription_id`, su_..., null until
+ * the provider reports it), opened by the checkout `checkout_id`; its donations point here.
+ * `replaces_gift_id` is the gift a change of amount (or of card) replaces once this one's first payment
+ * succeeds. `provider` is 'recurrente' or 'simulated' (the offline demo, whose renewals a job charges).
+ */
+export const recurringGifts = pgTable(
+  'recurring_gifts',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: text('subscription_id'),
+    checkoutId: text('checkout_id'),
+    provider: text('provider').notNull(),
+    donorName: text('donor_name').notNull(),
+    donorEmail: text('donor_email').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    amountCents: cents('amount_cents').notNull(),
+    currency: text('currency').notNull().default('GTQ'),
+    status: text('status', { enum: MONTHLY_GIFT_STATUSES }).notNull().default('incomplete'),
+    nextChargeAt: tz('next_charge_at'),
+    startedAt: tz('started_at'),
+    cancelledAt: tz('cancelled_at'),
+    cancelReason: text('cancel_reason'),
+    cancelledBy: text('cancelled_by', { enum: MONTHLY_CANCELLED_BY }),
+    replacesGiftId: integer('replaces_gift_id').references((): AnyPgColumn => recurringGifts.id, { onDelete: 'set null' }),
+    pastDueReason: text('past_due_reason'),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('recurring_gifts_subscription_key').on(t.subscriptionId),
+    uniqueIndex('recurring_gifts_checkout_key').on(t.checkoutId),
+    index('recurring_gifts_email_idx').on(t.donorEmail, t.status),
+    index('recurring_gifts_user_idx').on(t.userId),
+    index('recurring_gifts_status_next_idx').on(t.status, t.nextChargeAt),
+    check('recurring_gifts_amount_positive', sql`${t.amountCents} > 0`),
+    check('recurring_gifts_status_valid', sql`${t.status} IN (${sqlList(MONTHLY_GIFT_STATUSES)})`),
+    check('recurring_gifts_cancelled_by_valid', sql`${t.cancelledBy} IN (${sqlList(MONTHLY_CANCELLED_BY)})`),
   ],
 );

@@ -2,9 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneCounters } from '../services/counters';
 import { runEmailOutbox } from './email-outbox';
+import { sendAnnualStatements } from '../services/receipts';
 import { pruneIdempotencyKeys } from '../services/idempotency';
 import { expireStaleDonations } from './expire-donations';
 import { runPaymentReconciliation } from './reconcile-payments';
+import { runMonthlyGifts } from '../services/monthly-gifts';
 import { runReceiptCertification } from './certify-receipts';
 
 interface Job {
@@ -20,6 +22,9 @@ export const jobs: Job[] = [
   { name: 'prune-idempotency-keys', everyMs: 60 * 60_000, run: (app) => pruneIdempotencyKeys(app.db) },
   { name: 'expire-donations', everyMs: 15 * 60_000, run: (app) => expireStaleDonations(app.db) },
   { name: 'reconcile-payments', everyMs: 60_000, run: (app) => runPaymentReconciliation(app) },
+  // The demo's monthly charges (simulated provider) and the end of gifts replaced by a new amount or card.
+  { name: 'monthly-gifts', everyMs: 60_000, run: (app) => runMonthlyGifts(app) },
+  { name: 'annual-statements', everyMs: 60 * 60_000, run: (app) => sendAnnualStatements(app.db) },
   { name: 'certify-receipts', everyMs: 15_000, run: (app) => runReceiptCertification(app) },
 ];
 

@@ -31,7 +31,9 @@ export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
       if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(STATUS[error.code]).send({ detail: error.detail, ...(error.fields ? { errors: error.fields } : {}) });
+      return reply
+        .status(STATUS[error.code])
+        .send({ detail: error.detail, ...(error.publicCode ? { code: error.publicCode } : {}), ...(error.fields ? { errors: error.fields } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PaymentContext } from '../services/payments/checkouts';
 import { recurrenteProvider } from '../services/payments/recurrente';
+import { signedLinks } from '../services/signed-links';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,5 +14,10 @@ declare module 'fastify' {
 
 export default fp(async function payments(app: FastifyInstance) {
   const config = app.config.payments;
-  app.decorate('payments', config.provider === 'recurrente' ? { provider: recurrenteProvider(config), publicUrl: app.config.publicUrl } : null);
+  app.decorate(
+    'payments',
+    config.provider === 'recurrente'
+      ? { provider: recurrenteProvider(config), publicUrl: app.config.publicUrl, links: signedLinks(app.config.jwtSecret) }
+      : null,
+  );
 });

@@ -1,7 +1,10 @@
 // A local stand-in for Recurrente (https://app.recurrente.com/api), written from its public API
 // documentation, so that no test touches the network: the endpoints the product uses with the
 // documented headers, status codes and payload shapes, a checkout page where 4242 4242 4242 4242
-// pays and 4000 0000 0000 0002 is declined, and webhooks signed the way Svix signs them.
+// pays and 4000 0000 0000 0002 is declined, and webhooks signed the way Svix signs them. A checkout
+// whose item is `charge_type: "recurring"` starts a subscription (su_...) when paid, read and cancelled
+// with GET/DELETE /subscriptions/{id}; tests drive its life with `renew`, `failRenewal`, `pastDue`,
+// `cancelAfterRetries` and `pause`, which emit the documented events.
 //
 // Run by itself (the browser test starts it): `npx tsx apps/api/test/support/recurrente-stand-in.ts`
 // with RECURRENTE_STAND_IN_PORT, RECURRENTE_PUBLIC_KEY, RECURRENTE_SECRET_KEY,
@@ -26,8 +29,26 @@ export interface StandInOptions {
   port?: number;
 }
 
+export interface StoredSubscription {
+  id: string;
+  status: 'active' | 'paused' | 'past_due' | 'cancelled' | 'unable_to_start';
+  checkoutId: string;
+  amountInCents: number;
+  currency: string;
+  interval: string;
+  createdAt: string;
+  updatedAt: string;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  /** The card of the first payment, charged again at each renewal. */
+  paymentMethod: { id: string; type: string; card: { last4: string; network: string } };
+}
+
 export interface StoredCheckout {
   id: string;
+  /** Set for a recurring item: a paid checkout starts a subscription. */
+  recurring: { interval: string; count: number } | null;
+  subscriptionId: string | null;
   status: 'unpaid' | 'paid' | 'payment_in_progress';
   items: Array<{ name: string; currency: string; amount_in_cents: number; quantity: number }>;
   currency: string;
@@ -53,6 +74,15 @@ const id = (prefix: string) => `${prefix}_${randomBytes(6).toString('hex').slice
 export function svixSignature(secret: string, deliveryId: string, timestamp: number, body: string): string {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   return `v1,${createHmac('sha256', key).update(`${deliveryId}.${timestamp}.${body}`).digest('base64')}`;
+}
+
+/** The end of a billing period that starts at `from`. */
+function nextPeriod(from: Date, interval: string): Date {
+  const next = new Date(from);
+  if (interval === 'week') next.setUTCDate(next.getUTCDate() + 7);
+  else if (interval === 'year') next.setUTCFullYear(next.getUTCFullYear() + 1);
+  else next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
 }
 
 /** A fresh webhook secret in Recurrente's (Svix's) format. */
@@ -84,6 +114,7 @@ export const standInVatWithheld = (cents: number) => Math.floor(((cents / 1.12) 
 export class RecurrenteStandIn {
   readonly checkouts = new Map<string, StoredCheckout>();
   readonly refunds = new Map<string, Record<string, unknown>>();
+  readonly subscriptions = new Map<string, StoredSubscription>();
   /** Every event made, delivered or not, in order. */
   readonly events: OutgoingEvent[] = [];
   /** Events waiting for `deliver` (manual delivery). */
@@ -171,6 +202,17 @@ export class RecurrenteStandIn {
         return send(res, 200, this.checkoutJson(checkout));
       }
     }
+    const subscription = /^\/api\/subscriptions\/(su_[\w]+)$/.exec(path);
+    if (subscription) {
+      const found = this.subscriptions.get(subscription[1]);
+      if (!found) return send(res, 404, { error: 'Subscription not found' });
+      if (method === 'GET') return send(res, 200, this.subscriptionJson(found));
+      if (method === 'DELETE') {
+        found.status = 'cancelled';
+        found.updatedAt = new Date().toISOString();
+        return send(res, 200, { message: 'Suscripción cancelada' });
+      }
+    }
     if (method === 'POST' && path === '/api/refunds') return this.createRefund(res, body);
     const refund = /^\/api\/refunds\/(re_[\w]+)$/.exec(path);
     if (method === 'GET' && refund) {
@@ -184,7 +226,18 @@ export class RecurrenteStandIn {
     const items = body.items;
     if (!Array.isArray(items) || items.length === 0) return send(res, 422, { error: 'items is required' });
     const parsed: StoredCheckout['items'] = [];
+    let recurring: StoredCheckout['recurring'] = null;
     for (const item of items as Array<Record<string, unknown>>) {
+      if (item.charge_type !== undefined && item.charge_type !== 'one_time' && item.charge_type !== 'recurring') {
+        return send(res, 422, { error: 'items.charge_type must be one_time or recurring' });
+      }
+      if (item.charge_type === 'recurring') {
+        const interval = item.billing_interval;
+        const count = item.billing_interval_count === undefined ? 1 : Number(item.billing_interval_count);
+        if (interval !== 'week' && interval !== 'month' && interval !== 'year') return send(res, 422, { error: 'items.billing_interval must be week, month or year' });
+        if (!Number.isInteger(count) || count < 1) return send(res, 422, { error: 'items.billing_interval_count must be a positive integer' });
+        recurring = { interval, count };
+      }
       const quantity = item.quantity === undefined ? 1 : Number(item.quantity);
       if (typeof item.name !== 'string' || item.name === '') return send(res, 422, { error: 'items.name is required' });
       if (item.currency !== 'GTQ' && item.currency !== 'USD') return send(res, 422, { error: 'items.currency must be GTQ or USD' });
@@ -202,6 +255,8 @@ export class RecurrenteStandIn {
     }
     const checkout: StoredCheckout = {
       id: id('ch'),
+      recurring,
+      subscriptionId: null,
       status: 'unpaid',
       items: parsed,
       currency: parsed[0].currency,
@@ -235,6 +290,23 @@ export class RecurrenteStandIn {
       currency: c.currency,
       live_mode: false,
       ...(c.latestIntent ? { latest_intent: c.latestIntent } : {}),
+    };
+  }
+
+  subscriptionJson(s: StoredSubscription): Record<string, unknown> {
+    return {
+      id: s.id,
+      description: 'Donación mensual',
+      status: s.status,
+      created_at: s.createdAt,
+      updated_at: s.updatedAt,
+      current_period_start: s.currentPeriodStart,
+      current_period_end: s.currentPeriodEnd,
+      tax_name: null,
+      tax_id: null,
+      subscriber: { id: 'us_standin', first_name: 'Donante', last_name: 'de prueba', full_name: 'Donante de prueba', email: 'donante@prueba.gt', phone_number: null },
+      checkout: { id: s.checkoutId },
+      product: { id: 'prod_standin' },
     };
   }
 
@@ -318,7 +390,9 @@ ${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
     const intentId = id('pa');
     const network = digits.startsWith('4') ? 'visa' : digits.startsWith('5') ? 'mastercard' : 'amex';
     const now = new Date().toISOString();
-    const paymentable = { type: 'OneTimePayment', id: id('on'), tax_name: null, tax_id: null, address: null, phone_number: null };
+    const paymentable = c.recurring
+      ? { type: 'Subscription', id: c.subscriptionId ?? id('su'), tax_name: null, tax_id: null, address: null, phone_number: null }
+      : { type: 'OneTimePayment', id: id('on'), tax_name: null, tax_id: null, address: null, phone_number: null };
     const common = {
       api_version: '2024-04-24',
       created_at: now,
@@ -332,7 +406,7 @@ ${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
     };
     if (digits === PAYING_CARD) {
       c.status = 'paid';
-      c.payment = { id: intentId, paymentable: { type: 'OneTimePayment', id: paymentable.id, tax_name: null, tax_id: null } };
+      c.payment = { id: intentId, paymentable: { type: paymentable.type, id: paymentable.id, tax_name: null, tax_id: null } };
       c.paymentMethod = { id: id('pay_m'), type: 'card', card: { last4: digits.slice(-4), network } };
       c.latestIntent = { id: intentId, created_at: now, type: 'PaymentIntent', data: { auth_code: '123456' } };
       await this.emit({
@@ -351,12 +425,151 @@ ${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
         vat_withheld: standInVatWithheld(c.totalInCents),
         ...common,
       });
+      // A recurring item: the subscription starts with this payment, and Recurrente tells it too.
+      if (c.recurring) {
+        const started = new Date();
+        const subscription: StoredSubscription = {
+          id: paymentable.id,
+          status: 'active',
+          checkoutId: c.id,
+          amountInCents: c.totalInCents,
+          currency: c.currency,
+          interval: c.recurring.interval,
+          createdAt: started.toISOString(),
+          updatedAt: started.toISOString(),
+          currentPeriodStart: started.toISOString(),
+          currentPeriodEnd: nextPeriod(started, c.recurring.interval).toISOString(),
+          paymentMethod: c.paymentMethod,
+        };
+        this.subscriptions.set(subscription.id, subscription);
+        c.subscriptionId = subscription.id;
+        await this.emit(this.subscriptionEvent('subscription.create', subscription, intentId));
+      }
       return { paid: true };
     }
     const reason = digits === DECLINED_CARD ? DECLINE_REASON : 'La tarjeta no es válida.';
     c.latestIntent = { id: intentId, created_at: now, type: 'PaymentIntent', data: { failure_reason: reason } };
     await this.emit({ id: intentId, event_type: 'payment_intent.failed', checkout: { id: c.id }, failure_reason: reason, fee: 0, vat_withheld: 0, ...common });
     return { paid: false, reason };
+  }
+
+  /** The body of a `subscription.*` event, as documented. */
+  private subscriptionEvent(eventType: string, s: StoredSubscription, paymentId: string): Record<string, unknown> {
+    return {
+      api_version: '2024-04-24',
+      created_at: new Date().toISOString(),
+      customer_email: 'donante@prueba.gt',
+      customer_id: 'us_standin',
+      customer_name: 'Donante de prueba',
+      event_type: eventType,
+      id: s.id,
+      payment: { id: paymentId, paymentable: { address: null, id: s.id, phone_number: null, tax_id: '', tax_name: null, type: 'Subscription' } },
+      product: {
+        id: 'prod_standin',
+        name: 'Donación mensual',
+        metadata: {},
+        prices: [
+          {
+            amount_in_cents: s.amountInCents,
+            billing_interval: s.interval,
+            billing_interval_count: 1,
+            charge_type: 'recurring',
+            currency: s.currency,
+            free_trial_interval: s.interval,
+            free_trial_interval_count: 0,
+            id: 'price_standin',
+            periods_before_automatic_cancellation: null,
+          },
+        ],
+        status: 'active',
+      },
+    };
+  }
+
+  private subscriptionOf(subscriptionId: string): StoredSubscription {
+    const s = this.subscriptions.get(subscriptionId);
+    if (!s) throw new Error(`no subscription ${subscriptionId}`);
+    return s;
+  }
+
+  /** The charge of one period of a subscription, as Recurrente emits it: a payment whose paymentable is the Subscription. */
+  private async charge(s: StoredSubscription, outcome: 'paid' | 'declined'): Promise<string> {
+    const intentId = id('pa');
+    const checkout = this.checkouts.get(s.checkoutId);
+    const paymentable = { type: 'Subscription', id: s.id, tax_name: null, tax_id: null, address: null, phone_number: null };
+    const common = {
+      api_version: '2024-04-24',
+      created_at: new Date().toISOString(),
+      amount_in_cents: s.amountInCents,
+      currency: s.currency,
+      vat_withheld_currency: s.currency,
+      customer: { email: 'donante@prueba.gt', full_name: 'Donante de prueba', id: 'us_standin' },
+      payment: { id: intentId, paymentable },
+      product: { id: 'prod_standin' },
+      invoice: { id: id('inv'), tax_invoice_url: null },
+    };
+    if (outcome === 'paid') {
+      const start = new Date(s.currentPeriodEnd);
+      s.currentPeriodStart = start.toISOString();
+      s.currentPeriodEnd = nextPeriod(start, s.interval).toISOString();
+      s.status = 'active';
+      s.updatedAt = new Date().toISOString();
+      await this.emit({
+        id: intentId,
+        event_type: 'payment_intent.succeeded',
+        checkout: { id: s.checkoutId, status: 'paid', payment: { id: intentId, paymentable }, payment_method: s.paymentMethod, transfer_setups: [], metadata: checkout?.metadata ?? {} },
+        failure_reason: null,
+        fee: standInFee(s.amountInCents),
+        vat_withheld: standInVatWithheld(s.amountInCents),
+        ...common,
+      });
+    } else {
+      await this.emit({ id: intentId, event_type: 'payment_intent.failed', checkout: { id: s.checkoutId }, failure_reason: DECLINE_REASON, fee: 0, vat_withheld: 0, ...common });
+    }
+    return intentId;
+  }
+
+  /** Test control: the subscription's next period is charged and paid (a renewal, or a retry that succeeds). */
+  async renew(subscriptionId: string): Promise<string> {
+    const s = this.subscriptionOf(subscriptionId);
+    if (s.status === 'cancelled') throw new Error(`subscription ${subscriptionId} is cancelled`);
+    return this.charge(s, 'paid');
+  }
+
+  /**
+   * Test control: the automatic charge fails; the first failure makes the subscription past_due
+   * (payment_intent.failed, then subscription.past_due), as documented.
+   */
+  async failRenewal(subscriptionId: string): Promise<string> {
+    const s = this.subscriptionOf(subscriptionId);
+    const intentId = await this.charge(s, 'declined');
+    if (s.status !== 'past_due') await this.pastDue(subscriptionId, intentId);
+    return intentId;
+  }
+
+  /** Test control: `subscription.past_due`. */
+  async pastDue(subscriptionId: string, paymentId: string = id('pa')): Promise<void> {
+    const s = this.subscriptionOf(subscriptionId);
+    s.status = 'past_due';
+    s.updatedAt = new Date().toISOString();
+    await this.emit(this.subscriptionEvent('subscription.past_due', s, paymentId));
+  }
+
+  /** Test control: the retries 3 and 5 days later failed too, so Recurrente cancels (`subscription.cancel`). */
+  async cancelAfterRetries(subscriptionId: string): Promise<void> {
+    const s = this.subscriptionOf(subscriptionId);
+    await this.charge(s, 'declined');
+    s.status = 'cancelled';
+    s.updatedAt = new Date().toISOString();
+    await this.emit(this.subscriptionEvent('subscription.cancel', s, id('pa')));
+  }
+
+  /** Test control: `subscription.paused`. */
+  async pause(subscriptionId: string): Promise<void> {
+    const s = this.subscriptionOf(subscriptionId);
+    s.status = 'paused';
+    s.updatedAt = new Date().toISOString();
+    await this.emit(this.subscriptionEvent('subscription.paused', s, id('pa')));
   }
 
   private async emit(body: Record<string, unknown>) {

@@ -7,6 +7,7 @@ import accountRoutes from './account';
 import dashboardRoutes from './dashboard';
 import donationRoutes from './donations';
 import receiptRoutes from './receipts';
+import monthlyGiftRoutes from './monthly-gifts';
 
 export default async function memberRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.requireAuth);
@@ -14,4 +15,5 @@ export default async function memberRoutes(app: FastifyInstance) {
   await app.register(accountRoutes);
   await app.register(donationRoutes);
   await app.register(receiptRoutes);
+  await app.register(monthlyGiftRoutes);
 }

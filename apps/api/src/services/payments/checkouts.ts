@@ -13,7 +13,10 @@ import { paymentMessages } from '../../messages/payments';
 import { type Actor, audit } from '../audit';
 import { enqueueEmail } from '../email-outbox';
 import { type DonationRow, type PaymentDetails, type TransitionAction, transitionDonation } from '../ledger';
+import { voidReceipt } from '../receipts';
+import { applyMonthlyEvent, isMonthlyEvent, monthlyChargeCompleted } from '../monthly-gifts';
 import { getSettings } from '../settings';
+import type { SignedLinks } from '../signed-links';
 import { type CheckoutProvider, type CheckoutState, ProviderError } from './provider';
 import { readCheckout } from './recurrente';
 
@@ -30,6 +33,8 @@ export type SettleSource = 'webhook' | 'status' | 'reconcile';
 export interface PaymentContext {
   provider: CheckoutProvider;
   publicUrl: string;
+  /** Signs the monthly emails' no-login links (decision 0022). */
+  links: SignedLinks;
 }
 
 export function returnUrl(publicUrl: string, reference: string, cancelled = false): string {
@@ -90,7 +95,10 @@ async function settle(
       inTransaction: async (tx, donation) => {
         await audit(tx, { actor: null, action: 'donation.payment_settled', entityType: 'donation', entityId: donation.id, details: { source: input.source, to: donation.status } });
         const org = await getSettings(tx, 'organization');
-        if (donation.status === 'completed') {
+        // A monthly gift's payment: the gift moves on and the monthly email carries its link.
+        if (donation.status === 'completed' && donation.recurringGiftId != null) {
+          await monthlyChargeCompleted(tx, ctx, donation);
+        } else if (donation.status === 'completed') {
           const m = emailMessages.donations;
           await enqueueEmail(tx, {
             to: donation.donorEmail,
@@ -274,13 +282,16 @@ export async function receiveWebhook(db: Database, ctx: PaymentContext, event: {
   if (!stored) return { duplicate: true, eventType, donationId: donation?.id ?? null };
 
   let error: string | null = null;
+  let donationId = donation?.id ?? null;
   try {
-    error = await applyEvent(db, ctx, eventType, body, checkout, donation);
+    // Subscriptions and their payments (first payment and renewals) belong to the monthly gifts.
+    if (isMonthlyEvent(eventType, body)) ({ error, donationId } = await applyMonthlyEvent(db, ctx, eventType, body));
+    else error = await applyEvent(db, ctx, eventType, body, checkout, donation);
   } catch (err) {
     error = (err as Error).message.slice(0, 500);
   }
-  await db.update(paymentEvents).set({ processedAt: sql`now()`, error }).where(eq(paymentEvents.id, stored.id));
-  return { duplicate: false, eventType, donationId: donation?.id ?? null };
+  await db.update(paymentEvents).set({ processedAt: sql`now()`, error, donationId }).where(eq(paymentEvents.id, stored.id));
+  return { duplicate: false, eventType, donationId };
 }
 
 /** Returns why the event could not be applied, or null. */
@@ -372,6 +383,7 @@ export async function refundDonation(
       details: { from: 'completed', to: 'refunded', reference: updated.referenceCode, reason: input.reason, refund_id: refund.id, refund_status: refund.status },
       ip: input.ip,
     });
+    await voidReceipt(tx, updated.id, input.reason);
     const org = await getSettings(tx, 'organization');
     await enqueueEmail(tx, {
       to: updated.donorEmail,

@@ -11,6 +11,8 @@ export interface CheckoutRequest {
   cancelUrl: string;
   expiresAt: Date;
   metadata: Record<string, string>;
+  /** A monthly gift: the item is charged every month (a subscription at the provider; decision 0022). */
+  monthly?: boolean;
 }
 
 export interface CreatedCheckout {
@@ -30,6 +32,14 @@ export interface CheckoutState {
   metadata: Record<string, unknown>;
 }
 
+/** A subscription as the provider reports it (`GET /subscriptions/{id}`). */
+export interface SubscriptionState {
+  id: string;
+  status: 'active' | 'paused' | 'past_due' | 'cancelled' | 'unable_to_start' | 'unknown';
+  currentPeriodEnd: Date | null;
+  checkoutId: string | null;
+}
+
 export interface Refund {
   id: string;
   status: string;
@@ -46,6 +56,9 @@ export interface CheckoutProvider {
   createCheckout(request: CheckoutRequest): Promise<CreatedCheckout>;
   getCheckout(id: string): Promise<CheckoutState>;
   refund(paymentId: string): Promise<Refund>;
+  getSubscription(id: string): Promise<SubscriptionState>;
+  /** Cancels a subscription (`DELETE /subscriptions/{id}`): no further charges. */
+  cancelSubscription(id: string): Promise<void>;
   /** Throws WebhookSignatureError unless the raw body carries a valid, fresh signature. */
   verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): VerifiedEvent;
 }

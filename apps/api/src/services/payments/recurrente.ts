@@ -7,6 +7,7 @@ import {
   type CheckoutProvider,
   type CheckoutState,
   ProviderError,
+  type SubscriptionState,
   type VerifiedEvent,
   WebhookSignatureError,
 } from './provider';
@@ -39,10 +40,25 @@ export function readCheckout(raw: unknown): CheckoutState {
   };
 }
 
+const SUBSCRIPTION_STATUSES = ['active', 'paused', 'past_due', 'cancelled', 'unable_to_start'] as const;
+
+/** Reads a subscription object (`GET /subscriptions/{id}`). */
+export function readSubscription(raw: unknown): SubscriptionState {
+  const subscription = asRecord(raw);
+  const status = SUBSCRIPTION_STATUSES.find((s) => s === subscription.status) ?? 'unknown';
+  const end = asString(subscription.current_period_end);
+  return {
+    id: asString(subscription.id) ?? '',
+    status,
+    currentPeriodEnd: end && !Number.isNaN(Date.parse(end)) ? new Date(end) : null,
+    checkoutId: asString(asRecord(subscription.checkout).id),
+  };
+}
+
 export function recurrenteProvider(config: RecurrenteConfig): CheckoutProvider {
   let verifier: Webhook | null = null;
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Record<string, unknown>> {
+  async function call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Record<string, unknown>> {
     let res: Response;
     try {
       res = await fetch(`${config.apiUrl}${path}`, {
@@ -79,7 +95,15 @@ export function recurrenteProvider(config: RecurrenteConfig): CheckoutProvider {
 
     async createCheckout(request) {
       const answer = await call('POST', '/checkouts', {
-        items: [{ name: request.itemName, currency: request.currency, amount_in_cents: request.amountCents, quantity: 1 }],
+        items: [
+          {
+            name: request.itemName,
+            currency: request.currency,
+            amount_in_cents: request.amountCents,
+            quantity: 1,
+            ...(request.monthly ? { charge_type: 'recurring', billing_interval: 'month', billing_interval_count: 1 } : {}),
+          },
+        ],
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
         metadata: request.metadata,
@@ -98,6 +122,14 @@ export function recurrenteProvider(config: RecurrenteConfig): CheckoutProvider {
     async refund(paymentId) {
       const answer = await call('POST', '/refunds', { payment_intent_id: paymentId });
       return { id: asString(answer.id) ?? '', status: asString(answer.status) ?? 'unknown' };
+    },
+
+    async getSubscription(id) {
+      return readSubscription(await call('GET', `/subscriptions/${encodeURIComponent(id)}`));
+    },
+
+    async cancelSubscription(id) {
+      await call('DELETE', `/subscriptions/${encodeURIComponent(id)}`);
     },
 
     verifyWebhook(rawBody, headers) {

@@ -1,0 +1,89 @@
+// Texts of monthly giving that only the API uses (docs/product.md#monthly-giving): the emails, each
+// with the signed link to see or cancel the gift without signing in, and the errors of its routes.
+
+const signature = (org: string, link: string) => [
+  'Puedes ver o cancelar tu donación mensual, sin iniciar sesión, en este enlace:',
+  link,
+  '',
+  org,
+];
+
+export const monthlyApiMessages = {
+  itemName: (org: string) => `Donación mensual a ${org}`,
+  notFound: 'No encontramos esa donación mensual.',
+  linkInvalid: 'Este enlace no es válido o ya venció. Abre el enlace del correo más reciente que te enviamos.',
+  notCancellable: 'Esta donación mensual ya terminó.',
+  notChangeable: 'Solo se puede cambiar el monto de una donación mensual activa.',
+  notPastDue: 'Esta donación mensual tiene sus pagos al día.',
+  sameAmount: 'El nuevo monto es igual al actual.',
+  cancelFailed: (detail: string) => `La pasarela de pagos no aceptó la cancelación: ${detail}`,
+  reasonReplaced: 'Reemplazada por una nueva donación mensual',
+  reasonFailedRetries: 'No se pudo cobrar después de varios intentos',
+  pastDueUnknownReason: 'El banco no aprobó el cobro',
+
+  startedSubject: 'Tu donación mensual comenzó',
+  startedText: (name: string, amount: string, reference: string, nextCharge: string, org: string, link: string) =>
+    [
+      `Hola ${name}:`,
+      '',
+      `Recibimos el primer pago de tu donación mensual de ${amount} (referencia ${reference}). ¡Gracias por acompañar cada mes a las niñas, niños y adolescentes de nuestros programas!`,
+      `El próximo cobro será el ${nextCharge}.`,
+      '',
+      ...signature(org, link),
+    ].join('\n'),
+  renewedSubject: 'Recibimos tu donación mensual',
+  renewedText: (name: string, amount: string, reference: string, nextCharge: string, org: string, link: string) =>
+    [
+      `Hola ${name}:`,
+      '',
+      `Recibimos el pago de este mes de tu donación mensual: ${amount} (referencia ${reference}). Gracias por tu constancia.`,
+      `El próximo cobro será el ${nextCharge}.`,
+      '',
+      ...signature(org, link),
+    ].join('\n'),
+  pastDueSubject: 'No pudimos cobrar tu donación mensual',
+  pastDueText: (name: string, amount: string, reason: string, org: string, link: string) =>
+    [
+      `Hola ${name}:`,
+      '',
+      `No pudimos cobrar este mes tu donación mensual de ${amount}: ${reason}.`,
+      'Intentaremos de nuevo en unos días. Para seguir donando sin interrupción, actualiza tu tarjeta en este enlace (también puedes cancelar la donación ahí):',
+      link,
+      '',
+      org,
+    ].join('\n'),
+  cancelledSubject: 'Tu donación mensual fue cancelada',
+  cancelledText: (name: string, amount: string, reason: string | null, org: string, link: string) =>
+    [
+      `Hola ${name}:`,
+      '',
+      `Cancelamos tu donación mensual de ${amount}: no se harán más cobros.${reason ? ` Motivo: ${reason}.` : ''}`,
+      'Gracias por todo lo que diste. Lo que ya donaste sigue acompañando a la niñez.',
+      '',
+      'Puedes ver el resumen de tu donación mensual en este enlace:',
+      link,
+      '',
+      org,
+    ].join('\n'),
+  endedByProviderText: (name: string, amount: string, org: string, link: string) =>
+    [
+      `Hola ${name}:`,
+      '',
+      `Después de varios intentos no pudimos cobrar tu donación mensual de ${amount}, así que terminó: no se harán más cobros.`,
+      'Si quieres seguir donando cada mes, puedes empezar una nueva donación mensual en nuestro sitio cuando quieras.',
+      '',
+      'Puedes ver el resumen de tu donación mensual en este enlace:',
+      link,
+      '',
+      org,
+    ].join('\n'),
+  replacedSubject: 'Tu donación mensual cambió',
+  replacedText: (name: string, oldAmount: string, newAmount: string, org: string, link: string) =>
+    [
+      `Hola ${name}:`,
+      '',
+      `Tu nueva donación mensual de ${newAmount} ya está activa, y la anterior de ${oldAmount} terminó: solo se cobrará la nueva.`,
+      '',
+      ...signature(org, link),
+    ].join('\n'),
+};

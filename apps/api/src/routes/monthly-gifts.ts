@@ -1,0 +1,69 @@
+// The no-login page of a monthly gift (/donacion-mensual?token=..., docs/product.md#monthly-giving):
+// the signed, expiring link of every monthly email opens this one gift, and nothing else: see it,
+// cancel it, or pay a new checkout when a charge failed. A tampered, expired or other-purpose token
+// answers 401 and reveals nothing.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  managedMonthlyGiftSchema,
+  manageCancelMonthlySchema,
+  manageMonthlyQuerySchema,
+  manageUpdateCardSchema,
+  monthlyCheckoutSchema,
+} from '@donaciones/shared/schemas/monthly';
+import { cancelManagedGift, managedGift, monthlyContext, updateManagedGiftCard } from '../services/monthly-gifts';
+import { error, limited } from './common';
+
+const TAG = 'donación mensual (enlace)';
+
+export default async function monthlyGiftLinkRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = monthlyContext(app);
+
+  r.get(
+    '/monthly-gifts/manage',
+    {
+      config: limited(app, 60),
+      schema: {
+        tags: [TAG],
+        summary: 'Ver la donación mensual del enlace firmado',
+        description: 'Sin iniciar sesión: el token del correo abre solo esa donación mensual. Token alterado, vencido o de otro uso: 401.',
+        querystring: manageMonthlyQuerySchema,
+        response: { 200: managedMonthlyGiftSchema, 400: error, 401: error, 429: error },
+      },
+    },
+    async (request) => managedGift(app.db, ctx, request.query.token),
+  );
+
+  r.post(
+    '/monthly-gifts/manage/cancel',
+    {
+      config: limited(app, 20),
+      schema: {
+        tags: [TAG],
+        summary: 'Cancelar la donación mensual del enlace firmado',
+        description: 'Se cancela en la pasarela de pagos y aquí, con un correo de confirmación. Motivo opcional. 409 si ya terminó.',
+        body: manageCancelMonthlySchema,
+        response: { 200: managedMonthlyGiftSchema, 400: error, 401: error, 409: error, 429: error, 502: error },
+      },
+    },
+    async (request) => cancelManagedGift(app.db, ctx, { token: request.body.token, reason: request.body.reason, ip: request.ip }),
+  );
+
+  r.post(
+    '/monthly-gifts/manage/update-card',
+    {
+      config: limited(app, 10),
+      schema: {
+        tags: [TAG],
+        summary: 'Actualizar la tarjeta de una donación mensual con el pago pendiente',
+        description:
+          'Solo si el último cobro falló (past_due): una nueva página de pago por el mismo monto; al completarse, la donación ' +
+          'mensual anterior termina sola. Con el proveedor simulado el cambio es inmediato (checkoutUrl null). 409 si está al día.',
+        body: manageUpdateCardSchema,
+        response: { 200: monthlyCheckoutSchema, 400: error, 401: error, 409: error, 429: error, 502: error },
+      },
+    },
+    async (request) => updateManagedGiftCard(app.db, ctx, { token: request.body.token, ip: request.ip }),
+  );
+}
