@@ -88,9 +88,12 @@ function field(doc: Doc, label: string, value: string) {
   const width = doc.page.width - MARGIN * 2;
   const y = doc.y;
   doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, MARGIN, y, { width: 150 });
+  const labelBottom = doc.y;
   doc.font('Helvetica').fontSize(10.5).fillColor(INK).text(value, MARGIN + 160, y, { width: width - 160 });
   doc.x = MARGIN;
-  doc.moveDown(0.45);
+  // A long label wraps: the next field starts below whichever of the two is taller.
+  doc.y = Math.max(labelBottom, doc.y);
+  doc.moveDown(0.35);
 }
 
 /** SAT's public verification of a certified document, as the QR code on the receipt points to it. */
@@ -178,42 +181,44 @@ export async function renderReceiptPdf(r: ReceiptRow): Promise<Buffer> {
       doc.font('Helvetica').fontSize(9).fillColor(INK).text(issuer.deductibilityText, MARGIN, doc.y, { width });
     }
 
-    // The signer, with the signature image above the line when there is one.
+    // The signer on the left (the signature image above the line when there is one) and, once certified,
+    // the FEL block with SAT's QR code on the right.
+    doc.moveDown(0.8);
+    const top = doc.y;
+    let bottom = top;
     if (issuer.signerName || signature) {
-      doc.moveDown(1);
-      const lineWidth = 200;
-      const x = MARGIN;
+      const lineWidth = 190;
       if (signature) {
         try {
-          doc.image(signature, x + 10, doc.y, { fit: [lineWidth - 20, 48] });
+          doc.image(signature, MARGIN + 10, top, { fit: [lineWidth - 20, 48] });
         } catch {
           // An unreadable image leaves the space for a handwritten signature.
         }
       }
-      const lineY = doc.y + 52;
-      doc.moveTo(x, lineY).lineTo(x + lineWidth, lineY).lineWidth(0.8).strokeColor(MUTED).stroke();
-      doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(issuer.signerName ?? '', x, lineY + 4, { width: lineWidth, align: 'center' });
-      if (issuer.signerTitle) doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(issuer.signerTitle, x, doc.y, { width: lineWidth, align: 'center' });
-      doc.x = MARGIN;
+      const lineY = top + 52;
+      doc.moveTo(MARGIN, lineY).lineTo(MARGIN + lineWidth, lineY).lineWidth(0.8).strokeColor(MUTED).stroke();
+      doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(issuer.signerName ?? '', MARGIN, lineY + 4, { width: lineWidth, align: 'center' });
+      if (issuer.signerTitle) doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(issuer.signerTitle, MARGIN, doc.y, { width: lineWidth, align: 'center' });
+      bottom = doc.y;
     }
-
     if (qr && r.felUuid) {
-      doc.moveDown(1);
-      const top = doc.y;
-      const size = 84;
-      doc.roundedRect(MARGIN, top, width, size + 20, 6).lineWidth(0.8).strokeColor(RULE).stroke();
-      doc.image(qr, MARGIN + 10, top + 10, { width: size, height: size });
-      const x = MARGIN + size + 24;
-      const w = width - size - 34;
-      doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(t.felTitle, x, top + 12, { width: w });
-      doc.font('Helvetica').fontSize(8.5).fillColor(INK);
+      const size = 76;
+      const left = MARGIN + 205;
+      const boxWidth = width - 205;
+      doc.roundedRect(left, top, boxWidth, size + 16, 6).lineWidth(0.8).strokeColor(RULE).stroke();
+      doc.image(qr, left + 8, top + 8, { width: size, height: size });
+      const x = left + size + 18;
+      const w = boxWidth - size - 26;
+      doc.font('Helvetica-Bold').fontSize(9).fillColor(INK).text(t.felTitle, x, top + 8, { width: w });
+      doc.font('Helvetica').fontSize(7.5).fillColor(INK);
       doc.text(t.felUuid(r.felUuid), x, doc.y + 2, { width: w });
       doc.text(t.felSeriesNumber(r.felSeries ?? '', r.felNumber ?? ''), x, doc.y, { width: w });
       if (r.felCertifiedAt) doc.text(t.felCertifiedAt(formatDateTime(r.felCertifiedAt)), x, doc.y, { width: w });
-      doc.fillColor(MUTED).text(t.felVerify, x, doc.y + 2, { width: w });
-      doc.x = MARGIN;
-      doc.y = top + size + 28;
+      doc.fillColor(MUTED).text(t.felVerify, x, doc.y + 1, { width: w });
+      bottom = Math.max(bottom, top + size + 16);
     }
+    doc.x = MARGIN;
+    doc.y = bottom;
 
     doc.moveDown(0.8);
     doc.font('Helvetica').fontSize(10).fillColor(INK).text(t.thanks, MARGIN, doc.y, { width });
