@@ -6,9 +6,9 @@ const labels = (roles: string[]) => navigationFor(roles).map((i) => i.label);
 const targets = (roles: string[]) => navigationFor(roles).map((i) => i.to);
 
 describe('navigation per role (docs/product.md#screens-and-routes)', () => {
-  it('ADMIN: Panel Admin, Usuarios, Donaciones, Donaciones mensuales, Reportes, Configuración', () => {
-    expect(labels(['ADMIN'])).toEqual(['Panel Admin', 'Usuarios', 'Donaciones', 'Donaciones mensuales', 'Reportes', 'Configuración']);
-    expect(targets(['ADMIN'])).toEqual(['/dashboard', '/admin/users', '/admin/donations', '/admin/monthly-gifts', '/admin/reports', '/admin/settings']);
+  it('ADMIN: Panel Admin, Usuarios, Donaciones, Donaciones mensuales, Conciliación, Reportes, Configuración', () => {
+    expect(labels(['ADMIN'])).toEqual(['Panel Admin', 'Usuarios', 'Donaciones', 'Donaciones mensuales', 'Conciliación', 'Reportes', 'Configuración']);
+    expect(targets(['ADMIN'])).toEqual(['/dashboard', '/admin/users', '/admin/donations', '/admin/monthly-gifts', '/admin/bank-statements', '/admin/reports', '/admin/settings']);
   });
 
   it('DONOR: Mi Panel, Mis Donaciones, Donaciones mensuales, Nuevo Donativo, Perfil, Historial', () => {

@@ -1,7 +1,8 @@
 // The dashboard navigation of each role (docs/product.md#screens-and-routes, in this order and with these labels).
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, CalendarSync, HandCoins, HeartHandshake, History, LayoutDashboard, ListChecks, PlusCircle, Repeat, Settings, UserRound, Users } from 'lucide-react';
+import { BarChart3, CalendarSync, HandCoins, HeartHandshake, History, Landmark, LayoutDashboard, ListChecks, PlusCircle, Repeat, Settings, UserRound, Users } from 'lucide-react';
 import type { Role } from '@donaciones/shared/constants';
+import { bankStatementsMessages } from '@donaciones/shared/messages/bank-statements';
 import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { navMessages } from '@donaciones/shared/messages/shell';
@@ -34,6 +35,7 @@ const NAVIGATION: Record<Role, NavItem[]> = {
     { label: adminUsers, to: paths.adminUsers, icon: Users },
     { label: adminDonations, to: paths.adminDonations, icon: HandCoins },
     { label: monthlyAdminMessages.nav, to: paths.adminMonthlyGifts, icon: Repeat },
+    { label: bankStatementsMessages.screen.navLabel, to: paths.adminBankStatements, icon: Landmark },
     { label: adminReports, to: paths.adminReports, icon: BarChart3 },
     { label: adminSettings, to: paths.adminSettings, icon: Settings },
   ],

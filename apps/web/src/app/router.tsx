@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
                   page(paths.adminDonationDetail, () => import('@/features/admin/routes/admin-donation-detail')),
                   page(paths.adminMonthlyGifts, () => import('@/features/admin/routes/admin-monthly-gifts')),
                   page(paths.adminMonthlyGiftDetail, () => import('@/features/admin/routes/admin-monthly-gift-detail')),
+                  page(paths.adminBankStatements, () => import('@/features/admin/routes/admin-bank-statements')),
                   page(paths.adminReports, () => import('@/features/admin/routes/admin-reports')),
                   page(paths.adminSettings, settingsScreen),
                 ],

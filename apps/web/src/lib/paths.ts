@@ -27,9 +27,8 @@ export const paths = {
   /** "Donaciones mensuales" (docs/product.md#monthly-giving): the staff list and a gift's detail. */
   adminMonthlyGifts: '/admin/monthly-gifts',
   adminMonthlyGiftDetail: '/admin/monthly-gifts/:id',
-  /** "Donaciones mensuales" (docs/product.md#monthly-giving): the staff list and a gift's detail. */
-  adminMonthlyGifts: '/admin/monthly-gifts',
-  adminMonthlyGiftDetail: '/admin/monthly-gifts/:id',
+  /** "Conciliación bancaria" (docs/product.md#bank-deposits): statement import and matches. */
+  adminBankStatements: '/admin/bank-statements',
   adminReports: '/admin/reports',
   adminSettings: '/admin/settings',
   settings: '/settings',
@@ -62,11 +61,6 @@ export const sponsorPath = `${paths.donate}?${FREQUENCY_PARAM}=${MONTHLY_FREQUEN
 /** `/admin/donations/42`: a donation seen inside the admin console. */
 export function adminDonationDetailPath(id: number | string): string {
   return paths.adminDonationDetail.replace(':id', encodeURIComponent(String(id)));
-}
-
-/** `/admin/monthly-gifts/7`: a monthly gift seen inside the admin console. */
-export function adminMonthlyGiftDetailPath(id: number | string): string {
-  return paths.adminMonthlyGiftDetail.replace(':id', encodeURIComponent(String(id)));
 }
 
 /** `/admin/monthly-gifts/7`: a monthly gift seen inside the admin console. */

@@ -57,6 +57,7 @@ export const bankStatementsMessages = {
     open: 'Ver',
     importSummary: (bank: string, file: string) => `${bank} · ${file}`,
     counts: (lines: number, proposed: number, confirmed: number) => `${lines} créditos · ${proposed} por confirmar · ${confirmed} confirmados`,
+    historyCounts: (lines: number, confirmed: number) => `${lines} créditos · ${confirmed} confirmados`,
     proposedTitle: 'Coincidencias propuestas',
     proposedEmpty: 'No hay coincidencias por confirmar.',
     nearTitle: 'Casi coinciden (revísalas a mano)',

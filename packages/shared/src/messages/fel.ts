@@ -18,7 +18,6 @@ export const felMessages = {
   error: 'Motivo',
   attempts: 'Intentos',
   nextAttempt: 'Próximo intento',
-  verification: 'Verificación',
   verify: 'Verificar en SAT',
   retry: 'Reintentar certificación',
   retried: 'El recibo se enviará de nuevo a certificar en unos segundos.',

@@ -6,7 +6,13 @@ import { adminKeys, type DonationFilters } from './keys';
 
 export async function getAdminDonations(filters: DonationFilters): Promise<AdminDonationList> {
   const { data } = await api.get<AdminDonationList>('/admin/donations', {
-    params: { q: filters.q || undefined, status: filters.status || undefined, limit: filters.limit, offset: filters.offset },
+    params: {
+      q: filters.q || undefined,
+      status: filters.status || undefined,
+      pendingDeposits: filters.pendingDeposits ? 'true' : undefined,
+      limit: filters.limit,
+      offset: filters.offset,
+    },
     skipErrorToast: true,
   });
   return data;

@@ -6,6 +6,8 @@ import { queryRoots } from '@/lib/query-keys';
 export interface DonationFilters {
   q: string;
   status: string;
+  /** "Depósitos por verificar" (docs/product.md#bank-deposits). */
+  pendingDeposits?: boolean;
   limit: number;
   offset: number;
 }

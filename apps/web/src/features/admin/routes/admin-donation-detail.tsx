@@ -15,6 +15,7 @@ import { ErrorState } from '@/components/states';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminDonation } from '../api/get-donation';
+import { DonationDeposit } from '../components/donation-deposit';
 import { DonationFel } from '../components/donation-fel';
 import { DonationPayment } from '../components/donation-payment';
 
@@ -80,6 +81,9 @@ export default function AdminDonationDetailPage() {
               {d.failure_reason && <Field label={f.failureReason}>{d.failure_reason}</Field>}
             </dl>
           </Card>
+          <div className="lg:col-span-2 empty:hidden">
+            <DonationDeposit id={id} reference={d.reference_code ?? `#${id}`} amount={d.amount} currency={d.currency} />
+          </div>
           <div className="lg:col-span-2">
             <DonationPayment id={id} />
           </div>

@@ -6,6 +6,7 @@ import { CheckCircle2, ChevronLeft, ChevronRight, Eye, HandCoins, RefreshCw, Sea
 import { LIST_DEFAULT_LIMIT } from '@donaciones/shared/constants';
 import { formatDateTime, formatMoney } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
+import { bankStatementsMessages } from '@donaciones/shared/messages/bank-statements';
 import { screensMessages } from '@donaciones/shared/messages/screens';
 import { shellMessages } from '@donaciones/shared/messages/shell';
 import { ADMIN_STATUS_VALUES, type AdminDonation } from '@donaciones/shared/schemas/admin';
@@ -23,11 +24,18 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import type { Decision } from '../api/decide-donation';
 import { useAdminDonations } from '../api/get-donations';
 import { DecisionModal } from '../components/decision-modal';
+import { DepositSlip } from '../components/deposit-slip';
 
 const r = adminMessages.review;
 const c = adminMessages.common;
 
-const STATUS_OPTIONS = ADMIN_STATUS_VALUES.map((status) => ({ value: status, label: shellMessages.adminStatus[status] }));
+/** "Depósitos por verificar": pending bank deposits, each with its slip (docs/product.md#bank-deposits). */
+const DEPOSITS = 'DEPOSITS';
+
+const STATUS_OPTIONS = [
+  ...ADMIN_STATUS_VALUES.map((status) => ({ value: status, label: shellMessages.adminStatus[status] })),
+  { value: DEPOSITS, label: bankStatementsMessages.review.filterLabel },
+];
 
 /** The queue opens on what needs a decision; `?status=ALL` asks for every status. */
 const DEFAULT_STATUS = 'PENDING';
@@ -35,6 +43,7 @@ const ALL = 'ALL';
 
 function validStatus(value: string | null): string {
   if (value === ALL) return '';
+  if (value === DEPOSITS) return DEPOSITS;
   return value && (ADMIN_STATUS_VALUES as readonly string[]).includes(value) ? value : DEFAULT_STATUS;
 }
 
@@ -55,7 +64,8 @@ export default function AdminDonationsPage() {
   }
 
   const limit = LIST_DEFAULT_LIMIT;
-  const query = useAdminDonations({ q, status, limit, offset: page * limit });
+  const deposits = status === DEPOSITS;
+  const query = useAdminDonations(deposits ? { q, status: '', pendingDeposits: true, limit, offset: page * limit } : { q, status, limit, offset: page * limit });
   const data = query.data;
 
   const setStatus = (value: string) => {
@@ -82,6 +92,16 @@ export default function AdminDonationsPage() {
     { key: 'status', header: r.colStatus, cell: (d) => <StatusBadge status={d.status} /> },
     { key: 'date', header: r.colDate, cell: (d) => <span className="whitespace-nowrap">{formatDateTime(d.created_at)}</span> },
     { key: 'reference', header: r.colReference, cell: (d) => <span className="font-mono whitespace-nowrap">{d.reference_code}</span> },
+    ...(deposits
+      ? [
+          {
+            key: 'slip',
+            header: bankStatementsMessages.review.slipTitle,
+            className: 'min-w-72',
+            cell: (d: AdminDonation) => <DepositSlip slip={d.deposit} reference={d.reference_code} amount={d.amount_gtq} currency={d.currency} />,
+          },
+        ]
+      : []),
     {
       key: 'actions',
       header: <span className="sr-only sm:not-sr-only">{c.actions}</span>,

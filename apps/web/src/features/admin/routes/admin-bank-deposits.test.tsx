@@ -1,0 +1,218 @@
+// Staff side of bank deposits (docs/product.md#bank-deposits): the "Depósitos por verificar" filter with the slip,
+// its zoom dialog and warnings, and the "Conciliación bancaria" screen (preview, mapping, import, confirm).
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminDonation } from '@donaciones/shared/schemas/admin';
+import type { StatementImport, StatementPreview } from '@donaciones/shared/schemas/bank-statements';
+import { renderApp } from '@/test/render-app';
+import type { RecordedRequest } from '@/test/http';
+
+afterEach(cleanup);
+
+const ADMIN = { user: { email: 'admin@ejemplo.org', roles: ['ADMIN'] } };
+
+const deposit: AdminDonation = {
+  id: 41,
+  donor_name: 'Ana Deposita',
+  donor_email: 'ana@correo.gt',
+  amount_gtq: 250,
+  currency: 'GTQ',
+  donation_type: 'monetary',
+  status: 'PENDING',
+  created_at: '2026-11-20T15:00:00Z',
+  reference_code: '#MG00000041',
+  payment_provider: null,
+  manual_review: true,
+  payment_method: 'bank_deposit',
+  deposit: {
+    attachment_id: 9,
+    file_name: 'boleta.jpg',
+    content_type: 'image/jpeg',
+    has_preview: true,
+    bank: 'Banrural',
+    deposit_date: '2026-11-19',
+    slip_number: '998877',
+    declared_amount: 240,
+    amount_differs: true,
+    uploaded_at: '2026-11-20T16:00:00Z',
+    duplicates: [{ donation_id: 40, reference_code: '#MG00000040', donor_name: 'Otro Donante' }],
+  },
+};
+
+describe('Depósitos por verificar', { timeout: 20_000 }, () => {
+  it('asks for pending deposits and shows the slip beside the declared data, with its warnings', async () => {
+    const lists: Record<string, unknown>[] = [];
+    const handler = (req: RecordedRequest) => {
+      if (req.method === 'GET' && req.url === '/admin/donations') {
+        lists.push((req.config.params ?? {}) as Record<string, unknown>);
+        return { status: 200, data: { donations: [deposit], total: 1, limit: 20, offset: 0 } };
+      }
+      if (req.method === 'GET' && req.url === '/attachments/9/preview') return { status: 200, data: new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }) };
+      return undefined;
+    };
+    const { router } = renderApp('/admin/donations', { ...ADMIN, handler });
+    const filter = await screen.findByRole('combobox', { name: 'Estado' }, { timeout: 6000 });
+    await userEvent.selectOptions(filter, 'Depósitos por verificar');
+    await waitFor(() => expect(lists.at(-1)).toMatchObject({ pendingDeposits: 'true' }));
+    expect(lists.at(-1)?.status).toBeUndefined();
+    expect(new URLSearchParams(router.state.location.search).get('status')).toBe('DEPOSITS');
+
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Boleta de depósito' })).toBeInTheDocument();
+    expect(within(table).getByText('Banrural')).toBeInTheDocument();
+    expect(within(table).getByText('19/11/2026')).toBeInTheDocument();
+    expect(within(table).getByText('998877')).toBeInTheDocument();
+    expect(within(table).getByText('El monto declarado (Q240.00) no es el de la donación (Q250.00).')).toBeInTheDocument();
+    expect(within(table).getByText('Esta misma boleta (el mismo archivo) se subió también para:')).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: '#MG00000040' })).toHaveAttribute('href', '/admin/donations/40');
+
+    // The preview opens larger in a dialog, and Escape closes it.
+    const zoom = await within(table).findByRole('button', { name: 'Ampliar la boleta de #MG00000041' });
+    await userEvent.click(zoom);
+    const dialog = await screen.findByRole('dialog', { name: 'Boleta de #MG00000041' });
+    expect(within(dialog).getByRole('img', { name: 'Boleta de #MG00000041' }).getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(zoom).toHaveFocus();
+  });
+});
+
+const preview: StatementPreview = {
+  bank: 'Banco Industrial',
+  delimiter: ';',
+  headers: ['Fecha', 'Descripción', 'No. Documento', 'Débito', 'Crédito'],
+  header_line: 1,
+  rows: [['03/03/2026', 'DEPOSITO EFECTIVO', '000123', '', '1.250,00']],
+  data_lines: 1,
+  saved_mapping: null,
+  suggested_mapping: { date: 'Fecha', description: 'Descripción', credit: 'Crédito' },
+};
+
+const candidate = {
+  donation_id: 41,
+  reference_code: '#MG00000041',
+  donor_name: 'Ana Deposita',
+  amount: 1250,
+  currency: 'GTQ',
+  created_at: '2026-03-01T15:00:00Z',
+  declared_date: '2026-03-02',
+  slip_number: null,
+  kind: 'match' as const,
+  reference_found: false,
+  day_distance: 1,
+};
+
+const imported: StatementImport = {
+  id: 5,
+  bank: 'Banco Industrial',
+  file_name: 'marzo.csv',
+  created_at: '2026-03-05T15:00:00Z',
+  credit_lines: 2,
+  skipped_lines: 0,
+  lines: [
+    { id: 11, line_number: 2, posted_on: '2026-03-03', description: 'DEPOSITO EFECTIVO', reference: '000123', amount: 1250, state: 'proposed', confirmed_donation: null, candidates: [candidate] },
+    {
+      id: 12,
+      line_number: 3,
+      posted_on: '2026-03-20',
+      description: 'DEPOSITO AGENCIA',
+      reference: null,
+      amount: 333,
+      state: 'near_miss',
+      confirmed_donation: null,
+      candidates: [{ ...candidate, donation_id: 42, reference_code: '#MG00000042', amount: 333, kind: 'outside_window', day_distance: 9 }],
+    },
+  ],
+  unmatched_deposits: [{ ...candidate, donation_id: 43, reference_code: '#MG00000043', amount: 99 }],
+};
+
+describe('Conciliación bancaria', { timeout: 20_000 }, () => {
+  function api(options: { importError?: string } = {}) {
+    const posts: RecordedRequest[] = [];
+    let current: StatementImport | null = null;
+    const handler = (req: RecordedRequest) => {
+      if (req.method === 'GET' && req.url === '/admin/bank-statements') {
+        return { status: 200, data: { imports: current ? [{ id: 5, bank: current.bank, file_name: current.file_name, created_at: current.created_at, credit_lines: 2, confirmed_lines: 0 }] : [], banks: [] } };
+      }
+      if (req.method === 'POST' && req.url === '/admin/bank-statements/preview') {
+        posts.push(req);
+        return { status: 200, data: preview };
+      }
+      if (req.method === 'POST' && req.url === '/admin/bank-statements') {
+        posts.push(req);
+        if (options.importError) return { status: 400, data: { detail: options.importError } };
+        current = imported;
+        return { status: 201, data: imported };
+      }
+      if (req.method === 'GET' && req.url === '/admin/bank-statements/5') return { status: 200, data: current };
+      if (req.method === 'POST' && req.url === '/admin/bank-statements/5/lines/11/confirm') {
+        posts.push(req);
+        current = {
+          ...imported,
+          lines: [{ ...imported.lines[0], state: 'confirmed', candidates: [], confirmed_donation: { id: 41, reference_code: '#MG00000041', donor_name: 'Ana Deposita' } }, imported.lines[1]],
+        };
+        return { status: 200, data: current };
+      }
+      return undefined;
+    };
+    return { handler, posts };
+  }
+
+  async function readFile() {
+    await userEvent.type(await screen.findByRole('combobox', { name: /^Banco/ }, { timeout: 6000 }), 'Banco Industrial');
+    const file = new File(['Fecha;Descripción;No. Documento;Débito;Crédito\n03/03/2026;DEPOSITO EFECTIVO;000123;;1.250,00\n'], 'marzo.csv', { type: 'text/csv' });
+    await userEvent.upload(screen.getByLabelText(/Archivo de movimientos/), file);
+    await userEvent.click(screen.getByRole('button', { name: 'Leer archivo' }));
+  }
+
+  it('asks for the bank and the file first, in Spanish', async () => {
+    const { handler, posts } = api();
+    renderApp('/admin/bank-statements', { ...ADMIN, handler });
+    await userEvent.click(await screen.findByRole('button', { name: 'Leer archivo' }, { timeout: 6000 }));
+    expect(await screen.findByText('Escribe el nombre del banco')).toBeInTheDocument();
+    expect(screen.getByText('Elige el archivo de movimientos (CSV)')).toBeInTheDocument();
+    expect(posts).toHaveLength(0);
+  });
+
+  it('previews the file, takes the columns, imports and confirms a proposed match with one click', async () => {
+    const { handler, posts } = api();
+    renderApp('/admin/bank-statements', { ...ADMIN, handler });
+    await readFile();
+    const previewTable = await screen.findByRole('table', { name: 'Primeras 1 filas del archivo' });
+    expect(within(previewTable).getByText('DEPOSITO EFECTIVO')).toBeInTheDocument();
+    expect(posts[0].data).toMatchObject({ bank: 'Banco Industrial', file_name: 'marzo.csv' });
+    expect(atob((posts[0].data as { content_base64: string }).content_base64)).toContain('03/03/2026;DEPOSITO EFECTIVO');
+
+    expect(screen.getByRole('combobox', { name: /^Fecha/ })).toHaveValue('Fecha');
+    expect(screen.getByRole('combobox', { name: /^Crédito/ })).toHaveValue('Crédito');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /^Referencia/ }), 'No. Documento');
+    await userEvent.click(screen.getByRole('button', { name: 'Importar y buscar coincidencias' }));
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(posts[1].data).toMatchObject({
+      bank: 'Banco Industrial',
+      mapping: { date: 'Fecha', description: 'Descripción', reference: 'No. Documento', credit: 'Crédito', debit: null },
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Coincidencias propuestas (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Casi coinciden (revísalas a mano) (1)' })).toBeInTheDocument();
+    expect(screen.getByText('Mismo monto, fecha lejana')).toBeInTheDocument();
+    // A near-miss has no confirm button.
+    expect(screen.getAllByRole('button', { name: /^Confirmar la línea/ })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: '#MG00000043' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar la línea 2 con #MG00000041' }));
+    await waitFor(() => expect(posts).toHaveLength(3));
+    expect(posts[2].data).toEqual({ donation_id: 41 });
+    expect(await screen.findByRole('heading', { name: 'Confirmados (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Coincidencias propuestas (0)' })).toBeInTheDocument();
+  });
+
+  it('shows the API’s refusal of a bad file with its line number', async () => {
+    const { handler } = api({ importError: 'Línea 3: no entendemos la fecha «32/03/2026». Usa el formato dd/mm/aaaa.' });
+    renderApp('/admin/bank-statements', { ...ADMIN, handler });
+    await readFile();
+    await userEvent.click(await screen.findByRole('button', { name: 'Importar y buscar coincidencias' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Línea 3: no entendemos la fecha «32/03/2026». Usa el formato dd/mm/aaaa.');
+  });
+});
