@@ -18,6 +18,7 @@ export const felMessages = {
   error: 'Motivo',
   attempts: 'Intentos',
   nextAttempt: 'Próximo intento',
+  verification: 'Verificación',
   verify: 'Verificar en SAT',
   retry: 'Reintentar certificación',
   retried: 'El recibo se enviará de nuevo a certificar en unos segundos.',

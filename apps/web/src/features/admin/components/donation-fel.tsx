@@ -72,7 +72,7 @@ export function DonationFel({ id }: { id: number }) {
         {fel.status !== 'not_required' && fel.status !== 'certified' && <Row label={m.attempts}>{fel.attempts}</Row>}
         {fel.next_attempt_at && <Row label={m.nextAttempt}>{formatDateTime(fel.next_attempt_at)}</Row>}
         {fel.verification_url && (
-          <Row label={m.verify}>
+          <Row label={m.verification}>
             <a href={fel.verification_url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-semibold text-brand-700 underline hover:text-brand-800">
               {m.verify}
               <ExternalLink aria-hidden="true" className="size-4" />
