@@ -19,7 +19,7 @@ import type { RdonReceipt } from './rdon-xml';
 
 export const FEL_MAX_ATTEMPTS = 8;
 
-/** 1 min, 2 min, 4 min, ... doubling, at most 2 hours: 8 attempts span about four hours. */
+/** 1 min, 2 min, 4 min, ... doubling (at most 2 hours): the 8 attempts span about two hours (1 + 2 + ... + 64 min). */
 export function felBackoffMs(attempt: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempt - 1), 2 * 3_600_000);
 }
