@@ -58,7 +58,7 @@ test.describe('public checkout', () => {
     await chooseAmountAndContinue(page, 'Q75');
     await fillDetails(page, { name: 'María Pérez', email });
     await page.locator('input[name="phone"]').fill('+502 5555 1234');
-    await page.locator('input[name="nit"]').fill('1234567-8');
+    await page.locator('input[name="nit"]').fill('1234567-9');
     await expect(page.locator('input[name="cardNumber"]')).toHaveValue('4242 4242 4242 4242');
 
     const started = Date.now();
@@ -73,7 +73,7 @@ test.describe('public checkout', () => {
     await expect(dialog.getByTestId('success-card')).toContainText('4242');
     await expect(dialog.getByTestId('demo-note')).toHaveText('Donación registrada (modo de demostración, no se hizo ningún cobro).');
     await expect(dialog.getByRole('link', { name: site.organization.phone })).toHaveAttribute('href', /^tel:\+?\d+$/);
-    await expect(dialog.getByTestId('receipt-note')).toContainText('recibo deducible');
+    await expect(dialog.getByTestId('receipt-note')).toContainText('llegará a tu correo electrónico');
     const reference = (await dialog.getByTestId('success-reference').innerText()).trim();
     expect(reference).toMatch(/^#MG\d{8}$/);
 
@@ -84,7 +84,7 @@ test.describe('public checkout', () => {
       donorName: 'María Pérez',
       email,
       phone: '+502 5555 1234',
-      nit: '1234567-8',
+      nit: '1234567-9',
       amount: 75,
       currency: 'GTQ',
       coverFees: false,

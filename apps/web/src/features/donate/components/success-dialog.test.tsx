@@ -37,3 +37,13 @@ describe('SuccessDialog', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('SuccessDialog receipt note', () => {
+  it('says the receipt arrives by email, and no longer asks the donor to write to the office', () => {
+    render(<SuccessDialog donation={donation} organization={organization} onAnother={() => {}} onClose={() => {}} />);
+    const note = screen.getByTestId('receipt-note');
+    expect(note).toHaveTextContent('Tu recibo por donación llegará a tu correo electrónico, con el PDF adjunto.');
+    expect(note.querySelector('a[href^="mailto:"]')).toBeNull();
+    expect(note).not.toHaveTextContent('Escríbenos');
+  });
+});

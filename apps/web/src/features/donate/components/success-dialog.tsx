@@ -1,5 +1,5 @@
 // The checkout's success dialog (docs/product.md#screens-and-routes): organisation, amount, the server's reference,
-// the masked card, the organisation's phone and how to ask for a tax-deductible receipt.
+// the masked card, the organisation's phone, and that the receipt arrives by email (docs/product.md#receipts).
 import { useEffect, useRef } from 'react';
 import { CircleCheck, HeartHandshake, Mail, Phone } from 'lucide-react';
 import { formatMoney } from '@donaciones/shared/format';
@@ -9,7 +9,7 @@ import { CARD_BRAND_LABELS, maskCard, type CardBrand } from '@donaciones/shared/
 import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
-import { mailtoHref, telHref } from '@/lib/public-site';
+import { telHref } from '@/lib/public-site';
 
 const d = donateMessages;
 
@@ -99,12 +99,7 @@ export function SuccessDialog({ donation, organization, onAnother, onClose, mont
       </dl>
       <p className="mt-4 flex items-start gap-2.5 rounded-2xl bg-accent-50 p-4 text-sm text-accent-900 ring-1 ring-accent-200" data-testid="receipt-note">
         <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        <span>
-          {d.receiptNote}{' '}
-          <a href={mailtoHref(organization.email)} className="font-semibold underline underline-offset-2">
-            {organization.email}
-          </a>
-        </span>
+        <span>{d.receiptNote}</span>
       </p>
     </Modal>
   );
