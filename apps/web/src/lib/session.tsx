@@ -19,6 +19,8 @@ export interface SessionUser {
   first_name?: string;
   last_name?: string;
   email_verified?: boolean;
+  /** The profile's NIT or CUI, prefilling the donate form. */
+  nit?: string | null;
 }
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
@@ -72,6 +74,7 @@ function fromMe(me: Me, loginAt: string): SessionUser {
     first_name: me.first_name,
     last_name: me.last_name,
     email_verified: me.email_verified,
+    nit: me.nit ?? null,
   };
 }
 

@@ -11,6 +11,8 @@ import { amountInWords } from '@donaciones/shared/amount-in-words';
 import { formatCents, formatMoney, toCents } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
+import { taxIdMessages } from '@donaciones/shared/messages/tax-id';
+import { parseTaxId } from '@donaciones/shared/tax-id';
 import {
   CARD_BRAND_LABELS,
   CARD_NUMBER_MAX_LENGTH,
@@ -30,6 +32,24 @@ import { paths } from '@/lib/paths';
 
 const d = donateMessages;
 const m = monthlyMessages;
+const t = taxIdMessages;
+
+/**
+ * Why the typed NIT, CUI or CF cannot go on this gift's receipt, or null: CF only below Q2,500 of
+ * what is charged (the covered fee included, dollars at the staff's rate), as the API checks it
+ * (docs/product.md#validation-rules). While the dollar rate is unknown the server alone decides.
+ */
+export function taxIdRefusal(
+  nit: string,
+  charge: { amount: number; currency: PaymentCurrency; coverFees: boolean; payments: PaymentSettings | null },
+): string | null {
+  const giftCents = toCents(charge.amount);
+  const { payments } = charge;
+  if (!payments && charge.currency !== 'GTQ') return null;
+  const grossCents = payments && charge.coverFees ? coverFeesCents(giftCents, payments).grossCents : giftCents;
+  const parsed = parseTaxId(nit, grossCents, charge.currency, payments?.usd_exchange_rate);
+  return parsed.ok ? null : parsed.message;
+}
 
 export interface DetailsStepProps {
   form: UseFormReturn<DonateDetailsInput, unknown, DonateDetails>;
@@ -185,10 +205,10 @@ export function DetailsStep({ form, amount, maintenance, monthly, payments, curr
         )}
         <TextInput
           className="sm:col-span-2"
-          label={d.nit}
+          label={t.label}
           autoComplete="off"
           optional
-          hint={d.nitHint}
+          hint={t.hint}
           error={errors.nit?.message}
           {...register('nit')}
         />

@@ -46,7 +46,7 @@ import type { DonationFrequency } from '@donaciones/shared/schemas/monthly';
 import type { PaymentCurrency } from '@donaciones/shared/schemas/payments';
 import { isDuplicateMonthlyGift, newIdempotencyKey, useCreatePublicDonation } from '../api/create-public-donation';
 import { AmountStep, readCustomAmount } from '../components/amount-step';
-import { DetailsStep } from '../components/details-step';
+import { DetailsStep, taxIdRefusal } from '../components/details-step';
 import { DonateStepper } from '../components/donate-stepper';
 import { ImpactList } from '../components/impact-list';
 import { SuccessDialog } from '../components/success-dialog';
@@ -65,7 +65,8 @@ function emptyDetails(user: SessionUser | null): DonateDetailsInput {
     cardNumber: '',
     expiryDate: '',
     cvc: '',
-    nit: '',
+    // A signed-in donor's profile NIT or CUI (docs/product.md#validation-rules).
+    nit: user?.nit ?? '',
     acceptTerms: true,
   };
 }
@@ -162,12 +163,12 @@ export default function DonatePage() {
     },
   });
 
-  // A signed-in donor's name and email, also when the session finishes loading after the page.
+  // A signed-in donor's name, email and NIT, also when the session finishes loading after the page.
   const user = session.user;
   useEffect(() => {
     if (!user) return;
     const prefill = emptyDetails(user);
-    for (const field of ['donorName', 'email'] as const) {
+    for (const field of ['donorName', 'email', 'nit'] as const) {
       if (!form.getValues(field) && !form.getFieldState(field).isDirty) form.setValue(field, prefill[field]);
     }
   }, [user, form]);
@@ -380,7 +381,14 @@ export default function DonatePage() {
               coverFees={coverFees}
               onCoverFees={setCoverFees}
               onBack={backToAmount}
-              onSubmit={() => void form.handleSubmit((values) => record(values))()}
+              onSubmit={() =>
+                void form.handleSubmit((values) => {
+                  // CF depends on the amount, which this step does not type: checked here, and again by the server.
+                  const refusal = taxIdRefusal(values.nit, { amount, currency, coverFees, payments: site.data?.payments ?? null });
+                  if (refusal) form.setError('nit', { message: refusal }, { shouldFocus: true });
+                  else return record(values);
+                })()
+              }
               headingRef={headingRef}
             />
           ) : donation ? (

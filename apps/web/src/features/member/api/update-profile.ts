@@ -1,4 +1,4 @@
-// PUT /users/me/profile: names, phone and address (the email is read-only there).
+// PUT /users/me/profile: names, phone, address and NIT or CUI (the email is read-only there).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Profile, updateProfileSchema } from '@donaciones/shared/schemas/profile';

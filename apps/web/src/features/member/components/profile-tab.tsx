@@ -1,4 +1,5 @@
-// Perfil Personal (docs/product.md#accounts-and-sessions, #validation-rules): names, phone and address; the email is read-only.
+// Perfil Personal (docs/product.md#accounts-and-sessions, #validation-rules): names, phone, address and the NIT or CUI
+// that prefills the donate form; the email is read-only.
 // Also the Security block that opens the change-password modal.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,6 +8,7 @@ import { KeyRound, Save } from 'lucide-react';
 import type { z } from 'zod';
 import { memberMessages } from '@donaciones/shared/messages/member';
 import { screensMessages } from '@donaciones/shared/messages/screens';
+import { taxIdMessages } from '@donaciones/shared/messages/tax-id';
 import { validationMessages } from '@donaciones/shared/messages/validation';
 import { ADDRESS_MAX_LENGTH, type Profile, updateProfileSchema } from '@donaciones/shared/schemas/profile';
 import { Button } from '@/components/button';
@@ -19,7 +21,7 @@ import { useUpdateProfile } from '../api/update-profile';
 import { ChangePasswordModal } from './change-password-modal';
 
 const t = memberMessages.settings;
-const FIELDS = ['first_name', 'last_name', 'phone', 'address'] as const;
+const FIELDS = ['first_name', 'last_name', 'phone', 'address', 'nit'] as const;
 
 type FormInput = z.input<typeof updateProfileSchema>;
 type FormOutput = z.output<typeof updateProfileSchema>;
@@ -32,15 +34,15 @@ export function ProfileTab({ profile }: { profile: Profile }) {
   const [passwordOpen, setPasswordOpen] = useState(false);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(updateProfileSchema),
-    defaultValues: { first_name: profile.first_name, last_name: profile.last_name, phone: profile.phone ?? '', address: profile.address ?? '' },
+    defaultValues: { first_name: profile.first_name, last_name: profile.last_name, phone: profile.phone ?? '', address: profile.address ?? '', nit: profile.nit ?? '' },
   });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const next = await update.mutateAsync({ first_name: values.first_name, last_name: values.last_name, phone: values.phone, address: values.address });
-      form.reset({ first_name: next.first_name, last_name: next.last_name, phone: next.phone ?? '', address: next.address ?? '' });
+      const next = await update.mutateAsync({ first_name: values.first_name, last_name: values.last_name, phone: values.phone, address: values.address, nit: values.nit });
+      form.reset({ first_name: next.first_name, last_name: next.last_name, phone: next.phone ?? '', address: next.address ?? '', nit: next.nit ?? '' });
       showSaved(screensMessages.profileSaved);
     } catch (error) {
       const placed = applyServerErrors(form.setError, error, FIELDS);
@@ -68,6 +70,7 @@ export function ProfileTab({ profile }: { profile: Profile }) {
             error={errors.address?.message}
             {...form.register('address')}
           />
+          <TextInput label={taxIdMessages.profileLabel} autoComplete="off" optional hint={taxIdMessages.profileHint} error={errors.nit?.message} {...form.register('nit')} />
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
             <Button type="submit" loading={update.isPending} loadingText={t.saving} icon={<Save aria-hidden="true" className="size-4" />}>
               {t.save}

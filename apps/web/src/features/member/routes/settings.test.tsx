@@ -5,13 +5,14 @@ import userEvent from '@testing-library/user-event';
 import { authMessages } from '@donaciones/shared/messages/auth';
 import { memberMessages } from '@donaciones/shared/messages/member';
 import { screensMessages } from '@donaciones/shared/messages/screens';
+import { taxIdMessages } from '@donaciones/shared/messages/tax-id';
 import { validationMessages } from '@donaciones/shared/messages/validation';
 import type { Preferences, Profile } from '@donaciones/shared/schemas/profile';
 import type { FakeAnswer, RecordedRequest } from '@/test/http';
 import { renderApp } from '@/test/render-app';
 
 const t = memberMessages.settings;
-const profile: Profile = { first_name: 'Ana', last_name: 'López', email: 'ana@prueba.gt', phone: null, address: null };
+const profile: Profile = { first_name: 'Ana', last_name: 'López', email: 'ana@prueba.gt', phone: null, address: null, nit: null };
 const preferences: Preferences = {
   favorite_cause: null,
   communication_preferences: { email_notifications: true, sms_notifications: false, monthly_reports: true },
@@ -85,8 +86,37 @@ describe('settings', () => {
     await user.type(textbox(t.phone), '+502 5555 1234');
     await user.click(screen.getByRole('button', { name: t.save }));
     expect(await screen.findByText(screensMessages.profileSaved)).toBeInTheDocument();
-    expect(sent).toEqual({ first_name: 'Ana María', last_name: 'López', phone: '+502 5555 1234', address: null });
+    expect(sent).toEqual({ first_name: 'Ana María', last_name: 'López', phone: '+502 5555 1234', address: null, nit: null });
     await waitFor(() => expect(screen.queryByText(screensMessages.profileSaved)).not.toBeInTheDocument(), { timeout: 4500 });
+  }, 20_000);
+
+  it('checks the NIT with its check digit and sends it normalised', async () => {
+    const user = userEvent.setup();
+    let sent: { nit?: unknown } | undefined;
+    renderApp('/settings', {
+      user: { roles: ['DONOR'] },
+      handler: settingsApi({
+        'PUT /users/me/profile': (req) => {
+          sent = req.data as { nit?: unknown };
+          return { status: 200, data: { ...profile, ...(req.data as object) } };
+        },
+      }),
+    });
+    const nit = await screen.findByRole('textbox', { name: new RegExp(taxIdMessages.profileLabel) });
+    await user.type(nit, '8977112-0');
+    await user.click(screen.getByRole('button', { name: t.save }));
+    expect(await screen.findByText('El NIT no es válido: revisa el dígito verificador')).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+    await user.clear(nit);
+    await user.type(nit, '1680352240101');
+    await user.click(screen.getByRole('button', { name: t.save }));
+    expect(await screen.findByText('El CUI no es válido')).toBeInTheDocument();
+    await user.clear(nit);
+    await user.type(nit, '576937k');
+    await user.click(screen.getByRole('button', { name: t.save }));
+    expect(await screen.findByText(screensMessages.profileSaved)).toBeInTheDocument();
+    expect(sent?.nit).toBe('576937-K');
+    expect(nit).toHaveValue('576937-K');
   }, 20_000);
 
   it('says "Error al guardar el perfil" when saving fails', async () => {

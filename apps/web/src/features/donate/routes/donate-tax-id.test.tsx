@@ -1,0 +1,125 @@
+// The donor's NIT, CUI or CF on /donate (docs/product.md#validation-rules): checked with its check
+// digit as typed, CF only below Q2,500 of the charge (dollars at the staff's rate), the server's
+// refusal shown on the field, and a signed-in donor's profile NIT prefilled.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { taxIdMessages } from '@donaciones/shared/messages/tax-id';
+import type { FakeAnswer, RecordedRequest } from '@/test/http';
+import { publicSite } from '@/test/public-site';
+import { renderApp } from '@/test/render-app';
+
+beforeEach(() => sessionStorage.clear());
+
+const site = publicSite({ payments: { usd_exchange_rate: 7.7, fee_percent: 4.5, fee_vat_percent: 12 } });
+const CF_REFUSED = 'Para donaciones de Q2,500 o más necesitamos tu NIT o CUI; CF no aplica';
+
+const created = (amount: number, currency = 'GTQ') => ({
+  id: 9,
+  reference_code: '#MG00000009',
+  amount,
+  currency,
+  covered_fee: 0,
+  status: 'pending',
+  card_last4: '4242',
+  card_brand: 'visa',
+  payment_provider: 'simulated',
+  checkout_url: null,
+  recurring_gift_id: null,
+  created_at: '2026-11-23T00:00:00Z',
+});
+
+function open(options: { donate?: (req: RecordedRequest) => FakeAnswer; me?: Record<string, unknown> } = {}) {
+  const view = renderApp('/donate', {
+    user: options.me ? { roles: ['DONOR'] } : undefined,
+    handler: (req) => {
+      if (req.url === '/public/site') return { status: 200, data: site };
+      if (req.url === '/auth/me' && options.me) return { status: 200, data: { id: 7, email: 'dana@correo.gt', roles: ['DONOR'], first_name: 'Dana', last_name: 'Pérez', email_verified: true, ...options.me } };
+      if (req.url === '/donate' && options.donate) return options.donate(req);
+      return undefined;
+    },
+  });
+  return { ...view, user: userEvent.setup() };
+}
+
+async function toDetails(user: ReturnType<typeof userEvent.setup>, amount: string) {
+  await user.type(await screen.findByRole('textbox', { name: /Otro monto/ }, { timeout: 6000 }), amount);
+  await user.click(screen.getByRole('button', { name: /Continuar donación/ }));
+}
+
+async function fillDetails(user: ReturnType<typeof userEvent.setup>, nit: string) {
+  const name = await screen.findByRole('textbox', { name: /Nombre completo/ }, { timeout: 6000 });
+  if (!(name as HTMLInputElement).value) await user.type(name, 'Lucía Hernández');
+  const email = screen.getByRole('textbox', { name: /Correo electrónico/ });
+  if (!(email as HTMLInputElement).value) await user.type(email, 'lucia@correo.gt');
+  await user.type(screen.getByRole('textbox', { name: /Número de tarjeta/ }), '4242424242424242');
+  await user.type(screen.getByRole('textbox', { name: /Vencimiento/ }), '1230');
+  await user.type(screen.getByRole('textbox', { name: /CVC/ }), '123');
+  const box = nitBox();
+  await user.clear(box);
+  if (nit) await user.type(box, nit);
+}
+
+const nitBox = () => screen.getByRole('textbox', { name: new RegExp(taxIdMessages.label.replace(/[()]/g, '\\$&')) });
+const submit = (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: /Realizar donación/ }));
+
+describe('/donate: NIT, CUI or CF', { timeout: 20_000 }, () => {
+  it('refuses a NIT with a wrong check digit (8977112-0) and a bad CUI, and sends nothing', async () => {
+    const sent: unknown[] = [];
+    const { user } = open({ donate: (req) => (sent.push(req.data), { status: 201, data: created(185) }) });
+    await toDetails(user, '185');
+    await fillDetails(user, '8977112-0');
+    await submit(user);
+    expect(await screen.findByText('El NIT no es válido: revisa el dígito verificador')).toBeInTheDocument();
+    expect(nitBox()).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(nitBox());
+    await user.type(nitBox(), '1680352240101');
+    await submit(user);
+    expect(await screen.findByText('El CUI no es válido')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it('takes CF below Q2,500 and refuses it (or a blank) from Q2,500, where a NIT with K goes through', async () => {
+    const sent: { nit?: string }[] = [];
+    const { user } = open({ donate: (req) => (sent.push(req.data as { nit?: string }), { status: 201, data: created(2500) }) });
+    await toDetails(user, '2,500');
+    await fillDetails(user, 'CF');
+    await submit(user);
+    expect(await screen.findByText(CF_REFUSED)).toBeInTheDocument();
+    await user.clear(nitBox());
+    await submit(user);
+    expect(await screen.findByText(CF_REFUSED)).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await user.type(nitBox(), '576937-K');
+    await submit(user);
+    expect((await screen.findAllByText('#MG00000009', {}, { timeout: 6000 })).length).toBeGreaterThan(0);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].nit).toBe('576937-K');
+  });
+
+  it('a dollar gift counts at the staff rate: US$330 at Q7.70 is above Q2,500', async () => {
+    const sent: unknown[] = [];
+    const { user } = open({ donate: (req) => (sent.push(req.data), { status: 201, data: created(330, 'USD') }) });
+    await toDetails(user, '330');
+    await user.selectOptions(await screen.findByRole('combobox', { name: /Moneda/ }, { timeout: 6000 }), 'USD');
+    await fillDetails(user, 'CF');
+    await submit(user);
+    expect(await screen.findByText(CF_REFUSED)).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it('shows the server refusal on the NIT field', async () => {
+    const { user } = open({ donate: () => ({ status: 400, data: { detail: CF_REFUSED, errors: { nit: CF_REFUSED } } }) });
+    await toDetails(user, '100');
+    await fillDetails(user, 'CF');
+    await submit(user);
+    expect(await screen.findByText(CF_REFUSED, {}, { timeout: 6000 })).toBeInTheDocument();
+  });
+
+  it("prefills a signed-in donor's profile NIT", async () => {
+    const { user } = open({ me: { nit: '3952550-3' } });
+    await toDetails(user, '185');
+    await screen.findByRole('textbox', { name: /Nombre completo/ }, { timeout: 6000 });
+    expect(nitBox()).toHaveValue('3952550-3');
+  });
+});
