@@ -2,7 +2,7 @@
 // (docs/product.md#monthly-giving): GET /monthly-gifts/manage?token=, cancel and card update.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ManagedMonthlyGift, MonthlyCheckout } from '@donaciones/shared/schemas/monthly';
-import { api } from '@/lib/api-client';
+import { api, getErrorStatus } from '@/lib/api-client';
 import { managedGiftKeys } from './keys';
 
 export async function getManagedMonthlyGift(token: string): Promise<ManagedMonthlyGift> {
@@ -18,6 +18,13 @@ export function useManagedMonthlyGift(token: string) {
   return useQuery({ ...managedMonthlyGiftQueryOptions(token), enabled: token !== '' });
 }
 
+/** A link that expired while the page was open (401) is read again, so the page says it is no longer valid. */
+function rereadOnExpiry(queryClient: ReturnType<typeof useQueryClient>, token: string) {
+  return (error: unknown) => {
+    if (getErrorStatus(error) === 401) void queryClient.resetQueries({ queryKey: managedGiftKeys.gift(token) });
+  };
+}
+
 export function useCancelManagedGift(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -25,11 +32,14 @@ export function useCancelManagedGift(token: string) {
       await api.post('/monthly-gifts/manage/cancel', { token, ...(reason ? { reason } : {}) }, { skipAuthRefresh: true });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: managedGiftKeys.gift(token) }),
+    onError: rereadOnExpiry(queryClient, token),
   });
 }
 
 export function useUpdateManagedCard(token: string) {
+  const queryClient = useQueryClient();
   return useMutation({
+    onError: rereadOnExpiry(queryClient, token),
     mutationFn: async (): Promise<MonthlyCheckout> => {
       const { data } = await api.post<MonthlyCheckout>('/monthly-gifts/manage/update-card', { token }, { skipAuthRefresh: true });
       return data;

@@ -267,6 +267,24 @@ describe('/donacion-mensual?token=... (no sign-in)', { timeout: 20_000 }, () => 
     expect(screen.queryByRole('button', { name: 'Cancelar' })).toBeNull();
   });
 
+  it('a link that expires while the page is open: the cancel answers 401 and the page says the link is no longer valid', async () => {
+    let expired = false;
+    const { user } = openManage('/donacion-mensual?token=abc', (req) => {
+      if (req.url === '/monthly-gifts/manage') return expired ? { status: 401, data: { detail: 'Este enlace no es válido o ya venció.' } } : { status: 200, data: managed() };
+      if (req.url === '/monthly-gifts/manage/cancel') {
+        expired = true;
+        return { status: 401, data: { detail: 'Este enlace no es válido o ya venció.' } };
+      }
+      return undefined;
+    });
+    const card = await screen.findByTestId('managed-gift', {}, { timeout: 6000 });
+    await user.click(within(card).getByRole('button', { name: 'Cancelar' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Sí, cancelar la donación' }));
+    expect(await screen.findByTestId('manage-invalid')).toBeInTheDocument();
+    expect(screen.queryByTestId('managed-gift')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('without a token it asks nothing of the server', async () => {
     const { requests } = openManage('/donacion-mensual', () => undefined);
     expect(await screen.findByTestId('manage-invalid', {}, { timeout: 6000 })).toBeInTheDocument();
