@@ -173,7 +173,10 @@ export async function monthlyChargeCompleted(tx: Db, ctx: Pick<MonthlyContext, '
   const live = gift.status !== 'cancelled';
   // The account the ledger just linked the donation to (a verified account of the same email).
   const [linked] = gift.userId == null ? await tx.select({ userId: donations.userId }).from(donations).where(eq(donations.id, donation.id)) : [];
-  const nextChargeAt = addMonth(gift.startedAt && gift.nextChargeAt && gift.nextChargeAt > paidAt ? gift.nextChargeAt : paidAt);
+  // A renewal keeps the gift's billing day: one month after the charge that was due (a month missed
+  // while paused or past due is skipped, never charged late).
+  let nextChargeAt = addMonth(first || gift.nextChargeAt == null ? paidAt : gift.nextChargeAt);
+  while (nextChargeAt <= paidAt) nextChargeAt = addMonth(nextChargeAt);
   await tx
     .update(recurringGifts)
     .set({
@@ -767,26 +770,27 @@ export async function chargeDueSimulatedGifts(db: Database, ctx: MonthlyContext,
     .limit(limit);
   let charged = 0;
   for (const { id } of due) {
-    const donationId = await db.transaction(async (tx) => {
+    // The gift stays locked from the claim to the charge's commit: another run skips it meanwhile.
+    const done = await db.transaction(async (tx) => {
       const [gift] = await tx.select().from(recurringGifts).where(eq(recurringGifts.id, id)).for('update', { skipLocked: true }).limit(1);
       if (!gift || gift.nextChargeAt == null || gift.nextChargeAt > now || (gift.status !== 'incomplete' && gift.status !== 'active')) return null;
       const first = await firstDonationOf(tx, gift);
+      let donationId: number;
       if (gift.status === 'incomplete') {
-        if (first?.status === 'pending') return first.id;
-        // Completed by staff's Procesar meanwhile, or gone: nothing to charge now.
-        await tx.update(recurringGifts).set({ nextChargeAt: null }).where(eq(recurringGifts.id, id));
-        if (first?.status === 'completed') await monthlyChargeCompleted(tx, ctx, first);
-        return null;
+        if (first?.status !== 'pending') {
+          // Completed by staff's Procesar meanwhile, or gone: nothing to charge now.
+          await tx.update(recurringGifts).set({ nextChargeAt: null }).where(eq(recurringGifts.id, id));
+          if (first?.status === 'completed') await monthlyChargeCompleted(tx, ctx, first);
+          return null;
+        }
+        donationId = first.id;
+      } else {
+        donationId = (await insertRenewal(tx, gift, { amountCents: gift.amountCents, paymentId: null, cardLast4: first?.cardLast4, cardBrand: first?.cardBrand })).id;
       }
-      const row = await insertRenewal(tx, gift, { amountCents: gift.amountCents, paymentId: null, cardLast4: first?.cardLast4, cardBrand: first?.cardBrand });
-      // Claimed: the next run does not pick it again while this charge completes.
-      await tx.update(recurringGifts).set({ nextChargeAt: addMonth(gift.nextChargeAt) }).where(eq(recurringGifts.id, id));
-      return row.id;
+      return chargeSimulated(tx as Database, ctx, id, donationId);
     });
-    if (donationId == null) continue;
-    const done = await chargeSimulated(db, ctx, id, donationId);
     if (done?.status === 'completed') charged += 1;
-    await finishReplacement(db, ctx, id);
+    if (done) await finishReplacement(db, ctx, id);
   }
   return charged;
 }

@@ -1,0 +1,108 @@
+// Monthly gifts with the simulated provider (the offline demo): the job charges the first payment and
+// every renewal on the gift's next_charge_at, once each even when run again or by two processes at
+// once; a change of amount and a new card take effect at once; cancelling stops the charges.
+// docs/product.md#monthly-giving
+import { randomBytes, randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_HEADER } from '@donaciones/shared/constants';
+import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
+import type { MonthlyCheckout, MonthlyGift } from '@donaciones/shared/schemas/monthly';
+import { donations, emailOutbox, recurringGifts } from '../src/db/schema';
+import { addMonth, chargeDueSimulatedGifts, monthlyContext } from '../src/services/monthly-gifts';
+import { type TestContext, createTestApp, signedInUser } from './helpers';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ config: { rateLimitEnabled: false } });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function donateMonthly(email: string, token?: string, amount = 100) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/donate',
+    headers: { [IDEMPOTENCY_HEADER]: randomUUID(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    payload: { donorName: 'Ana Ángel', email, amount, acceptTerms: true, frequency: 'monthly', cardLast4: '4242', cardBrand: 'visa' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<PublicDonationResponse>();
+}
+
+const giftRow = async (id: number) => (await ctx.db.select().from(recurringGifts).where(eq(recurringGifts.id, id)))[0];
+const giftDonations = (id: number) => ctx.db.select().from(donations).where(eq(donations.recurringGiftId, id)).orderBy(asc(donations.id));
+const dueNow = (id: number, at: Date) => ctx.db.update(recurringGifts).set({ nextChargeAt: at }).where(eq(recurringGifts.id, id));
+
+describe('the simulated renewals job', () => {
+  it('charges the first payment, then each renewal when due, once', async () => {
+    const email = `angel.${randomBytes(4).toString('hex')}@prueba.gt`;
+    const answer = await donateMonthly(email);
+    expect(answer).toMatchObject({ payment_provider: 'simulated', checkout_url: null, status: 'pending' });
+    const giftId = answer.recurring_gift_id as number;
+    expect(await giftRow(giftId)).toMatchObject({ provider: 'simulated', status: 'incomplete' });
+
+    const monthly = monthlyContext(ctx.app);
+    await chargeDueSimulatedGifts(ctx.db, monthly);
+    let gift = await giftRow(giftId);
+    expect(gift.status).toBe('active');
+    expect((await giftDonations(giftId)).map((d) => [d.status, d.cardLast4])).toEqual([['completed', '4242']]);
+    // Not due yet: nothing is charged.
+    expect(await chargeDueSimulatedGifts(ctx.db, monthly)).toBe(0);
+
+    // The month has passed: one renewal, even with two runs at once.
+    const due = gift.nextChargeAt as Date;
+    const later = new Date(due.getTime() + 1000);
+    const runs = await Promise.all([chargeDueSimulatedGifts(ctx.db, monthly, later), chargeDueSimulatedGifts(ctx.db, monthly, later)]);
+    expect(runs[0] + runs[1]).toBe(1);
+    const rows = await giftDonations(giftId);
+    expect(rows.map((d) => d.status)).toEqual(['completed', 'completed']);
+    expect(rows[1]).toMatchObject({ amountCents: 10000, paymentProvider: 'simulated', recurringGiftId: giftId, donorEmail: email });
+    expect(rows[1].receiptNumber).not.toBeNull();
+    gift = await giftRow(giftId);
+    expect((gift.nextChargeAt as Date).getTime()).toBe(addMonth(due).getTime());
+    expect(await chargeDueSimulatedGifts(ctx.db, monthly, later)).toBe(0);
+    const templates = (await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).map((e) => e.template);
+    expect(templates).toEqual(expect.arrayContaining(['monthly-gift-started', 'monthly-gift-renewed']));
+  });
+
+  it('in the member area: a change of amount takes effect at once, cancelling stops the charges', async () => {
+    const donor = await signedInUser(ctx.app, ctx.db, { roles: ['DONOR'] });
+    const auth = { authorization: `Bearer ${donor.token}` };
+    const answer = await donateMonthly(donor.email, donor.token, 75);
+    const monthly = monthlyContext(ctx.app);
+    await chargeDueSimulatedGifts(ctx.db, monthly);
+
+    const change = await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${answer.recurring_gift_id}/change-amount`, headers: auth, payload: { amount: 185 } });
+    expect(change.statusCode, change.body).toBe(200);
+    const { checkoutUrl, giftId } = change.json<MonthlyCheckout>();
+    expect(checkoutUrl).toBeNull();
+    expect(await giftRow(answer.recurring_gift_id as number)).toMatchObject({ status: 'cancelled', cancelledBy: 'donor' });
+    expect(await giftRow(giftId)).toMatchObject({ status: 'active', amountCents: 18500 });
+
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/member/monthly-gifts', headers: auth });
+    expect(list.json<MonthlyGift[]>().map((g) => [g.amountCents, g.status, g.chargesCount])).toEqual([
+      [18500, 'active', 1],
+      [7500, 'cancelled', 1],
+    ]);
+
+    const cancel = await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${giftId}/cancel`, headers: auth, payload: {} });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await dueNow(giftId, new Date(Date.now() - 1000));
+    expect(await chargeDueSimulatedGifts(ctx.db, monthly)).toBe(0);
+    expect(await giftDonations(giftId)).toHaveLength(1);
+  });
+
+  it('a gift whose first payment staff processed by hand becomes active on the next run', async () => {
+    const email = `manual.${randomBytes(4).toString('hex')}@prueba.gt`;
+    const answer = await donateMonthly(email);
+    const admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
+    const processed = await ctx.app.inject({ method: 'POST', url: `/api/v1/donations/${answer.id}/process`, headers: { authorization: `Bearer ${admin.token}` } });
+    expect(processed.statusCode, processed.body).toBe(200);
+    await chargeDueSimulatedGifts(ctx.db, monthlyContext(ctx.app));
+    expect((await giftRow(answer.recurring_gift_id as number)).status).toBe('active');
+    expect((await giftDonations(answer.recurring_gift_id as number)).map((d) => d.status)).toEqual(['completed']);
+  });
+});
