@@ -1,12 +1,13 @@
 // What staff see of a bank deposit while reviewing it (docs/product.md#bank-deposits): its newest slip with the
 // declared bank, date, slip number and amount, a flag when that amount is not the donation's, and the
-// other donations the very same file (same sha256) was uploaded for.
-import { and, eq, inArray } from 'drizzle-orm';
+// other donations the very same file (same sha256) was uploaded for (duplicateSlipsOf, as the donor side).
+import { eq } from 'drizzle-orm';
 import { fromCents } from '@donaciones/shared/format';
 import type { DepositSlipReview } from '@donaciones/shared/schemas/bank-statements';
 import type { Db } from '../db/client';
-import { donationAttachments, donations } from '../db/schema';
+import { donations } from '../db/schema';
 import { declaredSlipsOf } from './bank-statements/declared-slips';
+import { duplicateSlipsOf } from './deposits';
 import type { DonationRow } from './ledger';
 
 export async function depositReviewsOf(db: Db, rows: Pick<DonationRow, 'id' | 'amountCents' | 'paymentMethod'>[]): Promise<Map<number, DepositSlipReview>> {
@@ -15,15 +16,10 @@ export async function depositReviewsOf(db: Db, rows: Pick<DonationRow, 'id' | 'a
     db,
     deposits.map((d) => d.id),
   );
-  if (slips.size === 0) return new Map();
-  const hashes = [...new Set([...slips.values()].map((s) => s.sha256))];
-  const sameFile = await db
-    .selectDistinct({ sha256: donationAttachments.sha256, donationId: donations.id, referenceCode: donations.referenceCode, donorName: donations.donorName })
-    .from(donationAttachments)
-    .innerJoin(donations, eq(donations.id, donationAttachments.donationId))
-    .where(and(inArray(donationAttachments.sha256, hashes), eq(donationAttachments.kind, 'deposit_slip')))
-    .orderBy(donations.id);
-
+  // One query per slip shown (a page holds at most 100): the same rule as the donor side's.
+  const duplicates = new Map(
+    await Promise.all([...slips.entries()].map(async ([donationId, slip]) => [donationId, await duplicateSlipsOf(db, slip.attachmentId)] as const)),
+  );
   const reviews = new Map<number, DepositSlipReview>();
   for (const d of deposits) {
     const slip = slips.get(d.id);
@@ -39,9 +35,11 @@ export async function depositReviewsOf(db: Db, rows: Pick<DonationRow, 'id' | 'a
       declared_amount: slip.declaredAmountCents == null ? null : fromCents(slip.declaredAmountCents),
       amount_differs: slip.declaredAmountCents != null && slip.declaredAmountCents !== d.amountCents,
       uploaded_at: slip.createdAt.toISOString(),
-      duplicates: sameFile
-        .filter((f) => f.sha256 === slip.sha256 && f.donationId !== d.id)
-        .map((f) => ({ donation_id: f.donationId, reference_code: f.referenceCode, donor_name: f.donorName })),
+      duplicates: [...new Map((duplicates.get(d.id) ?? []).map((f) => [f.donationId, f])).values()].map((f) => ({
+        donation_id: f.donationId,
+        reference_code: f.referenceCode,
+        donor_name: f.donorName,
+      })),
     });
   }
   return reviews;
