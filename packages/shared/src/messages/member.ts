@@ -113,6 +113,7 @@ export const memberMessages = {
     reference: 'Referencia',
     amount: 'Monto',
     download: 'Descargar PDF',
+    downloadReceipt: 'Descargar recibo',
     downloadLabel: (number: string) => `Descargar recibo ${number}`,
     downloadStatementLabel: (year: number) => `Descargar constancia ${year}`,
     downloading: 'Descargando...',

@@ -31,7 +31,7 @@ export function PdfDownloadButton({ target, children, ...rest }: { target: Targe
       onClick={onClick}
       {...rest}
     >
-      {children ?? t.download}
+      {children ?? (target.kind === 'receipt' ? t.downloadReceipt : t.download)}
     </Button>
   );
 }

@@ -1,0 +1,37 @@
+// A donation's receipt in the admin console (docs/product.md#receipts): its number, and the staff's
+// download, re-send to the donor and re-send of the donor's yearly statement. Nothing without a receipt.
+import { Download, FileText, Send } from 'lucide-react';
+import { formatReceiptNumber } from '@donaciones/shared/format';
+import { receiptsMessages as m } from '@donaciones/shared/messages/receipts';
+import { Button } from '@/components/button';
+import { Card } from '@/components/card';
+import { useDownloadDonationReceipt, useResendReceipt, useResendStatement } from '../api/donation-receipt';
+
+export function DonationReceipt({ id, receiptNumber }: { id: number; receiptNumber: number | null }) {
+  const download = useDownloadDonationReceipt(id);
+  const resend = useResendReceipt(id);
+  const statement = useResendStatement(id);
+  if (receiptNumber == null) return null;
+  return (
+    <Card title={m.cardTitle}>
+      <p className="text-sm text-ink-600">{m.hint}</p>
+      <p className="mt-3 text-ink-900">
+        <span className="text-sm font-semibold text-ink-600">{m.number} </span>
+        <span className="font-mono" data-testid="receipt-number">
+          {formatReceiptNumber(receiptNumber)}
+        </span>
+      </p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" icon={<Download aria-hidden="true" className="size-4" />} loading={download.isPending} onClick={() => download.mutate()}>
+          {m.download}
+        </Button>
+        <Button variant="outline" size="sm" icon={<Send aria-hidden="true" className="size-4" />} loading={resend.isPending} onClick={() => resend.mutate()}>
+          {m.resend}
+        </Button>
+        <Button variant="outline" size="sm" icon={<FileText aria-hidden="true" className="size-4" />} loading={statement.isPending} onClick={() => statement.mutate()}>
+          {m.resendStatement}
+        </Button>
+      </div>
+    </Card>
+  );
+}

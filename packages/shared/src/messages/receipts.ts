@@ -1,0 +1,12 @@
+// Browser texts of the staff side of receipts (docs/product.md#receipts): the donation detail's receipt card.
+export const receiptsMessages = {
+  cardTitle: 'Recibo por donación',
+  number: 'Recibo',
+  download: 'Descargar recibo',
+  resend: 'Reenviar recibo',
+  resendStatement: 'Reenviar constancia anual',
+  resent: (to: string, receipt: string) => `Recibo ${receipt} reenviado a ${to}.`,
+  statementResent: (to: string, year: number) => `Constancia ${year} reenviada a ${to}.`,
+  hint: 'El recibo se emitió al completarse la donación y no cambia; si la donación se reembolsó, el PDF dice ANULADO.',
+  downloadError: 'No se pudo descargar el recibo. Intenta de nuevo.',
+} as const;
