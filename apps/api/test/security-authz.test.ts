@@ -15,6 +15,7 @@ import { authTokens, bankStatementImports, bankStatementLines, donations, userPr
 import { createEvent, createProgram } from '../src/services/admin-content';
 import { guatemalaYearMonth } from '../src/services/member-donations';
 import { hashToken, newOpaqueToken } from '../src/services/sessions';
+import { signedLinks } from '../src/services/signed-links';
 import { freshIp, loginAs, validRegistration } from './auth-support';
 import { pendingDonation } from './donations-fixtures';
 import { createTestApp, createUser, type TestContext } from './helpers';
@@ -73,6 +74,12 @@ async function account(roles: Role[]): Promise<Account> {
 /** A fresh session of the account (for logout and refresh, which end or rotate the session they use). */
 async function freshTokens(who: Account) {
   return loginAs(ctx.app, who.email, who.password);
+}
+
+/** The no-login link's token of a fresh monthly gift. */
+async function monthlyLink(values: Parameters<typeof aMonthlyGift>[1] = {}) {
+  const gift = await aMonthlyGift(ctx.db, values);
+  return signedLinks(ctx.config.jwtSecret).sign({ purpose: 'monthly-gift', subject: gift.id });
 }
 
 async function completedDonationOf(owner: Account) {
@@ -312,6 +319,29 @@ const matrix: Record<string, Entry> = {
     ...signedIn(200),
     other: 404,
     request: async ({ owner }) => ({ url: `${V1}/receipts/${(await completedDonationOf(owner)).id}.pdf` }),
+  },
+  // ---------------------------------------------------------------- monthly gifts (the donor's own)
+  [`GET ${V1}/member/monthly-gifts`]: { ...signedIn(200), other: 200, request: meQuery(`${V1}/member/monthly-gifts`) },
+  // Someone else's monthly gift answers 404, as an unknown id.
+  [`POST ${V1}/member/monthly-gifts/:id/cancel`]: {
+    ...signedIn(200),
+    other: 404,
+    request: async ({ owner }) => ({ url: `${V1}/member/monthly-gifts/${(await aMonthlyGift(ctx.db, { userId: owner.id })).id}/cancel`, payload: {} }),
+  },
+  [`POST ${V1}/member/monthly-gifts/:id/change-amount`]: {
+    ...signedIn(200),
+    other: 404,
+    request: async ({ owner }) => ({ url: `${V1}/member/monthly-gifts/${(await aMonthlyGift(ctx.db, { userId: owner.id })).id}/change-amount`, payload: { amount: 200 } }),
+  },
+  // The emailed link: no session needed, the signed token is the only key (and opens one gift).
+  [`GET ${V1}/monthly-gifts/manage`]: { ...everyone(200), request: async () => ({ url: `${V1}/monthly-gifts/manage`, query: { token: await monthlyLink() } }) },
+  [`POST ${V1}/monthly-gifts/manage/cancel`]: {
+    ...everyone(200),
+    request: async () => ({ url: `${V1}/monthly-gifts/manage/cancel`, payload: { token: await monthlyLink() } }),
+  },
+  [`POST ${V1}/monthly-gifts/manage/update-card`]: {
+    ...everyone(200),
+    request: async () => ({ url: `${V1}/monthly-gifts/manage/update-card`, payload: { token: await monthlyLink({ status: 'past_due' }) } }),
   },
   [`GET ${V1}/receipts/statement/:year.pdf`]: {
     ...signedIn(200),
