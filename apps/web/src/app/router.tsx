@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
           page(paths.terms, () => import('@/features/legal/routes/terms')),
           page(paths.privacy, () => import('@/features/legal/routes/privacy')),
           page(paths.manageMonthlyGift, () => import('@/features/member/routes/manage-monthly-gift')),
+          page(paths.depositSlip, () => import('@/features/donate/routes/deposit-slip')),
         ],
       },
       {

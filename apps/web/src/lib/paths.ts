@@ -47,6 +47,8 @@ export const paths = {
   donorMonthlyGifts: '/donor/monthly-gifts',
   /** A monthly gift seen and cancelled without signing in, from the signed link of its emails (`?token=`). */
   manageMonthlyGift: '/donacion-mensual',
+  /** A bank deposit's slip upload and status (docs/product.md#bank-deposits): `?token=` from its email, or `?donacion=` signed in. */
+  depositSlip: '/boleta',
 
   notFound: '*',
 } as const;
@@ -72,3 +74,6 @@ export function adminMonthlyGiftDetailPath(id: number | string): string {
 export function donationDetailPath(id: number | string): string {
   return paths.donationDetail.replace(':id', encodeURIComponent(String(id)));
 }
+
+/** `/boleta?donacion=12`: the slip upload of one of the signed-in donor's deposits. */
+export const depositSlipPath = (donationId: number) => `${paths.depositSlip}?donacion=${donationId}`;

@@ -14,6 +14,8 @@ export const queryRoots = {
   settings: ['settings'],
   /** A monthly gift opened by the signed link of its emails, without signing in (/donacion-mensual). */
   managedMonthlyGift: ['monthly-gift-link'],
+  /** A bank deposit and its slips, by its signed link or its owner (/boleta). */
+  deposit: ['deposit'],
   /** GET /public/site, shared by the layouts, the home page and the checkout. */
   publicSite: ['public', 'site'],
   auth: ['auth'],

@@ -11,6 +11,7 @@ export const depositMessages = {
     card: 'Tarjeta',
     deposit: 'Depósito o transferencia bancaria',
     depositHint: 'Deposita o transfiere a nuestra cuenta y envíanos la foto de la boleta.',
+    depositNext: 'Al registrar tu donación te mostramos nuestras cuentas, el monto exacto y la referencia que debes escribir en la boleta. También te las enviamos por correo.',
   },
   submit: (amount: string) => `Registrar donación de ${amount}`,
   paymentMethodUnavailable: 'Por ahora no recibimos depósitos bancarios; elige tarjeta',

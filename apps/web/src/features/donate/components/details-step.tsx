@@ -6,10 +6,12 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import type { UseFormReturn } from 'react-hook-form';
-import { ArrowLeft, CreditCard, Heart, Lock } from 'lucide-react';
+import { ArrowLeft, CreditCard, Heart, Landmark, Lock } from 'lucide-react';
 import { amountInWords } from '@donaciones/shared/amount-in-words';
 import { formatCents, formatMoney, toCents } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
+import { depositMessages } from '@donaciones/shared/messages/deposits';
+import type { PaymentMethod } from '@donaciones/shared/schemas/deposits';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { taxIdMessages } from '@donaciones/shared/messages/tax-id';
 import { parseTaxId } from '@donaciones/shared/tax-id';
@@ -29,6 +31,7 @@ import { type PaymentCurrency, type PaymentSettings, type PaymentProviderName, P
 import { Button } from '@/components/button';
 import { Checkbox, Select, TextInput } from '@/components/form-fields';
 import { paths } from '@/lib/paths';
+import { PaymentMethodChoice } from './payment-method-choice';
 
 const d = donateMessages;
 const m = monthlyMessages;
@@ -65,6 +68,10 @@ export interface DetailsStepProps {
   onBack: () => void;
   onSubmit: () => void;
   headingRef: Ref<HTMLHeadingElement>;
+  /** Card or bank deposit (docs/product.md#bank-deposits); the choice shows when a deposit is possible. */
+  method?: PaymentMethod;
+  onMethod?: (method: PaymentMethod) => void;
+  depositAvailable?: boolean;
 }
 
 /** Rewrites the input's value as it is typed (digits grouped, MM/YY), then lets the form read it. */
@@ -75,10 +82,28 @@ function reformatting(format: (value: string) => string, onChange: (e: { target:
   };
 }
 
-export function DetailsStep({ form, amount, maintenance, monthly, payments, currency, onCurrency, coverFees, onCoverFees, onBack, onSubmit, headingRef }: DetailsStepProps) {
+export function DetailsStep({
+  form,
+  amount,
+  maintenance,
+  monthly,
+  payments,
+  currency,
+  onCurrency,
+  coverFees,
+  onCoverFees,
+  onBack,
+  onSubmit,
+  headingRef,
+  method = 'card',
+  onMethod,
+  depositAvailable = false,
+}: DetailsStepProps) {
+  const deposit = method === 'bank_deposit';
   const checkoutMode = payments != null && payments.provider !== 'simulated';
   const giftCents = toCents(amount);
-  const charge = payments && coverFees ? coverFeesCents(giftCents, payments) : { grossCents: giftCents, feeCents: 0 };
+  // A deposit has no card fee to cover.
+  const charge = payments && coverFees && !deposit ? coverFeesCents(giftCents, payments) : { grossCents: giftCents, feeCents: 0 };
   const {
     register,
     watch,
@@ -108,33 +133,38 @@ export function DetailsStep({ form, amount, maintenance, monthly, payments, curr
           {d.amountInWords}: {amountInWords(charge.grossCents, currency)}
         </span>
       </div>
-      {payments?.provider === 'simulated' && (
+      {depositAvailable && !monthly && onMethod && <PaymentMethodChoice className="mt-4" method={method} onMethod={onMethod} />}
+      {payments?.provider === 'simulated' && !deposit && (
         <p className="mt-3 rounded-2xl bg-amber-50 px-4 py-2 text-sm font-semibold text-amber-900 ring-1 ring-amber-200" data-testid="demo-banner">
           {d.demoBanner}
         </p>
       )}
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <Select
-          label={d.currency}
-          value={currency}
-          onChange={(e) => onCurrency(e.target.value as PaymentCurrency)}
-          options={PAYMENT_CURRENCIES.map((c) => ({ value: c, label: c === 'GTQ' ? d.currencyGtq : d.currencyUsd }))}
-          hint={currency === 'USD' && payments ? d.usdRateNote(formatMoney(payments.usd_exchange_rate), payments.usd_exchange_rate_date) : undefined}
+      {!deposit && (
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <Select
+            label={d.currency}
+            value={currency}
+            onChange={(e) => onCurrency(e.target.value as PaymentCurrency)}
+            options={PAYMENT_CURRENCIES.map((c) => ({ value: c, label: c === 'GTQ' ? d.currencyGtq : d.currencyUsd }))}
+            hint={currency === 'USD' && payments ? d.usdRateNote(formatMoney(payments.usd_exchange_rate), payments.usd_exchange_rate_date) : undefined}
+          />
+        </div>
+      )}
+      {!deposit && (
+        <Checkbox
+          className="mt-4"
+          checked={coverFees}
+          onChange={(e) => onCoverFees(e.target.checked)}
+          label={d.coverFees}
+          hint={
+            coverFees ? (
+              <span data-testid="cover-fees-breakdown">
+                {d.coverFeesBreakdown(formatCents(giftCents, currency), formatCents(charge.feeCents, currency), formatCents(charge.grossCents, currency))}
+              </span>
+            ) : undefined
+          }
         />
-      </div>
-      <Checkbox
-        className="mt-4"
-        checked={coverFees}
-        onChange={(e) => onCoverFees(e.target.checked)}
-        label={d.coverFees}
-        hint={
-          coverFees ? (
-            <span data-testid="cover-fees-breakdown">
-              {d.coverFeesBreakdown(formatCents(giftCents, currency), formatCents(charge.feeCents, currency), formatCents(charge.grossCents, currency))}
-            </span>
-          ) : undefined
-        }
-      />
+      )}
 
       <h2 ref={headingRef} tabIndex={-1} className="mt-6 text-2xl font-semibold outline-none">
         {d.donorSection}
@@ -152,9 +182,14 @@ export function DetailsStep({ form, amount, maintenance, monthly, payments, curr
         <TextInput label={d.phone} type="tel" autoComplete="tel" optional error={errors.phone?.message} {...register('phone')} />
       </div>
 
-      <h2 className="mt-8 flex items-center gap-2 text-2xl font-semibold">{checkoutMode ? d.payOnProviderSection : d.cardSection}</h2>
+      <h2 className="mt-8 flex items-center gap-2 text-2xl font-semibold">{deposit ? depositMessages.method.deposit : checkoutMode ? d.payOnProviderSection : d.cardSection}</h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        {checkoutMode ? (
+        {deposit ? (
+          <p className="flex items-start gap-2.5 rounded-2xl bg-brand-50 p-4 text-sm text-brand-900 ring-1 ring-brand-100 sm:col-span-2" data-testid="deposit-next">
+            <Landmark aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {depositMessages.method.depositNext}
+          </p>
+        ) : checkoutMode ? (
           <p className="flex items-start gap-2.5 rounded-2xl bg-brand-50 p-4 text-sm text-brand-900 ring-1 ring-brand-100 sm:col-span-2" data-testid="provider-note">
             <CreditCard aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             {d.payOnProviderNote}
@@ -234,7 +269,7 @@ export function DetailsStep({ form, amount, maintenance, monthly, payments, curr
 
       <p className="mt-5 flex items-start gap-2.5 rounded-2xl bg-sand-100 p-4 text-sm text-ink-700">
         <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
-        {checkoutMode ? d.payOnProviderNote : d.secureNote}
+        {checkoutMode && !deposit ? d.payOnProviderNote : d.secureNote}
       </p>
 
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
@@ -244,7 +279,9 @@ export function DetailsStep({ form, amount, maintenance, monthly, payments, curr
         <Button type="submit" size="lg" disabled={isSubmitting || maintenance} icon={<Heart aria-hidden="true" className="size-5" />}>
           {monthly
             ? (checkoutMode ? m.submitToProvider : m.submit)(formatCents(charge.grossCents, currency))
-            : checkoutMode
+            : deposit
+              ? depositMessages.submit(formatCents(charge.grossCents, currency))
+              : checkoutMode
               ? d.submitToProvider
               : d.submit}
         </Button>

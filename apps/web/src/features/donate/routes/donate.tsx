@@ -50,6 +50,9 @@ import { DetailsStep, taxIdRefusal } from '../components/details-step';
 import { DonateStepper } from '../components/donate-stepper';
 import { ImpactList } from '../components/impact-list';
 import { SuccessDialog } from '../components/success-dialog';
+import { DepositPanel } from '../components/deposit-panel';
+import { depositStatusOf } from '../api/deposits';
+import type { PaymentMethod } from '@donaciones/shared/schemas/deposits';
 
 const d = donateMessages;
 
@@ -142,6 +145,23 @@ export default function DonatePage() {
   /** The details of an attempt the server refused as a second identical monthly gift, while the donor decides. */
   const [duplicateOf, setDuplicateOf] = useState<DonateDetails | null>(null);
   const [redirecting, setRedirecting] = useState(false);
+  // "Tarjeta" or "Depósito o transferencia bancaria" (docs/product.md#bank-deposits): a deposit is in
+  // quetzales, once, with no card fee, and only while the organisation shows a bank account.
+  const [chosenMethod, setMethod] = useState<PaymentMethod>('card');
+  const depositAvailable = (site.data?.bank_accounts.length ?? 0) > 0;
+  const method: PaymentMethod = depositAvailable && frequency === 'once' ? chosenMethod : 'card';
+  const deposit = method === 'bank_deposit';
+  const depositRef = useRef(deposit);
+  useEffect(() => {
+    depositRef.current = deposit;
+  }, [deposit]);
+  const chooseMethod = (next: PaymentMethod) => {
+    setMethod(next);
+    if (next === 'bank_deposit') {
+      setCurrency('GTQ');
+      setCoverFees(false);
+    }
+  };
   const provider = site.data?.payments.provider ?? 'simulated';
   const checkoutMode = provider !== 'simulated';
   const checkoutModeRef = useRef(checkoutMode);
@@ -152,7 +172,7 @@ export default function DonatePage() {
   const form = useForm<DonateDetailsInput, unknown, DonateDetails>({
     // With a provider's checkout the card fields are not shown, so they are not checked either.
     resolver: (values, context, options) =>
-      checkoutModeRef.current
+      checkoutModeRef.current || depositRef.current
         ? (zodResolver(donateDetailsCheckoutSchema) as unknown as typeof fullResolver)(values, context, options)
         : fullResolver(values, context, options),
     defaultValues: {
@@ -261,11 +281,11 @@ export default function DonatePage() {
           nit: values.nit || undefined,
           amount,
           currency,
-          coverFees,
-          paymentMethod: 'card',
+          coverFees: deposit ? false : coverFees,
+          paymentMethod: method,
           frequency,
           ...(allowDuplicateMonthly ? { allowDuplicateMonthly: true } : {}),
-          ...(checkoutMode ? {} : { cardLast4: cardLast4(values.cardNumber), cardBrand: detectCardBrand(values.cardNumber) }),
+          ...(checkoutMode || deposit ? {} : { cardLast4: cardLast4(values.cardNumber), cardBrand: detectCardBrand(values.cardNumber) }),
           acceptTerms: true,
         },
       });
@@ -380,6 +400,9 @@ export default function DonatePage() {
               onCurrency={setCurrency}
               coverFees={coverFees}
               onCoverFees={setCoverFees}
+              method={method}
+              onMethod={chooseMethod}
+              depositAvailable={depositAvailable}
               onBack={backToAmount}
               onSubmit={() =>
                 void form.handleSubmit((values) => {
@@ -391,6 +414,8 @@ export default function DonatePage() {
               }
               headingRef={headingRef}
             />
+          ) : donation && donation.payment_method === 'bank_deposit' ? (
+            <DepositPanel status={depositStatusOf(donation, site.data?.bank_accounts ?? [], form.getValues('donorName'))} token={donation.deposit_token} emailedTo={form.getValues('email')} />
           ) : donation ? (
             <div className="flex flex-col items-center px-2 py-12 text-center">
               <span className="flex size-20 items-center justify-center rounded-full bg-brand-50 text-brand-700 ring-1 ring-brand-100">
@@ -454,7 +479,7 @@ export default function DonatePage() {
         </aside>
       </div>
 
-      {organization && <SuccessDialog donation={donation} organization={organization} onAnother={reset} onClose={reset} monthly={monthly} />}
+      {organization && <SuccessDialog donation={donation?.payment_method === 'bank_deposit' ? null : donation} organization={organization} onAnother={reset} onClose={reset} monthly={monthly} />}
       <Modal
         open={duplicateOf !== null}
         onClose={() => setDuplicateOf(null)}

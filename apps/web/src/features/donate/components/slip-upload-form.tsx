@@ -1,0 +1,123 @@
+// The deposit slip upload (docs/product.md#bank-deposits): the photo or PDF and what the slip says
+// (bank, date, slip number, amount). The type is checked by the server from the file's bytes; here
+// only an empty or oversized file is caught before it is sent. Every refusal shows next to its field.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Upload } from 'lucide-react';
+import { SLIP_MAX_BYTES, depositMessages } from '@donaciones/shared/messages/deposits';
+import { type DepositStatus, type PublicBankAccount, type SlipForm, slipFormSchema } from '@donaciones/shared/schemas/deposits';
+import { Button } from '@/components/button';
+import { FormField, TextInput } from '@/components/form-fields';
+import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
+import { applyServerErrors } from '@/lib/form-errors';
+import { cn } from '@/lib/cn';
+import { useUploadSlip } from '../api/deposits';
+
+const m = depositMessages.upload;
+const e = depositMessages.errors;
+
+/** What the file picker offers; HEIC photos of iPhones included. */
+const ACCEPT = 'image/jpeg,image/png,image/heic,image/heif,application/pdf,.jpg,.jpeg,.png,.heic,.heif,.pdf';
+
+/** Today on the donor's calendar, `YYYY-MM-DD`. */
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+export interface SlipUploadFormProps {
+  donationId: number;
+  token?: string | null;
+  amountCents: number;
+  accounts: PublicBankAccount[];
+  onUploaded?: (status: DepositStatus) => void;
+}
+
+export function SlipUploadForm({ donationId, token, amountCents, accounts, onUploaded }: SlipUploadFormProps) {
+  const upload = useUploadSlip();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const banks = [...new Set(accounts.map((a) => a.bank))];
+  const form = useForm<SlipForm>({
+    resolver: zodResolver(slipFormSchema),
+    defaultValues: { bank: banks.length === 1 ? banks[0] : '', depositDate: today(), slipNumber: '', amount: (amountCents / 100).toFixed(2) },
+  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
+
+  const choose = (chosen: File | null) => {
+    setFormError(null);
+    setFile(chosen);
+    if (!chosen) setFileError(null);
+    else if (chosen.size === 0) setFileError(e.fileEmpty);
+    else if (chosen.size > SLIP_MAX_BYTES) setFileError(e.fileTooLarge);
+    else setFileError(null);
+  };
+
+  const submit = form.handleSubmit(async (fields) => {
+    if (!file) return setFileError(e.fileRequired);
+    if (fileError) return;
+    setFormError(null);
+    try {
+      const status = await upload.mutateAsync({ donationId, file, fields, token });
+      setFile(null);
+      form.reset({ ...fields, slipNumber: '' });
+      onUploaded?.(status);
+    } catch (err) {
+      const fieldErrors = getFieldErrors(err);
+      if (fieldErrors.file) setFileError(fieldErrors.file);
+      else if (Object.keys(fieldErrors).length) applyServerErrors(form.setError, err, ['bank', 'depositDate', 'slipNumber', 'amount']);
+      else setFormError(getErrorMessage(err, e.fileType));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(ev) => void submit(ev)} className="space-y-4" aria-labelledby="slip-upload-title" data-testid="slip-upload-form">
+      <div>
+        <h3 id="slip-upload-title" className="text-xl font-semibold">
+          {m.title}
+        </h3>
+        <p className="mt-1 text-sm text-ink-600">{m.intro}</p>
+      </div>
+      <FormField label={m.file} required hint={m.fileHint} error={fileError ?? undefined}>
+        {({ inputId, describedBy, invalid }) => (
+          <input
+            id={inputId}
+            type="file"
+            accept={ACCEPT}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            onChange={(ev) => choose(ev.target.files?.[0] ?? null)}
+            className={cn(
+              'block w-full rounded-xl border bg-white text-sm text-ink-700 file:mr-3 file:h-11 file:cursor-pointer file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800 hover:file:bg-brand-100',
+              invalid ? 'border-red-600' : 'border-sand-300',
+            )}
+          />
+        )}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput label={m.bank} required list="slip-banks" autoComplete="off" error={errors.bank?.message} {...register('bank')} />
+        <datalist id="slip-banks">
+          {banks.map((b) => (
+            <option key={b} value={b} />
+          ))}
+        </datalist>
+        <TextInput label={m.depositDate} type="date" required max={today()} error={errors.depositDate?.message} {...register('depositDate')} />
+        <TextInput label={m.slipNumber} required autoComplete="off" inputMode="text" error={errors.slipNumber?.message} inputClassName="tabular-nums" {...register('slipNumber')} />
+        <TextInput label={m.amount} required inputMode="decimal" prefix="Q" error={errors.amount?.message} inputClassName="tabular-nums" {...register('amount')} />
+      </div>
+      {formError && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {formError}
+        </p>
+      )}
+      <Button type="submit" size="lg" loading={upload.isPending} loadingText={m.sending} icon={<Upload aria-hidden="true" className="size-5" />}>
+        {m.submit}
+      </Button>
+    </form>
+  );
+}

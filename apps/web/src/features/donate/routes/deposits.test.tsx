@@ -1,0 +1,156 @@
+// Bank deposits in the browser (docs/product.md#bank-deposits): the "Forma de pago" choice of /donate
+// (offered only with a visible account and a one-time gift), the deposit request and instructions,
+// and the slip upload form of /boleta with its refusals.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { depositMessages } from '@donaciones/shared/messages/deposits';
+import type { DepositStatus } from '@donaciones/shared/schemas/deposits';
+import type { FakeAnswer, RecordedRequest } from '@/test/http';
+import { publicSite } from '@/test/public-site';
+import { renderApp } from '@/test/render-app';
+
+beforeEach(() => sessionStorage.clear());
+afterEach(cleanup);
+
+const ACCOUNTS = [
+  { id: 'banrural', bank: 'Banrural', account_type: 'monetaria' as const, number: '3-033-01234-5', holder: 'Fundación de Prueba' },
+  { id: 'bi', bank: 'Banco Industrial', account_type: 'ahorro' as const, number: '000-123456-7', holder: 'Fundación de Prueba' },
+];
+const site = (accounts = ACCOUNTS) =>
+  publicSite({ organization: { name: 'Fundación de Prueba', phone: '+502 2200 0000', email: 'info@prueba.gt' }, bank_accounts: accounts });
+
+const created = {
+  id: 41,
+  reference_code: '#MG00000041',
+  amount: 185,
+  currency: 'GTQ',
+  covered_fee: 0,
+  status: 'pending',
+  card_last4: null,
+  card_brand: null,
+  payment_provider: 'simulated',
+  checkout_url: null,
+  recurring_gift_id: null,
+  payment_method: 'bank_deposit',
+  deposit_token: 'token-de-prueba',
+  created_at: '2026-11-23T18:00:00Z',
+};
+
+const status = (over: Partial<DepositStatus> = {}): DepositStatus => ({
+  donation: { id: 41, reference_code: '#MG00000041', donor_name: 'Lucía', amount_cents: 18_500, currency: 'GTQ', status: 'pending', created_at: '2026-11-23T18:00:00Z' },
+  accepts_slips: true,
+  slips: [],
+  accounts: ACCOUNTS,
+  ...over,
+});
+const slip = { id: 5, file_name: 'boleta.jpg', content_type: 'image/jpeg' as const, size_bytes: 1200, has_preview: true, bank: 'Banrural', deposit_date: '2026-11-20', slip_number: 'A-77', declared_amount_cents: 18_500, created_at: '2026-11-23T18:05:00Z' };
+
+function open(url: string, answer: (req: RecordedRequest) => FakeAnswer | undefined, accounts = ACCOUNTS) {
+  const user = userEvent.setup();
+  const view = renderApp(url, { handler: (req) => (req.url === '/public/site' ? { status: 200, data: site(accounts) } : answer(req)) });
+  return { user, ...view };
+}
+
+async function toDetails(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Q185' }, { timeout: 6000 }));
+  await user.click(screen.getByRole('button', { name: /Continuar donación/ }));
+  await screen.findByRole('textbox', { name: /Nombre completo/ }, { timeout: 6000 });
+}
+
+describe('/donate: Tarjeta or Depósito o transferencia bancaria', { timeout: 30_000 }, () => {
+  it('a deposit sends no card, shows the accounts, amount and reference with copy buttons, and the upload form', async () => {
+    const { user, requests } = open('/donate', (req) => (req.url === '/donate' ? { status: 201, data: created } : undefined));
+    await toDetails(user);
+    const group = screen.getByRole('group', { name: depositMessages.method.legend });
+    expect(within(group).getByRole('radio', { name: depositMessages.method.card })).toBeChecked();
+    await user.click(within(group).getByRole('radio', { name: depositMessages.method.deposit }));
+    expect(screen.queryByRole('textbox', { name: /Número de tarjeta/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /comisión/ })).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /Nombre completo/ }), 'Lucía Ajú');
+    await user.type(screen.getByRole('textbox', { name: /Correo/ }), 'lucia@prueba.gt');
+    await user.click(screen.getByRole('button', { name: depositMessages.submit('Q185.00') }));
+
+    const panel = await screen.findByTestId('deposit-panel', {}, { timeout: 6000 });
+    const sent = requests.find((r) => r.url === '/donate')!.data as Record<string, unknown>;
+    expect(sent).toMatchObject({ paymentMethod: 'bank_deposit', amount: 185, coverFees: false, currency: 'GTQ' });
+    expect(sent).not.toHaveProperty('cardLast4');
+    expect(within(panel).getByTestId('deposit-amount')).toHaveTextContent('Q185.00');
+    expect(within(panel).getByTestId('deposit-reference')).toHaveTextContent('#MG00000041');
+    expect(within(panel).getAllByTestId('bank-account').map((a) => a.textContent)).toEqual([
+      expect.stringContaining('3-033-01234-5'),
+      expect.stringContaining('000-123456-7'),
+    ]);
+    expect(within(panel).getByRole('button', { name: depositMessages.instructions.copyLabel('referencia de tu donación') })).toBeInTheDocument();
+    expect(within(panel).getByText(depositMessages.instructions.emailSent('lucia@prueba.gt'))).toBeInTheDocument();
+    expect(within(panel).getByTestId('slip-upload-form')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('no visible account: no choice, the card form as before', async () => {
+    const { user } = open('/donate', () => undefined, []);
+    await toDetails(user);
+    expect(screen.queryByRole('group', { name: depositMessages.method.legend })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Número de tarjeta/ })).toBeInTheDocument();
+  });
+});
+
+describe('/boleta: the slip upload', { timeout: 30_000 }, () => {
+  const jpeg = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], 'boleta.jpg', { type: 'image/jpeg' });
+
+  it('by the signed link: sends the file as the body with the declared data, then shows "Recibimos tu boleta"', async () => {
+    const { user, requests } = open('/boleta?token=abc', (req) => {
+      if (req.url === '/deposit') return { status: 200, data: status() };
+      if (req.url === '/donations/41/slip') return { status: 201, data: status({ slips: [slip] }) };
+      return undefined;
+    });
+    await screen.findByTestId('slip-upload-form', {}, { timeout: 6000 });
+    expect(requests.find((r) => r.url === '/deposit')!.config.params).toEqual({ token: 'abc' });
+    await user.upload(screen.getByLabelText(new RegExp(depositMessages.upload.file)), jpeg());
+    await user.type(screen.getByRole('combobox', { name: new RegExp(depositMessages.upload.bank) }), 'Banrural');
+    await user.type(screen.getByRole('textbox', { name: new RegExp(depositMessages.upload.slipNumber) }), 'A-77');
+    await user.click(screen.getByRole('button', { name: depositMessages.upload.submit }));
+
+    expect(await screen.findByText(depositMessages.upload.received)).toBeInTheDocument();
+    const sent = requests.find((r) => r.url === '/donations/41/slip')!;
+    expect(sent.data).toBeInstanceOf(File);
+    expect(sent.headers.get('content-type')).toBe('application/octet-stream');
+    expect(sent.config.params).toMatchObject({ bank: 'Banrural', slipNumber: 'A-77', amount: '185.00', fileName: 'boleta.jpg', token: 'abc' });
+    expect(screen.getByText('boleta.jpg')).toBeInTheDocument();
+    expect(screen.getByText(/20\/11\/2026/)).toBeInTheDocument();
+    expect(screen.queryByTestId('slip-upload-form')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: depositMessages.upload.sendAnother })).toBeInTheDocument();
+  });
+
+  it('shows the server refusal of the file next to it, and catches an oversized file before sending', async () => {
+    const { user, requests } = open('/boleta?token=abc', (req) => {
+      if (req.url === '/deposit') return { status: 200, data: status() };
+      if (req.url === '/donations/41/slip') return { status: 400, data: { detail: depositMessages.errors.fileType, errors: { file: depositMessages.errors.fileType } } };
+      return undefined;
+    });
+    await screen.findByTestId('slip-upload-form', {}, { timeout: 6000 });
+    const input = screen.getByLabelText(new RegExp(depositMessages.upload.file));
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'grande.jpg', { type: 'image/jpeg' });
+    await user.upload(input, big);
+    expect(await screen.findByText(depositMessages.errors.fileTooLarge)).toBeInTheDocument();
+    await user.type(screen.getByRole('combobox', { name: new RegExp(depositMessages.upload.bank) }), 'BI');
+    await user.type(screen.getByRole('textbox', { name: new RegExp(depositMessages.upload.slipNumber) }), '123');
+    await user.click(screen.getByRole('button', { name: depositMessages.upload.submit }));
+    expect(requests.some((r) => r.url === '/donations/41/slip')).toBe(false);
+
+    await user.upload(input, new File([new Uint8Array([0x7f, 0x45, 0x4c, 0x46])], 'foto.jpg', { type: 'image/jpeg' }));
+    await user.click(screen.getByRole('button', { name: depositMessages.upload.submit }));
+    expect(await screen.findByText(depositMessages.errors.fileType)).toBeInTheDocument();
+  });
+
+  it('a bad or expired link says so', async () => {
+    open('/boleta?token=vencido', (req) => (req.url === '/deposit' ? { status: 403, data: { detail: depositMessages.upload.linkInvalid } } : undefined));
+    expect(await screen.findByRole('alert', {}, { timeout: 6000 })).toHaveTextContent(depositMessages.upload.linkInvalid);
+  });
+
+  it('a decided deposit shows its outcome and no form', async () => {
+    open('/boleta?token=abc', (req) => (req.url === '/deposit' ? { status: 200, data: status({ accepts_slips: false, slips: [slip], donation: { ...status().donation, status: 'completed' } }) } : undefined));
+    expect(await screen.findByText(depositMessages.upload.completed, {}, { timeout: 6000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('slip-upload-form')).not.toBeInTheDocument());
+  });
+});
