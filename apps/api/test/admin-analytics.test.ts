@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { formatCents, formatDecimal, formatMoney, formatPercent, guatemalaDay, SPREADSHEET_SIGNED_PERCENT_FORMAT } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
+import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
 import type { Analytics } from '@donaciones/shared/schemas/admin';
 import { donations, users } from '../src/db/schema';
 import { computeAnalytics } from '../src/services/analytics';
@@ -212,7 +213,9 @@ describe('report files', () => {
     const donorsHeader = rows.findIndex((row) => row[0] === r.donorName);
     expect(rows[donorsHeader + 1]).toEqual(['\'=HYPERLINK("http://x")', 'ana@correo.gt', '125.00', '2']);
     const trendsHeader = rows.findIndex((row) => row[0] === r.date);
-    expect(rows.slice(trendsHeader + 1)).toHaveLength(6);
+    // The trends run to the blank line before the monthly giving section.
+    const trendsEnd = rows.findIndex((row, i) => i > trendsHeader && row.join('') === '');
+    expect(rows.slice(trendsHeader + 1, trendsEnd)).toHaveLength(6);
     expect(rows[trendsHeader + 1]).toEqual(['10/03/2025', '0', '0.00']);
     expect(rows[trendsHeader + 2]).toEqual(['11/03/2025', '1', '25.00']);
 
@@ -221,11 +224,11 @@ describe('report files', () => {
     expect(semicolon).toContainEqual([`${r.amountGrowth} (%)`, '-87,5']);
   });
 
-  it('Excel: four sheets that exceljs reads back with numeric cells', async () => {
+  it('Excel: five sheets that exceljs reads back with numeric cells', async () => {
     const a = await computeAnalytics(ctx.db, { period: 'quarter', now: NOW });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await reportXlsx({ analytics: a, organizationName: 'Org' }) as unknown as ArrayBuffer);
-    expect(wb.worksheets.map((w) => w.name)).toEqual([r.summary, r.monthlyStats, r.topDonors, r.trends]);
+    expect(wb.worksheets.map((w) => w.name)).toEqual([r.summary, r.monthlyStats, r.topDonors, r.trends, monthlyAdminMessages.reports.section]);
     const summary = wb.getWorksheet(r.summary)!;
     const values = new Map<string, unknown>();
     summary.eachRow((row) => values.set(String(row.getCell(1).value), row.getCell(2).value));
@@ -281,8 +284,8 @@ describe('report files', () => {
     const analytics = (await inject(ctx.app, { method: 'GET', url: '/api/v1/admin/analytics?period=year', token: who.admin.token })).json() as Analytics;
     const rows = parseCsv(csv.rawPayload.toString('utf8').slice(1), ',');
     expect(rows).toContainEqual([`${r.totalAmount} (Q)`, formatDecimal(analytics.summary.total_amount)]);
-    // By year, both the monthly table and the trends are labelled by month.
-    expect(rows.filter((row) => /^\p{L}+ de \d{4}$/u.test(row[0]))).toHaveLength(2 * analytics.monthly_stats.length);
+    // By year, both the monthly table and the trends are labelled by month, and so is the monthly giving table.
+    expect(rows.filter((row) => /^\p{L}+ de \d{4}$/u.test(row[0]))).toHaveLength(2 * analytics.monthly_stats.length + analytics.monthly_giving.months.length);
 
     const semicolon = await get('period=year&format=csv&delimiter=%3B');
     expect(semicolon.rawPayload.toString('utf8')).toContain(`${r.totalAmount} (Q);`);
@@ -292,7 +295,7 @@ describe('report files', () => {
     expect(xlsx.headers['content-disposition']).toMatch(/filename="reporte-donaciones-month-.*\.xlsx"/);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    expect(wb.worksheets).toHaveLength(4);
+    expect(wb.worksheets).toHaveLength(5);
 
     const pdf = await get('period=week&format=pdf');
     expect(pdf.headers['content-type']).toBe('application/pdf');

@@ -11,6 +11,8 @@ export const activityMessages = {
     donationReject: (actor: string, ref: string) => `${actor} rechazó la donación ${ref}`,
     donationProcess: (actor: string, ref: string) => `${actor} procesó la donación ${ref}`,
     donationCancel: (actor: string, ref: string) => `${actor} canceló la donación ${ref}`,
+    monthlyGiftCancel: (actor: string, id: string, by: string) =>
+      by === 'staff' ? `${actor} canceló la donación mensual #${id} a pedido del donante` : `El donante canceló la donación mensual #${id}`,
     donationExpire: (ref: string) => `La donación ${ref} expiró sin confirmarse`,
     settingsUpdate: (actor: string, what: string) => `${actor} actualizó ${what}`,
     settingsNames: {

@@ -12,7 +12,7 @@
 //   `system_health_source` says which of the two the figure is.
 import { count, desc, notLike, sql } from 'drizzle-orm';
 import { DEFAULT_SYSTEM_HEALTH } from '@donaciones/shared/constants';
-import { figurePeriod, growthPercentage } from '@donaciones/shared/figures';
+import { figurePeriod, growthPercentage, instantRange } from '@donaciones/shared/figures';
 import { normalizeRoles } from '@donaciones/shared/roles';
 import { fromCents, roundTo } from '@donaciones/shared/format';
 import { activityMessages } from '../messages/activity';
@@ -24,6 +24,7 @@ import { userStatus } from './admin-users';
 import { rowsOf } from '../db/rows';
 import { COUNTED, QUETZAL_CENTS, createdWithin } from './figures';
 import { NEWEST_FIRST } from './donations';
+import { monthlyGivingCard } from './admin-monthly-gifts';
 
 const act = activityMessages.admin;
 const RECENT_USERS = 5;
@@ -82,6 +83,8 @@ export function activityMessage(entry: { action: string; actorEmail: string | nu
       return act.donationProcess(actor, ref);
     case 'donation.cancel':
       return act.donationCancel(actor, ref);
+    case 'monthly_gift.cancel':
+      return act.monthlyGiftCancel(actor, entry.entityId ?? '', str(d, 'by'));
     case 'donation.expire':
       return act.donationExpire(ref);
     case 'program.create':
@@ -122,7 +125,7 @@ export async function adminDashboardStats(db: Db, now: Date = new Date()): Promi
   const month = figurePeriod('month', now);
   const thisMonth = createdWithin(month.current);
   const sameStretchBefore = createdWithin(month.previous);
-  const [[userCounts], totals, [growth], health, latestUsers, latestDonations, activity] = await Promise.all([
+  const [[userCounts], totals, [growth], health, latestUsers, latestDonations, activity, monthlyGiving] = await Promise.all([
     db
       .select({ total: count(), active: sql<number>`count(*) FILTER (WHERE ${users.isActive})::int` })
       .from(users),
@@ -150,6 +153,7 @@ export async function adminDashboardStats(db: Db, now: Date = new Date()): Promi
     db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(RECENT_USERS),
     db.select().from(donations).orderBy(...NEWEST_FIRST).limit(RECENT_DONATIONS),
     recentActivity(db),
+    monthlyGivingCard(db, instantRange(month.current).start, now),
   ]);
 
   const byStatus = (status: string) => totals.find((t) => t.status === status);
@@ -179,5 +183,6 @@ export async function adminDashboardStats(db: Db, now: Date = new Date()): Promi
     })),
     recent_donations: latestDonations.map(toAdminDonation),
     recent_activity: activity,
+    monthly_giving: monthlyGiving,
   };
 }

@@ -15,6 +15,7 @@ import type { Analytics } from '@donaciones/shared/schemas/admin';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { COUNTED, QUETZAL_CENTS } from './figures';
+import { monthlyGivingReport } from './admin-monthly-gifts';
 
 export { growthPercentage };
 
@@ -160,6 +161,8 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
       LIMIT 10`),
   );
 
+  const monthlyGiving = await monthlyGivingReport(db, new Date(b.startAt), now);
+
   const completedCents = Number(summaryRow.completed_cents);
   const previousCents = Number(summaryRow.previous_cents);
   const feeCents = Number(summaryRow.fee_cents);
@@ -193,6 +196,7 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
     monthly_stats: monthly.map((r) => ({ month: r.month, donations: r.donations, amount: fromCents(Number(r.cents)), users: r.users })),
     top_donors: topDonors.map((r) => ({ name: r.name, email: r.email, total_donated: fromCents(Number(r.cents)), donations_count: r.n })),
     trends: trends.map((r) => ({ date: r.date, donations: r.donations, amount: fromCents(Number(r.cents)) })),
+    monthly_giving: monthlyGiving,
     generated_at: now.toISOString(),
   };
 }

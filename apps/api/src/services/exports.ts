@@ -17,9 +17,11 @@ import {
   spreadsheetMoneyFormat,
 } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
+import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
 import type { Analytics, ExportFormat } from '@donaciones/shared/schemas/admin';
 
 const r = adminMessages.reports;
+const mg = monthlyAdminMessages.reports;
 
 export interface ReportFile {
   body: Buffer;
@@ -77,6 +79,26 @@ function summaryRows(a: Analytics): { label: string; value: number; kind: Summar
   ];
 }
 
+/** The monthly giving indicators (docs/product.md#monthly-giving): now, and within the period. */
+function monthlyGivingRows(a: Analytics): { label: string; value: number; kind: SummaryKind }[] {
+  const m = a.monthly_giving;
+  return [
+    { label: mg.activeDonors, value: m.active_donors, kind: 'count' },
+    { label: mg.activeGifts, value: m.active_gifts, kind: 'count' },
+    { label: mg.mrr, value: m.mrr, kind: 'money' },
+    { label: mg.mrrAtStart, value: m.mrr_at_start, kind: 'money' },
+    { label: mg.mrrChange, value: m.mrr_change_percentage, kind: 'change' },
+    { label: mg.newGifts, value: m.new_gifts, kind: 'count' },
+    { label: mg.cancelledGifts, value: m.cancelled_gifts, kind: 'count' },
+    { label: mg.churnRate, value: m.churn_rate, kind: 'percent' },
+    { label: mg.failedRenewals, value: m.failed_renewals, kind: 'count' },
+  ];
+}
+
+/** The columns of the monthly giving table by month. */
+const col = mg.columns;
+const MONTHLY_GIVING_COLUMNS = [col.month, col.activeAtStart, col.newGifts, col.cancelledGifts, `${col.churnRate} (%)`, col.activeAtEnd, col.activeDonors, `${col.mrr} (Q)`, col.failedRenewals];
+
 // ---------------------------------------------------------------- CSV
 
 /**
@@ -95,6 +117,10 @@ export function reportCsv(ctx: ReportContext, delimiter: ',' | ';'): string {
   // Plain numbers a spreadsheet reads back; with ';' (spreadsheets set to a decimal comma) the
   // decimals are written with a comma too.
   const num = (n: number, decimals = 2) => formatDecimal(n, decimals, delimiter === ';' ? ',' : '.');
+  const indicator = (row: { label: string; value: number; kind: SummaryKind }) => [
+    row.kind === 'count' ? row.label : `${row.label} (${row.kind === 'money' || row.kind === 'usd' ? CURRENCY_SYMBOLS[row.kind === 'usd' ? 'USD' : CURRENCY] : '%'})`,
+    row.kind === 'count' ? String(row.value) : num(row.value, row.kind === 'money' || row.kind === 'usd' ? 2 : 1),
+  ];
   const lines: (string | number)[][] = [
     [r.title, ctx.organizationName],
     [r.periods[a.period as ReportPeriod], r.periodRange(formatDay(a.start_date), formatDay(a.end_date))],
@@ -103,10 +129,7 @@ export function reportCsv(ctx: ReportContext, delimiter: ',' | ';'): string {
     [],
     [r.summary],
     [r.indicator, r.value],
-    ...summaryRows(a).map((row) => [
-      row.kind === 'count' ? row.label : `${row.label} (${row.kind === 'money' || row.kind === 'usd' ? CURRENCY_SYMBOLS[row.kind === 'usd' ? 'USD' : CURRENCY] : '%'})`,
-      row.kind === 'count' ? String(row.value) : num(row.value, row.kind === 'money' || row.kind === 'usd' ? 2 : 1),
-    ]),
+    ...summaryRows(a).map(indicator),
     [],
     [r.monthlyStats],
     [r.month, r.donations, `${r.amount} (Q)`, r.users],
@@ -119,6 +142,24 @@ export function reportCsv(ctx: ReportContext, delimiter: ',' | ';'): string {
     [r.trends],
     [r.date, r.donations, `${r.amount} (Q)`],
     ...a.trends.map((t) => [trendLabel(a, t.date), String(t.donations), num(t.amount)]),
+    [],
+    [mg.section],
+    [r.indicator, r.value],
+    ...monthlyGivingRows(a).map(indicator),
+    [],
+    [mg.trend],
+    MONTHLY_GIVING_COLUMNS,
+    ...a.monthly_giving.months.map((m) => [
+      formatMonth(m.month),
+      String(m.active_at_start),
+      String(m.new_gifts),
+      String(m.cancelled_gifts),
+      num(m.churn_rate, 1),
+      String(m.active_gifts),
+      String(m.active_donors),
+      num(m.mrr),
+      String(m.failed_renewals),
+    ]),
   ];
   return '\uFEFF' + lines.map((cells) => cells.map((c) => csvCell(c, delimiter)).join(delimiter)).join('\r\n') + '\r\n';
 }
@@ -191,6 +232,32 @@ export async function reportXlsx(ctx: ReportContext): Promise<Buffer> {
   header(trends, 1);
   for (const t of a.trends) trends.addRow({ date: trendLabel(a, t.date), donations: t.donations, amount: t.amount });
 
+  const giving = wb.addWorksheet(mg.section.slice(0, 31));
+  giving.columns = [{ width: 42 }, { width: 16 }, { width: 14 }, { width: 14 }, { width: 16 }, { width: 16 }, { width: 18 }, { width: 22 }, { width: 18 }];
+  header(giving, giving.addRow([r.indicator, r.value]).number);
+  for (const row of monthlyGivingRows(a)) {
+    const added = giving.addRow([row.label, row.kind === 'percent' || row.kind === 'change' ? row.value / 100 : row.value]);
+    added.getCell(2).numFmt = SHEET_FORMATS[row.kind];
+  }
+  giving.addRow([]);
+  giving.addRow([mg.trend]).font = { bold: true };
+  header(giving, giving.addRow(MONTHLY_GIVING_COLUMNS).number);
+  for (const m of a.monthly_giving.months) {
+    const added = giving.addRow([
+      formatMonth(m.month),
+      m.active_at_start,
+      m.new_gifts,
+      m.cancelled_gifts,
+      m.churn_rate / 100,
+      m.active_gifts,
+      m.active_donors,
+      m.mrr,
+      m.failed_renewals,
+    ]);
+    added.getCell(5).numFmt = SPREADSHEET_PERCENT_FORMAT;
+    added.getCell(8).numFmt = MONEY_FORMAT;
+  }
+
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
@@ -200,6 +267,19 @@ const INK = '#1c1917';
 const MUTED = '#57534e';
 const ACCENT = '#b45309';
 const RULE = '#e7e5e4';
+
+function pdfIndicator(row: { label: string; value: number; kind: SummaryKind }): string[] {
+  return [
+    row.label,
+    row.kind === 'money'
+      ? formatMoney(row.value)
+      : row.kind === 'usd'
+        ? formatMoney(row.value, 'USD')
+        : row.kind === 'count'
+          ? formatNumber(row.value)
+          : formatPercent(row.value, { signed: row.kind === 'change' }),
+  ];
+}
 
 export function reportPdf(ctx: ReportContext): Promise<Buffer> {
   const a = ctx.analytics;
@@ -238,14 +318,17 @@ export function reportPdf(ctx: ReportContext): Promise<Buffer> {
     const rowHeight = 18;
     const drawHeader = () => {
       const y = doc.y;
-      doc.rect(left, y, width, rowHeight).fill(ACCENT);
+      doc.font('Helvetica-Bold').fontSize(9);
+      // A title wider than its column wraps onto more lines, and the header grows with it.
+      const headerHeight = Math.max(rowHeight, ...columns.map((c) => doc.heightOfString(c.title, { width: c.width - 12 }) + 7));
+      doc.rect(left, y, width, headerHeight).fill(ACCENT);
       let x = left;
       doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(9);
-      for (const col of columns) {
-        doc.text(col.title, x + 6, y + 5, { width: col.width - 12, align: col.align ?? 'left', lineBreak: false });
-        x += col.width;
+      for (const c of columns) {
+        doc.text(c.title, x + 6, y + 5, { width: c.width - 12, align: c.align ?? 'left' });
+        x += c.width;
       }
-      doc.y = y + rowHeight;
+      doc.y = y + headerHeight;
     };
     drawHeader();
     if (!rows.length) {
@@ -278,16 +361,7 @@ export function reportPdf(ctx: ReportContext): Promise<Buffer> {
       { title: r.indicator, width: width * 0.6 },
       { title: r.value, width: width * 0.4, align: 'right' },
     ],
-    summaryRows(a).map((row) => [
-      row.label,
-      row.kind === 'money'
-        ? formatMoney(row.value)
-        : row.kind === 'usd'
-          ? formatMoney(row.value, 'USD')
-          : row.kind === 'count'
-          ? formatNumber(row.value)
-          : formatPercent(row.value, { signed: row.kind === 'change' }),
-    ]),
+    summaryRows(a).map(pdfIndicator),
   );
 
   heading(r.monthlyStats);
@@ -320,6 +394,28 @@ export function reportPdf(ctx: ReportContext): Promise<Buffer> {
       { title: r.amount, width: width * 0.32, align: 'right' },
     ],
     a.trends.map((t) => [trendLabel(a, t.date), formatNumber(t.donations), formatMoney(t.amount)]),
+  );
+
+  heading(mg.section);
+  table(
+    [
+      { title: r.indicator, width: width * 0.6 },
+      { title: r.value, width: width * 0.4, align: 'right' },
+    ],
+    monthlyGivingRows(a).map(pdfIndicator),
+  );
+
+  // Nine columns do not fit a portrait page: the months in two tables of five.
+  const fifths = (titles: string[]) => titles.map((title, i) => ({ title, width: width * 0.2, align: i === 0 ? ('left' as const) : ('right' as const) }));
+  heading(mg.trend);
+  table(
+    fifths([col.month, col.activeAtStart, col.newGifts, col.cancelledGifts, col.churnRate]),
+    a.monthly_giving.months.map((m) => [formatMonth(m.month), formatNumber(m.active_at_start), formatNumber(m.new_gifts), formatNumber(m.cancelled_gifts), formatPercent(m.churn_rate)]),
+  );
+  heading(mg.trendEnd);
+  table(
+    fifths([col.month, col.activeAtEnd, col.activeDonors, col.mrr, col.failedRenewals]),
+    a.monthly_giving.months.map((m) => [formatMonth(m.month), formatNumber(m.active_gifts), formatNumber(m.active_donors), formatMoney(m.mrr), formatNumber(m.failed_renewals)]),
   );
 
   doc.end();

@@ -6,8 +6,8 @@ const labels = (roles: string[]) => navigationFor(roles).map((i) => i.label);
 const targets = (roles: string[]) => navigationFor(roles).map((i) => i.to);
 
 describe('navigation per role (docs/product.md#screens-and-routes)', () => {
-  it('ADMIN: Panel Admin, Usuarios, Donaciones, Donaciones mensuales, Conciliación, Reportes, Configuración', () => {
-    expect(labels(['ADMIN'])).toEqual(['Panel Admin', 'Usuarios', 'Donaciones', 'Donaciones mensuales', 'Conciliación', 'Reportes', 'Configuración']);
+  it('ADMIN: Panel Admin, Usuarios, Donaciones, Mensuales, Conciliación, Reportes, Configuración', () => {
+    expect(labels(['ADMIN'])).toEqual(['Panel Admin', 'Usuarios', 'Donaciones', 'Mensuales', 'Conciliación', 'Reportes', 'Configuración']);
     expect(targets(['ADMIN'])).toEqual(['/dashboard', '/admin/users', '/admin/donations', '/admin/monthly-gifts', '/admin/bank-statements', '/admin/reports', '/admin/settings']);
   });
 

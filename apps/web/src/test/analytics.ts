@@ -26,6 +26,19 @@ const ZERO_SUMMARY: Summary = {
   net_amount: 0,
 };
 
+const ZERO_MONTHLY_GIVING: Analytics['monthly_giving'] = {
+  active_donors: 0,
+  active_gifts: 0,
+  mrr: 0,
+  mrr_at_start: 0,
+  mrr_change_percentage: 0,
+  new_gifts: 0,
+  cancelled_gifts: 0,
+  churn_rate: 0,
+  failed_renewals: 0,
+  months: [],
+};
+
 export function analyticsAnswer({ summary, ...over }: Partial<Omit<Analytics, 'summary'>> & { summary: Partial<Summary> }): Analytics {
   return {
     period: 'month',
@@ -36,6 +49,7 @@ export function analyticsAnswer({ summary, ...over }: Partial<Omit<Analytics, 's
     monthly_stats: [],
     top_donors: [],
     trends: [],
+    monthly_giving: ZERO_MONTHLY_GIVING,
     generated_at: '2026-11-23T18:00:00Z',
     ...over,
   };

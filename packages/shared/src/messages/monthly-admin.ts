@@ -2,16 +2,13 @@
 // the console's "Donaciones mensuales" list and detail, the cancellation on the donor's request, the
 // report rows and the dashboard card.
 import type { MonthlyCancelledBy, MonthlyGiftStatus } from '../schemas/monthly';
+import { monthlyMessages } from './monthly';
 
 export const monthlyAdminMessages = {
-  nav: 'Donaciones mensuales',
-  statusLabels: {
-    incomplete: 'Sin completar',
-    active: 'Activa',
-    past_due: 'Pago pendiente',
-    paused: 'En pausa',
-    cancelled: 'Cancelada',
-  } satisfies Record<MonthlyGiftStatus, string>,
+  /** The admin nav entry: short, the top bar of the console is full. */
+  nav: 'Mensuales',
+  /** The same labels the donor sees. */
+  statusLabels: monthlyMessages.statuses satisfies Record<MonthlyGiftStatus, string>,
   cancelledByLabels: {
     donor: 'El donante',
     staff: 'El equipo',
@@ -117,9 +114,19 @@ export const monthlyAdminMessages = {
     failedRenewals: 'Renovaciones fallidas',
     trend: 'Donaciones mensuales por mes',
     trendNote: 'Los últimos 12 meses; el monto recurrente y los activos, al cierre de cada mes (el mes en curso, hoy).',
-    month: 'Mes',
-    activeAtStart: 'Activas al inicio',
-    activeAtEnd: 'Activas al cierre',
+    trendEnd: 'Donaciones mensuales al cierre de cada mes',
+    /** The columns of the table by month. */
+    columns: {
+      month: 'Mes',
+      activeAtStart: 'Activas al inicio',
+      newGifts: 'Nuevas',
+      cancelledGifts: 'Canceladas',
+      churnRate: 'Tasa de cancelación',
+      activeAtEnd: 'Activas al cierre',
+      activeDonors: 'Donantes activos',
+      mrr: 'Monto mensual recurrente',
+      failedRenewals: 'Renovaciones fallidas',
+    },
     churnHint: 'Canceladas / activas al inicio del período',
     sincePeriodStart: (amount: string) => `desde el inicio del período (${amount})`,
     cancelledShort: 'canceladas en el período',

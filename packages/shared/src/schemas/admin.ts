@@ -7,6 +7,7 @@ import { validationMessages } from '../messages/validation';
 import { emailField } from './auth';
 import { depositSlipReviewSchema } from './bank-statements';
 import { boundedDateTime, hasAtMostTwoDecimals, personName } from './fields';
+import { monthlyGivingCardSchema, monthlyGivingReportSchema } from './monthly-report';
 import { systemSettingsSchema } from './settings';
 
 const v = validationMessages;
@@ -195,6 +196,8 @@ export const analyticsSchema = z
     monthly_stats: z.array(z.object({ month: z.string(), donations: z.number().int(), amount: z.number(), users: z.number().int() })),
     top_donors: z.array(z.object({ name: z.string(), email: z.string(), total_donated: z.number(), donations_count: z.number().int() })),
     trends: z.array(z.object({ date: z.string(), donations: z.number().int(), amount: z.number() })),
+    /** docs/product.md#reports-and-exports: active monthly donors, monthly recurring amount, new, cancelled, churn, failed renewals. */
+    monthly_giving: monthlyGivingReportSchema,
     generated_at: z.string(),
   })
   .meta({ id: 'Analytics' });
@@ -293,6 +296,8 @@ export const adminDashboardStatsSchema = z
     ),
     recent_donations: z.array(adminDonationSchema),
     recent_activity: z.array(recentActivitySchema),
+    /** The "Donaciones mensuales" card: the monthly recurring amount and its change. */
+    monthly_giving: monthlyGivingCardSchema,
   })
   .meta({ id: 'AdminDashboardStats' });
 export type AdminDashboardStats = z.infer<typeof adminDashboardStatsSchema>;

@@ -29,6 +29,7 @@ import { roleLabel } from '@/lib/roles';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminStats } from '../api/get-admin-stats';
 import { Growth } from '../components/growth';
+import { MonthlyGivingCard } from '../components/monthly-giving-card';
 import { StatCard } from '../components/stat-card';
 
 const d = adminMessages.dashboard;
@@ -233,6 +234,7 @@ export default function AdminDashboardPage() {
           {stats ? (
             <>
               <GrowthPanel stats={stats} />
+              <MonthlyGivingCard giving={stats.monthly_giving} />
               <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
                 <RecentDonations stats={stats} />
                 <RecentUsers stats={stats} />

@@ -23,6 +23,7 @@ const stats: AdminDashboardStats = {
   recent_users: [],
   recent_donations: [],
   recent_activity: [],
+  monthly_giving: { active_donors: 0, active_gifts: 0, mrr: 0, previous_mrr: 0, mrr_change_percentage: 0 },
 };
 
 const analytics = analyticsAnswer({

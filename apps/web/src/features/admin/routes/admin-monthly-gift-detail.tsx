@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { ArrowLeft, Eye, XCircle } from 'lucide-react';
 import { formatDate, formatDateTime, formatMoney, fromCents } from '@donaciones/shared/format';
 import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
+import { paymentsMessages } from '@donaciones/shared/messages/payments';
 import type { AdminMonthlyGiftDetail, MonthlyCharge } from '@donaciones/shared/schemas/monthly-admin';
 import { StatusBadge } from '@/components/badge';
 import { Button, ButtonLink } from '@/components/button';
@@ -73,7 +74,7 @@ function GiftCards({ gift, onCancel }: { gift: AdminMonthlyGiftDetail; onCancel:
           <Field label={d.totalGiven}>
             <span className="tabular-nums">{formatMoney(fromCents(gift.totalGivenCents), gift.currency)}</span>
           </Field>
-          <Field label={d.provider}>{gift.provider}</Field>
+          <Field label={d.provider}>{paymentsMessages.providers[gift.provider] ?? gift.provider}</Field>
           {gift.subscriptionId && (
             <Field label={d.subscription}>
               <span className="font-mono">{gift.subscriptionId}</span>

@@ -74,6 +74,7 @@ describe('admin dashboard: totals in quetzales', () => {
         { id: 2, donor_name: 'Beto', donor_email: 'beto@correo.gt', amount_gtq: 100, currency: 'GTQ', donation_type: 'monetary', status: 'APPROVED', created_at: '2026-11-23T17:00:00Z', reference_code: '#MG00000002', payment_provider: 'recurrente', manual_review: false },
       ],
       recent_activity: [],
+      monthly_giving: { active_donors: 0, active_gifts: 0, mrr: 0, previous_mrr: 0, mrr_change_percentage: 0 },
     };
     renderApp('/admin-dashboard', { user: { roles: ['ADMIN'] }, handler: (req) => (req.url === '/dashboard/stats' ? { status: 200, data: stats } : undefined) });
     const d = adminMessages.dashboard;

@@ -18,6 +18,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAnalytics } from '../api/get-analytics';
 import { ExportMenu } from '../components/export-menu';
 import { Growth } from '../components/growth';
+import { MonthlyGivingReport } from '../components/monthly-giving-report';
 import { StatCard } from '../components/stat-card';
 import { trendLabel } from '../components/trend-label';
 
@@ -246,6 +247,7 @@ export default function AdminReportsPage() {
           {analytics ? (
             <>
               <MoneyBreakdown analytics={analytics} />
+              <MonthlyGivingReport analytics={analytics} />
               <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[3fr_2fr]">
                 <div className="flex min-w-0 flex-col gap-6">
                   <MonthlyTable analytics={analytics} />

@@ -1,0 +1,81 @@
+// The staff side of monthly giving (docs/product.md#monthly-giving): the list with its filters and
+// pages, a gift's detail with its charges, and the cancellation on the donor's request.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamSchema } from '@donaciones/shared/schemas/common';
+import {
+  adminMonthlyGiftDetailSchema,
+  adminMonthlyGiftListSchema,
+  adminMonthlyGiftsQuerySchema,
+  staffCancelMonthlyGiftSchema,
+} from '@donaciones/shared/schemas/monthly-admin';
+import { actorOf } from '../../plugins/auth';
+import { getAdminMonthlyGift, listAdminMonthlyGifts } from '../../services/admin-monthly-gifts';
+import { cancelMonthlyGift, monthlyContext } from '../../services/monthly-gifts';
+import { bearer, error, refusals, writeRefusals } from '../common';
+
+export default async function adminMonthlyGiftRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const MONTHLY = 'admin: donaciones mensuales';
+
+  r.get(
+    '/admin/monthly-gifts',
+    {
+      schema: {
+        tags: [MONTHLY],
+        summary: 'Donaciones mensuales',
+        description:
+          'Filtros: `status` (incomplete, active, past_due, paused, cancelled), `minAmount` y `maxAmount` (monto mensual en quetzales; ' +
+          'una donación en dólares por su equivalente al tipo de cambio del equipo), `since` (iniciadas desde ese día, AAAA-MM-DD, hora de Guatemala). ' +
+          'Más recientes primero, 20 por página (`page` desde 1).',
+        security: bearer,
+        querystring: adminMonthlyGiftsQuerySchema,
+        response: { 200: adminMonthlyGiftListSchema, 400: error, ...refusals },
+      },
+    },
+    async (request) => listAdminMonthlyGifts(app.db, request.query),
+  );
+
+  r.get(
+    '/admin/monthly-gifts/:id',
+    {
+      schema: {
+        tags: [MONTHLY],
+        summary: 'Una donación mensual con sus cobros',
+        description: 'Los cobros son las donaciones del libro con esta donación mensual, más recientes primero.',
+        security: bearer,
+        params: idParamSchema,
+        response: { 200: adminMonthlyGiftDetailSchema, 400: error, ...refusals, 404: error },
+      },
+    },
+    async (request) => getAdminMonthlyGift(app.db, request.params.id),
+  );
+
+  r.post(
+    '/admin/monthly-gifts/:id/cancel',
+    {
+      schema: {
+        tags: [MONTHLY],
+        summary: 'Cancelar una donación mensual a pedido del donante',
+        description:
+          'El motivo (`reason`, obligatorio, hasta 500 caracteres) es lo que pidió el donante; queda en la auditoría con quién canceló. ' +
+          'Se detienen los cobros en la pasarela y se avisa al donante por correo. 409 si ya terminó.',
+        security: bearer,
+        params: idParamSchema,
+        body: staffCancelMonthlyGiftSchema,
+        response: { 200: adminMonthlyGiftDetailSchema, ...writeRefusals, 404: error, 409: error, 502: error },
+      },
+    },
+    async (request) => {
+      await cancelMonthlyGift(app.db, {
+        giftId: request.params.id,
+        by: 'staff',
+        actor: actorOf(request),
+        reason: request.body.reason,
+        ip: request.ip,
+        context: monthlyContext(app),
+      });
+      return getAdminMonthlyGift(app.db, request.params.id);
+    },
+  );
+}
