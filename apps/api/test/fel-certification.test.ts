@@ -15,7 +15,7 @@ import { infileCertifier } from '../src/services/fel/infile';
 import { buildRdonXml, satAmount, satDateTime } from '../src/services/fel/rdon-xml';
 import { transitionDonation } from '../src/services/ledger';
 import { createMailTransport } from '../src/services/mailer';
-import { enqueueReceiptEmail } from '../src/services/receipts';
+import { enqueueReceiptEmail, voidReceipt } from '../src/services/receipts';
 import { type TestContext, addDonation, createTestApp, inject, json, pdfText, signedInUser } from './helpers';
 import { INFILE_NIT, InfileStandIn, seriesAndNumberOf } from './support/fel-infile-stand-in';
 import { startSmtp } from './support/smtp';
@@ -299,6 +299,18 @@ describe('certification through Infile', () => {
     expect(row.fel_status).toBe('failed');
     expect(row.fel_error).toBe('No se pudo certificar después de 2 intentos. Último error: El certificador respondió 401: Usuario o llave inválidos');
     expect(await receiptEmails(row.id)).toHaveLength(1);
+  });
+
+  it('does not send a receipt voided by a refund before it was certified', async () => {
+    const { donation, receipt } = await completedDonation({ amountCents: 4_000 });
+    await voidReceipt(ctx.db, donation.id, 'Reembolso a pedido del donante');
+    const before = standIn.requests.length;
+    expect(await runReceiptCertification(ctx.app)).toMatchObject({ certified: 0, rejected: 0, retried: 0, failed: 0 });
+    expect(standIn.requests.length).toBe(before);
+    const row = await receiptOfDonation(donation.id);
+    expect(row.fel_status).toBe('not_required');
+    expect(row.fel_error).toBe('El recibo se anuló (reembolso) antes de certificarse: no se envía a SAT.');
+    expect(await receiptEmails(receipt.id)).toHaveLength(0);
   });
 
   it('with two processes at once, each receipt is sent once', async () => {

@@ -15,4 +15,5 @@ export const felMessages = {
   notRetryable: 'Solo se puede reintentar la certificación de un recibo rechazado o que falló.',
   felOff: 'La certificación electrónica (FEL) no está configurada en este servidor.',
   noReceipt: 'Esta donación todavía no tiene recibo.',
+  voidedBeforeCertification: 'El recibo se anuló (reembolso) antes de certificarse: no se envía a SAT.',
 } as const;

@@ -112,7 +112,10 @@ export async function certifyDueReceipts(db: Database, certifier: FelCertifier, 
   const maxAttempts = options.maxAttempts ?? FEL_MAX_ATTEMPTS;
   const backoff = options.backoffMs ?? felBackoffMs;
   const report: CertificationReport = { certified: 0, rejected: 0, retried: 0, failed: 0 };
-  // A receipt voided before it was certified (a refund) is left alone: there is no gift to certify.
+  // A receipt voided before it was certified (a refund) is not sent: there is no gift to certify.
+  await db.execute(sql`
+    UPDATE receipts SET fel_status = 'not_required', fel_error = ${felMessages.voidedBeforeCertification}, fel_next_attempt_at = NULL
+    WHERE fel_status = 'pending' AND voided_at IS NOT NULL`);
   const claimed = rowsOf<ClaimedReceipt>(
     await db.execute(sql`
       UPDATE receipts r
