@@ -4,7 +4,7 @@ export const depositReviewMessages = {
   approvedText: (name: string, amount: string, reference: string, receipt: string, org: string, phone: string) =>
     `Hola ${name}:\n\nEncontramos en nuestra cuenta tu depósito de ${amount} (referencia ${reference}) y tu donación quedó confirmada. ` +
     `¡Gracias por tu generosidad!\nNúmero de recibo: ${receipt}.\n\n` +
-    `Si necesitas un comprobante deducible de impuestos, escríbenos o llámanos al ${phone}.\n\n${org}`,
+    `Tu recibo por donación te llega en un correo aparte, con el PDF adjunto. Si tienes preguntas, llámanos al ${phone}.\n\n${org}`,
   rejectedSubject: (reference: string) => `No pudimos confirmar tu depósito ${reference}`,
   rejectedText: (name: string, amount: string, reference: string, reason: string, system: string, contactEmail: string) =>
     `Hola ${name}:\n\nRevisamos tu depósito de ${amount} (referencia ${reference}) y no pudimos confirmarlo en nuestra cuenta.\n\n` +
