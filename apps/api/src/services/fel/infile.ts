@@ -17,14 +17,14 @@ const asText = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : null;
 
 /** SAT's and Infile's reasons of a refusal, as one line for staff ("; " between them). */
-export function refusalMessage(body: Record<string, unknown>): string {
+function refusalMessage(body: Record<string, unknown>): string {
   const errors = Array.isArray(body.descripcion_errores) ? body.descripcion_errores : [];
   const messages = errors.map((e) => asText(asRecord(e).mensaje_error)).filter((m): m is string => m !== null);
   return (messages.length ? messages.join('; ') : asText(body.descripcion)) ?? felMessages.refusedWithoutReason;
 }
 
 /** Reads Infile's answer: a certification, a refusal, or (anything else) an answer worth retrying. */
-export function readInfileAnswer(raw: unknown): FelOutcome {
+function readInfileAnswer(raw: unknown): FelOutcome {
   const body = asRecord(raw);
   if (body.resultado === false) return { kind: 'rejected', message: refusalMessage(body) };
   const uuid = asText(body.uuid);
