@@ -29,7 +29,7 @@ const body = JSON.stringify({
   donorName: 'María Pérez',
   email: 'maria.perez@correo.gt',
   phone: '+502 5555-1234',
-  nit: '1234567-8',
+  nit: '1234567-9',
   amount: 185,
   cardLast4: '4242',
   cardBrand: 'visa',

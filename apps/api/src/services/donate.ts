@@ -14,6 +14,7 @@ import { paymentMessages } from '../messages/payments';
 import { PaymentDeclinedError, fieldError, serviceUnavailable } from '../errors';
 import { type Actor, audit } from './audit';
 import { withIdempotency, requestHash, type StoredAnswer } from './idempotency';
+import { isPlainGift, recordPlainGift } from './donate-fast-path';
 import { insertDonation } from './ledger';
 import { type PaymentContext, openCheckout } from './payments/checkouts';
 import { FAILING_TEST_CARDS } from './payments/simulated';
@@ -52,6 +53,10 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
   }
   // The caller is part of what the key guards: the same key from another account is another request.
   const hash = requestHash({ body, userId: input.actor?.id ?? null });
+  if (isPlainGift(body, input.payments != null)) {
+    const recorded = await recordPlainGift(db, { body, scope: DONATE_SCOPE, key: input.idempotencyKey, hash, actor: input.actor, ip: input.ip });
+    if (recorded) return recorded;
+  }
   return withIdempotency<PublicDonationResponse>(db, { scope: DONATE_SCOPE, key: input.idempotencyKey, hash }, async (tx) => {
     const system = await getSettings(tx, 'system');
     if (system.maintenance_mode) throw serviceUnavailable(errorMessages.maintenance);
