@@ -16,6 +16,7 @@ import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminDonation } from '../api/get-donation';
 import { DonationDeposit } from '../components/donation-deposit';
+import { DonationDonorRows } from '../components/donation-donor';
 import { DonationFel } from '../components/donation-fel';
 import { DonationPayment } from '../components/donation-payment';
 
@@ -59,6 +60,7 @@ export default function AdminDonationDetailPage() {
             <dl className="divide-y divide-sand-200">
               <Field label={f.name}>{d.donor_name}</Field>
               <Field label={f.email}>{d.donor_email}</Field>
+              <DonationDonorRows id={id} />
             </dl>
           </Card>
           <Card title={r.detailDonation}>

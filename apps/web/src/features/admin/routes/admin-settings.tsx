@@ -1,16 +1,18 @@
 // The admin's settings page, shown as the Sistema tab of the settings screen: system settings,
-// the organisation's data, programs, upcoming events, impact factors and levels (docs/product.md#screens-and-routes).
+// the organisation's data, its fiscal identity for receipts, programs, upcoming events, impact factors and levels (docs/product.md#screens-and-routes).
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
+import { useFiscalSettings } from '../api/fiscal-settings';
 import { useImpactSettings } from '../api/get-impact-settings';
 import { useLevelSettings } from '../api/get-level-settings';
 import { useOrganization } from '../api/get-organization';
 import { usePaymentSettings } from '../api/payment-settings';
 import { useSystemSettings } from '../api/get-system-settings';
 import { EventsManager, ProgramsManager } from '../components/content-managers';
+import { FiscalSettingsForm } from '../components/fiscal-settings-form';
 import { PaymentSettingsForm } from '../components/payment-settings-form';
 import { ImpactForm, LevelsForm, OrganizationForm, SystemSettingsForm } from '../components/system-forms';
 
@@ -27,10 +29,12 @@ export function SystemSettingsTab() {
   const impact = useImpactSettings();
   const levels = useLevelSettings();
   const payments = usePaymentSettings();
+  const fiscal = useFiscalSettings();
   return (
     <div className="flex flex-col gap-6">
       <Loaded query={system}>{(values) => <SystemSettingsForm values={values} />}</Loaded>
       <Loaded query={organization}>{(values) => <OrganizationForm values={values} />}</Loaded>
+      <Loaded query={fiscal}>{(values) => <FiscalSettingsForm values={values} />}</Loaded>
       <Loaded query={payments}>{(values) => <PaymentSettingsForm values={values} />}</Loaded>
       <ProgramsManager />
       <EventsManager />
