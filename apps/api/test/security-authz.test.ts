@@ -2,6 +2,7 @@
 // different user's resource}, asserted with real requests and real tokens from a real sign-in. The
 // table below is the contract: a new route without an entry, or an entry whose route is gone, fails.
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, RouteOptions } from 'fastify';
@@ -16,6 +17,7 @@ import { createEvent, createProgram } from '../src/services/admin-content';
 import { guatemalaYearMonth } from '../src/services/member-donations';
 import { hashToken, newOpaqueToken } from '../src/services/sessions';
 import { signedLinks } from '../src/services/signed-links';
+import { addDepositSlip } from '../src/services/deposits';
 import { freshIp, loginAs, validRegistration } from './auth-support';
 import { pendingDonation } from './donations-fixtures';
 import { createTestApp, createUser, type TestContext } from './helpers';
@@ -117,6 +119,28 @@ async function statementLine() {
   return { importId: imported.id, lineId: line.id, donationId: deposit.id };
 }
 
+const BANK_ACCOUNT = { id: 'banrural', bank: 'Banrural', accountType: 'monetaria' as const, number: '3-033-01234-5', holder: 'Fundación', hidden: false, sortOrder: 0 };
+
+/** A small real PNG, as a phone would send a slip. */
+const slipImage = () => sharp({ create: { width: 16, height: 16, channels: 3, background: '#336699' } }).png().toBuffer();
+
+/** A pending bank deposit of the account (anonymous callers get one of the victim's). */
+async function depositOf(owner: Account) {
+  return pendingDonation(ctx.db, { donorEmail: owner.email, userId: owner.id, paymentMethod: 'bank_deposit', paymentProvider: null });
+}
+
+/** A slip of a fresh deposit of the account, stored as the upload stores it. */
+async function slipOf(owner: Account): Promise<number> {
+  const donation = await depositOf(owner);
+  const status = await addDepositSlip(ctx.db, {
+    donationId: donation.id,
+    access: { user: { id: owner.id, email: owner.email, roles: owner.roles }, linkDonationId: null, tokenGiven: false },
+    file: await slipImage(),
+    fields: { bank: 'BI', depositDate: '2026-11-20', slipNumber: 'M-2', amount: '100' },
+  });
+  return status.slips[0].id;
+}
+
 const matrix: Record<string, Entry> = {
   // ---------------------------------------------------------------- system and public site
   [`GET ${V1}/health`]: everyone(200),
@@ -185,6 +209,31 @@ const matrix: Record<string, Entry> = {
     ...adminOnly(200),
     request: async () => ({ url: `${V1}/admin/donations/${(await pendingDonation(ctx.db, { donorEmail: unique('nit') })).id}/donor` }),
   },
+  // ---------------------------------------------------------------- bank deposits, donor side
+  [`GET ${V1}/admin/settings/bank-accounts`]: adminOnly(200),
+  [`PUT ${V1}/admin/settings/bank-accounts`]: {
+    ...adminOnly(200),
+    request: () => ({ url: `${V1}/admin/settings/bank-accounts`, payload: { accounts: [BANK_ACCOUNT] } }),
+  },
+  // The owner's deposit (signed in); a stranger's answer is 403, anonymous without the link 401.
+  [`POST ${V1}/donations/:id/slip`]: {
+    ...signedIn(201),
+    other: 403,
+    request: async ({ owner }) => ({
+      url: `${V1}/donations/${(await depositOf(owner)).id}/slip`,
+      query: { bank: 'Banrural', depositDate: '2026-11-20', slipNumber: 'M-1', amount: '100.00', fileName: 'boleta.png' },
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: await slipImage(),
+    }),
+  },
+  [`GET ${V1}/deposit`]: {
+    ...everyone(200),
+    request: async ({ owner }) => ({ url: `${V1}/deposit`, query: { token: await signedLinks(ctx.config.jwtSecret).sign({ purpose: 'deposit-slip', subject: (await depositOf(owner)).id }) } }),
+  },
+  [`GET ${V1}/donations/:id/deposit`]: { ...signedIn(200), other: 403, request: async ({ owner }) => ({ url: `${V1}/donations/${(await depositOf(owner)).id}/deposit` }) },
+  [`GET ${V1}/attachments/:id`]: { ...signedIn(200), other: 403, request: async ({ owner }) => ({ url: `${V1}/attachments/${await slipOf(owner)}` }) },
+  [`GET ${V1}/attachments/:id/preview`]: { ...signedIn(200), other: 403, request: async ({ owner }) => ({ url: `${V1}/attachments/${await slipOf(owner)}/preview` }) },
+
   [`GET ${V1}/admin/settings/payments`]: adminOnly(200),
   [`PUT ${V1}/admin/settings/payments`]: {
     ...adminOnly(200),

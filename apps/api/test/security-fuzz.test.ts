@@ -41,7 +41,7 @@ interface Route {
  * these; a new POST or PUT route without a sample fails the suite, so it is fuzzed from day one.
  */
 const SAMPLES: Record<string, unknown> = {
-  [`POST ${V1}/donate`]: { donorName: 'Lucía Ramírez', email: 'lucia.fuzz@correo.gt', phone: '+502 5555 1234', nit: 'CF', amount: 75, cardLast4: '4242', cardBrand: 'visa', acceptTerms: true },
+  [`POST ${V1}/donate`]: { donorName: 'Lucía Ramírez', email: 'lucia.fuzz@correo.gt', phone: '+502 5555 1234', nit: 'CF', amount: 75, cardLast4: '4242', cardBrand: 'visa', frequency: 'monthly', allowDuplicateMonthly: false, acceptTerms: true },
   [`POST ${V1}/auth/register`]: { name: 'Ana Pérez', email: 'ana.fuzz@correo.gt', password: 'Segura123', confirmPassword: 'Segura123', acceptTerms: true },
   [`POST ${V1}/auth/login`]: { email: 'usuario@ejemplo.org', password: 'Demo1234' },
   [`POST ${V1}/auth/refresh`]: { refresh_token: 'r'.repeat(43) },
@@ -68,9 +68,16 @@ const SAMPLES: Record<string, unknown> = {
   [`POST ${V1}/admin/donations/:id/statement/resend`]: { year: 2026 },
   [`POST ${V1}/donate/retry`]: { ref: '#MG12345678' },
   [`POST ${V1}/payments/recurrente/webhook`]: { id: 'pa_fuzz', event_type: 'payment_intent.succeeded', checkout: { id: 'ch_fuzz' }, amount_in_cents: 100 },
+  [`PUT ${V1}/admin/settings/bank-accounts`]: { accounts: [{ id: 'banrural', bank: 'Banrural', accountType: 'monetaria', number: '3-033-01234-5', holder: 'Fundación', hidden: false, sortOrder: 0 }] },
+  // The body of a slip upload is the file itself (application/octet-stream), never JSON: fuzzed JSON is refused.
+  [`POST ${V1}/donations/:id/slip`]: null,
   [`PUT ${V1}/admin/settings/payments`]: { fee_percent: 4.5, fee_vat_percent: 12, usd_exchange_rate: 7.8, usd_exchange_rate_date: '2026-11-20' },
   [`POST ${V1}/admin/donations/:id/reject`]: { reason: 'La transferencia no llegó a la cuenta' },
   [`POST ${V1}/admin/monthly-gifts/:id/cancel`]: { reason: 'Lo pidió el donante por teléfono' },
+  [`POST ${V1}/member/monthly-gifts/:id/cancel`]: { reason: 'Ya no puedo donar cada mes' },
+  [`POST ${V1}/member/monthly-gifts/:id/change-amount`]: { amount: 250 },
+  [`POST ${V1}/monthly-gifts/manage/cancel`]: { token: 'eyJhbGciOiJIUzI1NiJ9.e30.firma', reason: 'Ya no puedo' },
+  [`POST ${V1}/monthly-gifts/manage/update-card`]: { token: 'eyJhbGciOiJIUzI1NiJ9.e30.firma' },
   [`POST ${V1}/admin/bank-statements/preview`]: { bank: 'Banco fuzz', file_name: 'f.csv', content_base64: Buffer.from('Fecha;Descripción;Crédito\n02/03/2026;DEP;1.250,00\n').toString('base64') },
   [`POST ${V1}/admin/bank-statements`]: {
     bank: 'Banco fuzz',

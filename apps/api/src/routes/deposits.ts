@@ -75,7 +75,11 @@ export default async function depositRoutes(app: FastifyInstance) {
         },
       },
       async (request, reply) => {
-        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        // Another content type (JSON, text) reached the app's own parsers: not a file.
+        if (request.body != null && !Buffer.isBuffer(request.body)) {
+          return reply.status(415).send({ detail: depositMessages.errors.fileType, errors: { file: depositMessages.errors.fileType } });
+        }
+        const body = request.body ?? Buffer.alloc(0);
         const { token, ...fields } = request.query;
         const status = await addDepositSlip(app.db, {
           donationId: request.params.id,
