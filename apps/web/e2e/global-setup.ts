@@ -53,7 +53,8 @@ export default async function globalSetup() {
   });
   await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', () => resolve()));
 
-  const server = startServer({ port, smtpPort, dataDir, databaseUrl: '' });
+  // Jobs every 2 s: the simulated provider's monthly charges (monthly.spec.ts) happen within the test.
+  const server = startServer({ port, smtpPort, dataDir, databaseUrl: '', extra: { JOBS_INTERVAL_MS: '2000' } });
   // Card payments through Recurrente: on the embedded database, and also on PostgreSQL (a fresh
   // database of TEST_DATABASE_URL's server) when one is given, so payments.spec.ts runs on both.
   const payments = [await startPayments({ port: port + 2, smtpPort, databaseUrl: '' })];

@@ -1,0 +1,129 @@
+// Monthly giving from the donor's side against the real server and the simulated provider
+// (docs/product.md#monthly-giving): "Hazte padrino" opens /donate on "Cada mes", the gift appears in
+// "Mis donaciones mensuales" and is cancelled there; the link of its email opens the gift without
+// signing in, where it is cancelled too; a link that is not valid says so and shows nothing else.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiToken, DEMO, expect, futureExpiry, login, screenshots, statusError, test, uniqueEmail, waitForEmail } from './fixtures';
+
+interface AdminGift {
+  id: number;
+  donorEmail: string;
+  amountCents: number;
+  status: string;
+}
+
+/** Fills the details step (name and email unless the session gave them) and the simulated card. */
+async function fillDetails(page: Page, details: { name?: string; email?: string }) {
+  if (details.name) await page.locator('input[name="donorName"]').fill(details.name);
+  if (details.email) await page.locator('input[name="email"]').fill(details.email);
+  await page.locator('input[name="cardNumber"]').fill('4242424242424242');
+  await page.locator('input[name="expiryDate"]').fill(futureExpiry());
+  await page.locator('input[name="cvc"]').fill('123');
+}
+
+/** Starts a monthly gift of `amount` quetzales on /donate (opened on "Cada mes"). */
+async function startMonthlyGift(page: Page, amount: string, details: { name?: string; email?: string }): Promise<void> {
+  await expect(page.getByRole('radio', { name: 'Cada mes' })).toBeChecked();
+  await page.getByLabel('Otro monto').fill(amount);
+  await page.getByRole('button', { name: 'Continuar donación' }).click();
+  await expect(page.getByTestId('donate-amount')).toHaveText(`Q${amount}.00 al mes`);
+  await fillDetails(page, details);
+  const answer = page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/api/v1/donate');
+  await page.getByRole('button', { name: `Donar Q${amount}.00 al mes` }).click();
+  const created = await (await answer).json();
+  expect(created.recurring_gift_id).toEqual(expect.any(Number));
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('¡Gracias por hacerte padrino!')).toBeVisible();
+  await expect(dialog.getByTestId('success-amount')).toHaveText(`Q${amount}.00 al mes`);
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+}
+
+/**
+ * The first payment of a simulated gift is charged by the monthly job (every JOBS_INTERVAL_MS in the
+ * browser tests' server); waits until staff see the gift active.
+ */
+async function waitUntilActive(request: APIRequestContext, email: string, amountCents: number): Promise<AdminGift> {
+  const token = await apiToken(request);
+  let gift: AdminGift | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/v1/admin/monthly-gifts?status=active', { headers: { authorization: `Bearer ${token}` } });
+        expect(res.ok(), await res.text()).toBeTruthy();
+        gift = ((await res.json()).gifts as AdminGift[]).find((g) => g.donorEmail === email && g.amountCents === amountCents);
+        return gift?.status;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe('active');
+  return gift!;
+}
+
+test.describe('monthly giving, donor side', () => {
+  test('a donor becomes a sponsor from the dashboard, sees the gift in "Mis donaciones mensuales" and cancels it', async ({ page, request }) => {
+    await login(page, DEMO.donor.email, DEMO.donor.password);
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Hazte padrino' }).first().click();
+    await expect(page).toHaveURL(/\/donate\?frecuencia=mensual$/);
+    await expect(page.getByRole('radio', { name: 'Cada mes' })).toBeChecked();
+
+    // The impact list speaks per month and per year (Q137 a month is Q1,644 a year).
+    await page.getByLabel('Otro monto').fill('137');
+    await expect(page.getByTestId('impact-summary')).toHaveText('Q137.00 al mes = Q1,644.00 al año:');
+    await screenshots(page, 'monthly-toggle');
+    await page.getByLabel('Otro monto').fill('');
+
+    await startMonthlyGift(page, '137', {});
+    await waitUntilActive(request, DEMO.donor.email, 13_700);
+
+    await page.getByRole('link', { name: 'Mi panel' }).click();
+    await page.getByRole('navigation', { name: 'Navegación del panel' }).getByRole('link', { name: 'Donaciones mensuales' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mis donaciones mensuales' })).toBeVisible();
+    const item = page.getByTestId('monthly-gift').filter({ has: page.getByRole('heading', { name: 'Q137.00 al mes' }) });
+    await expect(item.getByText('Activa')).toBeVisible();
+    await expect(item.getByTestId('charges-count')).toHaveText('1');
+    await expect(item.getByTestId('total-given')).toHaveText('Q137.00');
+    await screenshots(page, 'monthly-member-list');
+
+    await item.getByRole('button', { name: 'Cancelar' }).click();
+    const confirm = page.getByRole('alertdialog', { name: '¿Cancelar tu donación mensual?' });
+    await confirm.getByLabel(/Cuéntanos por qué/).fill('Prueba de cancelación');
+    await confirm.getByRole('button', { name: 'Sí, cancelar la donación' }).click();
+    await expect(page.getByText('Tu donación mensual fue cancelada')).toBeVisible();
+    await expect(item.getByText('Cancelada')).toBeVisible();
+    await expect(item.getByText('Prueba de cancelación')).toBeVisible();
+    await expect(item.getByRole('button', { name: 'Cancelar' })).toHaveCount(0);
+  });
+
+  test('the link of the email opens the gift without signing in, and cancels it', async ({ page, request }) => {
+    const email = uniqueEmail('padrino');
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Hazte padrino' }).first().click();
+    await startMonthlyGift(page, '89', { name: 'Lucía Hernández', email });
+    await waitUntilActive(request, email, 8_900);
+
+    const link = await waitForEmail(email, /(\/donacion-mensual\?token=[^\s"<>]+)/);
+    await page.goto(link);
+    const gift = page.getByTestId('managed-gift');
+    await expect(gift.getByRole('heading', { name: 'Q89.00 al mes' })).toBeVisible();
+    await expect(gift.getByText('Lucía Hernández')).toBeVisible();
+    await expect(gift.getByText('Activa')).toBeVisible();
+    await screenshots(page, 'monthly-manage');
+    // Nothing of the account is offered here: the public header's sign-in only.
+    await expect(page.getByRole('link', { name: 'Mis donaciones mensuales' })).toHaveCount(0);
+
+    await gift.getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sí, cancelar la donación' }).click();
+    await expect(page.getByText('Tu donación mensual fue cancelada')).toBeVisible();
+    await expect(gift.getByText('Cancelada')).toBeVisible();
+    await expect(page.getByText('Esta donación mensual terminó.')).toBeVisible();
+  });
+
+  test('a link that is not valid says so and shows nothing else', async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(statusError(400), statusError(401), statusError(403), statusError(404));
+    await page.goto('/donacion-mensual?token=esto-no-es-un-enlace');
+    await expect(page.getByTestId('manage-invalid')).toContainText('Este enlace no es válido o ya venció');
+    await expect(page.getByTestId('managed-gift')).toHaveCount(0);
+    await screenshots(page, 'monthly-manage-invalid');
+  });
+});
