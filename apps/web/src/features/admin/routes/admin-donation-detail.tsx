@@ -19,6 +19,7 @@ import { DonationDeposit } from '../components/donation-deposit';
 import { DonationDonorRows } from '../components/donation-donor';
 import { DonationFel } from '../components/donation-fel';
 import { DonationPayment } from '../components/donation-payment';
+import { DonationReceipt } from '../components/donation-receipt';
 
 const r = adminMessages.review;
 const f = r.fields;
@@ -88,6 +89,9 @@ export default function AdminDonationDetailPage() {
           </div>
           <div className="lg:col-span-2">
             <DonationPayment id={id} />
+          </div>
+          <div className="lg:col-span-2 empty:hidden">
+            <DonationReceipt id={id} receiptNumber={d.receipt_number} />
           </div>
           <div className="lg:col-span-2">
             <DonationFel id={id} />
