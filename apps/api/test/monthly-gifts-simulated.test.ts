@@ -10,6 +10,7 @@ import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import type { MonthlyCheckout, MonthlyGift } from '@donaciones/shared/schemas/monthly';
 import { donations, emailOutbox, recurringGifts } from '../src/db/schema';
 import { addMonth, chargeDueSimulatedGifts, monthlyContext } from '../src/services/monthly-gifts';
+import { loginAs } from './auth-support';
 import { type TestContext, createTestApp, signedInUser } from './helpers';
 
 let ctx: TestContext;
@@ -104,5 +105,34 @@ describe('the simulated renewals job', () => {
     await chargeDueSimulatedGifts(ctx.db, monthlyContext(ctx.app));
     expect((await giftRow(answer.recurring_gift_id as number)).status).toBe('active');
     expect((await giftDonations(answer.recurring_gift_id as number)).map((d) => d.status)).toEqual(['completed']);
+  });
+});
+
+describe('the demo data', () => {
+  let demo: TestContext;
+  beforeAll(async () => {
+    demo = await createTestApp({ seed: true });
+  });
+  afterAll(async () => {
+    await demo?.close();
+  });
+
+  it('has monthly donors with histories, the demo donor among them, and one renewal due minutes after the start', async () => {
+    const tokens = await loginAs(demo.app, 'donante@ejemplo.org', 'Demo1234');
+    const res = await demo.app.inject({ method: 'GET', url: '/api/v1/member/monthly-gifts', headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [mine] = res.json<MonthlyGift[]>();
+    expect(mine).toMatchObject({ amountCents: 15000, status: 'active', chargesCount: 6, totalGivenCents: 90000 });
+    expect(Date.parse(mine.nextChargeAt as string)).toBeGreaterThan(Date.now());
+
+    const gifts = await demo.db.select().from(recurringGifts);
+    expect(new Set(gifts.map((g) => g.status))).toEqual(new Set(['active', 'past_due', 'cancelled']));
+    const charged = await demo.db.select().from(donations).where(eq(donations.source, 'seed'));
+    const monthly = charged.filter((d) => d.recurringGiftId != null);
+    expect(monthly.filter((d) => d.status === 'completed').every((d) => d.receiptNumber != null)).toBe(true);
+
+    // Three minutes later the job renews the gift due then, and only that one.
+    const renewed = await chargeDueSimulatedGifts(demo.db, monthlyContext(demo.app), new Date(Date.now() + 3 * 60_000));
+    expect(renewed).toBe(1);
   });
 });

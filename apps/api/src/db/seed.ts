@@ -9,6 +9,7 @@ import { ensureDefaultSettings } from '../services/settings';
 import { seedDemoBankAccounts } from '../services/bank-accounts';
 import { issueReceipt } from '../services/receipts';
 import { newReferenceCode } from '../services/reference-codes';
+import { seedMonthlyGifts } from './seed-monthly';
 
 export const DEMO_PASSWORD = 'Demo1234';
 export const DEMO_ACCOUNTS: { email: string; firstName: string; lastName: string; roles: Role[]; memberForDays: number }[] = [
@@ -202,6 +203,9 @@ async function seedDonations(db: Database, now: Date): Promise<number> {
       });
     }
   }
+
+  // Monthly donors (the demo donor among them) with their charges (docs/product.md#monthly-giving).
+  rows.push(...(await seedMonthlyGifts(db, now, { reference, donorUserId: donor?.id ?? null })));
 
   rows.sort((a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime());
   await db.transaction(async (tx) => {
