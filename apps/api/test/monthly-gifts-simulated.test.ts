@@ -136,3 +136,14 @@ describe('the demo data', () => {
     expect(renewed).toBe(1);
   });
 });
+
+describe('the member list', () => {
+  it('shows a new gift while its first payment is open, not once that checkout is abandoned', async () => {
+    const donor = await signedInUser(ctx.app, ctx.db, { roles: ['DONOR'] });
+    const answer = await donateMonthly(donor.email, donor.token, 35);
+    const list = () => ctx.app.inject({ method: 'GET', url: '/api/v1/member/monthly-gifts', headers: { authorization: `Bearer ${donor.token}` } });
+    expect((await list()).json<MonthlyGift[]>()).toEqual([expect.objectContaining({ id: answer.recurring_gift_id, status: 'incomplete', chargesCount: 0 })]);
+    await ctx.db.update(donations).set({ status: 'expired' }).where(eq(donations.id, answer.id));
+    expect((await list()).json<MonthlyGift[]>()).toEqual([]);
+  });
+});

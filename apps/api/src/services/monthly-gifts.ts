@@ -607,8 +607,17 @@ export async function listMemberGifts(db: Db, userId: number): Promise<MonthlyGi
   const gifts = await db
     .select()
     .from(recurringGifts)
-    // A gift whose checkout was never paid is not a monthly gift the donor has.
-    .where(and(ownedBy(user), sql`${recurringGifts.startedAt} IS NOT NULL`))
+    // Started gifts, and a new one while its first payment is still open; an abandoned checkout is
+    // not a monthly gift the donor has.
+    .where(
+      and(
+        ownedBy(user),
+        or(
+          isNotNull(recurringGifts.startedAt),
+          sql`EXISTS (SELECT 1 FROM donations d WHERE d.recurring_gift_id = ${recurringGifts.id} AND d.status = 'pending')`,
+        ),
+      ),
+    )
     .orderBy(desc(recurringGifts.createdAt), desc(recurringGifts.id));
   return viewOf(db, gifts);
 }
