@@ -1,6 +1,6 @@
 // Monthly giving from the donor's side against the real server and the simulated provider
 // (docs/product.md#monthly-giving): "Hazte padrino" opens /donate on "Cada mes", the gift appears in
-// "Mis donaciones mensuales" and is cancelled there; the link of its email opens the gift without
+// "Mis donaciones mensuales", where its amount is changed and the new gift cancelled; the link of its email opens the gift without
 // signing in, where it is cancelled too; a link that is not valid says so and shows nothing else.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken, DEMO, expect, futureExpiry, login, screenshots, statusError, test, uniqueEmail, waitForEmail } from './fixtures';
@@ -60,7 +60,7 @@ async function waitUntilActive(request: APIRequestContext, email: string, amount
 }
 
 test.describe('monthly giving, donor side', () => {
-  test('a donor becomes a sponsor from the dashboard, sees the gift in "Mis donaciones mensuales" and cancels it', async ({ page, request }) => {
+  test('a donor becomes a sponsor from the dashboard, sees the gift in "Mis donaciones mensuales", changes its amount and cancels it', async ({ page, request }) => {
     await login(page, DEMO.donor.email, DEMO.donor.password);
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Hazte padrino' }).first().click();
@@ -85,14 +85,30 @@ test.describe('monthly giving, donor side', () => {
     await expect(item.getByTestId('total-given')).toHaveText('Q137.00');
     await screenshots(page, 'monthly-member-list');
 
-    await item.getByRole('button', { name: 'Cancelar' }).click();
+    // "Cambiar monto": with the simulated provider the new gift is paid at once and ends the old one.
+    await item.getByRole('button', { name: 'Cambiar monto' }).click();
+    const change = page.getByRole('dialog', { name: 'Cambiar el monto de tu donación mensual' });
+    await expect(change).toContainText('sigue activa hasta que pagues la nueva');
+    await change.getByLabel(/Nuevo monto mensual/).fill('137');
+    await change.getByRole('button', { name: 'Continuar al pago' }).click();
+    await expect(change.getByText('El nuevo monto es igual al actual')).toBeVisible();
+    await change.getByLabel(/Nuevo monto mensual/).fill('142');
+    await change.getByRole('button', { name: 'Continuar al pago' }).click();
+    await expect(page.getByText('El nuevo monto quedó registrado')).toBeVisible();
+    const replaced = item;
+    await expect(replaced.getByText('Cancelada')).toBeVisible();
+    await expect(replaced.getByText('Reemplazada por una nueva donación mensual')).toBeVisible();
+    const renewed = page.getByTestId('monthly-gift').filter({ has: page.getByRole('heading', { name: 'Q142.00 al mes' }) });
+    await expect(renewed.getByText('Activa')).toBeVisible();
+
+    await renewed.getByRole('button', { name: 'Cancelar' }).click();
     const confirm = page.getByRole('alertdialog', { name: '¿Cancelar tu donación mensual?' });
     await confirm.getByLabel(/Cuéntanos por qué/).fill('Prueba de cancelación');
     await confirm.getByRole('button', { name: 'Sí, cancelar la donación' }).click();
     await expect(page.getByText('Tu donación mensual fue cancelada')).toBeVisible();
-    await expect(item.getByText('Cancelada')).toBeVisible();
-    await expect(item.getByText('Prueba de cancelación')).toBeVisible();
-    await expect(item.getByRole('button', { name: 'Cancelar' })).toHaveCount(0);
+    await expect(renewed.getByText('Cancelada')).toBeVisible();
+    await expect(renewed.getByText('Prueba de cancelación')).toBeVisible();
+    await expect(renewed.getByRole('button', { name: 'Cancelar' })).toHaveCount(0);
   });
 
   test('the link of the email opens the gift without signing in, and cancels it', async ({ page, request }) => {
