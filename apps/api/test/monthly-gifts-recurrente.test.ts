@@ -141,6 +141,37 @@ describe('starting a monthly gift', () => {
   });
 });
 
+describe('trying again', () => {
+  it('"Intentar de nuevo" after a declined first payment opens a recurring checkout for the same gift', async () => {
+    const res = await donateMonthly();
+    const answer = res.json<PublicDonationResponse>();
+    const gift = await giftRow(answer.recurring_gift_id as number);
+    await standIn.pay(gift.checkoutId as string, '4000000000000002');
+    const retry = await app.inject({ method: 'POST', url: '/api/v1/donate/retry', payload: { ref: answer.reference_code } });
+    expect(retry.statusCode, retry.body).toBe(200);
+    const reopened = await giftRow(gift.id);
+    expect(reopened.checkoutId).not.toBe(gift.checkoutId);
+    expect(standIn.checkouts.get(reopened.checkoutId as string)?.recurring).toEqual({ interval: 'month', count: 1 });
+    await standIn.pay(reopened.checkoutId as string, PAYING_CARD);
+    expect(await giftRow(gift.id)).toMatchObject({ status: 'active', subscriptionId: expect.stringMatching(/^su_/) });
+    expect((await giftDonations(gift.id)).map((d) => [d.id, d.status])).toEqual([[answer.id, 'completed']]);
+  });
+
+  it('cancelling a gift whose first payment is still open cancels that donation through the ledger', async () => {
+    const donor = await signedInUser(app, db, { roles: ['DONOR'] });
+    const res = await donateMonthly({ email: donor.email }, donor.token);
+    const answer = res.json<PublicDonationResponse>();
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/api/v1/member/monthly-gifts/${answer.recurring_gift_id}/cancel`,
+      headers: { authorization: `Bearer ${donor.token}` },
+      payload: {},
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await giftDonations(answer.recurring_gift_id as number)).map((d) => d.status)).toEqual(['cancelled']);
+  });
+});
+
 describe('renewals', () => {
   it('each renewal becomes one completed donation of the same gift, with the monthly email and its link', async () => {
     const { gift, email, subscriptionId } = await activeGift();

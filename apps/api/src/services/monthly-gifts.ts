@@ -158,6 +158,13 @@ export async function openMonthlyCheckout(tx: Db, ctx: PaymentContext, row: Dona
   return updated;
 }
 
+/** "Intentar de nuevo" on a monthly gift's unpaid first donation: a new recurring checkout for the same gift. */
+export async function reopenMonthlyCheckout(tx: Db, ctx: PaymentContext, row: DonationRow): Promise<DonationRow> {
+  const gift = row.recurringGiftId == null ? null : await lockGift(tx, row.recurringGiftId);
+  if (!gift || gift.status !== 'incomplete') throw conflict(paymentMessages.notRetryable);
+  return openMonthlyCheckout(tx, ctx, row, gift);
+}
+
 // ------------------------------------------------------------------------------------------ charges
 
 /**
@@ -516,10 +523,11 @@ export async function cancelMonthlyGift(
       .where(eq(recurringGifts.id, gift.id))
       .returning();
     // A first payment still waiting at the provider's checkout will not be paid any more.
-    await tx
-      .update(donations)
-      .set({ status: 'cancelled', updatedAt: sql`now()` })
-      .where(and(eq(donations.recurringGiftId, gift.id), eq(donations.status, 'pending'), isNull(donations.paymentReference)));
+    const open = await tx
+      .select({ id: donations.id })
+      .from(donations)
+      .where(and(eq(donations.recurringGiftId, gift.id), eq(donations.status, 'pending')));
+    for (const { id } of open) await transitionDonation(tx as Database, { id, action: 'cancel', actor: input.actor, ip: input.ip });
     await audit(tx, {
       actor: input.actor,
       action: 'monthly_gift.cancel',

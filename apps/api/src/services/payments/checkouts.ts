@@ -14,7 +14,7 @@ import { type Actor, audit } from '../audit';
 import { enqueueEmail } from '../email-outbox';
 import { type DonationRow, type PaymentDetails, type TransitionAction, transitionDonation } from '../ledger';
 import { voidReceipt } from '../receipts';
-import { applyMonthlyEvent, isMonthlyEvent, monthlyChargeCompleted } from '../monthly-gifts';
+import { applyMonthlyEvent, isMonthlyEvent, monthlyChargeCompleted, reopenMonthlyCheckout } from '../monthly-gifts';
 import { getSettings } from '../settings';
 import type { SignedLinks } from '../signed-links';
 import { type CheckoutProvider, type CheckoutState, ProviderError } from './provider';
@@ -217,7 +217,8 @@ export async function retryCheckout(db: Database, ctx: PaymentContext, reference
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(donations).where(eq(donations.id, row.id)).for('update').limit(1);
     if (!current || (current.status !== 'pending' && current.status !== 'failed')) throw conflict(paymentMessages.notRetryable);
-    const reopened = await openCheckout(tx, ctx, current);
+    // A monthly gift's first payment gets a recurring checkout again (decision 0022).
+    const reopened = current.recurringGiftId != null ? await reopenMonthlyCheckout(tx, ctx, current) : await openCheckout(tx, ctx, current);
     const [updated] = await tx
       .update(donations)
       .set({ status: 'pending', failureReason: null })
