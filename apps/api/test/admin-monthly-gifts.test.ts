@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
 import type { AdminMonthlyGiftDetail, AdminMonthlyGiftList } from '@donaciones/shared/schemas/monthly-admin';
 import { auditLog, emailOutbox, recurringGifts } from '../src/db/schema';
-import { adminDashboardStats } from '../src/services/admin-dashboard';
+import { activityMessage, adminDashboardStats } from '../src/services/admin-dashboard';
 import { computeAnalytics } from '../src/services/analytics';
 import { reportCsv, reportPdf, reportXlsx } from '../src/services/exports';
 import { callers, expectAdminOnly } from './admin-support';
@@ -345,5 +345,16 @@ describe('the dashboard activity names the cancellation', () => {
     const stats = await adminDashboardStats(ctx.db);
     const entry = stats.recent_activity.find((a) => a.type === 'monthly_gift.cancel');
     expect(entry?.message).toBe(`${who.admin.email} canceló la donación mensual #${ids.G4} a pedido del donante`);
+  });
+
+  it('and the engine\'s other steps', () => {
+    const line = (action: string, details: Record<string, unknown> = {}) => activityMessage({ action, actorEmail: null, details, entityId: '5' });
+    expect(line('monthly_gift.started')).toBe('Empezó la donación mensual #5');
+    expect(line('monthly_gift.renewed')).toBe('Se cobró la renovación de la donación mensual #5');
+    expect(line('monthly_gift.past_due')).toBe('La donación mensual #5 tiene un pago pendiente');
+    expect(line('monthly_gift.paused')).toBe('La donación mensual #5 quedó en pausa');
+    expect(line('monthly_gift.replace_started')).toBe('Se pidió cambiar el monto de la donación mensual #5');
+    expect(line('monthly_gift.cancel', { by: 'provider' })).toBe('La donación mensual #5 se canceló tras cobros fallidos');
+    expect(line('monthly_gift.cancel', { by: 'donor' })).toBe('El donante canceló la donación mensual #5');
   });
 });

@@ -1,6 +1,7 @@
 // Monthly giving, staff side, end to end: a donor starts a monthly gift (the demo's simulated charge
 // pays its first month), then the admin finds it in "Donaciones mensuales", opens it with its charge
 // and cancels it on the donor's request, with the reason required.
+import { formatMoney } from '@donaciones/shared/format';
 import { apiToken, DEMO, expect, login, screenshots, test, uniqueEmail } from './fixtures';
 
 test('the admin lists, opens and cancels a monthly gift with a reason', async ({ page, request }) => {
@@ -43,4 +44,15 @@ test('the admin lists, opens and cancels a monthly gift with a reason', async ({
   await expect(page.getByText('Lo pidió por teléfono')).toBeVisible();
   await expect(page.getByText('El equipo')).toBeVisible();
   await screenshots(page, 'monthly-admin-cancelled');
+
+  // The figures: the dashboard card and the reports' section, from the same API answers.
+  const stats = await (await request.get('/api/v1/dashboard/stats', { headers: { authorization: `Bearer ${token}` } })).json();
+  await page.getByRole('navigation').getByRole('link', { name: 'Panel Admin' }).first().click();
+  const card = page.locator('section', { has: page.getByRole('heading', { name: 'Donaciones mensuales' }) });
+  await expect(card.getByText(formatMoney(stats.monthly_giving.mrr), { exact: true })).toBeVisible();
+  await screenshots(page, 'monthly-admin-dashboard');
+  await page.getByRole('navigation').getByRole('link', { name: 'Reportes' }).first().click();
+  const section = page.locator('section', { has: page.getByRole('heading', { level: 2, name: 'Donaciones mensuales' }) });
+  await expect(section.getByRole('table', { name: 'Donaciones mensuales por mes' })).toBeVisible();
+  await screenshots(page, 'monthly-admin-reports');
 });

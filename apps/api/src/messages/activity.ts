@@ -12,7 +12,16 @@ export const activityMessages = {
     donationProcess: (actor: string, ref: string) => `${actor} procesó la donación ${ref}`,
     donationCancel: (actor: string, ref: string) => `${actor} canceló la donación ${ref}`,
     monthlyGiftCancel: (actor: string, id: string, by: string) =>
-      by === 'staff' ? `${actor} canceló la donación mensual #${id} a pedido del donante` : `El donante canceló la donación mensual #${id}`,
+      by === 'staff'
+        ? `${actor} canceló la donación mensual #${id} a pedido del donante`
+        : by === 'provider'
+          ? `La donación mensual #${id} se canceló tras cobros fallidos`
+          : `El donante canceló la donación mensual #${id}`,
+    monthlyGiftStarted: (id: string) => `Empezó la donación mensual #${id}`,
+    monthlyGiftRenewed: (id: string) => `Se cobró la renovación de la donación mensual #${id}`,
+    monthlyGiftPastDue: (id: string) => `La donación mensual #${id} tiene un pago pendiente`,
+    monthlyGiftPaused: (id: string) => `La donación mensual #${id} quedó en pausa`,
+    monthlyGiftChange: (id: string) => `Se pidió cambiar el monto de la donación mensual #${id}`,
     donationExpire: (ref: string) => `La donación ${ref} expiró sin confirmarse`,
     settingsUpdate: (actor: string, what: string) => `${actor} actualizó ${what}`,
     settingsNames: {

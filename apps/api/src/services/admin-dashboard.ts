@@ -85,6 +85,16 @@ export function activityMessage(entry: { action: string; actorEmail: string | nu
       return act.donationCancel(actor, ref);
     case 'monthly_gift.cancel':
       return act.monthlyGiftCancel(actor, entry.entityId ?? '', str(d, 'by'));
+    case 'monthly_gift.started':
+      return act.monthlyGiftStarted(entry.entityId ?? '');
+    case 'monthly_gift.renewed':
+      return act.monthlyGiftRenewed(entry.entityId ?? '');
+    case 'monthly_gift.past_due':
+      return act.monthlyGiftPastDue(entry.entityId ?? '');
+    case 'monthly_gift.paused':
+      return act.monthlyGiftPaused(entry.entityId ?? '');
+    case 'monthly_gift.replace_started':
+      return act.monthlyGiftChange(entry.entityId ?? '');
     case 'donation.expire':
       return act.donationExpire(ref);
     case 'program.create':

@@ -124,7 +124,7 @@ export const monthlyAdminMessages = {
       churnRate: 'Tasa de cancelación',
       activeAtEnd: 'Activas al cierre',
       activeDonors: 'Donantes activos',
-      mrr: 'Monto mensual recurrente',
+      mrr: 'Monto recurrente',
       failedRenewals: 'Renovaciones fallidas',
     },
     churnHint: 'Canceladas / activas al inicio del período',

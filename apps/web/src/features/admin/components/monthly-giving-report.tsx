@@ -15,13 +15,13 @@ const col = mg.columns;
 type MonthRow = Analytics['monthly_giving']['months'][number];
 
 const columns: Column<MonthRow>[] = [
-  { key: 'month', header: col.month, primary: true, cell: (m) => <span className="inline-block font-semibold first-letter:uppercase">{formatMonth(m.month)}</span> },
-  { key: 'start', header: col.activeAtStart, className: 'text-right', cell: (m) => <span className="tabular-nums">{formatNumber(m.active_at_start)}</span> },
+  { key: 'month', header: col.month, primary: true, cell: (m) => <span className="inline-block font-semibold whitespace-nowrap first-letter:uppercase">{formatMonth(m.month, 'short')}</span> },
+  { key: 'start', hideOnMobile: true, header: col.activeAtStart, className: 'text-right', cell: (m) => <span className="tabular-nums">{formatNumber(m.active_at_start)}</span> },
   { key: 'new', header: col.newGifts, className: 'text-right', cell: (m) => <span className="tabular-nums">{formatNumber(m.new_gifts)}</span> },
   { key: 'cancelled', header: col.cancelledGifts, className: 'text-right', cell: (m) => <span className="tabular-nums">{formatNumber(m.cancelled_gifts)}</span> },
   { key: 'churn', header: col.churnRate, className: 'text-right', cell: (m) => <span className="tabular-nums">{formatPercent(m.churn_rate)}</span> },
-  { key: 'end', header: col.activeAtEnd, className: 'text-right', cell: (m) => <span className="tabular-nums">{formatNumber(m.active_gifts)}</span> },
-  { key: 'donors', header: col.activeDonors, className: 'text-right', cell: (m) => <span className="tabular-nums">{formatNumber(m.active_donors)}</span> },
+  { key: 'end', hideOnMobile: true, header: col.activeAtEnd, className: 'text-right', cell: (m) => <span className="tabular-nums">{formatNumber(m.active_gifts)}</span> },
+  { key: 'donors', hideOnMobile: true, header: col.activeDonors, className: 'text-right', cell: (m) => <span className="tabular-nums">{formatNumber(m.active_donors)}</span> },
   { key: 'mrr', header: col.mrr, className: 'text-right', cell: (m) => <span className="font-semibold tabular-nums">{formatMoney(m.mrr)}</span> },
   { key: 'failed', header: col.failedRenewals, className: 'text-right', cell: (m) => <span className="tabular-nums">{formatNumber(m.failed_renewals)}</span> },
 ];

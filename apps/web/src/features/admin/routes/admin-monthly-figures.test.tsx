@@ -68,8 +68,8 @@ describe('monthly giving figures on screen', () => {
     const table = within(section).getByRole('table', { name: mg.reports.trend });
     const rows = within(table).getAllByRole('row');
     // Newest month first, after the header.
-    expect(rows[1].textContent).toContain('noviembre de 2026');
+    expect(rows[1].textContent).toContain('nov 2026');
     expect(rows[1].textContent).toContain('Q410.00');
-    expect(rows[2].textContent).toContain('octubre de 2026');
+    expect(rows[2].textContent).toContain('oct 2026');
   });
 });
