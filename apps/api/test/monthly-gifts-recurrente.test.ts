@@ -157,6 +157,33 @@ describe('trying again', () => {
     expect((await giftDonations(gift.id)).map((d) => [d.id, d.status])).toEqual([[answer.id, 'completed']]);
   });
 
+  it('without webhooks (test mode) the return page starts the gift, and cancelling finds its subscription through the checkout', async () => {
+    const webhookUrl = (standIn as unknown as { options: { webhookUrl: string | null } }).options.webhookUrl;
+    standIn.webhookUrl = null;
+    try {
+      const donor = await signedInUser(app, db, { roles: ['DONOR'] });
+      const res = await donateMonthly({ email: donor.email }, donor.token);
+      const answer = res.json<PublicDonationResponse>();
+      const gift = await giftRow(answer.recurring_gift_id as number);
+      await standIn.pay(gift.checkoutId as string, PAYING_CARD);
+      const status = await app.inject({ method: 'GET', url: `/api/v1/donate/status?ref=${encodeURIComponent(answer.reference_code)}` });
+      expect(status.json()).toMatchObject({ status: 'completed' });
+      expect(await giftRow(gift.id)).toMatchObject({ status: 'active', subscriptionId: null });
+      const subscriptionId = standIn.checkouts.get(gift.checkoutId as string)?.subscriptionId as string;
+      const cancel = await app.inject({
+        method: 'POST',
+        url: `/api/v1/member/monthly-gifts/${gift.id}/cancel`,
+        headers: { authorization: `Bearer ${donor.token}` },
+        payload: {},
+      });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      expect(standIn.subscriptions.get(subscriptionId)?.status).toBe('cancelled');
+      expect(await giftRow(gift.id)).toMatchObject({ status: 'cancelled', subscriptionId });
+    } finally {
+      standIn.webhookUrl = webhookUrl;
+    }
+  });
+
   it('cancelling a gift whose first payment is still open cancels that donation through the ledger', async () => {
     const donor = await signedInUser(app, db, { roles: ['DONOR'] });
     const res = await donateMonthly({ email: donor.email }, donor.token);

@@ -505,9 +505,16 @@ export async function cancelMonthlyGift(
   if (!gift) throw notFound(mm.notFound);
   if (gift.status === 'cancelled') throw conflict(mm.notCancellable);
   const payments = input.context.payments;
-  if (gift.subscriptionId && payments && gift.provider === payments.provider.name) {
+  if (payments && gift.provider === payments.provider.name) {
     try {
-      await payments.provider.cancelSubscription(gift.subscriptionId);
+      // A gift confirmed without webhooks (the return page, the job) may not know its subscription
+      // yet: its paid checkout names it.
+      let subscriptionId = gift.subscriptionId;
+      if (!subscriptionId && gift.checkoutId && gift.startedAt) {
+        subscriptionId = (await payments.provider.getCheckout(gift.checkoutId)).subscriptionId;
+        if (subscriptionId) await linkSubscription(db, gift, subscriptionId);
+      }
+      if (subscriptionId) await payments.provider.cancelSubscription(subscriptionId);
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
       if (err.status !== 404) throw new ProviderFailedError(mm.cancelFailed(err.detail ?? paymentMessages.providerUnavailable));

@@ -25,6 +25,8 @@ export interface CheckoutState {
   id: string;
   status: 'unpaid' | 'paid' | 'payment_in_progress';
   paymentId: string | null;
+  /** The subscription a paid recurring checkout started (`payment.paymentable` of type Subscription). */
+  subscriptionId: string | null;
   paymentMethod: string | null;
   cardLast4: string | null;
   cardNetwork: string | null;

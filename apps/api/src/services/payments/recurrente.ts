@@ -28,10 +28,12 @@ export function readCheckout(raw: unknown): CheckoutState {
   const card = asRecord(method.card);
   const status = checkout.status === 'paid' || checkout.status === 'payment_in_progress' ? checkout.status : 'unpaid';
   const expires = asString(checkout.expires_at);
+  const paymentable = asRecord(asRecord(checkout.payment).paymentable);
   return {
     id: asString(checkout.id) ?? '',
     status,
     paymentId: asString(asRecord(checkout.payment).id),
+    subscriptionId: paymentable.type === 'Subscription' ? asString(paymentable.id) : null,
     paymentMethod: asString(method.type),
     cardLast4: asString(card.last4),
     cardNetwork: asString(card.network),
