@@ -1,7 +1,7 @@
 // Texts of the donor's tax id: NIT, CUI or consumidor final (docs/product.md#validation-rules).
 
 export const taxIdMessages = {
-  label: 'NIT o CUI (opcional)',
+  label: 'NIT o CUI',
   hint: 'Para tu recibo: tu NIT, o el CUI de tu DPI si no tienes NIT. Déjalo en blanco o escribe CF (consumidor final) para donaciones menores de Q2,500; si no eres guatemalteco puedes dejarlo en blanco.',
   nitChecksum: 'El NIT no es válido: revisa el dígito verificador',
   nitFormat: 'El NIT no es válido: escribe sus dígitos y el dígito verificador (un número o K), por ejemplo 1234567-8',

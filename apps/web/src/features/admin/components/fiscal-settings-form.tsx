@@ -84,7 +84,7 @@ export function FiscalSettingsForm({ values }: { values: FiscalSettings }) {
           <TextArea className="sm:col-span-2" label={m.deductibilityText} required rows={4} error={errors.deductibilityText?.message} {...form.register('deductibilityText')} />
           {text('signerName', m.signerName)}
           {text('signerTitle', m.signerTitle)}
-          <FormField className="sm:col-span-2" label={m.signatureImage} optional error={errors.signatureImage?.message}>
+          <FormField className="sm:col-span-2" label={m.signatureImage} optional hint={m.signatureHint} error={errors.signatureImage?.message}>
             {({ inputId, describedBy, invalid }) => (
               <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
                 {signature && (
@@ -94,15 +94,22 @@ export function FiscalSettingsForm({ values }: { values: FiscalSettings }) {
                     className="h-16 max-w-56 rounded-lg bg-white object-contain p-1 ring-1 ring-sand-200"
                   />
                 )}
+                {/* The browser's own file button speaks its language; ours says it in Spanish. */}
                 <input
                   id={inputId}
                   type="file"
                   accept={SIGNATURE_CONTENT_TYPES.join(',')}
                   aria-invalid={invalid || undefined}
                   aria-describedby={describedBy}
-                  className="text-sm file:mr-3 file:rounded-xl file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
+                  className="peer sr-only"
                   onChange={(e) => void chooseSignature(e.target.files?.[0])}
                 />
+                <label
+                  htmlFor={inputId}
+                  className="inline-flex h-11 w-fit cursor-pointer items-center rounded-full bg-brand-50 px-5 text-sm font-semibold text-brand-800 ring-1 ring-brand-100 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 hover:bg-brand-100"
+                >
+                  {signature ? m.signatureChange : m.signatureChoose}
+                </label>
                 {signature && (
                   <Button variant="outline" type="button" onClick={() => form.setValue('signatureImage', null, { shouldDirty: true })}>
                     {m.signatureRemove}
