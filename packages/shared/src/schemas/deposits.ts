@@ -44,6 +44,7 @@ export const bankAccountsSettingsSchema = z
   })
   .meta({ id: 'BankAccountsSettings' });
 export type BankAccountsSettings = z.infer<typeof bankAccountsSettingsSchema>;
+export type BankAccountsSettingsInput = z.input<typeof bankAccountsSettingsSchema>;
 
 /** No account until staff add one: without a visible account the deposit method is not offered. */
 export const DEFAULT_BANK_ACCOUNTS: BankAccountsSettings = { accounts: [] };

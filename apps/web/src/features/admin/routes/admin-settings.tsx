@@ -10,10 +10,12 @@ import { useImpactSettings } from '../api/get-impact-settings';
 import { useLevelSettings } from '../api/get-level-settings';
 import { useOrganization } from '../api/get-organization';
 import { usePaymentSettings } from '../api/payment-settings';
+import { useBankAccounts } from '../api/bank-accounts';
 import { useSystemSettings } from '../api/get-system-settings';
 import { EventsManager, ProgramsManager } from '../components/content-managers';
 import { FiscalSettingsForm } from '../components/fiscal-settings-form';
 import { PaymentSettingsForm } from '../components/payment-settings-form';
+import { BankAccountsForm } from '../components/bank-accounts-form';
 import { ImpactForm, LevelsForm, OrganizationForm, SystemSettingsForm } from '../components/system-forms';
 
 /** A settings document's form once its values are loaded; an error with a retry if they are not. */
@@ -30,12 +32,14 @@ export function SystemSettingsTab() {
   const levels = useLevelSettings();
   const payments = usePaymentSettings();
   const fiscal = useFiscalSettings();
+  const bankAccounts = useBankAccounts();
   return (
     <div className="flex flex-col gap-6">
       <Loaded query={system}>{(values) => <SystemSettingsForm values={values} />}</Loaded>
       <Loaded query={organization}>{(values) => <OrganizationForm values={values} />}</Loaded>
       <Loaded query={fiscal}>{(values) => <FiscalSettingsForm values={values} />}</Loaded>
       <Loaded query={payments}>{(values) => <PaymentSettingsForm values={values} />}</Loaded>
+      <Loaded query={bankAccounts}>{(values) => <BankAccountsForm values={values} />}</Loaded>
       <ProgramsManager />
       <EventsManager />
       <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
