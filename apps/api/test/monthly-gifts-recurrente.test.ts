@@ -217,6 +217,32 @@ describe('renewals', () => {
     expect(event).toMatchObject({ donationId: rows[1].id, error: null });
   });
 
+  it('a dollar gift values each renewal in quetzales at the staff rate', async () => {
+    const { gift, subscriptionId } = await activeGift({ currency: 'USD', amount: 20 });
+    await standIn.renew(subscriptionId);
+    const rows = await giftDonations(gift.id);
+    expect(rows.map((d) => [d.currency, d.amountCents, d.gtqCents])).toEqual([
+      ['USD', 2000, 15400],
+      ['USD', 2000, 15400],
+    ]);
+  });
+
+  it('the return page completing the first payment before its webhook: the webhook then adds the fee and links the subscription', async () => {
+    delivery('manual');
+    const res = await donateMonthly();
+    const answer = res.json<PublicDonationResponse>();
+    const gift = await giftRow(answer.recurring_gift_id as number);
+    await standIn.pay(gift.checkoutId as string, PAYING_CARD);
+    const status = await app.inject({ method: 'GET', url: `/api/v1/donate/status?ref=${encodeURIComponent(answer.reference_code)}` });
+    expect(status.json()).toMatchObject({ status: 'completed' });
+    expect((await giftDonations(gift.id))[0].feeCents).toBeNull();
+    expect(await standIn.flush()).toEqual([200, 200]);
+    const [row] = await giftDonations(gift.id);
+    expect(row.feeCents).toEqual(expect.any(Number));
+    expect(await giftDonations(gift.id)).toHaveLength(1);
+    expect((await giftRow(gift.id)).subscriptionId).toMatch(/^su_/);
+  });
+
   it('a replayed renewal records nothing new, under the same delivery id or another one', async () => {
     const { gift, subscriptionId } = await activeGift();
     delivery('manual');

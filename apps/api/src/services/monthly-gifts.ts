@@ -10,6 +10,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'dr
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { formatCents, formatLongDate, toCents } from '@donaciones/shared/format';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
+import { toQuetzalCents } from '@donaciones/shared/schemas/payments';
 import { DUPLICATE_MONTHLY_GIFT, type ManagedMonthlyGift, type MonthlyGift, type MonthlyCheckout } from '@donaciones/shared/schemas/monthly';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../db/client';
@@ -218,7 +219,16 @@ export async function monthlyChargeCompleted(tx: Db, ctx: Pick<MonthlyContext, '
 
 /** A new donation of a gift (a renewal), pending, with the payment id it is keyed by. */
 async function insertRenewal(tx: Db, gift: GiftRow, values: { amountCents: number; paymentId: string | null; cardLast4?: string | null; cardBrand?: string | null }) {
+  // A dollar gift is valued in quetzales at the staff's rate of the day of each charge.
+  const usd = gift.currency === 'USD' ? await getSettings(tx, 'payments') : null;
   return insertDonation(tx, {
+    ...(usd
+      ? {
+          gtqCents: toQuetzalCents(values.amountCents, 'USD', usd.usd_exchange_rate),
+          exchangeRate: String(usd.usd_exchange_rate),
+          exchangeRateDate: usd.usd_exchange_rate_date,
+        }
+      : {}),
     donorName: gift.donorName,
     donorEmail: gift.donorEmail,
     amountCents: values.amountCents,
@@ -365,7 +375,10 @@ export async function applyMonthlyEvent(db: Database, ctx: PaymentContext, event
   }
 
   if (succeeded) {
-    if (target?.status === 'completed' || target?.status === 'refunded') return { error: null, donationId: target.id };
+    if (target?.status === 'completed' || target?.status === 'refunded') {
+      await completeDetails(db, target.id, details);
+      return { error: null, donationId: target.id };
+    }
     try {
       const done = await db.transaction(async (tx) => {
         const row = target ?? (await insertRenewal(tx, gift, { amountCents: amount, paymentId, cardLast4: details.cardLast4, cardBrand: details.cardNetwork }));
@@ -383,8 +396,10 @@ export async function applyMonthlyEvent(db: Database, ctx: PaymentContext, event
       await finishReplacement(db, monthly, done.recurringGiftId);
       return { error: null, donationId: done.id };
     } catch (err) {
-      if (err instanceof ConflictError) return { error: null, donationId: target?.id ?? null };
-      throw err;
+      if (!(err instanceof ConflictError)) throw err;
+      // Another path (the return page, the job) completed this payment's donation first.
+      if (target) await completeDetails(db, target.id, details);
+      return { error: null, donationId: target?.id ?? null };
     }
   }
 
@@ -420,6 +435,18 @@ export async function applyMonthlyEvent(db: Database, ctx: PaymentContext, event
     });
   });
   return { error: null, donationId: failed.id };
+}
+
+/** What only the webhook tells (fee, VAT withheld, the payment id) added to a donation another path completed. */
+async function completeDetails(db: Db, id: number, payment: PaymentDetails): Promise<void> {
+  await db
+    .update(donations)
+    .set({
+      feeCents: sql`coalesce(${donations.feeCents}, ${payment.feeCents ?? null})`,
+      vatWithheldCents: sql`coalesce(${donations.vatWithheldCents}, ${payment.vatWithheldCents ?? null})`,
+      paymentReference: sql`coalesce(${donations.paymentReference}, ${payment.paymentId ?? null})`,
+    })
+    .where(and(eq(donations.id, id), eq(donations.status, 'completed')));
 }
 
 /** subscription.create before any payment told us the subscription: the incomplete gift of that email and amount. */
