@@ -318,6 +318,16 @@ describe('deposit slips', () => {
     expect(json(closed).detail).toBe(e.notPending);
   });
 
+  it("the donor area's list names the method and counts the slips of a deposit", async () => {
+    const owner = await signedInUser(ctx.app, ctx.db);
+    const d = await newDeposit(owner.token);
+    const before = json<{ donations: { id: number; payment_method: string; deposit_slips: number }[] }>(await get('/api/v1/users/me/donations', owner.token));
+    expect(before.donations.find((x) => x.id === d.id)).toMatchObject({ payment_method: 'bank_deposit', deposit_slips: 0 });
+    await upload(d.id, await photoWithExif('jpeg'), { bearer: owner.token });
+    const after = json<{ donations: { id: number; deposit_slips: number }[] }>(await get('/api/v1/users/me/donations', owner.token));
+    expect(after.donations.find((x) => x.id === d.id)?.deposit_slips).toBe(1);
+  });
+
   it('the status: by the signed link without signing in, by the owner, by ADMIN; nobody else', async () => {
     const owner = await signedInUser(ctx.app, ctx.db);
     const stranger = await signedInUser(ctx.app, ctx.db);

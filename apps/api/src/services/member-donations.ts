@@ -1,6 +1,6 @@
 // The signed-in account's own donations: list, history by year and month, receipts (docs/product.md#screens-and-routes, #receipts).
 // Every query is filtered by the caller's user id; nothing here can reach another account's rows.
-import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { CURRENCY, type DonationStatus } from '@donaciones/shared/constants';
 import { fromCents, guatemalaDay } from '@donaciones/shared/format';
 import type {
@@ -10,7 +10,7 @@ import type {
   Receipts,
 } from '@donaciones/shared/schemas/member';
 import type { Db } from '../db/client';
-import { donations, programs } from '../db/schema';
+import { donationAttachments, donations, programs } from '../db/schema';
 import { NEWEST_FIRST } from './donations';
 import { COUNTED } from './figures';
 
@@ -22,7 +22,7 @@ export const memberDonationColumns = {
   programName: programs.name,
 };
 
-export function toMemberDonation(row: { donation: DonationRow; programName: string | null }): MemberDonation {
+export function toMemberDonation(row: { donation: DonationRow; programName: string | null; depositSlips?: number }): MemberDonation {
   const d = row.donation;
   return {
     id: d.id,
@@ -39,6 +39,8 @@ export function toMemberDonation(row: { donation: DonationRow; programName: stri
     created_at: d.createdAt.toISOString(),
     updated_at: d.updatedAt.toISOString(),
     completed_at: d.completedAt ? d.completedAt.toISOString() : null,
+    payment_method: d.paymentMethod,
+    ...(row.depositSlips === undefined ? {} : { deposit_slips: Number(row.depositSlips) }),
   };
 }
 
@@ -63,7 +65,11 @@ export async function listMyDonations(db: Db, userId: number, query: { limit: nu
   const where = and(eq(donations.userId, userId), query.status ? eq(donations.status, query.status) : undefined);
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select(memberDonationColumns)
+      .select({
+        ...memberDonationColumns,
+        // The slips of a bank deposit, so the list tells "Subir boleta" from "Boleta en verificación".
+        depositSlips: sql<number>`(select count(*) from ${donationAttachments} where ${donationAttachments.donationId} = ${donations.id})`.mapWith(Number),
+      })
       .from(donations)
       .leftJoin(programs, eq(programs.id, donations.programId))
       .where(where)

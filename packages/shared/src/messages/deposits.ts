@@ -51,6 +51,7 @@ export const depositMessages = {
     receivedHint: 'Te avisaremos por correo cuando confirmemos tu depósito.',
     sendAnother: 'Enviar otra boleta',
     uploadSlip: 'Subir boleta',
+    checking: 'Boleta en verificación',
     slipsSent: (n: number) => (n === 1 ? '1 boleta enviada' : `${n} boletas enviadas`),
     awaitingSlip: 'Esperando tu boleta de depósito',
     linkInvalid: 'El enlace no es válido o ya venció. Usa el enlace del correo más reciente o entra a tu panel.',

@@ -21,6 +21,10 @@ export const memberDonationSchema = z
     created_at: z.string(),
     updated_at: z.string(),
     completed_at: z.string().nullable(),
+    /** `card` or `bank_deposit` (docs/product.md#bank-deposits); null for goods, services and older rows. */
+    payment_method: z.string().nullable().optional(),
+    /** Deposit slips sent for a bank deposit (the list of the donor area). */
+    deposit_slips: z.number().int().optional(),
   })
   .meta({ id: 'MemberDonation' });
 export type MemberDonation = z.infer<typeof memberDonationSchema>;

@@ -154,3 +154,25 @@ describe('/boleta: the slip upload', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('slip-upload-form')).not.toBeInTheDocument());
   });
 });
+
+describe('/donor/donations: a pending bank deposit', { timeout: 30_000 }, () => {
+  it('links to its slip upload, or says the slip is being checked', async () => {
+    const base = { donor_name: 'Ana', donor_email: 'ana@prueba.gt', amount: 185, currency: 'GTQ', donation_type: 'monetary', status: 'pending', description: null, program_name: null, receipt_number: null, created_at: '2026-11-23T18:00:00Z', updated_at: '2026-11-23T18:00:00Z', completed_at: null, payment_method: 'bank_deposit' };
+    const list = {
+      donations: [
+        { ...base, id: 41, reference_code: '#MG00000041', deposit_slips: 0 },
+        { ...base, id: 42, reference_code: '#MG00000042', deposit_slips: 1 },
+        { ...base, id: 43, reference_code: '#MG00000043', payment_method: 'card', deposit_slips: 0 },
+      ],
+      total: 3,
+      limit: 10,
+      offset: 0,
+    };
+    renderApp('/donor/donations', { user: { roles: ['DONOR'] }, handler: (req) => (req.url === '/users/me/donations' ? { status: 200, data: list } : undefined) });
+    const upload = await screen.findAllByRole('link', { name: depositMessages.upload.uploadSlip }, { timeout: 6000 });
+    expect(upload[0]).toHaveAttribute('href', '/boleta?donacion=41');
+    expect(screen.getAllByRole('link', { name: depositMessages.upload.checking })[0]).toHaveAttribute('href', '/boleta?donacion=42');
+    // The card donation gets no slip link (the list may render each row twice: table and cards).
+    expect(new Set(screen.getAllByTestId('deposit-slip-link').map((l) => l.getAttribute('href')))).toEqual(new Set(['/boleta?donacion=41', '/boleta?donacion=42']));
+  });
+});

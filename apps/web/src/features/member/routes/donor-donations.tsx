@@ -1,10 +1,12 @@
 // /donor/donations (docs/product.md#screens-and-routes): the signed-in account's own donations, a page at a time,
 // with a status filter and the receipt of each completed donation.
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight, HandHeart } from 'lucide-react';
 import { DONATION_STATUSES, type DonationStatus } from '@donaciones/shared/constants';
 import { formatDate, formatMoney } from '@donaciones/shared/format';
 import { memberMessages } from '@donaciones/shared/messages/member';
+import { depositMessages } from '@donaciones/shared/messages/deposits';
 import type { MemberDonation } from '@donaciones/shared/schemas/member';
 import { StatusBadge } from '@/components/badge';
 import { Button, ButtonLink } from '@/components/button';
@@ -13,13 +15,23 @@ import { PageHeader } from '@/components/page-header';
 import { ResponsiveTable, type Column } from '@/components/responsive-table';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
-import { paths } from '@/lib/paths';
+import { depositSlipPath, paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMyDonations } from '../api/get-my-donations';
 import { ConfirmEmailBanner, useEmailUnconfirmed } from '../components/confirm-email-banner';
 import { PdfDownloadButton } from '../components/receipt-button';
 
 const t = memberMessages.donations;
+
+/** A pending bank deposit: its slip is sent, or being checked (docs/product.md#bank-deposits). */
+function DepositSlipLink({ donation }: { donation: MemberDonation }) {
+  const checking = (donation.deposit_slips ?? 0) > 0;
+  return (
+    <Link to={depositSlipPath(donation.id)} className="text-sm font-semibold text-brand-700 underline underline-offset-2" data-testid="deposit-slip-link">
+      {checking ? depositMessages.upload.checking : depositMessages.upload.uploadSlip}
+    </Link>
+  );
+}
 const PAGE_SIZE = 10;
 
 const columns: Column<MemberDonation>[] = [
@@ -34,7 +46,16 @@ const columns: Column<MemberDonation>[] = [
   { key: 'reference', header: t.reference, cell: (d) => <span className="font-mono text-xs">{d.reference_code}</span> },
   { key: 'type', header: t.type, cell: (d) => t.types[d.donation_type] },
   { key: 'program', header: t.program, cell: (d) => d.program_name ?? t.noProgram },
-  { key: 'status', header: t.status, cell: (d) => <StatusBadge status={d.status} label={t.statuses[d.status]} /> },
+  {
+    key: 'status',
+    header: t.status,
+    cell: (d) => (
+      <span className="inline-flex flex-col items-start gap-1">
+        <StatusBadge status={d.status} label={t.statuses[d.status]} />
+        {d.status === 'pending' && d.payment_method === 'bank_deposit' && <DepositSlipLink donation={d} />}
+      </span>
+    ),
+  },
   {
     key: 'receipt',
     header: t.receipt,
