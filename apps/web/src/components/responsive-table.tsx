@@ -14,6 +14,8 @@ export interface Column<T> {
   primary?: boolean;
   /** Left out of the phone card (e.g. a column already in the title). */
   hideOnMobile?: boolean;
+  /** On the phone card, the cell takes the card's whole width under its label (a block, not a value). */
+  stacked?: boolean;
 }
 
 export interface ResponsiveTableProps<T> {
@@ -70,8 +72,8 @@ export function ResponsiveTable<T>({ columns, rows, getRowKey, caption, empty, c
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               {rest.map((c) => (
                 <div key={c.key} className="contents">
-                  <dt className="font-medium text-ink-500">{c.header}</dt>
-                  <dd className="min-w-0 text-right text-ink-800 [&>*]:justify-end">{c.cell(row)}</dd>
+                  <dt className={cn('font-medium text-ink-500', c.stacked && 'col-span-2')}>{c.header}</dt>
+                  <dd className={cn('min-w-0 text-ink-800', c.stacked ? 'col-span-2' : 'text-right [&>*]:justify-end')}>{c.cell(row)}</dd>
                 </div>
               ))}
             </dl>

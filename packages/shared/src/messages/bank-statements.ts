@@ -71,7 +71,9 @@ export const bankStatementsMessages = {
     confirm: 'Confirmar',
     confirmLabel: (line: number, reference: string) => `Confirmar la línea ${line} con ${reference}`,
     confirmed: (reference: string) => `Depósito ${reference} confirmado; le avisamos al donante.`,
-    alternatives: 'Otras donaciones que también coinciden:',
+    alternatives: 'Otras donaciones posibles:',
+    chooseFile: 'Elegir archivo',
+    noFile: 'Ningún archivo elegido',
     kind: {
       match: 'Mismo monto y fecha',
       outside_window: 'Mismo monto, fecha lejana',

@@ -87,25 +87,27 @@ export function DepositSlip({
   ] as const;
 
   return (
-    <div className={cn('flex gap-4', size === 'sm' ? 'flex-row items-start' : 'flex-col sm:flex-row sm:items-start')}>
-      <SlipPreview slip={slip} reference={reference} size={size} />
-      <div className="min-w-0 flex-1 text-sm">
-        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5">
+    <div className="flex flex-col gap-2 text-sm">
+      <div className={cn('flex gap-4', size === 'sm' ? 'flex-row items-start' : 'flex-col sm:flex-row sm:items-start')}>
+        <SlipPreview slip={slip} reference={reference} size={size} />
+        <dl className="grid min-w-0 flex-1 grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5">
           {declared.map(([label, value]) => (
             <div key={label} className="contents">
-              <dt className="text-ink-600">{label}</dt>
+              <dt className="whitespace-nowrap text-ink-600">{label}</dt>
               <dd className="font-medium text-ink-900 [overflow-wrap:anywhere]">{value ?? '—'}</dd>
             </div>
           ))}
         </dl>
+      </div>
+      <div className="flex min-w-0 flex-col gap-2 empty:hidden">
         {slip.amount_differs && slip.declared_amount != null && (
-          <p className="mt-2 flex items-start gap-1.5 rounded-lg bg-amber-50 px-2 py-1.5 font-medium text-amber-900">
+          <p className="flex items-start gap-1.5 rounded-lg bg-amber-50 px-2 py-1.5 font-medium text-amber-900">
             <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             {m.amountDiffers(formatMoney(slip.declared_amount, currency), formatMoney(amount, currency))}
           </p>
         )}
         {slip.duplicates.length > 0 && (
-          <div className="mt-2 rounded-lg bg-red-50 px-2 py-1.5 text-red-900">
+          <div className="rounded-lg bg-red-50 px-2 py-1.5 text-red-900">
             <p className="flex items-start gap-1.5 font-medium">
               <Copy aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               {m.duplicate}

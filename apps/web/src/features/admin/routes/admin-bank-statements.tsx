@@ -140,18 +140,30 @@ function ImportForm({ banks, onImported }: { banks: string[]; onImported: (impor
         </datalist>
         <FormField label={m.file} hint={m.fileHint} error={errors.content_base64} required>
           {({ inputId, describedBy, invalid }) => (
-            <input
-              id={inputId}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              type="file"
-              accept=".csv,.txt,text/csv,text/plain"
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setPreview(null);
-              }}
-              className="block w-full text-sm text-ink-700 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
-            />
+            // The browser's own file button speaks the browser's language: a Spanish one stands in for it.
+            <div className="flex items-center gap-3">
+              <input
+                id={inputId}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                type="file"
+                accept=".csv,.txt,text/csv,text/plain"
+                onChange={(e) => {
+                  setFile(e.target.files?.[0] ?? null);
+                  setPreview(null);
+                }}
+                className="peer sr-only"
+              />
+              <span
+                aria-hidden="true"
+                onClick={() => document.getElementById(inputId)?.click()}
+                className="inline-flex cursor-pointer items-center gap-2 rounded-full bg-brand-50 px-4 py-2 text-sm font-semibold text-brand-800 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 hover:bg-brand-100"
+              >
+                <FileSpreadsheet className="size-4" />
+                {m.chooseFile}
+              </span>
+              <span className="min-w-0 truncate text-sm text-ink-700">{file?.name ?? m.noFile}</span>
+            </div>
           )}
         </FormField>
         <div className="sm:col-span-2">

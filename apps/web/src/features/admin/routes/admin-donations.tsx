@@ -97,7 +97,8 @@ export default function AdminDonationsPage() {
           {
             key: 'slip',
             header: bankStatementsMessages.review.slipTitle,
-            className: 'min-w-72',
+            className: 'min-w-[22rem]',
+            stacked: true,
             cell: (d: AdminDonation) => <DepositSlip slip={d.deposit} reference={d.reference_code} amount={d.amount_gtq} currency={d.currency} />,
           },
         ]
@@ -192,7 +193,7 @@ export default function AdminDonationsPage() {
           <div className={query.isFetching ? 'opacity-70 transition-opacity' : undefined}>
             <ResponsiveTable
               caption={r.caption}
-              columns={columns}
+              columns={deposits ? columns.filter((col) => col.key !== 'id' && col.key !== 'status') : columns}
               rows={data.donations}
               getRowKey={(d) => d.id}
               empty={<EmptyState title={r.emptyTitle} description={r.emptyText} icon={<HandCoins aria-hidden="true" className="size-6" />} />}
