@@ -284,9 +284,11 @@ describe('deposit slips', () => {
   it('validates the declared data in Spanish', async () => {
     const d = await newDeposit();
     const photo = await photoWithExif('jpeg');
-    const future = await upload(d.id, photo, { token: d.deposit_token!, fields: { depositDate: '2026-02-30' } });
-    expect(future.statusCode).toBe(400);
-    expect(json(future).detail).toBe(e.depositDateInvalid);
+    const unreal = await upload(d.id, photo, { token: d.deposit_token!, fields: { depositDate: '2026-02-30' } });
+    expect(unreal.statusCode).toBe(400);
+    expect(json(unreal).detail).toBe(e.depositDateInvalid);
+    const later = await upload(d.id, photo, { token: d.deposit_token!, fields: { depositDate: '2099-01-01' } });
+    expect(json(later).detail).toBe(e.depositDateFuture);
     const amount = await upload(d.id, photo, { token: d.deposit_token!, fields: { amount: '12.345' } });
     expect(json(amount).detail).toBe(e.amountInvalid);
     const slip = await upload(d.id, photo, { token: d.deposit_token!, fields: { slipNumber: 'no vale!' } });

@@ -3,6 +3,7 @@
 // and what the donor sees of the slips of a donation. The file itself travels as the raw request
 // body; its declared data as query parameters, checked here.
 import { z } from 'zod';
+import { guatemalaDay } from '../format';
 import { depositMessages } from '../messages/deposits';
 import { hasAtMostTwoDecimals } from './fields';
 import { PAYMENT_CURRENCIES } from './payments';
@@ -80,7 +81,9 @@ export const slipFormSchema = z.object({
     .string()
     .trim()
     .min(1, { error: m.errors.depositDateRequired, abort: true })
-    .refine(isCalendarDate, { error: m.errors.depositDateInvalid, abort: true }),
+    .refine(isCalendarDate, { error: m.errors.depositDateInvalid, abort: true })
+    // Not after today in Guatemala (a day of margin for a phone whose clock or zone runs ahead).
+    .refine((day) => day <= guatemalaDay(new Date(Date.now() + 86_400_000)), { error: m.errors.depositDateFuture }),
   slipNumber: z
     .string()
     .trim()
