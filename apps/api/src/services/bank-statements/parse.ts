@@ -41,7 +41,7 @@ export interface StatementCredit {
 export function decodeStatement(bytes: Uint8Array): string {
   if (bytes.length === 0) throw badRequest(m.empty);
   if (bytes.length > STATEMENT_MAX_BYTES) throw badRequest(m.tooLarge(STATEMENT_MAX_BYTES / 1024 / 1024));
-  // xlsx is a zip (PK..), xls an OLE document (D0 CF 11 E0).
+  // xlsx is a zip (it starts with PK), xls an OLE compound file (0xD0CF11E0).
   if ((bytes[0] === 0x50 && bytes[1] === 0x4b) || (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0)) {
     throw badRequest(m.spreadsheet);
   }
