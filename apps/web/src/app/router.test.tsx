@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { adminMessages } from '@donaciones/shared/messages/admin';
+import { bankStatementsMessages } from '@donaciones/shared/messages/bank-statements';
 import { memberMessages } from '@donaciones/shared/messages/member';
 import { renderApp } from '@/test/render-app';
 
@@ -13,6 +14,7 @@ describe('admin pages (docs/product.md#screens-and-routes)', () => {
     ['/admin/users', adminMessages.users.title],
     ['/admin/donations', adminMessages.review.title],
     ['/admin/reports', adminMessages.reportsUi.title],
+    ['/admin/bank-statements', bankStatementsMessages.screen.title],
   ])('%s shows its own page to an ADMIN', async (path, title) => {
     const { router } = renderApp(path, admin);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
