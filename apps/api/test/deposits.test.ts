@@ -3,6 +3,7 @@
 // refusal), metadata stripped, who may send and see a slip, the serving headers, the bank accounts
 // settings and duplicateSlipsOf.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
@@ -237,14 +238,24 @@ describe('deposit slips', () => {
     expect(rows.find((r) => r.contentType === 'application/pdf')!.data.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  it('HEIC is recognised by its ftyp brand, never by its name: one that cannot be decoded is refused as an unreadable photo', async () => {
-    // No HEIC encoder is available here (sharp's build reads and writes AVIF only), so the decoding
-    // of a real photo is not exercised; the bytes below are only the header of a HEIC file.
+  it('HEIC (a real iPhone-style photo) is decoded and kept as JPEG without its EXIF; an undecodable HEIC is refused as unreadable', async () => {
+    // test/fixtures/deposit-slip.heic: a 64x48 photo with EXIF made here with sharp, encoded to HEIC
+    // by libheif's heif-enc (x265); see test/fixtures/README.md.
+    const heic = readFileSync(new URL('./fixtures/deposit-slip.heic', import.meta.url));
+    expect(heic.subarray(4, 12).toString('latin1')).toBe('ftypheic');
     const d = await newDeposit();
+    const res = await upload(d.id, heic, { token: d.deposit_token!, fileName: 'IMG_0001.HEIC' });
+    expect(res.statusCode).toBe(201);
+    expect(json<DepositStatus>(res).slips[0]).toMatchObject({ content_type: 'image/jpeg', file_name: 'IMG_0001.jpg', has_preview: true });
+    const [row] = await ctx.db.select().from(donationAttachments).where(eq(donationAttachments.donationId, d.id));
+    const kept = await sharp(row.data).metadata();
+    expect([kept.format, kept.width, kept.height, kept.exif]).toEqual(['jpeg', 64, 48, undefined]);
+    expect(row.data.includes(Buffer.from('Camara HEIC'))).toBe(false);
+
     const header = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.from([0, 0, 0, 0]), Buffer.from('mif1heic'), Buffer.alloc(64)]);
-    const res = await upload(d.id, header, { token: d.deposit_token!, fileName: 'IMG_1.HEIC' });
-    expect(res.statusCode).toBe(400);
-    expect(json(res).errors).toEqual({ file: e.imageUnreadable });
+    const broken = await upload(d.id, header, { token: d.deposit_token!, fileName: 'IMG_1.HEIC' });
+    expect(broken.statusCode).toBe(400);
+    expect(json(broken).errors).toEqual({ file: e.imageUnreadable });
   });
 
   it('refuses a renamed executable (ELF, PE), an empty file, an oversized file and a PDF with scripts, each with its message', async () => {
