@@ -73,7 +73,8 @@ ALTER TABLE "email_outbox" ADD COLUMN "attachments" jsonb DEFAULT '[]'::jsonb NO
 DROP INDEX IF EXISTS "donations_receipt_key";--> statement-breakpoint
 CREATE INDEX "donations_receipt_idx" ON "donations" USING btree ("receipt_number");--> statement-breakpoint
 -- Every donation that already had a receipt keeps it, with the number the donor was already given,
--- in completion order, in the configured series (A by default); a refunded one is issued void. The
+-- in completion order, in the configured series (A by default), with the tax id kind migration 0005
+-- found (or read from the id); a refunded one is issued void. The
 -- issuer is what the settings held at this moment (the organisation's name and contact, and the
 -- fiscal entry when there is one).
 INSERT INTO "receipts" (
@@ -88,8 +89,11 @@ SELECT d.id,
 	coalesce(d.completed_at, d.updated_at),
 	d.donor_name,
 	d.donor_email,
-	CASE WHEN d.donor_nit IS NULL OR d.donor_nit = '' OR upper(d.donor_nit) IN ('CF', 'C/F') THEN 'cf' ELSE 'nit' END,
-	CASE WHEN d.donor_nit IS NULL OR d.donor_nit = '' OR upper(d.donor_nit) IN ('CF', 'C/F') THEN 'CF' ELSE d.donor_nit END,
+	CASE WHEN d.donor_tax_id_kind IS NOT NULL THEN d.donor_tax_id_kind
+	     WHEN d.donor_nit IS NULL OR d.donor_nit = '' OR upper(d.donor_nit) IN ('CF', 'C/F') THEN 'cf'
+	     WHEN d.donor_nit ~ '^[0-9]{13}$' THEN 'cui' ELSE 'nit' END,
+	CASE WHEN d.donor_tax_id_kind = 'cf' OR d.donor_nit IS NULL OR d.donor_nit = '' OR upper(d.donor_nit) IN ('CF', 'C/F') THEN 'CF'
+	     ELSE d.donor_nit END,
 	u.address,
 	d.reference_code,
 	d.donation_type,
