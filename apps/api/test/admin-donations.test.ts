@@ -75,6 +75,9 @@ describe('admin donations: list', () => {
       reference_code: rows[0].referenceCode,
       payment_provider: null,
       manual_review: true,
+      // Not a bank deposit: no slip to review (docs/product.md#bank-deposits).
+      payment_method: null,
+      deposit: null,
     });
   });
 
