@@ -89,6 +89,7 @@ test.describe('public checkout', () => {
       currency: 'GTQ',
       coverFees: false,
       paymentMethod: 'card',
+      frequency: 'once',
       cardLast4: '4242',
       cardBrand: 'visa',
       acceptTerms: true,
