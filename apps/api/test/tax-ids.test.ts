@@ -3,10 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { DEFAULT_FISCAL_SETTINGS } from '@donaciones/shared/schemas/fiscal';
 import { putSettings, getSettings, getFiscalSettings } from '../src/services/settings';
-import { auditLog, donations } from '../src/db/schema';
+import { auditLog, donations, recurringGifts } from '../src/db/schema';
+import { chargeDueSimulatedGifts, monthlyContext } from '../src/services/monthly-gifts';
 import { callers, expectAdminOnly } from './admin-support';
 import { addDonation, createTestApp, inject, type TestContext } from './helpers';
 
@@ -88,6 +89,23 @@ describe('POST /donate: the donor tax id', () => {
     } finally {
       await putSettings(ctx.db, 'payments', pay);
     }
+  });
+});
+
+describe('monthly gifts', () => {
+  it("each renewal keeps the first donation's tax id and phone", async () => {
+    const res = await donate({ nit: '576937-k', phone: '+502 5555-1234', frequency: 'monthly', email: 'mensual.nit@correo.gt' });
+    expect(res.statusCode).toBe(201);
+    const giftId = res.json().recurring_gift_id as number;
+    const monthly = monthlyContext(ctx.app);
+    await chargeDueSimulatedGifts(ctx.db, monthly);
+    const [gift] = await ctx.db.select().from(recurringGifts).where(eq(recurringGifts.id, giftId));
+    await chargeDueSimulatedGifts(ctx.db, monthly, new Date((gift.nextChargeAt as Date).getTime() + 1000));
+    const rows = await ctx.db.select().from(donations).where(eq(donations.recurringGiftId, giftId)).orderBy(asc(donations.id));
+    expect(rows.map((r) => [r.status, r.donorNit, r.donorTaxIdKind, r.donorPhone])).toEqual([
+      ['completed', '576937-K', 'nit', '+502 5555-1234'],
+      ['completed', '576937-K', 'nit', '+502 5555-1234'],
+    ]);
   });
 });
 

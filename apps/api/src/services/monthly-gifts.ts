@@ -221,7 +221,10 @@ export async function monthlyChargeCompleted(tx: Db, ctx: Pick<MonthlyContext, '
 async function insertRenewal(tx: Db, gift: GiftRow, values: { amountCents: number; paymentId: string | null; cardLast4?: string | null; cardBrand?: string | null }) {
   // A dollar gift is valued in quetzales at the staff's rate of the day of each charge.
   const usd = gift.currency === 'USD' ? await getSettings(tx, 'payments') : null;
+  // Each renewal's receipt names the donor as the first charge did (decision 0019).
+  const first = await firstDonationOf(tx, gift);
   return insertDonation(tx, {
+    ...donorIdentityOf(first),
     ...(usd
       ? {
           gtqCents: toQuetzalCents(values.amountCents, 'USD', usd.usd_exchange_rate),
@@ -244,6 +247,11 @@ async function insertRenewal(tx: Db, gift: GiftRow, values: { amountCents: numbe
     paymentReference: values.paymentId,
     recurringGiftId: gift.id,
   });
+}
+
+/** The donor's phone and tax id as the gift's first donation recorded them, for the gift's later donations. */
+function donorIdentityOf(first: DonationRow | null) {
+  return { donorPhone: first?.donorPhone ?? null, donorNit: first?.donorNit ?? null, donorTaxIdKind: first?.donorTaxIdKind ?? null };
 }
 
 /** The first donation of a gift: the one its checkout was opened for. */
@@ -394,6 +402,7 @@ export async function applyMonthlyEvent(db: Database, ctx: PaymentContext, event
         });
       });
       await finishReplacement(db, monthly, done.recurringGiftId);
+      await stopIfCancelled(db, ctx, gift.id);
       return { error: null, donationId: done.id };
     } catch (err) {
       if (!(err instanceof ConflictError)) throw err;
@@ -435,6 +444,20 @@ export async function applyMonthlyEvent(db: Database, ctx: PaymentContext, event
     });
   });
   return { error: null, donationId: failed.id };
+}
+
+/**
+ * A payment of a gift the donor had already cancelled (the checkout was paid after the cancellation):
+ * the donation is kept, and the subscription it started is cancelled at the provider as well.
+ */
+async function stopIfCancelled(db: Db, ctx: PaymentContext, giftId: number): Promise<void> {
+  const gift = await giftById(db, giftId);
+  if (gift?.status !== 'cancelled' || !gift.subscriptionId) return;
+  try {
+    await ctx.provider.cancelSubscription(gift.subscriptionId);
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+  }
 }
 
 /** What only the webhook tells (fee, VAT withheld, the payment id) added to a donation another path completed. */
@@ -726,6 +749,7 @@ async function replaceGift(db: Database, ctx: MonthlyContext, old: GiftRow, amou
       replacesGiftId: old.id,
     });
     let row = await insertDonation(tx, {
+      ...donorIdentityOf(first),
       donorName: old.donorName,
       donorEmail: old.donorEmail,
       amountCents,
