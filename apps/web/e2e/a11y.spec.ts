@@ -239,6 +239,16 @@ const adminScreens: Screen[] = [
       await expect(page.getByRole('alertdialog')).toBeVisible();
     },
   },
+  { name: 'donaciones mensuales', open: go('/admin/monthly-gifts') },
+  {
+    name: 'donación mensual: cancelar a pedido del donante (diálogo)',
+    open: async (page) => {
+      await page.goto('/admin/monthly-gifts?status=active');
+      await page.getByRole('link', { name: /^Ver la donación mensual/ }).first().click();
+      await page.getByRole('button', { name: 'Cancelar a pedido del donante' }).click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+    },
+  },
   { name: 'reportes', open: go('/admin/reports') },
   { name: 'configuración del sistema', open: go('/admin/settings') },
   { name: 'configuración: perfil', open: go('/settings') },
@@ -408,7 +418,7 @@ test.describe('forms and layout', () => {
   test('no sideways scrolling at 320 px wide (WCAG 1.4.10) nor at 200% zoom', async ({ page, request }) => {
     test.setTimeout(240_000);
     const publicUrls = ['/', '/donate', '/donations', `/donations/${await aDonationId(request)}`, '/stats', '/login', '/register', '/terms'];
-    const adminUrls = ['/dashboard', '/admin/users', '/admin/donations', '/admin/reports', '/admin/settings', '/settings'];
+    const adminUrls = ['/dashboard', '/admin/users', '/admin/donations', '/admin/monthly-gifts', '/admin/reports', '/admin/settings', '/settings'];
     // 320 CSS px is a 1280 px window at 400%; 640 x 400 CSS px is the same window at 200%.
     for (const viewport of [{ width: 320, height: 640 }, { width: 640, height: 400 }]) {
       await page.setViewportSize(viewport);

@@ -14,16 +14,20 @@ const mg = monthlyAdminMessages.reports;
 const col = mg.columns;
 type MonthRow = Analytics['monthly_giving']['months'][number];
 
+/** Nine columns fit a desktop only with their titles wrapped; between phone and desktop the three stock columns are left out. */
+const title = (text: string) => <span className="inline-block whitespace-normal">{text}</span>;
+const WIDE_ONLY = 'text-right hidden lg:table-cell';
+
 const columns: Column<MonthRow>[] = [
   { key: 'month', header: col.month, primary: true, cell: (m) => <span className="inline-block font-semibold whitespace-nowrap first-letter:uppercase">{formatMonth(m.month, 'short')}</span> },
-  { key: 'start', hideOnMobile: true, header: col.activeAtStart, className: 'text-right', cell: (m) => <span className="tabular-nums">{formatNumber(m.active_at_start)}</span> },
-  { key: 'new', header: col.newGifts, className: 'text-right', cell: (m) => <span className="tabular-nums">{formatNumber(m.new_gifts)}</span> },
-  { key: 'cancelled', header: col.cancelledGifts, className: 'text-right', cell: (m) => <span className="tabular-nums">{formatNumber(m.cancelled_gifts)}</span> },
-  { key: 'churn', header: col.churnRate, className: 'text-right', cell: (m) => <span className="tabular-nums">{formatPercent(m.churn_rate)}</span> },
-  { key: 'end', hideOnMobile: true, header: col.activeAtEnd, className: 'text-right', cell: (m) => <span className="tabular-nums">{formatNumber(m.active_gifts)}</span> },
-  { key: 'donors', hideOnMobile: true, header: col.activeDonors, className: 'text-right', cell: (m) => <span className="tabular-nums">{formatNumber(m.active_donors)}</span> },
-  { key: 'mrr', header: col.mrr, className: 'text-right', cell: (m) => <span className="font-semibold tabular-nums">{formatMoney(m.mrr)}</span> },
-  { key: 'failed', header: col.failedRenewals, className: 'text-right', cell: (m) => <span className="tabular-nums">{formatNumber(m.failed_renewals)}</span> },
+  { key: 'start', hideOnMobile: true, header: title(col.activeAtStart), className: WIDE_ONLY, cell: (m) => <span className="tabular-nums">{formatNumber(m.active_at_start)}</span> },
+  { key: 'new', header: title(col.newGifts), className: 'text-right', cell: (m) => <span className="tabular-nums">{formatNumber(m.new_gifts)}</span> },
+  { key: 'cancelled', header: title(col.cancelledGifts), className: 'text-right', cell: (m) => <span className="tabular-nums">{formatNumber(m.cancelled_gifts)}</span> },
+  { key: 'churn', header: title(col.churnRate), className: 'text-right', cell: (m) => <span className="tabular-nums">{formatPercent(m.churn_rate)}</span> },
+  { key: 'end', hideOnMobile: true, header: title(col.activeAtEnd), className: WIDE_ONLY, cell: (m) => <span className="tabular-nums">{formatNumber(m.active_gifts)}</span> },
+  { key: 'donors', hideOnMobile: true, header: title(col.activeDonors), className: WIDE_ONLY, cell: (m) => <span className="tabular-nums">{formatNumber(m.active_donors)}</span> },
+  { key: 'mrr', header: title(col.mrr), className: 'text-right', cell: (m) => <span className="font-semibold whitespace-nowrap tabular-nums">{formatMoney(m.mrr)}</span> },
+  { key: 'failed', header: title(col.failedRenewals), className: 'text-right', cell: (m) => <span className="tabular-nums">{formatNumber(m.failed_renewals)}</span> },
 ];
 
 export function MonthlyGivingReport({ analytics }: { analytics: Analytics }) {
