@@ -196,6 +196,13 @@ describe('trying again', () => {
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect((await giftDonations(answer.recurring_gift_id as number)).map((d) => d.status)).toEqual(['cancelled']);
+    // The donor pays the old checkout anyway: the money is recorded, the subscription it started is cancelled too.
+    const gift = await giftRow(answer.recurring_gift_id as number);
+    await standIn.pay(gift.checkoutId as string, PAYING_CARD);
+    const after = await giftRow(gift.id);
+    expect(after.status).toBe('cancelled');
+    expect((await giftDonations(gift.id)).map((d) => d.status)).toEqual(['completed']);
+    expect(standIn.subscriptions.get(after.subscriptionId as string)?.status).toBe('cancelled');
   });
 });
 

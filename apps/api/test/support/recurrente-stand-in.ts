@@ -409,6 +409,26 @@ ${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
       c.payment = { id: intentId, paymentable: { type: paymentable.type, id: paymentable.id, tax_name: null, tax_id: null } };
       c.paymentMethod = { id: id('pay_m'), type: 'card', card: { last4: digits.slice(-4), network } };
       c.latestIntent = { id: intentId, created_at: now, type: 'PaymentIntent', data: { auth_code: '123456' } };
+      // The subscription exists before any webhook about it is sent.
+      let subscription: StoredSubscription | null = null;
+      if (c.recurring) {
+        const started = new Date();
+        subscription = {
+          id: paymentable.id,
+          status: 'active',
+          checkoutId: c.id,
+          amountInCents: c.totalInCents,
+          currency: c.currency,
+          interval: c.recurring.interval,
+          createdAt: started.toISOString(),
+          updatedAt: started.toISOString(),
+          currentPeriodStart: started.toISOString(),
+          currentPeriodEnd: nextPeriod(started, c.recurring.interval).toISOString(),
+          paymentMethod: c.paymentMethod,
+        };
+        this.subscriptions.set(subscription.id, subscription);
+        c.subscriptionId = subscription.id;
+      }
       await this.emit({
         id: intentId,
         event_type: 'payment_intent.succeeded',
@@ -425,26 +445,8 @@ ${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
         vat_withheld: standInVatWithheld(c.totalInCents),
         ...common,
       });
-      // A recurring item: the subscription starts with this payment, and Recurrente tells it too.
-      if (c.recurring) {
-        const started = new Date();
-        const subscription: StoredSubscription = {
-          id: paymentable.id,
-          status: 'active',
-          checkoutId: c.id,
-          amountInCents: c.totalInCents,
-          currency: c.currency,
-          interval: c.recurring.interval,
-          createdAt: started.toISOString(),
-          updatedAt: started.toISOString(),
-          currentPeriodStart: started.toISOString(),
-          currentPeriodEnd: nextPeriod(started, c.recurring.interval).toISOString(),
-          paymentMethod: c.paymentMethod,
-        };
-        this.subscriptions.set(subscription.id, subscription);
-        c.subscriptionId = subscription.id;
-        await this.emit(this.subscriptionEvent('subscription.create', subscription, intentId));
-      }
+      // A recurring item: the subscription started with this payment; Recurrente tells it too.
+      if (subscription) await this.emit(this.subscriptionEvent('subscription.create', subscription, intentId));
       return { paid: true };
     }
     const reason = digits === DECLINED_CARD ? DECLINE_REASON : 'La tarjeta no es válida.';
