@@ -2,6 +2,7 @@
 // (docs/product.md#monthly-giving): "Hazte padrino" opens /donate on "Cada mes", the gift appears in
 // "Mis donaciones mensuales", where its amount is changed and the new gift cancelled; the link of its email opens the gift without
 // signing in, where it is cancelled too; a link that is not valid says so and shows nothing else.
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken, DEMO, expect, futureExpiry, login, screenshots, statusError, test, uniqueEmail, waitForEmail } from './fixtures';
 
@@ -10,6 +11,13 @@ interface AdminGift {
   donorEmail: string;
   amountCents: number;
   status: string;
+}
+
+/** No serious or critical WCAG 2.2 AA violation on the page as it is now. */
+async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+  expect(blocking, what).toEqual([]);
 }
 
 /** Fills the details step (name and email unless the session gave them) and the simulated card. */
@@ -71,6 +79,7 @@ test.describe('monthly giving, donor side', () => {
     await page.getByLabel('Otro monto').fill('137');
     await expect(page.getByTestId('impact-summary')).toHaveText('Q137.00 al mes = Q1,644.00 al año:');
     await screenshots(page, 'monthly-toggle');
+    await expectAccessible(page, '/donate, Cada mes');
     await page.getByLabel('Otro monto').fill('');
 
     await startMonthlyGift(page, '137', {});
@@ -84,11 +93,13 @@ test.describe('monthly giving, donor side', () => {
     await expect(item.getByTestId('charges-count')).toHaveText('1');
     await expect(item.getByTestId('total-given')).toHaveText('Q137.00');
     await screenshots(page, 'monthly-member-list');
+    await expectAccessible(page, 'Mis donaciones mensuales');
 
     // "Cambiar monto": with the simulated provider the new gift is paid at once and ends the old one.
     await item.getByRole('button', { name: 'Cambiar monto' }).click();
     const change = page.getByRole('dialog', { name: 'Cambiar el monto de tu donación mensual' });
     await expect(change).toContainText('sigue activa hasta que pagues la nueva');
+    await expectAccessible(page, 'Cambiar monto');
     await change.getByLabel(/Nuevo monto mensual/).fill('137');
     await change.getByRole('button', { name: 'Continuar al pago' }).click();
     await expect(change.getByText('El nuevo monto es igual al actual')).toBeVisible();
@@ -125,10 +136,12 @@ test.describe('monthly giving, donor side', () => {
     await expect(gift.getByText('Lucía Hernández')).toBeVisible();
     await expect(gift.getByText('Activa')).toBeVisible();
     await screenshots(page, 'monthly-manage');
+    await expectAccessible(page, '/donacion-mensual');
     // Nothing of the account is offered here: the public header's sign-in only.
     await expect(page.getByRole('link', { name: 'Mis donaciones mensuales' })).toHaveCount(0);
 
     await gift.getByRole('button', { name: 'Cancelar' }).click();
+    await expectAccessible(page, '/donacion-mensual, Cancelar');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Sí, cancelar la donación' }).click();
     await expect(page.getByText('Tu donación mensual fue cancelada')).toBeVisible();
     await expect(gift.getByText('Cancelada')).toBeVisible();
@@ -141,5 +154,6 @@ test.describe('monthly giving, donor side', () => {
     await expect(page.getByTestId('manage-invalid')).toContainText('Este enlace no es válido o ya venció');
     await expect(page.getByTestId('managed-gift')).toHaveCount(0);
     await screenshots(page, 'monthly-manage-invalid');
+    await expectAccessible(page, '/donacion-mensual, enlace no válido');
   });
 });
