@@ -61,7 +61,9 @@ export default async function publicRoutes(app: FastifyInstance) {
           'Requiere el encabezado `Idempotency-Key`: la misma clave con el mismo cuerpo devuelve la misma respuesta sin crear ' +
           'otra donación; con otro cuerpo responde 422. Nunca se aceptan el número completo de la tarjeta ni el CVC: solo los ' +
           'últimos 4 dígitos y la marca (campos desconocidos -> 400). Con un token válido la donación queda ligada a la cuenta. ' +
-          'Limitado por IP (429). En modo de mantenimiento responde 503.',
+          'Limitado por IP (429). En modo de mantenimiento responde 503. Con `frequency: "monthly"` la donación es el primer pago de ' +
+          'una donación mensual (recurring_gift_id): otra donación mensual activa del mismo correo y monto responde 409 con ' +
+          '`code: "DUPLICATE_MONTHLY_GIFT"`, salvo con `allowDuplicateMonthly: true`.',
         headers: z.object({
           [IDEMPOTENCY_HEADER]: z.string().optional().describe('Clave única por intento de donación (por ejemplo, un UUID)'),
         }),
