@@ -82,6 +82,24 @@ describe('admin monthly gifts', { timeout: 20_000 }, () => {
     expect(search.get('minAmount')).toBe('100');
   });
 
+  it('pages through the API 20 at a time, the page in the address', async () => {
+    const pages: unknown[] = [];
+    const handler = (req: RecordedRequest) => {
+      if (req.method !== 'GET' || req.url !== '/admin/monthly-gifts') return undefined;
+      const page = Number((req.config.params as { page?: number } | undefined)?.page ?? 1);
+      pages.push(page);
+      const gifts = page === 1 ? Array.from({ length: 20 }, (_, i) => ({ ...active, id: 100 + i })) : [pastDue];
+      return { status: 200, data: { gifts, total: 21, page, pageSize: 20 } };
+    };
+    const { router } = renderApp('/admin/monthly-gifts', { ...ADMIN, handler });
+    expect(await screen.findByText('Mostrando 1–20 de 21', {}, { timeout: 6000 })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Siguiente/ }));
+    expect(await screen.findByText('Mostrando 21–21 de 21')).toBeInTheDocument();
+    expect(pages.at(-1)).toBe(2);
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2');
+    expect(screen.getByRole('button', { name: /Siguiente/ })).toBeDisabled();
+  });
+
   it('a minimum above the maximum is refused in Spanish and asks nothing of the API', async () => {
     const api = monthlyApi();
     renderApp('/admin/monthly-gifts?minAmount=500&maxAmount=100', { ...ADMIN, handler: api.handler });

@@ -117,7 +117,8 @@ export default function AdminMonthlyGiftsPage() {
     },
   ];
 
-  const from = data && data.total ? (data.page - 1) * data.pageSize + 1 : 0;
+  // A page past the last (an old link) shows no rows, only the way back.
+  const from = data && data.gifts.length ? (data.page - 1) * data.pageSize + 1 : 0;
   const to = data ? (data.page - 1) * data.pageSize + data.gifts.length : 0;
 
   return (
@@ -178,7 +179,7 @@ export default function AdminMonthlyGiftsPage() {
           {data.total > 0 && (
             <nav className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row" aria-label={l.pager}>
               <p className="text-sm text-ink-600" aria-live="polite">
-                {l.showing(from, to, data.total)}
+                {from > 0 && l.showing(from, to, data.total)}
               </p>
               <div className="flex gap-2">
                 <Button
