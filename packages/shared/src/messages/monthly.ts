@@ -68,6 +68,7 @@ export const monthlyMessages = {
   loadError: 'No pudimos cargar tus donaciones mensuales',
   emptyTitle: 'Aún no tienes donaciones mensuales',
   emptyBody: 'Con una donación cada mes acompañas a una niña o un niño durante todo el año.',
+  emptyUnverified: 'Confirma tu correo para ver aquí las donaciones mensuales que hiciste con él.',
   since: 'Desde',
   notStarted: 'Aún no',
   nextCharge: 'Próximo cobro',

@@ -15,6 +15,7 @@ import { sponsorPath } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCancelMonthlyGift, useMonthlyGifts } from '../api/monthly-gifts';
 import { CancelMonthlyDialog } from '../components/cancel-monthly-dialog';
+import { ConfirmEmailBanner, useEmailUnconfirmed } from '../components/confirm-email-banner';
 import { ChangeAmountDialog } from '../components/change-amount-dialog';
 import { MonthlyGiftFacts, MonthlyStatusBadge, monthlyAmount } from '../components/monthly-gift-details';
 
@@ -23,6 +24,7 @@ const m = monthlyMessages;
 export default function DonorMonthlyGiftsPage() {
   useDocumentTitle(m.title);
   const gifts = useMonthlyGifts();
+  const unconfirmed = useEmailUnconfirmed();
   const cancel = useCancelMonthlyGift();
   const [cancelling, setCancelling] = useState<MonthlyGift | null>(null);
   const [changing, setChanging] = useState<MonthlyGift | null>(null);
@@ -49,6 +51,8 @@ export default function DonorMonthlyGiftsPage() {
   return (
     <div className="space-y-6">
       <PageHeader title={m.title} description={m.intro} actions={gifts.data && gifts.data.length > 0 ? sponsorLink : undefined} />
+      {/* Gifts given with an unconfirmed email join the account once it is confirmed. */}
+      <ConfirmEmailBanner />
 
       {gifts.isPending ? (
         <div className="space-y-4" aria-hidden="true">
@@ -59,7 +63,7 @@ export default function DonorMonthlyGiftsPage() {
       ) : gifts.isError ? (
         <ErrorState message={m.loadError} onRetry={() => gifts.refetch()} retrying={gifts.isFetching} />
       ) : gifts.data.length === 0 ? (
-        <EmptyState icon={<HeartHandshake aria-hidden="true" className="size-6" />} title={m.emptyTitle} description={m.emptyBody} action={sponsorLink} />
+        <EmptyState icon={<HeartHandshake aria-hidden="true" className="size-6" />} title={m.emptyTitle} description={unconfirmed ? m.emptyUnverified : m.emptyBody} action={sponsorLink} />
       ) : (
         <ul className="space-y-4" data-testid="monthly-gifts">
           {gifts.data.map((gift) => (

@@ -88,6 +88,19 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Hazte padrino' })).toHaveAttribute('href', '/donate?frecuencia=mensual');
   });
 
+  it('an unconfirmed email: the banner, and the empty state says why nothing shows yet', async () => {
+    renderApp('/donor/monthly-gifts', {
+      user: donor,
+      handler: (req) => {
+        if (req.url === '/auth/me') return { status: 200, data: { id: 7, email: 'ana@correo.gt', roles: ['DONOR'], first_name: 'Ana', last_name: 'López', email_verified: false } };
+        if (req.url === '/member/monthly-gifts') return { status: 200, data: [] };
+        return undefined;
+      },
+    });
+    expect(await screen.findByText('Confirma tu correo para ver aquí las donaciones mensuales que hiciste con él.', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.getByTestId('confirm-email-banner')).toBeInTheDocument();
+  });
+
   it('says when the list cannot be loaded, and the retry loads it', async () => {
     let fail = true;
     const user = userEvent.setup();
