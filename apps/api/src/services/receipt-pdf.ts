@@ -122,12 +122,13 @@ export async function renderReceiptPdf(r: ReceiptRow): Promise<Buffer> {
 
     if (r.voidedAt) {
       // A refund voids the receipt: said at the top and across the page, with the date.
-      doc.roundedRect(MARGIN, doc.y, width, 34, 4).fill('#fee2e2');
-      doc.fillColor(VOID).font('Helvetica-Bold').fontSize(12).text(t.voided(formatLongDate(r.voidedAt)), MARGIN + 12, doc.y + 10, { width: width - 24 });
+      const top = doc.y;
+      const height = r.voidReason ? 46 : 32;
+      doc.roundedRect(MARGIN, top, width, height, 4).fill('#fee2e2');
+      doc.fillColor(VOID).font('Helvetica-Bold').fontSize(12).text(t.voided(formatLongDate(r.voidedAt)), MARGIN + 12, top + 10, { width: width - 24 });
+      if (r.voidReason) doc.font('Helvetica').fontSize(9).text(t.voidReason(r.voidReason), MARGIN + 12, top + 27, { width: width - 24, height: 12, ellipsis: true });
       doc.x = MARGIN;
-      doc.y += 18;
-      if (r.voidReason) doc.font('Helvetica').fontSize(9).fillColor(VOID).text(t.voidReason(r.voidReason), { width });
-      doc.moveDown(0.6);
+      doc.y = top + height + 14;
     }
 
     doc.font('Helvetica-Bold').fontSize(10).fillColor(ACCENT).text(t.donorSection, MARGIN, doc.y);
