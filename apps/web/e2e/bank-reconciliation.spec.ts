@@ -3,6 +3,8 @@
 // same-file flag; then import the bank's movement file in "Conciliación bancaria", choose its columns
 // and confirm the proposed match with one click, which approves the deposit and emails the donor.
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { guatemalaDay } from '@donaciones/shared/format';
 import { DEMO, expect, login, screenshots, test, uniqueEmail, waitForEmail } from './fixtures';
@@ -12,6 +14,21 @@ async function slipPhoto(lines: string[]): Promise<Buffer> {
   const text = lines.map((l, i) => `<text x="30" y="${70 + i * 48}" font-size="30" font-family="sans-serif" fill="#1f2937">${l}</text>`).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="420"><rect width="600" height="420" fill="#eef6ff"/><rect x="10" y="10" width="580" height="400" fill="none" stroke="#1d4ed8" stroke-width="4"/>${text}</svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+}
+
+/** No serious or critical WCAG 2.2 AA violation on the screen as it is now (the same bar as a11y.spec.ts). */
+async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+  expect.soft(blocking, label).toEqual([]);
+}
+
+/** WCAG 1.4.10: nothing scrolls sideways at 320 px. */
+async function expectNoSidewaysScroll(page: Page, label: string) {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect.soft(overflow, `${label}: page wider than 320 px`).toBeLessThanOrEqual(1);
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test('staff review deposits with their slip and confirm one from the bank statement', async ({ page, request }) => {
@@ -59,8 +76,11 @@ test('staff review deposits with their slip and confirm one from the bank statem
   await rowA.getByRole('button', { name: `Ampliar la boleta de ${reference}` }).click();
   const zoom = page.getByRole('dialog', { name: `Boleta de ${reference}` });
   await expect(zoom.getByRole('img')).toBeVisible();
+  await expectAccessible(page, 'boleta ampliada');
   await page.keyboard.press('Escape');
   await expect(zoom).toBeHidden();
+  await expectAccessible(page, 'depósitos por verificar');
+  await expectNoSidewaysScroll(page, 'depósitos por verificar');
   await screenshots(page, 'deposits-queue');
 
   // The bank's movement file: the deposit (with the slip number as the bank's document), a near-miss
@@ -85,6 +105,8 @@ test('staff review deposits with their slip and confirm one from the bank statem
   const confirm = page.getByRole('button', { name: `Confirmar la línea 4 con ${reference}` });
   await expect(confirm).toBeVisible();
   await expect(page.getByText('La referencia o la boleta aparece en el movimiento').first()).toBeVisible();
+  await expectAccessible(page, 'conciliación bancaria');
+  await expectNoSidewaysScroll(page, 'conciliación bancaria');
   await screenshots(page, 'bank-reconciliation');
   await confirm.click();
   await expect(page.getByText(`Depósito ${reference} confirmado; le avisamos al donante.`)).toBeVisible();

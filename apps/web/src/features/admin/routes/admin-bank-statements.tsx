@@ -261,7 +261,12 @@ function CandidateRow({ candidate, action }: { candidate: StatementCandidate; ac
         <span className="mt-1 flex flex-wrap gap-1.5">
           <Badge tone={candidate.kind === 'match' ? 'success' : 'warning'}>{m.kind[candidate.kind]}</Badge>
           <Badge tone="neutral">{m.days(candidate.day_distance)}</Badge>
-          {candidate.reference_found && <Badge tone="brand">{m.referenceFound}</Badge>}
+          {/* The longest badge may wrap on a narrow phone rather than widen the page. */}
+          {candidate.reference_found && (
+            <Badge tone="brand" className="whitespace-normal!">
+              {m.referenceFound}
+            </Badge>
+          )}
         </span>
       </div>
       {action}
