@@ -1,7 +1,7 @@
 // A bank deposit as its donor sees it (docs/product.md#bank-deposits): the instructions, then the
 // slip upload, or "Recibimos tu boleta, la estamos verificando" once one was sent (with the option to
 // send another). Shown on /donate right after the donation is recorded and on /boleta.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Landmark, Mail } from 'lucide-react';
 import { depositMessages } from '@donaciones/shared/messages/deposits';
 import type { DepositStatus } from '@donaciones/shared/schemas/deposits';
@@ -19,9 +19,15 @@ export interface DepositPanelProps {
   /** Where the instructions were emailed, right after the donation was recorded. */
   emailedTo?: string | null;
   headingLevel?: 'h1' | 'h2';
+  /** Moves the focus to the heading when shown (it replaces the processing step of /donate). */
+  focusOnMount?: boolean;
 }
 
-export function DepositPanel({ status: initial, token, emailedTo, headingLevel = 'h2' }: DepositPanelProps) {
+export function DepositPanel({ status: initial, token, emailedTo, headingLevel = 'h2', focusOnMount = false }: DepositPanelProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnMount) headingRef.current?.focus();
+  }, [focusOnMount]);
   const [status, setStatus] = useState(initial);
   const [another, setAnother] = useState(false);
   const Heading = headingLevel;
@@ -30,7 +36,7 @@ export function DepositPanel({ status: initial, token, emailedTo, headingLevel =
   return (
     <div className="space-y-6" data-testid="deposit-panel">
       <div>
-        <Heading className="flex items-center gap-2.5 text-2xl font-semibold">
+        <Heading ref={headingRef} tabIndex={-1} className="flex items-center gap-2.5 text-2xl font-semibold outline-none">
           <Landmark aria-hidden="true" className="size-7 shrink-0 text-brand-700" />
           {m.instructions.title}
         </Heading>

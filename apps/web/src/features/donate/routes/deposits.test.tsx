@@ -72,6 +72,7 @@ describe('/donate: Tarjeta or Depósito o transferencia bancaria', { timeout: 30
     await user.click(screen.getByRole('button', { name: depositMessages.submit('Q185.00') }));
 
     const panel = await screen.findByTestId('deposit-panel', {}, { timeout: 6000 });
+    await waitFor(() => expect(within(panel).getByRole('heading', { name: depositMessages.instructions.title })).toHaveFocus());
     const sent = requests.find((r) => r.url === '/donate')!.data as Record<string, unknown>;
     expect(sent).toMatchObject({ paymentMethod: 'bank_deposit', amount: 185, coverFees: false, currency: 'GTQ' });
     expect(sent).not.toHaveProperty('cardLast4');

@@ -415,7 +415,7 @@ export default function DonatePage() {
               headingRef={headingRef}
             />
           ) : donation && donation.payment_method === 'bank_deposit' ? (
-            <DepositPanel status={depositStatusOf(donation, site.data?.bank_accounts ?? [], form.getValues('donorName'))} token={donation.deposit_token} emailedTo={form.getValues('email')} />
+            <DepositPanel status={depositStatusOf(donation, site.data?.bank_accounts ?? [], form.getValues('donorName'))} token={donation.deposit_token} emailedTo={form.getValues('email')} focusOnMount />
           ) : donation ? (
             <div className="flex flex-col items-center px-2 py-12 text-center">
               <span className="flex size-20 items-center justify-center rounded-full bg-brand-50 text-brand-700 ring-1 ring-brand-100">
