@@ -1,7 +1,8 @@
 // Monthly giving from the donor's side against the real server and the simulated provider
 // (docs/product.md#monthly-giving): "Hazte padrino" opens /donate on "Cada mes", the gift appears in
 // "Mis donaciones mensuales", where its amount is changed and the new gift cancelled; the link of its email opens the gift without
-// signing in, where it is cancelled too; a link that is not valid says so and shows nothing else.
+// signing in, where it is cancelled too (a second identical gift is asked about first); a link that
+// is not valid says so and shows nothing else.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken, DEMO, expect, futureExpiry, login, screenshots, statusError, test, uniqueEmail, waitForEmail } from './fixtures';
@@ -122,12 +123,25 @@ test.describe('monthly giving, donor side', () => {
     await expect(renewed.getByRole('button', { name: 'Cancelar' })).toHaveCount(0);
   });
 
-  test('the link of the email opens the gift without signing in, and cancels it', async ({ page, request }) => {
+  test('the same gift again asks first; the link of the email opens the gift without signing in, and cancels it', async ({ page, request, allowConsoleErrors }) => {
     const email = uniqueEmail('padrino');
     await page.goto('/');
     await page.getByRole('link', { name: 'Hazte padrino' }).first().click();
     await startMonthlyGift(page, '89', { name: 'Lucía Hernández', email });
     await waitUntilActive(request, email, 8_900);
+
+    // The same gift again asks first (409 DUPLICATE_MONTHLY_GIFT); "No, volver" records nothing.
+    allowConsoleErrors(statusError(409));
+    await page.goto('/donate?frecuencia=mensual');
+    await page.getByLabel('Otro monto').fill('89');
+    await page.getByRole('button', { name: 'Continuar donación' }).click();
+    await fillDetails(page, { name: 'Lucía Hernández', email });
+    await page.getByRole('button', { name: 'Donar Q89.00 al mes' }).click();
+    const question = page.getByRole('alertdialog', { name: '¿Quieres tener dos donaciones mensuales?' });
+    await expect(question).toContainText('Q89.00 al mes');
+    await question.getByRole('button', { name: 'No, volver' }).click();
+    await expect(question).toHaveCount(0);
+    await expect(page.locator('input[name="email"]')).toHaveValue(email);
 
     const link = await waitForEmail(email, /(\/donacion-mensual\?token=[^\s"<>]+)/);
     await page.goto(link);
