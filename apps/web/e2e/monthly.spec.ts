@@ -1,8 +1,8 @@
 // Monthly giving from the donor's side against the real server and the simulated provider
 // (docs/product.md#monthly-giving): "Hazte padrino" opens /donate on "Cada mes", the gift appears in
-// "Mis donaciones mensuales", where its amount is changed and the new gift cancelled; the link of its email opens the gift without
-// signing in, where it is cancelled too (a second identical gift is asked about first); a link that
-// is not valid says so and shows nothing else.
+// "Mis donaciones mensuales", where its amount is changed and the new gift cancelled; a second
+// identical gift is asked about first; the link of its email opens the gift without signing in,
+// where it is cancelled too; a link that is not valid says so and shows nothing else.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken, DEMO, expect, futureExpiry, login, screenshots, statusError, test, uniqueEmail, waitForEmail } from './fixtures';
