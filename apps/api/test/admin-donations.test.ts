@@ -124,11 +124,12 @@ describe('admin donations: approve and reject', () => {
     expect(row.completedAt).not.toBeNull();
 
     const mails = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'jose.barrios@correo.gt')).orderBy(emailOutbox.id);
-    // The approval, then the receipt with its PDF attached (docs/product.md#receipts).
-    expect(mails.map((m) => m.template)).toEqual(['donation-approved', 'donation-receipt']);
-    expect(mails[0]).toMatchObject({ template: 'donation-approved', subject: emailMessages.admin.approvedSubject(d.referenceCode) });
-    expect(mails[0].textBody).toContain(d.referenceCode);
-    expect(mails[0].textBody.replace(/\u00a0/g, ' ')).toMatch(/Q\s?185\.00/);
+    // The receipt with its PDF attached (queued as the ledger issues it), then the approval (docs/product.md#receipts).
+    expect(mails.map((m) => m.template)).toEqual(['donation-receipt', 'donation-approved']);
+    const approved = mails[1];
+    expect(approved).toMatchObject({ template: 'donation-approved', subject: emailMessages.admin.approvedSubject(d.referenceCode) });
+    expect(approved.textBody).toContain(d.referenceCode);
+    expect(approved.textBody.replace(/\u00a0/g, ' ')).toMatch(/Q\s?185\.00/);
 
     const [entry] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'donation.approve'), eq(auditLog.entityId, String(d.id))));
     expect(entry).toMatchObject({ actorUserId: who.admin.id, actorEmail: who.admin.email });
@@ -137,7 +138,8 @@ describe('admin donations: approve and reject', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe(donationsMessages.notPending);
     expect((await act(d.id, 'reject')).statusCode).toBe(409);
-    expect(await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'jose.barrios@correo.gt'))).toHaveLength(1);
+    // The refused second decisions queued nothing more.
+    expect(await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'jose.barrios@correo.gt'))).toHaveLength(2);
   });
 
   it('rejecting declines the donation with its reason, emails the donor once, and only once', async () => {
