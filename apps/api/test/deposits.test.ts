@@ -184,6 +184,18 @@ describe('POST /api/v1/donate with paymentMethod bank_deposit', () => {
     expect(await signedLinks(ctx.config.jwtSecret).verify(token, 'monthly-gift')).toBeNull();
   });
 
+  it("staff cannot 'Procesar' a deposit as a card charge: it is approved or rejected against its slip", async () => {
+    const d = await newDeposit();
+    const admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
+    const view = await get(`/api/v1/donations/${d.id}`, admin.token);
+    expect(json<{ can_process: boolean }>(view).can_process).toBe(false);
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/donations/${d.id}/process`, headers: { authorization: `Bearer ${admin.token}` } });
+    expect(res.statusCode).toBe(409);
+    expect(json<{ detail: string }>(res).detail).toBe('Un depósito bancario no se cobra con tarjeta: apruébalo o recházalo al verificar la boleta.');
+    const [row] = await ctx.db.select().from(donations).where(eq(donations.id, d.id));
+    expect(row.status).toBe('pending');
+  });
+
   it('refuses a monthly deposit and a covered fee; keeps the usual validation', async () => {
     const monthly = await donate(depositBody({ frequency: 'monthly' }));
     expect(monthly.statusCode).toBe(400);

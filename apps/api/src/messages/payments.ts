@@ -4,6 +4,7 @@ export const paymentMessages = {
   checkoutItem: (org: string) => `Donación a ${org}`,
   providerUnavailable: 'No pudimos conectar con la pasarela de pagos. Intenta de nuevo en unos minutos.',
   providerSettles: 'Una donación con tarjeta la completa o rechaza la pasarela de pagos, no el personal.',
+  depositNotCharged: 'Un depósito bancario no se cobra con tarjeta: apruébalo o recházalo al verificar la boleta.',
   notRetryable: 'Esta donación ya no se puede pagar de nuevo.',
   notRefundable: 'Solo se puede reembolsar una donación con tarjeta completada.',
   refundFailed: (detail: string) => `La pasarela de pagos no aceptó el reembolso: ${detail}`,

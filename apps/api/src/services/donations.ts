@@ -72,8 +72,8 @@ export function seesDonor(row: Pick<DonationRow, 'userId'>, options: ViewOptions
   return options.donorIsPublic === true;
 }
 
-export function canProcess(row: Pick<DonationRow, 'status' | 'paymentProvider'>, viewer: Viewer | null): boolean {
-  return row.status === 'pending' && isAdmin(viewer) && !settledByProvider(row);
+export function canProcess(row: Pick<DonationRow, 'status' | 'paymentProvider' | 'paymentMethod'>, viewer: Viewer | null): boolean {
+  return row.status === 'pending' && isAdmin(viewer) && !settledByProvider(row) && row.paymentMethod !== 'bank_deposit';
 }
 
 export function canCancel(row: Pick<DonationRow, 'status' | 'userId'>, viewer: Viewer | null): boolean {

@@ -120,6 +120,8 @@ export async function transitionDonation(
         break;
       case 'process': {
         if (settledByProvider(current)) throw conflict(paymentMessages.providerSettles);
+        // A deposit is confirmed by staff against its slip and the bank (approve), never charged.
+        if (current.paymentMethod === 'bank_deposit') throw conflict(paymentMessages.depositNotCharged);
         if (current.donationType === 'monetary') {
           const result = await provider.charge({
             reference: current.referenceCode,
