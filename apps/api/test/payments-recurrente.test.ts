@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '@donaciones/shared/constants';
+import { formatLongDate } from '@donaciones/shared/format';
 import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import type { AdminDonationPayment, DonationPaymentStatus } from '@donaciones/shared/schemas/payments';
 import { type Config, ConfigError, loadConfig } from '../src/config';
@@ -14,7 +15,7 @@ import type { Database } from '../src/db/client';
 import { auditLog, donationTotals, donations, emailOutbox, paymentEvents, users } from '../src/db/schema';
 import { reconcilePendingCheckouts } from '../src/services/payments/checkouts';
 import { putSettings } from '../src/services/settings';
-import { type TestContext, createTestApp, createUser, openSession } from './helpers';
+import { type TestContext, createTestApp, createUser, openSession, pdfText } from './helpers';
 import {
   DECLINE_REASON,
   DECLINED_CARD,
@@ -507,6 +508,12 @@ describe('refunds and the admin payment detail', () => {
     expect(await completedTotals()).toEqual({ count: totals.count - 1, cents: totals.cents - 18_500 });
     expect(await emailsTo(paid.donorEmail, 'donation-refunded')).toHaveLength(1);
     expect(await auditCount(answer.id, 'donation.refund')).toBe(1);
+    // Its receipt is void: the PDF, still served, says ANULADO with the date and the reason.
+    const receipt = await app.inject({ method: 'GET', url: `/api/v1/admin/donations/${answer.id}/receipt.pdf`, headers: { authorization: `Bearer ${token}` } });
+    expect(receipt.statusCode).toBe(200);
+    const voided = await pdfText(receipt.rawPayload);
+    expect(voided).toContain(`ANULADO el ${formatLongDate(new Date())}`);
+    expect(voided).toContain('Motivo: El donante la hizo dos veces');
 
     const twice = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: { reason: 'Otra vez' } });
     expect(twice.statusCode).toBe(409);
