@@ -7,7 +7,7 @@ export const paymentsMessages = {
   providers: { simulated: 'Simulada (demostración, sin cobro)', recurrente: 'Recurrente' } as Record<string, string>,
   manual: 'Confirmación manual del personal (sin pasarela)',
   method: 'Método',
-  methods: { card: 'Tarjeta', bank_transfer: 'Transferencia bancaria' } as Record<string, string>,
+  methods: { card: 'Tarjeta', bank_transfer: 'Transferencia bancaria', bank_deposit: 'Depósito o transferencia bancaria' } as Record<string, string>,
   checkoutId: 'Checkout',
   paymentId: 'Pago en la pasarela',
   card: 'Tarjeta',

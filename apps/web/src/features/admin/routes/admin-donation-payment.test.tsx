@@ -116,4 +116,19 @@ describe('admin: card payments', { timeout: 20_000 }, () => {
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0].data).toEqual({ reason: 'Duplicada' });
   });
+
+  it('a bank deposit names its method in Spanish, not by its code', async () => {
+    const deposit = { ...payment, payment_provider: null, payment_method: 'bank_deposit', card_network: null, card_last4: null, refundable: false, events: [] } as unknown as AdminDonationPayment;
+    renderApp('/admin/donations/40', {
+      ...ADMIN,
+      handler: (req) => {
+        if (req.url === '/donations/40') return { status: 200, data: detail };
+        if (req.url === '/admin/donations/40/payment') return { status: 200, data: deposit };
+        return undefined;
+      },
+    });
+    const card = (await screen.findByRole('heading', { name: 'Pago' }, { timeout: 6000 })).closest('section') ?? document.body;
+    expect(within(card as HTMLElement).getByText('Depósito o transferencia bancaria')).toBeTruthy();
+    expect(within(card as HTMLElement).queryByText('bank_deposit')).toBeNull();
+  });
 });
