@@ -40,6 +40,8 @@ export const depositMessages = {
     intro: 'Envíanos la foto o el PDF de la boleta de depósito o el comprobante de la transferencia.',
     file: 'Foto o PDF de la boleta',
     fileHint: 'JPG, PNG, HEIC o PDF de hasta 5 MB.',
+    chooseFile: 'Elegir foto o PDF',
+    noFile: 'Ningún archivo elegido',
     bank: 'Banco donde depositaste',
     depositDate: 'Fecha del depósito',
     slipNumber: 'Número de boleta',

@@ -85,18 +85,27 @@ export function SlipUploadForm({ donationId, token, amountCents, accounts, onUpl
       </div>
       <FormField label={m.file} required hint={m.fileHint} error={fileError ?? undefined}>
         {({ inputId, describedBy, invalid }) => (
-          <input
-            id={inputId}
-            type="file"
-            accept={ACCEPT}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            onChange={(ev) => choose(ev.target.files?.[0] ?? null)}
-            className={cn(
-              'block w-full rounded-xl border bg-white text-sm text-ink-700 file:mr-3 file:h-11 file:cursor-pointer file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800 hover:file:bg-brand-100',
-              invalid ? 'border-red-600' : 'border-sand-300',
-            )}
-          />
+          // The browser's own file button speaks the browser's language: a Spanish one stands in for it.
+          <div className={cn('flex items-center gap-3 rounded-xl border bg-white p-1.5', invalid ? 'border-red-600' : 'border-sand-300')}>
+            <input
+              id={inputId}
+              type="file"
+              accept={ACCEPT}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              onChange={(ev) => choose(ev.target.files?.[0] ?? null)}
+              className="peer sr-only"
+            />
+            <span
+              aria-hidden="true"
+              onClick={() => document.getElementById(inputId)?.click()}
+              className="inline-flex h-11 shrink-0 cursor-pointer items-center gap-2 rounded-lg bg-brand-50 px-4 text-sm font-semibold text-brand-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 hover:bg-brand-100"
+            >
+              <Upload className="size-4" />
+              {m.chooseFile}
+            </span>
+            <span className="min-w-0 truncate text-sm text-ink-700">{file?.name ?? m.noFile}</span>
+          </div>
         )}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
