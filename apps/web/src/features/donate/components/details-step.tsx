@@ -267,10 +267,13 @@ export function DetailsStep({
         {...register('acceptTerms')}
       />
 
-      <p className="mt-5 flex items-start gap-2.5 rounded-2xl bg-sand-100 p-4 text-sm text-ink-700">
-        <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
-        {checkoutMode && !deposit ? d.payOnProviderNote : d.secureNote}
-      </p>
+      {/* A deposit involves no card: its own note above says what happens instead. */}
+      {!deposit && (
+        <p className="mt-5 flex items-start gap-2.5 rounded-2xl bg-sand-100 p-4 text-sm text-ink-700">
+          <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+          {checkoutMode ? d.payOnProviderNote : d.secureNote}
+        </p>
+      )}
 
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="outline" size="lg" onClick={onBack} icon={<ArrowLeft aria-hidden="true" className="size-5" />}>

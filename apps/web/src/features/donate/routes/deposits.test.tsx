@@ -67,6 +67,7 @@ describe('/donate: Tarjeta or Depósito o transferencia bancaria', { timeout: 30
     await user.click(within(group).getByRole('radio', { name: depositMessages.method.deposit }));
     expect(screen.queryByRole('textbox', { name: /Número de tarjeta/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: /comisión/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/número completo de tu tarjeta/)).not.toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /Nombre completo/ }), 'Lucía Ajú');
     await user.type(screen.getByRole('textbox', { name: /Correo/ }), 'lucia@prueba.gt');
     await user.click(screen.getByRole('button', { name: depositMessages.submit('Q185.00') }));
