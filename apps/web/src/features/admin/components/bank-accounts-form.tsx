@@ -56,7 +56,7 @@ export function BankAccountsForm({ values }: { values: BankAccountsSettings }) {
               </div>
               <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
                 <Checkbox label={m.hidden} {...form.register(`accounts.${n}.hidden`)} />
-                <div className="flex gap-2">
+                <div className="flex flex-wrap gap-2">
                   <Button variant="ghost" size="sm" disabled={n === 0} onClick={() => move(n, n - 1)} icon={<ArrowUp aria-hidden="true" className="size-4" />}>
                     {m.moveUp}
                   </Button>
