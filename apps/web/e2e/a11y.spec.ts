@@ -182,6 +182,27 @@ const signedOutScreens = (donationId: number): Screen[] => [
   { name: 'restablecer contraseña (enlace inválido)', open: go('/reset-password?token=enlace-que-no-existe-000000') },
   { name: 'verificar correo (enlace inválido)', open: go('/verify-email?token=enlace-que-no-existe-000000') },
   { name: 'página no encontrada', open: go('/esta-pagina-no-existe') },
+  {
+    name: 'donar: depósito o transferencia bancaria (datos)',
+    open: async (page) => {
+      await page.goto('/donate');
+      await page.getByRole('button', { name: 'Q75', exact: true }).click();
+      await page.getByRole('button', { name: 'Continuar donación' }).click();
+      await page.locator('label', { hasText: 'Depósito o transferencia bancaria' }).click();
+      await expect(page.getByRole('radio', { name: 'Depósito o transferencia bancaria' })).toBeChecked();
+    },
+  },
+  {
+    name: 'donar: instrucciones del depósito y envío de la boleta',
+    open: async (page) => {
+      await page.locator('input[name="donorName"]').fill('Prueba Accesibilidad');
+      await page.locator('input[name="email"]').fill(uniqueEmail('deposito'));
+      await page.getByRole('button', { name: 'Registrar donación de Q75.00' }).click();
+      await expect(page.getByTestId('deposit-panel')).toBeVisible();
+    },
+  },
+  { name: 'donación mensual sin sesión (enlace inválido)', open: go('/donacion-mensual?token=enlace-que-no-existe-000000') },
+  { name: 'boleta sin sesión (enlace inválido)', open: go('/boleta?token=enlace-que-no-existe-000000') },
 ];
 
 const memberScreens: Screen[] = [
@@ -190,6 +211,7 @@ const memberScreens: Screen[] = [
   { name: 'historial', open: go('/donor/history') },
   { name: 'recibos', open: go('/donor/receipts') },
   { name: 'programas', open: go('/donor/programs') },
+  { name: 'mis donaciones mensuales', open: go('/donor/monthly-gifts') },
   { name: 'nueva donación', open: go('/donations/new') },
   { name: 'estadísticas', open: go('/stats') },
   { name: 'configuración: perfil', open: go('/settings') },
@@ -249,8 +271,16 @@ const adminScreens: Screen[] = [
       await expect(page.getByRole('alertdialog')).toBeVisible();
     },
   },
+  {
+    name: 'depósitos por verificar',
+    open: async (page) => {
+      await page.goto('/admin/donations');
+      await page.getByLabel('Estado').selectOption({ label: 'Depósitos por verificar' });
+    },
+  },
+  { name: 'conciliación bancaria', open: go('/admin/bank-statements') },
   { name: 'reportes', open: go('/admin/reports') },
-  { name: 'configuración del sistema', open: go('/admin/settings') },
+  { name: 'configuración del sistema (incluye datos fiscales y cuentas bancarias)', open: go('/admin/settings') },
   { name: 'configuración: perfil', open: go('/settings') },
   { name: 'nueva donación', open: go('/donations/new') },
 ];
@@ -261,7 +291,8 @@ test.describe('axe: no serious or critical WCAG 2.2 AA violation', () => {
   test.describe.configure({ timeout: 240_000 });
 
   test('signed out', async ({ page, request, allowConsoleErrors }) => {
-    allowConsoleErrors(statusError(400)); // the invalid verification link among the screens, on purpose
+    // The invalid verification, monthly gift and deposit slip links among the screens, on purpose.
+    allowConsoleErrors(statusError(400), statusError(401), statusError(403), statusError(404));
     await scanAll(page, 'sin sesión', signedOutScreens(await aDonationId(request)));
   });
 
@@ -418,7 +449,7 @@ test.describe('forms and layout', () => {
   test('no sideways scrolling at 320 px wide (WCAG 1.4.10) nor at 200% zoom', async ({ page, request }) => {
     test.setTimeout(240_000);
     const publicUrls = ['/', '/donate', '/donations', `/donations/${await aDonationId(request)}`, '/stats', '/login', '/register', '/terms'];
-    const adminUrls = ['/dashboard', '/admin/users', '/admin/donations', '/admin/monthly-gifts', '/admin/reports', '/admin/settings', '/settings'];
+    const adminUrls = ['/dashboard', '/admin/users', '/admin/donations', '/admin/donations?status=DEPOSITS', '/admin/monthly-gifts', '/admin/bank-statements', '/admin/reports', '/admin/settings', '/settings'];
     // 320 CSS px is a 1280 px window at 400%; 640 x 400 CSS px is the same window at 200%.
     for (const viewport of [{ width: 320, height: 640 }, { width: 640, height: 400 }]) {
       await page.setViewportSize(viewport);
