@@ -97,6 +97,24 @@ export function activityMessage(entry: { action: string; actorEmail: string | nu
       return act.monthlyGiftChange(entry.entityId ?? '');
     case 'donation.expire':
       return act.donationExpire(ref);
+    case 'donation.refund':
+      return act.donationRefund(actor, ref);
+    case 'donation.checkout_retry':
+      return act.checkoutRetry(ref);
+    case 'donation.payment_settled':
+      return act.paymentSettled(ref);
+    case 'donation.slip_upload':
+      return act.slipUpload(entry.actorEmail, ref);
+    case 'bank_statement.import':
+      return act.statementImport(actor, str(d, 'bank'), str(d, 'file_name'));
+    case 'bank_statement.confirm':
+      return act.statementConfirm(actor, ref);
+    case 'receipt.resend':
+      return act.receiptResend(actor, str(d, 'receipt'), str(d, 'to'));
+    case 'statement.resend':
+      return act.yearlyStatementResend(actor, str(d, 'year'), str(d, 'to'));
+    case 'receipt.fel_retry':
+      return act.felRetry(actor, ref);
     case 'program.create':
       return act.programCreate(actor, str(d, 'name'));
     case 'program.update':
