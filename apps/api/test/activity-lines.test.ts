@@ -10,7 +10,7 @@ const line = (action: string, details: Record<string, unknown> = {}, actorEmail:
 describe('admin activity lines', () => {
   it('names the deposit, statement, receipt, FEL and payment steps in Spanish', () => {
     expect(line('donation.slip_upload', {}, 'donante@ejemplo.org')).toBe('donante@ejemplo.org subió la boleta de depósito de la donación #367');
-    expect(line('donation.slip_upload', {}, null)).toBe('El donante subió la boleta de depósito de la donación #367');
+    expect(line('donation.slip_upload', { reference: '#MG85194331' }, null)).toBe('El donante subió la boleta de depósito de la donación #MG85194331');
     expect(line('bank_statement.import', { bank: 'Banrural', file_name: 'movimientos.csv' })).toBe('admin@ejemplo.org importó los movimientos de Banrural («movimientos.csv»)');
     expect(line('bank_statement.confirm', { reference: '#MG85194331' })).toBe('admin@ejemplo.org confirmó el depósito #MG85194331 con el estado de cuenta');
     expect(line('receipt.resend', { receipt: 'A-000303', to: 'donante@ejemplo.org' })).toBe('admin@ejemplo.org reenvió el recibo A-000303 a donante@ejemplo.org');

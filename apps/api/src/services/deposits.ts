@@ -325,7 +325,7 @@ export async function addDepositSlip(
         action: 'donation.slip_upload',
         entityType: 'donation',
         entityId: row.id,
-        details: { attachment_id: inserted.id, sha256, content_type: processed.contentType, size_bytes: processed.data.length, via: input.access.linkDonationId === row.id && !actor ? 'link' : 'account' },
+        details: { reference: row.referenceCode, attachment_id: inserted.id, sha256, content_type: processed.contentType, size_bytes: processed.data.length, via: input.access.linkDonationId === row.id && !actor ? 'link' : 'account' },
         ip: input.ip,
       });
     }
