@@ -19,7 +19,7 @@ import { adminDonationDetailPath, adminMonthlyGiftDetailPath, paths } from '@/li
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminMonthlyGift } from '../api/monthly-gifts';
 import { CancelMonthlyGiftModal } from '../components/cancel-monthly-gift-modal';
-import { MonthlyStatusBadge } from '../components/monthly-status-badge';
+import { MonthlyStatusBadge } from '@/components/monthly-status-badge';
 
 const d = monthlyAdminMessages.detail;
 

@@ -18,7 +18,7 @@ import { adminMonthlyGiftDetailPath } from '@/lib/paths';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type MonthlyGiftFilters, useAdminMonthlyGifts } from '../api/monthly-gifts';
-import { MonthlyStatusBadge } from '../components/monthly-status-badge';
+import { MonthlyStatusBadge } from '@/components/monthly-status-badge';
 
 const l = monthlyAdminMessages.list;
 const STATUS_OPTIONS = MONTHLY_GIFT_STATUSES.map((status) => ({ value: status, label: monthlyAdminMessages.statusLabels[status] }));

@@ -4,27 +4,9 @@
 import type { ReactNode } from 'react';
 import { formatCents, formatDate } from '@donaciones/shared/format';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
-import type { MonthlyGift, MonthlyGiftStatus } from '@donaciones/shared/schemas/monthly';
-import { Badge, type BadgeTone } from '@/components/badge';
+import type { MonthlyGift } from '@donaciones/shared/schemas/monthly';
 
 const m = monthlyMessages;
-
-const TONES: Record<MonthlyGiftStatus, BadgeTone> = {
-  incomplete: 'neutral',
-  active: 'success',
-  past_due: 'warning',
-  paused: 'neutral',
-  cancelled: 'danger',
-};
-
-export function MonthlyStatusBadge({ status }: { status: MonthlyGiftStatus }) {
-  return (
-    <Badge tone={TONES[status]}>
-      <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
-      {m.statuses[status]}
-    </Badge>
-  );
-}
 
 /** "Q150.00 al mes" */
 export function monthlyAmount(gift: Pick<MonthlyGift, 'amountCents' | 'currency'>): string {

@@ -17,7 +17,8 @@ import { useCancelMonthlyGift, useMonthlyGifts } from '../api/monthly-gifts';
 import { CancelMonthlyDialog } from '../components/cancel-monthly-dialog';
 import { ConfirmEmailBanner, useEmailUnconfirmed } from '../components/confirm-email-banner';
 import { ChangeAmountDialog } from '../components/change-amount-dialog';
-import { MonthlyGiftFacts, MonthlyStatusBadge, monthlyAmount } from '../components/monthly-gift-details';
+import { MonthlyStatusBadge } from '@/components/monthly-status-badge';
+import { MonthlyGiftFacts, monthlyAmount } from '../components/monthly-gift-details';
 
 const m = monthlyMessages;
 

@@ -15,7 +15,8 @@ import { mailtoHref, usePublicSite } from '@/lib/public-site';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCancelManagedGift, useManagedMonthlyGift, useUpdateManagedCard } from '../api/managed-monthly-gift';
 import { CancelMonthlyDialog } from '../components/cancel-monthly-dialog';
-import { MonthlyGiftFacts, MonthlyStatusBadge, monthlyAmount } from '../components/monthly-gift-details';
+import { MonthlyStatusBadge } from '@/components/monthly-status-badge';
+import { MonthlyGiftFacts, monthlyAmount } from '../components/monthly-gift-details';
 
 const m = monthlyMessages;
 const t = monthlyMessages.manage;

@@ -1,8 +1,8 @@
 // A monthly gift's status with its Spanish label (docs/product.md#monthly-giving): active green, past due
-// amber, cancelled red, incomplete and paused neutral.
-import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
+// amber, cancelled red, incomplete and paused neutral. The same badge for the donor and for staff.
+import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import type { MonthlyGiftStatus } from '@donaciones/shared/schemas/monthly';
-import { Badge, type BadgeTone } from '@/components/badge';
+import { Badge, type BadgeTone } from './badge';
 
 const TONES: Record<MonthlyGiftStatus, BadgeTone> = {
   incomplete: 'neutral',
@@ -16,7 +16,7 @@ export function MonthlyStatusBadge({ status }: { status: MonthlyGiftStatus }) {
   return (
     <Badge tone={TONES[status]}>
       <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
-      {monthlyAdminMessages.statusLabels[status]}
+      {monthlyMessages.statuses[status]}
     </Badge>
   );
 }
