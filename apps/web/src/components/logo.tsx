@@ -23,11 +23,13 @@ export interface LogoProps {
   inverted?: boolean;
   /** On phones: the name on up to two lines and no tagline (narrow top bars). */
   responsive?: boolean;
+  /** With responsive: the name on up to two lines at every width (narrow side drawers), never cut to one. */
+  wrap?: boolean;
   /** Class of the name and tagline block (e.g. to hide it at some widths). */
   textClassName?: string;
 }
 
-export function Logo({ name, tagline, className, inverted = false, responsive = false, textClassName }: LogoProps) {
+export function Logo({ name, tagline, className, inverted = false, responsive = false, wrap = false, textClassName }: LogoProps) {
   return (
     <span className={cn('flex min-w-0 items-center gap-2.5', className)}>
       <LogoMark className={inverted ? 'rounded-[25%] ring-1 ring-white/25' : undefined} />
@@ -35,7 +37,7 @@ export function Logo({ name, tagline, className, inverted = false, responsive = 
         <span
           className={cn(
             'font-display text-[1.05rem] font-semibold',
-            responsive ? 'line-clamp-2 text-[0.95rem] sm:line-clamp-none sm:truncate sm:text-[1.05rem]' : 'truncate',
+            responsive ? cn('line-clamp-2 text-[0.95rem]', !wrap && 'sm:line-clamp-none sm:truncate sm:text-[1.05rem]') : 'truncate',
             inverted ? 'text-white' : 'text-ink-900',
           )}
         >

@@ -1,5 +1,6 @@
 // The signed-in area's frame (docs/product.md#screens-and-routes): the navigation of the user's role across the top,
-// a side drawer on phones, and Salir, which logs out and goes to /login.
+// a side drawer below the xl breakpoint (phones, tablets and laptops up to 1279 px: the ADMIN's seven entries need
+// that room next to the organisation's name, which is never cut), and Salir, which logs out and goes to /login.
 import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LogOut, Menu, X } from 'lucide-react';
@@ -23,6 +24,9 @@ export default function DashboardLayout() {
   const location = useLocation();
   const brand = site.name ?? shellMessages.brandFallback;
   const items = navigationFor(session.roles);
+  // More than four entries (the ADMIN's seven, the DONOR's six) fit inline next to the full name only as text,
+  // without the email block (measured at 1280 px); the USER's four keep their icons and the email.
+  const dense = items.length > 4;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
 
@@ -49,7 +53,7 @@ export default function DashboardLayout() {
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
           <button
             type="button"
-            className="-ml-1 inline-flex size-10 items-center justify-center rounded-full text-ink-800 hover:bg-sand-100 lg:hidden"
+            className="-ml-1 inline-flex size-10 items-center justify-center rounded-full text-ink-800 hover:bg-sand-100 xl:hidden"
             aria-label={navMessages.openMenu}
             aria-expanded={drawerOpen}
             aria-haspopup="dialog"
@@ -58,15 +62,16 @@ export default function DashboardLayout() {
             <Menu aria-hidden="true" className="size-5" />
           </button>
           <Link to={paths.home} className="min-w-0 rounded-xl" aria-label={`${brand}: ${navMessages.home}`}>
-            <Logo name={brand} responsive textClassName="lg:max-xl:sr-only" />
+            <Logo name={brand} responsive />
           </Link>
 
-          <nav aria-label={shellMessages.dashboardNav} className="ml-6 hidden lg:block">
-            <NavList items={items} orientation="horizontal" />
+          <nav aria-label={shellMessages.dashboardNav} className={cn('hidden shrink-0 xl:block', dense ? 'ml-3' : 'ml-6')}>
+            <NavList items={items} orientation="horizontal" dense={dense} />
           </nav>
 
           <div className="ml-auto flex items-center gap-3">
-            <div className="hidden min-w-0 flex-col items-end leading-tight md:flex">
+            {/* Next to the dense navigation (xl and up) there is no room left for the email and role; below xl the drawer shows them too. */}
+            <div className={cn('hidden min-w-0 flex-col items-end leading-tight md:flex', dense && 'xl:hidden')}>
               <span className="sr-only">{shellMessages.signedInAs}</span>
               <span className="max-w-56 truncate text-sm font-semibold text-ink-800">{session.user?.email}</span>
               <span className="mt-0.5">{roleBadge}</span>
@@ -100,9 +105,9 @@ export default function DashboardLayout() {
   );
 }
 
-function NavList({ items, orientation }: { items: NavItem[]; orientation: 'horizontal' | 'vertical' }) {
+function NavList({ items, orientation, dense = false }: { items: NavItem[]; orientation: 'horizontal' | 'vertical'; dense?: boolean }) {
   return (
-    <ul className={cn('flex', orientation === 'horizontal' ? 'items-center gap-1' : 'flex-col gap-1')}>
+    <ul className={cn('flex', orientation === 'horizontal' ? cn('items-center', dense ? 'gap-0.5' : 'gap-1') : 'flex-col gap-1')}>
       {items.map(({ label, to, icon: Icon, end }) => (
         <li key={to}>
           <NavLink
@@ -111,12 +116,12 @@ function NavList({ items, orientation }: { items: NavItem[]; orientation: 'horiz
             className={({ isActive }) =>
               cn(
                 'flex items-center gap-2 rounded-full font-semibold transition-colors',
-                orientation === 'horizontal' ? 'px-3 py-2 text-sm' : 'rounded-xl px-4 py-3 text-[0.95rem]',
+                orientation === 'horizontal' ? cn('py-2 text-sm', dense ? 'px-2.5' : 'px-3') : 'rounded-xl px-4 py-3 text-[0.95rem]',
                 isActive ? 'bg-brand-50 text-brand-800' : 'text-ink-700 hover:bg-sand-100 hover:text-ink-900',
               )
             }
           >
-            <Icon aria-hidden="true" className="size-4 shrink-0" />
+            <Icon aria-hidden="true" className={cn('size-4 shrink-0', dense && 'hidden')} />
             {label}
           </NavLink>
         </li>
@@ -143,7 +148,7 @@ function MobileDrawer({ open, onClose, brand, items, email, roleBadge, onLogout 
   if (!open) return null;
 
   return (
-    <div className="fixed inset-0 z-40 lg:hidden">
+    <div className="fixed inset-0 z-40 xl:hidden">
       <div className="absolute inset-0 animate-fade-in bg-ink-900/45" aria-hidden="true" onClick={onClose} />
       <div
         ref={panelRef}
@@ -154,7 +159,7 @@ function MobileDrawer({ open, onClose, brand, items, email, roleBadge, onLogout 
         className="absolute inset-y-0 left-0 flex w-[min(20rem,85vw)] animate-slide-in-left flex-col bg-white shadow-2xl outline-none"
       >
         <div className="flex items-center justify-between gap-3 border-b border-sand-200 px-4 py-3">
-          <Logo name={brand} responsive />
+          <Logo name={brand} responsive wrap />
           <h2 id={titleId} className="sr-only">
             {shellMessages.menu}
           </h2>
