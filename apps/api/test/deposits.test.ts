@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatReceiptNumber } from '@donaciones/shared/format';
 import { SLIP_MAX_BYTES, depositMessages } from '@donaciones/shared/messages/deposits';
 import type { BankAccountsSettings, DepositStatus } from '@donaciones/shared/schemas/deposits';
 import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
@@ -18,7 +19,7 @@ import { smtpTransport } from '../src/services/mailer';
 import { duplicateSlipsOf, pdfHasActiveContent } from '../src/services/deposits';
 import { putSettings } from '../src/services/settings';
 import { signedLinks } from '../src/services/signed-links';
-import { addDonation, createTestApp, json, signedInUser, type Caller, type TestContext } from './helpers';
+import { addDonation, createTestApp, json, pdfText, signedInUser, type Caller, type TestContext } from './helpers';
 import { startSmtp } from './support/smtp';
 
 const e = depositMessages.errors;
@@ -194,6 +195,22 @@ describe('POST /api/v1/donate with paymentMethod bank_deposit', () => {
     expect(json<{ detail: string }>(res).detail).toBe('Un depósito bancario no se cobra con tarjeta: apruébalo o recházalo al verificar la boleta.');
     const [row] = await ctx.db.select().from(donations).where(eq(donations.id, d.id));
     expect(row.status).toBe('pending');
+  });
+
+  it("is recorded as a deposit, not as a card gift, and its receipt says so once staff approve it", async () => {
+    const d = await newDeposit();
+    const [row] = await ctx.db.select().from(donations).where(eq(donations.id, d.id));
+    expect(row.description).toBe('Donación por depósito o transferencia bancaria');
+    const approved = await ctx.app.inject({ method: 'POST', url: `/api/v1/admin/donations/${d.id}/approve`, headers: { authorization: `Bearer ${admin.token}` }, payload: {} });
+    expect(approved.statusCode).toBe(200);
+    const view = json<{ receipt_number: number; receipt_series: string }>(await get(`/api/v1/donations/${d.id}`, admin.token));
+    expect(view.receipt_series).toBe('A');
+    const pdf = await get(`/api/v1/admin/donations/${d.id}/receipt.pdf`, admin.token);
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Donación por depósito o transferencia bancaria');
+    expect(text).not.toContain('Donación en línea');
+    expect(pdf.headers['content-disposition']).toContain(`recibo-${formatReceiptNumber(view.receipt_number, 'A')}.pdf`);
   });
 
   it('refuses a monthly deposit and a covered fee; keeps the usual validation', async () => {

@@ -45,6 +45,7 @@ describe('POST /donations', () => {
       description: 'Útiles escolares',
       completed_at: null,
       receipt_number: null,
+      receipt_series: null,
       can_process: false,
       can_cancel: true,
     });

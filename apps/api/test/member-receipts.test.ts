@@ -62,8 +62,9 @@ describe('GET /users/me/donations', () => {
     const body = (await get('/users/me/donations?status=completed', ana.token)).json();
     expect(body.total).toBe(3);
     expect(body.donations.every((d: { receipt_number: number | null }) => typeof d.receipt_number === 'number')).toBe(true);
+    expect(body.donations.every((d: { receipt_series: string | null }) => d.receipt_series === 'A')).toBe(true);
     const pending = (await get('/users/me/donations?status=pending', ana.token)).json();
-    expect(pending.donations).toEqual([expect.objectContaining({ amount: 35, status: 'pending', receipt_number: null })]);
+    expect(pending.donations).toEqual([expect.objectContaining({ amount: 35, status: 'pending', receipt_number: null, receipt_series: null })]);
   });
 
   it('refuses bad paging and needs a session', async () => {
@@ -107,7 +108,7 @@ describe('GET /users/me/receipts', () => {
     const body = res.json();
     expect(body.receipts).toHaveLength(3);
     expect(body.receipts.map((r: { donation_id: number }) => r.donation_id).sort()).toEqual([anaDonations[0].id, anaDonations[1].id, anaDonations[2].id].sort());
-    expect(body.receipts[0]).toMatchObject({ receipt_number: expect.any(Number), reference_code: expect.stringMatching(/^#MG\d{8}$/) });
+    expect(body.receipts[0]).toMatchObject({ receipt_number: expect.any(Number), receipt_series: 'A', reference_code: expect.stringMatching(/^#MG\d{8}$/) });
     expect(body.years).toEqual([
       { year: thisYear, total_amount: 260.5, receipts_count: 2 },
       { year: lastYear, total_amount: 1250, receipts_count: 1 },
@@ -123,7 +124,7 @@ describe('GET /receipts/{donationId}.pdf', () => {
     const res = await get(`/receipts/${d.id}.pdf`, ana.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="recibo-A-${formatReceiptNumber(d.receiptNumber as number)}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="recibo-${formatReceiptNumber(d.receiptNumber as number, 'A')}.pdf"`);
     expect(res.headers['cache-control']).toContain('no-store');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(res.rawPayload);

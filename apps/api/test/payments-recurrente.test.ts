@@ -228,7 +228,7 @@ describe('webhooks', () => {
     expect(events[0].processedAt).not.toBeNull();
 
     const status = await statusOf(answer.reference_code);
-    expect(status).toMatchObject({ status: 'completed', card_last4: '4242', card_network: 'visa', receipt_number: row.receiptNumber, checkout_url: null });
+    expect(status).toMatchObject({ status: 'completed', card_last4: '4242', card_network: 'visa', receipt_number: row.receiptNumber, receipt_series: 'A', checkout_url: null });
   });
 
   it('declined: the donation fails with the provider reason, the donor gets a try-again link, and retrying reuses the row', async () => {

@@ -106,6 +106,11 @@ describe('formatReceiptNumber', () => {
     expect(formatReceiptNumber(1)).toBe('000001');
     expect(formatReceiptNumber(1_234_567)).toBe('1234567');
   });
+
+  it('puts the series in front when given', () => {
+    expect(formatReceiptNumber(303, 'A')).toBe('A-000303');
+    expect(formatReceiptNumber(303, null)).toBe('000303');
+  });
 });
 
 describe('cents', () => {

@@ -102,9 +102,13 @@ export function spreadsheetMoneyFormat(currency: string = CURRENCY): string {
 export const SPREADSHEET_PERCENT_FORMAT = '0.0%';
 export const SPREADSHEET_SIGNED_PERCENT_FORMAT = '+0.0%;-0.0%;0.0%';
 
-/** The permanent receipt number as printed everywhere: 275 -> `000275`. */
-export function formatReceiptNumber(n: number): string {
-  return String(n).padStart(6, '0');
+/**
+ * The permanent receipt number as printed on the receipt: 275 -> `000275`, with its series when known
+ * ('A', 275 -> `A-000275`), which is how the PDF and its file name name it.
+ */
+export function formatReceiptNumber(n: number, series?: string | null): string {
+  const digits = String(n).padStart(6, '0');
+  return series ? `${series}-${digits}` : digits;
 }
 
 // ---------------------------------------------------------------- dates (America/Guatemala)

@@ -111,7 +111,7 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
           }
         : {}),
       donationType: 'monetary',
-      description: donateMessages.description,
+      description: deposit ? depositMessages.description : donateMessages.description,
       source: 'public',
       userId: input.actor?.id ?? null,
       cardLast4: input.payments || deposit ? null : (body.cardLast4 ?? null),

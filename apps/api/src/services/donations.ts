@@ -19,6 +19,7 @@ import { donationTotals, donations, userPreferences } from '../db/schema';
 import { forbidden, notFound, serviceUnavailable } from '../errors';
 import { enqueueEmail } from './email-outbox';
 import { type DonationRow, insertDonation, settledByProvider, transitionDonation } from './ledger';
+import { receiptSeriesColumn } from './receipts';
 import { getSettings } from './settings';
 
 /** Who is looking: decides masking (docs/product.md#donor-privacy) and which actions are offered. */
@@ -32,6 +33,8 @@ export interface ViewOptions {
   viewer: Viewer | null;
   /** The donor's account opted in to `show_donations_publicly`; unknown counts as not. */
   donorIsPublic?: boolean | null;
+  /** The series of the donation's receipt, read with the row (`receiptSeriesColumn`). */
+  receiptSeries?: string | null;
 }
 
 const isAdmin = (viewer: Viewer | null) => hasRole(viewer?.roles, 'ADMIN');
@@ -111,6 +114,7 @@ export function toDonationView(row: DonationRow, options: ViewOptions): Donation
     description: row.description,
     reference_code: proof ? row.referenceCode : null,
     receipt_number: proof ? row.receiptNumber : null,
+    receipt_series: proof && row.receiptNumber != null ? (options.receiptSeries ?? null) : null,
     failure_reason: row.failureReason,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -130,7 +134,7 @@ export const NEWEST_FIRST = [sql`${donations.createdAt} DESC NULLS LAST`, sql`${
 /** Rows with their donor's opt-in, so that toDonationView can decide the masking. */
 function selectWithOptIn(db: Db) {
   return db
-    .select({ donation: donations, donorIsPublic: userPreferences.showDonationsPublicly })
+    .select({ donation: donations, donorIsPublic: userPreferences.showDonationsPublicly, receiptSeries: receiptSeriesColumn })
     .from(donations)
     .leftJoin(userPreferences, eq(userPreferences.userId, donations.userId));
 }
@@ -155,7 +159,7 @@ export async function createDonation(db: Database, input: { data: CreateDonation
 export async function getDonation(db: Db, input: { id: number; viewer: Viewer | null }): Promise<Donation> {
   const [found] = await selectWithOptIn(db).where(eq(donations.id, input.id)).limit(1);
   if (!found || !visibleTo(found.donation, input.viewer)) throw notFound(donationsMessages.notFoundApi);
-  return toDonationView(found.donation, { viewer: input.viewer, donorIsPublic: found.donorIsPublic });
+  return toDonationView(found.donation, { viewer: input.viewer, donorIsPublic: found.donorIsPublic, receiptSeries: found.receiptSeries });
 }
 
 /** Sums the running totals matching a status and/or type (a few rows, whatever the ledger's size). */
@@ -283,7 +287,7 @@ export async function listDonations(db: Db, input: { filter: ListDonationsFilter
   }
 
   return {
-    donations: rows.map((r) => toDonationView(r.donation, { viewer, donorIsPublic: r.donorIsPublic })),
+    donations: rows.map((r) => toDonationView(r.donation, { viewer, donorIsPublic: r.donorIsPublic, receiptSeries: r.receiptSeries })),
     total,
     limit: filter.limit,
     offset: filter.offset,

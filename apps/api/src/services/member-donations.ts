@@ -13,6 +13,7 @@ import type { Db } from '../db/client';
 import { donationAttachments, donations, programs } from '../db/schema';
 import { NEWEST_FIRST } from './donations';
 import { COUNTED } from './figures';
+import { receiptSeriesColumn } from './receipts';
 
 export type DonationRow = typeof donations.$inferSelect;
 
@@ -20,9 +21,15 @@ export type DonationRow = typeof donations.$inferSelect;
 export const memberDonationColumns = {
   donation: donations,
   programName: programs.name,
+  receiptSeries: receiptSeriesColumn,
 };
 
-export function toMemberDonation(row: { donation: DonationRow; programName: string | null; depositSlips?: number }): MemberDonation {
+export function toMemberDonation(row: {
+  donation: DonationRow;
+  programName: string | null;
+  receiptSeries: string | null;
+  depositSlips?: number;
+}): MemberDonation {
   const d = row.donation;
   return {
     id: d.id,
@@ -36,6 +43,7 @@ export function toMemberDonation(row: { donation: DonationRow; programName: stri
     description: d.description,
     program_name: row.programName,
     receipt_number: d.receiptNumber,
+    receipt_series: d.receiptNumber != null ? row.receiptSeries : null,
     created_at: d.createdAt.toISOString(),
     updated_at: d.updatedAt.toISOString(),
     completed_at: d.completedAt ? d.completedAt.toISOString() : null,
@@ -132,6 +140,7 @@ export async function listReceipts(db: Db, userId: number): Promise<Receipts> {
     .select({
       id: donations.id,
       receiptNumber: donations.receiptNumber,
+      receiptSeries: receiptSeriesColumn,
       referenceCode: donations.referenceCode,
       amountCents: donations.amountCents,
       currency: donations.currency,
@@ -155,6 +164,7 @@ export async function listReceipts(db: Db, userId: number): Promise<Receipts> {
     return {
       donation_id: r.id,
       receipt_number: r.receiptNumber as number,
+      receipt_series: r.receiptSeries,
       reference_code: r.referenceCode,
       amount: fromCents(r.amountCents),
       currency: r.currency,

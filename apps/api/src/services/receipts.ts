@@ -18,7 +18,21 @@ export type ReceiptRow = typeof receipts.$inferSelect;
 type DonationRow = typeof donations.$inferSelect;
 
 /** How a receipt's number is printed: series and six digits, `A-000275`. */
-export const receiptLabel = (r: Pick<ReceiptRow, 'series' | 'number'>): string => `${r.series}-${formatReceiptNumber(r.number)}`;
+export const receiptLabel = (r: Pick<ReceiptRow, 'series' | 'number'>): string => formatReceiptNumber(r.number, r.series);
+
+/**
+ * The series of a donation's receipt, as a column of any select from `donations` (null without one):
+ * the lists only repeat the number, and a number may repeat across series.
+ */
+// Spelled out: drizzle leaves column names unqualified in a select from one table, and a bare "id" would
+// be the receipt's own.
+export const receiptSeriesColumn = sql<string | null>`(select "r"."series" from "receipts" "r" where "r"."donation_id" = "donations"."id")`;
+
+/** The series of one donation's receipt, or null when it has none. */
+export async function receiptSeriesOf(db: Db, donationId: number): Promise<string | null> {
+  const [row] = await db.select({ series: receipts.series }).from(receipts).where(eq(receipts.donationId, donationId)).limit(1);
+  return row?.series ?? null;
+}
 
 /** The donor's tax id when the donation does not say its kind: a 13-digit CUI, a NIT, or CF. */
 export function donorTaxId(nit: string | null | undefined): { kind: 'nit' | 'cui' | 'cf'; value: string } {

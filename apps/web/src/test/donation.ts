@@ -13,6 +13,7 @@ export const donationAnswer = (over: Partial<Donation> = {}): Donation => ({
   description: 'Útiles escolares',
   reference_code: '#MG00000005',
   receipt_number: null,
+  receipt_series: null,
   failure_reason: null,
   created_at: '2026-11-20T15:00:00Z',
   updated_at: '2026-11-20T15:00:00Z',

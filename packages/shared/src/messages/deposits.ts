@@ -6,6 +6,8 @@
 export const SLIP_MAX_BYTES = 5 * 1024 * 1024;
 
 export const depositMessages = {
+  /** The description a deposit is recorded with, printed on its receipt (a card gift's is "Donación en línea"). */
+  description: 'Donación por depósito o transferencia bancaria',
   method: {
     legend: 'Forma de pago',
     card: 'Tarjeta',

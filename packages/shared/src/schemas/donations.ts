@@ -103,6 +103,8 @@ export const donationSchema = z
     /** Null for viewers other than staff and the donation's owner (docs/product.md#donor-privacy). */
     reference_code: z.string().nullable(),
     receipt_number: z.number().int().nullable(),
+    /** The receipt's series ('A'), printed with its number ('A-000303'); null without a receipt. */
+    receipt_series: z.string().nullable(),
     failure_reason: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),

@@ -18,6 +18,8 @@ export const memberDonationSchema = z
     description: z.string().nullable(),
     program_name: z.string().nullable(),
     receipt_number: z.number().int().nullable(),
+    /** The receipt's series ('A'), printed with its number ('A-000303'); null without a receipt. */
+    receipt_series: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
     completed_at: z.string().nullable(),
@@ -173,6 +175,7 @@ export type DonationHistory = z.infer<typeof historySchema>;
 export const receiptSchema = z.object({
   donation_id: z.number().int(),
   receipt_number: z.number().int(),
+  receipt_series: z.string().nullable(),
   reference_code: z.string(),
   amount: z.number(),
   currency: z.string(),

@@ -58,6 +58,8 @@ export const donationPaymentStatusSchema = z
     card_network: z.string().nullable(),
     failure_reason: z.string().nullable(),
     receipt_number: z.number().int().nullable(),
+    /** The receipt's series ('A'), printed with its number ('A-000303'); null without a receipt. */
+    receipt_series: z.string().nullable(),
     /** The open checkout, while the donation can still be paid there. */
     checkout_url: z.string().nullable(),
   })

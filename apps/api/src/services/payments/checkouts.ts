@@ -13,7 +13,7 @@ import { paymentMessages } from '../../messages/payments';
 import { type Actor, audit } from '../audit';
 import { enqueueEmail } from '../email-outbox';
 import { type DonationRow, type PaymentDetails, type TransitionAction, transitionDonation } from '../ledger';
-import { voidReceipt } from '../receipts';
+import { receiptSeriesOf, voidReceipt } from '../receipts';
 import { applyMonthlyEvent, isMonthlyEvent, monthlyChargeCompleted, reopenMonthlyCheckout } from '../monthly-gifts';
 import { getSettings } from '../settings';
 import type { SignedLinks } from '../signed-links';
@@ -440,6 +440,7 @@ export async function paymentStatus(db: Database, ctx: PaymentContext | null, re
     card_network: row.cardBrand,
     failure_reason: row.status === 'failed' ? row.failureReason : null,
     receipt_number: row.status === 'completed' ? row.receiptNumber : null,
+    receipt_series: row.status === 'completed' && row.receiptNumber != null ? await receiptSeriesOf(db, row.id) : null,
     checkout_url: row.status === 'pending' ? row.checkoutUrl : null,
   };
 }

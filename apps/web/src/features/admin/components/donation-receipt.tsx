@@ -7,7 +7,7 @@ import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { useDownloadDonationReceipt, useResendReceipt, useResendStatement } from '../api/donation-receipt';
 
-export function DonationReceipt({ id, receiptNumber }: { id: number; receiptNumber: number | null }) {
+export function DonationReceipt({ id, receiptNumber, receiptSeries }: { id: number; receiptNumber: number | null; receiptSeries: string | null }) {
   const download = useDownloadDonationReceipt(id);
   const resend = useResendReceipt(id);
   const statement = useResendStatement(id);
@@ -18,7 +18,7 @@ export function DonationReceipt({ id, receiptNumber }: { id: number; receiptNumb
       <p className="mt-3 text-ink-900">
         <span className="text-sm font-semibold text-ink-600">{m.number} </span>
         <span className="font-mono" data-testid="receipt-number">
-          {formatReceiptNumber(receiptNumber)}
+          {formatReceiptNumber(receiptNumber, receiptSeries)}
         </span>
       </p>
       <div className="mt-4 flex flex-wrap gap-2">

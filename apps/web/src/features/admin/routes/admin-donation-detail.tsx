@@ -76,7 +76,7 @@ export default function AdminDonationDetailPage() {
               <Field label={f.reference}>
                 <span className="font-mono">{d.reference_code}</span>
               </Field>
-              {d.receipt_number != null && <Field label={f.receipt}>{formatReceiptNumber(d.receipt_number)}</Field>}
+              {d.receipt_number != null && <Field label={f.receipt}>{formatReceiptNumber(d.receipt_number, d.receipt_series)}</Field>}
               <Field label={f.created}>{formatDateTime(d.created_at)}</Field>
               <Field label={f.updated}>{formatDateTime(d.updated_at)}</Field>
               {d.completed_at && <Field label={f.completed}>{formatDateTime(d.completed_at)}</Field>}
@@ -91,7 +91,7 @@ export default function AdminDonationDetailPage() {
             <DonationPayment id={id} />
           </div>
           <div className="lg:col-span-2 empty:hidden">
-            <DonationReceipt id={id} receiptNumber={d.receipt_number} />
+            <DonationReceipt id={id} receiptNumber={d.receipt_number} receiptSeries={d.receipt_series} />
           </div>
           <div className="lg:col-span-2">
             <DonationFel id={id} />

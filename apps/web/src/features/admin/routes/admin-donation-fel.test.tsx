@@ -21,6 +21,7 @@ const detail = {
   description: null,
   reference_code: '#MG00000041',
   receipt_number: 8,
+  receipt_series: 'A',
   failure_reason: null,
   created_at: '2026-11-20T15:00:00Z',
   updated_at: '2026-11-20T15:00:00Z',

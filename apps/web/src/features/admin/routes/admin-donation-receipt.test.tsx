@@ -20,6 +20,7 @@ const detail = {
   description: null,
   reference_code: '#MG00000052',
   receipt_number: 17,
+  receipt_series: 'A',
   failure_reason: null,
   created_at: '2026-11-20T15:00:00Z',
   updated_at: '2026-11-20T15:00:00Z',
@@ -47,7 +48,7 @@ describe('admin: a donation\'s receipt', { timeout: 20_000 }, () => {
         return undefined;
       },
     });
-    expect(await screen.findByTestId('receipt-number', {}, { timeout: 6000 })).toHaveTextContent('000017');
+    expect(await screen.findByTestId('receipt-number', {}, { timeout: 6000 })).toHaveTextContent(/^A-000017$/);
     expect(screen.getByRole('button', { name: 'Descargar recibo' })).toBeTruthy();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Reenviar recibo' }));

@@ -24,6 +24,7 @@ function status(over: Partial<DonationPaymentStatus>): DonationPaymentStatus {
     card_network: null,
     failure_reason: null,
     receipt_number: null,
+    receipt_series: null,
     checkout_url: 'http://pagos.prueba/checkout-session/ch_1',
     ...over,
   };
@@ -46,7 +47,7 @@ describe('/donate/resultado', () => {
           expect(req.config.params).toEqual({ ref: REF });
           return {
             status: 200,
-            data: calls < 2 ? status({}) : status({ status: 'completed', card_last4: '4242', card_network: 'visa', receipt_number: 12, checkout_url: null }),
+            data: calls < 2 ? status({}) : status({ status: 'completed', card_last4: '4242', card_network: 'visa', receipt_number: 12, receipt_series: 'A', checkout_url: null }),
           };
         }
         return undefined;

@@ -91,7 +91,7 @@ export default function DonateResultPage() {
           { label: d.resultReference, value: data.reference_code, testId: 'result-reference' },
           { label: d.resultAmount, value: amount, testId: 'result-amount' },
           ...(card ? [{ label: d.resultCard, value: card, testId: 'result-card' }] : []),
-          ...(data.receipt_number != null ? [{ label: d.resultReceipt, value: formatReceiptNumber(data.receipt_number), testId: 'result-receipt' }] : []),
+          ...(data.receipt_number != null ? [{ label: d.resultReceipt, value: formatReceiptNumber(data.receipt_number, data.receipt_series), testId: 'result-receipt' }] : []),
         ].map((row) => (
           <div key={row.label} className="flex flex-wrap items-baseline justify-between gap-x-4 py-3">
             <dt className="text-sm text-ink-600">{row.label}</dt>

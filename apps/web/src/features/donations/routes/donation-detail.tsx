@@ -231,7 +231,7 @@ export default function DonationDetailPage() {
                   <span className="font-mono">{donation.reference_code}</span>
                 </Field>
               )}
-              {donation.receipt_number !== null && <Field label={t.receipt}>{formatReceiptNumber(donation.receipt_number)}</Field>}
+              {donation.receipt_number !== null && <Field label={t.receipt}>{formatReceiptNumber(donation.receipt_number, donation.receipt_series)}</Field>}
             </Fields>
           </Card>
         </div>

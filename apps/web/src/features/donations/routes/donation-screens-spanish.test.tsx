@@ -53,9 +53,9 @@ describe('donation detail and statistics in Spanish', { timeout: 20_000 }, () =>
     renderApp('/donations/5', {
       ...ADMIN,
       handler: (req: RecordedRequest) =>
-        req.url === '/donations/5' ? { status: 200, data: donationAnswer({ status: 'completed', receipt_number: 275, can_process: false, can_cancel: false }) } : undefined,
+        req.url === '/donations/5' ? { status: 200, data: donationAnswer({ status: 'completed', receipt_number: 275, receipt_series: 'A', can_process: false, can_cancel: false }) } : undefined,
     });
-    expect(await screen.findByText('000275', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('A-000275', {}, { timeout: 6000 })).toBeInTheDocument();
     expect(screen.getByText('Referencia')).toBeInTheDocument();
   });
 

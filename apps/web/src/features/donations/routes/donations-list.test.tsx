@@ -18,6 +18,7 @@ const donation = (id: number, name: string): Donation => ({
   description: null,
   reference_code: `#MG${String(id).padStart(8, '0')}`,
   receipt_number: null,
+  receipt_series: null,
   failure_reason: null,
   created_at: '2026-10-01T15:00:00Z',
   updated_at: '2026-10-01T15:00:00Z',

@@ -6,17 +6,17 @@ import { receiptPdfPath, statementPdfPath, useDownloadPdf } from '../api/downloa
 
 const t = memberMessages.receipts;
 
-type Target = { kind: 'receipt'; donationId: number; receiptNumber: number } | { kind: 'statement'; year: number };
+type Target = { kind: 'receipt'; donationId: number; receiptNumber: number; receiptSeries: string | null } | { kind: 'statement'; year: number };
 
 /** Downloads a receipt or a yearly statement PDF (with the in-memory bearer token). */
 export function PdfDownloadButton({ target, children, ...rest }: { target: Target } & Omit<ButtonProps, 'onClick' | 'loading'>) {
   const download = useDownloadPdf();
   const label =
-    target.kind === 'receipt' ? t.downloadLabel(formatReceiptNumber(target.receiptNumber)) : t.downloadStatementLabel(target.year);
+    target.kind === 'receipt' ? t.downloadLabel(formatReceiptNumber(target.receiptNumber, target.receiptSeries)) : t.downloadStatementLabel(target.year);
   const onClick = () =>
     download.mutate(
       target.kind === 'receipt'
-        ? { path: receiptPdfPath(target.donationId), fallbackName: `recibo-${formatReceiptNumber(target.receiptNumber)}.pdf` }
+        ? { path: receiptPdfPath(target.donationId), fallbackName: `recibo-${formatReceiptNumber(target.receiptNumber, target.receiptSeries)}.pdf` }
         : { path: statementPdfPath(target.year), fallbackName: `constancia-donaciones-${target.year}.pdf` },
     );
   return (

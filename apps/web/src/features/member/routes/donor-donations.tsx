@@ -62,7 +62,7 @@ const columns: Column<MemberDonation>[] = [
     className: 'text-right',
     cell: (d) =>
       d.status === 'completed' && d.receipt_number !== null ? (
-        <PdfDownloadButton target={{ kind: 'receipt', donationId: d.id, receiptNumber: d.receipt_number }} />
+        <PdfDownloadButton target={{ kind: 'receipt', donationId: d.id, receiptNumber: d.receipt_number, receiptSeries: d.receipt_series }} />
       ) : (
         <span className="text-ink-400">—</span>
       ),

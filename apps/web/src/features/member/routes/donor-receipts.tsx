@@ -24,7 +24,7 @@ const columns: Column<Receipt>[] = [
       <span className="font-semibold tabular-nums">
         {/* The phone card has no column header, so it names the number itself. */}
         <span className="sm:hidden">{t.number} </span>
-        {formatReceiptNumber(r.receipt_number)}
+        {formatReceiptNumber(r.receipt_number, r.receipt_series)}
       </span>
     ),
   },
@@ -36,7 +36,7 @@ const columns: Column<Receipt>[] = [
     key: 'download',
     header: <span className="sr-only">{t.download}</span>,
     className: 'text-right',
-    cell: (r) => <PdfDownloadButton target={{ kind: 'receipt', donationId: r.donation_id, receiptNumber: r.receipt_number }} />,
+    cell: (r) => <PdfDownloadButton target={{ kind: 'receipt', donationId: r.donation_id, receiptNumber: r.receipt_number, receiptSeries: r.receipt_series }} />,
   },
 ];
 

@@ -27,6 +27,7 @@ const donation: MemberDonation = {
   description: null,
   program_name: 'Programa de alimentación',
   receipt_number: 12,
+  receipt_series: 'A',
   created_at: now,
   updated_at: now,
   completed_at: now,
@@ -85,7 +86,7 @@ const events: UpcomingEvent[] = [
   { id: 3, type: 'campaign', title: 'Campaña de útiles escolares', description: 'Cuadernos y mochilas', date: new Date(Date.now() + 5 * 86_400_000).toISOString(), location: 'Mixco' },
 ];
 const receipts: Receipts = {
-  receipts: [{ donation_id: 41, receipt_number: 12, reference_code: '#MG12345678', amount: 185.5, currency: 'GTQ', donation_type: 'monetary', description: null, completed_at: now }],
+  receipts: [{ donation_id: 41, receipt_number: 12, receipt_series: 'A', reference_code: '#MG12345678', amount: 185.5, currency: 'GTQ', donation_type: 'monetary', description: null, completed_at: now }],
   years: [{ year: new Date().getFullYear(), total_amount: 185.5, receipts_count: 1 }],
 };
 
@@ -182,7 +183,7 @@ describe('donor screens', () => {
     renderApp('/donor/receipts', { user: { roles: ['DONOR'] }, handler: memberApi() });
     expect(await screen.findByRole('heading', { level: 1, name: t.receipts.title })).toBeInTheDocument();
     expect((await screen.findAllByText('#MG12345678')).length).toBeGreaterThan(0);
-    expect(screen.getAllByRole('button', { name: t.receipts.downloadLabel('000012') }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('button', { name: t.receipts.downloadLabel('A-000012') }).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: t.receipts.downloadStatementLabel(new Date().getFullYear()) })).toBeInTheDocument();
   });
 
