@@ -203,8 +203,10 @@ describe('POST /api/v1/donate with paymentMethod bank_deposit', () => {
     expect(row.description).toBe('Donación por depósito o transferencia bancaria');
     const approved = await ctx.app.inject({ method: 'POST', url: `/api/v1/admin/donations/${d.id}/approve`, headers: { authorization: `Bearer ${admin.token}` }, payload: {} });
     expect(approved.statusCode).toBe(200);
+    const [mail] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'deposit-approved'));
     const view = json<{ receipt_number: number; receipt_series: string }>(await get(`/api/v1/donations/${d.id}`, admin.token));
     expect(view.receipt_series).toBe('A');
+    expect(mail.textBody).toContain(`Número de recibo: ${formatReceiptNumber(view.receipt_number, 'A')}.`);
     const pdf = await get(`/api/v1/admin/donations/${d.id}/receipt.pdf`, admin.token);
     expect(pdf.statusCode).toBe(200);
     const text = await pdfText(pdf.rawPayload);

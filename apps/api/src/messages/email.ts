@@ -33,11 +33,11 @@ export const emailMessages = {
   },
   donations: {
     completedSubject: 'Gracias por tu donación',
-    completedBody: (name: string, amount: string, reference: string, receipt: number | null) =>
+    completedBody: (name: string, amount: string, reference: string, receipt: number | null, series: string | null = null) =>
       [
         `Hola ${name}:`,
         '',
-        `Recibimos tu donación de ${amount} (referencia ${reference}${receipt ? `, recibo No. ${formatReceiptNumber(receipt)}` : ''}).`,
+        `Recibimos tu donación de ${amount} (referencia ${reference}${receipt ? `, recibo No. ${formatReceiptNumber(receipt, series)}` : ''}).`,
         'Gracias por acompañar a las niñas, niños y adolescentes de nuestros programas.',
         '',
         'Tu recibo por donación te llega en un correo aparte, con el PDF adjunto.',

@@ -11,6 +11,7 @@ import type { Actor } from './audit';
 import { enqueueEmail } from './email-outbox';
 import { type DonationRow, transitionDonation } from './ledger';
 import { likePattern } from './admin-users';
+import { receiptSeriesOf } from './receipts';
 import { getSettings } from './settings';
 import { NEWEST_FIRST } from './donations';
 import { conflict } from '../errors';
@@ -109,7 +110,7 @@ export async function approveDonation(
           donation.donorName,
           amount,
           donation.referenceCode,
-          donation.receiptNumber != null ? formatReceiptNumber(donation.receiptNumber) : '—',
+          donation.receiptNumber != null ? formatReceiptNumber(donation.receiptNumber, await receiptSeriesOf(tx, donation.id)) : '—',
           org.name,
           org.phone,
         ),

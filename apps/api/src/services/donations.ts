@@ -19,7 +19,7 @@ import { donationTotals, donations, userPreferences } from '../db/schema';
 import { forbidden, notFound, serviceUnavailable } from '../errors';
 import { enqueueEmail } from './email-outbox';
 import { type DonationRow, insertDonation, settledByProvider, transitionDonation } from './ledger';
-import { receiptSeriesColumn } from './receipts';
+import { receiptSeriesColumn, receiptSeriesOf } from './receipts';
 import { getSettings } from './settings';
 
 /** Who is looking: decides masking (docs/product.md#donor-privacy) and which actions are offered. */
@@ -338,7 +338,7 @@ async function queueCompletionEmail(tx: Db, donation: DonationRow): Promise<void
   await enqueueEmail(tx, {
     to: donation.donorEmail,
     subject: m.completedSubject,
-    text: m.completedBody(donation.donorName, amount, donation.referenceCode, donation.receiptNumber),
+    text: m.completedBody(donation.donorName, amount, donation.referenceCode, donation.receiptNumber, await receiptSeriesOf(tx, donation.id)),
     template: 'donation-completed',
   });
 }

@@ -103,7 +103,7 @@ async function settle(
           await enqueueEmail(tx, {
             to: donation.donorEmail,
             subject: m.completedSubject,
-            text: m.completedBody(donation.donorName, amountOf(donation), donation.referenceCode, donation.receiptNumber),
+            text: m.completedBody(donation.donorName, amountOf(donation), donation.referenceCode, donation.receiptNumber, await receiptSeriesOf(tx, donation.id)),
             template: 'donation-completed',
           });
         } else if (donation.status === 'failed') {
