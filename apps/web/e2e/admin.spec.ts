@@ -15,6 +15,10 @@ const pendingDonation = (request: APIRequestContext, token: string, email: strin
 const moneyValue = (text: string) => Number(text.replace(/[^\d.]/g, ''));
 
 async function exportFile(page: Page, format: 'PDF' | 'Excel (.xlsx)' | 'CSV') {
+  // The previous export's "Descargado" toast sits over the button, and stays while the pointer rests
+  // on it (react-hot-toast pauses on hover): move the pointer away and let it go first.
+  await page.mouse.move(10, 700);
+  await expect(page.locator('[data-rht-toaster] [role="status"]')).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole('button', { name: 'Exportar' }).click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: format }).click()]);
   const file = await download.path();
