@@ -21,7 +21,7 @@ import { paymentMessages } from '../messages/payments';
 import { type Actor, audit } from './audit';
 import { enqueueEmail } from './email-outbox';
 import { type DonationRow, type PaymentDetails, insertDonation, transitionDonation } from './ledger';
-import { CHECKOUT_LIFETIME_MS, type PaymentContext, returnUrl } from './payments/checkouts';
+import { type PaymentContext, openCheckout, returnUrl } from './payments/checkouts';
 import { ProviderError } from './payments/provider';
 import { getSettings } from './settings';
 import { type SignedLinks, signedLinks } from './signed-links';
@@ -131,31 +131,8 @@ export class DuplicateMonthlyGiftError extends ConflictError {
 
 /** Opens the recurring checkout of a monthly gift's first donation and stores it on both rows. */
 export async function openMonthlyCheckout(tx: Db, ctx: PaymentContext, row: DonationRow, gift: GiftRow): Promise<DonationRow> {
-  const org = await getSettings(tx, 'organization');
-  const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
-  let checkout;
-  try {
-    checkout = await ctx.provider.createCheckout({
-      reference: row.referenceCode,
-      itemName: mm.itemName(org.name),
-      amountCents: row.amountCents,
-      currency: row.currency === 'USD' ? 'USD' : 'GTQ',
-      successUrl: returnUrl(ctx.publicUrl, row.referenceCode),
-      cancelUrl: returnUrl(ctx.publicUrl, row.referenceCode, true),
-      expiresAt,
-      metadata: { donation_reference: row.referenceCode, donation_id: String(row.id), recurring_gift_id: String(gift.id) },
-      monthly: true,
-    });
-  } catch (err) {
-    if (err instanceof ProviderError) throw new ProviderFailedError(paymentMessages.providerUnavailable);
-    throw err;
-  }
-  await tx.update(recurringGifts).set({ checkoutId: checkout.id, updatedAt: sql`now()` }).where(eq(recurringGifts.id, gift.id));
-  const [updated] = await tx
-    .update(donations)
-    .set({ paymentProvider: ctx.provider.name, checkoutId: checkout.id, checkoutUrl: checkout.checkoutUrl, checkoutExpiresAt: expiresAt, updatedAt: sql`now()` })
-    .where(eq(donations.id, row.id))
-    .returning();
+  const updated = await openCheckout(tx, ctx, row, { itemName: mm.itemName, giftId: gift.id });
+  await tx.update(recurringGifts).set({ checkoutId: updated.checkoutId, updatedAt: sql`now()` }).where(eq(recurringGifts.id, gift.id));
   return updated;
 }
 

@@ -43,21 +43,35 @@ export function returnUrl(publicUrl: string, reference: string, cancelled = fals
 
 const amountOf = (row: Pick<DonationRow, 'amountCents' | 'currency'>) => formatCents(row.amountCents, row.currency);
 
-/** Creates a checkout for a pending donation and stores it on the row (inside the caller's transaction). */
-export async function openCheckout(tx: Db, ctx: PaymentContext, row: DonationRow): Promise<DonationRow> {
+/** What a monthly gift's first checkout adds: its own item name, the gift in the metadata, a recurring charge. */
+export interface RecurringCheckout {
+  itemName: (organization: string) => string;
+  giftId: number;
+}
+
+/**
+ * Creates a checkout for a pending donation and stores it on the row (inside the caller's
+ * transaction); with `recurring`, the checkout starts a monthly subscription (docs/product.md#monthly-giving).
+ */
+export async function openCheckout(tx: Db, ctx: PaymentContext, row: DonationRow, recurring?: RecurringCheckout): Promise<DonationRow> {
   const org = await getSettings(tx, 'organization');
   const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
   let checkout;
   try {
     checkout = await ctx.provider.createCheckout({
       reference: row.referenceCode,
-      itemName: paymentMessages.checkoutItem(org.name),
+      itemName: (recurring?.itemName ?? paymentMessages.checkoutItem)(org.name),
       amountCents: row.amountCents,
       currency: row.currency === 'USD' ? 'USD' : 'GTQ',
       successUrl: returnUrl(ctx.publicUrl, row.referenceCode),
       cancelUrl: returnUrl(ctx.publicUrl, row.referenceCode, true),
       expiresAt,
-      metadata: { donation_reference: row.referenceCode, donation_id: String(row.id) },
+      metadata: {
+        donation_reference: row.referenceCode,
+        donation_id: String(row.id),
+        ...(recurring ? { recurring_gift_id: String(recurring.giftId) } : {}),
+      },
+      ...(recurring ? { monthly: true } : {}),
     });
   } catch (err) {
     if (err instanceof ProviderError) throw new ProviderFailedError(paymentMessages.providerUnavailable);
