@@ -42,16 +42,48 @@ export default defineConfig({
         : []),
       {
         extends: './apps/web/vite.config.ts',
+        // The ES module builds of the libraries (as in the browser build), not their CommonJS ones,
+        // whose `require('react')` Node would answer with React itself.
+        resolve: { conditions: ['module'], mainFields: ['module'] },
+        // The same for a test file that runs without a window (`@vitest-environment node`, so on the
+        // server side of Vite: src/prerender.test.tsx).
+        ssr: { resolve: { conditions: ['module'], externalConditions: ['module'] } },
         test: {
           name: 'web',
           root: './apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
           css: false,
           // A screen test waits up to 5 s for one lazy page (test/setup.ts); several such waits on a
           // busy 2-core machine need more than the default 5 s for the whole test.
           testTimeout: 15_000,
+          // The app runs on Preact (apps/web/vite.config.ts aliases React to preact/compat). Node would
+          // load the libraries that import React natively, past those aliases, and so reach the real
+          // React: they go through Vite instead, and with them one copy of Preact.
+          server: {
+            deps: {
+              inline: [
+                '@testing-library/react',
+                // …and with it the one copy of Testing Library's DOM core, whose act()-wrapping of
+                // events user-event relies on.
+                '@testing-library/dom',
+                '@testing-library/user-event',
+                '@tanstack/react-query',
+                'react-router',
+                'react-hook-form',
+                '@hookform/resolvers',
+                'react-hot-toast',
+                'lucide-react',
+                'recharts',
+                'react-redux',
+                'use-sync-external-store',
+                'preact',
+                // The prerendering's renderer (src/prerender.test.tsx), on the same one Preact.
+                'preact-render-to-string',
+              ],
+            },
+          },
         },
       },
     ],

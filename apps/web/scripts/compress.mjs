@@ -9,14 +9,16 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 // `node scripts/compress.mjs [directory]`, dist/ by default.
 const dist = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist'));
-// index.html is not among them: the server keeps it in memory (it answers every page's URL).
+// index.html is not among them: the server keeps it in memory (it answers every page's URL), and
+// so are the build's lists that only the server reads (build/landing-preloads.ts, scripts/prerender.mjs).
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|webmanifest|ico)$/;
+const SERVER_ONLY = new Set(['landing-pages.json', 'prerendered.json']);
 
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* files(full);
-    else if (COMPRESSIBLE.test(entry.name)) yield full;
+    else if (COMPRESSIBLE.test(entry.name) && !SERVER_ONLY.has(entry.name)) yield full;
   }
 }
 

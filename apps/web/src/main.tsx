@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '@/app/providers';
@@ -26,10 +26,35 @@ function goToLogin() {
   void router.navigate(paths.login, { replace: true, state });
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders onSessionExpired={goToLogin} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The page's first screen as the server prerendered it (apps/api/src/plugins/web-app.ts), inert,
+// shown until the app has rendered the same page (docs/decisions/0027-prerendered-first-screen.md).
+const prerendered = document.getElementById('prerendered');
+
+/** Removes the prerendered screen in the commit of the app's first render, so the two never show together. */
+function RemovePrerendered({ element }: { element: HTMLElement }) {
+  useLayoutEffect(() => element.remove(), [element]);
+  return null;
+}
+
+function start() {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      {prerendered && <RemovePrerendered element={prerendered} />}
+      <AppProviders onSessionExpired={goToLogin} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+// Over a prerendered screen, the first render waits for the router to have loaded the page's lazy
+// route, so that it shows the page and not the router's fallback spinner in its place.
+if (prerendered && !router.state.initialized) {
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    start();
+  });
+} else {
+  start();
+}

@@ -1,10 +1,16 @@
 // Serves the built React app from the same process; every non-API path gets the SPA's index.html.
+// An address listed in the build's landing-pages.json (apps/web/src/app/landing-pages.ts) gets a copy
+// of it that also names its page's chunks as `<link rel="modulepreload">`, made once at start. One
+// of the build's prerendered.json (apps/web/scripts/prerender.mjs) also gets its first screen as
+// inert HTML before the app's root, when nobody is signed in and there is no query string
+// (docs/decisions/0027-prerendered-first-screen.md).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { CSRF_COOKIE, REFRESH_COOKIE } from '@donaciones/shared/constants';
 import { errorMessages } from '../messages/errors';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -16,11 +22,58 @@ function findWebDist(configured?: string): string | null {
   return candidates.find((c) => existsSync(path.join(c, 'index.html'))) ?? null;
 }
 
+/** index.html for each address of landing-pages.json, with its page's chunks preloaded. */
+export function landingHtml(indexHtml: string, preloads: Record<string, string[]>): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const [address, files] of Object.entries(preloads)) {
+    const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+    pages.set(address, indexHtml.replace('</head>', `${links}</head>`));
+  }
+  return pages;
+}
+
+const ROOT = '<div id="root"></div>';
+
+/**
+ * The page of each address of prerendered.json: its (landing) page with the prerendered markup,
+ * inert and hidden from assistive technology, before the app's root. The app removes it when its
+ * first render commits (apps/web/src/main.tsx).
+ */
+export function prerenderedHtml(pages: ReadonlyMap<string, string>, indexHtml: string, bodies: Record<string, string>): Map<string, string> {
+  const prerendered = new Map<string, string>();
+  for (const [address, body] of Object.entries(bodies)) {
+    const page = pages.get(address) ?? indexHtml;
+    if (!page.includes(ROOT)) continue;
+    // A function, so that a `$` in the markup is not read as a replacement pattern.
+    prerendered.set(address, page.replace(ROOT, () => `<div id="prerendered" inert aria-hidden="true">${body}</div>${ROOT}`));
+  }
+  return prerendered;
+}
+
+function readJson<T extends object>(root: string, name: string): T | Record<string, never> {
+  const file = path.join(root, name);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : {};
+}
+
+/**
+ * Whether the request may come from a signed-in browser, which must not see the signed-out header
+ * of the prerendered page first. The refresh token's cookie is sent to /api/v1/auth only
+ * (routes/auth.ts), so a page's request never carries it; the CSRF cookie is set and cleared with it,
+ * with the same lifetime, for every path.
+ */
+function mayBeSignedIn(cookies: Record<string, string | undefined> | undefined): boolean {
+  return Boolean(cookies?.[REFRESH_COOKIE] || cookies?.[CSRF_COOKIE]);
+}
+
 export default fp(async function webApp(app: FastifyInstance) {
   const root = findWebDist(app.config.webDist);
   let indexHtml: string | null = null;
+  let pages = new Map<string, string>();
+  let prerendered = new Map<string, string>();
   if (root) {
     indexHtml = readFileSync(path.join(root, 'index.html'), 'utf8');
+    pages = landingHtml(indexHtml, readJson<Record<string, string[]>>(root, 'landing-pages.json'));
+    prerendered = prerenderedHtml(pages, indexHtml, readJson<Record<string, string>>(root, 'prerendered.json'));
     await app.register(fastifyStatic, {
       root,
       index: false,
@@ -29,7 +82,7 @@ export default fp(async function webApp(app: FastifyInstance) {
       // Accept-Encoding with `Vary: accept-encoding` and the original's Content-Type; nothing is
       // compressed per request.
       preCompressed: true,
-      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+      globIgnore: ['index.html', 'landing-pages.json', 'prerendered.json', '**/*.br', '**/*.gz'],
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
@@ -39,12 +92,18 @@ export default fp(async function webApp(app: FastifyInstance) {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0];
+    const [url, query] = request.url.split('?', 2);
     if (url === '/api' || url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ detail: errorMessages.notFound });
     }
     // Without a build (API-only deployments, or tests before `npm run build`) there is no page to serve.
     if (!indexHtml) return reply.status(404).send({ detail: 'La aplicación web no está construida (npm run build).' });
-    return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    // A query string may change the first screen (`?frecuencia=mensual` on /donate): no prerendered page.
+    const first = query === undefined && !mayBeSignedIn(request.cookies) ? prerendered.get(url) : undefined;
+    return reply
+      .status(200)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(first ?? pages.get(url) ?? indexHtml);
   });
 });

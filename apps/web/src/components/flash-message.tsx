@@ -35,7 +35,7 @@ export function SuccessMessage({ message }: { message: string | null }) {
   return (
     <div role="status" aria-live="polite" className="min-h-0">
       {message && (
-        <p className="flex animate-fade-in items-center gap-2 rounded-xl bg-green-50 px-4 py-3 text-sm font-semibold text-green-800 ring-1 ring-green-600/20">
+        <p className="flex animate-rise-in items-center gap-2 rounded-xl bg-green-50 px-4 py-3 text-sm font-semibold text-green-800 ring-1 ring-green-600/20">
           <CircleCheck aria-hidden="true" className="size-5 shrink-0" />
           {message}
         </p>

@@ -46,7 +46,7 @@ export function Modal({ open, onClose, title, description, children, footer, siz
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         className={cn(
-          'relative flex max-h-[92dvh] w-full animate-fade-in flex-col rounded-t-3xl bg-white shadow-2xl outline-none sm:rounded-3xl',
+          'relative flex max-h-[92dvh] w-full animate-rise-in flex-col rounded-t-3xl bg-white shadow-2xl outline-none sm:rounded-3xl',
           widths[size],
           className,
         )}

@@ -44,9 +44,10 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-export function readStoredUser(storage: Storage = window.localStorage): SessionUser | null {
+export function readStoredUser(storage: Storage | undefined = globalThis.window?.localStorage): SessionUser | null {
   try {
-    const raw = storage.getItem(SESSION_USER_KEY);
+    // No storage where a page is rendered ahead of time (src/prerender.tsx): nobody is signed in there.
+    const raw = storage?.getItem(SESSION_USER_KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<SessionUser>;
     if (typeof parsed?.id !== 'number' || typeof parsed.email !== 'string') return null;

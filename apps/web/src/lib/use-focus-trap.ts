@@ -1,6 +1,8 @@
 // Keeps keyboard focus inside an open dialog or drawer, closes it on Escape, and gives focus back
-// to the element that opened it.
-import { useEffect, useRef, type RefObject } from 'react';
+// to the element that opened it. A layout effect: focus moves in the same commit that opens or
+// closes the dialog, so there is no frame in which it rests on the page's body (Preact runs plain
+// effects a frame later).
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
@@ -21,7 +23,7 @@ export function useFocusTrap(containerRef: RefObject<HTMLElement | null>, active
     escapeRef.current = onEscape;
   }, [onEscape]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!active) return;
     const container = containerRef.current;
     if (!container) return;
@@ -61,8 +63,16 @@ export function useFocusTrap(containerRef: RefObject<HTMLElement | null>, active
     document.addEventListener('keydown', onKeyDown, true);
     return () => {
       document.removeEventListener('keydown', onKeyDown, true);
-      if (opener && document.contains(opener)) opener.focus();
-      else restoreNear(openerAncestors);
+      const restore = () => {
+        if (opener && document.contains(opener)) opener.focus();
+        else restoreNear(openerAncestors);
+      };
+      restore();
+      // The commit that closes the dialog may go on to remove the opener (a row that leaves the list
+      // as it closes): once it is done, focus must still be on the page, not on its body.
+      queueMicrotask(() => {
+        if (!document.activeElement || document.activeElement === document.body) restore();
+      });
     };
   }, [active, containerRef, initialFocus]);
 }

@@ -8,13 +8,17 @@ configure({ asyncUtilTimeout: 5000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup. Each test also
 // starts a fresh browser tab: what a screen kept in sessionStorage (a draft) stays within its test.
+// A test file with `@vitest-environment node` (prerender.test.tsx) has no window at all, as on the
+// server that prerenders pages: nothing of the browser's to clear or stub there.
+const browser = typeof window !== 'undefined';
+
 afterEach(() => {
   cleanup();
-  sessionStorage.clear();
+  if (browser) sessionStorage.clear();
 });
 
 // jsdom has no matchMedia; the toaster asks it for prefers-reduced-motion. Nothing matches.
-window.matchMedia ??= ((query: string) => ({
+if (browser) window.matchMedia ??= ((query: string) => ({
   matches: false,
   media: query,
   onchange: null,

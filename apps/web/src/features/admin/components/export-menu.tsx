@@ -88,7 +88,7 @@ export function ExportMenu({ period }: { period: ReportPeriod }) {
           role="menu"
           aria-label={ui.exportHint}
           onKeyDown={onMenuKey}
-          className="absolute right-0 z-20 mt-2 w-56 animate-fade-in overflow-hidden rounded-2xl border border-sand-200 bg-white p-1.5 shadow-lift"
+          className="absolute right-0 z-20 mt-2 w-56 animate-rise-in overflow-hidden rounded-2xl border border-sand-200 bg-white p-1.5 shadow-lift"
         >
           {OPTIONS.map(({ format, label, icon: Icon }) => (
             <li key={format} role="none">

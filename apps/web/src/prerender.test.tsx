@@ -1,0 +1,29 @@
+// @vitest-environment node
+// The build's prerendered pages (src/prerender.tsx) render where there is no window, as in
+// scripts/prerender.mjs: a visitor who is not signed in, before any data has arrived.
+import { describe, expect, it } from 'vitest';
+import { donateMessages } from '@donaciones/shared/messages/donate';
+import { homeMessages } from '@donaciones/shared/messages/home';
+import { navMessages } from '@donaciones/shared/messages/shell';
+import { prerenderedPages, render } from './prerender';
+
+const h1 = (html: string) => [...html.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => m[1].replace(/<[^>]+>/g, '').trim());
+
+describe('prerendered pages', () => {
+  it('renders the checkout with its heading and the signed-out header', async () => {
+    const html = await render('/donate');
+    expect(h1(html)).toEqual([donateMessages.title]);
+    expect(html).toContain(`aria-label="${navMessages.login}"`);
+    expect(html).toContain(`>${navMessages.login}</span>`);
+  });
+
+  it('renders the home page with its heading', async () => {
+    expect(h1(await render('/'))).toEqual([homeMessages.heroTitle]);
+  });
+
+  it.each(prerenderedPages)('renders %s with one heading', async (address) => {
+    const html = await render(address);
+    expect(html.startsWith('<div')).toBe(true);
+    expect(h1(html)).toHaveLength(1);
+  });
+});
