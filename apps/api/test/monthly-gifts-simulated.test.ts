@@ -96,15 +96,48 @@ describe('the simulated renewals job', () => {
     expect(await giftDonations(giftId)).toHaveLength(1);
   });
 
-  it('a gift whose first payment staff processed by hand becomes active on the next run', async () => {
+  it('a gift whose first payment staff process by hand is active at once, with the monthly email; the job charges nothing more', async () => {
     const email = `manual.${randomBytes(4).toString('hex')}@prueba.gt`;
     const answer = await donateMonthly(email);
+    const giftId = answer.recurring_gift_id as number;
     const admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
     const processed = await ctx.app.inject({ method: 'POST', url: `/api/v1/donations/${answer.id}/process`, headers: { authorization: `Bearer ${admin.token}` } });
     expect(processed.statusCode, processed.body).toBe(200);
-    await chargeDueSimulatedGifts(ctx.db, monthlyContext(ctx.app));
-    expect((await giftRow(answer.recurring_gift_id as number)).status).toBe('active');
-    expect((await giftDonations(answer.recurring_gift_id as number)).map((d) => d.status)).toEqual(['completed']);
+    const gift = await giftRow(giftId);
+    expect(gift).toMatchObject({ status: 'active' });
+    expect(gift.startedAt).not.toBeNull();
+    expect(gift.nextChargeAt?.getTime()).toBe(addMonth(gift.startedAt as Date).getTime());
+    const templates = (await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).map((e) => e.template);
+    // The monthly gift's email, as when the job charges it, not the one-time gift's.
+    expect(templates).toContain('monthly-gift-started');
+    expect(templates).not.toContain('donation-completed');
+
+    expect(await chargeDueSimulatedGifts(ctx.db, monthlyContext(ctx.app))).toBe(0);
+    expect((await giftDonations(giftId)).map((d) => d.status)).toEqual(['completed']);
+  });
+
+  it('staff Procesar and the job at the same moment: one charge, no error, the gift active', async () => {
+    const admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
+    for (let i = 0; i < 5; i += 1) {
+      const answer = await donateMonthly(`ambos.${randomBytes(4).toString('hex')}@prueba.gt`);
+      const [processed] = await Promise.all([
+        ctx.app.inject({ method: 'POST', url: `/api/v1/donations/${answer.id}/process`, headers: { authorization: `Bearer ${admin.token}` } }),
+        chargeDueSimulatedGifts(ctx.db, monthlyContext(ctx.app)),
+      ]);
+      // Whichever came first charged it; the other found it no longer pending (409) or skipped it.
+      expect([200, 409], processed.body).toContain(processed.statusCode);
+      expect((await giftRow(answer.recurring_gift_id as number)).status).toBe('active');
+      expect((await giftDonations(answer.recurring_gift_id as number)).map((d) => d.status)).toEqual(['completed']);
+    }
+  });
+
+  it('cancelling the first payment of a gift leaves the gift as it was', async () => {
+    const admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
+    const auth = { authorization: `Bearer ${admin.token}` };
+    const other = await donateMonthly(`cancelada.${randomBytes(4).toString('hex')}@prueba.gt`);
+    const cancelled = await ctx.app.inject({ method: 'POST', url: `/api/v1/donations/${other.id}/cancel`, headers: auth });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await giftRow(other.recurring_gift_id as number)).status).toBe('incomplete');
   });
 });
 

@@ -16,6 +16,7 @@ import {
 import { unauthorized } from '../errors';
 import type { AuthUser } from '../plugins/auth';
 import { changeDonationStatus, createDonation, donationStats, getDonation, listDonations } from '../services/donations';
+import { monthlyContext } from '../services/monthly-gifts';
 import { readBatcher, serializeOncePerAnswer } from '../services/read-batching';
 
 const TAG = 'donaciones';
@@ -131,7 +132,7 @@ export default async function donationRoutes(app: FastifyInstance) {
         response: { 200: donationSchema, 400: error, 401: error, 403: error, 404: error, 409: error },
       },
     },
-    async (request) => changeDonationStatus(app.db, { id: request.params.id, action: 'process', viewer: signedIn(request), ip: request.ip }),
+    async (request) => changeDonationStatus(app.db, { id: request.params.id, action: 'process', viewer: signedIn(request), ip: request.ip }, monthlyContext(app)),
   );
 
   r.post(
@@ -147,6 +148,6 @@ export default async function donationRoutes(app: FastifyInstance) {
         response: { 200: donationSchema, 400: error, 401: error, 403: error, 404: error, 409: error },
       },
     },
-    async (request) => changeDonationStatus(app.db, { id: request.params.id, action: 'cancel', viewer: signedIn(request), ip: request.ip }),
+    async (request) => changeDonationStatus(app.db, { id: request.params.id, action: 'cancel', viewer: signedIn(request), ip: request.ip }, monthlyContext(app)),
   );
 }

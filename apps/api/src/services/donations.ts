@@ -19,6 +19,7 @@ import { donationTotals, donations, userPreferences } from '../db/schema';
 import { forbidden, notFound, serviceUnavailable } from '../errors';
 import { enqueueEmail } from './email-outbox';
 import { type DonationRow, insertDonation, settledByProvider, transitionDonation } from './ledger';
+import { type MonthlyContext, lockGiftOfDonation, simulatedChargeSettled } from './monthly-gifts';
 import { receiptSeriesColumn, receiptSeriesOf } from './receipts';
 import { getSettings } from './settings';
 
@@ -351,6 +352,7 @@ async function queueCompletionEmail(tx: Db, donation: DonationRow): Promise<void
 export async function changeDonationStatus(
   db: Database,
   input: { id: number; action: 'process' | 'cancel'; viewer: Viewer; ip?: string | null },
+  monthly: Pick<MonthlyContext, 'links' | 'publicUrl'>,
 ): Promise<Donation> {
   const { viewer } = input;
   if (!isAdmin(viewer)) {
@@ -359,14 +361,26 @@ export async function changeDonationStatus(
     if (!owner) throw notFound(donationsMessages.notFoundApi);
     if (owner.userId == null || owner.userId !== viewer.id) throw forbidden();
   }
-  const updated = await transitionDonation(db, {
-    id: input.id,
-    action: input.action,
-    actor: { id: viewer.id, email: viewer.email },
-    ip: input.ip,
-    inTransaction: async (tx, donation) => {
-      if (donation.status === 'completed') await queueCompletionEmail(tx, donation);
-    },
-  });
+  const transition = (on: Database) =>
+    transitionDonation(on, {
+      id: input.id,
+      action: input.action,
+      actor: { id: viewer.id, email: viewer.email },
+      ip: input.ip,
+      inTransaction: async (tx, donation) => {
+        // Procesar on a monthly gift's charge starts or renews the gift now, with the monthly email
+        // instead of the one-time gift's; the monthly job only charges what is still due.
+        if (input.action === 'process' && donation.recurringGiftId != null) await simulatedChargeSettled(tx, monthly, donation);
+        else if (donation.status === 'completed') await queueCompletionEmail(tx, donation);
+      },
+    });
+  // The gift is locked before the donation, in the monthly job's order, so the two never wait on each other.
+  const updated =
+    input.action === 'process'
+      ? await db.transaction(async (tx) => {
+          await lockGiftOfDonation(tx, input.id);
+          return transition(tx as Database);
+        })
+      : await transition(db);
   return getDonation(db, { id: updated.id, viewer });
 }

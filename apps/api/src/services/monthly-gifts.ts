@@ -64,6 +64,11 @@ async function lockGift(tx: Db, id: number): Promise<GiftRow | null> {
   return gift ?? null;
 }
 
+/** Locks the monthly gift a donation belongs to, if any. */
+export async function lockGiftOfDonation(tx: Db, donationId: number): Promise<void> {
+  await tx.execute(sql`SELECT g.id FROM recurring_gifts g JOIN donations d ON d.recurring_gift_id = g.id WHERE d.id = ${donationId} FOR UPDATE OF g`);
+}
+
 async function giftById(db: Db, id: number): Promise<GiftRow | null> {
   const [gift] = await db.select().from(recurringGifts).where(eq(recurringGifts.id, id)).limit(1);
   return gift ?? null;
@@ -756,7 +761,7 @@ async function replaceGift(db: Database, ctx: MonthlyContext, old: GiftRow, amou
     return { gift, donation: row };
   });
   if (simulated) {
-    await chargeSimulated(db, ctx, gift.id, donation.id);
+    await chargeSimulated(db, ctx, donation.id);
     await finishReplacement(db, ctx, gift.id);
     return { checkoutUrl: null, giftId: gift.id };
   }
@@ -791,21 +796,28 @@ export async function updateManagedGiftCard(db: Database, ctx: MonthlyContext, i
  * The demo's charge of one donation of a simulated gift: the ledger's `process` (the simulated card)
  * in the same transaction as the gift's update. Returns the completed (or failed) donation.
  */
-async function chargeSimulated(db: Database, ctx: MonthlyContext, giftId: number, donationId: number): Promise<DonationRow | null> {
+async function chargeSimulated(db: Database, ctx: MonthlyContext, donationId: number): Promise<DonationRow | null> {
   try {
     return await transitionDonation(db, {
       id: donationId,
       action: 'process',
       actor: null,
-      inTransaction: async (tx, donation) => {
-        if (donation.status === 'completed') await monthlyChargeCompleted(tx, ctx, donation);
-        else await tx.update(recurringGifts).set({ status: 'past_due', pastDueReason: donation.failureReason, updatedAt: sql`now()` }).where(eq(recurringGifts.id, giftId));
-      },
+      inTransaction: (tx, donation) => simulatedChargeSettled(tx, ctx, donation),
     });
   } catch (err) {
     if (err instanceof ConflictError) return null;
     throw err;
   }
+}
+
+/**
+ * In the transaction of a simulated charge of a gift's donation, whether the job ran it or staff's
+ * Procesar did: a paid charge starts or renews the gift at once, a declined one leaves it past due.
+ */
+export async function simulatedChargeSettled(tx: Db, ctx: Pick<MonthlyContext, 'links' | 'publicUrl'>, donation: DonationRow): Promise<void> {
+  if (donation.recurringGiftId == null) return;
+  if (donation.status === 'completed') await monthlyChargeCompleted(tx, ctx, donation);
+  else await tx.update(recurringGifts).set({ status: 'past_due', pastDueReason: donation.failureReason, updatedAt: sql`now()` }).where(eq(recurringGifts.id, donation.recurringGiftId));
 }
 
 /**
@@ -839,7 +851,7 @@ export async function chargeDueSimulatedGifts(db: Database, ctx: MonthlyContext,
       } else {
         donationId = (await insertRenewal(tx, gift, { amountCents: gift.amountCents, paymentId: null, cardLast4: first?.cardLast4, cardBrand: first?.cardBrand })).id;
       }
-      return chargeSimulated(tx as Database, ctx, id, donationId);
+      return chargeSimulated(tx as Database, ctx, donationId);
     });
     if (done?.status === 'completed') charged += 1;
     if (done) await finishReplacement(db, ctx, id);
