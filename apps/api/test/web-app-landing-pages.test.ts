@@ -1,13 +1,15 @@
 // The address a visitor opens first gets index.html with its page's chunks named as modulepreload
 // links (the build's landing-pages.json), so the browser fetches them together with the entry; a
 // page of the build's prerendered.json also gets its first screen as inert HTML, unless the
-// address has a query string or the browser may be signed in.
+// address has a query string or the browser may be signed in. Every page goes out compressed as the
+// browser's Accept-Encoding allows.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, REFRESH_COOKIE } from '@donaciones/shared/constants';
-import { landingHtml, prerenderedHtml } from '../src/plugins/web-app';
+import { acceptedEncoding, landingHtml, prerenderedHtml } from '../src/plugins/web-app';
 import { createTestApp, inject, type TestContext } from './helpers';
 
 const indexHtml = '<!doctype html><html lang="es"><head><title>Donaciones</title></head><body><div id="root"></div></body></html>';
@@ -111,5 +113,44 @@ describe('prerendered pages', () => {
   it('does not serve the prerendered pages themselves', async () => {
     const res = await inject(ctx.app, { url: '/prerendered.json' });
     expect(res.body).toBe(indexHtml);
+  });
+});
+
+describe('compressed pages', () => {
+  it('reads Accept-Encoding: brotli first, then gzip, never one refused with q=0', () => {
+    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(acceptedEncoding('gzip;q=1.0, br;q=0.5')).toBe('br');
+    expect(acceptedEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(acceptedEncoding('GZIP')).toBe('gzip');
+    expect(acceptedEncoding('*')).toBe('br');
+    expect(acceptedEncoding('*, br;q=0')).toBe('gzip');
+    expect(acceptedEncoding('identity')).toBeNull();
+    expect(acceptedEncoding('')).toBeNull();
+    expect(acceptedEncoding(undefined)).toBeNull();
+  });
+
+  it('sends every page in the encoding the browser takes, the same bytes once decoded, varying by Accept-Encoding', async () => {
+    for (const url of ['/', '/donate', '/admin/users']) {
+      const plain = await inject(ctx.app, { url });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      for (const [accept, encoding, decode] of [
+        ['gzip, deflate, br', 'br', brotliDecompressSync],
+        ['gzip', 'gzip', gunzipSync],
+      ] as const) {
+        const res = await inject(ctx.app, { url, headers: { 'accept-encoding': accept } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+        expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
+      }
+    }
+  });
+
+  it('keeps the signed-in rule when compressed', async () => {
+    const res = await inject(ctx.app, { url: '/', headers: { 'accept-encoding': 'br', cookie: `${CSRF_COOKIE}=abc` } });
+    expect(brotliDecompressSync(res.rawPayload).toString('utf8')).not.toContain('id="prerendered"');
   });
 });

@@ -3,10 +3,12 @@
 // of it that also names its page's chunks as `<link rel="modulepreload">`, made once at start. One
 // of the build's prerendered.json (apps/web/scripts/prerender.mjs) also gets its first screen as
 // inert HTML before the app's root, when nobody is signed in and there is no query string
-// (docs/decisions/0027-prerendered-first-screen.md).
+// (docs/decisions/0027-prerendered-first-screen.md). Each of these pages is compressed (brotli and
+// gzip) the first time it is asked for, then sent from memory by Accept-Encoding.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
@@ -50,6 +52,35 @@ export function prerenderedHtml(pages: ReadonlyMap<string, string>, indexHtml: s
   return prerendered;
 }
 
+/** The first of brotli and gzip that an Accept-Encoding header takes (a `q=0` refuses), or null. */
+export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const weights = new Map<string, number>();
+  for (const part of String(header ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((p) => p.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (name) weights.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const takes = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
+  return takes('br') ? 'br' : takes('gzip') ? 'gzip' : null;
+}
+
+/** A page's brotli and gzip copies, made once per page (the pages are fixed at start). */
+function compressedPages() {
+  const made = new Map<string, { br: Buffer; gzip: Buffer }>();
+  return (html: string) => {
+    let copies = made.get(html);
+    if (!copies) {
+      const raw = Buffer.from(html);
+      copies = {
+        br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+        gzip: gzipSync(raw, { level: 9 }),
+      };
+      made.set(html, copies);
+    }
+    return copies;
+  };
+}
+
 function readJson<T extends object>(root: string, name: string): T | Record<string, never> {
   const file = path.join(root, name);
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : {};
@@ -91,6 +122,7 @@ export default fp(async function webApp(app: FastifyInstance) {
     app.log.warn('apps/web/dist no existe: ejecuta `npm run build` para servir la aplicación web');
   }
 
+  const compressed = compressedPages();
   app.setNotFoundHandler((request, reply) => {
     const [url, query] = request.url.split('?', 2);
     if (url === '/api' || url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -100,10 +132,10 @@ export default fp(async function webApp(app: FastifyInstance) {
     if (!indexHtml) return reply.status(404).send({ detail: 'La aplicación web no está construida (npm run build).' });
     // A query string may change the first screen (`?frecuencia=mensual` on /donate): no prerendered page.
     const first = query === undefined && !mayBeSignedIn(request.cookies) ? prerendered.get(url) : undefined;
-    return reply
-      .status(200)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(first ?? pages.get(url) ?? indexHtml);
+    const html = first ?? pages.get(url) ?? indexHtml;
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    reply.status(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(compressed(html)[encoding]);
   });
 });
