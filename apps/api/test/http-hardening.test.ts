@@ -134,6 +134,20 @@ describe('secrets never reach the logs', () => {
     expect(log).not.toContain(secret);
   });
 
+  it('no header reaches the log: not the Authorization or Cookie of a request, nor the Set-Cookie of an answer', async () => {
+    const before = ctx.lines.length;
+    const caller = await signedInUser(ctx.app, ctx.db);
+    await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${caller.token}`, cookie: 'otra=galleta-secreta-1' } });
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: caller.email, password: 'Secreta123' } });
+    expect(login.statusCode, login.body).toBe(200);
+    const cookies = [login.headers['set-cookie']].flat().map((c) => String(c).split(';')[0].split('=')[1]);
+    expect(cookies.length).toBeGreaterThan(0);
+    const logged = ctx.lines.slice(before).join('');
+    expect(logged).toContain('request completed');
+    for (const secret of [caller.token, 'galleta-secreta-1', ...cookies]) expect(logged).not.toContain(secret);
+    expect(logged).not.toMatch(/authorization|set-cookie|"cookie"/i);
+  });
+
   it('without SMTP_URL the mailer logs the recipient and subject, never the body or its links', async () => {
     const secret = 'enlace-secreto-987';
     await enqueueEmail(ctx.db, {

@@ -300,15 +300,25 @@ export async function listDonations(db: Db, input: { filter: ListDonationsFilter
  * pending figures are for staff only (`withPending`, null otherwise): anyone may start a checkout, so
  * pending money is not a public figure (docs/product.md#figures).
  */
-export async function donationStats(db: Db, options: { withPending: boolean }): Promise<DonationStats> {
-  const rows = await db
+const statsQuery = (db: Db) =>
+  db
     .select({
       status: donationTotals.status,
       count: sql<number>`sum(${donationTotals.count})::bigint`,
       cents: sql<number>`sum(${donationTotals.amountCents})::bigint`,
     })
     .from(donationTotals)
-    .groupBy(donationTotals.status);
+    .groupBy(donationTotals.status)
+    .prepare('donation_stats');
+const preparedStats = new WeakMap<Db, ReturnType<typeof statsQuery>>();
+
+export async function donationStats(db: Db, options: { withPending: boolean }): Promise<DonationStats> {
+  let query = preparedStats.get(db);
+  if (!query) {
+    query = statsQuery(db);
+    preparedStats.set(db, query);
+  }
+  const rows = await query.execute();
   const by = (status: DonationStatus) => {
     const row = rows.find((r) => r.status === status);
     return { count: Number(row?.count ?? 0), cents: Number(row?.cents ?? 0) };
