@@ -11,7 +11,7 @@ import type { Database, DatabaseHandle } from './db/client';
 import { type CounterStore, postgresCounters, redisCounters } from './services/counters';
 import { counterRateLimitStore } from './plugins/rate-limit-store';
 import errorHandler from './plugins/error-handler';
-import { houseClientErrorHandler, loggerOptions, trustProxyOption } from './plugins/http-edge';
+import { completedLine, houseClientErrorHandler, type LogDestination, loggerOptions, syncLines, trustProxyOption } from './plugins/http-edge';
 import security from './plugins/security';
 import docs from './plugins/docs';
 import auth from './plugins/auth';
@@ -42,27 +42,36 @@ export interface BuildOptions {
 /**
  * One request log line instead of Fastify's two (on arrival and on completion), written when the
  * request is answered, with the request in it. Each line is a synchronous write to stdout, a syscall,
- * and syscalls are a large share of a cheap public read's cost (docs/performance.md). Every other
- * log line (errors, routes not found) stays as Fastify writes it.
+ * and syscalls are a large share of a cheap public read's cost (docs/performance.md). The line of an
+ * answered request is made by `completedLine` and written to the log's destination; every other log
+ * line (errors, routes not found) is written by pino.
  */
 class OneLinePerRequest extends LogController {
+  /** `destination` is null when info lines are not logged. */
+  constructor(private readonly destination: LogDestination | null) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    else this.destination?.write(completedLine(request, reply));
   }
 }
 
 export async function buildApp({ config, database, logger, onRoute }: BuildOptions): Promise<FastifyInstance> {
+  const given = typeof logger === 'object' ? (logger as { stream?: LogDestination; level?: Config['logLevel'] }) : {};
+  const destination = given.stream ?? syncLines();
+  const infoLogged = logger !== false && ['trace', 'debug', 'info'].includes(given.level ?? config.logLevel);
   const app = Fastify({
-    logger: logger === false ? false : { ...loggerOptions(config.logLevel), ...(typeof logger === 'object' ? logger : {}) },
+    logger: logger === false ? false : { ...loggerOptions(config.logLevel), ...given, stream: destination },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
     },
     trustProxy: trustProxyOption(config.trustProxy),
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(infoLogged ? destination : null),
     clientErrorHandler: houseClientErrorHandler,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 200 },
