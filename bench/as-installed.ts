@@ -175,7 +175,7 @@ async function runMode(mode: 'embedded' | 'postgres'): Promise<boolean> {
       met = target(
         `${mode} ${c.name}`,
         goals,
-        `${Math.round(figures.requestsPerSecond).toLocaleString('en-US')} req/s = ${(ratio * 100).toFixed(0)}% of bare ` +
+        `${Math.round(figures.requestsPerSecond).toLocaleString('en-US')} req/s = ${(ratio * 100).toFixed(1)}% of bare ` +
           `(${Math.round(bareFigures.requestsPerSecond).toLocaleString('en-US')}), p99 ${figures.p99} ms, ${figures.errors + figures.non2xx} errors`,
         ok,
       ) && met;
