@@ -101,8 +101,9 @@ export async function buildApp({ config, database, logger, onRoute }: BuildOptio
   app.decorate('redis', redis);
   app.decorate('counters', redis ? redisCounters(redis) : postgresCounters(database.db));
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   await app.register(errorHandler);

@@ -4,6 +4,8 @@
 // auth-login.test.ts (failed sign-ins per account and per IP), auth-recovery.test.ts (password reset
 // requests and attempts), auth-register.test.ts, donate.test.ts (checkout per IP).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +15,7 @@ import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, REFRESH_COOKIE } from '@donaciones/shared/constants';
 import { loadConfig } from '../src/config';
 import { sessions } from '../src/db/schema';
+import { headersSetBy, securityHeaderMiddleware } from '../src/plugins/security';
 import { loginAs, setCookies } from './auth-support';
 import { createTestApp, createUser, type TestContext } from './helpers';
 import { excludedRoute } from './security-support';
@@ -144,6 +147,26 @@ describe('security headers', () => {
     });
     expect(preflight.statusCode).toBe(404);
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('the security headers, computed once', () => {
+  it('are exactly what helmet sets on a real answer, with and without HTTPS', () => {
+    for (const cookieSecure of [false, true]) {
+      const res = new ServerResponse(new IncomingMessage(new Socket()));
+      res.setHeader('x-powered-by', 'algo');
+      securityHeaderMiddleware(cookieSecure)(res.req, res, () => {});
+      const fromHelmet = Object.fromEntries(Object.entries(res.getHeaders()).map(([name, value]) => [name, String(value)]));
+      expect(headersSetBy(securityHeaderMiddleware(cookieSecure))).toEqual(fromHelmet);
+      expect(Object.keys(fromHelmet)).toContain('content-security-policy');
+      expect('strict-transport-security' in fromHelmet).toBe(cookieSecure);
+    }
+  });
+
+  it('an API answer carries them all, with its request id', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/donations/stats' });
+    for (const [name, value] of Object.entries(headersSetBy(securityHeaderMiddleware(false)))) expect(res.headers[name], name).toBe(value);
+    expect(res.headers['x-request-id']).toBeTruthy();
   });
 });
 
