@@ -79,8 +79,8 @@ const pipeFull = new Int32Array(new SharedArrayBuffer(4));
 /**
  * The log's destination: each line written to the file descriptor at once, whole, before the call
  * returns, as pino's default (sonic-boom, synchronous) does, without its buffering bookkeeping, which
- * cost ~5 µs per line here, a sixth of a small cached answer (docs/performance.md). A pipe that is
- * full (EAGAIN) is waited for; a short write is completed.
+ * cost ~5 µs per line here, a sixth of a small cached answer (docs/decisions/0028-request-log-line-writer.md).
+ * A pipe that is full (EAGAIN) is waited for; a short write is completed.
  */
 export function syncLines(fd = 1): LogDestination {
   return {
