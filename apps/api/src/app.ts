@@ -61,11 +61,11 @@ class OneLinePerRequest extends LogController {
 }
 
 export async function buildApp({ config, database, logger, onRoute }: BuildOptions): Promise<FastifyInstance> {
-  const given = typeof logger === 'object' ? (logger as { stream?: LogDestination; level?: Config['logLevel'] }) : {};
-  const destination = given.stream ?? syncLines();
-  const infoLogged = logger !== false && ['trace', 'debug', 'info'].includes(given.level ?? config.logLevel);
+  const logOptions = typeof logger === 'object' ? (logger as { stream?: LogDestination; level?: Config['logLevel'] }) : {};
+  const destination = logOptions.stream ?? syncLines();
+  const infoLogged = logger !== false && ['trace', 'debug', 'info'].includes(logOptions.level ?? config.logLevel);
   const app = Fastify({
-    logger: logger === false ? false : { ...loggerOptions(config.logLevel), ...given, stream: destination },
+    logger: logger === false ? false : { ...loggerOptions(config.logLevel), ...logOptions, stream: destination },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();

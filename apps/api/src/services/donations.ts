@@ -295,11 +295,7 @@ export async function listDonations(db: Db, input: { filter: ListDonationsFilter
   };
 }
 
-/**
- * GET /donations/stats, read from donation_totals (kept by a trigger), never from the ledger. The
- * pending figures are for staff only (`withPending`, null otherwise): anyone may start a checkout, so
- * pending money is not a public figure (docs/product.md#figures).
- */
+/** The stats read, prepared once per database: Drizzle does not rebuild it, nor PostgreSQL parse it, per batch. */
 const statsQuery = (db: Db) =>
   db
     .select({
@@ -312,6 +308,11 @@ const statsQuery = (db: Db) =>
     .prepare('donation_stats');
 const preparedStats = new WeakMap<Db, ReturnType<typeof statsQuery>>();
 
+/**
+ * GET /donations/stats, read from donation_totals (kept by a trigger), never from the ledger. The
+ * pending figures are for staff only (`withPending`, null otherwise): anyone may start a checkout, so
+ * pending money is not a public figure (docs/product.md#figures).
+ */
 export async function donationStats(db: Db, options: { withPending: boolean }): Promise<DonationStats> {
   let query = preparedStats.get(db);
   if (!query) {
