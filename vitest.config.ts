@@ -21,7 +21,7 @@ export default defineConfig({
       // The repository's own checks (scripts/*.mjs), e.g. that no file cites an outside document.
       { test: { name: 'scripts', root: './scripts', include: ['**/*.test.mjs'], environment: 'node' } },
       apiProject('api', { TEST_DB: 'pglite' }),
-      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', { TEST_DB: 'postgres' }, ['test/embedded-database.test.ts'])] : []),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', { TEST_DB: 'postgres' }, ['test/platform/embedded-database.test.ts'])] : []),
       // Two real API processes on PostgreSQL (and Redis): its own step of `npm test`, after the others
       // (scripts/test.mjs sets TEST_SCALE_OUT=1), so the main run never starts servers.
       ...(process.env.TEST_SCALE_OUT === '1'

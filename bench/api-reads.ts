@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client';
-import { ensureDefaultSettings } from '../apps/api/src/services/settings';
+import { ensureDefaultSettings } from '../apps/api/src/platform/settings';
 import { type Child, type LoadFigures, captureAnswers, describe, load, machineLoad, result, scratchDatabase, startChild } from './support';
 
 const DONATIONS = Number(process.env.BENCH_DONATIONS ?? 100_000);

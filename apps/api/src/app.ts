@@ -8,16 +8,16 @@ import type { Redis } from 'ioredis';
 import { errorMessages } from './messages/errors';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
-import { type CounterStore, postgresCounters, redisCounters } from './services/counters';
-import { counterRateLimitStore } from './plugins/rate-limit-store';
-import errorHandler from './plugins/error-handler';
-import { completedLine, houseClientErrorHandler, type LogDestination, loggerOptions, syncLines, trustProxyOption } from './plugins/http-edge';
-import security from './plugins/security';
-import docs from './plugins/docs';
-import auth from './plugins/auth';
-import payments from './plugins/payments';
-import fel from './plugins/fel';
-import webApp from './plugins/web-app';
+import { type CounterStore, postgresCounters, redisCounters } from './platform/counters';
+import { counterRateLimitStore } from './http/rate-limit-store';
+import errorHandler from './http/error-handler';
+import { completedLine, houseClientErrorHandler, type LogDestination, loggerOptions, syncLines, trustProxyOption } from './http/http-edge';
+import security from './http/security';
+import docs from './http/docs';
+import auth from './http/auth';
+import payments from './http/payments';
+import fel from './http/fel';
+import webApp from './http/web-app';
 import apiRoutes from './routes';
 
 declare module 'fastify' {

@@ -4,8 +4,8 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureAdmin, seedDemo } from './db/seed';
-import { setFelCertification } from './services/receipts';
-import { ensureDefaultSettings } from './services/settings';
+import { setFelCertification } from './domain/receipts/receipts';
+import { ensureDefaultSettings } from './platform/settings';
 import { startJobs } from './jobs';
 
 export interface Started {

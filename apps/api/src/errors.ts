@@ -1,5 +1,5 @@
 // Domain errors: services say what went wrong with a code and a Spanish detail for the client; the one
-// error handler (plugins/error-handler.ts) chooses the HTTP status of each code (docs/product.md#errors).
+// error handler (http/error-handler.ts) chooses the HTTP status of each code (docs/product.md#errors).
 import { errorMessages } from './messages/errors';
 
 export type ErrorCode =

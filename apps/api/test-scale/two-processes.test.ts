@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { CSRF_COOKIE, CSRF_HEADER, REFRESH_COOKIE } from '@donaciones/shared/constants';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { rowsOf } from '../src/db/rows';
-import { createUser } from '../test/helpers';
+import { createUser } from '../test/support/helpers';
 import { ApiProcess, call, createDatabase, deployment, freePort, postgresUrl, redisUrl, startSmtp, uniqueIp, until } from './support';
 
 /** `name=value` pairs of the Set-Cookie headers of an answer. */

@@ -1,7 +1,7 @@
 // A build plugin: for each address of src/app/landing-pages.ts, the JavaScript files its lazy chunks
 // need beyond what index.html already loads, written to dist/landing-pages.json as
 // `{ "/donate": ["/assets/donate-….js", …] }`. The server adds them to index.html as
-// `<link rel="modulepreload">` for that address (apps/api/src/plugins/web-app.ts).
+// `<link rel="modulepreload">` for that address (apps/api/src/http/web-app.ts).
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { landingPages } from '../src/app/landing-pages.ts';

@@ -1,4 +1,4 @@
-// The first screen of a landing page arrives prerendered in its HTML (apps/api/src/plugins/web-app.ts,
+// The first screen of a landing page arrives prerendered in its HTML (apps/api/src/http/web-app.ts,
 // docs/decisions/0027-prerendered-first-screen.md): the browser can paint it before the app's code
 // has run; the app then takes its place, and the page works as without it.
 import { expect, test } from './fixtures';

@@ -1,5 +1,5 @@
 // After `vite build`: a brotli (.br) and a gzip (.gz) copy of every compressible file in dist/, made
-// once here at the highest levels, so that the server (apps/api/src/plugins/web-app.ts) sends them
+// once here at the highest levels, so that the server (apps/api/src/http/web-app.ts) sends them
 // by Accept-Encoding without compressing anything per request. A copy that would not save at least
 // 5% (fonts are already compressed) is not written.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';

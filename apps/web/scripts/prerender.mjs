@@ -2,7 +2,7 @@
 // the app's own components (a server build of src/prerender.tsx, made in node_modules/.prerender and
 // removed afterwards) and writes them to dist/prerendered.json,
 // `{ "/donate": "<div …>…</div>" }`. The server sends each inside index.html for its address
-// (apps/api/src/plugins/web-app.ts).
+// (apps/api/src/http/web-app.ts).
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -26,7 +26,7 @@ function goToLogin() {
   void router.navigate(paths.login, { replace: true, state });
 }
 
-// The page's first screen as the server prerendered it (apps/api/src/plugins/web-app.ts), inert,
+// The page's first screen as the server prerendered it (apps/api/src/http/web-app.ts), inert,
 // shown until the app has rendered the same page (docs/decisions/0027-prerendered-first-screen.md).
 const prerendered = document.getElementById('prerendered');
 

@@ -4,11 +4,11 @@ import { toCents } from '@donaciones/shared/format';
 import type { Role } from '@donaciones/shared/constants';
 import type { Database } from './client';
 import { donations, events, programs, supporters, userPreferences, users } from './schema';
-import { hashPassword } from '../services/passwords';
-import { ensureDefaultSettings } from '../services/settings';
-import { seedDemoBankAccounts } from '../services/bank-accounts';
-import { issueReceipt } from '../services/receipts';
-import { newReferenceCode } from '../services/reference-codes';
+import { hashPassword } from '../domain/accounts/passwords';
+import { ensureDefaultSettings } from '../platform/settings';
+import { seedDemoBankAccounts } from '../domain/deposits/bank-accounts';
+import { issueReceipt } from '../domain/receipts/receipts';
+import { newReferenceCode } from '../platform/reference-codes';
 import { seedMonthlyGifts } from './seed-monthly';
 
 export const DEMO_PASSWORD = 'Demo1234';

@@ -1,8 +1,8 @@
 // Certifies the receipts waiting for FEL with SAT through the configured certifier (decision 0021) and
-// queues each donor's receipt email when its certification ends (services/fel/certification.ts).
+// queues each donor's receipt email when its certification ends (domain/receipts/fel/certification.ts).
 import type { FastifyInstance } from 'fastify';
-import { certifyDueReceipts, type CertificationReport } from '../services/fel/certification';
-import { enqueueReceiptEmail } from '../services/receipts';
+import { certifyDueReceipts, type CertificationReport } from '../domain/receipts/fel/certification';
+import { enqueueReceiptEmail } from '../domain/receipts/receipts';
 
 export async function runReceiptCertification(app: FastifyInstance): Promise<CertificationReport | null> {
   if (!app.fel || app.config.fel.provider === 'off') return null;

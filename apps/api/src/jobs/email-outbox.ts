@@ -6,10 +6,10 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { EmailAttachment } from '../db/schema';
-import { PUBLIC_URL_MARK } from '../services/email-outbox';
-import { createMailTransport, type MailTransport } from '../services/mailer';
-import { renderEmailAttachment } from '../services/receipt-pdf';
-import { markReceiptsEmailed } from '../services/receipts';
+import { PUBLIC_URL_MARK } from '../platform/email-outbox';
+import { createMailTransport, type MailTransport } from '../platform/mailer';
+import { renderEmailAttachment } from '../domain/receipts/pdf';
+import { markReceiptsEmailed } from '../domain/receipts/receipts';
 
 export interface DeliveryOptions {
   batchSize?: number;

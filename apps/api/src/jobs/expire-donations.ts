@@ -5,8 +5,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { audit } from '../services/audit';
-import { getSettings } from '../services/settings';
+import { audit } from '../platform/audit';
+import { getSettings } from '../platform/settings';
 
 const BATCH = 200;
 

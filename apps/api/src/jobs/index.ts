@@ -1,12 +1,12 @@
 // Background work of each API process. Every job is safe when several processes run it at once.
 import type { FastifyInstance } from 'fastify';
-import { pruneCounters } from '../services/counters';
+import { pruneCounters } from '../platform/counters';
 import { runEmailOutbox } from './email-outbox';
-import { sendAnnualStatements } from '../services/receipts';
-import { pruneIdempotencyKeys } from '../services/idempotency';
+import { sendAnnualStatements } from '../domain/receipts/receipts';
+import { pruneIdempotencyKeys } from '../domain/giving/idempotency';
 import { expireStaleDonations } from './expire-donations';
 import { runPaymentReconciliation } from './reconcile-payments';
-import { runMonthlyGifts } from '../services/monthly-gifts';
+import { runMonthlyGifts } from '../domain/monthly/monthly-gifts';
 import { runReceiptCertification } from './certify-receipts';
 
 interface Job {

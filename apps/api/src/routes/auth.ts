@@ -24,8 +24,8 @@ import {
   resendVerification,
   resetPassword,
   verifyEmail,
-} from '../services/auth';
-import { type IssuedSession, newOpaqueToken, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from '../services/sessions';
+} from '../domain/accounts/auth';
+import { type IssuedSession, newOpaqueToken, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from '../domain/accounts/sessions';
 
 const REFRESH_COOKIE_PATH = '/api/v1/auth';
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorResponseSchema]));

@@ -1,6 +1,6 @@
 // GET /dashboard/stats (docs/product.md#figures): one path, two answers chosen by the caller's
-// role. ADMIN gets the organisation's figures (services/admin-dashboard.ts); DONOR and
-// USER get their own (services/member-dashboard.ts).
+// role. ADMIN gets the organisation's figures (domain/reporting/organisation-dashboard.ts); DONOR and
+// USER get their own (domain/reporting/personal-dashboard.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,8 +9,8 @@ import { adminDashboardStatsSchema } from '@donaciones/shared/schemas/admin';
 import { errorResponseSchema } from '@donaciones/shared/schemas/common';
 import { memberDashboardStatsSchema } from '@donaciones/shared/schemas/member';
 import { unauthorized } from '../errors';
-import { adminDashboardStats } from '../services/admin-dashboard';
-import { memberDashboardStats } from '../services/member-dashboard';
+import { adminDashboardStats } from '../domain/reporting/organisation-dashboard';
+import { memberDashboardStats } from '../domain/reporting/personal-dashboard';
 
 export default async function dashboardStatsRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { SLIP_MAX_BYTES, depositMessages } from '@donaciones/shared/messages/deposits';
 import { idParamSchema } from '@donaciones/shared/schemas/common';
 import { depositStatusSchema, depositTokenQuerySchema, slipUploadQuerySchema } from '@donaciones/shared/schemas/deposits';
-import { type ServedFile, type SlipAccess, addDepositSlip, depositStatus, readAttachment } from '../services/deposits';
-import { signedLinks } from '../services/signed-links';
+import { type ServedFile, type SlipAccess, addDepositSlip, depositStatus, readAttachment } from '../domain/deposits/deposits';
+import { signedLinks } from '../platform/signed-links';
 import { forbidden } from '../errors';
 import { bearer, error, limited } from './common';
 

@@ -1,5 +1,5 @@
 // The donation ledger's service API (docs/product.md#screens-and-routes, #the-donation-ledger, #donor-privacy). Thin handlers: the rules
-// live in services/donations.ts and services/ledger.ts.
+// live in domain/giving/donations.ts and domain/ledger/transitions.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasRole } from '@donaciones/shared/roles';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,10 +14,10 @@ import {
   listDonationsQuerySchema,
 } from '@donaciones/shared/schemas/donations';
 import { unauthorized } from '../errors';
-import type { AuthUser } from '../plugins/auth';
-import { changeDonationStatus, createDonation, donationStats, getDonation, listDonations } from '../services/donations';
-import { monthlyContext } from '../services/monthly-gifts';
-import { readBatcher, serializeOncePerAnswer } from '../services/read-batching';
+import type { AuthUser } from '../http/auth';
+import { changeDonationStatus, createDonation, donationStats, getDonation, listDonations } from '../domain/giving/donations';
+import { monthlyContext } from '../domain/monthly/monthly-gifts';
+import { readBatcher, serializeOncePerAnswer } from '../platform/read-batching';
 
 const TAG = 'donaciones';
 const bearer = [{ bearerAuth: [] }];
@@ -32,7 +32,7 @@ export default async function donationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limited = (max: number) => (app.config.rateLimitEnabled ? { rateLimit: { max, timeWindow: '1 minute' } } : {});
   // The public reads under load: concurrent anonymous callers share one query that starts after
-  // they all arrived, so answers are never stale (services/read-batching.ts, docs/performance.md).
+  // they all arrived, so answers are never stale (platform/read-batching.ts, docs/performance.md).
   const statsReads = readBatcher<DonationStats>();
   const anonymousListReads = readBatcher<DonationList>();
 

@@ -11,7 +11,7 @@ import {
   manageUpdateCardSchema,
   monthlyCheckoutSchema,
 } from '@donaciones/shared/schemas/monthly';
-import { cancelManagedGift, managedGift, monthlyContext, updateManagedGiftCard } from '../services/monthly-gifts';
+import { cancelManagedGift, managedGift, monthlyContext, updateManagedGiftCard } from '../domain/monthly/monthly-gifts';
 import { error, limited } from './common';
 
 const TAG = 'donación mensual (enlace)';

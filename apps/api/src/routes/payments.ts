@@ -1,6 +1,6 @@
 // Card payments through a provider (docs/product.md#payments): the return page's status and retry,
 // and the provider's signed webhooks. The staff's side (refunds, payment detail, payment settings)
-// is in routes/admin/payments.ts. Thin handlers: the rules live in services/payments/checkouts.ts.
+// is in routes/admin/payments.ts. Thin handlers: the rules live in domain/payments/checkouts.ts.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,9 +8,9 @@ import { errorResponseSchema } from '@donaciones/shared/schemas/common';
 import { REFERENCE_PATTERN, donationPaymentStatusSchema } from '@donaciones/shared/schemas/payments';
 import { badRequest, conflict } from '../errors';
 import { paymentMessages } from '../messages/payments';
-import { holdsUnstorableText } from '../plugins/security';
-import { type PaymentContext, paymentStatus, receiveWebhook, retryCheckout } from '../services/payments/checkouts';
-import { WebhookSignatureError } from '../services/payments/provider';
+import { holdsUnstorableText } from '../http/security';
+import { type PaymentContext, paymentStatus, receiveWebhook, retryCheckout } from '../domain/payments/checkouts';
+import { WebhookSignatureError } from '../domain/payments/provider';
 
 const error = errorResponseSchema;
 /** Recurrente's event bodies are a few kilobytes; anything far larger is not one of them. */

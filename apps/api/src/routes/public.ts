@@ -7,16 +7,16 @@ import { IDEMPOTENCY_HEADER } from '@donaciones/shared/constants';
 import { errorResponseSchema } from '@donaciones/shared/schemas/common';
 import { publicDonationResponseSchema, publicDonationSchema } from '@donaciones/shared/schemas/donate';
 import { type PublicSite, publicSiteSchema } from '@donaciones/shared/schemas/public-site';
-import { createPublicDonation } from '../services/donate';
-import { requireIdempotencyKey } from '../services/idempotency';
-import { getPublicSite } from '../services/public-site';
-import { readBatcher, serializeOncePerAnswer } from '../services/read-batching';
-import { signedLinks } from '../services/signed-links';
+import { createPublicDonation } from '../domain/giving/donate';
+import { requireIdempotencyKey } from '../domain/giving/idempotency';
+import { getPublicSite } from '../domain/content/public-site';
+import { readBatcher, serializeOncePerAnswer } from '../platform/read-batching';
+import { signedLinks } from '../platform/signed-links';
 
 export default async function publicRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The home page's data under load: concurrent callers share one read (and its ETag and
-  // serialization) that starts after they all arrived, so it is never stale (services/read-batching.ts).
+  // serialization) that starts after they all arrived, so it is never stale (platform/read-batching.ts).
   const siteReads = readBatcher<{ site: PublicSite; etag: string }>();
   const links = signedLinks(app.config.jwtSecret);
 

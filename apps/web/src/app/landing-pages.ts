@@ -1,7 +1,7 @@
 // The addresses a visitor may open first, and the source file of each lazy chunk the router loads
 // for it (its layout's, then its page's). The build (build/landing-preloads.ts) turns each list into
 // `<link rel="modulepreload">` tags that the server adds to index.html for that address
-// (apps/api/src/plugins/web-app.ts), so the browser fetches the page's code together with the entry
+// (apps/api/src/http/web-app.ts), so the browser fetches the page's code together with the entry
 // instead of after it: one round trip less before the first paint (docs/performance.md, "Web first
 // load"). router.test.tsx checks that each file is the one the router loads for its address.
 // Only plain imports here: vite.config.ts reads this file too.

@@ -1,5 +1,5 @@
 // The monthly giving figures of the reports and the admin dashboard (docs/product.md#reports-and-exports,
-// #monthly-giving): defined in apps/api/src/services/monthly-figures.ts. Amounts are quetzales (a dollar
+// #monthly-giving): defined in apps/api/src/domain/monthly/figures.ts. Amounts are quetzales (a dollar
 // gift by its quetzal equivalent at the staff rate), percentages one decimal.
 import { z } from 'zod';
 

@@ -3,9 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bankAccountsSettingsSchema } from '@donaciones/shared/schemas/deposits';
-import { actorOf } from '../../plugins/auth';
-import { updateSettings } from '../../services/admin-content';
-import { getSettings } from '../../services/settings';
+import { actorOf } from '../../http/auth';
+import { updateSettings } from '../../domain/content/content';
+import { getSettings } from '../../platform/settings';
 import { bearer, refusals, writeRefusals } from '../common';
 
 export default async function adminBankAccountRoutes(app: FastifyInstance) {

@@ -15,15 +15,15 @@ import {
   statementPreviewSchema,
 } from '@donaciones/shared/schemas/bank-statements';
 import { idParamSchema } from '@donaciones/shared/schemas/common';
-import { actorOf } from '../../plugins/auth';
+import { actorOf } from '../../http/auth';
 import {
   confirmStatementLine,
   importStatement,
   listStatementImports,
   previewStatement,
   statementImport,
-} from '../../services/bank-statements/reconciliation';
-import { depositReviewOf } from '../../services/deposit-review';
+} from '../../domain/deposits/statements/reconciliation';
+import { depositReviewOf } from '../../domain/deposits/slip-review';
 import { bearer, error, refusals, writeRefusals } from '../common';
 
 /** The file travels as base64 inside JSON: room for it and the other fields. */

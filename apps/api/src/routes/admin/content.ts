@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { adminEventSchema, adminProgramSchema, eventInputSchema, programInputSchema } from '@donaciones/shared/schemas/admin';
 import { idParamSchema, messageResponseSchema } from '@donaciones/shared/schemas/common';
-import { actorOf } from '../../plugins/auth';
+import { actorOf } from '../../http/auth';
 import {
   createEvent,
   createProgram,
@@ -15,7 +15,7 @@ import {
   listPrograms,
   updateEvent,
   updateProgram,
-} from '../../services/admin-content';
+} from '../../domain/content/content';
 import { bearer, error, refusals, writeRefusals } from '../common';
 
 export default async function adminContentRoutes(app: FastifyInstance) {

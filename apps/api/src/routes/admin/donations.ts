@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminDonationListSchema, adminDonationSchema, adminDonationsQuerySchema, rejectDonationSchema } from '@donaciones/shared/schemas/admin';
 import { idParamSchema } from '@donaciones/shared/schemas/common';
-import { actorOf } from '../../plugins/auth';
-import { approveDonation, listAdminDonations, rejectDonation } from '../../services/admin-donations';
+import { actorOf } from '../../http/auth';
+import { approveDonation, listAdminDonations, rejectDonation } from '../../domain/giving/review';
 import { adminDonationDonorSchema } from '@donaciones/shared/schemas/fiscal';
-import { donationDonor } from '../../services/fiscal';
+import { donationDonor } from '../../domain/receipts/fiscal';
 import { bearer, error, refusals, writeRefusals } from '../common';
 
 export default async function adminDonationRoutes(app: FastifyInstance) {

@@ -1,12 +1,12 @@
 // The electronic certification (FEL) of a donation's receipt, for staff (docs/product.md#receipts):
 // its state and SAT's reason when it was not certified, and "send it again" for a rejected or failed
-// one. Thin handlers: the rules live in services/fel/certification.ts.
+// one. Thin handlers: the rules live in domain/receipts/fel/certification.ts.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamSchema } from '@donaciones/shared/schemas/common';
 import { adminDonationFelSchema, adminReceiptFelSchema } from '@donaciones/shared/schemas/fel';
-import { actorOf } from '../../plugins/auth';
-import { adminDonationFel, retryReceiptCertification } from '../../services/fel/certification';
+import { actorOf } from '../../http/auth';
+import { adminDonationFel, retryReceiptCertification } from '../../domain/receipts/fel/certification';
 import { bearer, error, refusals, writeRefusals } from '../common';
 
 export default async function adminFelRoutes(app: FastifyInstance) {

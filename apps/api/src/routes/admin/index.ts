@@ -1,6 +1,6 @@
 // The admin console's API (docs/product.md#roles-and-permissions): one ADMIN hook for every route in
 // this folder, run onRequest, before validation, so an anonymous or non-admin caller never learns
-// more than 401/403. Thin handlers: the rules live in services/admin-*.ts, analytics.ts, exports.ts and payments/checkouts.ts.
+// more than 401/403. Thin handlers: the rules live in domain/ (giving/review.ts, reporting/, payments/checkouts.ts and the rest).
 import type { FastifyInstance } from 'fastify';
 import bankAccountRoutes from './bank-accounts';
 import bankStatementRoutes from './bank-statements';

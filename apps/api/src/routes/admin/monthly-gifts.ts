@@ -9,9 +9,9 @@ import {
   adminMonthlyGiftsQuerySchema,
   staffCancelMonthlyGiftSchema,
 } from '@donaciones/shared/schemas/monthly-admin';
-import { actorOf } from '../../plugins/auth';
-import { getAdminMonthlyGift, listAdminMonthlyGifts } from '../../services/admin-monthly-gifts';
-import { cancelMonthlyGift, monthlyContext } from '../../services/monthly-gifts';
+import { actorOf } from '../../http/auth';
+import { getAdminMonthlyGift, listAdminMonthlyGifts } from '../../domain/monthly/gift-console';
+import { cancelMonthlyGift, monthlyContext } from '../../domain/monthly/monthly-gifts';
 import { bearer, error, refusals, writeRefusals } from '../common';
 
 export default async function adminMonthlyGiftRoutes(app: FastifyInstance) {

@@ -1,6 +1,6 @@
 // The staff's side of card payments (docs/product.md#payments): a donation's payment detail, its
 // refund, and the provider's fee and the dollar rate. Thin handlers: the rules live in
-// services/payments/checkouts.ts and services/settings.ts.
+// domain/payments/checkouts.ts and platform/settings.ts.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,9 +8,9 @@ import { idParamSchema } from '@donaciones/shared/schemas/common';
 import { REFUND_REASON_MAX_LENGTH, adminDonationPaymentSchema, paymentSettingsSchema } from '@donaciones/shared/schemas/payments';
 import { conflict } from '../../errors';
 import { paymentMessages } from '../../messages/payments';
-import { actorOf } from '../../plugins/auth';
-import { type PaymentContext, adminDonationPayment, refundDonation } from '../../services/payments/checkouts';
-import { getSettings, putSettings } from '../../services/settings';
+import { actorOf } from '../../http/auth';
+import { type PaymentContext, adminDonationPayment, refundDonation } from '../../domain/payments/checkouts';
+import { getSettings, putSettings } from '../../platform/settings';
 import { bearer, error, refusals, writeRefusals } from '../common';
 
 const refundBodySchema = z.object({

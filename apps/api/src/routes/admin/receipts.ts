@@ -1,12 +1,12 @@
 // Staff and a donation's receipt (docs/product.md#receipts): download it as issued, send it to the donor
-// again, and send the donor's yearly statement again. Thin handlers: the rules live in services/receipts.ts.
+// again, and send the donor's yearly statement again. Thin handlers: the rules live in domain/receipts/receipts.ts.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '@donaciones/shared/schemas/common';
-import { actorOf, signedInUser } from '../../plugins/auth';
-import { renderReceiptPdf } from '../../services/receipt-pdf';
-import { receiptForViewer, receiptLabel, resendReceipt, resendStatement } from '../../services/receipts';
+import { actorOf, signedInUser } from '../../http/auth';
+import { renderReceiptPdf } from '../../domain/receipts/pdf';
+import { receiptForViewer, receiptLabel, resendReceipt, resendStatement } from '../../domain/receipts/receipts';
 import { bearer, error, refusals, writeRefusals } from '../common';
 import { sendPdf } from '../member/receipts';
 

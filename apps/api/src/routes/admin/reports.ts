@@ -2,9 +2,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analyticsQuerySchema, analyticsSchema, exportQuerySchema } from '@donaciones/shared/schemas/admin';
-import { computeAnalytics } from '../../services/analytics';
-import { type ReportFile, buildReportFile } from '../../services/exports';
-import { getSettings } from '../../services/settings';
+import { computeAnalytics } from '../../domain/reporting/analytics';
+import { type ReportFile, buildReportFile } from '../../domain/reporting/exports';
+import { getSettings } from '../../platform/settings';
 import { bearer, error, limited, refusals } from '../common';
 
 function sendFile(reply: FastifyReply, file: ReportFile) {

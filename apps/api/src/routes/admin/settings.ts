@@ -9,10 +9,10 @@ import {
   systemSettingsSchema,
 } from '@donaciones/shared/schemas/settings';
 import { fiscalSettingsAnswerSchema, fiscalSettingsSchema } from '@donaciones/shared/schemas/fiscal';
-import { actorOf } from '../../plugins/auth';
-import { updateSettings } from '../../services/admin-content';
-import { saveFiscalSettings } from '../../services/fiscal';
-import { getFiscalSettings, getSettings } from '../../services/settings';
+import { actorOf } from '../../http/auth';
+import { updateSettings } from '../../domain/content/content';
+import { saveFiscalSettings } from '../../domain/receipts/fiscal';
+import { getFiscalSettings, getSettings } from '../../platform/settings';
 import { bearer, refusals, writeRefusals } from '../common';
 
 const FISCAL_BODY_LIMIT = 256 * 1024;

@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { adminUserInputSchema, adminUserListSchema, adminUserSchema, adminUsersQuerySchema } from '@donaciones/shared/schemas/admin';
 import { idParamSchema, messageResponseSchema } from '@donaciones/shared/schemas/common';
-import { actorOf } from '../../plugins/auth';
-import { createUser, deleteUser, listUsers, updateUser } from '../../services/admin-users';
+import { actorOf } from '../../http/auth';
+import { createUser, deleteUser, listUsers, updateUser } from '../../domain/accounts/users';
 import { bearer, error, limited, refusals, writeRefusals } from '../common';
 
 export default async function adminUserRoutes(app: FastifyInstance) {

@@ -10,9 +10,9 @@ import {
   updatePreferencesSchema,
   updateProfileSchema,
 } from '@donaciones/shared/schemas/profile';
-import { signedInUser } from '../../plugins/auth';
-import { counterThrottle } from '../../services/auth';
-import { changePassword, getPreferences, getProfile, updatePreferences, updateProfile } from '../../services/member-profile';
+import { signedInUser } from '../../http/auth';
+import { counterThrottle } from '../../domain/accounts/auth';
+import { changePassword, getPreferences, getProfile, updatePreferences, updateProfile } from '../../domain/accounts/profile';
 import { MEMBER_TAG as TAG, bearer, error, guarded, limited } from '../common';
 
 export default async function memberAccountRoutes(app: FastifyInstance) {

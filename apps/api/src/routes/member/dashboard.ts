@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activeProgramSchema, impactSchema, levelsSchema, upcomingEventSchema, upcomingEventsQuerySchema } from '@donaciones/shared/schemas/member';
-import { signedInUser } from '../../plugins/auth';
-import { activePrograms, memberImpact, memberLevels, upcomingEvents } from '../../services/member-dashboard';
+import { signedInUser } from '../../http/auth';
+import { activePrograms, memberImpact, memberLevels, upcomingEvents } from '../../domain/reporting/personal-dashboard';
 import { MEMBER_TAG as TAG, bearer, error, guarded } from '../common';
 
 export default async function memberDashboardRoutes(app: FastifyInstance) {

@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { historySchema, myDonationListSchema, myDonationsQuerySchema } from '@donaciones/shared/schemas/member';
-import { signedInUser } from '../../plugins/auth';
-import { donationHistory, listMyDonations } from '../../services/member-donations';
+import { signedInUser } from '../../http/auth';
+import { donationHistory, listMyDonations } from '../../domain/giving/own-donations';
 import { MEMBER_TAG as TAG, bearer, error, guarded } from '../common';
 
 export default async function memberDonationRoutes(app: FastifyInstance) {

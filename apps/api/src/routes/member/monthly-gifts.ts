@@ -10,8 +10,8 @@ import {
   monthlyCheckoutSchema,
   monthlyGiftSchema,
 } from '@donaciones/shared/schemas/monthly';
-import { actorOf, signedInUser } from '../../plugins/auth';
-import { cancelMemberGift, changeMemberGiftAmount, listMemberGifts, monthlyContext } from '../../services/monthly-gifts';
+import { actorOf, signedInUser } from '../../http/auth';
+import { cancelMemberGift, changeMemberGiftAmount, listMemberGifts, monthlyContext } from '../../domain/monthly/monthly-gifts';
 import { MEMBER_TAG as TAG, bearer, error, guarded, limited } from '../common';
 
 export default async function memberMonthlyGiftRoutes(app: FastifyInstance) {

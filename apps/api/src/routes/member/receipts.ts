@@ -10,10 +10,10 @@ import {
 } from '@donaciones/shared/schemas/member';
 import { forbidden } from '../../errors';
 import { receiptMessages } from '../../messages/receipts';
-import { signedInUser } from '../../plugins/auth';
-import { listReceipts } from '../../services/member-donations';
-import { renderReceiptPdf, renderStatementPdf } from '../../services/receipt-pdf';
-import { loadStatement, receiptForViewer, receiptLabel } from '../../services/receipts';
+import { signedInUser } from '../../http/auth';
+import { listReceipts } from '../../domain/giving/own-donations';
+import { renderReceiptPdf, renderStatementPdf } from '../../domain/receipts/pdf';
+import { loadStatement, receiptForViewer, receiptLabel } from '../../domain/receipts/receipts';
 import { MEMBER_TAG as TAG, bearer, error, guarded, limited } from '../common';
 
 export default async function memberReceiptRoutes(app: FastifyInstance) {

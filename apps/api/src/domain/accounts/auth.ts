@@ -1,0 +1,355 @@
+// Accounts (docs/product.md#accounts-and-sessions): registration, sign-in, password recovery and email verification, with
+// throttles per IP and per account kept in the shared counters, so every API process sees the same.
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { authMessages } from '@donaciones/shared/messages/auth';
+import { emailMessages } from '../../messages/email';
+import type { Role } from '@donaciones/shared/constants';
+import type { Database, Db } from '../../db/client';
+import { authTokens, donations, userPreferences, users } from '../../db/schema';
+import { ConflictError, InvalidInputError, tooManyRequests, unauthorized } from '../../errors';
+import { audit } from '../../platform/audit';
+import type { CounterStore } from '../../platform/counters';
+import { enqueueEmail } from '../../platform/email-outbox';
+import { linkCompletedDonation } from '../ledger/transitions';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { isUniqueViolation } from '../../platform/reference-codes';
+import { type IssuedSession, type SessionClient, createSession, hashToken, newOpaqueToken, revokeAllSessions } from './sessions';
+import { getSettings } from '../../platform/settings';
+
+const MINUTE = 60_000;
+
+export interface LimitRule {
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Ceilings of the throttles. Sign-in (docs/product.md#accounts-and-sessions) refuses, with 429, an
+ * address that fails too often (on any accounts, or on one account), and an address or an account
+ * that signs in too often (each attempt costs an argon2 hash, each success a session row); failures on
+ * one account from many addresses only slow that account down (loginDelayMs), so nobody can lock
+ * another person out: the right password keeps working from the owner's own address.
+ */
+export const AUTH_LIMITS = {
+  loginFailuresPerIp: { name: 'login-fail-ip', max: 20, windowMs: 15 * MINUTE },
+  loginFailuresPerAccountIp: { name: 'login-fail-account-ip', max: 5, windowMs: 15 * MINUTE },
+  /** Not a ceiling: past `max`, each attempt on the account waits longer (loginDelayMs). */
+  loginFailuresPerAccount: { name: 'login-fail-account', max: 5, windowMs: 15 * MINUTE },
+  loginAttemptsPerIp: { name: 'login-ip', max: 120, windowMs: 5 * MINUTE },
+  loginSuccessesPerAccount: { name: 'login-success-account', max: 30, windowMs: 5 * MINUTE },
+  registerPerIp: { name: 'register-ip', max: 30, windowMs: 15 * MINUTE },
+  registerPerEmail: { name: 'register-email', max: 5, windowMs: 15 * MINUTE },
+  forgotPerIp: { name: 'forgot-ip', max: 10, windowMs: 15 * MINUTE },
+  forgotPerEmail: { name: 'forgot-email', max: 3, windowMs: 15 * MINUTE },
+  resetPerIp: { name: 'reset-ip', max: 10, windowMs: 15 * MINUTE },
+  resetPerAccount: { name: 'reset-account', max: 5, windowMs: 15 * MINUTE },
+  verificationPerAccount: { name: 'verification-account', max: 3, windowMs: 15 * MINUTE },
+  /** Wrong current passwords when changing it while signed in; a success is not counted. */
+  passwordChangeFailuresPerAccount: { name: 'password-change-fail-account', max: 10, windowMs: 15 * MINUTE },
+} as const satisfies Record<string, LimitRule>;
+
+export const RESET_TOKEN_TTL_MINUTES = 60;
+export const VERIFY_TOKEN_TTL_HOURS = 72;
+
+export interface Throttle {
+  /** Counts one attempt against each rule; 429 (with Retry-After) when any is over its ceiling. */
+  hit(...checks: [LimitRule, string][]): Promise<void>;
+  /** Counts one attempt without refusing anything; answers the count in the window. */
+  note(rule: LimitRule, subject: string): Promise<number>;
+  /** The count in the window, without counting. */
+  peek(rule: LimitRule, subject: string): Promise<number>;
+  /** Gives back one attempt (it turned out to be a success that must not count). */
+  refund(rule: LimitRule, subject: string): Promise<void>;
+  clear(rule: LimitRule, subject: string): Promise<void>;
+}
+
+const counterKey = (rule: LimitRule, subject: string) => `auth:${rule.name}:${subject.toLowerCase()}`;
+
+export function counterThrottle(counters: CounterStore, enabled: boolean): Throttle {
+  return {
+    async hit(...checks) {
+      if (!enabled) return;
+      let retryMs = 0;
+      for (const [rule, subject] of checks) {
+        const { count, ttlMs } = await counters.incr(counterKey(rule, subject), rule.windowMs);
+        if (count > rule.max) retryMs = Math.max(retryMs, ttlMs);
+      }
+      if (retryMs > 0) throw tooManyRequests(retryMs / 1000);
+    },
+    async note(rule, subject) {
+      if (!enabled) return 0;
+      return (await counters.incr(counterKey(rule, subject), rule.windowMs)).count;
+    },
+    async peek(rule, subject) {
+      if (!enabled) return 0;
+      return (await counters.get(counterKey(rule, subject))).count;
+    },
+    async refund(rule, subject) {
+      if (enabled) await counters.decr(counterKey(rule, subject));
+    },
+    async clear(rule, subject) {
+      if (enabled) await counters.reset(counterKey(rule, subject));
+    },
+  };
+}
+
+interface LinkContext {
+  publicUrl: string;
+  ip?: string | null;
+}
+
+function splitName(name: string): { firstName: string; lastName: string } {
+  const [firstName, ...rest] = name.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+}
+
+async function issueAuthToken(db: Db, userId: number, purpose: 'reset_password' | 'verify_email', ttlMs: number): Promise<string> {
+  // A new link replaces the older ones of the same purpose.
+  await db
+    .update(authTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+  const token = newOpaqueToken();
+  await db.insert(authTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+  return token;
+}
+
+async function queueVerificationEmail(db: Db, user: { email: string; firstName: string }, publicUrl: string, welcome: boolean, userId: number) {
+  const token = await issueAuthToken(db, userId, 'verify_email', VERIFY_TOKEN_TTL_HOURS * 60 * MINUTE);
+  const org = await getSettings(db, 'organization');
+  const link = `${publicUrl}/verify-email?token=${token}`;
+  const e = emailMessages.auth;
+  await enqueueEmail(db, {
+    to: user.email,
+    subject: welcome ? e.welcomeSubject(org.name) : e.verifySubject(org.name),
+    text: welcome ? e.welcomeText(user.firstName, org.name, link, VERIFY_TOKEN_TTL_HOURS) : e.verifyText(user.firstName, org.name, link, VERIFY_TOKEN_TTL_HOURS),
+    template: welcome ? 'welcome' : 'verify-email',
+  });
+}
+
+export const LOGIN_MAX_DELAY_MS = 3000;
+
+/** The wait before checking a password, from the account's recent failures: none up to the free ones, then doubling from 250 ms. */
+export function loginDelayMs(failures: number): number {
+  const over = failures - AUTH_LIMITS.loginFailuresPerAccount.max;
+  return over <= 0 ? 0 : Math.min(LOGIN_MAX_DELAY_MS, 250 * 2 ** Math.min(over - 1, 10));
+}
+
+const emailTaken = () => new ConflictError(authMessages.emailTaken, { email: authMessages.emailTaken });
+
+/** Creates a USER account with its preferences and queues the welcome email, all in one transaction. */
+export async function registerAccount(
+  db: Database,
+  input: { name: string; email: string; password: string } & LinkContext,
+  throttle: Throttle,
+): Promise<{ userId: number }> {
+  await throttle.hit([AUTH_LIMITS.registerPerIp, input.ip ?? 'unknown'], [AUTH_LIMITS.registerPerEmail, input.email]);
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+  if (existing) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  const { firstName, lastName } = splitName(input.name);
+  try {
+    return await db.transaction(async (tx) => {
+      const roles: Role[] = ['USER'];
+      const [user] = await tx.insert(users).values({ email: input.email, passwordHash, firstName, lastName, roles }).returning({ id: users.id });
+      await tx.insert(userPreferences).values({ userId: user.id });
+      await queueVerificationEmail(tx, { email: input.email, firstName }, input.publicUrl, true, user.id);
+      await audit(tx, { actor: { id: user.id, email: input.email }, action: 'user.registered', entityType: 'user', entityId: user.id, ip: input.ip });
+      return { userId: user.id };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_key')) throw emailTaken();
+    throw err;
+  }
+}
+
+/**
+ * Checks the credentials and opens a session. Unknown email, wrong password and inactive account all
+ * answer the same 401, after the same argon2 work (a dummy hash stands in for a missing account).
+ */
+export async function login(
+  db: Database,
+  input: { email: string; password: string; ttlDays: number } & SessionClient,
+  throttle: Throttle,
+): Promise<IssuedSession> {
+  const ip = input.ip ?? 'unknown';
+  const accountAtIp = `${input.email}|${ip}`;
+  // Failures are counted up front (and given back on success), so parallel guesses cannot overrun them.
+  await throttle.hit([AUTH_LIMITS.loginAttemptsPerIp, ip], [AUTH_LIMITS.loginFailuresPerIp, ip], [AUTH_LIMITS.loginFailuresPerAccountIp, accountAtIp]);
+  const delay = loginDelayMs(await throttle.peek(AUTH_LIMITS.loginFailuresPerAccount, input.email));
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+  const [user] = await db
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.email, input.email))
+    .limit(1);
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !valid || !user.isActive) {
+    if (user) {
+      await audit(db, {
+        actor: null,
+        action: 'auth.login_failed',
+        entityType: 'user',
+        entityId: user.id,
+        details: { reason: valid ? 'inactive' : 'password' },
+        ip: input.ip,
+      });
+    }
+    await throttle.note(AUTH_LIMITS.loginFailuresPerAccount, input.email);
+    throw unauthorized(authMessages.invalidCredentials);
+  }
+  // A success is not a failed attempt: it counts against neither the address nor the account there.
+  // The account's slow-down stays until its window ends: an attacker's guesses keep being slowed.
+  await throttle.refund(AUTH_LIMITS.loginFailuresPerIp, ip);
+  await throttle.clear(AUTH_LIMITS.loginFailuresPerAccountIp, accountAtIp);
+  await throttle.hit([AUTH_LIMITS.loginSuccessesPerAccount, input.email]);
+  return db.transaction(async (tx) => {
+    const session = await createSession(tx, { userId: user.id, ttlDays: input.ttlDays, ip: input.ip, userAgent: input.userAgent });
+    await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
+    await audit(tx, { actor: { id: user.id, email: user.email }, action: 'auth.login', entityType: 'session', entityId: session.sessionId, ip: input.ip });
+    return session;
+  });
+}
+
+export async function getMe(db: Db, userId: number) {
+  const [user] = await db
+    .select({ id: users.id, email: users.email, roles: users.roles, firstName: users.firstName, lastName: users.lastName, emailVerifiedAt: users.emailVerifiedAt, nit: users.nit })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) throw unauthorized();
+  return {
+    id: user.id,
+    email: user.email,
+    roles: user.roles as Role[],
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email_verified: user.emailVerifiedAt !== null,
+    nit: user.nit,
+  };
+}
+
+/** Always resolves the same way, whether the account exists or not (no account enumeration). */
+export async function requestPasswordReset(db: Database, input: { email: string } & LinkContext, throttle: Throttle): Promise<void> {
+  await throttle.hit([AUTH_LIMITS.forgotPerIp, input.ip ?? 'unknown'], [AUTH_LIMITS.forgotPerEmail, input.email]);
+  const [user] = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.email, input.email), eq(users.isActive, true)))
+    .limit(1);
+  if (!user) return;
+  await db.transaction(async (tx) => {
+    const token = await issueAuthToken(tx, user.id, 'reset_password', RESET_TOKEN_TTL_MINUTES * MINUTE);
+    const org = await getSettings(tx, 'organization');
+    await enqueueEmail(tx, {
+      to: user.email,
+      subject: emailMessages.auth.resetSubject(org.name),
+      text: emailMessages.auth.resetText(user.firstName, org.name, `${input.publicUrl}/reset-password?token=${token}`),
+      template: 'password-reset',
+    });
+    await audit(tx, { actor: null, action: 'auth.password_reset_requested', entityType: 'user', entityId: user.id, ip: input.ip });
+  });
+}
+
+const resetInvalid = () => new InvalidInputError(authMessages.resetInvalid, { token: authMessages.resetInvalid });
+
+/** Sets a new password with a single-use link, and ends every session of the account. */
+export async function resetPassword(db: Database, input: { token: string; password: string } & LinkContext, throttle: Throttle): Promise<void> {
+  await throttle.hit([AUTH_LIMITS.resetPerIp, input.ip ?? 'unknown']);
+  const tokenHash = hashToken(input.token);
+  const validToken = and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, 'reset_password'), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`));
+  const [found] = await db.select({ userId: authTokens.userId }).from(authTokens).where(validToken).limit(1);
+  if (!found) throw resetInvalid();
+  await throttle.hit([AUTH_LIMITS.resetPerAccount, String(found.userId)]);
+  // Hashing is slow: done before the transaction, which then re-checks the token under a row lock.
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const [token] = await tx.select({ id: authTokens.id, userId: authTokens.userId }).from(authTokens).where(validToken).for('update').limit(1);
+    if (!token) throw resetInvalid();
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(and(eq(users.id, token.userId), eq(users.isActive, true)))
+      .returning({ id: users.id, email: users.email, firstName: users.firstName });
+    if (!user) throw resetInvalid();
+    await tx
+      .update(authTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(authTokens.userId, user.id), eq(authTokens.purpose, 'reset_password'), isNull(authTokens.usedAt)));
+    const revoked = await revokeAllSessions(tx, user.id, 'password_reset');
+    const org = await getSettings(tx, 'organization');
+    await enqueueEmail(tx, {
+      to: user.email,
+      subject: emailMessages.auth.passwordChangedSubject(org.name),
+      text: emailMessages.auth.passwordChangedText(user.firstName, org.name, `${input.publicUrl}/forgot-password`),
+      template: 'password-changed',
+    });
+    await audit(tx, { actor: { id: user.id, email: user.email }, action: 'auth.password_reset', entityType: 'user', entityId: user.id, details: { sessions_revoked: revoked }, ip: input.ip });
+  });
+}
+
+/**
+ * Confirms the account's email with the link of the welcome email. Only then are the completed
+ * donations made with that address linked to the account (adding DONOR): otherwise anyone could
+ * register a donor's address and read their history.
+ */
+export async function verifyEmail(db: Database, input: { token: string; ip?: string | null }): Promise<{ alreadyVerified: boolean }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: authTokens.id, userId: authTokens.userId, usedAt: authTokens.usedAt, expiresAt: authTokens.expiresAt })
+      .from(authTokens)
+      .where(and(eq(authTokens.tokenHash, hashToken(input.token)), eq(authTokens.purpose, 'verify_email')))
+      .for('update')
+      .limit(1);
+    const invalid = () => new InvalidInputError(authMessages.verifyInvalid, { token: authMessages.verifyInvalid });
+    if (!row) throw invalid();
+    const [user] = await tx
+      .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, row.userId))
+      .limit(1);
+    if (!user) throw invalid();
+    // Opening the same link twice after it worked is harmless: say so instead of calling it invalid.
+    if (row.usedAt) {
+      if (user.emailVerifiedAt) return { alreadyVerified: true };
+      throw invalid();
+    }
+    if (row.expiresAt.getTime() <= Date.now()) throw invalid();
+    await tx.update(authTokens).set({ usedAt: sql`now()` }).where(eq(authTokens.id, row.id));
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
+    await tx
+      .update(donations)
+      .set({ userId: user.id })
+      .where(and(sql`lower(${donations.donorEmail}) = ${user.email}`, eq(donations.status, 'completed'), isNull(donations.userId)));
+    const [completed] = await tx
+      .select()
+      .from(donations)
+      .where(and(eq(donations.userId, user.id), eq(donations.status, 'completed')))
+      .limit(1);
+    if (completed) await linkCompletedDonation(tx, completed);
+    await audit(tx, { actor: { id: user.id, email: user.email }, action: 'user.email_verified', entityType: 'user', entityId: user.id, ip: input.ip });
+    return { alreadyVerified: user.emailVerifiedAt !== null };
+  });
+}
+
+/** Sends a new verification link to a signed-in account whose email is not verified yet. */
+export async function resendVerification(
+  db: Database,
+  input: { userId: number } & LinkContext,
+  throttle: Throttle,
+): Promise<{ alreadyVerified: boolean }> {
+  const [user] = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, input.userId))
+    .limit(1);
+  if (!user) throw unauthorized();
+  if (user.emailVerifiedAt) return { alreadyVerified: true };
+  await throttle.hit([AUTH_LIMITS.verificationPerAccount, String(user.id)]);
+  await db.transaction(async (tx) => queueVerificationEmail(tx, user, input.publicUrl, false, user.id));
+  return { alreadyVerified: false };
+}

@@ -1,0 +1,182 @@
+// The signed-in account's own profile, preferences and password (docs/product.md#accounts-and-sessions,
+// #validation-rules, #donor-privacy, #email).
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { authMessages } from '@donaciones/shared/messages/auth';
+import { validationMessages } from '@donaciones/shared/messages/validation';
+import { emailMessages } from '../../messages/email';
+import type {
+  Preferences,
+  Profile,
+  changePasswordSchema,
+  updatePreferencesSchema,
+  updateProfileSchema,
+} from '@donaciones/shared/schemas/profile';
+import type { z } from 'zod';
+import type { Database, Db } from '../../db/client';
+import { authTokens, sessions, userPreferences, users } from '../../db/schema';
+import { fieldError, notFound } from '../../errors';
+import { audit } from '../../platform/audit';
+import { AUTH_LIMITS, type Throttle } from './auth';
+import { enqueueEmail } from '../../platform/email-outbox';
+import { hashPassword, verifyPassword } from './passwords';
+import { getSettings } from '../../platform/settings';
+
+type UpdateProfile = z.output<typeof updateProfileSchema>;
+type UpdatePreferences = z.output<typeof updatePreferencesSchema>;
+type ChangePassword = z.output<typeof changePasswordSchema>;
+
+const profileColumns = {
+  first_name: users.firstName,
+  last_name: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  address: users.address,
+  nit: users.nit,
+};
+
+export async function getProfile(db: Db, userId: number): Promise<Profile> {
+  const [row] = await db.select(profileColumns).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function updateProfile(db: Database, input: { userId: number; data: UpdateProfile; ip?: string | null }): Promise<Profile> {
+  const { data } = input;
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ email: users.email }).from(users).where(eq(users.id, input.userId)).for('update').limit(1);
+    if (!current) throw notFound();
+    if (data.email !== undefined && data.email.toLowerCase() !== current.email) throw fieldError('email', validationMessages.emailReadOnly);
+    const [row] = await tx
+      .update(users)
+      .set({
+        firstName: data.first_name,
+        lastName: data.last_name,
+        phone: data.phone,
+        address: data.address,
+        ...(data.nit !== undefined ? { nit: data.nit } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, input.userId))
+      .returning(profileColumns);
+    await audit(tx, {
+      actor: { id: input.userId, email: current.email },
+      action: 'user.profile_updated',
+      entityType: 'user',
+      entityId: input.userId,
+      details: { fields: ['first_name', 'last_name', 'phone', 'address', ...(data.nit !== undefined ? ['nit'] : [])] },
+      ip: input.ip,
+    });
+    return row;
+  });
+}
+
+type PreferencesRow = typeof userPreferences.$inferSelect;
+
+function toPreferences(row: PreferencesRow): Preferences {
+  return {
+    favorite_cause: row.favoriteCause,
+    communication_preferences: {
+      email_notifications: row.emailNotifications,
+      sms_notifications: row.smsNotifications,
+      monthly_reports: row.monthlyReports,
+    },
+    privacy_settings: {
+      show_donations_publicly: row.showDonationsPublicly,
+      allow_contact: row.allowContact,
+    },
+  };
+}
+
+/** The account's preferences; an account without a row gets (and keeps) the defaults. */
+export async function getPreferences(db: Db, userId: number): Promise<Preferences> {
+  await db.insert(userPreferences).values({ userId }).onConflictDoNothing();
+  const [row] = await db.select().from(userPreferences).where(eq(userPreferences.userId, userId)).limit(1);
+  if (!row) throw notFound();
+  return toPreferences(row);
+}
+
+/** Saves what was sent; every part left out keeps its stored value. */
+export async function updatePreferences(db: Database, input: { userId: number; data: UpdatePreferences }): Promise<Preferences> {
+  const { data } = input;
+  const comm = data.communication_preferences ?? {};
+  const privacy = data.privacy_settings ?? {};
+  const set: Partial<typeof userPreferences.$inferInsert> = {
+    ...(data.favorite_cause !== undefined ? { favoriteCause: data.favorite_cause } : {}),
+    ...(comm.email_notifications !== undefined ? { emailNotifications: comm.email_notifications } : {}),
+    ...(comm.sms_notifications !== undefined ? { smsNotifications: comm.sms_notifications } : {}),
+    ...(comm.monthly_reports !== undefined ? { monthlyReports: comm.monthly_reports } : {}),
+    ...(privacy.show_donations_publicly !== undefined ? { showDonationsPublicly: privacy.show_donations_publicly } : {}),
+    ...(privacy.allow_contact !== undefined ? { allowContact: privacy.allow_contact } : {}),
+  };
+  const [row] = await db
+    .insert(userPreferences)
+    .values({ userId: input.userId, ...set })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { ...set, updatedAt: sql`now()` } })
+    .returning();
+  return toPreferences(row);
+}
+
+/**
+ * Checks the current password, stores the new hash, and signs out every other session of the
+ * account (the one making the change stays signed in). Unused password-reset links stop working.
+ * Wrong current passwords are throttled per account (429 with Retry-After past the ceiling).
+ */
+export async function changePassword(
+  db: Database,
+  input: { userId: number; sessionId: string; data: ChangePassword; ip?: string | null },
+  throttle: Throttle,
+): Promise<{ revokedSessions: number }> {
+  const failures = [AUTH_LIMITS.passwordChangeFailuresPerAccount, String(input.userId)] as const;
+  await throttle.hit([...failures]);
+  const result = await storeNewPassword(db, input);
+  await throttle.refund(...failures);
+  return result;
+}
+
+async function storeNewPassword(
+  db: Database,
+  input: { userId: number; sessionId: string; data: ChangePassword; ip?: string | null },
+): Promise<{ revokedSessions: number }> {
+  const [account] = await db
+    .select({ email: users.email, firstName: users.firstName, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, input.userId))
+    .limit(1);
+  if (!account) throw notFound();
+  if (!(await verifyPassword(account.passwordHash, input.data.current_password))) {
+    throw fieldError('current_password', authMessages.currentPasswordWrong);
+  }
+  const newHash = await hashPassword(input.data.new_password);
+  const organization = await getSettings(db, 'organization');
+
+  return db.transaction(async (tx) => {
+    // The hash is checked again under the row lock: a concurrent change must not be overwritten silently.
+    const [locked] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId)).for('update').limit(1);
+    if (!locked || locked.passwordHash !== account.passwordHash) throw fieldError('current_password', authMessages.currentPasswordWrong);
+    await tx.update(users).set({ passwordHash: newHash, updatedAt: sql`now()` }).where(eq(users.id, input.userId));
+    const revoked = await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()`, revokedReason: 'password_changed' })
+      .where(and(eq(sessions.userId, input.userId), ne(sessions.id, input.sessionId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    await tx
+      .update(authTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(authTokens.userId, input.userId), eq(authTokens.purpose, 'reset_password'), isNull(authTokens.usedAt)));
+    await audit(tx, {
+      actor: { id: input.userId, email: account.email },
+      action: 'user.password_changed',
+      entityType: 'user',
+      entityId: input.userId,
+      details: { revoked_sessions: revoked.length },
+      ip: input.ip,
+    });
+    await enqueueEmail(tx, {
+      to: account.email,
+      subject: emailMessages.member.passwordChangedSubject,
+      text: emailMessages.member.passwordChangedText(account.firstName || account.email, organization.name),
+      template: 'password-changed',
+    });
+    return { revokedSessions: revoked.length };
+  });
+}

@@ -1,0 +1,225 @@
+// Reading a bank's movement file (docs/product.md#bank-deposits): CSV as Guatemalan banks export it, with `;` or
+// `,` (or tab) between fields, dates dd/mm/yyyy, amounts 1,234.56 or 1.234,56, sometimes a few lines
+// of account details above the header. Pure functions: bytes in, rows or a Spanish refusal out.
+import { parse } from 'csv-parse/sync';
+import { badRequest } from '../../../errors';
+import { bankStatementMessages as m } from '../../../messages/bank-statements';
+
+export const STATEMENT_MAX_BYTES = 2 * 1024 * 1024;
+export const STATEMENT_MAX_LINES = 10_000;
+/** Rows shown under the headers while staff choose the columns. */
+export const PREVIEW_ROWS = 5;
+
+export type Delimiter = ';' | ',' | '\t';
+
+export interface ColumnMapping {
+  date: string;
+  description: string;
+  reference: string | null;
+  credit: string;
+  debit: string | null;
+}
+
+export interface StatementTable {
+  delimiter: Delimiter;
+  headers: string[];
+  /** The file line of the header (1 = first line). */
+  headerLine: number;
+  rows: { line: number; cells: string[] }[];
+}
+
+export interface StatementCredit {
+  line: number;
+  /** YYYY-MM-DD */
+  postedOn: string;
+  description: string;
+  reference: string | null;
+  creditCents: number;
+}
+
+/** Decodes the bytes: UTF-8 when valid, else Windows-1252 (what spreadsheet programs here save). */
+export function decodeStatement(bytes: Uint8Array): string {
+  if (bytes.length === 0) throw badRequest(m.empty);
+  if (bytes.length > STATEMENT_MAX_BYTES) throw badRequest(m.tooLarge(STATEMENT_MAX_BYTES / 1024 / 1024));
+  // xlsx is a zip (it starts with PK), xls an OLE compound file (0xD0CF11E0).
+  if ((bytes[0] === 0x50 && bytes[1] === 0x4b) || (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0)) {
+    throw badRequest(m.spreadsheet);
+  }
+  if (bytes.includes(0)) throw badRequest(m.notText);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder('windows-1252').decode(bytes);
+  }
+  // Control characters other than tab and line ends mean a binary file that merely has no NUL.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0001-\u0008\u000e-\u001f]/.test(text)) throw badRequest(m.notText);
+  return text.replace(/^\uFEFF/, '');
+}
+
+/** The field separator: `;` or tab when the first lines carry them (amounts may hold commas), else `,`. */
+export function detectDelimiter(text: string): Delimiter {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '').slice(0, 20);
+  const count = (c: string) => lines.reduce((n, l) => n + l.split(c).length - 1, 0);
+  const semicolons = count(';');
+  const tabs = count('\t');
+  if (semicolons === 0 && tabs === 0) return ',';
+  return tabs > semicolons ? '\t' : ';';
+}
+
+/** Parses the file into the header and the rows below it, each with its line number in the file. */
+export function readStatement(bytes: Uint8Array): StatementTable {
+  const text = decodeStatement(bytes);
+  const delimiter = detectDelimiter(text);
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, trim: true, info: true }) as unknown as typeof records;
+  } catch (error) {
+    const line = (error as { lines?: number }).lines ?? 1;
+    throw badRequest(m.unreadable(line));
+  }
+  if (records.length > STATEMENT_MAX_LINES) throw badRequest(m.tooManyLines(STATEMENT_MAX_LINES));
+  const rows = records.filter((r) => r.record.some((cell) => cell !== ''));
+  // The header is the first row as wide as most rows: the account details some banks print above it
+  // are narrower.
+  const widths = new Map<number, number>();
+  for (const r of rows) if (r.record.length > 1) widths.set(r.record.length, (widths.get(r.record.length) ?? 0) + 1);
+  const width = [...widths.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0];
+  const headerIndex = width == null ? -1 : rows.findIndex((r) => r.record.length === width && r.record.filter((c) => c !== '').length >= 2);
+  if (headerIndex < 0) throw badRequest(m.noHeader);
+  const headers = rows[headerIndex].record.map((h, i) => h.replace(/\s+/g, ' ') || `Columna ${i + 1}`);
+  const data = rows.slice(headerIndex + 1).map((r) => ({ line: r.info.lines, cells: r.record }));
+  if (data.length === 0) throw badRequest(m.noRows);
+  return { delimiter, headers, headerLine: rows[headerIndex].info.lines, rows: data };
+}
+
+const NAME_HINTS: Record<keyof ColumnMapping, RegExp> = {
+  date: /fecha/i,
+  description: /descrip|concepto|detalle|observ/i,
+  reference: /refer|documento|no\.?\s*doc|boleta|comprobante/i,
+  credit: /cr[eé]dito|abono|dep[oó]sito|ingreso/i,
+  debit: /d[eé]bito|cargo|retiro|egreso/i,
+};
+
+/** A first guess of the mapping from the header names, for a bank with no saved mapping. */
+export function guessMapping(headers: string[]): Partial<ColumnMapping> {
+  const guess: Partial<ColumnMapping> = {};
+  const used = new Set<string>();
+  for (const key of ['date', 'credit', 'debit', 'reference', 'description'] as const) {
+    const found = headers.find((h) => !used.has(h) && NAME_HINTS[key].test(h));
+    if (found) {
+      guess[key] = found;
+      used.add(found);
+    }
+  }
+  return guess;
+}
+
+/** dd/mm/yyyy (also with `-` or `.`, a two-digit year, or a time after it) and yyyy-mm-dd, as YYYY-MM-DD. */
+export function parseStatementDate(value: string): string | null {
+  const v = value.trim().split(/[\sT]/)[0] ?? '';
+  let day: number, month: number, year: number;
+  let match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(v);
+  if (match) {
+    [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    if (match[3].length === 2) year += 2000;
+  } else if ((match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(v))) {
+    [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  } else {
+    return null;
+  }
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || year < 2000 || year > 2100) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/** Which decimal separator the file's amounts use: `,` only when some amount ends in ,d or ,dd and none in .d or .dd. */
+export function detectDecimalSeparator(values: string[]): '.' | ',' {
+  const cleaned = values.map((v) => v.replace(/[^\d.,]/g, ''));
+  const comma = cleaned.some((v) => /,\d{1,2}$/.test(v));
+  const dot = cleaned.some((v) => /\.\d{1,2}$/.test(v));
+  if (comma && dot) throw badRequest(m.mixedDecimals);
+  return comma ? ',' : '.';
+}
+
+/**
+ * An amount in cents (negative for `-`, a trailing `-` or parentheses), or null when unreadable; an
+ * empty cell is 0. Currency signs (Q, GTQ, US$, $) and spaces are ignored.
+ */
+export function parseStatementAmount(value: string, decimal: '.' | ','): number | null {
+  let v = value.trim().replace(/^(GTQ|USD|US\$|Q\.?|\$)\s*/i, '').replace(/\s+/g, '');
+  if (v === '' || v === '-') return 0;
+  let negative = false;
+  if (/^\(.*\)$/.test(v)) {
+    negative = true;
+    v = v.slice(1, -1);
+  }
+  if (v.startsWith('-')) {
+    negative = !negative;
+    v = v.slice(1);
+  } else if (v.endsWith('-')) {
+    negative = !negative;
+    v = v.slice(0, -1);
+  }
+  v = v.replace(/^(GTQ|USD|US\$|Q\.?|\$)/i, '');
+  const thousands = decimal === ',' ? '.' : ',';
+  const pattern = new RegExp(`^\\d{1,3}(\\${thousands}\\d{3})*(\\${decimal}\\d{1,2})?$|^\\d+(\\${decimal}\\d{1,2})?$`);
+  if (!pattern.test(v)) return null;
+  const [whole, fraction = ''] = v.split(thousands).join('').split(decimal);
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents)) return null;
+  return negative ? -cents : cents;
+}
+
+/**
+ * The credit lines of the file under a mapping. Debits (a debit cell, or a negative credit when the
+ * file has one signed amount column) and zero lines are counted as skipped; an unreadable date or amount
+ * refuses the whole file with its line number, so nothing is imported half-read.
+ */
+export function creditsOf(table: StatementTable, mapping: ColumnMapping): { credits: StatementCredit[]; skipped: number } {
+  const index = (label: keyof typeof m.labels, column: string | null) => {
+    if (column == null) return -1;
+    const i = table.headers.indexOf(column);
+    if (i < 0) throw badRequest(m.missingColumn(m.labels[label], column));
+    return i;
+  };
+  const dateAt = index('date', mapping.date);
+  const descriptionAt = index('description', mapping.description);
+  const referenceAt = index('reference', mapping.reference);
+  const creditAt = index('credit', mapping.credit);
+  const debitAt = index('debit', mapping.debit);
+  const cell = (cells: string[], i: number) => (i < 0 ? '' : (cells[i] ?? '').trim());
+  const decimal = detectDecimalSeparator(table.rows.flatMap((r) => [cell(r.cells, creditAt), cell(r.cells, debitAt)]).filter((v) => v !== ''));
+
+  const credits: StatementCredit[] = [];
+  let skipped = 0;
+  for (const { line, cells } of table.rows) {
+    const rawDate = cell(cells, dateAt);
+    const rawCredit = cell(cells, creditAt);
+    const rawDebit = cell(cells, debitAt);
+    // A line with neither date nor amount is a note or a total label, not a movement.
+    if (rawDate === '' && rawCredit === '' && rawDebit === '') {
+      skipped++;
+      continue;
+    }
+    const postedOn = parseStatementDate(rawDate);
+    if (!postedOn) throw badRequest(m.badDate(line, rawDate));
+    const credit = parseStatementAmount(rawCredit, decimal);
+    if (credit == null) throw badRequest(m.badAmount(line, rawCredit));
+    if (debitAt >= 0 && parseStatementAmount(rawDebit, decimal) == null) throw badRequest(m.badAmount(line, rawDebit));
+    if (credit <= 0) {
+      skipped++;
+      continue;
+    }
+    credits.push({
+      line,
+      postedOn,
+      description: cell(cells, descriptionAt).slice(0, 500),
+      reference: cell(cells, referenceAt).slice(0, 200) || null,
+      creditCents: credit,
+    });
+  }
+  if (credits.length === 0) throw badRequest(m.noCredits);
+  return { credits, skipped };
+}

@@ -1,0 +1,158 @@
+// The public checkout's server side (docs/product.md#public-donation-flow): records a pending monetary donation, once per
+// idempotency key. With the simulated provider the ledger processes it later; with a real provider a
+// checkout is opened here and the browser goes to pay on the provider's page (docs/product.md#payments).
+import { formatMoney, fromCents, toCents } from '@donaciones/shared/format';
+import { donateMessages } from '@donaciones/shared/messages/donate';
+import { depositMessages } from '@donaciones/shared/messages/deposits';
+import { publicBankAccounts } from '@donaciones/shared/schemas/deposits';
+import { errorMessages } from '../../messages/errors';
+import type { PublicDonation, PublicDonationResponse } from '@donaciones/shared/schemas/donate';
+import { coverFeesCents, toQuetzalCents } from '@donaciones/shared/schemas/payments';
+import { parseTaxId } from '@donaciones/shared/tax-id';
+import type { Database } from '../../db/client';
+import { paymentMessages } from '../../messages/payments';
+import { PaymentDeclinedError, fieldError, serviceUnavailable } from '../../errors';
+import { type Actor, audit } from '../../platform/audit';
+import { withIdempotency, requestHash, type StoredAnswer } from './idempotency';
+import { isPlainGift, recordPlainGift } from './donate-fast-path';
+import { insertDonation } from '../ledger/transitions';
+import { type PaymentContext, openCheckout } from '../payments/checkouts';
+import { FAILING_TEST_CARDS } from '../payments/simulated/simulated';
+import { openMonthlyCheckout, startMonthlyGift } from '../monthly/monthly-gifts';
+import { enqueueDepositInstructions } from '../deposits/deposits';
+import { getSettings } from '../../platform/settings';
+import type { SignedLinks } from '../../platform/signed-links';
+
+export const DONATE_SCOPE = 'donate';
+
+export interface DonateInput {
+  body: PublicDonation;
+  idempotencyKey: string;
+  /** The signed-in caller, when a valid bearer token was sent. */
+  actor: Actor | null;
+  ip?: string | null;
+  /** The real provider and the public URL its checkout returns to; null with the simulated provider. */
+  payments: PaymentContext | null;
+  /** Signs the slip upload link of a bank deposit (docs/product.md#bank-deposits). */
+  links: SignedLinks;
+}
+
+export async function createPublicDonation(db: Database, input: DonateInput): Promise<StoredAnswer<PublicDonationResponse>> {
+  const { body } = input;
+  const deposit = body.paymentMethod === 'bank_deposit';
+  if (deposit) {
+    // A deposit is one transfer of the exact amount: no card, no card fee, no monthly charge.
+    if (body.frequency === 'monthly') throw fieldError('paymentMethod', depositMessages.depositNotMonthly);
+    if (body.coverFees) throw fieldError('coverFees', depositMessages.depositNoFee);
+  } else if (!input.payments) {
+    if (!body.cardLast4) throw fieldError('cardLast4', paymentMessages.cardRequiredSimulated);
+    if (!body.cardBrand) throw fieldError('cardBrand', paymentMessages.cardRequiredSimulated);
+    // The demo's declining test cards fail at once, with their reason, and record nothing.
+    const declined = FAILING_TEST_CARDS[body.cardLast4];
+    if (declined) throw new PaymentDeclinedError(declined, { cardNumber: declined });
+  }
+  // The caller is part of what the key guards: the same key from another account is another request.
+  const hash = requestHash({ body, userId: input.actor?.id ?? null });
+  if (isPlainGift(body, input.payments != null)) {
+    const recorded = await recordPlainGift(db, { body, scope: DONATE_SCOPE, key: input.idempotencyKey, hash, actor: input.actor, ip: input.ip });
+    if (recorded) return recorded;
+  }
+  return withIdempotency<PublicDonationResponse>(db, { scope: DONATE_SCOPE, key: input.idempotencyKey, hash }, async (tx) => {
+    const system = await getSettings(tx, 'system');
+    if (system.maintenance_mode) throw serviceUnavailable(errorMessages.maintenance);
+    const giftCents = toCents(body.amount);
+    // Dollars and covered fees need the staff's payment settings; a plain quetzal gift does not.
+    const pay = body.currency !== 'GTQ' || body.coverFees ? await getSettings(tx, 'payments') : null;
+    // The bounds are in quetzales: a gift in dollars is compared by its quetzal value.
+    const giftGtqCents = pay ? toQuetzalCents(giftCents, body.currency, pay.usd_exchange_rate) : giftCents;
+    if (giftGtqCents < toCents(system.min_donation_amount)) {
+      throw fieldError('amount', donateMessages.amountBelowMin(formatMoney(system.min_donation_amount)));
+    }
+    if (giftGtqCents > toCents(system.max_donation_amount)) {
+      throw fieldError('amount', donateMessages.amountAboveMax(formatMoney(system.max_donation_amount)));
+    }
+    if (deposit && publicBankAccounts(await getSettings(tx, 'bankAccounts')).length === 0) {
+      throw fieldError('paymentMethod', depositMessages.paymentMethodUnavailable);
+    }
+    const { grossCents, feeCents } = pay && body.coverFees ? coverFeesCents(giftCents, pay) : { grossCents: giftCents, feeCents: 0 };
+    const usd = pay && body.currency === 'USD' ? pay : null;
+    // CF only below Q2,500 of what is charged, a dollar gift valued at the staff's rate (decision 0019).
+    const taxId = parseTaxId(body.nit ?? '', grossCents, body.currency, pay?.usd_exchange_rate);
+    if (!taxId.ok) throw fieldError('nit', taxId.message);
+
+    // A monthly gift: its row first (the duplicate rule may refuse it), then its first donation.
+    const gift =
+      body.frequency === 'monthly' && !deposit
+        ? await startMonthlyGift(tx, {
+            donorName: body.donorName,
+            donorEmail: body.email,
+            userId: input.actor?.id ?? null,
+            amountCents: grossCents,
+            currency: body.currency,
+            provider: input.payments ? input.payments.provider.name : 'simulated',
+            allowDuplicate: body.allowDuplicateMonthly,
+          })
+        : null;
+    let row = await insertDonation(tx, {
+      recurringGiftId: gift?.id ?? null,
+      donorName: body.donorName,
+      donorEmail: body.email,
+      donorPhone: body.phone ?? null,
+      donorNit: taxId.value,
+      donorTaxIdKind: taxId.kind,
+      amountCents: grossCents,
+      currency: body.currency,
+      coveredFeeCents: feeCents,
+      ...(usd
+        ? {
+            gtqCents: toQuetzalCents(grossCents, 'USD', usd.usd_exchange_rate),
+            exchangeRate: String(usd.usd_exchange_rate),
+            exchangeRateDate: usd.usd_exchange_rate_date,
+          }
+        : {}),
+      donationType: 'monetary',
+      description: deposit ? depositMessages.description : donateMessages.description,
+      source: 'public',
+      userId: input.actor?.id ?? null,
+      cardLast4: input.payments || deposit ? null : (body.cardLast4 ?? null),
+      cardBrand: input.payments || deposit ? null : (body.cardBrand ?? null),
+      paymentMethod: body.paymentMethod,
+      // A deposit goes through no provider: staff approve it against the bank's movements.
+      paymentProvider: deposit ? null : input.payments ? input.payments.provider.name : 'simulated',
+    });
+    let depositToken: string | null = null;
+    if (deposit) {
+      depositToken = await input.links.sign({ purpose: 'deposit-slip', subject: row.id });
+      await enqueueDepositInstructions(tx, row, depositToken);
+    } else if (input.payments) row = gift ? await openMonthlyCheckout(tx, input.payments, row, gift) : await openCheckout(tx, input.payments, row);
+
+    await audit(tx, {
+      actor: input.actor,
+      action: 'donation.create',
+      entityType: 'donation',
+      entityId: row.id,
+      details: { source: 'public', reference: row.referenceCode, amount_cents: row.amountCents, currency: row.currency },
+      ip: input.ip,
+    });
+
+    return {
+      statusCode: 201,
+      body: {
+        id: row.id,
+        reference_code: row.referenceCode,
+        amount: fromCents(row.amountCents),
+        currency: body.currency,
+        covered_fee: fromCents(feeCents),
+        status: 'pending',
+        card_last4: row.cardLast4,
+        card_brand: row.cardBrand as PublicDonationResponse['card_brand'],
+        payment_provider: input.payments ? input.payments.provider.name : 'simulated',
+        checkout_url: row.checkoutUrl,
+        recurring_gift_id: gift?.id ?? null,
+        payment_method: body.paymentMethod,
+        deposit_token: depositToken,
+        created_at: row.createdAt.toISOString(),
+      },
+    };
+  });
+}

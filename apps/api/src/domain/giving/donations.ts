@@ -1,0 +1,397 @@
+// The service view of the ledger (docs/product.md#the-donation-ledger, #screens-and-routes, #donor-privacy): recording, listing,
+// statistics from the running totals, and the process/cancel transitions with their permissions.
+import { type SQL, and, eq, or, sql } from 'drizzle-orm';
+import { type DonationStatus, type DonationType } from '@donaciones/shared/constants';
+import { hasRole } from '@donaciones/shared/roles';
+import { formatCents, fromCents, roundTo, toCents } from '@donaciones/shared/format';
+import { donationsMessages } from '@donaciones/shared/messages/donations';
+import { emailMessages } from '../../messages/email';
+import { errorMessages } from '../../messages/errors';
+import type {
+  CreateDonation,
+  Donation,
+  DonationList,
+  DonationStats,
+  ListDonationsFilter,
+} from '@donaciones/shared/schemas/donations';
+import type { Database, Db } from '../../db/client';
+import { donationTotals, donations, userPreferences } from '../../db/schema';
+import { forbidden, notFound, serviceUnavailable } from '../../errors';
+import { enqueueEmail } from '../../platform/email-outbox';
+import { type DonationRow, insertDonation, settledByProvider, transitionDonation } from '../ledger/transitions';
+import { type MonthlyContext, lockGiftOfDonation, simulatedChargeSettled } from '../monthly/monthly-gifts';
+import { receiptSeriesColumn, receiptSeriesOf } from '../receipts/receipts';
+import { getSettings } from '../../platform/settings';
+
+/** Who is looking: decides masking (docs/product.md#donor-privacy) and which actions are offered. */
+export interface Viewer {
+  id: number;
+  email: string;
+  roles: readonly string[];
+}
+
+export interface ViewOptions {
+  viewer: Viewer | null;
+  /** The donor's account opted in to `show_donations_publicly`; unknown counts as not. */
+  donorIsPublic?: boolean | null;
+  /** The series of the donation's receipt, read with the row (`receiptSeriesColumn`). */
+  receiptSeries?: string | null;
+}
+
+const isAdmin = (viewer: Viewer | null) => hasRole(viewer?.roles, 'ADMIN');
+
+/** `maria.garcia@gmail.com` -> `m***@gmail.com` */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${email[0]}***${email.slice(at)}`;
+}
+
+/** Lower-case particles of compound surnames ("de León", "de la Cruz"): never taken as the surname. */
+export const NAME_PARTICLES = ['de', 'del', 'la', 'las', 'los', 'y'] as const;
+
+/**
+ * The given name and the initial of the first surname, the main one in Guatemala
+ * (docs/product.md#donor-privacy). Names are written given names, then the paternal and the maternal
+ * surname, particles aside: with two words the second is the surname ("Lucía Hernández" -> "Lucía H."),
+ * with three or more the first surname is the second-to-last word ("Lucía Hernández Toj" -> "Lucía H.",
+ * "Ana María López García" -> "Ana L.", "Carlos de León Pérez" -> "Carlos L."). One word is shown as is.
+ * maskedNameSql computes the same in the database for the list's search.
+ */
+export function maskName(name: string): string {
+  const all = name.trim().split(/\s+/).filter(Boolean);
+  const kept = all.filter((w) => !(NAME_PARTICLES as readonly string[]).includes(w.toLowerCase()));
+  const words = kept.length ? kept : all;
+  if (words.length === 0) return '';
+  if (words.length === 1) return words[0];
+  const surname = words.length === 2 ? words[1] : words[words.length - 2];
+  return `${words[0]} ${Array.from(surname)[0].toUpperCase()}.`;
+}
+
+/** Full donor details for ADMIN, the donation's owner, and donors who chose to be shown publicly. */
+export function seesDonor(row: Pick<DonationRow, 'userId'>, options: ViewOptions): boolean {
+  const { viewer } = options;
+  if (isAdmin(viewer)) return true;
+  if (viewer && row.userId != null && row.userId === viewer.id) return true;
+  return options.donorIsPublic === true;
+}
+
+export function canProcess(row: Pick<DonationRow, 'status' | 'paymentProvider' | 'paymentMethod'>, viewer: Viewer | null): boolean {
+  return row.status === 'pending' && isAdmin(viewer) && !settledByProvider(row) && row.paymentMethod !== 'bank_deposit';
+}
+
+export function canCancel(row: Pick<DonationRow, 'status' | 'userId'>, viewer: Viewer | null): boolean {
+  if (row.status !== 'pending' || !viewer) return false;
+  return isAdmin(viewer) || (row.userId != null && row.userId === viewer.id);
+}
+
+/** Staff and the signed-in owner: they see pending donations, the reference and the receipt number. */
+export function ownsOrStaff(row: Pick<DonationRow, 'userId'>, viewer: Viewer | null): boolean {
+  return isAdmin(viewer) || (viewer != null && row.userId != null && row.userId === viewer.id);
+}
+
+/**
+ * Only completed donations are public; a pending (or failed, cancelled...) one is shown to staff and
+ * its signed-in owner only, so an anonymous checkout cannot move what visitors see
+ * (docs/product.md#donor-privacy).
+ */
+export function visibleTo(row: Pick<DonationRow, 'userId' | 'status'>, viewer: Viewer | null): boolean {
+  return row.status === 'completed' || ownsOrStaff(row, viewer);
+}
+
+/** The API shape of one donation for one viewer; shared by every endpoint that shows donations. */
+export function toDonationView(row: DonationRow, options: ViewOptions): Donation {
+  const full = seesDonor(row, options);
+  // The reference and receipt number are the proof for claiming a tax receipt: owner and staff only.
+  const proof = ownsOrStaff(row, options.viewer);
+  return {
+    id: row.id,
+    donor_name: full ? row.donorName : maskName(row.donorName),
+    donor_email: full ? row.donorEmail : maskEmail(row.donorEmail),
+    amount: fromCents(row.amountCents),
+    currency: row.currency,
+    donation_type: row.donationType,
+    status: row.status,
+    description: row.description,
+    reference_code: proof ? row.referenceCode : null,
+    receipt_number: proof ? row.receiptNumber : null,
+    receipt_series: proof && row.receiptNumber != null ? (options.receiptSeries ?? null) : null,
+    failure_reason: row.failureReason,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    completed_at: row.completedAt ? row.completedAt.toISOString() : null,
+    donor_masked: !full,
+    can_process: canProcess(row, options.viewer),
+    can_cancel: canCancel(row, options.viewer),
+  };
+}
+
+/**
+ * Newest first, spelled exactly as the indexes are built (`DESC NULLS LAST`): a plain `DESC` means
+ * NULLS FIRST to PostgreSQL, does not match them, and turns each page into a sort of the whole ledger.
+ */
+export const NEWEST_FIRST = [sql`${donations.createdAt} DESC NULLS LAST`, sql`${donations.id} DESC NULLS LAST`] as const;
+
+/** Rows with their donor's opt-in, so that toDonationView can decide the masking. */
+function selectWithOptIn(db: Db) {
+  return db
+    .select({ donation: donations, donorIsPublic: userPreferences.showDonationsPublicly, receiptSeries: receiptSeriesColumn })
+    .from(donations)
+    .leftJoin(userPreferences, eq(userPreferences.userId, donations.userId));
+}
+
+/** POST /donations: a pending donation recorded by a signed-in user, who becomes its owner. */
+export async function createDonation(db: Database, input: { data: CreateDonation; viewer: Viewer }): Promise<Donation> {
+  const system = await getSettings(db, 'system');
+  if (system.maintenance_mode) throw serviceUnavailable(errorMessages.maintenance);
+  const row = await insertDonation(db, {
+    donorName: input.data.donor_name,
+    donorEmail: input.data.donor_email,
+    amountCents: toCents(input.data.amount),
+    currency: input.data.currency,
+    donationType: input.data.donation_type,
+    description: input.data.description,
+    source: 'service',
+    userId: input.viewer.id,
+  });
+  return toDonationView(row, { viewer: input.viewer });
+}
+
+export async function getDonation(db: Db, input: { id: number; viewer: Viewer | null }): Promise<Donation> {
+  const [found] = await selectWithOptIn(db).where(eq(donations.id, input.id)).limit(1);
+  if (!found || !visibleTo(found.donation, input.viewer)) throw notFound(donationsMessages.notFoundApi);
+  return toDonationView(found.donation, { viewer: input.viewer, donorIsPublic: found.donorIsPublic, receiptSeries: found.receiptSeries });
+}
+
+/** Sums the running totals matching a status and/or type (a few rows, whatever the ledger's size). */
+async function countFromTotals(db: Db, filter: { status?: DonationStatus; type?: DonationType }): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${donationTotals.count}), 0)::bigint` })
+    .from(donationTotals)
+    .where(
+      and(
+        filter.status ? eq(donationTotals.status, filter.status) : undefined,
+        filter.type ? eq(donationTotals.donationType, filter.type) : undefined,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+const ACCENTED = 'ÁÀÄÂÃÉÈËÊÍÌÏÎÓÒÖÔÕÚÙÜÛÑÇáàäâãéèëêíìïîóòöôõúùüûñç';
+const UNACCENTED = 'AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc';
+
+/** Lower case without accents, in SQL; `foldText` is the same for the searched text. */
+const foldSql = (expr: SQL) => sql`lower(translate(coalesce(${expr}, ''), ${ACCENTED}, ${UNACCENTED}))`;
+
+/** 'Lucía' -> 'lucia', as foldSql does in the database. */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+/**
+ * The donor's name as maskName shows it, computed by the database, so that a visitor's search only
+ * matches what the visitor is shown (a hidden surname finds nothing). Keep it in step with maskName.
+ */
+const maskedNameSql = sql`(SELECT CASE WHEN cardinality(w) < 2 THEN coalesce(w[1], '')
+    WHEN cardinality(w) = 2 THEN w[1] || ' ' || left(w[2], 1) || '.'
+    ELSE w[1] || ' ' || left(w[cardinality(w) - 1], 1) || '.' END
+  FROM (SELECT CASE WHEN cardinality(k) > 0 THEN k ELSE a END AS w
+    FROM (SELECT a, array(SELECT x FROM unnest(a) WITH ORDINALITY AS t(x, i) WHERE lower(x) <> ALL (${sql.raw(`ARRAY[${NAME_PARTICLES.map((p) => `'${p}'`).join(',')}]`)}) ORDER BY i) AS k
+      FROM (SELECT regexp_split_to_array(btrim(${donations.donorName}), ${'\\s+'}) AS a) AS split) AS filtered) AS words)`;
+
+const programNameSql = sql`(SELECT p.name FROM programs p WHERE p.id = ${donations.programId})`;
+
+/**
+ * The `q` search of GET /donations: ADMIN searches every field of the donor and the donation; anyone
+ * else searches the name as it is shown to them (in full for their own donations and donors shown
+ * publicly, masked otherwise), the description and the program, plus the email and reference of
+ * their own donations. Masking rules: docs/product.md#donor-privacy
+ */
+function searchCondition(q: string, viewer: Viewer | null): SQL {
+  const pattern = `%${foldText(q).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = (expr: SQL) => sql`${foldSql(expr)} LIKE ${pattern}`;
+  const common = [like(sql`${donations.description}`), like(programNameSql)];
+  if (isAdmin(viewer)) {
+    return or(
+      like(sql`${donations.donorName}`),
+      like(sql`${donations.donorEmail}`),
+      like(sql`${donations.referenceCode}`),
+      like(sql`${donations.receiptNumber}::text`),
+      ...common,
+    ) as SQL;
+  }
+  const own = viewer ? sql`${donations.userId} = ${viewer.id}` : sql`false`;
+  const seesInFull = sql`(${own} OR ${userPreferences.showDonationsPublicly} IS TRUE)`;
+  const shownName = sql`CASE WHEN ${seesInFull} THEN ${donations.donorName} ELSE ${maskedNameSql} END`;
+  return or(
+    like(shownName),
+    sql`(${seesInFull} AND ${like(sql`${donations.donorEmail}`)})`,
+    sql`(${own} AND ${like(sql`${donations.referenceCode}`)})`,
+    ...common,
+  ) as SQL;
+}
+
+/**
+ * GET /donations: newest first. Filtering by email is an ADMIN tool; for anyone else it only finds
+ * donations whose donor they may already see in full (their own, or donors shown publicly), so the
+ * filter cannot be used to learn whether a given address has donated.
+ */
+export async function listDonations(db: Db, input: { filter: ListDonationsFilter; viewer: Viewer | null }): Promise<DonationList> {
+  const { filter, viewer } = input;
+  const conditions: SQL[] = [];
+  const staff = isAdmin(viewer);
+  // Visitors see completed donations; a signed-in member also their own (visibleTo).
+  if (!staff) conditions.push(viewer ? (or(eq(donations.status, 'completed'), eq(donations.userId, viewer.id)) as SQL) : eq(donations.status, 'completed'));
+  if (filter.status) conditions.push(eq(donations.status, filter.status));
+  if (filter.donation_type) conditions.push(eq(donations.donationType, filter.donation_type));
+  const email = filter.donor_email?.trim().toLowerCase();
+  let needsOptIn = false;
+  if (email) {
+    conditions.push(eq(donations.donorEmail, email));
+    if (!isAdmin(viewer)) {
+      needsOptIn = true;
+      const visible = viewer
+        ? or(eq(donations.userId, viewer.id), eq(userPreferences.showDonationsPublicly, true))
+        : eq(userPreferences.showDonationsPublicly, true);
+      if (visible) conditions.push(visible);
+    }
+  }
+  const q = filter.q;
+  if (q) {
+    conditions.push(searchCondition(q, viewer));
+    if (!isAdmin(viewer)) needsOptIn = true;
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+
+  const rows = await selectWithOptIn(db)
+    .where(where)
+    .orderBy(...NEWEST_FIRST)
+    .limit(filter.limit)
+    .offset(filter.offset);
+
+  let total: number;
+  if (!email && !q && (staff || !filter.status || filter.status === 'completed')) {
+    // Status and type filters are counted from donation_totals: no count(*) over the ledger; for a
+    // member, plus their own donations in other states (by the user index).
+    total = await countFromTotals(db, { status: staff ? filter.status : 'completed', type: filter.donation_type });
+    if (!staff && viewer && !filter.status) {
+      const [own] = await db
+        .select({ n: sql<number>`count(*)::bigint` })
+        .from(donations)
+        .where(and(eq(donations.userId, viewer.id), sql`${donations.status} <> 'completed'`, filter.donation_type ? eq(donations.donationType, filter.donation_type) : undefined));
+      total += Number(own?.n ?? 0);
+    }
+  } else {
+    const base = db.select({ n: sql<number>`count(*)::bigint` }).from(donations);
+    const [row] = await (needsOptIn ? base.leftJoin(userPreferences, eq(userPreferences.userId, donations.userId)) : base).where(where);
+    total = Number(row?.n ?? 0);
+  }
+
+  return {
+    donations: rows.map((r) => toDonationView(r.donation, { viewer, donorIsPublic: r.donorIsPublic, receiptSeries: r.receiptSeries })),
+    total,
+    limit: filter.limit,
+    offset: filter.offset,
+  };
+}
+
+/** The stats read, prepared once per database: Drizzle does not rebuild it, nor PostgreSQL parse it, per batch. */
+const statsQuery = (db: Db) =>
+  db
+    .select({
+      status: donationTotals.status,
+      count: sql<number>`sum(${donationTotals.count})::bigint`,
+      cents: sql<number>`sum(${donationTotals.amountCents})::bigint`,
+    })
+    .from(donationTotals)
+    .groupBy(donationTotals.status)
+    .prepare('donation_stats');
+const preparedStats = new WeakMap<Db, ReturnType<typeof statsQuery>>();
+
+/**
+ * GET /donations/stats, read from donation_totals (kept by a trigger), never from the ledger. The
+ * pending figures are for staff only (`withPending`, null otherwise): anyone may start a checkout, so
+ * pending money is not a public figure (docs/product.md#figures).
+ */
+export async function donationStats(db: Db, options: { withPending: boolean }): Promise<DonationStats> {
+  let query = preparedStats.get(db);
+  if (!query) {
+    query = statsQuery(db);
+    preparedStats.set(db, query);
+  }
+  const rows = await query.execute();
+  const by = (status: DonationStatus) => {
+    const row = rows.find((r) => r.status === status);
+    return { count: Number(row?.count ?? 0), cents: Number(row?.cents ?? 0) };
+  };
+  const completed = by('completed');
+  // Not shown is null, never 0: a zero would read as "nothing pending" (docs/product.md#figures).
+  const pending = options.withPending ? by('pending') : null;
+  const failed = by('failed');
+  const cancelled = by('cancelled');
+  const expired = by('expired');
+  const resolved = completed.count + failed.count + cancelled.count + expired.count;
+  return {
+    total_amount_completed: fromCents(completed.cents),
+    total_amount_pending: pending ? fromCents(pending.cents) : null,
+    count_completed: completed.count,
+    count_pending: pending ? pending.count : null,
+    count_failed: failed.count,
+    count_cancelled: cancelled.count,
+    count_expired: expired.count,
+    success_rate: resolved === 0 ? 0 : roundTo((completed.count / resolved) * 100, 1),
+  };
+}
+
+/** Thanks the donor when processing completes a donation (written in the same transaction). */
+async function queueCompletionEmail(tx: Db, donation: DonationRow): Promise<void> {
+  const m = emailMessages.donations;
+  const amount = formatCents(donation.amountCents, donation.currency);
+  await enqueueEmail(tx, {
+    to: donation.donorEmail,
+    subject: m.completedSubject,
+    text: m.completedBody(donation.donorName, amount, donation.referenceCode, donation.receiptNumber, await receiptSeriesOf(tx, donation.id)),
+    template: 'donation-completed',
+  });
+}
+
+/**
+ * POST /donations/{id}/process (ADMIN) and /cancel (ADMIN or the signed-in owner). The permission
+ * is checked before the state, so a stranger gets 403 whatever the donation's status; the state is
+ * then checked under the row lock by transitionDonation (409 when no longer pending).
+ */
+export async function changeDonationStatus(
+  db: Database,
+  input: { id: number; action: 'process' | 'cancel'; viewer: Viewer; ip?: string | null },
+  monthly: Pick<MonthlyContext, 'links' | 'publicUrl'>,
+): Promise<Donation> {
+  const { viewer } = input;
+  if (!isAdmin(viewer)) {
+    if (input.action === 'process') throw forbidden();
+    const [owner] = await db.select({ userId: donations.userId }).from(donations).where(eq(donations.id, input.id)).limit(1);
+    if (!owner) throw notFound(donationsMessages.notFoundApi);
+    if (owner.userId == null || owner.userId !== viewer.id) throw forbidden();
+  }
+  const transition = (on: Database) =>
+    transitionDonation(on, {
+      id: input.id,
+      action: input.action,
+      actor: { id: viewer.id, email: viewer.email },
+      ip: input.ip,
+      inTransaction: async (tx, donation) => {
+        // Procesar on a monthly gift's charge starts or renews the gift now, with the monthly email
+        // instead of the one-time gift's; the monthly job only charges what is still due.
+        if (input.action === 'process' && donation.recurringGiftId != null) await simulatedChargeSettled(tx, monthly, donation);
+        else if (donation.status === 'completed') await queueCompletionEmail(tx, donation);
+      },
+    });
+  // The gift is locked before the donation, in the monthly job's order, so the two never wait on each other.
+  const updated =
+    input.action === 'process'
+      ? await db.transaction(async (tx) => {
+          await lockGiftOfDonation(tx, input.id);
+          return transition(tx as Database);
+        })
+      : await transition(db);
+  return getDonation(db, { id: updated.id, viewer });
+}

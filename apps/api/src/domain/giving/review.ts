@@ -1,0 +1,160 @@
+// Donation review by staff (docs/product.md#screens-and-routes, #the-donation-ledger, #email): the admin view of
+// the ledger, and approve/reject through the ledger's own atomic transitions.
+import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { ADMIN_DONATION_STATUS, type DonationStatus } from '@donaciones/shared/constants';
+import { formatCents, formatReceiptNumber, fromCents } from '@donaciones/shared/format';
+import { emailMessages } from '../../messages/email';
+import type { AdminDonation, AdminDonationList } from '@donaciones/shared/schemas/admin';
+import type { Database, Db } from '../../db/client';
+import { donations } from '../../db/schema';
+import type { Actor } from '../../platform/audit';
+import { enqueueEmail } from '../../platform/email-outbox';
+import { type DonationRow, transitionDonation } from '../ledger/transitions';
+import { likePattern } from '../accounts/users';
+import { receiptSeriesOf } from '../receipts/receipts';
+import { getSettings } from '../../platform/settings';
+import { NEWEST_FIRST } from './donations';
+import { conflict } from '../../errors';
+import { paymentMessages } from '../../messages/payments';
+import { depositReviewMessages } from '../../messages/deposit-review';
+import { depositReviewsOf } from '../deposits/slip-review';
+import { needsManualReview } from '../payments/checkouts';
+
+type AdminStatus = AdminDonation['status'];
+
+const STORED_STATUS = Object.fromEntries(Object.entries(ADMIN_DONATION_STATUS).map(([stored, admin]) => [admin, stored])) as Record<
+  AdminStatus,
+  DonationStatus
+>;
+
+export function toAdminDonation(
+  row: Pick<
+    DonationRow,
+    'id' | 'donorName' | 'donorEmail' | 'amountCents' | 'currency' | 'donationType' | 'status' | 'createdAt' | 'referenceCode' | 'paymentProvider' | 'paymentMethod'
+  >,
+): AdminDonation {
+  return {
+    id: row.id,
+    donor_name: row.donorName,
+    donor_email: row.donorEmail,
+    amount_gtq: fromCents(row.amountCents),
+    currency: row.currency,
+    donation_type: row.donationType,
+    status: ADMIN_DONATION_STATUS[row.status],
+    created_at: row.createdAt.toISOString(),
+    reference_code: row.referenceCode,
+    payment_provider: row.paymentProvider,
+    manual_review: needsManualReview(row),
+    payment_method: row.paymentMethod,
+  };
+}
+
+/** A card donation is settled by its payment provider (simulated or real), never by a staff click. */
+async function assertManualReview(db: Db, id: number): Promise<void> {
+  const [row] = await db.select({ paymentProvider: donations.paymentProvider }).from(donations).where(eq(donations.id, id)).limit(1);
+  if (row && !needsManualReview(row)) throw conflict(paymentMessages.providerSettles);
+}
+
+export async function listAdminDonations(
+  db: Db,
+  input: { status?: AdminStatus; q?: string; pendingDeposits?: boolean; limit: number; offset: number },
+): Promise<AdminDonationList> {
+  const conditions: SQL[] = [];
+  if (input.status) conditions.push(eq(donations.status, STORED_STATUS[input.status]));
+  // "Depósitos por verificar" (docs/product.md#bank-deposits).
+  if (input.pendingDeposits) conditions.push(eq(donations.status, 'pending'), eq(donations.paymentMethod, 'bank_deposit'));
+  const q = input.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    conditions.push(or(ilike(donations.donorEmail, pattern), ilike(donations.donorName, pattern), ilike(donations.referenceCode, pattern)) as SQL);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [{ n: total }]] = await Promise.all([
+    db.select().from(donations).where(where).orderBy(...NEWEST_FIRST).limit(input.limit).offset(input.offset),
+    db.select({ n: count() }).from(donations).where(where),
+  ]);
+  const deposits = await depositReviewsOf(db, rows);
+  return {
+    donations: rows.map((row) => ({ ...toAdminDonation(row), deposit: deposits.get(row.id) ?? null })),
+    total,
+    limit: input.limit,
+    offset: input.offset,
+  };
+}
+
+/** A donation paid by bank deposit: its review emails speak of the deposit (docs/product.md#bank-deposits). */
+export const isBankDeposit = (row: Pick<DonationRow, 'paymentMethod'>) => row.paymentMethod === 'bank_deposit';
+
+/**
+ * Approves a pending donation; the donor's email is queued in the same transaction (docs/product.md#email).
+ * `alsoInTransaction` lets the bank reconciliation mark its statement line in that same transaction.
+ */
+export async function approveDonation(
+  db: Database,
+  input: { id: number; actor: Actor; ip?: string | null; alsoInTransaction?: (tx: Db, donation: DonationRow) => Promise<void> },
+): Promise<AdminDonation> {
+  await assertManualReview(db, input.id);
+  const row = await transitionDonation(db, {
+    id: input.id,
+    action: 'approve',
+    actor: input.actor,
+    ip: input.ip,
+    inTransaction: async (tx, donation) => {
+      const org = await getSettings(tx, 'organization');
+      const amount = formatCents(donation.amountCents, donation.currency);
+      const texts = isBankDeposit(donation) ? depositReviewMessages : emailMessages.admin;
+      await enqueueEmail(tx, {
+        to: donation.donorEmail,
+        subject: texts.approvedSubject(donation.referenceCode),
+        text: texts.approvedText(
+          donation.donorName,
+          amount,
+          donation.referenceCode,
+          donation.receiptNumber != null ? formatReceiptNumber(donation.receiptNumber, await receiptSeriesOf(tx, donation.id)) : '—',
+          org.name,
+          org.phone,
+        ),
+        template: isBankDeposit(donation) ? 'deposit-approved' : 'donation-approved',
+      });
+      await input.alsoInTransaction?.(tx, donation);
+    },
+  });
+  return toAdminDonation(row);
+}
+
+/**
+ * Rejects a pending donation (stored `failed`, shown DECLINED). The reason given by staff is stored as
+ * the failure reason and in the audit entry, and the donor is told it by email with the contact
+ * address of the system settings, so they can retry or ask (docs/product.md#email).
+ */
+export async function rejectDonation(
+  db: Database,
+  input: { id: number; reason: string; actor: Actor; ip?: string | null },
+): Promise<AdminDonation> {
+  await assertManualReview(db, input.id);
+  const row = await transitionDonation(db, {
+    id: input.id,
+    action: 'reject',
+    reason: input.reason,
+    actor: input.actor,
+    ip: input.ip,
+    inTransaction: async (tx, donation) => {
+      const system = await getSettings(tx, 'system');
+      const texts = isBankDeposit(donation) ? depositReviewMessages : emailMessages.admin;
+      await enqueueEmail(tx, {
+        to: donation.donorEmail,
+        subject: texts.rejectedSubject(donation.referenceCode),
+        text: texts.rejectedText(
+          donation.donorName,
+          formatCents(donation.amountCents, donation.currency),
+          donation.referenceCode,
+          donation.failureReason ?? input.reason,
+          system.system_name,
+          system.contact_email,
+        ),
+        template: isBankDeposit(donation) ? 'deposit-rejected' : 'donation-rejected',
+      });
+    },
+  });
+  return toAdminDonation(row);
+}

@@ -1,0 +1,163 @@
+// Recurrente's REST API (https://app.recurrente.com/api): JSON in and out, the account's keys in the
+// X-PUBLIC-KEY and X-SECRET-KEY headers, amounts as integer cents, errors as `{"error": ...}`.
+// Webhooks are delivered by Svix: verified on the raw body with `standardwebhooks`, the same scheme.
+import { Webhook } from 'standardwebhooks';
+import type { PaymentsConfig } from '../../../config';
+import {
+  type CheckoutProvider,
+  type CheckoutState,
+  ProviderError,
+  type SubscriptionState,
+  type VerifiedEvent,
+  WebhookSignatureError,
+} from '../provider';
+
+type RecurrenteConfig = Extract<PaymentsConfig, { provider: 'recurrente' }>;
+
+/** A provider call that takes longer than this is treated as failed (the donor can try again). */
+const TIMEOUT_MS = 15_000;
+
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const asString = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** Reads the payment parts of a checkout object, as returned by GET /checkouts/{id} and inside webhooks. */
+export function readCheckout(raw: unknown): CheckoutState {
+  const checkout = asRecord(raw);
+  const method = asRecord(checkout.payment_method);
+  const card = asRecord(method.card);
+  const status = checkout.status === 'paid' || checkout.status === 'payment_in_progress' ? checkout.status : 'unpaid';
+  const expires = asString(checkout.expires_at);
+  const paymentable = asRecord(asRecord(checkout.payment).paymentable);
+  return {
+    id: asString(checkout.id) ?? '',
+    status,
+    paymentId: asString(asRecord(checkout.payment).id),
+    subscriptionId: paymentable.type === 'Subscription' ? asString(paymentable.id) : null,
+    paymentMethod: asString(method.type),
+    cardLast4: asString(card.last4),
+    cardNetwork: asString(card.network),
+    expiresAt: expires && !Number.isNaN(Date.parse(expires)) ? new Date(expires) : null,
+    metadata: asRecord(checkout.metadata),
+  };
+}
+
+const SUBSCRIPTION_STATUSES = ['active', 'paused', 'past_due', 'cancelled', 'unable_to_start'] as const;
+
+/** Reads a subscription object (`GET /subscriptions/{id}`). */
+export function readSubscription(raw: unknown): SubscriptionState {
+  const subscription = asRecord(raw);
+  const status = SUBSCRIPTION_STATUSES.find((s) => s === subscription.status) ?? 'unknown';
+  const end = asString(subscription.current_period_end);
+  return {
+    id: asString(subscription.id) ?? '',
+    status,
+    currentPeriodEnd: end && !Number.isNaN(Date.parse(end)) ? new Date(end) : null,
+    checkoutId: asString(asRecord(subscription.checkout).id),
+  };
+}
+
+export function recurrenteProvider(config: RecurrenteConfig): CheckoutProvider {
+  let verifier: Webhook | null = null;
+
+  async function call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Record<string, unknown>> {
+    let res: Response;
+    try {
+      res = await fetch(`${config.apiUrl}${path}`, {
+        method,
+        headers: {
+          'X-PUBLIC-KEY': config.publicKey,
+          'X-SECRET-KEY': config.secretKey,
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (err) {
+      throw new ProviderError(`Recurrente ${method} ${path}: ${(err as Error).message}`, null, null);
+    }
+    const text = await res.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
+    if (!res.ok) {
+      const error = asRecord(parsed).error;
+      const detail = typeof error === 'string' ? error : error != null ? JSON.stringify(error) : null;
+      throw new ProviderError(`Recurrente ${method} ${path}: HTTP ${res.status}${detail ? ` ${detail}` : ''}`, res.status, detail);
+    }
+    return asRecord(parsed);
+  }
+
+  return {
+    name: 'recurrente',
+
+    async createCheckout(request) {
+      const answer = await call('POST', '/checkouts', {
+        items: [
+          {
+            name: request.itemName,
+            currency: request.currency,
+            amount_in_cents: request.amountCents,
+            quantity: 1,
+            ...(request.monthly ? { charge_type: 'recurring', billing_interval: 'month', billing_interval_count: 1 } : {}),
+          },
+        ],
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        metadata: request.metadata,
+        expires_at: request.expiresAt.toISOString(),
+      });
+      const id = asString(answer.id);
+      const checkoutUrl = asString(answer.checkout_url);
+      if (!id || !checkoutUrl) throw new ProviderError('Recurrente POST /checkouts: answer without id or checkout_url', 201, null);
+      return { id, checkoutUrl };
+    },
+
+    async getCheckout(id) {
+      return readCheckout(await call('GET', `/checkouts/${encodeURIComponent(id)}`));
+    },
+
+    async refund(paymentId) {
+      const answer = await call('POST', '/refunds', { payment_intent_id: paymentId });
+      return { id: asString(answer.id) ?? '', status: asString(answer.status) ?? 'unknown' };
+    },
+
+    async getSubscription(id) {
+      return readSubscription(await call('GET', `/subscriptions/${encodeURIComponent(id)}`));
+    },
+
+    async cancelSubscription(id) {
+      await call('DELETE', `/subscriptions/${encodeURIComponent(id)}`);
+    },
+
+    verifyWebhook(rawBody, headers) {
+      const header = (name: string) => {
+        const value = headers[name];
+        return Array.isArray(value) ? value[0] : value;
+      };
+      const id = header('svix-id');
+      const timestamp = header('svix-timestamp');
+      const signature = header('svix-signature');
+      if (!id || !timestamp || !signature) throw new WebhookSignatureError('missing svix headers');
+      try {
+        verifier ??= new Webhook(config.webhookSecret);
+        // Rejects a timestamp more than 5 minutes away and compares the signatures in constant time.
+        verifier.verify(rawBody, { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': signature });
+      } catch (err) {
+        throw new WebhookSignatureError((err as Error).message);
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(rawBody);
+      } catch {
+        throw new WebhookSignatureError('body is not JSON');
+      }
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new WebhookSignatureError('body is not an object');
+      return { deliveryId: id, body: body as Record<string, unknown> } satisfies VerifiedEvent;
+    },
+  };
+}

@@ -1,0 +1,131 @@
+// What strangers may see of the ledger (docs/product.md#donor-privacy, #figures): masked names keep
+// the first surname; the public list and totals count completed donations only; references and
+// receipt numbers are shown only to the donation's owner and to staff.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Donation, DonationList, DonationStats } from '@donaciones/shared/schemas/donations';
+import { donations } from '../../src/db/schema';
+import { maskName } from '../../src/domain/giving/donations';
+import { pendingDonation } from '../support/donations';
+import { type Caller, createTestApp, inject, signedInUser, type TestContext } from '../support/helpers';
+
+let ctx: TestContext;
+let admin: Caller;
+let owner: Caller;
+let stranger: Caller;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
+  owner = await signedInUser(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
+  stranger = await signedInUser(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
+});
+afterAll(async () => ctx?.close());
+
+const complete = async (id: number) => {
+  await ctx.db.update(donations).set({ status: 'completed', completedAt: new Date(), receiptNumber: id + 1000 }).where(eq(donations.id, id));
+};
+const list = (url: string, token?: string) => inject(ctx.app, { url, token }).then((r) => r.json<DonationList>());
+
+describe('masked donor names keep the first surname', () => {
+  it.each([
+    ['Lucía', 'Lucía'],
+    ['Lucía Hernández', 'Lucía H.'],
+    ['Lucía Hernández Toj', 'Lucía H.'],
+    ['Ana María López García', 'Ana L.'],
+    ['  ana   maría  lópez  garcía ', 'ana L.'],
+    ['Carlos de León Pérez', 'Carlos L.'],
+    ['Ana Lucía de la Cruz Toj', 'Ana C.'],
+    ['Óscar Ávila', 'Óscar Á.'],
+  ])('%j -> %j', (name, masked) => {
+    expect(maskName(name)).toBe(masked);
+  });
+
+  it('masks through the API for strangers (1, 2, 3 and 4 words)', async () => {
+    await ctx.db.delete(donations);
+    const names = ['Lucía', 'Lucía Hernández', 'Lucía Hernández Toj', 'Ana María López García'];
+    for (const donorName of names) await complete((await pendingDonation(ctx.db, { donorName })).id);
+    const shown = (await list('/api/v1/donations?limit=10')).donations.map((d) => d.donor_name).sort();
+    expect(shown).toEqual(['Ana L.', 'Lucía', 'Lucía H.', 'Lucía H.']);
+    const full = (await list('/api/v1/donations?limit=10', admin.token)).donations.map((d) => d.donor_name).sort();
+    expect(full).toEqual([...names].sort());
+  });
+});
+
+describe('pending donations stay out of public figures', () => {
+  let completedId: number;
+  let ownPendingId: number;
+  let strangerPendingId: number;
+
+  beforeAll(async () => {
+    await ctx.db.delete(donations);
+    const done = await pendingDonation(ctx.db, { amountCents: 5_000, userId: owner.id });
+    await complete(done.id);
+    completedId = done.id;
+    ownPendingId = (await pendingDonation(ctx.db, { amountCents: 7_000, userId: owner.id })).id;
+    // An anonymous checkout: pending, no owner.
+    const res = await inject(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/donate',
+      headers: { 'idempotency-key': 'privacidad-1' },
+      payload: { donorName: 'Intruso Grande', email: 'intruso@correo.gt', amount: 900, cardLast4: '4242', cardBrand: 'visa', acceptTerms: true },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    strangerPendingId = res.json<{ id: number }>().id;
+  });
+
+  it('lists only completed donations to anonymous visitors, whatever the status filter', async () => {
+    const anon = await list('/api/v1/donations?limit=100');
+    expect(anon.donations.map((d) => d.id)).toEqual([completedId]);
+    expect(anon.total).toBe(1);
+    const pending = await list('/api/v1/donations?limit=100&status=pending');
+    expect(pending).toMatchObject({ total: 0, donations: [] });
+    expect((await inject(ctx.app, { url: `/api/v1/donations/${strangerPendingId}` })).statusCode).toBe(404);
+  });
+
+  it('shows a signed-in owner their own pending donations, and staff every one', async () => {
+    const mine = await list('/api/v1/donations?limit=100', owner.token);
+    expect(mine.donations.map((d) => d.id).sort()).toEqual([completedId, ownPendingId].sort());
+    expect(mine.total).toBe(2);
+    const other = await list('/api/v1/donations?limit=100', stranger.token);
+    expect(other.donations.map((d) => d.id)).toEqual([completedId]);
+    expect(other.total).toBe(1);
+    expect((await inject(ctx.app, { url: `/api/v1/donations/${ownPendingId}`, token: stranger.token })).statusCode).toBe(404);
+    expect((await inject(ctx.app, { url: `/api/v1/donations/${ownPendingId}`, token: owner.token })).statusCode).toBe(200);
+    const staff = await list('/api/v1/donations?limit=100', admin.token);
+    expect(staff.total).toBe(3);
+    expect(staff.donations.map((d) => d.id).sort()).toEqual([completedId, ownPendingId, strangerPendingId].sort());
+  });
+
+  it('keeps pending money out of the public totals (null, not a zero that reads as none); staff see it', async () => {
+    const stats = (token?: string) => inject(ctx.app, { url: '/api/v1/donations/stats', token }).then((r) => r.json<DonationStats>());
+    for (const token of [undefined, owner.token, stranger.token]) {
+      expect(await stats(token)).toMatchObject({ total_amount_completed: 50, count_completed: 1, total_amount_pending: null, count_pending: null });
+    }
+    expect(await stats(admin.token)).toMatchObject({ total_amount_completed: 50, total_amount_pending: 970, count_pending: 2 });
+  });
+
+  it('keeps pending money out of the home page figure', async () => {
+    const site = (await inject(ctx.app, { url: '/api/v1/public/site' })).json<{ stats: { donated_this_month: number } }>();
+    expect(site.stats.donated_this_month).toBe(50);
+  });
+
+  it('hides the reference and receipt number from everyone but the owner and staff', async () => {
+    const shownTo = async (token?: string) => (await list('/api/v1/donations?limit=100', token)).donations.find((d) => d.id === completedId) as Donation;
+    for (const token of [undefined, stranger.token]) {
+      const seen = await shownTo(token);
+      expect(seen.reference_code).toBeNull();
+      expect(seen.receipt_number).toBeNull();
+      const detail = (await inject(ctx.app, { url: `/api/v1/donations/${completedId}`, token })).json<Donation>();
+      expect(detail.reference_code).toBeNull();
+      expect(detail.receipt_number).toBeNull();
+      const body = JSON.stringify(await list('/api/v1/donations?limit=100', token));
+      expect(body).not.toMatch(/#MG\d{8}/);
+    }
+    for (const token of [owner.token, admin.token]) {
+      const seen = await shownTo(token);
+      expect(seen.reference_code).toMatch(/^#MG\d{8}$/);
+      expect(seen.receipt_number).toBe(completedId + 1000);
+    }
+  });
+});

@@ -1,0 +1,156 @@
+// The address a visitor opens first gets index.html with its page's chunks named as modulepreload
+// links (the build's landing-pages.json), so the browser fetches them together with the entry; a
+// page of the build's prerendered.json also gets its first screen as inert HTML, unless the
+// address has a query string or the browser may be signed in. Every page goes out compressed as the
+// browser's Accept-Encoding allows.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_COOKIE, REFRESH_COOKIE } from '@donaciones/shared/constants';
+import { acceptedEncoding, landingHtml, prerenderedHtml } from '../../src/http/web-app';
+import { createTestApp, inject, type TestContext } from '../support/helpers';
+
+const indexHtml = '<!doctype html><html lang="es"><head><title>Donaciones</title></head><body><div id="root"></div></body></html>';
+const preloads = { '/': ['/assets/home-1.js', '/assets/shared-home-1.js'], '/donate': ['/assets/donate-1.js'] };
+const prerendered = { '/': '<div><h1>Inicio</h1></div>', '/terms': '<div><h1>Términos $& $1</h1></div>' };
+const withBody = (body: string) => `<div id="prerendered" inert aria-hidden="true">${body}</div><div id="root"></div>`;
+
+let ctx: TestContext;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = mkdtempSync(path.join(tmpdir(), 'donaciones-web-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), indexHtml);
+  writeFileSync(path.join(webDist, 'landing-pages.json'), JSON.stringify(preloads));
+  writeFileSync(path.join(webDist, 'prerendered.json'), JSON.stringify(prerendered));
+  ctx = await createTestApp({ config: { webDist } });
+});
+afterAll(async () => {
+  await ctx?.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const preloaded = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+describe('landing pages', () => {
+  it("adds each page's chunks to the head of index.html, in the build's order", () => {
+    const pages = landingHtml(indexHtml, preloads);
+    expect(preloaded(pages.get('/')!)).toEqual(preloads['/']);
+    expect(pages.get('/donate')).toContain('<link rel="modulepreload" crossorigin href="/assets/donate-1.js"></head>');
+  });
+
+  it('sends / and /donate with their own preloads, ignoring the query string', async () => {
+    const home = await inject(ctx.app, { url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['content-type']).toMatch(/^text\/html/);
+    expect(preloaded(home.body)).toEqual(preloads['/']);
+    const donate = await inject(ctx.app, { url: '/donate?frecuencia=mensual' });
+    expect(preloaded(donate.body)).toEqual(['/assets/donate-1.js']);
+  });
+
+  it('sends any other page index.html as built', async () => {
+    const res = await inject(ctx.app, { url: '/admin/users' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(indexHtml);
+  });
+
+  it('does not serve the list itself', async () => {
+    const res = await inject(ctx.app, { url: '/landing-pages.json' });
+    expect(res.body).toBe(indexHtml);
+  });
+});
+
+describe('prerendered pages', () => {
+  it('puts the page before the root, in its landing page or in index.html, markup as is', () => {
+    const pages = prerenderedHtml(landingHtml(indexHtml, preloads), indexHtml, prerendered);
+    expect(preloaded(pages.get('/')!)).toEqual(preloads['/']);
+    expect(pages.get('/')).toContain(`<body>${withBody(prerendered['/'])}</body>`);
+    expect(pages.get('/terms')).toBe(indexHtml.replace('<div id="root"></div>', () => withBody(prerendered['/terms'])));
+  });
+
+  it('sends / with its prerendered first screen and its preloads', async () => {
+    const res = await inject(ctx.app, { url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain(withBody(prerendered['/']));
+    expect(res.body.match(/id="prerendered"/g)).toHaveLength(1);
+    expect(preloaded(res.body)).toEqual(preloads['/']);
+  });
+
+  it('sends a page without preloads with its prerendered first screen', async () => {
+    const res = await inject(ctx.app, { url: '/terms' });
+    expect(res.body).toContain(withBody(prerendered['/terms']));
+  });
+
+  it('does not for an address with a query string', async () => {
+    for (const url of ['/?x=1', '/?ref=abc&cancelado=1']) {
+      const res = await inject(ctx.app, { url });
+      expect(res.body).not.toContain('id="prerendered"');
+      expect(preloaded(res.body)).toEqual(preloads['/']);
+    }
+  });
+
+  it("does not when the browser may be signed in (the session's cookies)", async () => {
+    for (const cookie of [`${REFRESH_COOKIE}=abc`, `${CSRF_COOKIE}=abc`, `tema=claro; ${CSRF_COOKIE}=abc`]) {
+      const res = await inject(ctx.app, { url: '/', headers: { cookie } });
+      expect(res.body).not.toContain('id="prerendered"');
+      expect(preloaded(res.body)).toEqual(preloads['/']);
+    }
+    const other = await inject(ctx.app, { url: '/', headers: { cookie: 'tema=claro' } });
+    expect(other.body).toContain('id="prerendered"');
+  });
+
+  it('does not for any other address', async () => {
+    for (const url of ['/donate', '/admin/users', '/donations/1']) {
+      const res = await inject(ctx.app, { url });
+      expect(res.body).not.toContain('id="prerendered"');
+    }
+  });
+
+  it('does not serve the prerendered pages themselves', async () => {
+    const res = await inject(ctx.app, { url: '/prerendered.json' });
+    expect(res.body).toBe(indexHtml);
+  });
+});
+
+describe('compressed pages', () => {
+  it('reads Accept-Encoding: brotli first, then gzip, never one refused with q=0', () => {
+    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(acceptedEncoding('gzip;q=1.0, br;q=0.5')).toBe('br');
+    expect(acceptedEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(acceptedEncoding('GZIP')).toBe('gzip');
+    expect(acceptedEncoding('*')).toBe('br');
+    expect(acceptedEncoding('*, br;q=0')).toBe('gzip');
+    expect(acceptedEncoding('identity')).toBeNull();
+    expect(acceptedEncoding('')).toBeNull();
+    expect(acceptedEncoding(undefined)).toBeNull();
+  });
+
+  it('sends every page in the encoding the browser takes, the same bytes once decoded, varying by Accept-Encoding', async () => {
+    for (const url of ['/', '/donate', '/admin/users']) {
+      const plain = await inject(ctx.app, { url });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      for (const [accept, encoding, decode] of [
+        ['gzip, deflate, br', 'br', brotliDecompressSync],
+        ['gzip', 'gzip', gunzipSync],
+      ] as const) {
+        const res = await inject(ctx.app, { url, headers: { 'accept-encoding': accept } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+        expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
+      }
+    }
+  });
+
+  it('keeps the signed-in rule when compressed', async () => {
+    const res = await inject(ctx.app, { url: '/', headers: { 'accept-encoding': 'br', cookie: `${CSRF_COOKIE}=abc` } });
+    expect(brotliDecompressSync(res.rawPayload).toString('utf8')).not.toContain('id="prerendered"');
+  });
+});
