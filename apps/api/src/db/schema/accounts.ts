@@ -1,0 +1,109 @@
+// Accounts, their preferences and sessions (docs/product.md#accounts-and-sessions). Money is integer cents.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ROLES } from '@donaciones/shared/constants';
+import { tz, createdAt, sqlList } from './columns';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** Ordered: the first is the main role (docs/product.md#roles-and-permissions). */
+    roles: text('roles').array().notNull().default(sql`'{USER}'::text[]`),
+    isActive: boolean('is_active').notNull().default(true),
+    emailVerifiedAt: tz('email_verified_at'),
+    phone: text('phone'),
+    address: text('address'),
+    /** The donor's NIT (`1234567-8`) or CUI (13 digits), prefilling the donate form (docs/product.md#validation-rules). */
+    nit: text('nit'),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+    lastLoginAt: tz('last_login_at'),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('users_roles_valid', sql`${t.roles} <@ ARRAY[${sqlList(ROLES)}]::text[] AND cardinality(${t.roles}) >= 1`),
+  ],
+);
+
+export const userPreferences = pgTable('user_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  favoriteCause: text('favorite_cause'),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  smsNotifications: boolean('sms_notifications').notNull().default(false),
+  monthlyReports: boolean('monthly_reports').notNull().default(true),
+  showDonationsPublicly: boolean('show_donations_publicly').notNull().default(false),
+  allowContact: boolean('allow_contact').notNull().default(true),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/** One row per sign-in: the refresh-token family of docs/product.md#accounts-and-sessions. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: tz('last_used_at').notNull().defaultNow(),
+    expiresAt: tz('expires_at').notNull(),
+    revokedAt: tz('revoked_at'),
+    revokedReason: text('revoked_reason'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Opaque refresh tokens, stored as SHA-256 hashes, rotated on every use. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: tz('expires_at').notNull(),
+    /** Set when the token is exchanged; a second use revokes the session (reuse detection). */
+    usedAt: tz('used_at'),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** Single-use tokens sent by email: password reset and email verification. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset_password', 'verify_email'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at'),
+  },
+  (t) => [uniqueIndex('auth_tokens_hash_key').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId, t.purpose)],
+);

@@ -1,0 +1,9 @@
+// The whole domain's tables, one file per capability (docs/architecture.md). Money is integer cents.
+export * from './accounts';
+export * from './content';
+export * from './ledger';
+export * from './payments';
+export * from './platform';
+export * from './deposits';
+export * from './receipts';
+export * from './monthly';

@@ -1,0 +1,121 @@
+// The single donation ledger and its running totals (docs/product.md#the-donation-ledger). Money is integer cents.
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { DONATION_STATUSES, DONATION_TYPES } from '@donaciones/shared/constants';
+import { TAX_ID_KINDS } from '@donaciones/shared/tax-id';
+import { tz, createdAt, cents, sqlList } from './columns';
+import { users } from './accounts';
+import { programs } from './content';
+import { recurringGifts } from './monthly';
+
+export const receiptNumberSeq = pgSequence('receipt_number_seq', { startWith: 1 });
+
+/** The single donation ledger of docs/product.md#the-donation-ledger. */
+export const donations = pgTable(
+  'donations',
+  {
+    id: serial('id').primaryKey(),
+    referenceCode: text('reference_code').notNull(),
+    donorName: text('donor_name').notNull(),
+    donorEmail: text('donor_email').notNull(),
+    donorPhone: text('donor_phone'),
+    donorNit: text('donor_nit'),
+    /** What donor_nit holds: a NIT, a CUI or CF; null for an old id that passed neither check (decision 0019). */
+    donorTaxIdKind: text('donor_tax_id_kind', { enum: TAX_ID_KINDS }),
+    amountCents: cents('amount_cents').notNull(),
+    currency: text('currency').notNull().default('GTQ'),
+    donationType: text('donation_type', { enum: DONATION_TYPES }).notNull(),
+    status: text('status', { enum: DONATION_STATUSES })
+      .notNull()
+      .default('pending'),
+    description: text('description'),
+    /** Where the donation came in: the public checkout, the service API, or the demo seed. */
+    source: text('source', { enum: ['public', 'service', 'seed'] }).notNull(),
+    programId: integer('program_id').references(() => programs.id, { onDelete: 'set null' }),
+    /** The account the donation belongs to (creator, or linked by a verified email). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    cardLast4: text('card_last4'),
+    cardBrand: text('card_brand'),
+    paymentReference: text('payment_reference'),
+    failureReason: text('failure_reason'),
+    /** Assigned once, when the donation completes; never changes afterwards. */
+    receiptNumber: integer('receipt_number'),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+    completedAt: tz('completed_at'),
+    // The payment as the provider saw it (docs/product.md#payments). Null for donations not charged
+    // through a checkout (simulated card, goods, services). `payment_reference` holds the provider's
+    // payment id (pa_...), `card_brand` the card network it reports.
+    paymentProvider: text('payment_provider'),
+    paymentMethod: text('payment_method'),
+    checkoutId: text('checkout_id'),
+    checkoutUrl: text('checkout_url'),
+    checkoutExpiresAt: tz('checkout_expires_at'),
+    /** Part of `amount_cents` the donor added to cover the processing fee (the gift is the rest). */
+    coveredFeeCents: cents('covered_fee_cents').notNull().default(0),
+    /** Charged by the provider, in `currency`, known once the payment succeeds. */
+    feeCents: cents('fee_cents'),
+    vatWithheldCents: cents('vat_withheld_cents'),
+    /** Quetzal value of a donation in another currency, at the staff-set rate of `exchange_rate_date`. */
+    gtqCents: cents('gtq_cents'),
+    exchangeRate: text('exchange_rate'),
+    exchangeRateDate: text('exchange_rate_date'),
+    refundedAt: tz('refunded_at'),
+    refundReason: text('refund_reason'),
+    refundId: text('refund_id'),
+    /** The monthly gift this donation is a charge of (its first payment or a renewal; decision 0022). */
+    recurringGiftId: integer('recurring_gift_id').references((): AnyPgColumn => recurringGifts.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('donations_reference_key').on(t.referenceCode),
+    // Repeats receipts.number for the lists and search; not unique, a number may repeat across series.
+    index('donations_receipt_idx').on(t.receiptNumber),
+    index('donations_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('donations_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('donations_email_idx').on(t.donorEmail, t.createdAt.desc()),
+    index('donations_user_idx').on(t.userId, t.createdAt.desc()),
+    index('donations_completed_idx').on(t.completedAt),
+    check('donations_amount_positive', sql`${t.amountCents} > 0`),
+    check('donations_status_valid', sql`${t.status} IN (${sqlList(DONATION_STATUSES)})`),
+    uniqueIndex('donations_checkout_key').on(t.checkoutId),
+    index('donations_payment_reference_idx').on(t.paymentReference),
+    // A provider's payment id is one donation only: a replayed renewal never records a second one.
+    uniqueIndex('donations_provider_payment_key')
+      .on(t.paymentProvider, t.paymentReference)
+      .where(sql`${t.paymentProvider} IS NOT NULL AND ${t.paymentReference} IS NOT NULL`),
+    index('donations_recurring_gift_idx').on(t.recurringGiftId, t.createdAt),
+    check('donations_type_valid', sql`${t.donationType} IN (${sqlList(DONATION_TYPES)})`),
+    check('donations_tax_id_kind_valid', sql`${t.donorTaxIdKind} IN (${sqlList(TAX_ID_KINDS)})`),
+    check('donations_reference_format', sql`${t.referenceCode} ~ '^#MG[0-9]{8}$'`),
+  ],
+);
+
+/**
+ * Running totals per status and donation type, kept by a trigger on `donations` in the same
+ * transaction as each change, spread over a few slots so that concurrent inserts do not queue on one
+ * row. `GET /donations/stats` and the list's `total` sum these rows instead of scanning the ledger.
+ */
+export const donationTotals = pgTable(
+  'donation_totals',
+  {
+    status: text('status').notNull(),
+    donationType: text('donation_type').notNull().default(''),
+    slot: smallint('slot').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    amountCents: cents('amount_cents').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.donationType, t.slot] })],
+);

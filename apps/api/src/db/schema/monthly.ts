@@ -1,0 +1,56 @@
+// Monthly giving (docs/product.md#monthly-giving). Money is integer cents.
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { MONTHLY_CANCELLED_BY, MONTHLY_GIFT_STATUSES } from '@donaciones/shared/schemas/monthly';
+import { tz, createdAt, cents, sqlList } from './columns';
+import { users } from './accounts';
+
+/**
+ * A monthly gift (decision 0022): the provider's subscription (`subscription_id`, su_..., null until
+ * the provider reports it), opened by the checkout `checkout_id`; its donations point here.
+ * `replaces_gift_id` is the gift a change of amount (or of card) replaces once this one's first payment
+ * succeeds. `provider` is 'recurrente' or 'simulated' (the offline demo, whose renewals a job charges).
+ */
+export const recurringGifts = pgTable(
+  'recurring_gifts',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: text('subscription_id'),
+    checkoutId: text('checkout_id'),
+    provider: text('provider').notNull(),
+    donorName: text('donor_name').notNull(),
+    donorEmail: text('donor_email').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    amountCents: cents('amount_cents').notNull(),
+    currency: text('currency').notNull().default('GTQ'),
+    status: text('status', { enum: MONTHLY_GIFT_STATUSES }).notNull().default('incomplete'),
+    nextChargeAt: tz('next_charge_at'),
+    startedAt: tz('started_at'),
+    cancelledAt: tz('cancelled_at'),
+    cancelReason: text('cancel_reason'),
+    cancelledBy: text('cancelled_by', { enum: MONTHLY_CANCELLED_BY }),
+    replacesGiftId: integer('replaces_gift_id').references((): AnyPgColumn => recurringGifts.id, { onDelete: 'set null' }),
+    pastDueReason: text('past_due_reason'),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('recurring_gifts_subscription_key').on(t.subscriptionId),
+    uniqueIndex('recurring_gifts_checkout_key').on(t.checkoutId),
+    index('recurring_gifts_email_idx').on(t.donorEmail, t.status),
+    index('recurring_gifts_user_idx').on(t.userId),
+    index('recurring_gifts_status_next_idx').on(t.status, t.nextChargeAt),
+    check('recurring_gifts_amount_positive', sql`${t.amountCents} > 0`),
+    check('recurring_gifts_status_valid', sql`${t.status} IN (${sqlList(MONTHLY_GIFT_STATUSES)})`),
+    check('recurring_gifts_cancelled_by_valid', sql`${t.cancelledBy} IN (${sqlList(MONTHLY_CANCELLED_BY)})`),
+  ],
+);
