@@ -1,4 +1,4 @@
-// What payment providers reported (docs/product.md#card-payments). Money is integer cents.
+// What payment providers reported (docs/product.md#payments). Money is integer cents.
 import {
   bigserial,
   index,
