@@ -68,9 +68,9 @@ export default async function donationRoutes(app: FastifyInstance) {
         summary: 'Listar donaciones (más recientes primero)',
         description:
           'Público. Solo ADMIN ve correos y nombres completos; los demás ven `m***@dominio` y nombre con inicial del ' +
-          'primer apellido, salvo donantes que eligieron mostrarse (y las donaciones propias). Quien no es ADMIN ve solo ' +
+          'primer apellido (el nombre completo de donantes que eligieron mostrarse; «Anónimo» y correo vacío en una donación anónima). Quien no es ADMIN ve solo ' +
           'donaciones completadas, más las propias en otros estados; la referencia y el número de recibo solo los ven ADMIN y el dueño. limit por defecto 20, máximo 100 ' +
-          '(un valor mayor se recorta). El filtro donor_email solo encuentra, para quien no es ADMIN, donaciones cuyo donante ya puede ver.',
+          '(un valor mayor se recorta). El filtro donor_email solo encuentra, para quien no es ADMIN, sus propias donaciones.',
         querystring: listDonationsQuerySchema,
         response: { 200: donationListSchema, 400: error, 401: error },
       },

@@ -25,6 +25,12 @@ export const donateMessages = {
   paymentMethodInvalid: 'El método de pago debe ser card o bank_deposit',
   currencyInvalid: 'La moneda debe ser GTQ o USD',
   coverFeesInvalid: 'coverFees debe ser verdadero o falso',
+  anonymousInvalid: 'anonymous debe ser verdadero o falso',
+  anonymous: 'Donar de forma anónima',
+  anonymousHint: 'En la lista pública de donaciones aparecerás como «Anónimo», sin tu nombre ni tu correo. Tu recibo sigue llegando a tu nombre.',
+  publicNameHint: 'Si no la marcas, en la lista pública de donaciones aparecerás con tu nombre y la inicial de tu apellido, y tu correo abreviado.',
+  /** How the public lists name a donor who gave anonymously. */
+  anonymousDonor: 'Anónimo',
   unknownFields: (keys: readonly string[]) =>
     `La solicitud contiene campos no permitidos: ${keys.join(', ')}. Nunca envíes el número completo de la tarjeta ni el CVC.`,
   title: 'Haz tu donación',

@@ -98,7 +98,7 @@ export const legalMessages = {
     {
       title: 'Quién puede verlos',
       paragraphs: [
-        'Solo el personal autorizado de la organización ve tu nombre completo y tu correo. En las listas públicas de donaciones mostramos tu nombre con la inicial del apellido y un correo enmascarado (por ejemplo, m***@gmail.com), salvo que elijas mostrar tus donaciones públicamente.',
+        'Solo el personal autorizado de la organización ve tu nombre completo y tu correo. En las listas públicas de donaciones mostramos tu nombre con la inicial del apellido y un correo enmascarado (por ejemplo, m***@gmail.com); si eliges mostrar tus donaciones públicamente, tu nombre completo, pero nunca tu correo completo. Si donas de forma anónima, esa donación aparece como «Anónimo», sin tu nombre ni tu correo.',
         'No vendemos ni alquilamos tus datos. Solo los compartimos con el procesador de pagos que realiza el cobro, con el servicio de correo que entrega nuestros mensajes y con autoridades cuando la ley lo exige.',
       ],
     },

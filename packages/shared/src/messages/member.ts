@@ -156,7 +156,7 @@ export const memberMessages = {
     privacyTitle: 'Privacidad',
     privacyBody: 'Decide qué ven las demás personas en las páginas públicas.',
     showDonationsPublicly: 'Mostrar mis donaciones públicamente',
-    showDonationsPubliclyHint: 'Si lo activas, la lista pública de donaciones muestra tu nombre completo y tu correo; si no, solo tu nombre con la inicial del apellido y el correo enmascarado.',
+    showDonationsPubliclyHint: 'Si lo activas, la lista pública de donaciones muestra tu nombre completo; si no, solo tu nombre con la inicial del apellido. Tu correo siempre aparece enmascarado, y las donaciones que hiciste de forma anónima aparecen como «Anónimo».',
     allowContact: 'Permitir que la fundación me contacte',
     allowContactHint: 'Para invitarte a eventos y actividades de voluntariado.',
     savePreferences: 'Guardar preferencias',

@@ -214,6 +214,11 @@ export const publicDonationSchema = z.strictObject(
     currency: z.enum(PAYMENT_CURRENCIES, { error: d.currencyInvalid }).default('GTQ'),
     /** The donor adds the processing fee, so that the charity receives the whole amount. */
     coverFees: z.boolean({ error: d.coverFeesInvalid }).default(false),
+    /**
+     * The donor gives anonymously: the public lists show "Anónimo" and nothing else of the donor;
+     * staff and the donor's own account still see the name (docs/product.md#donor-privacy).
+     */
+    anonymous: z.boolean({ error: d.anonymousInvalid }).default(false),
     /** `monthly` starts a monthly gift (docs/product.md#monthly-giving). */
     ...monthlyDonateFields,
     acceptTerms: z.literal(true, { error: v.termsRequired }),

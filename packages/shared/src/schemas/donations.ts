@@ -86,7 +86,8 @@ export type CreateDonation = z.output<typeof createDonationSchema>;
 
 /**
  * One donation as the API shows it. `donor_name` and `donor_email` are masked for viewers other
- * than ADMIN and the donation's owner, unless the donor opted in (docs/product.md#donor-privacy). `can_process`
+ * than ADMIN and the donation's owner (the name shown in full when the donor opted in, "Anónimo"
+ * with an empty email for a gift given anonymously; docs/product.md#donor-privacy). `can_process`
  * and `can_cancel` say what the viewer may do now (pending and allowed), so the UI shows only the
  * buttons that will work; the server checks again on every call.
  */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -35,6 +36,8 @@ export const donations = pgTable(
     donorNit: text('donor_nit'),
     /** What donor_nit holds: a NIT, a CUI or CF; null for an old id that passed neither check (decision 0019). */
     donorTaxIdKind: text('donor_tax_id_kind', { enum: TAX_ID_KINDS }),
+    /** The donor chose to give anonymously: the public sees "Anónimo" and nothing else of them (docs/product.md#donor-privacy). */
+    donorAnonymous: boolean('donor_anonymous').notNull().default(false),
     amountCents: cents('amount_cents').notNull(),
     currency: text('currency').notNull().default('GTQ'),
     donationType: text('donation_type', { enum: DONATION_TYPES }).notNull(),

@@ -79,10 +79,10 @@ export async function recordPlainGift(
         ), donation AS (
           INSERT INTO donations (reference_code, status, donor_name, donor_email, donor_phone, donor_nit, donor_tax_id_kind,
             amount_cents, currency, covered_fee_cents, donation_type, description, source, user_id, card_last4, card_brand,
-            payment_method, payment_provider, created_at, updated_at)
+            payment_method, payment_provider, donor_anonymous, created_at, updated_at)
           SELECT ${reference}, 'pending', ${body.donorName}, ${body.email}, ${body.phone ?? null}, ${taxId.value}, ${taxId.kind},
             ${cents}, 'GTQ', 0, 'monetary', ${donateMessages.description}, 'public', ${actor?.id ?? null}, ${body.cardLast4 ?? null},
-            ${body.cardBrand ?? null}, 'card', 'simulated', ${createdAt.toISOString()}::timestamptz, ${createdAt.toISOString()}::timestamptz
+            ${body.cardBrand ?? null}, 'card', 'simulated', ${body.anonymous}, ${createdAt.toISOString()}::timestamptz, ${createdAt.toISOString()}::timestamptz
           FROM allowed
           ON CONFLICT (reference_code) DO NOTHING
           RETURNING id

@@ -100,6 +100,7 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
       donorPhone: body.phone ?? null,
       donorNit: taxId.value,
       donorTaxIdKind: taxId.kind,
+      donorAnonymous: body.anonymous,
       amountCents: grossCents,
       currency: body.currency,
       coveredFeeCents: feeCents,

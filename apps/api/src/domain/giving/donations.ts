@@ -4,6 +4,7 @@ import { type SQL, and, eq, or, sql } from 'drizzle-orm';
 import { type DonationStatus, type DonationType } from '@donaciones/shared/constants';
 import { hasRole } from '@donaciones/shared/roles';
 import { formatCents, fromCents, roundTo, toCents } from '@donaciones/shared/format';
+import { donateMessages } from '@donaciones/shared/messages/donate';
 import { donationsMessages } from '@donaciones/shared/messages/donations';
 import { emailMessages } from '../../messages/email';
 import { errorMessages } from '../../messages/errors';
@@ -68,12 +69,19 @@ export function maskName(name: string): string {
   return `${words[0]} ${Array.from(surname)[0].toUpperCase()}.`;
 }
 
-/** Full donor details for ADMIN, the donation's owner, and donors who chose to be shown publicly. */
+/** Full donor details (the email included) for ADMIN and the donation's owner only. */
 export function seesDonor(row: Pick<DonationRow, 'userId'>, options: ViewOptions): boolean {
-  const { viewer } = options;
-  if (isAdmin(viewer)) return true;
-  if (viewer && row.userId != null && row.userId === viewer.id) return true;
-  return options.donorIsPublic === true;
+  return ownsOrStaff(row, options.viewer);
+}
+
+/**
+ * What the public (anyone but ADMIN and the owner) is shown of the donor (docs/product.md#donor-privacy):
+ * "Anónimo" and nothing else for a gift given anonymously; the full name of a donor whose account
+ * chose to be shown publicly; else the masked name. The email is never shown in full to the public.
+ */
+export function publicDonor(row: Pick<DonationRow, 'donorName' | 'donorEmail' | 'donorAnonymous'>, donorIsPublic: boolean | null | undefined): { name: string; email: string } {
+  if (row.donorAnonymous) return { name: donateMessages.anonymousDonor, email: '' };
+  return { name: donorIsPublic === true ? row.donorName : maskName(row.donorName), email: maskEmail(row.donorEmail) };
 }
 
 export function canProcess(row: Pick<DonationRow, 'status' | 'paymentProvider' | 'paymentMethod'>, viewer: Viewer | null): boolean {
@@ -104,10 +112,11 @@ export function toDonationView(row: DonationRow, options: ViewOptions): Donation
   const full = seesDonor(row, options);
   // The reference and receipt number are the proof for claiming a tax receipt: owner and staff only.
   const proof = ownsOrStaff(row, options.viewer);
+  const shown = full ? { name: row.donorName, email: row.donorEmail } : publicDonor(row, options.donorIsPublic);
   return {
     id: row.id,
-    donor_name: full ? row.donorName : maskName(row.donorName),
-    donor_email: full ? row.donorEmail : maskEmail(row.donorEmail),
+    donor_name: shown.name,
+    donor_email: shown.email,
     amount: fromCents(row.amountCents),
     currency: row.currency,
     donation_type: row.donationType,
@@ -204,8 +213,8 @@ const programNameSql = sql`(SELECT p.name FROM programs p WHERE p.id = ${donatio
 /**
  * The `q` search of GET /donations: ADMIN searches every field of the donor and the donation; anyone
  * else searches the name as it is shown to them (in full for their own donations and donors shown
- * publicly, masked otherwise), the description and the program, plus the email and reference of
- * their own donations. Masking rules: docs/product.md#donor-privacy
+ * publicly, nothing of an anonymous gift, masked otherwise), the description and the program, plus
+ * the email and reference of their own donations. Masking rules: docs/product.md#donor-privacy
  */
 function searchCondition(q: string, viewer: Viewer | null): SQL {
   const pattern = `%${foldText(q).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -221,11 +230,13 @@ function searchCondition(q: string, viewer: Viewer | null): SQL {
     ) as SQL;
   }
   const own = viewer ? sql`${donations.userId} = ${viewer.id}` : sql`false`;
-  const seesInFull = sql`(${own} OR ${userPreferences.showDonationsPublicly} IS TRUE)`;
-  const shownName = sql`CASE WHEN ${seesInFull} THEN ${donations.donorName} ELSE ${maskedNameSql} END`;
+  // An anonymous gift's name is searchable by its owner only; the email only in one's own donations.
+  const shownName = sql`CASE WHEN ${own} THEN ${donations.donorName}
+    WHEN ${donations.donorAnonymous} THEN ''
+    WHEN ${userPreferences.showDonationsPublicly} IS TRUE THEN ${donations.donorName} ELSE ${maskedNameSql} END`;
   return or(
     like(shownName),
-    sql`(${seesInFull} AND ${like(sql`${donations.donorEmail}`)})`,
+    sql`(${own} AND ${like(sql`${donations.donorEmail}`)})`,
     sql`(${own} AND ${like(sql`${donations.referenceCode}`)})`,
     ...common,
   ) as SQL;
@@ -233,8 +244,7 @@ function searchCondition(q: string, viewer: Viewer | null): SQL {
 
 /**
  * GET /donations: newest first. Filtering by email is an ADMIN tool; for anyone else it only finds
- * donations whose donor they may already see in full (their own, or donors shown publicly), so the
- * filter cannot be used to learn whether a given address has donated.
+ * their own donations, so the filter cannot be used to learn whether a given address has donated.
  */
 export async function listDonations(db: Db, input: { filter: ListDonationsFilter; viewer: Viewer | null }): Promise<DonationList> {
   const { filter, viewer } = input;
@@ -248,13 +258,8 @@ export async function listDonations(db: Db, input: { filter: ListDonationsFilter
   let needsOptIn = false;
   if (email) {
     conditions.push(eq(donations.donorEmail, email));
-    if (!isAdmin(viewer)) {
-      needsOptIn = true;
-      const visible = viewer
-        ? or(eq(donations.userId, viewer.id), eq(userPreferences.showDonationsPublicly, true))
-        : eq(userPreferences.showDonationsPublicly, true);
-      if (visible) conditions.push(visible);
-    }
+    // The public is never shown a full email, so the filter finds only the caller's own donations.
+    if (!isAdmin(viewer)) conditions.push(viewer ? eq(donations.userId, viewer.id) : sql`false`);
   }
   const q = filter.q;
   if (q) {

@@ -58,7 +58,7 @@ export default async function memberAccountRoutes(app: FastifyInstance) {
         summary: 'Guardar preferencias propias',
         description:
           'Cada parte es opcional y lo que no se envía conserva su valor. privacy_settings.show_donations_publicly permite que las ' +
-          'páginas públicas muestren el nombre y el correo del donante sin enmascarar (docs/product.md#donor-privacy).',
+          'páginas públicas muestren el nombre completo del donante; el correo se muestra siempre enmascarado (docs/product.md#donor-privacy).',
         security: bearer,
         body: updatePreferencesSchema,
         response: { 200: preferencesSchema, ...guarded, 429: error },
