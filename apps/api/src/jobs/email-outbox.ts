@@ -8,6 +8,7 @@ import { rowsOf } from '../db/rows';
 import type { EmailAttachment } from '../db/schema';
 import { PUBLIC_URL_MARK } from '../platform/email-outbox';
 import { createMailTransport, type MailTransport } from '../platform/mailer';
+import { emailBrand, renderBrandedEmail } from '../platform/email-templates/branded-email';
 import { renderEmailAttachment } from '../domain/receipts/pdf';
 import { markReceiptsEmailed } from '../domain/receipts/receipts';
 
@@ -78,18 +79,24 @@ export async function deliverDueEmails(target: FastifyInstance | Database, trans
       RETURNING id, to_address, subject, text_body, html_body, template, attempts, attachments`),
   );
 
+  // The organisation's name, contact and colours as they are now, once per batch (docs/product.md#email).
+  if (claimed.length === 0) return report;
+  const brand = await emailBrand(db, publicUrl);
   for (const row of claimed) {
     try {
       // Attachments are rendered now, from their descriptors; a failure to render is retried like a failure to send.
       const descriptors: EmailAttachment[] = typeof row.attachments === 'string' ? JSON.parse(row.attachments) : (row.attachments ?? []);
       const attachments = await Promise.all(descriptors.map((a) => renderEmailAttachment(db, a)));
+      const branded = await renderBrandedEmail({ subject: row.subject, body: links(row.text_body), brand });
       await transport.send({
         to: row.to_address,
         subject: row.subject,
-        text: links(row.text_body),
-        html: row.html_body == null ? null : links(row.html_body),
+        text: branded.text,
+        html: row.html_body == null ? branded.html : links(row.html_body),
         template: row.template,
         attachments,
+        fromName: brand.name,
+        replyTo: brand.contactEmail,
       });
       await db.execute(sql`UPDATE email_outbox SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = ${row.id}`);
       await markReceiptsEmailed(db, descriptors);

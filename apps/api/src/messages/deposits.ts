@@ -2,7 +2,7 @@
 
 export const depositEmailMessages = {
   instructionsSubject: (reference: string) => `Instrucciones para tu depósito, donación ${reference}`,
-  instructionsText: (p: { name: string; amount: string; reference: string; accounts: string[]; link: string; org: string }) =>
+  instructionsText: (p: { name: string; amount: string; reference: string; accounts: string[]; link: string }) =>
     [
       `Hola ${p.name}:`,
       '',
@@ -19,8 +19,6 @@ export const depositEmailMessages = {
       p.link,
       '',
       'El enlace es personal: no lo compartas. Te avisaremos por correo cuando confirmemos tu depósito.',
-      '',
-      p.org,
     ].join('\n'),
   account: (bank: string, type: string, number: string, holder: string) => `- ${bank}, cuenta ${type.toLowerCase()} ${number}, a nombre de ${holder}`,
 } as const;

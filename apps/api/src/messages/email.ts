@@ -5,16 +5,16 @@ export const emailMessages = {
   auth: {
     welcomeSubject: (org: string) => `Bienvenido a ${org}: confirma tu correo`,
     welcomeText: (name: string, org: string, link: string, hours: number) =>
-      `Hola ${name}:\n\nGracias por crear tu cuenta en ${org}. Para confirmar tu correo electrónico abre este enlace:\n\n${link}\n\nEl enlace vence en ${hours} horas. Al confirmar tu correo, las donaciones que hayas hecho con esta dirección aparecerán en tu cuenta.\n\nSi no creaste esta cuenta, ignora este mensaje.\n\n${org}`,
+      `Hola ${name}:\n\nGracias por crear tu cuenta en ${org}. Para confirmar tu correo electrónico abre este enlace:\n\n${link}\n\nEl enlace vence en ${hours} horas. Al confirmar tu correo, las donaciones que hayas hecho con esta dirección aparecerán en tu cuenta.\n\nSi no creaste esta cuenta, ignora este mensaje.`,
     verifySubject: (org: string) => `Confirma tu correo en ${org}`,
     verifyText: (name: string, org: string, link: string, hours: number) =>
-      `Hola ${name}:\n\nPara confirmar tu correo electrónico abre este enlace:\n\n${link}\n\nEl enlace vence en ${hours} horas.\n\nSi no pediste este mensaje, ignóralo.\n\n${org}`,
+      `Hola ${name}:\n\nPara confirmar tu correo electrónico en ${org} abre este enlace:\n\n${link}\n\nEl enlace vence en ${hours} horas.\n\nSi no pediste este mensaje, ignóralo.`,
     resetSubject: (org: string) => `Restablece tu contraseña de ${org}`,
     resetText: (name: string, org: string, link: string) =>
-      `Hola ${name}:\n\nRecibimos una solicitud para restablecer la contraseña de tu cuenta. Para elegir una nueva contraseña abre este enlace:\n\n${link}\n\nEl enlace sirve una sola vez y vence en 1 hora.\n\nSi no pediste restablecer tu contraseña, ignora este mensaje: tu contraseña actual sigue funcionando.\n\n${org}`,
+      `Hola ${name}:\n\nRecibimos una solicitud para restablecer la contraseña de tu cuenta en ${org}. Para elegir una nueva contraseña abre este enlace:\n\n${link}\n\nEl enlace sirve una sola vez y vence en 1 hora.\n\nSi no pediste restablecer tu contraseña, ignora este mensaje: tu contraseña actual sigue funcionando.`,
     passwordChangedSubject: (org: string) => `Tu contraseña de ${org} cambió`,
     passwordChangedText: (name: string, org: string, link: string) =>
-      `Hola ${name}:\n\nLa contraseña de tu cuenta se cambió y cerramos todas las sesiones abiertas.\n\nSi no fuiste tú, pide un nuevo enlace para restablecerla de inmediato: ${link}\n\n${org}`,
+      `Hola ${name}:\n\nLa contraseña de tu cuenta en ${org} se cambió y cerramos todas las sesiones abiertas.\n\nSi no fuiste tú, pide un nuevo enlace para restablecerla de inmediato: ${link}`,
   },
   admin: {
     welcomeSubject: (system: string) => `Tu cuenta en ${system}`,
@@ -24,12 +24,12 @@ export const emailMessages = {
       `Si no esperabas este correo, puedes ignorarlo.`,
     approvedSubject: (reference: string) => `Tu donación ${reference} fue aprobada`,
     approvedText: (name: string, amount: string, reference: string, receipt: string, org: string, phone: string) =>
-      `Hola ${name}:\n\nTu donación de ${amount} (referencia ${reference}) fue aprobada. ¡Gracias por tu generosidad!\n` +
-      `Número de recibo: ${receipt}.\n\nTu recibo por donación te llega en un correo aparte, con el PDF adjunto. Si tienes preguntas, llámanos al ${phone}.\n\n${org}`,
+      `Hola ${name}:\n\nTu donación de ${amount} (referencia ${reference}) fue aprobada. ¡Gracias por tu generosidad con ${org}!\n` +
+      `Número de recibo: ${receipt}.\n\nSi tienes preguntas, llámanos al ${phone}.`,
     rejectedSubject: (reference: string) => `Tu donación ${reference} no fue aceptada`,
-    rejectedText: (name: string, amount: string, reference: string, reason: string, system: string, contactEmail: string) =>
+    rejectedText: (name: string, amount: string, reference: string, reason: string, contactEmail: string) =>
       `Hola ${name}:\n\nRevisamos tu donación de ${amount} (referencia ${reference}) y no pudimos aceptarla.\n\n` +
-      `Motivo: ${reason}\n\nPuedes intentar donar de nuevo cuando quieras, o escribirnos a ${contactEmail} si tienes preguntas.\n\n${system}`,
+      `Motivo: ${reason}\n\nPuedes intentar donar de nuevo cuando quieras, o escribirnos a ${contactEmail} si tienes preguntas.`,
   },
   donations: {
     completedSubject: 'Gracias por tu donación',
@@ -39,13 +39,11 @@ export const emailMessages = {
         '',
         `Recibimos tu donación de ${amount} (referencia ${reference}${receipt ? `, recibo No. ${formatReceiptNumber(receipt, series)}` : ''}).`,
         'Gracias por acompañar a las niñas, niños y adolescentes de nuestros programas.',
-        '',
-        'Tu recibo por donación te llega en un correo aparte, con el PDF adjunto.',
       ].join('\n'),
   },
   member: {
     passwordChangedSubject: 'Tu contraseña fue cambiada',
     passwordChangedText: (name: string, org: string) =>
-      `Hola ${name}:\n\nLa contraseña de tu cuenta en ${org} se cambió correctamente. Cerramos las demás sesiones abiertas por seguridad.\n\nSi no fuiste tú, restablece tu contraseña de inmediato desde "¿Olvidaste tu contraseña?" y escríbenos.\n\n${org}`,
+      `Hola ${name}:\n\nLa contraseña de tu cuenta en ${org} se cambió correctamente. Cerramos las demás sesiones abiertas por seguridad.\n\nSi no fuiste tú, restablece tu contraseña de inmediato desde "¿Olvidaste tu contraseña?" y escríbenos.`,
   },
 } as const;

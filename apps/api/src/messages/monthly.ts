@@ -1,12 +1,7 @@
 // Texts of monthly giving that only the API uses (docs/product.md#monthly-giving): the emails, each
 // with the signed link to see or cancel the gift without signing in, and the errors of its routes.
 
-const signature = (org: string, link: string) => [
-  'Puedes ver o cancelar tu donación mensual, sin iniciar sesión, en este enlace:',
-  link,
-  '',
-  org,
-];
+const manageLink = (link: string) => ['Puedes ver o cancelar tu donación mensual, sin iniciar sesión, en este enlace:', link];
 
 export const monthlyApiMessages = {
   itemName: (org: string) => `Donación mensual a ${org}`,
@@ -22,38 +17,36 @@ export const monthlyApiMessages = {
   pastDueUnknownReason: 'El banco no aprobó el cobro',
 
   startedSubject: 'Tu donación mensual comenzó',
-  startedText: (name: string, amount: string, reference: string, nextCharge: string, org: string, link: string) =>
+  startedText: (name: string, amount: string, reference: string, nextCharge: string, link: string) =>
     [
       `Hola ${name}:`,
       '',
       `Recibimos el primer pago de tu donación mensual de ${amount} (referencia ${reference}). ¡Gracias por acompañar cada mes a las niñas, niños y adolescentes de nuestros programas!`,
       `El próximo cobro será el ${nextCharge}.`,
       '',
-      ...signature(org, link),
+      ...manageLink(link),
     ].join('\n'),
   renewedSubject: 'Recibimos tu donación mensual',
-  renewedText: (name: string, amount: string, reference: string, nextCharge: string, org: string, link: string) =>
+  renewedText: (name: string, amount: string, reference: string, nextCharge: string, link: string) =>
     [
       `Hola ${name}:`,
       '',
       `Recibimos el pago de este mes de tu donación mensual: ${amount} (referencia ${reference}). Gracias por tu constancia.`,
       `El próximo cobro será el ${nextCharge}.`,
       '',
-      ...signature(org, link),
+      ...manageLink(link),
     ].join('\n'),
   pastDueSubject: 'No pudimos cobrar tu donación mensual',
-  pastDueText: (name: string, amount: string, reason: string, org: string, link: string) =>
+  pastDueText: (name: string, amount: string, reason: string, link: string) =>
     [
       `Hola ${name}:`,
       '',
       `No pudimos cobrar este mes tu donación mensual de ${amount}: ${reason}.`,
       'Intentaremos de nuevo en unos días. Para seguir donando sin interrupción, actualiza tu tarjeta en este enlace (también puedes cancelar la donación ahí):',
       link,
-      '',
-      org,
     ].join('\n'),
   cancelledSubject: 'Tu donación mensual fue cancelada',
-  cancelledText: (name: string, amount: string, reason: string | null, org: string, link: string) =>
+  cancelledText: (name: string, amount: string, reason: string | null, link: string) =>
     [
       `Hola ${name}:`,
       '',
@@ -62,10 +55,8 @@ export const monthlyApiMessages = {
       '',
       'Puedes ver el resumen de tu donación mensual en este enlace:',
       link,
-      '',
-      org,
     ].join('\n'),
-  endedByProviderText: (name: string, amount: string, org: string, link: string) =>
+  endedByProviderText: (name: string, amount: string, link: string) =>
     [
       `Hola ${name}:`,
       '',
@@ -74,16 +65,14 @@ export const monthlyApiMessages = {
       '',
       'Puedes ver el resumen de tu donación mensual en este enlace:',
       link,
-      '',
-      org,
     ].join('\n'),
   replacedSubject: 'Tu donación mensual cambió',
-  replacedText: (name: string, oldAmount: string, newAmount: string, org: string, link: string) =>
+  replacedText: (name: string, oldAmount: string, newAmount: string, link: string) =>
     [
       `Hola ${name}:`,
       '',
       `Tu nueva donación mensual de ${newAmount} ya está activa, y la anterior de ${oldAmount} terminó: solo se cobrará la nueva.`,
       '',
-      ...signature(org, link),
+      ...manageLink(link),
     ].join('\n'),
 };

@@ -16,7 +16,7 @@ export const paymentMessages = {
   refundReasonTooLong: (max: number) => `El motivo del reembolso admite hasta ${max} caracteres.`,
   cardRequiredSimulated: 'Los últimos 4 dígitos y la marca de la tarjeta son requeridos',
   failedSubject: (reference: string) => `No se completó el pago de tu donación ${reference}`,
-  failedText: (name: string, amount: string, reference: string, reason: string, link: string, org: string) =>
+  failedText: (name: string, amount: string, reference: string, reason: string, link: string) =>
     [
       `Hola ${name}:`,
       '',
@@ -24,17 +24,13 @@ export const paymentMessages = {
       'No se hizo ningún cobro. Puedes intentarlo de nuevo con otra tarjeta en este enlace:',
       '',
       link,
-      '',
-      org,
     ].join('\n'),
   refundedSubject: (reference: string) => `Reembolsamos tu donación ${reference}`,
-  refundedText: (name: string, amount: string, reference: string, reason: string, org: string) =>
+  refundedText: (name: string, amount: string, reference: string, reason: string) =>
     [
       `Hola ${name}:`,
       '',
       `Reembolsamos tu donación de ${amount} (referencia ${reference}). Motivo: ${reason}.`,
       'El recibo de esta donación quedó anulado. El dinero vuelve a tu tarjeta según los plazos de tu banco.',
-      '',
-      org,
     ].join('\n'),
 };

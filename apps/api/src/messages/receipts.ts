@@ -53,17 +53,19 @@ export const receiptMessages = {
   },
   email: {
     subject: (label: string) => `Tu recibo por donación ${label}`,
-    text: (name: string, amount: string, reference: string, label: string, link: string, org: string, voided: boolean) =>
+    text: (name: string, amount: string, reference: string, label: string, link: string, voided: boolean) =>
       `Hola ${name}:\n\n` +
       `Adjuntamos tu recibo por donación ${label} de ${amount} (referencia ${reference}).` +
       (voided ? ' Este recibo fue anulado porque la donación se reembolsó.' : '') +
-      `\n\nDescargar recibo: ${link}\n(inicia sesión con este correo para verlo en tu área de donante)\n\nGracias por tu generosidad.\n${org}`,
+      `\n\nDescargar recibo: ${link}\n(inicia sesión con este correo para verlo en tu área de donante)\n\nGracias por tu generosidad.`,
+    attachedNote: (label: string) => `Adjuntamos tu recibo por donación ${label} en PDF. También puedes descargarlo desde tu área de donante.`,
+    followsNote: (label: string) => `Tu recibo por donación ${label} te llegará en otro correo en cuanto la SAT lo certifique.`,
   },
   statementEmail: {
     subject: (year: number) => `Tu constancia anual de donaciones ${year}`,
-    text: (name: string, year: number, link: string, org: string) =>
+    text: (name: string, year: number, link: string) =>
       `Hola ${name}:\n\nAdjuntamos la constancia de las donaciones que hiciste durante ${year}, con su total.\n\n` +
-      `Tus recibos: ${link}\n\nGracias por acompañarnos.\n${org}`,
+      `Tus recibos: ${link}\n\nGracias por acompañarnos.`,
   },
   receiptNotFound: 'Recibo no encontrado',
   receiptNotAvailable: 'Esta donación aún no tiene recibo: solo las donaciones completadas lo tienen.',

@@ -1,6 +1,7 @@
 // How outgoing email leaves the process (docs/product.md#email): over SMTP when SMTP_URL is set,
 // otherwise only its recipient and subject are logged (bodies carry sign-in links with tokens).
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailMessage {
@@ -11,6 +12,10 @@ export interface MailMessage {
   /** The kind of email ('welcome', 'password-reset', ...), for the log. */
   template: string;
   attachments?: MailAttachment[];
+  /** The sender's display name (the organisation's, from the settings); the address stays MAIL_FROM's. */
+  fromName?: string;
+  /** Where the donor's answer goes (the organisation's contact email). */
+  replyTo?: string;
 }
 
 export interface MailAttachment {
@@ -26,7 +31,14 @@ export interface MailTransport {
   close(): void;
 }
 
+/** The address of MAIL_FROM (`Donaciones <no-responder@ejemplo.org>` or a bare address). */
+export function senderAddress(mailFrom: string): string {
+  const [first] = addressparser(mailFrom, { flatten: true });
+  return first?.address || mailFrom.trim();
+}
+
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+  const address = senderAddress(from);
   // Short timeouts: a stuck server must not hold the delivery job; the outbox retries later.
   const transporter = nodemailer.createTransport(
     { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
@@ -36,6 +48,8 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
     kind: 'smtp',
     async send(message) {
       await transporter.sendMail({
+        ...(message.fromName ? { from: { name: message.fromName, address } } : {}),
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         to: message.to,
         subject: message.subject,
         text: message.text,

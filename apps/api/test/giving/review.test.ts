@@ -124,9 +124,11 @@ describe('admin donations: approve and reject', () => {
     expect(row.completedAt).not.toBeNull();
 
     const mails = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'jose.barrios@correo.gt')).orderBy(emailOutbox.id);
-    // The receipt with its PDF attached (queued as the ledger issues it), then the approval (docs/product.md#receipts).
-    expect(mails.map((m) => m.template)).toEqual(['donation-receipt', 'donation-approved']);
-    const approved = mails[1];
+    // One email for the event: the approval carries the receipt's PDF (docs/product.md#email).
+    expect(mails.map((m) => m.template)).toEqual(['donation-approved']);
+    const [approved] = mails;
+    expect(approved.attachments).toEqual([{ kind: 'receipt', receiptId: expect.any(Number) }]);
+    expect(approved.textBody).toContain('Adjuntamos tu recibo por donación');
     expect(approved).toMatchObject({ template: 'donation-approved', subject: emailMessages.admin.approvedSubject(d.referenceCode) });
     expect(approved.textBody).toContain(d.referenceCode);
     expect(approved.textBody.replace(/\u00a0/g, ' ')).toMatch(/Q\s?185\.00/);
@@ -139,7 +141,7 @@ describe('admin donations: approve and reject', () => {
     expect(again.json().detail).toBe(donationsMessages.notPending);
     expect((await act(d.id, 'reject')).statusCode).toBe(409);
     // The refused second decisions queued nothing more.
-    expect(await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'jose.barrios@correo.gt'))).toHaveLength(2);
+    expect(await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'jose.barrios@correo.gt'))).toHaveLength(1);
   });
 
   it('rejecting declines the donation with its reason, emails the donor once, and only once', async () => {

@@ -88,9 +88,11 @@ describe('who may process and cancel', () => {
     expect(body.receipt_number).toEqual(expect.any(Number));
     expect(Date.parse(body.completed_at)).not.toBeNaN();
     const mails = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'gracias@correo.gt')).orderBy(emailOutbox.id);
-    // The receipt with its PDF attached (queued as the ledger issues it), then the thank-you (docs/product.md#receipts).
-    expect(mails.map((m) => m.template)).toEqual(['donation-receipt', 'donation-completed']);
-    expect(mails[1].textBody).toContain(d.referenceCode);
+    // One email for the event: the thank-you carries the receipt's PDF (docs/product.md#email).
+    expect(mails.map((m) => m.template)).toEqual(['donation-completed']);
+    expect(mails[0].textBody).toContain(d.referenceCode);
+    expect(mails[0].textBody).toContain('Adjuntamos tu recibo por donación');
+    expect(mails[0].attachments).toEqual([{ kind: 'receipt', receiptId: expect.any(Number) }]);
     expect((await auditsOf(d.id))[0]).toMatchObject({ action: 'donation.process', actor: admin.id, details: expect.objectContaining({ to: 'completed' }) });
   });
 

@@ -53,7 +53,7 @@ export function accountLines(accounts: PublicBankAccount[]): string[] {
 
 /** Queues the instructions email in the transaction that records the donation. */
 export async function enqueueDepositInstructions(tx: Db, row: DonationRow, token: string): Promise<void> {
-  const [organization, bankAccounts] = await Promise.all([getSettings(tx, 'organization'), getSettings(tx, 'bankAccounts')]);
+  const bankAccounts = await getSettings(tx, 'bankAccounts');
   const amount = formatMoney(fromCents(row.amountCents), row.currency);
   await enqueueEmail(tx, {
     to: row.donorEmail,
@@ -64,7 +64,6 @@ export async function enqueueDepositInstructions(tx: Db, row: DonationRow, token
       reference: row.referenceCode,
       accounts: accountLines(publicBankAccounts(bankAccounts)),
       link: slipUploadLink(token),
-      org: organization.name,
     }),
     template: 'deposit-instructions',
   });

@@ -21,7 +21,7 @@ import { forbidden, notFound, serviceUnavailable } from '../../errors';
 import { enqueueEmail } from '../../platform/email-outbox';
 import { type DonationRow, insertDonation, settledByProvider, transitionDonation } from '../ledger/transitions';
 import { type MonthlyContext, lockGiftOfDonation, simulatedChargeSettled } from '../monthly/monthly-gifts';
-import { receiptSeriesColumn, receiptSeriesOf } from '../receipts/receipts';
+import { receiptSeriesColumn, receiptSeriesOf, takeReceiptEmail } from '../receipts/receipts';
 import { getSettings } from '../../platform/settings';
 
 /** Who is looking: decides masking (docs/product.md#donor-privacy) and which actions are offered. */
@@ -352,11 +352,13 @@ export async function donationStats(db: Db, options: { withPending: boolean }): 
 async function queueCompletionEmail(tx: Db, donation: DonationRow): Promise<void> {
   const m = emailMessages.donations;
   const amount = formatCents(donation.amountCents, donation.currency);
+  const receipt = await takeReceiptEmail(tx, donation.id);
   await enqueueEmail(tx, {
     to: donation.donorEmail,
     subject: m.completedSubject,
-    text: m.completedBody(donation.donorName, amount, donation.referenceCode, donation.receiptNumber, await receiptSeriesOf(tx, donation.id)),
+    text: m.completedBody(donation.donorName, amount, donation.referenceCode, donation.receiptNumber, await receiptSeriesOf(tx, donation.id)) + receipt.note,
     template: 'donation-completed',
+    attachments: receipt.attachments,
   });
 }
 

@@ -11,7 +11,7 @@ import type { Actor } from '../../platform/audit';
 import { enqueueEmail } from '../../platform/email-outbox';
 import { type DonationRow, transitionDonation } from '../ledger/transitions';
 import { likePattern } from '../accounts/users';
-import { receiptSeriesOf } from '../receipts/receipts';
+import { receiptSeriesOf, takeReceiptEmail } from '../receipts/receipts';
 import { getSettings } from '../../platform/settings';
 import { NEWEST_FIRST } from './donations';
 import { conflict } from '../../errors';
@@ -103,18 +103,21 @@ export async function approveDonation(
       const org = await getSettings(tx, 'organization');
       const amount = formatCents(donation.amountCents, donation.currency);
       const texts = isBankDeposit(donation) ? depositReviewMessages : emailMessages.admin;
+      const receipt = await takeReceiptEmail(tx, donation.id);
       await enqueueEmail(tx, {
         to: donation.donorEmail,
         subject: texts.approvedSubject(donation.referenceCode),
-        text: texts.approvedText(
-          donation.donorName,
-          amount,
-          donation.referenceCode,
-          donation.receiptNumber != null ? formatReceiptNumber(donation.receiptNumber, await receiptSeriesOf(tx, donation.id)) : '—',
-          org.name,
-          org.phone,
-        ),
+        text:
+          texts.approvedText(
+            donation.donorName,
+            amount,
+            donation.referenceCode,
+            donation.receiptNumber != null ? formatReceiptNumber(donation.receiptNumber, await receiptSeriesOf(tx, donation.id)) : '—',
+            org.name,
+            org.phone,
+          ) + receipt.note,
         template: isBankDeposit(donation) ? 'deposit-approved' : 'donation-approved',
+        attachments: receipt.attachments,
       });
       await input.alsoInTransaction?.(tx, donation);
     },
@@ -149,7 +152,6 @@ export async function rejectDonation(
           formatCents(donation.amountCents, donation.currency),
           donation.referenceCode,
           donation.failureReason ?? input.reason,
-          system.system_name,
           system.contact_email,
         ),
         template: isBankDeposit(donation) ? 'deposit-rejected' : 'donation-rejected',

@@ -23,6 +23,7 @@ import { enqueueEmail } from '../../platform/email-outbox';
 import { type DonationRow, type PaymentDetails, insertDonation, transitionDonation } from '../ledger/transitions';
 import { type PaymentContext, openCheckout, returnUrl } from '../payments/checkouts';
 import { ProviderError } from '../payments/provider';
+import { takeReceiptEmail } from '../receipts/receipts';
 import { getSettings } from '../../platform/settings';
 import { type SignedLinks, signedLinks } from '../../platform/signed-links';
 
@@ -185,17 +186,19 @@ export async function monthlyChargeCompleted(tx: Db, ctx: Pick<MonthlyContext, '
     entityId: gift.id,
     details: { donation_id: donation.id, reference: donation.referenceCode, amount_cents: donation.amountCents },
   });
-  const org = await getSettings(tx, 'organization');
   const amount = formatCents(donation.amountCents, donation.currency);
   const link = await manageUrl(ctx, gift.id);
   const next = formatLongDate(nextChargeAt);
+  const receipt = await takeReceiptEmail(tx, donation.id);
   await enqueueEmail(tx, {
     to: gift.donorEmail,
     subject: first ? mm.startedSubject : mm.renewedSubject,
-    text: first
-      ? mm.startedText(gift.donorName, amount, donation.referenceCode, next, org.name, link)
-      : mm.renewedText(gift.donorName, amount, donation.referenceCode, next, org.name, link),
+    text:
+      (first
+        ? mm.startedText(gift.donorName, amount, donation.referenceCode, next, link)
+        : mm.renewedText(gift.donorName, amount, donation.referenceCode, next, link)) + receipt.note,
     template: first ? 'monthly-gift-started' : 'monthly-gift-renewed',
+    attachments: receipt.attachments,
   });
 }
 
@@ -408,7 +411,6 @@ export async function applyMonthlyEvent(db: Database, ctx: PaymentContext, event
       payment: details,
       inTransaction: async (inner, donation) => {
         if (!firstPayment) return;
-        const org = await getSettings(inner, 'organization');
         await enqueueEmail(inner, {
           to: donation.donorEmail,
           subject: paymentMessages.failedSubject(donation.referenceCode),
@@ -418,7 +420,6 @@ export async function applyMonthlyEvent(db: Database, ctx: PaymentContext, event
             donation.referenceCode,
             donation.failureReason ?? paymentMessages.declined,
             returnUrl(ctx.publicUrl, donation.referenceCode),
-            org.name,
           ),
           template: 'donation-payment-failed',
         });
@@ -483,11 +484,10 @@ async function markPastDue(db: Database, ctx: MonthlyContext, gift: GiftRow): Pr
     if (!current || current.status === 'cancelled') return;
     await tx.update(recurringGifts).set({ status: 'past_due', updatedAt: sql`now()` }).where(eq(recurringGifts.id, gift.id));
     await audit(tx, { actor: null, action: 'monthly_gift.past_due', entityType: 'recurring_gift', entityId: gift.id, details: { reason: current.pastDueReason } });
-    const org = await getSettings(tx, 'organization');
     await enqueueEmail(tx, {
       to: current.donorEmail,
       subject: mm.pastDueSubject,
-      text: mm.pastDueText(current.donorName, amountOf(current), current.pastDueReason ?? mm.pastDueUnknownReason, org.name, await manageUrl(ctx, gift.id)),
+      text: mm.pastDueText(current.donorName, amountOf(current), current.pastDueReason ?? mm.pastDueUnknownReason, await manageUrl(ctx, gift.id)),
       template: 'monthly-gift-past-due',
     });
   });
@@ -512,11 +512,10 @@ async function endByProvider(db: Database, ctx: MonthlyContext, gift: GiftRow): 
       .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelledBy: 'provider', cancelReason: mm.reasonFailedRetries, nextChargeAt: null, updatedAt: sql`now()` })
       .where(eq(recurringGifts.id, gift.id));
     await audit(tx, { actor: null, action: 'monthly_gift.cancel', entityType: 'recurring_gift', entityId: gift.id, details: { by: 'provider', reason: mm.reasonFailedRetries } });
-    const org = await getSettings(tx, 'organization');
     await enqueueEmail(tx, {
       to: current.donorEmail,
       subject: mm.cancelledSubject,
-      text: mm.endedByProviderText(current.donorName, amountOf(current), org.name, await manageUrl(ctx, gift.id)),
+      text: mm.endedByProviderText(current.donorName, amountOf(current), await manageUrl(ctx, gift.id)),
       template: 'monthly-gift-ended',
     });
   });
@@ -575,14 +574,13 @@ export async function cancelMonthlyGift(
       details: { by: input.by, from: current.status, reason, ...(input.replacedBy ? { replaced_by: input.replacedBy.id } : {}) },
       ip: input.ip,
     });
-    const org = await getSettings(tx, 'organization');
     const link = await manageUrl(input.context, input.replacedBy?.id ?? gift.id);
     await enqueueEmail(tx, {
       to: current.donorEmail,
       subject: input.replacedBy ? mm.replacedSubject : mm.cancelledSubject,
       text: input.replacedBy
-        ? mm.replacedText(current.donorName, amountOf(current), amountOf(input.replacedBy), org.name, link)
-        : mm.cancelledText(current.donorName, amountOf(current), reason, org.name, link),
+        ? mm.replacedText(current.donorName, amountOf(current), amountOf(input.replacedBy), link)
+        : mm.cancelledText(current.donorName, amountOf(current), reason, link),
       template: input.replacedBy ? 'monthly-gift-replaced' : 'monthly-gift-cancelled',
     });
     return updated;

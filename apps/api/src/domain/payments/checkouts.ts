@@ -13,7 +13,7 @@ import { paymentMessages } from '../../messages/payments';
 import { type Actor, audit } from '../../platform/audit';
 import { enqueueEmail } from '../../platform/email-outbox';
 import { type DonationRow, type PaymentDetails, type TransitionAction, transitionDonation } from '../ledger/transitions';
-import { receiptSeriesOf, voidReceipt } from '../receipts/receipts';
+import { receiptSeriesOf, takeReceiptEmail, voidReceipt } from '../receipts/receipts';
 import { applyMonthlyEvent, isMonthlyEvent, monthlyChargeCompleted, reopenMonthlyCheckout } from '../monthly/monthly-gifts';
 import { getSettings } from '../../platform/settings';
 import type { SignedLinks } from '../../platform/signed-links';
@@ -108,17 +108,18 @@ async function settle(
       payment: input.payment,
       inTransaction: async (tx, donation) => {
         await audit(tx, { actor: null, action: 'donation.payment_settled', entityType: 'donation', entityId: donation.id, details: { source: input.source, to: donation.status } });
-        const org = await getSettings(tx, 'organization');
         // A monthly gift's payment: the gift moves on and the monthly email carries its link.
         if (donation.status === 'completed' && donation.recurringGiftId != null) {
           await monthlyChargeCompleted(tx, ctx, donation);
         } else if (donation.status === 'completed') {
           const m = emailMessages.donations;
+          const receipt = await takeReceiptEmail(tx, donation.id);
           await enqueueEmail(tx, {
             to: donation.donorEmail,
             subject: m.completedSubject,
-            text: m.completedBody(donation.donorName, amountOf(donation), donation.referenceCode, donation.receiptNumber, await receiptSeriesOf(tx, donation.id)),
+            text: m.completedBody(donation.donorName, amountOf(donation), donation.referenceCode, donation.receiptNumber, await receiptSeriesOf(tx, donation.id)) + receipt.note,
             template: 'donation-completed',
+            attachments: receipt.attachments,
           });
         } else if (donation.status === 'failed') {
           await enqueueEmail(tx, {
@@ -130,7 +131,6 @@ async function settle(
               donation.referenceCode,
               donation.failureReason ?? paymentMessages.declined,
               returnUrl(ctx.publicUrl, donation.referenceCode),
-              org.name,
             ),
             template: 'donation-payment-failed',
           });
@@ -399,11 +399,10 @@ export async function refundDonation(
       ip: input.ip,
     });
     await voidReceipt(tx, updated.id, input.reason);
-    const org = await getSettings(tx, 'organization');
     await enqueueEmail(tx, {
       to: updated.donorEmail,
       subject: paymentMessages.refundedSubject(updated.referenceCode),
-      text: paymentMessages.refundedText(updated.donorName, amountOf(updated), updated.referenceCode, input.reason, org.name),
+      text: paymentMessages.refundedText(updated.donorName, amountOf(updated), updated.referenceCode, input.reason),
       template: 'donation-refunded',
     });
     return updated;

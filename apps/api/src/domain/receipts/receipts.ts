@@ -7,7 +7,7 @@ import { formatCents, formatReceiptNumber, guatemalaDay } from '@donaciones/shar
 import { hasRole } from '@donaciones/shared/roles';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { annualStatements, donations, type EmailAttachment, programs, type ReceiptIssuer, receiptCounters, receipts, users } from '../../db/schema';
+import { annualStatements, donations, type EmailAttachment, emailOutbox, programs, type ReceiptIssuer, receiptCounters, receipts, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { receiptMessages } from '../../messages/receipts';
 import { type Actor, audit } from '../../platform/audit';
@@ -128,7 +128,6 @@ export async function enqueueReceiptEmail(tx: Db, receiptId: number): Promise<nu
   const [receipt] = await tx.select().from(receipts).where(eq(receipts.id, receiptId)).limit(1);
   if (!receipt) throw notFound(receiptMessages.receiptNotFound);
   const m = receiptMessages.email;
-  const name = receipt.issuer.legalName || receipt.issuer.organization?.name || '';
   return enqueueEmail(tx, {
     to: receipt.donorEmail,
     subject: m.subject(receiptLabel(receipt)),
@@ -138,12 +137,40 @@ export async function enqueueReceiptEmail(tx: Db, receiptId: number): Promise<nu
       receipt.referenceCode,
       receiptLabel(receipt),
       `${PUBLIC_URL_MARK}/donor/receipts`,
-      name,
       receipt.voidedAt != null,
     ),
     template: 'donation-receipt',
     attachments: [{ kind: 'receipt', receiptId: receipt.id }],
   });
+}
+
+/**
+ * One email per event (docs/product.md#email): the email of the event that completed a donation (the
+ * thank-you, an approval, a monthly charge) carries the receipt issued in the same transaction. The
+ * receipt's own email, queued at issue in this transaction and so never sent, is withdrawn; the caller
+ * attaches the PDF and adds `note` to its text. When certification is pending the note says the
+ * receipt follows, and the certification sends it.
+ */
+export async function takeReceiptEmail(tx: Db, donationId: number): Promise<{ attachments: EmailAttachment[]; note: string }> {
+  const [receipt] = await tx.select().from(receipts).where(eq(receipts.donationId, donationId)).limit(1);
+  if (!receipt) return { attachments: [], note: '' };
+  const attachment: EmailAttachment = { kind: 'receipt', receiptId: receipt.id };
+  const withdrawn = await tx
+    .delete(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.template, 'donation-receipt'),
+        eq(emailOutbox.status, 'pending'),
+        // now() is the transaction's start: only a row queued by this transaction matches.
+        sql`${emailOutbox.createdAt} = now()`,
+        sql`${emailOutbox.attachments} @> ${JSON.stringify([attachment])}::jsonb`,
+      ),
+    )
+    .returning({ id: emailOutbox.id });
+  const m = receiptMessages.email;
+  if (withdrawn.length > 0) return { attachments: [attachment], note: `\n\n${m.attachedNote(receiptLabel(receipt))}` };
+  if (receipt.felStatus === 'pending') return { attachments: [], note: `\n\n${m.followsNote(receiptLabel(receipt))}` };
+  return { attachments: [], note: '' };
 }
 
 /** A refund voids the donation's receipt, in the refund's transaction; the PDF then says ANULADO. */
@@ -265,12 +292,11 @@ function statementEmailAttachment(email: string, year: number): EmailAttachment 
 }
 
 async function queueStatementEmail(tx: Db, email: string, year: number, donorName: string): Promise<void> {
-  const org = await getSettings(tx, 'organization');
   const m = receiptMessages.statementEmail;
   await enqueueEmail(tx, {
     to: email,
     subject: m.subject(year),
-    text: m.text(donorName, year, `${PUBLIC_URL_MARK}/donor/receipts`, org.name),
+    text: m.text(donorName, year, `${PUBLIC_URL_MARK}/donor/receipts`),
     template: 'annual-statement',
     attachments: [statementEmailAttachment(email, year)],
   });
