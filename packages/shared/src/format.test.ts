@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatLongDay,
   formatCents,
   formatDate,
   formatDateTime,
@@ -145,5 +146,12 @@ describe('dates', () => {
   it('rounds to the given decimals', () => {
     expect(roundTo(66.666, 1)).toBe(66.7);
     expect(roundTo(12.345, 2)).toBe(12.35);
+  });
+});
+
+describe('formatLongDay (a calendar day, no time-zone shift)', () => {
+  it('names the day in Spanish as Guatemala does, the first of the month included', () => {
+    expect(formatLongDay('2026-01-01')).toBe('1 de enero de 2026');
+    expect(formatLongDay('2025-12-31')).toBe('31 de diciembre de 2025');
   });
 });

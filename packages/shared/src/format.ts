@@ -164,6 +164,14 @@ export function formatDay(ymd: string): string {
   return `${d}/${m}/${y}`;
 }
 
+/**
+ * A calendar day 'YYYY-MM-DD' in words, as Guatemala names it: '1 de enero de 2026'. Read as noon in
+ * Guatemala, so that no time-zone shift moves it to the day before.
+ */
+export function formatLongDay(ymd: string): string {
+  return formatLongDate(`${ymd}T12:00:00-06:00`);
+}
+
 const relativeFormat = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400_000],

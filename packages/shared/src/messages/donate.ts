@@ -99,9 +99,21 @@ export const donateMessages = {
   currency: 'Moneda',
   currencyGtq: 'Quetzales (GTQ)',
   currencyUsd: 'Dólares (USD)',
-  usdRateNote: (rate: string, date: string) => `Tipo de cambio de referencia: ${rate} por dólar (${date}).`,
+  usdRateNote: (rate: string, date: string) => `Tipo de cambio de referencia: ${rate} por dólar, del ${date}.`,
   coverFees: 'Quiero cubrir la comisión de la pasarela de pagos para que la fundación reciba mi donación completa',
   coverFeesBreakdown: (gift: string, fee: string, total: string) => `Donación ${gift} + comisión ${fee} = se cobrará ${total}`,
+  /** The charge in parts (gift + commission + IVA = charged), before and after paying. */
+  breakdown: {
+    label: 'Detalle del cobro',
+    gift: 'Tu donación',
+    commission: 'Comisión de la pasarela de pagos',
+    vat: 'IVA sobre la comisión',
+    toCharge: 'Total a cobrar',
+    charged: 'Total cobrado',
+  },
+  /** A dollar gift's value in quetzales, before paying, at the staff's reference rate. */
+  quetzalEquivalent: (gtq: string, rate: string, date: string) => `Equivale a unos ${gtq} (tipo de cambio de referencia: ${rate} por dólar, del ${date}).`,
+  impactForUsd: (usd: string, gtq: string) => `Con ${usd} (unos ${gtq}) puedes dar:`,
   payOnProviderSection: 'Pago',
   payOnProviderNote:
     'Al continuar te llevaremos a la página segura de Recurrente para escribir los datos de tu tarjeta. Tu tarjeta nunca pasa por nuestro sitio.',

@@ -11,7 +11,7 @@ import { emailField } from './auth';
 import { hasAtMostTwoDecimals, personName } from './fields';
 import { monthlyDonateFields } from './monthly';
 import { PAYMENT_METHODS } from './deposits';
-import { PAYMENT_CURRENCIES, PAYMENT_PROVIDERS } from './payments';
+import { PAYMENT_CURRENCIES, PAYMENT_PROVIDERS, type PaymentSettings, coverFeesCents } from './payments';
 
 const v = validationMessages;
 const d = donateMessages;
@@ -107,6 +107,43 @@ export function isValidCvc(value: string): boolean {
 }
 
 /** docs/product.md#validation-rules phone rule: optional +502 (or another country code), at least 8 digits. */
+/**
+ * What a donor is charged, in parts: the gift, the payment provider's commission and the IVA on that
+ * commission (the covered fee is their sum), and the total. One definition for every screen that
+ * shows the amount before and after paying (docs/product.md#payments). Integer cents.
+ */
+export interface ChargeBreakdown {
+  giftCents: number;
+  commissionCents: number;
+  vatCents: number;
+  /** commission + IVA: what the donor adds to the gift; 0 when the fee is not covered. */
+  feeCents: number;
+  chargedCents: number;
+}
+
+/** Splits a covered fee into the commission and its IVA, at the staff's IVA rate. */
+export function chargeBreakdown(giftCents: number, feeCents: number, settings: Pick<PaymentSettings, 'fee_vat_percent'> | null): ChargeBreakdown {
+  const vatPercent = settings?.fee_vat_percent ?? 0;
+  const vatCents = feeCents > 0 ? Math.round((feeCents * vatPercent) / (100 + vatPercent)) : 0;
+  return { giftCents, commissionCents: feeCents - vatCents, vatCents, feeCents, chargedCents: giftCents + feeCents };
+}
+
+/** Before paying: the gift, and the fee when the donor covers it (coverFeesCents). */
+export function checkoutCharge(giftCents: number, coverFees: boolean, settings: Pick<PaymentSettings, 'fee_percent' | 'fee_vat_percent'> | null): ChargeBreakdown {
+  const feeCents = coverFees && settings ? coverFeesCents(giftCents, settings).feeCents : 0;
+  return chargeBreakdown(giftCents, feeCents, settings);
+}
+
+/** After paying: from what the API answers (`amount` charged, `covered_fee` within it). */
+export function chargedBreakdown(
+  answer: { amount: number; covered_fee: number },
+  settings: Pick<PaymentSettings, 'fee_vat_percent'> | null,
+): ChargeBreakdown {
+  const chargedCents = Math.round(answer.amount * 100);
+  const feeCents = Math.round(answer.covered_fee * 100);
+  return chargeBreakdown(chargedCents - feeCents, feeCents, settings);
+}
+
 export function isValidPhone(value: string): boolean {
   if (!/^\+?[\d\s()-]+$/.test(value)) return false;
   const digits = digitsOnly(value).length;

@@ -64,32 +64,37 @@ export function DepositInstructions({ accounts, amountCents, currency, reference
           </dd>
         </div>
       </dl>
-      {accounts.length === 0 ? (
-        <p className="rounded-2xl bg-sand-100 p-4 text-sm text-ink-700">{m.noAccounts}</p>
-      ) : (
-        <ul className="space-y-3">
-          {accounts.map((a) => (
-            <li key={a.id} className="rounded-2xl border border-sand-200 bg-white p-4 shadow-xs" data-testid="bank-account">
-              <p className="flex items-center gap-2 font-semibold text-ink-900">
-                <Landmark aria-hidden="true" className="size-5 text-brand-700" />
-                {a.bank}
-                <span className="text-sm font-normal text-ink-600">· {depositMessages.accountTypes[a.account_type]}</span>
-              </p>
-              <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-                <div>
-                  <p className="text-xs text-ink-500">{m.number}</p>
-                  <p className="text-lg font-bold tracking-wide text-ink-900 tabular-nums">{a.number}</p>
-                </div>
-                <CopyButton value={a.number.replace(/[\s-]/g, '')} what={`${m.number.toLowerCase()} ${a.bank}`} />
-              </div>
-              <p className="mt-2 text-sm text-ink-700">
-                <span className="text-ink-500">{m.holder}: </span>
-                {a.holder}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <BankAccountList accounts={accounts} />
     </div>
+  );
+}
+
+/** The organisation's accounts with copy buttons: shown before the gift is registered and in its instructions. */
+export function BankAccountList({ accounts }: { accounts: PublicBankAccount[] }) {
+  return accounts.length === 0 ? (
+    <p className="rounded-2xl bg-sand-100 p-4 text-sm text-ink-700">{m.noAccounts}</p>
+  ) : (
+    <ul className="space-y-3">
+      {accounts.map((a) => (
+        <li key={a.id} className="rounded-2xl border border-sand-200 bg-white p-4 shadow-xs" data-testid="bank-account">
+          <p className="flex items-center gap-2 font-semibold text-ink-900">
+            <Landmark aria-hidden="true" className="size-5 text-brand-700" />
+            {a.bank}
+            <span className="text-sm font-normal text-ink-600">· {depositMessages.accountTypes[a.account_type]}</span>
+          </p>
+          <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+            <div>
+              <p className="text-xs text-ink-500">{m.number}</p>
+              <p className="text-lg font-bold tracking-wide text-ink-900 tabular-nums">{a.number}</p>
+            </div>
+            <CopyButton value={a.number.replace(/[\s-]/g, '')} what={`${m.number.toLowerCase()} ${a.bank}`} />
+          </div>
+          <p className="mt-2 text-sm text-ink-700">
+            <span className="text-ink-500">{m.holder}: </span>
+            {a.holder}
+          </p>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,17 +1,19 @@
 // Step 2: the donor and the card. The card number, expiry and CVC are checked here (Luhn, a real
 // month not in the past, 3-4 digits) and never leave the browser. With a payment provider
 // (docs/product.md#payments) there are no card fields: the card is typed on the provider's page.
-// The currency and the covered fee (gift + fee = charge) are chosen here. A monthly gift says "al mes"
-// in the summary and on the button (docs/product.md#monthly-giving).
+// The currency and the covered fee (gift + commission + IVA = charge, in the summary) are chosen here,
+// and whether the gift is given anonymously (docs/product.md#donor-privacy). A monthly gift says "al
+// mes" in the summary and on the button (docs/product.md#monthly-giving). A bank deposit shows the
+// organisation's accounts before the gift is registered (docs/product.md#bank-deposits).
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import type { UseFormReturn } from 'react-hook-form';
 import { ArrowLeft, CreditCard, Heart, Landmark, Lock } from 'lucide-react';
 import { amountInWords } from '@donaciones/shared/amount-in-words';
-import { formatCents, formatMoney, toCents } from '@donaciones/shared/format';
+import { formatCents, formatLongDay, formatMoney, toCents } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { depositMessages } from '@donaciones/shared/messages/deposits';
-import type { PaymentMethod } from '@donaciones/shared/schemas/deposits';
+import type { PaymentMethod, PublicBankAccount } from '@donaciones/shared/schemas/deposits';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { taxIdMessages } from '@donaciones/shared/messages/tax-id';
 import { parseTaxId } from '@donaciones/shared/tax-id';
@@ -22,15 +24,18 @@ import {
   EXPIRY_MAX_LENGTH,
   type DonateDetails,
   type DonateDetailsInput,
+  checkoutCharge,
   detectCardBrand,
   digitsOnly,
   formatCardNumber,
   formatExpiry,
 } from '@donaciones/shared/schemas/donate';
-import { type PaymentCurrency, type PaymentSettings, type PaymentProviderName, PAYMENT_CURRENCIES, coverFeesCents } from '@donaciones/shared/schemas/payments';
+import { type PaymentCurrency, type PaymentSettings, type PaymentProviderName, PAYMENT_CURRENCIES } from '@donaciones/shared/schemas/payments';
 import { Button } from '@/components/button';
 import { Checkbox, Select, TextInput } from '@/components/form-fields';
 import { paths } from '@/lib/paths';
+import { ChargeBreakdown } from './charge-breakdown';
+import { BankAccountList } from './deposit-instructions';
 import { PaymentMethodChoice } from './payment-method-choice';
 
 const d = donateMessages;
@@ -49,7 +54,7 @@ export function taxIdRefusal(
   const giftCents = toCents(charge.amount);
   const { payments } = charge;
   if (!payments && charge.currency !== 'GTQ') return null;
-  const grossCents = payments && charge.coverFees ? coverFeesCents(giftCents, payments).grossCents : giftCents;
+  const grossCents = checkoutCharge(giftCents, charge.coverFees, payments).chargedCents;
   const parsed = parseTaxId(nit, grossCents, charge.currency, payments?.usd_exchange_rate);
   return parsed.ok ? null : parsed.message;
 }
@@ -72,6 +77,11 @@ export interface DetailsStepProps {
   method?: PaymentMethod;
   onMethod?: (method: PaymentMethod) => void;
   depositAvailable?: boolean;
+  /** The organisation's accounts, shown when the donor chooses a deposit. */
+  bankAccounts?: PublicBankAccount[];
+  /** "Donar de forma anónima" (docs/product.md#donor-privacy). */
+  anonymous?: boolean;
+  onAnonymous?: (anonymous: boolean) => void;
 }
 
 /** Rewrites the input's value as it is typed (digits grouped, MM/YY), then lets the form read it. */
@@ -98,12 +108,15 @@ export function DetailsStep({
   method = 'card',
   onMethod,
   depositAvailable = false,
+  bankAccounts = [],
+  anonymous = false,
+  onAnonymous,
 }: DetailsStepProps) {
   const deposit = method === 'bank_deposit';
   const checkoutMode = payments != null && payments.provider !== 'simulated';
   const giftCents = toCents(amount);
   // A deposit has no card fee to cover.
-  const charge = payments && coverFees && !deposit ? coverFeesCents(giftCents, payments) : { grossCents: giftCents, feeCents: 0 };
+  const charge = checkoutCharge(giftCents, coverFees && !deposit, payments);
   const {
     register,
     watch,
@@ -125,13 +138,23 @@ export function DetailsStep({
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100">
         <span className="text-sm font-semibold text-brand-900">{monthly ? m.summaryAmount : d.summaryAmount}</span>
         <span className="font-display text-2xl font-semibold text-brand-800" data-testid="donate-amount">
-          {formatCents(charge.grossCents, currency)}
+          {formatCents(charge.chargedCents, currency)}
           {monthly && <span className="text-base font-semibold text-brand-900">{` ${m.perMonthSuffix}`}</span>}
         </span>
         {/* Restated in words before paying, so a misread amount is caught here. */}
         <span className="basis-full text-sm text-brand-900" data-testid="donate-amount-words">
-          {d.amountInWords}: {amountInWords(charge.grossCents, currency)}
+          {d.amountInWords}: {amountInWords(charge.chargedCents, currency)}
         </span>
+        {(charge.feeCents > 0 || currency === 'USD') && (
+          <ChargeBreakdown
+            className="basis-full"
+            charge={charge}
+            currency={currency}
+            rate={payments}
+            suffix={monthly ? ` ${m.perMonthSuffix}` : ''}
+            testId="summary-charge"
+          />
+        )}
       </div>
       {depositAvailable && !monthly && onMethod && <PaymentMethodChoice className="mt-4" method={method} onMethod={onMethod} />}
       {payments?.provider === 'simulated' && !deposit && (
@@ -146,7 +169,7 @@ export function DetailsStep({
             value={currency}
             onChange={(e) => onCurrency(e.target.value as PaymentCurrency)}
             options={PAYMENT_CURRENCIES.map((c) => ({ value: c, label: c === 'GTQ' ? d.currencyGtq : d.currencyUsd }))}
-            hint={currency === 'USD' && payments ? d.usdRateNote(formatMoney(payments.usd_exchange_rate), payments.usd_exchange_rate_date) : undefined}
+            hint={currency === 'USD' && payments ? d.usdRateNote(formatMoney(payments.usd_exchange_rate), formatLongDay(payments.usd_exchange_rate_date)) : undefined}
           />
         </div>
       )}
@@ -159,7 +182,7 @@ export function DetailsStep({
           hint={
             coverFees ? (
               <span data-testid="cover-fees-breakdown">
-                {d.coverFeesBreakdown(formatCents(giftCents, currency), formatCents(charge.feeCents, currency), formatCents(charge.grossCents, currency))}
+                {d.coverFeesBreakdown(formatCents(giftCents, currency), formatCents(charge.feeCents, currency), formatCents(charge.chargedCents, currency))}
               </span>
             ) : undefined
           }
@@ -181,14 +204,29 @@ export function DetailsStep({
         <TextInput label={d.email} type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
         <TextInput label={d.phone} type="tel" autoComplete="tel" optional error={errors.phone?.message} {...register('phone')} />
       </div>
+      {onAnonymous && (
+        <Checkbox
+          className="mt-4"
+          checked={anonymous}
+          onChange={(e) => onAnonymous(e.target.checked)}
+          label={d.anonymous}
+          hint={<span data-testid="anonymous-hint">{anonymous ? d.anonymousHint : d.publicNameHint}</span>}
+          data-testid="anonymous-checkbox"
+        />
+      )}
 
       <h2 className="mt-8 flex items-center gap-2 text-2xl font-semibold">{deposit ? depositMessages.method.deposit : checkoutMode ? d.payOnProviderSection : d.cardSection}</h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         {deposit ? (
-          <p className="flex items-start gap-2.5 rounded-2xl bg-brand-50 p-4 text-sm text-brand-900 ring-1 ring-brand-100 sm:col-span-2" data-testid="deposit-next">
-            <Landmark aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {depositMessages.method.depositNext}
-          </p>
+          <div className="space-y-3 sm:col-span-2">
+            <p className="flex items-start gap-2.5 rounded-2xl bg-brand-50 p-4 text-sm text-brand-900 ring-1 ring-brand-100" data-testid="deposit-next">
+              <Landmark aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {depositMessages.method.depositNext}
+            </p>
+            <div data-testid="deposit-accounts-before">
+              <BankAccountList accounts={bankAccounts} />
+            </div>
+          </div>
         ) : checkoutMode ? (
           <p className="flex items-start gap-2.5 rounded-2xl bg-brand-50 p-4 text-sm text-brand-900 ring-1 ring-brand-100 sm:col-span-2" data-testid="provider-note">
             <CreditCard aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -281,9 +319,9 @@ export function DetailsStep({
         </Button>
         <Button type="submit" size="lg" disabled={isSubmitting || maintenance} icon={<Heart aria-hidden="true" className="size-5" />}>
           {monthly
-            ? (checkoutMode ? m.submitToProvider : m.submit)(formatCents(charge.grossCents, currency))
+            ? (checkoutMode ? m.submitToProvider : m.submit)(formatCents(charge.chargedCents, currency))
             : deposit
-              ? depositMessages.submit(formatCents(charge.grossCents, currency))
+              ? depositMessages.submit(formatCents(charge.chargedCents, currency))
               : checkoutMode
               ? d.submitToProvider
               : d.submit}

@@ -26,7 +26,7 @@ describe('SuccessDialog', () => {
   it('closes on Escape, traps Tab inside and starts on «Hacer otra donación»', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();
-    render(<SuccessDialog donation={donation} organization={organization} onAnother={() => {}} onClose={onClose} />);
+    render(<SuccessDialog donation={donation} organization={organization} payments={null} onAnother={() => {}} onClose={onClose} />);
     const dialog = screen.getByRole('dialog');
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
     for (let i = 0; i < 6; i++) {
@@ -40,7 +40,7 @@ describe('SuccessDialog', () => {
 
 describe('SuccessDialog receipt note', () => {
   it('says the receipt arrives by email, and no longer asks the donor to write to the office', () => {
-    render(<SuccessDialog donation={donation} organization={organization} onAnother={() => {}} onClose={() => {}} />);
+    render(<SuccessDialog donation={donation} organization={organization} payments={null} onAnother={() => {}} onClose={() => {}} />);
     const note = screen.getByTestId('receipt-note');
     expect(note).toHaveTextContent('Tu recibo por donación llegará a tu correo electrónico, con el PDF adjunto.');
     expect(note.querySelector('a[href^="mailto:"]')).toBeNull();

@@ -1,28 +1,33 @@
-// The checkout's success dialog (docs/product.md#screens-and-routes): organisation, amount, the server's reference,
+// The checkout's success dialog (docs/product.md#screens-and-routes): organisation, the charge in parts
+// (gift + commission + IVA = charged, as before paying), the server's reference,
 // the masked card, the organisation's phone, and that the receipt arrives by email (docs/product.md#receipts).
 import { useEffect, useRef } from 'react';
 import { CircleCheck, HeartHandshake, Mail, Phone } from 'lucide-react';
 import { formatMoney } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
-import { CARD_BRAND_LABELS, maskCard, type CardBrand } from '@donaciones/shared/schemas/donate';
+import { CARD_BRAND_LABELS, chargedBreakdown, maskCard, type CardBrand } from '@donaciones/shared/schemas/donate';
+import type { PaymentSettings } from '@donaciones/shared/schemas/payments';
 import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { telHref } from '@/lib/public-site';
+import { ChargeBreakdown } from './charge-breakdown';
 
 const d = donateMessages;
 
 export interface SuccessDialogProps {
   donation: PublicDonationResponse | null;
   organization: { name: string; phone: string; email: string };
+  /** The IVA rate that splits a covered fee, and the dollar's reference rate; null while unknown. */
+  payments: PaymentSettings | null;
   onAnother: () => void;
   onClose: () => void;
   /** The first payment of a monthly gift: the title and the amount say so. */
   monthly?: boolean;
 }
 
-export function SuccessDialog({ donation, organization, onAnother, onClose, monthly = false }: SuccessDialogProps) {
+export function SuccessDialog({ donation, organization, payments, onAnother, onClose, monthly = false }: SuccessDialogProps) {
   const anotherRef = useRef<HTMLButtonElement>(null);
   const open = donation !== null;
 
@@ -41,7 +46,26 @@ export function SuccessDialog({ donation, organization, onAnother, onClose, mont
   const rows = donation
     ? [
         { label: d.successOrganization, value: organization.name },
-        { label: d.successAmount, value: monthly ? monthlyMessages.perMonth(formatMoney(donation.amount, donation.currency)) : formatMoney(donation.amount, donation.currency), testId: 'success-amount' },
+        {
+          label: d.successAmount,
+          value: (
+            <>
+              <span className="block text-right">{monthly ? monthlyMessages.perMonth(formatMoney(donation.amount, donation.currency)) : formatMoney(donation.amount, donation.currency)}</span>
+              {(donation.covered_fee > 0 || donation.currency === 'USD') && (
+                <ChargeBreakdown
+                  className="mt-1 min-w-56 text-left font-normal"
+                  charge={chargedBreakdown(donation, payments)}
+                  currency={donation.currency}
+                  paid
+                  rate={payments}
+                  suffix={monthly ? ` ${monthlyMessages.perMonthSuffix}` : ''}
+                  testId="success-charge"
+                />
+              )}
+            </>
+          ),
+          testId: 'success-amount',
+        },
         { label: d.successReference, value: donation.reference_code, testId: 'success-reference', mono: true },
         ...(donation.card_last4
           ? [{ label: d.successCard, value: `${CARD_BRAND_LABELS[(donation.card_brand ?? 'other') as CardBrand]} ${maskCard(donation.card_last4)}`, testId: 'success-card', mono: true }]

@@ -1,13 +1,14 @@
 // Where the payment provider's checkout returns (docs/product.md#payments): `?ref=<reference>`, and
 // `&cancelado=1` when the donor left the checkout. Shows "procesando" until the donation is final
 // (the server asks the provider while it is pending), then the success dialog, a clear failure with
-// "Intentar de nuevo" (a new checkout for the same donation), or that the donor cancelled.
+// "Intentar de nuevo" (a new checkout for the same donation), or that the donor cancelled. The amount
+// is shown in parts (gift + commission + IVA = charged) as it was before paying.
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CircleAlert, CircleX, RotateCcw } from 'lucide-react';
 import { formatMoney, formatReceiptNumber } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
-import { CARD_BRANDS, type CardBrand, type PublicDonationResponse } from '@donaciones/shared/schemas/donate';
+import { CARD_BRANDS, type CardBrand, type PublicDonationResponse, chargedBreakdown } from '@donaciones/shared/schemas/donate';
 import type { DonationPaymentStatus } from '@donaciones/shared/schemas/payments';
 import { Button, ButtonLink } from '@/components/button';
 import { Spinner } from '@/components/spinner';
@@ -17,6 +18,7 @@ import { paths } from '@/lib/paths';
 import { usePublicSite } from '@/lib/public-site';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePaymentStatus, useRetryPayment } from '../api/payment-status';
+import { ChargeBreakdown } from '../components/charge-breakdown';
 import { SuccessDialog } from '../components/success-dialog';
 
 const d = donateMessages;
@@ -83,7 +85,13 @@ export default function DonateResultPage() {
       </div>
     );
   } else {
-    const amount = formatMoney(data.amount, data.currency);
+    const payments = site.data?.payments ?? null;
+    const amount =
+      data.covered_fee > 0 || data.currency === 'USD' ? (
+        <ChargeBreakdown className="min-w-56 font-normal" charge={chargedBreakdown(data, payments)} currency={data.currency} paid={data.status === 'completed'} rate={payments} testId="result-charge" />
+      ) : (
+        formatMoney(data.amount, data.currency)
+      );
     const card = data.card_last4 ? `${data.card_network ?? ''} •••• ${data.card_last4}`.trim() : null;
     const facts = (
       <dl className="mt-6 w-full divide-y divide-sand-200 rounded-2xl bg-sand-50 px-4 text-left ring-1 ring-sand-200">
@@ -159,6 +167,7 @@ export default function DonateResultPage() {
         <SuccessDialog
           donation={dialogOpen ? asDonation(data) : null}
           organization={organization}
+          payments={site.data?.payments ?? null}
           onAnother={() => void navigate(paths.donate)}
           onClose={() => setDialogOpen(false)}
         />

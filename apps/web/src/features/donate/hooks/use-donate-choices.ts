@@ -1,0 +1,95 @@
+// The donor's choices on /donate, apart from the details form: the amount (a preset or typed), once or
+// monthly, the currency, covering the fee, giving anonymously and card or bank deposit. Each starts
+// from what the tab kept (donate-draft.ts); a "Hazte padrino" link (/donate?frecuencia=mensual)
+// arrives with "Cada mes" chosen.
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { donateMessages } from '@donaciones/shared/messages/donate';
+import { donateAmountSchema } from '@donaciones/shared/schemas/donate';
+import type { PaymentMethod } from '@donaciones/shared/schemas/deposits';
+import type { DonationFrequency } from '@donaciones/shared/schemas/monthly';
+import type { PaymentCurrency } from '@donaciones/shared/schemas/payments';
+import type { PublicSite } from '@donaciones/shared/schemas/public-site';
+import { FREQUENCY_PARAM, MONTHLY_FREQUENCY } from '@/lib/paths';
+import { readCustomAmount } from '../components/amount-step';
+import { type Draft, draftText } from './donate-draft';
+
+const d = donateMessages;
+
+export function useDonateChoices(draft: Partial<Draft>, site: PublicSite | undefined) {
+  const [params] = useSearchParams();
+  const [preset, setPreset] = useState<number | null>(typeof draft.preset === 'number' ? draft.preset : null);
+  const [customAmount, setCustomAmount] = useState(draftText(draft.customAmount));
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [currency, setCurrency] = useState<PaymentCurrency>(draft.currency === 'USD' ? 'USD' : 'GTQ');
+  const [coverFees, setCoverFees] = useState(draft.coverFees === true);
+  const [anonymous, setAnonymous] = useState(draft.anonymous === true);
+  // A "Hazte padrino" link wins over what the tab kept.
+  const [frequency, setFrequency] = useState<DonationFrequency>(() =>
+    params.get(FREQUENCY_PARAM) === MONTHLY_FREQUENCY || draft.frequency === 'monthly' ? 'monthly' : 'once',
+  );
+  // "Tarjeta" or "Depósito o transferencia bancaria" (docs/product.md#bank-deposits): a deposit is in
+  // quetzales, once, with no card fee, and only while the organisation shows a bank account.
+  const [chosenMethod, setMethod] = useState<PaymentMethod>('card');
+  const depositAvailable = (site?.bank_accounts.length ?? 0) > 0;
+  const method: PaymentMethod = depositAvailable && frequency === 'once' ? chosenMethod : 'card';
+
+  const custom = readCustomAmount(customAmount);
+  const amount = preset ?? custom.amount;
+  const system = site?.system;
+  const bounds = system ? { min: system.min_donation_amount, max: system.max_donation_amount } : null;
+  const amountIsValid = !!bounds && (preset !== null || !custom.error) && donateAmountSchema(bounds).safeParse(amount).success;
+
+  return {
+    preset,
+    customAmount,
+    amount,
+    amountIsValid,
+    amountError,
+    setAmountError,
+    currency,
+    setCurrency,
+    coverFees,
+    setCoverFees,
+    anonymous,
+    setAnonymous,
+    frequency,
+    setFrequency,
+    method,
+    depositAvailable,
+    choosePreset(value: number) {
+      setPreset(value);
+      setCustomAmount('');
+      setAmountError(null);
+    },
+    typeAmount(value: string) {
+      setCustomAmount(value);
+      setPreset(null);
+      setAmountError(null);
+    },
+    chooseMethod(next: PaymentMethod) {
+      setMethod(next);
+      if (next === 'bank_deposit') {
+        setCurrency('GTQ');
+        setCoverFees(false);
+      }
+    },
+    /** The amount's refusal, or null when it may go to the details step. */
+    checkAmount(): string | null {
+      if (!bounds) return d.amountRequired;
+      if (preset === null && custom.error) return custom.error;
+      const checked = donateAmountSchema(bounds).safeParse(amount);
+      return checked.success ? null : (checked.error.issues[0]?.message ?? d.amountRequired);
+    },
+    /** Back to an empty first step after a finished donation. */
+    clear() {
+      setFrequency('once');
+      setPreset(null);
+      setCustomAmount('');
+      setAmountError(null);
+      setAnonymous(false);
+    },
+  };
+}
+
+export type DonateChoices = ReturnType<typeof useDonateChoices>;
