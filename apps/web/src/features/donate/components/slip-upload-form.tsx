@@ -1,24 +1,30 @@
 // The deposit slip upload (docs/product.md#bank-deposits): the photo or PDF and what the slip says
-// (bank, date, slip number, amount). The type is checked by the server from the file's bytes; here
-// only an empty or oversized file is caught before it is sent. Every refusal shows next to its field.
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+// (the bank, chosen among the organisation's accounts; date, slip number, amount). The type is checked
+// by the server from the file's bytes; here an empty file is caught before it is sent, and a photo
+// over 5 MB is first redrawn smaller (shrink-photo.ts). A declared amount other than the gift's is
+// pointed out, not refused: staff check it against the bank. Every refusal shows next to its field.
+import { useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Upload } from 'lucide-react';
+import { formatCents, formatMoney, formatNumber, toCents } from '@donaciones/shared/format';
 import { SLIP_MAX_BYTES, depositMessages } from '@donaciones/shared/messages/deposits';
 import { type DepositStatus, type PublicBankAccount, type SlipForm, slipFormSchema } from '@donaciones/shared/schemas/deposits';
 import { Button } from '@/components/button';
-import { FormField, TextInput } from '@/components/form-fields';
+import { FormField, Select, TextInput } from '@/components/form-fields';
 import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { cn } from '@/lib/cn';
 import { useUploadSlip } from '../api/deposits';
+import { shrinkPhoto } from './shrink-photo';
 
 const m = depositMessages.upload;
 const e = depositMessages.errors;
 
 /** What the file picker offers; HEIC photos of iPhones included. */
 const ACCEPT = 'image/jpeg,image/png,image/heic,image/heif,application/pdf,.jpg,.jpeg,.png,.heic,.heif,.pdf';
+
+const megabytes = (bytes: number) => `${formatNumber(bytes / (1024 * 1024), 1)} MB`;
 
 /** Today on the donor's calendar, `YYYY-MM-DD`. */
 function today(): string {
@@ -39,6 +45,9 @@ export function SlipUploadForm({ donationId, token, amountCents, accounts, onUpl
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [shrinking, setShrinking] = useState(false);
+  const [shrunkNote, setShrunkNote] = useState<string | null>(null);
+  const latest = useRef<File | null>(null);
   const banks = [...new Set(accounts.map((a) => a.bank))];
   const form = useForm<SlipForm>({
     resolver: zodResolver(slipFormSchema),
@@ -49,18 +58,29 @@ export function SlipUploadForm({ donationId, token, amountCents, accounts, onUpl
     formState: { errors },
   } = form;
 
-  const choose = (chosen: File | null) => {
+  const choose = async (chosen: File | null) => {
+    latest.current = chosen;
     setFormError(null);
+    setShrunkNote(null);
     setFile(chosen);
-    if (!chosen) setFileError(null);
-    else if (chosen.size === 0) setFileError(e.fileEmpty);
-    else if (chosen.size > SLIP_MAX_BYTES) setFileError(e.fileTooLarge);
-    else setFileError(null);
+    setFileError(chosen && chosen.size === 0 ? e.fileEmpty : null);
+    if (!chosen || chosen.size <= SLIP_MAX_BYTES) return;
+    setShrinking(true);
+    const smaller = await shrinkPhoto(chosen, SLIP_MAX_BYTES);
+    // Another file may have been chosen meanwhile: only the last one counts.
+    if (latest.current !== chosen) return;
+    setShrinking(false);
+    if (!smaller) return setFileError(e.fileTooLarge);
+    setFile(smaller);
+    setShrunkNote(m.shrunk(megabytes(chosen.size), megabytes(smaller.size)));
   };
+  const declared = useWatch({ control: form.control, name: 'amount' }) ?? '';
+  const declaredCents = /^\d{1,9}(\.\d{1,2})?$/.test(declared.trim()) ? toCents(declared.trim()) : null;
+  const differs = declaredCents !== null && declaredCents > 0 && declaredCents !== amountCents;
 
   const submit = form.handleSubmit(async (fields) => {
     if (!file) return setFileError(e.fileRequired);
-    if (fileError) return;
+    if (fileError || shrinking) return;
     setFormError(null);
     try {
       const status = await upload.mutateAsync({ donationId, file, fields, token });
@@ -93,7 +113,7 @@ export function SlipUploadForm({ donationId, token, amountCents, accounts, onUpl
               accept={ACCEPT}
               aria-describedby={describedBy}
               aria-invalid={invalid || undefined}
-              onChange={(ev) => choose(ev.target.files?.[0] ?? null)}
+              onChange={(ev) => void choose(ev.target.files?.[0] ?? null)}
               className="peer sr-only"
             />
             <span
@@ -104,27 +124,40 @@ export function SlipUploadForm({ donationId, token, amountCents, accounts, onUpl
               <Upload className="size-4" />
               {m.chooseFile}
             </span>
-            <span className="min-w-0 truncate text-sm text-ink-700">{file?.name ?? m.noFile}</span>
+            <span className="min-w-0 truncate text-sm text-ink-700">{shrinking ? m.shrinking : (file?.name ?? m.noFile)}</span>
           </div>
         )}
       </FormField>
+      {shrunkNote && (
+        <p className="text-sm text-ink-700" role="status" data-testid="slip-shrunk">
+          {shrunkNote}
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput label={m.bank} required list="slip-banks" autoComplete="off" error={errors.bank?.message} {...register('bank')} />
-        <datalist id="slip-banks">
-          {banks.map((b) => (
-            <option key={b} value={b} />
-          ))}
-        </datalist>
+        <Select
+          label={m.bank}
+          required
+          placeholder={banks.length === 1 ? undefined : m.bankPlaceholder}
+          options={banks.map((b) => ({ value: b, label: b }))}
+          hint={m.bankHint}
+          error={errors.bank?.message}
+          {...register('bank')}
+        />
         <TextInput label={m.depositDate} type="date" required max={today()} error={errors.depositDate?.message} {...register('depositDate')} />
         <TextInput label={m.slipNumber} required autoComplete="off" inputMode="text" error={errors.slipNumber?.message} inputClassName="tabular-nums" {...register('slipNumber')} />
         <TextInput label={m.amount} required inputMode="decimal" prefix="Q" error={errors.amount?.message} inputClassName="tabular-nums" {...register('amount')} />
       </div>
+      {differs && (
+        <p className="rounded-2xl bg-amber-50 p-3 text-sm font-medium text-amber-900 ring-1 ring-amber-200" role="status" data-testid="slip-amount-differs">
+          {m.amountDiffers(formatMoney(declaredCents / 100), formatCents(amountCents))}
+        </p>
+      )}
       {formError && (
         <p role="alert" className="text-sm font-medium text-red-700">
           {formError}
         </p>
       )}
-      <Button type="submit" size="lg" loading={upload.isPending} loadingText={m.sending} icon={<Upload aria-hidden="true" className="size-5" />}>
+      <Button type="submit" size="lg" loading={upload.isPending || shrinking} loadingText={shrinking ? m.shrinking : m.sending} icon={<Upload aria-hidden="true" className="size-5" />}>
         {m.submit}
       </Button>
     </form>

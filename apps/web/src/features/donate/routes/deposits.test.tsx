@@ -68,6 +68,11 @@ describe('/donate: Tarjeta or Depósito o transferencia bancaria', { timeout: 30
     expect(screen.queryByRole('textbox', { name: /Número de tarjeta/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: /comisión/ })).not.toBeInTheDocument();
     expect(screen.queryByText(/número completo de tu tarjeta/)).not.toBeInTheDocument();
+    // The accounts are shown before the gift is registered, so the donor knows where the money goes.
+    expect(within(screen.getByTestId('deposit-accounts-before')).getAllByTestId('bank-account').map((a) => a.textContent)).toEqual([
+      expect.stringContaining('3-033-01234-5'),
+      expect.stringContaining('000-123456-7'),
+    ]);
     await user.type(screen.getByRole('textbox', { name: /Nombre completo/ }), 'Lucía Ajú');
     await user.type(screen.getByRole('textbox', { name: /Correo/ }), 'lucia@prueba.gt');
     await user.click(screen.getByRole('button', { name: depositMessages.submit('Q185.00') }));
@@ -109,7 +114,7 @@ describe('/boleta: the slip upload', { timeout: 30_000 }, () => {
     await screen.findByTestId('slip-upload-form', {}, { timeout: 6000 });
     expect(requests.find((r) => r.url === '/deposit')!.config.params).toEqual({ token: 'abc' });
     await user.upload(screen.getByLabelText(new RegExp(depositMessages.upload.file)), jpeg());
-    await user.type(screen.getByRole('combobox', { name: new RegExp(depositMessages.upload.bank) }), 'Banrural');
+    await user.selectOptions(screen.getByRole('combobox', { name: new RegExp(depositMessages.upload.bank) }), 'Banrural');
     await user.type(screen.getByRole('textbox', { name: new RegExp(depositMessages.upload.slipNumber) }), 'A-77');
     await user.click(screen.getByRole('button', { name: depositMessages.upload.submit }));
 
@@ -135,7 +140,7 @@ describe('/boleta: the slip upload', { timeout: 30_000 }, () => {
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'grande.jpg', { type: 'image/jpeg' });
     await user.upload(input, big);
     expect(await screen.findByText(depositMessages.errors.fileTooLarge)).toBeInTheDocument();
-    await user.type(screen.getByRole('combobox', { name: new RegExp(depositMessages.upload.bank) }), 'BI');
+    await user.selectOptions(screen.getByRole('combobox', { name: new RegExp(depositMessages.upload.bank) }), 'Banco Industrial');
     await user.type(screen.getByRole('textbox', { name: new RegExp(depositMessages.upload.slipNumber) }), '123');
     await user.click(screen.getByRole('button', { name: depositMessages.upload.submit }));
     expect(requests.some((r) => r.url === '/donations/41/slip')).toBe(false);
@@ -143,6 +148,32 @@ describe('/boleta: the slip upload', { timeout: 30_000 }, () => {
     await user.upload(input, new File([new Uint8Array([0x7f, 0x45, 0x4c, 0x46])], 'foto.jpg', { type: 'image/jpeg' }));
     await user.click(screen.getByRole('button', { name: depositMessages.upload.submit }));
     expect(await screen.findByText(depositMessages.errors.fileType)).toBeInTheDocument();
+  });
+
+  it('the bank is one of the organisation\'s, and a declared amount other than the gift\'s is pointed out', async () => {
+    const { user, requests } = open('/boleta?token=abc', (req) => {
+      if (req.url === '/deposit') return { status: 200, data: status() };
+      if (req.url === '/donations/41/slip') return { status: 201, data: status({ slips: [slip] }) };
+      return undefined;
+    });
+    await screen.findByTestId('slip-upload-form', {}, { timeout: 6000 });
+    const bank = screen.getByRole('combobox', { name: new RegExp(depositMessages.upload.bank) });
+    expect(bank.tagName).toBe('SELECT');
+    expect(within(bank).getAllByRole('option').map((o) => o.textContent)).toEqual([depositMessages.upload.bankPlaceholder, 'Banrural', 'Banco Industrial']);
+    const amount = screen.getByRole('textbox', { name: new RegExp(depositMessages.upload.amount) });
+    expect(screen.queryByTestId('slip-amount-differs')).not.toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '180');
+    expect(screen.getByTestId('slip-amount-differs')).toHaveTextContent(depositMessages.upload.amountDiffers('Q180.00', 'Q185.00'));
+    // Only pointed out: the slip still goes, with the amount the donor declared.
+    await user.upload(screen.getByLabelText(new RegExp(depositMessages.upload.file)), jpeg());
+    await user.click(screen.getByRole('button', { name: depositMessages.upload.submit }));
+    expect(await screen.findByText(depositMessages.errors.bankRequired)).toBeInTheDocument();
+    await user.selectOptions(bank, 'Banco Industrial');
+    await user.type(screen.getByRole('textbox', { name: new RegExp(depositMessages.upload.slipNumber) }), 'A-78');
+    await user.click(screen.getByRole('button', { name: depositMessages.upload.submit }));
+    expect(await screen.findByText(depositMessages.upload.received)).toBeInTheDocument();
+    expect(requests.find((r) => r.url === '/donations/41/slip')!.config.params).toMatchObject({ bank: 'Banco Industrial', amount: '180' });
   });
 
   it('a bad or expired link says so', async () => {
