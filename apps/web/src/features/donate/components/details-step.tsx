@@ -7,7 +7,7 @@
 // organisation's accounts before the gift is registered (docs/product.md#bank-deposits).
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import type { UseFormReturn } from 'react-hook-form';
+import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { ArrowLeft, CreditCard, Heart, Landmark, Lock } from 'lucide-react';
 import { amountInWords } from '@donaciones/shared/amount-in-words';
 import { formatCents, formatLongDay, formatMoney, toCents } from '@donaciones/shared/format';
@@ -22,6 +22,7 @@ import {
   CARD_NUMBER_MAX_LENGTH,
   CVC_MAX_LENGTH,
   EXPIRY_MAX_LENGTH,
+  type ChargeBreakdown as Charge,
   type DonateDetails,
   type DonateDetailsInput,
   checkoutCharge,
@@ -92,40 +93,19 @@ function reformatting(format: (value: string) => string, onChange: (e: { target:
   };
 }
 
-export function DetailsStep({
-  form,
-  amount,
-  maintenance,
-  monthly,
-  payments,
-  currency,
-  onCurrency,
-  coverFees,
-  onCoverFees,
-  onBack,
-  onSubmit,
-  headingRef,
-  method = 'card',
-  onMethod,
-  depositAvailable = false,
-  bankAccounts = [],
-  anonymous = false,
-  onAnonymous,
-}: DetailsStepProps) {
+type DetailsForm = UseFormReturn<DonateDetailsInput, unknown, DonateDetails>;
+
+export function DetailsStep(props: DetailsStepProps) {
+  const { form, amount, maintenance, monthly, payments, currency, coverFees, onBack, onSubmit, headingRef, method = 'card', onMethod, depositAvailable = false } = props;
   const deposit = method === 'bank_deposit';
   const checkoutMode = payments != null && payments.provider !== 'simulated';
-  const giftCents = toCents(amount);
   // A deposit has no card fee to cover.
-  const charge = checkoutCharge(giftCents, coverFees && !deposit, payments);
+  const charge = checkoutCharge(toCents(amount), coverFees && !deposit, payments);
   const {
     register,
-    watch,
     formState: { errors, isSubmitting },
   } = form;
-  const brand = detectCardBrand(watch('cardNumber') ?? '');
-  const card = register('cardNumber');
-  const expiry = register('expiryDate');
-  const cvc = register('cvc');
+  const charged = formatCents(charge.chargedCents, currency);
 
   return (
     <form
@@ -135,85 +115,19 @@ export function DetailsStep({
         onSubmit();
       }}
     >
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100">
-        <span className="text-sm font-semibold text-brand-900">{monthly ? m.summaryAmount : d.summaryAmount}</span>
-        <span className="font-display text-2xl font-semibold text-brand-800" data-testid="donate-amount">
-          {formatCents(charge.chargedCents, currency)}
-          {monthly && <span className="text-base font-semibold text-brand-900">{` ${m.perMonthSuffix}`}</span>}
-        </span>
-        {/* Restated in words before paying, so a misread amount is caught here. */}
-        <span className="basis-full text-sm text-brand-900" data-testid="donate-amount-words">
-          {d.amountInWords}: {amountInWords(charge.chargedCents, currency)}
-        </span>
-        {(charge.feeCents > 0 || currency === 'USD') && (
-          <ChargeBreakdown
-            className="basis-full"
-            charge={charge}
-            currency={currency}
-            rate={payments}
-            suffix={monthly ? ` ${m.perMonthSuffix}` : ''}
-            testId="summary-charge"
-          />
-        )}
-      </div>
+      <ChargeSummary charge={charge} currency={currency} monthly={monthly} payments={payments} />
       {depositAvailable && !monthly && onMethod && <PaymentMethodChoice className="mt-4" method={method} onMethod={onMethod} />}
       {payments?.provider === 'simulated' && !deposit && (
         <p className="mt-3 rounded-2xl bg-amber-50 px-4 py-2 text-sm font-semibold text-amber-900 ring-1 ring-amber-200" data-testid="demo-banner">
           {d.demoBanner}
         </p>
       )}
-      {!deposit && (
-        <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <Select
-            label={d.currency}
-            value={currency}
-            onChange={(e) => onCurrency(e.target.value as PaymentCurrency)}
-            options={PAYMENT_CURRENCIES.map((c) => ({ value: c, label: c === 'GTQ' ? d.currencyGtq : d.currencyUsd }))}
-            hint={currency === 'USD' && payments ? d.usdRateNote(formatMoney(payments.usd_exchange_rate), formatLongDay(payments.usd_exchange_rate_date)) : undefined}
-          />
-        </div>
-      )}
-      {!deposit && (
-        <Checkbox
-          className="mt-4"
-          checked={coverFees}
-          onChange={(e) => onCoverFees(e.target.checked)}
-          label={d.coverFees}
-          hint={
-            coverFees ? (
-              <span data-testid="cover-fees-breakdown">
-                {d.coverFeesBreakdown(formatCents(giftCents, currency), formatCents(charge.feeCents, currency), formatCents(charge.chargedCents, currency))}
-              </span>
-            ) : undefined
-          }
-        />
-      )}
+      {!deposit && <CardOptions {...props} charge={charge} />}
 
       <h2 ref={headingRef} tabIndex={-1} className="mt-6 text-2xl font-semibold outline-none">
         {d.donorSection}
       </h2>
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <TextInput
-          className="sm:col-span-2"
-          label={d.donorName}
-          autoComplete="name"
-          required
-          error={errors.donorName?.message}
-          {...register('donorName')}
-        />
-        <TextInput label={d.email} type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
-        <TextInput label={d.phone} type="tel" autoComplete="tel" optional error={errors.phone?.message} {...register('phone')} />
-      </div>
-      {onAnonymous && (
-        <Checkbox
-          className="mt-4"
-          checked={anonymous}
-          onChange={(e) => onAnonymous(e.target.checked)}
-          label={d.anonymous}
-          hint={<span data-testid="anonymous-hint">{anonymous ? d.anonymousHint : d.publicNameHint}</span>}
-          data-testid="anonymous-checkbox"
-        />
-      )}
+      <DonorFields form={form} anonymous={props.anonymous ?? false} onAnonymous={props.onAnonymous} />
 
       <h2 className="mt-8 flex items-center gap-2 text-2xl font-semibold">{deposit ? depositMessages.method.deposit : checkoutMode ? d.payOnProviderSection : d.cardSection}</h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
@@ -224,7 +138,7 @@ export function DetailsStep({
               {depositMessages.method.depositNext}
             </p>
             <div data-testid="deposit-accounts-before">
-              <BankAccountList accounts={bankAccounts} />
+              <BankAccountList accounts={props.bankAccounts ?? []} />
             </div>
           </div>
         ) : checkoutMode ? (
@@ -233,77 +147,12 @@ export function DetailsStep({
             {d.payOnProviderNote}
           </p>
         ) : (
-          <>
-        <TextInput
-          className="sm:col-span-2"
-          label={d.cardNumber}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="0000 0000 0000 0000"
-          maxLength={CARD_NUMBER_MAX_LENGTH}
-          prefix={<CreditCard aria-hidden="true" className="size-4" />}
-          required
-          hint={brand !== 'other' ? CARD_BRAND_LABELS[brand] : undefined}
-          error={errors.cardNumber?.message}
-          inputClassName="tracking-wider tabular-nums"
-          {...card}
-          onChange={reformatting(formatCardNumber, card.onChange)}
-        />
-        <TextInput
-          label={d.expiryDate}
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder="MM/AA"
-          maxLength={EXPIRY_MAX_LENGTH}
-          required
-          error={errors.expiryDate?.message}
-          inputClassName="tabular-nums"
-          {...expiry}
-          onChange={reformatting(formatExpiry, expiry.onChange)}
-        />
-        <TextInput
-          label={d.cvc}
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="123"
-          maxLength={CVC_MAX_LENGTH}
-          required
-          hint={d.cvcHint}
-          error={errors.cvc?.message}
-          inputClassName="tabular-nums"
-          {...cvc}
-          onChange={reformatting((v) => digitsOnly(v).slice(0, CVC_MAX_LENGTH), cvc.onChange)}
-        />
-          </>
+          <CardFields form={form} />
         )}
-        <TextInput
-          className="sm:col-span-2"
-          label={t.label}
-          autoComplete="off"
-          optional
-          hint={t.hint}
-          error={errors.nit?.message}
-          {...register('nit')}
-        />
+        <TextInput className="sm:col-span-2" label={t.label} autoComplete="off" optional hint={t.hint} error={errors.nit?.message} {...register('nit')} />
       </div>
 
-      <Checkbox
-        className="mt-6"
-        error={errors.acceptTerms?.message}
-        label={
-          <>
-            {d.acceptTermsPrefix}
-            <Link to={paths.terms} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline underline-offset-2">
-              {d.acceptTermsTerms}
-            </Link>
-            {d.acceptTermsMiddle}
-            <Link to={paths.privacy} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline underline-offset-2">
-              {d.acceptTermsPrivacy}
-            </Link>
-          </>
-        }
-        {...register('acceptTerms')}
-      />
+      <TermsCheckbox form={form} />
 
       {/* A deposit involves no card: its own note above says what happens instead. */}
       {!deposit && (
@@ -318,15 +167,165 @@ export function DetailsStep({
           {d.back}
         </Button>
         <Button type="submit" size="lg" disabled={isSubmitting || maintenance} icon={<Heart aria-hidden="true" className="size-5" />}>
-          {monthly
-            ? (checkoutMode ? m.submitToProvider : m.submit)(formatCents(charge.chargedCents, currency))
-            : deposit
-              ? depositMessages.submit(formatCents(charge.chargedCents, currency))
-              : checkoutMode
-              ? d.submitToProvider
-              : d.submit}
+          {monthly ? (checkoutMode ? m.submitToProvider : m.submit)(charged) : deposit ? depositMessages.submit(charged) : checkoutMode ? d.submitToProvider : d.submit}
         </Button>
       </div>
     </form>
+  );
+}
+
+/** What will be charged, in figures and in words (so a misread amount is caught here), and in parts. */
+function ChargeSummary({ charge, currency, monthly, payments }: { charge: Charge; currency: PaymentCurrency; monthly: boolean; payments: PaymentSettings | null }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100">
+      <span className="text-sm font-semibold text-brand-900">{monthly ? m.summaryAmount : d.summaryAmount}</span>
+      <span className="font-display text-2xl font-semibold text-brand-800" data-testid="donate-amount">
+        {formatCents(charge.chargedCents, currency)}
+        {monthly && <span className="text-base font-semibold text-brand-900">{` ${m.perMonthSuffix}`}</span>}
+      </span>
+      <span className="basis-full text-sm text-brand-900" data-testid="donate-amount-words">
+        {d.amountInWords}: {amountInWords(charge.chargedCents, currency)}
+      </span>
+      {(charge.feeCents > 0 || currency === 'USD') && (
+        <ChargeBreakdown className="basis-full" charge={charge} currency={currency} rate={payments} suffix={monthly ? ` ${m.perMonthSuffix}` : ''} testId="summary-charge" />
+      )}
+    </div>
+  );
+}
+
+/** A card's currency (with the dollar's reference rate and its date) and covering the fee. */
+function CardOptions({ payments, currency, onCurrency, coverFees, onCoverFees, charge, amount }: DetailsStepProps & { charge: Charge }) {
+  return (
+    <>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <Select
+          label={d.currency}
+          value={currency}
+          onChange={(e) => onCurrency(e.target.value as PaymentCurrency)}
+          options={PAYMENT_CURRENCIES.map((c) => ({ value: c, label: c === 'GTQ' ? d.currencyGtq : d.currencyUsd }))}
+          hint={currency === 'USD' && payments ? d.usdRateNote(formatMoney(payments.usd_exchange_rate), formatLongDay(payments.usd_exchange_rate_date)) : undefined}
+        />
+      </div>
+      <Checkbox
+        className="mt-4"
+        checked={coverFees}
+        onChange={(e) => onCoverFees(e.target.checked)}
+        label={d.coverFees}
+        hint={
+          coverFees ? (
+            <span data-testid="cover-fees-breakdown">
+              {d.coverFeesBreakdown(formatCents(toCents(amount), currency), formatCents(charge.feeCents, currency), formatCents(charge.chargedCents, currency))}
+            </span>
+          ) : undefined
+        }
+      />
+    </>
+  );
+}
+
+/** Name, email, phone, and whether the public lists show the donor (docs/product.md#donor-privacy). */
+function DonorFields({ form, anonymous, onAnonymous }: { form: DetailsForm; anonymous: boolean; onAnonymous?: (anonymous: boolean) => void }) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  return (
+    <>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <TextInput className="sm:col-span-2" label={d.donorName} autoComplete="name" required error={errors.donorName?.message} {...register('donorName')} />
+        <TextInput label={d.email} type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+        <TextInput label={d.phone} type="tel" autoComplete="tel" optional error={errors.phone?.message} {...register('phone')} />
+      </div>
+      {onAnonymous && (
+        <Checkbox
+          className="mt-4"
+          checked={anonymous}
+          onChange={(e) => onAnonymous(e.target.checked)}
+          label={d.anonymous}
+          hint={<span data-testid="anonymous-hint">{anonymous ? d.anonymousHint : d.publicNameHint}</span>}
+          data-testid="anonymous-checkbox"
+        />
+      )}
+    </>
+  );
+}
+
+/** The simulated provider's card fields: checked here, and only the last 4 digits and the brand are sent. */
+function CardFields({ form }: { form: DetailsForm }) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const number = useWatch({ control: form.control, name: 'cardNumber' });
+  const brand = detectCardBrand(number ?? '');
+  const card = register('cardNumber');
+  const expiry = register('expiryDate');
+  const cvc = register('cvc');
+  return (
+    <>
+      <TextInput
+        className="sm:col-span-2"
+        label={d.cardNumber}
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="0000 0000 0000 0000"
+        maxLength={CARD_NUMBER_MAX_LENGTH}
+        prefix={<CreditCard aria-hidden="true" className="size-4" />}
+        required
+        hint={brand !== 'other' ? CARD_BRAND_LABELS[brand] : undefined}
+        error={errors.cardNumber?.message}
+        inputClassName="tracking-wider tabular-nums"
+        {...card}
+        onChange={reformatting(formatCardNumber, card.onChange)}
+      />
+      <TextInput
+        label={d.expiryDate}
+        inputMode="numeric"
+        autoComplete="cc-exp"
+        placeholder="MM/AA"
+        maxLength={EXPIRY_MAX_LENGTH}
+        required
+        error={errors.expiryDate?.message}
+        inputClassName="tabular-nums"
+        {...expiry}
+        onChange={reformatting(formatExpiry, expiry.onChange)}
+      />
+      <TextInput
+        label={d.cvc}
+        inputMode="numeric"
+        autoComplete="cc-csc"
+        placeholder="123"
+        maxLength={CVC_MAX_LENGTH}
+        required
+        hint={d.cvcHint}
+        error={errors.cvc?.message}
+        inputClassName="tabular-nums"
+        {...cvc}
+        onChange={reformatting((v) => digitsOnly(v).slice(0, CVC_MAX_LENGTH), cvc.onChange)}
+      />
+    </>
+  );
+}
+
+function TermsCheckbox({ form }: { form: DetailsForm }) {
+  const link = 'font-semibold text-brand-700 underline underline-offset-2';
+  return (
+    <Checkbox
+      className="mt-6"
+      error={form.formState.errors.acceptTerms?.message}
+      label={
+        <>
+          {d.acceptTermsPrefix}
+          <Link to={paths.terms} target="_blank" rel="noopener" className={link}>
+            {d.acceptTermsTerms}
+          </Link>
+          {d.acceptTermsMiddle}
+          <Link to={paths.privacy} target="_blank" rel="noopener" className={link}>
+            {d.acceptTermsPrivacy}
+          </Link>
+        </>
+      }
+      {...form.register('acceptTerms')}
+    />
   );
 }

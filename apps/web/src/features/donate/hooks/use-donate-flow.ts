@@ -7,7 +7,7 @@
 // confirms it (docs/product.md#monthly-giving).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useForm } from 'react-hook-form';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DONATE_PROCESSING_MS } from '@donaciones/shared/constants';
@@ -39,6 +39,8 @@ const DETAILS_STEP = 'datos';
 
 const fullResolver = zodResolver(donateDetailsSchema);
 const checkoutResolver = zodResolver(donateDetailsCheckoutSchema) as unknown as typeof fullResolver;
+
+type DetailsForm = UseFormReturn<DonateDetailsInput, unknown, DonateDetails>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
@@ -107,27 +109,28 @@ function useDonateSteps(choices: DonateChoices, ready: boolean, processing: bool
   return { step, headingRef, panelRef, backToAmount, continueToDetails, restart };
 }
 
-export function useDonateFlow() {
-  const site = usePublicSite();
-  const session = useSession();
-  const mutation = useCreatePublicDonation();
-  const [draft] = useState(readDraft);
-  const choices = useDonateChoices(draft, site.data);
-  const payments = site.data?.payments ?? null;
-  const checkoutMode = (payments?.provider ?? 'simulated') !== 'simulated';
+/** The body of POST /donate: the card's last 4 digits and brand only with the simulated provider. */
+function requestBody(values: DonateDetails, choices: DonateChoices, cardless: boolean, allowDuplicateMonthly: boolean) {
   const deposit = choices.method === 'bank_deposit';
-  const form = useDetailsForm(draft, session.user, checkoutMode || deposit);
+  return {
+    donorName: values.donorName,
+    email: values.email,
+    phone: values.phone || undefined,
+    nit: values.nit || undefined,
+    amount: choices.amount,
+    currency: choices.currency,
+    coverFees: deposit ? false : choices.coverFees,
+    anonymous: choices.anonymous,
+    paymentMethod: choices.method,
+    frequency: choices.frequency,
+    ...(allowDuplicateMonthly ? { allowDuplicateMonthly: true } : {}),
+    ...(cardless ? {} : { cardLast4: cardLast4(values.cardNumber), cardBrand: detectCardBrand(values.cardNumber) }),
+    acceptTerms: true as const,
+  };
+}
 
-  const [processing, setProcessing] = useState(false);
-  const [redirecting, setRedirecting] = useState(false);
-  const [donation, setDonation] = useState<PublicDonationResponse | null>(null);
-  /** The details of an attempt the server refused as a second identical monthly gift, while the donor decides. */
-  const [duplicateOf, setDuplicateOf] = useState<DonateDetails | null>(null);
-  const attemptKey = useRef<string | null>(null);
-  const inFlight = useRef(false);
-  const steps = useDonateSteps(choices, !!site.data?.system, processing);
-
-  // The draft follows every change (card fields excluded).
+/** The draft follows every change (card fields excluded). */
+function useDraftSaving(form: DetailsForm, choices: DonateChoices) {
   const { preset, customAmount, currency, coverFees, frequency, anonymous } = choices;
   useEffect(() => {
     const save = () => {
@@ -137,22 +140,25 @@ export function useDonateFlow() {
     save();
     return form.subscribe({ formState: { values: true }, callback: save });
   }, [form, preset, customAmount, currency, coverFees, frequency, anonymous]);
+}
 
-  const bodyOf = (values: DonateDetails, allowDuplicateMonthly: boolean) => ({
-    donorName: values.donorName,
-    email: values.email,
-    phone: values.phone || undefined,
-    nit: values.nit || undefined,
-    amount: choices.amount,
-    currency,
-    coverFees: deposit ? false : coverFees,
-    anonymous,
-    paymentMethod: choices.method,
-    frequency,
-    ...(allowDuplicateMonthly ? { allowDuplicateMonthly: true } : {}),
-    ...(checkoutMode || deposit ? {} : { cardLast4: cardLast4(values.cardNumber), cardBrand: detectCardBrand(values.cardNumber) }),
-    acceptTerms: true as const,
-  });
+interface RecordOptions {
+  form: DetailsForm;
+  choices: DonateChoices;
+  cardless: boolean;
+  backToAmount: () => void;
+  setProcessing: (processing: boolean) => void;
+}
+
+/** Sends the donation once per attempt, keeps the processing state at least DONATE_PROCESSING_MS, and places each refusal. */
+function useRecordDonation({ form, choices, cardless, backToAmount, setProcessing }: RecordOptions) {
+  const mutation = useCreatePublicDonation();
+  const [redirecting, setRedirecting] = useState(false);
+  const [donation, setDonation] = useState<PublicDonationResponse | null>(null);
+  /** The details of an attempt the server refused as a second identical monthly gift, while the donor decides. */
+  const [duplicateOf, setDuplicateOf] = useState<DonateDetails | null>(null);
+  const attemptKey = useRef<string | null>(null);
+  const inFlight = useRef(false);
 
   /** After a refused attempt: where the error is shown. The API client has shown the error toast. */
   const showRefusal = (err: unknown, values: DonateDetails) => {
@@ -161,7 +167,7 @@ export function useDonateFlow() {
     else if (getErrorStatus(err) === 409) toast.error(getErrorMessage(err, httpMessages.generic));
     else if (fieldErrors.amount) {
       choices.setAmountError(fieldErrors.amount);
-      steps.backToAmount();
+      backToAmount();
     } else applyServerErrors(form.setError, err, DETAIL_FIELDS);
   };
 
@@ -174,7 +180,7 @@ export function useDonateFlow() {
     setProcessing(true);
     const started = Date.now();
     try {
-      const created = await mutation.mutateAsync({ idempotencyKey: attemptKey.current, body: bodyOf(values, allowDuplicateMonthly) });
+      const created = await mutation.mutateAsync({ idempotencyKey: attemptKey.current, body: requestBody(values, choices, cardless, allowDuplicateMonthly) });
       if (created.checkout_url) {
         // The donor pays on the provider's page, which returns to /donate/resultado.
         setRedirecting(true);
@@ -195,35 +201,51 @@ export function useDonateFlow() {
     }
   };
 
-  const submitDetails = () =>
-    void form.handleSubmit((values) => {
-      // CF depends on the amount, which this step does not type: checked here, and again by the server.
-      const refusal = taxIdRefusal(values.nit, { amount: choices.amount, currency, coverFees, payments });
-      if (refusal) form.setError('nit', { message: refusal }, { shouldFocus: true });
-      else return record(values);
-    })();
-
   const confirmDuplicate = () => {
     const values = duplicateOf;
     setDuplicateOf(null);
     if (values) void record(values, true);
   };
-
-  const { clear } = choices;
-  const { restart } = steps;
-  const user = session.user;
-  const reset = useCallback(() => {
+  const forget = () => {
     setDonation(null);
-    clear();
     attemptKey.current = null;
-    form.reset(emptyDetails(user));
+  };
+  return { record, donation, redirecting, duplicateOf, setDuplicateOf, confirmDuplicate, forget };
+}
+
+export function useDonateFlow() {
+  const site = usePublicSite();
+  const session = useSession();
+  const [draft] = useState(readDraft);
+  const choices = useDonateChoices(draft, site.data);
+  const payments = site.data?.payments ?? null;
+  const checkoutMode = (payments?.provider ?? 'simulated') !== 'simulated';
+  const deposit = choices.method === 'bank_deposit';
+  const form = useDetailsForm(draft, session.user, checkoutMode || deposit);
+  const [processing, setProcessing] = useState(false);
+  const steps = useDonateSteps(choices, !!site.data?.system, processing);
+  useDraftSaving(form, choices);
+  const submission = useRecordDonation({ form, choices, cardless: checkoutMode || deposit, backToAmount: steps.backToAmount, setProcessing });
+
+  const submitDetails = () =>
+    void form.handleSubmit((values) => {
+      // CF depends on the amount, which this step does not type: checked here, and again by the server.
+      const refusal = taxIdRefusal(values.nit, { amount: choices.amount, currency: choices.currency, coverFees: choices.coverFees, payments });
+      if (refusal) form.setError('nit', { message: refusal }, { shouldFocus: true });
+      else return submission.record(values);
+    })();
+
+  const reset = () => {
+    submission.forget();
+    choices.clear();
+    form.reset(emptyDetails(session.user));
     saveDraft(null);
     setProcessing(false);
     // A new donation starts a new entry at step 1; the finished one is not returned to with back.
-    restart();
-  }, [form, user, clear, restart]);
+    steps.restart();
+  };
 
-  return { site, choices, form, steps, checkoutMode, deposit, donation, redirecting, duplicateOf, setDuplicateOf, submitDetails, confirmDuplicate, reset };
+  return { site, choices, form, steps, checkoutMode, deposit, ...submission, submitDetails, reset };
 }
 
 export type DonateFlow = ReturnType<typeof useDonateFlow>;

@@ -131,3 +131,44 @@ describe('giving anonymously', { timeout: 20_000 }, () => {
     expect(requests.find((r) => r.url === '/donate')?.data).toMatchObject({ anonymous: false });
   });
 });
+
+describe('the payment result of a gift with the fee covered', { timeout: 20_000 }, () => {
+  it('shows the same parts as before paying, on the page and in the dialog', async () => {
+    const REF = '#MG12345678';
+    renderApp(`/donate/resultado?ref=${encodeURIComponent(REF)}`, {
+      handler: (req) => {
+        if (req.url === '/public/site') return { status: 200, data: site };
+        if (req.url === '/donate/status') {
+          return {
+            status: 200,
+            data: {
+              reference_code: REF,
+              status: 'completed',
+              amount: 194.82,
+              currency: 'GTQ',
+              covered_fee: 9.82,
+              payment_provider: 'recurrente',
+              payment_method: 'card',
+              card_last4: '4242',
+              card_network: 'visa',
+              failure_reason: null,
+              receipt_number: 12,
+              receipt_series: 'A',
+              checkout_url: null,
+            },
+          };
+        }
+        return undefined;
+      },
+    });
+    await screen.findByTestId('result-paid', {}, { timeout: 6000 });
+    expect(parts('result-charge')).toEqual({
+      gift: 'Tu donaciónQ185.00',
+      commission: 'Comisión de la pasarela de pagos+ Q8.77',
+      vat: 'IVA sobre la comisión+ Q1.05',
+      total: 'Total cobradoQ194.82',
+    });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('success-charge-total').textContent).toBe('Total cobradoQ194.82');
+  });
+});
