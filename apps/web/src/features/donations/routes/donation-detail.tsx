@@ -206,7 +206,8 @@ export default function DonationDetailPage() {
           <Card title={t.donorInformation}>
             <Fields>
               <Field label={t.fullName}>{donation.donor_name}</Field>
-              <Field label={t.email}>{donation.donor_email}</Field>
+              {/* An anonymous gift shows the public no email at all (docs/product.md#donor-privacy). */}
+              {donation.donor_email && <Field label={t.email}>{donation.donor_email}</Field>}
             </Fields>
             {donation.donor_masked && (
               <p className="mt-4 flex items-center gap-1.5 text-sm text-ink-500">
