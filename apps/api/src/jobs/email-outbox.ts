@@ -87,7 +87,7 @@ export async function deliverDueEmails(target: FastifyInstance | Database, trans
       // Attachments are rendered now, from their descriptors; a failure to render is retried like a failure to send.
       const descriptors: EmailAttachment[] = typeof row.attachments === 'string' ? JSON.parse(row.attachments) : (row.attachments ?? []);
       const attachments = await Promise.all(descriptors.map((a) => renderEmailAttachment(db, a)));
-      const branded = await renderBrandedEmail({ subject: row.subject, body: links(row.text_body), brand });
+      const branded = await renderBrandedEmail({ subject: row.subject, body: links(row.text_body), brand, template: row.template });
       await transport.send({
         to: row.to_address,
         subject: row.subject,

@@ -94,6 +94,17 @@ describe('every kind of email', () => {
     for (const img of html.match(/<img\b[^>]*>/g) ?? []) expect(img).toMatch(/\balt="[^"]+"/);
   });
 
+  it('makes a link alone on its line a button named for the email, with the address under it', async () => {
+    const to = 'boton@correo.gt';
+    const link = `${ctx.config.publicUrl}/reset-password?token=abc123`;
+    await enqueueEmail(ctx.db, { to, subject: 'Restablece', text: `Hola Ana:\n\nAbre este enlace:\n\n${link}`, template: 'password-reset' });
+    await deliverAll();
+    const [mail] = await receivedBy(to);
+    const html = String(mail.html);
+    expect(html).toMatch(new RegExp(`<a\\s+href="${link.replace(/[.?/]/g, '\\$&')}"[^>]*>\\s*${emailTexts.buttons['password-reset']}\\s*</a>`));
+    expect(html).toContain(emailTexts.linkFallback);
+  });
+
   it("escapes what donors typed: a name with markup arrives as text, never as HTML", async () => {
     const to = 'marcado@correo.gt';
     await enqueueEmail(ctx.db, { to, subject: 'Prueba', text: 'Hola <b>Ana</b> & "Luis":\n\nMotivo: <script>alert(1)</script>', template: 'donation-rejected' });

@@ -19,6 +19,30 @@ const brand: EmailBrand = {
 };
 const shots = process.env.EMAIL_SHOTS_DIR;
 
+interface Layout {
+  width: number;
+  scrollWidth: number;
+  /** Elements whose right edge passes the screen's. */
+  wider: string[];
+  /** The smallest font size of shown text, in px. */
+  smallest: number;
+  lang: string;
+}
+
+// Run in the page. A string, because the API's type check has no browser globals (lib ES2023 only).
+const LAYOUT_PROBE = `(() => {
+  const width = document.documentElement.clientWidth;
+  const wider = Array.from(document.body.querySelectorAll('*'))
+    .filter((el) => el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().right > width + 0.5)
+    .map((el) => el.tagName.toLowerCase() + '.' + el.className + ': ' + Math.round(el.getBoundingClientRect().right) + 'px');
+  // Shown text only: the inbox preview line is hidden (1 px, no height) on purpose.
+  const texts = Array.from(document.body.querySelectorAll('div, li, a, strong')).filter(
+    (el) => el.getBoundingClientRect().height > 0 && Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim()),
+  );
+  const smallest = Math.min(...texts.map((el) => parseFloat(getComputedStyle(el).fontSize)));
+  return { width, scrollWidth: document.documentElement.scrollWidth, wider, smallest, lang: document.documentElement.lang };
+})()`;
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await chromium.launch({
@@ -33,25 +57,19 @@ afterAll(async () => {
 
 describe('the branded email in Chromium', () => {
   it.each(emailSamples.map((s, i) => [`${s.template} (${i + 1})`, s] as const))('%s fits 390 px, readable, no axe violations', async (label, sample) => {
-    const { html } = await renderBrandedEmail({ subject: sample.subject, body: sample.text.split(PUBLIC_URL_MARK).join(brand.publicUrl), brand });
+    const { html } = await renderBrandedEmail({
+      subject: sample.subject,
+      body: sample.text.split(PUBLIC_URL_MARK).join(brand.publicUrl),
+      brand,
+      template: sample.template,
+    });
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     try {
       // No request leaves the page: an email must not depend on anything it does not carry.
       await page.route('**/*', (route) => route.abort());
       await page.setContent(html, { waitUntil: 'load' });
-      const layout = await page.evaluate(() => {
-        const width = document.documentElement.clientWidth;
-        const wider = [...document.body.querySelectorAll('*')]
-          .filter((el) => el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().right > width + 0.5)
-          .map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${Math.round(el.getBoundingClientRect().right)}px`);
-        // Shown text only: the inbox preview line is hidden (1 px, no height) on purpose.
-        const texts = [...document.body.querySelectorAll('div, li, a, strong')].filter(
-          (el) => el.getBoundingClientRect().height > 0 && [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim()),
-        );
-        const smallest = Math.min(...texts.map((el) => parseFloat(getComputedStyle(el).fontSize)));
-        return { width, scrollWidth: document.documentElement.scrollWidth, wider, smallest, lang: document.documentElement.lang };
-      });
+      const layout = await page.evaluate<Layout>(LAYOUT_PROBE);
       expect(layout.lang).toBe('es');
       expect(layout.wider).toEqual([]);
       expect(layout.scrollWidth).toBeLessThanOrEqual(layout.width);

@@ -35,6 +35,21 @@ export async function emailBrand(db: Db, publicUrl: string): Promise<EmailBrand>
 
 export const emailTexts = {
   signature: (org: string) => ['Con gratitud,', `El equipo de ${org}`],
+  /** The button of a link alone on its line, named for what it does in each kind of email. */
+  buttons: {
+    welcome: 'Confirmar mi correo',
+    'verify-email': 'Confirmar mi correo',
+    'password-reset': 'Elegir una nueva contraseña',
+    'admin-created-account': 'Elegir mi contraseña',
+    'deposit-instructions': 'Enviar la boleta',
+    'donation-payment-failed': 'Intentar de nuevo',
+    'monthly-gift-started': 'Ver mi donación mensual',
+    'monthly-gift-renewed': 'Ver mi donación mensual',
+    'monthly-gift-past-due': 'Actualizar mi tarjeta',
+    'monthly-gift-cancelled': 'Ver mi donación mensual',
+    'monthly-gift-ended': 'Ver mi donación mensual',
+    'monthly-gift-replaced': 'Ver mi donación mensual',
+  } as Record<string, string>,
   openLink: 'Abrir el enlace',
   linkFallback: 'Si el botón no funciona, copia esta dirección en tu navegador:',
   footerContact: (email: string, phone: string) => `Escríbenos a ${email} o llámanos al ${phone}. Puedes responder a este correo.`,
@@ -46,7 +61,7 @@ export function brandedText(body: string, brand: EmailBrand): string {
   return [body.trimEnd(), '', ...emailTexts.signature(brand.name), '', '--', ...footer].join('\n');
 }
 
-function blockMjml(block: TextBlock): string {
+function blockMjml(block: TextBlock, button: string): string {
   switch (block.kind) {
     case 'paragraph':
       return `<mj-text>${block.lines.map((line) => lineHtml(line, COLORS.brand)).join('<br>')}</mj-text>`;
@@ -54,14 +69,16 @@ function blockMjml(block: TextBlock): string {
       return `<mj-text><ul style="margin:0;padding-left:20px">${block.items.map((item) => `<li style="margin:0 0 6px">${lineHtml(item, COLORS.brand)}</li>`).join('')}</ul></mj-text>`;
     case 'link':
       return [
-        `<mj-button href="${escapeHtml(block.url)}" align="left">${escapeHtml(emailTexts.openLink)}</mj-button>`,
+        `<mj-button href="${escapeHtml(block.url)}" align="left">${escapeHtml(button)}</mj-button>`,
         `<mj-text font-size="13px" color="${COLORS.muted}">${escapeHtml(emailTexts.linkFallback)}<br>${lineHtml(block.url, COLORS.brand)}</mj-text>`,
       ].join('\n');
   }
 }
 
-function layoutMjml(subject: string, body: string, brand: EmailBrand): string {
-  const blocks = textBlocks(body);
+function layoutMjml(input: { subject: string; body: string; brand: EmailBrand; template: string }): string {
+  const { subject, brand } = input;
+  const blocks = textBlocks(input.body);
+  const button = emailTexts.buttons[input.template] ?? emailTexts.openLink;
   const preview = blocks.find((b, i) => i > 0 && b.kind === 'paragraph');
   const contact = [brand.address, emailTexts.footerContact(brand.contactEmail, brand.phone)].filter((line) => line !== '');
   return `<mjml lang="es">
@@ -82,7 +99,7 @@ function layoutMjml(subject: string, body: string, brand: EmailBrand): string {
     </mj-section>
     <mj-section background-color="#ffffff" padding="28px 24px 12px">
       <mj-column>
-        ${blocks.map(blockMjml).join('\n        ')}
+        ${blocks.map((block) => blockMjml(block, button)).join('\n        ')}
         <mj-text>${emailTexts.signature(brand.name).map(escapeHtml).join('<br>')}</mj-text>
       </mj-column>
     </mj-section>
@@ -98,8 +115,8 @@ function layoutMjml(subject: string, body: string, brand: EmailBrand): string {
 }
 
 /** Both parts of one email, in the organisation's layout; `body` is the queued text with its links in place. */
-export async function renderBrandedEmail(input: { subject: string; body: string; brand: EmailBrand }): Promise<{ text: string; html: string }> {
-  const { html, errors } = await mjml2html(layoutMjml(input.subject, input.body, input.brand), { validationLevel: 'strict' });
+export async function renderBrandedEmail(input: { subject: string; body: string; brand: EmailBrand; template: string }): Promise<{ text: string; html: string }> {
+  const { html, errors } = await mjml2html(layoutMjml(input), { validationLevel: 'strict' });
   if (errors.length > 0) throw new Error(`Plantilla de correo inválida: ${errors.map((e) => e.formattedMessage).join('; ')}`);
   return { text: brandedText(input.body, input.brand), html };
 }
