@@ -25,8 +25,8 @@ beforeAll(async () => {
   smtp = await startSmtp();
   ctx = await createTestApp({ config: { smtpUrl: smtp.url, mailFrom: 'Donaciones <no-responder@ninez.org.gt>' } });
   admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
-  await putSettings(ctx.db, 'organization', { ...(await getSettings(ctx.db, 'organization')), name: ORG });
-  await putSettings(ctx.db, 'system', { ...(await getSettings(ctx.db, 'system')), contact_email: CONTACT });
+  await putSettings(ctx.db, 'organization', { ...(await getSettings(ctx.db, 'organization')), name: ORG, email: CONTACT });
+  await putSettings(ctx.db, 'system', { ...(await getSettings(ctx.db, 'system')), contact_email: 'sistema@ninez.org.gt' });
 });
 afterAll(async () => {
   await ctx?.close();

@@ -30,7 +30,9 @@ const FONT = "'Nunito Sans', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-s
 
 export async function emailBrand(db: Db, publicUrl: string): Promise<EmailBrand> {
   const [organization, system] = await Promise.all([getSettings(db, 'organization'), getSettings(db, 'system')]);
-  return { name: organization.name, contactEmail: system.contact_email, phone: organization.phone, address: organization.address, publicUrl };
+  // The organisation's own address first, as the site shows it; the system's contact when it has none.
+  const contactEmail = organization.email || system.contact_email;
+  return { name: organization.name, contactEmail, phone: organization.phone, address: organization.address, publicUrl };
 }
 
 export const emailTexts = {
