@@ -201,6 +201,42 @@ const signedOutScreens = (donationId: number): Screen[] => [
       await expect(page.getByTestId('deposit-panel')).toBeVisible();
     },
   },
+  {
+    name: 'donar: boleta con un monto distinto del de la donación',
+    open: async (page) => {
+      const amount = page.getByTestId('deposit-panel').getByRole('textbox', { name: /Monto depositado/ });
+      await amount.fill('70');
+      await expect(page.getByTestId('slip-amount-differs')).toBeVisible();
+    },
+  },
+  {
+    name: 'donar: datos con la comisión cubierta, en dólares y de forma anónima',
+    open: async (page) => {
+      await page.goto('/donate');
+      await page.getByRole('button', { name: 'Q75', exact: true }).click();
+      await page.getByRole('button', { name: 'Continuar donación' }).click();
+      await page.getByRole('checkbox', { name: /cubrir la comisión/ }).check();
+      await page.getByRole('combobox', { name: 'Moneda' }).selectOption('USD');
+      await page.getByRole('checkbox', { name: 'Donar de forma anónima' }).check();
+      await expect(page.getByTestId('summary-charge-gtq')).toBeVisible();
+    },
+  },
+  {
+    name: 'donar: procesando y éxito con el cobro en partes',
+    open: async (page) => {
+      await page.getByRole('combobox', { name: 'Moneda' }).selectOption('GTQ');
+      await page.locator('input[name="donorName"]').fill('Prueba Accesibilidad');
+      await page.locator('input[name="email"]').fill(uniqueEmail('desglose'));
+      await page.locator('input[name="cardNumber"]').fill('4242424242424242');
+      await page.locator('input[name="expiryDate"]').fill(futureExpiry());
+      await page.locator('input[name="cvc"]').fill('123');
+      await page.getByRole('button', { name: 'Realizar donación' }).click();
+      await expect(page.getByTestId('processing-charge')).toBeVisible();
+      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+      expect.soft(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map(describeViolation), 'donar: procesando').toEqual([]);
+      await expect(page.getByRole('dialog').getByTestId('success-charge')).toBeVisible({ timeout: 15_000 });
+    },
+  },
   { name: 'donación mensual sin sesión (enlace inválido)', open: go('/donacion-mensual?token=enlace-que-no-existe-000000') },
   { name: 'boleta sin sesión (enlace inválido)', open: go('/boleta?token=enlace-que-no-existe-000000') },
 ];

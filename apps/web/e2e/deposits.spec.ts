@@ -3,12 +3,13 @@
 // amount and the reference, the slip is sent from that screen and the donor sees it being checked;
 // the link of the instructions email opens the same deposit without signing in. Phone screenshots
 // of the instructions and the upload are kept for review.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, screenshots, test, uniqueEmail, waitForEmail, WIDTHS } from './fixtures';
 
-const SHOTS = '/tmp/team/shots/h7';
+const SHOTS = '/tmp/shots/L7';
 
 async function phoneShot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
@@ -35,6 +36,10 @@ test.describe('bank deposits, donor side', () => {
     await page.locator('label', { hasText: 'Depósito o transferencia bancaria' }).click();
     await expect(page.getByRole('radio', { name: 'Depósito o transferencia bancaria' })).toBeChecked();
     await expect(page.locator('input[name="cardNumber"]')).toHaveCount(0);
+    // The organisation's accounts are shown before the gift is registered.
+    await expect(page.getByTestId('deposit-accounts-before').getByTestId('bank-account')).toHaveCount(2);
+    await page.getByTestId('deposit-accounts-before').scrollIntoViewIfNeeded();
+    await phoneShot(page, 'deposit-accounts-before');
     await page.locator('input[name="donorName"]').fill('Lucía Ajú');
     await page.locator('input[name="email"]').fill(email);
     const answer = page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/api/v1/donate');
@@ -51,7 +56,7 @@ test.describe('bank deposits, donor side', () => {
     await phoneShot(page, 'deposit-instructions');
 
     await panel.getByLabel(/Foto o PDF de la boleta/).setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: await slipPhoto() });
-    await panel.getByRole('combobox', { name: /Banco donde depositaste/ }).fill('Banrural');
+    await panel.getByRole('combobox', { name: /Banco donde depositaste/ }).selectOption('Banrural');
     await panel.getByRole('textbox', { name: /Número de boleta/ }).fill('778812');
     await page.getByTestId('slip-upload-form').scrollIntoViewIfNeeded();
     await phoneShot(page, 'slip-upload-form');
@@ -67,6 +72,41 @@ test.describe('bank deposits, donor side', () => {
     await screenshots(page, 'deposit-link');
     await page.setViewportSize(WIDTHS.phone);
     await phoneShot(page, 'deposit-link');
+  });
+
+  test('a phone photo over 5 MB is made smaller in the browser and sent; a declared amount other than the gift is pointed out', async ({ page }) => {
+    await page.setViewportSize(WIDTHS.phone);
+    await page.goto('/donate');
+    await page.getByRole('button', { name: 'Q185' }).click();
+    await page.getByRole('button', { name: 'Continuar donación' }).click();
+    await page.locator('label', { hasText: 'Depósito o transferencia bancaria' }).click();
+    await page.locator('input[name="donorName"]').fill('Pedro Foto Grande');
+    await page.locator('input[name="email"]').fill(uniqueEmail('fotogrande'));
+    await page.getByRole('button', { name: 'Registrar donación de Q185.00' }).click();
+    const panel = page.getByTestId('deposit-panel');
+    await expect(panel.getByTestId('slip-upload-form')).toBeVisible();
+
+    // A 12-megapixel photo of noise, as large as a phone's: well over 5 MB.
+    const width = 4000;
+    const height = 3000;
+    const big = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+    expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
+    await panel.getByLabel(/Foto o PDF de la boleta/).setInputFiles({ name: 'IMG_3001.jpg', mimeType: 'image/jpeg', buffer: big });
+    await expect(panel.getByTestId('slip-shrunk')).toContainText('Reducimos la foto de', { timeout: 20_000 });
+    await panel.getByRole('combobox', { name: /Banco donde depositaste/ }).selectOption('Banrural');
+    await panel.getByRole('textbox', { name: /Número de boleta/ }).fill('990011');
+    await panel.getByRole('textbox', { name: /Monto depositado/ }).fill('180');
+    await expect(panel.getByTestId('slip-amount-differs')).toContainText('no coincide con el de tu donación (Q185.00)');
+    await page.getByTestId('slip-upload-form').scrollIntoViewIfNeeded();
+    await phoneShot(page, 'slip-shrunk-amount-differs');
+    const sent = page.waitForResponse((res) => res.request().method() === 'POST' && /\/slip/.test(new URL(res.url()).pathname));
+    await panel.getByRole('button', { name: 'Enviar boleta' }).click();
+    const answer = await sent;
+    expect(answer.status()).toBe(201);
+    const body = answer.request().postDataBuffer();
+    expect(body?.length ?? 0).toBeLessThanOrEqual(5 * 1024 * 1024);
+    expect(body?.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    await expect(panel.getByText('Recibimos tu boleta, la estamos verificando')).toBeVisible();
   });
 
   test('a link that is not valid says so', async ({ page, allowConsoleErrors }) => {

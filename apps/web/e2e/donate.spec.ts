@@ -1,6 +1,7 @@
 // The public checkout end to end against the real server: the donation is recorded (PENDING in the
 // admin view), the card number and CVC never leave the browser, bad cards are refused, Regresar keeps
 // the amount, and a double submit or a retry after a lost answer records one donation.
+import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { apiToken, DEMO, expect, futureExpiry, login, test, uniqueEmail } from './fixtures';
 
@@ -88,6 +89,7 @@ test.describe('public checkout', () => {
       amount: 75,
       currency: 'GTQ',
       coverFees: false,
+      anonymous: false,
       paymentMethod: 'card',
       frequency: 'once',
       cardLast4: '4242',
@@ -236,6 +238,53 @@ test.describe('public checkout', () => {
     const rows = await adminDonations(request, reference);
     expect(rows[0]).toMatchObject({ donor_email: DEMO.donor.email, status: 'PENDING' });
   });
+
+  for (const width of [390, 1280]) {
+    test(`gives anonymously at ${width} px: the public list and detail show "Anónimo" and nothing else of the donor`, async ({ page, request }) => {
+      mkdirSync('/tmp/shots/L7', { recursive: true });
+      await page.setViewportSize({ width, height: 900 });
+      const name = `Valeria Escondida Ajú${width}`;
+      const email = uniqueEmail('anonima');
+      await chooseAmountAndContinue(page, 'Q185');
+      await fillDetails(page, { name, email });
+      const anonymous = page.getByRole('checkbox', { name: 'Donar de forma anónima' });
+      await expect(anonymous).not.toBeChecked();
+      await anonymous.check();
+      await expect(page.getByTestId('anonymous-hint')).toContainText('«Anónimo»');
+      // With the fee covered, the charge in parts reads the same before paying, while processing and after.
+      await page.getByRole('checkbox', { name: /cubrir la comisión/ }).check();
+      const total = (await page.getByTestId('summary-charge-total').innerText()).replace('Total a cobrar', '').trim();
+      expect(total).toMatch(/^Q\d+\.\d{2}$/);
+      await page.screenshot({ path: `/tmp/shots/L7/anonimo-datos-${width}.png`, fullPage: true });
+      const answer = page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/api/v1/donate');
+      await page.getByRole('button', { name: 'Realizar donación' }).click();
+      const created = (await (await answer).json()) as { id: number };
+      expect((await answer).request().postDataJSON()).toMatchObject({ anonymous: true, coverFees: true });
+      await expect(page.getByTestId('processing-charge-total')).toContainText(total);
+      await page.screenshot({ path: `/tmp/shots/L7/procesando-${width}.png`, fullPage: false });
+      await expect(page.getByRole('dialog').getByTestId('success-charge-total')).toContainText(total);
+      await page.screenshot({ path: `/tmp/shots/L7/exito-${width}.png`, fullPage: false });
+
+      // Staff complete it; the public then sees it, as "Anónimo".
+      const token = await apiToken(request);
+      const processed = await request.post(`/api/v1/donations/${created.id}/process`, { headers: { authorization: `Bearer ${token}` } });
+      expect(processed.ok()).toBeTruthy();
+      await page.goto(`/donations/${created.id}`);
+      await expect(page.getByText('Anónimo').first()).toBeVisible();
+      const detail = await page.locator('main').innerText();
+      expect(detail).not.toContain('Valeria');
+      expect(detail).not.toContain(email);
+      expect(detail).not.toMatch(/v\*\*\*@/);
+      await page.screenshot({ path: `/tmp/shots/L7/anonimo-detalle-${width}.png`, fullPage: true });
+      await page.goto('/donations');
+      await expect(page.getByText('Anónimo').first()).toBeVisible();
+      expect(await page.locator('main').innerText()).not.toContain('Valeria');
+      await page.screenshot({ path: `/tmp/shots/L7/anonimo-lista-${width}.png`, fullPage: false });
+      // Staff still see who gave it.
+      const rows = await adminDonations(request, email);
+      expect(rows[0]).toMatchObject({ donor_email: email, status: 'COMPLETED' });
+    });
+  }
 
   test('looks finished at phone and desktop widths (screenshots of each step, no sideways scrolling)', async ({ page }, testInfo) => {
     for (const width of [390, 1280]) {
