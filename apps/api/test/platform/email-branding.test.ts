@@ -1,11 +1,16 @@
 // One branded email per event (docs/product.md#email): every kind of email leaves over real SMTP with
 // an HTML and a plain-text part, from the organisation's name at MAIL_FROM's address, answered to its
 // contact email and signed once; a completed gift sends one email with the receipt's PDF attached.
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { IDEMPOTENCY_HEADER } from '@donaciones/shared/constants';
+import { emailOutbox } from '../../src/db/schema';
 import { deliverDueEmails } from '../../src/jobs/email-outbox';
+import { setFelCertification } from '../../src/domain/receipts/receipts';
 import { enqueueEmail } from '../../src/platform/email-outbox';
 import { emailTexts } from '../../src/platform/email-templates/branded-email';
 import { senderAddress, smtpTransport } from '../../src/platform/mailer';
@@ -129,6 +134,36 @@ describe('one email per completed gift', () => {
     expect(typeof mail.html).toBe('string');
     expect(mail.attachments.map((a) => [a.contentType, a.filename])).toEqual([['application/pdf', expect.stringMatching(/^recibo-A-\d{6}\.pdf$/)]]);
     expect(await pdfText(mail.attachments[0].content)).toContain(d.referenceCode);
+  });
+
+  it("staff processing a monthly gift's first charge sends the monthly email alone, with the receipt PDF attached", async () => {
+    const email = 'mensual.un.correo@correo.gt';
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/donate',
+      headers: { [IDEMPOTENCY_HEADER]: randomUUID() },
+      payload: { donorName: 'Ana Ángel', email, amount: 100, acceptTerms: true, frequency: 'monthly', cardLast4: '4242', cardBrand: 'visa' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await inject(ctx.app, { method: 'POST', url: `/api/v1/donations/${res.json().id}/process`, token: admin.token })).statusCode).toBe(200);
+    await deliverAll();
+    const mails = await receivedBy(email);
+    expect(mails.map((m) => m.template)).toEqual(['monthly-gift-started']);
+    expect(mails[0].attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
+    expect(mails[0].html).toContain(emailTexts.buttons['monthly-gift-started']);
+  });
+
+  it('while certification (FEL) is pending, the thank-you says the receipt follows and attaches nothing', async () => {
+    setFelCertification(true);
+    try {
+      const d = await pendingDonation(ctx.db, { cardLast4: '4242', donorEmail: 'fel.pendiente@correo.gt' });
+      expect((await inject(ctx.app, { method: 'POST', url: `/api/v1/donations/${d.id}/process`, token: admin.token })).statusCode).toBe(200);
+    } finally {
+      setFelCertification(false);
+    }
+    const queued = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'fel.pendiente@correo.gt'));
+    expect(queued.map((m) => [m.template, m.attachments])).toEqual([['donation-completed', []]]);
+    expect(queued[0].textBody).toMatch(/Tu recibo por donación A-\d{6} te llegará en otro correo en cuanto la SAT lo certifique\./);
   });
 
   it('staff approving a gift sends the approval alone, with the receipt PDF attached', async () => {
