@@ -19,6 +19,7 @@ const features = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
 
+const api = './apps/api/src';
 const webOnlyShared = 'La web solo usa el contrato de @donaciones/shared.';
 const zones = [
   { target: './packages/shared', from: './apps', message: 'shared no importa nada de apps/.' },
@@ -28,6 +29,17 @@ const zones = [
   { target: './apps/web/e2e', from: './apps/api/src', message: webOnlyShared },
   { target: [`${web}/components`, `${web}/lib`], from: [`${web}/features`, `${web}/app`], message: 'components/ y lib/ no importan features/ ni app/.' },
   { target: `${web}/features`, from: `${web}/app`, message: 'Las features no importan app/.' },
+  // Inside the API, dependencies point down and never round (docs/architecture.md): routes -> domain
+  // -> platform/db; the capabilities others build on (ledger, receipts) import none built on them.
+  { target: `${api}/domain`, from: [`${api}/routes`, `${api}/http`, `${api}/jobs`], message: 'domain/ no importa routes/, http/ ni jobs/.' },
+  { target: `${api}/platform`, from: [`${api}/domain`, `${api}/routes`, `${api}/http`, `${api}/jobs`], message: 'platform/ no importa domain/, routes/, http/ ni jobs/.' },
+  // The demo seed (db/seed*.ts) records its data through the domain, as the product would.
+  { target: [`${api}/db/schema`, `${api}/db/client.ts`, `${api}/db/rows.ts`], from: [`${api}/domain`, `${api}/platform`, `${api}/routes`, `${api}/http`, `${api}/jobs`], message: 'db/ no importa domain/, platform/, routes/, http/ ni jobs/.' },
+  {
+    target: [`${api}/domain/ledger`, `${api}/domain/receipts`],
+    from: [`${api}/domain/giving`, `${api}/domain/monthly`, `${api}/domain/payments`],
+    message: 'ledger/ y receipts/ no importan giving/, monthly/ ni payments/.',
+  },
   ...features.map((feature) => ({
     target: `${web}/features/${feature}`,
     from: `${web}/features`,
@@ -67,5 +79,14 @@ export default tseslint.config(
       ],
     },
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones }] },
+  },
+  {
+    // import-x reads the imported TypeScript files only with its TypeScript settings (extensions and parser).
+    files: ['apps/api/src/**/*.ts'],
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
 );

@@ -5,7 +5,7 @@
 import type { donations } from './schema';
 import { recurringGifts } from './schema';
 import type { Db } from './client';
-import { addMonth } from '../domain/monthly/monthly-gifts';
+import { addMonth } from '../domain/ledger/links';
 
 type DonationInsert = typeof donations.$inferInsert;
 

@@ -6,7 +6,7 @@ import { sendAnnualStatements } from '../domain/receipts/receipts';
 import { pruneIdempotencyKeys } from '../domain/giving/idempotency';
 import { expireStaleDonations } from './expire-donations';
 import { runPaymentReconciliation } from './reconcile-payments';
-import { runMonthlyGifts } from '../domain/monthly/monthly-gifts';
+import { runMonthlyGifts } from '../domain/monthly/simulated-charges';
 import { runReceiptCertification } from './certify-receipts';
 
 interface Job {

@@ -14,6 +14,7 @@ import {
   listDonationsQuerySchema,
 } from '@donaciones/shared/schemas/donations';
 import { unauthorized } from '../errors';
+import { limited } from './common';
 import type { AuthUser } from '../http/auth';
 import { changeDonationStatus, createDonation, donationStats, getDonation, listDonations } from '../domain/giving/donations';
 import { monthlyContext } from '../domain/monthly/monthly-gifts';
@@ -30,7 +31,6 @@ function signedIn(request: FastifyRequest): AuthUser {
 
 export default async function donationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limited = (max: number) => (app.config.rateLimitEnabled ? { rateLimit: { max, timeWindow: '1 minute' } } : {});
   // The public reads under load: concurrent anonymous callers share one query that starts after
   // they all arrived, so answers are never stale (platform/read-batching.ts, docs/performance.md).
   const statsReads = readBatcher<DonationStats>();
@@ -40,13 +40,13 @@ export default async function donationRoutes(app: FastifyInstance) {
     '/donations',
     {
       preHandler: app.requireAuth,
-      config: limited(60),
+      config: limited(app, 60),
       schema: {
         tags: [TAG],
         summary: 'Registrar una donación (queda pendiente)',
         description:
           'Para usuarios con sesión iniciada; quien la registra queda como dueño y puede cancelarla. Montos de 1 a 10000 ' +
-          '(«Minimum donation amount is 1 GTQ» / «Maximum donation amount is 10000 GTQ»). Responde 201 con la donación creada.',
+          '(«El monto mínimo de una donación es 1 GTQ» / «El monto máximo de una donación es 10,000 GTQ»). Responde 201 con la donación creada.',
         security: bearer,
         body: createDonationSchema,
         response: { 201: donationSchema, 400: error, 401: error, 429: error, 503: error },

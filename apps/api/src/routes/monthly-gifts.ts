@@ -11,7 +11,9 @@ import {
   manageUpdateCardSchema,
   monthlyCheckoutSchema,
 } from '@donaciones/shared/schemas/monthly';
-import { cancelManagedGift, managedGift, monthlyContext, updateManagedGiftCard } from '../domain/monthly/monthly-gifts';
+import { updateManagedGiftCard } from '../domain/monthly/changes';
+import { monthlyContext } from '../domain/monthly/monthly-gifts';
+import { cancelManagedGift, managedGift } from '../domain/monthly/views';
 import { error, limited } from './common';
 
 const TAG = 'donación mensual (enlace)';

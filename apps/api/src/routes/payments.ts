@@ -1,6 +1,6 @@
 // Card payments through a provider (docs/product.md#payments): the return page's status and retry,
 // and the provider's signed webhooks. The staff's side (refunds, payment detail, payment settings)
-// is in routes/admin/payments.ts. Thin handlers: the rules live in domain/payments/checkouts.ts.
+// is in routes/admin/payments.ts. Thin handlers: the rules live in domain/payments/ and the events' dispatcher in domain/giving/provider-events.ts.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +9,11 @@ import { REFERENCE_PATTERN, donationPaymentStatusSchema } from '@donaciones/shar
 import { badRequest, conflict } from '../errors';
 import { paymentMessages } from '../messages/payments';
 import { holdsUnstorableText } from '../http/security';
-import { type PaymentContext, paymentStatus, receiveWebhook, retryCheckout } from '../domain/payments/checkouts';
+import { limited } from './common';
+import { receiveWebhook } from '../domain/giving/provider-events';
+import { retryCheckout } from '../domain/giving/retry-checkout';
+import type { PaymentContext } from '../domain/payments/checkouts';
+import { paymentStatus } from '../domain/payments/views';
 import { WebhookSignatureError } from '../domain/payments/provider';
 
 const error = errorResponseSchema;
@@ -20,7 +24,6 @@ const referenceQuery = z.object({ ref: z.string().regex(REFERENCE_PATTERN, { err
 
 export default async function paymentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limited = (max: number): { rateLimit?: { max: number; timeWindow: string } } => (app.config.rateLimitEnabled ? { rateLimit: { max, timeWindow: '1 minute' } } : {});
   const provider = (): PaymentContext => {
     if (!app.payments) throw conflict(paymentMessages.noProvider);
     return app.payments;
@@ -29,7 +32,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
   r.get(
     '/donate/status',
     {
-      config: limited(120),
+      config: limited(app, 120),
       schema: {
         tags: ['sitio público'],
         summary: 'Estado del pago de una donación, por su referencia (página de regreso del pago)',
@@ -44,7 +47,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
   r.post(
     '/donate/retry',
     {
-      config: limited(10),
+      config: limited(app, 10),
       schema: {
         tags: ['sitio público'],
         summary: 'Intentar de nuevo: un nuevo checkout para la misma donación (rechazada o sin pagar)',
@@ -90,7 +93,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
           throw err;
         }
         // Text PostgreSQL cannot store (an escaped lone surrogate) is refused like any bad input.
-        if (holdsUnstorableText(event.body)) throw badRequest(paymentMessages.webhookInvalid);
+        if (holdsUnstorableText(event.payload)) throw badRequest(paymentMessages.webhookInvalid);
         const result = await receiveWebhook(app.db, ctx, event);
         return { received: true as const, duplicate: result.duplicate };
       },

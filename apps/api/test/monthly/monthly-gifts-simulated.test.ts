@@ -9,7 +9,9 @@ import { IDEMPOTENCY_HEADER } from '@donaciones/shared/constants';
 import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import type { MonthlyCheckout, MonthlyGift } from '@donaciones/shared/schemas/monthly';
 import { donations, emailOutbox, recurringGifts } from '../../src/db/schema';
-import { addMonth, chargeDueSimulatedGifts, monthlyContext } from '../../src/domain/monthly/monthly-gifts';
+import { addMonth } from '../../src/domain/ledger/links';
+import { monthlyContext } from '../../src/domain/monthly/monthly-gifts';
+import { chargeDueSimulatedGifts } from '../../src/domain/monthly/simulated-charges';
 import { loginAs } from '../support/auth';
 import { type TestContext, createTestApp, signedInUser } from '../support/helpers';
 

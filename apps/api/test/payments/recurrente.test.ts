@@ -13,7 +13,7 @@ import type { AdminDonationPayment, DonationPaymentStatus } from '@donaciones/sh
 import { type Config, ConfigError, loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import { auditLog, donationTotals, donations, emailOutbox, paymentEvents, users } from '../../src/db/schema';
-import { reconcilePendingCheckouts } from '../../src/domain/payments/checkouts';
+import { reconcilePendingCheckouts } from '../../src/domain/payments/settlement';
 import { putSettings } from '../../src/platform/settings';
 import { type TestContext, createTestApp, createUser, openSession, pdfText } from '../support/helpers';
 import {

@@ -101,13 +101,9 @@ describe('issue at completion', () => {
     // A completion that fails after taking its number gives the number back.
     const doomed = await pendingDonation(ctx.db);
     await expect(
-      transitionDonation(ctx.db, {
-        id: doomed.id,
-        action: 'approve',
-        actor: null,
-        inTransaction: async () => {
-          throw new Error('falla después de emitir');
-        },
+      ctx.db.transaction(async (tx) => {
+        await transitionDonation(tx, { id: doomed.id, action: 'approve', actor: null });
+        throw new Error('falla después de emitir');
       }),
     ).rejects.toThrow('falla después de emitir');
     expect(await receiptOf(ctx.db, doomed.id)).toBeNull();

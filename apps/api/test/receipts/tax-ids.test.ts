@@ -7,7 +7,8 @@ import { asc, desc, eq } from 'drizzle-orm';
 import { DEFAULT_FISCAL_SETTINGS } from '@donaciones/shared/schemas/fiscal';
 import { putSettings, getSettings, getFiscalSettings } from '../../src/platform/settings';
 import { auditLog, donations, recurringGifts } from '../../src/db/schema';
-import { chargeDueSimulatedGifts, monthlyContext } from '../../src/domain/monthly/monthly-gifts';
+import { monthlyContext } from '../../src/domain/monthly/monthly-gifts';
+import { chargeDueSimulatedGifts } from '../../src/domain/monthly/simulated-charges';
 import { callers, expectAdminOnly } from '../support/staff';
 import { addDonation, createTestApp, inject, type TestContext } from '../support/helpers';
 

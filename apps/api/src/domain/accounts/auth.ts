@@ -10,7 +10,7 @@ import { ConflictError, InvalidInputError, tooManyRequests, unauthorized } from 
 import { audit } from '../../platform/audit';
 import type { CounterStore } from '../../platform/counters';
 import { enqueueEmail } from '../../platform/email-outbox';
-import { linkCompletedDonation } from '../ledger/transitions';
+import { linkCompletedDonation } from '../ledger/donor-role';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { isUniqueViolation } from '../../platform/reference-codes';
 import { type IssuedSession, type SessionClient, createSession, hashToken, newOpaqueToken, revokeAllSessions } from './sessions';

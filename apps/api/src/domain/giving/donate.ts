@@ -14,11 +14,11 @@ import { paymentMessages } from '../../messages/payments';
 import { PaymentDeclinedError, fieldError, serviceUnavailable } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
 import { withIdempotency, requestHash, type StoredAnswer } from './idempotency';
-import { isPlainGift, recordPlainGift } from './donate-fast-path';
 import { insertDonation } from '../ledger/transitions';
 import { type PaymentContext, openCheckout } from '../payments/checkouts';
+import { cardProviderName } from '../payments/providers';
 import { FAILING_TEST_CARDS } from '../payments/simulated/simulated';
-import { openMonthlyCheckout, startMonthlyGift } from '../monthly/monthly-gifts';
+import { openMonthlyCheckout, startMonthlyGift } from '../monthly/start';
 import { enqueueDepositInstructions } from '../deposits/deposits';
 import { getSettings } from '../../platform/settings';
 import type { SignedLinks } from '../../platform/signed-links';
@@ -53,10 +53,6 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
   }
   // The caller is part of what the key guards: the same key from another account is another request.
   const hash = requestHash({ body, userId: input.actor?.id ?? null });
-  if (isPlainGift(body, input.payments != null)) {
-    const recorded = await recordPlainGift(db, { body, scope: DONATE_SCOPE, key: input.idempotencyKey, hash, actor: input.actor, ip: input.ip });
-    if (recorded) return recorded;
-  }
   return withIdempotency<PublicDonationResponse>(db, { scope: DONATE_SCOPE, key: input.idempotencyKey, hash }, async (tx) => {
     const system = await getSettings(tx, 'system');
     if (system.maintenance_mode) throw serviceUnavailable(errorMessages.maintenance);
@@ -89,7 +85,7 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
             userId: input.actor?.id ?? null,
             amountCents: grossCents,
             currency: body.currency,
-            provider: input.payments ? input.payments.provider.name : 'simulated',
+            provider: cardProviderName(input.payments?.provider),
             allowDuplicate: body.allowDuplicateMonthly,
           })
         : null;
@@ -119,7 +115,7 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
       cardBrand: input.payments || deposit ? null : (body.cardBrand ?? null),
       paymentMethod: body.paymentMethod,
       // A deposit goes through no provider: staff approve it against the bank's movements.
-      paymentProvider: deposit ? null : input.payments ? input.payments.provider.name : 'simulated',
+      paymentProvider: deposit ? null : cardProviderName(input.payments?.provider),
     });
     let depositToken: string | null = null;
     if (deposit) {
@@ -147,7 +143,7 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
         status: 'pending',
         card_last4: row.cardLast4,
         card_brand: row.cardBrand as PublicDonationResponse['card_brand'],
-        payment_provider: input.payments ? input.payments.provider.name : 'simulated',
+        payment_provider: cardProviderName(input.payments?.provider),
         checkout_url: row.checkoutUrl,
         recurring_gift_id: gift?.id ?? null,
         payment_method: body.paymentMethod,

@@ -3,10 +3,9 @@
 import { type SQL, and, eq, or, sql } from 'drizzle-orm';
 import { type DonationStatus, type DonationType } from '@donaciones/shared/constants';
 import { hasRole } from '@donaciones/shared/roles';
-import { formatCents, fromCents, roundTo, toCents } from '@donaciones/shared/format';
+import { fromCents, roundTo, toCents } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { donationsMessages } from '@donaciones/shared/messages/donations';
-import { emailMessages } from '../../messages/email';
 import { errorMessages } from '../../messages/errors';
 import type {
   CreateDonation,
@@ -18,10 +17,12 @@ import type {
 import type { Database, Db } from '../../db/client';
 import { donationTotals, donations, userPreferences } from '../../db/schema';
 import { forbidden, notFound, serviceUnavailable } from '../../errors';
-import { enqueueEmail } from '../../platform/email-outbox';
-import { type DonationRow, insertDonation, settledByProvider, transitionDonation } from '../ledger/transitions';
-import { type MonthlyContext, lockGiftOfDonation, simulatedChargeSettled } from '../monthly/monthly-gifts';
-import { receiptSeriesColumn, receiptSeriesOf, takeReceiptEmail } from '../receipts/receipts';
+import type { LinkContext } from '../ledger/links';
+import { type DonationRow, insertDonation, transitionDonation } from '../ledger/transitions';
+import { lockGiftOfDonation } from '../monthly/monthly-gifts';
+import { settledByProvider } from '../payments/providers';
+import { chargeOnProcess } from '../payments/simulated/simulated';
+import { receiptSeriesColumn } from '../receipts/receipts';
 import { getSettings } from '../../platform/settings';
 
 /** Who is looking: decides masking (docs/product.md#donor-privacy) and which actions are offered. */
@@ -348,20 +349,6 @@ export async function donationStats(db: Db, options: { withPending: boolean }): 
   };
 }
 
-/** Thanks the donor when processing completes a donation (written in the same transaction). */
-async function queueCompletionEmail(tx: Db, donation: DonationRow): Promise<void> {
-  const m = emailMessages.donations;
-  const amount = formatCents(donation.amountCents, donation.currency);
-  const receipt = await takeReceiptEmail(tx, donation.id);
-  await enqueueEmail(tx, {
-    to: donation.donorEmail,
-    subject: m.completedSubject,
-    text: m.completedBody(donation.donorName, amount, donation.referenceCode, donation.receiptNumber, await receiptSeriesOf(tx, donation.id)) + receipt.note,
-    template: 'donation-completed',
-    attachments: receipt.attachments,
-  });
-}
-
 /**
  * POST /donations/{id}/process (ADMIN) and /cancel (ADMIN or the signed-in owner). The permission
  * is checked before the state, so a stranger gets 403 whatever the donation's status; the state is
@@ -370,7 +357,7 @@ async function queueCompletionEmail(tx: Db, donation: DonationRow): Promise<void
 export async function changeDonationStatus(
   db: Database,
   input: { id: number; action: 'process' | 'cancel'; viewer: Viewer; ip?: string | null },
-  monthly: Pick<MonthlyContext, 'links' | 'publicUrl'>,
+  monthly: LinkContext,
 ): Promise<Donation> {
   const { viewer } = input;
   if (!isAdmin(viewer)) {
@@ -379,25 +366,23 @@ export async function changeDonationStatus(
     if (!owner) throw notFound(donationsMessages.notFoundApi);
     if (owner.userId == null || owner.userId !== viewer.id) throw forbidden();
   }
-  const transition = (on: Database) =>
+  const transition = (on: Db) =>
     transitionDonation(on, {
       id: input.id,
       action: input.action,
       actor: { id: viewer.id, email: viewer.email },
       ip: input.ip,
-      inTransaction: async (tx, donation) => {
-        // Procesar on a monthly gift's charge starts or renews the gift now, with the monthly email
-        // instead of the one-time gift's; the monthly job only charges what is still due.
-        if (input.action === 'process' && donation.recurringGiftId != null) await simulatedChargeSettled(tx, monthly, donation);
-        else if (donation.status === 'completed') await queueCompletionEmail(tx, donation);
-      },
+      // Procesar charges the donation's provider (the demo's simulated card); a monthly gift's charge
+      // starts or renews the gift now (the ledger's completion step), the job only charges what is due.
+      charge: chargeOnProcess,
+      links: monthly,
     });
   // The gift is locked before the donation, in the monthly job's order, so the two never wait on each other.
   const updated =
     input.action === 'process'
       ? await db.transaction(async (tx) => {
           await lockGiftOfDonation(tx, input.id);
-          return transition(tx as Database);
+          return transition(tx);
         })
       : await transition(db);
   return getDonation(db, { id: updated.id, viewer });

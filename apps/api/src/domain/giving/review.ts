@@ -2,23 +2,18 @@
 // the ledger, and approve/reject through the ledger's own atomic transitions.
 import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { ADMIN_DONATION_STATUS, type DonationStatus } from '@donaciones/shared/constants';
-import { formatCents, formatReceiptNumber, fromCents } from '@donaciones/shared/format';
-import { emailMessages } from '../../messages/email';
+import { fromCents } from '@donaciones/shared/format';
 import type { AdminDonation, AdminDonationList } from '@donaciones/shared/schemas/admin';
 import type { Database, Db } from '../../db/client';
 import { donations } from '../../db/schema';
 import type { Actor } from '../../platform/audit';
-import { enqueueEmail } from '../../platform/email-outbox';
 import { type DonationRow, transitionDonation } from '../ledger/transitions';
 import { likePattern } from '../accounts/users';
-import { receiptSeriesOf, takeReceiptEmail } from '../receipts/receipts';
-import { getSettings } from '../../platform/settings';
 import { NEWEST_FIRST } from './donations';
 import { conflict } from '../../errors';
 import { paymentMessages } from '../../messages/payments';
-import { depositReviewMessages } from '../../messages/deposit-review';
 import { depositReviewsOf } from '../deposits/slip-review';
-import { needsManualReview } from '../payments/checkouts';
+import { needsManualReview } from '../payments/providers';
 
 type AdminStatus = AdminDonation['status'];
 
@@ -82,8 +77,6 @@ export async function listAdminDonations(
   };
 }
 
-/** A donation paid by bank deposit: its review emails speak of the deposit (docs/product.md#bank-deposits). */
-export const isBankDeposit = (row: Pick<DonationRow, 'paymentMethod'>) => row.paymentMethod === 'bank_deposit';
 
 /**
  * Approves a pending donation; the donor's email is queued in the same transaction (docs/product.md#email).
@@ -94,33 +87,11 @@ export async function approveDonation(
   input: { id: number; actor: Actor; ip?: string | null; alsoInTransaction?: (tx: Db, donation: DonationRow) => Promise<void> },
 ): Promise<AdminDonation> {
   await assertManualReview(db, input.id);
-  const row = await transitionDonation(db, {
-    id: input.id,
-    action: 'approve',
-    actor: input.actor,
-    ip: input.ip,
-    inTransaction: async (tx, donation) => {
-      const org = await getSettings(tx, 'organization');
-      const amount = formatCents(donation.amountCents, donation.currency);
-      const texts = isBankDeposit(donation) ? depositReviewMessages : emailMessages.admin;
-      const receipt = await takeReceiptEmail(tx, donation.id);
-      await enqueueEmail(tx, {
-        to: donation.donorEmail,
-        subject: texts.approvedSubject(donation.referenceCode),
-        text:
-          texts.approvedText(
-            donation.donorName,
-            amount,
-            donation.referenceCode,
-            donation.receiptNumber != null ? formatReceiptNumber(donation.receiptNumber, await receiptSeriesOf(tx, donation.id)) : '—',
-            org.name,
-            org.phone,
-          ) + receipt.note,
-        template: isBankDeposit(donation) ? 'deposit-approved' : 'donation-approved',
-        attachments: receipt.attachments,
-      });
-      await input.alsoInTransaction?.(tx, donation);
-    },
+  // The bank reconciliation marks its statement line in the approval's own transaction.
+  const row = await db.transaction(async (tx) => {
+    const approved = await transitionDonation(tx, { id: input.id, action: 'approve', actor: input.actor, ip: input.ip });
+    await input.alsoInTransaction?.(tx, approved);
+    return approved;
   });
   return toAdminDonation(row);
 }
@@ -135,28 +106,6 @@ export async function rejectDonation(
   input: { id: number; reason: string; actor: Actor; ip?: string | null },
 ): Promise<AdminDonation> {
   await assertManualReview(db, input.id);
-  const row = await transitionDonation(db, {
-    id: input.id,
-    action: 'reject',
-    reason: input.reason,
-    actor: input.actor,
-    ip: input.ip,
-    inTransaction: async (tx, donation) => {
-      const system = await getSettings(tx, 'system');
-      const texts = isBankDeposit(donation) ? depositReviewMessages : emailMessages.admin;
-      await enqueueEmail(tx, {
-        to: donation.donorEmail,
-        subject: texts.rejectedSubject(donation.referenceCode),
-        text: texts.rejectedText(
-          donation.donorName,
-          formatCents(donation.amountCents, donation.currency),
-          donation.referenceCode,
-          donation.failureReason ?? input.reason,
-          system.contact_email,
-        ),
-        template: isBankDeposit(donation) ? 'deposit-rejected' : 'donation-rejected',
-      });
-    },
-  });
+  const row = await transitionDonation(db, { id: input.id, action: 'reject', reason: input.reason, actor: input.actor, ip: input.ip });
   return toAdminDonation(row);
 }

@@ -1,20 +1,17 @@
 // The donation ledger's core (docs/product.md#the-donation-ledger): recording a donation and its only transitions,
 // out of `pending`, atomically, audited, never applied twice.
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DonationStatus } from '@donaciones/shared/constants';
 import { donationsMessages } from '@donaciones/shared/messages/donations';
-import { withRole } from '@donaciones/shared/roles';
-import type { Database, Db } from '../../db/client';
-import { donations, users } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { donations } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { paymentMessages } from '../../messages/payments';
 import { type Actor, audit } from '../../platform/audit';
-import { type PaymentProvider, simulatedPaymentProvider } from '../payments/simulated/simulated';
-import { issueReceipt } from '../receipts/receipts';
 import { newReferenceCode } from '../../platform/reference-codes';
+import { type CompletionInput, completeTransition } from './completion';
+import type { ChargeResult, DonationRow, NewDonation, PaymentDetails, TransitionAction } from './types';
 
-export type DonationRow = typeof donations.$inferSelect;
-export type NewDonation = Omit<typeof donations.$inferInsert, 'id' | 'referenceCode' | 'status' | 'receiptNumber'>;
+export type { ChargeResult, DonationRow, NewDonation, PaymentDetails, TransitionAction } from './types';
 
 /** How many fresh references are tried before giving up (a collision is one in 100 million per row). */
 const REFERENCE_ATTEMPTS = 6;
@@ -36,57 +33,33 @@ export async function insertDonation(db: Db, values: NewDonation): Promise<Donat
   }
 }
 
-/** `pay` and `decline` are the payment provider's outcomes of a checkout (docs/product.md#payments). */
-export type TransitionAction = 'process' | 'cancel' | 'approve' | 'reject' | 'expire' | 'pay' | 'decline';
-
-/** What the provider reported about the payment; stored with the outcome in the same update. */
-export interface PaymentDetails {
-  paymentId?: string | null;
-  paymentMethod?: string | null;
-  cardLast4?: string | null;
-  cardNetwork?: string | null;
-  feeCents?: number | null;
-  vatWithheldCents?: number | null;
-  failureReason?: string | null;
+/** Runs `work` in the caller's transaction, or in a new one when given the database itself. */
+async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  // An open transaction has rollback(); the database does not. A nested transaction would only add
+  // a savepoint's round trips to every webhook and job that settles a charge inside its own.
+  return 'rollback' in db ? work(db) : db.transaction(work);
 }
-
-export interface TransitionHooks {
-  /**
-   * Runs inside the transition's transaction, after the new status is written, so what it writes
-   * (the donor's email in the outbox, an audit entry) commits with the new status or not at all: a
-   * transition that fails or rolls back leaves no email queued, and a committed one always has its
-   * email. The outbox job sends it only after the commit (docs/product.md#email).
-   */
-  inTransaction?: (tx: Db, donation: DonationRow) => Promise<void>;
-}
-
-/**
- * A real provider's checkout is settled by the provider's own answer (webhook, status poll or
- * reconciliation), never by a staff click; only the demo's simulated charge runs on Procesar
- * (docs/product.md#payments).
- */
-export const settledByProvider = (row: Pick<DonationRow, 'paymentProvider'>): boolean =>
-  row.paymentProvider != null && row.paymentProvider !== 'simulated';
 
 /**
  * Moves one pending donation to its next status. The row is locked for the whole transaction, so a
  * concurrent second transition waits, then finds it no longer pending and gets 409.
  */
 export async function transitionDonation(
-  db: Database,
+  db: Db,
   input: {
     id: number;
     action: TransitionAction;
     actor: Actor | null;
     ip?: string | null;
-    provider?: PaymentProvider;
+    /** What the provider reported about the payment (pay, decline). */
     payment?: PaymentDetails;
+    /** Staff's Procesar: the charge of the donation's provider (the demo's simulated card), or its refusal. */
+    charge?: (row: DonationRow) => Promise<ChargeResult>;
     /** Why staff rejected it: stored as the failure reason, in the audit entry and the donor's email. */
     reason?: string | null;
-  } & TransitionHooks,
+  } & Omit<CompletionInput, 'action'>,
 ): Promise<DonationRow> {
-  const provider = input.provider ?? simulatedPaymentProvider;
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(donations).where(eq(donations.id, input.id)).for('update').limit(1);
     if (!current) throw notFound(donationsMessages.notFoundApi);
     // Money the provider received completes the donation even after a declined attempt or the end of
@@ -119,24 +92,11 @@ export async function transitionDonation(
         failureReason = input.payment?.failureReason ?? 'Pago rechazado';
         break;
       case 'process': {
-        if (settledByProvider(current)) throw conflict(paymentMessages.providerSettles);
-        // A deposit is confirmed by staff against its slip and the bank (approve), never charged.
-        if (current.paymentMethod === 'bank_deposit') throw conflict(paymentMessages.depositNotCharged);
-        if (current.donationType === 'monetary') {
-          const result = await provider.charge({
-            reference: current.referenceCode,
-            amountCents: current.amountCents,
-            currency: current.currency,
-            cardLast4: current.cardLast4,
-            cardBrand: current.cardBrand,
-          });
-          status = result.ok ? 'completed' : 'failed';
-          if (result.ok) paymentReference = result.providerReference;
-          else failureReason = result.failureReason;
-        } else {
-          // Goods and services are marked as received.
-          status = 'completed';
-        }
+        if (!input.charge) throw new Error('process needs the charge of the donation\'s provider');
+        const result = await input.charge(current);
+        status = result.ok ? 'completed' : 'failed';
+        if (result.ok) paymentReference = result.providerReference ?? paymentReference;
+        else failureReason = result.failureReason;
         break;
       }
     }
@@ -172,33 +132,6 @@ export async function transitionDonation(
       details: { from: current.status, to: status, reference: updated.referenceCode, ...(failureReason ? { failure_reason: failureReason } : {}) },
       ip: input.ip,
     });
-    let result = updated;
-    if (completed) {
-      await linkCompletedDonation(tx, updated);
-      // The fiscal receipt is issued here, once, for every path that completes a donation
-      // (docs/product.md#receipts): its number is taken in this transaction and kept on the donation.
-      const receipt = await issueReceipt(tx, updated.id);
-      result = { ...updated, receiptNumber: receipt.number };
-    }
-    await input.inTransaction?.(tx, result);
-    return result;
+    return completeTransition(tx, updated, { action: input.action, source: input.source, links: input.links });
   });
-}
-
-/**
- * docs/product.md#accounts-and-sessions: the first completed donation whose email matches a verified account links the
- * donation to it and adds DONOR as the main role (after ADMIN, which stays first for staff).
- */
-export async function linkCompletedDonation(tx: Db, donation: DonationRow): Promise<void> {
-  const [account] = await tx
-    .select({ id: users.id, roles: users.roles })
-    .from(users)
-    .where(and(eq(users.email, donation.donorEmail.toLowerCase()), isNotNull(users.emailVerifiedAt)))
-    .limit(1);
-  if (!account) return;
-  if (donation.userId == null) await tx.update(donations).set({ userId: account.id }).where(eq(donations.id, donation.id));
-  if (account.roles.includes('DONOR')) return;
-  const roles = withRole(account.roles, 'DONOR');
-  await tx.update(users).set({ roles, updatedAt: sql`now()` }).where(eq(users.id, account.id));
-  await audit(tx, { actor: null, action: 'user.role_donor_added', entityType: 'user', entityId: account.id, details: { donation_id: donation.id } });
 }

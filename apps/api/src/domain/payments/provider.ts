@@ -1,8 +1,13 @@
-// What the product asks of a checkout-based payment provider (docs/product.md#payments). Recurrente
-// is the only one today; the tests run it against a local stand-in written from its documentation.
+// What the product asks of a payment provider (docs/product.md#payments): one interface, whatever the
+// provider. A provider's adapter speaks its own API and hands the product neutral events
+// (./events.ts). Recurrente is the gateway; the tests run it against a local stand-in written from
+// its documentation. The offline demo's simulated card and the bank deposit are described in
+// ./providers.ts: they open no checkout and send no events, so they settle as that file says.
+import type { PaymentProviderName } from '@donaciones/shared/schemas/payments';
+import type { ReceivedEvent } from './events';
 
 export interface CheckoutRequest {
-  /** The donation reference, also sent in the checkout's metadata. */
+  /** The donation reference; events of the checkout name it back. */
   reference: string;
   itemName: string;
   amountCents: number;
@@ -10,7 +15,9 @@ export interface CheckoutRequest {
   successUrl: string;
   cancelUrl: string;
   expiresAt: Date;
-  metadata: Record<string, string>;
+  donationId: number;
+  /** The monthly gift whose first payment this is: events of the checkout name it back. */
+  giftId?: number;
   /** A monthly gift: the item is charged every month (a subscription at the provider; decision 0022). */
   monthly?: boolean;
 }
@@ -31,7 +38,6 @@ export interface CheckoutState {
   cardLast4: string | null;
   cardNetwork: string | null;
   expiresAt: Date | null;
-  metadata: Record<string, unknown>;
 }
 
 /** A subscription as the provider reports it (`GET /subscriptions/{id}`). */
@@ -47,22 +53,20 @@ export interface Refund {
   status: string;
 }
 
-/** A webhook whose signature was verified: the delivery id (unique per event) and its body. */
-export interface VerifiedEvent {
-  deliveryId: string;
-  body: Record<string, unknown>;
-}
-
-export interface CheckoutProvider {
-  readonly name: 'recurrente';
+export interface PaymentProvider {
+  /** Stored on each donation it settles (`donations.payment_provider`). */
+  readonly name: PaymentProviderName;
   createCheckout(request: CheckoutRequest): Promise<CreatedCheckout>;
   getCheckout(id: string): Promise<CheckoutState>;
   refund(paymentId: string): Promise<Refund>;
   getSubscription(id: string): Promise<SubscriptionState>;
   /** Cancels a subscription (`DELETE /subscriptions/{id}`): no further charges. */
   cancelSubscription(id: string): Promise<void>;
-  /** Throws WebhookSignatureError unless the raw body carries a valid, fresh signature. */
-  verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): VerifiedEvent;
+  /**
+   * Throws WebhookSignatureError unless the raw body carries a valid, fresh signature; else the body
+   * read as the product's event, with the body itself kept for the record.
+   */
+  verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): ReceivedEvent;
 }
 
 /** The provider could not be reached or refused the call; `detail` is its `error` text, if any. */

@@ -11,7 +11,8 @@ import {
 } from '@donaciones/shared/schemas/monthly-admin';
 import { actorOf } from '../../http/auth';
 import { getAdminMonthlyGift, listAdminMonthlyGifts } from '../../domain/monthly/gift-console';
-import { cancelMonthlyGift, monthlyContext } from '../../domain/monthly/monthly-gifts';
+import { cancelMonthlyGift } from '../../domain/monthly/cancel';
+import { monthlyContext } from '../../domain/monthly/monthly-gifts';
 import { bearer, error, refusals, writeRefusals } from '../common';
 
 export default async function adminMonthlyGiftRoutes(app: FastifyInstance) {

@@ -9,7 +9,9 @@ import { REFUND_REASON_MAX_LENGTH, adminDonationPaymentSchema, paymentSettingsSc
 import { conflict } from '../../errors';
 import { paymentMessages } from '../../messages/payments';
 import { actorOf } from '../../http/auth';
-import { type PaymentContext, adminDonationPayment, refundDonation } from '../../domain/payments/checkouts';
+import type { PaymentContext } from '../../domain/payments/checkouts';
+import { refundDonation } from '../../domain/payments/refunds';
+import { adminDonationPayment } from '../../domain/payments/views';
 import { getSettings, putSettings } from '../../platform/settings';
 import { bearer, error, refusals, writeRefusals } from '../common';
 

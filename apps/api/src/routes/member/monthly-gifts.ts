@@ -11,7 +11,9 @@ import {
   monthlyGiftSchema,
 } from '@donaciones/shared/schemas/monthly';
 import { actorOf, signedInUser } from '../../http/auth';
-import { cancelMemberGift, changeMemberGiftAmount, listMemberGifts, monthlyContext } from '../../domain/monthly/monthly-gifts';
+import { changeMemberGiftAmount } from '../../domain/monthly/changes';
+import { monthlyContext } from '../../domain/monthly/monthly-gifts';
+import { cancelMemberGift, listMemberGifts } from '../../domain/monthly/views';
 import { MEMBER_TAG as TAG, bearer, error, guarded, limited } from '../common';
 
 export default async function memberMonthlyGiftRoutes(app: FastifyInstance) {

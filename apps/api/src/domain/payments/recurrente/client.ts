@@ -3,14 +3,9 @@
 // Webhooks are delivered by Svix: verified on the raw body with `standardwebhooks`, the same scheme.
 import { Webhook } from 'standardwebhooks';
 import type { PaymentsConfig } from '../../../config';
-import {
-  type CheckoutProvider,
-  type CheckoutState,
-  ProviderError,
-  type SubscriptionState,
-  type VerifiedEvent,
-  WebhookSignatureError,
-} from '../provider';
+import type { ReceivedEvent } from '../events';
+import { type PaymentProvider, ProviderError, WebhookSignatureError } from '../provider';
+import { objectIdOf, readCheckout, readEvent, readSubscription } from './events';
 
 type RecurrenteConfig = Extract<PaymentsConfig, { provider: 'recurrente' }>;
 
@@ -21,43 +16,7 @@ const asRecord = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const asString = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-/** Reads the payment parts of a checkout object, as returned by GET /checkouts/{id} and inside webhooks. */
-export function readCheckout(raw: unknown): CheckoutState {
-  const checkout = asRecord(raw);
-  const method = asRecord(checkout.payment_method);
-  const card = asRecord(method.card);
-  const status = checkout.status === 'paid' || checkout.status === 'payment_in_progress' ? checkout.status : 'unpaid';
-  const expires = asString(checkout.expires_at);
-  const paymentable = asRecord(asRecord(checkout.payment).paymentable);
-  return {
-    id: asString(checkout.id) ?? '',
-    status,
-    paymentId: asString(asRecord(checkout.payment).id),
-    subscriptionId: paymentable.type === 'Subscription' ? asString(paymentable.id) : null,
-    paymentMethod: asString(method.type),
-    cardLast4: asString(card.last4),
-    cardNetwork: asString(card.network),
-    expiresAt: expires && !Number.isNaN(Date.parse(expires)) ? new Date(expires) : null,
-    metadata: asRecord(checkout.metadata),
-  };
-}
-
-const SUBSCRIPTION_STATUSES = ['active', 'paused', 'past_due', 'cancelled', 'unable_to_start'] as const;
-
-/** Reads a subscription object (`GET /subscriptions/{id}`). */
-export function readSubscription(raw: unknown): SubscriptionState {
-  const subscription = asRecord(raw);
-  const status = SUBSCRIPTION_STATUSES.find((s) => s === subscription.status) ?? 'unknown';
-  const end = asString(subscription.current_period_end);
-  return {
-    id: asString(subscription.id) ?? '',
-    status,
-    currentPeriodEnd: end && !Number.isNaN(Date.parse(end)) ? new Date(end) : null,
-    checkoutId: asString(asRecord(subscription.checkout).id),
-  };
-}
-
-export function recurrenteProvider(config: RecurrenteConfig): CheckoutProvider {
+export function recurrenteProvider(config: RecurrenteConfig): PaymentProvider {
   let verifier: Webhook | null = null;
 
   async function call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Record<string, unknown>> {
@@ -108,7 +67,12 @@ export function recurrenteProvider(config: RecurrenteConfig): CheckoutProvider {
         ],
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
-        metadata: request.metadata,
+        // Read back from the checkout inside its events (./events.ts).
+        metadata: {
+          donation_reference: request.reference,
+          donation_id: String(request.donationId),
+          ...(request.giftId != null ? { recurring_gift_id: String(request.giftId) } : {}),
+        },
         expires_at: request.expiresAt.toISOString(),
       });
       const id = asString(answer.id);
@@ -157,7 +121,9 @@ export function recurrenteProvider(config: RecurrenteConfig): CheckoutProvider {
         throw new WebhookSignatureError('body is not JSON');
       }
       if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new WebhookSignatureError('body is not an object');
-      return { deliveryId: id, body: body as Record<string, unknown> } satisfies VerifiedEvent;
+      const payload = body as Record<string, unknown>;
+      const providerType = asString(payload.event_type) ?? 'unknown';
+      return { deliveryId: id, providerType, objectId: objectIdOf(payload), event: readEvent(providerType, payload), payload } satisfies ReceivedEvent;
     },
   };
 }

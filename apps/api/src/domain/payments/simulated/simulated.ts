@@ -6,21 +6,10 @@
 //   4000 0000 0000 9995  -> insufficient funds ("Fondos insuficientes")
 //   4000 0000 0000 0069  -> expired card ("Tarjeta vencida")
 // Any other card completes.
-
-export interface ChargeRequest {
-  reference: string;
-  amountCents: number;
-  currency: string;
-  cardLast4: string | null;
-  cardBrand: string | null;
-}
-
-export type ChargeResult = { ok: true; providerReference: string } | { ok: false; failureReason: string };
-
-export interface PaymentProvider {
-  readonly name: string;
-  charge(request: ChargeRequest): Promise<ChargeResult>;
-}
+import { conflict } from '../../../errors';
+import { paymentMessages } from '../../../messages/payments';
+import type { ChargeResult, DonationRow } from '../../ledger/types';
+import { settledByProvider } from '../providers';
 
 export const FAILING_TEST_CARDS: Record<string, string> = {
   '0002': 'Tarjeta rechazada por el emisor',
@@ -28,11 +17,16 @@ export const FAILING_TEST_CARDS: Record<string, string> = {
   '0069': 'Tarjeta vencida',
 };
 
-export const simulatedPaymentProvider: PaymentProvider = {
-  name: 'simulado',
-  async charge(request) {
-    const failure = request.cardLast4 ? FAILING_TEST_CARDS[request.cardLast4] : undefined;
-    if (failure) return { ok: false, failureReason: failure };
-    return { ok: true, providerReference: `SIM-${request.reference.slice(3)}` };
-  },
-};
+/**
+ * Staff's Procesar (and the demo's monthly job) on a pending donation: the simulated card is charged;
+ * goods and services are marked as received. A gateway's donation and a bank deposit are refused.
+ */
+export async function chargeOnProcess(row: DonationRow): Promise<ChargeResult> {
+  if (settledByProvider(row)) throw conflict(paymentMessages.providerSettles);
+  // A deposit is confirmed by staff against its slip and the bank (approve), never charged.
+  if (row.paymentMethod === 'bank_deposit') throw conflict(paymentMessages.depositNotCharged);
+  if (row.donationType !== 'monetary') return { ok: true, providerReference: null };
+  const failure = row.cardLast4 ? FAILING_TEST_CARDS[row.cardLast4] : undefined;
+  if (failure) return { ok: false, failureReason: failure };
+  return { ok: true, providerReference: `SIM-${row.referenceCode.slice(3)}` };
+}

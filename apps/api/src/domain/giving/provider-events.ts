@@ -1,0 +1,65 @@
+// The dispatcher of the payment provider's events (decision 0030). The provider's adapter has already
+// read each webhook into the product's own event (domain/payments/events.ts); here it is stored once
+// and sent to the capability it is about: a monthly gift's subscription and charges to monthly/, a
+// one-time gift's payment to payments/. It sits in giving/, above both, so neither imports the other.
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { donations, paymentEvents } from '../../db/schema';
+import type { DonationRow } from '../ledger/transitions';
+import { applyMonthlyEvent } from '../monthly/provider-events';
+import { type PaymentContext, findByReference } from '../payments/checkouts';
+import { type ReceivedEvent, checkoutIdOf, isMonthlyEvent } from '../payments/events';
+import { applyPaymentEvent } from '../payments/settlement';
+
+export interface WebhookResult {
+  duplicate: boolean;
+  eventType: string;
+  donationId: number | null;
+}
+
+/** The donation a payment event names: by its checkout, else by the reference sent with the checkout. */
+async function donationOf(db: Database, received: ReceivedEvent): Promise<DonationRow | null> {
+  const checkoutId = checkoutIdOf(received.event);
+  if (checkoutId) {
+    const [row] = await db.select().from(donations).where(eq(donations.checkoutId, checkoutId)).limit(1);
+    if (row) return row;
+  }
+  const { event } = received;
+  const reference = event.kind === 'paid' || event.kind === 'failed' || event.kind === 'transfer_pending' ? event.payment.donationReference : null;
+  return reference ? findByReference(db, reference) : null;
+}
+
+/**
+ * Stores a verified event once (the delivery id is unique: a replay changes nothing) and applies it.
+ * Why it could not be applied is kept with the stored event for staff.
+ */
+export async function receiveWebhook(db: Database, ctx: PaymentContext, received: ReceivedEvent): Promise<WebhookResult> {
+  const eventType = received.providerType;
+  const donation = await donationOf(db, received);
+  const [stored] = await db
+    .insert(paymentEvents)
+    .values({
+      provider: ctx.provider.name,
+      eventId: received.deliveryId,
+      eventType,
+      objectId: received.objectId,
+      checkoutId: checkoutIdOf(received.event),
+      donationId: donation?.id ?? null,
+      payload: received.payload,
+    })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  if (!stored) return { duplicate: true, eventType, donationId: donation?.id ?? null };
+
+  let error: string | null = null;
+  let donationId = donation?.id ?? null;
+  const { event } = received;
+  try {
+    if (isMonthlyEvent(event)) ({ error, donationId } = await applyMonthlyEvent(db, ctx, event));
+    else if (event.kind === 'paid' || event.kind === 'failed' || event.kind === 'transfer_pending') error = await applyPaymentEvent(db, ctx, event, donation);
+  } catch (err) {
+    error = (err as Error).message.slice(0, 500);
+  }
+  await db.update(paymentEvents).set({ processedAt: sql`now()`, error, donationId }).where(eq(paymentEvents.id, stored.id));
+  return { duplicate: false, eventType, donationId };
+}

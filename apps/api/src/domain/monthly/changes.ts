@@ -1,0 +1,98 @@
+// A monthly gift's change of amount or card (docs/product.md#monthly-giving): a new gift that replaces
+// the old one once its first payment is made.
+import { formatCents, toCents } from '@donaciones/shared/format';
+import { donateMessages } from '@donaciones/shared/messages/donate';
+import type { MonthlyCheckout } from '@donaciones/shared/schemas/monthly';
+import type { Database } from '../../db/client';
+import { conflict, fieldError } from '../../errors';
+import { monthlyApiMessages as mm } from '../../messages/monthly';
+import { paymentMessages } from '../../messages/payments';
+import { type Actor, audit } from '../../platform/audit';
+import { getSettings } from '../../platform/settings';
+import { insertDonation } from '../ledger/transitions';
+import { isSimulatedProvider } from '../payments/providers';
+import { finishReplacement } from './cancel';
+import { type GiftRow, type MonthlyContext, donorIdentityOf, firstDonationOf } from './monthly-gifts';
+import { chargeSimulated } from './simulated-charges';
+import { openMonthlyCheckout, startMonthlyGift } from './start';
+import { giftOfToken, memberGift } from './views';
+
+/**
+ * A new gift that replaces `old` once paid: a change of amount, or the same amount with another card
+ * (a past-due gift). With a provider, its checkout; with the simulated provider the first payment is
+ * charged at once (the demo's card), so the change takes effect immediately.
+ */
+async function replaceGift(db: Database, ctx: MonthlyContext, old: GiftRow, amountCents: number, actor: Actor | null, ip: string | null | undefined): Promise<MonthlyCheckout> {
+  const simulated = isSimulatedProvider(old.provider);
+  if (!simulated && (!ctx.payments || ctx.payments.provider.name !== old.provider)) throw conflict(paymentMessages.noProvider);
+  const first = await firstDonationOf(db, old);
+  const { gift, donation } = await db.transaction(async (tx) => {
+    const gift = await startMonthlyGift(tx, {
+      donorName: old.donorName,
+      donorEmail: old.donorEmail,
+      userId: old.userId,
+      amountCents,
+      currency: old.currency,
+      provider: old.provider,
+      allowDuplicate: true,
+      replacesGiftId: old.id,
+    });
+    let row = await insertDonation(tx, {
+      ...donorIdentityOf(first),
+      donorName: old.donorName,
+      donorEmail: old.donorEmail,
+      amountCents,
+      currency: old.currency,
+      donationType: 'monetary',
+      description: donateMessages.description,
+      source: 'public',
+      userId: old.userId,
+      cardLast4: simulated ? (first?.cardLast4 ?? null) : null,
+      cardBrand: simulated ? (first?.cardBrand ?? null) : null,
+      paymentMethod: 'card',
+      paymentProvider: old.provider,
+      recurringGiftId: gift.id,
+      ...(old.currency === 'USD' && first?.exchangeRate
+        ? { gtqCents: Math.round(amountCents * Number(first.exchangeRate)), exchangeRate: first.exchangeRate, exchangeRateDate: first.exchangeRateDate }
+        : {}),
+    });
+    if (!simulated && ctx.payments) row = await openMonthlyCheckout(tx, ctx.payments, row, gift);
+    await audit(tx, {
+      actor,
+      action: 'monthly_gift.replace_started',
+      entityType: 'recurring_gift',
+      entityId: old.id,
+      details: { new_gift: gift.id, amount_cents: amountCents, reference: row.referenceCode },
+      ip,
+    });
+    return { gift, donation: row };
+  });
+  if (simulated) {
+    await chargeSimulated(db, ctx, donation.id);
+    await finishReplacement(db, ctx, gift.id);
+    return { checkoutUrl: null, giftId: gift.id };
+  }
+  return { checkoutUrl: donation.checkoutUrl, giftId: gift.id };
+}
+
+export async function changeMemberGiftAmount(db: Database, ctx: MonthlyContext, input: { userId: number; actor: Actor; giftId: number; amount: number; ip?: string | null }): Promise<MonthlyCheckout> {
+  const gift = await memberGift(db, input.userId, input.giftId);
+  if (gift.status !== 'active' && gift.status !== 'past_due' && gift.status !== 'paused') throw conflict(mm.notChangeable);
+  const amountCents = toCents(input.amount);
+  if (amountCents === gift.amountCents) throw fieldError('amount', mm.sameAmount);
+  const system = await getSettings(db, 'system');
+  if (gift.currency === 'GTQ' && amountCents < toCents(system.min_donation_amount)) {
+    throw fieldError('amount', donateMessages.amountBelowMin(formatCents(toCents(system.min_donation_amount))));
+  }
+  if (gift.currency === 'GTQ' && amountCents > toCents(system.max_donation_amount)) {
+    throw fieldError('amount', donateMessages.amountAboveMax(formatCents(toCents(system.max_donation_amount))));
+  }
+  return replaceGift(db, ctx, gift, amountCents, input.actor, input.ip);
+}
+
+/** "Actualizar tarjeta" from the link of the past-due email: a new checkout for the same amount. */
+export async function updateManagedGiftCard(db: Database, ctx: MonthlyContext, input: { token: string; ip?: string | null }): Promise<MonthlyCheckout> {
+  const gift = await giftOfToken(db, ctx, input.token);
+  if (gift.status !== 'past_due') throw conflict(mm.notPastDue);
+  return replaceGift(db, ctx, gift, gift.amountCents, null, input.ip);
+}
