@@ -95,8 +95,8 @@ test.describe('donation detail', () => {
     await screens(page, 'detail-pending');
 
     await page.getByRole('button', { name: 'Procesar donación' }).click();
-    await expect(page.getByText('Donation processed successfully!')).toBeVisible();
-    await expect(page.getByTestId('outcome-note')).toHaveText('This donation has been completed');
+    await expect(page.getByText('¡Donación procesada con éxito!')).toBeVisible();
+    await expect(page.getByTestId('outcome-note')).toHaveText('Esta donación fue completada');
     await expect(page.getByRole('button', { name: 'Procesar donación' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Cancelar donación' })).toHaveCount(0);
     const res = await request.get(`/api/v1/donations/${donation.id}`);
@@ -114,7 +114,7 @@ test.describe('donation detail', () => {
     await expect(page.getByRole('button', { name: 'Procesar donación' })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Cancelar donación' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to cancel this donation?' });
+    const dialog = page.getByRole('alertdialog', { name: '¿Seguro que quieres cancelar esta donación?' });
     await expect(dialog).toBeVisible();
     await screens(page, 'cancel-confirm');
     await page.keyboard.press('Escape');
@@ -128,8 +128,8 @@ test.describe('donation detail', () => {
 
     await page.getByRole('button', { name: 'Cancelar donación' }).click();
     await dialog.getByRole('button', { name: 'Cancelar donación' }).click();
-    await expect(page.getByText('Donation cancelled', { exact: true })).toBeVisible();
-    await expect(page.getByTestId('outcome-note')).toContainText('This donation has been cancelled');
+    await expect(page.getByText('Donación cancelada', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('outcome-note')).toContainText('Esta donación fue cancelada');
     expect((await (await request.get(`/api/v1/donations/${donation.id}`, { headers: { authorization: `Bearer ${token}` } })).json()).status).toBe('cancelled');
   });
 
@@ -142,7 +142,7 @@ test.describe('donation detail', () => {
     expect((await processed.json()).status).toBe('completed');
     await page.goto(`/donations/${given.id}`);
     await expect(page.getByRole('heading', { level: 1, name: `Donación #${given.id}` })).toBeVisible();
-    await expect(page.getByTestId('outcome-note')).toContainText('This donation has been completed');
+    await expect(page.getByTestId('outcome-note')).toContainText('Esta donación fue completada');
     await expect(page.getByRole('button', { name: /Procesar donación|Cancelar donación/ })).toHaveCount(0);
     await expect(page.getByText(`${given.donor_email[0]}***@correo.gt`)).toBeVisible();
     await expect(page.getByText('Rosa X.', { exact: true }).first()).toBeVisible();
@@ -157,21 +157,21 @@ test.describe('donation detail', () => {
     expect(gone.status()).toBe(200);
     await page.getByRole('button', { name: 'Cancelar donación' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar donación' }).click();
-    await expect(page.getByText('Failed to cancel donation')).toBeVisible();
-    await expect(page.getByTestId('outcome-note')).toContainText('This donation has been cancelled');
+    await expect(page.getByText('No se pudo cancelar la donación')).toBeVisible();
+    await expect(page.getByTestId('outcome-note')).toContainText('Esta donación fue cancelada');
   });
 
-  test('an unknown or malformed id goes back to the list with "Donation not found"', async ({ page, allowConsoleErrors }) => {
+  test('an unknown or malformed id goes back to the list with "No encontramos esta donación"', async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(statusError(404));
     await page.goto('/donations/999999');
     await expect(page).toHaveURL(/\/donations$/);
-    await expect(page.getByText('Donation not found')).toBeVisible();
+    await expect(page.getByText('No encontramos esta donación')).toBeVisible();
     await page.goto('/donations/abc');
     await expect(page).toHaveURL(/\/donations$/);
-    await expect(page.getByText('Donation not found')).toBeVisible();
+    await expect(page.getByText('No encontramos esta donación')).toBeVisible();
   });
 
-  test('a load failure other than 404 goes back with "Failed to load donation"', async ({ page, allowConsoleErrors }) => {
+  test('a load failure other than 404 goes back with "No pudimos cargar la donación"', async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(statusError(429));
     // A 429 is not retried (docs/product.md#limits-and-constants), so the failure shows at once.
     await page.route('**/api/v1/donations/1', (route) =>
@@ -179,7 +179,7 @@ test.describe('donation detail', () => {
     );
     await page.goto('/donations/1');
     await expect(page).toHaveURL(/\/donations$/);
-    await expect(page.getByText('Failed to load donation')).toBeVisible();
+    await expect(page.getByText('No pudimos cargar la donación')).toBeVisible();
   });
 });
 
@@ -202,13 +202,13 @@ test.describe('new donation', () => {
     await page.getByLabel('Monto').fill('0.5');
     await page.getByRole('button', { name: 'Registrar donación' }).click();
     await expect(page.getByText('El nombre del donante es requerido')).toBeVisible();
-    await expect(page.getByText('Minimum donation amount is 1 GTQ')).toBeVisible();
+    await expect(page.getByText('El monto mínimo de una donación es 1 GTQ')).toBeVisible();
     await expect(page.getByLabel('Nombre del donante')).toHaveAttribute('aria-invalid', 'true');
     await screens(page, 'new-errors');
 
     await page.getByLabel('Monto').fill('20000');
     await page.getByLabel('Monto').blur();
-    await expect(page.getByText('Maximum donation amount is 10000 GTQ')).toBeVisible();
+    await expect(page.getByText('El monto máximo de una donación es 10,000 GTQ')).toBeVisible();
     await page.getByLabel('Correo del donante').fill('no-es-correo');
     await page.getByLabel('Correo del donante').blur();
     await expect(page.getByText('Ingresa un correo electrónico válido')).toBeVisible();

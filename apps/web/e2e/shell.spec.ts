@@ -9,10 +9,10 @@ test.describe('shell', () => {
     await expect(page.getByText('1.0.0')).toBeVisible();
   });
 
-  test('an unknown path shows the 404 page, and Go Home returns home', async ({ page }) => {
+  test('an unknown path shows the 404 page, and «Ir al inicio» returns home', async ({ page }) => {
     await page.goto('/esta-pagina-no-existe');
-    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
-    await page.getByRole('button', { name: 'Go Home' }).or(page.getByRole('link', { name: 'Go Home' })).click();
+    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+    await page.getByRole('button', { name: 'Ir al inicio' }).or(page.getByRole('link', { name: 'Ir al inicio' })).click();
     await expect(page).toHaveURL('/');
   });
 

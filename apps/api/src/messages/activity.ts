@@ -26,6 +26,8 @@ export const activityMessages = {
     donationRefund: (actor: string, ref: string) => `${actor} reembolsó la donación ${ref}`,
     checkoutRetry: (ref: string) => `Se abrió un nuevo pago para la donación ${ref}`,
     paymentSettled: (ref: string) => `La pasarela confirmó el pago de la donación ${ref}`,
+    donationPaid: (ref: string) => `La pasarela cobró la donación ${ref}`,
+    donationDeclined: (ref: string) => `La pasarela rechazó el pago de la donación ${ref}`,
     slipUpload: (actor: string | null, ref: string) => `${actor ?? 'El donante'} subió la boleta de depósito de la donación ${ref}`,
     statementImport: (actor: string, bank: string, file: string) => `${actor} importó los movimientos de ${bank} («${file}»)`,
     statementConfirm: (actor: string, ref: string) => `${actor} confirmó el depósito ${ref} con el estado de cuenta`,
@@ -40,6 +42,7 @@ export const activityMessages = {
       levels: 'los niveles de donante',
       fiscal: 'los datos fiscales de los recibos',
       bankAccounts: 'las cuentas bancarias',
+      payments: 'los pagos con tarjeta',
     } as Record<string, string>,
     programCreate: (actor: string, name: string) => `${actor} creó el programa «${name}»`,
     programUpdate: (actor: string, name: string) => `${actor} actualizó el programa «${name}»`,
@@ -52,7 +55,8 @@ export const activityMessages = {
     passwordChanged: (actor: string) => `${actor} cambió su contraseña`,
     profileUpdated: (actor: string) => `${actor} actualizó su perfil`,
     donationCreate: (ref: string) => `Se registró la donación ${ref}`,
-    other: (actor: string, action: string) => `${actor}: ${action}`,
+    /** A step without its own line: said in words, never as the stored code. */
+    other: (actor: string) => `${actor} hizo un cambio`,
   },
   member: {
     account_created: 'Te uniste a nuestra comunidad de donantes',

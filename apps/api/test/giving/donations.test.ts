@@ -65,11 +65,11 @@ describe('POST /donations', () => {
   });
 
   it.each([
-    [{ ...valid, amount: 0.99 }, 'amount', 'Minimum donation amount is 1 GTQ'],
-    [{ ...valid, amount: 0 }, 'amount', 'Minimum donation amount is 1 GTQ'],
-    [{ ...valid, amount: -50 }, 'amount', 'Minimum donation amount is 1 GTQ'],
-    [{ ...valid, amount: 10_000.01 }, 'amount', 'Maximum donation amount is 10000 GTQ'],
-    [{ ...valid, amount: 20_000, currency: 'usd' }, 'amount', 'Maximum donation amount is 10000 USD'],
+    [{ ...valid, amount: 0.99 }, 'amount', 'El monto mínimo de una donación es 1 GTQ'],
+    [{ ...valid, amount: 0 }, 'amount', 'El monto mínimo de una donación es 1 GTQ'],
+    [{ ...valid, amount: -50 }, 'amount', 'El monto mínimo de una donación es 1 GTQ'],
+    [{ ...valid, amount: 10_000.01 }, 'amount', 'El monto máximo de una donación es 10,000 GTQ'],
+    [{ ...valid, amount: 20_000, currency: 'usd' }, 'amount', 'El monto máximo de una donación es 10,000 USD'],
     [{ ...valid, amount: 'mucho' }, 'amount', 'El monto debe ser un número positivo'],
     [{ ...valid, amount: 10.555 }, 'amount', 'El monto admite como máximo dos decimales'],
     [{ ...valid, donor_name: '  ' }, 'donor_name', 'El nombre del donante es requerido'],
@@ -93,7 +93,7 @@ describe('POST /donations', () => {
     expect(res.json().errors).toMatchObject({
       donor_name: 'El nombre del donante es requerido',
       donor_email: 'Ingresa un correo electrónico válido',
-      amount: 'Minimum donation amount is 1 GTQ',
+      amount: 'El monto mínimo de una donación es 1 GTQ',
     });
   });
 

@@ -1,8 +1,24 @@
 // The admin dashboard's recent activity says each audited step of the newer features in Spanish
 // (deposits, bank statements, receipts, FEL, card payments, fiscal and bank account settings),
 // never the raw action code.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { activityMessage } from '../../src/domain/reporting/organisation-dashboard';
+import type { TransitionAction } from '../../src/domain/ledger/types';
+
+/** Every literal action the API's source hands to audit(), but the sign-in records the feed leaves out. */
+function auditedActionsInSource(): string[] {
+  const src = join(__dirname, '../../src');
+  const found = new Set<string>();
+  for (const file of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.ts')) continue;
+    for (const m of readFileSync(join(src, file), 'utf8').matchAll(/action: (?:first \? )?'([a-z_]+\.[a-z_.]+)'(?: : '([a-z_]+\.[a-z_]+)')?/g)) {
+      for (const action of [m[1], m[2]]) if (action && !action.startsWith('auth.')) found.add(action);
+    }
+  }
+  return [...found];
+}
 
 const line = (action: string, details: Record<string, unknown> = {}, actorEmail: string | null = 'admin@ejemplo.org') =>
   activityMessage({ action, actorEmail, details, entityId: '367' });
@@ -21,8 +37,31 @@ describe('admin activity lines', () => {
     expect(line('donation.payment_settled', {}, null)).toBe('La pasarela confirmó el pago de la donación #367');
   });
 
-  it('names the fiscal data and bank accounts settings', () => {
+  it('names the fiscal data, bank accounts and card payment settings', () => {
     expect(line('settings.fiscal.update')).toBe('admin@ejemplo.org actualizó los datos fiscales de los recibos');
     expect(line('settings.bankAccounts.update')).toBe('admin@ejemplo.org actualizó las cuentas bancarias');
+    expect(line('settings.payments.update')).toBe('admin@ejemplo.org actualizó los pagos con tarjeta');
+  });
+
+  it('says a card payment and a declined one in words', () => {
+    expect(line('donation.pay', { reference: '#MG1' }, null)).toBe('La pasarela cobró la donación #MG1');
+    expect(line('donation.decline', { reference: '#MG1' }, null)).toBe('La pasarela rechazó el pago de la donación #MG1');
+  });
+
+  it('never shows a stored action code, for every step the API records', () => {
+    const transitions: TransitionAction[] = ['process', 'cancel', 'approve', 'reject', 'expire', 'pay', 'decline'];
+    const settingsKeys = ['system', 'organization', 'impact', 'levels', 'payments', 'fiscal', 'bankAccounts'];
+    const recorded = [
+      ...transitions.map((a) => `donation.${a}`),
+      ...settingsKeys.map((k) => `settings.${k}.update`),
+      ...auditedActionsInSource(),
+    ];
+    expect(recorded.length).toBeGreaterThan(40);
+    for (const action of recorded) {
+      const text = line(action, { reference: '#MG1', email: 'a@ejemplo.org', name: 'Becas', title: 'Feria' });
+      expect(text, action).not.toContain(action);
+      expect(text.replace(/\S+@\S+/g, ''), action).not.toMatch(/\b[a-z_]+\.[a-z_]+\b/);
+    }
+    expect(line('algo.nuevo')).toBe('admin@ejemplo.org hizo un cambio');
   });
 });

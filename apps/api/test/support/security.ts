@@ -36,15 +36,12 @@ export function leaksIn(body: string, sentText: string): string[] {
   return found;
 }
 
-/** English texts the product quotes verbatim (docs/product.md#errors), which the API may answer as they are. */
-const SPEC_ENGLISH = [/^(Minimum|Maximum) donation amount is \d+ [A-Z]{3}$/, /^Donation not found$/];
 /** Words of the English default messages of zod, Fastify and the plugins. */
 const ENGLISH = /\b(invalid|expected|received|required|must|should|unrecognized|unknown|too (big|small)|not found|unexpected|characters?|string|number|object|array|boolean|input|rate limit(ed)?|body|header|content|request)\b/i;
 
 /** A non-empty Spanish text; English words that only echo the request (an unknown field's name) do not count. */
 export function isSpanishMessage(text: unknown, requestText = ''): boolean {
   if (typeof text !== 'string' || text.trim() === '') return false;
-  if (SPEC_ENGLISH.some((re) => re.test(text))) return true;
   const echoed = requestText.toLowerCase();
   const english = new RegExp(ENGLISH.source, 'gi');
   return [...text.matchAll(english)].every((m) => echoed.includes(m[0].toLowerCase()));

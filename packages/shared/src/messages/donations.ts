@@ -1,7 +1,6 @@
-// Texts of the donation ledger screens: list, detail, statistics, record form. All Spanish, except
-// the sentences the product quotes in English (the detail's outcome notes, its confirm prompt and its
-// toasts: docs/product.md#screens-and-routes); one set of status and type labels for every screen.
-import type { DonationStatus, DonationType } from '../constants';
+// Texts of the donation ledger screens: list, detail, statistics, record form, all in Spanish; one set
+// of status and type labels for every screen.
+import { ADMIN_DONATION_STATUS, type AdminDonationStatus, DONATION_STATUSES, type DonationStatus, type DonationType } from '../constants';
 
 /** The one set of labels of the ledger's statuses and types, used by every screen. */
 const STATUS_LABELS: Record<DonationStatus, string> = {
@@ -15,28 +14,32 @@ const STATUS_LABELS: Record<DonationStatus, string> = {
 const TYPE_LABELS: Record<DonationType, string> = { monetary: 'Monetaria', goods: 'En especie', services: 'Servicios' };
 
 export const donationStatusLabel = (status: DonationStatus): string => STATUS_LABELS[status];
+
+/** Staff's names of the same statuses (APPROVED, DECLINED...) read with the donor's words: an approved
+ * gift is "Completada", a rejected one "Fallida"; Aprobar and Rechazar stay the actions' names. */
+export const ADMIN_STATUS_LABELS = Object.fromEntries(DONATION_STATUSES.map((s) => [ADMIN_DONATION_STATUS[s], STATUS_LABELS[s]])) as Record<AdminDonationStatus, string>;
 export const donationTypeLabel = (type: DonationType): string => TYPE_LABELS[type];
 
-/** The quoted outcome sentence of a finished donation, word for word in English. */
+/** The outcome sentence of a finished donation ("Esta donación fue cancelada"). */
 const TERMINAL_WORDS: Record<DonationStatus, string> = {
-  pending: 'pending',
-  completed: 'completed',
-  failed: 'failed',
-  cancelled: 'cancelled',
-  expired: 'expired',
-  refunded: 'refunded',
+  pending: 'está pendiente',
+  completed: 'fue completada',
+  failed: 'falló',
+  cancelled: 'fue cancelada',
+  expired: 'expiró',
+  refunded: 'fue reembolsada',
 };
 
 export const donationsMessages = {
-  notFound: 'Donation not found',
-  loadFailed: 'Failed to load donation',
-  processFailed: 'Failed to process donation',
-  cancelFailed: 'Failed to cancel donation',
-  processed: 'Donation processed successfully!',
-  cancelled: 'Donation cancelled',
-  cancelConfirm: 'Are you sure you want to cancel this donation?',
-  completedNote: 'This donation has been completed',
-  terminalNote: (status: DonationStatus) => `This donation has been ${TERMINAL_WORDS[status]}`,
+  notFound: 'No encontramos esta donación',
+  loadFailed: 'No pudimos cargar la donación',
+  processFailed: 'No se pudo procesar la donación',
+  cancelFailed: 'No se pudo cancelar la donación',
+  processed: '¡Donación procesada con éxito!',
+  cancelled: 'Donación cancelada',
+  cancelConfirm: '¿Seguro que quieres cancelar esta donación?',
+  completedNote: 'Esta donación fue completada',
+  terminalNote: (status: DonationStatus) => `Esta donación ${TERMINAL_WORDS[status]}`,
   notPending: 'Solo se puede cambiar una donación pendiente.',
   notFoundApi: 'Donación no encontrada',
   status: STATUS_LABELS,

@@ -1,4 +1,5 @@
 // Texts of the web shell: layouts, navigation, role labels, error screens, HTTP failures.
+import { ADMIN_STATUS_LABELS } from './donations';
 
 export const appMessages = {
   version: '1.0.0',
@@ -26,17 +27,17 @@ export const navMessages = {
 } as const;
 
 export const notFoundMessages = {
-  title: 'Page Not Found',
+  title: 'Página no encontrada',
   body: 'La página que buscas no existe o fue movida.',
-  goHome: 'Go Home',
-  goBack: 'Go Back',
+  goHome: 'Ir al inicio',
+  goBack: 'Volver atrás',
 } as const;
 
 export const errorScreenMessages = {
   title: 'Algo salió mal',
   body: 'Ocurrió un error inesperado. Puedes intentar de nuevo o recargar la página.',
-  tryAgain: 'Try Again',
-  refresh: 'Refresh Page',
+  tryAgain: 'Intentar de nuevo',
+  refresh: 'Recargar la página',
 } as const;
 
 export const shellMessages = {
@@ -65,7 +66,7 @@ export const shellMessages = {
   siteLoadFailed: 'No pudimos cargar la información del sitio.',
   siteRetryLabel: 'Volver a cargar la información del sitio',
   support: (system: string) => `Soporte de ${system}:`,
-  adminStatus: { PENDING: 'Pendiente', APPROVED: 'Aprobada', DECLINED: 'Rechazada', CANCELLED: 'Cancelada', EXPIRED: 'Expirada', REFUNDED: 'Reembolsada' },
+  adminStatus: ADMIN_STATUS_LABELS,
 } as const;
 
 export const httpMessages = {

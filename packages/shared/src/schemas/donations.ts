@@ -20,7 +20,7 @@ export const amountField = z
   .positive({ error: v.amountPositive })
   .refine(hasAtMostTwoDecimals, { error: v.amountDecimals });
 
-/** The currency code as sent, for the bound messages ('Minimum donation amount is 1 GTQ'). */
+/** The currency code as sent, for the bound messages ('El monto mínimo de una donación es 1 GTQ'). */
 function currencyOf(input: unknown): string {
   const raw = (input as { currency?: unknown } | null)?.currency;
   return typeof raw === 'string' && /^[A-Za-z]{3}$/.test(raw.trim()) ? raw.trim().toUpperCase() : 'GTQ';

@@ -103,6 +103,10 @@ export function activityMessage(entry: { action: string; actorEmail: string | nu
       return act.checkoutRetry(ref);
     case 'donation.payment_settled':
       return act.paymentSettled(ref);
+    case 'donation.pay':
+      return act.donationPaid(ref);
+    case 'donation.decline':
+      return act.donationDeclined(ref);
     case 'donation.slip_upload':
       return act.slipUpload(entry.actorEmail, ref);
     case 'bank_statement.import':
@@ -130,7 +134,7 @@ export function activityMessage(entry: { action: string; actorEmail: string | nu
     default: {
       const settings = /^settings\.(\w+)\.update$/.exec(entry.action);
       if (settings && act.settingsNames[settings[1]]) return act.settingsUpdate(actor, act.settingsNames[settings[1]]);
-      return act.other(actor, entry.action);
+      return act.other(actor);
     }
   }
 }

@@ -17,20 +17,20 @@ function renderFailing(onReload = vi.fn()) {
 }
 
 describe('error screen (router errorElement)', () => {
-  it('offers Try Again, which renders the route again', async () => {
+  it('offers Intentar de nuevo, which renders the route again', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { heal } = renderFailing();
     expect(await screen.findByRole('heading', { name: 'Algo salió mal' })).toBeInTheDocument();
     heal();
-    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Intentar de nuevo' }));
     expect(await screen.findByText('Contenido cargado')).toBeInTheDocument();
     spy.mockRestore();
   });
 
-  it('offers Refresh Page, which reloads the page', async () => {
+  it('offers Recargar la página, which reloads the page', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { onReload } = renderFailing();
-    await userEvent.click(await screen.findByRole('button', { name: 'Refresh Page' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Recargar la página' }));
     expect(onReload).toHaveBeenCalledTimes(1);
     spy.mockRestore();
   });

@@ -1,4 +1,4 @@
-// The router's errorElement (docs/product.md#screens-and-routes): a generic error screen with Try Again and Refresh Page.
+// The router's errorElement (docs/product.md#screens-and-routes): a generic error screen with «Intentar de nuevo» and «Recargar la página».
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { RefreshCw, RotateCcw } from 'lucide-react';

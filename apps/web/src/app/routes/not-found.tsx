@@ -1,4 +1,4 @@
-// docs/product.md#screens-and-routes: the 404 page, 'Page Not Found' with Go Home and Go Back.
+// docs/product.md#screens-and-routes: the 404 page, 'Página no encontrada' with 'Ir al inicio' and 'Volver atrás'.
 import { useNavigate } from 'react-router';
 import { ArrowLeft, Home } from 'lucide-react';
 import { notFoundMessages, shellMessages } from '@donaciones/shared/messages/shell';

@@ -10,7 +10,7 @@ import { donationKeys } from './keys';
 export type DonationAction = 'process' | 'cancel';
 
 export async function changeDonationStatus(id: number, action: DonationAction): Promise<Donation> {
-  // The screen shows its own toast ('Failed to process donation', 'Failed to cancel donation').
+  // The screen shows its own toast ('No se pudo procesar la donación', 'No se pudo cancelar la donación').
   const { data } = await api.post<Donation>(`/donations/${id}/${action}`, undefined, { skipErrorToast: true });
   return data;
 }

@@ -102,8 +102,8 @@ export default function DonationDetailPage() {
   const donation = query.data;
   useDocumentTitle(id ? t.heading(id) : null);
 
-  // Unknown or malformed id: back to the list with 'Donation not found'; any other failure with
-  // 'Failed to load donation' (docs/product.md#errors: both go back to /donations).
+  // Unknown or malformed id: back to the list with 'No encontramos esta donación'; any other failure
+  // with 'No pudimos cargar la donación' (docs/product.md#errors: both go back to /donations).
   const failure = id === null ? 404 : query.isError ? (getErrorStatus(query.error) ?? 0) : null;
   useEffect(() => {
     if (failure === null) return;

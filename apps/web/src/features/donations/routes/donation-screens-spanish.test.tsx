@@ -1,5 +1,5 @@
-// The donation detail and /stats speak Spanish, with one set of status and type labels; only the
-// sentences the product quotes in English stay English (docs/product.md#screens-and-routes).
+// The donation detail and /stats speak Spanish, with one set of status and type labels, down to the
+// outcome sentence, the confirm prompt and the toasts (docs/product.md#screens-and-routes).
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,12 +9,12 @@ import type { RecordedRequest } from '@/test/http';
 
 afterEach(cleanup);
 
-const ENGLISH = /\b(Pending|Completed|Failed|Cancelled|Monetary|Goods|Services|Reference|Keep Donation|View all|Recent Donations|Donor Information|Donation Details|Quick Info|Process Donation|Cancel Donation|Back to Donations|Success Rate|Average Donation|Dashboard)\b/;
+const ENGLISH = /\b(Pending|Completed|Failed|Cancelled|Monetary|Goods|Services|Reference|Keep Donation|View all|Recent Donations|Donor Information|Donation Details|Quick Info|Process Donation|Cancel Donation|Back to Donations|Success Rate|Average Donation|Dashboard|This donation|Are you sure|successfully)\b/;
 
 const ADMIN = { user: { email: 'admin@ejemplo.org', roles: ['ADMIN'] } };
 
 describe('donation detail and statistics in Spanish', { timeout: 20_000 }, () => {
-  it('the detail shows Spanish labels; the confirm prompt keeps its quoted English sentence', async () => {
+  it('the detail shows Spanish labels; the confirm prompt is Spanish too', async () => {
     renderApp('/donations/5', { ...ADMIN, handler: (req: RecordedRequest) => (req.url === '/donations/5' ? { status: 200, data: donationAnswer() } : undefined) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Donación #5' }, { timeout: 6000 })).toBeInTheDocument();
     for (const title of ['Información del donante', 'Detalles de la donación', 'Acciones', 'Resumen']) {
@@ -26,16 +26,16 @@ describe('donation detail and statistics in Spanish', { timeout: 20_000 }, () =>
     expect(screen.getByRole('main').textContent).not.toMatch(ENGLISH);
 
     await userEvent.click(screen.getByRole('button', { name: 'Cancelar donación' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure you want to cancel this donation?' });
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Seguro que quieres cancelar esta donación?' });
     expect(within(dialog).getByRole('button', { name: 'Conservar donación' })).toBeInTheDocument();
   });
 
-  it('a finished donation keeps the quoted outcome sentence, with the Spanish badge', async () => {
+  it('a finished donation says so in Spanish, with the Spanish badge', async () => {
     renderApp('/donations/5', {
       handler: (req: RecordedRequest) =>
         req.url === '/donations/5' ? { status: 200, data: donationAnswer({ status: 'cancelled', can_process: false, can_cancel: false, donor_masked: true }) } : undefined,
     });
-    expect(await screen.findByTestId('outcome-note', {}, { timeout: 6000 })).toHaveTextContent('This donation has been cancelled');
+    expect(await screen.findByTestId('outcome-note', {}, { timeout: 6000 })).toHaveTextContent('Esta donación fue cancelada');
     expect(screen.getAllByText('Cancelada').length).toBeGreaterThan(0);
   });
 
