@@ -106,7 +106,7 @@ test.describe('admin console', () => {
     await approve.getByRole('button', { name: 'Aprobar', exact: true }).click();
     await expect(approve).toBeHidden();
     await expect(page.getByText('Donación aprobada. Avisamos al donante por correo.')).toBeVisible();
-    await expect(row.getByText('Aprobada')).toBeVisible();
+    await expect(row.getByText('Completada')).toBeVisible();
     await expect(row.getByRole('button', { name: /Aprobar/ })).toHaveCount(0);
     await waitForEmail(approveEmail, new RegExp(`${toApprove.reference_code.replace('#', '#?')}`));
 
@@ -126,7 +126,7 @@ test.describe('admin console', () => {
     // Filtered by PENDING, the decided donation leaves the list.
     await expect(page.getByText('No hay donaciones que coincidan')).toBeVisible();
     await page.getByLabel('Estado').selectOption('');
-    await expect(page.getByRole('row', { name: new RegExp(toReject.reference_code) }).getByText('Rechazada')).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(toReject.reference_code) }).getByText('Fallida')).toBeVisible();
 
     await page.getByRole('button', { name: 'Actualizar' }).click();
     await expect(page.getByRole('row', { name: new RegExp(toReject.reference_code) })).toBeVisible();
