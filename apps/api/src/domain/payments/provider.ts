@@ -32,7 +32,7 @@ export interface CheckoutState {
   id: string;
   status: 'unpaid' | 'paid' | 'payment_in_progress';
   paymentId: string | null;
-  /** The subscription a paid recurring checkout started (`payment.paymentable` of type Subscription). */
+  /** The subscription a paid recurring checkout started, if any. */
   subscriptionId: string | null;
   paymentMethod: string | null;
   cardLast4: string | null;
