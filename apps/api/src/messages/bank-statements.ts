@@ -18,6 +18,11 @@ export const bankStatementMessages = {
   noCredits: 'El archivo no tiene créditos (dinero recibido) en la columna elegida.',
   notFound: 'No encontramos esa importación o ese movimiento.',
   alreadyConfirmed: 'Ese movimiento ya fue confirmado con una donación.',
+  sameFile: (fileName: string, isoDay: string) =>
+    `Este archivo ya se importó («${fileName}», el ${isoDay.split('-').reverse().join('/')}). No se agregó nada: abre esa importación para seguir conciliando.`,
+  allRepeated: (lines: number) =>
+    `Los ${lines} créditos de este archivo ya están en importaciones anteriores. No se agregó nada: abre esas importaciones para seguir conciliando.`,
+  movementConfirmed: 'Ese movimiento del banco ya confirmó una donación (en esta u otra importación). Un mismo crédito no puede aprobar dos donaciones.',
   notACandidate: 'Esa donación ya no coincide con el movimiento (monto o fecha), o ya no está pendiente. Actualiza la pantalla.',
   labels: { date: 'fecha', description: 'descripción', reference: 'referencia', credit: 'crédito', debit: 'débito' },
 } as const;

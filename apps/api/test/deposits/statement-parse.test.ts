@@ -10,8 +10,10 @@ import {
   parseStatementDate,
   readStatement,
   type ColumnMapping,
+  type StatementCredit,
 } from '../../src/domain/deposits/statements/parse';
-import { type DepositToMatch, type LineToMatch, lineNamesDeposit, matchStatement } from '../../src/domain/deposits/statements/match';
+import { type DepositToMatch, type LineToMatch, lineNamesDeposit, matchStatement, MAX_CANDIDATES, NEAR_MISS_DAYS } from '../../src/domain/deposits/statements/match';
+import { movementKeysOf } from '../../src/domain/deposits/statements/movement-key';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const refusal = (fn: () => unknown): string => {
@@ -87,9 +89,22 @@ describe('reading the file', () => {
     const { credits, skipped } = creditsOf(table, mapping);
     expect(skipped).toBe(1);
     expect(credits).toEqual([
-      { line: 5, postedOn: '2026-03-02', description: 'DEPOSITO EFECTIVO MG12345678', reference: '000123', creditCents: 125_000 },
-      { line: 7, postedOn: '2026-03-04', description: 'TRANSFERENCIA ACH', reference: '987654', creditCents: 7_550 },
+      { line: 5, postedOn: '2026-03-02', description: 'DEPOSITO EFECTIVO MG12345678', reference: '000123', creditCents: 125_000, balanceCents: 1_025_000 },
+      { line: 7, postedOn: '2026-03-04', description: 'TRANSFERENCIA ACH', reference: '987654', creditCents: 7_550, balanceCents: 1_002_550 },
     ]);
+  });
+
+  it('finds the header below account lines that Excel padded with `;` to the table width', () => {
+    const text =
+      'Cuenta;123-456789-0;;;;\r\nMoneda;GTQ;;;;\r\nSaldo inicial;9.000,00;;;;\r\n;;;;;\r\n' +
+      'Fecha;Descripción;No. Documento;Débito;Crédito;Saldo\r\n' +
+      '02/03/2026;DEPOSITO EFECTIVO;000123;;1.250,00;10.250,00\r\n' +
+      '03/03/2026;DEPOSITO;000124;;50,00;10.300,00\r\n';
+    const table = readStatement(bytes(text));
+    expect(table.headers).toEqual(['Fecha', 'Descripción', 'No. Documento', 'Débito', 'Crédito', 'Saldo']);
+    expect(table.headerLine).toBe(5);
+    expect(table.rows.map((r) => r.line)).toEqual([6, 7]);
+    expect(creditsOf(table, mapping).credits.map((c) => c.creditCents)).toEqual([125_000, 5_000]);
   });
 
   it('a comma file with quoted amounts and one signed amount column', () => {
@@ -98,7 +113,7 @@ describe('reading the file', () => {
     expect(table.delimiter).toBe(',');
     expect(guessMapping(table.headers)).toEqual({ date: 'Fecha', description: 'Concepto' });
     const { credits, skipped } = creditsOf(table, { date: 'Fecha', description: 'Concepto', reference: null, credit: 'Monto', debit: null });
-    expect(credits).toEqual([{ line: 2, postedOn: '2026-03-10', description: 'Depósito boleta 4455', reference: null, creditCents: 150_000 }]);
+    expect(credits).toEqual([{ line: 2, postedOn: '2026-03-10', description: 'Depósito boleta 4455', reference: null, creditCents: 150_000, balanceCents: null }]);
     expect(skipped).toBe(1);
   });
 
@@ -195,5 +210,39 @@ describe('proposing matches', () => {
     expect(lines.get(1)?.proposed).toBe(4);
     expect(lines.get(1)?.candidates.map((c) => c.donationId)).toEqual([4, 6]);
     expect(unmatchedDeposits).toEqual([6]);
+  });
+
+  it('bounds the near-misses: a same-amount deposit more than NEAR_MISS_DAYS away is not one, and a line keeps MAX_CANDIDATES', () => {
+    const far = matchStatement([line({ id: 1, postedOn: '2026-06-01' })], [deposit({ donationId: 7, createdOn: '2026-03-01' })]);
+    expect(far.lines.get(1)).toEqual({ state: 'unmatched', proposed: null, candidates: [] });
+    const many = matchStatement(
+      [line({ id: 1, postedOn: '2026-03-10' })],
+      Array.from({ length: 40 }, (_, i) => deposit({ donationId: 100 + i, createdOn: '2026-03-0' + (1 + (i % 9)) })),
+    );
+    expect(many.lines.get(1)?.candidates).toHaveLength(MAX_CANDIDATES);
+    expect(many.lines.get(1)?.state).toBe('proposed');
+    expect(NEAR_MISS_DAYS).toBeLessThan(60);
+  });
+});
+
+describe('movement keys', () => {
+  const credit = (over: Partial<StatementCredit> = {}): StatementCredit => ({
+    line: 2,
+    postedOn: '2026-03-02',
+    description: 'DEPOSITO',
+    reference: '000123',
+    creditCents: 10_000,
+    balanceCents: null,
+    ...over,
+  });
+
+  it('the same movement has the same key whatever the padding of its reference; identical lines are told apart by occurrence', () => {
+    const [a] = movementKeysOf([credit()]);
+    const [b] = movementKeysOf([credit({ reference: '123', line: 9, description: 'otro texto' })]);
+    expect(a).toBe(b);
+    const twins = movementKeysOf([credit({ reference: null }), credit({ reference: null, line: 3 })]);
+    expect(new Set(twins).size).toBe(2);
+    expect(movementKeysOf([credit({ reference: null }), credit({ reference: null, line: 3 })])).toEqual(twins);
+    expect(movementKeysOf([credit({ balanceCents: 5 })])[0]).not.toBe(a);
   });
 });

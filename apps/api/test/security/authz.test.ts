@@ -114,7 +114,7 @@ async function statementLine() {
     .returning();
   const [line] = await ctx.db
     .insert(bankStatementLines)
-    .values({ importId: imported.id, lineNumber: 2, postedOn: guatemalaDay(new Date()), description: 'DEPOSITO', creditCents: 4_321, matchState: 'proposed' })
+    .values({ importId: imported.id, lineNumber: 2, postedOn: guatemalaDay(new Date()), description: 'DEPOSITO', creditCents: 4_321, movementKey: `authz-${deposit.id}`, matchState: 'proposed' })
     .returning();
   return { importId: imported.id, lineId: line.id, donationId: deposit.id };
 }

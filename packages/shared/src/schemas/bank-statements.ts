@@ -111,6 +111,8 @@ export const statementImportSchema = z
     created_at: z.string(),
     credit_lines: z.number().int(),
     skipped_lines: z.number().int(),
+    /** Credits of the file left out because an earlier import already holds the same movement. */
+    repeated_lines: z.number().int(),
     lines: z.array(statementLineSchema),
     unmatched_deposits: z.array(pendingDepositSchema),
   })

@@ -1,13 +1,16 @@
 // Bank deposits: their slips, and the bank statements matched against them (docs/product.md#bank-deposits). Money is integer cents.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
+  boolean,
   check,
   customType,
   date,
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   uniqueIndex,
@@ -87,10 +90,14 @@ export const bankStatementImports = pgTable(
     creditLines: integer('credit_lines').notNull(),
     /** Debit or zero lines of the file, not kept. */
     skippedLines: integer('skipped_lines').notNull(),
+    /** Credit lines left out because an earlier import already holds their movement. */
+    repeatedLines: integer('repeated_lines').notNull().default(0),
+    /** What the stored proposals were worked out from (the pending deposits' state); another value means work them out again. */
+    proposalsBasis: text('proposals_basis'),
     importedBy: integer('imported_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('bank_statement_imports_created_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [index('bank_statement_imports_created_idx').on(t.createdAt.desc(), t.id.desc()), index('bank_statement_imports_sha256_idx').on(t.sha256)],
 );
 
 export const BANK_LINE_STATES = ['unmatched', 'proposed', 'near_miss', 'confirmed'] as const;
@@ -109,6 +116,10 @@ export const bankStatementLines = pgTable(
     description: text('description').notNull(),
     reference: text('reference'),
     creditCents: cents('credit_cents').notNull(),
+    /** The account's balance after the movement, when the file has a balance column. */
+    balanceCents: cents('balance_cents'),
+    /** The movement's identity across imports (statements/movement-key.ts): one confirmed line per movement. */
+    movementKey: text('movement_key').notNull(),
     matchState: text('match_state', { enum: BANK_LINE_STATES }).notNull().default('unmatched'),
     donationId: integer('donation_id').references(() => donations.id, { onDelete: 'set null' }),
     confirmedAt: tz('confirmed_at'),
@@ -117,7 +128,36 @@ export const bankStatementLines = pgTable(
   (t) => [
     index('bank_statement_lines_import_idx').on(t.importId, t.lineNumber),
     uniqueIndex('bank_statement_lines_confirmed_donation_key').on(t.donationId).where(sql`${t.matchState} = 'confirmed'`),
+    index('bank_statement_lines_movement_idx').on(t.movementKey),
+    uniqueIndex('bank_statement_lines_confirmed_movement_key').on(t.movementKey).where(sql`${t.matchState} = 'confirmed'`),
     check('bank_statement_lines_credit_positive', sql`${t.creditCents} > 0`),
     check('bank_statement_lines_state_valid', sql`${t.matchState} IN (${sqlList(BANK_LINE_STATES)})`),
+  ],
+);
+
+export const BANK_CANDIDATE_KINDS = ['match', 'outside_window', 'amount_differs'] as const;
+
+/** The stored proposals of an unconfirmed line, best first (position 0 is the proposal when the line is `proposed`). */
+export const bankStatementCandidates = pgTable(
+  'bank_statement_candidates',
+  {
+    lineId: bigint('line_id', { mode: 'number' })
+      .notNull()
+      .references(() => bankStatementLines.id, { onDelete: 'cascade' }),
+    importId: integer('import_id')
+      .notNull()
+      .references(() => bankStatementImports.id, { onDelete: 'cascade' }),
+    donationId: integer('donation_id')
+      .notNull()
+      .references(() => donations.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: BANK_CANDIDATE_KINDS }).notNull(),
+    referenceFound: boolean('reference_found').notNull(),
+    dayDistance: integer('day_distance').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lineId, t.position] }),
+    index('bank_statement_candidates_import_idx').on(t.importId),
+    check('bank_statement_candidates_kind_valid', sql`${t.kind} IN (${sqlList(BANK_CANDIDATE_KINDS)})`),
   ],
 );

@@ -3,6 +3,12 @@
 
 /** Days either side of the declared deposit date, or of the donation's creation, a line may fall on. */
 export const MATCH_WINDOW_DAYS = 3;
+/** A same-amount deposit further than this from the line is not even a near-miss (unless the line names it). */
+export const NEAR_MISS_DAYS = 31;
+/** Candidates kept per line, best first: the proposal, other fits, near-misses. */
+export const MAX_CANDIDATES = 5;
+/** `match` pairs per line weighed when giving each donation to one line. */
+const MAX_MATCHES_CONSIDERED = 20;
 
 export interface LineToMatch {
   id: number;
@@ -64,28 +70,44 @@ function tokens(text: string): Set<string> {
   );
 }
 
-/** Does the line name the donation: its reference (with or without #) or a slip number of 4+ characters. */
-export function lineNamesDeposit(line: Pick<LineToMatch, 'description' | 'reference'>, deposit: Pick<DepositToMatch, 'referenceCode' | 'slipNumber'>): boolean {
-  const words = tokens(`${line.description} ${line.reference ?? ''}`);
+/** The words by which a line may name a deposit: its reference without `#`, those digits alone (6+), its slip number (4+). */
+function namesOf(deposit: Pick<DepositToMatch, 'referenceCode' | 'slipNumber'>): string[] {
   const reference = deposit.referenceCode.replace(/^#/, '').toUpperCase();
-  if (words.has(reference)) return true;
+  const names = [reference];
   // A bank may print the reference's digits alone (long enough not to be any number of the line).
   const digits = reference.replace(/^MG/, '').replace(/^0+(?=\d)/, '');
-  if (digits.length >= 6 && words.has(digits)) return true;
+  if (digits.length >= 6) names.push(digits);
   const slip = (deposit.slipNumber ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '').replace(/^0+(?=\d)/, '');
-  return slip.length >= 4 && words.has(slip);
+  if (slip.length >= 4) names.push(slip);
+  return names;
+}
+
+const wordsOf = (line: Pick<LineToMatch, 'description' | 'reference'>) => tokens(`${line.description} ${line.reference ?? ''}`);
+
+/** Does the line name the donation: its reference (with or without #) or a slip number of 4+ characters. */
+export function lineNamesDeposit(line: Pick<LineToMatch, 'description' | 'reference'>, deposit: Pick<DepositToMatch, 'referenceCode' | 'slipNumber'>): boolean {
+  const words = wordsOf(line);
+  return namesOf(deposit).some((n) => words.has(n));
+}
+
+function dayDistanceOf(posted: number, deposit: DepositToMatch): number {
+  const created = Math.abs(posted - dayNumber(deposit.createdOn));
+  return deposit.declaredDate == null ? created : Math.min(created, Math.abs(posted - dayNumber(deposit.declaredDate)));
+}
+
+function kindOf(line: LineToMatch, deposit: DepositToMatch, dayDistance: number, referenceFound: boolean, windowDays: number): CandidateKind | null {
+  if (line.creditCents === deposit.amountCents) {
+    if (dayDistance <= windowDays) return 'match';
+    return dayDistance <= NEAR_MISS_DAYS || referenceFound ? 'outside_window' : null;
+  }
+  return referenceFound ? 'amount_differs' : null;
 }
 
 export function candidateOf(line: LineToMatch, deposit: DepositToMatch, windowDays = MATCH_WINDOW_DAYS): Candidate | null {
-  const posted = dayNumber(line.postedOn);
-  const distances = [deposit.declaredDate, deposit.createdOn].filter((d): d is string => d != null).map((d) => Math.abs(posted - dayNumber(d)));
-  const dayDistance = Math.min(...distances);
+  const dayDistance = dayDistanceOf(dayNumber(line.postedOn), deposit);
   const referenceFound = lineNamesDeposit(line, deposit);
-  let kind: CandidateKind;
-  if (line.creditCents === deposit.amountCents) kind = dayDistance <= windowDays ? 'match' : 'outside_window';
-  else if (referenceFound) kind = 'amount_differs';
-  else return null;
-  return { donationId: deposit.donationId, kind, referenceFound, dayDistance };
+  const kind = kindOf(line, deposit, dayDistance, referenceFound, windowDays);
+  return kind ? { donationId: deposit.donationId, kind, referenceFound, dayDistance } : null;
 }
 
 const KIND_ORDER: Record<CandidateKind, number> = { match: 0, outside_window: 1, amount_differs: 2 };
@@ -93,26 +115,57 @@ const better = (a: Candidate, b: Candidate) =>
   KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || Number(b.referenceFound) - Number(a.referenceFound) || a.dayDistance - b.dayDistance || a.donationId - b.donationId;
 
 /**
+ * Each line's candidates, best first and bounded: deposits are looked up by amount and by the words that
+ * name them, so a line is never compared with every pending deposit.
+ */
+function candidatesByLine(lines: LineToMatch[], deposits: DepositToMatch[], windowDays: number): Map<number, Candidate[]> {
+  const byAmount = new Map<number, DepositToMatch[]>();
+  const byName = new Map<string, DepositToMatch[]>();
+  const add = <K>(map: Map<K, DepositToMatch[]>, key: K, d: DepositToMatch) => {
+    const list = map.get(key);
+    if (list) list.push(d);
+    else map.set(key, [d]);
+  };
+  for (const d of deposits) {
+    add(byAmount, d.amountCents, d);
+    for (const name of namesOf(d)) add(byName, name, d);
+  }
+  const result = new Map<number, Candidate[]>();
+  for (const line of lines) {
+    const posted = dayNumber(line.postedOn);
+    const named = new Map<number, DepositToMatch>();
+    for (const word of wordsOf(line)) for (const d of byName.get(word) ?? []) named.set(d.donationId, d);
+    const found: Candidate[] = [];
+    const consider = (d: DepositToMatch) => {
+      const dayDistance = dayDistanceOf(posted, d);
+      const referenceFound = named.has(d.donationId);
+      const kind = kindOf(line, d, dayDistance, referenceFound, windowDays);
+      if (kind) found.push({ donationId: d.donationId, kind, referenceFound, dayDistance });
+    };
+    for (const d of byAmount.get(line.creditCents) ?? []) consider(d);
+    for (const d of named.values()) if (d.amountCents !== line.creditCents) consider(d);
+    result.set(line.id, found.sort(better));
+  }
+  return result;
+}
+
+/**
  * Proposes at most one donation per line and one line per donation: the `match` pairs are taken best
  * first (the reference named in the line, then the nearer date), so a donation goes to the line that
  * fits it best. A line left without a proposal but with a near-miss is `near_miss`; near-misses are
- * shown, never proposed.
+ * shown, never proposed. Each line keeps at most MAX_CANDIDATES.
  */
 export function matchStatement(
   lines: LineToMatch[],
   deposits: DepositToMatch[],
   windowDays = MATCH_WINDOW_DAYS,
 ): { lines: Map<number, LineMatch>; unmatchedDeposits: number[] } {
-  const pairs: { lineId: number; candidate: Candidate }[] = [];
-  for (const line of lines) {
-    for (const deposit of deposits) {
-      const candidate = candidateOf(line, deposit, windowDays);
-      if (candidate) pairs.push({ lineId: line.id, candidate });
-    }
+  const byLine = candidatesByLine(lines, deposits, windowDays);
+  const matches: { lineId: number; candidate: Candidate }[] = [];
+  for (const [lineId, candidates] of byLine) {
+    for (const candidate of candidates.filter((c) => c.kind === 'match').slice(0, MAX_MATCHES_CONSIDERED)) matches.push({ lineId, candidate });
   }
-  const matches = pairs
-    .filter((p) => p.candidate.kind === 'match')
-    .sort((a, b) => better(a.candidate, b.candidate) || a.lineId - b.lineId);
+  matches.sort((a, b) => better(a.candidate, b.candidate) || a.lineId - b.lineId);
   const proposedFor = new Map<number, number>();
   const takenDonations = new Set<number>();
   for (const { lineId, candidate } of matches) {
@@ -124,12 +177,12 @@ export function matchStatement(
   const result = new Map<number, LineMatch>();
   for (const line of lines) {
     const proposed = proposedFor.get(line.id) ?? null;
-    const candidates = pairs
-      .filter((p) => p.lineId === line.id)
-      .map((p) => p.candidate)
+    const all = byLine.get(line.id) ?? [];
+    const candidates = [
+      ...all.filter((c) => c.donationId === proposed),
       // A `match` deposit proposed for another line is that line's; this one does not offer it again.
-      .filter((c) => c.kind !== 'match' || c.donationId === proposed || !takenDonations.has(c.donationId))
-      .sort((a, b) => (a.donationId === proposed ? -1 : b.donationId === proposed ? 1 : better(a, b)));
+      ...all.filter((c) => c.donationId !== proposed && (c.kind !== 'match' || !takenDonations.has(c.donationId))),
+    ].slice(0, MAX_CANDIDATES);
     const state: LineState = proposed != null ? 'proposed' : candidates.length > 0 ? 'near_miss' : 'unmatched';
     result.set(line.id, { state, proposed, candidates });
   }

@@ -35,6 +35,8 @@ export interface StatementCredit {
   description: string;
   reference: string | null;
   creditCents: number;
+  /** The balance after the movement, when the file has a «Saldo» column (part of the movement's identity). */
+  balanceCents: number | null;
 }
 
 /** Decodes the bytes: UTF-8 when valid, else Windows-1252 (what spreadsheet programs here save). */
@@ -68,6 +70,19 @@ export function detectDelimiter(text: string): Delimiter {
   return tabs > semicolons ? '\t' : ';';
 }
 
+const looksLikeData = (cell: string) => parseStatementDate(cell) != null || /^[-(]?\s*(Q|GTQ|US\$|\$)?\s*[\d.,]+\)?-?$/i.test(cell);
+
+/**
+ * The header row, wherever it is: the account details some banks (or Excel, padding them with `;` to the
+ * table's width) print above it fill few cells, so the header is the first row that fills nearly as many
+ * cells as the fullest rows, with two or more names, none of them a date or an amount.
+ */
+export function headerRowOf(rows: string[][]): number {
+  const filled = rows.map((r) => r.filter((c) => c !== '').length);
+  const fullest = Math.max(0, ...filled);
+  return rows.findIndex((r, i) => filled[i] >= 2 && filled[i] >= fullest - 1 && !r.some((c) => c !== '' && looksLikeData(c)));
+}
+
 /** Parses the file into the header and the rows below it, each with its line number in the file. */
 export function readStatement(bytes: Uint8Array): StatementTable {
   const text = decodeStatement(bytes);
@@ -81,12 +96,7 @@ export function readStatement(bytes: Uint8Array): StatementTable {
   }
   if (records.length > STATEMENT_MAX_LINES) throw badRequest(m.tooManyLines(STATEMENT_MAX_LINES));
   const rows = records.filter((r) => r.record.some((cell) => cell !== ''));
-  // The header is the first row as wide as most rows: the account details some banks print above it
-  // are narrower.
-  const widths = new Map<number, number>();
-  for (const r of rows) if (r.record.length > 1) widths.set(r.record.length, (widths.get(r.record.length) ?? 0) + 1);
-  const width = [...widths.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0];
-  const headerIndex = width == null ? -1 : rows.findIndex((r) => r.record.length === width && r.record.filter((c) => c !== '').length >= 2);
+  const headerIndex = headerRowOf(rows.map((r) => r.record));
   if (headerIndex < 0) throw badRequest(m.noHeader);
   const headers = rows[headerIndex].record.map((h, i) => h.replace(/\s+/g, ' ') || `Columna ${i + 1}`);
   const data = rows.slice(headerIndex + 1).map((r) => ({ line: r.info.lines, cells: r.record }));
@@ -189,6 +199,8 @@ export function creditsOf(table: StatementTable, mapping: ColumnMapping): { cred
   const referenceAt = index('reference', mapping.reference);
   const creditAt = index('credit', mapping.credit);
   const debitAt = index('debit', mapping.debit);
+  const mapped = new Set([dateAt, descriptionAt, referenceAt, creditAt, debitAt]);
+  const balanceAt = table.headers.findIndex((h, i) => !mapped.has(i) && /^saldo\b/i.test(h.trim()));
   const cell = (cells: string[], i: number) => (i < 0 ? '' : (cells[i] ?? '').trim());
   const decimal = detectDecimalSeparator(table.rows.flatMap((r) => [cell(r.cells, creditAt), cell(r.cells, debitAt)]).filter((v) => v !== ''));
 
@@ -218,6 +230,8 @@ export function creditsOf(table: StatementTable, mapping: ColumnMapping): { cred
       description: cell(cells, descriptionAt).slice(0, 500),
       reference: cell(cells, referenceAt).slice(0, 200) || null,
       creditCents: credit,
+      // An unreadable balance only makes the movement's identity less precise; it refuses nothing.
+      balanceCents: balanceAt < 0 ? null : cell(cells, balanceAt) === '' ? null : parseStatementAmount(cell(cells, balanceAt), decimal),
     });
   }
   if (credits.length === 0) throw badRequest(m.noCredits);

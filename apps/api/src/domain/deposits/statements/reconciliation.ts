@@ -1,9 +1,10 @@
 // Bank reconciliation (docs/product.md#bank-deposits): staff import the account's movement file, the
 // product proposes which pending deposit each credit pays, and a staff click confirms one, approving the
-// donation through the ledger's transition (audited, the donor emailed). Proposals are worked out again
-// on every read from the deposits still pending, so a deposit approved elsewhere stops being offered.
+// donation through the ledger's transition (audited, the donor emailed). A movement is imported once and
+// confirms at most one donation (movement-key.ts); proposals are stored and worked out again only when the
+// pending deposits change (proposals.ts), so a deposit approved elsewhere stops being offered.
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { fromCents, guatemalaDay } from '@donaciones/shared/format';
 import type {
   ColumnMappingValue,
@@ -14,16 +15,16 @@ import type {
   StatementPreview,
 } from '@donaciones/shared/schemas/bank-statements';
 import type { Database, Db } from '../../../db/client';
-import { bankStatementImports, bankStatementLines, bankStatementMappings, donations } from '../../../db/schema';
+import { bankStatementCandidates, bankStatementImports, bankStatementLines, bankStatementMappings, donations } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../errors';
 import { bankStatementMessages as m } from '../../../messages/bank-statements';
 import { approveDonation } from '../../giving/review';
 import { type Actor, audit } from '../../../platform/audit';
-import { candidateOf, type DepositToMatch, matchStatement } from './match';
+import { candidateOf, type LineMatch, matchStatement } from './match';
+import { movementKeysOf } from './movement-key';
+import { type Deposit, inBatches, pendingDeposits, proposalsBasis, refreshProposals, storeCandidates } from './proposals';
+import { isUniqueViolation } from '../../../platform/reference-codes';
 import { type ColumnMapping, creditsOf, guessMapping, PREVIEW_ROWS, readStatement } from './parse';
-import { declaredSlipsOf } from './declared-slips';
-
-type Deposit = DepositToMatch & Omit<PendingDeposit, 'donation_id' | 'reference_code'>;
 
 const bytesOf = (file: StatementFile) => Buffer.from(file.content_base64, 'base64');
 
@@ -49,36 +50,6 @@ export async function previewStatement(db: Db, file: StatementFile): Promise<Sta
   };
 }
 
-/** Every pending bank deposit, with what its donor declared on the slip. */
-async function pendingDeposits(db: Db): Promise<Deposit[]> {
-  const rows = await db
-    .select()
-    .from(donations)
-    .where(and(eq(donations.status, 'pending'), eq(donations.paymentMethod, 'bank_deposit')))
-    .orderBy(asc(donations.createdAt), asc(donations.id));
-  const declared = await declaredSlipsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => {
-    const slip = declared.get(r.id);
-    return {
-      donationId: r.id,
-      referenceCode: r.referenceCode,
-      amountCents: r.amountCents,
-      createdOn: guatemalaDay(r.createdAt),
-      declaredDate: slip?.depositDate ?? null,
-      slipNumber: slip?.slipNumber ?? null,
-      donor_name: r.donorName,
-      amount: fromCents(r.amountCents),
-      currency: r.currency,
-      created_at: r.createdAt.toISOString(),
-      declared_date: slip?.depositDate ?? null,
-      slip_number: slip?.slipNumber ?? null,
-    };
-  });
-}
-
 const depositAnswer = (d: Deposit): PendingDeposit => ({
   donation_id: d.donationId,
   reference_code: d.referenceCode,
@@ -90,71 +61,114 @@ const depositAnswer = (d: Deposit): PendingDeposit => ({
   slip_number: d.slip_number,
 });
 
+/** Keys of `keys` already held by a line of some import. */
+async function importedKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const batch of inBatches(keys, 5_000)) {
+    const rows = await db.select({ key: bankStatementLines.movementKey }).from(bankStatementLines).where(inArray(bankStatementLines.movementKey, batch));
+    for (const r of rows) found.add(r.key);
+  }
+  return found;
+}
+
+async function saveMapping(db: Db, bank: string, mapping: ColumnMapping, actor: Actor): Promise<void> {
+  const values = {
+    dateColumn: mapping.date,
+    descriptionColumn: mapping.description,
+    referenceColumn: mapping.reference,
+    creditColumn: mapping.credit,
+    debitColumn: mapping.debit,
+    updatedAt: new Date(),
+    updatedBy: actor.id,
+  };
+  await db.insert(bankStatementMappings).values({ bank, ...values }).onConflictDoUpdate({ target: bankStatementMappings.bank, set: values });
+}
+
 /**
- * Imports a movement file: its credits are kept with the proposals of the moment. The mapping given is
- * saved for the bank; without one, the bank's saved mapping is used.
+ * Imports a movement file: its credits not imported before are kept, in batches, with the proposals of
+ * the moment. The same file again, or a file whose every movement is already imported, is refused and
+ * adds nothing. The mapping given is saved for the bank; without one, the bank's saved mapping is used.
  */
 export async function importStatement(
   db: Database,
   input: { file: StatementFile; mapping?: ColumnMappingValue; actor: Actor; ip?: string | null },
 ): Promise<StatementImport> {
   const bytes = bytesOf(input.file);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
   const table = readStatement(bytes);
   const mapping = input.mapping ?? (await savedMapping(db, input.file.bank));
   if (!mapping) throw badRequest(m.noMapping);
   const { credits, skipped } = creditsOf(table, mapping);
-  const deposits = await pendingDeposits(db);
-  const proposals = matchStatement(
-    credits.map((c, i) => ({ id: i, ...c })),
-    deposits,
-  );
+  const keys = movementKeysOf(credits);
 
   const id = await db.transaction(async (tx) => {
-    if (input.mapping) {
-      const values = {
-        dateColumn: mapping.date,
-        descriptionColumn: mapping.description,
-        referenceColumn: mapping.reference,
-        creditColumn: mapping.credit,
-        debitColumn: mapping.debit,
-        updatedAt: new Date(),
-        updatedBy: input.actor.id,
-      };
-      await tx
-        .insert(bankStatementMappings)
-        .values({ bank: input.file.bank, ...values })
-        .onConflictDoUpdate({ target: bankStatementMappings.bank, set: values });
-    }
+    // One import at a time, so two uploads of one file cannot both find its movements new.
+    await tx.execute(sql`LOCK TABLE ${bankStatementImports} IN SHARE ROW EXCLUSIVE MODE`);
+    const [sameFile] = await tx.select().from(bankStatementImports).where(eq(bankStatementImports.sha256, sha256)).limit(1);
+    if (sameFile) throw conflict(m.sameFile(sameFile.fileName, guatemalaDay(sameFile.createdAt)));
+    const known = await importedKeys(tx, keys);
+    const fresh = credits.map((c, i) => ({ ...c, movementKey: keys[i] })).filter((c) => !known.has(c.movementKey));
+    if (fresh.length === 0) throw conflict(m.allRepeated(credits.length));
+    if (input.mapping) await saveMapping(tx, input.file.bank, mapping, input.actor);
+
+    const basis = await proposalsBasis(tx);
+    const proposals = matchStatement(
+      fresh.map((c, i) => ({ id: i, ...c })),
+      await pendingDeposits(tx),
+    );
     const [created] = await tx
       .insert(bankStatementImports)
       .values({
         bank: input.file.bank,
         fileName: input.file.file_name,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
+        sha256,
         delimiter: table.delimiter,
-        creditLines: credits.length,
+        creditLines: fresh.length,
         skippedLines: skipped,
+        repeatedLines: credits.length - fresh.length,
+        proposalsBasis: basis,
         importedBy: input.actor.id,
       })
       .returning({ id: bankStatementImports.id });
-    await tx.insert(bankStatementLines).values(
-      credits.map((c, i) => ({
-        importId: created.id,
-        lineNumber: c.line,
-        postedOn: c.postedOn,
-        description: c.description,
-        reference: c.reference,
-        creditCents: c.creditCents,
-        matchState: proposals.lines.get(i)?.state ?? 'unmatched',
-        donationId: proposals.lines.get(i)?.proposed ?? null,
-      })),
-    );
+    // Each file line is one credit at most, so the line number finds a stored row's proposal.
+    const indexOfLine = new Map(fresh.map((c, i) => [c.line, i]));
+    const stored = new Map<number, LineMatch>();
+    for (const batch of inBatches(fresh.map((c, i) => ({ c, i })))) {
+      const rows = await tx
+        .insert(bankStatementLines)
+        .values(
+          batch.map(({ c, i }) => ({
+            importId: created.id,
+            lineNumber: c.line,
+            postedOn: c.postedOn,
+            description: c.description,
+            reference: c.reference,
+            creditCents: c.creditCents,
+            balanceCents: c.balanceCents,
+            movementKey: c.movementKey,
+            matchState: proposals.lines.get(i)?.state ?? 'unmatched',
+            donationId: proposals.lines.get(i)?.proposed ?? null,
+          })),
+        )
+        .returning({ id: bankStatementLines.id, line: bankStatementLines.lineNumber });
+      for (const row of rows) {
+        const match = proposals.lines.get(indexOfLine.get(row.line)!);
+        if (match) stored.set(row.id, match);
+      }
+    }
+    await storeCandidates(tx, created.id, stored);
     await audit(tx, {
       actor: input.actor,
       action: 'bank_statement.import',
       entityType: 'bank_statement',
       entityId: created.id,
-      details: { bank: input.file.bank, file_name: input.file.file_name, credit_lines: credits.length, mapping_saved: input.mapping != null },
+      details: {
+        bank: input.file.bank,
+        file_name: input.file.file_name,
+        credit_lines: fresh.length,
+        repeated_lines: credits.length - fresh.length,
+        mapping_saved: input.mapping != null,
+      },
       ip: input.ip,
     });
     return created.id;
@@ -186,16 +200,33 @@ export async function listStatementImports(db: Db): Promise<StatementImportList>
   };
 }
 
-/** One import: its lines with the proposals of now, and the pending deposits no line of it pays. */
-export async function statementImport(db: Db, id: number): Promise<StatementImport> {
+/** The deposits shown as candidates, by id: those still pending (a candidate no longer pending is dropped). */
+async function candidateDeposits(db: Db, importId: number) {
+  const rows = await db.select().from(bankStatementCandidates).where(eq(bankStatementCandidates.importId, importId));
+  const byLine = new Map<number, (typeof rows)[number][]>();
+  for (const r of rows) {
+    const list = byLine.get(r.lineId);
+    if (list) list.push(r);
+    else byLine.set(r.lineId, [r]);
+  }
+  for (const list of byLine.values()) list.sort((a, b) => a.position - b.position);
+  return byLine;
+}
+
+/**
+ * One import: its lines with their stored proposals (worked out again first when the pending deposits
+ * changed since), and the pending deposits no line of it is proposed for.
+ */
+export async function statementImport(db: Database, id: number): Promise<StatementImport> {
   const [found] = await db.select().from(bankStatementImports).where(eq(bankStatementImports.id, id)).limit(1);
   if (!found) throw notFound(m.notFound);
-  const [lines, deposits] = await Promise.all([
+  const basis = await proposalsBasis(db);
+  if (found.proposalsBasis !== basis) await refreshProposals(db, id, basis);
+  const [lines, candidates, deposits] = await Promise.all([
     db.select().from(bankStatementLines).where(eq(bankStatementLines.importId, id)).orderBy(asc(bankStatementLines.lineNumber), asc(bankStatementLines.id)),
+    candidateDeposits(db, id),
     pendingDeposits(db),
   ]);
-  const open = lines.filter((l) => l.matchState !== 'confirmed');
-  const proposals = matchStatement(open, deposits);
   const byId = new Map(deposits.map((d) => [d.donationId, d]));
   const confirmedIds = lines.filter((l) => l.matchState === 'confirmed' && l.donationId != null).map((l) => l.donationId as number);
   const confirmedDonations = confirmedIds.length
@@ -205,6 +236,7 @@ export async function statementImport(db: Db, id: number): Promise<StatementImpo
         .where(inArray(donations.id, confirmedIds))
     : [];
   const confirmedById = new Map(confirmedDonations.map((d) => [d.id, d]));
+  const proposedHere = new Set(lines.filter((l) => l.matchState === 'proposed' && l.donationId != null).map((l) => l.donationId));
 
   return {
     id: found.id,
@@ -213,6 +245,7 @@ export async function statementImport(db: Db, id: number): Promise<StatementImpo
     created_at: found.createdAt.toISOString(),
     credit_lines: found.creditLines,
     skipped_lines: found.skippedLines,
+    repeated_lines: found.repeatedLines,
     lines: lines.map((l) => {
       const base = {
         id: l.id,
@@ -231,12 +264,12 @@ export async function statementImport(db: Db, id: number): Promise<StatementImpo
           candidates: [],
         };
       }
-      const match = proposals.lines.get(l.id);
+      const shown = (candidates.get(l.id) ?? []).filter((c) => byId.has(c.donationId));
       return {
         ...base,
-        state: match?.state ?? 'unmatched',
+        state: shown.length === 0 ? ('unmatched' as const) : l.matchState,
         confirmed_donation: null,
-        candidates: (match?.candidates ?? []).map((c) => ({
+        candidates: shown.map((c) => ({
           ...depositAnswer(byId.get(c.donationId) as Deposit),
           kind: c.kind,
           reference_found: c.referenceFound,
@@ -244,8 +277,18 @@ export async function statementImport(db: Db, id: number): Promise<StatementImpo
         })),
       };
     }),
-    unmatched_deposits: proposals.unmatchedDeposits.map((donationId) => depositAnswer(byId.get(donationId) as Deposit)),
+    unmatched_deposits: deposits.filter((d) => !proposedHere.has(d.donationId)).map(depositAnswer),
   };
+}
+
+/** A movement already confirmed through another line (of any import) confirms nothing more. */
+async function assertMovementOpen(db: Db, movementKey: string): Promise<void> {
+  const [other] = await db
+    .select({ id: bankStatementLines.id })
+    .from(bankStatementLines)
+    .where(and(eq(bankStatementLines.movementKey, movementKey), eq(bankStatementLines.matchState, 'confirmed')))
+    .limit(1);
+  if (other) throw conflict(m.movementConfirmed);
 }
 
 /**
@@ -264,7 +307,7 @@ export async function confirmStatementLine(
     .limit(1);
   if (!line) throw notFound(m.notFound);
   if (line.matchState === 'confirmed') throw conflict(m.alreadyConfirmed);
-  const deposit = (await pendingDeposits(db)).find((d) => d.donationId === input.donationId);
+  const [deposit] = await pendingDeposits(db, [input.donationId]);
   if (!deposit || candidateOf(line, deposit)?.kind !== 'match') throw conflict(m.notACandidate);
 
   await approveDonation(db, {
@@ -272,11 +315,19 @@ export async function confirmStatementLine(
     actor: input.actor,
     ip: input.ip,
     alsoInTransaction: async (tx, donation) => {
-      const [updated] = await tx
-        .update(bankStatementLines)
-        .set({ matchState: 'confirmed', donationId: donation.id, confirmedAt: new Date(), confirmedBy: input.actor.id })
-        .where(and(eq(bankStatementLines.id, line.id), eq(bankStatementLines.matchState, line.matchState)))
-        .returning({ id: bankStatementLines.id });
+      await assertMovementOpen(tx, line.movementKey);
+      let updated: { id: number } | undefined;
+      try {
+        [updated] = await tx
+          .update(bankStatementLines)
+          .set({ matchState: 'confirmed', donationId: donation.id, confirmedAt: new Date(), confirmedBy: input.actor.id })
+          .where(and(eq(bankStatementLines.id, line.id), eq(bankStatementLines.matchState, line.matchState)))
+          .returning({ id: bankStatementLines.id });
+      } catch (err) {
+        // Another line of the same movement confirmed at the same moment (the index holds one per movement).
+        if (isUniqueViolation(err, 'bank_statement_lines_confirmed_movement_key')) throw conflict(m.movementConfirmed);
+        throw err;
+      }
       if (!updated) throw conflict(m.alreadyConfirmed);
       await audit(tx, {
         actor: input.actor,
