@@ -11,6 +11,8 @@ const apiProject = (name: string, env: Record<string, string>, exclude: string[]
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
+    // Migrates one database per run, which each test file copies (apps/api/test/support/global-setup.ts).
+    globalSetup: ['./test/support/global-setup.ts'],
   },
 });
 

@@ -52,7 +52,14 @@ async function createEmbeddedDatabase(dataPath: string): Promise<void> {
   await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script], { timeout: 120_000 });
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number; memory?: boolean }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  memory?: boolean;
+  /** An embedded database to start from (a `dumpDataDir()` tarball): the tests' one migrated copy. */
+  loadDataDir?: Blob;
+}): Promise<DatabaseHandle> {
   const folder = migrationsFolder();
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -88,7 +95,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     mkdirSync(dataPath, { recursive: true });
     if (!existsSync(path.join(dataPath, 'PG_VERSION'))) await createEmbeddedDatabase(dataPath);
   }
-  const client = new PGlite(dataPath, { postgresqlconf: EMBEDDED_POSTGRESQL_CONF });
+  const client = new PGlite(dataPath, { postgresqlconf: EMBEDDED_POSTGRESQL_CONF, loadDataDir: options.loadDataDir });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Database;
   await migrate(drizzle(client, { schema }), { migrationsFolder: folder });

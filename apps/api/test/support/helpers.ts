@@ -1,13 +1,15 @@
 // Test harness: a real app on a fresh database per test file — embedded PGlite by default, or a new
 // PostgreSQL database on the TEST_DATABASE_URL server when the project runs with TEST_DB=postgres.
+// Each is a copy of the one database migrated for the run (support/global-setup.ts).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import { inject as provided } from 'vitest';
 import type { Role } from '@donaciones/shared/constants';
 import { bootstrap } from '../../src/bootstrap';
 import { type Config, loadConfig } from '../../src/config';
@@ -19,14 +21,29 @@ import { hashPassword } from '../../src/domain/accounts/passwords';
 
 export const usePostgres = process.env.TEST_DB === 'postgres';
 
-/** A new, empty database on the TEST_DATABASE_URL server, and how to drop it. */
+let pgliteTemplate: Blob | undefined;
+/** The run's migrated embedded database, read once per worker (undefined outside the API projects). */
+function embeddedTemplate(): Blob | undefined {
+  const file = provided('pgliteTemplate');
+  if (!file) return undefined;
+  pgliteTemplate ??= new Blob([readFileSync(file)]);
+  return pgliteTemplate;
+}
+
+/** A fresh in-memory embedded database: a copy of the run's migrated one. */
+function openEmbeddedDatabase(): Promise<DatabaseHandle> {
+  return openDatabase({ dataDir: tmpdir(), memory: true, loadDataDir: embeddedTemplate() });
+}
+
+/** A new database on the TEST_DATABASE_URL server (a copy of the run's migrated one), and how to drop it. */
 async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres requires TEST_DATABASE_URL');
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = provided('postgresTemplate');
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -55,7 +72,7 @@ export async function freshDatabase(): Promise<DatabaseHandle & { url?: string }
       },
     };
   }
-  return openDatabase({ dataDir: tmpdir(), memory: true });
+  return openEmbeddedDatabase();
 }
 
 export interface TestContext {
@@ -93,7 +110,10 @@ export async function createTestApp(
   );
   // The same start as the server's (migrations, default settings, seed, app); the app's close also
   // closes the database it opened.
-  const { app, database } = await bootstrap(config, { logger: false, memory: !usePostgres, onRoute: options.onRoute, database: shared?.database });
+  // An embedded database is opened here from the run's migrated copy; the app then leaves it open on
+  // close, so this context closes it.
+  const embedded = !usePostgres && !shared ? await openEmbeddedDatabase() : undefined;
+  const { app, database } = await bootstrap(config, { logger: false, memory: !usePostgres, onRoute: options.onRoute, database: shared?.database ?? embedded });
   options.extraRoutes?.(app);
   await app.ready();
   return {
@@ -103,6 +123,7 @@ export async function createTestApp(
     config,
     close: async () => {
       await app.close();
+      await embedded?.close();
       await postgres?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
