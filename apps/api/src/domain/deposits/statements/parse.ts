@@ -94,13 +94,13 @@ export function readStatement(bytes: Uint8Array): StatementTable {
     const line = (error as { lines?: number }).lines ?? 1;
     throw badRequest(m.unreadable(line));
   }
-  if (records.length > STATEMENT_MAX_LINES) throw badRequest(m.tooManyLines(STATEMENT_MAX_LINES));
   const rows = records.filter((r) => r.record.some((cell) => cell !== ''));
   const headerIndex = headerRowOf(rows.map((r) => r.record));
   if (headerIndex < 0) throw badRequest(m.noHeader);
   const headers = rows[headerIndex].record.map((h, i) => h.replace(/\s+/g, ' ') || `Columna ${i + 1}`);
   const data = rows.slice(headerIndex + 1).map((r) => ({ line: r.info.lines, cells: r.record }));
   if (data.length === 0) throw badRequest(m.noRows);
+  if (data.length > STATEMENT_MAX_LINES) throw badRequest(m.tooManyLines(STATEMENT_MAX_LINES));
   return { delimiter, headers, headerLine: rows[headerIndex].info.lines, rows: data };
 }
 

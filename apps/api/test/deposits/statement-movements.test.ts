@@ -1,0 +1,128 @@
+// A bank movement confirms at most one donation (docs/product.md#bank-deposits): the same file imported again
+// is refused and adds nothing, a file overlapping an earlier one adds only its new movements, two lines of one
+// movement never approve two deposits, and a year-end file is imported in batches with its proposals stored.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { StatementImport, StatementImportList } from '@donaciones/shared/schemas/bank-statements';
+import { bankStatementCandidates, bankStatementImports, bankStatementLines, donations } from '../../src/db/schema';
+import { callers } from '../support/staff';
+import { addDonation, createTestApp, inject, type TestContext } from '../support/helpers';
+
+let ctx: TestContext;
+let who: Awaited<ReturnType<typeof callers>>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  who = await callers(ctx.app, ctx.db);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+const day = (iso: string) => new Date(`${iso}T16:00:00Z`);
+const MAPPING = { date: 'Fecha', description: 'Descripción', reference: 'No. Documento', credit: 'Crédito', debit: 'Débito' };
+const HEADER = 'Fecha;Descripción;No. Documento;Débito;Crédito;Saldo';
+
+let emails = 0;
+const pendingDeposit = (amountCents: number, createdOn: string) =>
+  addDonation(ctx.db, {
+    amountCents,
+    status: 'pending',
+    paymentMethod: 'bank_deposit',
+    createdAt: day(createdOn),
+    donorEmail: `movimiento.${++emails}@prueba.gt`,
+    donorName: 'Ana López',
+  });
+
+const post = (url: string, payload: unknown) =>
+  inject(ctx.app, { method: 'POST', url: `/api/v1/admin/bank-statements${url}`, token: who.admin.token, payload: payload as never });
+const importCount = async () => (await ctx.db.select({ id: bankStatementImports.id }).from(bankStatementImports)).length;
+const lineCount = async () => (await ctx.db.select({ id: bankStatementLines.id }).from(bankStatementLines)).length;
+
+describe('one bank credit approves one deposit', () => {
+  it('the same file imported again is refused in Spanish and adds nothing, even under another bank name or saved again', async () => {
+    await pendingDeposit(20_000, '2032-01-05');
+    const file = `${HEADER}\n06/01/2032;DEPOSITO EFECTIVO;000501;;200,00;1.200,00\n07/01/2032;DEPOSITO;000502;;80,00;1.280,00\n`;
+    const first = await post('', { bank: 'Banco Uno', file_name: 'enero.csv', content_base64: base64(file), mapping: MAPPING });
+    expect(first.statusCode).toBe(201);
+    const [imports, lines] = [await importCount(), await lineCount()];
+
+    const again = await post('', { bank: 'Banco Uno', file_name: 'enero.csv', content_base64: base64(file), mapping: MAPPING });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toMatch(/^Este archivo ya se importó \(«enero\.csv», el \d{2}\/\d{2}\/\d{4}\)\. No se agregó nada/);
+
+    // Saved again by a spreadsheet (other line ends and padding), renamed, under another bank name: the same movements.
+    const resaved = file.replace(/\n/g, '\r\n').replace('000501', '501');
+    const other = await post('', { bank: 'banco uno ', file_name: 'enero (1).csv', content_base64: base64(resaved), mapping: MAPPING });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().detail).toBe(
+      'Los 2 créditos de este archivo ya están en importaciones anteriores. No se agregó nada: abre esas importaciones para seguir conciliando.',
+    );
+    expect([await importCount(), await lineCount()]).toEqual([imports, lines]);
+  });
+
+  it('a file overlapping an earlier one adds only its new movements, and says how many it left out', async () => {
+    const first = `${HEADER}\n10/02/2032;DEPOSITO;700;;11,00;11,00\n11/02/2032;DEPOSITO;701;;12,00;23,00\n`;
+    expect((await post('', { bank: 'Banco Dos', file_name: 'a.csv', content_base64: base64(first), mapping: MAPPING })).statusCode).toBe(201);
+    const second = `${HEADER}\n11/02/2032;DEPOSITO;701;;12,00;23,00\n12/02/2032;DEPOSITO;702;;13,00;36,00\n`;
+    const res = await post('', { bank: 'Banco Dos', file_name: 'b.csv', content_base64: base64(second), mapping: MAPPING });
+    expect(res.statusCode).toBe(201);
+    const imported = res.json() as StatementImport;
+    expect(imported).toMatchObject({ credit_lines: 1, repeated_lines: 1 });
+    expect(imported.lines.map((l) => l.reference)).toEqual(['702']);
+  });
+
+  it('two identical lines of one file are two movements, and both come back as repeated in a second file', async () => {
+    const twins = `${HEADER}\n15/02/2032;DEPOSITO EFECTIVO;;;50,00;\n15/02/2032;DEPOSITO EFECTIVO;;;50,00;\n`;
+    const res = await post('', { bank: 'Banco Tres', file_name: 'g.csv', content_base64: base64(twins), mapping: MAPPING });
+    expect((res.json() as StatementImport).credit_lines).toBe(2);
+    const res2 = await post('', { bank: 'Banco Tres', file_name: 'g2.csv', content_base64: base64(`${twins}16/02/2032;OTRO;;;51,00;\n`), mapping: MAPPING });
+    expect(res2.json()).toMatchObject({ credit_lines: 1, repeated_lines: 2 });
+  });
+
+  it('one movement held by two imports (as imports made before this rule may be) confirms one donation, not two', async () => {
+    const a = await pendingDeposit(31_400, '2032-03-01');
+    const b = await pendingDeposit(31_400, '2032-03-01');
+    const lineIn = async (fileName: string) => {
+      const [imp] = await ctx.db
+        .insert(bankStatementImports)
+        .values({ bank: 'Banco Cuatro', fileName, sha256: fileName.padEnd(64, '0'), delimiter: ';', creditLines: 1, skippedLines: 0 })
+        .returning();
+      const [line] = await ctx.db
+        .insert(bankStatementLines)
+        .values({ importId: imp.id, lineNumber: 2, postedOn: '2032-03-02', description: 'DEPOSITO', reference: '900', creditCents: 31_400, movementKey: '2032-03-02|31400|900||1' })
+        .returning();
+      return { importId: imp.id, lineId: line.id };
+    };
+    const one = await lineIn('uno.csv');
+    const two = await lineIn('dos.csv');
+    expect((await post(`/${one.importId}/lines/${one.lineId}/confirm`, { donation_id: a.id })).statusCode).toBe(200);
+    const replay = await post(`/${two.importId}/lines/${two.lineId}/confirm`, { donation_id: b.id });
+    expect(replay.statusCode).toBe(409);
+    expect(replay.json().detail).toBe('Ese movimiento del banco ya confirmó una donación (en esta u otra importación). Un mismo crédito no puede aprobar dos donaciones.');
+    const [still] = await ctx.db.select().from(donations).where(eq(donations.id, b.id));
+    expect(still.status).toBe('pending');
+  });
+});
+
+describe('a year-end statement', () => {
+  it('imports 10,000 credit lines in batches, stores the proposals, and opens them again', async () => {
+    const deposit = await pendingDeposit(123_456, '2032-12-30');
+    const rows = Array.from({ length: 10_000 }, (_, i) => `31/12/2032;DEPOSITO ${i};${100_000 + i};;${i === 4_321 ? '1.234,56' : `${1 + (i % 97)},00`};`);
+    const res = await post('', { bank: 'Banco Cierre', file_name: 'anual.csv', content_base64: base64(`${HEADER}\n${rows.join('\n')}\n`), mapping: MAPPING });
+    expect(res.statusCode).toBe(201);
+    const imported = res.json() as StatementImport;
+    expect(imported.credit_lines).toBe(10_000);
+    const proposed = imported.lines.find((l) => l.state === 'proposed');
+    expect(proposed).toMatchObject({ line_number: 4_323, candidates: [expect.objectContaining({ donation_id: deposit.id, kind: 'match' })] });
+    const stored = await ctx.db.select().from(bankStatementCandidates).where(eq(bankStatementCandidates.importId, imported.id));
+    expect(stored).toContainEqual(expect.objectContaining({ donationId: deposit.id, position: 0, kind: 'match' }));
+
+    const view = await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/bank-statements/${imported.id}`, token: who.admin.token });
+    expect(view.statusCode).toBe(200);
+    expect((view.json() as StatementImport).lines).toHaveLength(10_000);
+    const list = (await inject(ctx.app, { method: 'GET', url: '/api/v1/admin/bank-statements', token: who.admin.token })).json() as StatementImportList;
+    expect(list.imports.find((i) => i.id === imported.id)).toMatchObject({ credit_lines: 10_000 });
+  });
+});
