@@ -181,7 +181,8 @@ test.describe('settings', () => {
 
     await page.getByRole('tab', { name: 'Preferencias' }).click();
     await page.getByLabel('Causa favorita').selectOption({ index: 1 });
-    await page.getByLabel('Notificaciones por SMS').check();
+    await expect(page.getByLabel(/SMS|Informe mensual/)).toHaveCount(0);
+    await page.getByLabel('Notificaciones por correo electrónico').uncheck();
     await page.getByLabel('Mostrar mis donaciones públicamente').check();
     await page.getByRole('button', { name: 'Guardar preferencias' }).click();
     const prefsSaved = page.getByText('Preferencias guardadas exitosamente');
@@ -190,7 +191,7 @@ test.describe('settings', () => {
     await expect(prefsSaved).toBeHidden({ timeout: 5000 });
     await page.reload();
     await page.getByRole('tab', { name: 'Preferencias' }).click();
-    await expect(page.getByLabel('Notificaciones por SMS')).toBeChecked();
+    await expect(page.getByLabel('Notificaciones por correo electrónico')).not.toBeChecked();
     await expect(page.getByLabel('Mostrar mis donaciones públicamente')).toBeChecked();
     await expect(page.getByLabel('Causa favorita')).not.toHaveValue('');
   });

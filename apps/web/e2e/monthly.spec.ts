@@ -1,5 +1,5 @@
 // Monthly giving from the donor's side against the real server and the simulated provider
-// (docs/product.md#monthly-giving): "Hazte padrino" opens /donate on "Cada mes", the gift appears in
+// (docs/product.md#monthly-giving): "Dona cada mes" opens /donate on "Cada mes", the gift appears in
 // "Mis donaciones mensuales", where its amount is changed and the new gift cancelled; a second
 // identical gift is asked about first; the link of its email opens the gift without signing in,
 // where it is cancelled too; a link that is not valid says so and shows nothing else.
@@ -42,7 +42,7 @@ async function startMonthlyGift(page: Page, amount: string, details: { name?: st
   const created = await (await answer).json();
   expect(created.recurring_gift_id).toEqual(expect.any(Number));
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText('¡Gracias por hacerte padrino!')).toBeVisible();
+  await expect(dialog.getByText('¡Gracias por tu donación mensual!')).toBeVisible();
   await expect(dialog.getByTestId('success-amount')).toHaveText(`Q${amount}.00 al mes`);
   await dialog.getByRole('button', { name: 'Cerrar' }).click();
 }
@@ -72,7 +72,7 @@ test.describe('monthly giving, donor side', () => {
   test('a donor becomes a sponsor from the dashboard, sees the gift in "Mis donaciones mensuales", changes its amount and cancels it', async ({ page, request }) => {
     await login(page, DEMO.donor.email, DEMO.donor.password);
     await page.goto('/dashboard');
-    await page.getByRole('link', { name: 'Hazte padrino' }).first().click();
+    await page.getByRole('link', { name: 'Dona cada mes' }).first().click();
     await expect(page).toHaveURL(/\/donate\?frecuencia=mensual$/);
     await expect(page.getByRole('radio', { name: 'Cada mes' })).toBeChecked();
 
@@ -126,7 +126,7 @@ test.describe('monthly giving, donor side', () => {
   test('the same gift again asks first; the link of the email opens the gift without signing in, and cancels it', async ({ page, request, allowConsoleErrors }) => {
     const email = uniqueEmail('padrino');
     await page.goto('/');
-    await page.getByRole('link', { name: 'Hazte padrino' }).first().click();
+    await page.getByRole('link', { name: 'Dona cada mes' }).first().click();
     await startMonthlyGift(page, '89', { name: 'Lucía Hernández', email });
     await waitUntilActive(request, email, 8_900);
 

@@ -3,7 +3,7 @@ import { formatReceiptNumber } from '@donaciones/shared/format';
 
 export const emailMessages = {
   auth: {
-    welcomeSubject: (org: string) => `Bienvenido a ${org}: confirma tu correo`,
+    welcomeSubject: (org: string) => `Te damos la bienvenida a ${org}: confirma tu correo`,
     welcomeText: (name: string, org: string, link: string, hours: number) =>
       `Hola ${name}:\n\nGracias por crear tu cuenta en ${org}. Para confirmar tu correo electrónico abre este enlace:\n\n${link}\n\nEl enlace vence en ${hours} horas. Al confirmar tu correo, las donaciones que hayas hecho con esta dirección aparecerán en tu cuenta.\n\nSi no creaste esta cuenta, ignora este mensaje.`,
     verifySubject: (org: string) => `Confirma tu correo en ${org}`,

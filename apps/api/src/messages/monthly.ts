@@ -1,5 +1,6 @@
 // Texts of monthly giving that only the API uses (docs/product.md#monthly-giving): the emails, each
 // with the signed link to see or cancel the gift without signing in, and the errors of its routes.
+import { asSentence } from '@donaciones/shared/messages/sentence';
 
 const manageLink = (link: string) => ['Puedes ver o cancelar tu donación mensual, sin iniciar sesión, en este enlace:', link];
 
@@ -41,7 +42,7 @@ export const monthlyApiMessages = {
     [
       `Hola ${name}:`,
       '',
-      `No pudimos cobrar este mes tu donación mensual de ${amount}: ${reason}.`,
+      `No pudimos cobrar este mes tu donación mensual de ${amount}: ${asSentence(reason)}`,
       'Intentaremos de nuevo en unos días. Para seguir donando sin interrupción, actualiza tu tarjeta en este enlace (también puedes cancelar la donación ahí):',
       link,
     ].join('\n'),
@@ -50,7 +51,7 @@ export const monthlyApiMessages = {
     [
       `Hola ${name}:`,
       '',
-      `Cancelamos tu donación mensual de ${amount}: no se harán más cobros.${reason ? ` Motivo: ${reason}.` : ''}`,
+      `Cancelamos tu donación mensual de ${amount}: no se harán más cobros.${reason ? ` Motivo: ${asSentence(reason)}` : ''}`,
       'Gracias por todo lo que diste. Lo que ya donaste sigue acompañando a la niñez.',
       '',
       'Puedes ver el resumen de tu donación mensual en este enlace:',

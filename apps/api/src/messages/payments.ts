@@ -1,4 +1,5 @@
 // Texts of card payments through a provider that only the API uses: emails and errors.
+import { asSentence } from '@donaciones/shared/messages/sentence';
 
 export const paymentMessages = {
   checkoutItem: (org: string) => `Donación a ${org}`,
@@ -20,7 +21,7 @@ export const paymentMessages = {
     [
       `Hola ${name}:`,
       '',
-      `El pago de tu donación de ${amount} (referencia ${reference}) no se completó: ${reason}.`,
+      `El pago de tu donación de ${amount} (referencia ${reference}) no se completó: ${asSentence(reason)}`,
       'No se hizo ningún cobro. Puedes intentarlo de nuevo con otra tarjeta en este enlace:',
       '',
       link,
@@ -30,7 +31,7 @@ export const paymentMessages = {
     [
       `Hola ${name}:`,
       '',
-      `Reembolsamos tu donación de ${amount} (referencia ${reference}). Motivo: ${reason}.`,
+      `Reembolsamos tu donación de ${amount} (referencia ${reference}). Motivo: ${asSentence(reason)}`,
       'El recibo de esta donación quedó anulado. El dinero vuelve a tu tarjeta según los plazos de tu banco.',
     ].join('\n'),
 };

@@ -51,7 +51,7 @@ describe('email outbox over SMTP', () => {
     expect(mail.to).toEqual(['carla@prueba.gt']);
     expect(mail.from).toBe('no-responder@prueba.gt');
     const body = decode(mail.raw);
-    expect(body).toMatch(/Subject: .*=\?UTF-8\?|Subject: Bienvenido/);
+    expect(body).toMatch(/Subject: .*=\?UTF-8\?|Subject: Te damos la bienvenida/);
     expect(body).toContain('Hola Carla');
     const { url } = linkIn(body, '/verify-email');
     const path = new URL(url);

@@ -59,7 +59,7 @@ describe('profile', () => {
     [{ first_name: 'Alicia', last_name: 'Morales', phone: 'llámame' }, 'phone', 'Ingresa un número de teléfono válido para Guatemala'],
     [{ first_name: 'Alicia', last_name: 'Morales', phone: '+1 555 123 4567 ext' }, 'phone', 'Ingresa un número de teléfono válido para Guatemala'],
     [{ first_name: 'Alicia', last_name: 'Morales', address: 'x'.repeat(256) }, 'address', 'La dirección no puede tener más de 255 caracteres'],
-    [{ first_name: 'Alicia', last_name: 'Morales', email: 'otra@prueba.gt' }, 'email', 'El email no se puede cambiar desde aquí...'],
+    [{ first_name: 'Alicia', last_name: 'Morales', email: 'otra@prueba.gt' }, 'email', 'Tu correo no se puede cambiar desde aquí. Para cambiarlo, escribe desde él a contacto@ejemplo.org y dinos cuál es el nuevo.'],
   ])('refuses %j with a Spanish message on %s', async (body, field, message) => {
     const res = await call('PUT', '/users/me/profile', alice.token, body);
     expect(res.statusCode).toBe(400);
@@ -101,7 +101,7 @@ describe('preferences', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       favorite_cause: null,
-      communication_preferences: { email_notifications: true, sms_notifications: false, monthly_reports: true },
+      communication_preferences: { email_notifications: true },
       privacy_settings: { show_donations_publicly: false, allow_contact: true },
     });
   });
@@ -114,25 +114,25 @@ describe('preferences', () => {
   it('saves what is sent and keeps the rest', async () => {
     const res = await call('PUT', '/users/me/preferences', alice.token, {
       favorite_cause: 'Programa de alimentación',
-      communication_preferences: { sms_notifications: true },
+      communication_preferences: { email_notifications: false },
       privacy_settings: { show_donations_publicly: true },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       favorite_cause: 'Programa de alimentación',
-      communication_preferences: { email_notifications: true, sms_notifications: true, monthly_reports: true },
+      communication_preferences: { email_notifications: false },
       privacy_settings: { show_donations_publicly: true, allow_contact: true },
     });
     const [row] = await ctx.db.select().from(userPreferences).where(eq(userPreferences.userId, alice.id));
     expect(row.showDonationsPublicly).toBe(true);
 
     const second = await call('PUT', '/users/me/preferences', alice.token, {
-      communication_preferences: { email_notifications: false, sms_notifications: false, monthly_reports: false },
+      communication_preferences: { email_notifications: false },
       privacy_settings: { show_donations_publicly: false, allow_contact: false },
     });
     expect(second.json()).toEqual({
       favorite_cause: 'Programa de alimentación',
-      communication_preferences: { email_notifications: false, sms_notifications: false, monthly_reports: false },
+      communication_preferences: { email_notifications: false },
       privacy_settings: { show_donations_publicly: false, allow_contact: false },
     });
     expect((await call('PUT', '/users/me/preferences', alice.token, { favorite_cause: null })).json().favorite_cause).toBeNull();

@@ -46,7 +46,7 @@ describe('money fields take at most two decimals', () => {
     expectSpanish400(await program({ goal_amount: amount + 100 }), 'goal_amount', decimals);
     expectSpanish400(await program({ goal_amount: 100, current_amount: amount }), 'current_amount', decimals);
     expect({ d: await rowsIn(donations), p: await rowsIn(programs) }).toEqual(before);
-    const levels = await send('PUT', '/api/v1/admin/levels', { levels: [{ name: 'Amigo', threshold: 0 }, { name: 'Padrino', threshold: amount + 1000 }] }, admin.token);
+    const levels = await send('PUT', '/api/v1/admin/levels', { levels: [{ name: 'Semilla', threshold: 0 }, { name: 'Árbol', threshold: amount + 1000 }] }, admin.token);
     expect(levels.statusCode).toBe(400);
     expect(levels.json().detail).toMatch(decimals);
     const impact = await send('PUT', '/api/v1/admin/impact', { ...DEFAULT_SETTINGS.impact, quetzales_per_meal: amount + 5 }, admin.token);

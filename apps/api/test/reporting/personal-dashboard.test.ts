@@ -117,10 +117,10 @@ describe('GET /user/levels', () => {
     const res = await get('/user/levels', donor.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      current_level: 'Amigo',
+      current_level: 'Semilla',
       current_level_threshold: 0,
       total_donated: 1510.5,
-      next_level: 'Benefactor',
+      next_level: 'Brote',
       next_level_threshold: 3000,
       amount_to_next_level: 1489.5,
       progress_percentage: 50.4,
@@ -129,7 +129,7 @@ describe('GET /user/levels', () => {
 
   it('gives a new account the first level and the default Q3000 milestone', async () => {
     const body = (await get('/user/levels', fresh.token)).json();
-    expect(body).toMatchObject({ current_level: 'Amigo', total_donated: 0, next_level: 'Benefactor', next_level_threshold: 3000, amount_to_next_level: 3000, progress_percentage: 0 });
+    expect(body).toMatchObject({ current_level: 'Semilla', total_donated: 0, next_level: 'Brote', next_level_threshold: 3000, amount_to_next_level: 3000, progress_percentage: 0 });
   });
 
   it('follows the thresholds an admin saves, up to the top level', async () => {

@@ -53,7 +53,7 @@ const SAMPLES: Record<string, unknown> = {
   [`PUT ${V1}/users/me/profile`]: { first_name: 'Nombre', last_name: 'Apellido', phone: '+502 5555 1234', address: 'Zona 1', email: 'usuario@ejemplo.org' },
   [`PUT ${V1}/users/me/preferences`]: {
     favorite_cause: 'Educación',
-    communication_preferences: { email_notifications: true, sms_notifications: false, monthly_reports: true },
+    communication_preferences: { email_notifications: true },
     privacy_settings: { show_donations_publicly: false, allow_contact: true },
   },
   [`POST ${V1}/donations`]: { donor_name: 'Carlos Gómez', donor_email: 'carlos.fuzz@correo.gt', amount: 100, currency: 'GTQ', donation_type: 'goods', description: 'Útiles' },

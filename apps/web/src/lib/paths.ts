@@ -55,7 +55,7 @@ export const paths = {
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
-/** `/donate?frecuencia=mensual`: "Hazte padrino" opens the checkout with "Cada mes" chosen. */
+/** `/donate?frecuencia=mensual`: "Dona cada mes" opens the checkout with "Cada mes" chosen. */
 export const FREQUENCY_PARAM = 'frecuencia';
 export const MONTHLY_FREQUENCY = 'mensual';
 export const sponsorPath = `${paths.donate}?${FREQUENCY_PARAM}=${MONTHLY_FREQUENCY}`;

@@ -296,7 +296,7 @@ export const adminMessages = {
     deleteProgramTitle: 'Eliminar programa',
     deleteProgramText: (name: string) => `¿Eliminar el programa «${name}»? Sus donaciones se conservan.`,
     noPrograms: 'Todavía no hay programas.',
-    progress: (pct: string) => `${pct} % de la meta`,
+    progress: (pct: string) => `${pct} de la meta`,
     inactive: 'Oculto',
     eventsTitle: 'Próximos eventos',
     eventsDescription: 'Campañas, eventos y actividades que aparecen en los paneles y la página de inicio.',

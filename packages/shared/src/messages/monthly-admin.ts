@@ -27,7 +27,7 @@ export const monthlyAdminMessages = {
   },
   list: {
     title: 'Donaciones mensuales',
-    subtitle: 'Padrinos y madrinas que donan cada mes: su estado, sus cobros y la cancelación a pedido del donante.',
+    subtitle: 'Quienes donan cada mes: su estado, sus cobros y la cancelación a pedido del donante.',
     caption: 'Donaciones mensuales',
     statusLabel: 'Estado',
     allStatuses: 'Todos los estados',

@@ -12,9 +12,9 @@ export const monthlyMessages = {
   reasonMax: 'El motivo no puede tener más de 500 caracteres',
   tokenRequired: 'Falta el enlace para administrar tu donación mensual',
 
-  /** "Hazte padrino": the links that open /donate with "Cada mes" chosen. */
-  becomeSponsor: 'Hazte padrino',
-  becomeSponsorHint: 'Dona cada mes y acompaña a la niñez todo el año.',
+  /** "Dona cada mes": the links that open /donate with "Cada mes" chosen (worded for anyone, never "padrino"). */
+  becomeSponsor: 'Dona cada mes',
+  becomeSponsorHint: 'Acompaña a la niñez todo el año con un aporte mensual.',
 
   frequency: {
     legend: 'Frecuencia de tu donación',
@@ -28,7 +28,7 @@ export const monthlyMessages = {
   summaryAmount: 'Monto mensual',
   submit: (amount: string) => `Donar ${amount} al mes`,
   submitToProvider: (amount: string) => `Continuar al pago de ${amount} al mes`,
-  successTitle: '¡Gracias por hacerte padrino!',
+  successTitle: '¡Gracias por tu donación mensual!',
   successBody: 'Tu donación mensual quedó registrada. Cada correo que te enviemos sobre ella trae un enlace para verla o cancelarla.',
 
   impactTitle: 'Lo que hace posible tu donación mensual',

@@ -9,7 +9,7 @@ export const taxIdMessages = {
   /** The limit is CF_LIMIT_GTQ_CENTS of tax-id.ts. */
   cfNotAllowed: 'Para donaciones de Q2,500 o más necesitamos tu NIT o CUI; CF no aplica',
   tooLong: 'El NIT o CUI no puede tener más de 20 caracteres',
-  kinds: { nit: 'NIT', cui: 'CUI', cf: 'Consumidor final (CF)' } as Record<string, string>,
+  kinds: { nit: 'NIT', cui: 'CUI', cf: 'Consumidor final' } as Record<string, string>,
   profileLabel: 'NIT o CUI',
   profileHint: 'Tu NIT, o el CUI de tu DPI. Lo usaremos para llenar tus próximas donaciones.',
 };

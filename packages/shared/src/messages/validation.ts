@@ -38,7 +38,9 @@ export const validationMessages = {
   donorNameMax: 'El nombre del donante no puede tener más de 120 caracteres',
   descriptionMax: 'La descripción no puede tener más de 1000 caracteres',
   statusInvalid: 'Estado de donación no válido',
-  emailReadOnly: 'El email no se puede cambiar desde aquí...',
+  /** The account's email is its sign-in; staff change it on request, sent from the current address. */
+  emailReadOnly: (contactEmail: string | null) =>
+    `Tu correo no se puede cambiar desde aquí. Para cambiarlo, escribe desde él a ${contactEmail ?? 'la organización'} y dinos cuál es el nuevo.`,
   lastNameMin: 'El apellido debe tener al menos 2 caracteres',
   profileNameMax: 'El nombre no puede tener más de 100 caracteres',
   profileLastNameMax: 'El apellido no puede tener más de 100 caracteres',

@@ -88,10 +88,9 @@ export const updateProfileSchema = z.object({
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
+/** Only what the platform really sends: there is no SMS and no monthly report (docs/product.md#accounts-and-sessions). */
 export const communicationPreferencesSchema = z.object({
   email_notifications: z.boolean(),
-  sms_notifications: z.boolean(),
-  monthly_reports: z.boolean(),
 });
 
 export const privacySettingsSchema = z.object({

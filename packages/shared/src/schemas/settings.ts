@@ -92,10 +92,11 @@ export const DEFAULT_SETTINGS = {
   /** The first milestone after joining is the default of Q3000 (docs/product.md#limits-and-constants). */
   levels: {
     levels: [
-      { name: 'Amigo', threshold: 0 },
-      { name: 'Benefactor', threshold: DEFAULT_NEXT_LEVEL_THRESHOLD },
-      { name: 'Padrino', threshold: 10_000 },
-      { name: 'Ángel de la niñez', threshold: 25_000 },
+      // Named for a growing tree, never for a person, so no level has a gender.
+      { name: 'Semilla', threshold: 0 },
+      { name: 'Brote', threshold: DEFAULT_NEXT_LEVEL_THRESHOLD },
+      { name: 'Árbol', threshold: 10_000 },
+      { name: 'Bosque', threshold: 25_000 },
     ],
   } satisfies LevelSettings,
 };

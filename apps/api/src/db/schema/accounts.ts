@@ -48,8 +48,6 @@ export const userPreferences = pgTable('user_preferences', {
     .references(() => users.id, { onDelete: 'cascade' }),
   favoriteCause: text('favorite_cause'),
   emailNotifications: boolean('email_notifications').notNull().default(true),
-  smsNotifications: boolean('sms_notifications').notNull().default(false),
-  monthlyReports: boolean('monthly_reports').notNull().default(true),
   showDonationsPublicly: boolean('show_donations_publicly').notNull().default(false),
   allowContact: boolean('allow_contact').notNull().default(true),
   updatedAt: tz('updated_at').notNull().defaultNow(),

@@ -45,7 +45,10 @@ export async function updateProfile(db: Database, input: { userId: number; data:
   return db.transaction(async (tx) => {
     const [current] = await tx.select({ email: users.email }).from(users).where(eq(users.id, input.userId)).for('update').limit(1);
     if (!current) throw notFound();
-    if (data.email !== undefined && data.email.toLowerCase() !== current.email) throw fieldError('email', validationMessages.emailReadOnly);
+    if (data.email !== undefined && data.email.toLowerCase() !== current.email) {
+      const { contact_email } = await getSettings(tx, 'system');
+      throw fieldError('email', validationMessages.emailReadOnly(contact_email.trim() || null));
+    }
     const [row] = await tx
       .update(users)
       .set({
@@ -77,8 +80,6 @@ function toPreferences(row: PreferencesRow): Preferences {
     favorite_cause: row.favoriteCause,
     communication_preferences: {
       email_notifications: row.emailNotifications,
-      sms_notifications: row.smsNotifications,
-      monthly_reports: row.monthlyReports,
     },
     privacy_settings: {
       show_donations_publicly: row.showDonationsPublicly,
@@ -103,8 +104,6 @@ export async function updatePreferences(db: Database, input: { userId: number; d
   const set: Partial<typeof userPreferences.$inferInsert> = {
     ...(data.favorite_cause !== undefined ? { favoriteCause: data.favorite_cause } : {}),
     ...(comm.email_notifications !== undefined ? { emailNotifications: comm.email_notifications } : {}),
-    ...(comm.sms_notifications !== undefined ? { smsNotifications: comm.sms_notifications } : {}),
-    ...(comm.monthly_reports !== undefined ? { monthlyReports: comm.monthly_reports } : {}),
     ...(privacy.show_donations_publicly !== undefined ? { showDonationsPublicly: privacy.show_donations_publicly } : {}),
     ...(privacy.allow_contact !== undefined ? { allowContact: privacy.allow_contact } : {}),
   };

@@ -10,7 +10,7 @@ import { toast } from 'react-hot-toast';
 import { z } from 'zod';
 import { EVENT_TYPES } from '@donaciones/shared/constants';
 import { parseAmountInput } from '@donaciones/shared/amount-input';
-import { formatDateTime, formatMoney, formatNumber } from '@donaciones/shared/format';
+import { formatDateTime, formatMoney, formatPercent } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { type AdminEvent, type AdminProgram, eventInputSchema, programInputSchema } from '@donaciones/shared/schemas/admin';
 import { Badge } from '@/components/badge';
@@ -326,7 +326,7 @@ export function ProgramsManager() {
             >
               <div className="h-full rounded-full bg-brand-600" style={{ width: `${program.progress_percentage}%` }} />
             </div>
-            <p className="mt-1 text-xs text-ink-500">{t.progress(formatNumber(program.progress_percentage))}</p>
+            <p className="mt-1 text-xs text-ink-500">{t.progress(formatPercent(program.progress_percentage))}</p>
           </div>
         </li>
       ))}

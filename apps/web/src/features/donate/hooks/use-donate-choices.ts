@@ -1,6 +1,6 @@
 // The donor's choices on /donate, apart from the details form: the amount (a preset or typed), once or
 // monthly, the currency, covering the fee, giving anonymously and card or bank deposit. Each starts
-// from what the tab kept (donate-draft.ts); a "Hazte padrino" link (/donate?frecuencia=mensual)
+// from what the tab kept (donate-draft.ts); a "Dona cada mes" link (/donate?frecuencia=mensual)
 // arrives with "Cada mes" chosen.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -24,7 +24,7 @@ export function useDonateChoices(draft: Partial<Draft>, site: PublicSite | undef
   const [currency, setCurrency] = useState<PaymentCurrency>(draft.currency === 'USD' ? 'USD' : 'GTQ');
   const [coverFees, setCoverFees] = useState(draft.coverFees === true);
   const [anonymous, setAnonymous] = useState(draft.anonymous === true);
-  // A "Hazte padrino" link wins over what the tab kept.
+  // A "Dona cada mes" link wins over what the tab kept.
   const [frequency, setFrequency] = useState<DonationFrequency>(() =>
     params.get(FREQUENCY_PARAM) === MONTHLY_FREQUENCY || draft.frequency === 'monthly' ? 'monthly' : 'once',
   );

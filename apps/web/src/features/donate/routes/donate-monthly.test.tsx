@@ -1,5 +1,5 @@
 // Monthly giving on /donate (docs/product.md#monthly-giving): "Una vez" / "Cada mes", "Cada mes" chosen
-// by a "Hazte padrino" link, the impact per month and per year from the impact factors, "al mes" in
+// by a "Dona cada mes" link, the impact per month and per year from the impact factors, "al mes" in
 // the summary and on the button, `frequency` in the request, and the question before a second
 // identical monthly gift.
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -64,7 +64,7 @@ describe('/donate "Una vez" / "Cada mes"', { timeout: 20_000 }, () => {
     expect(screen.getByRole('radio', { name: 'Una vez' })).not.toBeChecked();
   });
 
-  it('a "Hazte padrino" link (/donate?frecuencia=mensual) arrives with "Cada mes" chosen', async () => {
+  it('a "Dona cada mes" link (/donate?frecuencia=mensual) arrives with "Cada mes" chosen', async () => {
     open('/donate?frecuencia=mensual');
     await onceRadio();
     expect(monthlyRadio()).toBeChecked();
@@ -109,7 +109,7 @@ describe('/donate "Una vez" / "Cada mes"', { timeout: 20_000 }, () => {
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Donar Q150.00 al mes' }));
     const dialog = await screen.findByRole('dialog', {}, { timeout: 6000 });
-    expect(within(dialog).getByText('¡Gracias por hacerte padrino!')).toBeInTheDocument();
+    expect(within(dialog).getByText('¡Gracias por tu donación mensual!')).toBeInTheDocument();
     expect(within(dialog).getByTestId('success-amount').textContent).toBe('Q150.00 al mes');
     const sent = requests.filter((r) => r.url === '/donate');
     expect(sent).toHaveLength(1);
@@ -158,7 +158,7 @@ describe('a second identical monthly gift', { timeout: 20_000 }, () => {
     expect(question.textContent).toContain('Q75.00 al mes');
     await user.click(within(question).getByRole('button', { name: 'Sí, quiero dos donaciones' }));
     const dialog = await screen.findByRole('dialog', {}, { timeout: 6000 });
-    expect(within(dialog).getByText('¡Gracias por hacerte padrino!')).toBeInTheDocument();
+    expect(within(dialog).getByText('¡Gracias por tu donación mensual!')).toBeInTheDocument();
     const sent = requests.filter((r) => r.url === '/donate');
     expect(sent).toHaveLength(2);
     expect(sent[1].data).toMatchObject({ frequency: 'monthly', allowDuplicateMonthly: true, amount: 75 });

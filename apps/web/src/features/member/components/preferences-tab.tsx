@@ -19,8 +19,6 @@ const t = memberMessages.settings;
 interface FormValues {
   favorite_cause: string;
   email_notifications: boolean;
-  sms_notifications: boolean;
-  monthly_reports: boolean;
   show_donations_publicly: boolean;
   allow_contact: boolean;
 }
@@ -44,7 +42,7 @@ export function PreferencesTab({ preferences }: { preferences: Preferences }) {
     try {
       const next = await update.mutateAsync({
         favorite_cause: v.favorite_cause || null,
-        communication_preferences: { email_notifications: v.email_notifications, sms_notifications: v.sms_notifications, monthly_reports: v.monthly_reports },
+        communication_preferences: { email_notifications: v.email_notifications },
         privacy_settings: { show_donations_publicly: v.show_donations_publicly, allow_contact: v.allow_contact },
       });
       form.reset(toForm(next));
@@ -72,8 +70,6 @@ export function PreferencesTab({ preferences }: { preferences: Preferences }) {
           <fieldset className="space-y-4">
             <legend className="sr-only">{t.communicationTitle}</legend>
             <Checkbox label={t.emailNotifications} hint={t.emailNotificationsHint} {...form.register('email_notifications')} />
-            <Checkbox label={t.smsNotifications} hint={t.smsNotificationsHint} {...form.register('sms_notifications')} />
-            <Checkbox label={t.monthlyReports} hint={t.monthlyReportsHint} {...form.register('monthly_reports')} />
           </fieldset>
         </Card>
         <Card title={t.privacyTitle} description={t.privacyBody}>

@@ -17,6 +17,7 @@ import { TextArea, TextInput } from '@/components/form-fields';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
 import { ErrorMessage, SuccessMessage, useFlash } from '@/components/flash-message';
 import { applyServerErrors } from '@/lib/form-errors';
+import { useSiteInfo } from '@/lib/site';
 import { useUpdateProfile } from '../api/update-profile';
 import { ChangePasswordModal } from './change-password-modal';
 
@@ -28,6 +29,7 @@ type FormOutput = z.output<typeof updateProfileSchema>;
 
 export function ProfileTab({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
+  const { contactEmail } = useSiteInfo();
   const [saved, showSaved] = useFlash();
   const [passwordChanged, showPasswordChanged] = useFlash();
   const [formError, setFormError] = useState<string | null>(null);
@@ -59,7 +61,7 @@ export function ProfileTab({ profile }: { profile: Profile }) {
             <TextInput label={t.firstName} autoComplete="given-name" required error={errors.first_name?.message} {...form.register('first_name')} />
             <TextInput label={t.lastName} autoComplete="family-name" required error={errors.last_name?.message} {...form.register('last_name')} />
           </div>
-          <TextInput label={t.email} type="email" name="email" value={profile.email} readOnly aria-readonly="true" hint={validationMessages.emailReadOnly} />
+          <TextInput label={t.email} type="email" name="email" value={profile.email} readOnly aria-readonly="true" hint={validationMessages.emailReadOnly(contactEmail)} />
           <TextInput label={t.phone} type="tel" autoComplete="tel" optional hint={t.phoneHint} error={errors.phone?.message} {...form.register('phone')} />
           <TextArea
             label={t.address}

@@ -1,7 +1,7 @@
 // /donor/monthly-gifts, "Mis donaciones mensuales" (docs/product.md#monthly-giving): each monthly gift
 // of the account with its amount, status, since, next charge, charges so far and total given;
 // "Cambiar monto" (a new gift paid on the provider's page) and "Cancelar" (confirmation, optional
-// reason). An ended gift stays in the list as ended. No gift yet: a "Hazte padrino" link.
+// reason). An ended gift stays in the list as ended. No gift yet: a "Dona cada mes" link.
 import { useState } from 'react';
 import { HeartHandshake, Pencil, XCircle } from 'lucide-react';
 import { toast } from 'react-hot-toast';

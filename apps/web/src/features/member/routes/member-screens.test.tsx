@@ -65,17 +65,17 @@ const emptyStats: MemberDashboardStats = {
   recent_activity: [{ type: 'account_created', message: accountCreatedActivity, timestamp: now }],
 };
 const levels: Levels = {
-  current_level: 'Amigo',
+  current_level: 'Semilla',
   current_level_threshold: 0,
   total_donated: 1510.5,
-  next_level: 'Benefactor',
+  next_level: 'Brote',
   next_level_threshold: 3000,
   amount_to_next_level: 1489.5,
   progress_percentage: 50.4,
   levels: [
-    { name: 'Amigo', threshold: 0 },
-    { name: 'Benefactor', threshold: 3000 },
-    { name: 'Padrino', threshold: 10_000 },
+    { name: 'Semilla', threshold: 0 },
+    { name: 'Brote', threshold: 3000 },
+    { name: 'Árbol', threshold: 10_000 },
   ],
 };
 const impact: Impact = { children_impacted: 10, meals_provided: 302, scholarships_awarded: 0, evangelism_hours: 30, total_donated: 1510.5 };
@@ -114,9 +114,9 @@ describe('donor dashboard', () => {
     expect(within(tiles).getByText('1 pendiente')).toBeInTheDocument();
 
     const level = screen.getByTestId('level-card');
-    const bar = await within(level).findByRole('progressbar', { name: t.dashboard.progressLabel('Benefactor') });
+    const bar = await within(level).findByRole('progressbar', { name: t.dashboard.progressLabel('Brote') });
     expect(bar).toHaveAttribute('aria-valuenow', '50');
-    expect(within(level).getByText(t.dashboard.toNextLevel(formatMoney(1489.5), 'Benefactor'))).toBeInTheDocument();
+    expect(within(level).getByText(t.dashboard.toNextLevel(formatMoney(1489.5), 'Brote'))).toBeInTheDocument();
     expect(await within(screen.getByTestId('impact-card')).findByText('302')).toBeInTheDocument();
     expect(within(screen.getByTestId('activity-card')).getByText(/fue completada/)).toBeInTheDocument();
     expect(await within(screen.getByTestId('events-card')).findByText('Campaña de útiles escolares')).toBeInTheDocument();
@@ -164,7 +164,7 @@ describe('user dashboard', () => {
         '/dashboard/stats': () => ({ status: 200, data: emptyStats }),
         '/user/levels': () => ({
           status: 200,
-          data: { ...levels, current_level: 'Amigo', current_level_threshold: 0, total_donated: 0, next_level: 'Benefactor', next_level_threshold: 3000, progress_percentage: 0, amount_to_next_level: 3000 },
+          data: { ...levels, current_level: 'Semilla', current_level_threshold: 0, total_donated: 0, next_level: 'Brote', next_level_threshold: 3000, progress_percentage: 0, amount_to_next_level: 3000 },
         }),
       }),
     });

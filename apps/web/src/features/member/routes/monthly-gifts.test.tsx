@@ -82,10 +82,10 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
     expect(within(cancelled).queryByRole('button')).toBeNull();
   });
 
-  it('with no gift yet, says so and offers "Hazte padrino" to /donate?frecuencia=mensual', async () => {
+  it('with no gift yet, says so and offers "Dona cada mes" to /donate?frecuencia=mensual', async () => {
     openList(() => []);
     expect(await screen.findByText('Aún no tienes donaciones mensuales', {}, { timeout: 6000 })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Hazte padrino' })).toHaveAttribute('href', '/donate?frecuencia=mensual');
+    expect(screen.getByRole('link', { name: 'Dona cada mes' })).toHaveAttribute('href', '/donate?frecuencia=mensual');
   });
 
   it('an unconfirmed email: the banner, and the empty state says why nothing shows yet', async () => {

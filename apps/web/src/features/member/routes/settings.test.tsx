@@ -10,12 +10,13 @@ import { validationMessages } from '@donaciones/shared/messages/validation';
 import type { Preferences, Profile } from '@donaciones/shared/schemas/profile';
 import type { FakeAnswer, RecordedRequest } from '@/test/http';
 import { renderApp } from '@/test/render-app';
+import { publicSite } from '@/test/public-site';
 
 const t = memberMessages.settings;
 const profile: Profile = { first_name: 'Ana', last_name: 'López', email: 'ana@prueba.gt', phone: null, address: null, nit: null };
 const preferences: Preferences = {
   favorite_cause: null,
-  communication_preferences: { email_notifications: true, sms_notifications: false, monthly_reports: true },
+  communication_preferences: { email_notifications: true },
   privacy_settings: { show_donations_publicly: false, allow_contact: true },
 };
 
@@ -32,8 +33,9 @@ function settingsApi(overrides: Record<string, (req: RecordedRequest) => FakeAns
 const textbox = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
 
 describe('settings', () => {
-  it('has Perfil Personal and Preferencias, no Sistema for a USER, and a read-only email', async () => {
-    renderApp('/settings', { user: { roles: ['USER'] }, handler: settingsApi() });
+  it('has Perfil Personal and Preferencias, no Sistema for a USER, and a read-only email that says whom to ask', async () => {
+    const site = publicSite({ system: { contact_email: 'contacto@fundacion.gt' } });
+    renderApp('/settings', { user: { roles: ['USER'] }, handler: settingsApi({ 'GET /public/site': () => ({ status: 200, data: site }) }) });
     expect(await screen.findByRole('heading', { level: 1, name: t.title })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: t.tabs.profile })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: t.tabs.preferences })).toBeInTheDocument();
@@ -41,7 +43,9 @@ describe('settings', () => {
     const email = await screen.findByRole('textbox', { name: t.email });
     expect(email).toHaveValue('ana@prueba.gt');
     expect(email).toHaveAttribute('readonly');
-    expect(screen.getByText(validationMessages.emailReadOnly)).toBeInTheDocument();
+    expect(
+      await screen.findByText('Tu correo no se puede cambiar desde aquí. Para cambiarlo, escribe desde él a contacto@fundacion.gt y dinos cuál es el nuevo.'),
+    ).toBeInTheDocument();
   });
 
   it('shows Sistema to an ADMIN, opened first at /admin/settings', async () => {
@@ -144,12 +148,14 @@ describe('settings', () => {
     });
     await user.click(await screen.findByRole('tab', { name: t.tabs.preferences }));
     await user.click(await screen.findByRole('checkbox', { name: t.showDonationsPublicly }));
-    await user.click(screen.getByRole('checkbox', { name: t.smsNotifications }));
+    await user.click(screen.getByRole('checkbox', { name: t.emailNotifications }));
+    // Only what the platform sends is offered: no SMS, no monthly report.
+    expect(screen.queryByRole('checkbox', { name: /SMS|Informe mensual/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: t.savePreferences }));
     expect(await screen.findByText(screensMessages.preferencesSaved)).toBeInTheDocument();
     expect(sent).toEqual({
       favorite_cause: null,
-      communication_preferences: { email_notifications: true, sms_notifications: true, monthly_reports: true },
+      communication_preferences: { email_notifications: false },
       privacy_settings: { show_donations_publicly: true, allow_contact: true },
     });
   });
