@@ -4,12 +4,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { AdminDonationList } from '@donaciones/shared/schemas/admin';
+import type { AdminDonationList, AdminDonationReview } from '@donaciones/shared/schemas/admin';
 import type { DepositSlipReview } from '@donaciones/shared/schemas/bank-statements';
 import { auditLog, donationAttachments, donations, emailOutbox } from '../../src/db/schema';
 import { deliverDueEmails } from '../../src/jobs/email-outbox';
 import { smtpTransport } from '../../src/platform/mailer';
-import { callers } from '../support/staff';
+import { callers, expectAdminOnly } from '../support/staff';
 import { addDonation, createTestApp, inject, type TestContext } from '../support/helpers';
 import { startSmtp } from '../support/smtp';
 
@@ -150,5 +150,26 @@ describe('Depósitos por verificar', () => {
     await inject(ctx.app, { method: 'POST', url: `/api/v1/admin/donations/${d.id}/approve`, token: who.admin.token, payload: {} });
     expect(await mailsTo('especie@prueba.gt', 'deposit-approved')).toEqual([]);
     expect(await mailsTo('especie@prueba.gt', 'donation-approved')).toHaveLength(1);
+  });
+});
+
+describe('a donation reviewed on its own page', () => {
+  it('gives the queue row with its slip and the audited history, oldest first; staff only', async () => {
+    const d = await addDonation(ctx.db, { amountCents: 25_000, status: 'pending', paymentMethod: 'bank_deposit', donorName: 'Lucía Revisa' });
+    await slip(d.id, Buffer.from(`boleta página ${d.id}`), { amountCents: 20_000, number: '445566' });
+    const url = `/api/v1/admin/donations/${d.id}/review`;
+
+    const before = (await inject(ctx.app, { method: 'GET', url, token: who.admin.token })).json() as AdminDonationReview;
+    expect(before.donation).toMatchObject({ id: d.id, status: 'PENDING', manual_review: true, amount_gtq: 250 });
+    expect(before.donation.deposit).toMatchObject({ slip_number: '445566', declared_amount: 200, amount_differs: true });
+    expect(before.history).toEqual([]);
+
+    await inject(ctx.app, { method: 'POST', url: `/api/v1/admin/donations/${d.id}/reject`, token: who.admin.token, payload: { reason: 'El monto no coincide' } });
+    const after = (await inject(ctx.app, { method: 'GET', url, token: who.admin.token })).json() as AdminDonationReview;
+    expect(after.donation.status).toBe('DECLINED');
+    expect(after.history).toEqual([{ type: 'donation.reject', message: `${who.admin.email} rechazó la donación ${d.referenceCode}`, timestamp: expect.any(String) }]);
+
+    expect(await expectAdminOnly(ctx.app, who, { method: 'GET', url })).toEqual({ anonymous: 401, donor: 403, user: 403 });
+    expect((await inject(ctx.app, { method: 'GET', url: '/api/v1/admin/donations/999999/review', token: who.admin.token })).statusCode).toBe(404);
   });
 });

@@ -275,6 +275,12 @@ export const recentActivitySchema = z.object({
 });
 export type RecentActivity = z.infer<typeof recentActivitySchema>;
 
+/** GET /admin/donations/{id}/review: the donation as the queue shows it (with its slip) and its history, oldest first. */
+export const adminDonationReviewSchema = z
+  .object({ donation: adminDonationSchema, history: z.array(recentActivitySchema) })
+  .meta({ id: 'AdminDonationReview' });
+export type AdminDonationReview = z.infer<typeof adminDonationReviewSchema>;
+
 export const adminDashboardStatsSchema = z
   .object({
     kind: z.literal('admin'),

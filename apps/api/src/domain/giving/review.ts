@@ -10,7 +10,7 @@ import type { Actor } from '../../platform/audit';
 import { type DonationRow, transitionDonation } from '../ledger/transitions';
 import { likePattern } from '../accounts/users';
 import { NEWEST_FIRST } from './donations';
-import { conflict } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import { paymentMessages } from '../../messages/payments';
 import { depositReviewsOf } from '../deposits/slip-review';
 import { needsManualReview } from '../payments/providers';
@@ -42,6 +42,14 @@ export function toAdminDonation(
     manual_review: needsManualReview(row),
     payment_method: row.paymentMethod,
   };
+}
+
+/** One donation as the review queue shows it (with its slip), for its own page. */
+export async function adminDonationOf(db: Db, id: number): Promise<AdminDonation> {
+  const [row] = await db.select().from(donations).where(eq(donations.id, id)).limit(1);
+  if (!row) throw notFound();
+  const deposits = await depositReviewsOf(db, [row]);
+  return { ...toAdminDonation(row), deposit: deposits.get(id) ?? null };
 }
 
 /** A card donation is settled by its payment provider (simulated or real), never by a staff click. */

@@ -1,12 +1,13 @@
 // The review of pending donations: the admin view of the ledger, approve and reject.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminDonationListSchema, adminDonationSchema, adminDonationsQuerySchema, rejectDonationSchema } from '@donaciones/shared/schemas/admin';
+import { adminDonationListSchema, adminDonationReviewSchema, adminDonationSchema, adminDonationsQuerySchema, rejectDonationSchema } from '@donaciones/shared/schemas/admin';
 import { idParamSchema } from '@donaciones/shared/schemas/common';
 import { actorOf } from '../../http/auth';
-import { approveDonation, listAdminDonations, rejectDonation } from '../../domain/giving/review';
+import { adminDonationOf, approveDonation, listAdminDonations, rejectDonation } from '../../domain/giving/review';
 import { adminDonationDonorSchema } from '@donaciones/shared/schemas/fiscal';
 import { donationDonor } from '../../domain/receipts/fiscal';
+import { donationHistory } from '../../domain/reporting/donation-history';
 import { bearer, error, refusals, writeRefusals } from '../common';
 
 export default async function adminDonationRoutes(app: FastifyInstance) {
@@ -28,6 +29,24 @@ export default async function adminDonationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => listAdminDonations(app.db, request.query),
+  );
+
+  r.get(
+    '/admin/donations/:id/review',
+    {
+      schema: {
+        tags: [DONATIONS],
+        summary: 'Una donación para revisarla en su página: la fila de la cola con su boleta, y su historial',
+        description: 'El historial son las líneas de auditoría de la donación, de la más antigua a la más reciente.',
+        security: bearer,
+        params: idParamSchema,
+        response: { 200: adminDonationReviewSchema, 404: error, ...refusals },
+      },
+    },
+    async (request) => {
+      const donation = await adminDonationOf(app.db, request.params.id);
+      return { donation, history: await donationHistory(app.db, request.params.id) };
+    },
   );
 
   r.get(
