@@ -11,6 +11,7 @@ import type { PaymentSettings } from '@donaciones/shared/schemas/payments';
 import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
+import { cn } from '@/lib/cn';
 import { telHref } from '@/lib/public-site';
 import { ChargeBreakdown } from './charge-breakdown';
 
@@ -46,14 +47,13 @@ export function SuccessDialog({ donation, organization, payments, onAnother, onC
   const rows = donation
     ? [
         { label: d.successOrganization, value: organization.name },
-        {
-          label: d.successAmount,
-          value: (
-            <>
-              <span className="block text-right">{monthly ? monthlyMessages.perMonth(formatMoney(donation.amount, donation.currency)) : formatMoney(donation.amount, donation.currency)}</span>
-              {(donation.covered_fee > 0 || donation.currency === 'USD') && (
+        // With a covered fee or in dollars the amount is shown in parts, across the row.
+        donation.covered_fee > 0 || donation.currency === 'USD'
+          ? {
+              label: d.successAmount,
+              value: (
                 <ChargeBreakdown
-                  className="mt-1 min-w-56 text-left font-normal"
+                  className="font-normal"
                   charge={chargedBreakdown(donation, payments)}
                   currency={donation.currency}
                   paid
@@ -61,11 +61,15 @@ export function SuccessDialog({ donation, organization, payments, onAnother, onC
                   suffix={monthly ? ` ${monthlyMessages.perMonthSuffix}` : ''}
                   testId="success-charge"
                 />
-              )}
-            </>
-          ),
-          testId: 'success-amount',
-        },
+              ),
+              testId: 'success-amount',
+              wide: true,
+            }
+          : {
+              label: d.successAmount,
+              value: monthly ? monthlyMessages.perMonth(formatMoney(donation.amount, donation.currency)) : formatMoney(donation.amount, donation.currency),
+              testId: 'success-amount',
+            },
         { label: d.successReference, value: donation.reference_code, testId: 'success-reference', mono: true },
         ...(donation.card_last4
           ? [{ label: d.successCard, value: `${CARD_BRAND_LABELS[(donation.card_brand ?? 'other') as CardBrand]} ${maskCard(donation.card_last4)}`, testId: 'success-card', mono: true }]
@@ -106,7 +110,10 @@ export function SuccessDialog({ donation, organization, payments, onAnother, onC
         {rows.map((row) => (
           <div key={row.label} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 py-3">
             <dt className="text-sm text-ink-600">{row.label}</dt>
-            <dd data-testid={row.testId} className={row.mono ? 'text-base font-bold tracking-wide text-ink-900 tabular-nums' : 'text-base font-semibold text-ink-900'}>
+            <dd
+              data-testid={row.testId}
+              className={cn(row.mono ? 'text-base font-bold tracking-wide text-ink-900 tabular-nums' : 'text-base font-semibold text-ink-900', 'wide' in row && row.wide && 'basis-full')}
+            >
               {row.value}
             </dd>
           </div>
