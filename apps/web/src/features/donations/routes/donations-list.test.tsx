@@ -7,6 +7,8 @@ import type { RecordedRequest } from '@/test/http';
 
 afterEach(cleanup);
 
+const MEMBER = { roles: ['USER' as const] };
+
 const donation = (id: number, name: string): Donation => ({
   id,
   donor_name: name,
@@ -74,7 +76,7 @@ describe('/donations: search, filters and pages on the server', { timeout: 20_00
 
   it('restores search, filters and page from the address (a shared link or a reload)', async () => {
     const api = ledgerApi();
-    renderApp('/donations?q=persona&status=completed&type=monetary&page=2', { handler: api.handler });
+    renderApp('/donations?q=persona&status=completed&type=monetary&page=2', { user: MEMBER, handler: api.handler });
     const box = await screen.findByRole('searchbox', { name: /Buscar donaciones/ }, { timeout: 4000 });
     await waitFor(() => expect(api.calls.at(-1)).toMatchObject({ q: 'persona', status: 'completed', donation_type: 'monetary', offset: 20, limit: 20 }));
     expect(box).toHaveValue('persona');
@@ -84,10 +86,31 @@ describe('/donations: search, filters and pages on the server', { timeout: 20_00
 
   it('a new filter starts again on page 1', async () => {
     const api = ledgerApi();
-    const { router } = renderApp('/donations?page=3', { handler: api.handler });
+    const { router } = renderApp('/donations?page=3', { user: MEMBER, handler: api.handler });
     await screen.findByTestId('donations-count', {}, { timeout: 4000 });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Filtrar por estado' }), 'pending');
     await waitFor(() => expect(router.state.location.search).toBe('?status=pending'));
     await waitFor(() => expect(api.calls.at(-1)).toMatchObject({ status: 'pending', offset: 0 }));
+  });
+
+  it('offers a visitor no status to filter by and no empty Referencia column', async () => {
+    const calls: Record<string, unknown>[] = [];
+    renderApp('/donations?status=pending', {
+      handler: (req: RecordedRequest) => {
+        if (req.url !== '/donations') return undefined;
+        calls.push((req.config.params ?? {}) as Record<string, unknown>);
+        return { status: 200, data: { donations: [{ ...donation(3, 'Ana L.'), reference_code: null }], total: 1, limit: 20, offset: 0 } };
+      },
+    });
+    expect(await screen.findByTestId('donations-count', {}, { timeout: 4000 })).toHaveTextContent('1 donación');
+    expect(screen.queryByRole('combobox', { name: 'Filtrar por estado' })).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Filtrar por tipo' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Referencia' })).not.toBeInTheDocument();
+    expect(calls.at(-1)).not.toHaveProperty('status');
+  });
+
+  it('shows the Referencia column when the page holds references (staff, or the owner)', async () => {
+    renderApp('/donations', { user: MEMBER, handler: ledgerApi().handler });
+    expect(await screen.findByRole('columnheader', { name: 'Referencia' }, { timeout: 4000 })).toBeInTheDocument();
   });
 });

@@ -19,6 +19,7 @@ import { type Column, ResponsiveTable } from '@/components/responsive-table';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { paths, donationDetailPath } from '@/lib/paths';
+import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDonations } from '../api/get-donations';
@@ -79,7 +80,12 @@ export default function DonationsListPage() {
   const session = useSession();
   const isAdmin = hasRole(session.roles, 'ADMIN');
   const [params, setParams] = useSearchParams();
-  const { q, status, type, page } = readListParams(params);
+  const read = readListParams(params);
+  const { q, type, page } = read;
+  // A visitor sees completed donations only (docs/product.md#donor-privacy), so there is no status to
+  // choose; a member also sees their own, of any status.
+  const canFilterStatus = session.isAuthenticated;
+  const status = canFilterStatus ? read.status : '';
 
   // The box follows the address (back, forward, a shared link) and writes to it after a pause; its
   // own writes do not reset it, so letters typed meanwhile are kept.
@@ -127,6 +133,8 @@ export default function DonationsListPage() {
     ...(type ? { donation_type: type } : {}),
   });
   const data = query.data;
+  // The reference is shown to staff and to the owner only; a page with none has no such column.
+  const shown = data?.donations.some((d) => d.reference_code) ? columns : columns.filter((c) => c.key !== 'reference');
   const filtering = Boolean(q || status || type);
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const from = data && data.total ? data.offset + 1 : 0;
@@ -150,7 +158,13 @@ export default function DonationsListPage() {
     <PageFrame>
       <PageHeader eyebrow={l.eyebrow} title={l.title} description={l.subtitle} actions={newDonation} />
 
-      <div role="search" className="mt-8 grid grid-cols-1 gap-3 rounded-card border border-sand-200 bg-white/70 p-3 shadow-card sm:grid-cols-[minmax(0,1fr)_12rem_12rem] sm:p-4">
+      <div
+        role="search"
+        className={cn(
+          'mt-8 grid grid-cols-1 gap-3 rounded-card border border-sand-200 bg-white/70 p-3 shadow-card sm:p-4',
+          canFilterStatus ? 'sm:grid-cols-[minmax(0,1fr)_12rem_12rem]' : 'sm:grid-cols-[minmax(0,1fr)_12rem]',
+        )}
+      >
         <TextInput
           label={<span className="sr-only">{l.searchLabel}</span>}
           type="search"
@@ -165,14 +179,16 @@ export default function DonationsListPage() {
             update({ q: search.trim() }, { replace: true });
           }}
         />
-        <Select
-          label={<span className="sr-only">{l.statusLabel}</span>}
-          name="status"
-          options={STATUS_OPTIONS}
-          placeholder={l.allStatuses}
-          value={status}
-          onChange={(e) => update({ status: e.target.value })}
-        />
+        {canFilterStatus && (
+          <Select
+            label={<span className="sr-only">{l.statusLabel}</span>}
+            name="status"
+            options={STATUS_OPTIONS}
+            placeholder={l.allStatuses}
+            value={status}
+            onChange={(e) => update({ status: e.target.value })}
+          />
+        )}
         <Select
           label={<span className="sr-only">{l.typeLabel}</span>}
           name="type"
@@ -210,7 +226,7 @@ export default function DonationsListPage() {
             <div className={query.isFetching ? 'opacity-70 transition-opacity' : undefined}>
               <ResponsiveTable
                 caption={l.caption}
-                columns={columns}
+                columns={shown}
                 rows={data.donations}
                 getRowKey={(d) => d.id}
                 empty={
