@@ -38,7 +38,8 @@ export function ProgramCard({ program }: { program: PublicProgram }) {
           </p>
         )}
         <p className="mt-3 flex-1 text-[0.95rem] leading-relaxed text-ink-600">{program.description}</p>
-        {program.goal_amount > 0 && (
+        {/* A program still to come shows no money: its figures would read as a campaign under way. */}
+        {program.goal_amount > 0 && !program.coming_soon && (
           <div className="mt-5">
             <div
               role="progressbar"
@@ -50,7 +51,7 @@ export function ProgramCard({ program }: { program: PublicProgram }) {
               className="h-2.5 overflow-hidden rounded-full bg-sand-100"
             >
               <div
-                className={cn('h-full rounded-full', program.coming_soon ? 'bg-accent-400' : 'bg-brand-600')}
+                className="h-full rounded-full bg-brand-600"
                 style={{ width: `${Math.max(2, program.progress_percentage)}%` }}
               />
             </div>
