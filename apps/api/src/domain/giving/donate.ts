@@ -9,12 +9,12 @@ import { errorMessages } from '../../messages/errors';
 import type { PublicDonation, PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import { coverFeesCents, toQuetzalCents } from '@donaciones/shared/schemas/payments';
 import { parseTaxId } from '@donaciones/shared/tax-id';
-import type { Database } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { paymentMessages } from '../../messages/payments';
 import { PaymentDeclinedError, fieldError, serviceUnavailable } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
 import { withIdempotency, requestHash, type StoredAnswer } from './idempotency';
-import { insertDonation } from '../ledger/transitions';
+import { type DonationRow, insertDonation } from '../ledger/transitions';
 import { type PaymentContext, openCheckout } from '../payments/checkouts';
 import { cardProviderName } from '../payments/providers';
 import { FAILING_TEST_CARDS } from '../payments/simulated/simulated';
@@ -37,44 +37,54 @@ export interface DonateInput {
   links: SignedLinks;
 }
 
-export async function createPublicDonation(db: Database, input: DonateInput): Promise<StoredAnswer<PublicDonationResponse>> {
-  const { body } = input;
-  const deposit = body.paymentMethod === 'bank_deposit';
-  if (deposit) {
+/** What is refused before anything is recorded: a deposit's impossible options, the demo's missing or declining card. */
+function refuseAtOnce(body: PublicDonation, payments: PaymentContext | null): void {
+  if (body.paymentMethod === 'bank_deposit') {
     // A deposit is one transfer of the exact amount: no card, no card fee, no monthly charge.
     if (body.frequency === 'monthly') throw fieldError('paymentMethod', depositMessages.depositNotMonthly);
     if (body.coverFees) throw fieldError('coverFees', depositMessages.depositNoFee);
-  } else if (!input.payments) {
+  } else if (!payments) {
     if (!body.cardLast4) throw fieldError('cardLast4', paymentMessages.cardRequiredSimulated);
     if (!body.cardBrand) throw fieldError('cardBrand', paymentMessages.cardRequiredSimulated);
     // The demo's declining test cards fail at once, with their reason, and record nothing.
     const declined = FAILING_TEST_CARDS[body.cardLast4];
     if (declined) throw new PaymentDeclinedError(declined, { cardNumber: declined });
   }
+}
+
+/** The amounts to charge and the donor's tax id, once the settings' rules pass (in the checkout's transaction). */
+async function chargeOf(tx: Db, body: PublicDonation) {
+  const system = await getSettings(tx, 'system');
+  if (system.maintenance_mode) throw serviceUnavailable(errorMessages.maintenance);
+  const giftCents = toCents(body.amount);
+  // Dollars and covered fees need the staff's payment settings; a plain quetzal gift does not.
+  const pay = body.currency !== 'GTQ' || body.coverFees ? await getSettings(tx, 'payments') : null;
+  // The bounds are in quetzales: a gift in dollars is compared by its quetzal value.
+  const giftGtqCents = pay ? toQuetzalCents(giftCents, body.currency, pay.usd_exchange_rate) : giftCents;
+  if (giftGtqCents < toCents(system.min_donation_amount)) {
+    throw fieldError('amount', donateMessages.amountBelowMin(formatMoney(system.min_donation_amount)));
+  }
+  if (giftGtqCents > toCents(system.max_donation_amount)) {
+    throw fieldError('amount', donateMessages.amountAboveMax(formatMoney(system.max_donation_amount)));
+  }
+  if (body.paymentMethod === 'bank_deposit' && publicBankAccounts(await getSettings(tx, 'bankAccounts')).length === 0) {
+    throw fieldError('paymentMethod', depositMessages.paymentMethodUnavailable);
+  }
+  const { grossCents, feeCents } = pay && body.coverFees ? coverFeesCents(giftCents, pay) : { grossCents: giftCents, feeCents: 0 };
+  // CF only below Q2,500 of what is charged, a dollar gift valued at the staff's rate (decision 0019).
+  const taxId = parseTaxId(body.nit ?? '', grossCents, body.currency, pay?.usd_exchange_rate);
+  if (!taxId.ok) throw fieldError('nit', taxId.message);
+  return { grossCents, feeCents, usd: pay && body.currency === 'USD' ? pay : null, taxId };
+}
+
+export async function createPublicDonation(db: Database, input: DonateInput): Promise<StoredAnswer<PublicDonationResponse>> {
+  const { body } = input;
+  const deposit = body.paymentMethod === 'bank_deposit';
+  refuseAtOnce(body, input.payments);
   // The caller is part of what the key guards: the same key from another account is another request.
   const hash = requestHash({ body, userId: input.actor?.id ?? null });
   return withIdempotency<PublicDonationResponse>(db, { scope: DONATE_SCOPE, key: input.idempotencyKey, hash }, async (tx) => {
-    const system = await getSettings(tx, 'system');
-    if (system.maintenance_mode) throw serviceUnavailable(errorMessages.maintenance);
-    const giftCents = toCents(body.amount);
-    // Dollars and covered fees need the staff's payment settings; a plain quetzal gift does not.
-    const pay = body.currency !== 'GTQ' || body.coverFees ? await getSettings(tx, 'payments') : null;
-    // The bounds are in quetzales: a gift in dollars is compared by its quetzal value.
-    const giftGtqCents = pay ? toQuetzalCents(giftCents, body.currency, pay.usd_exchange_rate) : giftCents;
-    if (giftGtqCents < toCents(system.min_donation_amount)) {
-      throw fieldError('amount', donateMessages.amountBelowMin(formatMoney(system.min_donation_amount)));
-    }
-    if (giftGtqCents > toCents(system.max_donation_amount)) {
-      throw fieldError('amount', donateMessages.amountAboveMax(formatMoney(system.max_donation_amount)));
-    }
-    if (deposit && publicBankAccounts(await getSettings(tx, 'bankAccounts')).length === 0) {
-      throw fieldError('paymentMethod', depositMessages.paymentMethodUnavailable);
-    }
-    const { grossCents, feeCents } = pay && body.coverFees ? coverFeesCents(giftCents, pay) : { grossCents: giftCents, feeCents: 0 };
-    const usd = pay && body.currency === 'USD' ? pay : null;
-    // CF only below Q2,500 of what is charged, a dollar gift valued at the staff's rate (decision 0019).
-    const taxId = parseTaxId(body.nit ?? '', grossCents, body.currency, pay?.usd_exchange_rate);
-    if (!taxId.ok) throw fieldError('nit', taxId.message);
+    const { grossCents, feeCents, usd, taxId } = await chargeOf(tx, body);
 
     // A monthly gift: its row first (the duplicate rule may refuse it), then its first donation.
     const gift =
@@ -132,24 +142,29 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
       ip: input.ip,
     });
 
-    return {
-      statusCode: 201,
-      body: {
-        id: row.id,
-        reference_code: row.referenceCode,
-        amount: fromCents(row.amountCents),
-        currency: body.currency,
-        covered_fee: fromCents(feeCents),
-        status: 'pending',
-        card_last4: row.cardLast4,
-        card_brand: row.cardBrand as PublicDonationResponse['card_brand'],
-        payment_provider: cardProviderName(input.payments?.provider),
-        checkout_url: row.checkoutUrl,
-        recurring_gift_id: gift?.id ?? null,
-        payment_method: body.paymentMethod,
-        deposit_token: depositToken,
-        created_at: row.createdAt.toISOString(),
-      },
-    };
+    return { statusCode: 201, body: answerOf(row, { body, feeCents, provider: cardProviderName(input.payments?.provider), giftId: gift?.id ?? null, depositToken }) };
   });
+}
+
+/** The checkout's answer (stored with the idempotency key, so a retry gets the same). */
+function answerOf(
+  row: DonationRow,
+  extra: { body: PublicDonation; feeCents: number; provider: PublicDonationResponse['payment_provider']; giftId: number | null; depositToken: string | null },
+): PublicDonationResponse {
+  return {
+    id: row.id,
+    reference_code: row.referenceCode,
+    amount: fromCents(row.amountCents),
+    currency: extra.body.currency,
+    covered_fee: fromCents(extra.feeCents),
+    status: 'pending',
+    card_last4: row.cardLast4,
+    card_brand: row.cardBrand as PublicDonationResponse['card_brand'],
+    payment_provider: extra.provider,
+    checkout_url: row.checkoutUrl,
+    recurring_gift_id: extra.giftId,
+    payment_method: extra.body.paymentMethod,
+    deposit_token: extra.depositToken,
+    created_at: row.createdAt.toISOString(),
+  };
 }

@@ -40,25 +40,55 @@ async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T
   return 'rollback' in db ? work(db) : db.transaction(work);
 }
 
+export interface TransitionInput extends Omit<CompletionInput, 'action'> {
+  id: number;
+  action: TransitionAction;
+  actor: Actor | null;
+  ip?: string | null;
+  /** What the provider reported about the payment (pay, decline). */
+  payment?: PaymentDetails;
+  /** Staff's Procesar: the charge of the donation's provider (the demo's simulated card), or its refusal. */
+  charge?: (row: DonationRow) => Promise<ChargeResult>;
+  /** Why staff rejected it: stored as the failure reason, in the audit entry and the donor's email. */
+  reason?: string | null;
+}
+
+interface Outcome {
+  status: DonationStatus;
+  failureReason: string | null;
+  paymentReference: string | null;
+}
+
+/** The status an action leads to, with its failure reason and the payment's reference. */
+async function outcomeOf(current: DonationRow, input: TransitionInput): Promise<Outcome> {
+  const kept = current.paymentReference;
+  switch (input.action) {
+    case 'approve':
+    case 'pay':
+      return { status: 'completed', failureReason: null, paymentReference: kept };
+    case 'reject':
+      return { status: 'failed', failureReason: input.reason?.trim() || 'Rechazada por un administrador', paymentReference: kept };
+    case 'cancel':
+      return { status: 'cancelled', failureReason: null, paymentReference: kept };
+    case 'expire':
+      return { status: 'expired', failureReason: null, paymentReference: kept };
+    case 'decline':
+      return { status: 'failed', failureReason: input.payment?.failureReason ?? 'Pago rechazado', paymentReference: kept };
+    case 'process': {
+      if (!input.charge) throw new Error("process needs the charge of the donation's provider");
+      const result = await input.charge(current);
+      return result.ok
+        ? { status: 'completed', failureReason: null, paymentReference: result.providerReference ?? kept }
+        : { status: 'failed', failureReason: result.failureReason, paymentReference: kept };
+    }
+  }
+}
+
 /**
  * Moves one pending donation to its next status. The row is locked for the whole transaction, so a
  * concurrent second transition waits, then finds it no longer pending and gets 409.
  */
-export async function transitionDonation(
-  db: Db,
-  input: {
-    id: number;
-    action: TransitionAction;
-    actor: Actor | null;
-    ip?: string | null;
-    /** What the provider reported about the payment (pay, decline). */
-    payment?: PaymentDetails;
-    /** Staff's Procesar: the charge of the donation's provider (the demo's simulated card), or its refusal. */
-    charge?: (row: DonationRow) => Promise<ChargeResult>;
-    /** Why staff rejected it: stored as the failure reason, in the audit entry and the donor's email. */
-    reason?: string | null;
-  } & Omit<CompletionInput, 'action'>,
-): Promise<DonationRow> {
+export async function transitionDonation(db: Db, input: TransitionInput): Promise<DonationRow> {
   return inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(donations).where(eq(donations.id, input.id)).for('update').limit(1);
     if (!current) throw notFound(donationsMessages.notFoundApi);
@@ -67,40 +97,7 @@ export async function transitionDonation(
     const payable = input.action === 'pay' && (current.status === 'failed' || current.status === 'expired' || current.status === 'cancelled');
     if (current.status !== 'pending' && !payable) throw conflict(donationsMessages.notPending);
 
-    let status: DonationStatus;
-    let failureReason: string | null = null;
-    let paymentReference: string | null = current.paymentReference;
-    switch (input.action) {
-      case 'approve':
-        status = 'completed';
-        break;
-      case 'reject':
-        status = 'failed';
-        failureReason = input.reason?.trim() || 'Rechazada por un administrador';
-        break;
-      case 'cancel':
-        status = 'cancelled';
-        break;
-      case 'expire':
-        status = 'expired';
-        break;
-      case 'pay':
-        status = 'completed';
-        break;
-      case 'decline':
-        status = 'failed';
-        failureReason = input.payment?.failureReason ?? 'Pago rechazado';
-        break;
-      case 'process': {
-        if (!input.charge) throw new Error('process needs the charge of the donation\'s provider');
-        const result = await input.charge(current);
-        status = result.ok ? 'completed' : 'failed';
-        if (result.ok) paymentReference = result.providerReference ?? paymentReference;
-        else failureReason = result.failureReason;
-        break;
-      }
-    }
-
+    const { status, failureReason, paymentReference } = await outcomeOf(current, input);
     const completed = status === 'completed';
     const payment = input.payment;
     const [updated] = await tx
