@@ -1,5 +1,5 @@
 // Recurrente's payloads read into the product's own events (domain/payments/recurrente/events.ts,
-// decision 0031), and no Recurrente field name or id format read anywhere else in the API.
+// decision 0032), and no Recurrente field name or id format read anywhere else in the API.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

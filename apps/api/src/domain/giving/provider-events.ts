@@ -1,4 +1,4 @@
-// The dispatcher of the payment provider's events (decision 0030). The provider's adapter has already
+// The dispatcher of the payment provider's events (decision 0032). The provider's adapter has already
 // read each webhook into the product's own event (domain/payments/events.ts); here it is stored once
 // and sent to the capability it is about: a monthly gift's subscription and charges to monthly/, a
 // one-time gift's payment to payments/. It sits in giving/, above both, so neither imports the other.

@@ -1,4 +1,4 @@
-// The product's own payment events (decision 0030): what a provider's webhook or status answer means
+// The product's own payment events (decision 0032): what a provider's webhook or status answer means
 // for a donation, in the product's words. Each provider's adapter turns its payloads into these; the
 // rest of the API never reads a provider's field names or id formats.
 

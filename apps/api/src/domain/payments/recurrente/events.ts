@@ -1,4 +1,4 @@
-// Recurrente's payloads read into the product's events (domain/payments/events.ts, decision 0030):
+// Recurrente's payloads read into the product's events (domain/payments/events.ts, decision 0032):
 // the webhook bodies (`payment_intent.*`, `bank_transfer_intent.*`, `subscription.*`) and the
 // checkout of `GET /checkouts/{id}`. Only this folder knows Recurrente's field names and id formats.
 // A field of the wrong type reads as absent (null), never as an error: the event is still stored, and
