@@ -11,14 +11,16 @@ describe('navigation per role (docs/product.md#screens-and-routes)', () => {
     expect(targets(['ADMIN'])).toEqual(['/dashboard', '/admin/users', '/admin/donations', '/admin/monthly-gifts', '/admin/bank-statements', '/admin/reports', '/admin/settings']);
   });
 
-  it('DONOR: Mi Panel, Mis Donaciones, Donaciones mensuales, Nuevo Donativo, Perfil, Historial', () => {
-    expect(labels(['DONOR'])).toEqual(['Mi Panel', 'Mis Donaciones', 'Donaciones mensuales', 'Nuevo Donativo', 'Perfil', 'Historial']);
-    expect(targets(['DONOR'])).toEqual(['/dashboard', '/donor/donations', '/donor/monthly-gifts', '/donate', '/donor/profile', '/donor/history']);
+  it('DONOR: Mi Panel, Mis Donaciones, Donaciones mensuales, Historial, Recibos, Donar, Perfil', () => {
+    expect(labels(['DONOR'])).toEqual(['Mi Panel', 'Mis Donaciones', 'Donaciones mensuales', 'Historial', 'Recibos', 'Donar', 'Perfil']);
+    expect(targets(['DONOR'])).toEqual(['/dashboard', '/donor/donations', '/donor/monthly-gifts', '/donor/history', '/donor/receipts', '/donate', '/donor/profile']);
   });
 
-  it('USER: Mi Panel, Ver Donaciones, Estadísticas, Perfil', () => {
-    expect(labels(['USER'])).toEqual(['Mi Panel', 'Ver Donaciones', 'Estadísticas', 'Perfil']);
-    expect(targets(['USER'])).toEqual(['/dashboard', '/donations', '/stats', '/settings']);
+  it('USER: Mi Panel, Donaciones, Estadísticas, Donar, Perfil (the same words and order as a donor)', () => {
+    expect(labels(['USER'])).toEqual(['Mi Panel', 'Donaciones', 'Estadísticas', 'Donar', 'Perfil']);
+    expect(targets(['USER'])).toEqual(['/dashboard', '/donations', '/stats', '/donate', '/settings']);
+    const donor = labels(['DONOR']);
+    expect(labels(['USER']).filter((l) => donor.includes(l))).toEqual(['Mi Panel', 'Donar', 'Perfil']);
   });
 
   it('compares roles in upper case and treats unknown or missing roles as USER', () => {

@@ -1,6 +1,6 @@
 // The dashboard navigation of each role (docs/product.md#screens-and-routes, in this order and with these labels).
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, CalendarSync, HandCoins, HeartHandshake, History, Landmark, LayoutDashboard, ListChecks, PlusCircle, Repeat, Settings, UserRound, Users } from 'lucide-react';
+import { BarChart3, CalendarSync, FileText, HandCoins, HeartHandshake, History, Landmark, LayoutDashboard, ListChecks, PlusCircle, Repeat, Settings, UserRound, Users } from 'lucide-react';
 import type { Role } from '@donaciones/shared/constants';
 import { bankStatementsMessages } from '@donaciones/shared/messages/bank-statements';
 import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
@@ -26,8 +26,8 @@ export function dashboardRole(roles: readonly string[] | null | undefined): Role
 }
 
 const [adminHome, adminUsers, adminDonations, adminReports, adminSettings] = navMessages.admin;
-const [donorHome, donorDonations, donorNew, donorProfile, donorHistory] = navMessages.donor;
-const [userHome, userDonations, userStats, userProfile] = navMessages.user;
+const [donorHome, donorDonations, donorHistory, donorReceipts, donorNew, donorProfile] = navMessages.donor;
+const [userHome, userDonations, userStats, userNew, userProfile] = navMessages.user;
 
 const NAVIGATION: Record<Role, NavItem[]> = {
   ADMIN: [
@@ -43,14 +43,16 @@ const NAVIGATION: Record<Role, NavItem[]> = {
     { label: donorHome, to: paths.dashboard, icon: LayoutDashboard, end: true },
     { label: donorDonations, to: paths.donorDonations, icon: HeartHandshake },
     { label: monthlyMessages.nav, to: paths.donorMonthlyGifts, icon: CalendarSync },
+    { label: donorHistory, to: paths.donorHistory, icon: History },
+    { label: donorReceipts, to: paths.donorReceipts, icon: FileText },
     { label: donorNew, to: paths.donate, icon: PlusCircle },
     { label: donorProfile, to: paths.donorProfile, icon: UserRound },
-    { label: donorHistory, to: paths.donorHistory, icon: History },
   ],
   USER: [
     { label: userHome, to: paths.dashboard, icon: LayoutDashboard, end: true },
     { label: userDonations, to: paths.donations, icon: ListChecks },
     { label: userStats, to: paths.stats, icon: BarChart3 },
+    { label: userNew, to: paths.donate, icon: PlusCircle },
     { label: userProfile, to: paths.settings, icon: UserRound },
   ],
 };

@@ -30,7 +30,7 @@ describe('route guard (docs/product.md#screens-and-routes)', () => {
   it('treats unknown roles as USER', async () => {
     const { router } = renderApp('/admin/users', { user: { roles: ['SUPERVISOR'] } });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(await screen.findAllByRole('link', { name: 'Ver Donaciones' }, { timeout: 4000 })).not.toHaveLength(0);
+    expect(await screen.findAllByRole('link', { name: 'Estadísticas' }, { timeout: 4000 })).not.toHaveLength(0);
   });
 
   it('restores a stored session after a reload with a cookie refresh', async () => {

@@ -22,8 +22,9 @@ export const navMessages = {
   openMenu: 'Abrir menú',
   closeMenu: 'Cerrar menú',
   admin: ['Panel Admin', 'Usuarios', 'Donaciones', 'Reportes', 'Configuración'],
-  donor: ['Mi Panel', 'Mis Donaciones', 'Nuevo Donativo', 'Perfil', 'Historial'],
-  user: ['Mi Panel', 'Ver Donaciones', 'Estadísticas', 'Perfil'],
+  /** A donor's and a plain member's menus share their words and order: panel, donations, ..., Donar, Perfil. */
+  donor: ['Mi Panel', 'Mis Donaciones', 'Historial', 'Recibos', 'Donar', 'Perfil'],
+  user: ['Mi Panel', 'Donaciones', 'Estadísticas', 'Donar', 'Perfil'],
 } as const;
 
 export const notFoundMessages = {
