@@ -12,6 +12,8 @@ export const paymentsMessages = {
   paymentId: 'Pago en la pasarela',
   card: 'Tarjeta',
   charged: 'Cobrado',
+  /** The same line while the money has not been received (a pending deposit or payment). */
+  chargedPending: 'Por recibir (pendiente)',
   coveredFee: 'Comisión cubierta por el donante',
   fee: 'Comisión de la pasarela',
   vatWithheld: 'IVA retenido',

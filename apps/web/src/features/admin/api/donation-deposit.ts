@@ -43,3 +43,13 @@ export function useSlipPreview(attachmentId: number, enabled: boolean) {
     staleTime: Infinity,
   });
 }
+
+/** The slip's own image at full size (a photo's digits must be readable), as a `data:` URL. */
+export function useSlipImage(attachmentId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...adminKeys.all, 'attachments', attachmentId, 'file'] as const,
+    queryFn: async () => blobToDataUrl(await getSlipBlob(attachmentId, 'file')),
+    enabled,
+    staleTime: Infinity,
+  });
+}

@@ -1,6 +1,6 @@
 // The confirmation of an approve or reject decision, with the explanation of each (docs/product.md#screens-and-routes):
 // approving notifies the donor; rejecting asks a reason, which the donor receives by email with the
-// contact address, so they can retry or ask.
+// contact address, so they can retry or ask. A deposit's slip and its warnings are shown in the dialog too.
 import { useRef, useState } from 'react';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { toast } from 'react-hot-toast';
@@ -13,6 +13,8 @@ import { TextArea } from '@/components/form-fields';
 import { Modal } from '@/components/modal';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
 import { type Decision, useDecideDonation } from '../api/decide-donation';
+import { SlipFlags } from './deposit-slip';
+import { SlipViewer } from './slip-viewer';
 
 const r = adminMessages.review;
 const c = adminMessages.common;
@@ -87,6 +89,13 @@ export function DecisionModal({ donation, decision, onClose }: { donation: Admin
         <dt className="text-ink-500">{r.colDate}</dt>
         <dd className="text-right text-ink-800">{formatDateTime(donation.created_at)}</dd>
       </dl>
+      {/* The slip and its warnings stay in sight at the moment of deciding. */}
+      {donation.deposit && (
+        <div className="mt-4 flex flex-col gap-2 text-sm">
+          <SlipFlags slip={donation.deposit} amount={donation.amount_gtq} currency={donation.currency} />
+          <SlipViewer slip={donation.deposit} reference={donation.reference_code} compact />
+        </div>
+      )}
       {!approving && (
         <TextArea
           ref={reasonRef}

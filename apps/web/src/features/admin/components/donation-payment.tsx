@@ -29,7 +29,8 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
   );
 }
 
-export function DonationPayment({ id }: { id: number }) {
+/** `pending`: the money has not been received yet, so its line does not read "Cobrado". */
+export function DonationPayment({ id, pending = false }: { id: number; pending?: boolean }) {
   const query = useDonationPayment(id);
   const refund = useRefundDonation();
   const [open, setOpen] = useState(false);
@@ -90,7 +91,9 @@ export function DonationPayment({ id }: { id: number }) {
           </Row>
         )}
         {p.card_last4 && <Row label={m.card} testId="payment-card">{`${p.card_network ?? ''} •••• ${p.card_last4}`.trim()}</Row>}
-        <Row label={m.charged}>{money(p.amount)}</Row>
+        <Row label={pending ? m.chargedPending : m.charged} testId="payment-amount">
+          {money(p.amount)}
+        </Row>
         {p.covered_fee > 0 && <Row label={m.coveredFee}>{money(p.covered_fee)}</Row>}
         {p.fee != null && <Row label={m.fee} testId="payment-fee">{money(p.fee)}</Row>}
         {p.vat_withheld != null && <Row label={m.vatWithheld}>{money(p.vat_withheld)}</Row>}

@@ -43,12 +43,16 @@ const deposit: AdminDonation = {
 describe('Depósitos por verificar', { timeout: 20_000 }, () => {
   it('asks for pending deposits and shows the slip beside the declared data, with its warnings', async () => {
     const lists: Record<string, unknown>[] = [];
+    const files: string[] = [];
     const handler = (req: RecordedRequest) => {
       if (req.method === 'GET' && req.url === '/admin/donations') {
         lists.push((req.config.params ?? {}) as Record<string, unknown>);
         return { status: 200, data: { donations: [deposit], total: 1, limit: 20, offset: 0 } };
       }
-      if (req.method === 'GET' && req.url === '/attachments/9/preview') return { status: 200, data: new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }) };
+      if (req.method === 'GET' && (req.url === '/attachments/9/preview' || req.url === '/attachments/9')) {
+        files.push(req.url);
+        return { status: 200, data: new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }) };
+      }
       return undefined;
     };
     const { router } = renderApp('/admin/donations', { ...ADMIN, handler });
@@ -67,11 +71,14 @@ describe('Depósitos por verificar', { timeout: 20_000 }, () => {
     expect(within(table).getByText('Esta misma boleta (el mismo archivo) se subió también para:')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: '#MG00000040' })).toHaveAttribute('href', '/admin/donations/40');
 
-    // The preview opens larger in a dialog, and Escape closes it.
+    // The preview opens the slip's own file at full size in a dialog, and Escape closes it.
     const zoom = await within(table).findByRole('button', { name: 'Ampliar la boleta de #MG00000041' });
+    expect(files).toEqual(['/attachments/9/preview']);
     await userEvent.click(zoom);
     const dialog = await screen.findByRole('dialog', { name: 'Boleta de #MG00000041' });
-    expect(within(dialog).getByRole('img', { name: 'Boleta de #MG00000041' }).getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+    expect((await within(dialog).findByRole('img', { name: 'Boleta de #MG00000041 a tamaño completo' })).getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+    expect(files).toContain('/attachments/9');
+    expect(within(dialog).getByRole('button', { name: 'Girar 90°' })).toBeTruthy();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(zoom).toHaveFocus();

@@ -1,5 +1,6 @@
 // A donation seen from the admin console (/admin/donations/:id): the donor in full and every field
-// of the donation, inside the dashboard layout, with the way back to the review queue.
+// of the donation, the review (a deposit's slip, Aprobar/Rechazar, the history), inside the dashboard
+// layout, with the way back to the review queue.
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
@@ -15,11 +16,11 @@ import { ErrorState } from '@/components/states';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminDonation } from '../api/get-donation';
-import { DonationDeposit } from '../components/donation-deposit';
 import { DonationDonorRows } from '../components/donation-donor';
 import { DonationFel } from '../components/donation-fel';
 import { DonationPayment } from '../components/donation-payment';
 import { DonationReceipt } from '../components/donation-receipt';
+import { DonationReview } from '../components/donation-review';
 
 const r = adminMessages.review;
 const f = r.fields;
@@ -84,11 +85,11 @@ export default function AdminDonationDetailPage() {
               {d.failure_reason && <Field label={f.failureReason}>{d.failure_reason}</Field>}
             </dl>
           </Card>
-          <div className="lg:col-span-2 empty:hidden">
-            <DonationDeposit id={id} reference={d.reference_code ?? `#${id}`} amount={d.amount} currency={d.currency} />
+          <div className="lg:col-span-2">
+            <DonationReview id={id} />
           </div>
           <div className="lg:col-span-2">
-            <DonationPayment id={id} />
+            <DonationPayment id={id} pending={d.status === 'pending'} />
           </div>
           <div className="lg:col-span-2 empty:hidden">
             <DonationReceipt id={id} receiptNumber={d.receipt_number} receiptSeries={d.receipt_series} />

@@ -97,7 +97,7 @@ export default function AdminDonationsPage() {
           {
             key: 'slip',
             header: bankStatementsMessages.review.slipTitle,
-            className: 'min-w-[22rem]',
+            className: 'min-w-[24rem]',
             stacked: true,
             cell: (d: AdminDonation) => <DepositSlip slip={d.deposit} reference={d.reference_code} amount={d.amount_gtq} currency={d.currency} />,
           },
