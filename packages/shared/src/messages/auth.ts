@@ -60,6 +60,8 @@ export const authMessages = {
     accountCreatedBody: (email: string) => `Te enviamos un correo a ${email} con un enlace para confirmar tu dirección.`,
     accountCreatedNote: 'Puedes iniciar sesión desde ahora. Al confirmar tu correo, las donaciones que hayas hecho con esa dirección aparecerán en tu cuenta.',
     goToLogin: 'Iniciar sesión',
+    /** The toast on the dashboard a new account lands on, signed in. */
+    accountCreatedSignedIn: (email: string) => `Cuenta creada. Te enviamos un enlace a ${email} para confirmar tu correo.`,
     forgotSubtitle: 'Escribe tu correo y te enviaremos un enlace para elegir una nueva contraseña.',
     forgotSubmit: 'Enviar enlace',
     checkEmailTitle: 'Revisa tu correo',

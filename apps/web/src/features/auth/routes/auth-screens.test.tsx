@@ -173,12 +173,16 @@ describe('/register', () => {
     expect(describedErrors(input('password'))).toContain(v.passwordComplexity);
   });
 
-  it("shows 'Creando cuenta...', then 'Cuenta creada' with a button to log in", async () => {
+  it("shows 'Creando cuenta...', then 'Cuenta creada' with a button to log in when the sign-in that follows fails", async () => {
     const user = userEvent.setup();
     let release: () => void = () => {};
     const { requests } = renderApp('/register', {
       handler: (req) =>
-        req.url === '/auth/register' ? (new Promise((resolve) => (release = () => resolve({ status: 201, data: { message: authMessages.registered } }))) as never) : undefined,
+        req.url === '/auth/register'
+          ? (new Promise((resolve) => (release = () => resolve({ status: 201, data: { message: authMessages.registered } }))) as never)
+          : req.url === '/auth/login'
+            ? { status: 503, data: { detail: 'x' } }
+            : undefined,
     });
     await user.type(await waitFor(() => input('name')), 'Ana López');
     await user.type(input('email'), 'Ana@Prueba.gt');
@@ -198,6 +202,28 @@ describe('/register', () => {
       confirmPassword: 'Segura123',
       acceptTerms: true,
     });
+  });
+
+  it('signs the new account in with the password just typed and lands on the dashboard, no second sign-in', async () => {
+    const user = userEvent.setup();
+    const { router, requests } = renderApp('/register', {
+      handler: (req) => {
+        if (req.url === '/auth/register') return { status: 201, data: { message: authMessages.registered } };
+        if (req.url === '/auth/login') return { status: 200, data: tokens(1) };
+        if (req.url === '/auth/me') return { status: 200, data: { id: 9, email: 'ana@prueba.gt', roles: ['USER'], first_name: 'Ana', last_name: 'López', email_verified: false } };
+        return undefined;
+      },
+    });
+    await user.type(await waitFor(() => input('name')), 'Ana López');
+    await user.type(input('email'), 'ana@prueba.gt');
+    await user.type(input('password'), 'Segura123');
+    await user.type(input('confirmPassword'), 'Segura123');
+    await user.click(input('acceptTerms'));
+    await user.click(screen.getByRole('button', { name: ui.registerSubmit }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 4000 });
+    expect(requests.find((r) => r.url === '/auth/login')?.data).toEqual({ email: 'ana@prueba.gt', password: 'Segura123' });
+    expect(await screen.findByText(ui.accountCreatedSignedIn('ana@prueba.gt'))).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: authMessages.accountCreated })).not.toBeInTheDocument();
   });
 
   it('puts the server answer on the field and in the alert (duplicate email), or the fallback text', async () => {

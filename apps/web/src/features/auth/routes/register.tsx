@@ -1,7 +1,9 @@
 // /register (docs/product.md#screens-and-routes, #validation-rules): every rule of the shared schema, checked on blur and again
-// by the server; on success the 'Cuenta creada' screen with a button to log in.
+// by the server; on success the new account is signed in and lands on its dashboard (the 'Cuenta creada'
+// screen with a button to log in only when that sign-in fails).
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-hot-toast';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
@@ -13,6 +15,7 @@ import { Checkbox, TextInput } from '@/components/form-fields';
 import { getErrorMessage } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
+import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type RegisterValues, useRegister } from '../api/register';
 import { EmailField, NewPasswordFields } from '../components/auth-fields';
@@ -50,6 +53,8 @@ export default function RegisterPage() {
 function RegisterForm({ onCreated }: { onCreated: (email: string) => void }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const mutation = useRegister();
+  const session = useSession();
+  const navigate = useNavigate();
   const {
     register,
     handleSubmit,
@@ -67,11 +72,20 @@ function RegisterForm({ onCreated }: { onCreated: (email: string) => void }) {
     setServerError(null);
     try {
       await mutation.mutateAsync(values);
-      onCreated(values.email);
     } catch (error) {
       applyServerErrors(setError, error, FIELDS);
       setServerError(getErrorMessage(error, authMessages.registerErrorForm));
+      return;
     }
+    // The password was just typed: signing in with it spares a second form.
+    try {
+      await session.login(values.email, values.password);
+    } catch {
+      onCreated(values.email);
+      return;
+    }
+    toast.success(ui.accountCreatedSignedIn(values.email), { duration: 8000 });
+    navigate(paths.dashboard, { replace: true });
   });
 
   return (
