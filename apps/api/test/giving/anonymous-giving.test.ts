@@ -46,7 +46,7 @@ beforeAll(async () => {
   owner = await signedInUser(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
   shownDonor = await signedInUser(ctx.app, ctx.db, { roles: ['DONOR', 'USER'], showPublicly: true });
   stranger = await signedInUser(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
-  // The plain gift (one statement) and a gift with the covered fee (the general path), both anonymous.
+  // A plain gift and one with the covered fee (which reads the payment settings), both anonymous.
   plainAnon = await donate({ donorName: ANON_NAME, email: ANON_EMAIL, anonymous: true }, owner.token);
   coveredAnon = await donate({ donorName: ANON_NAME, email: ANON_EMAIL, anonymous: true, coverFees: true });
   // Even a donor whose account is shown publicly can give one gift anonymously.
@@ -56,7 +56,7 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 describe('anonymous giving', () => {
-  it('stores the choice on the donation, on both ways of recording it', async () => {
+  it('stores the choice on the donation, with or without the covered fee', async () => {
     for (const { id } of [plainAnon, coveredAnon]) {
       const [row] = await ctx.db.select().from(donations).where(eq(donations.id, id));
       expect(row.donorAnonymous).toBe(true);
