@@ -78,7 +78,7 @@ export const donationsMessages = {
     noMatchTitle: 'Ninguna donación coincide',
     noMatchText: 'Prueba con otro nombre, otra palabra o sin filtros.',
     clearFilters: 'Limpiar filtros',
-    privacyNote: 'Por privacidad mostramos el nombre y el correo de los donantes de forma abreviada, salvo quienes eligieron mostrarse.',
+    privacyNote: 'Por privacidad mostramos el nombre y el correo de los donantes de forma abreviada (el nombre completo de quienes eligieron mostrarse), y «Anónimo» cuando alguien donó de forma anónima.',
   },
   detail: {
     heading: (id: number) => `Donación #${id}`,
