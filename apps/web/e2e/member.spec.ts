@@ -35,7 +35,8 @@ test.describe('donor area', () => {
     const level = page.getByTestId('level-card');
     await expect(level.getByRole('progressbar')).toBeVisible();
     await expect(level.getByText(/Próxima meta|nivel más alto/)).toBeVisible();
-    await expect(page.getByTestId('impact-card').getByText('Refacciones servidas')).toBeVisible();
+    await expect(page.getByTestId('impact-card').getByText('refacciones, aproximadamente')).toBeVisible();
+    await expect(page.getByTestId('impact-how')).toContainText('Lo estimamos dividiendo tu total donado');
     await expect(page.getByTestId('activity-card').getByRole('listitem').first()).toBeVisible();
     await expect(page.getByTestId('recent-donations-card').getByText(/#MG\d{8}/).first()).toBeVisible();
     await expect(page.getByTestId('events-card').getByRole('listitem').first()).toBeVisible();

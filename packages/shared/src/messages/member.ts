@@ -26,11 +26,11 @@ export const memberMessages = {
     topLevel: '¡Alcanzaste el nivel más alto! Gracias por tu enorme generosidad.',
     progressLabel: (level: string) => `Avance hacia el nivel ${level}`,
     impactTitle: 'Tu impacto',
-    impactDescription: 'Calculado con tus donaciones completadas.',
-    impactChildren: 'Niños acompañados',
-    impactMeals: 'Refacciones servidas',
-    impactScholarships: 'Becas otorgadas',
-    impactHours: 'Horas de formación',
+    impactDescription: 'Una estimación con tus donaciones completadas.',
+    /** One estimate of the whole total, never the same quetzales counted again as children, meals and hours. */
+    impactMeals: 'refacciones, aproximadamente',
+    impactHow: (total: string, perMeal: string | null) =>
+      `Lo estimamos dividiendo tu total donado (${total}) entre ${perMeal ?? 'lo que cuesta una refacción'}${perMeal ? ', lo que cuesta una refacción' : ''}. Es una equivalencia: tu aporte sostiene todos nuestros programas, no solo la alimentación.`,
     activityTitle: 'Actividad reciente',
     activityEmpty: 'Aún no hay actividad en tu cuenta.',
     eventsTitle: 'Próximos eventos',
