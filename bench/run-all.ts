@@ -20,6 +20,7 @@ const benches: Bench[] = [
   { name: 'api-reads', file: 'bench/api-reads.ts' },
   { name: 'donate-in', file: 'bench/donate-in.ts' },
   { name: 'ledger-growth', file: 'bench/ledger-growth.ts', summaryLines: /^(Stats at 1M within|Totals equal)|^ {2}(stats|list, first page) .*x$/ },
+  { name: 'bank-import', file: 'bench/bank-import.ts' },
   { name: 'web-load', file: 'bench/web-load.ts', builds: true },
   { name: 'embedded-start', file: 'bench/embedded-start.ts', builds: true },
 ];

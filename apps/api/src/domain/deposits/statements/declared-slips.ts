@@ -1,6 +1,6 @@
 // The newest deposit slip of each donation and what its donor declared with it (docs/product.md#bank-deposits):
 // the reconciliation's date window and slip-number search, and the review queue's slip beside the data.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { donationAttachments } from '../../../db/schema';
 
@@ -18,8 +18,9 @@ export interface DeclaredSlip {
   createdAt: Date;
 }
 
-export async function declaredSlipsOf(db: Db, donationIds: number[]): Promise<Map<number, DeclaredSlip>> {
-  if (donationIds.length === 0) return new Map();
+/** `donationIds`: a list, or a query of them (thousands of ids go to the database as one subquery, not as parameters). */
+export async function declaredSlipsOf(db: Db, donationIds: number[] | SQLWrapper): Promise<Map<number, DeclaredSlip>> {
+  if (Array.isArray(donationIds) && donationIds.length === 0) return new Map();
   const rows = await db
     .select({
       attachmentId: donationAttachments.id,

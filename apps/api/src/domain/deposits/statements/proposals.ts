@@ -9,7 +9,10 @@ import { bankStatementCandidates, bankStatementImports, bankStatementLines, dona
 import { type DepositToMatch, type LineMatch, type LineToMatch, matchStatement } from './match';
 import { declaredSlipsOf } from './declared-slips';
 
-/** Rows per INSERT: far under PostgreSQL's 65,535 parameters a statement, whatever the file's length. */
+/**
+ * Rows per INSERT. Each batch is one JSON parameter (json_to_recordset), so no statement nears PostgreSQL's
+ * 65,535 parameters whatever the file's length, and thousands of rows cost one bind.
+ */
 export const INSERT_BATCH = 1_000;
 
 export type Deposit = DepositToMatch & Omit<PendingDeposit, 'donation_id' | 'reference_code'>;
@@ -47,10 +50,7 @@ export async function pendingDeposits(db: Db, ids?: number[]): Promise<Deposit[]
     .from(donations)
     .where(ids ? and(pendingDeposit, inArray(donations.id, ids)) : pendingDeposit)
     .orderBy(asc(donations.createdAt), asc(donations.id));
-  const declared = await declaredSlipsOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  const declared = await declaredSlipsOf(db, ids ?? db.select({ id: donations.id }).from(donations).where(pendingDeposit));
   return rows.map((r) => {
     const slip = declared.get(r.id);
     return {
@@ -83,7 +83,13 @@ export async function storeCandidates(db: Db, importId: number, matches: Map<num
       dayDistance: c.dayDistance,
     })),
   );
-  for (const batch of inBatches(rows)) await db.insert(bankStatementCandidates).values(batch);
+  for (const batch of inBatches(rows, 5 * INSERT_BATCH)) {
+    await db.execute(sql`
+      INSERT INTO ${bankStatementCandidates} (line_id, import_id, donation_id, position, kind, reference_found, day_distance)
+      SELECT r."lineId", r."importId", r."donationId", r.position, r.kind, r."referenceFound", r."dayDistance"
+      FROM json_to_recordset(${JSON.stringify(batch)}::json)
+        AS r("lineId" bigint, "importId" integer, "donationId" integer, position integer, kind text, "referenceFound" boolean, "dayDistance" integer)`);
+  }
 }
 
 /**
