@@ -3,6 +3,13 @@
 export const receiptMessages = {
   pdf: {
     receiptTitle: 'Recibo por donación',
+    /** The PDF's title while SAT has not certified it (FEL off, or certification still under way). */
+    uncertifiedTitle: 'Constancia de donación',
+    notCertified: {
+      off: 'Esta constancia no está certificada por la SAT: no es un recibo electrónico (FEL) y por sí sola no acredita la deducibilidad de la donación.',
+      pending:
+        'Esta constancia aún no está certificada por la SAT: el recibo por donación certificado (FEL) te llegará por correo en cuanto la SAT lo certifique; por sí sola no acredita la deducibilidad de la donación.',
+    },
     receiptNumber: 'Recibo No.',
     seriesNumber: (series: string, number: string) => `Serie ${series} No. ${number}`,
     issuedOn: (date: string) => `Fecha de emisión: ${date}`,
@@ -45,6 +52,7 @@ export const receiptMessages = {
     receivedFrom: 'Recibimos de',
     theAmountOf: 'la cantidad de',
     keepNote: 'Este recibo se emitió una sola vez, al completarse la donación; su número y su fecha no cambian. Consérvalo para tus registros.',
+    keepNoteUncertified: 'Esta constancia se emitió una sola vez, al completarse la donación; su número y su fecha no cambian. Consérvala para tus registros.',
     statementTitle: (year: number) => `Constancia anual de donaciones ${year}`,
     statementIntro: (name: string, year: number) => `Hacemos constar que ${name} realizó las siguientes donaciones completadas durante el año ${year}:`,
     statementTotal: 'Total del año (en quetzales)',

@@ -195,6 +195,9 @@ describe('certification through Infile', () => {
     // The UUID may wrap at a hyphen in its box: compared without the line breaks.
     const text = (await pdfText(pdfAttachment(mail?.raw ?? ''))).replace(/\s/g, '');
     expect(text).toContain(row.fel_uuid as string);
+    // Certified, it is the receipt itself.
+    expect(text).toContain('Recibopordonación');
+    expect(text).not.toContain('Constanciadedonación');
     expect(text).toContain(row.fel_series as string);
     expect(text).toContain(row.fel_number as string);
 

@@ -129,7 +129,7 @@ describe('GET /receipts/{donationId}.pdf', () => {
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(res.rawPayload);
     expect(text).toContain('Fundación Prueba de Recibos');
-    expect(text).toContain('Recibo por donación');
+    expect(text).toContain('Constancia de donación');
     expect(text).toContain(d.referenceCode);
     expect(text).toContain(formatReceiptNumber(d.receiptNumber as number));
     expect(text).toContain(formatMoney(185.5).replace(/\s/g, ' '));

@@ -79,7 +79,11 @@ describe('issue at completion', () => {
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
 
     const text = await pdfText(first.rawPayload);
-    expect(text).toContain('Recibo por donación');
+    // Without FEL the PDF is not SAT's receipt, and says so instead of presenting itself as one.
+    expect(text).toContain('Constancia de donación');
+    expect(text).not.toContain('Recibo por donación');
+    expect(text.replace(/\s+/g, ' ')).toContain('no está certificada por la SAT: no es un recibo electrónico (FEL) y por sí sola no acredita la deducibilidad');
+    if (fiscal.deductibilityText) expect(text).not.toContain(fiscal.deductibilityText);
     expect(text).toContain(`Serie A No. ${formatReceiptNumber(receipt.number)}`);
     expect(text).toContain(`Fecha de emisión: ${formatLongDate(receipt.issuedAt)}`);
     expect(text).toContain(fiscal.legalName);

@@ -1,6 +1,7 @@
 // PDF receipts and yearly statements (docs/product.md#receipts): the issuer's fiscal identity, the donor,
-// the gift in figures and in words, the signer, the FEL block once certified, ANULADO once voided. Every
-// value comes from the stored receipt, so a receipt downloaded twice is the same document.
+// the gift in figures and in words, the signer, the FEL block once certified (until then a "Constancia de
+// donación" that says it is not certified), ANULADO once voided. Every value comes from the stored
+// receipt, so a receipt downloaded twice is the same document.
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { CURRENCY } from '@donaciones/shared/constants';
@@ -23,6 +24,18 @@ const VOID = '#b91c1c';
 const MARGIN = 56;
 
 type Doc = PDFKit.PDFDocument;
+
+/** A boxed line under the header: the document is not SAT's certified receipt. */
+function notCertifiedNotice(doc: Doc, text: string) {
+  const width = doc.page.width - MARGIN * 2;
+  doc.font('Helvetica-Bold').fontSize(9);
+  const height = doc.heightOfString(text, { width: width - 24 }) + 16;
+  const top = doc.y;
+  doc.roundedRect(MARGIN, top, width, height, 4).fill('#fef3c7');
+  doc.fillColor('#78350f').text(text, MARGIN + 12, top + 8, { width: width - 24 });
+  doc.x = MARGIN;
+  doc.y = top + height + 12;
+}
 
 /** `createdAt` is the document's own date (the receipt's issue), which also fixes the file's id: same input, same bytes. */
 function render(title: string, createdAt: Date, draw: (doc: Doc) => void): Promise<Buffer> {
@@ -116,9 +129,13 @@ export async function renderReceiptPdf(r: ReceiptRow): Promise<Buffer> {
   const issuer = r.issuer;
   const qr = r.felUuid ? await QRCode.toBuffer(satVerificationUrl(r, issuer.nit ?? ''), { margin: 1, width: 240 }) : null;
   const signature = issuer.signatureImage ? Buffer.from(issuer.signatureImage.base64, 'base64') : null;
-  return render(`${t.receiptTitle} ${label}`, r.issuedAt, (doc) => {
+  // Only SAT's certification (FEL) makes it the fiscal receipt; until then it says plainly what it is.
+  const certified = Boolean(r.felUuid);
+  const title = certified ? t.receiptTitle : t.uncertifiedTitle;
+  return render(`${title} ${label}`, r.issuedAt, (doc) => {
     const width = doc.page.width - MARGIN * 2;
-    header(doc, issuer, t.receiptTitle, [t.seriesNumber(r.series, formatReceiptNumber(r.number)), t.issuedOn(formatLongDate(r.issuedAt))]);
+    header(doc, issuer, title, [t.seriesNumber(r.series, formatReceiptNumber(r.number)), t.issuedOn(formatLongDate(r.issuedAt))]);
+    if (!certified) notCertifiedNotice(doc, r.felStatus === 'not_required' ? t.notCertified.off : t.notCertified.pending);
 
     if (r.voidedAt) {
       // A refund voids the receipt: said at the top and across the page, with the date.
@@ -177,7 +194,7 @@ export async function renderReceiptPdf(r: ReceiptRow): Promise<Buffer> {
       }
     }
 
-    if (issuer.deductibilityText) {
+    if (certified && issuer.deductibilityText) {
       doc.moveDown(0.4);
       doc.font('Helvetica').fontSize(9).fillColor(INK).text(issuer.deductibilityText, MARGIN, doc.y, { width });
     }
@@ -224,7 +241,7 @@ export async function renderReceiptPdf(r: ReceiptRow): Promise<Buffer> {
     doc.moveDown(0.8);
     doc.font('Helvetica').fontSize(10).fillColor(INK).text(t.thanks, MARGIN, doc.y, { width });
     doc.moveDown(0.6);
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(t.keepNote, { width });
+    doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(certified ? t.keepNote : t.keepNoteUncertified, { width });
 
     if (r.voidedAt) {
       doc.save();
