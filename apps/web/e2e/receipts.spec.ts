@@ -20,7 +20,7 @@ test.describe('receipts', () => {
     expect(reference).toMatch(/^#MG\d{8}$/);
     const mine = await downloadFrom(page, row.getByRole('button', { name: /Descargar recibo/ }));
     expect(mine.name).toMatch(/^recibo-A-\d{6}\.pdf$/);
-    expect(mine.text).toContain('Recibo por donación');
+    expect(mine.text).toContain('Constancia de donación');
     expect(mine.text).toContain(reference);
     expect(mine.text).toContain('Fecha de emisión');
     expect(mine.text).toMatch(/NIT \d+-[\dK]/);
@@ -35,7 +35,7 @@ test.describe('receipts', () => {
     const reference = (await page.locator('dd .font-mono').first().innerText()).trim();
     const first = await downloadFrom(page, page.getByRole('button', { name: 'Descargar recibo' }));
     expect(first.name).toMatch(/^recibo-A-\d{6}\.pdf$/);
-    expect(first.text).toContain('Recibo por donación');
+    expect(first.text).toContain('Constancia de donación');
     expect(first.text).toContain(reference);
     // Downloaded again, the same document (same number and issue date).
     expect((await downloadFrom(page, page.getByRole('button', { name: 'Descargar recibo' }))).text).toBe(first.text);

@@ -1,9 +1,9 @@
 // Demo content and accounts (docs/product.md#demo-data). Idempotent: a second start adds nothing.
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { toCents } from '@donaciones/shared/format';
 import type { Role } from '@donaciones/shared/constants';
 import type { Database } from './client';
-import { donations, events, programs, supporters, userPreferences, users } from './schema';
+import { donations, events, programs, receipts, supporters, userPreferences, users } from './schema';
 import { hashPassword } from '../domain/accounts/passwords';
 import { ensureDefaultSettings } from '../platform/settings';
 import { seedDemoBankAccounts } from '../domain/deposits/bank-accounts';
@@ -219,6 +219,11 @@ async function seedDonations(db: Database, now: Date): Promise<number> {
       .where(and(eq(donations.status, 'completed'), isNull(donations.receiptNumber)))
       .orderBy(asc(donations.completedAt), asc(donations.id));
     for (const { id } of completed) await issueReceipt(tx, id, { email: false });
+    // Issued as a completion issues them: on the day the gift completed, not on the day the demo was seeded.
+    if (completed.length) {
+      const ids = completed.map((c) => c.id);
+      await tx.update(receipts).set({ issuedAt: sql`${receipts.donatedAt}` }).where(inArray(receipts.donationId, ids));
+    }
   });
   return rows.length;
 }
