@@ -75,6 +75,9 @@ describe('GET /dashboard/stats', () => {
         donations_growth_percentage: 50, // 3 against 2
         amount_growth_percentage: 50, // Q450 against Q300
       },
+        users_before: 2,
+        donations_before: 2,
+        amount_before: 300,
     });
     expect(body.recent_users).toHaveLength(5);
     expect(body.recent_users[0]).toEqual({ id: inactive.id, email: inactive.email, roles: ['USER'], status: 'inactive', joined_at: expect.any(String) });
@@ -162,6 +165,9 @@ describe('growth on the admin dashboard', () => {
         donations_growth_percentage: 0, // 2 against 2
         amount_growth_percentage: 50, // Q600 against Q400
       });
+        users_before: 2,
+        donations_before: 2,
+        amount_before: 400,
     } finally {
       await local.close();
     }

@@ -296,6 +296,10 @@ export const adminDashboardStatsSchema = z
       users_growth_percentage: z.number(),
       donations_growth_percentage: z.number(),
       amount_growth_percentage: z.number(),
+      /** The bases of the three changes (the same stretch of the previous month): a change is read with its base. */
+      users_before: z.number().int(),
+      donations_before: z.number().int(),
+      amount_before: z.number(),
     }),
     recent_users: z.array(
       z.object({ id: z.number().int(), email: z.string(), roles: z.array(z.enum(ROLES)), status: z.enum(USER_STATUSES), joined_at: z.string() }),

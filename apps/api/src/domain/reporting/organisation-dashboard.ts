@@ -205,6 +205,9 @@ export async function adminDashboardStats(db: Db, now: Date = new Date()): Promi
       users_growth_percentage: growthPercentage(growth.users_now, growth.users_before),
       donations_growth_percentage: growthPercentage(growth.donations_now, growth.donations_before),
       amount_growth_percentage: growthPercentage(Number(growth.cents_now), Number(growth.cents_before)),
+      users_before: Number(growth.users_before),
+      donations_before: Number(growth.donations_before),
+      amount_before: fromCents(Number(growth.cents_before)),
     },
     recent_users: latestUsers.map((u) => ({
       id: u.id,

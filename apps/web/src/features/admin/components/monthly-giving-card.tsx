@@ -33,7 +33,12 @@ export function MonthlyGivingCard({ giving }: { giving: AdminDashboardStats['mon
           </div>
         </div>
         <div className="flex flex-col gap-1">
-          <Growth value={giving.mrr_change_percentage} suffix={(pct) => `${pct} ${c.change} (${formatMoney(giving.previous_mrr)})`} />
+          <Growth
+            value={giving.mrr_change_percentage}
+            previous={giving.previous_mrr}
+            text={(pct) => `${pct} ${c.change} (${formatMoney(giving.previous_mrr)})`}
+            noBase={c.noPreviousBase}
+          />
           <p className="text-sm text-ink-600">{c.activeDonors(giving.active_donors)}</p>
         </div>
       </div>

@@ -44,7 +44,14 @@ export function MonthlyGivingReport({ analytics }: { analytics: Analytics }) {
           icon={Repeat}
           tone="green"
           value={formatMoney(m.mrr)}
-          hint={<Growth value={m.mrr_change_percentage} suffix={(pct) => `${pct} ${mg.sincePeriodStart(formatMoney(m.mrr_at_start))}`} />}
+          hint={
+            <Growth
+              value={m.mrr_change_percentage}
+              previous={m.mrr_at_start}
+              text={(pct) => `${pct} ${mg.sincePeriodStart(formatMoney(m.mrr_at_start))}`}
+              noBase={mg.noStartBase}
+            />
+          }
         />
         <StatCard label={mg.activeDonors} icon={Users} value={formatNumber(m.active_donors)} hint={`${formatNumber(m.active_gifts)} ${mg.activeGifts.toLowerCase()}`} />
         <StatCard

@@ -8,6 +8,16 @@ import { trendLabel } from './trend-label';
 
 const rep = adminMessages.reports;
 
+/**
+ * Room for the widest amount label ("Q12.5 mil"): the top tick may round above the largest amount,
+ * so the label of a quarter more is measured too, at ~7.5 px a character of the 12 px axis font.
+ */
+export function axisWidth(amounts: number[]): number {
+  const top = Math.max(0, ...amounts);
+  const longest = Math.max(...[top, top * 1.25].map((v) => formatMoneyCompact(v).length));
+  return Math.ceil(longest * 7.5) + 12;
+}
+
 export default function TrendChart({ analytics }: { analytics: Analytics }) {
   const data = analytics.trends.map((t) => ({ ...t, label: trendLabel(t.date, analytics.granularity, true), full: trendLabel(t.date, analytics.granularity) }));
   const bars = data.length <= 12;
@@ -27,7 +37,7 @@ export default function TrendChart({ analytics }: { analytics: Analytics }) {
           <YAxis
             tickLine={false}
             axisLine={false}
-            width={56}
+            width={axisWidth(data.map((d) => d.amount))}
             tick={{ fill: '#6b655c', fontSize: 12 }}
             tickFormatter={(v: number) => formatMoneyCompact(v)}
           />
@@ -40,7 +50,9 @@ export default function TrendChart({ analytics }: { analytics: Analytics }) {
           {bars ? (
             <Bar dataKey="amount" name="amount" fill="#1f8582" radius={[6, 6, 0, 0]} maxBarSize={48} />
           ) : (
-            <Area type="monotone" dataKey="amount" name="amount" stroke="#0d5c63" strokeWidth={2} fill="url(#trend-fill)" />
+            // Straight segments: a day's total stands alone, and a smooth curve would draw amounts
+            // between the days (and below zero) that never happened.
+            <Area type="linear" dataKey="amount" name="amount" stroke="#0d5c63" strokeWidth={2} fill="url(#trend-fill)" />
           )}
         </Chart>
       </ResponsiveContainer>

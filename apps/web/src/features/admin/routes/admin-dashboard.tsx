@@ -89,19 +89,19 @@ function Figures({ stats }: { stats: AdminDashboardStats | undefined }) {
 function GrowthPanel({ stats }: { stats: AdminDashboardStats }) {
   const g = stats.growth_metrics;
   const items = [
-    { label: d.growthUsers, value: g.users_growth_percentage, icon: UserPlus },
-    { label: d.growthDonations, value: g.donations_growth_percentage, icon: HandCoins },
-    { label: d.growthAmount, value: g.amount_growth_percentage, icon: Wallet },
+    { label: d.growthUsers, value: g.users_growth_percentage, previous: g.users_before, base: formatNumber(g.users_before), icon: UserPlus },
+    { label: d.growthDonations, value: g.donations_growth_percentage, previous: g.donations_before, base: formatNumber(g.donations_before), icon: HandCoins },
+    { label: d.growthAmount, value: g.amount_growth_percentage, previous: g.amount_before, base: formatMoney(g.amount_before), icon: Wallet },
   ];
   return (
     <Card title={d.growthTitle} description={d.growthComparedWith}>
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        {items.map(({ label, value, icon: Icon }) => (
+        {items.map(({ label, value, previous, base, icon: Icon }) => (
           <li key={label} className="flex items-center gap-3 rounded-2xl bg-sand-50 px-4 py-3 ring-1 ring-sand-200">
             <Icon aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
             <div className="min-w-0">
               <p className="text-sm text-ink-600">{label}</p>
-              <Growth value={value} className="text-base" />
+              <Growth value={value} previous={previous} text={(pct) => d.growthVs(pct, base)} noBase={d.growthNoBase} className="text-base" />
             </div>
           </li>
         ))}

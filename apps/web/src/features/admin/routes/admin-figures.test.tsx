@@ -19,7 +19,14 @@ const stats: AdminDashboardStats = {
   pending_amount_gtq: 185,
   system_health: 68.8,
   system_health_source: 'email_delivery',
-  growth_metrics: { users_growth_percentage: -12.5, donations_growth_percentage: 0, amount_growth_percentage: 2068.5 },
+  growth_metrics: {
+    users_growth_percentage: -12.5,
+    donations_growth_percentage: 100,
+    amount_growth_percentage: 2068.5,
+    users_before: 8,
+    donations_before: 0,
+    amount_before: 2305.5,
+  },
   recent_users: [],
   recent_donations: [],
   recent_activity: [],
@@ -51,8 +58,11 @@ describe('admin figures on screen', () => {
     renderApp('/admin-dashboard', { user: admin, handler: (req) => (req.url === '/dashboard/stats' ? { status: 200, data: stats } : undefined) });
     const panel = (await screen.findByText(adminMessages.dashboard.growthTitle)).closest('section') ?? document.body;
     expect(within(panel as HTMLElement).getByText(adminMessages.dashboard.growthComparedWith)).toBeTruthy();
-    expect(panel.textContent).toContain('+2,068.5%');
-    expect(panel.textContent).toContain('-12.5%');
+    expect(panel.textContent).toContain('+2,068.5% frente a Q2,305.50');
+    expect(panel.textContent).toContain('-12.5% frente a 8');
+    // From nothing: no "+100%", which would mean nothing, but what the base was.
+    expect(panel.textContent).toContain('Sin datos del mes anterior');
+    expect(panel.textContent).not.toContain('100%');
     expect(document.body.textContent).toContain('68.8%');
     expect(document.body.textContent).toContain('Q50,000.00');
     expect(document.body.textContent).not.toMatch(/Q\s\d/);
@@ -60,7 +70,7 @@ describe('admin figures on screen', () => {
 
   it('the reports name the calendar period in course and what the change is measured against', async () => {
     renderApp('/admin/reports', { user: admin, handler: (req) => (req.url === '/admin/analytics' ? { status: 200, data: analytics } : undefined) });
-    expect(await screen.findByText(`+2,065.1% ${adminMessages.reports.comparedWith.month}`)).toBeTruthy();
+    expect(await screen.findByText(`+2,065.1% ${adminMessages.reports.comparedWith.month} (Q960.00)`)).toBeTruthy();
     expect(screen.getAllByText(adminMessages.reports.periods.month).length).toBeGreaterThan(0);
     expect(document.body.textContent).toContain('68.8%');
     expect(document.body.textContent).toContain('Q20,785.00');

@@ -22,7 +22,7 @@ const stats: AdminDashboardStats = {
   pending_amount_gtq: 0,
   system_health: 98,
   system_health_source: 'default',
-  growth_metrics: { users_growth_percentage: 0, donations_growth_percentage: 0, amount_growth_percentage: 0 },
+  growth_metrics: { users_growth_percentage: 0, donations_growth_percentage: 0, amount_growth_percentage: 0, users_before: 0, donations_before: 0, amount_before: 0 },
   recent_users: [],
   recent_donations: [],
   recent_activity: [],

@@ -67,7 +67,7 @@ describe('admin dashboard: totals in quetzales', () => {
       pending_amount_gtq: 0,
       system_health: 100,
       system_health_source: 'email_delivery',
-      growth_metrics: { users_growth_percentage: 0, donations_growth_percentage: 0, amount_growth_percentage: 0 },
+      growth_metrics: { users_growth_percentage: 0, donations_growth_percentage: 0, amount_growth_percentage: 0, users_before: 0, donations_before: 0, amount_before: 0 },
       recent_users: [],
       recent_donations: [
         { id: 1, donor_name: 'Ana', donor_email: 'ana@correo.gt', amount_gtq: 385, currency: 'USD', donation_type: 'monetary', status: 'APPROVED', created_at: '2026-11-23T18:00:00Z', reference_code: '#MG00000001', payment_provider: 'recurrente', manual_review: false },

@@ -43,7 +43,17 @@ function Cards({ analytics }: { analytics: Analytics | undefined }) {
         tone="green"
         loading={loading}
         value={s && formatMoney(s.total_amount)}
-        hint={analytics && s && <Growth value={s.amount_growth_percentage} suffix={(pct) => ui.vsPrevious(pct, rep.comparedWith[analytics.period as ReportPeriod])} />}
+        hint={
+          analytics &&
+          s && (
+            <Growth
+              value={s.amount_growth_percentage}
+              previous={s.previous_total_amount}
+              text={(pct) => ui.vsPrevious(pct, rep.comparedWith[analytics.period as ReportPeriod], formatMoney(s.previous_total_amount))}
+              noBase={ui.noPrevious[analytics.period]}
+            />
+          )
+        }
       />
       <StatCard
         label={rep.totalDonations}
