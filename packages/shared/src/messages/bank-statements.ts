@@ -81,6 +81,12 @@ export const bankStatementsMessages = {
     confirm: 'Confirmar',
     confirmLabel: (line: number, reference: string) => `Confirmar la línea ${line} con ${reference}`,
     confirmed: (reference: string) => `Depósito ${reference} confirmado; le avisamos al donante.`,
+    confirmTitle: '¿Confirmar este depósito?',
+    confirmQuestion: (donor: string, amount: string, reference: string, line: number, posted: string) =>
+      `Se aprobará la donación ${reference} de ${donor} por ${amount} con la línea ${line} del estado de cuenta (${posted}), y le enviaremos un correo al donante. No se puede deshacer desde aquí.`,
+    confirmAccept: 'Sí, confirmar y avisar',
+    confirmCancel: 'Cancelar',
+    repeated: (n: number) => `${n} ${n === 1 ? 'crédito ya estaba' : 'créditos ya estaban'} en importaciones anteriores y no se agregaron de nuevo.`,
     alternatives: 'Otras donaciones posibles:',
     chooseFile: 'Elegir archivo',
     noFile: 'Ningún archivo elegido',

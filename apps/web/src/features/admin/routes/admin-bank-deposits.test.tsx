@@ -117,6 +117,7 @@ const imported: StatementImport = {
   created_at: '2026-03-05T15:00:00Z',
   credit_lines: 2,
   skipped_lines: 0,
+  repeated_lines: 0,
   lines: [
     { id: 11, line_number: 2, posted_on: '2026-03-03', description: 'DEPOSITO EFECTIVO', reference: '000123', amount: 1250, state: 'proposed', confirmed_donation: null, candidates: [candidate] },
     {
@@ -182,7 +183,7 @@ describe('Conciliación bancaria', { timeout: 20_000 }, () => {
     expect(posts).toHaveLength(0);
   });
 
-  it('previews the file, takes the columns, imports and confirms a proposed match with one click', async () => {
+  it('previews the file, takes the columns, imports and confirms a proposed match after asking', async () => {
     const { handler, posts } = api();
     renderApp('/admin/bank-statements', { ...ADMIN, handler });
     await readFile();
@@ -208,7 +209,15 @@ describe('Conciliación bancaria', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('button', { name: /^Confirmar la línea/ })).toHaveLength(1);
     expect(screen.getByRole('link', { name: '#MG00000043' })).toBeInTheDocument();
 
+    // "Confirmar" asks first, naming the donor, the amount and the line; cancelling sends nothing.
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar la línea 2 con #MG00000041' }));
+    const ask = await screen.findByRole('alertdialog', { name: '¿Confirmar este depósito?' });
+    expect(ask).toHaveAccessibleDescription(/Se aprobará la donación #MG00000041 de .+ por Q1,250\.00 con la línea 2 del estado de cuenta/);
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(posts).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar la línea 2 con #MG00000041' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sí, confirmar y avisar' }));
     await waitFor(() => expect(posts).toHaveLength(3));
     expect(posts[2].data).toEqual({ donation_id: 41 });
     expect(await screen.findByRole('heading', { name: 'Confirmados (1)' })).toBeInTheDocument();

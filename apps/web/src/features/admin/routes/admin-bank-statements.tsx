@@ -17,6 +17,7 @@ import {
   type StatementPreview,
 } from '@donaciones/shared/schemas/bank-statements';
 import { Badge } from '@/components/badge';
+import { ConfirmStatementLineDialog, type PendingConfirmation } from '../components/confirm-statement-line-dialog';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { FormField, Select, TextInput } from '@/components/form-fields';
@@ -301,16 +302,19 @@ function Section({ title, empty, count, children }: { title: string; empty: stri
 function ImportDetail({ id }: { id: number }) {
   const query = useStatementImport(id);
   const confirm = useConfirmStatementLine();
+  const [asking, setAsking] = useState<PendingConfirmation | null>(null);
   const data = query.data;
   if (query.isError) return <ErrorState message={m.loadError} onRetry={() => query.refetch()} retrying={query.isFetching} />;
   if (!data) return <Skeleton className="h-64" />;
 
-  const confirmLine = async (line: StatementLine, candidate: StatementCandidate) => {
+  const confirmLine = async ({ line, candidate }: PendingConfirmation) => {
     try {
       await confirm.mutateAsync({ importId: data.id, lineId: line.id, donationId: candidate.donation_id });
       toast.success(m.confirmed(candidate.reference_code));
     } catch (error) {
       toast.error(getErrorMessage(error, m.loadError));
+    } finally {
+      setAsking(null);
     }
   };
   const busy = (line: StatementLine) => confirm.isPending && confirm.variables?.lineId === line.id;
@@ -325,7 +329,9 @@ function ImportDetail({ id }: { id: number }) {
       <p className="text-sm text-ink-700">
         <span className="font-semibold text-ink-900">{m.importSummary(data.bank, data.file_name)}</span> ·{' '}
         {m.counts(data.credit_lines, proposed.length, confirmed.length)}
+        {data.repeated_lines > 0 && <> · {m.repeated(data.repeated_lines)}</>}
       </p>
+      <ConfirmStatementLineDialog pending={asking} busy={confirm.isPending} onCancel={() => setAsking(null)} onConfirm={(p) => void confirmLine(p)} />
       <Section title={m.proposedTitle} empty={m.proposedEmpty} count={proposed.length}>
         {proposed.map((line) => {
           const [best, ...others] = line.candidates;
@@ -336,7 +342,7 @@ function ImportDetail({ id }: { id: number }) {
               loading={busy(line) && confirm.variables?.donationId === candidate.donation_id}
               disabled={confirm.isPending}
               aria-label={m.confirmLabel(line.line_number, candidate.reference_code)}
-              onClick={() => void confirmLine(line, candidate)}
+              onClick={() => setAsking({ line, candidate })}
               icon={<CheckCircle2 aria-hidden="true" className="size-4" />}
             >
               {m.confirm}
