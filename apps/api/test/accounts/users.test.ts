@@ -5,7 +5,8 @@ import { validationMessages } from '@donaciones/shared/messages/validation';
 import { auditLog, authTokens, donations, emailOutbox, sessions, users } from '../../src/db/schema';
 import { deleteUser, updateUser } from '../../src/domain/accounts/users';
 import { callers, expectAdminOnly } from '../support/staff';
-import { addDonation, type Caller, createTestApp, createUser, inject, signedInUser, type TestContext } from '../support/helpers';
+import { type Caller, createTestApp, createUser, inject, type TestContext } from '../support/helpers';
+import * as make from '../support/factory';
 
 const m = adminMessages.api;
 let ctx: TestContext;
@@ -165,7 +166,7 @@ describe('admin users: edit', () => {
   });
 
   it('deactivating signs the person out at once', async () => {
-    const person = await signedInUser(ctx.app, ctx.db, { roles: ['USER'] });
+    const person = await make.signIn(ctx.app, ctx.db, { roles: ['USER'] });
     const before = await inject(ctx.app, { method: 'GET', url: '/api/v1/dashboard/stats', token: person.token });
     expect(before.statusCode).toBe(200);
     const res = await inject(ctx.app, {
@@ -195,8 +196,8 @@ describe('admin users: the last active admin', () => {
   it('cannot be demoted or deactivated; an admin cannot delete their own account', async () => {
     const local = await createTestApp();
     try {
-      const a = await signedInUser(local.app, local.db, { roles: ['ADMIN'], firstName: 'Ana', lastName: 'Uno' });
-      const b = await signedInUser(local.app, local.db, { roles: ['ADMIN'], firstName: 'Beto', lastName: 'Dos' });
+      const a = await make.signIn(local.app, local.db, { roles: ['ADMIN'], firstName: 'Ana', lastName: 'Uno' });
+      const b = await make.signIn(local.app, local.db, { roles: ['ADMIN'], firstName: 'Beto', lastName: 'Dos' });
       const put = (caller: Caller, id: number, payload: Record<string, unknown>) =>
         inject(local.app, { method: 'PUT', url: `/api/v1/admin/users/${id}`, token: caller.token, payload: payload as never });
       const self = { email: a.email, first_name: 'Ana', last_name: 'Uno', role: 'ADMIN', is_active: true };
@@ -233,8 +234,8 @@ describe('admin users: the last active admin', () => {
 
 describe('admin users: delete', () => {
   it('deletes the account and its sessions, keeps its donations unlinked, and audits it', async () => {
-    const person = await signedInUser(ctx.app, ctx.db, { roles: ['DONOR'] });
-    const donation = await addDonation(ctx.db, { amountCents: 12_500, createdAt: new Date(), userId: person.id, donorEmail: person.email });
+    const person = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR'] });
+    const donation = await make.donation(ctx.db, { amountCents: 12_500, createdAt: new Date(), userId: person.id, donorEmail: person.email });
     const res = await inject(ctx.app, { method: 'DELETE', url: `/api/v1/admin/users/${person.id}`, token: who.admin.token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: m.userDeleted });
@@ -251,7 +252,7 @@ describe('admin users: delete', () => {
   });
 
   it('an admin whose account was deleted loses access at once', async () => {
-    const other = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
+    const other = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
     await inject(ctx.app, { method: 'DELETE', url: `/api/v1/admin/users/${other.id}`, token: who.admin.token });
     const res = await inject(ctx.app, { method: 'GET', url: '/api/v1/admin/users', token: other.token });
     expect(res.statusCode).toBe(401);

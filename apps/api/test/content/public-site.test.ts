@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { guatemalaDay, toCents } from '@donaciones/shared/format';
 import { progressPercentage } from '@donaciones/shared/figures';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
-import { addDonation as addLedgerDonation, createTestApp, json, type TestContext } from '../support/helpers';
+import { createTestApp, json, type TestContext } from '../support/helpers';
+import * as make from '../support/factory';
 import { donations, events, programs, supporters } from '../../src/db/schema';
 import { getSettings, putSettings } from '../../src/platform/settings';
 import { getPublicSite } from '../../src/domain/content/public-site';
@@ -29,7 +30,7 @@ async function addDonation(values: {
   gtqCents?: number;
   programId?: number;
 }) {
-  await addLedgerDonation(ctx.db, {
+  await make.donation(ctx.db, {
     donorName: 'Prueba Mensual',
     donorEmail: 'mensual@prueba.gt',
     amountCents: values.cents,

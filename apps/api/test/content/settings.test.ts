@@ -6,7 +6,8 @@ import { DEFAULT_SETTINGS } from '@donaciones/shared/schemas/settings';
 import { auditLog, donations, programs } from '../../src/db/schema';
 import { getSettings } from '../../src/platform/settings';
 import { callers, expectAdminOnly } from '../support/staff';
-import { addDonation, createTestApp, inject, type TestContext } from '../support/helpers';
+import { createTestApp, inject, type TestContext } from '../support/helpers';
+import * as make from '../support/factory';
 
 let ctx: TestContext;
 let who: Awaited<ReturnType<typeof callers>>;
@@ -127,8 +128,8 @@ describe('programs', () => {
     const edited = await call('PUT', `/admin/programs/${p.id}`, { ...program, current_amount: 6000, coming_soon: true });
     expect(edited.json()).toMatchObject({ current_amount: 0, progress_percentage: 0, coming_soon: true });
 
-    const d = await addDonation(ctx.db, { amountCents: 125_050, createdAt: new Date(), programId: p.id });
-    await addDonation(ctx.db, { amountCents: 99_999, createdAt: new Date(), programId: p.id, status: 'pending' });
+    const d = await make.donation(ctx.db, { amountCents: 125_050, createdAt: new Date(), programId: p.id });
+    await make.donation(ctx.db, { amountCents: 99_999, createdAt: new Date(), programId: p.id, status: 'pending' });
     const [withLedger] = (await call('GET', '/admin/programs')).json().programs.filter((x: { id: number }) => x.id === p.id);
     expect(withLedger).toMatchObject({ current_amount: 1250.5, progress_percentage: 25 });
     const removed = await call('DELETE', `/admin/programs/${p.id}`);

@@ -19,8 +19,9 @@ import { smtpTransport } from '../../src/platform/mailer';
 import { duplicateSlipsOf, pdfHasActiveContent } from '../../src/domain/deposits/deposits';
 import { putSettings } from '../../src/platform/settings';
 import { signedLinks } from '../../src/platform/signed-links';
-import { addDonation, createTestApp, json, pdfText, signedInUser, type Caller, type TestContext } from '../support/helpers';
+import { createTestApp, json, pdfText, type Caller, type TestContext } from '../support/helpers';
 import { startSmtp } from '../support/smtp';
+import * as make from '../support/factory';
 
 const e = depositMessages.errors;
 let ctx: TestContext;
@@ -38,7 +39,7 @@ const ACCOUNTS: BankAccountsSettings = {
 beforeAll(async () => {
   smtp = await startSmtp();
   ctx = await createTestApp({ config: { smtpUrl: smtp.url, mailFrom: 'Fundación <no-responder@prueba.gt>' } });
-  admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
+  admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -126,7 +127,7 @@ describe('bank accounts settings and the public site', () => {
   });
 
   it('ADMIN saves the accounts (renumbered in their order); the site shows the visible ones only, in that order', async () => {
-    const donor = await signedInUser(ctx.app, ctx.db);
+    const donor = await make.signIn(ctx.app, ctx.db);
     expect((await ctx.app.inject({ method: 'PUT', url: '/api/v1/admin/settings/bank-accounts', headers: { authorization: `Bearer ${donor.token}` }, payload: ACCOUNTS })).statusCode).toBe(403);
     const saved = await ctx.app.inject({ method: 'PUT', url: '/api/v1/admin/settings/bank-accounts', headers: { authorization: `Bearer ${admin.token}` }, payload: ACCOUNTS });
     expect(saved.statusCode).toBe(200);
@@ -187,7 +188,7 @@ describe('POST /api/v1/donate with paymentMethod bank_deposit', () => {
 
   it("staff cannot 'Procesar' a deposit as a card charge: it is approved or rejected against its slip", async () => {
     const d = await newDeposit();
-    const admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
+    const admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
     const view = await get(`/api/v1/donations/${d.id}`, admin.token);
     expect(json<{ can_process: boolean }>(view).can_process).toBe(false);
     const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/donations/${d.id}/process`, headers: { authorization: `Bearer ${admin.token}` } });
@@ -338,8 +339,8 @@ describe('deposit slips', () => {
   });
 
   it('only the owner (signed in or by the signed link) sends a slip; a card donation or a decided one takes none', async () => {
-    const owner = await signedInUser(ctx.app, ctx.db);
-    const stranger = await signedInUser(ctx.app, ctx.db);
+    const owner = await make.signIn(ctx.app, ctx.db);
+    const stranger = await make.signIn(ctx.app, ctx.db);
     const mine = await newDeposit(owner.token);
     const other = await newDeposit();
     const photo = await photoWithExif('jpeg');
@@ -352,7 +353,7 @@ describe('deposit slips', () => {
     expect((await upload(mine.id, photo, { bearer: owner.token })).statusCode).toBe(201);
     expect((await upload(999_999, photo, { bearer: owner.token })).statusCode).toBe(404);
 
-    const card = await addDonation(ctx.db, { amountCents: 5_000, status: 'pending', userId: owner.id, paymentMethod: 'card' });
+    const card = await make.donation(ctx.db, { amountCents: 5_000, status: 'pending', userId: owner.id, paymentMethod: 'card' });
     const refused = await upload(card.id, photo, { bearer: owner.token });
     expect(refused.statusCode).toBe(409);
     expect(json(refused).detail).toBe(e.notDeposit);
@@ -363,7 +364,7 @@ describe('deposit slips', () => {
   });
 
   it("the donor area's list names the method and counts the slips of a deposit", async () => {
-    const owner = await signedInUser(ctx.app, ctx.db);
+    const owner = await make.signIn(ctx.app, ctx.db);
     const d = await newDeposit(owner.token);
     const before = json<{ donations: { id: number; payment_method: string; deposit_slips: number }[] }>(await get('/api/v1/users/me/donations', owner.token));
     expect(before.donations.find((x) => x.id === d.id)).toMatchObject({ payment_method: 'bank_deposit', deposit_slips: 0 });
@@ -373,8 +374,8 @@ describe('deposit slips', () => {
   });
 
   it('the status: by the signed link without signing in, by the owner, by ADMIN; nobody else', async () => {
-    const owner = await signedInUser(ctx.app, ctx.db);
-    const stranger = await signedInUser(ctx.app, ctx.db);
+    const owner = await make.signIn(ctx.app, ctx.db);
+    const stranger = await make.signIn(ctx.app, ctx.db);
     const d = await newDeposit(owner.token);
     await upload(d.id, await photoWithExif('jpeg'), { token: d.deposit_token! });
     const byLink = await get(`/api/v1/deposit?token=${encodeURIComponent(d.deposit_token!)}`);
@@ -392,8 +393,8 @@ describe('deposit slips', () => {
   });
 
   it('serves a slip to its owner, its link and ADMIN only, with Content-Disposition and nosniff', async () => {
-    const owner = await signedInUser(ctx.app, ctx.db);
-    const stranger = await signedInUser(ctx.app, ctx.db);
+    const owner = await make.signIn(ctx.app, ctx.db);
+    const stranger = await make.signIn(ctx.app, ctx.db);
     const d = await newDeposit(owner.token);
     const other = await newDeposit();
     const slip = json<DepositStatus>(await upload(d.id, await photoWithExif('jpeg'), { token: d.deposit_token!, fileName: 'Boleta Año.jpg' })).slips[0];

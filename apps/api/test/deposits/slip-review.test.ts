@@ -10,8 +10,9 @@ import { auditLog, donationAttachments, donations, emailOutbox } from '../../src
 import { deliverDueEmails } from '../../src/jobs/email-outbox';
 import { smtpTransport } from '../../src/platform/mailer';
 import { callers, expectAdminOnly } from '../support/staff';
-import { addDonation, createTestApp, inject, type TestContext } from '../support/helpers';
+import { createTestApp, inject, type TestContext } from '../support/helpers';
 import { startSmtp } from '../support/smtp';
+import * as make from '../support/factory';
 
 let ctx: TestContext;
 let who: Awaited<ReturnType<typeof callers>>;
@@ -67,11 +68,11 @@ const list = async (query: string) =>
 
 describe('Depósitos por verificar', () => {
   it('lists only pending bank deposits, each with its slip, declared data and flags', async () => {
-    const deposit = await addDonation(ctx.db, { amountCents: 25_000, status: 'pending', paymentMethod: 'bank_deposit', donorName: 'Ana Deposita' });
-    const other = await addDonation(ctx.db, { amountCents: 30_000, status: 'pending', paymentMethod: 'bank_deposit' });
-    const noSlip = await addDonation(ctx.db, { amountCents: 10_000, status: 'pending', paymentMethod: 'bank_deposit' });
-    const card = await addDonation(ctx.db, { amountCents: 25_000, status: 'pending' });
-    const done = await addDonation(ctx.db, { amountCents: 25_000, status: 'completed', paymentMethod: 'bank_deposit' });
+    const deposit = await make.donation(ctx.db, { amountCents: 25_000, status: 'pending', paymentMethod: 'bank_deposit', donorName: 'Ana Deposita' });
+    const other = await make.donation(ctx.db, { amountCents: 30_000, status: 'pending', paymentMethod: 'bank_deposit' });
+    const noSlip = await make.donation(ctx.db, { amountCents: 10_000, status: 'pending', paymentMethod: 'bank_deposit' });
+    const card = await make.donation(ctx.db, { amountCents: 25_000, status: 'pending' });
+    const done = await make.donation(ctx.db, { amountCents: 25_000, status: 'completed', paymentMethod: 'bank_deposit' });
     const file = Buffer.from(`boleta ${deposit.id}`);
     await slip(deposit.id, file, { amountCents: 24_000, date: '2026-03-02', number: '998877' });
     // The very same file, uploaded for another donation.
@@ -114,7 +115,7 @@ describe('Depósitos por verificar', () => {
   });
 
   it('approving a deposit emails the donor the deposit confirmation, audited', async () => {
-    const d = await addDonation(ctx.db, { amountCents: 150_000, status: 'pending', paymentMethod: 'bank_deposit', donorEmail: 'aprobado@prueba.gt', donorName: 'Rosa' });
+    const d = await make.donation(ctx.db, { amountCents: 150_000, status: 'pending', paymentMethod: 'bank_deposit', donorEmail: 'aprobado@prueba.gt', donorName: 'Rosa' });
     const res = await inject(ctx.app, { method: 'POST', url: `/api/v1/admin/donations/${d.id}/approve`, token: who.admin.token, payload: {} });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'APPROVED', payment_method: 'bank_deposit' });
@@ -127,7 +128,7 @@ describe('Depósitos por verificar', () => {
   });
 
   it('rejecting a deposit needs a reason and emails it to the donor', async () => {
-    const d = await addDonation(ctx.db, { amountCents: 20_000, status: 'pending', paymentMethod: 'bank_deposit', donorEmail: 'rechazo@prueba.gt', donorName: 'Mario' });
+    const d = await make.donation(ctx.db, { amountCents: 20_000, status: 'pending', paymentMethod: 'bank_deposit', donorEmail: 'rechazo@prueba.gt', donorName: 'Mario' });
     const empty = await inject(ctx.app, { method: 'POST', url: `/api/v1/admin/donations/${d.id}/reject`, token: who.admin.token, payload: { reason: '  ' } });
     expect(empty.statusCode).toBe(400);
     const res = await inject(ctx.app, {
@@ -146,7 +147,7 @@ describe('Depósitos por verificar', () => {
   });
 
   it('a donation not paid by deposit keeps the usual emails', async () => {
-    const d = await addDonation(ctx.db, { amountCents: 5_000, status: 'pending', donorEmail: 'especie@prueba.gt', donationType: 'goods' });
+    const d = await make.donation(ctx.db, { amountCents: 5_000, status: 'pending', donorEmail: 'especie@prueba.gt', donationType: 'goods' });
     await inject(ctx.app, { method: 'POST', url: `/api/v1/admin/donations/${d.id}/approve`, token: who.admin.token, payload: {} });
     expect(await mailsTo('especie@prueba.gt', 'deposit-approved')).toEqual([]);
     expect(await mailsTo('especie@prueba.gt', 'donation-approved')).toHaveLength(1);
@@ -155,7 +156,7 @@ describe('Depósitos por verificar', () => {
 
 describe('a donation reviewed on its own page', () => {
   it('gives the queue row with its slip and the audited history, oldest first; staff only', async () => {
-    const d = await addDonation(ctx.db, { amountCents: 25_000, status: 'pending', paymentMethod: 'bank_deposit', donorName: 'Lucía Revisa' });
+    const d = await make.donation(ctx.db, { amountCents: 25_000, status: 'pending', paymentMethod: 'bank_deposit', donorName: 'Lucía Revisa' });
     await slip(d.id, Buffer.from(`boleta página ${d.id}`), { amountCents: 20_000, number: '445566' });
     const url = `/api/v1/admin/donations/${d.id}/review`;
 

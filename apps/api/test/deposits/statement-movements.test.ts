@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { StatementImport, StatementImportList } from '@donaciones/shared/schemas/bank-statements';
 import { bankStatementCandidates, bankStatementImports, bankStatementLines, donations } from '../../src/db/schema';
 import { callers } from '../support/staff';
-import { addDonation, createTestApp, inject, type TestContext } from '../support/helpers';
+import { createTestApp, inject, type TestContext } from '../support/helpers';
+import * as make from '../support/factory';
 
 let ctx: TestContext;
 let who: Awaited<ReturnType<typeof callers>>;
@@ -26,7 +27,7 @@ const HEADER = 'Fecha;Descripción;No. Documento;Débito;Crédito;Saldo';
 
 let emails = 0;
 const pendingDeposit = (amountCents: number, createdOn: string) =>
-  addDonation(ctx.db, {
+  make.donation(ctx.db, {
     amountCents,
     status: 'pending',
     paymentMethod: 'bank_deposit',

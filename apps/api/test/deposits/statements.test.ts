@@ -8,8 +8,9 @@ import { auditLog, bankStatementLines, donationAttachments, donations, emailOutb
 import { deliverDueEmails } from '../../src/jobs/email-outbox';
 import { smtpTransport } from '../../src/platform/mailer';
 import { callers } from '../support/staff';
-import { addDonation, createTestApp, inject, type TestContext } from '../support/helpers';
+import { createTestApp, inject, type TestContext } from '../support/helpers';
 import { startSmtp } from '../support/smtp';
+import * as make from '../support/factory';
 
 let ctx: TestContext;
 let who: Awaited<ReturnType<typeof callers>>;
@@ -43,7 +44,7 @@ const MAPPING = { date: 'Fecha', description: 'Descripción', reference: 'No. Do
 const HEADER = 'Fecha;Descripción;No. Documento;Débito;Crédito;Saldo';
 
 async function pendingDeposit(amountCents: number, createdOn: string, email = `deposito.${amountCents}.${createdOn}@prueba.gt`) {
-  return addDonation(ctx.db, { amountCents, status: 'pending', paymentMethod: 'bank_deposit', createdAt: day(createdOn), donorEmail: email, donorName: 'Lucía Pérez' });
+  return make.donation(ctx.db, { amountCents, status: 'pending', paymentMethod: 'bank_deposit', createdAt: day(createdOn), donorEmail: email, donorName: 'Lucía Pérez' });
 }
 
 function post(url: string, payload: unknown, token = who.admin.token) {
@@ -57,7 +58,7 @@ describe('importing a statement and confirming a match', () => {
     const farAway = await pendingDeposit(33_300, '2031-03-01');
     const named = await pendingDeposit(44_400, '2031-03-02');
     const untouched = await pendingDeposit(98_700, '2031-03-01');
-    const cardDonation = await addDonation(ctx.db, { amountCents: 55_500, status: 'pending', createdAt: day('2031-03-02') });
+    const cardDonation = await make.donation(ctx.db, { amountCents: 55_500, status: 'pending', createdAt: day('2031-03-02') });
     const ref = named.referenceCode.slice(1);
     const file =
       'Estado de cuenta;Cuenta 123-456\n\n' +

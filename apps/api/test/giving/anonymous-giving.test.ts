@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DonationList } from '@donaciones/shared/schemas/donations';
 import { donations } from '../../src/db/schema';
-import { type Caller, createTestApp, inject, signedInUser, type TestContext } from '../support/helpers';
+import { type Caller, createTestApp, inject, type TestContext } from '../support/helpers';
+import * as make from '../support/factory';
 
 let ctx: TestContext;
 let admin: Caller;
@@ -42,10 +43,10 @@ let publicGift: { id: number; reference: string };
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
-  owner = await signedInUser(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
-  shownDonor = await signedInUser(ctx.app, ctx.db, { roles: ['DONOR', 'USER'], showPublicly: true });
-  stranger = await signedInUser(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
+  admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
+  owner = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
+  shownDonor = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR', 'USER'], showPublicly: true });
+  stranger = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
   // A plain gift and one with the covered fee (which reads the payment settings), both anonymous.
   plainAnon = await donate({ donorName: ANON_NAME, email: ANON_EMAIL, anonymous: true }, owner.token);
   coveredAnon = await donate({ donorName: ANON_NAME, email: ANON_EMAIL, anonymous: true, coverFees: true });

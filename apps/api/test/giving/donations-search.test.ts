@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { donations, programs } from '../../src/db/schema';
 import { maskName } from '../../src/domain/giving/donations';
-import { type Caller, createTestApp, inject, signedInUser, type TestContext } from '../support/helpers';
-import { pendingDonation } from '../support/donations';
+import { type Caller, createTestApp, inject, type TestContext } from '../support/helpers';
+import * as make from '../support/factory';
 
 let ctx: TestContext;
 let admin: Caller;
@@ -14,17 +14,17 @@ let stranger: Caller;
 const LUCIA = 'Lucía Hernández Toj';
 let luciaId: number;
 
-async function completed(values: Parameters<typeof pendingDonation>[1]) {
-  const row = await pendingDonation(ctx.db, values);
+async function completed(values: Parameters<typeof make.donation>[1]) {
+  const row = await make.donation(ctx.db, { ...values, status: 'pending' });
   await ctx.db.update(donations).set({ status: 'completed', completedAt: new Date() }).where(eq(donations.id, row.id));
   return row;
 }
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
-  owner = await signedInUser(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
-  stranger = await signedInUser(ctx.app, ctx.db, { roles: ['USER'] });
+  admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
+  owner = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
+  stranger = await make.signIn(ctx.app, ctx.db, { roles: ['USER'] });
   const [program] = await ctx.db.insert(programs).values({ slug: 'comedor-escolar', name: 'Comedor Escolar' }).returning();
   // The oldest donation: on the last page of the unfiltered list, found by a search all the same.
   luciaId = (
@@ -38,7 +38,7 @@ beforeAll(async () => {
     })
   ).id;
   for (let i = 0; i < 45; i += 1) await completed({ donorName: `Persona Anónima${i}`, description: null });
-  await pendingDonation(ctx.db, { donorName: 'Lucía Pendiente Uno' });
+  await make.donation(ctx.db, { status: 'pending', donorName: 'Lucía Pendiente Uno' });
 });
 afterAll(async () => ctx?.close());
 

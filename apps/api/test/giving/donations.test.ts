@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { donations } from '../../src/db/schema';
 import { putSettings, getSettings } from '../../src/platform/settings';
-import { type Caller, createTestApp, inject, signedInUser, type TestContext } from '../support/helpers';
-import { ledgerVsTotals, pendingDonation } from '../support/donations';
+import { type Caller, createTestApp, inject, type TestContext } from '../support/helpers';
+import { ledgerVsTotals } from '../support/donations';
+import * as make from '../support/factory';
 
 let ctx: TestContext;
 let admin: Caller;
@@ -13,9 +14,9 @@ let other: Caller;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
-  user = await signedInUser(ctx.app, ctx.db, { roles: ['USER'] });
-  other = await signedInUser(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
+  admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
+  user = await make.signIn(ctx.app, ctx.db, { roles: ['USER'] });
+  other = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
 });
 afterAll(async () => ctx?.close());
 
@@ -112,9 +113,9 @@ describe('POST /donations', () => {
 
 describe('GET /donations and /donations/{id}', () => {
   let list: { id: number }[] = [];
-  let hidden: Awaited<ReturnType<typeof pendingDonation>>;
-  let shown: Awaited<ReturnType<typeof pendingDonation>>;
-  let owned: Awaited<ReturnType<typeof pendingDonation>>;
+  let hidden: Awaited<ReturnType<typeof make.donation>>;
+  let shown: Awaited<ReturnType<typeof make.donation>>;
+  let owned: Awaited<ReturnType<typeof make.donation>>;
 
   beforeAll(async () => {
     await ctx.db.delete(donations);
@@ -122,7 +123,7 @@ describe('GET /donations and /donations/{id}', () => {
     const types = ['monetary', 'goods', 'services'] as const;
     const statuses = ['pending', 'completed', 'failed', 'cancelled', 'expired'] as const;
     for (let i = 0; i < 45; i++) {
-      await pendingDonation(ctx.db, {
+      await make.donation(ctx.db, { status: 'pending',
         donorName: `Persona Número${i}`,
         donorEmail: `persona${i}@correo.gt`,
         donationType: types[i % 3],
@@ -135,11 +136,11 @@ describe('GET /donations and /donations/{id}', () => {
     for (const [i, r] of rows.entries()) {
       await ctx.db.update(donations).set({ status: statuses[i % 5] }).where(eq(donations.id, r.id));
     }
-    const publicDonor = await signedInUser(ctx.app, ctx.db, { showPublicly: true });
-    const privateDonor = await signedInUser(ctx.app, ctx.db);
-    shown = await pendingDonation(ctx.db, { donorName: 'Lucía Pública Ramírez', donorEmail: 'lucia.publica@gmail.com', userId: publicDonor.id, createdAt: new Date(base + 100 * 3_600_000) });
-    hidden = await pendingDonation(ctx.db, { donorName: 'Jorge Privado Méndez', donorEmail: 'jorge.privado@gmail.com', userId: privateDonor.id, createdAt: new Date(base + 101 * 3_600_000) });
-    owned = await pendingDonation(ctx.db, { donorName: 'Carlos Propio', donorEmail: 'carlos@yahoo.com', userId: user.id, createdAt: new Date(base + 102 * 3_600_000) });
+    const publicDonor = await make.signIn(ctx.app, ctx.db, { showPublicly: true });
+    const privateDonor = await make.signIn(ctx.app, ctx.db);
+    shown = await make.donation(ctx.db, { status: 'pending', donorName: 'Lucía Pública Ramírez', donorEmail: 'lucia.publica@gmail.com', userId: publicDonor.id, createdAt: new Date(base + 100 * 3_600_000) });
+    hidden = await make.donation(ctx.db, { status: 'pending', donorName: 'Jorge Privado Méndez', donorEmail: 'jorge.privado@gmail.com', userId: privateDonor.id, createdAt: new Date(base + 101 * 3_600_000) });
+    owned = await make.donation(ctx.db, { status: 'pending', donorName: 'Carlos Propio', donorEmail: 'carlos@yahoo.com', userId: user.id, createdAt: new Date(base + 102 * 3_600_000) });
     // Strangers see completed donations only (docs/product.md#donor-privacy); `owned` stays pending.
     for (const d of [shown, hidden]) await ctx.db.update(donations).set({ status: 'completed' }).where(eq(donations.id, d.id));
     list = await ctx.db.select({ id: donations.id }).from(donations);
@@ -209,7 +210,7 @@ describe('GET /donations and /donations/{id}', () => {
   });
 
   it('keeps the per-type totals right when a donation changes type or is deleted', async () => {
-    const row = await pendingDonation(ctx.db, { donationType: 'goods', amountCents: 4_200 });
+    const row = await make.donation(ctx.db, { status: 'pending', donationType: 'goods', amountCents: 4_200 });
     await ctx.db.update(donations).set({ donationType: 'services' }).where(eq(donations.id, row.id));
     let { ledger, totals } = await ledgerVsTotals(ctx.db);
     expect(totals).toEqual(ledger);
@@ -290,16 +291,16 @@ describe('GET /donations and /donations/{id}', () => {
 describe('GET /donations/stats', () => {
   it('reads the running totals: amounts, counts and a 1-decimal success rate', async () => {
     await ctx.db.delete(donations);
-    const make = async (status: 'pending' | 'completed' | 'failed' | 'cancelled' | 'expired', cents: number) => {
-      const row = await pendingDonation(ctx.db, { amountCents: cents });
+    const add = async (status: 'pending' | 'completed' | 'failed' | 'cancelled' | 'expired', cents: number) => {
+      const row = await make.donation(ctx.db, { status: 'pending', amountCents: cents });
       if (status !== 'pending') await ctx.db.update(donations).set({ status }).where(eq(donations.id, row.id));
     };
-    await make('completed', 18_500);
-    await make('completed', 7_550);
-    await make('pending', 3_500);
-    await make('pending', 1_500);
-    await make('pending', 1_000);
-    await make('failed', 99_900);
+    await add('completed', 18_500);
+    await add('completed', 7_550);
+    await add('pending', 3_500);
+    await add('pending', 1_500);
+    await add('pending', 1_000);
+    await add('failed', 99_900);
     const res = await inject(ctx.app, { method: 'GET', url: '/api/v1/donations/stats', token: admin.token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -312,8 +313,8 @@ describe('GET /donations/stats', () => {
       count_expired: 0,
       success_rate: 66.7,
     });
-    await make('cancelled', 1_000);
-    await make('expired', 1_000);
+    await add('cancelled', 1_000);
+    await add('expired', 1_000);
     const after = (await inject(ctx.app, { method: 'GET', url: '/api/v1/donations/stats' })).json();
     // 2 completed out of 5 with an outcome (pending ones are still open).
     expect(after).toMatchObject({ count_cancelled: 1, count_expired: 1, success_rate: 40 });

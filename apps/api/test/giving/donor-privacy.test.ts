@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { Donation, DonationList, DonationStats } from '@donaciones/shared/schemas/donations';
 import { donations } from '../../src/db/schema';
 import { maskName } from '../../src/domain/giving/donations';
-import { pendingDonation } from '../support/donations';
-import { type Caller, createTestApp, inject, signedInUser, type TestContext } from '../support/helpers';
+import { type Caller, createTestApp, inject, type TestContext } from '../support/helpers';
+import * as make from '../support/factory';
 
 let ctx: TestContext;
 let admin: Caller;
@@ -16,9 +16,9 @@ let stranger: Caller;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
-  owner = await signedInUser(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
-  stranger = await signedInUser(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
+  admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
+  owner = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
+  stranger = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
 });
 afterAll(async () => ctx?.close());
 
@@ -44,7 +44,7 @@ describe('masked donor names keep the first surname', () => {
   it('masks through the API for strangers (1, 2, 3 and 4 words)', async () => {
     await ctx.db.delete(donations);
     const names = ['Lucía', 'Lucía Hernández', 'Lucía Hernández Toj', 'Ana María López García'];
-    for (const donorName of names) await complete((await pendingDonation(ctx.db, { donorName })).id);
+    for (const donorName of names) await complete((await make.donation(ctx.db, { status: 'pending', donorName })).id);
     const shown = (await list('/api/v1/donations?limit=10')).donations.map((d) => d.donor_name).sort();
     expect(shown).toEqual(['Ana L.', 'Lucía', 'Lucía H.', 'Lucía H.']);
     const full = (await list('/api/v1/donations?limit=10', admin.token)).donations.map((d) => d.donor_name).sort();
@@ -59,10 +59,10 @@ describe('pending donations stay out of public figures', () => {
 
   beforeAll(async () => {
     await ctx.db.delete(donations);
-    const done = await pendingDonation(ctx.db, { amountCents: 5_000, userId: owner.id });
+    const done = await make.donation(ctx.db, { status: 'pending', amountCents: 5_000, userId: owner.id });
     await complete(done.id);
     completedId = done.id;
-    ownPendingId = (await pendingDonation(ctx.db, { amountCents: 7_000, userId: owner.id })).id;
+    ownPendingId = (await make.donation(ctx.db, { status: 'pending', amountCents: 7_000, userId: owner.id })).id;
     // An anonymous checkout: pending, no owner.
     const res = await inject(ctx.app, {
       method: 'POST',

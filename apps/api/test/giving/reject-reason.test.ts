@@ -7,7 +7,8 @@ import { auditLog, donations, emailOutbox } from '../../src/db/schema';
 import { emailMessages } from '../../src/messages/email';
 import { getSettings, putSettings } from '../../src/platform/settings';
 import { callers } from '../support/staff';
-import { addDonation, createTestApp, inject, type TestContext } from '../support/helpers';
+import { createTestApp, inject, type TestContext } from '../support/helpers';
+import * as make from '../support/factory';
 
 let ctx: TestContext;
 let who: Awaited<ReturnType<typeof callers>>;
@@ -21,7 +22,7 @@ afterAll(async () => ctx?.close());
 const reject = (id: number, payload?: unknown) =>
   inject(ctx.app, { method: 'POST', url: `/api/v1/admin/donations/${id}/reject`, token: who.admin.token, ...(payload === undefined ? {} : { payload: payload as object }) });
 
-const pending = (email: string) => addDonation(ctx.db, { amountCents: 12_550, status: 'pending', createdAt: new Date(), donorName: 'Rosa Tzul', donorEmail: email });
+const pending = (email: string) => make.donation(ctx.db, { amountCents: 12_550, status: 'pending', createdAt: new Date(), donorName: 'Rosa Tzul', donorEmail: email });
 
 describe('POST /admin/donations/{id}/reject: the reason', () => {
   it.each([

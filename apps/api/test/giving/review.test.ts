@@ -5,7 +5,8 @@ import { donationsMessages } from '@donaciones/shared/messages/donations';
 import { emailMessages } from '../../src/messages/email';
 import { auditLog, donations, emailOutbox } from '../../src/db/schema';
 import { callers, expectAdminOnly } from '../support/staff';
-import { addDonation, createTestApp, inject, type TestContext } from '../support/helpers';
+import { createTestApp, inject, type TestContext } from '../support/helpers';
+import * as make from '../support/factory';
 
 let ctx: TestContext;
 let who: Awaited<ReturnType<typeof callers>>;
@@ -36,7 +37,7 @@ describe('admin donations: access', () => {
   });
 
   it('a DONOR cannot approve even their own pending donation', async () => {
-    const own = await addDonation(ctx.db, { amountCents: 5000, createdAt: new Date(), status: 'pending', userId: who.donor.id, donorEmail: who.donor.email });
+    const own = await make.donation(ctx.db, { amountCents: 5000, createdAt: new Date(), status: 'pending', userId: who.donor.id, donorEmail: who.donor.email });
     expect((await act(own.id, 'approve', who.donor.token)).statusCode).toBe(403);
     const [row] = await ctx.db.select().from(donations).where(eq(donations.id, own.id));
     expect(row.status).toBe('pending');
@@ -47,7 +48,7 @@ describe('admin donations: list', () => {
   it('shows the admin view of every stored status', async () => {
     const rows = await Promise.all(
       (['pending', 'completed', 'failed', 'cancelled', 'expired', 'refunded'] as const).map((status, i) =>
-        addDonation(ctx.db, { amountCents: 1000 * (i + 1) + 50, status, createdAt: minutesAgo(100 - i), donorName: `Estado ${status}` }),
+        make.donation(ctx.db, { amountCents: 1000 * (i + 1) + 50, status, createdAt: minutesAgo(100 - i), donorName: `Estado ${status}` }),
       ),
     );
     const body = (await list('?limit=100')).json();
@@ -82,7 +83,7 @@ describe('admin donations: list', () => {
   });
 
   it('filters by status (any case), searches email, name or reference, and pages with a total', async () => {
-    const target = await addDonation(ctx.db, { amountCents: 7700, status: 'pending', createdAt: minutesAgo(5), donorName: 'Valeria Méndez', donorEmail: 'valeria.mendez@correo.gt' });
+    const target = await make.donation(ctx.db, { amountCents: 7700, status: 'pending', createdAt: minutesAgo(5), donorName: 'Valeria Méndez', donorEmail: 'valeria.mendez@correo.gt' });
     const pending = (await list('?status=pending&limit=100')).json();
     expect(pending.donations.every((d: { status: string }) => d.status === 'PENDING')).toBe(true);
     expect(pending.total).toBe(pending.donations.length);
@@ -113,7 +114,7 @@ describe('admin donations: list', () => {
 
 describe('admin donations: approve and reject', () => {
   it('approving completes the donation, assigns a receipt, queues the donor email in the same transaction and audits it', async () => {
-    const d = await addDonation(ctx.db, { amountCents: 18_500, status: 'pending', createdAt: minutesAgo(3), donorName: 'José Barrios', donorEmail: 'jose.barrios@correo.gt' });
+    const d = await make.donation(ctx.db, { amountCents: 18_500, status: 'pending', createdAt: minutesAgo(3), donorName: 'José Barrios', donorEmail: 'jose.barrios@correo.gt' });
     const res = await act(d.id, 'approve');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: d.id, status: 'APPROVED', amount_gtq: 185, reference_code: d.referenceCode });
@@ -145,7 +146,7 @@ describe('admin donations: approve and reject', () => {
   });
 
   it('rejecting declines the donation with its reason, emails the donor once, and only once', async () => {
-    const d = await addDonation(ctx.db, { amountCents: 3500, status: 'pending', createdAt: minutesAgo(2), donorEmail: 'rechazo@correo.gt' });
+    const d = await make.donation(ctx.db, { amountCents: 3500, status: 'pending', createdAt: minutesAgo(2), donorEmail: 'rechazo@correo.gt' });
     const res = await act(d.id, 'reject');
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('DECLINED');
@@ -157,7 +158,7 @@ describe('admin donations: approve and reject', () => {
   });
 
   it('two concurrent decisions on one donation: exactly one wins, the other gets 409', async () => {
-    const d = await addDonation(ctx.db, { amountCents: 9900, status: 'pending', createdAt: minutesAgo(1), donorEmail: 'carrera@correo.gt' });
+    const d = await make.donation(ctx.db, { amountCents: 9900, status: 'pending', createdAt: minutesAgo(1), donorEmail: 'carrera@correo.gt' });
     const results = await Promise.all([act(d.id, 'approve'), act(d.id, 'reject'), act(d.id, 'approve')]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     const entries = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, String(d.id)));

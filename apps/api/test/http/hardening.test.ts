@@ -17,8 +17,8 @@ import { enqueueEmail } from '../../src/platform/email-outbox';
 import { deliverDueEmails } from '../../src/jobs/email-outbox';
 import { createMailTransport } from '../../src/platform/mailer';
 import { ensureDefaultSettings } from '../../src/platform/settings';
-import { pendingDonation } from '../support/donations';
-import { createTestApp, freshDatabase, signedInUser, type TestContext } from '../support/helpers';
+import { createTestApp, freshDatabase, type TestContext } from '../support/helpers';
+import * as make from '../support/factory';
 
 const baseEnv = () => ({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: randomBytes(32).toString('hex'), COOKIE_SECRET: randomBytes(32).toString('hex') });
 
@@ -67,8 +67,8 @@ describe('TRUST_PROXY', () => {
     });
 
     it('the audit log records the address the proxy saw, not the forged one', async () => {
-      const admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
-      const donation = await pendingDonation(ctx.db, { donationType: 'goods' });
+      const admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
+      const donation = await make.donation(ctx.db, { status: 'pending', donationType: 'goods' });
       const res = await ctx.app.inject({
         method: 'POST',
         url: `/api/v1/donations/${donation.id}/process`,
@@ -136,7 +136,7 @@ describe('secrets never reach the logs', () => {
 
   it('no header reaches the log: not the Authorization or Cookie of a request, nor the Set-Cookie of an answer', async () => {
     const before = ctx.lines.length;
-    const caller = await signedInUser(ctx.app, ctx.db);
+    const caller = await make.signIn(ctx.app, ctx.db);
     await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${caller.token}`, cookie: 'otra=galleta-secreta-1' } });
     const login = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: caller.email, password: 'Secreta123' } });
     expect(login.statusCode, login.body).toBe(200);

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { DEFAULT_SETTINGS } from '@donaciones/shared/schemas/settings';
 import { donations, events, programs, settings, users } from '../../src/db/schema';
-import { pendingDonation } from '../support/donations';
-import { type Caller, createTestApp, inject, signedInUser, type TestContext } from '../support/helpers';
+import { type Caller, createTestApp, inject, type TestContext } from '../support/helpers';
+import * as make from '../support/factory';
 
 let ctx: TestContext;
 let admin: Caller;
@@ -15,8 +15,8 @@ let member: Caller;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
-  member = await signedInUser(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
+  admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
+  member = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
 });
 afterAll(async () => ctx?.close());
 
@@ -128,7 +128,7 @@ describe('admin dates and impact factors are bounded', () => {
   });
 
   it('keeps the member impact panel answering with whole, finite numbers whatever factors are stored', async () => {
-    const done = await pendingDonation(ctx.db, { userId: member.id, amountCents: 123_456_789 });
+    const done = await make.donation(ctx.db, { status: 'pending', userId: member.id, amountCents: 123_456_789 });
     await ctx.db.update(donations).set({ status: 'completed', completedAt: new Date() }).where(eq(donations.id, done.id));
     for (const factor of [1e-300, 0, -1, 1e300, Number.MIN_VALUE]) {
       // Written past the schema, as an older release or a hand edit of the database might have left it.
@@ -169,7 +169,7 @@ describe('ids in paths are decimal only', () => {
   });
 
   it('still reads a decimal id', async () => {
-    const row = await pendingDonation(ctx.db, {});
+    const row = await make.donation(ctx.db, { status: 'pending',});
     expect((await inject(ctx.app, { url: `/api/v1/donations/${row.id}`, token: admin.token })).statusCode).toBe(200);
   });
 });

@@ -6,9 +6,10 @@ import { auditLog, donations, emailOutbox, users } from '../../src/db/schema';
 import { expireStaleDonations } from '../../src/jobs/expire-donations';
 import { transitionDonation } from '../../src/domain/ledger/transitions';
 import { getSettings, putSettings } from '../../src/platform/settings';
-import { type Caller, createTestApp, inject, signedInUser, type TestContext } from '../support/helpers';
+import { type Caller, createTestApp, inject, type TestContext } from '../support/helpers';
 import { rowsOf } from '../../src/db/rows';
-import { ledgerVsTotals, pendingDonation } from '../support/donations';
+import { ledgerVsTotals } from '../support/donations';
+import * as make from '../support/factory';
 
 let ctx: TestContext;
 let admin: Caller;
@@ -17,9 +18,9 @@ let stranger: Caller;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
-  owner = await signedInUser(ctx.app, ctx.db, { roles: ['USER'] });
-  stranger = await signedInUser(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
+  admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
+  owner = await make.signIn(ctx.app, ctx.db, { roles: ['USER'] });
+  stranger = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
 });
 afterAll(async () => ctx?.close());
 
@@ -34,14 +35,14 @@ const auditsOf = async (id: number) =>
 
 describe('who may process and cancel', () => {
   it('refuses anonymous callers with 401 and changes nothing', async () => {
-    const d = await pendingDonation(ctx.db, { userId: owner.id });
+    const d = await make.donation(ctx.db, { status: 'pending', userId: owner.id });
     expect((await act(d.id, 'process')).statusCode).toBe(401);
     expect((await act(d.id, 'cancel')).statusCode).toBe(401);
     expect(await statusOf(d.id)).toBe('pending');
   });
 
   it('refuses process to USER and DONOR (even the owner) with 403', async () => {
-    const d = await pendingDonation(ctx.db, { userId: owner.id });
+    const d = await make.donation(ctx.db, { status: 'pending', userId: owner.id });
     for (const caller of [owner, stranger]) {
       const res = await act(d.id, 'process', caller.token);
       expect(res.statusCode).toBe(403);
@@ -52,16 +53,16 @@ describe('who may process and cancel', () => {
   });
 
   it('refuses cancel to a signed-in user who does not own the donation with 403', async () => {
-    const d = await pendingDonation(ctx.db, { userId: owner.id });
+    const d = await make.donation(ctx.db, { status: 'pending', userId: owner.id });
     const res = await act(d.id, 'cancel', stranger.token);
     expect(res.statusCode).toBe(403);
-    const anonymousRow = await pendingDonation(ctx.db, { userId: null });
+    const anonymousRow = await make.donation(ctx.db, { status: 'pending', userId: null });
     expect((await act(anonymousRow.id, 'cancel', stranger.token)).statusCode).toBe(403);
     expect(await statusOf(d.id)).toBe('pending');
   });
 
   it('lets the owner cancel their pending donation, audited', async () => {
-    const d = await pendingDonation(ctx.db, { userId: owner.id });
+    const d = await make.donation(ctx.db, { status: 'pending', userId: owner.id });
     const res = await act(d.id, 'cancel', owner.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: d.id, status: 'cancelled', can_cancel: false, can_process: false, completed_at: null });
@@ -72,7 +73,7 @@ describe('who may process and cancel', () => {
   });
 
   it('lets ADMIN cancel any pending donation', async () => {
-    const d = await pendingDonation(ctx.db, { userId: owner.id });
+    const d = await make.donation(ctx.db, { status: 'pending', userId: owner.id });
     const res = await act(d.id, 'cancel', admin.token);
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('cancelled');
@@ -80,7 +81,7 @@ describe('who may process and cancel', () => {
   });
 
   it('ADMIN process completes a monetary donation with a receipt number and queues a thank-you email', async () => {
-    const d = await pendingDonation(ctx.db, { cardLast4: '4242', donorEmail: 'gracias@correo.gt' });
+    const d = await make.donation(ctx.db, { status: 'pending', cardLast4: '4242', donorEmail: 'gracias@correo.gt' });
     const res = await act(d.id, 'process', admin.token);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -101,7 +102,7 @@ describe('who may process and cancel', () => {
     ['9995', 'Fondos insuficientes'],
     ['0069', 'Tarjeta vencida'],
   ])('ADMIN process of a donation paid with test card …%s fails it', async (last4, reason) => {
-    const d = await pendingDonation(ctx.db, { cardLast4: last4, donorEmail: `falla${last4}@correo.gt` });
+    const d = await make.donation(ctx.db, { status: 'pending', cardLast4: last4, donorEmail: `falla${last4}@correo.gt` });
     const res = await act(d.id, 'process', admin.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'failed', failure_reason: reason, completed_at: null, receipt_number: null });
@@ -110,14 +111,14 @@ describe('who may process and cancel', () => {
   });
 
   it.each(['goods', 'services'] as const)('ADMIN process marks %s as received (completed)', async (type) => {
-    const d = await pendingDonation(ctx.db, { donationType: type, cardLast4: '0002' });
+    const d = await make.donation(ctx.db, { status: 'pending', donationType: type, cardLast4: '0002' });
     const res = await act(d.id, 'process', admin.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'completed', donation_type: type });
   });
 
   it.each(['completed', 'failed', 'cancelled', 'expired'] as const)('answers 409 to process and cancel of a %s donation', async (status) => {
-    const d = await pendingDonation(ctx.db, { userId: owner.id });
+    const d = await make.donation(ctx.db, { status: 'pending', userId: owner.id });
     await ctx.db.update(donations).set({ status }).where(eq(donations.id, d.id));
     expect((await act(d.id, 'process', admin.token)).statusCode).toBe(409);
     expect((await act(d.id, 'cancel', admin.token)).statusCode).toBe(409);
@@ -139,7 +140,7 @@ describe('who may process and cancel', () => {
 describe('concurrent transitions of one donation', () => {
   it('lets exactly one of process, cancel, approve and reject win; the others get 409', async () => {
     for (let round = 0; round < 5; round++) {
-      const d = await pendingDonation(ctx.db, { userId: owner.id, cardLast4: '4242' });
+      const d = await make.donation(ctx.db, { status: 'pending', userId: owner.id, cardLast4: '4242' });
       const outcomes = await Promise.allSettled([
         act(d.id, 'process', admin.token).then((r) => r.statusCode),
         act(d.id, 'cancel', owner.token).then((r) => r.statusCode),
@@ -175,27 +176,27 @@ describe('concurrent transitions of one donation', () => {
 
 describe('DONOR on the first completed donation (docs/product.md#accounts-and-sessions)', () => {
   it('adds DONOR as the main role of a verified account whose email donated, and links the donation', async () => {
-    const account = await signedInUser(ctx.app, ctx.db, { roles: ['USER'], email: 'nueva.donante@correo.gt' });
-    const d = await pendingDonation(ctx.db, { donorEmail: 'nueva.donante@correo.gt', userId: null });
+    const account = await make.signIn(ctx.app, ctx.db, { roles: ['USER'], email: 'nueva.donante@correo.gt' });
+    const d = await make.donation(ctx.db, { status: 'pending', donorEmail: 'nueva.donante@correo.gt', userId: null });
     expect((await act(d.id, 'process', admin.token)).json().status).toBe('completed');
     const [row] = await ctx.db.select({ roles: users.roles }).from(users).where(eq(users.id, account.id));
     expect(row.roles).toEqual(['DONOR', 'USER']);
     expect((await ctx.db.select({ u: donations.userId }).from(donations).where(eq(donations.id, d.id)))[0].u).toBe(account.id);
     // A second completed donation changes nothing more.
-    const d2 = await pendingDonation(ctx.db, { donorEmail: 'nueva.donante@correo.gt' });
+    const d2 = await make.donation(ctx.db, { status: 'pending', donorEmail: 'nueva.donante@correo.gt' });
     await act(d2.id, 'process', admin.token);
     expect((await ctx.db.select({ roles: users.roles }).from(users).where(eq(users.id, account.id)))[0].roles).toEqual(['DONOR', 'USER']);
   });
 
   it('does not add DONOR to an unverified account, nor on a failed or cancelled donation', async () => {
-    const unverified = await signedInUser(ctx.app, ctx.db, { roles: ['USER'], email: 'sin.verificar@correo.gt', verified: false });
-    const d = await pendingDonation(ctx.db, { donorEmail: 'sin.verificar@correo.gt' });
+    const unverified = await make.signIn(ctx.app, ctx.db, { roles: ['USER'], email: 'sin.verificar@correo.gt', verified: false });
+    const d = await make.donation(ctx.db, { status: 'pending', donorEmail: 'sin.verificar@correo.gt' });
     await act(d.id, 'process', admin.token);
     expect((await ctx.db.select({ roles: users.roles }).from(users).where(eq(users.id, unverified.id)))[0].roles).toEqual(['USER']);
-    const verified = await signedInUser(ctx.app, ctx.db, { roles: ['USER'], email: 'fallida@correo.gt' });
-    const failing = await pendingDonation(ctx.db, { donorEmail: 'fallida@correo.gt', cardLast4: '0002' });
+    const verified = await make.signIn(ctx.app, ctx.db, { roles: ['USER'], email: 'fallida@correo.gt' });
+    const failing = await make.donation(ctx.db, { status: 'pending', donorEmail: 'fallida@correo.gt', cardLast4: '0002' });
     await act(failing.id, 'process', admin.token);
-    const cancelled = await pendingDonation(ctx.db, { donorEmail: 'fallida@correo.gt' });
+    const cancelled = await make.donation(ctx.db, { status: 'pending', donorEmail: 'fallida@correo.gt' });
     await act(cancelled.id, 'cancel', admin.token);
     expect((await ctx.db.select({ roles: users.roles }).from(users).where(eq(users.id, verified.id)))[0].roles).toEqual(['USER']);
   });
@@ -207,9 +208,9 @@ describe('expiry of stale pending donations', () => {
     await putSettings(ctx.db, 'system', { ...system, pending_expiry_days: 10 });
     const day = 86_400_000;
     const old = [];
-    for (let i = 0; i < 23; i++) old.push(await pendingDonation(ctx.db, { createdAt: new Date(Date.now() - (11 + i) * day) }));
-    const fresh = await pendingDonation(ctx.db, { createdAt: new Date(Date.now() - 9 * day) });
-    const oldButDone = await pendingDonation(ctx.db, { createdAt: new Date(Date.now() - 40 * day) });
+    for (let i = 0; i < 23; i++) old.push(await make.donation(ctx.db, { status: 'pending', createdAt: new Date(Date.now() - (11 + i) * day) }));
+    const fresh = await make.donation(ctx.db, { status: 'pending', createdAt: new Date(Date.now() - 9 * day) });
+    const oldButDone = await make.donation(ctx.db, { status: 'pending', createdAt: new Date(Date.now() - 40 * day) });
     await ctx.db.update(donations).set({ status: 'completed' }).where(eq(donations.id, oldButDone.id));
 
     const [a, b] = await Promise.all([expireStaleDonations(ctx.db, { batchSize: 5 }), expireStaleDonations(ctx.db, { batchSize: 5 })]);
@@ -231,7 +232,7 @@ describe('expiry of stale pending donations', () => {
 
   it('skips a donation locked by a transition in flight, which then wins', async () => {
     const day = 86_400_000;
-    const d = await pendingDonation(ctx.db, { createdAt: new Date(Date.now() - 60 * day) });
+    const d = await make.donation(ctx.db, { status: 'pending', createdAt: new Date(Date.now() - 60 * day) });
     const [cancelResult, expiredCount] = await Promise.all([
       transitionDonation(ctx.db, { id: d.id, action: 'cancel', actor: { id: admin.id, email: admin.email } }).then((r) => r.status, (e: { code: string }) => e.code),
       expireStaleDonations(ctx.db),

@@ -6,8 +6,8 @@ import { formatReceiptNumber } from '@donaciones/shared/format';
 import type { MemberDashboardStats } from '@donaciones/shared/schemas/member';
 import { emailOutbox } from '../../src/db/schema';
 import { callers } from '../support/staff';
-import { addDonation as addAdminDonation, createTestApp, createUser, inject, openSession, pdfText, type TestContext } from '../support/helpers';
-import { addDonation } from '../support/member';
+import { createTestApp, createUser, inject, openSession, pdfText, type TestContext } from '../support/helpers';
+import * as make from '../support/factory';
 
 let ctx: TestContext;
 let who: Awaited<ReturnType<typeof callers>>;
@@ -20,7 +20,7 @@ afterAll(async () => ctx?.close());
 
 describe('money in other currencies and receipt numbers', () => {
   it('the approval email writes US$1,234.56 and the six-digit receipt number', async () => {
-    const d = await addAdminDonation(ctx.db, { amountCents: 123_456, currency: 'USD', status: 'pending', createdAt: new Date(Date.now() - 60_000), donorEmail: 'dolares@correo.gt' });
+    const d = await make.donation(ctx.db, { amountCents: 123_456, currency: 'USD', status: 'pending', createdAt: new Date(Date.now() - 60_000), donorEmail: 'dolares@correo.gt' });
     const res = await inject(ctx.app, { method: 'POST', url: `/api/v1/admin/donations/${d.id}/approve`, token: who.admin.token, payload: {} });
     expect(res.statusCode).toBe(200);
     const [mail] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'dolares@correo.gt'));
@@ -32,7 +32,7 @@ describe('money in other currencies and receipt numbers', () => {
   it('a member’s activity and receipt PDF write US$40.00 and 000nnn like the screens', async () => {
     const u = await createUser(ctx.db, { roles: ['DONOR', 'USER'] });
     const { token } = await openSession(ctx.app, ctx.db, u.id);
-    const d = await addDonation(ctx.db, { userId: u.id, email: u.email, amount: 40, currency: 'USD' });
+    const d = await make.donation(ctx.db, { userId: u.id, donorEmail: u.email, amount: 40, currency: 'USD' });
     const stats = (await inject(ctx.app, { method: 'GET', url: '/api/v1/dashboard/stats', token })).json() as MemberDashboardStats;
     const completed = stats.recent_activity.find((a) => a.type === 'donation_completed');
     expect(completed?.message).toContain('US$40.00');

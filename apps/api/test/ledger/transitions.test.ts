@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, donations, emailOutbox } from '../../src/db/schema';
 import { transitionDonation } from '../../src/domain/ledger/transitions';
-import { pendingDonation } from '../support/donations';
 import { createTestApp, type TestContext } from '../support/helpers';
+import * as make from '../support/factory';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ async function stateOf(id: number, email: string) {
 
 describe('the ledger completion step', () => {
   it('commits what the completion step writes together with the new status', async () => {
-    const donation = await pendingDonation(ctx.db, { donorEmail: 'hook-ok@correo.gt' });
+    const donation = await make.donation(ctx.db, { status: 'pending', donorEmail: 'hook-ok@correo.gt' });
     const updated = await transitionDonation(ctx.db, { id: donation.id, action: 'approve', actor: null });
     expect(updated.status).toBe('completed');
     const state = await stateOf(donation.id, 'hook-ok@correo.gt');
@@ -36,7 +36,7 @@ describe('the ledger completion step', () => {
   });
 
   it('a transition that rolls back keeps nothing the completion step wrote: no email, no receipt, no status change, no audit', async () => {
-    const donation = await pendingDonation(ctx.db, { donorEmail: 'hook-rollback@correo.gt' });
+    const donation = await make.donation(ctx.db, { status: 'pending', donorEmail: 'hook-rollback@correo.gt' });
     let seen: string | undefined;
     await expect(
       ctx.db.transaction(async (tx) => {
@@ -51,7 +51,7 @@ describe('the ledger completion step', () => {
   });
 
   it('is not run when the transition is refused (the donation is no longer pending)', async () => {
-    const donation = await pendingDonation(ctx.db, { donorEmail: 'hook-refused@correo.gt' });
+    const donation = await make.donation(ctx.db, { status: 'pending', donorEmail: 'hook-refused@correo.gt' });
     await transitionDonation(ctx.db, { id: donation.id, action: 'cancel', actor: null });
     await expect(transitionDonation(ctx.db, { id: donation.id, action: 'approve', actor: null })).rejects.toMatchObject({ code: 'conflict' });
     expect(await stateOf(donation.id, 'hook-refused@correo.gt')).toEqual({ status: 'cancelled', receipt: null, emails: [], audits: 0 });

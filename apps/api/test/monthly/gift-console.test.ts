@@ -11,8 +11,9 @@ import { activityMessage, adminDashboardStats } from '../../src/domain/reporting
 import { computeAnalytics } from '../../src/domain/reporting/analytics';
 import { reportCsv, reportPdf, reportXlsx } from '../../src/domain/reporting/exports';
 import { callers, expectAdminOnly } from '../support/staff';
-import { addDonation, createTestApp, inject, pdfText, type TestContext } from '../support/helpers';
+import { createTestApp, inject, pdfText, type TestContext } from '../support/helpers';
 import { parseCsv } from '../support/csv';
+import * as make from '../support/factory';
 
 const mg = monthlyAdminMessages.reports;
 let ctx: TestContext;
@@ -53,7 +54,7 @@ async function gift(
 
 async function charge(key: string, local: string, status: 'completed' | 'failed' = 'completed') {
   const [row] = await ctx.db.select().from(recurringGifts).where(eqId(ids[key]));
-  return addDonation(ctx.db, {
+  return make.donation(ctx.db, {
     amountCents: row.amountCents,
     currency: row.currency,
     gtqCents: row.currency === 'USD' ? Math.round(row.amountCents * 7.7) : null,

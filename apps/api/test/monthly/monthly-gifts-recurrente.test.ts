@@ -13,8 +13,9 @@ import type { ManagedMonthlyGift, MonthlyCheckout, MonthlyGift } from '@donacion
 import type { Database } from '../../src/db/client';
 import { donations, emailOutbox, paymentEvents, recurringGifts } from '../../src/db/schema';
 import { signedLinks } from '../../src/platform/signed-links';
-import { type TestContext, createTestApp, signedInUser } from '../support/helpers';
+import { type TestContext, createTestApp } from '../support/helpers';
 import { DECLINE_REASON, PAYING_CARD, RecurrenteStandIn, newWebhookSecret } from '../support/recurrente-stand-in';
+import * as make from '../support/factory';
 
 const PUBLIC_KEY = 'pk_test_standin';
 const SECRET_KEY = 'sk_test_standin';
@@ -161,7 +162,7 @@ describe('trying again', () => {
     const webhookUrl = (standIn as unknown as { options: { webhookUrl: string | null } }).options.webhookUrl;
     standIn.webhookUrl = null;
     try {
-      const donor = await signedInUser(app, db, { roles: ['DONOR'] });
+      const donor = await make.signIn(app, db, { roles: ['DONOR'] });
       const res = await donateMonthly({ email: donor.email }, donor.token);
       const answer = res.json<PublicDonationResponse>();
       const gift = await giftRow(answer.recurring_gift_id as number);
@@ -185,7 +186,7 @@ describe('trying again', () => {
   });
 
   it('cancelling a gift whose first payment is still open cancels that donation through the ledger', async () => {
-    const donor = await signedInUser(app, db, { roles: ['DONOR'] });
+    const donor = await make.signIn(app, db, { roles: ['DONOR'] });
     const res = await donateMonthly({ email: donor.email }, donor.token);
     const answer = res.json<PublicDonationResponse>();
     const cancel = await app.inject({
@@ -354,7 +355,7 @@ describe('past due', () => {
 
 describe('cancelling', () => {
   it('the donor cancels from the member API: cancelled at Recurrente first, then here, with an email; another account gets 404', async () => {
-    const donor = await signedInUser(app, db, { roles: ['DONOR'] });
+    const donor = await make.signIn(app, db, { roles: ['DONOR'] });
     const { gift, subscriptionId } = await activeGift({ email: donor.email }, donor.token);
     const list = await app.inject({ method: 'GET', url: '/api/v1/member/monthly-gifts', headers: { authorization: `Bearer ${donor.token}` } });
     expect(list.statusCode, list.body).toBe(200);
@@ -362,7 +363,7 @@ describe('cancelling', () => {
       expect.objectContaining({ id: gift.id, amountCents: 15000, currency: 'GTQ', status: 'active', chargesCount: 1, totalGivenCents: 15000, cancelledAt: null }),
     ]);
 
-    const stranger = await signedInUser(app, db);
+    const stranger = await make.signIn(app, db);
     const refused = await app.inject({
       method: 'POST',
       url: `/api/v1/member/monthly-gifts/${gift.id}/cancel`,
@@ -428,7 +429,7 @@ describe('cancelling', () => {
 
 describe('changing the amount', () => {
   it('a new checkout for a new gift; the old one keeps going until the new first payment, then ends', async () => {
-    const donor = await signedInUser(app, db, { roles: ['DONOR'] });
+    const donor = await make.signIn(app, db, { roles: ['DONOR'] });
     const { gift, subscriptionId } = await activeGift({ email: donor.email }, donor.token);
     const auth = { authorization: `Bearer ${donor.token}` };
     const same = await app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/change-amount`, headers: auth, payload: { amount: 150 } });

@@ -13,7 +13,8 @@ import { addMonth } from '../../src/domain/ledger/links';
 import { monthlyContext } from '../../src/domain/monthly/monthly-gifts';
 import { chargeDueSimulatedGifts } from '../../src/domain/monthly/simulated-charges';
 import { loginAs } from '../support/auth';
-import { type TestContext, createTestApp, signedInUser } from '../support/helpers';
+import { type TestContext, createTestApp } from '../support/helpers';
+import * as make from '../support/factory';
 
 let ctx: TestContext;
 
@@ -72,7 +73,7 @@ describe('the simulated renewals job', () => {
   });
 
   it('in the member area: a change of amount takes effect at once, cancelling stops the charges', async () => {
-    const donor = await signedInUser(ctx.app, ctx.db, { roles: ['DONOR'] });
+    const donor = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR'] });
     const auth = { authorization: `Bearer ${donor.token}` };
     const answer = await donateMonthly(donor.email, donor.token, 75);
     const monthly = monthlyContext(ctx.app);
@@ -102,7 +103,7 @@ describe('the simulated renewals job', () => {
     const email = `manual.${randomBytes(4).toString('hex')}@prueba.gt`;
     const answer = await donateMonthly(email);
     const giftId = answer.recurring_gift_id as number;
-    const admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
+    const admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
     const processed = await ctx.app.inject({ method: 'POST', url: `/api/v1/donations/${answer.id}/process`, headers: { authorization: `Bearer ${admin.token}` } });
     expect(processed.statusCode, processed.body).toBe(200);
     const gift = await giftRow(giftId);
@@ -119,7 +120,7 @@ describe('the simulated renewals job', () => {
   });
 
   it('staff Procesar and the job at the same moment: one charge, no error, the gift active', async () => {
-    const admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
+    const admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
     for (let i = 0; i < 5; i += 1) {
       const answer = await donateMonthly(`ambos.${randomBytes(4).toString('hex')}@prueba.gt`);
       const [processed] = await Promise.all([
@@ -134,7 +135,7 @@ describe('the simulated renewals job', () => {
   });
 
   it('cancelling the first payment of a gift leaves the gift as it was', async () => {
-    const admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
+    const admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
     const auth = { authorization: `Bearer ${admin.token}` };
     const other = await donateMonthly(`cancelada.${randomBytes(4).toString('hex')}@prueba.gt`);
     const cancelled = await ctx.app.inject({ method: 'POST', url: `/api/v1/donations/${other.id}/cancel`, headers: auth });
@@ -174,7 +175,7 @@ describe('the demo data', () => {
 
 describe('the member list', () => {
   it('shows a new gift while its first payment is open, not once that checkout is abandoned', async () => {
-    const donor = await signedInUser(ctx.app, ctx.db, { roles: ['DONOR'] });
+    const donor = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR'] });
     const answer = await donateMonthly(donor.email, donor.token, 35);
     const list = () => ctx.app.inject({ method: 'GET', url: '/api/v1/member/monthly-gifts', headers: { authorization: `Bearer ${donor.token}` } });
     expect((await list()).json<MonthlyGift[]>()).toEqual([expect.objectContaining({ id: answer.recurring_gift_id, status: 'incomplete', chargesCount: 0 })]);

@@ -15,10 +15,10 @@ import { enqueueEmail } from '../../src/platform/email-outbox';
 import { emailTexts } from '../../src/platform/email-templates/branded-email';
 import { senderAddress, smtpTransport } from '../../src/platform/mailer';
 import { getSettings, putSettings } from '../../src/platform/settings';
-import { pendingDonation } from '../support/donations';
 import { emailSamples } from '../support/email-samples';
-import { addDonation, createTestApp, inject, pdfText, signedInUser, type Caller, type TestContext } from '../support/helpers';
+import { createTestApp, inject, pdfText, type Caller, type TestContext } from '../support/helpers';
 import { startSmtp } from '../support/smtp';
+import * as make from '../support/factory';
 
 let ctx: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -29,7 +29,7 @@ const CONTACT = 'contacto@ninez.org.gt';
 beforeAll(async () => {
   smtp = await startSmtp();
   ctx = await createTestApp({ config: { smtpUrl: smtp.url, mailFrom: 'Donaciones <no-responder@ninez.org.gt>' } });
-  admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
+  admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
   await putSettings(ctx.db, 'organization', { ...(await getSettings(ctx.db, 'organization')), name: ORG, email: CONTACT });
   await putSettings(ctx.db, 'system', { ...(await getSettings(ctx.db, 'system')), contact_email: 'sistema@ninez.org.gt' });
 });
@@ -124,7 +124,7 @@ describe('every kind of email', () => {
 
 describe('one email per completed gift', () => {
   it('staff processing a card gift sends the thank-you alone, with the receipt PDF attached', async () => {
-    const d = await pendingDonation(ctx.db, { cardLast4: '4242', donorEmail: 'un.correo@correo.gt', donorName: 'Ana Tuyuc', amountCents: 7_500 });
+    const d = await make.donation(ctx.db, { status: 'pending', cardLast4: '4242', donorEmail: 'un.correo@correo.gt', donorName: 'Ana Tuyuc', amountCents: 7_500 });
     expect((await inject(ctx.app, { method: 'POST', url: `/api/v1/donations/${d.id}/process`, token: admin.token })).statusCode).toBe(200);
     await deliverAll();
     const mails = await receivedBy('un.correo@correo.gt');
@@ -156,7 +156,7 @@ describe('one email per completed gift', () => {
   it('while certification (FEL) is pending, the thank-you says the receipt follows and attaches nothing', async () => {
     setFelCertification(true);
     try {
-      const d = await pendingDonation(ctx.db, { cardLast4: '4242', donorEmail: 'fel.pendiente@correo.gt' });
+      const d = await make.donation(ctx.db, { status: 'pending', cardLast4: '4242', donorEmail: 'fel.pendiente@correo.gt' });
       expect((await inject(ctx.app, { method: 'POST', url: `/api/v1/donations/${d.id}/process`, token: admin.token })).statusCode).toBe(200);
     } finally {
       setFelCertification(false);
@@ -167,7 +167,7 @@ describe('one email per completed gift', () => {
   });
 
   it('staff approving a gift sends the approval alone, with the receipt PDF attached', async () => {
-    const d = await addDonation(ctx.db, { amountCents: 20_000, status: 'pending', createdAt: new Date(Date.now() - 180_000), donorEmail: 'aprobada@correo.gt' });
+    const d = await make.donation(ctx.db, { amountCents: 20_000, status: 'pending', createdAt: new Date(Date.now() - 180_000), donorEmail: 'aprobada@correo.gt' });
     expect((await inject(ctx.app, { method: 'POST', url: `/api/v1/admin/donations/${d.id}/approve`, token: admin.token })).statusCode).toBe(200);
     await deliverAll();
     const mails = await receivedBy('aprobada@correo.gt');

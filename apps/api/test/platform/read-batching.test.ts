@@ -7,8 +7,8 @@ import type { DonationList, DonationStats } from '@donaciones/shared/schemas/don
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
 import { donations } from '../../src/db/schema';
 import { readBatcher, serializeOncePerAnswer } from '../../src/platform/read-batching';
-import { createTestApp, inject, signedInUser, type TestContext } from '../support/helpers';
-import { pendingDonation } from '../support/donations';
+import { createTestApp, inject, type TestContext } from '../support/helpers';
+import * as make from '../support/factory';
 
 /** A read that the test finishes by hand, recording when it started. */
 function controlledReads() {
@@ -147,8 +147,8 @@ describe('the hot public reads under concurrent requests', () => {
   const stats = async () => (await inject(ctx.app, { url: '/api/v1/donations/stats' })).json<DonationStats>();
   const site = async () => (await inject(ctx.app, { url: '/api/v1/public/site' })).json<PublicSite>();
   /** A donation of Q10 completed now (inserted pending, as every donation is, then completed). */
-  const completedDonation = async (values: Parameters<typeof pendingDonation>[1] = {}) => {
-    const row = await pendingDonation(ctx.db, { amountCents: 1_000, ...values });
+  const completedDonation = async (values: Parameters<typeof make.donation>[1] = {}) => {
+    const row = await make.donation(ctx.db, { status: 'pending', amountCents: 1_000, ...values });
     await ctx.db.update(donations).set({ status: 'completed', completedAt: new Date() }).where(eq(donations.id, row.id));
   };
 
@@ -208,7 +208,7 @@ describe('the hot public reads under concurrent requests', () => {
 
   it('shares a list read between anonymous callers only; a signed-in admin still gets the full view', async () => {
     await completedDonation({ donorName: 'Lucía Hernández Pérez', donorEmail: 'lucia@correo.gt' });
-    const admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
+    const admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
     const [anonymous, asAdmin, anonymousAgain] = await Promise.all([
       inject(ctx.app, { url: '/api/v1/donations?limit=5' }),
       inject(ctx.app, { url: '/api/v1/donations?limit=5', token: admin.token }),

@@ -16,9 +16,10 @@ import { buildRdonXml, satAmount, satDateTime } from '../../src/domain/receipts/
 import { transitionDonation } from '../../src/domain/ledger/transitions';
 import { createMailTransport } from '../../src/platform/mailer';
 import { enqueueReceiptEmail, voidReceipt } from '../../src/domain/receipts/receipts';
-import { type TestContext, addDonation, createTestApp, inject, json, pdfText, signedInUser } from '../support/helpers';
+import { type TestContext, createTestApp, inject, json, pdfText } from '../support/helpers';
 import { INFILE_NIT, InfileStandIn, seriesAndNumberOf } from '../support/fel-infile-stand-in';
 import { startSmtp } from '../support/smtp';
+import * as make from '../support/factory';
 
 const CREDENTIALS = { usuarioFirma: 'DEMO_FEL', llaveFirma: 'llave-firma-prueba', usuarioApi: 'DEMO_FEL', llaveApi: 'LLAVE-API-PRUEBA' };
 const STALL_MS = 1_500;
@@ -62,8 +63,8 @@ async function receiptOfDonation(donationId: number): Promise<ReceiptFelRow> {
 }
 
 /** A donation completed through the ledger (staff approval), which issues its receipt. */
-async function completedDonation(values: Parameters<typeof addDonation>[1] = { amountCents: 25_000 }) {
-  const donation = await addDonation(ctx.db, { status: 'pending', donationType: 'goods', ...values });
+async function completedDonation(values: Parameters<typeof make.donation>[1] = { amountCents: 25_000 }) {
+  const donation = await make.donation(ctx.db, { status: 'pending', donationType: 'goods', ...values });
   await transitionDonation(ctx.db, { id: donation.id, action: 'approve', actor: null });
   return { donation, receipt: await receiptOfDonation(donation.id) };
 }
@@ -226,7 +227,7 @@ describe('certification through Infile', () => {
   });
 
   it('marks a receipt SAT refuses as rejected with SAT\'s message, still emails it, and staff see why and retry it', async () => {
-    const admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
+    const admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
     const { donation } = await completedDonation({ amountCents: 5_000, donorNit: '576937-K', donorTaxIdKind: 'nit' });
     const message = 'El NIT del receptor 576937K no es válido según el Registro Tributario Unificado.';
     standIn.rejectNext(message, 'El nombre del receptor no corresponde al NIT.');
@@ -335,9 +336,9 @@ describe('certification through Infile', () => {
   });
 
   it('answers null for a donation without a receipt, 404 for an unknown one, and refuses non-admins', async () => {
-    const admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
-    const donor = await signedInUser(ctx.app, ctx.db, { roles: ['DONOR'] });
-    const pending = await addDonation(ctx.db, { amountCents: 1_000, status: 'pending' });
+    const admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
+    const donor = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR'] });
+    const pending = await make.donation(ctx.db, { amountCents: 1_000, status: 'pending' });
     const none = await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/donations/${pending.id}/fel`, token: admin.token });
     expect(none.statusCode).toBe(200);
     expect(none.json()).toBeNull();

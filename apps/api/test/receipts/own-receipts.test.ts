@@ -4,7 +4,8 @@ import { insertDonation, transitionDonation } from '../../src/domain/ledger/tran
 import { guatemalaYearMonth } from '../../src/domain/giving/own-donations';
 import { putSettings, getSettings } from '../../src/platform/settings';
 import { createTestApp, createUser, inject, openSession, pdfPageCount, pdfText, type TestContext } from '../support/helpers';
-import { addDonation, monthsAgo } from '../support/member';
+import { monthsAgo } from '../support/member';
+import * as make from '../support/factory';
 
 type Account = { id: number; email: string; token: string };
 let ctx: TestContext;
@@ -14,8 +15,8 @@ let admin: Account;
 let newcomer: Account;
 const thisYear = guatemalaYearMonth(new Date()).year;
 const lastYear = thisYear - 1;
-let anaDonations: Awaited<ReturnType<typeof addDonation>>[];
-let betoDonation: Awaited<ReturnType<typeof addDonation>>;
+let anaDonations: Awaited<ReturnType<typeof make.donation>>[];
+let betoDonation: Awaited<ReturnType<typeof make.donation>>;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -31,13 +32,13 @@ beforeAll(async () => {
 
   const lastYearDate = new Date(Date.UTC(lastYear, 10, 15, 18));
   anaDonations = [
-    await addDonation(ctx.db, { userId: ana.id, email: ana.email, name: 'Ana Cifuentes', amount: 185.5, nit: '576937-K', createdAt: monthsAgo(0) }),
-    await addDonation(ctx.db, { userId: ana.id, email: ana.email, name: 'Ana Cifuentes', amount: 75, type: 'goods', description: 'Útiles escolares', createdAt: monthsAgo(0) }),
-    await addDonation(ctx.db, { userId: ana.id, email: ana.email, name: 'Ana Cifuentes', amount: 1250, createdAt: lastYearDate }),
-    await addDonation(ctx.db, { userId: ana.id, email: ana.email, name: 'Ana Cifuentes', amount: 35, status: 'pending', createdAt: monthsAgo(0) }),
-    await addDonation(ctx.db, { userId: ana.id, email: ana.email, name: 'Ana Cifuentes', amount: 15, status: 'cancelled', createdAt: lastYearDate }),
+    await make.donation(ctx.db, { userId: ana.id, donorEmail: ana.email, donorName: 'Ana Cifuentes', amount: 185.5, donorNit: '576937-K', createdAt: monthsAgo(0) }),
+    await make.donation(ctx.db, { userId: ana.id, donorEmail: ana.email, donorName: 'Ana Cifuentes', amount: 75, donationType: 'goods', description: 'Útiles escolares', createdAt: monthsAgo(0) }),
+    await make.donation(ctx.db, { userId: ana.id, donorEmail: ana.email, donorName: 'Ana Cifuentes', amount: 1250, createdAt: lastYearDate }),
+    await make.donation(ctx.db, { userId: ana.id, donorEmail: ana.email, donorName: 'Ana Cifuentes', amount: 35, status: 'pending', createdAt: monthsAgo(0) }),
+    await make.donation(ctx.db, { userId: ana.id, donorEmail: ana.email, donorName: 'Ana Cifuentes', amount: 15, status: 'cancelled', createdAt: lastYearDate }),
   ];
-  betoDonation = await addDonation(ctx.db, { userId: beto.id, email: beto.email, name: 'Beto Ajú', amount: 500, createdAt: new Date(Date.UTC(lastYear, 5, 1, 18)) });
+  betoDonation = await make.donation(ctx.db, { userId: beto.id, donorEmail: beto.email, donorName: 'Beto Ajú', amount: 500, createdAt: new Date(Date.UTC(lastYear, 5, 1, 18)) });
 });
 afterAll(async () => ctx?.close());
 
@@ -243,7 +244,7 @@ describe('GET /receipts/statement/{year}.pdf', () => {
     const { token } = await openSession(ctx.app, ctx.db, many.id);
     const refs: string[] = [];
     for (let i = 0; i < 45; i++) {
-      const d = await addDonation(ctx.db, { userId: many.id, email: many.email, amount: 10 + i, createdAt: new Date(Date.UTC(lastYear, i % 12, 1 + (i % 27), 18)) });
+      const d = await make.donation(ctx.db, { userId: many.id, donorEmail: many.email, amount: 10 + i, createdAt: new Date(Date.UTC(lastYear, i % 12, 1 + (i % 27), 18)) });
       refs.push(d.referenceCode);
     }
     const res = await get(`/receipts/statement/${lastYear}.pdf`, token);

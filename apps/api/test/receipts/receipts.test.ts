@@ -16,9 +16,9 @@ import { smtpTransport } from '../../src/platform/mailer';
 import { renderReceiptPdf } from '../../src/domain/receipts/pdf';
 import { receiptOf, sendAnnualStatements, voidReceipt } from '../../src/domain/receipts/receipts';
 import { getSettings, putSettings } from '../../src/platform/settings';
-import { pendingDonation } from '../support/donations';
-import { addDonation, createTestApp, inject, pdfPageCount, pdfText, signedInUser, type Caller, type TestContext } from '../support/helpers';
+import { createTestApp, inject, pdfPageCount, pdfText, type Caller, type TestContext } from '../support/helpers';
 import { startSmtp } from '../support/smtp';
+import * as make from '../support/factory';
 
 let ctx: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -27,8 +27,8 @@ let donor: Caller;
 beforeAll(async () => {
   smtp = await startSmtp();
   ctx = await createTestApp({ config: { smtpUrl: smtp.url, mailFrom: 'Fundación <no-responder@prueba.gt>' } });
-  admin = await signedInUser(ctx.app, ctx.db, { roles: ['ADMIN'] });
-  donor = await signedInUser(ctx.app, ctx.db, { roles: ['DONOR', 'USER'], firstName: 'Lucía', lastName: 'Xicará' });
+  admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
+  donor = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR', 'USER'], firstName: 'Lucía', lastName: 'Xicará' });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -61,7 +61,7 @@ const decode = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2
 
 describe('issue at completion', () => {
   it('issues the receipt once, with a number and date that every later download reproduces', async () => {
-    const d = await pendingDonation(ctx.db, { donorEmail: donor.email, donorName: 'Lucía Xicará', donorNit: '576937-K', donorTaxIdKind: 'nit', userId: donor.id, amountCents: 35_000 });
+    const d = await make.donation(ctx.db, { status: 'pending', donorEmail: donor.email, donorName: 'Lucía Xicará', donorNit: '576937-K', donorTaxIdKind: 'nit', userId: donor.id, amountCents: 35_000 });
     const done = await approve(d.id);
     const receipt = (await receiptOf(ctx.db, d.id))!;
     expect(receipt).toMatchObject({ series: 'A', number: done.receiptNumber, donorTaxIdKind: 'nit', donorTaxId: '576937-K', felStatus: 'not_required', voidedAt: null });
@@ -101,9 +101,9 @@ describe('issue at completion', () => {
 
   it('numbers every series without gaps in issue order, across concurrent completions and a rolled-back one', async () => {
     const before = (await ctx.db.select().from(receiptCounters).where(eq(receiptCounters.series, 'A')))[0]?.lastNumber ?? 0;
-    const pending = await Promise.all(Array.from({ length: 8 }, () => pendingDonation(ctx.db)));
+    const pending = await Promise.all(Array.from({ length: 8 }, () => make.donation(ctx.db, { status: 'pending' })));
     // A completion that fails after taking its number gives the number back.
-    const doomed = await pendingDonation(ctx.db);
+    const doomed = await make.donation(ctx.db, { status: 'pending' });
     await expect(
       ctx.db.transaction(async (tx) => {
         await transitionDonation(tx, { id: doomed.id, action: 'approve', actor: null });
@@ -125,7 +125,7 @@ describe('issue at completion', () => {
   it('starts a new series at 1 when the settings change the series', async () => {
     const fiscal = await getSettings(ctx.db, 'fiscal');
     await putSettings(ctx.db, 'fiscal', { ...fiscal, receiptSeries: 'B' });
-    const d = await pendingDonation(ctx.db);
+    const d = await make.donation(ctx.db, { status: 'pending' });
     await approve(d.id);
     await putSettings(ctx.db, 'fiscal', fiscal);
     expect(await receiptOf(ctx.db, d.id)).toMatchObject({ series: 'B', number: 1 });
@@ -135,7 +135,7 @@ describe('issue at completion', () => {
 describe('the receipt email', () => {
   it('is sent on completion with the PDF attached and a link to download it', async () => {
     smtp.received.length = 0;
-    const d = await pendingDonation(ctx.db, { donorEmail: 'correo.recibo@prueba.gt', donorName: 'Marta Ical', amountCents: 12_500 });
+    const d = await make.donation(ctx.db, { status: 'pending', donorEmail: 'correo.recibo@prueba.gt', donorName: 'Marta Ical', amountCents: 12_500 });
     await approve(d.id);
     const receipt = (await receiptOf(ctx.db, d.id))!;
     expect(receipt.emailedAt).toBeNull();
@@ -155,7 +155,7 @@ describe('the receipt email', () => {
   });
 
   it('staff re-send it from the donation (audited); nobody else may', async () => {
-    const d = await addDonation(ctx.db, { amountCents: 4_000, donorEmail: 'reenvio@prueba.gt' });
+    const d = await make.donation(ctx.db, { amountCents: 4_000, donorEmail: 'reenvio@prueba.gt' });
     const url = `/api/v1/admin/donations/${d.id}/receipt/resend`;
     expect((await inject(ctx.app, { method: 'POST', url, token: donor.token })).statusCode).toBe(403);
     expect((await inject(ctx.app, { method: 'POST', url })).statusCode).toBe(401);
@@ -168,7 +168,7 @@ describe('the receipt email', () => {
     const audits = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'receipt.resend'), eq(auditLog.entityId, String(d.id))));
     expect(audits).toEqual([expect.objectContaining({ actorUserId: admin.id })]);
 
-    const pending = await pendingDonation(ctx.db);
+    const pending = await make.donation(ctx.db, { status: 'pending' });
     const none = await inject(ctx.app, { method: 'POST', url: `/api/v1/admin/donations/${pending.id}/receipt/resend`, token: admin.token });
     expect(none.statusCode).toBe(404);
 
@@ -181,7 +181,7 @@ describe('the receipt email', () => {
 
 describe('void', () => {
   it('a voided receipt says ANULADO with its date and reason, and leaves the statement', async () => {
-    const d = await addDonation(ctx.db, { amountCents: 9_900, userId: donor.id, donorEmail: donor.email });
+    const d = await make.donation(ctx.db, { amountCents: 9_900, userId: donor.id, donorEmail: donor.email });
     await ctx.db.update(donations).set({ status: 'refunded', refundedAt: new Date(), refundReason: 'Cobro duplicado' }).where(eq(donations.id, d.id));
     await voidReceipt(ctx.db, d.id, 'Cobro duplicado');
     const res = await download(d.id);
@@ -202,9 +202,9 @@ describe('yearly statements', () => {
     const at = (month: number) => new Date(Date.UTC(year, month, 10, 18));
     const a = 'anual.uno@prueba.gt';
     const b = 'anual.dos@prueba.gt';
-    const kept = [await addDonation(ctx.db, { amountCents: 10_000, donorEmail: a, createdAt: at(2) }), await addDonation(ctx.db, { amountCents: 5_000, donorEmail: a, createdAt: at(8) })];
-    await addDonation(ctx.db, { amountCents: 7_000, donorEmail: b, createdAt: at(5) });
-    const refunded = await addDonation(ctx.db, { amountCents: 3_000, donorEmail: a, createdAt: at(9), status: 'refunded', refundReason: 'Duplicada' });
+    const kept = [await make.donation(ctx.db, { amountCents: 10_000, donorEmail: a, createdAt: at(2) }), await make.donation(ctx.db, { amountCents: 5_000, donorEmail: a, createdAt: at(8) })];
+    await make.donation(ctx.db, { amountCents: 7_000, donorEmail: b, createdAt: at(5) });
+    const refunded = await make.donation(ctx.db, { amountCents: 3_000, donorEmail: a, createdAt: at(9), status: 'refunded', refundReason: 'Duplicada' });
 
     // Not before the day (15 January by default), nor long after it.
     expect(await sendAnnualStatements(ctx.db, new Date(Date.UTC(year + 1, 0, 14, 18)))).toBe(0);
@@ -232,7 +232,7 @@ describe('yearly statements', () => {
   });
 
   it('staff send one again from a donation (audited)', async () => {
-    const d = await addDonation(ctx.db, { amountCents: 2_500, donorEmail: 'anual.reenvio@prueba.gt', createdAt: new Date(Date.UTC(2023, 3, 3, 18)) });
+    const d = await make.donation(ctx.db, { amountCents: 2_500, donorEmail: 'anual.reenvio@prueba.gt', createdAt: new Date(Date.UTC(2023, 3, 3, 18)) });
     const url = `/api/v1/admin/donations/${d.id}/statement/resend`;
     expect((await inject(ctx.app, { method: 'POST', url, token: donor.token, payload: {} })).statusCode).toBe(403);
     const res = await inject(ctx.app, { method: 'POST', url, token: admin.token, payload: {} });
@@ -254,7 +254,7 @@ describe('the printed receipt', () => {
       .toBuffer();
     const fiscal = await getSettings(ctx.db, 'fiscal');
     await putSettings(ctx.db, 'fiscal', { ...fiscal, signatureImage: { contentType: 'image/png', base64: png.toString('base64') } });
-    const d = await pendingDonation(ctx.db, {
+    const d = await make.donation(ctx.db, { status: 'pending',
       donorName: 'Familia Tzul Batz',
       donorEmail: donor.email,
       donorNit: '576937-K',

@@ -10,7 +10,8 @@ import { auditLog, donations, recurringGifts } from '../../src/db/schema';
 import { monthlyContext } from '../../src/domain/monthly/monthly-gifts';
 import { chargeDueSimulatedGifts } from '../../src/domain/monthly/simulated-charges';
 import { callers, expectAdminOnly } from '../support/staff';
-import { addDonation, createTestApp, inject, type TestContext } from '../support/helpers';
+import { createTestApp, inject, type TestContext } from '../support/helpers';
+import * as make from '../support/factory';
 
 let ctx: TestContext;
 let who: Awaited<ReturnType<typeof callers>>;
@@ -229,7 +230,7 @@ describe('fiscal settings', () => {
 
 describe('GET /admin/donations/:id/donor', () => {
   it('shows staff the donor phone and tax id; ADMIN only; 404 for an unknown donation', async () => {
-    const row = await addDonation(ctx.db, { amountCents: 50_000, status: 'pending', donorPhone: '+502 5555-0000', donorNit: '576937-K', donorTaxIdKind: 'nit' });
+    const row = await make.donation(ctx.db, { amountCents: 50_000, status: 'pending', donorPhone: '+502 5555-0000', donorNit: '576937-K', donorTaxIdKind: 'nit' });
     const url = `/api/v1/admin/donations/${row.id}/donor`;
     const res = await inject(ctx.app, { method: 'GET', url, token: who.admin.token });
     expect(res.statusCode).toBe(200);

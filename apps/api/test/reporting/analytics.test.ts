@@ -10,8 +10,9 @@ import { donations, users } from '../../src/db/schema';
 import { computeAnalytics } from '../../src/domain/reporting/analytics';
 import { reportCsv, reportPdf, reportXlsx } from '../../src/domain/reporting/exports';
 import { callers, expectAdminOnly } from '../support/staff';
-import { addDonation, createTestApp, createUser, inject, pdfText, type TestContext } from '../support/helpers';
+import { createTestApp, createUser, inject, pdfText, type TestContext } from '../support/helpers';
 import { parseCsv } from '../support/csv';
+import * as make from '../support/factory';
 
 const r = adminMessages.reports;
 let ctx: TestContext;
@@ -25,8 +26,8 @@ const NOW = gt('2025-03-15T12:00:00');
 beforeAll(async () => {
   ctx = await createTestApp();
   who = await callers(ctx.app, ctx.db);
-  const add = (amountCents: number, local: string, extra: Parameters<typeof addDonation>[1] extends infer T ? Partial<T> : never = {}) =>
-    addDonation(ctx.db, { amountCents, createdAt: gt(local), ...extra });
+  const add = (amountCents: number, local: string, extra: Parameters<typeof make.donation>[1] extends infer T ? Partial<T> : never = {}) =>
+    make.donation(ctx.db, { amountCents, createdAt: gt(local), ...extra });
   await add(10_000, '2025-03-15T08:00:00', { donorName: 'Ana Pérez', donorEmail: 'ana@correo.gt' });
   await add(5_025, '2025-03-09T00:30:00', { donorName: 'Bruno Castillo', donorEmail: 'bruno@correo.gt' });
   // 05:30 UTC on the 9th is still the 8th in Guatemala: outside the week, inside the month.
@@ -156,8 +157,8 @@ describe('GET /admin/analytics', () => {
   });
 
   it('agrees, for each period, with the ledger summed here by the calendar of Guatemala', async () => {
-    await addDonation(ctx.db, { amountCents: 12_345, createdAt: new Date(Date.now() - 1000), donorEmail: 'hoy1@correo.gt' });
-    await addDonation(ctx.db, { amountCents: 5_000, createdAt: new Date(Date.now() - 2000), donorEmail: 'hoy2@correo.gt', status: 'pending' });
+    await make.donation(ctx.db, { amountCents: 12_345, createdAt: new Date(Date.now() - 1000), donorEmail: 'hoy1@correo.gt' });
+    await make.donation(ctx.db, { amountCents: 5_000, createdAt: new Date(Date.now() - 2000), donorEmail: 'hoy2@correo.gt', status: 'pending' });
     const today = guatemalaDay(new Date());
     const [y, m, d] = today.split('-').map(Number);
     const weekday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;

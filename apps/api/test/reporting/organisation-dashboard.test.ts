@@ -5,7 +5,8 @@ import { auditLog, emailOutbox, users } from '../../src/db/schema';
 import { eq } from 'drizzle-orm';
 import { adminDashboardStats } from '../../src/domain/reporting/organisation-dashboard';
 import { callers } from '../support/staff';
-import { addDonation, createTestApp, createUser, inject, type TestContext } from '../support/helpers';
+import { createTestApp, createUser, inject, type TestContext } from '../support/helpers';
+import * as make from '../support/factory';
 
 let ctx: TestContext;
 let who: Awaited<ReturnType<typeof callers>>;
@@ -49,13 +50,13 @@ describe('GET /dashboard/stats', () => {
       const u = await createUser(ctx.db, { email: `antes${n}@prueba.gt` });
       await ctx.db.update(users).set({ createdAt: startOfMonth(-1) }).where(eq(users.id, u.id));
     }
-    await addDonation(ctx.db, { amountCents: 10_000, createdAt: startOfMonth(-1) });
-    await addDonation(ctx.db, { amountCents: 20_000, createdAt: startOfMonth(-1) });
-    await addDonation(ctx.db, { amountCents: 5_000, createdAt: startOfMonth(-3) });
+    await make.donation(ctx.db, { amountCents: 10_000, createdAt: startOfMonth(-1) });
+    await make.donation(ctx.db, { amountCents: 20_000, createdAt: startOfMonth(-1) });
+    await make.donation(ctx.db, { amountCents: 5_000, createdAt: startOfMonth(-3) });
     const recent = [];
-    for (const cents of [15_000, 15_000, 15_000]) recent.push(await addDonation(ctx.db, { amountCents: cents, createdAt: new Date(Date.now() - 60_000 * (recent.length + 1)) }));
-    await addDonation(ctx.db, { amountCents: 7_000, createdAt: new Date(Date.now() - 30_000), status: 'pending', donorEmail: 'pendiente@correo.gt' });
-    await addDonation(ctx.db, { amountCents: 9_000, createdAt: new Date(Date.now() - 40_000), status: 'failed' });
+    for (const cents of [15_000, 15_000, 15_000]) recent.push(await make.donation(ctx.db, { amountCents: cents, createdAt: new Date(Date.now() - 60_000 * (recent.length + 1)) }));
+    await make.donation(ctx.db, { amountCents: 7_000, createdAt: new Date(Date.now() - 30_000), status: 'pending', donorEmail: 'pendiente@correo.gt' });
+    await make.donation(ctx.db, { amountCents: 9_000, createdAt: new Date(Date.now() - 40_000), status: 'failed' });
 
     const res = await stats();
     expect(res.statusCode).toBe(200);
@@ -74,10 +75,10 @@ describe('GET /dashboard/stats', () => {
         users_growth_percentage: 100, // 4 this month against 2
         donations_growth_percentage: 50, // 3 against 2
         amount_growth_percentage: 50, // Q450 against Q300
-      },
         users_before: 2,
         donations_before: 2,
         amount_before: 300,
+      },
     });
     expect(body.recent_users).toHaveLength(5);
     expect(body.recent_users[0]).toEqual({ id: inactive.id, email: inactive.email, roles: ['USER'], status: 'inactive', joined_at: expect.any(String) });
@@ -87,7 +88,7 @@ describe('GET /dashboard/stats', () => {
   });
 
   it('lists recent admin activity from the audit log, newest first', async () => {
-    const pending = await addDonation(ctx.db, { amountCents: 2_500, createdAt: new Date(), status: 'pending' });
+    const pending = await make.donation(ctx.db, { amountCents: 2_500, createdAt: new Date(), status: 'pending' });
     await inject(ctx.app, { method: 'POST', url: `/api/v1/admin/donations/${pending.id}/approve`, token: who.admin.token });
     await inject(ctx.app, {
       method: 'POST',
@@ -141,15 +142,15 @@ describe('growth on the admin dashboard', () => {
     try {
       const now = gt('2031-05-20T12:00:00');
       // This month so far: Q600 in two donations (00:00 on the 1st counts).
-      await addDonation(local.db, { amountCents: 40_000, createdAt: gt('2031-05-01T00:00:00') });
-      await addDonation(local.db, { amountCents: 20_000, createdAt: gt('2031-05-20T11:00:00') });
-      await addDonation(local.db, { amountCents: 70_000, createdAt: gt('2031-05-02T10:00:00'), status: 'pending' });
+      await make.donation(local.db, { amountCents: 40_000, createdAt: gt('2031-05-01T00:00:00') });
+      await make.donation(local.db, { amountCents: 20_000, createdAt: gt('2031-05-20T11:00:00') });
+      await make.donation(local.db, { amountCents: 70_000, createdAt: gt('2031-05-02T10:00:00'), status: 'pending' });
       // 1 to 20 April: Q400 in two donations.
-      await addDonation(local.db, { amountCents: 10_000, createdAt: gt('2031-04-01T00:00:00') });
-      await addDonation(local.db, { amountCents: 30_000, createdAt: gt('2031-04-20T23:59:00') });
+      await make.donation(local.db, { amountCents: 10_000, createdAt: gt('2031-04-01T00:00:00') });
+      await make.donation(local.db, { amountCents: 30_000, createdAt: gt('2031-04-20T23:59:00') });
       // Later in April: outside the comparison.
-      await addDonation(local.db, { amountCents: 500_000, createdAt: gt('2031-04-21T00:00:00') });
-      await addDonation(local.db, { amountCents: 500_000, createdAt: gt('2031-04-30T23:59:00') });
+      await make.donation(local.db, { amountCents: 500_000, createdAt: gt('2031-04-21T00:00:00') });
+      await make.donation(local.db, { amountCents: 500_000, createdAt: gt('2031-04-30T23:59:00') });
       for (const [when, email] of [
         ['2031-05-03T10:00:00', 'mayo@prueba.gt'],
         ['2031-04-05T10:00:00', 'abril1@prueba.gt'],
@@ -164,10 +165,10 @@ describe('growth on the admin dashboard', () => {
         users_growth_percentage: -50, // 1 against 2
         donations_growth_percentage: 0, // 2 against 2
         amount_growth_percentage: 50, // Q600 against Q400
-      });
         users_before: 2,
         donations_before: 2,
         amount_before: 400,
+      });
     } finally {
       await local.close();
     }

@@ -6,7 +6,8 @@ import { memberDashboardStats } from '../../src/domain/reporting/personal-dashbo
 import { DEFAULT_SETTINGS } from '@donaciones/shared/schemas/settings';
 import { putSettings } from '../../src/platform/settings';
 import { createTestApp, createUser, inject, openSession, type TestContext } from '../support/helpers';
-import { addDonation, monthsAgo } from '../support/member';
+import { monthsAgo } from '../support/member';
+import * as make from '../support/factory';
 
 let ctx: TestContext;
 let programA: number;
@@ -38,15 +39,15 @@ beforeAll(async () => {
 
   // Donor: completed donations this month and the two before (a 3-month streak), one 5 months ago,
   // plus a pending, a failed and a USD one that must not count towards the quetzal totals.
-  await addDonation(ctx.db, { userId: donor.id, email: donor.email, amount: 185, createdAt: monthsAgo(0), programId: programA });
-  await addDonation(ctx.db, { userId: donor.id, email: donor.email, amount: 250, createdAt: monthsAgo(1), programId: programA });
-  await addDonation(ctx.db, { userId: donor.id, email: donor.email, amount: 75.5, createdAt: monthsAgo(2), programId: programB });
-  await addDonation(ctx.db, { userId: donor.id, email: donor.email, amount: 1000, createdAt: monthsAgo(5), programId: programB });
-  await addDonation(ctx.db, { userId: donor.id, email: donor.email, amount: 35, status: 'pending', createdAt: monthsAgo(0) });
-  await addDonation(ctx.db, { userId: donor.id, email: donor.email, amount: 15, status: 'failed', createdAt: monthsAgo(1) });
-  await addDonation(ctx.db, { userId: donor.id, email: donor.email, amount: 40, currency: 'USD', createdAt: monthsAgo(3) });
+  await make.donation(ctx.db, { userId: donor.id, donorEmail: donor.email, amount: 185, createdAt: monthsAgo(0), programId: programA });
+  await make.donation(ctx.db, { userId: donor.id, donorEmail: donor.email, amount: 250, createdAt: monthsAgo(1), programId: programA });
+  await make.donation(ctx.db, { userId: donor.id, donorEmail: donor.email, amount: 75.5, createdAt: monthsAgo(2), programId: programB });
+  await make.donation(ctx.db, { userId: donor.id, donorEmail: donor.email, amount: 1000, createdAt: monthsAgo(5), programId: programB });
+  await make.donation(ctx.db, { userId: donor.id, donorEmail: donor.email, amount: 35, status: 'pending', createdAt: monthsAgo(0) });
+  await make.donation(ctx.db, { userId: donor.id, donorEmail: donor.email, amount: 15, status: 'failed', createdAt: monthsAgo(1) });
+  await make.donation(ctx.db, { userId: donor.id, donorEmail: donor.email, amount: 40, currency: 'USD', createdAt: monthsAgo(3) });
   // Another account's money must never show up in the donor's figures.
-  await addDonation(ctx.db, { userId: other.id, email: other.email, amount: 9000, createdAt: monthsAgo(0), programId: programB });
+  await make.donation(ctx.db, { userId: other.id, donorEmail: other.email, amount: 9000, createdAt: monthsAgo(0), programId: programB });
 
   const day = 86_400_000;
   await ctx.db.insert(events).values([

@@ -10,7 +10,8 @@ import { renderReceiptPdf } from '../../src/domain/receipts/pdf';
 import { receiptOf } from '../../src/domain/receipts/receipts';
 import { receiptMessages } from '../../src/messages/receipts';
 import { callers } from '../support/staff';
-import { addDonation, createTestApp, inject, pdfText, type TestContext } from '../support/helpers';
+import { createTestApp, inject, pdfText, type TestContext } from '../support/helpers';
+import * as make from '../support/factory';
 
 const r = adminMessages.reports;
 const t = receiptMessages.pdf;
@@ -22,7 +23,7 @@ const rows: Record<string, Row> = {};
 
 /** A donation made now (inside every period in course), completed unless told otherwise. */
 function add(values: Partial<typeof donations.$inferInsert> & { amountCents: number }): Promise<Row> {
-  return addDonation(ctx.db, { source: 'public', ...values });
+  return make.donation(ctx.db, { source: 'public', ...values });
 }
 
 // Quetzal value of a dollar column, as the reports take it: in the proportion of the gift's quetzal

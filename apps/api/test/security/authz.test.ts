@@ -19,10 +19,9 @@ import { hashToken, newOpaqueToken } from '../../src/domain/accounts/sessions';
 import { signedLinks } from '../../src/platform/signed-links';
 import { addDepositSlip } from '../../src/domain/deposits/deposits';
 import { freshIp, loginAs, validRegistration } from '../support/auth';
-import { pendingDonation } from '../support/donations';
 import { createTestApp, createUser, type TestContext } from '../support/helpers';
-import { addDonation } from '../support/member';
 import { aMonthlyGift } from '../support/monthly';
+import * as make from '../support/factory';
 
 type Column = 'anonymous' | 'USER' | 'DONOR' | 'ADMIN' | 'other';
 const ROLE_COLUMNS = ['anonymous', 'USER', 'DONOR', 'ADMIN'] as const;
@@ -85,7 +84,7 @@ async function monthlyLink(values: Parameters<typeof aMonthlyGift>[1] = {}) {
 }
 
 async function completedDonationOf(owner: Account) {
-  return addDonation(ctx.db, { userId: owner.id, email: owner.email, amount: 250, status: 'completed' });
+  return make.donation(ctx.db, { userId: owner.id, donorEmail: owner.email, amount: 250, status: 'completed' });
 }
 
 const adminOnly = (ok: number): Pick<Entry, (typeof ROLE_COLUMNS)[number]> => ({ anonymous: 401, USER: 403, DONOR: 403, ADMIN: ok });
@@ -107,7 +106,7 @@ const statementFile = () => ({
 });
 /** An imported credit line and a pending bank deposit of the same amount, made today. */
 async function statementLine() {
-  const deposit = await pendingDonation(ctx.db, { donorEmail: unique('conciliar'), paymentMethod: 'bank_deposit', amountCents: 4_321 });
+  const deposit = await make.donation(ctx.db, { status: 'pending', donorEmail: unique('conciliar'), paymentMethod: 'bank_deposit', amountCents: 4_321 });
   const [imported] = await ctx.db
     .insert(bankStatementImports)
     .values({ bank: 'Banco matriz', fileName: 'm.csv', sha256: 'f'.repeat(64), delimiter: ';', creditLines: 1, skippedLines: 0 })
@@ -126,7 +125,7 @@ const slipImage = () => sharp({ create: { width: 16, height: 16, channels: 3, ba
 
 /** A pending bank deposit of the account (anonymous callers get one of the victim's). */
 async function depositOf(owner: Account) {
-  return pendingDonation(ctx.db, { donorEmail: owner.email, userId: owner.id, paymentMethod: 'bank_deposit', paymentProvider: null });
+  return make.donation(ctx.db, { status: 'pending', donorEmail: owner.email, userId: owner.id, paymentMethod: 'bank_deposit', paymentProvider: null });
 }
 
 /** A slip of a fresh deposit of the account, stored as the upload stores it. */
@@ -158,36 +157,36 @@ const matrix: Record<string, Entry> = {
   // ---------------------------------------------------------------- card payments (simulated provider here)
   [`GET ${V1}/donate/status`]: {
     ...everyone(200),
-    request: async () => ({ url: `${V1}/donate/status`, query: { ref: (await pendingDonation(ctx.db, { donorEmail: unique('estado') })).referenceCode } }),
+    request: async () => ({ url: `${V1}/donate/status`, query: { ref: (await make.donation(ctx.db, { status: 'pending', donorEmail: unique('estado') })).referenceCode } }),
   },
   // No provider is configured in this matrix: nothing to retry.
   [`POST ${V1}/donate/retry`]: {
     ...everyone(409),
-    request: async () => ({ url: `${V1}/donate/retry`, payload: { ref: (await pendingDonation(ctx.db, { donorEmail: unique('reintento') })).referenceCode } }),
+    request: async () => ({ url: `${V1}/donate/retry`, payload: { ref: (await make.donation(ctx.db, { status: 'pending', donorEmail: unique('reintento') })).referenceCode } }),
   },
   // Signed by the provider, never by a session: unsigned is 400 for everyone.
   [`POST ${V1}/payments/recurrente/webhook`]: { ...everyone(400), request: () => ({ url: `${V1}/payments/recurrente/webhook`, payload: { id: 'pa_x' } }) },
   [`GET ${V1}/admin/donations/:id/payment`]: {
     ...adminOnly(200),
-    request: async () => ({ url: `${V1}/admin/donations/${(await pendingDonation(ctx.db, { donorEmail: unique('pago') })).id}/payment` }),
+    request: async () => ({ url: `${V1}/admin/donations/${(await make.donation(ctx.db, { status: 'pending', donorEmail: unique('pago') })).id}/payment` }),
   },
   // A pending donation cannot be refunded: ADMIN gets past the role check to the state's 409.
   [`POST ${V1}/admin/donations/:id/refund`]: {
     ...adminOnly(409),
     request: async () => ({
-      url: `${V1}/admin/donations/${(await pendingDonation(ctx.db, { donorEmail: unique('reembolso') })).id}/refund`,
+      url: `${V1}/admin/donations/${(await make.donation(ctx.db, { status: 'pending', donorEmail: unique('reembolso') })).id}/refund`,
       payload: { reason: 'Pedido del donante' },
     }),
   },
   // ---------------------------------------------------------------- receipt certification (FEL off here)
   [`GET ${V1}/admin/donations/:id/fel`]: {
     ...adminOnly(200),
-    request: async () => ({ url: `${V1}/admin/donations/${(await pendingDonation(ctx.db, { donorEmail: unique('fel') })).id}/fel` }),
+    request: async () => ({ url: `${V1}/admin/donations/${(await make.donation(ctx.db, { status: 'pending', donorEmail: unique('fel') })).id}/fel` }),
   },
   // With FEL off there is nothing to certify: ADMIN gets past the role check to 409.
   [`POST ${V1}/admin/donations/:id/fel/retry`]: {
     ...adminOnly(409),
-    request: async () => ({ url: `${V1}/admin/donations/${(await pendingDonation(ctx.db, { donorEmail: unique('fel-reintento') })).id}/fel/retry` }),
+    request: async () => ({ url: `${V1}/admin/donations/${(await make.donation(ctx.db, { status: 'pending', donorEmail: unique('fel-reintento') })).id}/fel/retry` }),
   },
   // ---------------------------------------------------------------- fiscal receipts (staff side)
   [`GET ${V1}/admin/donations/:id/receipt.pdf`]: {
@@ -207,7 +206,7 @@ const matrix: Record<string, Entry> = {
   [`PUT ${V1}/admin/settings/fiscal`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/settings/fiscal`, payload: DEFAULT_FISCAL_SETTINGS }) },
   [`GET ${V1}/admin/donations/:id/donor`]: {
     ...adminOnly(200),
-    request: async () => ({ url: `${V1}/admin/donations/${(await pendingDonation(ctx.db, { donorEmail: unique('nit') })).id}/donor` }),
+    request: async () => ({ url: `${V1}/admin/donations/${(await make.donation(ctx.db, { status: 'pending', donorEmail: unique('nit') })).id}/donor` }),
   },
   // ---------------------------------------------------------------- bank deposits, donor side
   [`GET ${V1}/admin/settings/bank-accounts`]: adminOnly(200),
@@ -243,7 +242,7 @@ const matrix: Record<string, Entry> = {
   // ---------------------------------------------------------------- bank deposits, staff side
   [`GET ${V1}/admin/donations/:id/deposit`]: {
     ...adminOnly(200),
-    request: async () => ({ url: `${V1}/admin/donations/${(await pendingDonation(ctx.db, { donorEmail: unique('boleta'), paymentMethod: 'bank_deposit' })).id}/deposit` }),
+    request: async () => ({ url: `${V1}/admin/donations/${(await make.donation(ctx.db, { status: 'pending', donorEmail: unique('boleta'), paymentMethod: 'bank_deposit' })).id}/deposit` }),
   },
   [`GET ${V1}/admin/bank-statements`]: adminOnly(200),
   [`POST ${V1}/admin/bank-statements/preview`]: {
@@ -416,13 +415,13 @@ const matrix: Record<string, Entry> = {
   },
   [`POST ${V1}/donations/:id/process`]: {
     ...adminOnly(200),
-    request: async () => ({ url: `${V1}/donations/${(await pendingDonation(ctx.db, { donorEmail: unique('bienes'), donationType: 'goods' })).id}/process` }),
+    request: async () => ({ url: `${V1}/donations/${(await make.donation(ctx.db, { status: 'pending', donorEmail: unique('bienes'), donationType: 'goods' })).id}/process` }),
   },
   [`POST ${V1}/donations/:id/cancel`]: {
     ...signedIn(200),
     other: 403,
     request: async ({ owner }) => ({
-      url: `${V1}/donations/${(await pendingDonation(ctx.db, { userId: owner.id, donorEmail: owner.email })).id}/cancel`,
+      url: `${V1}/donations/${(await make.donation(ctx.db, { status: 'pending', userId: owner.id, donorEmail: owner.email })).id}/cancel`,
     }),
   },
 
@@ -446,12 +445,12 @@ const matrix: Record<string, Entry> = {
   [`GET ${V1}/admin/donations`]: adminOnly(200),
   [`POST ${V1}/admin/donations/:id/approve`]: {
     ...adminOnly(200),
-    request: async () => ({ url: `${V1}/admin/donations/${(await pendingDonation(ctx.db, { donorEmail: unique('aprobar') })).id}/approve` }),
+    request: async () => ({ url: `${V1}/admin/donations/${(await make.donation(ctx.db, { status: 'pending', donorEmail: unique('aprobar') })).id}/approve` }),
   },
   [`POST ${V1}/admin/donations/:id/reject`]: {
     ...adminOnly(200),
     request: async () => ({
-      url: `${V1}/admin/donations/${(await pendingDonation(ctx.db, { donorEmail: unique('rechazar') })).id}/reject`,
+      url: `${V1}/admin/donations/${(await make.donation(ctx.db, { status: 'pending', donorEmail: unique('rechazar') })).id}/reject`,
       payload: { reason: 'El depósito no aparece en el banco' },
     }),
   },

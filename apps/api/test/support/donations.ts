@@ -1,23 +1,7 @@
-// Fixtures of the donation tests: signed-in callers and ledger rows inserted directly.
+// The donation tests' check of the running totals against the ledger (rows come from support/factory.ts).
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/client';
 import { rowsOf } from '../../src/db/rows';
-import { type NewDonation, insertDonation } from '../../src/domain/ledger/transitions';
-
-let counter = 0;
-/** A pending ledger row; override any column. */
-export async function pendingDonation(db: Database, values: Partial<NewDonation> = {}) {
-  counter += 1;
-  return insertDonation(db, {
-    donorName: `Donante Prueba${counter}`,
-    donorEmail: `donante${counter}@correo.gt`,
-    amountCents: 10_000,
-    currency: 'GTQ',
-    donationType: 'monetary',
-    source: 'service',
-    ...values,
-  });
-}
 
 /** The totals per status and type by GROUP BY over the ledger, and as donation_totals keeps them. */
 export async function ledgerVsTotals(db: Database) {

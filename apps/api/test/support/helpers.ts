@@ -7,16 +7,13 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
-import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { inject as provided } from 'vitest';
 import type { Role } from '@donaciones/shared/constants';
 import { bootstrap } from '../../src/bootstrap';
 import { type Config, loadConfig } from '../../src/config';
 import { type Database, type DatabaseHandle, openDatabase } from '../../src/db/client';
-import { donations, sessions, users, userPreferences } from '../../src/db/schema';
-import { issueReceipt, voidReceipt } from '../../src/domain/receipts/receipts';
-import { newReferenceCode } from '../../src/platform/reference-codes';
+import { sessions, users, userPreferences } from '../../src/db/schema';
 import { hashPassword } from '../../src/domain/accounts/passwords';
 
 export const usePostgres = process.env.TEST_DB === 'postgres';
@@ -155,40 +152,6 @@ export async function createUser(
   return { id: row.id, email, password };
 }
 
-/**
- * Writes one donation straight into the ledger with exact values (status and dates included),
- * bypassing the flow. A completed (or refunded) one gets its receipt, as a completion does.
- */
-export async function addDonation(
-  db: Database,
-  values: Partial<typeof donations.$inferInsert> & { amountCents: number },
-): Promise<typeof donations.$inferSelect> {
-  const status = values.status ?? 'completed';
-  const createdAt = values.createdAt ?? new Date();
-  const completed = status === 'completed';
-  const [row] = await db
-    .insert(donations)
-    .values({
-      referenceCode: newReferenceCode(),
-      donorName: 'Donante de Prueba',
-      donorEmail: `donante.${randomBytes(3).toString('hex')}@prueba.gt`,
-      currency: 'GTQ',
-      donationType: 'monetary',
-      source: 'service',
-      status,
-      createdAt,
-      updatedAt: createdAt,
-      completedAt: completed ? createdAt : null,
-      ...values,
-    })
-    .returning();
-  if (row.status !== 'completed' && row.status !== 'refunded') return row;
-  // Its receipt, issued as a completion issues it (not emailed): numbered, with its snapshot.
-  const receipt = await issueReceipt(db, row.id, { email: false });
-  if (row.status === 'refunded') await voidReceipt(db, row.id, row.refundReason ?? 'Reembolso');
-  return { ...row, receiptNumber: receipt.number };
-}
-
 /** Opens a session for the account and signs its access token, as sign-in does. */
 export async function openSession(app: FastifyInstance, db: Database, userId: number): Promise<{ token: string; sessionId: string }> {
   const [session] = await db
@@ -202,18 +165,6 @@ export interface Caller {
   id: number;
   email: string;
   token: string;
-}
-
-/** A new account with a live session and its bearer token, as after a real sign-in. */
-export async function signedInUser(
-  app: FastifyInstance,
-  db: Database,
-  options: Parameters<typeof createUser>[1] & { showPublicly?: boolean } = {},
-): Promise<Caller> {
-  const { showPublicly, ...account } = options;
-  const user = await createUser(db, account);
-  if (showPublicly) await db.update(userPreferences).set({ showDonationsPublicly: true }).where(eq(userPreferences.userId, user.id));
-  return { id: user.id, email: user.email, token: (await openSession(app, db, user.id)).token };
 }
 
 /** The text of every page of a PDF, read with pdfjs (whitespace collapsed to single spaces). */

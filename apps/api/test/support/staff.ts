@@ -1,14 +1,15 @@
 // Helpers of the admin console's tests: signed-in callers of each role and the admin-only check.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/client';
-import { type Caller, inject, signedInUser } from './helpers';
+import { type Caller, inject } from './helpers';
+import * as make from './factory';
 
 /** The three kinds of callers every admin endpoint is checked against. */
 export async function callers(app: FastifyInstance, db: Database) {
   return {
-    admin: await signedInUser(app, db, { roles: ['ADMIN'] }),
-    donor: await signedInUser(app, db, { roles: ['DONOR', 'USER'] }),
-    user: await signedInUser(app, db, { roles: ['USER'] }),
+    admin: await make.signIn(app, db, { roles: ['ADMIN'] }),
+    donor: await make.signIn(app, db, { roles: ['DONOR', 'USER'] }),
+    user: await make.signIn(app, db, { roles: ['USER'] }),
   };
 }
 
