@@ -254,6 +254,15 @@ export async function renderReceiptPdf(r: ReceiptRow): Promise<Buffer> {
   });
 }
 
+/** The height of what follows the statement's table (as drawn below): the total in words, the deductibility text, the thanks. */
+function closingHeight(doc: Doc, data: StatementData, width: number): number {
+  const line = (font: string, size: number, text: string) => doc.font(font).fontSize(size).heightOfString(text, { width });
+  const gap = (lines: number, size: number) => doc.font('Helvetica').fontSize(size).currentLineHeight(true) * lines;
+  let height = gap(1, 9.5) + line('Helvetica', 9, t.amountInWords) + line('Helvetica', 11, amountInWords(data.totalCents, CURRENCY));
+  if (data.issuer.deductibilityText) height += gap(0.8, 11) + line('Helvetica', 9, data.issuer.deductibilityText);
+  return height + gap(1.2, 9) + line('Helvetica', 11, t.thanks);
+}
+
 /** A donor's yearly statement: every valid receipt of the year, with the total in quetzales. */
 export function renderStatementPdf(data: StatementData, issuedAt = new Date()): Promise<Buffer> {
   return render(t.statementTitle(data.year), issuedAt, (doc) => {
@@ -275,9 +284,11 @@ export function renderStatementPdf(data: StatementData, issuedAt = new Date()): 
       { label: t.amount, width: 0.25, align: 'right' as const },
     ];
     const headings = columns.map((c) => c.label);
-    const row = (cells: string[], bold: boolean, fill?: string) => {
+    const closing = closingHeight(doc, data, width);
+    /** `spans`: how many columns each cell takes; `keep`: room needed below the row on the same page. */
+    const row = (cells: string[], bold: boolean, fill?: string, spans: number[] = cells.map(() => 1), keep = 0) => {
       const height = 22;
-      if (doc.y + height > doc.page.height - MARGIN - 24) {
+      if (doc.y + height + keep > doc.page.height - MARGIN - 24) {
         doc.addPage();
         doc.y = MARGIN;
         // A long year continues on the next page under the same column headings.
@@ -286,11 +297,14 @@ export function renderStatementPdf(data: StatementData, issuedAt = new Date()): 
       const y = doc.y;
       if (fill) doc.rect(MARGIN, y, width, height).fill(fill);
       let x = MARGIN + 6;
+      let column = 0;
       doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5).fillColor(INK);
       cells.forEach((cell, i) => {
-        const w = columns[i].width * (width - 12);
-        doc.text(cell, x, y + 7, { width: w - 4, align: columns[i].align, lineBreak: false });
+        const taken = columns.slice(column, column + spans[i]);
+        const w = taken.reduce((sum, c) => sum + c.width, 0) * (width - 12);
+        doc.text(cell, x, y + 7, { width: w - 4, height, align: taken.at(-1)?.align ?? 'left', lineBreak: false, ellipsis: true });
         x += w;
+        column += spans[i];
       });
       doc.moveTo(MARGIN, y + height).lineTo(MARGIN + width, y + height).lineWidth(0.5).strokeColor(RULE).stroke();
       doc.x = MARGIN;
@@ -298,10 +312,14 @@ export function renderStatementPdf(data: StatementData, issuedAt = new Date()): 
     };
 
     row(headings, true, SOFT);
-    for (const r of data.receipts) {
-      row([formatDate(r.donatedAt), receiptLabel(r), r.referenceCode, t.typeLabels[r.donationType], formatCents(r.amountCents, r.currency)], false);
-    }
-    row([t.statementTotal, '', t.statementCount(data.receipts.length), '', formatCents(data.totalCents)], true, SOFT);
+    data.receipts.forEach((r, i) => {
+      // The last gift keeps the total and the closing lines with it, so they never open a page alone.
+      const keep = i === data.receipts.length - 1 ? 22 + closing : 0;
+      const cells = [formatDate(r.donatedAt), receiptLabel(r), r.referenceCode, t.typeLabels[r.donationType], formatCents(r.amountCents, r.currency)];
+      row(cells, false, undefined, undefined, keep);
+    });
+    // The label spans the first three columns: in the date column alone it wrapped out of its row.
+    row([t.statementTotal, t.statementCount(data.receipts.length), formatCents(data.totalCents)], true, SOFT, [3, 1, 1]);
 
     doc.moveDown(1);
     doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(t.amountInWords, MARGIN, doc.y, { width });
