@@ -22,6 +22,8 @@ export const bankStatementMessages = {
     `Este archivo ya se importó («${fileName}», el ${isoDay.split('-').reverse().join('/')}). No se agregó nada: abre esa importación para seguir conciliando.`,
   allRepeated: (lines: number) =>
     `Los ${lines} créditos de este archivo ya están en importaciones anteriores. No se agregó nada: abre esas importaciones para seguir conciliando.`,
+  lineHasCandidates: 'Ese movimiento coincide con un depósito pendiente: confírmalo con esa donación o revísalo a mano en vez de crear otra.',
+  lineDonationDescription: (line: number) => `Depósito encontrado en el estado de cuenta (línea ${line}), registrado por el equipo.`,
   movementConfirmed: 'Ese movimiento del banco ya confirmó una donación (en esta u otra importación). Un mismo crédito no puede aprobar dos donaciones.',
   notACandidate: 'Esa donación ya no coincide con el movimiento (monto o fecha), o ya no está pendiente. Actualiza la pantalla.',
   labels: { date: 'fecha', description: 'descripción', reference: 'referencia', credit: 'crédito', debit: 'débito' },

@@ -107,6 +107,42 @@ describe('one bank credit approves one deposit', () => {
   });
 });
 
+describe('a donation from an unmatched credit line', () => {
+  it('records a completed bank deposit with the line amount and date and the donor typed by staff; the line is its match', async () => {
+    const file = `${HEADER}\n20/04/2032;DEPOSITO EFECTIVO AGENCIA 3;880011;;321,09;9.321,09\n`;
+    const imported = (await post('', { bank: 'Banco Cinco', file_name: 'abril.csv', content_base64: base64(file), mapping: MAPPING })).json() as StatementImport;
+    const line = imported.lines[0];
+    expect(line.state).toBe('unmatched');
+
+    const refused = await post(`/${imported.id}/lines/${line.id}/donation`, { donor_name: '', donor_email: 'no-es-correo' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toMatchObject({ donor_name: 'Escribe el nombre de quien depositó', donor_email: 'Escribe un correo válido, por ejemplo nombre@correo.com' });
+
+    const res = await post(`/${imported.id}/lines/${line.id}/donation`, { donor_name: 'Marta Xol', donor_email: 'Marta.Xol@prueba.gt' });
+    expect(res.statusCode).toBe(201);
+    const after = (res.json() as StatementImport).lines[0];
+    expect(after).toMatchObject({ state: 'confirmed', confirmed_donation: { donor_name: 'Marta Xol' } });
+    const [donation] = await ctx.db.select().from(donations).where(eq(donations.id, after.confirmed_donation!.id));
+    expect(donation).toMatchObject({ status: 'completed', amountCents: 32_109, paymentMethod: 'bank_deposit', donorEmail: 'marta.xol@prueba.gt', currency: 'GTQ' });
+    expect(donation.receiptNumber).not.toBeNull();
+    expect(donation.createdAt.toISOString()).toBe('2032-04-20T18:00:00.000Z');
+
+    // Once is all: the line (its movement) now belongs to that donation.
+    const twice = await post(`/${imported.id}/lines/${line.id}/donation`, { donor_name: 'Otra Persona', donor_email: 'otra@prueba.gt' });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('is refused for a line that fits a pending deposit (it pays that one)', async () => {
+    await pendingDeposit(45_600, '2032-05-02');
+    const file = `${HEADER}\n03/05/2032;DEPOSITO;880012;;456,00;456,00\n`;
+    const imported = (await post('', { bank: 'Banco Cinco', file_name: 'mayo.csv', content_base64: base64(file), mapping: MAPPING })).json() as StatementImport;
+    expect(imported.lines[0].state).toBe('proposed');
+    const res = await post(`/${imported.id}/lines/${imported.lines[0].id}/donation`, { donor_name: 'Marta Xol', donor_email: 'marta@prueba.gt' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toMatch(/coincide con un depósito pendiente/);
+  });
+});
+
 describe('a year-end statement', () => {
   it('imports 10,000 credit lines in batches, stores the proposals, and opens them again', async () => {
     const deposit = await pendingDeposit(123_456, '2032-12-30');

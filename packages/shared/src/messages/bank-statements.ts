@@ -10,6 +10,10 @@ export const bankStatementsMessages = {
     columnRequired: 'Elige una columna',
     donationRequired: 'Elige la donación que confirma este movimiento',
     pendingDepositsInvalid: 'El filtro de depósitos debe ser true o false',
+    donorNameRequired: 'Escribe el nombre de quien depositó',
+    donorNameMax: 'El nombre no puede tener más de 120 caracteres',
+    donorEmailRequired: 'Escribe el correo de quien depositó',
+    donorEmailInvalid: 'Escribe un correo válido, por ejemplo nombre@correo.com',
   },
   review: {
     filterLabel: 'Depósitos por verificar',

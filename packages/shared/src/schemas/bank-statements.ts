@@ -2,7 +2,7 @@
 // the column mapping, the import with its lines' match state and the deposits still unmatched.
 import { z } from 'zod';
 import { bankStatementsMessages } from '../messages/bank-statements';
-import { decimalId } from './fields';
+import { decimalId, personName } from './fields';
 
 const v = bankStatementsMessages.validation;
 
@@ -142,6 +142,20 @@ export const confirmStatementLineSchema = z.object({
   donation_id: z.number({ error: v.donationRequired }).int({ error: v.donationRequired }).positive({ error: v.donationRequired }),
 });
 export type ConfirmStatementLine = z.infer<typeof confirmStatementLineSchema>;
+
+/** A donation made from an unmatched credit line: who gave, typed by staff; amount and date are the line's. */
+export const statementLineDonationSchema = z.object({
+  donor_name: personName(z.string({ error: v.donorNameRequired }).trim().min(1, { error: v.donorNameRequired }).max(120, { error: v.donorNameMax })),
+  donor_email: z
+    .string({ error: v.donorEmailRequired })
+    .trim()
+    .min(1, { error: v.donorEmailRequired })
+    .max(254, { error: v.donorEmailInvalid })
+    .pipe(z.email({ error: v.donorEmailInvalid }))
+    .transform((e) => e.toLowerCase()),
+});
+export type StatementLineDonationInput = z.input<typeof statementLineDonationSchema>;
+export type StatementLineDonation = z.infer<typeof statementLineDonationSchema>;
 
 /**
  * A pending deposit's slip as staff review it beside the declared data (docs/product.md#bank-deposits):

@@ -10,6 +10,7 @@ import {
   statementImportListSchema,
   statementImportRequestSchema,
   statementImportSchema,
+  statementLineDonationSchema,
   statementLineParamsSchema,
   depositSlipReviewSchema,
   statementPreviewSchema,
@@ -24,6 +25,7 @@ import {
   statementImport,
 } from '../../domain/deposits/statements/reconciliation';
 import { depositReviewOf } from '../../domain/deposits/slip-review';
+import { donationFromLine } from '../../domain/deposits/statements/line-donation';
 import { bearer, error, refusals, writeRefusals } from '../common';
 
 /** The file travels as base64 inside JSON: room for it and the other fields. */
@@ -140,5 +142,33 @@ export default async function bankStatementRoutes(app: FastifyInstance) {
         actor: actorOf(request),
         ip: request.ip,
       }),
+  );
+
+  r.post(
+    '/admin/bank-statements/:id/lines/:lineId/donation',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Registrar como donación un crédito sin coincidencia',
+        description:
+          'Para un depósito hecho sin registrar la donación: crea una donación por depósito bancario completada (con recibo, ' +
+          'auditada y con correo al donante) con el monto y la fecha del movimiento y el donante escrito por el equipo; el ' +
+          'movimiento queda confirmado con ella. 409 si el movimiento ya confirmó una donación o coincide con un depósito pendiente.',
+        security: bearer,
+        params: statementLineParamsSchema,
+        body: statementLineDonationSchema,
+        response: { 201: statementImportSchema, ...writeRefusals, 404: error, 409: error },
+      },
+    },
+    async (request, reply) => {
+      const answer = await donationFromLine(app.db, {
+        importId: request.params.id,
+        lineId: request.params.lineId,
+        donor: request.body,
+        actor: actorOf(request),
+        ip: request.ip,
+      });
+      return reply.code(201).send(answer);
+    },
   );
 }

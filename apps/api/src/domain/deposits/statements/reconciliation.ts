@@ -288,7 +288,7 @@ export async function statementImport(db: Database, id: number): Promise<Stateme
 }
 
 /** A movement already confirmed through another line (of any import) confirms nothing more. */
-async function assertMovementOpen(db: Db, movementKey: string): Promise<void> {
+export async function assertMovementOpen(db: Db, movementKey: string): Promise<void> {
   const [other] = await db
     .select({ id: bankStatementLines.id })
     .from(bankStatementLines)

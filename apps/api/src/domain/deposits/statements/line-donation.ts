@@ -1,0 +1,60 @@
+// A donation made from a bank credit no pending deposit explains (docs/product.md#bank-deposits): someone
+// deposited without registering the gift first. Staff type who gave; the amount and the date are the line's;
+// the donation is recorded as a bank deposit and completed at once through the ledger's own approval (receipt,
+// audit, the donor's email), and the line counts as its match, so the movement confirms nothing else.
+import { and, eq } from 'drizzle-orm';
+import type { StatementImport, StatementLineDonation } from '@donaciones/shared/schemas/bank-statements';
+import type { Database } from '../../../db/client';
+import { bankStatementCandidates, bankStatementLines } from '../../../db/schema';
+import { conflict, notFound } from '../../../errors';
+import { bankStatementMessages as m } from '../../../messages/bank-statements';
+import { type Actor, audit } from '../../../platform/audit';
+import { insertDonation, transitionDonation } from '../../ledger/transitions';
+import { assertMovementOpen, statementImport } from './reconciliation';
+
+export async function donationFromLine(
+  db: Database,
+  input: { importId: number; lineId: number; donor: StatementLineDonation; actor: Actor; ip?: string | null },
+): Promise<StatementImport> {
+  // Reading the import first works its proposals out again if deposits changed: the line's state is current.
+  await statementImport(db, input.importId);
+  await db.transaction(async (tx) => {
+    const [line] = await tx
+      .select()
+      .from(bankStatementLines)
+      .where(and(eq(bankStatementLines.id, input.lineId), eq(bankStatementLines.importId, input.importId)))
+      .for('update');
+    if (!line) throw notFound(m.notFound);
+    if (line.matchState === 'confirmed') throw conflict(m.alreadyConfirmed);
+    // A line that fits a pending deposit pays that deposit; a second donation would count its money twice.
+    if (line.matchState !== 'unmatched') throw conflict(m.lineHasCandidates);
+    await assertMovementOpen(tx, line.movementKey);
+    const pending = await insertDonation(tx, {
+      donorName: input.donor.donor_name,
+      donorEmail: input.donor.donor_email,
+      amountCents: line.creditCents,
+      currency: 'GTQ',
+      donationType: 'monetary',
+      description: m.lineDonationDescription(line.lineNumber),
+      source: 'service',
+      paymentMethod: 'bank_deposit',
+      // The day the money came in, at noon in Guatemala, so every report counts it on that day.
+      createdAt: new Date(`${line.postedOn}T12:00:00-06:00`),
+    });
+    const donation = await transitionDonation(tx, { id: pending.id, action: 'approve', actor: input.actor, ip: input.ip });
+    await tx.delete(bankStatementCandidates).where(eq(bankStatementCandidates.lineId, line.id));
+    await tx
+      .update(bankStatementLines)
+      .set({ matchState: 'confirmed', donationId: donation.id, confirmedAt: new Date(), confirmedBy: input.actor.id })
+      .where(eq(bankStatementLines.id, line.id));
+    await audit(tx, {
+      actor: input.actor,
+      action: 'bank_statement.donation',
+      entityType: 'bank_statement',
+      entityId: input.importId,
+      details: { line_id: line.id, line_number: line.lineNumber, donation_id: donation.id, reference: donation.referenceCode, amount_cents: line.creditCents },
+      ip: input.ip,
+    });
+  });
+  return statementImport(db, input.importId);
+}
