@@ -5,7 +5,7 @@
 import { type ReactNode, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { RotateCcw } from 'lucide-react';
-import { formatDateTime, formatMoney } from '@donaciones/shared/format';
+import { formatDateTime, formatLongDay, formatMoney } from '@donaciones/shared/format';
 import { paymentsMessages } from '@donaciones/shared/messages/payments';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
@@ -100,7 +100,7 @@ export function DonationPayment({ id, pending = false }: { id: number; pending?:
         {p.net != null && <Row label={m.net} testId="payment-net">{money(p.net)}</Row>}
         {p.gtq_amount != null && (
           <Row label={m.gtqValue}>
-            {formatMoney(p.gtq_amount)} {p.exchange_rate != null && p.exchange_rate_date ? m.rate(formatMoney(p.exchange_rate), p.exchange_rate_date) : null}
+            {formatMoney(p.gtq_amount)} {p.exchange_rate != null && p.exchange_rate_date ? m.rate(formatMoney(p.exchange_rate), formatLongDay(p.exchange_rate_date)) : null}
           </Row>
         )}
         {p.refunded_at && <Row label={m.refundedAt}>{formatDateTime(p.refunded_at)}</Row>}

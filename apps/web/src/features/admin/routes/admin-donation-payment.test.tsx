@@ -132,4 +132,19 @@ describe('admin: card payments', { timeout: 20_000 }, () => {
     expect(within(card as HTMLElement).getByText('Depósito o transferencia bancaria')).toBeTruthy();
     expect(within(card as HTMLElement).queryByText('bank_deposit')).toBeNull();
   });
+
+  it("a dollar payment's rate date reads as a Spanish date, not as 2026-11-18", async () => {
+    const usd = { ...payment, currency: 'USD', amount: 25, gtq_amount: 192.5, exchange_rate: 7.7, exchange_rate_date: '2026-11-18' } as AdminDonationPayment;
+    renderApp('/admin/donations/40', {
+      ...ADMIN,
+      handler: (req) => {
+        if (req.url === '/donations/40') return { status: 200, data: detail };
+        if (req.url === '/admin/donations/40/payment') return { status: 200, data: usd };
+        return undefined;
+      },
+    });
+    const card = (await screen.findByRole('heading', { name: 'Pago' }, { timeout: 6000 })).closest('section') ?? document.body;
+    expect(card.textContent).toContain('18 de noviembre de 2026');
+    expect(card.textContent).not.toContain('2026-11-18');
+  });
 });
