@@ -104,8 +104,8 @@ const statementFile = () => ({
   file_name: 'movimientos.csv',
   content_base64: Buffer.from('Fecha;Descripción;Crédito\n02/03/2026;DEPOSITO;100,00\n').toString('base64'),
 });
-/** An imported credit line and a pending bank deposit of the same amount, made today. */
-async function statementLine() {
+/** An imported credit line and a pending bank deposit of the same amount, made today (or, unmatched, a credit no deposit fits). */
+async function statementLine(options: { unmatched?: boolean } = {}) {
   const deposit = await make.donation(ctx.db, { status: 'pending', donorEmail: unique('conciliar'), paymentMethod: 'bank_deposit', amountCents: 4_321 });
   const [imported] = await ctx.db
     .insert(bankStatementImports)
@@ -113,7 +113,7 @@ async function statementLine() {
     .returning();
   const [line] = await ctx.db
     .insert(bankStatementLines)
-    .values({ importId: imported.id, lineNumber: 2, postedOn: guatemalaDay(new Date()), description: 'DEPOSITO', creditCents: 4_321, movementKey: `authz-${deposit.id}`, matchState: 'proposed' })
+    .values({ importId: imported.id, lineNumber: 2, postedOn: guatemalaDay(new Date()), description: 'DEPOSITO', creditCents: options.unmatched ? 9_876_543 : 4_321, movementKey: `authz-${deposit.id}`, matchState: options.unmatched ? 'unmatched' : 'proposed' })
     .returning();
   return { importId: imported.id, lineId: line.id, donationId: deposit.id };
 }
@@ -263,6 +263,14 @@ const matrix: Record<string, Entry> = {
     request: async () => {
       const { importId, lineId, donationId } = await statementLine();
       return { url: `${V1}/admin/bank-statements/${importId}/lines/${lineId}/confirm`, payload: { donation_id: donationId } };
+    },
+  },
+  // A credit no deposit explains: ADMIN records it as a donation.
+  [`POST ${V1}/admin/bank-statements/:id/lines/:lineId/donation`]: {
+    ...adminOnly(201),
+    request: async () => {
+      const { importId, lineId } = await statementLine({ unmatched: true });
+      return { url: `${V1}/admin/bank-statements/${importId}/lines/${lineId}/donation`, payload: { donor_name: 'Ana Depósito', donor_email: unique('sin-registro') } };
     },
   },
 

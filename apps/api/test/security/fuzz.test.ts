@@ -86,6 +86,7 @@ const SAMPLES: Record<string, unknown> = {
     mapping: { date: 'Fecha', description: 'Descripción', reference: null, credit: 'Crédito', debit: null },
   },
   [`POST ${V1}/admin/bank-statements/:id/lines/:lineId/confirm`]: { donation_id: 1 },
+  [`POST ${V1}/admin/bank-statements/:id/lines/:lineId/donation`]: { donor_name: 'Ana Depósito', donor_email: 'ana@correo.com' },
   [`PUT ${V1}/admin/settings/fiscal`]: DEFAULT_FISCAL_SETTINGS,
   [`PUT ${V1}/admin/settings`]: DEFAULT_SETTINGS.system,
   [`PUT ${V1}/admin/organization`]: DEFAULT_SETTINGS.organization,
