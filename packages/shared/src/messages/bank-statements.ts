@@ -89,6 +89,17 @@ export const bankStatementsMessages = {
     confirmQuestion: (donor: string, amount: string, reference: string, line: number, posted: string) =>
       `Se aprobará la donación ${reference} de ${donor} por ${amount} con la línea ${line} del estado de cuenta (${posted}), y le enviaremos un correo al donante. No se puede deshacer desde aquí.`,
     confirmAccept: 'Sí, confirmar y avisar',
+    lineDonation: 'Registrar como donación',
+    lineDonationLabel: (line: number) => `Registrar la línea ${line} como donación`,
+    lineDonationTitle: 'Registrar este depósito como donación',
+    lineDonationDescription: (amount: string, posted: string, line: number) =>
+      `Una donación por depósito bancario de ${amount} del ${posted} (línea ${line}), completada al guardarla: se emite el recibo y se le escribe al donante.`,
+    donorName: 'Nombre de quien depositó',
+    donorEmail: 'Correo de quien depositó',
+    lineDonationSave: 'Registrar donación',
+    lineDonationSaving: 'Registrando…',
+    lineDonationDone: (reference: string) => `Donación ${reference} registrada; le avisamos al donante.`,
+    lineDonationError: 'No pudimos registrar la donación.',
     confirmCancel: 'Cancelar',
     repeated: (n: number) => `${n} ${n === 1 ? 'crédito ya estaba' : 'créditos ya estaban'} en importaciones anteriores y no se agregaron de nuevo.`,
     alternatives: 'Otras donaciones posibles:',

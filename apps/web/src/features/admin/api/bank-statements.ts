@@ -1,12 +1,13 @@
 // The bank reconciliation's endpoints (docs/product.md#bank-deposits): GET /admin/bank-statements (imports and
 // banks with saved columns), POST .../preview, POST /admin/bank-statements (import), GET .../{id},
-// POST .../{id}/lines/{lineId}/confirm. Confirming approves a donation, so it refreshes the whole console.
+// POST .../{id}/lines/{lineId}/confirm and .../donation. Both complete a donation, so they refresh the whole console.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ColumnMappingInput,
   StatementFile,
   StatementImport,
   StatementImportList,
+  StatementLineDonation,
   StatementPreview,
 } from '@donaciones/shared/schemas/bank-statements';
 import { api } from '@/lib/api-client';
@@ -79,17 +80,31 @@ export async function confirmStatementLine(input: { importId: number; lineId: nu
   return data;
 }
 
-export function useConfirmStatementLine() {
+/** A donation was completed: the review queue, dashboard, reports and the donation screens change. */
+function useDonationCompleted() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: confirmStatementLine,
-    onSuccess: (updated) => queryClient.setQueryData(bankStatementKeys.detail(updated.id), updated),
-    // A donation was approved: the review queue, dashboard, reports and the donation screens change.
+  return {
+    onSuccess: (updated: StatementImport) => queryClient.setQueryData(bankStatementKeys.detail(updated.id), updated),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.all }),
         queryClient.invalidateQueries({ queryKey: queryRoots.donations }),
         queryClient.invalidateQueries({ queryKey: queryRoots.member }),
       ]),
+  };
+}
+
+export function useConfirmStatementLine() {
+  return useMutation({ mutationFn: confirmStatementLine, ...useDonationCompleted() });
+}
+
+export async function donationFromStatementLine(input: { importId: number; lineId: number; donor: StatementLineDonation }): Promise<StatementImport> {
+  const { data } = await api.post<StatementImport>(`/admin/bank-statements/${input.importId}/lines/${input.lineId}/donation`, input.donor, {
+    skipErrorToast: [400, 409],
   });
+  return data;
+}
+
+export function useDonationFromStatementLine() {
+  return useMutation({ mutationFn: donationFromStatementLine, ...useDonationCompleted() });
 }

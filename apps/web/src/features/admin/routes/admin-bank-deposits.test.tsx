@@ -131,6 +131,7 @@ const imported: StatementImport = {
       confirmed_donation: null,
       candidates: [{ ...candidate, donation_id: 42, reference_code: '#MG00000042', amount: 333, kind: 'outside_window', day_distance: 9 }],
     },
+    { id: 13, line_number: 4, posted_on: '2026-03-21', description: 'DEPOSITO EFECTIVO', reference: '000125', amount: 321.09, state: 'unmatched', confirmed_donation: null, candidates: [] },
   ],
   unmatched_deposits: [{ ...candidate, donation_id: 43, reference_code: '#MG00000043', amount: 99 }],
 };
@@ -161,6 +162,14 @@ describe('Conciliación bancaria', { timeout: 20_000 }, () => {
           lines: [{ ...imported.lines[0], state: 'confirmed', candidates: [], confirmed_donation: { id: 41, reference_code: '#MG00000041', donor_name: 'Ana Deposita' } }, imported.lines[1]],
         };
         return { status: 200, data: current };
+      }
+      if (req.method === 'POST' && req.url === '/admin/bank-statements/5/lines/13/donation') {
+        posts.push(req);
+        current = {
+          ...imported,
+          lines: [...imported.lines.slice(0, 2), { ...imported.lines[2], state: 'confirmed', confirmed_donation: { id: 77, reference_code: '#MG00000077', donor_name: 'Marta Xol' } }],
+        };
+        return { status: 201, data: current };
       }
       return undefined;
     };
@@ -222,6 +231,26 @@ describe('Conciliación bancaria', { timeout: 20_000 }, () => {
     expect(posts[2].data).toEqual({ donation_id: 41 });
     expect(await screen.findByRole('heading', { name: 'Confirmados (1)' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Coincidencias propuestas (0)' })).toBeInTheDocument();
+  });
+
+  it('records an unmatched credit as a donation with the donor staff type', async () => {
+    const { handler, posts } = api();
+    renderApp('/admin/bank-statements', { ...ADMIN, handler });
+    await readFile();
+    await userEvent.click(await screen.findByRole('button', { name: 'Importar y buscar coincidencias' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Registrar la línea 4 como donación' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar este depósito como donación' });
+    expect(dialog).toHaveAccessibleDescription(/Q321\.09 .*\(línea 4\)/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar donación' }));
+    expect(await within(dialog).findByText('Escribe el nombre de quien depositó')).toBeInTheDocument();
+    expect(posts).toHaveLength(2);
+    await userEvent.type(within(dialog).getByLabelText(/^Nombre de quien depositó/), 'Marta Xol');
+    await userEvent.type(within(dialog).getByLabelText(/^Correo de quien depositó/), 'marta@correo.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar donación' }));
+    await waitFor(() => expect(posts).toHaveLength(3));
+    expect(posts[2].data).toEqual({ donor_name: 'Marta Xol', donor_email: 'marta@correo.com' });
+    expect(await screen.findByRole('heading', { name: 'Confirmados (1)' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('shows the API’s refusal of a bad file with its line number', async () => {

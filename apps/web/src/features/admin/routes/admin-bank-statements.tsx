@@ -18,6 +18,7 @@ import {
 } from '@donaciones/shared/schemas/bank-statements';
 import { Badge } from '@/components/badge';
 import { ConfirmStatementLineDialog, type PendingConfirmation } from '../components/confirm-statement-line-dialog';
+import { LineDonationDialog } from '../components/line-donation-dialog';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { FormField, Select, TextInput } from '@/components/form-fields';
@@ -303,6 +304,7 @@ function ImportDetail({ id }: { id: number }) {
   const query = useStatementImport(id);
   const confirm = useConfirmStatementLine();
   const [asking, setAsking] = useState<PendingConfirmation | null>(null);
+  const [recording, setRecording] = useState<StatementLine | null>(null);
   const data = query.data;
   if (query.isError) return <ErrorState message={m.loadError} onRetry={() => query.refetch()} retrying={query.isFetching} />;
   if (!data) return <Skeleton className="h-64" />;
@@ -331,6 +333,7 @@ function ImportDetail({ id }: { id: number }) {
         {m.counts(data.credit_lines, proposed.length, confirmed.length)}
         {data.repeated_lines > 0 && <> · {m.repeated(data.repeated_lines)}</>}
       </p>
+      <LineDonationDialog importId={data.id} line={recording} onClose={() => setRecording(null)} />
       <ConfirmStatementLineDialog pending={asking} busy={confirm.isPending} onCancel={() => setAsking(null)} onConfirm={(p) => void confirmLine(p)} />
       <Section title={m.proposedTitle} empty={m.proposedEmpty} count={proposed.length}>
         {proposed.map((line) => {
@@ -383,6 +386,9 @@ function ImportDetail({ id }: { id: number }) {
           {unmatched.map((line) => (
             <li key={line.id} className="py-3 first:pt-0 last:pb-0">
               <LineHeading line={line} />
+              <Button size="sm" variant="outline" className="mt-2" aria-label={m.lineDonationLabel(line.line_number)} onClick={() => setRecording(line)}>
+                {m.lineDonation}
+              </Button>
             </li>
           ))}
         </Section>
