@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { errorMessages } from './messages/errors';
+import { RateLimitedError } from './errors';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { type CounterStore, postgresCounters, redisCounters } from './platform/counters';
@@ -115,7 +116,9 @@ export async function buildApp({ config, database, logger, onRoute }: BuildOptio
     skipOnError: false,
     enableDraftSpec: false,
     keyGenerator: (request) => request.ip,
-    errorResponseBuilder: (_request, context) => ({ statusCode: 429, detail: 'rate limited', ttl: context.ttl }),
+    // A domain error, so that every scope's error handler hands it to the app's one handler: a plain
+    // object thrown from a scope handler was sent as the body of a 200 answer.
+    errorResponseBuilder: (_request, context) => new RateLimitedError(context.ttl / 1000),
   });
   await app.register(docs);
   await app.register(auth);

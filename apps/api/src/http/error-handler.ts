@@ -20,6 +20,9 @@ const STATUS: Record<ErrorCode, number> = {
   unavailable: 503,
 };
 
+/** How long a 503 asks the client to wait before retrying. */
+const UNAVAILABLE_RETRY_SECONDS = 30;
+
 // zod's built-in messages, used where a schema sets none of its own, in Spanish like the rest.
 z.config(z.locales.es());
 
@@ -31,6 +34,8 @@ export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
       if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+      // A service that is down for a moment: the client (and any proxy) may retry after a short wait.
+      if (error.code === 'unavailable') reply.header('retry-after', String(UNAVAILABLE_RETRY_SECONDS));
       return reply
         .status(STATUS[error.code])
         .send({ detail: error.detail, ...(error.publicCode ? { code: error.publicCode } : {}), ...(error.fields ? { errors: error.fields } : {}) });

@@ -35,6 +35,10 @@ export function holdsUnstorableText(value: unknown): boolean {
     const current = pending.pop();
     if (typeof current === 'string') {
       if (unstorable(current)) return true;
+    } else if (ArrayBuffer.isView(current) || current instanceof ArrayBuffer) {
+      // A binary body (a slip upload) is bytes, not text, and never stored as text: walking a 5 MB
+      // buffer entry by entry held the event loop for seconds.
+      continue;
     } else if (current !== null && typeof current === 'object') {
       for (const [key, inner] of Object.entries(current)) {
         if (unstorable(key)) return true;
