@@ -41,6 +41,8 @@ describe('programme money fields', () => {
       </QueryClientProvider>,
     );
     const user = userEvent.setup();
+    // The progress in the one percent format of every screen (formatPercent): "58.7%", never "58.7 %".
+    expect(await screen.findByText('58.7% de la meta')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: `${adminMessages.common.edit}: ${program.name}` }));
     expect((await screen.findByTestId('program-raised')).textContent).toBe('Q52,830.50');
     const goal = screen.getByLabelText(new RegExp(t.goal.replace(/[()]/g, '.')));
