@@ -10,7 +10,9 @@ function show(id: number) {
   const { adapter, requests } = fakeAdapter((req) =>
     req.url === '/admin/donations/5/donor'
       ? { status: 200, data: { phone: '+502 5555-0000', tax_id: '576937-K', tax_id_kind: 'nit' } }
-      : { status: 200, data: { phone: null, tax_id: null, tax_id_kind: null } },
+      : req.url === '/admin/donations/7/donor'
+        ? { status: 200, data: { phone: null, tax_id: 'CF', tax_id_kind: 'cf' } }
+        : { status: 200, data: { phone: null, tax_id: null, tax_id_kind: null } },
   );
   api.defaults.adapter = adapter;
   render(
@@ -30,6 +32,11 @@ describe('DonationDonorRows', () => {
     expect(screen.getByTestId('donor-tax-id').textContent).toBe('576937-K · NIT');
     expect(screen.getByText('Teléfono')).toBeTruthy();
     expect(screen.getByText('NIT o CUI')).toBeTruthy();
+  });
+
+  it('names consumidor final once: "CF · Consumidor final", not "CF · Consumidor final (CF)"', async () => {
+    show(7);
+    expect((await screen.findByTestId('donor-tax-id')).textContent).toBe('CF · Consumidor final');
   });
 
   it('says when the donor gave neither', async () => {
