@@ -1,24 +1,19 @@
 // "Conciliación bancaria" (/admin/bank-statements, docs/product.md#bank-deposits): staff upload the account's
 // movement file, choose its columns once per bank (with a preview of the first rows), and confirm with
 // one click each proposed match; near-misses, unmatched lines and deposits without a line are listed.
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { CheckCircle2, FileSpreadsheet, Landmark, Search, Upload } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { FileSpreadsheet, Landmark, Search, Upload } from 'lucide-react';
 import { toast } from 'react-hot-toast';
-import { formatDateTime, formatDay, formatMoney } from '@donaciones/shared/format';
+import { formatDateTime } from '@donaciones/shared/format';
 import { bankStatementsMessages } from '@donaciones/shared/messages/bank-statements';
 import {
   type ColumnMappingInput,
   STATEMENT_BASE64_MAX,
-  type PendingDeposit,
-  type StatementCandidate,
   type StatementImport,
-  type StatementLine,
   type StatementPreview,
 } from '@donaciones/shared/schemas/bank-statements';
-import { Badge } from '@/components/badge';
-import { ConfirmStatementLineDialog, type PendingConfirmation } from '../components/confirm-statement-line-dialog';
-import { LineDonationDialog } from '../components/line-donation-dialog';
+import { ImportDetail } from '../components/statement-import-detail';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { FormField, Select, TextInput } from '@/components/form-fields';
@@ -26,14 +21,11 @@ import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
 import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
-import { adminDonationDetailPath } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import {
   fileToBase64,
-  useConfirmStatementLine,
   useImportStatement,
   usePreviewStatement,
-  useStatementImport,
   useStatementImports,
 } from '../api/bank-statements';
 
@@ -237,188 +229,6 @@ function ImportForm({ banks, onImported }: { banks: string[]; onImported: (impor
         </div>
       )}
     </Card>
-  );
-}
-
-function DepositLine({ deposit }: { deposit: PendingDeposit }) {
-  return (
-    <span className="min-w-0">
-      <Link to={adminDonationDetailPath(deposit.donation_id)} className="font-mono font-semibold text-brand-800 underline">
-        {deposit.reference_code}
-      </Link>{' '}
-      <span className="text-ink-800">{deposit.donor_name}</span> · <span className="font-semibold tabular-nums">{formatMoney(deposit.amount, deposit.currency)}</span>
-      <span className="block text-xs text-ink-600">
-        {deposit.declared_date ? m.declared(formatDay(deposit.declared_date)) : m.created(formatDateTime(deposit.created_at))}
-        {deposit.slip_number ? ` · ${bankStatementsMessages.review.declaredSlip} ${deposit.slip_number}` : ''}
-      </span>
-    </span>
-  );
-}
-
-function CandidateRow({ candidate, action }: { candidate: StatementCandidate; action?: ReactNode }) {
-  return (
-    <li className="flex flex-wrap items-center justify-between gap-3 py-2">
-      <div className="min-w-0 flex-1">
-        <DepositLine deposit={candidate} />
-        <span className="mt-1 flex flex-wrap gap-1.5">
-          <Badge tone={candidate.kind === 'match' ? 'success' : 'warning'}>{m.kind[candidate.kind]}</Badge>
-          <Badge tone="neutral">{m.days(candidate.day_distance)}</Badge>
-          {/* The longest badge may wrap on a narrow phone rather than widen the page. */}
-          {candidate.reference_found && (
-            <Badge tone="brand" className="whitespace-normal!">
-              {m.referenceFound}
-            </Badge>
-          )}
-        </span>
-      </div>
-      {action}
-    </li>
-  );
-}
-
-function LineHeading({ line }: { line: StatementLine }) {
-  return (
-    <div className="flex flex-wrap items-baseline justify-between gap-2">
-      <p className="min-w-0">
-        <span className="text-xs font-semibold tracking-wide text-ink-500 uppercase">{m.line(line.line_number)}</span>{' '}
-        <span className="text-sm text-ink-700">{formatDay(line.posted_on)}</span>
-        <span className="block font-medium text-ink-900 [overflow-wrap:anywhere]">
-          {line.description || '—'}
-          {line.reference ? <span className="text-ink-600"> · {line.reference}</span> : null}
-        </span>
-      </p>
-      <span className="font-semibold tabular-nums">{formatMoney(line.amount)}</span>
-    </div>
-  );
-}
-
-function Section({ title, empty, count, children }: { title: string; empty: string; count: number; children: ReactNode }) {
-  return (
-    <Card title={`${title} (${count})`}>
-      {count === 0 ? <p className="text-sm text-ink-600">{empty}</p> : <ul className="divide-y divide-sand-200">{children}</ul>}
-    </Card>
-  );
-}
-
-function ImportDetail({ id }: { id: number }) {
-  const query = useStatementImport(id);
-  const confirm = useConfirmStatementLine();
-  const [asking, setAsking] = useState<PendingConfirmation | null>(null);
-  const [recording, setRecording] = useState<StatementLine | null>(null);
-  const data = query.data;
-  if (query.isError) return <ErrorState message={m.loadError} onRetry={() => query.refetch()} retrying={query.isFetching} />;
-  if (!data) return <Skeleton className="h-64" />;
-
-  const confirmLine = async ({ line, candidate }: PendingConfirmation) => {
-    try {
-      await confirm.mutateAsync({ importId: data.id, lineId: line.id, donationId: candidate.donation_id });
-      toast.success(m.confirmed(candidate.reference_code));
-    } catch (error) {
-      toast.error(getErrorMessage(error, m.loadError));
-    } finally {
-      setAsking(null);
-    }
-  };
-  const busy = (line: StatementLine) => confirm.isPending && confirm.variables?.lineId === line.id;
-
-  const proposed = data.lines.filter((l) => l.state === 'proposed');
-  const near = data.lines.filter((l) => l.state === 'near_miss');
-  const unmatched = data.lines.filter((l) => l.state === 'unmatched');
-  const confirmed = data.lines.filter((l) => l.state === 'confirmed');
-
-  return (
-    <div className="flex flex-col gap-6">
-      <p className="text-sm text-ink-700">
-        <span className="font-semibold text-ink-900">{m.importSummary(data.bank, data.file_name)}</span> ·{' '}
-        {m.counts(data.credit_lines, proposed.length, confirmed.length)}
-        {data.repeated_lines > 0 && <> · {m.repeated(data.repeated_lines)}</>}
-      </p>
-      <LineDonationDialog importId={data.id} line={recording} onClose={() => setRecording(null)} />
-      <ConfirmStatementLineDialog pending={asking} busy={confirm.isPending} onCancel={() => setAsking(null)} onConfirm={(p) => void confirmLine(p)} />
-      <Section title={m.proposedTitle} empty={m.proposedEmpty} count={proposed.length}>
-        {proposed.map((line) => {
-          const [best, ...others] = line.candidates;
-          const button = (candidate: StatementCandidate) => (
-            <Button
-              size="sm"
-              variant="secondary"
-              loading={busy(line) && confirm.variables?.donationId === candidate.donation_id}
-              disabled={confirm.isPending}
-              aria-label={m.confirmLabel(line.line_number, candidate.reference_code)}
-              onClick={() => setAsking({ line, candidate })}
-              icon={<CheckCircle2 aria-hidden="true" className="size-4" />}
-            >
-              {m.confirm}
-            </Button>
-          );
-          return (
-            <li key={line.id} className="py-4 first:pt-0 last:pb-0">
-              <LineHeading line={line} />
-              <ul className="mt-2 rounded-xl bg-brand-50/40 px-3">{best && <CandidateRow candidate={best} action={button(best)} />}</ul>
-              {others.length > 0 && (
-                <div className="mt-2">
-                  <p className="text-xs font-semibold text-ink-600">{m.alternatives}</p>
-                  <ul className="divide-y divide-sand-200 px-3">
-                    {others.map((c) => (
-                      <CandidateRow key={c.donation_id} candidate={c} action={c.kind === 'match' ? button(c) : undefined} />
-                    ))}
-                  </ul>
-                </div>
-              )}
-            </li>
-          );
-        })}
-      </Section>
-      <Section title={m.nearTitle} empty={m.nearEmpty} count={near.length}>
-        {near.map((line) => (
-          <li key={line.id} className="py-4 first:pt-0 last:pb-0">
-            <LineHeading line={line} />
-            <ul className="mt-2 divide-y divide-sand-200 rounded-xl bg-amber-50/50 px-3">
-              {line.candidates.map((c) => (
-                <CandidateRow key={c.donation_id} candidate={c} />
-              ))}
-            </ul>
-          </li>
-        ))}
-      </Section>
-      <div className="grid items-start gap-6 lg:grid-cols-2">
-        <Section title={m.unmatchedLinesTitle} empty={m.unmatchedLinesEmpty} count={unmatched.length}>
-          {unmatched.map((line) => (
-            <li key={line.id} className="py-3 first:pt-0 last:pb-0">
-              <LineHeading line={line} />
-              <Button size="sm" variant="outline" className="mt-2" aria-label={m.lineDonationLabel(line.line_number)} onClick={() => setRecording(line)}>
-                {m.lineDonation}
-              </Button>
-            </li>
-          ))}
-        </Section>
-        <Section title={m.unmatchedDepositsTitle} empty={m.unmatchedDepositsEmpty} count={data.unmatched_deposits.length}>
-          {data.unmatched_deposits.map((d) => (
-            <li key={d.donation_id} className="py-3 first:pt-0 last:pb-0">
-              <DepositLine deposit={d} />
-            </li>
-          ))}
-        </Section>
-      </div>
-      {confirmed.length > 0 && (
-        <Section title={m.confirmedTitle} empty="" count={confirmed.length}>
-          {confirmed.map((line) => (
-            <li key={line.id} className="py-3 first:pt-0 last:pb-0">
-              <LineHeading line={line} />
-              {line.confirmed_donation && (
-                <p className="mt-1 flex items-center gap-1.5 text-sm text-green-800">
-                  <CheckCircle2 aria-hidden="true" className="size-4" />
-                  <Link to={adminDonationDetailPath(line.confirmed_donation.id)} className="font-mono underline">
-                    {line.confirmed_donation.reference_code}
-                  </Link>{' '}
-                  {line.confirmed_donation.donor_name}
-                </p>
-              )}
-            </li>
-          ))}
-        </Section>
-      )}
-    </div>
   );
 }
 
