@@ -41,6 +41,28 @@ export const emailMessages = {
         'Gracias por acompañar a las niñas, niños y adolescentes de nuestros programas.',
       ].join('\n'),
   },
+  /** The layout every email is sent in (apps/api/src/platform/email-templates/). */
+  layout: {
+    signature: (org: string) => ['Con gratitud,', `El equipo de ${org}`],
+    /** The button of a link alone on its line, named for what it does in each kind of email. */
+    buttons: {
+      welcome: 'Confirmar mi correo',
+      'verify-email': 'Confirmar mi correo',
+      'password-reset': 'Elegir una nueva contraseña',
+      'admin-created-account': 'Elegir mi contraseña',
+      'deposit-instructions': 'Enviar la boleta',
+      'donation-payment-failed': 'Intentar de nuevo',
+      'monthly-gift-started': 'Ver mi donación mensual',
+      'monthly-gift-renewed': 'Ver mi donación mensual',
+      'monthly-gift-past-due': 'Actualizar mi tarjeta',
+      'monthly-gift-cancelled': 'Ver mi donación mensual',
+      'monthly-gift-ended': 'Ver mi donación mensual',
+      'monthly-gift-replaced': 'Ver mi donación mensual',
+    } as Record<string, string>,
+    openLink: 'Abrir el enlace',
+    linkFallback: 'Si el botón no funciona, copia esta dirección en tu navegador:',
+    footerContact: (email: string, phone: string) => `Escríbenos a ${email} o llámanos al ${phone}. Puedes responder a este correo.`,
+  },
   member: {
     passwordChangedSubject: 'Tu contraseña fue cambiada',
     passwordChangedText: (name: string, org: string) =>

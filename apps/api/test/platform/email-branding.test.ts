@@ -9,10 +9,10 @@ import { eq } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { IDEMPOTENCY_HEADER } from '@donaciones/shared/constants';
 import { emailOutbox } from '../../src/db/schema';
+import { emailMessages } from '../../src/messages/email';
 import { deliverDueEmails } from '../../src/jobs/email-outbox';
 import { setFelCertification } from '../../src/domain/receipts/receipts';
 import { enqueueEmail } from '../../src/platform/email-outbox';
-import { emailTexts } from '../../src/platform/email-templates/branded-email';
 import { senderAddress, smtpTransport } from '../../src/platform/mailer';
 import { getSettings, putSettings } from '../../src/platform/settings';
 import { emailSamples } from '../support/email-samples';
@@ -85,13 +85,13 @@ describe('every kind of email', () => {
     const html = typeof mail.html === 'string' ? mail.html : '';
     expect(text).toContain(sample.text.split('\n')[0]);
     expect(text).not.toContain('{{PUBLIC_URL}}');
-    expect(count(text, emailTexts.signature(ORG)[0])).toBe(1);
+    expect(count(text, emailMessages.layout.signature(ORG)[0])).toBe(1);
     expect(text.trimEnd().endsWith(ctx.config.publicUrl)).toBe(true);
 
     expect(html).toMatch(/<html[^>]*\blang="es"/);
     expect(html).toContain('Fundación Niñez &amp; Futuro');
     expect(html).toContain(`<title>${sample.subject}</title>`);
-    expect(count(html, emailTexts.signature(ORG)[0])).toBe(1);
+    expect(count(html, emailMessages.layout.signature(ORG)[0])).toBe(1);
     expect(html).not.toContain('{{PUBLIC_URL}}');
     // Every link of the text is a link in the HTML, resolved on PUBLIC_URL.
     for (const url of text.match(/https?:\/\/[^\s]+/g) ?? []) expect(html).toContain(`href="${url.replace(/[.,;:)]+$/, '').replace(/&/g, '&amp;')}"`);
@@ -106,8 +106,8 @@ describe('every kind of email', () => {
     await deliverAll();
     const [mail] = await receivedBy(to);
     const html = String(mail.html);
-    expect(html).toMatch(new RegExp(`<a\\s+href="${link.replace(/[.?/]/g, '\\$&')}"[^>]*>\\s*${emailTexts.buttons['password-reset']}\\s*</a>`));
-    expect(html).toContain(emailTexts.linkFallback);
+    expect(html).toMatch(new RegExp(`<a\\s+href="${link.replace(/[.?/]/g, '\\$&')}"[^>]*>\\s*${emailMessages.layout.buttons['password-reset']}\\s*</a>`));
+    expect(html).toContain(emailMessages.layout.linkFallback);
   });
 
   it("escapes what donors typed: a name with markup arrives as text, never as HTML", async () => {
@@ -150,7 +150,7 @@ describe('one email per completed gift', () => {
     const mails = await receivedBy(email);
     expect(mails.map((m) => m.template)).toEqual(['monthly-gift-started']);
     expect(mails[0].attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
-    expect(mails[0].html).toContain(emailTexts.buttons['monthly-gift-started']);
+    expect(mails[0].html).toContain(emailMessages.layout.buttons['monthly-gift-started']);
   });
 
   it('while certification (FEL) is pending, the thank-you says the receipt follows and attaches nothing', async () => {

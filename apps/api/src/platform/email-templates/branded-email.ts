@@ -4,6 +4,7 @@
 // width) and the same words as a plain-text part.
 import mjml2html from 'mjml';
 import type { Db } from '../../db/client';
+import { emailMessages } from '../../messages/email';
 import { getSettings } from '../settings';
 import { escapeHtml, lineHtml, type TextBlock, textBlocks } from './text-blocks';
 
@@ -35,27 +36,7 @@ export async function emailBrand(db: Db, publicUrl: string): Promise<EmailBrand>
   return { name: organization.name, contactEmail, phone: organization.phone, address: organization.address, publicUrl };
 }
 
-export const emailTexts = {
-  signature: (org: string) => ['Con gratitud,', `El equipo de ${org}`],
-  /** The button of a link alone on its line, named for what it does in each kind of email. */
-  buttons: {
-    welcome: 'Confirmar mi correo',
-    'verify-email': 'Confirmar mi correo',
-    'password-reset': 'Elegir una nueva contraseña',
-    'admin-created-account': 'Elegir mi contraseña',
-    'deposit-instructions': 'Enviar la boleta',
-    'donation-payment-failed': 'Intentar de nuevo',
-    'monthly-gift-started': 'Ver mi donación mensual',
-    'monthly-gift-renewed': 'Ver mi donación mensual',
-    'monthly-gift-past-due': 'Actualizar mi tarjeta',
-    'monthly-gift-cancelled': 'Ver mi donación mensual',
-    'monthly-gift-ended': 'Ver mi donación mensual',
-    'monthly-gift-replaced': 'Ver mi donación mensual',
-  } as Record<string, string>,
-  openLink: 'Abrir el enlace',
-  linkFallback: 'Si el botón no funciona, copia esta dirección en tu navegador:',
-  footerContact: (email: string, phone: string) => `Escríbenos a ${email} o llámanos al ${phone}. Puedes responder a este correo.`,
-} as const;
+const emailTexts = emailMessages.layout;
 
 /** The plain-text part: the body as queued, then the signature and the contact lines. */
 export function brandedText(body: string, brand: EmailBrand): string {
