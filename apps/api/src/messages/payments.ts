@@ -10,6 +10,13 @@ export const paymentMessages = {
   notRefundable: 'Solo se puede reembolsar una donación con tarjeta completada.',
   refundFailed: (detail: string) => `La pasarela de pagos no aceptó el reembolso: ${detail}`,
   declined: 'El pago fue rechazado',
+  // Why a provider's payment completed nothing, or needs a refund: shown to staff beside the event.
+  amountMissing: 'El pago no trae un monto válido en centavos: no completó nada.',
+  amountMismatch: (paid: string, expected: string) => `Se pagó ${paid} y la donación es de ${expected}: no completó nada.`,
+  unknownCheckout: 'El pago es de un checkout que no se abrió aquí: no completó nada.',
+  noDonation: 'Ningún cobro corresponde a este pago: no completó nada.',
+  duplicatePayment: (reference: string) => `Pago duplicado de la donación ${reference}, ya cobrada: reembolsar.`,
+  notDuplicateRefundable: 'Solo se reembolsa así un pago duplicado que aún no se reembolsó.',
   webhookInvalid: 'Firma o contenido del webhook inválido.',
   referenceInvalid: 'La referencia de la donación no es válida (ejemplo: #MG12345678).',
   noProvider: 'No hay una pasarela de pagos configurada: las donaciones con tarjeta son de demostración.',

@@ -9,6 +9,13 @@ export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
 export const PAYMENT_PROVIDERS = ['simulated', 'recurrente'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
+/**
+ * Why staff must look at a payment the provider reported: money that completed nothing (a wrong amount
+ * or currency, a checkout never opened here) or a second payment of a donation already settled.
+ */
+export const PAYMENT_PROBLEMS = ['amount_mismatch', 'unknown_checkout', 'duplicate_payment'] as const;
+export type PaymentProblem = (typeof PAYMENT_PROBLEMS)[number];
+
 export const paymentSettingsSchema = z.object({
   /** The provider's fee, in percent of the amount charged (Recurrente's example: 4.5). */
   fee_percent: z.number().min(0).max(20),
@@ -68,6 +75,32 @@ export type DonationPaymentStatus = z.infer<typeof donationPaymentStatusSchema>;
 
 export const REFUND_REASON_MAX_LENGTH = 500;
 
+/** A provider's event as staff see it; `problem` with the payment's amount when it needs them. */
+export const paymentEventSchema = z
+  .object({
+    id: z.number().int(),
+    event_id: z.string(),
+    event_type: z.string(),
+    received_at: z.string(),
+    processed_at: z.string().nullable(),
+    error: z.string().nullable(),
+    payment_id: z.string().nullable(),
+    amount: z.number().nullable(),
+    currency: z.string().nullable(),
+    problem: z.enum(PAYMENT_PROBLEMS).nullable(),
+    /** A duplicate payment staff can refund with one click (not refunded yet, through the provider). */
+    refundable: z.boolean(),
+    refunded_at: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentEvent' });
+export type PaymentEventView = z.infer<typeof paymentEventSchema>;
+
+/** Payments that need staff, newest first (the admin's list). */
+export const paymentProblemSchema = paymentEventSchema
+  .extend({ donation_id: z.number().int().nullable(), reference_code: z.string().nullable() })
+  .meta({ id: 'PaymentProblem' });
+export type PaymentProblemView = z.infer<typeof paymentProblemSchema>;
+
 /** The payment of one donation as staff see it (admin donation detail). */
 export const adminDonationPaymentSchema = z
   .object({
@@ -95,9 +128,7 @@ export const adminDonationPaymentSchema = z
     /** Staff confirm it by hand (Aprobar/Rechazar): not charged through a card provider. */
     manual_review: z.boolean(),
     refundable: z.boolean(),
-    events: z.array(
-      z.object({ event_id: z.string(), event_type: z.string(), received_at: z.string(), processed_at: z.string().nullable(), error: z.string().nullable() }),
-    ),
+    events: z.array(paymentEventSchema),
   })
   .meta({ id: 'AdminDonationPayment' });
 export type AdminDonationPayment = z.infer<typeof adminDonationPaymentSchema>;

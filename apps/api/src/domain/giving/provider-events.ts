@@ -7,8 +7,9 @@ import type { Database } from '../../db/client';
 import { donations, paymentEvents } from '../../db/schema';
 import type { DonationRow } from '../ledger/transitions';
 import { applyMonthlyEvent } from '../monthly/provider-events';
-import { type PaymentContext, findByReference } from '../payments/checkouts';
-import { type ReceivedEvent, checkoutIdOf, isMonthlyEvent } from '../payments/events';
+import { type PaymentContext, donationOfCheckout, findByReference } from '../payments/checkouts';
+import { type PaymentEvent, type ReceivedEvent, checkoutIdOf, isMonthlyEvent } from '../payments/events';
+import type { Unapplied } from '../payments/problems';
 import { applyPaymentEvent } from '../payments/settlement';
 
 export interface WebhookResult {
@@ -17,15 +18,20 @@ export interface WebhookResult {
   donationId: number | null;
 }
 
-/** The donation a payment event names: by its checkout, else by the reference sent with the checkout. */
-async function donationOf(db: Database, received: ReceivedEvent): Promise<DonationRow | null> {
+const paymentFactsOf = (event: PaymentEvent) => (event.kind === 'paid' || event.kind === 'failed' || event.kind === 'transfer_pending' ? event.payment : null);
+
+/**
+ * The donation a payment event names: by its checkout (the latest or an earlier one of a donation);
+ * only an event naming no checkout is looked up by the reference sent with it. An event naming a
+ * checkout never opened here finds nothing: the reference in its metadata could name any donation.
+ */
+async function donationOf(db: Database, ctx: PaymentContext, received: ReceivedEvent): Promise<DonationRow | null> {
   const checkoutId = checkoutIdOf(received.event);
   if (checkoutId) {
     const [row] = await db.select().from(donations).where(eq(donations.checkoutId, checkoutId)).limit(1);
-    if (row) return row;
+    return row ?? donationOfCheckout(db, ctx.provider.name, checkoutId);
   }
-  const { event } = received;
-  const reference = event.kind === 'paid' || event.kind === 'failed' || event.kind === 'transfer_pending' ? event.payment.donationReference : null;
+  const reference = paymentFactsOf(received.event)?.donationReference;
   return reference ? findByReference(db, reference) : null;
 }
 
@@ -35,7 +41,8 @@ async function donationOf(db: Database, received: ReceivedEvent): Promise<Donati
  */
 export async function receiveWebhook(db: Database, ctx: PaymentContext, received: ReceivedEvent): Promise<WebhookResult> {
   const eventType = received.providerType;
-  const donation = await donationOf(db, received);
+  const donation = await donationOf(db, ctx, received);
+  const facts = paymentFactsOf(received.event);
   const [stored] = await db
     .insert(paymentEvents)
     .values({
@@ -45,21 +52,27 @@ export async function receiveWebhook(db: Database, ctx: PaymentContext, received
       objectId: received.objectId,
       checkoutId: checkoutIdOf(received.event),
       donationId: donation?.id ?? null,
+      paymentId: facts?.paymentId ?? null,
+      amountCents: facts?.amountCents ?? null,
+      currency: facts?.currency ?? null,
       payload: received.payload,
     })
     .onConflictDoNothing()
     .returning({ id: paymentEvents.id });
   if (!stored) return { duplicate: true, eventType, donationId: donation?.id ?? null };
 
-  let error: string | null = null;
+  let unapplied: Unapplied | null = null;
   let donationId = donation?.id ?? null;
   const { event } = received;
   try {
-    if (isMonthlyEvent(event)) ({ error, donationId } = await applyMonthlyEvent(db, ctx, event));
-    else if (event.kind === 'paid' || event.kind === 'failed' || event.kind === 'transfer_pending') error = await applyPaymentEvent(db, ctx, event, donation);
+    if (isMonthlyEvent(event)) ({ unapplied, donationId } = await applyMonthlyEvent(db, ctx, event));
+    else if (event.kind === 'paid' || event.kind === 'failed' || event.kind === 'transfer_pending') unapplied = await applyPaymentEvent(db, ctx, event, donation);
   } catch (err) {
-    error = (err as Error).message.slice(0, 500);
+    unapplied = { problem: null, error: (err as Error).message.slice(0, 500) };
   }
-  await db.update(paymentEvents).set({ processedAt: sql`now()`, error, donationId }).where(eq(paymentEvents.id, stored.id));
+  await db
+    .update(paymentEvents)
+    .set({ processedAt: sql`now()`, error: unapplied?.error ?? null, problem: unapplied?.problem ?? null, donationId })
+    .where(eq(paymentEvents.id, stored.id));
   return { duplicate: false, eventType, donationId };
 }

@@ -6,21 +6,25 @@ import type { Database, Db } from '../../db/client';
 import { donations, recurringGifts } from '../../db/schema';
 import { ConflictError } from '../../errors';
 import { monthlyApiMessages as mm } from '../../messages/monthly';
+import { paymentMessages } from '../../messages/payments';
 import { audit } from '../../platform/audit';
 import { enqueueEmail } from '../../platform/email-outbox';
 import { manageUrl } from '../ledger/links';
 import { type DonationRow, type PaymentDetails, transitionDonation } from '../ledger/transitions';
-import type { PaymentContext } from '../payments/checkouts';
+import { type PaymentContext, donationOfCheckout } from '../payments/checkouts';
 import type { PaymentEvent, PaymentFacts, SubscriptionFacts } from '../payments/events';
 import { ProviderError } from '../payments/provider';
+import { type Unapplied, amountMismatch } from '../payments/problems';
 import { completeDetails, paymentDetails } from '../payments/settlement';
 import { finishReplacement } from './cancel';
 import { type GiftRow, type MonthlyContext, amountOf, firstDonationOf, giftById, insertRenewal, linkSubscription, lockGift } from './monthly-gifts';
 
 export interface MonthlyEventResult {
-  error: string | null;
+  unapplied: Unapplied | null;
   donationId: number | null;
 }
+
+const notApplied = (error: string, problem: Unapplied['problem'] = null): MonthlyEventResult => ({ unapplied: { problem, error }, donationId: null });
 
 type SubscriptionEvent = Extract<PaymentEvent, { subscription: SubscriptionFacts }>;
 
@@ -28,51 +32,77 @@ type SubscriptionEvent = Extract<PaymentEvent, { subscription: SubscriptionFacts
 export async function applyMonthlyEvent(db: Database, ctx: PaymentContext, event: PaymentEvent): Promise<MonthlyEventResult> {
   if (event.kind === 'paid' || event.kind === 'failed') return applyCharge(db, ctx, event.kind === 'paid', event.payment);
   if ('subscription' in event) return applySubscriptionNews(db, ctx, event);
-  return { error: null, donationId: null };
+  return { unapplied: null, donationId: null };
 }
 
 async function applySubscriptionNews(db: Database, ctx: PaymentContext, event: SubscriptionEvent): Promise<MonthlyEventResult> {
   const monthly: MonthlyContext = { payments: ctx, links: ctx.links, publicUrl: ctx.publicUrl };
   const { subscriptionId, paymentId } = event.subscription;
-  let gift = await findGift(db, { subscriptionId, paymentId });
+  let gift = await findGift(db, ctx, { subscriptionId, paymentId });
   if (!gift && event.kind === 'subscription_started') gift = await giftByCustomer(db, event.subscription);
-  if (!gift) return { error: 'no monthly gift for this subscription', donationId: null };
+  if (!gift) return notApplied(mm.noGiftForSubscription);
   gift = await linkSubscription(db, gift, subscriptionId);
   if (event.kind === 'subscription_past_due') await markPastDue(db, monthly, gift);
   else if (event.kind === 'subscription_paused') await markPaused(db, gift);
   else if (event.kind === 'subscription_cancelled') await endByProvider(db, monthly, gift);
-  return { error: null, donationId: null };
+  return { unapplied: null, donationId: null };
 }
 
 /**
  * A charge of a gift, paid or declined. Keyed by the payment id: a replay (under any delivery id)
  * finds its donation and records nothing new. Until the first donation is paid, a payment of the gift
  * is its first payment (the donor may have tried another card on the same checkout after a decline);
- * afterwards it is a renewal, a new donation of the gift.
+ * afterwards it is a renewal, a new donation of the gift. A payment completes only the charge's own
+ * amount and currency; a payment of an earlier checkout or another subscription once the first
+ * payment is made is a duplicate for staff to refund, never a renewal.
  */
 async function applyCharge(db: Database, ctx: PaymentContext, succeeded: boolean, facts: PaymentFacts): Promise<MonthlyEventResult> {
   const { paymentId, subscriptionId } = facts;
-  let gift = await findGift(db, { subscriptionId, checkoutId: facts.checkoutId, giftId: facts.giftId, paymentId });
-  if (!gift) return { error: 'no monthly gift for this payment', donationId: null };
-  gift = await linkSubscription(db, gift, subscriptionId);
-  if (!paymentId) return { error: 'payment without id', donationId: null };
-  if (facts.currency && facts.currency !== gift.currency) return { error: `currency ${facts.currency} differs from the gift's ${gift.currency}`, donationId: null };
-
+  let gift = await findGift(db, ctx, { subscriptionId, checkoutId: facts.checkoutId, giftId: facts.giftId, paymentId });
+  if (!gift) return notApplied(facts.checkoutId ? paymentMessages.unknownCheckout : paymentMessages.noDonation, succeeded ? 'unknown_checkout' : null);
+  if (!paymentId) return notApplied(mm.paymentWithoutId, succeeded ? 'amount_mismatch' : null);
   const [known] = await db
     .select()
     .from(donations)
     .where(and(eq(donations.paymentProvider, ctx.provider.name), eq(donations.paymentReference, paymentId)))
     .limit(1);
+  const first = await firstDonationOf(db, gift);
+  if (succeeded && !known && first && isDuplicate(gift, first, facts)) return duplicatePayment(db, ctx, gift, first, facts);
+  gift = await linkSubscription(db, gift, subscriptionId);
+
   let target: DonationRow | null = known ?? null;
-  if (!target) {
-    const first = await firstDonationOf(db, gift);
-    if (first && first.status !== 'completed' && first.status !== 'refunded') {
-      if (!succeeded && first.status !== 'pending') return { error: null, donationId: first.id };
-      target = first;
-    }
+  if (!target && first && first.status !== 'completed' && first.status !== 'refunded') {
+    if (!succeeded && first.status !== 'pending') return { unapplied: null, donationId: first.id };
+    target = first;
+  }
+  if (succeeded) {
+    const mismatch = amountMismatch(facts, { amountCents: target?.amountCents ?? gift.amountCents, currency: gift.currency });
+    if (mismatch) return { unapplied: mismatch, donationId: target?.id ?? null };
   }
   const charge = { gift, target, details: paymentDetails(facts), amountCents: facts.amountCents ?? gift.amountCents, paymentId };
   return succeeded ? chargePaid(db, ctx, charge) : chargeDeclined(db, ctx, charge);
+}
+
+/** Paid once the first payment is made, yet from another subscription or an earlier checkout of the first payment. */
+function isDuplicate(gift: GiftRow, first: DonationRow, facts: PaymentFacts): boolean {
+  if (first.status !== 'completed' && first.status !== 'refunded') return false;
+  if (facts.subscriptionId && gift.subscriptionId && facts.subscriptionId !== gift.subscriptionId) return true;
+  return facts.checkoutId != null && first.checkoutId != null && facts.checkoutId !== first.checkoutId && gift.checkoutId !== facts.checkoutId;
+}
+
+/**
+ * A second payment of a gift's first charge: kept on the first donation for staff to refund, and the
+ * subscription it started (if other than the gift's) cancelled at once so it never charges again.
+ */
+async function duplicatePayment(db: Database, ctx: PaymentContext, gift: GiftRow, first: DonationRow, facts: PaymentFacts): Promise<MonthlyEventResult> {
+  if (facts.subscriptionId && facts.subscriptionId !== gift.subscriptionId) {
+    try {
+      await ctx.provider.cancelSubscription(facts.subscriptionId);
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+    }
+  }
+  return { unapplied: { problem: 'duplicate_payment', error: paymentMessages.duplicatePayment(first.referenceCode) }, donationId: first.id };
 }
 
 interface Charge {
@@ -94,7 +124,7 @@ const renewalOf = (charge: Charge) => ({
 async function chargePaid(db: Database, ctx: PaymentContext, { gift, target, details, ...charge }: Charge): Promise<MonthlyEventResult> {
   if (target?.status === 'completed' || target?.status === 'refunded') {
     await completeDetails(db, target.id, details);
-    return { error: null, donationId: target.id };
+    return { unapplied: null, donationId: target.id };
   }
   try {
     const done = await db.transaction(async (tx) => {
@@ -103,12 +133,12 @@ async function chargePaid(db: Database, ctx: PaymentContext, { gift, target, det
     });
     await finishReplacement(db, { payments: ctx, links: ctx.links, publicUrl: ctx.publicUrl }, done.recurringGiftId);
     await stopIfCancelled(db, ctx, gift.id);
-    return { error: null, donationId: done.id };
+    return { unapplied: null, donationId: done.id };
   } catch (err) {
     if (!(err instanceof ConflictError)) throw err;
     // Another path (the return page, the job) completed this payment's donation first.
     if (target) await completeDetails(db, target.id, details);
-    return { error: null, donationId: target?.id ?? null };
+    return { unapplied: null, donationId: target?.id ?? null };
   }
 }
 
@@ -119,12 +149,12 @@ async function chargePaid(db: Database, ctx: PaymentContext, { gift, target, det
  */
 async function chargeDeclined(db: Database, ctx: PaymentContext, charge: Charge): Promise<MonthlyEventResult> {
   const { gift, target, details } = charge;
-  if (target && target.status !== 'pending') return { error: null, donationId: target.id };
+  if (target && target.status !== 'pending') return { unapplied: null, donationId: target.id };
   const failed = await db.transaction(async (tx) => {
     const row = target ?? (await insertRenewal(tx, gift, renewalOf(charge)));
     return transitionDonation(tx, { id: row.id, action: 'decline', actor: null, payment: details, source: 'webhook', links: ctx });
   });
-  return { error: null, donationId: failed.id };
+  return { unapplied: null, donationId: failed.id };
 }
 
 /** subscription.create before any payment told the subscription: the incomplete gift of that email and amount. */
@@ -147,8 +177,11 @@ async function giftByCustomer(db: Db, facts: SubscriptionFacts): Promise<GiftRow
   return gift ?? null;
 }
 
-/** The gift an event is about: by its subscription id, its checkout, or the checkout's metadata. */
-async function findGift(db: Db, keys: { subscriptionId?: string | null; checkoutId?: string | null; giftId?: string | null; paymentId?: string | null }): Promise<GiftRow | null> {
+/**
+ * The gift an event is about: by its subscription id, its checkout (the gift's, or any checkout opened
+ * for one of its donations), or, for an event naming no checkout, the gift in the metadata.
+ */
+async function findGift(db: Db, ctx: PaymentContext, keys: { subscriptionId?: string | null; checkoutId?: string | null; giftId?: string | null; paymentId?: string | null }): Promise<GiftRow | null> {
   if (keys.subscriptionId) {
     const [gift] = await db.select().from(recurringGifts).where(eq(recurringGifts.subscriptionId, keys.subscriptionId)).limit(1);
     if (gift) return gift;
@@ -156,10 +189,12 @@ async function findGift(db: Db, keys: { subscriptionId?: string | null; checkout
   if (keys.checkoutId) {
     const [gift] = await db.select().from(recurringGifts).where(eq(recurringGifts.checkoutId, keys.checkoutId)).limit(1);
     if (gift) return gift;
+    const opened = await donationOfCheckout(db, ctx.provider.name, keys.checkoutId);
+    return opened?.recurringGiftId == null ? null : giftById(db, opened.recurringGiftId);
   }
   if (keys.giftId && /^\d{1,9}$/.test(keys.giftId)) {
     const gift = await giftById(db, Number(keys.giftId));
-    if (gift && (!keys.checkoutId || gift.checkoutId == null)) return gift;
+    if (gift) return gift;
   }
   if (keys.paymentId) {
     const [row] = await db

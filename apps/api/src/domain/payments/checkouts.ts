@@ -1,8 +1,8 @@
 // A card donation's checkout at the provider (docs/product.md#payments): opened for a pending
 // donation, stored on its row, paid on the provider's page. How it is settled is in ./settlement.ts.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { donations } from '../../db/schema';
+import { donations, paymentCheckouts } from '../../db/schema';
 import { ProviderFailedError } from '../../errors';
 import { paymentMessages } from '../../messages/payments';
 import { type LinkContext, returnUrl } from '../ledger/links';
@@ -25,10 +25,31 @@ export interface RecurringCheckout {
 }
 
 /**
+ * Ends the donation's earlier checkout at the provider before another is opened, so the donor cannot
+ * pay both ("Intentar de nuevo" after leaving the first one open). If the provider refuses (the
+ * checkout was paid meanwhile, or it cannot be reached) no new checkout is opened.
+ */
+async function expirePreviousCheckout(tx: Db, ctx: PaymentContext, row: DonationRow): Promise<void> {
+  if (!row.checkoutId || row.paymentProvider !== ctx.provider.name) return;
+  try {
+    await ctx.provider.expireCheckout(row.checkoutId);
+  } catch (err) {
+    if (err instanceof ProviderError) throw new ProviderFailedError(paymentMessages.providerUnavailable);
+    throw err;
+  }
+  await tx
+    .update(paymentCheckouts)
+    .set({ expiredAt: sql`now()` })
+    .where(and(eq(paymentCheckouts.checkoutId, row.checkoutId), isNull(paymentCheckouts.expiredAt)));
+}
+
+/**
  * Creates a checkout for a pending donation and stores it on the row (inside the caller's
- * transaction); with `recurring`, the checkout starts a monthly subscription (docs/product.md#monthly-giving).
+ * transaction), after expiring the donation's earlier one; with `recurring`, the checkout starts a
+ * monthly subscription (docs/product.md#monthly-giving).
  */
 export async function openCheckout(tx: Db, ctx: PaymentContext, row: DonationRow, recurring?: RecurringCheckout): Promise<DonationRow> {
+  await expirePreviousCheckout(tx, ctx, row);
   const org = await getSettings(tx, 'organization');
   const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
   let checkout;
@@ -59,7 +80,19 @@ export async function openCheckout(tx: Db, ctx: PaymentContext, row: DonationRow
     })
     .where(eq(donations.id, row.id))
     .returning();
+  await tx.insert(paymentCheckouts).values({ checkoutId: checkout.id, provider: ctx.provider.name, donationId: row.id }).onConflictDoNothing();
   return updated;
+}
+
+/** The donation a checkout was opened for, whether it is the donation's latest checkout or an earlier one. */
+export async function donationOfCheckout(db: Db, provider: string, checkoutId: string): Promise<DonationRow | null> {
+  const [row] = await db
+    .select({ donation: donations })
+    .from(paymentCheckouts)
+    .innerJoin(donations, eq(donations.id, paymentCheckouts.donationId))
+    .where(and(eq(paymentCheckouts.checkoutId, checkoutId), eq(paymentCheckouts.provider, provider)))
+    .limit(1);
+  return row?.donation ?? null;
 }
 
 export async function findByReference(db: Db, reference: string): Promise<DonationRow | null> {

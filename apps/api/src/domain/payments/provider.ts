@@ -58,6 +58,8 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   createCheckout(request: CheckoutRequest): Promise<CreatedCheckout>;
   getCheckout(id: string): Promise<CheckoutState>;
+  /** Ends an unpaid checkout at once (`PATCH /checkouts/{id}` with a past `expires_at`): it can no longer be paid. */
+  expireCheckout(id: string): Promise<void>;
   refund(paymentId: string): Promise<Refund>;
   getSubscription(id: string): Promise<SubscriptionState>;
   /** Cancels a subscription (`DELETE /subscriptions/{id}`): no further charges. */

@@ -12,6 +12,7 @@ import type { SettleSource } from '../ledger/completion';
 import { type DonationRow, type PaymentDetails, type TransitionAction, transitionDonation } from '../ledger/transitions';
 import type { PaymentFacts } from './events';
 import type { PaymentContext } from './checkouts';
+import { type Unapplied, amountMismatch, duplicateOf } from './problems';
 import type { CheckoutState } from './provider';
 
 /** The job asks the provider about a pending checkout once it is this old (webhooks usually came first). */
@@ -123,24 +124,28 @@ export async function reconcilePendingCheckouts(
  * A one-time gift's payment event (the dispatcher sends the monthly ones to monthly/). Returns why it
  * could not be applied, or null. Events may come in any order: a decline after the payment finds a
  * completed donation and changes nothing; a payment after a decline completes it (the donor paid with
- * another card).
+ * another card). A payment completes only its own amount and currency; a second payment of a settled
+ * donation is flagged to staff to refund.
  */
 export async function applyPaymentEvent(
   db: Database,
   ctx: PaymentContext,
   event: { kind: 'paid' | 'failed' | 'transfer_pending'; payment: PaymentFacts },
   donation: DonationRow | null,
-): Promise<string | null> {
-  if (!donation) return 'no donation for this checkout';
+): Promise<Unapplied | null> {
+  if (!donation) {
+    const unknown = event.payment.checkoutId != null;
+    return { problem: event.kind === 'paid' ? 'unknown_checkout' : null, error: unknown ? paymentMessages.unknownCheckout : paymentMessages.noDonation };
+  }
   const payment = paymentDetails(event.payment);
   if (event.kind === 'paid') {
-    const { amountCents, currency } = event.payment;
-    if ((amountCents != null && amountCents !== donation.amountCents) || (currency && currency !== donation.currency)) {
-      return `amount ${amountCents} ${currency} differs from the donation's ${donation.amountCents} ${donation.currency}`;
-    }
+    const mismatch = amountMismatch(event.payment, donation);
+    if (mismatch) return mismatch;
     const settled = await settle(db, ctx, { id: donation.id, action: 'pay', payment, source: 'webhook' });
-    if (!settled) await completeDetails(db, donation.id, payment);
-    return null;
+    if (settled) return null;
+    await completeDetails(db, donation.id, payment);
+    const [current] = await db.select().from(donations).where(eq(donations.id, donation.id)).limit(1);
+    return current && (current.status === 'completed' || current.status === 'refunded') ? duplicateOf(current, event.payment.paymentId) : null;
   }
   if (event.kind === 'failed') {
     await settle(db, ctx, { id: donation.id, action: 'decline', payment, source: 'webhook' });

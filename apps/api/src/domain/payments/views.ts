@@ -1,30 +1,16 @@
 // What the return page and staff see of a card donation's payment (docs/product.md#payments).
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { fromCents } from '@donaciones/shared/format';
 import type { AdminDonationPayment, DonationPaymentStatus } from '@donaciones/shared/schemas/payments';
 import type { Database, Db } from '../../db/client';
-import { donations, paymentEvents } from '../../db/schema';
+import { donations } from '../../db/schema';
 import { notFound } from '../../errors';
 import { receiptSeriesOf } from '../receipts/receipts';
 import { type PaymentContext, findByReference } from './checkouts';
 import { ProviderError } from './provider';
 import { needsManualReview, settledByProvider } from './providers';
+import { paymentEventsOf } from './problems';
 import { checkWithProvider } from './settlement';
-
-/** The payment events of one donation, oldest first (admin detail). */
-export async function paymentEventsOf(db: Db, donationId: number) {
-  return db
-    .select({
-      eventId: paymentEvents.eventId,
-      eventType: paymentEvents.eventType,
-      receivedAt: paymentEvents.receivedAt,
-      processedAt: paymentEvents.processedAt,
-      error: paymentEvents.error,
-    })
-    .from(paymentEvents)
-    .where(eq(paymentEvents.donationId, donationId))
-    .orderBy(asc(paymentEvents.receivedAt), asc(paymentEvents.id));
-}
 
 const centsOrNull = (cents: number | null) => (cents == null ? null : fromCents(cents));
 
@@ -61,7 +47,7 @@ export async function paymentStatus(db: Database, ctx: PaymentContext | null, re
 export async function adminDonationPayment(db: Db, ctx: PaymentContext | null, id: number): Promise<AdminDonationPayment> {
   const [row] = await db.select().from(donations).where(eq(donations.id, id)).limit(1);
   if (!row) throw notFound();
-  const events = await paymentEventsOf(db, id);
+  const events = await paymentEventsOf(db, ctx, id);
   const net = row.feeCents == null ? null : row.amountCents - row.feeCents - (row.vatWithheldCents ?? 0);
   return {
     id: row.id,
@@ -87,12 +73,6 @@ export async function adminDonationPayment(db: Db, ctx: PaymentContext | null, i
     refund_reason: row.refundReason,
     manual_review: needsManualReview(row),
     refundable: ctx != null && row.status === 'completed' && row.paymentProvider === ctx.provider.name && row.paymentReference != null,
-    events: events.map((e) => ({
-      event_id: e.eventId,
-      event_type: e.eventType,
-      received_at: e.receivedAt.toISOString(),
-      processed_at: e.processedAt?.toISOString() ?? null,
-      error: e.error,
-    })),
+    events,
   };
 }

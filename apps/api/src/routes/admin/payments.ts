@@ -5,11 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '@donaciones/shared/schemas/common';
-import { REFUND_REASON_MAX_LENGTH, adminDonationPaymentSchema, paymentSettingsSchema } from '@donaciones/shared/schemas/payments';
+import { REFUND_REASON_MAX_LENGTH, adminDonationPaymentSchema, paymentEventSchema, paymentProblemSchema, paymentSettingsSchema } from '@donaciones/shared/schemas/payments';
 import { conflict } from '../../errors';
 import { paymentMessages } from '../../messages/payments';
 import { actorOf } from '../../http/auth';
 import type { PaymentContext } from '../../domain/payments/checkouts';
+import { paymentProblems, refundDuplicatePayment } from '../../domain/payments/problems';
 import { refundDonation } from '../../domain/payments/refunds';
 import { adminDonationPayment } from '../../domain/payments/views';
 import { getSettings, putSettings } from '../../platform/settings';
@@ -63,6 +64,34 @@ export default async function adminPaymentRoutes(app: FastifyInstance) {
       const row = await refundDonation(app.db, provider(), { id: request.params.id, reason: request.body.reason, actor: actorOf(request), ip: request.ip });
       return adminDonationPayment(app.db, app.payments, row.id);
     },
+  );
+
+  r.get(
+    '/admin/payments/problems',
+    {
+      schema: {
+        tags: [DONATIONS],
+        summary: 'Pagos que piden atención: montos distintos, checkouts desconocidos y pagos duplicados por reembolsar',
+        security: bearer,
+        response: { 200: z.array(paymentProblemSchema), ...refusals },
+      },
+    },
+    async () => paymentProblems(app.db, app.payments),
+  );
+
+  r.post(
+    '/admin/payment-events/:id/refund',
+    {
+      schema: {
+        tags: [DONATIONS],
+        summary: 'Reembolsar un pago duplicado (la donación que duplicó queda completada)',
+        description: 'Pide el reembolso del segundo pago a la pasarela (POST /refunds); la donación y su recibo no cambian.',
+        security: bearer,
+        params: idParamSchema,
+        response: { 200: paymentEventSchema, 404: error, 409: error, 502: error, ...writeRefusals },
+      },
+    },
+    async (request) => refundDuplicatePayment(app.db, provider(), { eventId: request.params.id, actor: actorOf(request), ip: request.ip }),
   );
 
   r.get(

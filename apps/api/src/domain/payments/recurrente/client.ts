@@ -21,7 +21,7 @@ const asString = (value: unknown): string | null => (typeof value === 'string' &
 export function recurrenteProvider(config: RecurrenteConfig): PaymentProvider {
   let verifier: Webhook | null = null;
 
-  async function call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Record<string, unknown>> {
+  async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<Record<string, unknown>> {
     let res: Response;
     try {
       res = await fetch(`${config.apiUrl}${path}`, {
@@ -85,6 +85,11 @@ export function recurrenteProvider(config: RecurrenteConfig): PaymentProvider {
 
     async getCheckout(id) {
       return readCheckout(await call('GET', `/checkouts/${encodeURIComponent(id)}`));
+    },
+
+    async expireCheckout(id) {
+      // Recurrente documents a past expires_at as expiring an unpaid checkout at once.
+      await call('PATCH', `/checkouts/${encodeURIComponent(id)}`, { expires_at: new Date(Date.now() - 60_000).toISOString() });
     },
 
     async refund(paymentId) {
