@@ -1,7 +1,8 @@
 // Bank deposits, staff side, end to end (docs/product.md#bank-deposits): two donors give by deposit and send
 // the same slip; staff see both in "Depósitos por verificar" with the slip, the amount warning and the
 // same-file flag; then import the bank's movement file in "Conciliación bancaria", choose its columns
-// and confirm the proposed match with one click, which approves the deposit and emails the donor.
+// and confirm the proposed match after a dialog asks, which approves the deposit and emails the donor; and a
+// credit nobody registered becomes a donation with the donor staff type.
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -108,11 +109,34 @@ test('staff review deposits with their slip and confirm one from the bank statem
   await expectAccessible(page, 'conciliación bancaria');
   await expectNoSidewaysScroll(page, 'conciliación bancaria');
   await screenshots(page, 'bank-reconciliation');
+  // "Confirmar" asks first, naming the donor, the amount and the line.
   await confirm.click();
+  const ask = page.getByRole('alertdialog', { name: '¿Confirmar este depósito?' });
+  await expect(ask).toContainText(`Se aprobará la donación ${reference} de Lucía Ajú por Q${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })} con la línea 4`);
+  await expectAccessible(page, 'confirmar un depósito');
+  await screenshots(page, 'bank-reconciliation-confirm-dialog');
+  await ask.getByRole('button', { name: 'Sí, confirmar y avisar' }).click();
   await expect(page.getByText(`Depósito ${reference} confirmado; le avisamos al donante.`)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Confirmados (1)' })).toBeVisible();
   await expect(page.getByRole('button', { name: `Confirmar la línea 4 con ${reference}` })).toHaveCount(0);
   await screenshots(page, 'bank-reconciliation-confirmed');
+
+  // The transfer nobody registered becomes a donation: staff type who gave, the line gives amount and date.
+  await page.getByRole('button', { name: 'Registrar la línea 6 como donación' }).click();
+  const record = page.getByRole('dialog', { name: 'Registrar este depósito como donación' });
+  await expect(record).toContainText('Q7,777.77');
+  await record.getByRole('button', { name: 'Registrar donación' }).click();
+  await expect(record.getByText('Escribe el nombre de quien depositó')).toBeVisible();
+  const emailC = uniqueEmail('sin-registro');
+  await record.getByLabel(/^Nombre de quien depositó/).fill('Marta Xol');
+  await record.getByLabel(/^Correo de quien depositó/).fill(emailC);
+  await expectAccessible(page, 'registrar un depósito como donación');
+  await screenshots(page, 'bank-reconciliation-line-donation');
+  await record.getByRole('button', { name: 'Registrar donación' }).click();
+  await expect(page.getByText(/^Donación #MG\d{8} registrada; le avisamos al donante\./)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Confirmados (2)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Registrar la línea 6 como donación' })).toHaveCount(0);
+  await waitForEmail(emailC, /Encontramos en nuestra cuenta tu dep/);
 
   // Quoted-printable leaves the accents encoded: the sentence is matched up to its first accent.
   await waitForEmail(emailA, /Encontramos en nuestra cuenta tu dep/);
