@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { CSRF_COOKIE, CSRF_HEADER } from '@donaciones/shared/constants';
+import { holdsNoncharacter } from '@donaciones/shared/schemas/fields';
 import { errorMessages } from '../messages/errors';
 import { ForbiddenError, InvalidInputError } from '../errors';
 
@@ -23,7 +24,9 @@ function same(a: string, b: string): boolean {
 
 /** NUL, or half of a surrogate pair (a string that is not well-formed UTF-16). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+// Noncharacters are refused here too: no text input has a use for them, and an XML document (a FEL
+// receipt) that carries one is not well-formed.
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text) || holdsNoncharacter(text);
 
 /**
  * True when a string, key or nested value holds text PostgreSQL cannot store (walked without

@@ -25,8 +25,19 @@ export function moneyField(messages: { invalid: string; decimals: string }) {
  */
 const HIDDEN_OR_CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
+/**
+ * Unicode noncharacters (U+FDD0–U+FDEF and the last two code points of every plane, U+FFFE, U+FFFF...):
+ * reserved for a program's internal use, never text, and not allowed in an XML document (a receipt's
+ * FEL XML carrying one is not well-formed).
+ */
+export const NONCHARACTER = /\p{Noncharacter_Code_Point}/u;
+
+export function holdsNoncharacter(value: string): boolean {
+  return NONCHARACTER.test(value);
+}
+
 export function isPlainName(value: string): boolean {
-  return !HIDDEN_OR_CONTROL.test(value);
+  return !HIDDEN_OR_CONTROL.test(value) && !NONCHARACTER.test(value);
 }
 
 /** Adds the plain-name rule to a person-name field (register, profile, donate, admin user, service donation). */

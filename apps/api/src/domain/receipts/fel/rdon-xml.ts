@@ -53,6 +53,20 @@ function receiverAttributes(receiver: RdonReceipt['receiver']): Record<string, s
   return { IDReceptor: 'CF' };
 }
 
+/**
+ * Text as XML 1.0 allows it: without the characters outside its Char production (controls other than
+ * tab and line breaks, lone surrogates, noncharacters U+FFFE/U+FFFF and the rest), which would make
+ * the document not well-formed. Inputs refuse them already; a stored older value must still not break
+ * the receipt.
+ */
+export function xmlText(value: string): string {
+  return value
+    // eslint-disable-next-line no-control-regex -- the control characters XML 1.0 forbids are what is removed
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
+    .replace(/\p{Noncharacter_Code_Point}/gu, '');
+}
+
 /** The RDON of one receipt: one line, the gift, with no tax (a donation is not a sale). */
 export function buildRdonXml(receipt: RdonReceipt, registration: RdonRegistration): string {
   const amount = satAmount(receipt.amountCents);
@@ -75,23 +89,23 @@ export function buildRdonXml(receipt: RdonReceipt, registration: RdonRegistratio
   });
   const issuer = emission.ele(FEL_NAMESPACE, 'dte:Emisor', {
     NITEmisor: satNit(receipt.issuer.nit),
-    NombreEmisor: receipt.issuer.legalName,
+    NombreEmisor: xmlText(receipt.issuer.legalName),
     CodigoEstablecimiento: String(registration.codigoEstablecimiento),
-    NombreComercial: receipt.issuer.tradeName,
+    NombreComercial: xmlText(receipt.issuer.tradeName),
     AfiliacionIVA: registration.afiliacionIva,
   });
   const address = issuer.ele(FEL_NAMESPACE, 'dte:DireccionEmisor');
-  address.ele(FEL_NAMESPACE, 'dte:Direccion').txt(receipt.issuer.address);
+  address.ele(FEL_NAMESPACE, 'dte:Direccion').txt(xmlText(receipt.issuer.address));
   address.ele(FEL_NAMESPACE, 'dte:CodigoPostal').txt(registration.codigoPostal);
   address.ele(FEL_NAMESPACE, 'dte:Municipio').txt(registration.municipio);
   address.ele(FEL_NAMESPACE, 'dte:Departamento').txt(registration.departamento);
   address.ele(FEL_NAMESPACE, 'dte:Pais').txt('GT');
-  emission.ele(FEL_NAMESPACE, 'dte:Receptor', { ...receiverAttributes(receipt.receiver), NombreReceptor: receipt.receiver.name });
+  emission.ele(FEL_NAMESPACE, 'dte:Receptor', { ...receiverAttributes(receipt.receiver), NombreReceptor: xmlText(receipt.receiver.name) });
   // The exemption phrase of the published RDON examples (TipoFrase 4, escenario 4); to confirm (decision 0021).
   emission.ele(FEL_NAMESPACE, 'dte:Frases').ele(FEL_NAMESPACE, 'dte:Frase', { TipoFrase: '4', CodigoEscenario: '4' });
   const item = emission.ele(FEL_NAMESPACE, 'dte:Items').ele(FEL_NAMESPACE, 'dte:Item', { NumeroLinea: '1', BienOServicio: 'B' });
   item.ele(FEL_NAMESPACE, 'dte:Cantidad').txt('1');
-  item.ele(FEL_NAMESPACE, 'dte:Descripcion').txt(receipt.description);
+  item.ele(FEL_NAMESPACE, 'dte:Descripcion').txt(xmlText(receipt.description));
   item.ele(FEL_NAMESPACE, 'dte:PrecioUnitario').txt(amount);
   item.ele(FEL_NAMESPACE, 'dte:Precio').txt(amount);
   item.ele(FEL_NAMESPACE, 'dte:Descuento').txt('0.00');
