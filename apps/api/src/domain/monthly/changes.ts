@@ -1,6 +1,7 @@
 // A monthly gift's change of amount or card (docs/product.md#monthly-giving): a new gift that replaces
 // the old one once its first payment is made.
-import { formatCents, toCents } from '@donaciones/shared/format';
+import { formatMoney, toCents } from '@donaciones/shared/format';
+import { toQuetzalCents } from '@donaciones/shared/schemas/payments';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import type { MonthlyCheckout } from '@donaciones/shared/schemas/monthly';
 import type { Database } from '../../db/client';
@@ -80,14 +81,19 @@ export async function changeMemberGiftAmount(db: Database, ctx: MonthlyContext, 
   if (gift.status !== 'active' && gift.status !== 'past_due' && gift.status !== 'paused') throw conflict(mm.notChangeable);
   const amountCents = toCents(input.amount);
   if (amountCents === gift.amountCents) throw fieldError('amount', mm.sameAmount);
-  const system = await getSettings(db, 'system');
-  if (gift.currency === 'GTQ' && amountCents < toCents(system.min_donation_amount)) {
-    throw fieldError('amount', donateMessages.amountBelowMin(formatCents(toCents(system.min_donation_amount))));
-  }
-  if (gift.currency === 'GTQ' && amountCents > toCents(system.max_donation_amount)) {
-    throw fieldError('amount', donateMessages.amountAboveMax(formatCents(toCents(system.max_donation_amount))));
-  }
+  await checkBounds(db, amountCents, gift.currency);
   return replaceGift(db, ctx, gift, amountCents, input.actor, input.ip);
+}
+
+/**
+ * The settings' minimum and maximum, in quetzales, apply to every new amount as to a new gift: a
+ * dollar amount is compared by its quetzal value at the staff's rate, as the public checkout does.
+ */
+async function checkBounds(db: Database, amountCents: number, currency: string): Promise<void> {
+  const system = await getSettings(db, 'system');
+  const gtqCents = currency === 'GTQ' ? amountCents : toQuetzalCents(amountCents, 'USD', (await getSettings(db, 'payments')).usd_exchange_rate);
+  if (gtqCents < toCents(system.min_donation_amount)) throw fieldError('amount', donateMessages.amountBelowMin(formatMoney(system.min_donation_amount)));
+  if (gtqCents > toCents(system.max_donation_amount)) throw fieldError('amount', donateMessages.amountAboveMax(formatMoney(system.max_donation_amount)));
 }
 
 /** "Actualizar tarjeta" from the link of the past-due email: a new checkout for the same amount. */

@@ -1,0 +1,56 @@
+// A change of a monthly gift's amount keeps to the settings' minimum and maximum, in quetzales, as a new
+// gift does: a dollar gift's new amount is compared by its quetzal value at the staff's rate.
+// docs/product.md#monthly-giving
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { donations, recurringGifts } from '../../src/db/schema';
+import { putSettings } from '../../src/platform/settings';
+import { type TestContext, createTestApp } from '../support/helpers';
+import { aMonthlyGift } from '../support/monthly';
+import * as make from '../support/factory';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ config: { rateLimitEnabled: false } });
+  await putSettings(ctx.db, 'payments', { fee_percent: 4.5, fee_vat_percent: 12, usd_exchange_rate: 7.8, usd_exchange_rate_date: '2026-11-20' });
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function changeAmount(currency: 'GTQ' | 'USD', amount: number) {
+  const donor = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR'] });
+  const gift = await aMonthlyGift(ctx.db, { donorEmail: donor.email, userId: donor.id, currency, amountCents: 2_000 });
+  await make.donation(ctx.db, { recurringGiftId: gift.id, userId: donor.id, donorEmail: donor.email, amountCents: 2_000, currency, status: 'completed', paymentProvider: 'simulated' });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/member/monthly-gifts/${gift.id}/change-amount`,
+    headers: { authorization: `Bearer ${donor.token}` },
+    payload: { amount },
+  });
+  const replacements = await ctx.db.select().from(recurringGifts).where(eq(recurringGifts.replacesGiftId, gift.id));
+  return { res, replacements };
+}
+
+describe('changing a monthly gift keeps to the bounds', () => {
+  it.each([
+    ['USD', 0.01, 'El monto mínimo de donación es'],
+    ['USD', 100_000_000, 'El monto máximo de donación es'],
+    ['GTQ', 0.5, 'El monto mínimo de donación es'],
+  ] as const)('%s %s is refused with the Spanish error and opens nothing', async (currency, amount, message) => {
+    const before = (await ctx.db.select().from(donations)).length;
+    const { res, replacements } = await changeAmount(currency, amount);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors.amount).toContain(message);
+    expect(replacements).toHaveLength(0);
+    expect((await ctx.db.select().from(donations)).length).toBe(before + 1);
+  });
+
+  it('a dollar amount within the bounds by its quetzal value is accepted', async () => {
+    const { res, replacements } = await changeAmount('USD', 50);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(replacements).toHaveLength(1);
+  });
+});
