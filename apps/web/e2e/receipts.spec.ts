@@ -31,7 +31,7 @@ test.describe('receipts', () => {
     await login(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto('/admin/donations?status=APPROVED');
     await page.locator('a[href^="/admin/donations/"]').first().click();
-    await expect(page.getByRole('heading', { name: 'Recibo por donación' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Constancia de donación' })).toBeVisible();
     const reference = (await page.locator('dd .font-mono').first().innerText()).trim();
     const first = await downloadFrom(page, page.getByRole('button', { name: 'Descargar recibo' }));
     expect(first.name).toMatch(/^recibo-A-\d{6}\.pdf$/);

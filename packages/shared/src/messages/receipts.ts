@@ -1,6 +1,8 @@
 // Browser texts of the staff side of receipts (docs/product.md#receipts): the donation detail's receipt card.
 export const receiptsMessages = {
   cardTitle: 'Recibo por donación',
+  /** The card's title while SAT has not certified the document (FEL off, or certification under way): the PDF's own title. */
+  cardTitleUncertified: 'Constancia de donación',
   number: 'Recibo',
   download: 'Descargar recibo',
   resend: 'Reenviar recibo',

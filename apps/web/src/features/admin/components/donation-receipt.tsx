@@ -6,14 +6,17 @@ import { receiptsMessages as m } from '@donaciones/shared/messages/receipts';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { useDownloadDonationReceipt, useResendReceipt, useResendStatement } from '../api/donation-receipt';
+import { useDonationFel } from '../api/donation-fel';
 
 export function DonationReceipt({ id, receiptNumber, receiptSeries }: { id: number; receiptNumber: number | null; receiptSeries: string | null }) {
   const download = useDownloadDonationReceipt(id);
   const resend = useResendReceipt(id);
   const statement = useResendStatement(id);
+  // Named as its PDF is: only SAT's certification makes it the "Recibo por donación".
+  const certified = useDonationFel(id).data?.status === 'certified';
   if (receiptNumber == null) return null;
   return (
-    <Card title={m.cardTitle}>
+    <Card title={certified ? m.cardTitle : m.cardTitleUncertified}>
       <p className="text-sm text-ink-600">{m.hint}</p>
       <p className="mt-3 text-ink-900">
         <span className="text-sm font-semibold text-ink-600">{m.number} </span>

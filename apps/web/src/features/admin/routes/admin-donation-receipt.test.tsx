@@ -67,3 +67,21 @@ describe('admin: a donation\'s receipt', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Reenviar recibo' })).toBeNull();
   });
 });
+
+describe('admin: the receipt card is named as its PDF', { timeout: 20_000 }, () => {
+  it.each([
+    [null, 'Constancia de donación'],
+    [{ status: 'pending', uuid: null, series: null, number: null, certified_at: null, error: null, attempts: 0, next_attempt_at: null }, 'Constancia de donación'],
+    [{ status: 'certified', uuid: 'U', series: 'S', number: '1', certified_at: '2026-11-20T15:02:00Z', error: null, attempts: 1, next_attempt_at: null }, 'Recibo por donación'],
+  ])('FEL %j: "%s"', async (fel, title) => {
+    renderApp('/admin/donations/52', {
+      ...ADMIN,
+      handler: (req) => {
+        if (req.url === '/donations/52') return { status: 200, data: detail };
+        if (req.url === '/admin/donations/52/fel') return { status: 200, data: fel };
+        return undefined;
+      },
+    });
+    expect(await screen.findByRole('heading', { name: title }, { timeout: 6000 })).toBeTruthy();
+  });
+});
