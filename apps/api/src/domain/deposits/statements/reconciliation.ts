@@ -208,7 +208,17 @@ export async function listStatementImports(db: Db): Promise<StatementImportList>
 
 /** The deposits shown as candidates, by id: those still pending (a candidate no longer pending is dropped). */
 async function candidateDeposits(db: Db, importId: number) {
-  const rows = await db.select().from(bankStatementCandidates).where(eq(bankStatementCandidates.importId, importId));
+  const rows = await db
+    .select({
+      lineId: bankStatementCandidates.lineId,
+      donationId: bankStatementCandidates.donationId,
+      position: bankStatementCandidates.position,
+      kind: bankStatementCandidates.kind,
+      referenceFound: bankStatementCandidates.referenceFound,
+      dayDistance: bankStatementCandidates.dayDistance,
+    })
+    .from(bankStatementCandidates)
+    .where(eq(bankStatementCandidates.importId, importId));
   const byLine = new Map<number, (typeof rows)[number][]>();
   for (const r of rows) {
     const list = byLine.get(r.lineId);
@@ -229,7 +239,20 @@ export async function statementImport(db: Database, id: number): Promise<Stateme
   const basis = await proposalsBasis(db);
   if (found.proposalsBasis !== basis) await refreshProposals(db, id, basis);
   const [lines, candidates, deposits] = await Promise.all([
-    db.select().from(bankStatementLines).where(eq(bankStatementLines.importId, id)).orderBy(asc(bankStatementLines.lineNumber), asc(bankStatementLines.id)),
+    db
+      .select({
+        id: bankStatementLines.id,
+        lineNumber: bankStatementLines.lineNumber,
+        postedOn: bankStatementLines.postedOn,
+        description: bankStatementLines.description,
+        reference: bankStatementLines.reference,
+        creditCents: bankStatementLines.creditCents,
+        matchState: bankStatementLines.matchState,
+        donationId: bankStatementLines.donationId,
+      })
+      .from(bankStatementLines)
+      .where(eq(bankStatementLines.importId, id))
+      .orderBy(asc(bankStatementLines.lineNumber), asc(bankStatementLines.id)),
     candidateDeposits(db, id),
     pendingDeposits(db),
   ]);
