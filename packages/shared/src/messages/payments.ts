@@ -25,6 +25,17 @@ export const paymentsMessages = {
   events: 'Eventos de la pasarela',
   noEvents: 'Ningún evento recibido.',
   eventError: (error: string) => `No aplicado: ${error}`,
+  /** A payment that needs staff, by its problem (PAYMENT_PROBLEMS). */
+  problems: {
+    amount_mismatch: 'Monto distinto',
+    unknown_checkout: 'Checkout desconocido',
+    duplicate_payment: 'Pago duplicado, reembolsar',
+  } as Record<string, string>,
+  eventPaid: (amount: string) => `Pagado: ${amount}`,
+  refundDuplicate: 'Reembolsar pago duplicado',
+  duplicateRefunded: (date: string) => `Pago duplicado reembolsado el ${date}`,
+  duplicateRefundDone: 'El pago duplicado fue reembolsado. La donación sigue completada.',
+  duplicateRefundFailed: 'No se pudo reembolsar el pago duplicado',
   refund: 'Reembolsar',
   refundTitle: (reference: string) => `Reembolsar la donación ${reference}`,
   refundBody: (amount: string) =>

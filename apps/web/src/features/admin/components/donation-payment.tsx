@@ -1,6 +1,7 @@
 // The payment of a donation in the admin console (docs/product.md#payments): who charged it, the
 // provider's checkout and payment ids, card network and last 4, gross / fee / VAT withheld / net,
-// the quetzal value of a USD gift, the webhook events received, and "Reembolsar" (ADMIN, reason
+// the quetzal value of a USD gift, the webhook events received (a payment that completed nothing or
+// paid twice flagged, a duplicate refunded with one click), and "Reembolsar" (ADMIN, reason
 // required, confirmation) for a completed card donation.
 import { type ReactNode, useState } from 'react';
 import { toast } from 'react-hot-toast';
@@ -15,6 +16,7 @@ import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
 import { getFieldErrors } from '@/lib/api-client';
 import { useDonationPayment, useRefundDonation } from '../api/donation-payment';
+import { PaymentEventItem } from './payment-event-item';
 
 const m = paymentsMessages;
 
@@ -111,10 +113,7 @@ export function DonationPayment({ id, pending = false }: { id: number; pending?:
           ) : (
             <ul className="space-y-1 text-sm" data-testid="payment-events">
               {p.events.map((e) => (
-                <li key={e.event_id}>
-                  <span className="font-mono">{e.event_type}</span> · {formatDateTime(e.received_at)}
-                  {e.error && <span className="block text-red-700">{m.eventError(e.error)}</span>}
-                </li>
+                <PaymentEventItem key={e.event_id} event={e} />
               ))}
             </ul>
           )}

@@ -71,7 +71,22 @@ const payment: AdminDonationPayment = {
   refund_reason: null,
   manual_review: false,
   refundable: true,
-  events: [{ event_id: 'msg_1', event_type: 'payment_intent.succeeded', received_at: '2026-11-20T15:01:00Z', processed_at: '2026-11-20T15:01:00Z', error: null }],
+  events: [
+    {
+      id: 1,
+      event_id: 'msg_1',
+      event_type: 'payment_intent.succeeded',
+      received_at: '2026-11-20T15:01:00Z',
+      processed_at: '2026-11-20T15:01:00Z',
+      error: null,
+      payment_id: 'pa_abc',
+      amount: 185,
+      currency: 'GTQ',
+      problem: null,
+      refundable: false,
+      refunded_at: null,
+    },
+  ],
 };
 
 describe('admin: card payments', { timeout: 20_000 }, () => {
@@ -116,6 +131,38 @@ describe('admin: card payments', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reembolsar' }));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0].data).toEqual({ reason: 'Duplicada' });
+  });
+
+  it('a second payment is flagged "Pago duplicado, reembolsar" with its amount and refunded with one click', async () => {
+    const duplicate = {
+      ...payment.events[0],
+      id: 5,
+      event_id: 'msg_2',
+      payment_id: 'pa_second',
+      problem: 'duplicate_payment' as const,
+      refundable: true,
+      error: 'Pago duplicado de la donación #MG00000040, ya cobrada: reembolsar.',
+    };
+    const posts: RecordedRequest[] = [];
+    renderApp('/admin/donations/40', {
+      ...ADMIN,
+      handler: (req) => {
+        if (req.url === '/donations/40') return { status: 200, data: detail };
+        if (req.url === '/admin/donations/40/payment') return { status: 200, data: { ...payment, events: [...payment.events, duplicate] } };
+        if (req.method === 'POST' && req.url === '/admin/payment-events/5/refund') {
+          posts.push(req);
+          return { status: 200, data: { ...duplicate, refundable: false, refunded_at: '2026-11-20T16:00:00Z' } };
+        }
+        return undefined;
+      },
+    });
+    const events = await screen.findByTestId('payment-events', {}, { timeout: 6000 });
+    const flagged = within(events).getAllByTestId('payment-event')[1];
+    expect(flagged.textContent).toContain('Pago duplicado, reembolsar · Pagado: Q185.00');
+    const user = userEvent.setup();
+    await user.click(within(flagged).getByRole('button', { name: 'Reembolsar pago duplicado' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(within(events).getAllByTestId('payment-event')[0].querySelector('button')).toBeNull();
   });
 
   it('a bank deposit names its method in Spanish, not by its code', async () => {
