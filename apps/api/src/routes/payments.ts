@@ -9,6 +9,7 @@ import { REFERENCE_PATTERN, donationPaymentStatusSchema } from '@donaciones/shar
 import { badRequest, conflict } from '../errors';
 import { paymentMessages } from '../messages/payments';
 import { holdsUnstorableText } from '../http/security';
+import { jsonNestingExceeds } from '../http/json-depth';
 import { limited } from './common';
 import { receiveWebhook } from '../domain/giving/provider-events';
 import { retryCheckout } from '../domain/giving/retry-checkout';
@@ -82,6 +83,9 @@ export default async function paymentRoutes(app: FastifyInstance) {
         const ctx = app.payments;
         if (!ctx || app.config.payments.provider !== 'recurrente') throw badRequest(paymentMessages.webhookInvalid);
         const raw = typeof request.body === 'string' ? request.body : '';
+        // Absurd nesting overflows the stack while the event is parsed or stored: a 500 the provider
+        // would retry forever. Refused before either, like any bad input.
+        if (jsonNestingExceeds(raw)) throw badRequest(paymentMessages.webhookInvalid);
         let event;
         try {
           event = ctx.provider.verifyWebhook(raw, request.headers);
