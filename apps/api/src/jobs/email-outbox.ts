@@ -47,6 +47,8 @@ interface ClaimedRow {
   template: string;
   attempts: number;
   attachments: EmailAttachment[] | string | null;
+  /** The row's creation time in epoch milliseconds, part of its Message-ID. */
+  created_ms: string | number;
 }
 
 function isApp(target: FastifyInstance | Database): target is FastifyInstance {
@@ -76,7 +78,8 @@ export async function deliverDueEmails(target: FastifyInstance | Database, trans
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, to_address, subject, text_body, html_body, template, attempts, attachments`),
+      RETURNING id, to_address, subject, text_body, html_body, template, attempts, attachments,
+        floor(extract(epoch FROM created_at) * 1000)::bigint AS created_ms`),
   );
 
   // The organisation's name, contact and colours as they are now, once per batch (docs/product.md#email).
@@ -97,6 +100,9 @@ export async function deliverDueEmails(target: FastifyInstance | Database, trans
         attachments,
         fromName: brand.name,
         replyTo: brand.contactEmail,
+        // One Message-ID per outbox row, whatever the attempt: when a crash lost the server's reply and the
+        // row is sent again, mail clients recognise the second copy as the same message and drop it.
+        messageKey: `outbox.${row.id}.${row.created_ms}`,
       });
       await db.execute(sql`UPDATE email_outbox SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = ${row.id}`);
       await markReceiptsEmailed(db, descriptors);

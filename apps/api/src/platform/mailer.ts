@@ -16,6 +16,11 @@ export interface MailMessage {
   fromName?: string;
   /** Where the donor's answer goes (the organisation's contact email). */
   replyTo?: string;
+  /**
+   * What makes the Message-ID (`<key@sender's domain>`), the same on every attempt to send one
+   * message; without it each attempt gets a new one.
+   */
+  messageKey?: string;
 }
 
 export interface MailAttachment {
@@ -39,6 +44,7 @@ export function senderAddress(mailFrom: string): string {
 
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   const address = senderAddress(from);
+  const domain = address.includes('@') ? address.slice(address.lastIndexOf('@') + 1) : 'localhost';
   // Short timeouts: a stuck server must not hold the delivery job; the outbox retries later.
   const transporter = nodemailer.createTransport(
     { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
@@ -50,6 +56,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
       await transporter.sendMail({
         ...(message.fromName ? { from: { name: message.fromName, address } } : {}),
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        ...(message.messageKey ? { messageId: `<${message.messageKey}@${domain}>` } : {}),
         to: message.to,
         subject: message.subject,
         text: message.text,

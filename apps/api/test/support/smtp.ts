@@ -13,6 +13,8 @@ export interface ReceivedMail {
 
 export async function startSmtp() {
   const received: ReceivedMail[] = [];
+  /** Every message whose data arrived, accepted or refused (the raw text only). */
+  const arrived: string[] = [];
   const state = { refuse: false };
   const server = new SMTPServer({
     authOptional: true,
@@ -22,11 +24,12 @@ export async function startSmtp() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        arrived.push(raw);
         if (state.refuse) {
           const err = Object.assign(new Error('Buzón temporalmente no disponible'), { responseCode: 451 });
           return callback(err);
         }
-        const raw = Buffer.concat(chunks).toString('utf8');
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -41,6 +44,7 @@ export async function startSmtp() {
   const { port } = server.server.address() as AddressInfo;
   return {
     received,
+    arrived,
     state,
     url: `smtp://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
