@@ -45,6 +45,8 @@ export const DEFAULT_PENDING_EXPIRY_DAYS = 30;
 
 export const LIST_DEFAULT_LIMIT = 20;
 export const LIST_MAX_LIMIT = 100;
+/** A search counts its matches up to here and then says "más de 1,000": an exact count of a frequent word reads the whole ledger. */
+export const SEARCH_COUNT_CAP = 1_000;
 export const RECENT_DONATIONS_SHOWN = 5;
 
 export const PASSWORD_MIN_LENGTH = 8;

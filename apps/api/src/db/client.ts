@@ -16,6 +16,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** An embedded database's data directory as a tarball, to open copies of it (`loadDataDir`). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -28,6 +30,12 @@ export function migrationsFolder(): string {
 }
 
 const MIGRATION_LOCK = 4_242_001;
+
+/** The contrib extensions the migrations create (pg_trgm for the search, migration 0014), loaded into every embedded database. */
+export async function embeddedExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
+}
 
 /**
  * The embedded server's memory (docs/performance.md, "Memory"). PostgreSQL's default shared buffers
@@ -67,7 +75,14 @@ export async function openDatabase(options: {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     // NUMERIC and BIGINT come back as strings by default; counts and cents fit in a double exactly.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
+    // JIT off for the app's connections: its reads are short index lookups, for which compiling the plan
+    // cost 30-450 ms at a million donations (docs/performance.md, "Scale").
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      idleTimeoutMillis: 30_000,
+      options: '-c jit=off',
+    });
     // A dropped connection (for example when PostgreSQL restarts) must not crash the process: idle
     // clients report through the pool, checked-out ones (between the statements of a transaction)
     // through their own 'error' event. The statement in progress still fails, and the pool discards
@@ -95,11 +110,18 @@ export async function openDatabase(options: {
     mkdirSync(dataPath, { recursive: true });
     if (!existsSync(path.join(dataPath, 'PG_VERSION'))) await createEmbeddedDatabase(dataPath);
   }
-  const client = new PGlite(dataPath, { postgresqlconf: EMBEDDED_POSTGRESQL_CONF, loadDataDir: options.loadDataDir });
+  // One options object: PGlite reads its second argument only when the first is a path, so an
+  // in-memory database (no path) would silently drop the settings, the template and the extensions.
+  const client = new PGlite({
+    dataDir: dataPath,
+    postgresqlconf: EMBEDDED_POSTGRESQL_CONF,
+    loadDataDir: options.loadDataDir,
+    extensions: await embeddedExtensions(),
+  });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Database;
   await migrate(drizzle(client, { schema }), { migrationsFolder: folder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
 }
 
 export async function pingDatabase(db: Database): Promise<boolean> {

@@ -8,9 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { migrationsFolder } from '../../src/db/client';
+import { embeddedExtensions, migrationsFolder } from '../../src/db/client';
 
-const client = new PGlite();
+const client = new PGlite({ extensions: await embeddedExtensions() });
 const dir = mkdtempSync(path.join(tmpdir(), 'migraciones-'));
 afterAll(async () => {
   await client.close();

@@ -122,7 +122,9 @@ export type AdminDonationsQuery = z.input<typeof adminDonationsQuerySchema>;
 
 export const adminDonationListSchema = z.object({
   donations: z.array(adminDonationSchema),
+  /** Exact, except for a search with more matches than SEARCH_COUNT_CAP: then the cap, and `total_capped`. */
   total: z.number().int(),
+  total_capped: z.boolean(),
   limit: z.number().int(),
   offset: z.number().int(),
 });

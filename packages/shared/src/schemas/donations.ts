@@ -152,7 +152,9 @@ export type ListDonationsFilter = z.output<typeof listDonationsQuerySchema>;
 
 export const donationListSchema = z.object({
   donations: z.array(donationSchema),
+  /** Exact, except for a search with more matches than SEARCH_COUNT_CAP: then the cap, and `total_capped`. */
   total: z.number().int(),
+  total_capped: z.boolean(),
   limit: z.number().int(),
   offset: z.number().int(),
 });

@@ -100,6 +100,18 @@ export const donations = pgTable(
       .on(t.paymentProvider, t.paymentReference)
       .where(sql`${t.paymentProvider} IS NOT NULL AND ${t.paymentReference} IS NOT NULL`),
     index('donations_recurring_gift_idx').on(t.recurringGiftId, t.createdAt),
+    // The search's trigram index and the yearly statements' email lookup (migration 0014, docs/performance.md "Scale").
+    index('donations_search_trgm_idx').using(
+      'gin',
+      sql`donor_search_fold(${t.donorName}) gin_trgm_ops`,
+      sql`donor_search_fold(donor_masked_name(${t.donorName})) gin_trgm_ops`,
+      sql`donor_search_fold(${t.donorEmail}) gin_trgm_ops`,
+      sql`donor_search_fold(${t.referenceCode}) gin_trgm_ops`,
+      sql`donor_search_fold(${t.description}) gin_trgm_ops`,
+      sql`donor_search_fold(${t.receiptNumber}::text) gin_trgm_ops`,
+    ),
+    index('donations_email_lower_idx').on(sql`lower(${t.donorEmail})`, t.createdAt),
+    index('donations_program_idx').on(t.programId),
     check('donations_type_valid', sql`${t.donationType} IN (${sqlList(DONATION_TYPES)})`),
     check('donations_tax_id_kind_valid', sql`${t.donorTaxIdKind} IN (${sqlList(TAX_ID_KINDS)})`),
     check('donations_reference_format', sql`${t.referenceCode} ~ '^#MG[0-9]{8}$'`),

@@ -27,7 +27,7 @@ export const auditLog = pgTable(
     ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt.desc()), index('audit_log_entity_idx').on(t.entityType, t.entityId)],
+  (t) => [index('audit_log_created_id_idx').on(t.createdAt.desc(), t.id.desc()), index('audit_log_entity_idx').on(t.entityType, t.entityId)],
 );
 
 /** Key/value settings validated by zod in the settings service: system, organization, impact, levels. */

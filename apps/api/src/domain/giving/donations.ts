@@ -24,6 +24,7 @@ import { settledByProvider } from '../payments/providers';
 import { chargeOnProcess } from '../payments/simulated/simulated';
 import { receiptSeriesColumn } from '../receipts/receipts';
 import { getSettings } from '../../platform/settings';
+import { cappedCount, searchCondition } from './donation-search';
 
 /** Who is looking: decides masking (docs/product.md#donor-privacy) and which actions are offered. */
 export interface Viewer {
@@ -58,7 +59,7 @@ export const NAME_PARTICLES = ['de', 'del', 'la', 'las', 'los', 'y'] as const;
  * surname, particles aside: with two words the second is the surname ("Lucía Hernández" -> "Lucía H."),
  * with three or more the first surname is the second-to-last word ("Lucía Hernández Toj" -> "Lucía H.",
  * "Ana María López García" -> "Ana L.", "Carlos de León Pérez" -> "Carlos L."). One word is shown as is.
- * maskedNameSql computes the same in the database for the list's search.
+ * donor_masked_name (migration 0014) computes the same in the database for the list's search.
  */
 export function maskName(name: string): string {
   const all = name.trim().split(/\s+/).filter(Boolean);
@@ -187,62 +188,6 @@ async function countFromTotals(db: Db, filter: { status?: DonationStatus; type?:
   return Number(row?.n ?? 0);
 }
 
-const ACCENTED = 'ÁÀÄÂÃÉÈËÊÍÌÏÎÓÒÖÔÕÚÙÜÛÑÇáàäâãéèëêíìïîóòöôõúùüûñç';
-const UNACCENTED = 'AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc';
-
-/** Lower case without accents, in SQL; `foldText` is the same for the searched text. */
-const foldSql = (expr: SQL) => sql`lower(translate(coalesce(${expr}, ''), ${ACCENTED}, ${UNACCENTED}))`;
-
-/** 'Lucía' -> 'lucia', as foldSql does in the database. */
-export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-}
-
-/**
- * The donor's name as maskName shows it, computed by the database, so that a visitor's search only
- * matches what the visitor is shown (a hidden surname finds nothing). Keep it in step with maskName.
- */
-const maskedNameSql = sql`(SELECT CASE WHEN cardinality(w) < 2 THEN coalesce(w[1], '')
-    WHEN cardinality(w) = 2 THEN w[1] || ' ' || left(w[2], 1) || '.'
-    ELSE w[1] || ' ' || left(w[cardinality(w) - 1], 1) || '.' END
-  FROM (SELECT CASE WHEN cardinality(k) > 0 THEN k ELSE a END AS w
-    FROM (SELECT a, array(SELECT x FROM unnest(a) WITH ORDINALITY AS t(x, i) WHERE lower(x) <> ALL (${sql.raw(`ARRAY[${NAME_PARTICLES.map((p) => `'${p}'`).join(',')}]`)}) ORDER BY i) AS k
-      FROM (SELECT regexp_split_to_array(btrim(${donations.donorName}), ${'\\s+'}) AS a) AS split) AS filtered) AS words)`;
-
-const programNameSql = sql`(SELECT p.name FROM programs p WHERE p.id = ${donations.programId})`;
-
-/**
- * The `q` search of GET /donations: ADMIN searches every field of the donor and the donation; anyone
- * else searches the name as it is shown to them (in full for their own donations and donors shown
- * publicly, nothing of an anonymous gift, masked otherwise), the description and the program, plus
- * the email and reference of their own donations. Masking rules: docs/product.md#donor-privacy
- */
-function searchCondition(q: string, viewer: Viewer | null): SQL {
-  const pattern = `%${foldText(q).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const like = (expr: SQL) => sql`${foldSql(expr)} LIKE ${pattern}`;
-  const common = [like(sql`${donations.description}`), like(programNameSql)];
-  if (isAdmin(viewer)) {
-    return or(
-      like(sql`${donations.donorName}`),
-      like(sql`${donations.donorEmail}`),
-      like(sql`${donations.referenceCode}`),
-      like(sql`${donations.receiptNumber}::text`),
-      ...common,
-    ) as SQL;
-  }
-  const own = viewer ? sql`${donations.userId} = ${viewer.id}` : sql`false`;
-  // An anonymous gift's name is searchable by its owner only; the email only in one's own donations.
-  const shownName = sql`CASE WHEN ${own} THEN ${donations.donorName}
-    WHEN ${donations.donorAnonymous} THEN ''
-    WHEN ${userPreferences.showDonationsPublicly} IS TRUE THEN ${donations.donorName} ELSE ${maskedNameSql} END`;
-  return or(
-    like(shownName),
-    sql`(${own} AND ${like(sql`${donations.donorEmail}`)})`,
-    sql`(${own} AND ${like(sql`${donations.referenceCode}`)})`,
-    ...common,
-  ) as SQL;
-}
-
 /**
  * GET /donations: newest first. Filtering by email is an ADMIN tool; for anyone else it only finds
  * their own donations, so the filter cannot be used to learn whether a given address has donated.
@@ -264,7 +209,7 @@ export async function listDonations(db: Db, input: { filter: ListDonationsFilter
   }
   const q = filter.q;
   if (q) {
-    conditions.push(searchCondition(q, viewer));
+    conditions.push(await searchCondition(db, q, viewer));
     if (!isAdmin(viewer)) needsOptIn = true;
   }
   const where = conditions.length ? and(...conditions) : undefined;
@@ -276,7 +221,14 @@ export async function listDonations(db: Db, input: { filter: ListDonationsFilter
     .offset(filter.offset);
 
   let total: number;
-  if (!email && !q && (staff || !filter.status || filter.status === 'completed')) {
+  let capped = false;
+  if (q) {
+    const matching = (limit: number) => {
+      const base = db.select({ one: sql`1` }).from(donations);
+      return (needsOptIn ? base.leftJoin(userPreferences, eq(userPreferences.userId, donations.userId)) : base).where(where).limit(limit).as('matching');
+    };
+    ({ total, capped } = await cappedCount(db, matching, filter));
+  } else if (!email && (staff || !filter.status || filter.status === 'completed')) {
     // Status and type filters are counted from donation_totals: no count(*) over the ledger; for a
     // member, plus their own donations in other states (by the user index).
     total = await countFromTotals(db, { status: staff ? filter.status : 'completed', type: filter.donation_type });
@@ -288,14 +240,14 @@ export async function listDonations(db: Db, input: { filter: ListDonationsFilter
       total += Number(own?.n ?? 0);
     }
   } else {
-    const base = db.select({ n: sql<number>`count(*)::bigint` }).from(donations);
-    const [row] = await (needsOptIn ? base.leftJoin(userPreferences, eq(userPreferences.userId, donations.userId)) : base).where(where);
+    const [row] = await db.select({ n: sql<number>`count(*)::bigint` }).from(donations).where(where);
     total = Number(row?.n ?? 0);
   }
 
   return {
     donations: rows.map((r) => toDonationView(r.donation, { viewer, donorIsPublic: r.donorIsPublic, receiptSeries: r.receiptSeries })),
     total,
+    total_capped: capped,
     limit: filter.limit,
     offset: filter.offset,
   };

@@ -1,6 +1,6 @@
 // Donation review by staff (docs/product.md#screens-and-routes, #the-donation-ledger, #email): the admin view of
 // the ledger, and approve/reject through the ledger's own atomic transitions.
-import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_DONATION_STATUS, type DonationStatus } from '@donaciones/shared/constants';
 import { fromCents } from '@donaciones/shared/format';
 import type { AdminDonation, AdminDonationList } from '@donaciones/shared/schemas/admin';
@@ -8,7 +8,7 @@ import type { Database, Db } from '../../db/client';
 import { donations } from '../../db/schema';
 import type { Actor } from '../../platform/audit';
 import { type DonationRow, transitionDonation } from '../ledger/transitions';
-import { likePattern } from '../accounts/users';
+import { cappedCount, foldedLike, searchPattern } from './donation-search';
 import { NEWEST_FIRST } from './donations';
 import { conflict, notFound } from '../../errors';
 import { paymentMessages } from '../../messages/payments';
@@ -68,18 +68,23 @@ export async function listAdminDonations(
   if (input.pendingDeposits) conditions.push(eq(donations.status, 'pending'), eq(donations.paymentMethod, 'bank_deposit'));
   const q = input.q?.trim();
   if (q) {
-    const pattern = likePattern(q);
-    conditions.push(or(ilike(donations.donorEmail, pattern), ilike(donations.donorName, pattern), ilike(donations.referenceCode, pattern)) as SQL);
+    // Case and accents ignored, answered by the search's trigram index (./donation-search.ts).
+    const pattern = searchPattern(q);
+    conditions.push(or(...[donations.donorEmail, donations.donorName, donations.referenceCode].map((c) => foldedLike(sql`${c}`, pattern))) as SQL);
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [{ n: total }]] = await Promise.all([
+  const page = { limit: input.limit, offset: input.offset };
+  const [rows, counted] = await Promise.all([
     db.select().from(donations).where(where).orderBy(...NEWEST_FIRST).limit(input.limit).offset(input.offset),
-    db.select({ n: count() }).from(donations).where(where),
+    q
+      ? cappedCount(db, (limit) => db.select({ one: sql`1` }).from(donations).where(where).limit(limit).as('matching'), page)
+      : db.select({ n: count() }).from(donations).where(where).then(([row]) => ({ total: row.n, capped: false })),
   ]);
   const deposits = await depositReviewsOf(db, rows);
   return {
     donations: rows.map((row) => ({ ...toAdminDonation(row), deposit: deposits.get(row.id) ?? null })),
-    total,
+    total: counted.total,
+    total_capped: counted.capped,
     limit: input.limit,
     offset: input.offset,
   };
