@@ -46,16 +46,11 @@ async function postgresTemplate(project: TestProject): Promise<() => Promise<voi
 }
 
 async function pgliteTemplate(project: TestProject): Promise<() => Promise<void>> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const { migrationsFolder } = await import('../../src/db/client');
-  const client = new PGlite();
-  await client.waitReady;
-  await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
-  const tarball = await client.dumpDataDir('none');
-  await client.close();
+  // Opened as the app opens an in-memory database (its extensions, its settings), then dumped.
   const folder = mkdtempSync(path.join(tmpdir(), 'donaciones-template-'));
+  const handle = await openDatabase({ dataDir: folder, memory: true });
+  const tarball = await handle.dumpDataDir!();
+  await handle.close();
   const file = path.join(folder, 'pgdata.tar');
   writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
   project.provide('pgliteTemplate', file);
