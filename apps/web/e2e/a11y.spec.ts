@@ -345,7 +345,12 @@ test.describe('axe: no serious or critical WCAG 2.2 AA violation', () => {
   test('ADMIN', async ({ page, request }) => {
     await pendingDonation(request, uniqueEmail('escaneo'));
     await login(page, DEMO.admin.email, DEMO.admin.password);
-    await scanAll(page, 'ADMIN', [...adminScreens, { name: 'detalle de donación pendiente', open: go(`/donations/${(await pendingDonation(request, uniqueEmail('detalle'))).id}`) }]);
+    const pending = await pendingDonation(request, uniqueEmail('detalle'));
+    await scanAll(page, 'ADMIN', [
+      ...adminScreens,
+      { name: 'detalle de donación pendiente', open: go(`/donations/${pending.id}`) },
+      { name: 'donación pendiente en la consola: revisión (Aprobar, Rechazar, historial)', open: go(`/admin/donations/${pending.id}`) },
+    ]);
   });
 
   test.afterAll(() => {
@@ -495,6 +500,7 @@ test.describe('forms and layout', () => {
         await expectNoSidewaysScroll(page, `${url} @${viewport.width}px`);
       }
     }
+    const pending = await pendingDonation(request, uniqueEmail('reflujo'));
     await login(page, DEMO.admin.email, DEMO.admin.password);
     for (const viewport of [{ width: 320, height: 640 }, { width: 640, height: 400 }]) {
       await page.setViewportSize(viewport);
@@ -503,6 +509,11 @@ test.describe('forms and layout', () => {
         await settle(page);
         await expectNoSidewaysScroll(page, `${url} @${viewport.width}px`);
       }
+      // A pending donation's own page, where staff decide.
+      await page.goto(`/admin/donations/${pending.id}`);
+      await expect(page.getByRole('heading', { name: 'Historial' })).toBeVisible();
+      await settle(page);
+      await expectNoSidewaysScroll(page, `/admin/donations/${pending.id} @${viewport.width}px`);
     }
   });
 });

@@ -54,7 +54,7 @@ export function DeclaredData({ slip, currency }: { slip: DepositSlipReview; curr
     [m.declaredAmount, slip.declared_amount != null ? formatMoney(slip.declared_amount, currency) : null],
   ] as const;
   return (
-    <dl className="grid min-w-0 flex-1 grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-x-4 gap-y-2">
+    <dl data-testid="declared-data" className="grid min-w-0 flex-1 grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-x-4 gap-y-2">
       {declared.map(([label, value]) => (
         <div key={label} className="min-w-0">
           <dt className="text-ink-600">{label}</dt>
