@@ -6,6 +6,7 @@ import { sendAnnualStatements } from '../domain/receipts/receipts';
 import { pruneIdempotencyKeys } from '../domain/giving/idempotency';
 import { expireStaleDonations } from './expire-donations';
 import { runPaymentReconciliation } from './reconcile-payments';
+import { runSimulatedPayments } from './simulated-payments';
 import { runMonthlyGifts } from '../domain/monthly/simulated-charges';
 import { runReceiptCertification } from './certify-receipts';
 
@@ -22,6 +23,8 @@ export const jobs: Job[] = [
   { name: 'prune-idempotency-keys', everyMs: 60 * 60_000, run: (app) => pruneIdempotencyKeys(app.db) },
   { name: 'expire-donations', everyMs: 15 * 60_000, run: (app) => expireStaleDonations(app.db) },
   { name: 'reconcile-payments', everyMs: 60_000, run: (app) => runPaymentReconciliation(app) },
+  // The demo's card answers a few seconds after the gift, as a gateway's webhook would.
+  { name: 'simulated-payments', everyMs: 2_000, run: (app) => runSimulatedPayments(app) },
   // The demo's monthly charges (simulated provider) and the end of gifts replaced by a new amount or card.
   { name: 'monthly-gifts', everyMs: 60_000, run: (app) => runMonthlyGifts(app) },
   { name: 'annual-statements', everyMs: 60 * 60_000, run: (app) => sendAnnualStatements(app.db) },

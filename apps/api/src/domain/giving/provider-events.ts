@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { donations, paymentEvents } from '../../db/schema';
 import type { DonationRow } from '../ledger/transitions';
 import { applyMonthlyEvent } from '../monthly/provider-events';
-import { type PaymentContext, donationOfCheckout, findByReference } from '../payments/checkouts';
+import { type ProviderEventContext, donationOfCheckout, findByReference, isGateway } from '../payments/checkouts';
 import { type PaymentEvent, type ReceivedEvent, checkoutIdOf, isMonthlyEvent } from '../payments/events';
 import type { Unapplied } from '../payments/problems';
 import { applyPaymentEvent } from '../payments/settlement';
@@ -25,7 +25,7 @@ const paymentFactsOf = (event: PaymentEvent) => (event.kind === 'paid' || event.
  * only an event naming no checkout is looked up by the reference sent with it. An event naming a
  * checkout never opened here finds nothing: the reference in its metadata could name any donation.
  */
-async function donationOf(db: Database, ctx: PaymentContext, received: ReceivedEvent): Promise<DonationRow | null> {
+async function donationOf(db: Database, ctx: ProviderEventContext, received: ReceivedEvent): Promise<DonationRow | null> {
   const checkoutId = checkoutIdOf(received.event);
   if (checkoutId) {
     const [row] = await db.select().from(donations).where(eq(donations.checkoutId, checkoutId)).limit(1);
@@ -37,9 +37,10 @@ async function donationOf(db: Database, ctx: PaymentContext, received: ReceivedE
 
 /**
  * Stores a verified event once (the delivery id is unique: a replay changes nothing) and applies it.
- * Why it could not be applied is kept with the stored event for staff.
+ * Why it could not be applied is kept with the stored event for staff. The gateway's webhooks and the
+ * demo's simulated card (./simulated-payments.ts) both come here.
  */
-export async function receiveWebhook(db: Database, ctx: PaymentContext, received: ReceivedEvent): Promise<WebhookResult> {
+export async function receiveWebhook(db: Database, ctx: ProviderEventContext, received: ReceivedEvent): Promise<WebhookResult> {
   const eventType = received.providerType;
   const donation = await donationOf(db, ctx, received);
   const facts = paymentFactsOf(received.event);
@@ -65,7 +66,8 @@ export async function receiveWebhook(db: Database, ctx: PaymentContext, received
   let donationId = donation?.id ?? null;
   const { event } = received;
   try {
-    if (isMonthlyEvent(event)) ({ unapplied, donationId } = await applyMonthlyEvent(db, ctx, event));
+    // Only a gateway's events are about subscriptions; the demo's monthly charges are its monthly job's.
+    if (isMonthlyEvent(event)) ({ unapplied, donationId } = isGateway(ctx) ? await applyMonthlyEvent(db, ctx, event) : { unapplied: null, donationId });
     else if (event.kind === 'paid' || event.kind === 'failed' || event.kind === 'transfer_pending') unapplied = await applyPaymentEvent(db, ctx, event, donation);
   } catch (err) {
     unapplied = { problem: null, error: (err as Error).message.slice(0, 500) };

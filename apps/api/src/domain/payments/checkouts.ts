@@ -18,6 +18,17 @@ export interface PaymentContext extends LinkContext {
   provider: PaymentProvider;
 }
 
+/**
+ * What settling a provider's payment event needs: the provider's name and the emails' links. The
+ * offline demo's simulated card, which opens no checkout, settles its events with this alone.
+ */
+export interface ProviderEventContext extends LinkContext {
+  provider: Pick<PaymentProvider, 'name'>;
+}
+
+/** A gateway's full context (checkouts, subscriptions), as opposed to the demo's simulated card. */
+export const isGateway = (ctx: ProviderEventContext): ctx is PaymentContext => 'getCheckout' in ctx.provider;
+
 /** What a monthly gift's first checkout adds: its own item name, the gift in the metadata, a recurring charge. */
 export interface RecurringCheckout {
   itemName: (organization: string) => string;

@@ -11,7 +11,7 @@ import { paymentMessages } from '../../messages/payments';
 import type { SettleSource } from '../ledger/completion';
 import { type DonationRow, type PaymentDetails, type TransitionAction, transitionDonation } from '../ledger/transitions';
 import type { PaymentFacts } from './events';
-import type { PaymentContext } from './checkouts';
+import type { PaymentContext, ProviderEventContext } from './checkouts';
 import { type Unapplied, amountMismatch, duplicateOf } from './problems';
 import type { CheckoutState } from './provider';
 
@@ -38,7 +38,7 @@ export function paymentDetails(facts: PaymentFacts): PaymentDetails {
  */
 export async function settle(
   db: Db,
-  ctx: PaymentContext,
+  ctx: ProviderEventContext,
   input: { id: number; action: Extract<TransitionAction, 'pay' | 'decline' | 'expire'>; payment?: PaymentDetails; source: SettleSource },
 ): Promise<DonationRow | null> {
   try {
@@ -129,7 +129,7 @@ export async function reconcilePendingCheckouts(
  */
 export async function applyPaymentEvent(
   db: Database,
-  ctx: PaymentContext,
+  ctx: ProviderEventContext,
   event: { kind: 'paid' | 'failed' | 'transfer_pending'; payment: PaymentFacts },
   donation: DonationRow | null,
 ): Promise<Unapplied | null> {
