@@ -75,6 +75,7 @@ export const depositMessages = {
     fileTooLarge: 'El archivo pesa más de 5 MB',
     fileEmpty: 'El archivo está vacío',
     imageUnreadable: 'No pudimos leer la imagen; toma la foto de nuevo',
+    imageTooManyPixels: (megapixels: number) => `La imagen es demasiado grande (más de ${megapixels} megapíxeles); envía una foto de menor resolución`,
     pdfScript: 'El PDF contiene código ejecutable; envía una foto o un PDF sin scripts',
     pdfUnreadable: 'No pudimos leer el PDF; envía una foto de la boleta',
     bankRequired: 'Elige el banco donde depositaste',

@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import heicConvert from 'heic-convert';
 import sharp from 'sharp';
+import { decodeHeicOffThread } from './heic-decoder';
 import type { Role } from '@donaciones/shared/constants';
 import { formatMoney, fromCents } from '@donaciones/shared/format';
 import { SLIP_MAX_BYTES, depositMessages } from '@donaciones/shared/messages/deposits';
@@ -83,6 +83,11 @@ export interface ProcessedSlip {
 const MAX_SIDE = 3000;
 /** A decompression bomb (a small file declaring a huge image) is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * A HEIC is decoded in JavaScript, much slower than sharp: beyond a phone photo's size (12 MP, 48 MP
+ * phones save 12 or 24 MP by default) it is refused by the size its header declares.
+ */
+const MAX_HEIC_PIXELS = 16_000_000;
 const PREVIEW_SIDE = 480;
 const HEIC_TYPES = new Set(['image/heic', 'image/heif']);
 
@@ -153,9 +158,16 @@ export async function processSlipFile(file: Buffer): Promise<ProcessedSlip> {
   }
   if (mime !== 'image/jpeg' && mime !== 'image/png' && !HEIC_TYPES.has(mime)) throw new SlipRefusedError(e.fileType);
 
+  // The size the header declares, read before any pixel is decoded (sharp reads HEIC headers too).
+  // No pixel limit on reading the header itself: sharp's default one would call a bomb unreadable.
+  const header = await sharp(file, { limitInputPixels: false }).metadata().catch(() => null);
+  if (!header?.width || !header.height) throw new SlipRefusedError(e.imageUnreadable);
+  const limit = HEIC_TYPES.has(mime) ? MAX_HEIC_PIXELS : MAX_INPUT_PIXELS;
+  if (header.width * header.height > limit) throw new SlipRefusedError(e.imageTooManyPixels(limit / 1_000_000));
+
   let image: Buffer = file;
   try {
-    if (HEIC_TYPES.has(mime)) image = Buffer.from(new Uint8Array(await heicConvert({ buffer: file, format: 'PNG' })));
+    if (HEIC_TYPES.has(mime)) image = await decodeHeicOffThread(file);
     const kept = await reencode(image, mime === 'image/png' ? 'png' : 'jpeg');
     const preview = await sharp(kept.data)
       .resize({ width: PREVIEW_SIDE, height: PREVIEW_SIDE, fit: 'inside', withoutEnlargement: true })
