@@ -239,6 +239,21 @@ const signedOutScreens = (donationId: number): Screen[] => [
   },
   { name: 'donación mensual sin sesión (enlace inválido)', open: go('/donacion-mensual?token=enlace-que-no-existe-000000') },
   { name: 'boleta sin sesión (enlace inválido)', open: go('/boleta?token=enlace-que-no-existe-000000') },
+  {
+    // Last: it signs the new account in, and the panel it lands on carries the "Cuenta creada" notice.
+    name: 'registro: la cuenta nueva entra a su panel',
+    open: async (page) => {
+      await page.goto('/register');
+      await page.locator('input[name="name"]').fill('Prueba Accesibilidad');
+      await page.locator('input[name="email"]').fill(uniqueEmail('registro'));
+      await page.locator('input[name="password"]').fill('Quetzal2024');
+      await page.locator('input[name="confirmPassword"]').fill('Quetzal2024');
+      await page.locator('input[name="acceptTerms"]').check();
+      await page.getByRole('button', { name: /crear cuenta/i }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByText(/^Cuenta creada\./)).toBeVisible();
+    },
+  },
 ];
 
 const memberScreens: Screen[] = [
