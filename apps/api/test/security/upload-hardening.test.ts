@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLIP_MAX_BYTES } from '@donaciones/shared/messages/deposits';
+import { putSettings } from '../../src/platform/settings';
 import { createTestApp, json, type TestContext } from '../support/helpers';
+import { heicDeclaring, pngDeclaring } from '../support/hostile-files';
 
 const donation = () => ({ donorName: 'Ana López', email: 'ana@correo.gt', amount: 10, cardLast4: '4242', cardBrand: 'visa', acceptTerms: true });
 
@@ -22,12 +24,27 @@ describe('a 5 MB anonymous slip upload', () => {
   // production, and each check's time is measured from outside.
   it('leaves the API answering its health check within 500 ms', async () => {
     const body = randomBytes(SLIP_MAX_BYTES - 1024);
+    // A real deposit donation, so that the image bombs reach the slip's processing.
+    await putSettings(ctx.db, 'bankAccounts', {
+      accounts: [{ id: 'bi', bank: 'Banco Industrial', accountType: 'monetaria', number: '000-123456-7', holder: 'Fundación Prueba', hidden: false, sortOrder: 0 }],
+    });
+    const donated = await fetch(`${base}/api/v1/donate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': `bomb-${randomBytes(4).toString('hex')}` },
+      body: JSON.stringify({ donorName: 'Lucía Ajú', email: 'lucia.aju@prueba.gt', amount: 250, paymentMethod: 'bank_deposit', acceptTerms: true }),
+    });
+    expect(donated.status).toBe(201);
+    const { id, deposit_token: token } = (await donated.json()) as { id: number; deposit_token: string };
+    const query = new URLSearchParams({ token, bank: 'Banrural', depositDate: '2026-11-20', slipNumber: 'abc-123', amount: '250.00' });
+    const send = (url: string, file: Buffer) =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array(file) }).then((r) => r.status);
     let uploading = true;
-    const uploads = Promise.all(
-      Array.from({ length: 6 }, () =>
-        fetch(`${base}/api/v1/donations/999999/slip`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body }).then((r) => r.status),
-      ),
-    ).finally(() => {
+    const uploads = Promise.all([
+      ...Array.from({ length: 6 }, () => send(`${base}/api/v1/donations/999999/slip`, body)),
+      send(`${base}/api/v1/donations/${id}/slip?${query}`, heicDeclaring(6000, 6000)),
+      send(`${base}/api/v1/donations/${id}/slip?${query}`, pngDeclaring(20_000, 20_000)),
+      send(`${base}/api/v1/donations/${id}/slip?${query}`, body),
+    ]).finally(() => {
       uploading = false;
     });
     const times: number[] = [];
