@@ -100,6 +100,8 @@ export const adminMessages = {
     yes: 'Sí',
     no: 'No',
     showing: (from: number, to: number, total: number) => `Mostrando ${from}–${to} de ${total}`,
+    /** A search with more matches than it counts (SEARCH_COUNT_CAP). */
+    showingCapped: (from: number, to: number, formatted: string) => `Mostrando ${from}–${to} de más de ${formatted}`,
   },
   dashboard: {
     title: 'Panel de administración',

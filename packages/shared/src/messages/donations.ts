@@ -69,6 +69,10 @@ export const donationsMessages = {
     count: (total: number, formatted: string) => (total === 1 ? '1 donación' : `${formatted} donaciones`),
     matches: (total: number, formatted: string) => (total === 1 ? '1 donación coincide' : `${formatted} donaciones coinciden`),
     range: (from: number, to: number, total: number) => `Donaciones ${from}–${to} de ${total}`,
+    /** A search with more matches than it counts (SEARCH_COUNT_CAP): "más de 1,000". */
+    matchesCapped: (formatted: string) => `Más de ${formatted} donaciones coinciden`,
+    rangeCapped: (from: number, to: number, formatted: string) => `Donaciones ${from}–${to} de más de ${formatted}`,
+    pageOnly: (page: number) => `Página ${page}`,
     pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
     newer: 'Más recientes',
     older: 'Más antiguas',

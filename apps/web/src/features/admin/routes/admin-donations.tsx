@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CheckCircle2, ChevronLeft, ChevronRight, Eye, HandCoins, RefreshCw, Search, XCircle } from 'lucide-react';
 import { LIST_DEFAULT_LIMIT } from '@donaciones/shared/constants';
-import { formatDateTime, formatMoney } from '@donaciones/shared/format';
+import { formatDateTime, formatMoney, formatNumber } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { bankStatementsMessages } from '@donaciones/shared/messages/bank-statements';
 import { screensMessages } from '@donaciones/shared/messages/screens';
@@ -202,13 +202,13 @@ export default function AdminDonationsPage() {
           {data.total > 0 && (
             <nav className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row" aria-label={r.caption}>
               <p className="text-sm text-ink-600" aria-live="polite">
-                {c.showing(from, to, data.total)}
+                {data.total_capped ? c.showingCapped(from, to, formatNumber(data.total)) : c.showing(from, to, data.total)}
               </p>
               <div className="flex gap-2">
                 <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)} icon={<ChevronLeft aria-hidden="true" className="size-4" />}>
                   {c.previous}
                 </Button>
-                <Button variant="outline" size="sm" disabled={to >= data.total} onClick={() => setPage((p) => p + 1)}>
+                <Button variant="outline" size="sm" disabled={!data.total_capped && to >= data.total} onClick={() => setPage((p) => p + 1)}>
                   {c.next}
                   <ChevronRight aria-hidden="true" className="size-4" />
                 </Button>

@@ -214,7 +214,7 @@ export default function DonationsListPage() {
           <>
             <div className="mb-3 flex flex-col gap-1 text-sm text-ink-600 sm:flex-row sm:items-center sm:justify-between">
               <p aria-live="polite" data-testid="donations-count">
-                {(filtering ? l.matches : l.count)(data.total, formatNumber(data.total))}
+                {data.total_capped ? l.matchesCapped(formatNumber(data.total)) : (filtering ? l.matches : l.count)(data.total, formatNumber(data.total))}
               </p>
               {data.donations.some((d) => d.donor_masked) && (
                 <p className="flex items-start gap-1.5 text-ink-500 sm:items-center">
@@ -248,7 +248,7 @@ export default function DonationsListPage() {
             {data.total > PAGE_SIZE && (
               <nav className="mt-5 flex flex-col items-center justify-between gap-3 sm:flex-row" aria-label={l.pagination}>
                 <p className="text-sm text-ink-600">
-                  {l.range(from, to, data.total)} · {l.pageOf(page, pages)}
+                  {data.total_capped ? `${l.rangeCapped(from, to, formatNumber(data.total))} · ${l.pageOnly(page)}` : `${l.range(from, to, data.total)} · ${l.pageOf(page, pages)}`}
                 </p>
                 <div className="flex gap-2">
                   <Button
@@ -260,7 +260,7 @@ export default function DonationsListPage() {
                   >
                     {l.newer}
                   </Button>
-                  <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
+                  <Button variant="outline" size="sm" disabled={!data.total_capped && page >= pages} onClick={() => update({ page: String(page + 1) })}>
                     {l.older}
                     <ChevronRight aria-hidden="true" className="size-4" />
                   </Button>
