@@ -1,0 +1,92 @@
+// Slip uploads against the event loop: while 10 anonymous 5 MB bodies are POSTed in parallel to
+// /api/v1/donations/{id}/slip (two rounds), /api/v1/health is asked every 10 ms, and its answer
+// times, measured from outside the server, show how long the server's event loop was held (a held
+// loop answers nothing). Target: health p99 under 50 ms and no answer over 500 ms.
+//
+//   npx tsx bench/upload-stall.ts
+//
+// Creates the database `bench_upload_stall` on BENCH_DATABASE_URL's server and drops it.
+import { randomBytes } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SLIP_MAX_BYTES } from '@donaciones/shared/messages/deposits';
+import { type Child, machineLoad, result, scratchDatabase, startChild, target } from './support';
+
+const PARALLEL = 10;
+const ROUNDS = 2;
+
+/** POSTs a file with curl and resolves with the HTTP status. */
+function curlUpload(url: string, file: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'curl',
+      ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-H', 'content-type: application/octet-stream', '--data-binary', `@${file}`, url],
+      (err, stdout) => (err ? reject(err) : resolve(Number(stdout))),
+    );
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function main() {
+  console.log(`Machine: ${machineLoad()}`);
+  const database = await scratchDatabase('bench_upload_stall');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-upload-'));
+  let api: Child | undefined;
+  try {
+    api = await startChild('bench/servers/api-server.ts', {
+      NODE_ENV: 'production',
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      COOKIE_SECRET: randomBytes(32).toString('hex'),
+      RUN_JOBS: '0',
+      DEMO_SEED: '0',
+    });
+    const base = `http://127.0.0.1:${api.port}/api/v1`;
+    const body = randomBytes(SLIP_MAX_BYTES - 1024);
+    const bodyFile = path.join(dataDir, 'body.bin');
+    writeFileSync(bodyFile, body);
+    const times: number[] = [];
+    let uploading = true;
+    const started = performance.now();
+    // The uploads are sent by curl processes, so that pushing 50 MB does not hold this process's own
+    // loop and the health times measure the server alone.
+    const uploads = (async () => {
+      const statuses: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const answers = await Promise.all(Array.from({ length: PARALLEL }, () => curlUpload(`${base}/donations/999999/slip`, bodyFile)));
+        statuses.push(...answers);
+      }
+      return statuses;
+    })().finally(() => {
+      uploading = false;
+    });
+    while (uploading) {
+      const asked = performance.now();
+      const res = await fetch(`${base}/health`);
+      await res.arrayBuffer();
+      times.push(performance.now() - asked);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const statuses = await uploads;
+    const seconds = (performance.now() - started) / 1000;
+    const sorted = [...times].sort((a, b) => a - b);
+    const p99 = percentile(sorted, 99);
+    const max = sorted.at(-1) ?? 0;
+    console.log(`${PARALLEL * ROUNDS} uploads of ${(body.length / 1024 / 1024).toFixed(1)} MB in ${seconds.toFixed(1)} s, answers ${[...new Set(statuses)].join(', ')}`);
+    result(`health during 5 MB uploads: ${times.length} answers, p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms`);
+    const met = target('health p99 during 10 parallel 5 MB uploads', '< 50 ms', `${p99.toFixed(1)} ms`, p99 < 50) && target('slowest health answer', '< 500 ms', `${max.toFixed(1)} ms`, max < 500);
+    process.exitCode = met ? 0 : 1;
+  } finally {
+    await api?.stop();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
