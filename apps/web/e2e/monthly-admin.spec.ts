@@ -31,7 +31,7 @@ test('the admin lists, opens and cancels a monthly gift with a reason', async ({
   await row.getByRole('link', { name: /Ver la donación mensual/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: /Donación mensual #\d+/ })).toBeVisible();
   const charges = page.getByRole('table', { name: 'Cobros de esta donación mensual' });
-  await expect(charges.getByText('Aprobada')).toBeVisible();
+  await expect(charges.getByText('Completada')).toBeVisible();
   await screenshots(page, 'monthly-admin-detail');
 
   await page.getByRole('button', { name: 'Cancelar a pedido del donante' }).click();

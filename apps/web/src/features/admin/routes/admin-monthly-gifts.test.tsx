@@ -113,7 +113,7 @@ describe('admin monthly gifts', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Donación mensual #7' }, { timeout: 6000 })).toBeInTheDocument();
     const charges = await screen.findByRole('table', { name: 'Cobros de esta donación mensual' });
     expect(within(charges).getByText('#MG00000301')).toBeInTheDocument();
-    expect(within(charges).getByText('Rechazada')).toBeInTheDocument();
+    expect(within(charges).getByText('Fallida')).toBeInTheDocument();
     expect(screen.getByText('su_demo0007')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Cancelar a pedido del donante' }));
