@@ -1,7 +1,7 @@
 // Fiscal receipts (docs/product.md#receipts, decision 0020): issued once inside the transaction that
 // completes a donation, numbered per series without gaps, kept as issued, voided by a refund, emailed
 // with the PDF attached, and the yearly statement of each donor.
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, or, sql } from 'drizzle-orm';
 import { TIME_ZONE, type Role } from '@donaciones/shared/constants';
 import { formatCents, formatReceiptNumber, guatemalaDay } from '@donaciones/shared/format';
 import { hasRole } from '@donaciones/shared/roles';
@@ -269,7 +269,7 @@ export async function loadStatement(db: Db, who: { userId: number } | { email: s
         owner,
         eq(donations.status, 'completed'),
         sql`${receipts.voidedAt} IS NULL`,
-        sql`extract(year from ${receipts.donatedAt} AT TIME ZONE ${TIME_ZONE})::int = ${year}`,
+        inGuatemalaYear(sql`${receipts.donatedAt}`, year),
       ),
     )
     .orderBy(asc(receipts.donatedAt), asc(receipts.id));
@@ -285,6 +285,16 @@ export async function loadStatement(db: Db, who: { userId: number } | { email: s
     receipts: list,
     totalCents: list.reduce((sum, r) => sum + receiptQuetzalCents(r), 0),
   };
+}
+
+/**
+ * The calendar year in Guatemala as a range of instants, so that an index on the column serves it
+ * (`extract(year ...)` computes the year of every row first).
+ */
+function inGuatemalaYear(column: SQL, year: number): SQL {
+  const from = sql`(${`${year}-01-01`}::timestamp AT TIME ZONE ${TIME_ZONE})`;
+  const to = sql`(${`${year + 1}-01-01`}::timestamp AT TIME ZONE ${TIME_ZONE})`;
+  return sql`(${column} >= ${from} AND ${column} < ${to})`;
 }
 
 function statementEmailAttachment(email: string, year: number): EmailAttachment {
@@ -328,7 +338,7 @@ export async function sendAnnualStatements(db: Db, now = new Date()): Promise<nu
       SELECT lower(r.donor_email) AS email, (array_agg(r.donor_name ORDER BY r.donated_at DESC))[1] AS name
       FROM receipts r JOIN donations d ON d.id = r.donation_id
       WHERE d.status = 'completed' AND r.voided_at IS NULL
-        AND extract(year from r.donated_at AT TIME ZONE ${TIME_ZONE})::int = ${year - 1}
+        AND ${inGuatemalaYear(sql`r.donated_at`, year - 1)}
         AND NOT EXISTS (SELECT 1 FROM annual_statements s WHERE s.year = ${year - 1} AND s.email = lower(r.donor_email))
       GROUP BY lower(r.donor_email)
       ORDER BY 1`),
