@@ -1,0 +1,141 @@
+// Scale benchmark (docs/performance.md, "Scale"): grows one PostgreSQL ledger through each size (10,000,
+// 100,000 and, when asked, 1,000,000 donations; bench/scale/generate.ts) and, at each, times the reads
+// staff and visitors make through the real app (app.inject: routing, validation, the service,
+// serialisation), printing median and p99 per operation, the growth factor between sizes and the
+// process's memory. No timing is asserted: CI runs it at 10,000 as a smoke test.
+//
+//   npx tsx bench/scale/scale.ts                          10,000 and 100,000
+//   BENCH_SCALE_SIZES=10000,100000,1000000 npx tsx bench/scale/scale.ts
+//   BENCH_REQUESTS=50 BENCH_DATABASE_URL=postgres://user@host:5432/postgres npx tsx bench/scale/scale.ts
+//
+// It creates its own database `bench_scale` and drops it at the end (BENCH_KEEP=1 keeps it).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../apps/api/src/app';
+import { loadConfig } from '../../apps/api/src/config';
+import { openDatabase } from '../../apps/api/src/db/client';
+import { sessions, userPreferences, users } from '../../apps/api/src/db/schema';
+import { machineLoad, result, scratchDatabase } from '../support';
+import { donorsFor, generateDonations } from './generate';
+
+const SIZES = (process.env.BENCH_SCALE_SIZES ?? '10000,100000').split(',').map(Number);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30);
+const WARMUP = 3;
+const MAX_DONORS = donorsFor(Math.max(...SIZES));
+
+/** Each operation the targets name; `staff` ones are asked with an ADMIN token. */
+const cases: { name: string; url: string; staff?: boolean }[] = [
+  { name: 'public search, name', url: '/api/v1/donations?q=lucia&limit=20' },
+  { name: 'public search, name, page 50', url: '/api/v1/donations?q=lucia&limit=20&offset=980' },
+  { name: 'public search, rare word', url: '/api/v1/donations?q=xicara&limit=20' },
+  { name: 'staff search, email', url: '/api/v1/donations?q=maria.garcia.30@correo&limit=20', staff: true },
+  { name: 'staff search, surname', url: '/api/v1/donations?q=quinonez&limit=20', staff: true },
+  { name: 'admin search, email', url: '/api/v1/admin/donations?q=maria.garcia.30@&limit=20', staff: true },
+  { name: 'admin search, name', url: '/api/v1/admin/donations?q=cabrera&limit=20', staff: true },
+  { name: 'list, first page', url: '/api/v1/donations?limit=20' },
+  { name: 'list, page 50', url: '/api/v1/donations?limit=20&offset=980' },
+  { name: 'stats', url: '/api/v1/donations/stats' },
+  { name: 'public site', url: '/api/v1/public/site' },
+  { name: 'admin dashboard', url: '/api/v1/dashboard/stats', staff: true },
+  { name: 'analytics, year', url: '/api/v1/admin/analytics?period=year', staff: true },
+  { name: 'monthly gifts, page 1', url: '/api/v1/admin/monthly-gifts', staff: true },
+];
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)];
+}
+
+type Figures = Record<string, { median: number; p99: number }>;
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+async function measure(app: App, token: string): Promise<Figures> {
+  const figures: Figures = {};
+  for (const c of cases) {
+    const headers = c.staff ? { authorization: `Bearer ${token}` } : {};
+    for (let i = 0; i < WARMUP; i++) await app.inject({ method: 'GET', url: c.url, headers });
+    const times: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      const started = performance.now();
+      const res = await app.inject({ method: 'GET', url: c.url, headers });
+      times.push(performance.now() - started);
+      if (res.statusCode !== 200) throw new Error(`${c.url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+    }
+    times.sort((a, b) => a - b);
+    figures[c.name] = { median: percentile(times, 50), p99: percentile(times, 99) };
+    console.log(`  ${c.name.padEnd(30)} median ${ms(figures[c.name].median)}   p99 ${ms(figures[c.name].p99)}`);
+  }
+  return figures;
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(10);
+const mb = (n: number) => `${Math.round(n / 1048576)} MB`;
+
+async function staffToken(app: App, db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<string> {
+  const [user] = await db
+    .insert(users)
+    .values({ email: 'escala@prueba.gt', passwordHash: 'no-inicia-sesion', firstName: 'Escala', lastName: 'Prueba', roles: ['ADMIN'], isActive: true, emailVerifiedAt: new Date() })
+    .returning({ id: users.id });
+  await db.insert(userPreferences).values({ userId: user.id }).onConflictDoNothing();
+  const [session] = await db.insert(sessions).values({ userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) }).returning({ id: sessions.id });
+  return app.accessTokens.sign({ userId: user.id, sessionId: session.id });
+}
+
+async function main() {
+  console.log(`Scale benchmark: sizes ${SIZES.join(', ')}; ${REQUESTS} requests per operation; ${machineLoad()}`);
+  const scratch = await scratchDatabase('bench_scale');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-scale-'));
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir, poolSize: 5 });
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: randomBytes(32).toString('hex'), COOKIE_SECRET: randomBytes(32).toString('hex') },
+    { dataDir, runJobs: false, demoSeed: false },
+  );
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const results: { size: number; figures: Figures }[] = [];
+  try {
+    const token = await staffToken(app, database.db);
+    const until = new Date();
+    let generated = 0;
+    for (const size of SIZES) {
+      const started = performance.now();
+      await generateDonations(database.db, generated + 1, size + 1, { donors: MAX_DONORS, until });
+      generated = size;
+      console.log(`\n${size.toLocaleString('en-US')} donations (generated in ${((performance.now() - started) / 1000).toFixed(1)} s); ${machineLoad()}`);
+      const figures = await measure(app, token);
+      const memory = process.memoryUsage();
+      console.log(`  server memory: rss ${mb(memory.rss)}, heap ${mb(memory.heapUsed)}`);
+      results.push({ size, figures });
+      const slowest = Object.entries(figures).sort((a, b) => b[1].p99 - a[1].p99)[0];
+      result(`scale ${size.toLocaleString('en-US')}: slowest ${slowest[0]} p99 ${slowest[1].p99.toFixed(1)} ms, rss ${mb(memory.rss)}`);
+    }
+    for (let i = 1; i < results.length; i++) {
+      const [a, b] = [results[i - 1], results[i]];
+      console.log(`\nGrowth ${a.size.toLocaleString('en-US')} -> ${b.size.toLocaleString('en-US')} (median, p99)`);
+      for (const name of Object.keys(a.figures)) {
+        const [x, y] = [a.figures[name], b.figures[name]];
+        console.log(`  ${name.padEnd(30)} ${(y.median / x.median).toFixed(2)}x   ${(y.p99 / x.p99).toFixed(2)}x`);
+      }
+    }
+    const check = await database.db.execute(sql`
+      SELECT (SELECT jsonb_agg(t ORDER BY status) FROM (SELECT status, count(*)::bigint AS n FROM donations GROUP BY status) t) =
+             (SELECT jsonb_agg(t ORDER BY status) FROM (SELECT status, sum(count)::bigint AS n FROM donation_totals GROUP BY status) t) AS ok`);
+    const ok = ((check as unknown as { rows: { ok: boolean }[] }).rows ?? [])[0]?.ok;
+    console.log(`\nTotals equal to the ledger: ${ok ? 'yes' : 'NO'}; ${machineLoad()}`);
+    if (!ok) process.exitCode = 1;
+  } finally {
+    await app.close();
+    await database.close();
+    await scratch.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
