@@ -8,6 +8,7 @@ import { and, asc, count, eq, ne } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { decodeHeicOffThread } from './heic-decoder';
+import { inspectPdf } from './pdf-inspection';
 import type { Role } from '@donaciones/shared/constants';
 import { formatMoney, fromCents } from '@donaciones/shared/format';
 import { SLIP_MAX_BYTES, depositMessages } from '@donaciones/shared/messages/deposits';
@@ -153,7 +154,11 @@ export async function processSlipFile(file: Buffer): Promise<ProcessedSlip> {
   const mime = detected?.mime ?? '';
 
   if (mime === 'application/pdf') {
-    if (pdfHasActiveContent(file)) throw new SlipRefusedError(e.pdfScript);
+    // The document as pdf-lib parses it (object streams decoded, whatever their filters), with the
+    // scan of its raw and inflated bytes kept as a second look.
+    const verdict = await inspectPdf(file);
+    if (verdict === 'unreadable') throw new SlipRefusedError(e.pdfUnreadable);
+    if (verdict === 'active' || pdfHasActiveContent(file)) throw new SlipRefusedError(e.pdfScript);
     return { contentType: 'application/pdf', extension: 'pdf', data: file, preview: null };
   }
   if (mime !== 'image/jpeg' && mime !== 'image/png' && !HEIC_TYPES.has(mime)) throw new SlipRefusedError(e.fileType);
