@@ -42,7 +42,7 @@ export async function embeddedExtensions() {
  * (128 MB) live inside the WebAssembly heap and are touched as pages are read, so the process grew by
  * ~150 MB more than with 16 MB; the embedded database is small and its files stay in the OS's cache.
  */
-const EMBEDDED_POSTGRESQL_CONF = 'shared_buffers = 16MB';
+const EMBEDDED_POSTGRESQL_CONF = 'shared_buffers = 16MB\njit = off';
 
 /**
  * Creates a new embedded database (initdb) in a short-lived child process. PGlite runs initdb in two

@@ -95,6 +95,8 @@ export const receipts = pgTable(
     uniqueIndex('receipts_donation_key').on(t.donationId),
     uniqueIndex('receipts_series_number_key').on(t.series, t.number),
     index('receipts_fel_due_idx').on(t.felStatus, t.felNextAttemptAt),
+    // The yearly statements read one year of receipts (migration 0015).
+    index('receipts_donated_at_idx').on(t.donatedAt),
     check('receipts_tax_id_kind_valid', sql`${t.donorTaxIdKind} IN ('nit','cui','cf')`),
     check('receipts_fel_status_valid', sql`${t.felStatus} IN (${sqlList(RECEIPT_FEL_STATUSES)})`),
     check('receipts_number_positive', sql`${t.number} > 0`),

@@ -16,16 +16,22 @@ export function searchPattern(q: string): string {
   return `%${foldText(q).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** `folded LIKE pattern` over a stored folded text (the `search_*` columns, migration 0015) or a folded expression. */
+export const foldedLike = (folded: SQL, pattern: string) => sql`${folded} LIKE ${pattern}`;
+
 /**
- * `donor_search_fold(column) LIKE pattern`, spelled as the index is built so that the planner uses it.
- * donor_masked_name computes maskName (./donations.ts) in the database: keep the two in step.
+ * A whole address is looked up by its lower-cased index; any other text by the trigram index, where
+ * the trigrams every address shares ("@correo.gt") would make the lookup read most of the ledger.
  */
-export const foldedLike = (expr: SQL, pattern: string) => sql`donor_search_fold(${expr}) LIKE ${pattern}`;
-const maskedName = sql`donor_masked_name(${donations.donorName})`;
+export function emailCondition(q: string, pattern: string): SQL {
+  const text = q.trim().toLowerCase();
+  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) return sql`lower(${donations.donorEmail}) = ${text}`;
+  return foldedLike(sql`${donations.searchEmail}`, pattern);
+}
 
 /** The programs whose name matches, looked up first: a handful of rows, and an indexable `program_id IN (...)`. */
 async function programsMatching(db: Db, pattern: string): Promise<number[]> {
-  const rows = await db.select({ id: programs.id }).from(programs).where(foldedLike(sql`${programs.name}`, pattern));
+  const rows = await db.select({ id: programs.id }).from(programs).where(foldedLike(sql`donor_search_fold(${programs.name})`, pattern));
   return rows.map((r) => r.id);
 }
 
@@ -40,15 +46,16 @@ async function programsMatching(db: Db, pattern: string): Promise<number[]> {
 export async function searchCondition(db: Db, q: string, viewer: { id: number; roles: readonly string[] } | null): Promise<SQL> {
   const pattern = searchPattern(q);
   const like = (expr: SQL) => foldedLike(expr, pattern);
+  const emailMatches = emailCondition(q, pattern);
   const programIds = await programsMatching(db, pattern);
-  const common: SQL[] = [like(sql`${donations.description}`)];
+  const common: SQL[] = [like(sql`${donations.searchDescription}`)];
   if (programIds.length) common.push(sql`${donations.programId} IN (${sql.join(programIds.map((id) => sql`${id}`), sql`, `)})`);
   if (hasRole(viewer?.roles, 'ADMIN')) {
     return or(
-      like(sql`${donations.donorName}`),
-      like(sql`${donations.donorEmail}`),
-      like(sql`${donations.referenceCode}`),
-      like(sql`${donations.receiptNumber}::text`),
+      like(sql`${donations.searchName}`),
+      emailMatches,
+      like(sql`${donations.searchReference}`),
+      like(sql`${donations.searchReceipt}`),
       ...common,
     ) as SQL;
   }
@@ -57,10 +64,10 @@ export async function searchCondition(db: Db, q: string, viewer: { id: number; r
   const notOwn = viewer ? sql`${donations.userId} IS DISTINCT FROM ${viewer.id}` : sql`true`;
   const shownPublicly = sql`${userPreferences.showDonationsPublicly} IS TRUE`;
   return or(
-    sql`(${like(sql`${donations.donorName}`)} AND (${own} OR (NOT ${donations.donorAnonymous} AND ${shownPublicly})))`,
-    sql`(${like(maskedName)} AND ${notOwn} AND NOT ${donations.donorAnonymous} AND NOT (${shownPublicly}))`,
-    sql`(${own} AND ${like(sql`${donations.donorEmail}`)})`,
-    sql`(${own} AND ${like(sql`${donations.referenceCode}`)})`,
+    sql`(${like(sql`${donations.searchName}`)} AND (${own} OR (NOT ${donations.donorAnonymous} AND ${shownPublicly})))`,
+    sql`(${like(sql`${donations.searchMaskedName}`)} AND ${notOwn} AND NOT ${donations.donorAnonymous} AND NOT (${shownPublicly}))`,
+    sql`(${own} AND ${emailMatches})`,
+    sql`(${own} AND ${like(sql`${donations.searchReference}`)})`,
     ...common,
   ) as SQL;
 }

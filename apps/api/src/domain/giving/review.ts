@@ -8,7 +8,7 @@ import type { Database, Db } from '../../db/client';
 import { donations } from '../../db/schema';
 import type { Actor } from '../../platform/audit';
 import { type DonationRow, transitionDonation } from '../ledger/transitions';
-import { cappedCount, foldedLike, searchPattern } from './donation-search';
+import { cappedCount, emailCondition, foldedLike, searchPattern } from './donation-search';
 import { NEWEST_FIRST } from './donations';
 import { conflict, notFound } from '../../errors';
 import { paymentMessages } from '../../messages/payments';
@@ -70,7 +70,7 @@ export async function listAdminDonations(
   if (q) {
     // Case and accents ignored, answered by the search's trigram index (./donation-search.ts).
     const pattern = searchPattern(q);
-    conditions.push(or(...[donations.donorEmail, donations.donorName, donations.referenceCode].map((c) => foldedLike(sql`${c}`, pattern))) as SQL);
+    conditions.push(or(emailCondition(q, pattern), ...[donations.searchName, donations.searchReference].map((c) => foldedLike(sql`${c}`, pattern))) as SQL);
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const page = { limit: input.limit, offset: input.offset };
