@@ -178,6 +178,9 @@ const matrix: Record<string, Entry> = {
       payload: { reason: 'Pedido del donante' },
     }),
   },
+  [`GET ${V1}/admin/payments/problems`]: adminOnly(200),
+  // No gateway here: ADMIN gets past the role check to the missing provider's 409.
+  [`POST ${V1}/admin/payment-events/:id/refund`]: { ...adminOnly(409), request: () => ({ url: `${V1}/admin/payment-events/1/refund` }) },
   // ---------------------------------------------------------------- receipt certification (FEL off here)
   [`GET ${V1}/admin/donations/:id/fel`]: {
     ...adminOnly(200),

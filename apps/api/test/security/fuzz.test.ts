@@ -63,6 +63,7 @@ const SAMPLES: Record<string, unknown> = {
   [`PUT ${V1}/admin/users/:id`]: { email: 'editada.fuzz@correo.gt', first_name: 'Ana', last_name: 'Soto', role: 'DONOR', is_active: true },
   [`POST ${V1}/admin/donations/:id/approve`]: null,
   [`POST ${V1}/admin/donations/:id/refund`]: { reason: 'El donante la hizo dos veces' },
+  [`POST ${V1}/admin/payment-events/:id/refund`]: null,
   [`POST ${V1}/admin/donations/:id/fel/retry`]: null,
   [`POST ${V1}/admin/donations/:id/receipt/resend`]: null,
   [`POST ${V1}/admin/donations/:id/statement/resend`]: { year: 2026 },
