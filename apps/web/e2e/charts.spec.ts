@@ -22,7 +22,7 @@ test.describe('reports chart', () => {
     expect(d, 'no cubic Bézier segments').not.toMatch(/C/);
 
     const box = await chart.boundingBox();
-    const ticks = chart.locator('.recharts-yAxis .recharts-cartesian-axis-tick-value');
+    const ticks = chart.locator('.recharts-yAxis-tick-labels text, .recharts-yAxis .recharts-cartesian-axis-tick-value');
     await expect(ticks.first()).toBeVisible();
     for (const tick of await ticks.all()) {
       const t = await tick.boundingBox();
