@@ -60,13 +60,16 @@ export const receiptMessages = {
     page: (n: number, total: number) => `Página ${n} de ${total}`,
   },
   email: {
-    subject: (label: string) => `Tu recibo por donación ${label}`,
-    text: (name: string, amount: string, reference: string, label: string, link: string, voided: boolean) =>
+    /** What the attached PDF is: the receipt once SAT certified it, else the organisation's constancia. */
+    document: (certified: boolean) => (certified ? 'recibo por donación' : 'constancia de donación'),
+    subject: (document: string, label: string) => `Tu ${document} ${label}`,
+    text: (name: string, amount: string, reference: string, document: string, label: string, link: string, voided: boolean) =>
       `Hola ${name}:\n\n` +
-      `Adjuntamos tu recibo por donación ${label} de ${amount} (referencia ${reference}).` +
-      (voided ? ' Este recibo fue anulado porque la donación se reembolsó.' : '') +
-      `\n\nDescargar recibo: ${link}\n(inicia sesión con este correo para verlo en tu área de donante)\n\nGracias por tu generosidad.`,
-    attachedNote: (label: string) => `Adjuntamos tu recibo por donación ${label} en PDF. También puedes descargarlo desde tu área de donante.`,
+      `Adjuntamos tu ${document} ${label} de ${amount} (referencia ${reference}).` +
+      (voided ? ' Este documento fue anulado porque la donación se reembolsó.' : '') +
+      `\n\nDescargar: ${link}\n(inicia sesión con este correo para verlo en tu área de donante)\n\nGracias por tu generosidad.`,
+    attachedNote: (document: string, label: string, link: string) =>
+      `Adjuntamos tu ${document} ${label} en PDF. También puedes descargarlo en ${link} (inicia sesión con este correo para verlo en tu área de donante).`,
     followsNote: (label: string) => `Tu recibo por donación ${label} te llegará en otro correo en cuanto la SAT lo certifique.`,
   },
   statementEmail: {

@@ -129,7 +129,7 @@ describe('admin donations: approve and reject', () => {
     expect(mails.map((m) => m.template)).toEqual(['donation-approved']);
     const [approved] = mails;
     expect(approved.attachments).toEqual([{ kind: 'receipt', receiptId: expect.any(Number) }]);
-    expect(approved.textBody).toContain('Adjuntamos tu recibo por donación');
+    expect(approved.textBody).toContain('Adjuntamos tu constancia de donación');
     expect(approved).toMatchObject({ template: 'donation-approved', subject: emailMessages.admin.approvedSubject(d.referenceCode) });
     expect(approved.textBody).toContain(d.referenceCode);
     expect(approved.textBody.replace(/\u00a0/g, ' ')).toMatch(/Q\s?185\.00/);

@@ -92,7 +92,7 @@ describe('who may process and cancel', () => {
     // One email for the event: the thank-you carries the receipt's PDF (docs/product.md#email).
     expect(mails.map((m) => m.template)).toEqual(['donation-completed']);
     expect(mails[0].textBody).toContain(d.referenceCode);
-    expect(mails[0].textBody).toContain('Adjuntamos tu recibo por donación');
+    expect(mails[0].textBody).toContain('Adjuntamos tu constancia de donación');
     expect(mails[0].attachments).toEqual([{ kind: 'receipt', receiptId: expect.any(Number) }]);
     expect((await auditsOf(d.id))[0]).toMatchObject({ action: 'donation.process', actor: admin.id, details: expect.objectContaining({ to: 'completed' }) });
   });

@@ -130,7 +130,7 @@ describe('one email per completed gift', () => {
     const mails = await receivedBy('un.correo@correo.gt');
     expect(mails.map((m) => m.template)).toEqual(['donation-completed']);
     const [mail] = mails;
-    expect(mail.text).toContain('Adjuntamos tu recibo por donación A-');
+    expect(mail.text).toContain('Adjuntamos tu constancia de donación A-');
     expect(typeof mail.html).toBe('string');
     expect(mail.attachments.map((a) => [a.contentType, a.filename])).toEqual([['application/pdf', expect.stringMatching(/^recibo-A-\d{6}\.pdf$/)]]);
     expect(await pdfText(mail.attachments[0].content)).toContain(d.referenceCode);

@@ -57,7 +57,9 @@ function attachmentsOf(raw: string): { filename: string; contentType: string; co
 }
 
 /** Undoes quoted-printable line folding and escapes, as a mail client would. */
-const decode = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+/** Quoted-printable undone, its bytes read as UTF-8. */
+const decode = (raw: string) =>
+  Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
 
 describe('issue at completion', () => {
   it('issues the receipt once, with a number and date that every later download reproduces', async () => {
@@ -133,19 +135,19 @@ describe('issue at completion', () => {
 });
 
 describe('the receipt email', () => {
-  it('is sent on completion with the PDF attached and a link to download it', async () => {
+  it('is attached to the approval email, the one email of the completion, with a link to download it', async () => {
     smtp.received.length = 0;
     const d = await make.donation(ctx.db, { status: 'pending', donorEmail: 'correo.recibo@prueba.gt', donorName: 'Marta Ical', amountCents: 12_500 });
     await approve(d.id);
     const receipt = (await receiptOf(ctx.db, d.id))!;
     expect(receipt.emailedAt).toBeNull();
     await send();
-    const mine = mailsOf('donation-receipt').filter((m) => m.to[0] === 'correo.recibo@prueba.gt');
+    const mine = mailsOf('donation-approved').filter((m) => m.to[0] === 'correo.recibo@prueba.gt');
     expect(mine).toHaveLength(1);
     const [mail] = mine;
     const body = decode(mail.raw);
     expect(body).toContain('Hola Marta Ical');
-    expect(body).toContain(`Descargar recibo: ${ctx.config.publicUrl}/donor/receipts`);
+    expect(body).toContain(`Adjuntamos tu constancia de donación A-${formatReceiptNumber(receipt.number)} en PDF. También puedes descargarlo en ${ctx.config.publicUrl}/donor/receipts`);
     const [pdf] = attachmentsOf(mail.raw);
     expect(pdf).toMatchObject({ filename: `recibo-A-${formatReceiptNumber(receipt.number)}.pdf`, contentType: 'application/pdf' });
     const text = await pdfText(pdf.content);

@@ -21,7 +21,7 @@ const reference = 'DON-2026-7QH4KX';
 const receipt = 'A-000275';
 const link = `${PUBLIC_URL_MARK}/reset-password?token=Xk3v9Qw7mR2pL8sT4yB6nH1jF5cD0aZeUoIqWgErTyUiOpAsDfGhJkLzXcVbNm`;
 const manage = `${PUBLIC_URL_MARK}/donaciones-mensuales/gestionar?firma=eyJhbGciOiJIUzI1NiJ9.eyJnaWZ0Ijo0Mn0.c2lnbmF0dXJl`;
-const attached = `\n\n${receiptMessages.email.attachedNote(receipt)}`;
+const attached = `\n\n${receiptMessages.email.attachedNote(receiptMessages.email.document(false), receipt, `${PUBLIC_URL_MARK}/donor/receipts`)}`;
 
 export const emailSamples: EmailSample[] = [
   { template: 'welcome', subject: emailMessages.auth.welcomeSubject(org), text: emailMessages.auth.welcomeText(name, org, link, 48) },
@@ -72,8 +72,8 @@ export const emailSamples: EmailSample[] = [
   },
   {
     template: 'donation-receipt',
-    subject: receiptMessages.email.subject(receipt),
-    text: receiptMessages.email.text(name, amount, reference, receipt, `${PUBLIC_URL_MARK}/donor/receipts`, false),
+    subject: receiptMessages.email.subject(receiptMessages.email.document(true), receipt),
+    text: receiptMessages.email.text(name, amount, reference, receiptMessages.email.document(true), receipt, `${PUBLIC_URL_MARK}/donor/receipts`, false),
   },
   { template: 'annual-statement', subject: receiptMessages.statementEmail.subject(2025), text: receiptMessages.statementEmail.text(name, 2025, `${PUBLIC_URL_MARK}/donor/receipts`) },
   {

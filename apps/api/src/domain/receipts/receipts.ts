@@ -128,13 +128,15 @@ export async function enqueueReceiptEmail(tx: Db, receiptId: number): Promise<nu
   const [receipt] = await tx.select().from(receipts).where(eq(receipts.id, receiptId)).limit(1);
   if (!receipt) throw notFound(receiptMessages.receiptNotFound);
   const m = receiptMessages.email;
+  const document = m.document(receipt.felStatus === 'certified');
   return enqueueEmail(tx, {
     to: receipt.donorEmail,
-    subject: m.subject(receiptLabel(receipt)),
+    subject: m.subject(document, receiptLabel(receipt)),
     text: m.text(
       receipt.donorName,
       formatCents(receipt.amountCents, receipt.currency),
       receipt.referenceCode,
+      document,
       receiptLabel(receipt),
       `${PUBLIC_URL_MARK}/donor/receipts`,
       receipt.voidedAt != null,
@@ -168,7 +170,8 @@ export async function takeReceiptEmail(tx: Db, donationId: number): Promise<{ at
     )
     .returning({ id: emailOutbox.id });
   const m = receiptMessages.email;
-  if (withdrawn.length > 0) return { attachments: [attachment], note: `\n\n${m.attachedNote(receiptLabel(receipt))}` };
+  const document = m.document(receipt.felStatus === 'certified');
+  if (withdrawn.length > 0) return { attachments: [attachment], note: `\n\n${m.attachedNote(document, receiptLabel(receipt), `${PUBLIC_URL_MARK}/donor/receipts`)}` };
   if (receipt.felStatus === 'pending') return { attachments: [], note: `\n\n${m.followsNote(receiptLabel(receipt))}` };
   return { attachments: [], note: '' };
 }
