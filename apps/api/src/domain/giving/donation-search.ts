@@ -63,8 +63,12 @@ export async function searchCondition(db: Db, q: string, viewer: { id: number; r
   const own = viewer ? sql`${donations.userId} = ${viewer.id}` : sql`false`;
   const notOwn = viewer ? sql`${donations.userId} IS DISTINCT FROM ${viewer.id}` : sql`true`;
   const shownPublicly = sql`${userPreferences.showDonationsPublicly} IS TRUE`;
+  // The full name is searched only in one's own donations and those of donors shown publicly, each
+  // found by the account index: a hidden surname matches thousands of rows the visitor may not find.
+  const publicDonors = sql`${donations.userId} = ANY(ARRAY(SELECT p.user_id FROM user_preferences p WHERE p.show_donations_publicly IS TRUE))`;
   return or(
-    sql`(${like(sql`${donations.searchName}`)} AND (${own} OR (NOT ${donations.donorAnonymous} AND ${shownPublicly})))`,
+    sql`(${own} AND ${like(sql`${donations.searchName}`)})`,
+    sql`(${publicDonors} AND NOT ${donations.donorAnonymous} AND ${like(sql`${donations.searchName}`)})`,
     sql`(${like(sql`${donations.searchMaskedName}`)} AND ${notOwn} AND NOT ${donations.donorAnonymous} AND NOT (${shownPublicly}))`,
     sql`(${own} AND ${emailMatches})`,
     sql`(${own} AND ${like(sql`${donations.searchReference}`)})`,
