@@ -2,7 +2,9 @@
 // /donate on the server started with PAYMENT_PROVIDER=recurrente (global-setup.ts) -> the local
 // stand-in's checkout page, where the card is typed -> back to /donate/resultado, confirmed by the
 // signed webhook, with a receipt number. No request to our server carries card data.
+import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { test as demoTest, futureExpiry, uniqueEmail, waitForEmail, WIDTHS } from './fixtures';
 
 // The embedded database always; PostgreSQL too when the run has TEST_DATABASE_URL (global-setup.ts).
 const servers = [
@@ -75,5 +77,35 @@ for (const server of servers) {
       await page.getByRole('button', { name: /^Pagar/ }).click();
       await expect(page.getByTestId('result-paid')).toBeVisible();
     });
+  });
+}
+
+// The offline demo (the default server): its simulated card answers by itself seconds after the gift,
+// as a gateway's webhook would, so the donor's "llegará a tu correo" comes true without staff.
+for (const [label, size] of Object.entries(WIDTHS)) {
+  demoTest(`the demo's card completes a gift by itself and the receipt is emailed (${label})`, async ({ page }) => {
+    await page.setViewportSize(size);
+    const email = uniqueEmail(`demo-card-${label}`);
+    await page.goto('/donate');
+    await page.getByRole('button', { name: 'Q75', exact: true }).click();
+    await page.getByRole('button', { name: 'Continuar donación' }).click();
+    await page.locator('input[name="donorName"]').fill('Carla Demo');
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="cardNumber"]').fill('4242424242424242');
+    await page.locator('input[name="expiryDate"]').fill(futureExpiry());
+    await page.locator('input[name="cvc"]').fill('123');
+    const answer = page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/api/v1/donate');
+    await page.getByRole('button', { name: 'Realizar donación' }).click();
+    const { id } = (await (await answer).json()) as { id: number };
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('receipt-note')).toContainText('llegará a tu correo electrónico');
+    const reference = (await dialog.getByTestId('success-reference').innerText()).trim();
+
+    // Nobody presses anything: the receipt email arrives and the gift reads completed.
+    await waitForEmail(email, new RegExp(reference.replace('#', '#?')));
+    await page.goto(`/donations/${id}`);
+    await expect(page.getByTestId('outcome-note')).toContainText('Esta donación fue completada');
+    mkdirSync('/tmp/shots/L2', { recursive: true });
+    await page.screenshot({ path: `/tmp/shots/L2/demo-completada-${label}.png`, fullPage: true });
   });
 }
