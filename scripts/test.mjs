@@ -81,6 +81,14 @@ const ok =
     countVitest(json);
     return result;
   })() &&
+  // The scale benchmark at 10,000 donations as a smoke test (~15 s, no timing asserted): generator,
+  // every timed read answering 200 and the totals equal to the ledger. Only with a PostgreSQL server.
+  (!process.env.TEST_DATABASE_URL ||
+    step('Scale benchmark smoke (10,000 donations, PostgreSQL)', process.execPath, ['--import', 'tsx', 'bench/scale/scale.ts'], {
+      BENCH_SCALE_SIZES: '10000',
+      BENCH_REQUESTS: '3',
+      BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL,
+    })) &&
   step('Build (web + api)', 'npm', ['run', 'build']) &&
   (() => {
     const result = step('Playwright (Chromium)', bin('playwright'), ['test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'], {
