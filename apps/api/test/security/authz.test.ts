@@ -166,6 +166,10 @@ const matrix: Record<string, Entry> = {
   },
   // Signed by the provider, never by a session: unsigned is 400 for everyone.
   [`POST ${V1}/payments/recurrente/webhook`]: { ...everyone(400), request: () => ({ url: `${V1}/payments/recurrente/webhook`, payload: { id: 'pa_x' } }) },
+  [`GET ${V1}/admin/donations/:id/review`]: {
+    ...adminOnly(200),
+    request: async () => ({ url: `${V1}/admin/donations/${(await make.donation(ctx.db, { status: 'pending', donorEmail: unique('revision') })).id}/review` }),
+  },
   [`GET ${V1}/admin/donations/:id/payment`]: {
     ...adminOnly(200),
     request: async () => ({ url: `${V1}/admin/donations/${(await make.donation(ctx.db, { status: 'pending', donorEmail: unique('pago') })).id}/payment` }),
