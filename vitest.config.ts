@@ -1,10 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
-const apiProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
+/**
+ * Tests that measure the server's responsiveness (a health answer within 500 ms while hostile uploads
+ * run) and so must not share the machine with other test files: they run alone, after the rest.
+ */
+const ALONE = ['test/security/upload-hardening.test.ts'];
+
+const apiProject = (name: string, env: Record<string, string>, exclude: string[] = [], include = ['test/**/*.test.ts']) => ({
   test: {
     name,
     root: './apps/api',
-    include: ['test/**/*.test.ts'],
+    include,
     exclude,
     environment: 'node',
     env,
@@ -18,12 +24,18 @@ const apiProject = (name: string, env: Record<string, string>, exclude: string[]
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core less one: a single worker on a 2-core machine, where
+    // API test files mostly wait on a database. Two keep both cores busy (docs/performance.md, "Test suite").
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
       // The repository's own checks (scripts/*.mjs), e.g. that no file cites an outside document.
       { test: { name: 'scripts', root: './scripts', include: ['**/*.test.mjs'], environment: 'node' } },
-      apiProject('api', { TEST_DB: 'pglite' }),
-      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', { TEST_DB: 'postgres' }, ['test/platform/embedded-database.test.ts'])] : []),
+      apiProject('api', { TEST_DB: 'pglite' }, ALONE),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', { TEST_DB: 'postgres' }, ['test/platform/embedded-database.test.ts', ...ALONE])] : []),
+      {
+        test: { ...apiProject('api-alone', { TEST_DB: 'pglite' }, [], ALONE).test, fileParallelism: false, sequence: { groupOrder: 1 } },
+      },
       // Two real API processes on PostgreSQL (and Redis): its own step of `npm test`, after the others
       // (scripts/test.mjs sets TEST_SCALE_OUT=1), so the main run never starts servers.
       ...(process.env.TEST_SCALE_OUT === '1'
