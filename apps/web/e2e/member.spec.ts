@@ -160,7 +160,7 @@ test.describe('settings', () => {
     const email = page.getByLabel('Correo electrónico');
     await expect(email).toHaveValue(account.email);
     await expect(email).toHaveAttribute('readonly', '');
-    await expect(page.getByText('El email no se puede cambiar desde aquí...')).toBeVisible();
+    await expect(page.getByText(/^Tu correo no se puede cambiar desde aquí\. Para cambiarlo, escribe desde él a .+@.+ y dinos cuál es el nuevo\.$/)).toBeVisible();
 
     await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill('');
     await page.getByLabel('Teléfono').fill('123');
