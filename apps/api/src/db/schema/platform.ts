@@ -59,7 +59,8 @@ export const emailOutbox = pgTable(
     attachments: jsonb('attachments').$type<EmailAttachment[]>().notNull().default([]),
     createdAt: createdAt(),
   },
-  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  // The dashboard's delivery health reads the last 7 days (migration 0016).
+  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt), index('email_outbox_created_idx').on(t.createdAt)],
 );
 
 export const idempotencyKeys = pgTable(
