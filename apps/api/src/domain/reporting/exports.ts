@@ -281,6 +281,7 @@ function pdfIndicator(row: { label: string; value: number; kind: SummaryKind }):
   ];
 }
 
+// eslint-disable-next-line max-lines-per-function -- draws the report top to bottom: the order of the calls is the page's layout
 export function reportPdf(ctx: ReportContext): Promise<Buffer> {
   const a = ctx.analytics;
   const doc = new PDFDocument({

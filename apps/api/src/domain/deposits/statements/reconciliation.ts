@@ -90,6 +90,7 @@ async function saveMapping(db: Db, bank: string, mapping: ColumnMapping, actor: 
  * the moment. The same file again, or a file whose every movement is already imported, is refused and
  * adds nothing. The mapping given is saved for the bank; without one, the bank's saved mapping is used.
  */
+// eslint-disable-next-line max-lines-per-function -- one transaction from the file to its stored proposals, under the import lock; its steps are the helpers it calls
 export async function importStatement(
   db: Database,
   input: { file: StatementFile; mapping?: ColumnMappingValue; actor: Actor; ip?: string | null },

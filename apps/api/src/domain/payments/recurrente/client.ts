@@ -16,8 +16,7 @@ const asRecord = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const asString = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-// Over 80 lines as one closure on purpose: it holds the keys and the webhook verifier, and each
-// method inside (the HTTP call, one per endpoint) is short.
+// eslint-disable-next-line max-lines-per-function -- one closure on purpose: it holds the keys and the webhook verifier, and each method inside (the HTTP call, one per endpoint) is short
 export function recurrenteProvider(config: RecurrenteConfig): PaymentProvider {
   let verifier: Webhook | null = null;
 

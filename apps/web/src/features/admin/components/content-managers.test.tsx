@@ -8,7 +8,7 @@ import { adminMessages } from '@donaciones/shared/messages/admin';
 import type { AdminEvent } from '@donaciones/shared/schemas/admin';
 import { api } from '@/lib/api-client';
 import { fakeAdapter } from '@/test/http';
-import { EventsManager } from './content-managers';
+import { EventsManager } from './events-manager';
 
 const t = adminMessages.system;
 const c = adminMessages.common;

@@ -1,32 +1,29 @@
-// Programs and upcoming events of the Sistema tab (docs/product.md#figures): one manager lists the
-// items, creates and edits them in a modal with the shared schema, and deletes after a confirmation;
-// each kind of content only says how its items look and which form edits them.
+// Programs of the Sistema tab, and the manager they share with the events (events-manager.tsx)
+// (docs/product.md#figures): one manager lists the items, creates and edits them in a modal with the
+// shared schema, and deletes after a confirmation; each kind of content only says how its items look
+// and which form edits them.
 import { type BaseSyntheticEvent, type ReactNode, useState } from 'react';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CalendarDays, type LucideIcon, MapPin, Pencil, Plus, Sprout, Trash2 } from 'lucide-react';
+import { type LucideIcon, Pencil, Plus, Sprout, Trash2 } from 'lucide-react';
 import { toast } from 'react-hot-toast';
-import { z } from 'zod';
-import { EVENT_TYPES } from '@donaciones/shared/constants';
+import { type z } from 'zod';
 import { parseAmountInput } from '@donaciones/shared/amount-input';
-import { formatDateTime, formatMoney, formatPercent } from '@donaciones/shared/format';
+import { formatMoney, formatPercent } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
-import { type AdminEvent, type AdminProgram, eventInputSchema, programInputSchema } from '@donaciones/shared/schemas/admin';
+import { type AdminProgram, programInputSchema } from '@donaciones/shared/schemas/admin';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
-import { Checkbox, Select, TextArea, TextInput } from '@/components/form-fields';
+import { Checkbox, TextArea, TextInput } from '@/components/form-fields';
 import { Modal } from '@/components/modal';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { ErrorMessage } from '@/components/flash-message';
 import { applyServerErrors } from '@/lib/form-errors';
-import { useDeleteEvent } from '../api/delete-event';
 import { useDeleteProgram } from '../api/delete-program';
-import { useAdminEvents } from '../api/get-admin-events';
 import { useAdminPrograms } from '../api/get-admin-programs';
-import { type EventValues, useSaveEvent } from '../api/save-event';
 import { type ProgramValues, useSaveProgram } from '../api/save-program';
 
 const t = adminMessages.system;
@@ -57,7 +54,7 @@ function ConfirmDelete({ title, text, onConfirm, onClose, pending }: { title: st
 }
 
 /** The edit modal of a manager: the form (fields given as children), its error line, cancel and save. */
-function EditorModal({
+export function EditorModal({
   formId,
   title,
   saving,
@@ -102,7 +99,7 @@ function EditorModal({
 
 /** Submitting `form` saves its item (new when `id` is undefined): a toast and closing on success;
  * otherwise the server's field messages on the fields and `failed` above them. */
-function useSaveItem<TInput extends FieldValues, TValues extends FieldValues>(
+export function useSaveItem<TInput extends FieldValues, TValues extends FieldValues>(
   form: UseFormReturn<TInput, unknown, TValues>,
   save: UseMutationResult<unknown, unknown, { id?: number; values: TValues }>,
   { id, saved, failed, onClose }: { id: number | undefined; saved: string; failed: string; onClose: () => void },
@@ -134,7 +131,7 @@ interface ManagerTexts<T> {
 }
 
 /** A card listing one kind of content, with create, edit and delete. */
-function ContentManager<T extends { id: number }>({
+export function ContentManager<T extends { id: number }>({
   texts,
   icon: Icon,
   query,
@@ -338,109 +335,3 @@ export function ProgramsManager() {
 }
 
 // ---------------------------------------------------------------- events
-
-/** Guatemala is UTC-6 all year (no daylight saving time): event times are entered in its clock. */
-const GT_OFFSET = '-06:00';
-
-function toGuatemalaLocal(iso: string): string {
-  return new Date(new Date(iso).getTime() - 6 * 3_600_000).toISOString().slice(0, 16);
-}
-
-const eventFormSchema = eventInputSchema.extend({
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: adminMessages.validation.eventDateInvalid })
-    .transform((local) => `${local}:00${GT_OFFSET}`)
-    .pipe(eventInputSchema.shape.date),
-  location: z.string().trim().max(160).transform((s) => s || null),
-});
-type EventFormInput = z.input<typeof eventFormSchema>;
-
-const TYPE_OPTIONS = EVENT_TYPES.map((type) => ({ value: type, label: t.eventTypes[type] }));
-
-function EventModal({ event, onClose }: { event: AdminEvent | null; onClose: () => void }) {
-  const save = useSaveEvent();
-  const form = useForm<EventFormInput, unknown, EventValues>({
-    resolver: zodResolver(eventFormSchema),
-    defaultValues: event
-      ? { type: event.type, title: event.title, description: event.description, date: toGuatemalaLocal(event.date), location: event.location ?? '', is_published: event.is_published }
-      : { type: 'event', title: '', description: '', date: '', location: '', is_published: true },
-  });
-  const { errors } = form.formState;
-  const { error, submit } = useSaveItem(form, save, { id: event?.id, saved: t.eventSaved, failed: t.eventError, onClose });
-  return (
-    <EditorModal
-      formId="event-form"
-      title={event ? t.editEvent : t.newEvent}
-      saving={save.isPending}
-      error={error}
-      onClose={onClose}
-      onSubmit={submit}
-    >
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-[12rem_minmax(0,1fr)]">
-        <Select label={t.eventType} options={TYPE_OPTIONS} error={errors.type?.message} {...form.register('type')} />
-        <TextInput label={t.eventTitle} required error={errors.title?.message} {...form.register('title')} />
-      </div>
-      <TextArea label={t.eventDescription} rows={3} error={errors.description?.message} {...form.register('description')} />
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextInput label={t.eventDate} type="datetime-local" required error={errors.date?.message} {...form.register('date')} />
-        <TextInput label={t.eventLocation} error={errors.location?.message} {...form.register('location')} />
-      </div>
-      <Checkbox label={t.eventPublished} {...form.register('is_published')} />
-    </EditorModal>
-  );
-}
-
-export function EventsManager() {
-  const [now] = useState(() => Date.now());
-  return (
-    <ContentManager<AdminEvent>
-      texts={{
-        title: t.eventsTitle,
-        description: t.eventsDescription,
-        create: t.newEvent,
-        empty: t.noEvents,
-        deleted: t.eventDeleted,
-        deleteTitle: t.deleteEventTitle,
-        deleteText: t.deleteEventText,
-        nameOf: (event) => event.title,
-      }}
-      icon={CalendarDays}
-      query={useAdminEvents()}
-      remove={useDeleteEvent()}
-      renderList={(events, actions) => (
-    <ul className="divide-y divide-sand-200">
-      {events.map((event) => {
-        const past = Date.parse(event.date) < now;
-        return (
-          <li key={event.id} className="flex items-start gap-4 py-3">
-            <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-accent-50 text-accent-700">
-              <CalendarDays aria-hidden="true" className="size-5" />
-            </span>
-            <div className="min-w-0 flex-1">
-              <div className="flex flex-wrap items-center gap-1.5">
-                <p className="font-semibold text-ink-900">{event.title}</p>
-                <Badge tone="brand">{t.eventTypes[event.type]}</Badge>
-                {past && <Badge tone="neutral">{t.past}</Badge>}
-                {!event.is_published && <Badge tone="warning">{t.draft}</Badge>}
-              </div>
-              <p className="mt-0.5 flex flex-wrap items-center gap-x-3 text-sm text-ink-600">
-                <time dateTime={event.date}>{formatDateTime(event.date)}</time>
-                {event.location && (
-                  <span className="inline-flex items-center gap-1">
-                    <MapPin aria-hidden="true" className="size-3.5" />
-                    {event.location}
-                  </span>
-                )}
-              </p>
-            </div>
-            {actions(event)}
-          </li>
-        );
-      })}
-    </ul>
-      )}
-      renderEditor={(event, onClose) => <EventModal key={event?.id ?? 'new'} event={event} onClose={onClose} />}
-    />
-  );
-}
