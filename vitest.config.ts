@@ -25,7 +25,7 @@ const apiProject = (name: string, env: Record<string, string>, exclude: string[]
 export default defineConfig({
   test: {
     // Vitest's default is one worker per core less one: a single worker on a 2-core machine, where
-    // API test files mostly wait on a database. Two keep both cores busy (docs/performance.md, "Test suite").
+    // API test files mostly wait on a database. Two keep both cores busy (docs/performance.md, "The API test suite").
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
