@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneCounters } from '../platform/counters';
 import { runEmailOutbox } from './email-outbox';
-import { sendAnnualStatements } from '../domain/receipts/receipts';
+import { sendAnnualStatements } from '../domain/receipts/statements';
 import { pruneIdempotencyKeys } from '../domain/giving/idempotency';
 import { expireStaleDonations } from './expire-donations';
 import { runPaymentReconciliation } from './reconcile-payments';

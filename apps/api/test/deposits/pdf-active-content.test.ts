@@ -5,7 +5,7 @@ import { deflateSync, inflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, PDFString, type PDFDict } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { depositMessages } from '@donaciones/shared/messages/deposits';
-import { processSlipFile } from '../../src/domain/deposits/deposits';
+import { processSlipFile } from '../../src/domain/deposits/slip-files';
 import { inspectPdf } from '../../src/domain/deposits/pdf-inspection';
 
 const e = depositMessages.errors;

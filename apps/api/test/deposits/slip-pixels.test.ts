@@ -4,7 +4,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { depositMessages } from '@donaciones/shared/messages/deposits';
-import { processSlipFile } from '../../src/domain/deposits/deposits';
+import { processSlipFile } from '../../src/domain/deposits/slip-files';
 import { fixture, heicDeclaring, pngDeclaring } from '../support/hostile-files';
 
 const e = depositMessages.errors;

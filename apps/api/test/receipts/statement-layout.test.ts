@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { renderStatementPdf } from '../../src/domain/receipts/pdf';
-import { loadStatement } from '../../src/domain/receipts/receipts';
+import { loadStatement } from '../../src/domain/receipts/statements';
 import { createTestApp, createUser, pdfPageCount, type TestContext } from '../support/helpers';
 import * as make from '../support/factory';
 

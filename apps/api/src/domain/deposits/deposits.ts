@@ -1,17 +1,12 @@
 // Bank deposits, donor side (docs/product.md#bank-deposits, decision 0023): the instructions email of a
-// new deposit donation, the deposit slip a donor sends (checked by its bytes, images re-encoded without
+// new deposit donation, the deposit slip a donor sends (its file checked and cleaned in slip-files.ts: images re-encoded without
 // their metadata, PDFs with scripts refused), kept in PostgreSQL and served only to the donation's
 // owner, the holder of its signed link and ADMIN.
 import { createHash } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
-import { decodeHeicOffThread } from './heic-decoder';
-import { inspectPdf } from './pdf-inspection';
 import type { Role } from '@donaciones/shared/constants';
 import { formatMoney, fromCents } from '@donaciones/shared/format';
-import { SLIP_MAX_BYTES, depositMessages } from '@donaciones/shared/messages/deposits';
+import { depositMessages } from '@donaciones/shared/messages/deposits';
 import {
   MAX_SLIPS_PER_DONATION,
   type DepositSlip,
@@ -24,25 +19,17 @@ import {
 import { hasRole } from '@donaciones/shared/roles';
 import type { Db } from '../../db/client';
 import { donationAttachments, donations } from '../../db/schema';
-import { ConflictError, InvalidInputError, forbidden, notFound, unauthorized } from '../../errors';
+import { ConflictError, forbidden, notFound, unauthorized } from '../../errors';
 import { depositEmailMessages } from '../../messages/deposits';
 import { type Actor, audit } from '../../platform/audit';
 import { PUBLIC_URL_MARK, enqueueEmail } from '../../platform/email-outbox';
 import { getSettings } from '../../platform/settings';
+import { processSlipFile, slipFileName } from './slip-files';
 
 const e = depositMessages.errors;
 
 type DonationRow = typeof donations.$inferSelect;
 type AttachmentRow = typeof donationAttachments.$inferSelect;
-export type SlipContentType = AttachmentRow['contentType'];
-
-/** A refusal of the file itself, answered as a validation error of the field `file`. */
-export class SlipRefusedError extends InvalidInputError {
-  constructor(detail: string) {
-    super(detail, { file: detail });
-  }
-}
-
 // ------------------------------------------------------------------------------- instructions
 
 /** The signed link of the no-login upload page, with PUBLIC_URL filled in when the email is sent. */
@@ -69,136 +56,6 @@ export async function enqueueDepositInstructions(tx: Db, row: DonationRow, token
     template: 'deposit-instructions',
   });
 }
-
-// ------------------------------------------------------------------------------- the file
-
-export interface ProcessedSlip {
-  contentType: SlipContentType;
-  extension: 'jpg' | 'png' | 'pdf';
-  data: Buffer;
-  /** A small JPEG of an image; null for a PDF. */
-  preview: Buffer | null;
-}
-
-/** Larger photos are scaled down to this many pixels on their longer side: still readable, much smaller. */
-const MAX_SIDE = 3000;
-/** A decompression bomb (a small file declaring a huge image) is refused before it is decoded. */
-const MAX_INPUT_PIXELS = 50_000_000;
-/**
- * A HEIC is decoded in JavaScript, much slower than sharp: beyond a phone photo's size (12 MP, 48 MP
- * phones save 12 or 24 MP by default) it is refused by the size its header declares.
- */
-const MAX_HEIC_PIXELS = 16_000_000;
-const PREVIEW_SIDE = 480;
-const HEIC_TYPES = new Set(['image/heic', 'image/heif']);
-
-/** Names that make a PDF run something: scripts, actions on open or on events, launching programs. */
-const PDF_ACTIVE_NAME = /\/(?:JS|JavaScript|AA|Launch)(?![A-Za-z0-9])/;
-/** Total inflated bytes of a PDF's streams scanned for those names. */
-const PDF_INFLATE_BUDGET = 64 * 1024 * 1024;
-
-/** `/J#61vaScript` is `/JavaScript`: names may spell any character as #xx. */
-function decodePdfNames(text: string): string {
-  return text.replace(/#([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-/**
- * True when the PDF holds JavaScript or an automatic action, in its plain objects or inside its
- * compressed streams (object streams hide dictionaries there).
- */
-export function pdfHasActiveContent(pdf: Buffer): boolean {
-  const text = pdf.toString('latin1');
-  if (PDF_ACTIVE_NAME.test(decodePdfNames(text))) return true;
-  let budget = PDF_INFLATE_BUDGET;
-  const streams = /stream\r?\n/g;
-  for (let m = streams.exec(text); m; m = streams.exec(text)) {
-    const start = m.index + m[0].length;
-    const end = text.indexOf('endstream', start);
-    if (end < 0) break;
-    streams.lastIndex = end;
-    if (budget <= 0) return true; // too much to inspect: refused rather than waved through
-    try {
-      const inflated = inflateSync(pdf.subarray(start, end), { maxOutputLength: budget });
-      budget -= inflated.length;
-      if (PDF_ACTIVE_NAME.test(decodePdfNames(inflated.toString('latin1')))) return true;
-    } catch {
-      // Not a Flate stream (an image, a font in another filter): nothing to read.
-    }
-  }
-  return false;
-}
-
-async function reencode(image: Buffer, as: 'jpeg' | 'png'): Promise<{ data: Buffer; contentType: SlipContentType; extension: 'jpg' | 'png' }> {
-  // rotate() applies the EXIF orientation to the pixels; sharp writes no metadata unless asked to,
-  // so EXIF (GPS, camera, dates), XMP, IPTC and ICC comments are gone from what is kept.
-  const base = () =>
-    sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
-  if (as === 'png') {
-    const png = await base().png({ compressionLevel: 9 }).toBuffer();
-    if (png.length <= SLIP_MAX_BYTES) return { data: png, contentType: 'image/png', extension: 'png' };
-  }
-  const jpeg = await base().flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
-  return { data: jpeg, contentType: 'image/jpeg', extension: 'jpg' };
-}
-
-/**
- * Checks a slip by its bytes (never its name) and makes what is kept: JPEG and PNG re-encoded,
- * HEIC/HEIF decoded and kept as JPEG, PDF kept as sent unless it holds scripts or actions.
- */
-export async function processSlipFile(file: Buffer): Promise<ProcessedSlip> {
-  if (file.length === 0) throw new SlipRefusedError(e.fileEmpty);
-  if (file.length > SLIP_MAX_BYTES) throw new SlipRefusedError(e.fileTooLarge);
-  const detected = await fileTypeFromBuffer(file);
-  const mime = detected?.mime ?? '';
-
-  if (mime === 'application/pdf') {
-    // The document as pdf-lib parses it (object streams decoded, whatever their filters), with the
-    // scan of its raw and inflated bytes kept as a second look.
-    const verdict = await inspectPdf(file);
-    if (verdict === 'unreadable') throw new SlipRefusedError(e.pdfUnreadable);
-    if (verdict === 'active' || pdfHasActiveContent(file)) throw new SlipRefusedError(e.pdfScript);
-    return { contentType: 'application/pdf', extension: 'pdf', data: file, preview: null };
-  }
-  if (mime !== 'image/jpeg' && mime !== 'image/png' && !HEIC_TYPES.has(mime)) throw new SlipRefusedError(e.fileType);
-
-  // The size the header declares, read before any pixel is decoded (sharp reads HEIC headers too).
-  // No pixel limit on reading the header itself: sharp's default one would call a bomb unreadable.
-  const header = await sharp(file, { limitInputPixels: false }).metadata().catch(() => null);
-  if (!header?.width || !header.height) throw new SlipRefusedError(e.imageUnreadable);
-  const limit = HEIC_TYPES.has(mime) ? MAX_HEIC_PIXELS : MAX_INPUT_PIXELS;
-  if (header.width * header.height > limit) throw new SlipRefusedError(e.imageTooManyPixels(limit / 1_000_000));
-
-  let image: Buffer = file;
-  try {
-    if (HEIC_TYPES.has(mime)) image = await decodeHeicOffThread(file);
-    const kept = await reencode(image, mime === 'image/png' ? 'png' : 'jpeg');
-    const preview = await sharp(kept.data)
-      .resize({ width: PREVIEW_SIDE, height: PREVIEW_SIDE, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 70 })
-      .toBuffer();
-    return { ...kept, preview };
-  } catch {
-    throw new SlipRefusedError(e.imageUnreadable);
-  }
-}
-
-/** The name the file is served under: what the donor's device called it, cleaned, with the kept type's extension. */
-export function slipFileName(given: string | undefined, extension: string): string {
-  const base = (given ?? '')
-    .split(/[\\/]/)
-    .pop()!
-    .replace(/\.[^.]*$/, '')
-    .normalize('NFKC')
-    .replace(/[^\p{L}\p{N} ._-]/gu, '')
-    .trim()
-    .slice(0, 80);
-  return `${base || 'boleta'}.${extension}`;
-}
-
-// ------------------------------------------------------------------------------- who may see it
 
 /** Who is asking: the signed-in caller, and the donation a signed link opens. */
 export interface SlipAccess {

@@ -12,7 +12,8 @@ import type { Db } from '../../db/client';
 import { type EmailAttachment, type ReceiptIssuer, receipts } from '../../db/schema';
 import { receiptMessages } from '../../messages/receipts';
 import type { MailAttachment } from '../../platform/mailer';
-import { type ReceiptRow, type StatementData, loadStatement, receiptLabel, receiptQuetzalCents } from './receipts';
+import { type ReceiptRow, receiptLabel } from './receipts';
+import { type StatementData, loadStatement, receiptQuetzalCents } from './statements';
 
 const t = receiptMessages.pdf;
 const ACCENT = '#b45309';

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { idParamSchema } from '@donaciones/shared/schemas/common';
 import { actorOf, signedInUser } from '../../http/auth';
 import { renderReceiptPdf } from '../../domain/receipts/pdf';
-import { receiptForViewer, receiptLabel, resendReceipt, resendStatement } from '../../domain/receipts/receipts';
+import { receiptForViewer, receiptLabel, resendReceipt } from '../../domain/receipts/receipts';
+import { resendStatement } from '../../domain/receipts/statements';
 import { bearer, error, refusals, writeRefusals } from '../common';
 import { sendPdf } from '../member/receipts';
 

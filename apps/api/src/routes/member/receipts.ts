@@ -13,7 +13,8 @@ import { receiptMessages } from '../../messages/receipts';
 import { signedInUser } from '../../http/auth';
 import { listReceipts } from '../../domain/giving/own-donations';
 import { renderReceiptPdf, renderStatementPdf } from '../../domain/receipts/pdf';
-import { loadStatement, receiptForViewer, receiptLabel } from '../../domain/receipts/receipts';
+import { receiptForViewer, receiptLabel } from '../../domain/receipts/receipts';
+import { loadStatement } from '../../domain/receipts/statements';
 import { MEMBER_TAG as TAG, bearer, error, guarded, limited } from '../common';
 
 export default async function memberReceiptRoutes(app: FastifyInstance) {
