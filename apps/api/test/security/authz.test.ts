@@ -135,7 +135,7 @@ async function slipOf(owner: Account): Promise<number> {
     donationId: donation.id,
     access: { user: { id: owner.id, email: owner.email, roles: owner.roles }, linkDonationId: null, tokenGiven: false },
     file: await slipImage(),
-    fields: { bank: 'BI', depositDate: '2026-11-20', slipNumber: 'M-2', amount: '100' },
+    fields: { bank: 'Banrural', depositDate: '2026-11-20', slipNumber: 'M-2', amount: '100' },
   });
   return status.slips[0].id;
 }

@@ -35,7 +35,7 @@ describe('a 5 MB anonymous slip upload', () => {
     });
     expect(donated.status).toBe(201);
     const { id, deposit_token: token } = (await donated.json()) as { id: number; deposit_token: string };
-    const query = new URLSearchParams({ token, bank: 'Banrural', depositDate: '2026-11-20', slipNumber: 'abc-123', amount: '250.00' });
+    const query = new URLSearchParams({ token, bank: 'Banco Industrial', depositDate: '2026-11-20', slipNumber: 'abc-123', amount: '250.00' });
     const send = (url: string, file: Buffer) =>
       fetch(url, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array(file) }).then((r) => r.status);
     let uploading = true;

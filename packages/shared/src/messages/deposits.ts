@@ -80,6 +80,7 @@ export const depositMessages = {
     pdfUnreadable: 'No pudimos leer el PDF; envía una foto de la boleta',
     bankRequired: 'Elige el banco donde depositaste',
     bankMax: 'El banco no puede tener más de 60 caracteres',
+    bankUnknown: 'Elige uno de los bancos de las cuentas de la organización',
     depositDateRequired: 'Escribe la fecha del depósito',
     depositDateInvalid: 'La fecha del depósito no es válida',
     depositDateFuture: 'La fecha del depósito no puede ser futura',

@@ -19,7 +19,7 @@ import {
 import { hasRole } from '@donaciones/shared/roles';
 import type { Db } from '../../db/client';
 import { donationAttachments, donations } from '../../db/schema';
-import { ConflictError, forbidden, notFound, unauthorized } from '../../errors';
+import { ConflictError, InvalidInputError, forbidden, notFound, unauthorized } from '../../errors';
 import { depositEmailMessages } from '../../messages/deposits';
 import { type Actor, audit } from '../../platform/audit';
 import { PUBLIC_URL_MARK, enqueueEmail } from '../../platform/email-outbox';
@@ -151,6 +151,14 @@ export async function depositStatus(db: Db, donationId: number, access: SlipAcce
 
 // ------------------------------------------------------------------------------- upload
 
+/** The slip's bank is one of the organisation's visible accounts' banks (as written there), or 400. */
+async function accountBank(db: Db, declared: string): Promise<string> {
+  const wanted = declared.trim().toLocaleLowerCase('es');
+  const match = publicBankAccounts(await getSettings(db, 'bankAccounts')).find((a) => a.bank.trim().toLocaleLowerCase('es') === wanted);
+  if (!match) throw new InvalidInputError(e.bankUnknown, { bank: e.bankUnknown });
+  return match.bank;
+}
+
 export async function addDepositSlip(
   db: Db,
   input: { donationId: number; access: SlipAccess; file: Buffer; fields: SlipUploadQuery; ip?: string | null },
@@ -158,6 +166,7 @@ export async function addDepositSlip(
   // Checked before the file is decoded, so a stranger's upload costs no image work.
   const before = await depositDonation(db, input.donationId, input.access, false);
   if (before.status !== 'pending') throw new ConflictError(e.notPending);
+  const bank = await accountBank(db, input.fields.bank);
   const processed = await processSlipFile(input.file);
   const sha256 = createHash('sha256').update(processed.data).digest('hex');
   const actor: Actor | null = input.access.user ? { id: input.access.user.id, email: input.access.user.email } : null;
@@ -186,7 +195,7 @@ export async function addDepositSlip(
           sha256,
           data: processed.data,
           preview: processed.preview,
-          bank: input.fields.bank,
+          bank,
           depositDate: input.fields.depositDate,
           slipNumber: input.fields.slipNumber.toUpperCase(),
           declaredAmountCents: declaredCents(input.fields.amount),
