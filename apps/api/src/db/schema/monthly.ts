@@ -40,6 +40,11 @@ export const recurringGifts = pgTable(
     cancelledBy: text('cancelled_by', { enum: MONTHLY_CANCELLED_BY }),
     replacesGiftId: integer('replaces_gift_id').references((): AnyPgColumn => recurringGifts.id, { onDelete: 'set null' }),
     pastDueReason: text('past_due_reason'),
+    /** A change of amount waiting for its date (`pending_from`, the next charge date it was asked before). */
+    pendingAmountCents: cents('pending_amount_cents'),
+    pendingFrom: tz('pending_from'),
+    /** A pause asked by the donor: no charge before this date, when the schedule resumes by itself. */
+    pausedUntil: tz('paused_until'),
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -50,6 +55,7 @@ export const recurringGifts = pgTable(
     index('recurring_gifts_user_idx').on(t.userId),
     index('recurring_gifts_status_next_idx').on(t.status, t.nextChargeAt),
     check('recurring_gifts_amount_positive', sql`${t.amountCents} > 0`),
+    check('recurring_gifts_pending_amount_positive', sql`${t.pendingAmountCents} IS NULL OR (${t.pendingAmountCents} > 0 AND ${t.pendingFrom} IS NOT NULL)`),
     check('recurring_gifts_status_valid', sql`${t.status} IN (${sqlList(MONTHLY_GIFT_STATUSES)})`),
     check('recurring_gifts_cancelled_by_valid', sql`${t.cancelledBy} IN (${sqlList(MONTHLY_CANCELLED_BY)})`),
   ],
