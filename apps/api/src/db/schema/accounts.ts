@@ -1,6 +1,7 @@
 // Accounts, their preferences and sessions (docs/product.md#accounts-and-sessions). Money is integer cents.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -68,8 +69,12 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason'),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** The random id of the browser (a long-lived cookie): a staff sign-in from a new one is emailed. */
+    deviceId: text('device_id'),
+    /** How the sign-in was completed: password, totp, recovery, passkey (null before two-step sign-in). */
+    signInMethod: text('sign_in_method'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_user_device_idx').on(t.userId, t.deviceId)],
 );
 
 /** Opaque refresh tokens, stored as SHA-256 hashes, rotated on every use. */
@@ -104,4 +109,76 @@ export const authTokens = pgTable(
     usedAt: tz('used_at'),
   },
   (t) => [uniqueIndex('auth_tokens_hash_key').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** An authenticator app's secret (TOTP); `confirmed_at` null while enrolment waits for its first code. */
+export const totpSecrets = pgTable('totp_secrets', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+  confirmedAt: tz('confirmed_at'),
+  /** The last 30-second time-step accepted: a code of that step or an earlier one is refused (replay). */
+  lastStep: bigint('last_step', { mode: 'number' }),
+});
+
+/** Ten single-use recovery codes per account, stored as SHA-256 hashes. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: tz('used_at'),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/** WebAuthn credentials (passkeys): the public key (base64url) and the signature counter. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: tz('last_used_at'),
+  },
+  (t) => [uniqueIndex('passkeys_credential_key').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);
+
+export const SIGN_IN_CHALLENGE_PURPOSES = ['second_step', 'enrol', 'passkey_sign_in', 'passkey_register'] as const;
+
+/**
+ * The short-lived state between the steps of a sign-in: the token a client holds after the password
+ * (second step or forced enrolment), or a WebAuthn challenge waiting for the authenticator's answer.
+ */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: SIGN_IN_CHALLENGE_PURPOSES }).notNull(),
+    tokenHash: text('token_hash'),
+    challenge: text('challenge'),
+    failures: integer('failures').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at'),
+  },
+  (t) => [
+    uniqueIndex('sign_in_challenges_token_key').on(t.tokenHash),
+    index('sign_in_challenges_expires_idx').on(t.expiresAt),
+    check('sign_in_challenges_purpose_valid', sql`${t.purpose} IN (${sqlList(SIGN_IN_CHALLENGE_PURPOSES)})`),
+  ],
 );
