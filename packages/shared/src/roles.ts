@@ -47,3 +47,11 @@ export function withRole(roles: readonly string[], role: Role): Role[] {
   const at = had.findIndex((r) => rank(r) > rank(role));
   return at < 0 ? [...had, role] : [...had.slice(0, at), role, ...had.slice(at)];
 }
+
+/** Roles that are not staff: a donor and a plain account. Every other role is a staff role. */
+export const NON_STAFF_ROLES: readonly string[] = ['DONOR', 'USER'];
+
+/** Staff: an account holding any role except DONOR and USER (two-step sign-in may be required of it). */
+export function isStaff(roles: readonly string[] | null | undefined): boolean {
+  return (roles ?? []).some((r) => !NON_STAFF_ROLES.includes(String(r).trim().toUpperCase()));
+}
