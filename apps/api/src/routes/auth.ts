@@ -14,7 +14,10 @@ import {
   resetPasswordSchema,
   tokenPairSchema,
 } from '@donaciones/shared/schemas/auth';
+import { loginAnswerSchema } from '@donaciones/shared/schemas/two-step';
 import { unauthorized } from '../errors';
+import type { SignInContext } from '../domain/accounts/sign-in';
+import authStepRoutes, { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, deviceIdOf } from './auth-steps';
 import {
   counterThrottle,
   getMe,
@@ -40,12 +43,21 @@ export default async function authRoutes(app: FastifyInstance) {
     config.rateLimitEnabled ? { rateLimit: { max, timeWindow: 60_000 } } : {};
   const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
   const cookieBase = { sameSite: 'strict' as const, secure: config.cookieSecure };
+  /** What a sign-in needs to know of the request: address, browser, device id (from its cookie, or a new one). */
+  const signInContext = (request: FastifyRequest): SignInContext => ({
+    ...client(request),
+    deviceId: deviceIdOf(request),
+    ttlDays: config.refreshTokenTtlDays,
+    env: config.env,
+    publicUrl: config.publicUrl,
+  });
 
   async function issue(reply: FastifyReply, session: IssuedSession) {
     const accessToken = await app.accessTokens.sign({ userId: session.userId, sessionId: session.sessionId });
     const maxAge = config.refreshTokenTtlDays * 86_400;
     reply.setCookie(REFRESH_COOKIE, session.refreshToken, { ...cookieBase, httpOnly: true, path: REFRESH_COOKIE_PATH, maxAge });
     reply.setCookie(CSRF_COOKIE, newOpaqueToken(), { ...cookieBase, httpOnly: false, path: '/', maxAge });
+    reply.setCookie(DEVICE_COOKIE, deviceIdOf(reply.request), { ...cookieBase, httpOnly: true, path: REFRESH_COOKIE_PATH, maxAge: DEVICE_COOKIE_MAX_AGE });
     reply.header('cache-control', 'no-store');
     return { access_token: accessToken, refresh_token: session.refreshToken, token_type: 'bearer' as const, expires_in: config.accessTokenTtlSeconds };
   }
@@ -78,15 +90,23 @@ export default async function authRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Iniciar sesión: token de acceso, token de actualización y cookies de sesión',
+        description:
+          'Con la contraseña correcta responde los tokens, o el paso que falta: `second_step` (código de la aplicación, código de ' +
+          'recuperación o llave de acceso, con /auth/login/code o /auth/passkey/verify) o `enrolment_required` (el personal debe ' +
+          'configurar una aplicación de autenticación: /auth/enrol/totp).',
         body: loginSchema,
-        response: { 200: tokenPairSchema, ...errors(400, 401, 429) },
+        response: { 200: loginAnswerSchema, ...errors(400, 401, 429) },
       },
     },
     async (request, reply) => {
-      const session = await login(app.db, { ...request.body, ttlDays: config.refreshTokenTtlDays, ...client(request) }, throttle);
-      return issue(reply, session);
+      const outcome = await login(app.db, { ...request.body, ...signInContext(request) }, throttle);
+      if (outcome.kind === 'second_step') return { second_step: { token: outcome.token, methods: outcome.methods } };
+      if (outcome.kind === 'enrol') return { enrolment_required: { token: outcome.token } };
+      return issue(reply, outcome.session);
     },
   );
+
+  await app.register(authStepRoutes, { issue, signInContext, throttle });
 
   r.get(
     '/auth/me',

@@ -12,11 +12,13 @@ import paymentRoutes from './payments';
 import receiptRoutes from './receipts';
 import reportRoutes from './reports';
 import settingsRoutes from './settings';
+import staffSecurityRoutes from './staff-security';
 import userRoutes from './users';
 
 export default async function adminRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.requireRole('ADMIN'));
   await app.register(userRoutes);
+  await app.register(staffSecurityRoutes);
   await app.register(donationRoutes);
   await app.register(monthlyGiftRoutes);
   await app.register(paymentRoutes);

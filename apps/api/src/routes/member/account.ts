@@ -14,10 +14,12 @@ import { signedInUser } from '../../http/auth';
 import { counterThrottle } from '../../domain/accounts/auth';
 import { changePassword, getPreferences, getProfile, updatePreferences, updateProfile } from '../../domain/accounts/profile';
 import { MEMBER_TAG as TAG, bearer, error, guarded, limited } from '../common';
+import memberSecurityRoutes from './security';
 
 export default async function memberAccountRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const throttle = counterThrottle(app.counters, app.config.rateLimitEnabled);
+  await app.register(memberSecurityRoutes);
 
   r.get(
     '/users/me/profile',
