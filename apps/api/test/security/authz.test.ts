@@ -12,7 +12,7 @@ import { DEFAULT_FISCAL_SETTINGS } from '@donaciones/shared/schemas/fiscal';
 import { DEFAULT_PAYMENT_SETTINGS } from '@donaciones/shared/schemas/payments';
 import { DEFAULT_SETTINGS } from '@donaciones/shared/schemas/settings';
 import { guatemalaDay } from '@donaciones/shared/format';
-import { authTokens, bankStatementImports, bankStatementLines, donations, userPreferences, users } from '../../src/db/schema';
+import { authTokens, bankStatementImports, bankStatementLines, donations, sessions, userPreferences, users } from '../../src/db/schema';
 import { createEvent, createProgram } from '../../src/domain/content/content';
 import { guatemalaYearMonth } from '../../src/domain/giving/own-donations';
 import { hashToken, newOpaqueToken } from '../../src/domain/accounts/sessions';
@@ -357,6 +357,50 @@ const matrix: Record<string, Entry> = {
     },
   },
   [`GET ${V1}/users/me/profile`]: { ...signedIn(200), other: 200, request: meQuery(`${V1}/users/me/profile`) },
+  // ---------------------------------------------------------------- two-step sign-in and sessions
+  // The step token (or WebAuthn challenge) is the credential: a made-up one is refused for everyone.
+  [`POST ${V1}/auth/login/code`]: { ...everyone(401), request: () => ({ url: `${V1}/auth/login/code`, payload: { token: 'x'.repeat(43), code: '123456' }, remoteAddress: freshIp() }) },
+  [`POST ${V1}/auth/passkey/options`]: { ...everyone(200), request: () => ({ url: `${V1}/auth/passkey/options`, payload: {} }) },
+  [`POST ${V1}/auth/passkey/verify`]: {
+    ...everyone(401),
+    request: () => ({ url: `${V1}/auth/passkey/verify`, payload: { challenge_id: '00000000-0000-4000-8000-000000000000', response: { id: 'x' } } }),
+  },
+  [`POST ${V1}/auth/enrol/totp`]: { ...everyone(401), request: () => ({ url: `${V1}/auth/enrol/totp`, payload: { token: 'x'.repeat(43) } }) },
+  [`POST ${V1}/auth/enrol/totp/confirm`]: {
+    ...everyone(401),
+    request: () => ({ url: `${V1}/auth/enrol/totp/confirm`, payload: { token: 'x'.repeat(43), code: '123456' }, remoteAddress: freshIp() }),
+  },
+  [`GET ${V1}/users/me/security`]: { ...signedIn(200), other: 200, request: meQuery(`${V1}/users/me/security`) },
+  [`POST ${V1}/users/me/totp`]: { ...signedIn(200), other: 200, request: meQuery(`${V1}/users/me/totp`) },
+  // A wrong first code or a wrong password: the caller's own account answers 400, nobody else's is touched.
+  [`POST ${V1}/users/me/totp/confirm`]: { ...signedIn(400), other: 400, request: meQuery(`${V1}/users/me/totp/confirm`, { payload: { code: '000000' } }) },
+  [`POST ${V1}/users/me/totp/remove`]: { ...signedIn(400), other: 400, request: meQuery(`${V1}/users/me/totp/remove`, { payload: { password: 'NoEsLaClave1' } }) },
+  [`POST ${V1}/users/me/recovery-codes`]: { ...signedIn(400), other: 400, request: meQuery(`${V1}/users/me/recovery-codes`, { payload: { password: 'NoEsLaClave1' } }) },
+  [`POST ${V1}/users/me/passkeys/options`]: { ...signedIn(200), other: 200, request: meQuery(`${V1}/users/me/passkeys/options`) },
+  [`POST ${V1}/users/me/passkeys`]: {
+    ...signedIn(401),
+    request: () => ({ url: `${V1}/users/me/passkeys`, payload: { challenge_id: '00000000-0000-4000-8000-000000000000', response: { id: 'x' }, name: 'Llave' } }),
+  },
+  [`DELETE ${V1}/users/me/passkeys/:id`]: { ...signedIn(404), request: () => ({ url: `${V1}/users/me/passkeys/999999` }) },
+  [`GET ${V1}/users/me/sessions`]: { ...signedIn(200), other: 200, request: meQuery(`${V1}/users/me/sessions`) },
+  // Another person's session id is not found: only one's own sessions can be ended.
+  [`DELETE ${V1}/users/me/sessions/:id`]: {
+    ...signedIn(404),
+    other: 404,
+    request: async ({ owner }) => {
+      const [open] = await ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, owner.id)).limit(1);
+      return { url: `${V1}/users/me/sessions/${owner === accounts.victim ? open.id : '00000000-0000-4000-8000-000000000000'}` };
+    },
+  },
+  [`POST ${V1}/users/me/sessions/end-others`]: signedIn(200),
+  [`GET ${V1}/admin/staff/security`]: adminOnly(200),
+  [`POST ${V1}/admin/users/:id/sessions/end`]: { ...adminOnly(200), request: async () => ({ url: `${V1}/admin/users/${(await createUser(ctx.db)).id}/sessions/end` }) },
+  [`POST ${V1}/admin/users/:id/second-step/reset`]: {
+    ...adminOnly(200),
+    request: async () => ({ url: `${V1}/admin/users/${(await createUser(ctx.db, { roles: ['ADMIN'] })).id}/second-step/reset` }),
+  },
+  [`GET ${V1}/admin/settings/security`]: adminOnly(200),
+  [`PUT ${V1}/admin/settings/security`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/settings/security`, payload: { staff_second_step_required: false } }) },
   [`PUT ${V1}/users/me/profile`]: {
     ...signedIn(200),
     other: 200,
@@ -396,6 +440,11 @@ const matrix: Record<string, Entry> = {
     other: 404,
     request: async ({ owner }) => ({ url: `${V1}/member/monthly-gifts/${(await aMonthlyGift(ctx.db, { userId: owner.id })).id}/change-amount`, payload: { amount: 200 } }),
   },
+  [`POST ${V1}/member/monthly-gifts/:id/pause`]: {
+    ...signedIn(200),
+    other: 404,
+    request: async ({ owner }) => ({ url: `${V1}/member/monthly-gifts/${(await aMonthlyGift(ctx.db, { userId: owner.id })).id}/pause`, payload: { months: 1 } }),
+  },
   // The emailed link: no session needed, the signed token is the only key (and opens one gift).
   [`GET ${V1}/monthly-gifts/manage`]: { ...everyone(200), request: async () => ({ url: `${V1}/monthly-gifts/manage`, query: { token: await monthlyLink() } }) },
   [`POST ${V1}/monthly-gifts/manage/cancel`]: {
@@ -405,6 +454,14 @@ const matrix: Record<string, Entry> = {
   [`POST ${V1}/monthly-gifts/manage/update-card`]: {
     ...everyone(200),
     request: async () => ({ url: `${V1}/monthly-gifts/manage/update-card`, payload: { token: await monthlyLink({ status: 'past_due' }) } }),
+  },
+  [`POST ${V1}/monthly-gifts/manage/change-amount`]: {
+    ...everyone(200),
+    request: async () => ({ url: `${V1}/monthly-gifts/manage/change-amount`, payload: { token: await monthlyLink(), amount: 210 } }),
+  },
+  [`POST ${V1}/monthly-gifts/manage/pause`]: {
+    ...everyone(200),
+    request: async () => ({ url: `${V1}/monthly-gifts/manage/pause`, payload: { token: await monthlyLink(), months: 2 } }),
   },
   [`GET ${V1}/receipts/statement/:year.pdf`]: {
     ...signedIn(200),

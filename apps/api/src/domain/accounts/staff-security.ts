@@ -1,12 +1,12 @@
 // What an ADMIN sees and does about staff sign-in (docs/product.md#accounts-and-sessions): each staff
 // member's last sign-in, second step and open sessions; ending a member's sessions; resetting a
 // member's second step (recovery when the app and the codes are lost). Both are audited.
-import { asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { NON_STAFF_ROLES } from '@donaciones/shared/roles';
 import { twoStepMessages as m } from '@donaciones/shared/messages/two-step';
 import type { StaffSecurityRow } from '@donaciones/shared/schemas/two-step';
 import type { Database, Db } from '../../db/client';
-import { passkeys, recoveryCodes, sessions, totpSecrets, users } from '../../db/schema';
+import { passkeys, recoveryCodes, totpSecrets, users } from '../../db/schema';
 import { InvalidInputError, notFound } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
 import { enqueueEmail } from '../../platform/email-outbox';
@@ -17,7 +17,7 @@ import { endOtherSessions } from './sign-in';
 const nonStaff = sql.raw(`ARRAY[${NON_STAFF_ROLES.map((r) => `'${r}'`).join(',')}]::text[]`);
 
 export async function listStaffSecurity(db: Db): Promise<StaffSecurityRow[]> {
-  const totp = db.select({ userId: totpSecrets.userId }).from(totpSecrets).where(isNotNull(totpSecrets.confirmedAt));
+  // Column names written out in full: inside a select's sql, drizzle would drop the table names.
   const rows = await db
     .select({
       id: users.id,
@@ -26,9 +26,9 @@ export async function listStaffSecurity(db: Db): Promise<StaffSecurityRow[]> {
       email: users.email,
       roles: users.roles,
       lastLoginAt: users.lastLoginAt,
-      totp: sql<boolean>`${users.id} IN (${totp})`,
-      passkeys: sql<number>`(SELECT count(*)::int FROM ${passkeys} WHERE ${passkeys.userId} = ${users.id})`,
-      openSessions: sql<number>`(SELECT count(*)::int FROM ${sessions} WHERE ${sessions.userId} = ${users.id} AND ${sessions.revokedAt} IS NULL AND ${sessions.expiresAt} > now())`,
+      totp: sql<boolean>`EXISTS (SELECT 1 FROM totp_secrets t WHERE t.user_id = "users"."id" AND t.confirmed_at IS NOT NULL)`,
+      passkeys: sql<number>`(SELECT count(*)::int FROM passkeys p WHERE p.user_id = "users"."id")`,
+      openSessions: sql<number>`(SELECT count(*)::int FROM sessions s WHERE s.user_id = "users"."id" AND s.revoked_at IS NULL AND s.expires_at > now())`,
     })
     .from(users)
     .where(sql`NOT (${users.roles} <@ ${nonStaff})`)
