@@ -5,6 +5,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import { useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@donaciones/shared/constants';
 import type { Me, TokenPair } from '@donaciones/shared/schemas/auth';
+import type { LoginAnswer, SecondStepMethod } from '@donaciones/shared/schemas/two-step';
 import { api as defaultApi, clearStoredTokens, setAccessToken, type ApiClient } from './api-client';
 import { mainRole, normalizeRoles } from '@donaciones/shared/roles';
 
@@ -25,6 +26,12 @@ export interface SessionUser {
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 
+/** What a right password leads to: signed in, a second step (code or passkey), or enrolling an authenticator app. */
+export type LoginStep =
+  | { kind: 'signed_in'; user: SessionUser }
+  | { kind: 'second_step'; token: string; methods: SecondStepMethod[] }
+  | { kind: 'enrol'; token: string };
+
 export interface Session {
   status: SessionStatus;
   user: SessionUser | null;
@@ -34,8 +41,13 @@ export interface Session {
   role: Role;
   isAuthenticated: boolean;
   isLoading: boolean;
-  /** POST /auth/login then GET /auth/me. Throws the HTTP error on failure (no toast for 400/401/403). */
-  login: (email: string, password: string) => Promise<SessionUser>;
+  /**
+   * POST /auth/login, then GET /auth/me when the password was enough; otherwise the step still missing
+   * (a code or passkey, or enrolling an authenticator app). Throws the HTTP error on failure (no toast for 400/401/403).
+   */
+  login: (email: string, password: string) => Promise<LoginStep>;
+  /** Finishes a sign-in with the tokens a second step answered: GET /auth/me and the signed-in state. */
+  completeSignIn: (tokens: TokenPair) => Promise<SessionUser>;
   /** Revokes the session on the server (best effort), clears it here and empties the query cache. */
   logout: () => Promise<void>;
   /** Reloads GET /auth/me (e.g. after the profile changed). */
@@ -157,13 +169,8 @@ export function SessionProvider({ children, onSessionExpired, client = defaultAp
     return () => window.removeEventListener('storage', onStorage);
   }, [queryClient]);
 
-  const login = useCallback(
-    async (email: string, password: string) => {
-      const { data: tokens } = await client.post<TokenPair>(
-        '/auth/login',
-        { email, password },
-        { skipAuthRefresh: true, skipErrorToast: [400, 401, 403] },
-      );
+  const completeSignIn = useCallback(
+    async (tokens: TokenPair) => {
       setAccessToken(tokens.access_token);
       try {
         const { data: me } = await client.get<Me>('/auth/me', { skipAuthRefresh: true });
@@ -179,6 +186,20 @@ export function SessionProvider({ children, onSessionExpired, client = defaultAp
       }
     },
     [client, queryClient],
+  );
+
+  const login = useCallback(
+    async (email: string, password: string): Promise<LoginStep> => {
+      const { data } = await client.post<LoginAnswer>(
+        '/auth/login',
+        { email, password },
+        { skipAuthRefresh: true, skipErrorToast: [400, 401, 403] },
+      );
+      if ('second_step' in data) return { kind: 'second_step', token: data.second_step.token, methods: data.second_step.methods };
+      if ('enrolment_required' in data) return { kind: 'enrol', token: data.enrolment_required.token };
+      return { kind: 'signed_in', user: await completeSignIn(data) };
+    },
+    [client, completeSignIn],
   );
 
   const logout = useCallback(async () => {
@@ -209,10 +230,11 @@ export function SessionProvider({ children, onSessionExpired, client = defaultAp
       isAuthenticated: status === 'authenticated' && user !== null,
       isLoading: status === 'loading',
       login,
+      completeSignIn,
       logout,
       reloadUser,
     };
-  }, [status, user, login, logout, reloadUser]);
+  }, [status, user, login, completeSignIn, logout, reloadUser]);
 
   return <SessionContext value={value}>{children}</SessionContext>;
 }

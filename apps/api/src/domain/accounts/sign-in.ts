@@ -86,7 +86,7 @@ async function emailNewDevice(db: Db, user: { email: string; firstName: string }
   await enqueueEmail(db, {
     to: user.email,
     subject: e.newDeviceSubject(org.name),
-    text: e.newDeviceText(user.firstName, org.name, describeDevice(ctx.userAgent), describePlace(ctx.ip), when, `${ctx.publicUrl}/settings`),
+    text: e.newDeviceText(user.firstName, org.name, describeDevice(ctx.userAgent), describePlace(ctx.ip), when, `${ctx.publicUrl}/settings?pestana=seguridad`),
     template: 'new-device-sign-in',
   });
 }

@@ -3,6 +3,7 @@
 // The admin's other pages have their own routes; each body here is its own lazy chunk.
 import { lazy, Suspense } from 'react';
 import { PageSpinner } from '@/components/spinner';
+import { TryTwoStepBanner } from '@/features/auth/components/try-two-step-banner';
 import { useSession } from '@/lib/session';
 import { dashboardRole } from '../navigation';
 
@@ -33,8 +34,11 @@ function Screen({ name }: { name: DashboardScreenName }) {
 export default function DashboardScreen() {
   const { roles } = useSession();
   return (
-    <Suspense fallback={<PageSpinner />}>
-      <Screen name={dashboardScreenFor(roles)} />
-    </Suspense>
+    <>
+      <TryTwoStepBanner />
+      <Suspense fallback={<PageSpinner />}>
+        <Screen name={dashboardScreenFor(roles)} />
+      </Suspense>
+    </>
   );
 }

@@ -4,8 +4,9 @@
 // lazy chunk, so other roles never load it.
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
-import { Settings2 } from 'lucide-react';
+import { Settings2, ShieldCheck } from 'lucide-react';
 import { memberMessages } from '@donaciones/shared/messages/member';
+import { twoStepMessages } from '@donaciones/shared/messages/two-step';
 import { Skeleton } from '@/components/skeleton';
 import { SettingsScreen as MemberSettingsScreen, type ExtraSettingsTab } from '@/features/member/routes/settings';
 import { paths } from '@/lib/paths';
@@ -13,11 +14,26 @@ import { hasAnyRole } from '@donaciones/shared/roles';
 import { useSession } from '@/lib/session';
 
 const AdminSettingsPage = lazy(() => import('@/features/admin/routes/admin-settings'));
+const AccountSecurityPanel = lazy(() => import('@/features/auth/routes/account-security'));
+
+/** The Seguridad tab (second step, passkeys, open sessions), for everyone; opened first with ?pestana=seguridad. */
+const SECURITY_TAB = 'seguridad';
+const security: ExtraSettingsTab = {
+  key: SECURITY_TAB,
+  label: twoStepMessages.ui.securityTab,
+  icon: <ShieldCheck aria-hidden="true" className="size-4" />,
+  panel: (
+    <Suspense fallback={<Skeleton className="h-64" />}>
+      <AccountSecurityPanel />
+    </Suspense>
+  ),
+};
 
 export default function SettingsScreen() {
   const { roles } = useSession();
-  const { pathname } = useLocation();
-  if (!hasAnyRole(roles, ['ADMIN'])) return <MemberSettingsScreen />;
+  const { pathname, search } = useLocation();
+  const asked = new URLSearchParams(search).get('pestana') === SECURITY_TAB ? SECURITY_TAB : undefined;
+  if (!hasAnyRole(roles, ['ADMIN'])) return <MemberSettingsScreen extraTabs={[security]} initialTab={asked} />;
   const system: ExtraSettingsTab = {
     key: 'system',
     label: memberMessages.settings.tabs.system,
@@ -28,6 +44,6 @@ export default function SettingsScreen() {
       </Suspense>
     ),
   };
-  const initialTab = pathname.replace(/\/+$/, '') === paths.adminSettings ? system.key : undefined;
-  return <MemberSettingsScreen extraTabs={[system]} initialTab={initialTab} />;
+  const initialTab = pathname.replace(/\/+$/, '') === paths.adminSettings ? system.key : asked;
+  return <MemberSettingsScreen extraTabs={[security, system]} initialTab={initialTab} />;
 }

@@ -5,25 +5,32 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, ArrowRight, Mail } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Fingerprint, Mail } from 'lucide-react';
 import type { z } from 'zod';
 import { authMessages } from '@donaciones/shared/messages/auth';
-import { type LoginInput, loginSchema } from '@donaciones/shared/schemas/auth';
+import { type LoginInput, type TokenPair, loginSchema } from '@donaciones/shared/schemas/auth';
+import { twoStepMessages } from '@donaciones/shared/messages/two-step';
 import { Button } from '@/components/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { redirectTargetAfterLogin } from '@/lib/auth-redirect';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
-import { useSession } from '@/lib/session';
+import { type LoginStep, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { blurUnlessLeaving } from '../components/blur-validation';
 import { EmailField } from '../components/auth-fields';
 import { FormAlert } from '../components/form-alert';
 import { PasswordInput } from '../components/password-input';
+import { passkeyErrorMessage } from '../components/passkey-errors';
+import { RecoveryCodes } from '../components/recovery-codes';
+import { SecondStepForm } from '../components/second-step-form';
+import { TotpEnrolment } from '../components/totp-enrolment';
+import { type TotpSetup, confirmEnrolment, signInWithPasskey, startEnrolment } from '../api/two-step';
 
 const ui = authMessages.ui;
+const twoStepUi = twoStepMessages.ui;
 
-type Step = 'email' | 'password';
+type Step = 'email' | 'password' | 'code' | 'enrol' | 'codes';
 
 export default function LoginPage() {
   useDocumentTitle(authMessages.loginTitle);
@@ -32,6 +39,10 @@ export default function LoginPage() {
   const location = useLocation();
   const [step, setStep] = useState<Step>('email');
   const [serverError, setServerError] = useState<string | null>(null);
+  const [pending, setPending] = useState<Exclude<LoginStep, { kind: 'signed_in' }> | null>(null);
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const [enrolled, setEnrolled] = useState<(TokenPair & { recovery_codes: string[] }) | null>(null);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
   const {
     register,
     handleSubmit,
@@ -62,15 +73,76 @@ export default function LoginPage() {
     if (await trigger('email')) goTo('password');
   };
 
+  const done = () => navigate(redirectTargetAfterLogin(location.state), { replace: true });
+  const finish = async (tokens: TokenPair) => {
+    await session.completeSignIn(tokens);
+    done();
+  };
+
   const signIn = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      await session.login(values.email, values.password);
-      navigate(redirectTargetAfterLogin(location.state), { replace: true });
+      const outcome = await session.login(values.email, values.password);
+      if (outcome.kind === 'signed_in') return done();
+      setPending(outcome);
+      if (outcome.kind === 'enrol') setSetup(await startEnrolment(outcome.token));
+      setStep(outcome.kind === 'enrol' ? 'enrol' : 'code');
     } catch (error) {
       setServerError(getErrorMessage(error, authMessages.loginErrorForm));
     }
   });
+
+  const passkeyOnly = async () => {
+    setServerError(null);
+    setPasskeyBusy(true);
+    try {
+      await finish(await signInWithPasskey());
+    } catch (error) {
+      setServerError(passkeyErrorMessage(error));
+      setPasskeyBusy(false);
+    }
+  };
+
+  if ((step === 'code' || step === 'enrol' || step === 'codes') && pending) {
+    return (
+      <div>
+        <StepDots step={step} />
+        <div className="mt-5">
+          {step === 'code' && pending.kind === 'second_step' && <SecondStepForm token={pending.token} methods={pending.methods} onTokens={finish} />}
+          {step === 'enrol' && setup && (
+            <div className="space-y-4">
+              <div>
+                <h2 className="text-lg font-semibold text-ink-900">{twoStepUi.enrolTitle}</h2>
+                <p className="mt-1 text-sm text-ink-600">{twoStepUi.enrolIntro}</p>
+              </div>
+              <TotpEnrolment
+                setup={setup}
+                onConfirm={async (code) => {
+                  const answer = await confirmEnrolment(pending.token, code);
+                  setEnrolled(answer);
+                  setStep('codes');
+                }}
+              />
+            </div>
+          )}
+          {step === 'codes' && enrolled && <RecoveryCodes codes={enrolled.recovery_codes} onDone={() => void finish(enrolled)} />}
+        </div>
+        <p className="mt-7 border-t border-sand-200 pt-6 text-center text-sm">
+          <button
+            type="button"
+            onClick={() => {
+              setPending(null);
+              setEnrolled(null);
+              goTo('email');
+            }}
+            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            {twoStepUi.startOver}
+          </button>
+        </p>
+      </div>
+    );
+  }
 
   const email = getValues('email');
 
@@ -130,9 +202,23 @@ export default function LoginPage() {
         )}
 
         {step === 'email' ? (
-          <Button type="submit" size="lg" className="w-full" icon={<ArrowRight aria-hidden="true" className="order-last size-5" />}>
-            {ui.continue}
-          </Button>
+          <>
+            <Button type="submit" size="lg" className="w-full" icon={<ArrowRight aria-hidden="true" className="order-last size-5" />}>
+              {ui.continue}
+            </Button>
+            <Button
+              type="button"
+              size="lg"
+              variant="outline"
+              className="-mt-2 w-full"
+              loading={passkeyBusy}
+              loadingText={twoStepUi.passkeyWaiting}
+              icon={<Fingerprint aria-hidden="true" className="size-5" />}
+              onClick={() => void passkeyOnly()}
+            >
+              {twoStepUi.signInWithPasskey}
+            </Button>
+          </>
         ) : (
           <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText={authMessages.loggingIn}>
             {ui.signIn}
@@ -157,12 +243,15 @@ export default function LoginPage() {
 }
 
 function StepDots({ step }: { step: Step }) {
-  const label = step === 'email' ? ui.stepEmail : ui.stepPassword;
+  const label = step === 'email' ? ui.stepEmail : step === 'password' ? ui.stepPassword : twoStepUi.stepCode;
+  const bars = step === 'email' || step === 'password' ? 2 : 3;
+  const filled = step === 'email' ? 1 : step === 'password' ? 2 : 3;
   return (
     <div className="flex items-center justify-center gap-3">
       <span aria-hidden="true" className="flex items-center gap-1.5">
-        <span className="h-1.5 w-8 rounded-full bg-brand-600" />
-        <span className={cn('h-1.5 w-8 rounded-full transition-colors', step === 'password' ? 'bg-brand-600' : 'bg-sand-200')} />
+        {Array.from({ length: bars }, (_, i) => (
+          <span key={i} className={cn('h-1.5 w-8 rounded-full transition-colors', i < filled ? 'bg-brand-600' : 'bg-sand-200')} />
+        ))}
       </span>
       <p className="text-xs font-semibold tracking-wide text-ink-500 uppercase" aria-live="polite">
         {label}
