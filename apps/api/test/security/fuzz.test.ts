@@ -50,7 +50,7 @@ const SAMPLES: Record<string, unknown> = {
   [`POST ${V1}/auth/reset-password`]: { token: 't'.repeat(43), password: 'NuevaClave9', confirmPassword: 'NuevaClave9' },
   [`POST ${V1}/auth/resend-verification`]: null,
   [`POST ${V1}/auth/login/code`]: { token: 't'.repeat(43), code: '123456' },
-  [`POST ${V1}/auth/passkey/options`]: {},
+  [`POST ${V1}/auth/passkey/options`]: { token: 't'.repeat(43) },
   [`POST ${V1}/auth/passkey/verify`]: { challenge_id: '00000000-0000-4000-8000-000000000000', response: { id: 'x', rawId: 'x', type: 'public-key', response: {} } },
   [`POST ${V1}/auth/enrol/totp`]: { token: 't'.repeat(43) },
   [`POST ${V1}/auth/enrol/totp/confirm`]: { token: 't'.repeat(43), code: '123456' },
