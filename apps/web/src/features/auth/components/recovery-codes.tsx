@@ -21,7 +21,7 @@ export function RecoveryCodes({ codes, onDone, doneLabel = ui.savedCodes }: { co
           <p className="mt-1 text-sm text-ink-600">{ui.recoveryIntro}</p>
         </div>
       </div>
-      <ul aria-label={ui.recoveryListLabel} className="grid grid-cols-2 gap-2 rounded-2xl border border-sand-200 bg-sand-50 p-4 font-mono text-sm text-ink-900" data-testid="recovery-codes">
+      <ul aria-label={ui.recoveryListLabel} className="grid max-w-md grid-cols-2 gap-2 rounded-2xl border border-sand-200 bg-sand-50 p-4 font-mono text-sm text-ink-900" data-testid="recovery-codes">
         {codes.map((code) => (
           <li key={code} className="text-center tracking-wide">
             {code}

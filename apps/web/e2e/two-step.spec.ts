@@ -1,0 +1,110 @@
+// Two-step sign-in in Chromium (docs/product.md#accounts-and-sessions): an account enrols an
+// authenticator app from Seguridad (the code computed here with otplib, as the phone would) and signs
+// in with it; at 390 px an account registers a passkey in Chromium's virtual authenticator (DevTools
+// protocol) and signs in with it alone, without a password; Sesiones activas lists and ends sessions.
+import { authenticator } from 'otplib';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, screenshots, test, uniqueEmail, WIDTHS } from './fixtures';
+
+const PASSWORD = 'Volcan2024';
+
+async function newAccount(request: APIRequestContext, tag: string): Promise<string> {
+  const email = uniqueEmail(tag);
+  const res = await request.post('/api/v1/auth/register', { data: { name: 'Marta Dos Pasos', email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true } });
+  expect(res.status()).toBe(201);
+  return email;
+}
+
+async function passwordSteps(page: Page, email: string) {
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(email);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+}
+
+/** Forgets this browser's session (as another visit would), keeping the device cookie. */
+async function signOutHere(page: Page) {
+  const cookies = (await page.context().cookies()).filter((c) => c.name === 'device_id');
+  await page.context().clearCookies();
+  await page.context().addCookies(cookies);
+  await page.evaluate(() => window.localStorage.clear());
+}
+
+test.describe('two-step sign-in', () => {
+  test('enrol an authenticator app in Seguridad, keep the recovery codes, and sign in with the code', async ({ page, request }) => {
+    const email = await newAccount(request, 'totp');
+    await passwordSteps(page, email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('two-step-banner')).toBeVisible();
+    await page.getByRole('link', { name: 'Configurar ahora' }).click();
+    await expect(page.getByRole('tab', { name: 'Seguridad' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('button', { name: 'Configurar aplicación' }).click();
+    await expect(page.getByRole('img', { name: /Código QR/ })).toBeVisible();
+    const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+
+    await page.getByLabel('Código de verificación').fill('12');
+    await page.getByRole('button', { name: 'Confirmar código' }).click();
+    await expect(page.getByText('Escribe los 6 dígitos de tu aplicación')).toBeVisible();
+    await page.getByLabel('Código de verificación').fill(authenticator.generate(secret));
+    await page.getByRole('button', { name: 'Confirmar código' }).click();
+    await expect(page.getByRole('heading', { name: 'Guarda tus códigos de recuperación' })).toBeVisible();
+    await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
+    await screenshots(page, 'two-step-recovery-codes');
+    await page.getByRole('button', { name: 'Ya guardé mis códigos' }).click();
+    await expect(page.getByText('Activada')).toBeVisible();
+    await expect(page.getByText('Te quedan 10 códigos de recuperación.')).toBeVisible();
+
+    await signOutHere(page);
+    await passwordSteps(page, email);
+    await expect(page.getByRole('heading', { name: 'Verifica que eres tú' })).toBeVisible();
+    await screenshots(page, 'two-step-code');
+    // The next time-step's code: the one used at enrolment may not be used again.
+    const next = authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret);
+    await page.getByLabel('Código de verificación').fill(next);
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('two-step-banner')).toHaveCount(0);
+
+    await page.goto('/settings?pestana=seguridad');
+    const sessions = page.getByTestId('session-list').locator('li');
+    await expect(sessions).toHaveCount(2);
+    await expect(page.getByText('Este dispositivo')).toBeVisible();
+    // Playwright's desktop Chrome says Windows in its user agent; the test server is on this machine's network.
+    await expect(page.getByText('Chrome en Windows', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(/Red local · Último uso:/).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Cerrar las demás sesiones' }).click();
+    await expect(page.getByText('Cerramos 1 sesión más.')).toBeVisible();
+    await expect(sessions).toHaveCount(1);
+    await screenshots(page, 'two-step-security');
+  });
+
+  test('at 390 px: register a passkey in the virtual authenticator and sign in with it alone', async ({ page, request }) => {
+    await page.setViewportSize(WIDTHS.phone);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+
+    const email = await newAccount(request, 'llave');
+    await passwordSteps(page, email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/settings?pestana=seguridad');
+    await expect(page.getByText('Todavía no tienes llaves de acceso.')).toBeVisible();
+    await page.getByLabel('Nombre de la llave').fill('Mi teléfono');
+    await page.getByRole('button', { name: 'Agregar llave de acceso' }).click();
+    await expect(page.getByText('Llave de acceso guardada.')).toBeVisible();
+    await expect(page.getByTestId('passkey-list').getByText('Mi teléfono')).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+
+    await signOutHere(page);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Iniciar sesión con una llave de acceso' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/settings?pestana=seguridad');
+    await expect(page.getByText(/Último uso:/).first()).toBeVisible();
+    await screenshots(page, 'two-step-passkey');
+  });
+});
