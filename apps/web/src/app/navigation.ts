@@ -9,6 +9,9 @@ import { navMessages } from '@donaciones/shared/messages/shell';
 import { paths } from '@/lib/paths';
 import { normalizeRoles } from '@donaciones/shared/roles';
 
+/** The three dashboards: the staff console, the donor's area and a plain account's. */
+export type DashboardRole = Extract<Role, 'ADMIN' | 'DONOR' | 'USER'>;
+
 export interface NavItem {
   label: string;
   to: string;
@@ -18,7 +21,7 @@ export interface NavItem {
 }
 
 /** Which dashboard a set of roles gets: ADMIN anywhere in the list wins, then DONOR, else USER. */
-export function dashboardRole(roles: readonly string[] | null | undefined): Role {
+export function dashboardRole(roles: readonly string[] | null | undefined): DashboardRole {
   const mine = normalizeRoles(roles);
   if (mine.includes('ADMIN')) return 'ADMIN';
   if (mine.includes('DONOR')) return 'DONOR';
@@ -29,7 +32,7 @@ const [adminHome, adminUsers, adminDonations, adminReports, adminSettings] = nav
 const [donorHome, donorDonations, donorHistory, donorReceipts, donorNew, donorProfile] = navMessages.donor;
 const [userHome, userDonations, userStats, userNew, userProfile] = navMessages.user;
 
-const NAVIGATION: Record<Role, NavItem[]> = {
+const NAVIGATION: Record<DashboardRole, NavItem[]> = {
   ADMIN: [
     { label: adminHome, to: paths.dashboard, icon: LayoutDashboard, end: true },
     { label: adminUsers, to: paths.adminUsers, icon: Users },
