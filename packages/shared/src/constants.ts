@@ -8,7 +8,8 @@ export const CURRENCY_SYMBOL = 'Q';
 export const LOCALE = 'es-GT';
 export const TIME_ZONE = 'America/Guatemala';
 
-export const ROLES = ['ADMIN', 'DONOR', 'USER'] as const;
+/** Ranked, highest first: ADMIN, the staff roles of docs/product.md#roles-and-permissions, DONOR, USER. */
+export const ROLES = ['ADMIN', 'FINANCE', 'COMMUNICATIONS', 'SPONSORSHIP', 'VOLUNTEER', 'DONOR', 'USER'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const DONATION_STATUSES = ['pending', 'completed', 'failed', 'cancelled', 'expired', 'refunded'] as const;

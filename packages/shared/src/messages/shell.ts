@@ -83,6 +83,10 @@ export const httpMessages = {
 
 export const rolesMessages = {
   ADMIN: 'Administrador',
+  FINANCE: 'Finanzas',
+  COMMUNICATIONS: 'Comunicación',
+  SPONSORSHIP: 'Apadrinamiento',
+  VOLUNTEER: 'Voluntariado',
   DONOR: 'Donante',
   USER: 'Usuario',
 } as const;
