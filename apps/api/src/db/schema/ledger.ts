@@ -59,9 +59,10 @@ export const donations = pgTable(
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
     completedAt: tz('completed_at'),
-    // The payment as the provider saw it (docs/product.md#payments). Null for donations not charged
-    // through a checkout (simulated card, goods, services). `payment_reference` holds the provider's
-    // payment id (pa_...), `card_brand` the card network it reports.
+    // The payment as the provider saw it (docs/product.md#payments): the provider that settles it
+    // (domain/payments/providers.ts: recurrente, simulated, or deposit since migration 0020), null for
+    // goods, services and cash. `payment_reference` holds the provider's payment id (pa_...),
+    // `card_brand` the card network it reports.
     paymentProvider: text('payment_provider'),
     paymentMethod: text('payment_method'),
     checkoutId: text('checkout_id'),
