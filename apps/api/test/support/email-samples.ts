@@ -6,6 +6,7 @@ import { depositReviewMessages } from '../../src/messages/deposit-review';
 import { monthlyApiMessages as mm } from '../../src/messages/monthly';
 import { paymentMessages as pm } from '../../src/messages/payments';
 import { receiptMessages } from '../../src/messages/receipts';
+import { twoStepEmailMessages as ts } from '../../src/messages/two-step-email';
 import { PUBLIC_URL_MARK } from '../../src/platform/email-outbox';
 
 export interface EmailSample {
@@ -88,4 +89,10 @@ export const emailSamples: EmailSample[] = [
   { template: 'monthly-gift-cancelled', subject: mm.cancelledSubject, text: mm.cancelledText(name, amount, 'Lo pidió el donante', manage) },
   { template: 'monthly-gift-ended', subject: mm.cancelledSubject, text: mm.endedByProviderText(name, amount, manage) },
   { template: 'monthly-gift-replaced', subject: mm.replacedSubject, text: mm.replacedText(name, amount, 'Q1,500.00', manage) },
+  {
+    template: 'new-device-sign-in',
+    subject: ts.newDeviceSubject(org),
+    text: ts.newDeviceText(name, org, 'Chrome en Windows', 'Ubicación aproximada no disponible', '26 de noviembre de 2026, 16:13', `${PUBLIC_URL_MARK}/settings?pestana=seguridad`),
+  },
+  { template: 'second-step-reset', subject: ts.twoStepResetSubject(org), text: ts.twoStepResetText(name, org, `${PUBLIC_URL_MARK}/login`) },
 ];

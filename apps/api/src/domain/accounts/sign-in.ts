@@ -8,7 +8,7 @@ import type { SecondStepMethod } from '@donaciones/shared/schemas/two-step';
 import type { Database, Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
-import { enqueueEmail } from '../../platform/email-outbox';
+import { PUBLIC_URL_MARK, enqueueEmail } from '../../platform/email-outbox';
 import { getSettings } from '../../platform/settings';
 import { twoStepEmailMessages as e } from '../../messages/two-step-email';
 import { openStepToken } from './challenges';
@@ -86,7 +86,7 @@ async function emailNewDevice(db: Db, user: { email: string; firstName: string }
   await enqueueEmail(db, {
     to: user.email,
     subject: e.newDeviceSubject(org.name),
-    text: e.newDeviceText(user.firstName, org.name, describeDevice(ctx.userAgent), describePlace(ctx.ip), when, `${ctx.publicUrl}/settings?pestana=seguridad`),
+    text: e.newDeviceText(user.firstName, org.name, describeDevice(ctx.userAgent), describePlace(ctx.ip), when, `${PUBLIC_URL_MARK}/settings?pestana=seguridad`),
     template: 'new-device-sign-in',
   });
 }
