@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { type Role } from '@donaciones/shared/constants';
+import { can, type Permission } from '@donaciones/shared/permissions';
 import { hasAnyRole } from '@donaciones/shared/roles';
 import { sessions, users } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
@@ -26,6 +27,15 @@ declare module 'fastify' {
     requireRole: (...roles: Role[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: reads the token when one is sent (an invalid one is still a 401); anonymous otherwise. */
     optionalAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * onRequest hook of the staff console: 401 without a valid token, 403 unless the caller's roles
+     * grant the route's `config.permission` (a route without one is refused to everybody).
+     */
+    requirePermission: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyContextConfig {
+    /** What a staff route requires (packages/shared/src/permissions.ts); checked by requirePermission. */
+    permission?: Permission;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -87,5 +97,10 @@ export default fp(async function auth(app: FastifyInstance) {
   app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
     await resolve(request, true);
     if (!hasAnyRole(request.user?.roles, roles)) throw forbidden();
+  });
+  app.decorate('requirePermission', async (request: FastifyRequest) => {
+    await resolve(request, true);
+    const permission = request.routeOptions.config.permission;
+    if (!permission || !can(request.user?.roles, permission)) throw forbidden();
   });
 });

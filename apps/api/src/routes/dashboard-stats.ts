@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hasRole } from '@donaciones/shared/roles';
+import { can } from '@donaciones/shared/permissions';
 import { adminDashboardStatsSchema } from '@donaciones/shared/schemas/admin';
 import { errorResponseSchema } from '@donaciones/shared/schemas/common';
 import { memberDashboardStatsSchema } from '@donaciones/shared/schemas/member';
@@ -31,7 +31,7 @@ export default async function dashboardStatsRoutes(app: FastifyInstance) {
     async (request) => {
       const user = request.user;
       if (!user) throw unauthorized();
-      return hasRole(user.roles, 'ADMIN') ? adminDashboardStats(app.db) : memberDashboardStats(app.db, user.id);
+      return can(user.roles, 'reports.read') ? adminDashboardStats(app.db) : memberDashboardStats(app.db, user.id);
     },
   );
 }

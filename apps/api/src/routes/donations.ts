@@ -1,7 +1,7 @@
 // The donation ledger's service API (docs/product.md#screens-and-routes, #the-donation-ledger, #donor-privacy). Thin handlers: the rules
 // live in domain/giving/donations.ts and domain/ledger/transitions.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasRole } from '@donaciones/shared/roles';
+import { can } from '@donaciones/shared/permissions';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema, idParamSchema } from '@donaciones/shared/schemas/common';
 import {
@@ -97,7 +97,7 @@ export default async function donationRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      hasRole(request.user?.roles, 'ADMIN')
+      can(request.user?.roles, 'donations.read')
         ? statsReads('staff', () => donationStats(app.db, { withPending: true }))
         : statsReads('public', () => donationStats(app.db, { withPending: false })),
   );
@@ -119,10 +119,11 @@ export default async function donationRoutes(app: FastifyInstance) {
   r.post(
     '/donations/:id/process',
     {
-      preHandler: app.requireRole('ADMIN'),
+      preHandler: app.requirePermission,
+      config: { permission: 'donations.decide' },
       schema: {
         tags: [TAG],
-        summary: 'Procesar una donación pendiente (ADMIN)',
+        summary: 'Procesar una donación pendiente (personal con permiso donations.decide)',
         description:
           'Monetarias: cobra con el proveedor de pagos (simulado; fallan las tarjetas terminadas en 0002 rechazada, 9995 fondos ' +
           'insuficientes y 0069 vencida) y queda completed o failed. Bienes y servicios: se marcan recibidos (completed). ' +

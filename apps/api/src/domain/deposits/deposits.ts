@@ -16,7 +16,7 @@ import {
   declaredCents,
   publicBankAccounts,
 } from '@donaciones/shared/schemas/deposits';
-import { hasRole } from '@donaciones/shared/roles';
+import { can } from '@donaciones/shared/permissions';
 import type { Db } from '../../db/client';
 import { donationAttachments, donations } from '../../db/schema';
 import { ConflictError, InvalidInputError, forbidden, notFound, unauthorized } from '../../errors';
@@ -80,7 +80,7 @@ async function depositDonation(db: Db, donationId: number, access: SlipAccess, a
     if (!access.user && !access.tokenGiven) throw unauthorized();
     throw notFound();
   }
-  const allowed = isOwner(row, access) || (admin && access.user != null && hasRole(access.user.roles, 'ADMIN'));
+  const allowed = isOwner(row, access) || (admin && access.user != null && can(access.user.roles, 'donations.read'));
   if (!allowed) refuse(access);
   if (row.paymentMethod !== 'bank_deposit') throw new ConflictError(e.notDeposit);
   return row;

@@ -1,7 +1,7 @@
 // The `q` search of the donation lists and the capped count of their matches, written so that
 // PostgreSQL answers them from the trigram index of migration 0014 (docs/performance.md, "Scale").
 import { type SQL, type Subquery, or, sql } from 'drizzle-orm';
-import { hasRole } from '@donaciones/shared/roles';
+import { can } from '@donaciones/shared/permissions';
 import { SEARCH_COUNT_CAP } from '@donaciones/shared/constants';
 import type { Db } from '../../db/client';
 import { donations, programs, userPreferences } from '../../db/schema';
@@ -50,7 +50,7 @@ export async function searchCondition(db: Db, q: string, viewer: { id: number; r
   const programIds = await programsMatching(db, pattern);
   const common: SQL[] = [like(sql`${donations.searchDescription}`)];
   if (programIds.length) common.push(sql`${donations.programId} IN (${sql.join(programIds.map((id) => sql`${id}`), sql`, `)})`);
-  if (hasRole(viewer?.roles, 'ADMIN')) {
+  if (can(viewer?.roles, 'donations.read')) {
     return or(
       like(sql`${donations.searchName}`),
       emailMatches,

@@ -2,7 +2,7 @@
 // statistics from the running totals, and the process/cancel transitions with their permissions.
 import { type SQL, and, eq, or, sql } from 'drizzle-orm';
 import { type DonationStatus, type DonationType } from '@donaciones/shared/constants';
-import { hasRole } from '@donaciones/shared/roles';
+import { can } from '@donaciones/shared/permissions';
 import { fromCents, roundTo, toCents } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { donationsMessages } from '@donaciones/shared/messages/donations';
@@ -41,7 +41,8 @@ export interface ViewOptions {
   receiptSeries?: string | null;
 }
 
-const isAdmin = (viewer: Viewer | null) => hasRole(viewer?.roles, 'ADMIN');
+/** Staff who may read every donation in full (docs/product.md#roles-and-permissions). */
+const isAdmin = (viewer: Viewer | null) => can(viewer?.roles, 'donations.read');
 
 /** `maria.garcia@gmail.com` -> `m***@gmail.com` */
 export function maskEmail(email: string): string {

@@ -4,7 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Role } from '@donaciones/shared/constants';
 import { formatCents, formatReceiptNumber } from '@donaciones/shared/format';
-import { hasRole } from '@donaciones/shared/roles';
+import { can } from '@donaciones/shared/permissions';
 import type { Db } from '../../db/client';
 import { donations, type EmailAttachment, emailOutbox, programs, type ReceiptIssuer, receiptCounters, receipts, users } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -200,7 +200,7 @@ export async function receiptForViewer(db: Db, donationId: number, viewer: Recei
     .where(eq(donations.id, donationId))
     .limit(1);
   if (!row) throw notFound(receiptMessages.receiptNotFound);
-  if (row.userId !== viewer.id && !hasRole(viewer.roles, 'ADMIN')) throw notFound(receiptMessages.receiptNotFound);
+  if (row.userId !== viewer.id && !can(viewer.roles, 'donors.read')) throw notFound(receiptMessages.receiptNotFound);
   if (!row.receipt) throw notFound(receiptMessages.receiptNotAvailable);
   return row.receipt;
 }

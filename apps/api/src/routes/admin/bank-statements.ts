@@ -38,6 +38,7 @@ export default async function bankStatementRoutes(app: FastifyInstance) {
   r.get(
     '/admin/donations/:id/deposit',
     {
+      config: { permission: 'donations.read' },
       schema: {
         tags: ['admin: donaciones'],
         summary: 'La boleta más reciente de un depósito y lo que declaró el donante',

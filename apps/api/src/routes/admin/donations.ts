@@ -52,6 +52,7 @@ export default async function adminDonationRoutes(app: FastifyInstance) {
   r.get(
     '/admin/donations/:id/donor',
     {
+      config: { permission: 'donors.read' },
       schema: {
         tags: [DONATIONS],
         summary: 'Teléfono y NIT, CUI o CF del donante de una donación',
@@ -66,6 +67,7 @@ export default async function adminDonationRoutes(app: FastifyInstance) {
   r.post(
     '/admin/donations/:id/approve',
     {
+      config: { permission: 'donations.decide' },
       schema: {
         tags: [DONATIONS],
         summary: 'Aprobar una donación pendiente',
@@ -81,6 +83,7 @@ export default async function adminDonationRoutes(app: FastifyInstance) {
   r.post(
     '/admin/donations/:id/reject',
     {
+      config: { permission: 'donations.decide' },
       schema: {
         tags: [DONATIONS],
         summary: 'Rechazar una donación pendiente',

@@ -17,6 +17,7 @@ export default async function adminFelRoutes(app: FastifyInstance) {
   r.get(
     '/admin/donations/:id/fel',
     {
+      config: { permission: 'donations.read' },
       schema: {
         tags: [DONATIONS],
         summary: 'La certificación FEL del recibo de una donación: estado, autorización de SAT o motivo del rechazo (null sin recibo)',

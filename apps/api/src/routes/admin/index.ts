@@ -1,7 +1,10 @@
-// The admin console's API (docs/product.md#roles-and-permissions): one ADMIN hook for every route in
-// this folder, run onRequest, before validation, so an anonymous or non-admin caller never learns
-// more than 401/403. Thin handlers: the rules live in domain/ (giving/review.ts, reporting/, payments/checkouts.ts and the rest).
-import type { FastifyInstance } from 'fastify';
+// The staff console's API (docs/product.md#roles-and-permissions): every route in this folder requires
+// a named permission (packages/shared/src/permissions.ts), checked by one hook run onRequest, before
+// validation, so a caller without it never learns more than 401/403. Each area below gives its routes
+// a permission, and a route that needs another says so in its own `config.permission`; the server
+// refuses to start if a route here has none. Thin handlers: the rules live in domain/ (giving/review.ts, reporting/, payments/checkouts.ts and the rest).
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Permission } from '@donaciones/shared/permissions';
 import bankAccountRoutes from './bank-accounts';
 import bankStatementRoutes from './bank-statements';
 import contentRoutes from './content';
@@ -15,18 +18,36 @@ import settingsRoutes from './settings';
 import staffSecurityRoutes from './staff-security';
 import userRoutes from './users';
 
+/** An area of the console: its routes require `permission` unless they declare their own. */
+function area(routes: FastifyPluginAsync, permission: Permission): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook('onRoute', (route) => {
+      route.config = { ...route.config, permission: route.config?.permission ?? permission };
+    });
+    await app.register(routes);
+  };
+}
+
 export default async function adminRoutes(app: FastifyInstance) {
-  app.addHook('onRequest', app.requireRole('ADMIN'));
-  await app.register(userRoutes);
-  await app.register(staffSecurityRoutes);
-  await app.register(donationRoutes);
-  await app.register(monthlyGiftRoutes);
-  await app.register(paymentRoutes);
-  await app.register(receiptRoutes);
-  await app.register(felRoutes);
-  await app.register(reportRoutes);
-  await app.register(settingsRoutes);
-  await app.register(contentRoutes);
-  await app.register(bankStatementRoutes);
-  await app.register(bankAccountRoutes);
+  app.addHook('onRequest', app.requirePermission);
+  const declared: { url: string; config?: { permission?: Permission } }[] = [];
+  app.addHook('onRoute', (route) => {
+    declared.push(route);
+  });
+  await app.register(area(userRoutes, 'users.manage'));
+  await app.register(area(staffSecurityRoutes, 'users.manage'));
+  await app.register(area(donationRoutes, 'donations.read'));
+  await app.register(area(monthlyGiftRoutes, 'donations.read'));
+  await app.register(area(paymentRoutes, 'donations.read'));
+  await app.register(area(receiptRoutes, 'donors.read'));
+  await app.register(area(felRoutes, 'fiscal.manage'));
+  await app.register(area(reportRoutes, 'reports.read'));
+  await app.register(area(settingsRoutes, 'settings.manage'));
+  await app.register(area(contentRoutes, 'content.manage'));
+  await app.register(area(bankStatementRoutes, 'bank.manage'));
+  await app.register(area(bankAccountRoutes, 'bank.manage'));
+  app.addHook('onReady', async () => {
+    const missing = declared.filter((route) => !route.config?.permission).map((route) => route.url);
+    if (missing.length > 0) throw new Error(`Staff routes without a permission: ${missing.join(', ')}`);
+  });
 }

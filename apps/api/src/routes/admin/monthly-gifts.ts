@@ -55,6 +55,7 @@ export default async function adminMonthlyGiftRoutes(app: FastifyInstance) {
   r.post(
     '/admin/monthly-gifts/:id/cancel',
     {
+      config: { permission: 'corrections.manage' },
       schema: {
         tags: [MONTHLY],
         summary: 'Cancelar una donación mensual a pedido del donante',

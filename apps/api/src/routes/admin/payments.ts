@@ -50,6 +50,7 @@ export default async function adminPaymentRoutes(app: FastifyInstance) {
   r.post(
     '/admin/donations/:id/refund',
     {
+      config: { permission: 'corrections.manage' },
       schema: {
         tags: [DONATIONS],
         summary: 'Reembolsar una donación con tarjeta completada (motivo requerido)',
@@ -82,6 +83,7 @@ export default async function adminPaymentRoutes(app: FastifyInstance) {
   r.post(
     '/admin/payment-events/:id/refund',
     {
+      config: { permission: 'corrections.manage' },
       schema: {
         tags: [DONATIONS],
         summary: 'Reembolsar un pago duplicado (la donación que duplicó queda completada)',
@@ -97,6 +99,7 @@ export default async function adminPaymentRoutes(app: FastifyInstance) {
   r.get(
     '/admin/settings/payments',
     {
+      config: { permission: 'fiscal.manage' },
       schema: { tags: [SETTINGS], summary: 'Comisión de la pasarela y tipo de cambio del dólar', security: bearer, response: { 200: paymentSettingsSchema, ...refusals } },
     },
     async () => getSettings(app.db, 'payments'),
@@ -105,6 +108,7 @@ export default async function adminPaymentRoutes(app: FastifyInstance) {
   r.put(
     '/admin/settings/payments',
     {
+      config: { permission: 'fiscal.manage' },
       schema: {
         tags: [SETTINGS],
         summary: 'Guardar la comisión de la pasarela (para "cubrir la comisión") y el tipo de cambio del dólar con su fecha',

@@ -56,6 +56,7 @@ export default async function adminReceiptRoutes(app: FastifyInstance) {
   r.post(
     '/admin/donations/:id/statement/resend',
     {
+      config: { permission: 'fiscal.manage' },
       schema: {
         tags: [DONATIONS],
         summary: 'Enviar de nuevo la constancia anual al donante de esta donación (auditado)',

@@ -52,13 +52,14 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
 
   r.get(
     '/admin/organization',
-    { schema: { tags: [SETTINGS], summary: 'Datos de la organización', security: bearer, response: { 200: organizationSettingsSchema, ...refusals } } },
+    { config: { permission: 'content.manage' }, schema: { tags: [SETTINGS], summary: 'Datos de la organización', security: bearer, response: { 200: organizationSettingsSchema, ...refusals } } },
     async () => getSettings(app.db, 'organization'),
   );
 
   r.put(
     '/admin/organization',
     {
+      config: { permission: 'content.manage' },
       schema: {
         tags: [SETTINGS],
         summary: 'Guardar los datos de la organización',
@@ -74,6 +75,7 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
   r.get(
     '/admin/settings/fiscal',
     {
+      config: { permission: 'fiscal.manage' },
       schema: { tags: [SETTINGS], summary: 'Datos fiscales de los recibos', security: bearer, response: { 200: fiscalSettingsAnswerSchema, ...refusals } },
     },
     async () => getFiscalSettings(app.db),
@@ -84,6 +86,7 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
     {
       // A signature image of up to 100 KB travels in base64 inside the JSON body.
       bodyLimit: FISCAL_BODY_LIMIT,
+      config: { permission: 'fiscal.manage' },
       schema: {
         tags: [SETTINGS],
         summary: 'Guardar los datos fiscales de los recibos',
@@ -101,13 +104,14 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
 
   r.get(
     '/admin/impact',
-    { schema: { tags: [SETTINGS], summary: 'Factores de impacto', security: bearer, response: { 200: impactSettingsSchema, ...refusals } } },
+    { config: { permission: 'content.manage' }, schema: { tags: [SETTINGS], summary: 'Factores de impacto', security: bearer, response: { 200: impactSettingsSchema, ...refusals } } },
     async () => getSettings(app.db, 'impact'),
   );
 
   r.put(
     '/admin/impact',
     {
+      config: { permission: 'content.manage' },
       schema: {
         tags: [SETTINGS],
         summary: 'Guardar los factores de impacto',
@@ -122,13 +126,14 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
 
   r.get(
     '/admin/levels',
-    { schema: { tags: [SETTINGS], summary: 'Niveles de donante', security: bearer, response: { 200: levelSettingsSchema, ...refusals } } },
+    { config: { permission: 'content.manage' }, schema: { tags: [SETTINGS], summary: 'Niveles de donante', security: bearer, response: { 200: levelSettingsSchema, ...refusals } } },
     async () => getSettings(app.db, 'levels'),
   );
 
   r.put(
     '/admin/levels',
     {
+      config: { permission: 'content.manage' },
       schema: {
         tags: [SETTINGS],
         summary: 'Guardar los niveles de donante',

@@ -68,6 +68,7 @@ export default async function adminStaffSecurityRoutes(app: FastifyInstance) {
   r.get(
     '/admin/settings/security',
     {
+      config: { permission: 'settings.manage' },
       schema: { tags: ['admin: configuración'], summary: 'Regla del segundo paso para el personal', security: bearer, response: { 200: securityPolicySchema, ...refusals } },
     },
     async () => getSecurityPolicy(app.db, app.config.env),
@@ -76,6 +77,7 @@ export default async function adminStaffSecurityRoutes(app: FastifyInstance) {
   r.put(
     '/admin/settings/security',
     {
+      config: { permission: 'settings.manage' },
       schema: {
         tags: ['admin: configuración'],
         summary: 'Guardar la regla del segundo paso para el personal',

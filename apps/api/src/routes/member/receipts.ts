@@ -1,7 +1,7 @@
 // The member's receipts (docs/product.md#receipts): the list, each receipt's PDF and the annual statement.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { hasRole } from '@donaciones/shared/roles';
+import { can } from '@donaciones/shared/permissions';
 import {
   receiptParamsSchema,
   receiptsSchema,
@@ -74,7 +74,7 @@ export default async function memberReceiptRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = signedInUser(request);
       const target = request.query.user_id ?? user.id;
-      if (target !== user.id && !hasRole(user.roles, 'ADMIN')) throw forbidden(receiptMessages.statementOtherUser);
+      if (target !== user.id && !can(user.roles, 'donors.read')) throw forbidden(receiptMessages.statementOtherUser);
       const data = await loadStatement(app.db, { userId: target }, request.params.year);
       const pdf = await renderStatementPdf(data);
       return sendPdf(reply, pdf, `constancia-donaciones-${data.year}.pdf`);
