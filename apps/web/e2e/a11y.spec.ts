@@ -4,6 +4,7 @@
 // back, a visible focus indicator on every stop), form errors tied to their fields and announced,
 // and no sideways scrolling at 320 px wide or at 200% zoom.
 import AxeBuilder from '@axe-core/playwright';
+import { authenticator } from 'otplib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiToken, DEMO, expect, futureExpiry, login, recordDonation, statusError, test, uniqueEmail } from './fixtures';
 
@@ -273,6 +274,15 @@ const memberScreens: Screen[] = [
       await page.getByRole('tab', { name: 'Preferencias' }).click();
     },
   },
+  { name: 'configuración: seguridad (segundo paso, llaves de acceso, sesiones activas)', open: go('/settings?pestana=seguridad') },
+  {
+    name: 'configuración: seguridad, configurar la aplicación (código QR)',
+    open: async (page) => {
+      await page.goto('/settings?pestana=seguridad');
+      await page.getByRole('button', { name: 'Configurar aplicación' }).click();
+      await expect(page.getByRole('img', { name: /Código QR/ })).toBeVisible();
+    },
+  },
   {
     name: 'cambiar contraseña (diálogo)',
     open: async (page) => {
@@ -332,6 +342,7 @@ const adminScreens: Screen[] = [
   { name: 'conciliación bancaria', open: go('/admin/bank-statements') },
   { name: 'reportes', open: go('/admin/reports') },
   { name: 'configuración del sistema (incluye datos fiscales y cuentas bancarias)', open: go('/admin/settings') },
+  { name: 'configuración: seguridad con el personal (último inicio, segundo paso, sesiones)', open: go('/settings?pestana=seguridad') },
   { name: 'configuración: perfil', open: go('/settings') },
   { name: 'nueva donación', open: go('/donations/new') },
 ];
@@ -365,6 +376,28 @@ test.describe('axe: no serious or critical WCAG 2.2 AA violation', () => {
       ...adminScreens,
       { name: 'detalle de donación pendiente', open: go(`/donations/${pending.id}`) },
       { name: 'donación pendiente en la consola: revisión (Aprobar, Rechazar, historial)', open: go(`/admin/donations/${pending.id}`) },
+    ]);
+  });
+
+  test('two-step sign-in: the code step after the password', async ({ page, request }) => {
+    const email = uniqueEmail('dos-pasos');
+    expect((await request.post('/api/v1/auth/register', { data: { name: 'Ana Dos Pasos', email, password: 'Volcan2024', confirmPassword: 'Volcan2024', acceptTerms: true } })).status()).toBe(201);
+    const token = await apiToken(request, { email, password: 'Volcan2024' });
+    const setup = await (await request.post('/api/v1/users/me/totp', { headers: { authorization: `Bearer ${token}` } })).json();
+    const confirmed = await request.post('/api/v1/users/me/totp/confirm', { headers: { authorization: `Bearer ${token}` }, data: { code: authenticator.generate(setup.secret) } });
+    expect(confirmed.status()).toBe(200);
+    await scanAll(page, 'dos pasos', [
+      {
+        name: 'iniciar sesión: código de verificación',
+        open: async (p) => {
+          await p.goto('/login');
+          await p.locator('input[name="email"]').fill(email);
+          await p.getByRole('button', { name: 'Continuar' }).click();
+          await p.locator('input[name="password"]').fill('Volcan2024');
+          await p.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+          await expect(p.getByRole('heading', { name: 'Verifica que eres tú' })).toBeVisible();
+        },
+      },
     ]);
   });
 
