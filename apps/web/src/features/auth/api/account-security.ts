@@ -25,8 +25,9 @@ export const useAccountSecurity = () => useQuery(accountSecurityQuery());
 export const useOpenSessions = () => useQuery(sessionsQuery());
 export const useStaffSecurity = () =>
   useQuery({ queryKey: keys.staff(), queryFn: async () => (await api.get<{ staff: StaffSecurityRow[] }>('/admin/staff/security')).data.staff });
-export const useSecurityPolicy = () =>
+export const useSecurityPolicy = (enabled = true) =>
   useQuery({
+    enabled,
     queryKey: keys.policy(),
     queryFn: async () => (await api.get<{ staff_second_step_required: boolean; always_required_for: string[] }>('/admin/settings/security')).data,
   });

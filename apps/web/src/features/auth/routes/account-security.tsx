@@ -1,6 +1,6 @@
 // The Seguridad tab of the settings (docs/product.md#accounts-and-sessions): the authenticator app and
-// recovery codes, passkeys, the open sessions, and for an ADMIN the staff's sign-in.
-import { hasAnyRole } from '@donaciones/shared/roles';
+// recovery codes, passkeys, the open sessions, and for whoever manages users (ADMIN) the staff's sign-in.
+import { can } from '@donaciones/shared/permissions';
 import { twoStepMessages } from '@donaciones/shared/messages/two-step';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
@@ -21,7 +21,7 @@ export default function AccountSecurityPanel() {
       <TotpCard security={security.data} />
       <PasskeysCard security={security.data} />
       <SessionsCard />
-      {hasAnyRole(roles, ['ADMIN']) && <StaffSecurity currentUserId={user?.id} />}
+      {can(roles, 'users.manage') && <StaffSecurity currentUserId={user?.id} canSetRule={can(roles, 'settings.manage')} />}
     </div>
   );
 }

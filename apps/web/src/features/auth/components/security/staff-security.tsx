@@ -21,9 +21,9 @@ function secondStepOf(row: StaffSecurityRow): string {
   return parts.length > 0 ? parts.join(' + ') : ui.none;
 }
 
-export function StaffSecurity({ currentUserId }: { currentUserId: number | undefined }) {
+export function StaffSecurity({ currentUserId, canSetRule }: { currentUserId: number | undefined; canSetRule: boolean }) {
   const staff = useStaffSecurity();
-  const policy = useSecurityPolicy();
+  const policy = useSecurityPolicy(canSetRule);
   const save = useSavePolicy();
   const endSessions = useEndStaffSessions();
   const reset = useResetStaffSecondStep();
@@ -34,7 +34,7 @@ export function StaffSecurity({ currentUserId }: { currentUserId: number | undef
     <Card title={ui.staffTitle} description={ui.staffIntro}>
       <ErrorMessage message={error ? getErrorMessage(error, twoStepMessages.userNotFound) : null} />
       <SuccessMessage message={success} />
-      {policy.data && (
+      {canSetRule && policy.data && (
         <div className="mb-4 rounded-2xl border border-sand-200 bg-sand-50 p-4">
           <Checkbox
             label={ui.policyLabel}
