@@ -40,6 +40,17 @@ export function rolesWithMain(role: Role, previous: readonly string[] = []): Rol
   return [role, ...ROLES.filter((r) => rank(r) > rank(role) && had.includes(r))];
 }
 
+/**
+ * The roles an admin gives a staff member: `main` first, then the other staff roles chosen in `also`
+ * (in rank order), then the donor and account roles the person already had below `main`. A staff role
+ * not chosen again is removed, so roles can be taken away as well as given.
+ */
+export function rolesFromChoice(main: Role, also: readonly Role[], previous: readonly string[] = []): Role[] {
+  const staffAlso = ROLES.filter((r) => r !== main && !NON_STAFF_ROLES.includes(r) && also.includes(r));
+  const kept = normalizeRoles(previous).filter((r) => NON_STAFF_ROLES.includes(r) && r !== main && rank(r) > rank(main));
+  return [main, ...staffAlso, ...kept];
+}
+
 /** Adds `role` in rank order: before the first role that ranks below it (ADMIN stays first for staff). */
 export function withRole(roles: readonly string[], role: Role): Role[] {
   const had = normalizeRoles(roles);

@@ -36,6 +36,8 @@ export const adminUserInputSchema = z.object({
       .max(50, { error: a.lastNameMax }),
   ),
   role: z.enum(ROLES, { error: v.roleInvalid }),
+  /** Other staff roles the person holds besides the main one (absent: the roles below the main one are kept as they are). */
+  also_roles: z.array(z.enum(ROLES, { error: v.roleInvalid }), { error: v.roleInvalid }).max(ROLES.length, { error: v.roleInvalid }).optional(),
   is_active: z.boolean({ error: a.isActiveInvalid }).default(true),
 });
 export type AdminUserInput = z.input<typeof adminUserInputSchema>;

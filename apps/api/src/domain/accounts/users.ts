@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { adminMessages } from '@donaciones/shared/messages/admin';
-import { normalizeRoles, rolesWithMain } from '@donaciones/shared/roles';
+import { normalizeRoles, rolesFromChoice, rolesWithMain } from '@donaciones/shared/roles';
 import { emailMessages } from '../../messages/email';
 import type { AdminUser, AdminUserList, AdminUserValues, UserStatus } from '@donaciones/shared/schemas/admin';
 import type { Database, Db } from '../../db/client';
@@ -97,7 +97,7 @@ export async function createUser(
           passwordHash: unusable,
           firstName: values.first_name,
           lastName: values.last_name,
-          roles: rolesWithMain(values.role),
+          roles: values.also_roles ? rolesFromChoice(values.role, values.also_roles) : rolesWithMain(values.role),
           isActive: values.is_active,
         })
         .returning();
@@ -145,7 +145,7 @@ export async function updateUser(
       const [current] = await tx.select().from(users).where(eq(users.id, input.id)).for('update').limit(1);
       if (!current) throw notFound(m.userNotFound);
 
-      const roles = rolesWithMain(values.role, current.roles);
+      const roles = values.also_roles ? rolesFromChoice(values.role, values.also_roles, current.roles) : rolesWithMain(values.role, current.roles);
       const isLastAdmin = admins.length === 1 && admins[0] === current.id;
       if (isLastAdmin && !values.is_active) throw conflict(m.lastAdminDeactivate);
       if (isLastAdmin && !roles.includes('ADMIN')) throw conflict(m.lastAdminDemote);
@@ -168,6 +168,9 @@ export async function updateUser(
       if (current.isActive && !values.is_active) {
         // Deactivation signs the person out everywhere at once.
         await revokeAllSessions(tx, input.id, 'deactivated');
+      } else if (input.id !== input.actor.id && JSON.stringify(current.roles) !== JSON.stringify(row.roles)) {
+        // New roles are taken up at the next sign-in: the person's open sessions end.
+        await revokeAllSessions(tx, input.id, 'roles_changed');
       }
 
       const changes: Record<string, { from: unknown; to: unknown }> = {};
