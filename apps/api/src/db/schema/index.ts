@@ -7,3 +7,4 @@ export * from './platform';
 export * from './deposits';
 export * from './receipts';
 export * from './monthly';
+export * from './accounting';
