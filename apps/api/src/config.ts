@@ -4,6 +4,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { PAYMENT_PROVIDERS } from '@donaciones/shared/schemas/payments';
+import { SIMULATED_PROVIDER } from './domain/payments/simulated/provider';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -73,7 +75,7 @@ const envSchema = z.object({
   /** Public checkout (POST /donate) requests per IP per minute. */
   DONATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** Who charges card donations: `simulated` (offline demo, no money moves) or `recurrente`. */
-  PAYMENT_PROVIDER: z.enum(['simulated', 'recurrente'], { error: 'PAYMENT_PROVIDER debe ser simulated o recurrente' }).default('simulated'),
+  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS, { error: 'PAYMENT_PROVIDER debe ser simulated o recurrente' }).default(SIMULATED_PROVIDER),
   RECURRENTE_PUBLIC_KEY: z.string().min(1).optional(),
   RECURRENTE_SECRET_KEY: z.string().min(1).optional(),
   RECURRENTE_WEBHOOK_SECRET: z
@@ -140,7 +142,7 @@ export interface Config {
 }
 
 export type PaymentsConfig =
-  | { provider: 'simulated' }
+  | { provider: typeof SIMULATED_PROVIDER }
   | { provider: 'recurrente'; publicKey: string; secretKey: string; webhookSecret: string; apiUrl: string };
 
 /** Electronic certification of receipts (decision 0021): off, or Infile's unified endpoint with the issuer's SAT data. */
@@ -233,7 +235,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
 
 /** With Recurrente the two API keys and the webhook secret are required (see README, Pagos con Recurrente). */
 function paymentsConfig(env: Env): PaymentsConfig {
-  if (env.PAYMENT_PROVIDER === 'simulated') return { provider: 'simulated' };
+  if (env.PAYMENT_PROVIDER === SIMULATED_PROVIDER) return { provider: SIMULATED_PROVIDER };
   const { RECURRENTE_PUBLIC_KEY: publicKey, RECURRENTE_SECRET_KEY: secretKey, RECURRENTE_WEBHOOK_SECRET: webhookSecret } = env;
   if (!publicKey || !secretKey || !webhookSecret) {
     const missing = Object.entries({ RECURRENTE_PUBLIC_KEY: publicKey, RECURRENTE_SECRET_KEY: secretKey, RECURRENTE_WEBHOOK_SECRET: webhookSecret })

@@ -6,6 +6,7 @@ import type { donations } from './schema';
 import { recurringGifts } from './schema';
 import type { Db } from './client';
 import { addMonth } from '../domain/ledger/links';
+import { SIMULATED_PROVIDER } from '../domain/payments/providers';
 
 type DonationInsert = typeof donations.$inferInsert;
 
@@ -60,7 +61,7 @@ export async function seedMonthlyGifts(
     const [gift] = await db
       .insert(recurringGifts)
       .values({
-        provider: 'simulated',
+        provider: SIMULATED_PROVIDER,
         donorName: demo.name,
         donorEmail: demo.email,
         userId: demo.email === 'donante@ejemplo.org' ? options.donorUserId : null,
@@ -89,7 +90,7 @@ export async function seedMonthlyGifts(
       cardLast4: demo.card,
       cardBrand: demo.card.startsWith('5') ? 'mastercard' : 'visa',
       paymentMethod: 'card',
-      paymentProvider: 'simulated',
+      paymentProvider: SIMULATED_PROVIDER,
       recurringGiftId: gift.id,
     };
     for (const at of paid) {

@@ -167,7 +167,7 @@ describe('POST /api/v1/donate with paymentMethod bank_deposit', () => {
     const again = await donate(depositBody(), { key });
     expect(json<PublicDonationResponse>(again).id).toBe(body.id);
     const [row] = await ctx.db.select().from(donations).where(eq(donations.id, body.id));
-    expect(row).toMatchObject({ status: 'pending', paymentMethod: 'bank_deposit', paymentProvider: null, cardLast4: null, amountCents: 25_000 });
+    expect(row).toMatchObject({ status: 'pending', paymentMethod: 'bank_deposit', paymentProvider: 'deposit', cardLast4: null, amountCents: 25_000 });
 
     const report = await deliverDueEmails(ctx.app, smtpTransport(smtp.url, 'Fundación <no-responder@prueba.gt>'));
     expect(report.sent).toBe(1);

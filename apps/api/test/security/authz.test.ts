@@ -125,7 +125,7 @@ const slipImage = () => sharp({ create: { width: 16, height: 16, channels: 3, ba
 
 /** A pending bank deposit of the account (anonymous callers get one of the victim's). */
 async function depositOf(owner: Account) {
-  return make.donation(ctx.db, { status: 'pending', donorEmail: owner.email, userId: owner.id, paymentMethod: 'bank_deposit', paymentProvider: null });
+  return make.donation(ctx.db, { status: 'pending', donorEmail: owner.email, userId: owner.id, paymentMethod: 'bank_deposit' });
 }
 
 /** A slip of a fresh deposit of the account, stored as the upload stores it. */

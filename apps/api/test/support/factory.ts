@@ -40,6 +40,8 @@ export async function donation(db: Database, values: DonationValues = {}): Promi
       createdAt,
       updatedAt: createdAt,
       completedAt: status === 'completed' ? createdAt : null,
+      // A bank deposit names its provider, as the checkout and the statements record it.
+      paymentProvider: columns.paymentMethod === 'bank_deposit' ? 'deposit' : null,
       ...columns,
       status,
     })

@@ -4,7 +4,11 @@ export const paymentsMessages = {
   cardTitle: 'Pago',
   loadError: 'No pudimos cargar el pago de esta donación',
   provider: 'Pasarela',
-  providers: { simulated: 'Simulada (demostración, sin cobro)', recurrente: 'Recurrente' } as Record<string, string>,
+  providers: {
+    simulated: 'Simulada (demostración, sin cobro)',
+    recurrente: 'Recurrente',
+    deposit: 'Depósito bancario: confirmación manual del personal (sin pasarela)',
+  } as Record<string, string>,
   manual: 'Confirmación manual del personal (sin pasarela)',
   method: 'Método',
   methods: { card: 'Tarjeta', bank_transfer: 'Transferencia bancaria', bank_deposit: 'Depósito o transferencia bancaria' } as Record<string, string>,

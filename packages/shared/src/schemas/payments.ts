@@ -6,8 +6,12 @@ import { boundedDate } from './fields';
 export const PAYMENT_CURRENCIES = ['GTQ', 'USD'] as const;
 export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
 
+/** The card providers a deployment runs with (PAYMENT_PROVIDER): the offline demo's, or the gateway. */
 export const PAYMENT_PROVIDERS = ['simulated', 'recurrente'] as const;
-export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+export type CardProviderName = (typeof PAYMENT_PROVIDERS)[number];
+/** Every provider a donation may name in `payment_provider`: a card provider, or the bank deposit. */
+export const DONATION_PROVIDERS = [...PAYMENT_PROVIDERS, 'deposit'] as const;
+export type PaymentProviderName = (typeof DONATION_PROVIDERS)[number];
 
 /**
  * Why staff must look at a payment the provider reported: money that completed nothing (a wrong amount

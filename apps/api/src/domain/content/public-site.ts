@@ -4,12 +4,13 @@ import { and, asc, eq, gte } from 'drizzle-orm';
 import { figurePeriod, progressPercentage } from '@donaciones/shared/figures';
 import { fromCents } from '@donaciones/shared/format';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
-import type { PaymentProviderName } from '@donaciones/shared/schemas/payments';
+import type { CardProviderName } from '@donaciones/shared/schemas/payments';
 import { publicBankAccounts } from '@donaciones/shared/schemas/deposits';
 import type { Db } from '../../db/client';
 import { events, programs, supporters } from '../../db/schema';
 import { donatedWithin } from '../ledger/figures';
 import { getSettings } from '../../platform/settings';
+import { SIMULATED_PROVIDER } from '../payments/providers';
 
 export const UPCOMING_EVENTS_SHOWN = 4;
 
@@ -22,7 +23,7 @@ export async function donatedThisMonthCents(db: Db, now: Date = new Date()): Pro
   return (await donatedWithin(db, figurePeriod('month', now).current)).cents;
 }
 
-export async function getPublicSite(db: Db, now: Date = new Date(), provider: PaymentProviderName = 'simulated'): Promise<PublicSite> {
+export async function getPublicSite(db: Db, now: Date = new Date(), provider: CardProviderName = SIMULATED_PROVIDER): Promise<PublicSite> {
   const [organization, system, impact, donatedCents, programRows, supporterRows, eventRows, payments, bankAccounts] = await Promise.all([
     getSettings(db, 'organization'),
     getSettings(db, 'system'),

@@ -16,7 +16,7 @@ import { type Actor, audit } from '../../platform/audit';
 import { withIdempotency, requestHash, type StoredAnswer } from './idempotency';
 import { type DonationRow, insertDonation } from '../ledger/transitions';
 import { type PaymentContext, openCheckout } from '../payments/checkouts';
-import { cardProviderName } from '../payments/providers';
+import { DEPOSIT_PROVIDER, cardProviderName } from '../payments/providers';
 import { FAILING_TEST_CARDS } from '../payments/simulated/simulated';
 import { openMonthlyCheckout, startMonthlyGift } from '../monthly/start';
 import { enqueueDepositInstructions } from '../deposits/deposits';
@@ -124,8 +124,8 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
       cardLast4: input.payments || deposit ? null : (body.cardLast4 ?? null),
       cardBrand: input.payments || deposit ? null : (body.cardBrand ?? null),
       paymentMethod: body.paymentMethod,
-      // A deposit goes through no provider: staff approve it against the bank's movements.
-      paymentProvider: deposit ? null : cardProviderName(input.payments?.provider),
+      // A deposit's provider is the bank deposit: staff approve it against the bank's movements.
+      paymentProvider: deposit ? DEPOSIT_PROVIDER : cardProviderName(input.payments?.provider),
     });
     let depositToken: string | null = null;
     if (deposit) {

@@ -1,24 +1,43 @@
-// Who settles a pending donation, by the way it is paid (docs/product.md#payments). Every donation
-// names its provider in `payment_provider`; this is the one place that reads that name:
+// Who settles a pending donation, by the provider it names (docs/product.md#payments). Every
+// donation paid by card or deposit names its provider in `payment_provider`; this is the one place
+// that reads that name:
 //   - a gateway (Recurrente): its own answer settles it (webhook, return page, reconciliation job);
-//   - the simulated provider (the offline demo): staff's Procesar, or the monthly job, charges it;
-//   - no provider: staff settle it, a bank deposit against the bank, goods and cash as received.
-import type { PaymentProviderName } from '@donaciones/shared/schemas/payments';
+//   - the simulated provider (the offline demo): staff's Procesar, or the demo's jobs, charge it;
+//   - the bank deposit: staff approve or reject it against the slip and the bank;
+//   - no provider (goods, services, cash): staff settle it as received.
+import { type CardProviderName, PAYMENT_PROVIDERS, type PaymentProviderName } from '@donaciones/shared/schemas/payments';
 import type { DonationRow } from '../ledger/types';
+import { DEPOSIT_PROVIDER, depositProvider } from './deposit/provider';
+import type { OfflineProvider, Settlement } from './offline-provider';
+import { SIMULATED_PROVIDER, simulatedProvider } from './simulated/provider';
 
-/** The offline demo's provider, as stored on its donations and monthly gifts (PAYMENT_PROVIDER=simulated). */
-export const SIMULATED_PROVIDER = 'simulated' satisfies PaymentProviderName;
+export { DEPOSIT_PROVIDER, SIMULATED_PROVIDER };
+
+/** The providers without a gateway; any other name is a gateway's (Recurrente). */
+const OFFLINE_PROVIDERS: readonly OfflineProvider[] = [simulatedProvider, depositProvider];
 
 type ProviderOf = Pick<DonationRow, 'paymentProvider'>;
 
-export const isSimulatedProvider = (name: string | null): boolean => name === SIMULATED_PROVIDER;
-export const isSimulated = (row: ProviderOf): boolean => isSimulatedProvider(row.paymentProvider);
+/** How a donation naming this provider is settled; null when it names none. */
+export const settlementOf = (name: string | null): Settlement | null =>
+  name == null ? null : (OFFLINE_PROVIDERS.find((provider) => provider.name === name)?.settlement ?? 'gateway');
+
+/** Staff's Procesar and the demo's jobs charge it (the simulated provider's gifts). */
+export const isSimulatedProvider = (name: string | null): boolean => settlementOf(name) === 'charge';
 
 /** A gateway's checkout is settled by the gateway's answer, never by a staff click. */
-export const settledByProvider = (row: ProviderOf): boolean => row.paymentProvider != null && !isSimulated(row);
+export const settledByProvider = (row: ProviderOf): boolean => settlementOf(row.paymentProvider) === 'gateway';
 
 /** Staff approve or reject it (a bank deposit, goods, cash): no provider settles it. */
-export const needsManualReview = (row: ProviderOf): boolean => row.paymentProvider == null;
+export const needsManualReview = (row: ProviderOf): boolean => {
+  const settlement = settlementOf(row.paymentProvider);
+  return settlement == null || settlement === 'review';
+};
 
 /** The name stored on a new card donation: the gateway's, or the demo's simulated provider. */
-export const cardProviderName = (gateway: { name: PaymentProviderName } | null | undefined): PaymentProviderName => gateway?.name ?? SIMULATED_PROVIDER;
+export function cardProviderName(gateway: { name: PaymentProviderName } | null | undefined): CardProviderName {
+  if (!gateway) return SIMULATED_PROVIDER;
+  const card = PAYMENT_PROVIDERS.find((name) => name === gateway.name);
+  if (!card) throw new Error(`${gateway.name} is not a card provider`);
+  return card;
+}

@@ -10,6 +10,7 @@ import { conflict, notFound } from '../../../errors';
 import { bankStatementMessages as m } from '../../../messages/bank-statements';
 import { type Actor, audit } from '../../../platform/audit';
 import { insertDonation, transitionDonation } from '../../ledger/transitions';
+import { DEPOSIT_PROVIDER } from '../../payments/providers';
 import { assertMovementOpen, statementImport } from './reconciliation';
 
 export async function donationFromLine(
@@ -38,6 +39,7 @@ export async function donationFromLine(
       description: m.lineDonationDescription(line.lineNumber),
       source: 'service',
       paymentMethod: 'bank_deposit',
+      paymentProvider: DEPOSIT_PROVIDER,
       // The day the money came in, at noon in Guatemala, so every report counts it on that day.
       createdAt: new Date(`${line.postedOn}T12:00:00-06:00`),
     });
