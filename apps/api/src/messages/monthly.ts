@@ -14,6 +14,8 @@ export const monthlyApiMessages = {
   notChangeable: 'Solo se puede cambiar el monto de una donación mensual activa.',
   notPastDue: 'Esta donación mensual tiene sus pagos al día.',
   sameAmount: 'El nuevo monto es igual al actual.',
+  notPausable: 'Solo se puede pausar una donación mensual activa.',
+  noNextCharge: 'Esta donación mensual aún no tiene una fecha de próximo cobro.',
   cancelFailed: (detail: string) => `La pasarela de pagos no aceptó la cancelación: ${detail}`,
   reasonReplaced: 'Reemplazada por una nueva donación mensual',
   reasonFailedRetries: 'No se pudo cobrar después de varios intentos',
@@ -75,6 +77,44 @@ export const monthlyApiMessages = {
       `Hola ${name}:`,
       '',
       `Tu nueva donación mensual de ${newAmount} ya está activa, y la anterior de ${oldAmount} terminó: solo se cobrará la nueva.`,
+      '',
+      ...manageLink(link),
+    ].join('\n'),
+
+  changeScheduledSubject: 'Tu donación mensual cambiará de monto',
+  changeScheduledText: (name: string, oldAmount: string, newAmount: string, from: string, link: string) =>
+    [
+      `Hola ${name}:`,
+      '',
+      `Registramos el cambio de tu donación mensual: a partir del ${from} será de ${newAmount} cada mes, en el mismo día de cobro.`,
+      `Hoy no se hizo ningún cobro; hasta esa fecha tu donación sigue siendo de ${oldAmount}.`,
+      '',
+      ...manageLink(link),
+    ].join('\n'),
+  changeDroppedText: (name: string, amount: string, next: string, link: string) =>
+    [
+      `Hola ${name}:`,
+      '',
+      `Dejamos tu donación mensual como estaba: ${amount} cada mes. El próximo cobro será el ${next}.`,
+      '',
+      ...manageLink(link),
+    ].join('\n'),
+  pausedSubject: 'Pausaste tu donación mensual',
+  pausedText: (name: string, amount: string, months: number, until: string, link: string) =>
+    [
+      `Hola ${name}:`,
+      '',
+      `Pausamos tu donación mensual de ${amount}: no haremos ${months === 1 ? 'el próximo cobro' : `los próximos ${months} cobros`}.`,
+      `Se reanuda sola el ${until}, cuando haremos el siguiente cobro. No tienes que hacer nada.`,
+      '',
+      ...manageLink(link),
+    ].join('\n'),
+  trialPausedText: (name: string, amount: string, until: string, link: string) =>
+    [
+      `Hola ${name}:`,
+      '',
+      `Pausamos tu donación mensual de ${amount}: no haremos ningún cobro hasta el ${until}.`,
+      'Ese día se reanuda sola, con la tarjeta que confirmaste. No tienes que hacer nada.',
       '',
       ...manageLink(link),
     ].join('\n'),

@@ -1,6 +1,6 @@
 // The no-login page of a monthly gift (/donacion-mensual?token=..., docs/product.md#monthly-giving):
 // the signed, expiring link of every monthly email opens this one gift, and nothing else: see it,
-// cancel it, or pay a new checkout when a charge failed. A tampered, expired or other-purpose token
+// change its amount, pause it, cancel it, or pay a new checkout when a charge failed. A tampered, expired or other-purpose token
 // answers 401 and reveals nothing.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,10 +8,12 @@ import {
   managedMonthlyGiftSchema,
   manageCancelMonthlySchema,
   manageMonthlyQuerySchema,
+  manageChangeAmountSchema,
+  managePauseSchema,
   manageUpdateCardSchema,
   monthlyCheckoutSchema,
 } from '@donaciones/shared/schemas/monthly';
-import { updateManagedGiftCard } from '../domain/monthly/changes';
+import { changeManagedGiftAmount, pauseManagedGift, updateManagedGiftCard } from '../domain/monthly/changes';
 import { monthlyContext } from '../domain/monthly/monthly-gifts';
 import { cancelManagedGift, managedGift } from '../domain/monthly/views';
 import { error, limited } from './common';
@@ -67,5 +69,39 @@ export default async function monthlyGiftLinkRoutes(app: FastifyInstance) {
       },
     },
     async (request) => updateManagedGiftCard(app.db, ctx, { token: request.body.token, ip: request.ip }),
+  );
+
+  r.post(
+    '/monthly-gifts/manage/change-amount',
+    {
+      config: limited(app, 10),
+      schema: {
+        tags: [TAG],
+        summary: 'Cambiar el monto de la donación mensual del enlace firmado',
+        description:
+          'Como en el área del donante: nada se cobra ahora y el nuevo monto empieza en el próximo cobro, el mismo día del mes, con un correo. ' +
+          'checkoutUrl null con el proveedor simulado; con Recurrente, la página donde se confirma la tarjeta. 409 si terminó.',
+        body: manageChangeAmountSchema,
+        response: { 200: monthlyCheckoutSchema, 400: error, 401: error, 409: error, 429: error, 502: error },
+      },
+    },
+    async (request) => changeManagedGiftAmount(app.db, ctx, { token: request.body.token, amount: request.body.amount, ip: request.ip }),
+  );
+
+  r.post(
+    '/monthly-gifts/manage/pause',
+    {
+      config: limited(app, 10),
+      schema: {
+        tags: [TAG],
+        summary: 'Pausar la donación mensual del enlace firmado',
+        description:
+          'Salta los próximos 1, 2 o 3 cobros (months); se reanuda sola el mismo día del mes, con un correo. checkoutUrl null con el ' +
+          'proveedor simulado; con Recurrente, la página donde se confirma la tarjeta. 409 si no está activa.',
+        body: managePauseSchema,
+        response: { 200: monthlyCheckoutSchema, 400: error, 401: error, 409: error, 429: error, 502: error },
+      },
+    },
+    async (request) => pauseManagedGift(app.db, ctx, { token: request.body.token, months: request.body.months, ip: request.ip }),
   );
 }

@@ -48,9 +48,12 @@ describe('changing a monthly gift keeps to the bounds', () => {
     expect((await ctx.db.select().from(donations)).length).toBe(before + 1);
   });
 
-  it('a dollar amount within the bounds by its quetzal value is accepted', async () => {
+  it('a dollar amount within the bounds by its quetzal value is accepted, from the next charge date', async () => {
     const { res, replacements } = await changeAmount('USD', 50);
     expect(res.statusCode, res.body).toBe(200);
-    expect(replacements).toHaveLength(1);
+    const { giftId } = res.json<{ giftId: number }>();
+    const [gift] = await ctx.db.select().from(recurringGifts).where(eq(recurringGifts.id, giftId));
+    expect(gift).toMatchObject({ amountCents: 2_000, pendingAmountCents: 5_000 });
+    expect(replacements).toHaveLength(0);
   });
 });

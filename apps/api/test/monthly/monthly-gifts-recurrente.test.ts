@@ -427,8 +427,10 @@ describe('cancelling', () => {
   });
 });
 
-describe('changing the amount', () => {
-  it('a new checkout for a new gift; the old one keeps going until the new first payment, then ends', async () => {
+const WEEK = 7 * 86_400_000;
+
+describe('changing the amount (decision 0036)', () => {
+  it('nothing is charged now: a trial subscription ends on the next charge date; once the card is confirmed the old one ends, with one email', async () => {
     const donor = await make.signIn(app, db, { roles: ['DONOR'] });
     const { gift, subscriptionId } = await activeGift({ email: donor.email }, donor.token);
     const auth = { authorization: `Bearer ${donor.token}` };
@@ -439,21 +441,98 @@ describe('changing the amount', () => {
     const answer = res.json<MonthlyCheckout>();
     const replacement = await giftRow(answer.giftId);
     expect(replacement).toMatchObject({ amountCents: 25000, replacesGiftId: gift.id, status: 'incomplete' });
-    expect(standIn.checkouts.get(replacement.checkoutId as string)?.recurring).toEqual({ interval: 'month', count: 1 });
+    const checkout = standIn.checkouts.get(replacement.checkoutId as string);
+    expect(checkout?.recurring).toEqual({ interval: 'month', count: 1 });
+    // Whole weeks, rounded up: never charged before the date, at most six days after it.
+    expect(checkout?.trial?.interval).toBe('week');
+    const firstCharge = replacement.nextChargeAt as Date;
+    const oldNext = gift.nextChargeAt as Date;
+    expect(firstCharge.getTime()).toBeGreaterThanOrEqual(oldNext.getTime());
+    expect(firstCharge.getTime() - oldNext.getTime()).toBeLessThan(WEEK);
+    expect(await giftDonations(answer.giftId)).toHaveLength(0);
     expect((await giftRow(gift.id)).status).toBe('active');
-    // A renewal of the old gift before the new one is paid is still recorded.
-    await standIn.renew(subscriptionId);
-    expect(await giftDonations(gift.id)).toHaveLength(2);
 
-    await standIn.pay(replacement.checkoutId as string, PAYING_CARD);
-    expect((await giftRow(answer.giftId)).status).toBe('active');
+    const eventsBefore = standIn.events.length;
+    const emailsBefore = (await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, donor.email))).length;
+    expect(await standIn.pay(replacement.checkoutId as string, PAYING_CARD)).toEqual({ paid: true });
+    // Recurrente charged nothing: the card was tokenised for a trial subscription.
+    expect(standIn.events.slice(eventsBefore).map((e) => e.body.event_type)).toEqual(['setup_intent.succeeded', 'subscription.create']);
+    const started = await giftRow(answer.giftId);
+    expect(started).toMatchObject({ status: 'active', amountCents: 25000 });
+    expect(started.subscriptionId).toBe(standIn.checkouts.get(replacement.checkoutId as string)?.subscriptionId);
+    expect(started.nextChargeAt?.getTime()).toBe(firstCharge.getTime());
+    expect(await giftDonations(answer.giftId)).toHaveLength(0);
     expect(await giftRow(gift.id)).toMatchObject({ status: 'cancelled', cancelledBy: 'donor' });
     expect(standIn.subscriptions.get(subscriptionId)?.status).toBe('cancelled');
+    const sent = (await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, donor.email))).slice(emailsBefore);
+    expect(sent.map((e) => e.template)).toEqual(['monthly-gift-change-scheduled']);
+    expect(sent[0].textBody).toContain('Q250.00');
+    expect(sent[0].textBody).not.toContain('Recibimos el primer pago');
     const list = await app.inject({ method: 'GET', url: '/api/v1/member/monthly-gifts', headers: auth });
     expect(list.json<MonthlyGift[]>().map((g) => [g.amountCents, g.status])).toEqual([
       [25000, 'active'],
       [15000, 'cancelled'],
     ]);
+
+    // When the trial ends Recurrente charges the new amount: a renewal of the new gift.
+    await standIn.renew(started.subscriptionId as string);
+    expect((await giftDonations(answer.giftId)).map((d) => [d.amountCents, d.status])).toEqual([[25000, 'completed']]);
+    expect(await emailsTo(donor.email, 'monthly-gift-started')).toHaveLength(1);
+    expect(await emailsTo(donor.email, 'monthly-gift-renewed')).toHaveLength(1);
+  });
+
+  it('in test mode (no webhooks) the return to the signed link reads the paid trial checkout and starts it', async () => {
+    const { gift, email, subscriptionId } = await activeGift();
+    const [started] = await emailsTo(email, 'monthly-gift-started');
+    const token = linkToken(started.textBody);
+    const res = await app.inject({ method: 'POST', url: '/api/v1/monthly-gifts/manage/change-amount', payload: { token, amount: 175 } });
+    expect(res.statusCode, res.body).toBe(200);
+    const { checkoutUrl, giftId } = res.json<MonthlyCheckout>();
+    expect(checkoutUrl).toMatch(/\/checkout-session\/ch_/);
+    const replacement = await giftRow(giftId);
+    const webhookUrl = (standIn as unknown as { options: { webhookUrl: string | null } }).options.webhookUrl;
+    standIn.webhookUrl = null;
+    try {
+      await standIn.pay(replacement.checkoutId as string, PAYING_CARD);
+    } finally {
+      standIn.webhookUrl = webhookUrl;
+    }
+    expect((await giftRow(giftId)).status).toBe('incomplete');
+    const successUrl = standIn.checkouts.get(replacement.checkoutId as string)?.successUrl as string;
+    const returnToken = new URL(successUrl).searchParams.get('token') as string;
+    const view = await app.inject({ method: 'GET', url: `/api/v1/monthly-gifts/manage?token=${encodeURIComponent(returnToken)}` });
+    expect(view.json<ManagedMonthlyGift>()).toMatchObject({ id: giftId, status: 'active', amountCents: 17500 });
+    expect(await giftRow(gift.id)).toMatchObject({ status: 'cancelled' });
+    expect(standIn.subscriptions.get(subscriptionId)?.status).toBe('cancelled');
+  });
+
+  it('pausing: a trial subscription of the same amount whose first charge is the chosen months after the next one', async () => {
+    const donor = await make.signIn(app, db, { roles: ['DONOR'] });
+    const { gift, subscriptionId } = await activeGift({ email: donor.email }, donor.token);
+    const auth = { authorization: `Bearer ${donor.token}` };
+    const res = await app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/pause`, headers: auth, payload: { months: 2 } });
+    expect(res.statusCode, res.body).toBe(200);
+    const { checkoutUrl, giftId } = res.json<MonthlyCheckout>();
+    expect(checkoutUrl).not.toBeNull();
+    const replacement = await giftRow(giftId);
+    const resume = new Date(gift.nextChargeAt as Date);
+    resume.setUTCMonth(resume.getUTCMonth() + 2);
+    expect(replacement.amountCents).toBe(15000);
+    expect(replacement.pausedUntil?.getTime()).toBe(replacement.nextChargeAt?.getTime());
+    expect((replacement.nextChargeAt as Date).getTime() - resume.getTime()).toBeGreaterThanOrEqual(0);
+    expect((replacement.nextChargeAt as Date).getTime() - resume.getTime()).toBeLessThan(WEEK);
+    await standIn.pay(replacement.checkoutId as string, PAYING_CARD);
+    const list = (await app.inject({ method: 'GET', url: '/api/v1/member/monthly-gifts', headers: auth })).json<MonthlyGift[]>();
+    const until = replacement.nextChargeAt?.toISOString();
+    expect(list[0]).toMatchObject({ id: giftId, status: 'paused', pausedUntil: until, nextChargeAt: until });
+    // The trial's end is the first charge: the gift is active again, its pause over.
+    await standIn.renew((await giftRow(giftId)).subscriptionId as string);
+    expect(await giftRow(giftId)).toMatchObject({ status: 'active' });
+    const [resumed] = (await app.inject({ method: 'GET', url: '/api/v1/member/monthly-gifts', headers: auth })).json<MonthlyGift[]>();
+    expect(resumed.pausedUntil).toBeNull();
+    expect(standIn.subscriptions.get(subscriptionId)?.status).toBe('cancelled');
+    expect(await emailsTo(donor.email, 'monthly-gift-paused')).toHaveLength(1);
+    expect(await emailsTo(donor.email, 'monthly-gift-replaced')).toHaveLength(0);
   });
 });
 

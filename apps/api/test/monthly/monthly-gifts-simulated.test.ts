@@ -1,6 +1,6 @@
 // Monthly gifts with the simulated provider (the offline demo): the job charges the first payment and
 // every renewal on the gift's next_charge_at, once each even when run again or by two processes at
-// once; a change of amount and a new card take effect at once; cancelling stops the charges.
+// once; a change of amount waits for the next charge (monthly-schedule.test.ts); cancelling stops the charges.
 // docs/product.md#monthly-giving
 import { randomBytes, randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
@@ -72,28 +72,27 @@ describe('the simulated renewals job', () => {
     expect(templates).toEqual(expect.arrayContaining(['monthly-gift-started', 'monthly-gift-renewed']));
   });
 
-  it('in the member area: a change of amount takes effect at once, cancelling stops the charges', async () => {
+  it('in the member area: a change of amount waits for the next charge, cancelling stops the charges', async () => {
     const donor = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR'] });
     const auth = { authorization: `Bearer ${donor.token}` };
     const answer = await donateMonthly(donor.email, donor.token, 75);
+    const giftId = answer.recurring_gift_id as number;
     const monthly = monthlyContext(ctx.app);
     await chargeDueSimulatedGifts(ctx.db, monthly);
 
-    const change = await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${answer.recurring_gift_id}/change-amount`, headers: auth, payload: { amount: 185 } });
+    const change = await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${giftId}/change-amount`, headers: auth, payload: { amount: 185 } });
     expect(change.statusCode, change.body).toBe(200);
-    const { checkoutUrl, giftId } = change.json<MonthlyCheckout>();
-    expect(checkoutUrl).toBeNull();
-    expect(await giftRow(answer.recurring_gift_id as number)).toMatchObject({ status: 'cancelled', cancelledBy: 'donor' });
-    expect(await giftRow(giftId)).toMatchObject({ status: 'active', amountCents: 18500 });
+    expect(change.json<MonthlyCheckout>()).toEqual({ checkoutUrl: null, giftId });
+    const gift = await giftRow(giftId);
+    expect(gift).toMatchObject({ status: 'active', amountCents: 7500, pendingAmountCents: 18500 });
+    expect(gift.pendingFrom?.getTime()).toBe(gift.nextChargeAt?.getTime());
 
     const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/member/monthly-gifts', headers: auth });
-    expect(list.json<MonthlyGift[]>().map((g) => [g.amountCents, g.status, g.chargesCount])).toEqual([
-      [18500, 'active', 1],
-      [7500, 'cancelled', 1],
-    ]);
+    expect(list.json<MonthlyGift[]>().map((g) => [g.amountCents, g.pendingAmountCents, g.status, g.chargesCount])).toEqual([[7500, 18500, 'active', 1]]);
 
     const cancel = await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${giftId}/cancel`, headers: auth, payload: {} });
     expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json<MonthlyGift>()).toMatchObject({ status: 'cancelled', pendingAmountCents: null, pendingFrom: null });
     await dueNow(giftId, new Date(Date.now() - 1000));
     expect(await chargeDueSimulatedGifts(ctx.db, monthly)).toBe(0);
     expect(await giftDonations(giftId)).toHaveLength(1);

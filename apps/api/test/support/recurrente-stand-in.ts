@@ -48,6 +48,8 @@ export interface StoredCheckout {
   id: string;
   /** Set for a recurring item: a paid checkout starts a subscription. */
   recurring: { interval: string; count: number } | null;
+  /** A recurring item's free trial (`free_trial_interval`, `free_trial_interval_count`): paying it charges nothing. */
+  trial: { interval: string; count: number } | null;
   subscriptionId: string | null;
   status: 'unpaid' | 'paid' | 'payment_in_progress';
   items: Array<{ name: string; currency: string; amount_in_cents: number; quantity: number }>;
@@ -58,7 +60,7 @@ export interface StoredCheckout {
   metadata: Record<string, unknown>;
   expiresAt: string | null;
   createdAt: string;
-  payment: { id: string; paymentable: Record<string, unknown> } | null;
+  payment: { id: string | null; paymentable: Record<string, unknown> } | null;
   paymentMethod: { id: string; type: string; card: { last4: string; network: string } } | null;
   latestIntent: { id: string; created_at: string; type: string; data: Record<string, unknown> } | null;
 }
@@ -227,6 +229,7 @@ export class RecurrenteStandIn {
     if (!Array.isArray(items) || items.length === 0) return send(res, 422, { error: 'items is required' });
     const parsed: StoredCheckout['items'] = [];
     let recurring: StoredCheckout['recurring'] = null;
+    let trial: StoredCheckout['trial'] = null;
     for (const item of items as Array<Record<string, unknown>>) {
       if (item.charge_type !== undefined && item.charge_type !== 'one_time' && item.charge_type !== 'recurring') {
         return send(res, 422, { error: 'items.charge_type must be one_time or recurring' });
@@ -237,6 +240,15 @@ export class RecurrenteStandIn {
         if (interval !== 'week' && interval !== 'month' && interval !== 'year') return send(res, 422, { error: 'items.billing_interval must be week, month or year' });
         if (!Number.isInteger(count) || count < 1) return send(res, 422, { error: 'items.billing_interval_count must be a positive integer' });
         recurring = { interval, count };
+        if (item.free_trial_interval !== undefined || item.free_trial_interval_count !== undefined) {
+          const trialInterval = item.free_trial_interval;
+          const trialCount = Number(item.free_trial_interval_count ?? 0);
+          if (trialInterval !== 'week' && trialInterval !== 'month' && trialInterval !== 'year') {
+            return send(res, 422, { error: 'items.free_trial_interval must be week, month or year' });
+          }
+          if (!Number.isInteger(trialCount) || trialCount < 0) return send(res, 422, { error: 'items.free_trial_interval_count must be a non-negative integer' });
+          if (trialCount > 0) trial = { interval: trialInterval, count: trialCount };
+        }
       }
       const quantity = item.quantity === undefined ? 1 : Number(item.quantity);
       if (typeof item.name !== 'string' || item.name === '') return send(res, 422, { error: 'items.name is required' });
@@ -256,6 +268,7 @@ export class RecurrenteStandIn {
     const checkout: StoredCheckout = {
       id: id('ch'),
       recurring,
+      trial,
       subscriptionId: null,
       status: 'unpaid',
       items: parsed,
@@ -387,6 +400,7 @@ ${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
     if (c.status === 'paid') return { paid: true };
     if (c.expiresAt != null && Date.parse(c.expiresAt) <= Date.now()) return { paid: false, reason: 'Este enlace de pago expiró' };
     const digits = cardNumber.replace(/\D/g, '');
+    if (c.trial) return this.startTrial(c, digits);
     const intentId = id('pa');
     const network = digits.startsWith('4') ? 'visa' : digits.startsWith('5') ? 'mastercard' : 'amex';
     const now = new Date().toISOString();
@@ -453,6 +467,47 @@ ${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
     c.latestIntent = { id: intentId, created_at: now, type: 'PaymentIntent', data: { failure_reason: reason } };
     await this.emit({ id: intentId, event_type: 'payment_intent.failed', checkout: { id: c.id }, failure_reason: reason, fee: 0, vat_withheld: 0, ...common });
     return { paid: false, reason };
+  }
+
+  /**
+   * A recurring checkout with a free trial: the card is tokenised, nothing is charged, and the
+   * subscription's first charge comes when the trial ends. Recurrente tells it with
+   * `setup_intent.succeeded` (its body names the subscription under `suscription`, as documented),
+   * or `setup_intent.cancelled` when the card is refused.
+   */
+  private async startTrial(c: StoredCheckout, digits: string): Promise<{ paid: true } | { paid: false; reason: string }> {
+    const trial = c.trial as { interval: string; count: number };
+    const now = new Date();
+    if (digits !== PAYING_CARD) {
+      const reason = digits === DECLINED_CARD ? DECLINE_REASON : 'La tarjeta no es válida.';
+      await this.emit({ api_version: '2024-03-13', created_at: now.toISOString(), event_type: 'setup_intent.cancelled', status: 'cancelled', suscription: { id: c.subscriptionId } });
+      return { paid: false, reason };
+    }
+    const network = digits.startsWith('4') ? 'visa' : digits.startsWith('5') ? 'mastercard' : 'amex';
+    let trialEnd = now;
+    for (let i = 0; i < trial.count; i += 1) trialEnd = nextPeriod(trialEnd, trial.interval);
+    const subscription: StoredSubscription = {
+      id: id('su'),
+      status: 'active',
+      checkoutId: c.id,
+      amountInCents: c.totalInCents,
+      currency: c.currency,
+      interval: c.recurring?.interval ?? 'month',
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+      currentPeriodStart: now.toISOString(),
+      // The trial is the first period: its end is the first charge.
+      currentPeriodEnd: trialEnd.toISOString(),
+      paymentMethod: { id: id('pay_m'), type: 'card', card: { last4: digits.slice(-4), network } },
+    };
+    this.subscriptions.set(subscription.id, subscription);
+    c.status = 'paid';
+    c.subscriptionId = subscription.id;
+    c.paymentMethod = subscription.paymentMethod;
+    c.payment = { id: null, paymentable: { type: 'Subscription', id: subscription.id, tax_name: null, tax_id: null } };
+    await this.emit({ api_version: '2024-03-13', created_at: now.toISOString(), event_type: 'setup_intent.succeeded', status: 'succeeded', suscription: { id: subscription.id } });
+    await this.emit(this.subscriptionEvent('subscription.create', subscription, ''));
+    return { paid: true };
   }
 
   /** The body of a `subscription.*` event, as documented. */

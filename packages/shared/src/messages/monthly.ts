@@ -83,13 +83,36 @@ export const monthlyMessages = {
   changeAmount: {
     button: 'Cambiar monto',
     title: 'Cambiar el monto de tu donación mensual',
-    body: (current: string) =>
-      `Tu donación actual de ${current} sigue activa hasta que pagues la nueva. Te llevaremos a la página de pago para confirmar el nuevo monto; cuando se complete, la actual termina sola.`,
+    body: (current: string, from: string | null) =>
+      from
+        ? `Hoy no se cobra nada. El nuevo monto empieza en tu próximo cobro, el ${from}, el mismo día de cada mes; hasta entonces tu donación sigue siendo de ${current}.`
+        : `Hoy no se cobra nada. El nuevo monto empieza en tu próximo cobro, el mismo día de cada mes; hasta entonces tu donación sigue siendo de ${current}.`,
+    providerNote: 'Te llevaremos a la página de pago para confirmar tu tarjeta con el nuevo monto; no se hace ningún cargo hasta esa fecha.',
     field: 'Nuevo monto mensual',
     same: 'El nuevo monto es igual al actual',
-    submit: 'Continuar al pago',
+    submit: 'Guardar el nuevo monto',
+    submitToProvider: 'Continuar para confirmar la tarjeta',
     cancel: 'Volver',
-    done: 'El nuevo monto quedó registrado',
+    done: (amount: string, from: string) => `Listo: desde el ${from} tu donación mensual será de ${amount}. Te enviamos un correo.`,
+  },
+  /** "Cambia a Q200.00 desde el 24 de diciembre de 2026". */
+  pendingChange: (amount: string, from: string) => `Cambia a ${amount} desde el ${from}`,
+  /** "En pausa hasta el 24 de febrero de 2027". */
+  pausedUntil: (date: string) => `En pausa hasta el ${date}`,
+
+  pause: {
+    button: 'Pausar',
+    title: 'Pausar tu donación mensual',
+    body: 'Salta los próximos cobros sin cancelar tu donación. Se reanuda sola, el mismo día del mes.',
+    legend: '¿Cuántos meses quieres pausar?',
+    option: (months: number, resume: string | null) =>
+      `${months === 1 ? '1 mes' : `${months} meses`}${resume ? ` (se reanuda el ${resume})` : ''}`,
+    providerNote: 'Te llevaremos a la página de pago para confirmar tu tarjeta; no se hace ningún cargo durante la pausa.',
+    submit: 'Pausar la donación',
+    submitToProvider: 'Continuar para confirmar la tarjeta',
+    cancel: 'Volver',
+    done: (date: string) => `Tu donación mensual quedó en pausa hasta el ${date}. Te enviamos un correo.`,
+    monthsInvalid: 'Elige pausar 1, 2 o 3 meses',
   },
 
   cancel: {
@@ -106,7 +129,7 @@ export const monthlyMessages = {
   // The page of the emails' link (/donacion-mensual?token=...), without signing in
   manage: {
     title: 'Tu donación mensual',
-    intro: 'Aquí puedes ver tu donación mensual y cancelarla, sin iniciar sesión.',
+    intro: 'Aquí puedes ver tu donación mensual, cambiar su monto, pausarla o cancelarla, sin iniciar sesión.',
     donor: 'Donante',
     amount: 'Monto',
     status: 'Estado',

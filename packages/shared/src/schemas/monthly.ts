@@ -46,6 +46,11 @@ export const monthlyGiftSchema = z
     totalGivenCents: z.number().int(),
     cancelledAt: z.string().nullable(),
     cancelReason: z.string().nullable(),
+    /** A change of amount asked for, charged from `pendingFrom` (the next charge date when it was asked). */
+    pendingAmountCents: z.number().int().nullable(),
+    pendingFrom: z.string().nullable(),
+    /** A pause the donor asked for: no charge until this date, when the schedule resumes by itself. */
+    pausedUntil: z.string().nullable(),
   })
   .meta({ id: 'MonthlyGift' });
 export type MonthlyGift = z.infer<typeof monthlyGiftSchema>;
@@ -75,17 +80,30 @@ export const changeMonthlyAmountSchema = z.object({
 });
 export type ChangeMonthlyAmountInput = z.input<typeof changeMonthlyAmountSchema>;
 
+/** How many monthly charges a donor may skip at once. */
+export const PAUSE_MONTHS = [1, 2, 3] as const;
+const pauseMonths = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: monthlyMessages.pause.monthsInvalid });
+
+/** `POST /api/v1/member/monthly-gifts/:id/pause`: skip the next 1, 2 or 3 charges. */
+export const pauseMonthlyGiftSchema = z.object({ months: pauseMonths });
+export type PauseMonthlyGiftInput = z.input<typeof pauseMonthlyGiftSchema>;
+
 /** `GET /api/v1/monthly-gifts/manage?token=`. */
 export const manageMonthlyQuerySchema = z.object({ token: linkToken });
 /** `POST /api/v1/monthly-gifts/manage/cancel`. */
 export const manageCancelMonthlySchema = z.object({ token: linkToken, reason: cancelReason });
 /** `POST /api/v1/monthly-gifts/manage/update-card`. */
 export const manageUpdateCardSchema = z.object({ token: linkToken });
+/** `POST /api/v1/monthly-gifts/manage/change-amount`. */
+export const manageChangeAmountSchema = changeMonthlyAmountSchema.extend({ token: linkToken });
+/** `POST /api/v1/monthly-gifts/manage/pause`. */
+export const managePauseSchema = pauseMonthlyGiftSchema.extend({ token: linkToken });
 
 /**
- * The answer of change-amount and update-card: the provider's checkout page to go to. Null with the
- * simulated provider (the offline demo), where the change takes effect at once; `giftId` is the gift
- * the checkout pays (the new one for a change of amount).
+ * The answer of change-amount, pause and update-card: the provider's checkout page to go to, or null
+ * when nothing is to be confirmed there (the simulated provider of the offline demo holds a change of
+ * amount or a pause itself). `giftId` is the gift the checkout is for (a new one that replaces the
+ * current one, decision 0036).
  */
 export const monthlyCheckoutSchema = z
   .object({ checkoutUrl: z.string().nullable(), giftId: z.number().int() })

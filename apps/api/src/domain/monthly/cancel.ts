@@ -1,7 +1,8 @@
 // Cancelling a monthly gift (docs/product.md#monthly-giving): at the provider first, then the row;
 // and the end of a gift another one replaced.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { formatLongDate } from '@donaciones/shared/format';
+import type { Database, Db } from '../../db/client';
 import { donations, recurringGifts } from '../../db/schema';
 import { ConflictError, ProviderFailedError, conflict, notFound } from '../../errors';
 import { monthlyApiMessages as mm } from '../../messages/monthly';
@@ -11,7 +12,7 @@ import { enqueueEmail } from '../../platform/email-outbox';
 import { manageUrl } from '../ledger/links';
 import { transitionDonation } from '../ledger/transitions';
 import { ProviderError } from '../payments/provider';
-import { type GiftRow, type MonthlyContext, amountOf, giftById, linkSubscription, lockGift } from './monthly-gifts';
+import { type GiftRow, type MonthlyContext, amountOf, firstDonationOf, giftById, linkSubscription, lockGift } from './monthly-gifts';
 
 /**
  * Cancels a monthly gift: at the provider first (`DELETE /subscriptions/{id}`; one it no longer knows
@@ -67,14 +68,31 @@ export async function cancelMonthlyGift(
     const link = await manageUrl(input.context, input.replacedBy?.id ?? gift.id);
     await enqueueEmail(tx, {
       to: current.donorEmail,
-      subject: input.replacedBy ? mm.replacedSubject : mm.cancelledSubject,
-      text: input.replacedBy
-        ? mm.replacedText(current.donorName, amountOf(current), amountOf(input.replacedBy), link)
-        : mm.cancelledText(current.donorName, amountOf(current), reason, link),
-      template: input.replacedBy ? 'monthly-gift-replaced' : 'monthly-gift-cancelled',
+      ...(input.replacedBy
+        ? await replacementEmail(tx, current, input.replacedBy, link)
+        : { subject: mm.cancelledSubject, text: mm.cancelledText(current.donorName, amountOf(current), reason, link), template: 'monthly-gift-cancelled' }),
     });
     return updated;
   });
+}
+
+/**
+ * The one email of a replacement: a trial gift (decision 0036, no payment of its own) is a pause or a
+ * change of amount from its first charge date; otherwise the new gift's first payment was made.
+ */
+async function replacementEmail(tx: Db, old: GiftRow, by: GiftRow, link: string): Promise<{ subject: string; text: string; template: string }> {
+  const trial = by.nextChargeAt != null && (await firstDonationOf(tx, by)) == null;
+  if (trial && by.pausedUntil) {
+    return { subject: mm.pausedSubject, text: mm.trialPausedText(old.donorName, amountOf(by), formatLongDate(by.pausedUntil), link), template: 'monthly-gift-paused' };
+  }
+  if (trial && by.nextChargeAt) {
+    return {
+      subject: mm.changeScheduledSubject,
+      text: mm.changeScheduledText(old.donorName, amountOf(old), amountOf(by), formatLongDate(by.nextChargeAt), link),
+      template: 'monthly-gift-change-scheduled',
+    };
+  }
+  return { subject: mm.replacedSubject, text: mm.replacedText(old.donorName, amountOf(old), amountOf(by), link), template: 'monthly-gift-replaced' };
 }
 
 /**

@@ -1,5 +1,6 @@
-// A monthly gift's change of amount or card (docs/product.md#monthly-giving): a new gift that replaces
-// the old one once its first payment is made.
+// A monthly gift's change of amount, pause or card (docs/product.md#monthly-giving): a change of amount
+// or a pause waits for the next charge date (./schedule.ts, decision 0036); a new card (a past-due gift)
+// is a new gift that replaces the old one once its first payment is made.
 import { formatMoney, toCents } from '@donaciones/shared/format';
 import { toQuetzalCents } from '@donaciones/shared/schemas/payments';
 import { donateMessages } from '@donaciones/shared/messages/donate';
@@ -16,12 +17,13 @@ import { finishReplacement } from './cancel';
 import { type GiftRow, type MonthlyContext, donorIdentityOf, firstDonationOf } from './monthly-gifts';
 import { chargeSimulated } from './simulated-charges';
 import { openMonthlyCheckout, startMonthlyGift } from './start';
+import { pauseGift, scheduleAmountChange } from './schedule';
 import { giftOfToken, memberGift } from './views';
 
 /**
- * A new gift that replaces `old` once paid: a change of amount, or the same amount with another card
- * (a past-due gift). With a provider, its checkout; with the simulated provider the first payment is
- * charged at once (the demo's card), so the change takes effect immediately.
+ * A new gift that replaces a past-due `old` once paid: the same or a new amount with another card. With
+ * a provider, its checkout; with the simulated provider the first payment is charged at once (the
+ * demo's card).
  */
 async function replaceGift(db: Database, ctx: MonthlyContext, old: GiftRow, amountCents: number, actor: Actor | null, ip: string | null | undefined): Promise<MonthlyCheckout> {
   const simulated = isSimulatedProvider(old.provider);
@@ -76,13 +78,37 @@ async function replaceGift(db: Database, ctx: MonthlyContext, old: GiftRow, amou
   return { checkoutUrl: donation.checkoutUrl, giftId: gift.id };
 }
 
-export async function changeMemberGiftAmount(db: Database, ctx: MonthlyContext, input: { userId: number; actor: Actor; giftId: number; amount: number; ip?: string | null }): Promise<MonthlyCheckout> {
-  const gift = await memberGift(db, input.userId, input.giftId);
+/**
+ * "Cambiar monto" (decision 0036): nothing is charged now; the new amount starts at the next charge
+ * date (./schedule.ts). A past-due gift has no date to wait for: its new amount is a new gift whose
+ * first payment (with a card that works) replaces it, as "Actualizar tarjeta" does.
+ */
+async function changeAmount(db: Database, ctx: MonthlyContext, gift: GiftRow, amount: number, actor: Actor | null, ip: string | null | undefined): Promise<MonthlyCheckout> {
   if (gift.status !== 'active' && gift.status !== 'past_due' && gift.status !== 'paused') throw conflict(mm.notChangeable);
-  const amountCents = toCents(input.amount);
-  if (amountCents === gift.amountCents) throw fieldError('amount', mm.sameAmount);
+  const amountCents = toCents(amount);
+  if (amountCents === (gift.pendingAmountCents ?? gift.amountCents)) throw fieldError('amount', mm.sameAmount);
   await checkBounds(db, amountCents, gift.currency);
-  return replaceGift(db, ctx, gift, amountCents, input.actor, input.ip);
+  if (gift.status === 'past_due') return replaceGift(db, ctx, gift, amountCents, actor, ip);
+  return scheduleAmountChange(db, ctx, gift, amountCents, { actor, ip });
+}
+
+export async function changeMemberGiftAmount(db: Database, ctx: MonthlyContext, input: { userId: number; actor: Actor; giftId: number; amount: number; ip?: string | null }): Promise<MonthlyCheckout> {
+  return changeAmount(db, ctx, await memberGift(db, input.userId, input.giftId), input.amount, input.actor, input.ip);
+}
+
+/** "Cambiar monto" from the emails' signed link, without signing in. */
+export async function changeManagedGiftAmount(db: Database, ctx: MonthlyContext, input: { token: string; amount: number; ip?: string | null }): Promise<MonthlyCheckout> {
+  return changeAmount(db, ctx, await giftOfToken(db, ctx, input.token), input.amount, null, input.ip);
+}
+
+/** "Pausar" (skip the next 1 to 3 charges) from the donor area. */
+export async function pauseMemberGift(db: Database, ctx: MonthlyContext, input: { userId: number; actor: Actor; giftId: number; months: number; ip?: string | null }): Promise<MonthlyCheckout> {
+  return pauseGift(db, ctx, await memberGift(db, input.userId, input.giftId), input.months, { actor: input.actor, ip: input.ip });
+}
+
+/** "Pausar" from the emails' signed link, without signing in. */
+export async function pauseManagedGift(db: Database, ctx: MonthlyContext, input: { token: string; months: number; ip?: string | null }): Promise<MonthlyCheckout> {
+  return pauseGift(db, ctx, await giftOfToken(db, ctx, input.token), input.months, { actor: null, ip: input.ip });
 }
 
 /**

@@ -40,6 +40,9 @@ interface GiftRow {
   cancelled_by: MonthlyCancelledBy | null;
   replaces_gift_id: number | null;
   past_due_reason: string | null;
+  pending_amount_cents: number | string | null;
+  pending_from: Date | string | null;
+  paused_until: Date | string | null;
   created_at: Date | string;
   charges_count: number | string;
   total_given_cents: number | string;
@@ -60,7 +63,8 @@ async function usdRate(db: Db): Promise<number> {
 /** The gift's columns with its completed charges counted and added up (in the gift's currency). */
 const GIFT_COLUMNS = sql`
   g.id, g.subscription_id, g.provider, g.donor_name, g.donor_email, g.user_id, g.amount_cents, g.currency, g.status,
-  g.next_charge_at, g.started_at, g.cancelled_at, g.cancel_reason, g.cancelled_by, g.replaces_gift_id, g.past_due_reason, g.created_at,
+  g.next_charge_at, g.started_at, g.cancelled_at, g.cancel_reason, g.cancelled_by, g.replaces_gift_id, g.past_due_reason,
+  g.pending_amount_cents, g.pending_from, g.paused_until, g.created_at,
   (SELECT count(*) FROM donations d WHERE d.recurring_gift_id = g.id AND d.status = 'completed')::int AS charges_count,
   (SELECT coalesce(sum(d.amount_cents), 0) FROM donations d WHERE d.recurring_gift_id = g.id AND d.status = 'completed')::bigint AS total_given_cents`;
 
@@ -76,6 +80,9 @@ function toAdminMonthlyGift(row: GiftRow): AdminMonthlyGift {
     totalGivenCents: Number(row.total_given_cents),
     cancelledAt: iso(row.cancelled_at),
     cancelReason: row.cancel_reason,
+    pendingAmountCents: row.status === 'cancelled' || row.pending_amount_cents == null ? null : Number(row.pending_amount_cents),
+    pendingFrom: row.status === 'cancelled' ? null : iso(row.pending_from),
+    pausedUntil: row.status === 'paused' ? iso(row.paused_until) : null,
     donorName: row.donor_name,
     donorEmail: row.donor_email,
     provider: row.provider,

@@ -83,9 +83,17 @@ export async function insertRenewal(tx: Db, gift: GiftRow, values: { amountCents
   });
 }
 
-/** The donor's phone and tax id as the gift's first donation recorded them, for the gift's later donations. */
+/**
+ * The donor's phone, tax id and anonymous choice as the gift's first donation recorded them, for the
+ * gift's later donations: a gift given anonymously stays anonymous in every renewal.
+ */
 export function donorIdentityOf(first: DonationRow | null) {
-  return { donorPhone: first?.donorPhone ?? null, donorNit: first?.donorNit ?? null, donorTaxIdKind: first?.donorTaxIdKind ?? null };
+  return {
+    donorPhone: first?.donorPhone ?? null,
+    donorNit: first?.donorNit ?? null,
+    donorTaxIdKind: first?.donorTaxIdKind ?? null,
+    donorAnonymous: first?.donorAnonymous ?? false,
+  };
 }
 
 /** The first donation of a gift: the one its checkout was opened for. */

@@ -4,7 +4,7 @@
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { donations, recurringGifts } from '../../db/schema';
-import { ConflictError } from '../../errors';
+import { ConflictError, ProviderFailedError } from '../../errors';
 import { monthlyApiMessages as mm } from '../../messages/monthly';
 import { paymentMessages } from '../../messages/payments';
 import { audit } from '../../platform/audit';
@@ -17,6 +17,7 @@ import { ProviderError } from '../payments/provider';
 import { type Unapplied, amountMismatch } from '../payments/problems';
 import { completeDetails, paymentDetails } from '../payments/settlement';
 import { finishReplacement } from './cancel';
+import { startTrialGift } from './trial-replacement';
 import { type GiftRow, type MonthlyContext, amountOf, firstDonationOf, giftById, insertRenewal, linkSubscription, lockGift } from './monthly-gifts';
 
 export interface MonthlyEventResult {
@@ -38,6 +39,7 @@ export async function applyMonthlyEvent(db: Database, ctx: PaymentContext, event
 async function applySubscriptionNews(db: Database, ctx: PaymentContext, event: SubscriptionEvent): Promise<MonthlyEventResult> {
   const monthly: MonthlyContext = { payments: ctx, links: ctx.links, publicUrl: ctx.publicUrl };
   const { subscriptionId, paymentId } = event.subscription;
+  if (event.kind === 'subscription_setup') return applySetup(db, ctx, monthly, subscriptionId);
   let gift = await findGift(db, ctx, { subscriptionId, paymentId });
   if (!gift && event.kind === 'subscription_started') gift = await giftByCustomer(db, event.subscription);
   if (!gift) return notApplied(mm.noGiftForSubscription);
@@ -45,6 +47,27 @@ async function applySubscriptionNews(db: Database, ctx: PaymentContext, event: S
   if (event.kind === 'subscription_past_due') await markPastDue(db, monthly, gift);
   else if (event.kind === 'subscription_paused') await markPaused(db, gift);
   else if (event.kind === 'subscription_cancelled') await endByProvider(db, monthly, gift);
+  return { unapplied: null, donationId: null };
+}
+
+/**
+ * A trial subscription started (decision 0036): the gift it is for is found by its subscription, or by
+ * the checkout the provider says opened it; that gift starts and the one it replaces ends.
+ */
+async function applySetup(db: Database, ctx: PaymentContext, monthly: MonthlyContext, subscriptionId: string | null): Promise<MonthlyEventResult> {
+  if (!subscriptionId) return notApplied(mm.noGiftForSubscription);
+  let gift = await findGift(db, ctx, { subscriptionId });
+  if (!gift) {
+    try {
+      const { checkoutId } = await ctx.provider.getSubscription(subscriptionId);
+      if (checkoutId) gift = await findGift(db, ctx, { checkoutId });
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      throw new ProviderFailedError(paymentMessages.providerUnavailable);
+    }
+  }
+  if (!gift) return notApplied(mm.noGiftForSubscription);
+  await startTrialGift(db, monthly, gift.id, subscriptionId);
   return { unapplied: null, donationId: null };
 }
 

@@ -1,5 +1,6 @@
 // The simulated provider's monthly charges (the offline demo, docs/product.md#monthly-giving): the job
-// charges every due gift with the card of its first payment, through the ledger's `process`, whose
+// charges every due gift (a paused one when its pause ends; a pending new amount from its date) with
+// the card of its first payment, through the ledger's `process`, whose
 // completion step starts or renews the gift (or leaves it past due) in the same transaction.
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import { type DonationRow, transitionDonation } from '../ledger/transitions';
 import { SIMULATED_PROVIDER } from '../payments/providers';
 import { chargeOnProcess } from '../payments/simulated/simulated';
 import { finishReplacement } from './cancel';
+import { applyDueSchedule } from './schedule';
 import { type MonthlyContext, firstDonationOf, insertRenewal, monthlyContext } from './monthly-gifts';
 
 /**
@@ -36,15 +38,17 @@ export async function chargeDueSimulatedGifts(db: Database, ctx: MonthlyContext,
   const due = await db
     .select({ id: recurringGifts.id })
     .from(recurringGifts)
-    .where(and(eq(recurringGifts.provider, SIMULATED_PROVIDER), inArray(recurringGifts.status, ['incomplete', 'active']), lte(recurringGifts.nextChargeAt, now)))
+    .where(and(eq(recurringGifts.provider, SIMULATED_PROVIDER), inArray(recurringGifts.status, ['incomplete', 'active', 'paused']), lte(recurringGifts.nextChargeAt, now)))
     .orderBy(asc(recurringGifts.nextChargeAt))
     .limit(limit);
   let charged = 0;
   for (const { id } of due) {
     // The gift stays locked from the claim to the charge's commit: another run skips it meanwhile.
     const done = await db.transaction(async (tx) => {
-      const [gift] = await tx.select().from(recurringGifts).where(eq(recurringGifts.id, id)).for('update', { skipLocked: true }).limit(1);
-      if (!gift || gift.nextChargeAt == null || gift.nextChargeAt > now || (gift.status !== 'incomplete' && gift.status !== 'active')) return null;
+      const [claimed] = await tx.select().from(recurringGifts).where(eq(recurringGifts.id, id)).for('update', { skipLocked: true }).limit(1);
+      if (!claimed || claimed.nextChargeAt == null || claimed.nextChargeAt > now || !['incomplete', 'active', 'paused'].includes(claimed.status)) return null;
+      // A pause that ended resumes, and a new amount whose date came applies, before the charge.
+      const gift = claimed.status === 'incomplete' ? claimed : await applyDueSchedule(tx, claimed, now);
       const first = await firstDonationOf(tx, gift);
       let donationId: number;
       if (gift.status === 'incomplete') {

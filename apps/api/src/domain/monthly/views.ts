@@ -8,6 +8,7 @@ import { notFound, unauthorized } from '../../errors';
 import { monthlyApiMessages as mm } from '../../messages/monthly';
 import type { Actor } from '../../platform/audit';
 import { cancelMonthlyGift } from './cancel';
+import { confirmTrialCheckout } from './trial-replacement';
 import { type GiftRow, type MonthlyContext, giftById } from './monthly-gifts';
 
 async function viewOf(db: Db, gifts: GiftRow[]): Promise<MonthlyGift[]> {
@@ -34,6 +35,9 @@ async function viewOf(db: Db, gifts: GiftRow[]): Promise<MonthlyGift[]> {
       totalGivenCents: Number(sum?.cents ?? 0),
       cancelledAt: g.cancelledAt?.toISOString() ?? null,
       cancelReason: g.cancelReason,
+      pendingAmountCents: g.status === 'cancelled' ? null : g.pendingAmountCents,
+      pendingFrom: g.status === 'cancelled' ? null : (g.pendingFrom?.toISOString() ?? null),
+      pausedUntil: g.status === 'paused' ? (g.pausedUntil?.toISOString() ?? null) : null,
     };
   });
 }
@@ -96,8 +100,10 @@ export async function giftOfToken(db: Db, ctx: MonthlyContext, token: string): P
   return gift;
 }
 
-export async function managedGift(db: Db, ctx: MonthlyContext, token: string): Promise<ManagedMonthlyGift> {
-  const gift = await giftOfToken(db, ctx, token);
+export async function managedGift(db: Database, ctx: MonthlyContext, token: string): Promise<ManagedMonthlyGift> {
+  let gift = await giftOfToken(db, ctx, token);
+  // The return of a trial checkout (decision 0036) confirms it when no webhook did (test mode).
+  if (await confirmTrialCheckout(db, ctx, gift)) gift = (await giftById(db, gift.id)) ?? gift;
   const [view] = await viewOf(db, [gift]);
   return { ...view, donorName: gift.donorName };
 }

@@ -7,19 +7,21 @@ import type { PaymentProviderName } from '@donaciones/shared/schemas/payments';
 import type { ReceivedEvent } from './events';
 
 export interface CheckoutRequest {
-  /** The donation reference; events of the checkout name it back. */
-  reference: string;
+  /** The donation reference; events of the checkout name it back (none for a trial's checkout). */
+  reference?: string;
   itemName: string;
   amountCents: number;
   currency: 'GTQ' | 'USD';
   successUrl: string;
   cancelUrl: string;
   expiresAt: Date;
-  donationId: number;
+  donationId?: number;
   /** The monthly gift whose first payment this is: events of the checkout name it back. */
   giftId?: number;
   /** A monthly gift: the item is charged every month (a subscription at the provider; decision 0022). */
   monthly?: boolean;
+  /** A monthly item's free trial (decision 0036): its first charge comes when the trial ends. */
+  freeTrial?: { interval: 'week' | 'month'; count: number };
 }
 
 export interface CreatedCheckout {

@@ -96,6 +96,18 @@ export function activityMessage(entry: { action: string; actorEmail: string | nu
       return act.monthlyGiftPaused(entry.entityId ?? '');
     case 'monthly_gift.replace_started':
       return act.monthlyGiftChange(entry.entityId ?? '');
+    case 'monthly_gift.amount_change_scheduled':
+      return act.monthlyGiftChangeScheduled(entry.entityId ?? '');
+    case 'monthly_gift.amount_change_dropped':
+      return act.monthlyGiftChangeDropped(entry.entityId ?? '');
+    case 'monthly_gift.amount_changed':
+      return act.monthlyGiftAmountChanged(entry.entityId ?? '');
+    case 'monthly_gift.pause':
+      return act.monthlyGiftPausedByDonor(entry.entityId ?? '');
+    case 'monthly_gift.resumed':
+      return act.monthlyGiftResumed(entry.entityId ?? '');
+    case 'monthly_gift.trial_started':
+      return act.monthlyGiftTrialStarted(entry.entityId ?? '');
     case 'donation.expire':
       return act.donationExpire(ref);
     case 'donation.refund':

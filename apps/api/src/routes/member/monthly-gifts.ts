@@ -1,5 +1,5 @@
-// The signed-in donor's monthly gifts (docs/product.md#monthly-giving): the list, cancelling one and
-// changing its amount (a new checkout; the current gift ends once the new one is paid).
+// The signed-in donor's monthly gifts (docs/product.md#monthly-giving): the list, cancelling one,
+// changing its amount from the next charge date and pausing it 1 to 3 months (decision 0036).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamSchema } from '@donaciones/shared/schemas/common';
@@ -9,9 +9,10 @@ import {
   memberMonthlyGiftsSchema,
   monthlyCheckoutSchema,
   monthlyGiftSchema,
+  pauseMonthlyGiftSchema,
 } from '@donaciones/shared/schemas/monthly';
 import { actorOf, signedInUser } from '../../http/auth';
-import { changeMemberGiftAmount } from '../../domain/monthly/changes';
+import { changeMemberGiftAmount, pauseMemberGift } from '../../domain/monthly/changes';
 import { monthlyContext } from '../../domain/monthly/monthly-gifts';
 import { cancelMemberGift, listMemberGifts } from '../../domain/monthly/views';
 import { MEMBER_TAG as TAG, bearer, error, guarded, limited } from '../common';
@@ -64,9 +65,11 @@ export default async function memberMonthlyGiftRoutes(app: FastifyInstance) {
         tags: [TAG],
         summary: 'Cambiar el monto de una donación mensual propia',
         description:
-          'Crea una nueva donación mensual con el nuevo monto y devuelve la página de pago (checkoutUrl). La actual sigue hasta que ' +
-          'se complete el primer pago de la nueva; entonces termina sola. Con el proveedor simulado (demostración) el cambio es ' +
-          'inmediato y checkoutUrl es null.',
+          'No cobra nada ahora: el nuevo monto empieza en el próximo cobro, el mismo día del mes, con un correo que lo confirma. ' +
+          'Con el proveedor simulado (demostración) queda registrado en la donación (pendingAmountCents desde pendingFrom) y checkoutUrl es null. ' +
+          'Con Recurrente devuelve la página (checkoutUrl) donde se confirma la tarjeta de una nueva suscripción cuyo período de prueba ' +
+          'termina en esa fecha; al confirmarla, la actual termina. Una donación con el pago pendiente (past_due) cambia con un nuevo primer pago. ' +
+          '409 si terminó.',
         security: bearer,
         params: idParamSchema,
         body: changeMonthlyAmountSchema,
@@ -75,5 +78,27 @@ export default async function memberMonthlyGiftRoutes(app: FastifyInstance) {
     },
     async (request) =>
       changeMemberGiftAmount(app.db, ctx, { userId: signedInUser(request).id, actor: actorOf(request), giftId: request.params.id, amount: request.body.amount, ip: request.ip }),
+  );
+
+  r.post(
+    '/member/monthly-gifts/:id/pause',
+    {
+      config: limited(app, 10),
+      schema: {
+        tags: [TAG],
+        summary: 'Pausar una donación mensual propia',
+        description:
+          'Salta los próximos 1, 2 o 3 cobros (months) sin cancelar: el siguiente cobro es ese número de meses después, el mismo día, ' +
+          'y la donación se reanuda sola; un correo lo confirma. Con el proveedor simulado queda en pausa (pausedUntil) y checkoutUrl es null; ' +
+          'con Recurrente devuelve la página donde se confirma la tarjeta de una suscripción cuyo período de prueba termina ese día. ' +
+          '409 si no está activa.',
+        security: bearer,
+        params: idParamSchema,
+        body: pauseMonthlyGiftSchema,
+        response: { 200: monthlyCheckoutSchema, ...guarded, 404: error, 409: error, 429: error, 502: error },
+      },
+    },
+    async (request) =>
+      pauseMemberGift(app.db, ctx, { userId: signedInUser(request).id, actor: actorOf(request), giftId: request.params.id, months: request.body.months, ip: request.ip }),
   );
 }

@@ -64,14 +64,17 @@ export function recurrenteProvider(config: RecurrenteConfig): PaymentProvider {
             amount_in_cents: request.amountCents,
             quantity: 1,
             ...(request.monthly ? { charge_type: 'recurring', billing_interval: 'month', billing_interval_count: 1 } : {}),
+            ...(request.monthly && request.freeTrial
+              ? { free_trial_interval: request.freeTrial.interval, free_trial_interval_count: request.freeTrial.count }
+              : {}),
           },
         ],
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
         // Read back from the checkout inside its events (./events.ts).
         metadata: {
-          donation_reference: request.reference,
-          donation_id: String(request.donationId),
+          ...(request.reference != null ? { donation_reference: request.reference } : {}),
+          ...(request.donationId != null ? { donation_id: String(request.donationId) } : {}),
           ...(request.giftId != null ? { recurring_gift_id: String(request.giftId) } : {}),
         },
         expires_at: request.expiresAt.toISOString(),

@@ -113,8 +113,17 @@ const SUBSCRIPTION_EVENTS = {
   'subscription.cancel': 'subscription_cancelled',
 } as const;
 
+// `setup_intent.succeeded`: a subscription with a free trial started. The documented body names it
+// under `suscription` (sic); `subscription` is read too, should the spelling be corrected.
+const setupBody = object({ suscription: object({ id: text }), subscription: object({ id: text }) });
+
 /** A webhook body (already verified) as the product's event; what the product does not act on is `other`. */
 export function readEvent(eventType: string, raw: Record<string, unknown>): PaymentEvent {
+  if (eventType === 'setup_intent.succeeded') {
+    const body = setupBody.parse(raw);
+    const subscriptionId = body.suscription.id ?? body.subscription.id;
+    return { kind: 'subscription_setup', subscription: { subscriptionId, paymentId: null, customerEmail: null, amountCents: null } };
+  }
   if (eventType in SUBSCRIPTION_EVENTS) {
     return { kind: SUBSCRIPTION_EVENTS[eventType as keyof typeof SUBSCRIPTION_EVENTS], subscription: subscriptionFacts(raw) };
   }
@@ -131,7 +140,8 @@ export function readEvent(eventType: string, raw: Record<string, unknown>): Paym
 }
 
 /** The id of the object a webhook is about (a payment or a subscription), as stored with the event. */
-export const objectIdOf = (raw: Record<string, unknown>): string | null => text.parse(raw.id);
+export const objectIdOf = (raw: Record<string, unknown>): string | null =>
+  text.parse(raw.id) ?? setupBody.parse(raw).suscription.id ?? setupBody.parse(raw).subscription.id;
 
 /** A checkout as `GET /checkouts/{id}` answers it. */
 export function readCheckout(raw: unknown): CheckoutState {

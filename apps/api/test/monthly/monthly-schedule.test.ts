@@ -1,0 +1,221 @@
+// A monthly gift's change of amount and pause with the simulated provider (the offline demo), held by
+// the product (docs/product.md#monthly-giving, decision 0036): nothing is charged when asked, one email
+// says so; the new amount is charged from the next charge date on the same day of the month; a pause
+// skips 1 to 3 charges and resumes by itself; the same from the emails' signed link; staff see the
+// pause; an anonymous gift stays anonymous in every renewal.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_HEADER } from '@donaciones/shared/constants';
+import { monthlyMessages } from '@donaciones/shared/messages/monthly';
+import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
+import type { ManagedMonthlyGift, MonthlyCheckout, MonthlyGift } from '@donaciones/shared/schemas/monthly';
+import { donations, emailOutbox, recurringGifts } from '../../src/db/schema';
+import { addMonth } from '../../src/domain/ledger/links';
+import { monthlyContext } from '../../src/domain/monthly/monthly-gifts';
+import { chargeDueSimulatedGifts } from '../../src/domain/monthly/simulated-charges';
+import { monthlyApiMessages } from '../../src/messages/monthly';
+import { activityMessage } from '../../src/domain/reporting/organisation-dashboard';
+import { type TestContext, createTestApp } from '../support/helpers';
+import * as make from '../support/factory';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ config: { rateLimitEnabled: false } });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const MINUTE = 60_000;
+
+async function donateMonthly(email: string, token?: string, amount = 150, extra: Record<string, unknown> = {}) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/donate',
+    headers: { [IDEMPOTENCY_HEADER]: randomUUID(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    payload: { donorName: 'Ana Ángel', email, amount, acceptTerms: true, frequency: 'monthly', cardLast4: '4242', cardBrand: 'visa', ...extra },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<PublicDonationResponse>();
+}
+
+const giftRow = async (id: number) => (await ctx.db.select().from(recurringGifts).where(eq(recurringGifts.id, id)))[0];
+const giftDonations = (id: number) => ctx.db.select().from(donations).where(eq(donations.recurringGiftId, id)).orderBy(asc(donations.id));
+const emailsTo = (to: string) => ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to)).orderBy(asc(emailOutbox.id));
+const emailOf = async (to: string, template: string) =>
+  ctx.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, template)));
+
+/** A signed-in donor's simulated gift, its first payment charged by the job. */
+async function startedGift(amount = 150, extra: Record<string, unknown> = {}) {
+  const donor = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR'] });
+  const answer = await donateMonthly(donor.email, donor.token, amount, extra);
+  await chargeDueSimulatedGifts(ctx.db, monthlyContext(ctx.app));
+  const gift = await giftRow(answer.recurring_gift_id as number);
+  expect(gift.status).toBe('active');
+  return { donor, gift, auth: { authorization: `Bearer ${donor.token}` } };
+}
+
+function linkToken(text: string): string {
+  const match = /\/donacion-mensual\?token=([^\s]+)/.exec(text);
+  if (!match) throw new Error(`no monthly link in: ${text}`);
+  return decodeURIComponent(match[1]);
+}
+
+describe('changing the amount', () => {
+  it('charges nothing now, sends one email, and charges the new amount from the next charge date on the same day', async () => {
+    const { donor, gift, auth } = await startedGift(150);
+    const due = gift.nextChargeAt as Date;
+    const before = (await emailsTo(donor.email)).length;
+
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/change-amount`, headers: auth, payload: { amount: 200 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<MonthlyCheckout>()).toEqual({ checkoutUrl: null, giftId: gift.id });
+    expect(await giftDonations(gift.id)).toHaveLength(1);
+    const sent = (await emailsTo(donor.email)).slice(before);
+    expect(sent.map((e) => e.template)).toEqual(['monthly-gift-change-scheduled']);
+    expect(sent[0].textBody).toContain('Q200.00');
+    expect(sent[0].textBody).toContain('Hoy no se hizo ningún cobro');
+    expect(sent[0].textBody).not.toContain('Recibimos el primer pago');
+
+    const [view] = (await ctx.app.inject({ method: 'GET', url: '/api/v1/member/monthly-gifts', headers: auth })).json<MonthlyGift[]>();
+    expect(view).toMatchObject({ amountCents: 15000, pendingAmountCents: 20000, pendingFrom: due.toISOString(), nextChargeAt: due.toISOString(), pausedUntil: null });
+
+    // The same new amount again is refused; the current amount drops the change.
+    const again = await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/change-amount`, headers: auth, payload: { amount: 200 } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json<{ detail: string }>().detail).toBe(monthlyApiMessages.sameAmount);
+
+    // Before the date nothing is charged.
+    const monthly = monthlyContext(ctx.app);
+    // (Other tests' gifts share the database: each gift's own donations are counted.)
+    await chargeDueSimulatedGifts(ctx.db, monthly, new Date(due.getTime() - MINUTE));
+    expect(await giftDonations(gift.id)).toHaveLength(1);
+    await chargeDueSimulatedGifts(ctx.db, monthly, new Date(due.getTime() + MINUTE));
+    const charges = await giftDonations(gift.id);
+    expect(charges.map((d) => [d.amountCents, d.status])).toEqual([
+      [15000, 'completed'],
+      [20000, 'completed'],
+    ]);
+    const after = await giftRow(gift.id);
+    expect(after).toMatchObject({ amountCents: 20000, pendingAmountCents: null, pendingFrom: null, status: 'active' });
+    expect(after.nextChargeAt?.getTime()).toBe(addMonth(due).getTime());
+    expect(after.nextChargeAt?.getUTCDate()).toBe(due.getUTCDate());
+  });
+
+  it('asking for the current amount again drops a pending change, with an email', async () => {
+    const { donor, gift, auth } = await startedGift(120);
+    await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/change-amount`, headers: auth, payload: { amount: 90 } });
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/change-amount`, headers: auth, payload: { amount: 120 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await giftRow(gift.id)).toMatchObject({ amountCents: 12000, pendingAmountCents: null, pendingFrom: null });
+    expect(await emailOf(donor.email, 'monthly-gift-change-scheduled')).toHaveLength(2);
+  });
+});
+
+describe('pausing', () => {
+  it('skips the chosen months with one email, shows "En pausa hasta", and resumes by itself on the same day', async () => {
+    const { donor, gift, auth } = await startedGift(100);
+    const due = gift.nextChargeAt as Date;
+    const resume = addMonth(due, 2);
+    const before = (await emailsTo(donor.email)).length;
+
+    const bad = await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/pause`, headers: auth, payload: { months: 4 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain(monthlyMessages.pause.monthsInvalid);
+
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/pause`, headers: auth, payload: { months: 2 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<MonthlyCheckout>()).toEqual({ checkoutUrl: null, giftId: gift.id });
+    const sent = (await emailsTo(donor.email)).slice(before);
+    expect(sent.map((e) => e.template)).toEqual(['monthly-gift-paused']);
+    expect(sent[0].textBody).toContain('los próximos 2 cobros');
+
+    const [view] = (await ctx.app.inject({ method: 'GET', url: '/api/v1/member/monthly-gifts', headers: auth })).json<MonthlyGift[]>();
+    expect(view).toMatchObject({ status: 'paused', pausedUntil: resume.toISOString(), nextChargeAt: resume.toISOString() });
+
+    const twice = await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/pause`, headers: auth, payload: { months: 1 } });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json<{ detail: string }>().detail).toBe(monthlyApiMessages.notPausable);
+
+    // Staff see the pause too.
+    const admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
+    const staff = await ctx.app.inject({ method: 'GET', url: `/api/v1/admin/monthly-gifts/${gift.id}`, headers: { authorization: `Bearer ${admin.token}` } });
+    expect(staff.statusCode, staff.body).toBe(200);
+    expect(staff.body).toContain(`"pausedUntil":"${resume.toISOString()}"`);
+
+    const monthly = monthlyContext(ctx.app);
+    await chargeDueSimulatedGifts(ctx.db, monthly, new Date(due.getTime() + MINUTE));
+    await chargeDueSimulatedGifts(ctx.db, monthly, new Date(addMonth(due).getTime() + MINUTE));
+    expect(await giftDonations(gift.id)).toHaveLength(1);
+    await chargeDueSimulatedGifts(ctx.db, monthly, new Date(resume.getTime() + MINUTE));
+    const after = await giftRow(gift.id);
+    expect(after).toMatchObject({ status: 'active', pausedUntil: null });
+    expect(after.nextChargeAt?.getTime()).toBe(addMonth(due, 3).getTime());
+    expect((await giftDonations(gift.id)).map((d) => [d.amountCents, d.status])).toEqual([
+      [10000, 'completed'],
+      [10000, 'completed'],
+    ]);
+  });
+
+  it('a change of amount asked before a pause starts after it', async () => {
+    const { gift, auth } = await startedGift(110);
+    const due = gift.nextChargeAt as Date;
+    await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/change-amount`, headers: auth, payload: { amount: 130 } });
+    await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/pause`, headers: auth, payload: { months: 1 } });
+    const paused = await giftRow(gift.id);
+    expect(paused.pendingFrom?.getTime()).toBe(addMonth(due).getTime());
+    await chargeDueSimulatedGifts(ctx.db, monthlyContext(ctx.app), new Date(addMonth(due).getTime() + MINUTE));
+    expect((await giftDonations(gift.id)).map((d) => d.amountCents)).toEqual([11000, 13000]);
+  });
+});
+
+describe('from the emails signed link, without signing in', () => {
+  it('changes the amount and pauses, as the donor area does', async () => {
+    const email = `enlace.${randomBytes(4).toString('hex')}@prueba.gt`;
+    const answer = await donateMonthly(email, undefined, 140);
+    await chargeDueSimulatedGifts(ctx.db, monthlyContext(ctx.app));
+    const [started] = await emailOf(email, 'monthly-gift-started');
+    const token = linkToken(started.textBody);
+
+    const change = await ctx.app.inject({ method: 'POST', url: '/api/v1/monthly-gifts/manage/change-amount', payload: { token, amount: 160 } });
+    expect(change.statusCode, change.body).toBe(200);
+    const pause = await ctx.app.inject({ method: 'POST', url: '/api/v1/monthly-gifts/manage/pause', payload: { token, months: 3 } });
+    expect(pause.statusCode, pause.body).toBe(200);
+    const view = (await ctx.app.inject({ method: 'GET', url: `/api/v1/monthly-gifts/manage?token=${encodeURIComponent(token)}` })).json<ManagedMonthlyGift>();
+    const gift = await giftRow(answer.recurring_gift_id as number);
+    expect(view).toMatchObject({ status: 'paused', pendingAmountCents: 16000, pausedUntil: gift.pausedUntil?.toISOString() });
+    expect((await emailsTo(email)).map((e) => e.template)).toEqual(['monthly-gift-started', 'monthly-gift-change-scheduled', 'monthly-gift-paused']);
+
+    const forged = await ctx.app.inject({ method: 'POST', url: '/api/v1/monthly-gifts/manage/pause', payload: { token: `${token}x`, months: 1 } });
+    expect(forged.statusCode).toBe(401);
+  });
+});
+
+describe('an anonymous monthly gift', () => {
+  it('stays anonymous in every renewal', async () => {
+    const email = `anonima.${randomBytes(4).toString('hex')}@prueba.gt`;
+    const answer = await donateMonthly(email, undefined, 100, { anonymous: true });
+    const monthly = monthlyContext(ctx.app);
+    await chargeDueSimulatedGifts(ctx.db, monthly);
+    const gift = await giftRow(answer.recurring_gift_id as number);
+    await chargeDueSimulatedGifts(ctx.db, monthly, new Date((gift.nextChargeAt as Date).getTime() + MINUTE));
+    const rows = await giftDonations(gift.id);
+    expect(rows.map((d) => [d.status, d.donorAnonymous])).toEqual([
+      ['completed', true],
+      ['completed', true],
+    ]);
+  });
+});
+
+describe('the dashboard activity', () => {
+  it('names each step of a change of amount and a pause in Spanish', () => {
+    const line = (action: string) => activityMessage({ action, actorEmail: null, details: {}, entityId: '5' });
+    expect(line('monthly_gift.amount_change_scheduled')).toBe('Se programó un nuevo monto de la donación mensual #5 para su próximo cobro');
+    expect(line('monthly_gift.amount_changed')).toBe('Empezó el nuevo monto de la donación mensual #5');
+    expect(line('monthly_gift.pause')).toBe('El donante pausó la donación mensual #5');
+    expect(line('monthly_gift.resumed')).toBe('Se reanudó la donación mensual #5');
+    expect(line('monthly_gift.trial_started')).toBe('Se confirmó la tarjeta de la donación mensual #5, sin cobro hasta su primera fecha');
+  });
+});
