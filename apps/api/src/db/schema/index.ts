@@ -8,3 +8,4 @@ export * from './deposits';
 export * from './receipts';
 export * from './monthly';
 export * from './accounting';
+export * from './donors';

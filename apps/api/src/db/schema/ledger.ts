@@ -21,6 +21,7 @@ import { tz, createdAt, cents, sqlList } from './columns';
 import { users } from './accounts';
 import { programs } from './content';
 import { recurringGifts } from './monthly';
+import { donors } from './donors';
 
 export const receiptNumberSeq = pgSequence('receipt_number_seq', { startWith: 1 });
 
@@ -82,6 +83,8 @@ export const donations = pgTable(
     refundId: text('refund_id'),
     /** The monthly gift this donation is a charge of (its first payment or a renewal; decision 0022). */
     recurringGiftId: integer('recurring_gift_id').references((): AnyPgColumn => recurringGifts.id, { onDelete: 'set null' }),
+    /** The donor record (migration 0022): matched or created by the insert trigger when not given. */
+    donorId: integer('donor_id').references((): AnyPgColumn => donors.id, { onDelete: 'set null' }),
     // What the search compares (./donation-search.ts): lower case without accents, kept by PostgreSQL.
     searchName: text('search_name').generatedAlwaysAs(sql`donor_search_fold(donor_name)`),
     searchMaskedName: text('search_masked_name').generatedAlwaysAs(sql`donor_search_fold(donor_masked_name(donor_name))`),
@@ -108,6 +111,7 @@ export const donations = pgTable(
       .on(t.paymentProvider, t.paymentReference)
       .where(sql`${t.paymentProvider} IS NOT NULL AND ${t.paymentReference} IS NOT NULL`),
     index('donations_recurring_gift_idx').on(t.recurringGiftId, t.createdAt),
+    index('donations_donor_idx').on(t.donorId, t.createdAt),
     // The search's trigram index over the stored folded texts, and the yearly statements' email lookup
     // (migrations 0014 and 0015, docs/performance.md "Scale").
     index('donations_search_trgm_idx').using(

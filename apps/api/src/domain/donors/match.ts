@@ -1,0 +1,32 @@
+// The one rule that finds a gift's donor (docs/product.md#donors): an unmerged donor with the email in
+// any case, else with the NIT/CUI (CF is nobody's), else the account's donor; otherwise a new donor.
+// It lives in the database (migration 0022, donor_match_or_create) so that every donation inserted
+// without a donor_id is matched by the same rule inside its own insert; other capabilities (staff gift
+// entry, imports) call matchOrCreateDonor to know the donor first.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+
+export interface DonorIdentity {
+  /** Compared in lower case; added to the matched donor's emails when new. */
+  email?: string | null;
+  /** NIT or CUI; 'CF' (consumidor final) never identifies anyone. */
+  taxId?: string | null;
+  taxIdKind?: 'nit' | 'cui' | 'cf' | null;
+  /** A person's name or a company's legal name, used when a donor is created. */
+  name: string;
+  phone?: string | null;
+  kind?: 'person' | 'company';
+  /** The account to link when the donor has none yet. */
+  userId?: number | null;
+}
+
+/** The id of the donor this identity belongs to, created when none matches (in the caller's transaction). */
+export async function matchOrCreateDonor(db: Db, who: DonorIdentity): Promise<number> {
+  const rows = await db.execute<{ id: number }>(sql`SELECT donor_match_or_create(
+    ${who.email ?? null}::text, ${who.taxId ?? null}::text, ${who.taxIdKind ?? null}::text, ${who.name}::text,
+    ${who.phone ?? null}::text, ${who.kind ?? 'person'}::text, ${who.userId ?? null}::integer) AS id`);
+  const id = Number(rowsOf(rows)[0]?.id);
+  if (!Number.isInteger(id) || id <= 0) throw new Error('donor_match_or_create returned no donor');
+  return id;
+}
