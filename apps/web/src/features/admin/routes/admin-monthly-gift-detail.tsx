@@ -4,7 +4,8 @@
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { ArrowLeft, Eye, XCircle } from 'lucide-react';
-import { formatDate, formatDateTime, formatMoney, fromCents } from '@donaciones/shared/format';
+import { formatDate, formatDateTime, formatLongDate, formatMoney, fromCents } from '@donaciones/shared/format';
+import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
 import { paymentsMessages } from '@donaciones/shared/messages/payments';
 import type { AdminMonthlyGiftDetail, MonthlyCharge } from '@donaciones/shared/schemas/monthly-admin';
@@ -64,6 +65,16 @@ function GiftCards({ gift, onCancel }: { gift: AdminMonthlyGiftDetail; onCancel:
         <dl className="divide-y divide-sand-200">
           <Field label={d.status}>
             <MonthlyStatusBadge status={gift.status} />
+            {gift.status === 'paused' && gift.pausedUntil && (
+              <span className="ml-2 text-sm font-semibold text-brand-900" data-testid="paused-until">
+                {monthlyMessages.pausedUntil(formatLongDate(gift.pausedUntil))}
+              </span>
+            )}
+            {gift.status !== 'cancelled' && gift.pendingAmountCents != null && gift.pendingFrom && (
+              <span className="block text-sm font-semibold text-brand-900" data-testid="pending-change">
+                {monthlyMessages.pendingChange(formatMoney(fromCents(gift.pendingAmountCents), gift.currency), formatLongDate(gift.pendingFrom))}
+              </span>
+            )}
           </Field>
           <Field label={d.amount}>
             <span className="font-semibold tabular-nums">{formatMoney(fromCents(gift.amountCents), gift.currency)}</span>

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, Eye, Repeat } from 'lucide-react';
 import { formatDate, fromCents, formatMoney } from '@donaciones/shared/format';
+import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
 import { MONTHLY_GIFT_STATUSES } from '@donaciones/shared/schemas/monthly';
 import { type AdminMonthlyGift, adminMonthlyGiftsQuerySchema } from '@donaciones/shared/schemas/monthly-admin';
@@ -101,7 +102,16 @@ export default function AdminMonthlyGiftsPage() {
       ),
     },
     { key: 'amount', header: l.colAmount, className: 'text-right', cell: (g) => <span className="font-semibold whitespace-nowrap tabular-nums">{money(g)}</span> },
-    { key: 'status', header: l.colStatus, cell: (g) => <MonthlyStatusBadge status={g.status} /> },
+    {
+      key: 'status',
+      header: l.colStatus,
+      cell: (g) => (
+        <span className="flex flex-col items-start gap-1">
+          <MonthlyStatusBadge status={g.status} />
+          {g.status === 'paused' && g.pausedUntil && <span className="text-xs whitespace-nowrap text-ink-600">{monthlyMessages.pausedUntil(formatDate(g.pausedUntil))}</span>}
+        </span>
+      ),
+    },
     { key: 'since', header: l.colSince, cell: (g) => <span className="whitespace-nowrap">{g.startedAt ? formatDate(g.startedAt) : l.none}</span> },
     { key: 'next', header: l.colNextCharge, cell: (g) => <span className="whitespace-nowrap">{g.nextChargeAt ? formatDate(g.nextChargeAt) : l.none}</span> },
     { key: 'charges', header: l.colCharges, className: 'text-right', cell: (g) => <span className="tabular-nums">{g.chargesCount}</span> },

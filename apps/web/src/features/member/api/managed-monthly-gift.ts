@@ -1,5 +1,6 @@
 // The monthly gift opened by the signed link of its emails, without signing in
-// (docs/product.md#monthly-giving): GET /monthly-gifts/manage?token=, cancel and card update.
+// (docs/product.md#monthly-giving): GET /monthly-gifts/manage?token=, change of amount, pause, cancel
+// and card update.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ManagedMonthlyGift, MonthlyCheckout } from '@donaciones/shared/schemas/monthly';
 import { api, getErrorStatus } from '@/lib/api-client';
@@ -46,3 +47,19 @@ export function useUpdateManagedCard(token: string) {
     },
   });
 }
+
+/** "Cambiar monto" or "Pausar" from the link: the page's gift is read again once done. */
+function useManagedAction(token: string, path: 'change-amount' | 'pause', field: 'amount' | 'months') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    onError: rereadOnExpiry(queryClient, token),
+    mutationFn: async (value: number): Promise<MonthlyCheckout> => {
+      const { data } = await api.post<MonthlyCheckout>(`/monthly-gifts/manage/${path}`, { token, [field]: value }, { skipAuthRefresh: true, skipErrorToast: [400, 409] });
+      return data;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: managedGiftKeys.gift(token) }),
+  });
+}
+
+export const useChangeManagedAmount = (token: string) => useManagedAction(token, 'change-amount', 'amount');
+export const usePauseManagedGift = (token: string) => useManagedAction(token, 'pause', 'months');

@@ -1,5 +1,5 @@
 // The signed-in donor's monthly gifts (docs/product.md#monthly-giving): GET /member/monthly-gifts, and
-// cancel and change of amount, which read the list again.
+// cancel, change of amount and pause, which read the list again.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CancelMonthlyGiftInput, MonthlyCheckout, MonthlyGift } from '@donaciones/shared/schemas/monthly';
 import { api } from '@/lib/api-client';
@@ -28,7 +28,7 @@ export function useCancelMonthlyGift() {
   });
 }
 
-/** A new gift at the new amount; the answer is the checkout that pays it (null with the simulated provider). */
+/** A new amount from the next charge date; the answer is the provider's page to confirm it on (null with the simulated provider). */
 export async function changeMonthlyAmount(id: number, amount: number): Promise<MonthlyCheckout> {
   const { data } = await api.post<MonthlyCheckout>(`/member/monthly-gifts/${id}/change-amount`, { amount }, { skipErrorToast: [400] });
   return data;
@@ -38,6 +38,20 @@ export function useChangeMonthlyAmount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, amount }: { id: number; amount: number }) => changeMonthlyAmount(id, amount),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.all }),
+  });
+}
+
+/** Skip the next 1 to 3 charges; the answer is the provider's page to confirm it on (null with the simulated provider). */
+export async function pauseMonthlyGift(id: number, months: number): Promise<MonthlyCheckout> {
+  const { data } = await api.post<MonthlyCheckout>(`/member/monthly-gifts/${id}/pause`, { months }, { skipErrorToast: [400, 409] });
+  return data;
+}
+
+export function usePauseMonthlyGift() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, months }: { id: number; months: number }) => pauseMonthlyGift(id, months),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.all }),
   });
 }

@@ -1,27 +1,31 @@
-// "Cambiar monto" of a monthly gift (docs/product.md#monthly-giving): the new amount a month, read as a
-// Guatemalan writes it and within the checkout's bounds, then the provider's page that pays the new
-// gift. The current gift goes on until the new one is paid, and the dialog says so.
+// "Cambiar monto" of a monthly gift (docs/product.md#monthly-giving, decision 0036): the new amount a
+// month, read as a Guatemalan writes it and within the checkout's bounds. Nothing is charged now: the
+// new amount starts at the next charge date, and the dialog says so. With a gateway the donor confirms
+// the card on the provider's page (a trial subscription ending on that date). Used by the donor area
+// and the emails' no-login page, each with its own `submit`.
 import { useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { parseAmountInput } from '@donaciones/shared/amount-input';
-import { formatCents } from '@donaciones/shared/format';
+import { formatCents, formatLongDate } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { donateAmountSchema } from '@donaciones/shared/schemas/donate';
-import type { MonthlyGift } from '@donaciones/shared/schemas/monthly';
+import type { MonthlyCheckout, MonthlyGift } from '@donaciones/shared/schemas/monthly';
 import { Button } from '@/components/button';
 import { TextInput } from '@/components/form-fields';
 import { Modal } from '@/components/modal';
 import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
 import { usePublicSite } from '@/lib/public-site';
-import { useChangeMonthlyAmount } from '../api/monthly-gifts';
 import { monthlyAmount } from './monthly-gift-details';
 
 const c = monthlyMessages.changeAmount;
 
-export function ChangeAmountDialog({ gift, onClose }: { gift: MonthlyGift | null; onClose: () => void }) {
+/** A monthly action's request: the answer names the provider's page, or null when nothing is to confirm there. */
+export type MonthlyAction = (value: number) => Promise<MonthlyCheckout>;
+
+export function ChangeAmountDialog({ gift, onClose, submit: send }: { gift: MonthlyGift | null; onClose: () => void; submit: MonthlyAction }) {
   const site = usePublicSite();
-  const change = useChangeMonthlyAmount();
+  const [busySending, setBusySending] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
@@ -43,7 +47,7 @@ export function ChangeAmountDialog({ gift, onClose }: { gift: MonthlyGift | null
       const bounded = donateAmountSchema({ min: system.min_donation_amount, max: system.max_donation_amount }).safeParse(amount);
       if (!bounded.success) return { error: bounded.error.issues[0]?.message ?? donateMessages.amountRequired };
     }
-    if (gift && parsed.cents === gift.amountCents) return { error: c.same };
+    if (gift && parsed.cents === (gift.pendingAmountCents ?? gift.amountCents)) return { error: c.same };
     return { amount };
   };
 
@@ -56,28 +60,33 @@ export function ChangeAmountDialog({ gift, onClose }: { gift: MonthlyGift | null
       return;
     }
     setError(null);
+    setBusySending(true);
     try {
-      const answer = await change.mutateAsync({ id: gift.id, amount: checked.amount });
+      const answer = await send(checked.amount);
       if (answer.checkoutUrl) {
         setLeaving(true);
         window.location.assign(answer.checkoutUrl);
         return;
       }
-      // The simulated provider (offline demo) has no page to go to: the new gift is in place already.
-      toast.success(c.done);
+      // The simulated provider (offline demo) holds the change itself: nothing to confirm elsewhere.
+      toast.success(c.done(formatCents(Math.round(checked.amount * 100), gift.currency), from ?? ''));
       close();
     } catch (err) {
       setError(getFieldErrors(err).amount ?? getErrorMessage(err, donateMessages.amountRequired));
+    } finally {
+      setBusySending(false);
     }
   };
 
-  const busy = change.isPending || leaving;
+  const gateway = site.data != null && site.data.payments.provider !== 'simulated';
+  const from = gift?.status === 'paused' && gift.pausedUntil ? formatLongDate(gift.pausedUntil) : gift?.nextChargeAt ? formatLongDate(gift.nextChargeAt) : null;
+  const busy = busySending || leaving;
   return (
     <Modal
       open={gift !== null}
       onClose={close}
       title={c.title}
-      description={gift ? c.body(monthlyAmount(gift)) : undefined}
+      description={gift ? `${c.body(monthlyAmount(gift), from)}${gateway ? ` ${c.providerNote}` : ''}` : undefined}
       dismissible={!busy}
       initialFocus={fieldRef}
       footer={
@@ -86,7 +95,7 @@ export function ChangeAmountDialog({ gift, onClose }: { gift: MonthlyGift | null
             {c.cancel}
           </Button>
           <Button type="submit" form="change-monthly-amount" loading={busy}>
-            {c.submit}
+            {gateway ? c.submitToProvider : c.submit}
           </Button>
         </>
       }

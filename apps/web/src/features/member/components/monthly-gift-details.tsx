@@ -1,8 +1,9 @@
 // One monthly gift as the donor sees it (docs/product.md#monthly-giving), in "Mis donaciones mensuales"
 // and on the no-login page: amount a month, status, since, next charge, charges so far and total given;
-// an ended gift says when it ended and why, when a reason was given.
+// a pause says until when, a change of amount says from when; an ended gift says when it ended and
+// why, when a reason was given.
 import type { ReactNode } from 'react';
-import { formatCents, formatDate } from '@donaciones/shared/format';
+import { formatCents, formatDate, formatLongDate } from '@donaciones/shared/format';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import type { MonthlyGift } from '@donaciones/shared/schemas/monthly';
 
@@ -27,6 +28,34 @@ export function MonthlyGiftFacts({ gift, extra }: { gift: MonthlyGift; extra?: {
     { label: m.totalGiven, value: formatCents(gift.totalGivenCents, gift.currency), testId: 'total-given' },
     ...(ended && gift.cancelReason ? [{ label: m.cancelReasonLabel, value: gift.cancelReason }] : []),
   ];
+  return (
+    <>
+      <ScheduleNotes gift={gift} />
+      <FactList facts={facts} />
+    </>
+  );
+}
+
+/** "En pausa hasta el …" and "Cambia a … desde el …", when the donor asked for them. */
+export function ScheduleNotes({ gift }: { gift: MonthlyGift }) {
+  const notes: { text: string; testId: string }[] = [];
+  if (gift.status === 'paused' && gift.pausedUntil) notes.push({ text: m.pausedUntil(formatLongDate(gift.pausedUntil)), testId: 'paused-until' });
+  if (gift.status !== 'cancelled' && gift.pendingAmountCents != null && gift.pendingFrom) {
+    notes.push({ text: m.pendingChange(formatCents(gift.pendingAmountCents, gift.currency), formatLongDate(gift.pendingFrom)), testId: 'pending-change' });
+  }
+  if (notes.length === 0) return null;
+  return (
+    <ul className="mb-4 space-y-2">
+      {notes.map((n) => (
+        <li key={n.testId} className="rounded-2xl bg-brand-50 p-3 text-sm font-semibold text-brand-900 ring-1 ring-brand-100" data-testid={n.testId}>
+          {n.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function FactList({ facts }: { facts: { label: string; value: ReactNode; testId?: string }[] }) {
   return (
     <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">
       {facts.map((f) => (

@@ -1,10 +1,10 @@
 // /donacion-mensual?token=..., the page of the signed link every monthly email carries
 // (docs/product.md#monthly-giving): the gift (donor, amount, status, since, next charge) without signing
-// in, its cancellation (confirmation, optional reason) and, when a charge failed, "Actualizar tarjeta"
-// (the provider's page). A link that is not valid or has expired shows only that, in Spanish.
+// in, "Cambiar monto" (from the next charge date), "Pausar" (skip 1 to 3 charges), its cancellation
+// (confirmation, optional reason) and, when a charge failed, "Actualizar tarjeta" (the provider's page). A link that is not valid or has expired shows only that, in Spanish.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CreditCard, LinkIcon, XCircle } from 'lucide-react';
+import { CreditCard, LinkIcon, PauseCircle, Pencil, XCircle } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { Button } from '@/components/button';
@@ -13,7 +13,9 @@ import { ErrorState } from '@/components/states';
 import { getErrorStatus } from '@/lib/api-client';
 import { mailtoHref, usePublicSite } from '@/lib/public-site';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useCancelManagedGift, useManagedMonthlyGift, useUpdateManagedCard } from '../api/managed-monthly-gift';
+import { useCancelManagedGift, useChangeManagedAmount, useManagedMonthlyGift, usePauseManagedGift, useUpdateManagedCard } from '../api/managed-monthly-gift';
+import { ChangeAmountDialog } from '../components/change-amount-dialog';
+import { PauseMonthlyDialog } from '../components/pause-monthly-dialog';
 import { CancelMonthlyDialog } from '../components/cancel-monthly-dialog';
 import { MonthlyStatusBadge } from '@/components/monthly-status-badge';
 import { MonthlyGiftFacts, monthlyAmount } from '../components/monthly-gift-details';
@@ -28,6 +30,9 @@ export default function ManageMonthlyGiftPage() {
   const gift = useManagedMonthlyGift(token);
   const cancel = useCancelManagedGift(token);
   const updateCard = useUpdateManagedCard(token);
+  const change = useChangeManagedAmount(token);
+  const pause = usePauseManagedGift(token);
+  const [dialog, setDialog] = useState<'change' | 'pause' | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [leaving, setLeaving] = useState(false);
 
@@ -110,11 +115,23 @@ export default function ManageMonthlyGiftPage() {
                 {t.updateCard}
               </Button>
             )}
+            {g.status !== 'incomplete' && (
+              <Button variant="outline" onClick={() => setDialog('change')} icon={<Pencil aria-hidden="true" className="size-4" />}>
+                {m.changeAmount.button}
+              </Button>
+            )}
+            {g.status === 'active' && (
+              <Button variant="outline" onClick={() => setDialog('pause')} icon={<PauseCircle aria-hidden="true" className="size-4" />}>
+                {m.pause.button}
+              </Button>
+            )}
             <Button variant="outline" className="text-red-700" onClick={() => setConfirming(true)} icon={<XCircle aria-hidden="true" className="size-4" />}>
               {m.cancel.button}
             </Button>
           </div>
         )}
+        <ChangeAmountDialog gift={dialog === 'change' ? g : null} onClose={() => setDialog(null)} submit={(amount) => change.mutateAsync(amount)} />
+        <PauseMonthlyDialog gift={dialog === 'pause' ? g : null} onClose={() => setDialog(null)} submit={(months) => pause.mutateAsync(months)} />
         <CancelMonthlyDialog open={confirming} amount={monthlyAmount(g)} pending={cancel.isPending} onConfirm={confirmCancel} onClose={() => setConfirming(false)} />
       </div>
     );

@@ -24,6 +24,9 @@ const gift = (over: Partial<MonthlyGift> = {}): MonthlyGift => ({
   totalGivenCents: 60_000,
   cancelledAt: null,
   cancelReason: null,
+  pendingAmountCents: null,
+  pendingFrom: null,
+  pausedUntil: null,
   ...over,
 });
 
@@ -158,7 +161,7 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
     await waitFor(() => expect(requests.find((r) => r.url === '/member/monthly-gifts/4/cancel')?.data).toEqual({}));
   });
 
-  it('"Cambiar monto" explains that the gift stays until the new one is paid, checks the amount, then goes to the checkout', async () => {
+  it('"Cambiar monto" says nothing is charged now and the new amount starts at the next charge, checks the amount, then goes to the provider when it answers a page', async () => {
     const { user, requests } = openList(
       () => [gift()],
       (req) =>
@@ -169,9 +172,10 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
     const [item] = await items();
     await user.click(within(item).getByRole('button', { name: 'Cambiar monto' }));
     const dialog = screen.getByRole('dialog', { name: 'Cambiar el monto de tu donación mensual' });
-    expect(dialog.textContent).toContain('Tu donación actual de Q150.00 al mes sigue activa hasta que pagues la nueva');
+    expect(dialog.textContent).toContain('Hoy no se cobra nada. El nuevo monto empieza en tu próximo cobro, el 15 de diciembre de 2026');
+    expect(dialog.textContent).toContain('hasta entonces tu donación sigue siendo de Q150.00 al mes');
     const field = within(dialog).getByRole('textbox', { name: /Nuevo monto mensual/ });
-    const submit = within(dialog).getByRole('button', { name: 'Continuar al pago' });
+    const submit = within(dialog).getByRole('button', { name: 'Guardar el nuevo monto' });
 
     await user.click(submit);
     expect(await within(dialog).findByText('Ingresa un monto mayor a cero')).toBeInTheDocument();
@@ -195,6 +199,31 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
     expect(requests.find((r) => r.url === '/member/monthly-gifts/4/change-amount')?.data).toEqual({ amount: 1200 });
   });
 
+  it('"Pausar" offers 1, 2 or 3 months with the date each resumes, sends the choice, and the list shows the pause and a pending change', async () => {
+    let paused = false;
+    const { user, requests } = openList(
+      () => [paused ? gift({ status: 'paused', pausedUntil: '2027-02-15T16:00:00Z', nextChargeAt: '2027-02-15T16:00:00Z', pendingAmountCents: 20_000, pendingFrom: '2027-02-15T16:00:00Z' }) : gift()],
+      (req) => {
+        if (req.url !== '/member/monthly-gifts/4/pause') return undefined;
+        paused = true;
+        return { status: 200, data: { checkoutUrl: null, giftId: 4 } };
+      },
+    );
+    const [item] = await items();
+    await user.click(within(item).getByRole('button', { name: 'Pausar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Pausar tu donación mensual' });
+    expect(within(dialog).getAllByRole('radio')).toHaveLength(3);
+    expect(within(dialog).getByRole('radio', { name: '2 meses (se reanuda el 15 de febrero de 2027)' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: /^2 meses/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pausar la donación' }));
+    await waitFor(() => expect(requests.find((r) => r.url.endsWith('/pause'))?.data).toEqual({ months: 2 }));
+    expect(await screen.findByTestId('paused-until', {}, { timeout: 6000 })).toHaveTextContent('En pausa hasta el 15 de febrero de 2027');
+    expect(screen.getByTestId('pending-change')).toHaveTextContent('Cambia a Q200.00 desde el 15 de febrero de 2027');
+    const [after] = await items();
+    expect(within(after).queryByRole('button', { name: 'Pausar' })).toBeNull();
+    expect(assigned).toEqual([]);
+  });
+
   it('"Cambiar monto" shows the server\'s refusal on the field', async () => {
     const { user } = openList(
       () => [gift()],
@@ -205,7 +234,7 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
     await user.click(within(item).getByRole('button', { name: 'Cambiar monto' }));
     const dialog = screen.getByRole('dialog');
     await user.type(within(dialog).getByRole('textbox', { name: /Nuevo monto mensual/ }), '200');
-    await user.click(within(dialog).getByRole('button', { name: 'Continuar al pago' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar el nuevo monto' }));
     expect(await within(dialog).findByText('El monto máximo de donación es Q50,000.00')).toBeInTheDocument();
     expect(assigned).toEqual([]);
   });
