@@ -9,3 +9,4 @@ export * from './receipts';
 export * from './monthly';
 export * from './accounting';
 export * from './donors';
+export * from './corrections';

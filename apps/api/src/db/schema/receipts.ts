@@ -32,6 +32,8 @@ export interface ReceiptIssuer {
 }
 
 export const RECEIPT_FEL_STATUSES = ['not_required', 'pending', 'certified', 'rejected', 'failed'] as const;
+/** A certified receipt's annulment with SAT (migration 0023): pending until the certifier answers. */
+export const RECEIPT_FEL_ANNULMENT_STATUSES = ['pending', 'annulled', 'rejected', 'failed'] as const;
 
 /** The last number issued in each receipt series, moved in the transaction that issues the next one. */
 export const receiptCounters = pgTable(
@@ -90,6 +92,12 @@ export const receipts = pgTable(
     felError: text('fel_error'),
     felAttempts: integer('fel_attempts').notNull().default(0),
     felNextAttemptAt: tz('fel_next_attempt_at'),
+    felAnnulmentStatus: text('fel_annulment_status', { enum: RECEIPT_FEL_ANNULMENT_STATUSES }),
+    /** Sent on every attempt of the annulment, as fel_identifier for the certification. */
+    felAnnulmentIdentifier: uuid('fel_annulment_identifier'),
+    felAnnulledAt: tz('fel_annulled_at'),
+    felAnnulmentError: text('fel_annulment_error'),
+    felAnnulmentAttempts: integer('fel_annulment_attempts').notNull().default(0),
   },
   (t) => [
     uniqueIndex('receipts_donation_key').on(t.donationId),
@@ -100,6 +108,8 @@ export const receipts = pgTable(
     check('receipts_tax_id_kind_valid', sql`${t.donorTaxIdKind} IN ('nit','cui','cf')`),
     check('receipts_fel_status_valid', sql`${t.felStatus} IN (${sqlList(RECEIPT_FEL_STATUSES)})`),
     check('receipts_number_positive', sql`${t.number} > 0`),
+    check('receipts_fel_annulment_status_valid', sql`${t.felAnnulmentStatus} IN (${sqlList(RECEIPT_FEL_ANNULMENT_STATUSES)})`),
+    index('receipts_fel_annulment_due_idx').on(t.felAnnulmentStatus).where(sql`${t.felAnnulmentStatus} = 'pending'`),
   ],
 );
 
