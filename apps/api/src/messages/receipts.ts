@@ -56,6 +56,8 @@ export const receiptMessages = {
     statementTitle: (year: number) => `Constancia anual de donaciones ${year}`,
     statementIntro: (name: string, year: number) => `Hacemos constar que ${name} realizó las siguientes donaciones completadas durante el año ${year}:`,
     statementTotal: 'Total del año (en quetzales)',
+    statementNotCertified:
+      'Esta constancia no está certificada por la SAT: no es un recibo electrónico (FEL) y por sí sola no acredita la deducibilidad de las donaciones.',
     statementCount: (n: number) => (n === 1 ? '1 donación' : `${n} donaciones`),
     page: (n: number, total: number) => `Página ${n} de ${total}`,
   },

@@ -257,12 +257,22 @@ export async function renderReceiptPdf(r: ReceiptRow): Promise<Buffer> {
   });
 }
 
+/**
+ * The statement's closing note: the deductibility text only when SAT certified every receipt it lists
+ * (FEL on); otherwise it says plainly that it is a constancia not certified by SAT, as the receipt does.
+ */
+function statementNote(data: StatementData): string | null {
+  const certified = data.receipts.length > 0 && data.receipts.every((r) => r.felStatus === 'certified');
+  return certified ? data.issuer.deductibilityText || null : t.statementNotCertified;
+}
+
 /** The height of what follows the statement's table (as drawn below): the total in words, the deductibility text, the thanks. */
 function closingHeight(doc: Doc, data: StatementData, width: number): number {
   const line = (font: string, size: number, text: string) => doc.font(font).fontSize(size).heightOfString(text, { width });
   const gap = (lines: number, size: number) => doc.font('Helvetica').fontSize(size).currentLineHeight(true) * lines;
   let height = gap(1, 9.5) + line('Helvetica', 9, t.amountInWords) + line('Helvetica', 11, amountInWords(data.totalCents, CURRENCY));
-  if (data.issuer.deductibilityText) height += gap(0.8, 11) + line('Helvetica', 9, data.issuer.deductibilityText);
+  const note = statementNote(data);
+  if (note) height += gap(0.8, 11) + line('Helvetica', 9, note);
   return height + gap(1.2, 9) + line('Helvetica', 11, t.thanks);
 }
 
@@ -327,9 +337,10 @@ export function renderStatementPdf(data: StatementData, issuedAt = new Date()): 
     doc.moveDown(1);
     doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(t.amountInWords, MARGIN, doc.y, { width });
     doc.font('Helvetica').fontSize(11).fillColor(INK).text(amountInWords(data.totalCents, CURRENCY), { width });
-    if (data.issuer.deductibilityText) {
+    const note = statementNote(data);
+    if (note) {
       doc.moveDown(0.8);
-      doc.font('Helvetica').fontSize(9).fillColor(INK).text(data.issuer.deductibilityText, { width });
+      doc.font('Helvetica').fontSize(9).fillColor(INK).text(note, { width });
     }
     doc.moveDown(1.2);
     doc.font('Helvetica').fontSize(11).fillColor(INK).text(t.thanks, { width });
