@@ -429,7 +429,7 @@ describe('cancelling', () => {
 
 const WEEK = 7 * 86_400_000;
 
-describe('changing the amount (decision 0036)', () => {
+describe('changing the amount (decision 0038)', () => {
   it('nothing is charged now: a trial subscription ends on the next charge date; once the card is confirmed the old one ends, with one email', async () => {
     const donor = await make.signIn(app, db, { roles: ['DONOR'] });
     const { gift, subscriptionId } = await activeGift({ email: donor.email }, donor.token);

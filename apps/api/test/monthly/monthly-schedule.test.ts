@@ -1,5 +1,5 @@
 // A monthly gift's change of amount and pause with the simulated provider (the offline demo), held by
-// the product (docs/product.md#monthly-giving, decision 0036): nothing is charged when asked, one email
+// the product (docs/product.md#monthly-giving, decision 0038): nothing is charged when asked, one email
 // says so; the new amount is charged from the next charge date on the same day of the month; a pause
 // skips 1 to 3 charges and resumes by itself; the same from the emails' signed link; staff see the
 // pause; an anonymous gift stays anonymous in every renewal.

@@ -103,7 +103,7 @@ export const managePauseSchema = pauseMonthlyGiftSchema.extend({ token: linkToke
  * The answer of change-amount, pause and update-card: the provider's checkout page to go to, or null
  * when nothing is to be confirmed there (the simulated provider of the offline demo holds a change of
  * amount or a pause itself). `giftId` is the gift the checkout is for (a new one that replaces the
- * current one, decision 0036).
+ * current one, decision 0038).
  */
 export const monthlyCheckoutSchema = z
   .object({ checkoutUrl: z.string().nullable(), giftId: z.number().int() })

@@ -77,7 +77,7 @@ export async function cancelMonthlyGift(
 }
 
 /**
- * The one email of a replacement: a trial gift (decision 0036, no payment of its own) is a pause or a
+ * The one email of a replacement: a trial gift (decision 0038, no payment of its own) is a pause or a
  * change of amount from its first charge date; otherwise the new gift's first payment was made.
  */
 async function replacementEmail(tx: Db, old: GiftRow, by: GiftRow, link: string): Promise<{ subject: string; text: string; template: string }> {

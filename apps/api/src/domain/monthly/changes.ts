@@ -1,5 +1,5 @@
 // A monthly gift's change of amount, pause or card (docs/product.md#monthly-giving): a change of amount
-// or a pause waits for the next charge date (./schedule.ts, decision 0036); a new card (a past-due gift)
+// or a pause waits for the next charge date (./schedule.ts, decision 0038); a new card (a past-due gift)
 // is a new gift that replaces the old one once its first payment is made.
 import { formatMoney, toCents } from '@donaciones/shared/format';
 import { toQuetzalCents } from '@donaciones/shared/schemas/payments';
@@ -79,7 +79,7 @@ async function replaceGift(db: Database, ctx: MonthlyContext, old: GiftRow, amou
 }
 
 /**
- * "Cambiar monto" (decision 0036): nothing is charged now; the new amount starts at the next charge
+ * "Cambiar monto" (decision 0038): nothing is charged now; the new amount starts at the next charge
  * date (./schedule.ts). A past-due gift has no date to wait for: its new amount is a new gift whose
  * first payment (with a card that works) replaces it, as "Actualizar tarjeta" does.
  */

@@ -51,7 +51,7 @@ async function applySubscriptionNews(db: Database, ctx: PaymentContext, event: S
 }
 
 /**
- * A trial subscription started (decision 0036): the gift it is for is found by its subscription, or by
+ * A trial subscription started (decision 0038): the gift it is for is found by its subscription, or by
  * the checkout the provider says opened it; that gift starts and the one it replaces ends.
  */
 async function applySetup(db: Database, ctx: PaymentContext, monthly: MonthlyContext, subscriptionId: string | null): Promise<MonthlyEventResult> {

@@ -1,4 +1,4 @@
-// A monthly gift's change of amount and pause (docs/product.md#monthly-giving, decision 0036): the
+// A monthly gift's change of amount and pause (docs/product.md#monthly-giving, decision 0038): the
 // product holds the schedule. Nothing is charged when the donor asks; a new amount starts at the next
 // charge date, on the same day of the month, and a pause skips the next 1 to 3 charges and resumes by
 // itself. With the simulated provider the gift's row carries the change (`pending_amount_cents` from

@@ -1,4 +1,4 @@
-// A change of amount or a pause of a gateway's monthly gift (decision 0036). Recurrente documents no
+// A change of amount or a pause of a gateway's monthly gift (decision 0038). Recurrente documents no
 // call that changes a subscription's amount or pauses it, and cannot charge a saved card outside a
 // subscription; what it documents is a recurring checkout item with a free trial
 // (`free_trial_interval` week|month|year, `free_trial_interval_count`): the donor confirms the card,

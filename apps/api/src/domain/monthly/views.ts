@@ -102,7 +102,7 @@ export async function giftOfToken(db: Db, ctx: MonthlyContext, token: string): P
 
 export async function managedGift(db: Database, ctx: MonthlyContext, token: string): Promise<ManagedMonthlyGift> {
   let gift = await giftOfToken(db, ctx, token);
-  // The return of a trial checkout (decision 0036) confirms it when no webhook did (test mode).
+  // The return of a trial checkout (decision 0038) confirms it when no webhook did (test mode).
   if (await confirmTrialCheckout(db, ctx, gift)) gift = (await giftById(db, gift.id)) ?? gift;
   const [view] = await viewOf(db, [gift]);
   return { ...view, donorName: gift.donorName };

@@ -39,7 +39,7 @@ export type PaymentEvent =
   /** A bank transfer was started and may take up to a day to arrive. */
   | { kind: 'transfer_pending'; payment: PaymentFacts }
   | { kind: 'subscription_started' | 'subscription_past_due' | 'subscription_paused' | 'subscription_cancelled'; subscription: SubscriptionFacts }
-  /** A subscription with a free trial started: the card is confirmed, nothing was charged (decision 0036). */
+  /** A subscription with a free trial started: the card is confirmed, nothing was charged (decision 0038). */
   | { kind: 'subscription_setup'; subscription: SubscriptionFacts }
   /** An event the product does not act on (stored, never applied). */
   | { kind: 'other' };

@@ -20,7 +20,7 @@ export interface CheckoutRequest {
   giftId?: number;
   /** A monthly gift: the item is charged every month (a subscription at the provider; decision 0022). */
   monthly?: boolean;
-  /** A monthly item's free trial (decision 0036): its first charge comes when the trial ends. */
+  /** A monthly item's free trial (decision 0038): its first charge comes when the trial ends. */
   freeTrial?: { interval: 'week' | 'month'; count: number };
 }
 

@@ -1,5 +1,5 @@
 // The signed-in donor's monthly gifts (docs/product.md#monthly-giving): the list, cancelling one,
-// changing its amount from the next charge date and pausing it 1 to 3 months (decision 0036).
+// changing its amount from the next charge date and pausing it 1 to 3 months (decision 0038).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamSchema } from '@donaciones/shared/schemas/common';

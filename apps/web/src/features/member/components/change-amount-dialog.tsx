@@ -1,4 +1,4 @@
-// "Cambiar monto" of a monthly gift (docs/product.md#monthly-giving, decision 0036): the new amount a
+// "Cambiar monto" of a monthly gift (docs/product.md#monthly-giving, decision 0038): the new amount a
 // month, read as a Guatemalan writes it and within the checkout's bounds. Nothing is charged now: the
 // new amount starts at the next charge date, and the dialog says so. With a gateway the donor confirms
 // the card on the provider's page (a trial subscription ending on that date). Used by the donor area

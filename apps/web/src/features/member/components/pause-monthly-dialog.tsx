@@ -1,4 +1,4 @@
-// "Pausar" a monthly gift (docs/product.md#monthly-giving, decision 0036): skip the next 1, 2 or 3
+// "Pausar" a monthly gift (docs/product.md#monthly-giving, decision 0038): skip the next 1, 2 or 3
 // charges; each choice names the date the gift resumes by itself, on the same day of the month.
 // With a gateway the donor confirms the card on the provider's page (nothing is charged during the
 // pause). Used by the donor area and the emails' no-login page, each with its own `submit`.
