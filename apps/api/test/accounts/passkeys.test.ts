@@ -1,9 +1,9 @@
 // Passkeys (docs/product.md#accounts-and-sessions): registered from the settings, used as the second
 // step after a password or alone, against a software authenticator built with node:crypto.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { twoStepMessages } from '@donaciones/shared/messages/two-step';
-import { passkeys, sessions } from '../../src/db/schema';
+import { auditLog, passkeys, sessions } from '../../src/db/schema';
 import { createTestApp, createUser, type TestContext } from '../support/helpers';
 import { loginAs, me } from '../support/auth';
 import { SoftAuthenticator } from '../support/soft-authenticator';
@@ -55,6 +55,8 @@ describe('registering a passkey', () => {
     const user = await withPasskey();
     const [row] = await ctx.db.select().from(passkeys).where(eq(passkeys.userId, user.id));
     expect(row.credentialId).toBe(user.key.id);
+    const [added] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'auth.passkey_added'), eq(auditLog.entityId, String(user.id))));
+    expect(added.details).toEqual({ passkey: row.id });
     expect(row.publicKey.length).toBeGreaterThan(40);
     const security = (await ctx.app.inject({ method: 'GET', url: `${V1}/users/me/security`, headers: bearerOf(user.token) })).json();
     expect(security.passkeys).toEqual([expect.objectContaining({ name: 'Teléfono de prueba', last_used_at: null })]);

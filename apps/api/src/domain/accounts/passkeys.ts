@@ -15,6 +15,7 @@ import { twoStepMessages as m } from '@donaciones/shared/messages/two-step';
 import type { Db } from '../../db/client';
 import { passkeys, users } from '../../db/schema';
 import { InvalidInputError, unauthorized } from '../../errors';
+import { audit } from '../../platform/audit';
 import { openWebAuthnChallenge, takeWebAuthnChallenge } from './challenges';
 
 export interface RelyingParty {
@@ -99,6 +100,8 @@ export async function registerPasskey(
     .onConflictDoNothing()
     .returning({ id: passkeys.id });
   if (!row) throw new InvalidInputError(m.passkeyInvalid);
+  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, input.userId)).limit(1);
+  await audit(db, { actor: { id: input.userId, email: owner?.email ?? '' }, action: 'auth.passkey_added', entityType: 'user', entityId: input.userId, details: { passkey: row.id } });
   return row;
 }
 
