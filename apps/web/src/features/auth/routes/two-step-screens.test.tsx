@@ -25,7 +25,8 @@ async function passwordSteps(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('/login with a second step', () => {
-  it('asks for the code after the password, checks its format, shows the server refusal, then signs in', async () => {
+  // Many keystrokes through user-event: on a busy machine this one needs more than the project's 15 s.
+  it('asks for the code after the password, checks its format, shows the server refusal, then signs in', { timeout: 45_000 }, async () => {
     const user = userEvent.setup();
     let wrong = true;
     const { router, requests } = renderApp('/login', {
