@@ -23,10 +23,20 @@ describe('navigation per role (docs/product.md#screens-and-routes)', () => {
     expect(labels(['USER']).filter((l) => donor.includes(l))).toEqual(['Mi Panel', 'Donar', 'Perfil']);
   });
 
+  it('staff roles: the console items their permissions open, and the organisation dashboard only with reports', () => {
+    expect(targets(['FINANCE'])).toEqual(['/dashboard', '/admin/donations', '/admin/monthly-gifts', '/admin/bank-statements', '/admin/reports', '/admin/settings']);
+    expect(targets(['COMMUNICATIONS'])).toEqual(['/dashboard', '/admin/reports', '/admin/settings']);
+    expect(targets(['VOLUNTEER'])).toEqual(['/dashboard', '/admin/donations', '/admin/monthly-gifts', '/admin/settings']);
+    expect(targets(['COMMUNICATIONS', 'VOLUNTEER'])).toEqual(['/dashboard', '/admin/donations', '/admin/monthly-gifts', '/admin/reports', '/admin/settings']);
+    expect(dashboardScreenFor(['FINANCE'])).toBe('admin-dashboard');
+    expect(dashboardScreenFor(['COMMUNICATIONS'])).toBe('admin-dashboard');
+    expect(dashboardScreenFor(['VOLUNTEER', 'DONOR'])).toBe('user-dashboard');
+  });
+
   it('compares roles in upper case and treats unknown or missing roles as USER', () => {
     expect(dashboardRole(['admin'])).toBe('ADMIN');
     expect(dashboardRole(['Donor'])).toBe('DONOR');
-    expect(dashboardRole(['VOLUNTEER'])).toBe('USER');
+    expect(dashboardRole(['SUPERVISOR'])).toBe('USER');
     expect(dashboardRole([])).toBe('USER');
     expect(dashboardRole(undefined)).toBe('USER');
     expect(labels(['superuser'])).toEqual(labels(['USER']));

@@ -7,6 +7,7 @@ import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin'
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { navMessages } from '@donaciones/shared/messages/shell';
 import { paths } from '@/lib/paths';
+import { can, isStaffMember, type Permission } from '@donaciones/shared/permissions';
 import { normalizeRoles } from '@donaciones/shared/roles';
 
 /** The three dashboards: the staff console, the donor's area and a plain account's. */
@@ -18,12 +19,17 @@ export interface NavItem {
   icon: LucideIcon;
   /** Active only on this exact path. */
   end?: boolean;
+  /** Staff items: shown only to roles that hold this permission (packages/shared/src/permissions.ts). */
+  permission?: Permission;
 }
 
-/** Which dashboard a set of roles gets: ADMIN anywhere in the list wins, then DONOR, else USER. */
+/**
+ * Which navigation a set of roles gets: any staff role (one that holds a permission) gets the staff
+ * console's, filtered by permission; then DONOR, else USER.
+ */
 export function dashboardRole(roles: readonly string[] | null | undefined): DashboardRole {
   const mine = normalizeRoles(roles);
-  if (mine.includes('ADMIN')) return 'ADMIN';
+  if (isStaffMember(mine)) return 'ADMIN';
   if (mine.includes('DONOR')) return 'DONOR';
   return 'USER';
 }
@@ -35,11 +41,11 @@ const [userHome, userDonations, userStats, userNew, userProfile] = navMessages.u
 const NAVIGATION: Record<DashboardRole, NavItem[]> = {
   ADMIN: [
     { label: adminHome, to: paths.dashboard, icon: LayoutDashboard, end: true },
-    { label: adminUsers, to: paths.adminUsers, icon: Users },
-    { label: adminDonations, to: paths.adminDonations, icon: HandCoins },
-    { label: monthlyAdminMessages.nav, to: paths.adminMonthlyGifts, icon: Repeat },
-    { label: bankStatementsMessages.screen.navLabel, to: paths.adminBankStatements, icon: Landmark },
-    { label: adminReports, to: paths.adminReports, icon: BarChart3 },
+    { label: adminUsers, to: paths.adminUsers, icon: Users, permission: 'users.manage' },
+    { label: adminDonations, to: paths.adminDonations, icon: HandCoins, permission: 'donations.read' },
+    { label: monthlyAdminMessages.nav, to: paths.adminMonthlyGifts, icon: Repeat, permission: 'donations.read' },
+    { label: bankStatementsMessages.screen.navLabel, to: paths.adminBankStatements, icon: Landmark, permission: 'bank.manage' },
+    { label: adminReports, to: paths.adminReports, icon: BarChart3, permission: 'reports.read' },
     { label: adminSettings, to: paths.adminSettings, icon: Settings },
   ],
   DONOR: [
@@ -61,5 +67,5 @@ const NAVIGATION: Record<DashboardRole, NavItem[]> = {
 };
 
 export function navigationFor(roles: readonly string[] | null | undefined): NavItem[] {
-  return NAVIGATION[dashboardRole(roles)];
+  return NAVIGATION[dashboardRole(roles)].filter((item) => !item.permission || can(roles, item.permission));
 }

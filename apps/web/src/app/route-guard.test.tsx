@@ -27,6 +27,13 @@ describe('route guard (docs/product.md#screens-and-routes)', () => {
     expect(router.state.location.pathname).toBe('/admin/reports');
   });
 
+  it('shows staff without the permission a Spanish no-permission page instead of the screen', async () => {
+    const { router } = renderApp('/admin/users', { user: { roles: ['COMMUNICATIONS'] } });
+    expect(await screen.findByText('No tienes permiso para ver esta página', {}, { timeout: 4000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/users');
+    expect(screen.getByRole('link', { name: 'Ir a mi panel' }).getAttribute('href')).toBe('/dashboard');
+  });
+
   it('treats unknown roles as USER', async () => {
     const { router } = renderApp('/admin/users', { user: { roles: ['SUPERVISOR'] } });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));

@@ -3,6 +3,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { authMessages } from '@donaciones/shared/messages/auth';
+import type { Permission } from '@donaciones/shared/permissions';
 import { PageSpinner } from '@/components/spinner';
 import { paths } from '@/lib/paths';
 import type { AuthRouteHandle } from './layouts/auth-layout';
@@ -21,6 +22,11 @@ function page(path: string | undefined, load: () => PageModule, extra: Partial<R
     errorElement: <ErrorScreen />,
     ...extra,
   } as RouteObject;
+}
+
+/** A staff page that opens only for roles holding `permission`; others see the no-permission page. */
+function allowed(permission: Permission, route: RouteObject): RouteObject {
+  return { element: <RequireAuth permission={permission} />, children: [route] };
 }
 
 const auth = (title: string, subtitle?: string): { handle: AuthRouteHandle } => ({ handle: { auth: { title, subtitle } } });
@@ -73,15 +79,16 @@ export const routes: RouteObject[] = [
             children: [
               page(paths.dashboard, () => import('./routes/dashboard-screen')),
               {
-                element: <RequireAuth roles={['ADMIN']} />,
+                // Staff screens: any staff role enters; each screen then asks for its permission.
+                element: <RequireAuth permission="staff" />,
                 children: [
-                  page(paths.adminUsers, () => import('@/features/admin/routes/admin-users')),
-                  page(paths.adminDonations, () => import('@/features/admin/routes/admin-donations')),
-                  page(paths.adminDonationDetail, () => import('@/features/admin/routes/admin-donation-detail')),
-                  page(paths.adminMonthlyGifts, () => import('@/features/admin/routes/admin-monthly-gifts')),
-                  page(paths.adminMonthlyGiftDetail, () => import('@/features/admin/routes/admin-monthly-gift-detail')),
-                  page(paths.adminBankStatements, () => import('@/features/admin/routes/admin-bank-statements')),
-                  page(paths.adminReports, () => import('@/features/admin/routes/admin-reports')),
+                  allowed('users.manage', page(paths.adminUsers, () => import('@/features/admin/routes/admin-users'))),
+                  allowed('donations.read', page(paths.adminDonations, () => import('@/features/admin/routes/admin-donations'))),
+                  allowed('donations.read', page(paths.adminDonationDetail, () => import('@/features/admin/routes/admin-donation-detail'))),
+                  allowed('donations.read', page(paths.adminMonthlyGifts, () => import('@/features/admin/routes/admin-monthly-gifts'))),
+                  allowed('donations.read', page(paths.adminMonthlyGiftDetail, () => import('@/features/admin/routes/admin-monthly-gift-detail'))),
+                  allowed('bank.manage', page(paths.adminBankStatements, () => import('@/features/admin/routes/admin-bank-statements'))),
+                  allowed('reports.read', page(paths.adminReports, () => import('@/features/admin/routes/admin-reports'))),
                   page(paths.adminSettings, settingsScreen),
                 ],
               },

@@ -166,6 +166,8 @@ export const adminMessages = {
     role: 'Rol',
     active: 'Cuenta activa',
     activeHint: 'Una cuenta inactiva no puede iniciar sesión.',
+    alsoRoles: 'Otros roles del personal',
+    alsoRolesHint: 'El rol principal decide el panel de inicio; cada rol suma lo que permite. Cambiar los roles cierra las sesiones abiertas de la persona.',
     create: 'Crear usuario',
     creating: 'Creando...',
     saveChanges: 'Guardar cambios',

@@ -81,6 +81,13 @@ export const httpMessages = {
   network: 'Error de red. Por favor verifica tu conexión.',
 } as const;
 
+/** The page a signed-in person sees on a staff screen their roles do not open. */
+export const noPermissionMessages = {
+  title: 'No tienes permiso para ver esta página',
+  description: 'Tu rol en el equipo no incluye esta sección. Si la necesitas, pide a una persona administradora que te la asigne.',
+  back: 'Ir a mi panel',
+} as const;
+
 export const rolesMessages = {
   ADMIN: 'Administrador',
   FINANCE: 'Finanzas',

@@ -1,10 +1,11 @@
-// /dashboard as each role sees it (docs/product.md#screens-and-routes): ADMIN gets the admin
-// dashboard, DONOR the donor dashboard, anyone else (unknown roles included) the user dashboard.
+// /dashboard as each role sees it (docs/product.md#screens-and-routes): staff who may read reports get
+// the organisation's dashboard, DONOR the donor dashboard, anyone else (unknown roles included) the user dashboard.
 // The admin's other pages have their own routes; each body here is its own lazy chunk.
 import { lazy, Suspense } from 'react';
 import { PageSpinner } from '@/components/spinner';
 import { TryTwoStepBanner } from '@/features/auth/components/try-two-step-banner';
 import { useSession } from '@/lib/session';
+import { can } from '@donaciones/shared/permissions';
 import { dashboardRole } from '../navigation';
 
 const AdminDashboardPage = lazy(() => import('@/features/admin/routes/admin-dashboard'));
@@ -14,8 +15,9 @@ const UserDashboardPage = lazy(() => import('@/features/member/routes/user-dashb
 export type DashboardScreenName = 'admin-dashboard' | 'donor-dashboard' | 'user-dashboard';
 
 export function dashboardScreenFor(roles: readonly string[]): DashboardScreenName {
+  // The organisation's figures are for staff who may read reports; other staff see their own giving.
+  if (can(roles, 'reports.read')) return 'admin-dashboard';
   const role = dashboardRole(roles);
-  if (role === 'ADMIN') return 'admin-dashboard';
   if (role === 'DONOR') return 'donor-dashboard';
   return 'user-dashboard';
 }

@@ -1,5 +1,5 @@
 // The settings screen as each role sees it (docs/product.md#screens-and-routes): the person's own
-// tabs from the member feature, plus the admin feature's Sistema tab when the roles include ADMIN,
+// tabs from the member feature, plus the admin feature's Sistema tab when the roles hold a settings permission,
 // opened first at /admin/settings (the admin's Configuración link). The admin panel is its own
 // lazy chunk, so other roles never load it.
 import { lazy, Suspense } from 'react';
@@ -10,7 +10,7 @@ import { twoStepMessages } from '@donaciones/shared/messages/two-step';
 import { Skeleton } from '@/components/skeleton';
 import { SettingsScreen as MemberSettingsScreen, type ExtraSettingsTab } from '@/features/member/routes/settings';
 import { paths } from '@/lib/paths';
-import { hasAnyRole } from '@donaciones/shared/roles';
+import { can } from '@donaciones/shared/permissions';
 import { useSession } from '@/lib/session';
 
 const AdminSettingsPage = lazy(() => import('@/features/admin/routes/admin-settings'));
@@ -33,7 +33,8 @@ export default function SettingsScreen() {
   const { roles } = useSession();
   const { pathname, search } = useLocation();
   const asked = new URLSearchParams(search).get('pestana') === SECURITY_TAB ? SECURITY_TAB : undefined;
-  if (!hasAnyRole(roles, ['ADMIN'])) return <MemberSettingsScreen extraTabs={[security]} initialTab={asked} />;
+  const staffSettings = (['settings.manage', 'content.manage', 'fiscal.manage', 'bank.manage'] as const).some((p) => can(roles, p));
+  if (!staffSettings) return <MemberSettingsScreen extraTabs={[security]} initialTab={asked} />;
   const system: ExtraSettingsTab = {
     key: 'system',
     label: memberMessages.settings.tabs.system,

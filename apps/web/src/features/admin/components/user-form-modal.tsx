@@ -8,6 +8,7 @@ import { ROLES } from '@donaciones/shared/constants';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { screensMessages } from '@donaciones/shared/messages/screens';
 import { rolesMessages } from '@donaciones/shared/messages/shell';
+import { NON_STAFF_ROLES } from '@donaciones/shared/roles';
 import { type AdminUser, type AdminUserInput, type AdminUserValues, adminUserInputSchema } from '@donaciones/shared/schemas/admin';
 import { Button } from '@/components/button';
 import { Checkbox, Select, TextInput } from '@/components/form-fields';
@@ -20,7 +21,10 @@ const u = adminMessages.users;
 const c = adminMessages.common;
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: rolesMessages[role] }));
-const FIELDS = ['email', 'first_name', 'last_name', 'role', 'is_active'] as const;
+const FIELDS = ['email', 'first_name', 'last_name', 'role', 'also_roles', 'is_active'] as const;
+/** The staff roles a person may hold besides the main one. */
+const STAFF_ROLES = ROLES.filter((role) => !NON_STAFF_ROLES.includes(role) && role !== 'ADMIN');
+const otherStaffRoles = (roles: readonly string[]) => STAFF_ROLES.filter((role) => roles.slice(1).includes(role));
 
 export interface UserFormModalProps {
   /** The account being edited; a new account when null. */
@@ -36,8 +40,8 @@ export function UserFormModal({ user, open, onClose }: UserFormModalProps) {
   const form = useForm<AdminUserInput, unknown, AdminUserValues>({
     resolver: zodResolver(adminUserInputSchema),
     defaultValues: user
-      ? { email: user.email, first_name: user.first_name, last_name: user.last_name, role: user.roles[0] ?? 'USER', is_active: user.is_active }
-      : { email: '', first_name: '', last_name: '', role: 'USER', is_active: true },
+      ? { email: user.email, first_name: user.first_name, last_name: user.last_name, role: user.roles[0] ?? 'USER', also_roles: otherStaffRoles(user.roles), is_active: user.is_active }
+      : { email: '', first_name: '', last_name: '', role: 'USER', also_roles: [], is_active: true },
   });
   const { errors } = form.formState;
 
@@ -91,6 +95,20 @@ export function UserFormModal({ user, open, onClose }: UserFormModalProps) {
         </div>
         <TextInput label={u.email} type="email" required autoComplete="off" error={errors.email?.message} {...form.register('email')} />
         <Select label={u.role} required options={ROLE_OPTIONS} error={errors.role?.message} {...form.register('role')} />
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-semibold text-ink-800">{u.alsoRoles}</legend>
+          <p className="text-sm text-ink-600">{u.alsoRolesHint}</p>
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+            {STAFF_ROLES.map((role) => (
+              <Checkbox key={role} label={rolesMessages[role]} value={role} {...form.register('also_roles')} />
+            ))}
+          </div>
+          {errors.also_roles?.message && (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {errors.also_roles.message}
+            </p>
+          )}
+        </fieldset>
         <Checkbox label={u.active} hint={u.activeHint} error={errors.is_active?.message} {...form.register('is_active')} />
       </form>
     </Modal>

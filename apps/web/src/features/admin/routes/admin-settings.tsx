@@ -3,7 +3,9 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { adminMessages } from '@donaciones/shared/messages/admin';
+import { can, type Permission } from '@donaciones/shared/permissions';
 import { Skeleton } from '@/components/skeleton';
+import { useSession } from '@/lib/session';
 import { ErrorState } from '@/components/states';
 import { useFiscalSettings } from '../api/fiscal-settings';
 import { useImpactSettings } from '../api/get-impact-settings';
@@ -26,27 +28,35 @@ function Loaded<T>({ query, children }: { query: UseQueryResult<T>; children: (d
   return <>{children(query.data)}</>;
 }
 
+const SystemSection = () => <Loaded query={useSystemSettings()}>{(values) => <SystemSettingsForm values={values} />}</Loaded>;
+const OrganizationSection = () => <Loaded query={useOrganization()}>{(values) => <OrganizationForm values={values} />}</Loaded>;
+const FiscalSection = () => <Loaded query={useFiscalSettings()}>{(values) => <FiscalSettingsForm values={values} />}</Loaded>;
+const PaymentsSection = () => <Loaded query={usePaymentSettings()}>{(values) => <PaymentSettingsForm values={values} />}</Loaded>;
+const BankAccountsSection = () => <Loaded query={useBankAccounts()}>{(values) => <BankAccountsForm values={values} />}</Loaded>;
+const ImpactSection = () => <Loaded query={useImpactSettings()}>{(values) => <ImpactForm values={values} />}</Loaded>;
+const LevelsSection = () => <Loaded query={useLevelSettings()}>{(values) => <LevelsForm values={values} />}</Loaded>;
+
+/** Each part is shown (and loaded) only to roles that hold its permission (packages/shared/src/permissions.ts). */
 export function SystemSettingsTab() {
-  const system = useSystemSettings();
-  const organization = useOrganization();
-  const impact = useImpactSettings();
-  const levels = useLevelSettings();
-  const payments = usePaymentSettings();
-  const fiscal = useFiscalSettings();
-  const bankAccounts = useBankAccounts();
+  const { roles } = useSession();
+  const may = (permission: Permission) => can(roles, permission);
   return (
     <div className="flex flex-col gap-6">
-      <Loaded query={system}>{(values) => <SystemSettingsForm values={values} />}</Loaded>
-      <Loaded query={organization}>{(values) => <OrganizationForm values={values} />}</Loaded>
-      <Loaded query={fiscal}>{(values) => <FiscalSettingsForm values={values} />}</Loaded>
-      <Loaded query={payments}>{(values) => <PaymentSettingsForm values={values} />}</Loaded>
-      <Loaded query={bankAccounts}>{(values) => <BankAccountsForm values={values} />}</Loaded>
-      <ProgramsManager />
-      <EventsManager />
-      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
-        <Loaded query={impact}>{(values) => <ImpactForm values={values} />}</Loaded>
-        <Loaded query={levels}>{(values) => <LevelsForm values={values} />}</Loaded>
-      </div>
+      {may('settings.manage') && <SystemSection />}
+      {may('content.manage') && <OrganizationSection />}
+      {may('fiscal.manage') && <FiscalSection />}
+      {may('fiscal.manage') && <PaymentsSection />}
+      {may('bank.manage') && <BankAccountsSection />}
+      {may('content.manage') && (
+        <>
+          <ProgramsManager />
+          <EventsManager />
+          <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
+            <ImpactSection />
+            <LevelsSection />
+          </div>
+        </>
+      )}
     </div>
   );
 }
