@@ -17,6 +17,11 @@ export const DEMO_ACCOUNTS: { email: string; firstName: string; lastName: string
   // The demo donor has given monthly for most of a year, so the account is about that old.
   { email: 'donante@ejemplo.org', firstName: 'Diego', lastName: 'Donante', roles: ['DONOR', 'USER'], memberForDays: 330 },
   { email: 'usuario@ejemplo.org', firstName: 'Úrsula', lastName: 'Usuaria', roles: ['USER'], memberForDays: 20 },
+  // One person per staff role (docs/product.md#roles-and-permissions), to try what each may do.
+  { email: 'finanzas@ejemplo.org', firstName: 'Fernanda', lastName: 'Tesorera', roles: ['FINANCE'], memberForDays: 300 },
+  { email: 'comunicacion@ejemplo.org', firstName: 'Carlos', lastName: 'Comunicador', roles: ['COMMUNICATIONS'], memberForDays: 200 },
+  { email: 'apadrinamiento@ejemplo.org', firstName: 'Sofía', lastName: 'Coordinadora', roles: ['SPONSORSHIP'], memberForDays: 150 },
+  { email: 'voluntariado@ejemplo.org', firstName: 'Víctor', lastName: 'Voluntario', roles: ['VOLUNTEER'], memberForDays: 40 },
 ];
 
 const PROGRAMS = [

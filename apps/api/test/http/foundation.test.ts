@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../support/helpers';
-import { seedDemo } from '../../src/db/seed';
+import { DEMO_ACCOUNTS, seedDemo } from '../../src/db/seed';
 import { donations, users } from '../../src/db/schema';
 
 let ctx: TestContext;
@@ -58,11 +58,11 @@ describe('API foundation', () => {
   it('seeds demo data once, however often it runs', async () => {
     const first = await seedDemo(ctx.db);
     const second = await seedDemo(ctx.db);
-    expect(first.accountsCreated).toHaveLength(3);
+    expect(first.accountsCreated).toHaveLength(DEMO_ACCOUNTS.length);
     expect(first.donationsCreated).toBeGreaterThan(200);
     expect(second).toEqual({ accountsCreated: [], donationsCreated: 0 });
     const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(users);
-    expect(n).toBe(3);
+    expect(n).toBe(DEMO_ACCOUNTS.length);
     const statuses = await ctx.db.selectDistinct({ s: donations.status }).from(donations);
     expect(statuses.map((s) => s.s).sort()).toEqual(['cancelled', 'completed', 'expired', 'failed', 'pending']);
   });
