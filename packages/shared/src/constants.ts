@@ -12,7 +12,7 @@ export const TIME_ZONE = 'America/Guatemala';
 export const ROLES = ['ADMIN', 'FINANCE', 'COMMUNICATIONS', 'SPONSORSHIP', 'VOLUNTEER', 'DONOR', 'USER'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const DONATION_STATUSES = ['pending', 'completed', 'failed', 'cancelled', 'expired', 'refunded'] as const;
+export const DONATION_STATUSES = ['pending', 'completed', 'failed', 'cancelled', 'expired', 'refunded', 'voided'] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
 
 export const DONATION_TYPES = ['monetary', 'goods', 'services'] as const;
@@ -26,6 +26,7 @@ export const ADMIN_DONATION_STATUS = {
   cancelled: 'CANCELLED',
   expired: 'EXPIRED',
   refunded: 'REFUNDED',
+  voided: 'VOIDED',
 } as const satisfies Record<DonationStatus, string>;
 export type AdminDonationStatus = (typeof ADMIN_DONATION_STATUS)[DonationStatus];
 export const ADMIN_DONATION_STATUSES = Object.values(ADMIN_DONATION_STATUS);

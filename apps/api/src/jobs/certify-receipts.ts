@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { certifyDueReceipts, type CertificationReport } from '../domain/receipts/fel/certification';
 import { enqueueReceiptEmail } from '../domain/receipts/receipts';
+import { annulDueReceipts, type AnnulmentReport } from '../domain/receipts/fel/annulment';
 
 export async function runReceiptCertification(app: FastifyInstance): Promise<CertificationReport | null> {
   if (!app.fel || app.config.fel.provider === 'off') return null;
@@ -12,4 +13,10 @@ export async function runReceiptCertification(app: FastifyInstance): Promise<Cer
     leaseMs: app.config.fel.timeoutMs + 60_000,
     log: app.log,
   });
+}
+
+/** Sends the annulments of voided certified receipts that could not be sent when voided (annulment.ts). */
+export async function runReceiptAnnulment(app: FastifyInstance): Promise<AnnulmentReport | null> {
+  if (!app.fel || app.config.fel.provider === 'off') return null;
+  return annulDueReceipts(app.db, app.fel, { log: app.log });
 }

@@ -8,7 +8,7 @@ import { expireStaleDonations } from './expire-donations';
 import { runPaymentReconciliation } from './reconcile-payments';
 import { runSimulatedPayments } from './simulated-payments';
 import { runMonthlyGifts } from '../domain/monthly/simulated-charges';
-import { runReceiptCertification } from './certify-receipts';
+import { runReceiptAnnulment, runReceiptCertification } from './certify-receipts';
 
 interface Job {
   name: string;
@@ -29,6 +29,7 @@ export const jobs: Job[] = [
   { name: 'monthly-gifts', everyMs: 60_000, run: (app) => runMonthlyGifts(app) },
   { name: 'annual-statements', everyMs: 60 * 60_000, run: (app) => sendAnnualStatements(app.db) },
   { name: 'certify-receipts', everyMs: 15_000, run: (app) => runReceiptCertification(app) },
+  { name: 'annul-receipts', everyMs: 60_000, run: (app) => runReceiptAnnulment(app) },
 ];
 
 export function startJobs(app: FastifyInstance): () => void {

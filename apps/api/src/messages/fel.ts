@@ -11,9 +11,11 @@ export const felMessages = {
   unreachable: (detail: string) => `No pudimos conectar con el certificador: ${detail}`,
   httpError: (status: number, detail: string) => `El certificador respondió ${status}: ${detail}`,
   httpErrorNoBody: (status: number) => `El certificador respondió ${status} sin una respuesta legible.`,
+  annulmentGaveUp: (attempts: number, last: string) => `No se pudo anular ante SAT después de ${attempts} intentos. Último error: ${last}`,
+  annulmentDefaultReason: 'Donación anulada por el personal',
   gaveUp: (attempts: number, last: string) => `No se pudo certificar después de ${attempts} intentos. Último error: ${last}`,
   notRetryable: 'Solo se puede reintentar la certificación de un recibo rechazado o que falló.',
   felOff: 'La certificación electrónica (FEL) no está configurada en este servidor.',
   noReceipt: 'Esta donación todavía no tiene recibo.',
-  voidedBeforeCertification: 'El recibo se anuló (reembolso) antes de certificarse: no se envía a SAT.',
+  voidedBeforeCertification: 'El recibo se anuló (reembolso o anulación de la donación) antes de certificarse: no se envía a SAT.',
 } as const;

@@ -313,7 +313,7 @@ describe('certification through Infile', () => {
     expect(standIn.requests.length).toBe(before);
     const row = await receiptOfDonation(donation.id);
     expect(row.fel_status).toBe('not_required');
-    expect(row.fel_error).toBe('El recibo se anuló (reembolso) antes de certificarse: no se envía a SAT.');
+    expect(row.fel_error).toBe('El recibo se anuló (reembolso o anulación de la donación) antes de certificarse: no se envía a SAT.');
     expect(await receiptEmails(receipt.id)).toHaveLength(0);
   });
 

@@ -1,5 +1,6 @@
 // One email of every kind the product sends (docs/product.md#email), written by the same message
 // functions the API uses, with long names, amounts and links: what the layout tests render and send.
+import { correctionsMessages as cm } from '@donaciones/shared/messages/corrections';
 import { emailMessages } from '../../src/messages/email';
 import { depositEmailMessages } from '../../src/messages/deposits';
 import { depositReviewMessages } from '../../src/messages/deposit-review';
@@ -95,4 +96,10 @@ export const emailSamples: EmailSample[] = [
     text: ts.newDeviceText(name, org, 'Chrome en Windows', 'Ubicación aproximada no disponible', '26 de noviembre de 2026, 16:13', `${PUBLIC_URL_MARK}/settings?pestana=seguridad`),
   },
   { template: 'second-step-reset', subject: ts.twoStepResetSubject(org), text: ts.twoStepResetText(name, org, `${PUBLIC_URL_MARK}/login`) },
+  { template: 'donation-voided', subject: cm.voidedSubject(reference), text: cm.voidedText(name, amount, reference, 'Se registró dos veces') },
+  {
+    template: 'deposit-amount-adjusted',
+    subject: cm.adjustedSubject(reference),
+    text: cm.adjustedText(name, amount, 'Q100.00', reference, 'Llegó menos de lo declarado'),
+  },
 ];

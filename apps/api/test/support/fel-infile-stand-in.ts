@@ -8,6 +8,12 @@
 // already certified is answered with that same certification. The authorization's series and number
 // come from its UUID as SAT's schema describes (the first 8 hex digits; digits 9 to 16 in decimal).
 //
+// The same address takes SAT's annulment of a certified document (dte:GTAnulacionDocumento with
+// dte:SAT/dte:AnulacionDTE/dte:DatosGenerales: NumeroDocumentoAAnular, NITEmisor, IDReceptor,
+// FechaEmisionDocumentoAnular, FechaHoraAnulacion, MotivoAnulacion): answered with `resultado` true and
+// the annulled document's `uuid`, or refused when that UUID was not certified here, was already
+// annulled, or the NIT or the emission date do not match the document (`annulled` keeps them).
+//
 // Tests can make it refuse the next documents with SAT-like messages (`rejectNext`) or hold its answer
 // longer than the client waits (`stallNext`): the document is still certified, as when the real
 // service answers after the client gave up, so a retry with the same identificador gets it.
@@ -108,6 +114,10 @@ export class InfileStandIn {
   readonly requests: InfileRequest[] = [];
   /** Certifications made, by identificador. */
   readonly certified = new Map<string, Record<string, unknown>>();
+  /** Annulments made: the annulled document's UUID and the annulment's data, by identificador. */
+  readonly annulled = new Map<string, { uuid: string; reason: string; body: Record<string, unknown> }>();
+  /** What each certified document said, by its UUID: the issuer's NIT and its emission date. */
+  private readonly documents = new Map<string, { nit: string; emittedAt: string }>();
   private rejections: string[][] = [];
   private stalls = 0;
   private server: Server | null = null;
@@ -172,10 +182,36 @@ export class InfileStandIn {
 
     const stall = this.stalls > 0;
     if (stall) this.stalls -= 1;
-    const done = this.certified.get(identificador);
-    const body = done ?? this.certify(xml, identificador);
+    const done = this.certified.get(identificador) ?? this.annulled.get(identificador)?.body;
+    const body = done ?? (xml.includes('GTAnulacionDocumento') ? this.annul(xml, identificador) : this.certify(xml, identificador));
     if (stall) await new Promise((resolve) => setTimeout(resolve, this.options.stallMs ?? 2_000));
     answer(200, body);
+  }
+
+  /** Annuls a document it certified, or refuses with SAT-like reasons. */
+  private annul(xml: string, identificador: string): Record<string, unknown> {
+    let data: Record<string, string>;
+    try {
+      const root = create(xml).end({ format: 'object' }) as Record<string, Record<string, Record<string, Record<string, Record<string, string>>>>>;
+      data = root['dte:GTAnulacionDocumento']['dte:SAT']['dte:AnulacionDTE']['dte:DatosGenerales'];
+    } catch {
+      return refusal(['El documento no corresponde al esquema GTAnulacionDocumento.']);
+    }
+    const attr = (name: string) => data?.[`@${name}`] ?? '';
+    const uuid = attr('NumeroDocumentoAAnular').toUpperCase();
+    const document = this.documents.get(uuid);
+    const missing = ['NITEmisor', 'IDReceptor', 'FechaEmisionDocumentoAnular', 'FechaHoraAnulacion', 'MotivoAnulacion'].filter((a) => !attr(a));
+    if (missing.length) return refusal(missing.map((a) => `El atributo ${a} es requerido.`));
+    const queued = this.rejections.shift();
+    if (queued) return refusal(queued);
+    if (!document) return refusal([`El documento ${uuid} no existe o no fue certificado.`]);
+    if ([...this.annulled.values()].some((a) => a.uuid === uuid)) return refusal([`El documento ${uuid} ya fue anulado.`]);
+    if (document.nit !== attr('NITEmisor')) return refusal(['El NIT del emisor no corresponde al documento a anular.']);
+    if (document.emittedAt !== attr('FechaEmisionDocumentoAnular')) return refusal(['La fecha de emisión no corresponde al documento a anular.']);
+    const fecha = guatemalaNow();
+    const body = { ...baseAnswer(), resultado: true, fecha, descripcion: 'Documento anulado', uuid, ...seriesAndNumberOf(uuid), xml_certificado: Buffer.from(xml, 'utf8').toString('base64') };
+    this.annulled.set(identificador, { uuid, reason: attr('MotivoAnulacion'), body });
+    return body;
   }
 
   /** Certifies a document, or refuses it: not XML, not a GTDocumento, or a refusal queued by the test. */
@@ -209,6 +245,9 @@ export class InfileStandIn {
       xml_certificado: Buffer.from(certifiedXml, 'utf8').toString('base64'),
     };
     this.certified.set(identificador, body);
+    const generales = /<dte:DatosGenerales[^>]*FechaHoraEmision="([^"]+)"/.exec(xml)?.[1] ?? '';
+    const nit = /<dte:Emisor[^>]*NITEmisor="([^"]+)"/.exec(xml)?.[1] ?? '';
+    this.documents.set(uuid, { nit, emittedAt: generales });
     return body;
   }
 }

@@ -10,6 +10,7 @@ const STATUS_LABELS: Record<DonationStatus, string> = {
   cancelled: 'Cancelada',
   expired: 'Expirada',
   refunded: 'Reembolsada',
+  voided: 'Anulada',
 };
 const TYPE_LABELS: Record<DonationType, string> = { monetary: 'Monetaria', goods: 'En especie', services: 'Servicios' };
 
@@ -28,6 +29,7 @@ const TERMINAL_WORDS: Record<DonationStatus, string> = {
   cancelled: 'fue cancelada',
   expired: 'expiró',
   refunded: 'fue reembolsada',
+  voided: 'fue anulada',
 };
 
 export const donationsMessages = {

@@ -79,7 +79,7 @@ export type AdminUserList = z.infer<typeof adminUserListSchema>;
 // ---------------------------------------------------------------- donations
 
 /** docs/product.md#the-donation-ledger, in the order the filter offers them. */
-export const ADMIN_STATUS_VALUES = ['PENDING', 'APPROVED', 'DECLINED', 'CANCELLED', 'EXPIRED', 'REFUNDED'] as const;
+export const ADMIN_STATUS_VALUES = ['PENDING', 'APPROVED', 'DECLINED', 'CANCELLED', 'EXPIRED', 'REFUNDED', 'VOIDED'] as const;
 
 export const adminDonationSchema = z
   .object({

@@ -59,7 +59,7 @@ export const REFERENCE_PATTERN = /^#MG\d{8}$/;
 export const donationPaymentStatusSchema = z
   .object({
     reference_code: z.string(),
-    status: z.enum(['pending', 'completed', 'failed', 'cancelled', 'expired', 'refunded']),
+    status: z.enum(['pending', 'completed', 'failed', 'cancelled', 'expired', 'refunded', 'voided']),
     amount: z.number(),
     currency: z.string(),
     covered_fee: z.number(),

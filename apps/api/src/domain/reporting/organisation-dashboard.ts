@@ -84,6 +84,12 @@ export function activityMessage(entry: { action: string; actorEmail: string | nu
       return act.donationProcess(actor, ref);
     case 'donation.cancel':
       return act.donationCancel(actor, ref);
+    case 'donation.void':
+      return act.donationVoid(actor, ref, str(d, 'reason'));
+    case 'donation.amount_adjusted':
+      return act.donationAmountAdjusted(actor, ref, str(d, 'from_amount'), str(d, 'to_amount'), str(d, 'reason'));
+    case 'donation.reopen':
+      return act.donationReopen(actor, ref, str(d, 'reason'));
     case 'monthly_gift.cancel':
       return act.monthlyGiftCancel(actor, entry.entityId ?? '', str(d, 'by'));
     case 'monthly_gift.started':

@@ -8,6 +8,7 @@ import type { Permission } from '@donaciones/shared/permissions';
 import bankAccountRoutes from './bank-accounts';
 import bankStatementRoutes from './bank-statements';
 import contentRoutes from './content';
+import correctionRoutes from './corrections';
 import donationRoutes from './donations';
 import felRoutes from './fel';
 import monthlyGiftRoutes from './monthly-gifts';
@@ -37,6 +38,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(area(userRoutes, 'users.manage'));
   await app.register(area(staffSecurityRoutes, 'users.manage'));
   await app.register(area(donationRoutes, 'donations.read'));
+  await app.register(area(correctionRoutes, 'corrections.manage'));
   await app.register(area(monthlyGiftRoutes, 'donations.read'));
   await app.register(area(paymentRoutes, 'donations.read'));
   await app.register(area(receiptRoutes, 'donors.read'));

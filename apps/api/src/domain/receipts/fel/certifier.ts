@@ -1,6 +1,7 @@
 // What the product asks of an electronic-invoicing certifier (FEL, decision 0021): certify one donation
 // receipt as SAT's "Recibo por donación" (RDON) under an idempotency key. Infile is the only one today
 // (infile.ts); the tests run it against a local stand-in written from its documentation.
+import type { FelAnnulment } from './annulment-xml';
 import type { RdonReceipt } from './rdon-xml';
 
 /** SAT's authorization of a document, as the certifier returns it. */
@@ -16,6 +17,9 @@ export interface FelCertification {
 
 export type FelOutcome = { kind: 'certified'; certification: FelCertification } | { kind: 'rejected'; message: string };
 
+/** SAT's answer to an annulment: annulled (with the certifier's date), or refused with its reasons. */
+export type FelAnnulmentOutcome = { kind: 'annulled'; annulledAt: Date } | { kind: 'rejected'; message: string };
+
 export interface FelCertifier {
   readonly name: 'infile';
   /**
@@ -25,6 +29,11 @@ export interface FelCertifier {
    * timeout, 5xx, an answer it could not read): the caller retries later.
    */
   certify(receipt: RdonReceipt, identifier: string): Promise<FelOutcome>;
+  /**
+   * Annuls a certified receipt (GTAnulacionDocumento) under its own identifier, with the same retry
+   * rule as certify: the same identifier on every attempt, FelUnavailableError when worth retrying.
+   */
+  annul(annulment: FelAnnulment, identifier: string): Promise<FelAnnulmentOutcome>;
 }
 
 /** The certifier could not be reached or did not answer usably; worth retrying. */

@@ -4,9 +4,11 @@
 // certify, and answers JSON: `resultado` (true when certified), `descripcion`, `cantidad_errores`,
 // `descripcion_errores` (`[{ fuente, categoria, numeral, validacion, mensaje_error }]`, SAT's and
 // Infile's reasons), `uuid`, `serie`, `numero`, `fecha` and `xml_certificado` (base64).
+// The same endpoint and headers take the annulment of a certified receipt (GTAnulacionDocumento, annulment-xml.ts).
 import type { FelConfig } from '../../../config';
 import { felMessages } from '../../../messages/fel';
-import { FelUnavailableError, type FelCertifier, type FelOutcome } from './certifier';
+import { buildAnnulmentXml } from './annulment-xml';
+import { FelUnavailableError, type FelAnnulmentOutcome, type FelCertifier, type FelOutcome } from './certifier';
 import { buildRdonXml } from './rdon-xml';
 
 type InfileConfig = Extract<FelConfig, { provider: 'infile' }>;
@@ -42,40 +44,60 @@ function readInfileAnswer(raw: unknown): FelOutcome {
   };
 }
 
+/** One POST to the unified endpoint; the parsed JSON answer, or FelUnavailableError when not usable. */
+async function post(config: InfileConfig, xml: string, identifier: string): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(config.url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/xml; charset=utf-8',
+        Accept: 'application/json',
+        UsuarioFirma: config.usuarioFirma,
+        LlaveFirma: config.llaveFirma,
+        UsuarioApi: config.usuarioApi,
+        LlaveApi: config.llaveApi,
+        identificador: identifier,
+      },
+      body: xml,
+      signal: AbortSignal.timeout(config.timeoutMs),
+    });
+  } catch (err) {
+    const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+    throw new FelUnavailableError(timedOut ? felMessages.timeout(config.timeoutMs / 1000) : felMessages.unreachable((err as Error).message), null);
+  }
+  const text = await res.text().catch(() => '');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new FelUnavailableError(felMessages.httpErrorNoBody(res.status), res.status);
+  }
+  if (!res.ok) throw new FelUnavailableError(felMessages.httpError(res.status, refusalMessage(asRecord(body))), res.status);
+  return body;
+}
+
+/** Reads Infile's answer to an annulment: `resultado` true (with its `fecha`) or false with SAT's reasons. */
+function readAnnulmentAnswer(raw: unknown): FelAnnulmentOutcome {
+  const body = asRecord(raw);
+  if (body.resultado === false) return { kind: 'rejected', message: refusalMessage(body) };
+  if (body.resultado !== true) throw new FelUnavailableError(felMessages.unreadableAnswer, null);
+  const fecha = asText(body.fecha);
+  return { kind: 'annulled', annulledAt: fecha && !Number.isNaN(Date.parse(fecha)) ? new Date(fecha) : new Date() };
+}
+
+/**
+ * Infile's unified service takes the annulment (GTAnulacionDocumento) at the same address as the
+ * documents, with the same headers: it signs it with the issuer's key and has SAT register it.
+ */
 export function infileCertifier(config: InfileConfig): FelCertifier {
   return {
     name: 'infile',
     async certify(receipt, identifier) {
-      const xml = buildRdonXml(receipt, config);
-      let res: Response;
-      try {
-        res = await fetch(config.url, {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/xml; charset=utf-8',
-            Accept: 'application/json',
-            UsuarioFirma: config.usuarioFirma,
-            LlaveFirma: config.llaveFirma,
-            UsuarioApi: config.usuarioApi,
-            LlaveApi: config.llaveApi,
-            identificador: identifier,
-          },
-          body: xml,
-          signal: AbortSignal.timeout(config.timeoutMs),
-        });
-      } catch (err) {
-        const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-        throw new FelUnavailableError(timedOut ? felMessages.timeout(config.timeoutMs / 1000) : felMessages.unreachable((err as Error).message), null);
-      }
-      const text = await res.text().catch(() => '');
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new FelUnavailableError(felMessages.httpErrorNoBody(res.status), res.status);
-      }
-      if (!res.ok) throw new FelUnavailableError(felMessages.httpError(res.status, refusalMessage(asRecord(body))), res.status);
-      return readInfileAnswer(body);
+      return readInfileAnswer(await post(config, buildRdonXml(receipt, config), identifier));
+    },
+    async annul(annulment, identifier) {
+      return readAnnulmentAnswer(await post(config, buildAnnulmentXml(annulment), identifier));
     },
   };
 }

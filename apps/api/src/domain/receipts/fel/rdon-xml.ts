@@ -47,7 +47,7 @@ export function satAmount(cents: number): string {
 }
 
 /** How the receiver is identified: a NIT, a CUI (TipoEspecial="CUI") or CF (consumidor final). */
-function receiverAttributes(receiver: RdonReceipt['receiver']): Record<string, string> {
+export function receiverAttributes(receiver: RdonReceipt['receiver']): Record<string, string> {
   if (receiver.kind === 'cui') return { IDReceptor: receiver.id.replace(/\D/g, ''), TipoEspecial: 'CUI' };
   if (receiver.kind === 'nit') return { IDReceptor: satNit(receiver.id) };
   return { IDReceptor: 'CF' };
