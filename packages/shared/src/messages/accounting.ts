@@ -10,3 +10,60 @@ export const accountingMessages = {
   invalidRange: 'La fecha final debe ser igual o posterior a la inicial.',
   rangeTooLong: 'El periodo no puede ser mayor de 366 días.',
 } as const;
+
+export const registerMessages = {
+  title: 'Contabilidad',
+  kinds: { gift: 'Donación', refund: 'Reembolso', void: 'Anulación' } as Record<string, string>,
+  methods: {
+    card: 'Tarjeta',
+    bank_transfer: 'Transferencia bancaria',
+    bank_deposit: 'Depósito o transferencia bancaria',
+    cash: 'Efectivo',
+    cheque: 'Cheque',
+    goods: 'En especie (bienes)',
+    services: 'En especie (servicios)',
+    monetary: 'Otro',
+  } as Record<string, string>,
+  generalFund: 'Donde más se necesite',
+  columns: {
+    date: 'Fecha',
+    kind: 'Movimiento',
+    reference: 'Referencia',
+    donor: 'Donante',
+    nit: 'NIT/CUI',
+    method: 'Método',
+    currency: 'Moneda',
+    gross: 'Bruto',
+    fee: 'Comisión',
+    vat: 'IVA retenido',
+    net: 'Neto',
+    gtqNet: 'Neto en quetzales',
+    designation: 'Destino',
+    series: 'Serie del recibo',
+    number: 'Número del recibo',
+    felUuid: 'Autorización FEL (UUID)',
+  },
+  sheet: 'Movimientos',
+  totalsSheet: 'Totales',
+  byMethod: 'Por método',
+  byProgram: 'Por destino',
+  byCurrency: 'Por moneda',
+} as const;
+
+export const closeMessages = {
+  title: 'Cierre mensual',
+  kinds: {
+    gift_without_receipt: 'Donación sin recibo certificado',
+    receipt_without_money: 'Recibo sin dinero recibido',
+    deposit_without_statement: 'Depósito sin línea en el estado de cuenta',
+  } as Record<string, string>,
+  ties: 'Los recibos certificados coinciden con el dinero recibido.',
+  doesNotTie: 'Los recibos certificados no coinciden con el dinero recibido.',
+  closed: (month: string) => `El mes de ${monthLabel(month)} quedó cerrado.`,
+} as const;
+
+export const registerFieldMessages = {
+  dayInvalid: 'La fecha debe tener el formato AAAA-MM-DD.',
+  formatInvalid: 'El formato debe ser csv o xlsx.',
+  delimiterInvalid: 'El separador debe ser "," o ";".',
+} as const;

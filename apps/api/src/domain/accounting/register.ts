@@ -1,0 +1,190 @@
+// The register (Contabilidad, docs/product.md#the-register-and-the-close): every money movement of a
+// period, one row each. A gift is dated by its donation date (created_at, as every figure), a refund
+// by refunded_at, a void by the day its receipt was annulled; refunds and voids carry the gift's
+// amount with a minus sign. The provider's fee and the VAT it withheld stay on the gift's row
+// (gross - fee - VAT = net), so the register adds up to what reached the bank.
+import { sql, type SQL } from 'drizzle-orm';
+import { instantRange } from '@donaciones/shared/figures';
+import { registerMessages } from '@donaciones/shared/messages/accounting';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+
+export type MovementKind = 'gift' | 'refund' | 'void';
+
+export interface Movement {
+  at: Date;
+  kind: MovementKind;
+  donationId: number;
+  reference: string;
+  donor: string;
+  nit: string | null;
+  method: string;
+  currency: string;
+  grossCents: number;
+  feeCents: number;
+  vatCents: number;
+  netCents: number;
+  /** The quetzal value of `netCents` at the gift's rate; null for a foreign gift recorded without one. */
+  gtqNetCents: number | null;
+  designation: string;
+  receiptSeries: string | null;
+  receiptNumber: number | null;
+  felUuid: string | null;
+}
+
+/** Guatemala calendar days, both included. */
+export interface RegisterPeriod {
+  from: string;
+  to: string;
+}
+
+function nextDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+export function periodInstants(period: RegisterPeriod): { start: Date; end: Date } {
+  return instantRange({ start: period.from, end: nextDay(period.to) });
+}
+
+/** The movements of [start, end) as one query, ordered by (at, kind_order, id). */
+function movementsSql(start: Date, end: Date): SQL {
+  const s = start.toISOString();
+  const e = end.toISOString();
+  const cols = (sign: string, withFees: boolean) => sql.raw(`
+    d.id, d.reference_code, d.donor_name, d.donor_nit,
+    coalesce(d.payment_method, d.donation_type) AS method, d.currency,
+    ${sign} d.amount_cents AS gross,
+    ${withFees ? 'coalesce(d.fee_cents, 0)' : '0'} AS fee,
+    ${withFees ? 'coalesce(d.vat_withheld_cents, 0)' : '0'} AS vat,
+    CASE WHEN d.currency = 'GTQ' THEN 1.0 WHEN d.gtq_cents IS NULL THEN NULL ELSE d.gtq_cents::numeric / d.amount_cents END AS rate,
+    p.name AS program, r.series, r.number, r.fel_uuid`);
+  const from = sql.raw(`FROM donations d LEFT JOIN receipts r ON r.donation_id = d.id LEFT JOIN programs p ON p.id = d.program_id`);
+  return sql`
+    SELECT d.created_at AS at, 1 AS kind_order, 'gift' AS kind, ${cols('', true)} ${from}
+      WHERE (d.completed_at IS NOT NULL OR d.status = 'refunded') AND d.created_at >= ${s}::timestamptz AND d.created_at < ${e}::timestamptz
+    UNION ALL
+    SELECT d.refunded_at AS at, 2 AS kind_order, 'refund' AS kind, ${cols('-', false)} ${from}
+      WHERE d.status = 'refunded' AND d.refunded_at >= ${s}::timestamptz AND d.refunded_at < ${e}::timestamptz
+    UNION ALL
+    SELECT r.voided_at AS at, 3 AS kind_order, 'void' AS kind, ${cols('-', false)} ${from}
+      WHERE d.status <> 'refunded' AND d.completed_at IS NOT NULL
+        AND r.voided_at >= ${s}::timestamptz AND r.voided_at < ${e}::timestamptz`;
+}
+
+interface MovementRow {
+  at: string | Date;
+  kind_order: number;
+  kind: MovementKind;
+  id: number;
+  reference_code: string;
+  donor_name: string;
+  donor_nit: string | null;
+  method: string;
+  currency: string;
+  gross: string | number;
+  fee: string | number;
+  vat: string | number;
+  rate: string | number | null;
+  program: string | null;
+  series: string | null;
+  number: number | null;
+  fel_uuid: string | null;
+}
+
+function toMovement(row: MovementRow): Movement {
+  const gross = Number(row.gross);
+  const fee = Number(row.fee);
+  const vat = Number(row.vat);
+  const net = gross - fee - vat;
+  return {
+    at: new Date(row.at),
+    kind: row.kind,
+    donationId: Number(row.id),
+    reference: row.reference_code,
+    donor: row.donor_name,
+    nit: row.donor_nit,
+    method: row.method,
+    currency: row.currency,
+    grossCents: gross,
+    feeCents: fee,
+    vatCents: vat,
+    netCents: net,
+    gtqNetCents: row.rate === null ? null : Math.round(net * Number(row.rate)),
+    designation: row.program ?? registerMessages.generalFund,
+    receiptSeries: row.series,
+    receiptNumber: row.number === null ? null : Number(row.number),
+    felUuid: row.fel_uuid,
+  };
+}
+
+/**
+ * The period's movements in batches (keyset pages of `batchSize` rows): a caller streaming a file
+ * holds one batch at a time, whatever the size of the period.
+ */
+export async function* registerBatches(db: Db, period: RegisterPeriod, batchSize = 2000): AsyncGenerator<Movement[]> {
+  const { start, end } = periodInstants(period);
+  let after: { at: string; k: number; id: number } | null = null;
+  for (;;) {
+    const keyset: SQL = after
+      ? sql`WHERE (m.at, m.kind_order, m.id) > (${after.at}::timestamptz, ${after.k}, ${after.id})`
+      : sql``;
+    const result = await db.execute(
+      sql`SELECT * FROM (${movementsSql(start, end)}) m ${keyset} ORDER BY m.at, m.kind_order, m.id LIMIT ${batchSize}`,
+    );
+    const rows = rowsOf<MovementRow>(result);
+    if (rows.length === 0) return;
+    yield rows.map(toMovement);
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1];
+    after = { at: new Date(last.at).toISOString(), k: Number(last.kind_order), id: Number(last.id) };
+  }
+}
+
+export interface RegisterTotal {
+  key: string;
+  label: string;
+  count: number;
+  grossCents: number;
+  feeCents: number;
+  vatCents: number;
+  netCents: number;
+}
+
+export interface RegisterTotals {
+  count: number;
+  byCurrency: RegisterTotal[];
+  /** In quetzales (a foreign movement by its quetzal value; one without it is left out, as in every figure). */
+  byMethod: RegisterTotal[];
+  byProgram: RegisterTotal[];
+}
+
+/** The period's totals by currency (each in its own), by method and by designation (in quetzales). */
+export async function registerTotals(db: Db, period: RegisterPeriod): Promise<RegisterTotals> {
+  const { start, end } = periodInstants(period);
+  const q = (group: string, quetzal: boolean) => {
+    const f = (col: string) => (quetzal ? `round(${col} * m.rate)` : col);
+    return db.execute(
+      sql`SELECT ${sql.raw(group)} AS key, count(*)::int AS n,
+        coalesce(sum(${sql.raw(f('m.gross'))}), 0)::bigint AS gross, coalesce(sum(${sql.raw(f('m.fee'))}), 0)::bigint AS fee,
+        coalesce(sum(${sql.raw(f('m.vat'))}), 0)::bigint AS vat
+        FROM (${movementsSql(start, end)}) m ${sql.raw(quetzal ? 'WHERE m.rate IS NOT NULL' : '')}
+        GROUP BY 1 ORDER BY 1`,
+    );
+  };
+  const shape = (result: unknown, label: (key: string) => string): RegisterTotal[] =>
+    rowsOf<{ key: string | null; n: number; gross: string; fee: string; vat: string }>(result).map((r) => {
+      const key = r.key ?? '';
+      const [gross, fee, vat] = [Number(r.gross), Number(r.fee), Number(r.vat)];
+      return { key, label: label(key), count: Number(r.n), grossCents: gross, feeCents: fee, vatCents: vat, netCents: gross - fee - vat };
+    });
+  const [cur, met, prog] = await Promise.all([q('m.currency', false), q('m.method', true), q('m.program', true)]);
+  const byCurrency = shape(cur, (k) => k);
+  return {
+    count: byCurrency.reduce((n, t) => n + t.count, 0),
+    byCurrency,
+    byMethod: shape(met, (k) => registerMessages.methods[k] ?? k),
+    byProgram: shape(prog, (k) => k || registerMessages.generalFund),
+  };
+}

@@ -1,0 +1,74 @@
+// The monthly close: certified receipts against money received, each kind of mismatch, the audited
+// close and the edits it refuses afterwards (docs/product.md#the-register-and-the-close).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, donations, receipts } from '../../src/db/schema';
+import { assertOpenPeriod } from '../../src/domain/accounting/periods';
+import { type Caller, createTestApp, inject, type TestContext } from '../support/helpers';
+import * as make from '../support/factory';
+
+let ctx: TestContext;
+let finance: Caller;
+let volunteer: Caller;
+const MONTH = '2026-09';
+const at = (day: number) => new Date(`2026-09-${String(day).padStart(2, '0')}T16:00:00Z`);
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  finance = await make.signIn(ctx.app, ctx.db, { roles: ['FINANCE'] });
+  volunteer = await make.signIn(ctx.app, ctx.db, { roles: ['VOLUNTEER'] });
+  // Ties: a card gift with its receipt.
+  await make.donation(ctx.db, { amount: 200, paymentMethod: 'card', createdAt: at(2) });
+  // A gift whose receipt failed certification.
+  const noReceipt = await make.donation(ctx.db, { amount: 80, paymentMethod: 'card', createdAt: at(4) });
+  await ctx.db.update(receipts).set({ felStatus: 'failed' }).where(eq(receipts.donationId, noReceipt.id));
+  ids.noReceipt = noReceipt.id;
+  // A receipt standing for money that is no longer there (its gift went back to pending).
+  const noMoney = await make.donation(ctx.db, { amount: 60, paymentMethod: 'card', createdAt: at(6) });
+  await ctx.db.update(donations).set({ status: 'pending', completedAt: null }).where(eq(donations.id, noMoney.id));
+  ids.noMoney = noMoney.id;
+  // A deposit approved without its line on a bank statement.
+  const deposit = await make.donation(ctx.db, { amount: 150, paymentMethod: 'bank_deposit', createdAt: at(8) });
+  ids.deposit = deposit.id;
+});
+afterAll(async () => ctx?.close());
+
+const url = `/api/v1/admin/close/${MONTH}`;
+
+describe('the monthly close', () => {
+  it('finds each kind of mismatch and says the month does not tie', async () => {
+    const res = await inject(ctx.app, { method: 'GET', url, token: finance.token });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ month: MONTH, received_cents: 43_000, received_count: 3, certified_cents: 41_000, certified_count: 3, ties: false, closed: null });
+    expect(body.mismatches.map((m: { kind: string; donation_id: number }) => [m.kind, m.donation_id])).toEqual([
+      ['deposit_without_statement', ids.deposit],
+      ['gift_without_receipt', ids.noReceipt],
+      ['receipt_without_money', ids.noMoney],
+    ]);
+  });
+
+  it('refuses the close to a staff member without close.manage, and a month not over, in Spanish', async () => {
+    expect((await inject(ctx.app, { method: 'POST', url, token: volunteer.token })).statusCode).toBe(403);
+    const future = await inject(ctx.app, { method: 'POST', url: '/api/v1/admin/close/2099-01', token: finance.token });
+    expect(future.statusCode).toBe(409);
+    expect(future.json().detail).toBe('El mes de enero de 2099 aún no ha terminado; solo se puede cerrar un mes pasado.');
+    const bad = await inject(ctx.app, { method: 'GET', url: '/api/v1/admin/close/2026-13', token: finance.token });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('closes the month once, audited, and then refuses edits dated in it', async () => {
+    const res = await inject(ctx.app, { method: 'POST', url, token: finance.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().closed).toMatchObject({ by: finance.id });
+    const again = await inject(ctx.app, { method: 'POST', url, token: finance.token });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe('El mes de septiembre de 2026 ya está cerrado.');
+    const audits = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'accounting.month_closed'), eq(auditLog.entityId, MONTH)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0].details).toMatchObject({ ties: false, mismatches: 3 });
+    await expect(assertOpenPeriod(ctx.db, at(15))).rejects.toThrow('septiembre de 2026 está cerrado');
+    await expect(assertOpenPeriod(ctx.db, '2026-10-01')).resolves.toBeUndefined();
+  });
+});
