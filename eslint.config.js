@@ -40,6 +40,8 @@ const zones = [
     from: [`${api}/domain/giving`, `${api}/domain/monthly`, `${api}/domain/payments`],
     message: 'ledger/ y receipts/ no importan giving/, monthly/ ni payments/.',
   },
+  // Donor records are matched inside the donations' insert (migration 0022): the ledger and the receipts never call donors/.
+  { target: [`${api}/domain/ledger`, `${api}/domain/receipts`], from: `${api}/domain/donors`, message: 'ledger/ y receipts/ no importan donors/.' },
   ...features.map((feature) => ({
     target: `${web}/features/${feature}`,
     from: `${web}/features`,

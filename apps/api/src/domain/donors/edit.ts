@@ -1,0 +1,66 @@
+// Staff edit a donor (docs/product.md#donors): Spanish validation, a NIT/CUI checked like the
+// receipts', emails kept unique among the donors, consent dated with its source, audited with what changed.
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { donorsMessages as m } from '@donaciones/shared/messages/donors';
+import type { Donor, DonorUpdate } from '@donaciones/shared/schemas/donors';
+import { parseTaxIdFormat } from '@donaciones/shared/tax-id';
+import type { Db } from '../../db/client';
+import { donors } from '../../db/schema';
+import { conflict, fieldError } from '../../errors';
+import { type Actor, audit } from '../../platform/audit';
+import { donorRow } from './page';
+import { donorOf } from './views';
+
+/** A NIT or CUI as the matching compares it: capitals without spaces or hyphens; CF is nobody's. */
+export function matchableTaxId(input: string | null): { taxId: string | null; taxIdKind: 'nit' | 'cui' | null } {
+  if (input == null || input.trim() === '') return { taxId: null, taxIdKind: null };
+  const parsed = parseTaxIdFormat(input);
+  if (!parsed.ok) throw fieldError('taxId', m.taxIdInvalid);
+  if (parsed.kind === 'cf') return { taxId: null, taxIdKind: null };
+  return { taxId: parsed.value.replace(/-/g, ''), taxIdKind: parsed.kind };
+}
+
+const unique = (values: string[]) => [...new Set(values)];
+
+export async function updateDonor(db: Db, input: { id: number; body: DonorUpdate; actor: Actor; ip?: string | null }): Promise<Donor> {
+  return db.transaction(async (tx) => {
+    const before = await donorRow(tx, input.id);
+    if (before.mergedIntoId != null) throw conflict(m.alreadyMerged);
+    const b = input.body;
+    const emails = unique(b.emails.map((e) => e.toLowerCase()));
+    for (const email of emails) {
+      const [other] = await tx
+        .select({ id: donors.id })
+        .from(donors)
+        .where(and(sql`${donors.emails} @> ARRAY[${email}]::text[]`, ne(donors.id, input.id), isNull(donors.mergedIntoId)))
+        .limit(1);
+      if (other) throw fieldError('emails', m.emailTaken);
+    }
+    const now = new Date();
+    const consentChanged = (was: boolean, is: boolean) => was !== is;
+    const values = {
+      kind: b.kind,
+      name: b.name,
+      contactPerson: b.contactPerson || null,
+      ...matchableTaxId(b.taxId),
+      emails,
+      phones: unique(b.phones),
+      address: b.address || null,
+      notes: b.notes || null,
+      tags: unique(b.tags),
+      consentEmail: b.consentEmail,
+      consentWhatsapp: b.consentWhatsapp,
+      ...(consentChanged(before.consentEmail, b.consentEmail) ? { consentEmailAt: now, consentEmailSource: 'staff' } : {}),
+      ...(consentChanged(before.consentWhatsapp, b.consentWhatsapp) ? { consentWhatsappAt: now, consentWhatsappSource: 'staff' } : {}),
+      updatedAt: now,
+    };
+    const [after] = await tx.update(donors).set(values).where(eq(donors.id, input.id)).returning();
+    const changed = Object.fromEntries(
+      (Object.keys(values) as (keyof typeof values)[])
+        .filter((k) => k !== 'updatedAt' && JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+        .map((k) => [k, { from: before[k], to: after[k] }]),
+    );
+    await audit(tx, { actor: input.actor, action: 'donor.update', entityType: 'donor', entityId: input.id, details: { changed }, ip: input.ip });
+    return donorOf(after);
+  });
+}

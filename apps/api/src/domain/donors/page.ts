@@ -1,0 +1,113 @@
+// A donor's page (docs/product.md#donors): the record, yearly totals, gifts, monthly gifts, receipts,
+// bank deposits, merges and a timeline of gifts, emails from the outbox and changes from the audit log.
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { DonorPage } from '@donaciones/shared/schemas/donors';
+import { donorsMessages as m } from '@donaciones/shared/messages/donors';
+import type { Db } from '../../db/client';
+import { auditLog, donations, donorMerges, donors, emailOutbox, programs, receipts, recurringGifts } from '../../db/schema';
+import { notFound } from '../../errors';
+import { donorOf, type DonorRow } from './views';
+
+const LIST_LIMIT = 200;
+const TIMELINE_LIMIT = 100;
+const iso = (d: Date) => new Date(d).toISOString();
+
+export async function donorRow(db: Db, id: number): Promise<DonorRow> {
+  const [row] = await db.select().from(donors).where(eq(donors.id, id));
+  if (!row) throw notFound(m.notFound);
+  return row;
+}
+
+async function giftsOf(db: Db, id: number) {
+  const rows = await db
+    .select({
+      id: donations.id,
+      referenceCode: donations.referenceCode,
+      status: donations.status,
+      amountCents: donations.amountCents,
+      currency: donations.currency,
+      donationType: donations.donationType,
+      paymentProvider: donations.paymentProvider,
+      programName: programs.name,
+      receiptNumber: donations.receiptNumber,
+      recurringGiftId: donations.recurringGiftId,
+      createdAt: donations.createdAt,
+    })
+    .from(donations)
+    .leftJoin(programs, eq(programs.id, donations.programId))
+    .where(eq(donations.donorId, id))
+    .orderBy(desc(donations.createdAt), desc(donations.id))
+    .limit(LIST_LIMIT);
+  return rows.map((r) => ({ ...r, amountCents: Number(r.amountCents), createdAt: iso(r.createdAt) }));
+}
+
+async function yearsOf(db: Db, id: number) {
+  const rows = await db
+    .select({
+      year: sql<number>`extract(year from coalesce(${donations.completedAt}, ${donations.createdAt}) AT TIME ZONE 'America/Guatemala')::int`,
+      totalCents: sql<number>`sum(coalesce(${donations.gtqCents}, ${donations.amountCents}))::bigint`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(donations)
+    .where(and(eq(donations.donorId, id), eq(donations.status, 'completed')))
+    .groupBy(sql`1`)
+    .orderBy(sql`1 DESC`);
+  return rows.map((r) => ({ year: Number(r.year), totalCents: Number(r.totalCents), count: Number(r.count) }));
+}
+
+async function timelineOf(db: Db, row: DonorRow, gifts: Awaited<ReturnType<typeof giftsOf>>) {
+  const emails = row.emails.length
+    ? await db
+        .select({ at: emailOutbox.createdAt, subject: emailOutbox.subject, to: emailOutbox.toAddress })
+        .from(emailOutbox)
+        .where(inArray(sql`lower(${emailOutbox.toAddress})`, row.emails))
+        .orderBy(desc(emailOutbox.createdAt))
+        .limit(TIMELINE_LIMIT)
+    : [];
+  const changes = await db
+    .select({ at: auditLog.createdAt, action: auditLog.action, by: auditLog.actorEmail })
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, 'donor'), eq(auditLog.entityId, String(row.id))))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(TIMELINE_LIMIT);
+  const entries = [
+    ...gifts.map((g) => ({ at: g.createdAt, kind: 'gift' as const, text: `${g.referenceCode} · ${g.status}` })),
+    ...emails.map((e) => ({ at: iso(e.at), kind: 'email' as const, text: `${e.subject} (${e.to})` })),
+    ...changes.map((c) => ({ at: iso(c.at), kind: 'change' as const, text: `${c.action}${c.by ? ` · ${c.by}` : ''}` })),
+  ];
+  return entries.sort((a, b) => b.at.localeCompare(a.at)).slice(0, TIMELINE_LIMIT);
+}
+
+export async function donorPage(db: Db, id: number): Promise<DonorPage> {
+  const row = await donorRow(db, id);
+  const gifts = await giftsOf(db, id);
+  const monthlyIds = [...new Set(gifts.map((g) => g.recurringGiftId).filter((x): x is number => x != null))];
+  const monthly = monthlyIds.length
+    ? await db
+        .select({ id: recurringGifts.id, status: recurringGifts.status, amountCents: recurringGifts.amountCents, currency: recurringGifts.currency })
+        .from(recurringGifts)
+        .where(inArray(recurringGifts.id, monthlyIds))
+    : [];
+  const receiptRows = await db
+    .select({ id: receipts.id, series: receipts.series, number: receipts.number, issuedAt: receipts.issuedAt, voidedAt: receipts.voidedAt })
+    .from(receipts)
+    .innerJoin(donations, eq(donations.id, receipts.donationId))
+    .where(eq(donations.donorId, id))
+    .orderBy(desc(receipts.issuedAt))
+    .limit(LIST_LIMIT);
+  const merges = await db
+    .select()
+    .from(donorMerges)
+    .where(or(eq(donorMerges.survivorId, id), eq(donorMerges.mergedId, id)))
+    .orderBy(desc(donorMerges.createdAt), desc(donorMerges.id));
+  return {
+    donor: donorOf(row),
+    years: await yearsOf(db, id),
+    gifts,
+    monthlyGifts: monthly.map((g) => ({ ...g, amountCents: Number(g.amountCents) })),
+    receipts: receiptRows.map((r) => ({ id: r.id, series: r.series, number: r.number, issuedAt: iso(r.issuedAt), voided: r.voidedAt != null })),
+    deposits: gifts.filter((g) => g.paymentProvider === 'deposit'),
+    timeline: await timelineOf(db, row, gifts),
+    merges: merges.map((x) => ({ id: x.id, survivorId: x.survivorId, mergedId: x.mergedId, createdAt: iso(x.createdAt), undoneAt: x.undoneAt ? iso(x.undoneAt) : null })),
+  };
+}

@@ -1,0 +1,70 @@
+// Every gift names its donor (docs/product.md#donors): matched by email in any case, then by NIT/CUI,
+// linked to the account, created when new; the donor's figures follow its completed gifts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { donations, donors } from '../../src/db/schema';
+import { matchOrCreateDonor } from '../../src/domain/donors/match';
+import { createTestApp, createUser, type TestContext } from '../support/helpers';
+import * as make from '../support/factory';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const donorOf = async (id: number) => (await ctx.db.select().from(donations).where(eq(donations.id, id)))[0].donorId;
+const donor = async (id: number) => (await ctx.db.select().from(donors).where(eq(donors.id, id)))[0];
+
+describe('donor matching', () => {
+  it('puts a guest gift and an account gift with the same email (other case) on one donor linked to the account', async () => {
+    const guest = await make.donation(ctx.db, { donorEmail: 'Ana.Lopez@Correo.GT', donorName: 'Ana López', amount: 150 });
+    const user = await createUser(ctx.db, { email: 'ana.lopez@correo.gt' });
+    const member = await make.donation(ctx.db, { donorEmail: 'ana.lopez@correo.gt', donorName: 'Ana López', userId: user.id, amount: 50 });
+    const id = await donorOf(guest.id);
+    expect(id).not.toBeNull();
+    expect(await donorOf(member.id)).toBe(id);
+    const row = await donor(id!);
+    expect(row.emails).toEqual(['ana.lopez@correo.gt']);
+    expect(row.userId).toBe(user.id);
+    expect(row.giftCount).toBe(2);
+    expect(row.lifetimeCents).toBe(20_000);
+  });
+
+  it('matches by NIT when the email differs, and CF matches nobody', async () => {
+    const first = await make.donation(ctx.db, { donorEmail: 'conta@empresa.gt', donorName: 'Empresa S.A.', donorNit: '1234567K', donorTaxIdKind: 'nit' });
+    const second = await make.donation(ctx.db, { donorEmail: 'pagos@empresa.gt', donorName: 'Empresa, S.A.', donorNit: '1234567K', donorTaxIdKind: 'nit' });
+    expect(await donorOf(second.id)).toBe(await donorOf(first.id));
+    expect((await donor((await donorOf(first.id))!)).emails).toEqual(['conta@empresa.gt', 'pagos@empresa.gt']);
+    const cfA = await make.donation(ctx.db, { donorNit: 'CF', donorTaxIdKind: 'cf' });
+    const cfB = await make.donation(ctx.db, { donorNit: 'CF', donorTaxIdKind: 'cf' });
+    expect(await donorOf(cfA.id)).not.toBe(await donorOf(cfB.id));
+  });
+
+  it('counts only completed gifts in the figures, and follows a refund', async () => {
+    const email = 'cifras@correo.gt';
+    const paid = await make.donation(ctx.db, { donorEmail: email, amount: 300, createdAt: new Date('2025-03-01T12:00:00Z') });
+    await make.donation(ctx.db, { donorEmail: email, amount: 999, status: 'failed' });
+    const id = (await donorOf(paid.id))!;
+    let row = await donor(id);
+    expect([row.giftCount, row.lifetimeCents, row.firstGiftAt?.toISOString()]).toEqual([1, 30_000, '2025-03-01T12:00:00.000Z']);
+    await ctx.db.update(donations).set({ status: 'refunded' }).where(eq(donations.id, paid.id));
+    row = await donor(id);
+    expect([row.giftCount, row.lifetimeCents, row.firstGiftAt]).toEqual([0, 0, null]);
+  });
+
+  it('matchOrCreateDonor answers the same donor for the same person and a new one for a new person', async () => {
+    const a = await matchOrCreateDonor(ctx.db, { email: ' Pedro@Finca.gt ', name: 'Pedro Ajú', phone: '5555-1234' });
+    const b = await matchOrCreateDonor(ctx.db, { email: 'pedro@finca.gt', name: 'Pedro', phone: '4444-0000' });
+    const c = await matchOrCreateDonor(ctx.db, { taxId: '9876543-2', name: 'Cooperativa El Progreso', kind: 'company' });
+    const d = await matchOrCreateDonor(ctx.db, { taxId: '98765432', name: 'Otra' });
+    expect(b).toBe(a);
+    expect(d).toBe(c);
+    const pedro = await donor(a);
+    expect(pedro.name).toBe('Pedro Ajú');
+    expect(pedro.phones).toEqual(['5555-1234', '4444-0000']);
+    expect((await donor(c)).kind).toBe('company');
+    const given = await make.donation(ctx.db, { donorEmail: 'otro@correo.gt', donorId: c });
+    expect(await donorOf(given.id)).toBe(c);
+  });
+});

@@ -1,0 +1,152 @@
+// The donors' API contract (docs/product.md#donors): list with search and filters, the donor's page,
+// edit, duplicates, merge with preview and undo, and the segment export.
+import { z } from 'zod';
+import { donorsMessages as m } from '../messages/donors';
+import { emailField } from './auth';
+import { decimalId } from './fields';
+
+export const DONOR_KINDS = ['person', 'company'] as const;
+export const DONOR_EXPORT_COLUMNS = [
+  'id', 'kind', 'name', 'contactPerson', 'taxId', 'emails', 'phones', 'address', 'consentEmail',
+  'consentWhatsapp', 'tags', 'giftCount', 'lifetime', 'firstGiftAt', 'lastGiftAt', 'createdAt',
+] as const;
+export type DonorExportColumn = (typeof DONOR_EXPORT_COLUMNS)[number];
+export const DONOR_PAGE_SIZE = 50;
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.dateInvalid }).optional();
+const quetzales = z.coerce.number({ error: m.amountInvalid }).min(0, { error: m.amountInvalid }).max(1e12, { error: m.amountInvalid }).optional();
+
+/** The filters of the list and of the export. */
+export const donorFiltersSchema = z.object({
+  q: z.string().trim().max(200, { error: m.textTooLong }).optional(),
+  firstFrom: day,
+  firstTo: day,
+  lastFrom: day,
+  lastTo: day,
+  minTotal: quetzales,
+  maxTotal: quetzales,
+  monthly: z.enum(['yes', 'no']).optional(),
+  tag: z.string().trim().max(40, { error: m.tagInvalid }).optional(),
+  programId: decimalId.optional(),
+});
+export type DonorFilters = z.infer<typeof donorFiltersSchema>;
+
+export const donorListQuerySchema = donorFiltersSchema.extend({
+  cursor: z.string().max(400, { error: m.cursorInvalid }).optional(),
+});
+
+export const donorSummarySchema = z.object({
+  id: z.number(),
+  kind: z.enum(DONOR_KINDS),
+  name: z.string(),
+  taxId: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  tags: z.array(z.string()),
+  giftCount: z.number(),
+  lifetimeCents: z.number(),
+  firstGiftAt: z.string().nullable(),
+  lastGiftAt: z.string().nullable(),
+});
+export type DonorSummary = z.infer<typeof donorSummarySchema>;
+
+export const donorListSchema = z.object({
+  items: z.array(donorSummarySchema),
+  nextCursor: z.string().nullable(),
+  /** How many match, counted up to `countCap`; `countCapped` when there are more. */
+  total: z.number(),
+  countCapped: z.boolean(),
+});
+export type DonorList = z.infer<typeof donorListSchema>;
+
+const phone = z.string().trim().regex(/^\+?[0-9][0-9 -]{5,24}$/, { error: m.phoneInvalid });
+const tag = z.string().trim().min(1, { error: m.tagInvalid }).max(40, { error: m.tagInvalid });
+
+export const donorUpdateSchema = z.object({
+  kind: z.enum(DONOR_KINDS, { error: m.kindInvalid }),
+  name: z.string().trim().min(1, { error: m.nameRequired }).max(200, { error: m.nameTooLong }),
+  contactPerson: z.string().trim().max(200, { error: m.nameTooLong }).nullable(),
+  taxId: z.string().trim().max(20, { error: m.taxIdInvalid }).nullable(),
+  emails: z.array(emailField).max(10, { error: m.tooMany }),
+  phones: z.array(phone).max(10, { error: m.tooMany }),
+  address: z.string().trim().max(500, { error: m.textTooLong }).nullable(),
+  consentEmail: z.boolean(),
+  consentWhatsapp: z.boolean(),
+  notes: z.string().max(5000, { error: m.textTooLong }).nullable(),
+  tags: z.array(tag).max(30, { error: m.tooMany }),
+});
+export type DonorUpdate = z.infer<typeof donorUpdateSchema>;
+
+export const donorSchema = donorSummarySchema.extend({
+  contactPerson: z.string().nullable(),
+  taxIdKind: z.string().nullable(),
+  emails: z.array(z.string()),
+  phones: z.array(z.string()),
+  address: z.string().nullable(),
+  consentEmail: z.boolean(),
+  consentEmailAt: z.string().nullable(),
+  consentEmailSource: z.string().nullable(),
+  consentWhatsapp: z.boolean(),
+  consentWhatsappAt: z.string().nullable(),
+  consentWhatsappSource: z.string().nullable(),
+  notes: z.string().nullable(),
+  userId: z.number().nullable(),
+  mergedIntoId: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type Donor = z.infer<typeof donorSchema>;
+
+export const donorGiftSchema = z.object({
+  id: z.number(),
+  referenceCode: z.string(),
+  status: z.string(),
+  amountCents: z.number(),
+  currency: z.string(),
+  donationType: z.string(),
+  paymentProvider: z.string().nullable(),
+  programName: z.string().nullable(),
+  receiptNumber: z.number().nullable(),
+  recurringGiftId: z.number().nullable(),
+  createdAt: z.string(),
+});
+export const donorTimelineEntrySchema = z.object({
+  at: z.string(),
+  kind: z.enum(['gift', 'email', 'change']),
+  text: z.string(),
+});
+export const donorPageSchema = z.object({
+  donor: donorSchema,
+  years: z.array(z.object({ year: z.number(), totalCents: z.number(), count: z.number() })),
+  gifts: z.array(donorGiftSchema),
+  monthlyGifts: z.array(z.object({ id: z.number(), status: z.string(), amountCents: z.number(), currency: z.string() })),
+  receipts: z.array(z.object({ id: z.number(), series: z.string(), number: z.number(), issuedAt: z.string(), voided: z.boolean() })),
+  deposits: z.array(donorGiftSchema),
+  timeline: z.array(donorTimelineEntrySchema),
+  merges: z.array(z.object({ id: z.number(), survivorId: z.number(), mergedId: z.number(), createdAt: z.string(), undoneAt: z.string().nullable() })),
+});
+export type DonorPage = z.infer<typeof donorPageSchema>;
+
+export const duplicateProposalSchema = z.object({
+  reason: z.enum(['taxId', 'email', 'namePhone']),
+  a: donorSummarySchema,
+  b: donorSummarySchema,
+});
+export const duplicateListSchema = z.object({ items: z.array(duplicateProposalSchema) });
+export type DuplicateProposal = z.infer<typeof duplicateProposalSchema>;
+
+const donorRef = z.number({ error: m.notFound }).int({ error: m.notFound }).positive({ error: m.notFound });
+export const mergeRequestSchema = z.object({ survivorId: donorRef, mergedId: donorRef });
+export const mergePreviewSchema = z.object({
+  survivor: donorSchema,
+  merged: donorSchema,
+  result: donorSchema,
+  moves: z.object({ gifts: z.number(), receipts: z.number(), monthlyGifts: z.number() }),
+});
+export type MergePreview = z.infer<typeof mergePreviewSchema>;
+export const mergeResultSchema = z.object({ mergeId: z.number(), donor: donorSchema });
+
+export const donorExportSchema = donorFiltersSchema.extend({
+  format: z.enum(['csv', 'xlsx'], { error: m.formatInvalid }),
+  columns: z.array(z.enum(DONOR_EXPORT_COLUMNS, { error: m.columnInvalid })).min(1, { error: m.columnsRequired }),
+});
+export type DonorExportRequest = z.infer<typeof donorExportSchema>;
