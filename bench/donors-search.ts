@@ -12,6 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client';
+import { rowsOf } from '../apps/api/src/db/rows';
 import { listDonors } from '../apps/api/src/domain/donors/search';
 import { machineLoad, result, scratchDatabase, target } from './support';
 
@@ -41,7 +42,7 @@ async function main() {
             FROM generate_series(1, ${DONORS}) AS i) f,
            LATERAL (SELECT f.i * 2 AS n UNION ALL SELECT f.i * 2 + 1 WHERE f.i % 3 = 0) g`);
     await db.execute(sql`ANALYZE`);
-    const [{ n }] = (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM donors`)).rows;
+    const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM donors`));
     console.log(`seeded ${n} donors in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const second = (await listDonors(db, { q: 'maria' })).nextCursor ?? undefined;
     const queries: [string, Parameters<typeof listDonors>[1]][] = [
