@@ -10,6 +10,7 @@ import bankStatementRoutes from './bank-statements';
 import contentRoutes from './content';
 import correctionRoutes from './corrections';
 import donationRoutes from './donations';
+import donorRoutes from './donors';
 import felRoutes from './fel';
 import monthlyGiftRoutes from './monthly-gifts';
 import paymentRoutes from './payments';
@@ -42,6 +43,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(area(monthlyGiftRoutes, 'donations.read'));
   await app.register(area(paymentRoutes, 'donations.read'));
   await app.register(area(receiptRoutes, 'donors.read'));
+  await app.register(area(donorRoutes, 'donors.read'));
   await app.register(area(felRoutes, 'fiscal.manage'));
   await app.register(area(reportRoutes, 'reports.read'));
   await app.register(area(settingsRoutes, 'settings.manage'));
