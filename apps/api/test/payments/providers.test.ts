@@ -2,18 +2,17 @@
 // one PaymentProvider each, a name stored on their donations, and who settles those donations. They
 // open no checkout and send no webhook, so those calls are refused with the reason. Migration 0020
 // names the deposit provider on the deposits recorded before it.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { embeddedExtensions, migrationsFolder } from '../../src/db/client';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../../src/db/client';
+import { donations } from '../../src/db/schema';
 import { depositProvider } from '../../src/domain/payments/deposit/provider';
 import { ProviderError, WebhookSignatureError } from '../../src/domain/payments/provider';
 import { cardProviderName, isSimulatedProvider, needsManualReview, settledByProvider, settlementOf } from '../../src/domain/payments/providers';
 import { simulatedProvider } from '../../src/domain/payments/simulated/provider';
+import { freshDatabase } from '../support/helpers';
 
 const checkout = { reference: '#MG00000001', itemName: 'Donación', amountCents: 10_000, currency: 'GTQ' as const, successUrl: 'https://a.gt/ok', cancelUrl: 'https://a.gt/no', expiresAt: new Date() };
 
@@ -46,38 +45,28 @@ describe('the providers without a gateway', () => {
 });
 
 describe('migration 0020 on existing deposits', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'migraciones-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
   it('names the deposit provider on every bank deposit and leaves cards, goods and cash as they were', async () => {
-    const extended = new PGlite({ extensions: await embeddedExtensions() });
-    const folder = path.join(dir, 'antes');
-    cpSync(migrationsFolder(), folder, { recursive: true });
-    const journalPath = path.join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.filter((e) => e.tag < '0020');
-    writeFileSync(journalPath, JSON.stringify(journal));
-    const db = drizzle(extended);
+    // The run's migrated database, with rows as they were stored before 0020, then 0020's own statement.
+    const database = await freshDatabase();
     try {
-      await migrate(db, { migrationsFolder: folder });
-      await extended.exec(`
-        INSERT INTO donations (reference_code, donor_name, donor_email, amount_cents, donation_type, status, source, payment_method, payment_provider)
-        VALUES ('#MG00000001', 'Ana', 'ana@correo.gt', 10000, 'monetary', 'pending', 'public', 'bank_deposit', NULL),
-               ('#MG00000002', 'Beto', 'beto@correo.gt', 20000, 'monetary', 'completed', 'service', 'bank_deposit', NULL),
-               ('#MG00000003', 'Caro', 'caro@correo.gt', 30000, 'monetary', 'pending', 'public', 'card', 'simulated'),
-               ('#MG00000004', 'Dani', 'dani@correo.gt', 40000, 'goods', 'pending', 'service', NULL, NULL);
-      `);
-      await migrate(db, { migrationsFolder: migrationsFolder() });
-      const { rows } = await extended.query<{ reference_code: string; payment_provider: string | null }>('SELECT reference_code, payment_provider FROM donations ORDER BY reference_code');
+      const base = { donorName: 'Ana', donorEmail: 'ana@correo.gt', amountCents: 10_000, source: 'public', status: 'pending' } as const;
+      await database.db.insert(donations).values([
+        { ...base, referenceCode: '#MG00000001', donationType: 'monetary', paymentMethod: 'bank_deposit', paymentProvider: null },
+        { ...base, referenceCode: '#MG00000002', donationType: 'monetary', paymentMethod: 'bank_deposit', paymentProvider: null, status: 'completed' },
+        { ...base, referenceCode: '#MG00000003', donationType: 'monetary', paymentMethod: 'card', paymentProvider: 'simulated' },
+        { ...base, referenceCode: '#MG00000004', donationType: 'goods', paymentMethod: null, paymentProvider: null },
+      ]);
+      const statement = readFileSync(path.join(migrationsFolder(), '0020_deposit-provider.sql'), 'utf8');
+      await database.db.execute(sql.raw(statement));
+      const rows = await database.db.select({ reference: donations.referenceCode, provider: donations.paymentProvider }).from(donations).orderBy(donations.referenceCode);
       expect(rows).toEqual([
-        { reference_code: '#MG00000001', payment_provider: 'deposit' },
-        { reference_code: '#MG00000002', payment_provider: 'deposit' },
-        { reference_code: '#MG00000003', payment_provider: 'simulated' },
-        { reference_code: '#MG00000004', payment_provider: null },
+        { reference: '#MG00000001', provider: 'deposit' },
+        { reference: '#MG00000002', provider: 'deposit' },
+        { reference: '#MG00000003', provider: 'simulated' },
+        { reference: '#MG00000004', provider: null },
       ]);
     } finally {
-      await extended.close();
+      await database.close();
     }
-    // Every migration from an empty database, on a machine other test files share.
-  }, 180_000);
+  });
 });
