@@ -1,11 +1,12 @@
 // The dashboard navigation of each role (docs/product.md#screens-and-routes, in this order and with these labels).
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, CalendarSync, FileText, HandCoins, HeartHandshake, History, Landmark, LayoutDashboard, ListChecks, PlusCircle, Repeat, Settings, UserRound, Users } from 'lucide-react';
+import { BarChart3, BookOpenCheck, CalendarSync, FileText, HandCoins, HeartHandshake, History, Landmark, LayoutDashboard, ListChecks, PlusCircle, Repeat, Settings, UserRound, Users } from 'lucide-react';
 import type { Role } from '@donaciones/shared/constants';
 import { bankStatementsMessages } from '@donaciones/shared/messages/bank-statements';
 import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { navMessages } from '@donaciones/shared/messages/shell';
+import { registerMessages } from '@donaciones/shared/messages/accounting';
 import { paths } from '@/lib/paths';
 import { can, isStaffMember, type Permission } from '@donaciones/shared/permissions';
 import { normalizeRoles } from '@donaciones/shared/roles';
@@ -46,6 +47,7 @@ const NAVIGATION: Record<DashboardRole, NavItem[]> = {
     { label: monthlyAdminMessages.nav, to: paths.adminMonthlyGifts, icon: Repeat, permission: 'donations.read' },
     { label: bankStatementsMessages.screen.navLabel, to: paths.adminBankStatements, icon: Landmark, permission: 'bank.manage' },
     { label: adminReports, to: paths.adminReports, icon: BarChart3, permission: 'reports.read' },
+    { label: registerMessages.title, to: paths.adminRegister, icon: BookOpenCheck, permission: 'register.read' },
     { label: adminSettings, to: paths.adminSettings, icon: Settings },
   ],
   DONOR: [

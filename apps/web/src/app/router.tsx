@@ -89,6 +89,7 @@ export const routes: RouteObject[] = [
                   allowed('donations.read', page(paths.adminMonthlyGiftDetail, () => import('@/features/admin/routes/admin-monthly-gift-detail'))),
                   allowed('bank.manage', page(paths.adminBankStatements, () => import('@/features/admin/routes/admin-bank-statements'))),
                   allowed('reports.read', page(paths.adminReports, () => import('@/features/admin/routes/admin-reports'))),
+                  allowed('register.read', page(paths.adminRegister, () => import('@/features/accounting/routes/admin-register'))),
                   page(paths.adminSettings, settingsScreen),
                 ],
               },

@@ -30,6 +30,8 @@ export const paths = {
   /** "Conciliación bancaria" (docs/product.md#bank-deposits): statement import and matches. */
   adminBankStatements: '/admin/bank-statements',
   adminReports: '/admin/reports',
+  /** "Contabilidad" (docs/product.md#the-register-and-the-close): the register and the monthly close. */
+  adminRegister: '/admin/contabilidad',
   adminSettings: '/admin/settings',
   settings: '/settings',
 

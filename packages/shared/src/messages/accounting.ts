@@ -67,3 +67,25 @@ export const registerFieldMessages = {
   formatInvalid: 'El formato debe ser csv o xlsx.',
   delimiterInvalid: 'El separador debe ser "," o ";".',
 } as const;
+
+export const accountingScreenMessages = {
+  description: 'Cada movimiento de dinero del periodo, con comisión, IVA retenido y neto, y el cierre mensual.',
+  from: 'Desde',
+  to: 'Hasta',
+  show: 'Ver periodo',
+  exportCsv: 'Descargar CSV',
+  exportXlsx: 'Descargar Excel',
+  movements: 'Movimientos',
+  firstRows: (shown: number, total: number) => `Se muestran ${shown} de ${total} movimientos; la descarga los incluye todos.`,
+  noMovements: 'No hay movimientos en este periodo.',
+  loadError: 'No pudimos cargar el registro contable.',
+  month: 'Mes',
+  check: 'Revisar el mes',
+  received: 'Dinero recibido',
+  certified: 'Recibos certificados',
+  mismatches: 'Lo que no cuadra',
+  noMismatches: 'No hay diferencias.',
+  closeMonth: 'Cerrar el mes',
+  closedOn: (date: string) => `Mes cerrado el ${date}.`,
+  closeError: 'No pudimos revisar el mes.',
+} as const;

@@ -1,0 +1,139 @@
+// Contabilidad (/admin/contabilidad, docs/product.md#the-register-and-the-close): the period's movements
+// with their totals and the export for the accountant (register.read), and the monthly close
+// (close.manage). A failed load shows the error with a retry, never sample data.
+import { useId, useState } from 'react';
+import { guatemalaDay, formatCents, formatDateTime } from '@donaciones/shared/format';
+import { closeMessages, registerMessages, accountingScreenMessages as ui } from '@donaciones/shared/messages/accounting';
+import { can } from '@donaciones/shared/permissions';
+import type { Movement, RegisterTotal } from '@donaciones/shared/schemas/accounting';
+import { Button } from '@/components/button';
+import { Card } from '@/components/card';
+import { TextInput } from '@/components/form-fields';
+import { PageHeader } from '@/components/page-header';
+import { type Column, ResponsiveTable } from '@/components/responsive-table';
+import { Spinner } from '@/components/spinner';
+import { ErrorState } from '@/components/states';
+import { getErrorMessage } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSession } from '@/lib/session';
+import { useCloseCheck, useCloseMonth, useDownloadRegister, useRegister } from '../api/register';
+
+const col = registerMessages.columns;
+const today = guatemalaDay(new Date());
+const previousMonth = (() => {
+  const [y, m] = today.split('-').map(Number);
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+})();
+
+const MOVEMENT_COLUMNS: Column<Movement>[] = [
+  { key: 'date', header: col.date, cell: (m) => guatemalaDay(m.at) },
+  { key: 'kind', header: col.kind, cell: (m) => registerMessages.kinds[m.kind] },
+  { key: 'reference', header: col.reference, cell: (m) => m.reference, primary: true },
+  { key: 'donor', header: col.donor, cell: (m) => m.donor },
+  { key: 'method', header: col.method, cell: (m) => registerMessages.methods[m.method] ?? m.method },
+  { key: 'gross', header: col.gross, cell: (m) => formatCents(m.gross_cents, m.currency), className: 'text-right' },
+  { key: 'fee', header: col.fee, cell: (m) => formatCents(m.fee_cents, m.currency), className: 'text-right' },
+  { key: 'net', header: col.net, cell: (m) => formatCents(m.net_cents, m.currency), className: 'text-right' },
+  { key: 'designation', header: col.designation, cell: (m) => m.designation },
+  { key: 'receipt', header: col.number, cell: (m) => (m.receipt_number === null ? '—' : `${m.receipt_series}-${m.receipt_number}`) },
+];
+
+function totalColumns(currencyOf: (t: RegisterTotal) => string): Column<RegisterTotal>[] {
+  return [
+    { key: 'label', header: col.kind, cell: (t) => t.label, primary: true },
+    { key: 'count', header: 'N', cell: (t) => t.count, className: 'text-right' },
+    { key: 'gross', header: col.gross, cell: (t) => formatCents(t.gross_cents, currencyOf(t)), className: 'text-right' },
+    { key: 'fee', header: col.fee, cell: (t) => formatCents(t.fee_cents, currencyOf(t)), className: 'text-right' },
+    { key: 'vat', header: col.vat, cell: (t) => formatCents(t.vat_cents, currencyOf(t)), className: 'text-right' },
+    { key: 'net', header: col.net, cell: (t) => formatCents(t.net_cents, currencyOf(t)), className: 'text-right' },
+  ];
+}
+
+function RegisterSection() {
+  const [from, setFrom] = useState(`${today.slice(0, 7)}-01`);
+  const [to, setTo] = useState(today);
+  const [period, setPeriod] = useState({ from, to });
+  const register = useRegister(period.from, period.to);
+  const download = useDownloadRegister();
+  const data = register.data;
+  return (
+    <div className="space-y-4">
+      <Card className="flex flex-wrap items-end gap-3 p-4">
+        <TextInput label={ui.from} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+        <TextInput label={ui.to} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+        <Button onClick={() => setPeriod({ from, to })}>{ui.show}</Button>
+        <Button variant="outline" loading={download.isPending} onClick={() => download.mutate({ ...period, format: 'csv' })}>{ui.exportCsv}</Button>
+        <Button variant="outline" loading={download.isPending} onClick={() => download.mutate({ ...period, format: 'xlsx' })}>{ui.exportXlsx}</Button>
+      </Card>
+      {register.isError && <ErrorState message={ui.loadError} onRetry={() => void register.refetch()} retrying={register.isFetching} />}
+      {register.isPending && <Spinner />}
+      {data && (
+        <>
+          <div className="grid gap-4 xl:grid-cols-3">
+            <ResponsiveTable caption={registerMessages.byCurrency} columns={totalColumns((t) => t.key)} rows={data.totals.by_currency} getRowKey={(t) => t.key} empty={ui.noMovements} />
+            <ResponsiveTable caption={`${registerMessages.byMethod} (Q)`} columns={totalColumns(() => 'GTQ')} rows={data.totals.by_method} getRowKey={(t) => t.key} empty={ui.noMovements} />
+            <ResponsiveTable caption={`${registerMessages.byProgram} (Q)`} columns={totalColumns(() => 'GTQ')} rows={data.totals.by_program} getRowKey={(t) => t.key || '-'} empty={ui.noMovements} />
+          </div>
+          {data.count > data.movements.length && <p className="text-sm text-muted-foreground">{ui.firstRows(data.movements.length, data.count)}</p>}
+          <ResponsiveTable caption={ui.movements} columns={MOVEMENT_COLUMNS} rows={data.movements} getRowKey={(m) => `${m.kind}-${m.donation_id}`} empty={ui.noMovements} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function CloseSection() {
+  const id = useId();
+  const [month, setMonth] = useState(previousMonth);
+  const [asked, setAsked] = useState<string | null>(null);
+  const check = useCloseCheck(asked ?? month, asked !== null);
+  const close = useCloseMonth();
+  const data = check.data;
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      <h2 id={id} className="text-lg font-semibold">{closeMessages.title}</h2>
+      <Card className="flex flex-wrap items-end gap-3 p-4">
+        <TextInput label={ui.month} type="month" value={month} onChange={(e) => setMonth(e.target.value)} />
+        <Button variant="outline" onClick={() => setAsked(month)}>{ui.check}</Button>
+      </Card>
+      {check.isError && <ErrorState message={ui.closeError} onRetry={() => void check.refetch()} retrying={check.isFetching} />}
+      {data && (
+        <Card className="space-y-3 p-4">
+          <p>{ui.received}: {formatCents(data.received_cents)} ({data.received_count}) · {ui.certified}: {formatCents(data.certified_cents)} ({data.certified_count})</p>
+          <p role="status">{data.ties ? closeMessages.ties : closeMessages.doesNotTie}</p>
+          <ResponsiveTable
+            caption={ui.mismatches}
+            rows={data.mismatches}
+            getRowKey={(m) => `${m.kind}-${m.donation_id}`}
+            empty={ui.noMismatches}
+            columns={[
+              { key: 'kind', header: col.kind, cell: (m) => closeMessages.kinds[m.kind], primary: true },
+              { key: 'reference', header: col.reference, cell: (m) => m.reference },
+              { key: 'donor', header: col.donor, cell: (m) => m.donor },
+              { key: 'date', header: col.date, cell: (m) => m.date },
+              { key: 'amount', header: col.gross, cell: (m) => formatCents(m.amount_cents, m.currency), className: 'text-right' },
+            ]}
+          />
+          {data.closed ? (
+            <p>{ui.closedOn(formatDateTime(data.closed.at))}</p>
+          ) : (
+            <Button variant="danger" loading={close.isPending} onClick={() => close.mutate(data.month)}>{ui.closeMonth}</Button>
+          )}
+          {close.error && <p role="alert" className="text-sm text-red-700">{getErrorMessage(close.error, ui.closeError)}</p>}
+        </Card>
+      )}
+    </section>
+  );
+}
+
+export default function AdminRegister() {
+  useDocumentTitle(registerMessages.title);
+  const { roles } = useSession();
+  return (
+    <div className="space-y-8">
+      <PageHeader title={registerMessages.title} description={ui.description} />
+      {can(roles, 'register.read') && <RegisterSection />}
+      {can(roles, 'close.manage') && <CloseSection />}
+    </div>
+  );
+}
