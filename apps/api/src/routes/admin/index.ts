@@ -15,6 +15,7 @@ import felRoutes from './fel';
 import monthlyGiftRoutes from './monthly-gifts';
 import paymentRoutes from './payments';
 import receiptRoutes from './receipts';
+import registerRoutes from './register';
 import reportRoutes from './reports';
 import settingsRoutes from './settings';
 import staffSecurityRoutes from './staff-security';
@@ -46,6 +47,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(area(donorRoutes, 'donors.read'));
   await app.register(area(felRoutes, 'fiscal.manage'));
   await app.register(area(reportRoutes, 'reports.read'));
+  await app.register(area(registerRoutes, 'register.read'));
   await app.register(area(settingsRoutes, 'settings.manage'));
   await app.register(area(contentRoutes, 'content.manage'));
   await app.register(area(bankStatementRoutes, 'bank.manage'));
