@@ -341,6 +341,14 @@ const adminScreens: Screen[] = [
   },
   { name: 'conciliación bancaria', open: go('/admin/bank-statements') },
   { name: 'reportes', open: go('/admin/reports') },
+  {
+    name: 'contabilidad: registro del periodo y revisión del cierre mensual',
+    open: async (page) => {
+      await page.goto('/admin/contabilidad');
+      await page.getByRole('button', { name: 'Revisar el mes' }).click();
+      await page.getByRole('status').filter({ hasText: 'coinciden' }).waitFor();
+    },
+  },
   { name: 'configuración del sistema (incluye datos fiscales y cuentas bancarias)', open: go('/admin/settings') },
   { name: 'configuración: seguridad con el personal (último inicio, segundo paso, sesiones)', open: go('/settings?pestana=seguridad') },
   { name: 'configuración: perfil', open: go('/settings') },
@@ -538,7 +546,7 @@ test.describe('forms and layout', () => {
   test('no sideways scrolling at 320 px wide (WCAG 1.4.10) nor at 200% zoom', async ({ page, request }) => {
     test.setTimeout(240_000);
     const publicUrls = ['/', '/donate', '/donations', `/donations/${await aDonationId(request)}`, '/stats', '/login', '/register', '/terms'];
-    const adminUrls = ['/dashboard', '/admin/users', '/admin/donations', '/admin/donations?status=DEPOSITS', '/admin/monthly-gifts', '/admin/bank-statements', '/admin/reports', '/admin/settings', '/settings'];
+    const adminUrls = ['/dashboard', '/admin/users', '/admin/donations', '/admin/donations?status=DEPOSITS', '/admin/monthly-gifts', '/admin/bank-statements', '/admin/reports', '/admin/contabilidad', '/admin/settings', '/settings'];
     // 320 CSS px is a 1280 px window at 400%; 640 x 400 CSS px is the same window at 200%.
     for (const viewport of [{ width: 320, height: 640 }, { width: 640, height: 400 }]) {
       await page.setViewportSize(viewport);
