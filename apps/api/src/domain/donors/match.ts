@@ -26,7 +26,7 @@ export async function matchOrCreateDonor(db: Db, who: DonorIdentity): Promise<nu
   const rows = await db.execute<{ id: number }>(sql`SELECT donor_match_or_create(
     ${who.email ?? null}::text, ${who.taxId ?? null}::text, ${who.taxIdKind ?? null}::text, ${who.name}::text,
     ${who.phone ?? null}::text, ${who.kind ?? 'person'}::text, ${who.userId ?? null}::integer) AS id`);
-  const id = Number(rowsOf(rows)[0]?.id);
+  const id = Number(rowsOf<{ id: number }>(rows)[0]?.id);
   if (!Number.isInteger(id) || id <= 0) throw new Error('donor_match_or_create returned no donor');
   return id;
 }
