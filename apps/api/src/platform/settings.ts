@@ -10,7 +10,7 @@ import {
 } from '@donaciones/shared/schemas/settings';
 import { DEFAULT_PAYMENT_SETTINGS, paymentSettingsSchema } from '@donaciones/shared/schemas/payments';
 import { DEFAULT_FISCAL_SETTINGS, type FiscalSettings, fiscalSettingsSchema } from '@donaciones/shared/schemas/fiscal';
-import { DEFAULT_BANK_ACCOUNTS, bankAccountsSettingsSchema } from '@donaciones/shared/schemas/deposits';
+import { DEFAULT_BANK_ACCOUNTS, DEFAULT_SLIP_STORAGE, bankAccountsSettingsSchema, slipStorageSettingsSchema } from '@donaciones/shared/schemas/deposits';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 
@@ -22,9 +22,10 @@ const schemas = {
   payments: paymentSettingsSchema,
   fiscal: fiscalSettingsSchema,
   bankAccounts: bankAccountsSettingsSchema,
+  slipStorage: slipStorageSettingsSchema,
 } as const;
 
-const DEFAULTS = { ...DEFAULT_SETTINGS, payments: DEFAULT_PAYMENT_SETTINGS, fiscal: DEFAULT_FISCAL_SETTINGS, bankAccounts: DEFAULT_BANK_ACCOUNTS };
+const DEFAULTS = { ...DEFAULT_SETTINGS, payments: DEFAULT_PAYMENT_SETTINGS, fiscal: DEFAULT_FISCAL_SETTINGS, bankAccounts: DEFAULT_BANK_ACCOUNTS, slipStorage: DEFAULT_SLIP_STORAGE };
 
 export type SettingsKey = keyof typeof schemas;
 export type SettingsValue<K extends SettingsKey> = z.infer<(typeof schemas)[K]>;

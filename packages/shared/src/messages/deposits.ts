@@ -92,6 +92,30 @@ export const depositMessages = {
     notPending: 'Esta donación ya no espera una boleta',
     tooManySlips: 'Ya enviaste 5 boletas para esta donación; escríbenos si necesitas corregir algo',
     tokenRequired: 'Falta el enlace para subir tu boleta',
+    donationQuota: (mb: number) => `Las boletas de esta donación ya suman más de ${mb} MB; escríbenos si necesitas enviar otra`,
+    storageFull: 'El espacio para boletas de la organización está lleno; intenta más tarde o escríbenos',
+  },
+
+  /** Slip storage: quotas and retention (admin settings) and the dashboard's warning. */
+  storage: {
+    title: 'Almacenamiento de boletas',
+    intro:
+      'Límites del espacio que ocupan las boletas y cuánto tiempo se guardan las de donaciones que terminaron sin dinero (expiradas, rechazadas o canceladas). La donación y su historial se conservan.',
+    perDonation: 'Límite por donación (MB)',
+    total: 'Límite total (MB)',
+    retention: 'Borrar boletas de donaciones sin dinero después de (días)',
+    save: 'Guardar límites',
+    saved: 'Límites guardados',
+    failed: 'No se pudieron guardar los límites',
+    perDonationRange: 'El límite por donación debe ser un número entero entre 5 y 500 MB',
+    totalRange: 'El límite total debe ser un número entero entre 10 y 1,000,000 MB',
+    perDonationAboveTotal: 'El límite por donación no puede ser mayor que el límite total',
+    retentionRange: 'Los días deben ser un número entero entre 7 y 3650',
+    usage: (used: string, quota: string, percent: number) => `Boletas guardadas: ${used} de ${quota} (${percent}%)`,
+    warningTitle: 'El espacio para boletas está por llenarse',
+    warning: (percent: number) =>
+      `Las boletas ocupan el ${percent}% del límite total. Al llenarse, no se aceptarán boletas nuevas: sube el límite en Configuración o revisa la retención.`,
+    goToSettings: 'Ir a Configuración',
   },
 
   settings: {

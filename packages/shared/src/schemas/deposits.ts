@@ -50,6 +50,37 @@ export type BankAccountsSettingsInput = z.input<typeof bankAccountsSettingsSchem
 /** No account until staff add one: without a visible account the deposit method is not offered. */
 export const DEFAULT_BANK_ACCOUNTS: BankAccountsSettings = { accounts: [] };
 
+/**
+ * The settings entry `slipStorage` (docs/product.md#bank-deposits): the megabytes the slips of one
+ * donation, and all slips together, may take, and the days after which the slips of a donation that
+ * ended without money (expired, failed, cancelled) are deleted.
+ */
+export const slipStorageSettingsSchema = z
+  .object({
+    per_donation_mb: z.number({ error: m.storage.perDonationRange }).int({ error: m.storage.perDonationRange }).min(5, { error: m.storage.perDonationRange }).max(500, { error: m.storage.perDonationRange }),
+    total_mb: z.number({ error: m.storage.totalRange }).int({ error: m.storage.totalRange }).min(10, { error: m.storage.totalRange }).max(1_000_000, { error: m.storage.totalRange }),
+    retention_days: z.number({ error: m.storage.retentionRange }).int({ error: m.storage.retentionRange }).min(7, { error: m.storage.retentionRange }).max(3650, { error: m.storage.retentionRange }),
+  })
+  .refine((s) => s.per_donation_mb <= s.total_mb, { path: ['per_donation_mb'], error: m.storage.perDonationAboveTotal })
+  .meta({ id: 'SlipStorageSettings' });
+export type SlipStorageSettings = z.infer<typeof slipStorageSettingsSchema>;
+
+export const DEFAULT_SLIP_STORAGE: SlipStorageSettings = { per_donation_mb: 25, total_mb: 2048, retention_days: 90 };
+/** The share of the total quota from which staff are warned. */
+export const SLIP_STORAGE_WARNING_PERCENT = 80;
+
+/** GET /admin/settings/slip-storage: the settings with what the slips take now. */
+export const slipStorageAnswerSchema = z
+  .object({
+    settings: slipStorageSettingsSchema,
+    used_bytes: z.number().int(),
+    quota_bytes: z.number().int(),
+    used_percent: z.number(),
+    warning: z.boolean(),
+  })
+  .meta({ id: 'SlipStorage' });
+export type SlipStorageAnswer = z.infer<typeof slipStorageAnswerSchema>;
+
 /** What the public site shows of a visible account, in the staff's order. */
 export const publicBankAccountSchema = z.object({
   id: z.string(),

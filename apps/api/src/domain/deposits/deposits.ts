@@ -25,6 +25,7 @@ import { type Actor, audit } from '../../platform/audit';
 import { PUBLIC_URL_MARK, enqueueEmail } from '../../platform/email-outbox';
 import { getSettings } from '../../platform/settings';
 import { processSlipFile, slipFileName } from './slip-files';
+import { assertSlipQuota } from './slip-storage';
 
 const e = depositMessages.errors;
 
@@ -184,6 +185,7 @@ export async function addDepositSlip(
     if (!same) {
       const [{ n }] = await tx.select({ n: count() }).from(donationAttachments).where(eq(donationAttachments.donationId, row.id));
       if (n >= MAX_SLIPS_PER_DONATION) throw new ConflictError(e.tooManySlips);
+      await assertSlipQuota(tx, row.id, processed.data.length);
       const [inserted] = await tx
         .insert(donationAttachments)
         .values({

@@ -9,9 +9,11 @@ import {
   systemSettingsSchema,
 } from '@donaciones/shared/schemas/settings';
 import { fiscalSettingsAnswerSchema, fiscalSettingsSchema } from '@donaciones/shared/schemas/fiscal';
+import { slipStorageAnswerSchema, slipStorageSettingsSchema } from '@donaciones/shared/schemas/deposits';
 import { actorOf } from '../../http/auth';
 import { updateSettings } from '../../domain/content/content';
 import { saveFiscalSettings } from '../../domain/receipts/fiscal';
+import { slipStorageUsage } from '../../domain/deposits/slip-storage';
 import { getFiscalSettings, getSettings } from '../../platform/settings';
 import { bearer, refusals, writeRefusals } from '../common';
 
@@ -144,5 +146,40 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => updateSettings(app.db, { key: 'levels', value: request.body, actor: actorOf(request), ip: request.ip }),
+  );
+
+  r.get(
+    '/admin/settings/slip-storage',
+    {
+      config: { permission: 'donations.read' },
+      schema: {
+        tags: [SETTINGS],
+        summary: 'Almacenamiento de boletas',
+        description: 'Los límites (por donación y total, en MB), los días de retención y lo que ocupan las boletas ahora; `warning` desde el 80% del total.',
+        security: bearer,
+        response: { 200: slipStorageAnswerSchema, ...refusals },
+      },
+    },
+    async () => slipStorageUsage(app.db),
+  );
+
+  r.put(
+    '/admin/settings/slip-storage',
+    {
+      schema: {
+        tags: [SETTINGS],
+        summary: 'Guardar los límites de las boletas',
+        description:
+          'per_donation_mb entre 5 y 500, total_mb entre 10 y 1,000,000 (no menor que el de una donación), retention_days entre 7 y 3650. ' +
+          'Los límites aplican a las boletas nuevas; las guardadas no se borran al bajarlos.',
+        security: bearer,
+        body: slipStorageSettingsSchema,
+        response: { 200: slipStorageAnswerSchema, ...writeRefusals },
+      },
+    },
+    async (request) => {
+      await updateSettings(app.db, { key: 'slipStorage', value: request.body, actor: actorOf(request), ip: request.ip });
+      return slipStorageUsage(app.db);
+    },
   );
 }

@@ -31,7 +31,7 @@ import { useUpdateSystemSettings } from '../api/update-system-settings';
 const t = adminMessages.system;
 
 /** Save button, success line (3 s) and error line under a settings form. */
-function FormFooter({ saving, label, success, error }: { saving: boolean; label: string; success: string | null; error: string | null }) {
+export function FormFooter({ saving, label, success, error }: { saving: boolean; label: string; success: string | null; error: string | null }) {
   return (
     <div className="mt-5 flex flex-col gap-3">
       <ErrorMessage message={error} />
@@ -47,7 +47,7 @@ function FormFooter({ saving, label, success, error }: { saving: boolean; label:
 
 /** One settings document: a card with a form that saves it and reports the result (`saved` for 3 s,
  * or the server's field messages on the fields and `failed` under the form). */
-function useSettingsForm<S extends z.ZodType<FieldValues, FieldValues>>(
+export function useSettingsForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   values: z.output<S>,
   save: UseMutationResult<z.output<S>, unknown, z.output<S>>,

@@ -18,6 +18,7 @@ import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } 
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { screensMessages } from '@donaciones/shared/messages/screens';
 import type { AdminDashboardStats } from '@donaciones/shared/schemas/admin';
+import { can } from '@donaciones/shared/permissions';
 import { Badge, StatusBadge } from '@/components/badge';
 import { ButtonLink } from '@/components/button';
 import { Card } from '@/components/card';
@@ -26,10 +27,12 @@ import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { adminDonationDetailPath, paths } from '@/lib/paths';
 import { roleLabel } from '@/lib/roles';
+import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminStats } from '../api/get-admin-stats';
 import { Growth } from '../components/growth';
 import { MonthlyGivingCard } from '../components/monthly-giving-card';
+import { SlipStorageWarning } from '../components/slip-storage';
 import { StatCard } from '../components/stat-card';
 
 const d = adminMessages.dashboard;
@@ -222,10 +225,14 @@ export default function AdminDashboardPage() {
   useDocumentTitle(d.title);
   const query = useAdminStats();
   const stats = query.data;
+  const { roles } = useSession();
 
   return (
     <div>
       <PageHeader className="mb-6" title={d.title} description={d.subtitle} actions={<QuickActions />} />
+      <div className="mb-6 empty:hidden">
+        <SlipStorageWarning enabled={can(roles, 'donations.read')} />
+      </div>
       {query.isError ? (
         <ErrorState message={s.dashboardLoadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
       ) : (
