@@ -531,6 +531,32 @@ const matrix: Record<string, Entry> = {
   // ---------------------------------------------------------------- monthly giving, staff side
   [`GET ${V1}/admin/monthly-gifts`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/monthly-gifts`, query: { status: 'active', minAmount: '10' } }) },
   [`GET ${V1}/admin/monthly-gifts/:id`]: { ...adminOnly(200), request: async () => ({ url: `${V1}/admin/monthly-gifts/${(await aMonthlyGift(ctx.db)).id}` }) },
+  // Corrections of the ledger (corrections.manage; the list is donations.read).
+  [`GET ${V1}/admin/donations/:id/corrections`]: {
+    ...adminOnly(200),
+    request: async () => ({ url: `${V1}/admin/donations/${(await make.donation(ctx.db, { paymentMethod: 'cash' })).id}/corrections` }),
+  },
+  [`POST ${V1}/admin/donations/:id/void`]: {
+    ...adminOnly(200),
+    request: async () => ({
+      url: `${V1}/admin/donations/${(await make.donation(ctx.db, { paymentMethod: 'cash', donorEmail: unique('anular') })).id}/void`,
+      payload: { reason: 'Se registró dos veces' },
+    }),
+  },
+  [`POST ${V1}/admin/donations/:id/adjust-amount`]: {
+    ...adminOnly(200),
+    request: async () => ({
+      url: `${V1}/admin/donations/${(await make.donation(ctx.db, { status: 'pending', paymentMethod: 'bank_deposit', amount: 200, donorEmail: unique('ajustar') })).id}/adjust-amount`,
+      payload: { amount: 150, reason: 'Llegó menos al banco' },
+    }),
+  },
+  [`POST ${V1}/admin/donations/:id/reopen`]: {
+    ...adminOnly(200),
+    request: async () => ({
+      url: `${V1}/admin/donations/${(await make.donation(ctx.db, { status: 'failed', paymentMethod: 'bank_deposit', donorEmail: unique('reabrir') })).id}/reopen`,
+      payload: { reason: 'Trajo el comprobante' },
+    }),
+  },
   [`POST ${V1}/admin/monthly-gifts/:id/cancel`]: {
     ...adminOnly(200),
     request: async () => ({ url: `${V1}/admin/monthly-gifts/${(await aMonthlyGift(ctx.db)).id}/cancel`, payload: { reason: 'Lo pidió el donante por teléfono' } }),
