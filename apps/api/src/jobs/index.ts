@@ -9,6 +9,7 @@ import { runPaymentReconciliation } from './reconcile-payments';
 import { runSimulatedPayments } from './simulated-payments';
 import { runMonthlyGifts } from '../domain/monthly/simulated-charges';
 import { runReceiptAnnulment, runReceiptCertification } from './certify-receipts';
+import { purgeEndedSlips } from '../domain/deposits/slip-storage';
 
 interface Job {
   name: string;
@@ -30,6 +31,8 @@ export const jobs: Job[] = [
   { name: 'annual-statements', everyMs: 60 * 60_000, run: (app) => sendAnnualStatements(app.db) },
   { name: 'certify-receipts', everyMs: 15_000, run: (app) => runReceiptCertification(app) },
   { name: 'annul-receipts', everyMs: 60_000, run: (app) => runReceiptAnnulment(app) },
+  // Slips of donations that ended without money, past the retention of the settings entry slipStorage.
+  { name: 'purge-slips', everyMs: 60 * 60_000, run: (app) => purgeEndedSlips(app.db) },
 ];
 
 export function startJobs(app: FastifyInstance): () => void {

@@ -8,6 +8,8 @@ import { Skeleton } from '@/components/skeleton';
 import { useSession } from '@/lib/session';
 import { ErrorState } from '@/components/states';
 import { useFiscalSettings } from '../api/fiscal-settings';
+import { useSlipStorage } from '../api/slip-storage';
+import { SlipStorageForm } from '../components/slip-storage';
 import { useImpactSettings } from '../api/get-impact-settings';
 import { useLevelSettings } from '../api/get-level-settings';
 import { useOrganization } from '../api/get-organization';
@@ -32,6 +34,7 @@ const SystemSection = () => <Loaded query={useSystemSettings()}>{(values) => <Sy
 const OrganizationSection = () => <Loaded query={useOrganization()}>{(values) => <OrganizationForm values={values} />}</Loaded>;
 const FiscalSection = () => <Loaded query={useFiscalSettings()}>{(values) => <FiscalSettingsForm values={values} />}</Loaded>;
 const PaymentsSection = () => <Loaded query={usePaymentSettings()}>{(values) => <PaymentSettingsForm values={values} />}</Loaded>;
+const SlipStorageSection = () => <Loaded query={useSlipStorage()}>{(answer) => <SlipStorageForm answer={answer} />}</Loaded>;
 const BankAccountsSection = () => <Loaded query={useBankAccounts()}>{(values) => <BankAccountsForm values={values} />}</Loaded>;
 const ImpactSection = () => <Loaded query={useImpactSettings()}>{(values) => <ImpactForm values={values} />}</Loaded>;
 const LevelsSection = () => <Loaded query={useLevelSettings()}>{(values) => <LevelsForm values={values} />}</Loaded>;
@@ -47,6 +50,7 @@ export function SystemSettingsTab() {
       {may('fiscal.manage') && <FiscalSection />}
       {may('fiscal.manage') && <PaymentsSection />}
       {may('bank.manage') && <BankAccountsSection />}
+      {may('settings.manage') && <SlipStorageSection />}
       {may('content.manage') && (
         <>
           <ProgramsManager />
