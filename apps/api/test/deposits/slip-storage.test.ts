@@ -62,7 +62,7 @@ function upload(donationId: number, file: Buffer) {
 
 const pendingDeposit = () => make.donation(ctx.db, { status: 'pending', paymentMethod: 'bank_deposit', userId: donor.id });
 
-function putStorage(caller: Caller, payload: unknown) {
+function putStorage(caller: Caller, payload: Record<string, number>) {
   return ctx.app.inject({ method: 'PUT', url: '/api/v1/admin/settings/slip-storage', headers: { authorization: `Bearer ${caller.token}` }, payload });
 }
 
