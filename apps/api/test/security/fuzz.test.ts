@@ -62,6 +62,7 @@ const SAMPLES: Record<string, unknown> = {
   [`POST ${V1}/users/me/passkeys`]: { challenge_id: '00000000-0000-4000-8000-000000000000', response: { id: 'x' }, name: 'Teléfono' },
   [`POST ${V1}/users/me/sessions/end-others`]: null,
   [`POST ${V1}/admin/users/:id/sessions/end`]: null,
+  [`POST ${V1}/admin/close/:month`]: null,
   [`POST ${V1}/admin/users/:id/second-step/reset`]: null,
   [`PUT ${V1}/admin/settings/security`]: { staff_second_step_required: false },
   [`POST ${V1}/user/change-password`]: { current_password: 'Demo1234', new_password: 'Cambiada123', confirm_password: 'Cambiada123' },
