@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../src/db/client';
 import { donations } from '../../src/db/schema';
 import { depositProvider } from '../../src/domain/payments/deposit/provider';
@@ -45,28 +45,30 @@ describe('the providers without a gateway', () => {
 });
 
 describe('migration 0020 on existing deposits', () => {
+  // The run's migrated database, opened as every file opens its own (within the hooks' time limit).
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(() => database.close());
+
   it('names the deposit provider on every bank deposit and leaves cards, goods and cash as they were', async () => {
-    // The run's migrated database, with rows as they were stored before 0020, then 0020's own statement.
-    const database = await freshDatabase();
-    try {
-      const base = { donorName: 'Ana', donorEmail: 'ana@correo.gt', amountCents: 10_000, source: 'public', status: 'pending' } as const;
-      await database.db.insert(donations).values([
-        { ...base, referenceCode: '#MG00000001', donationType: 'monetary', paymentMethod: 'bank_deposit', paymentProvider: null },
-        { ...base, referenceCode: '#MG00000002', donationType: 'monetary', paymentMethod: 'bank_deposit', paymentProvider: null, status: 'completed' },
-        { ...base, referenceCode: '#MG00000003', donationType: 'monetary', paymentMethod: 'card', paymentProvider: 'simulated' },
-        { ...base, referenceCode: '#MG00000004', donationType: 'goods', paymentMethod: null, paymentProvider: null },
-      ]);
-      const statement = readFileSync(path.join(migrationsFolder(), '0020_deposit-provider.sql'), 'utf8');
-      await database.db.execute(sql.raw(statement));
-      const rows = await database.db.select({ reference: donations.referenceCode, provider: donations.paymentProvider }).from(donations).orderBy(donations.referenceCode);
-      expect(rows).toEqual([
-        { reference: '#MG00000001', provider: 'deposit' },
-        { reference: '#MG00000002', provider: 'deposit' },
-        { reference: '#MG00000003', provider: 'simulated' },
-        { reference: '#MG00000004', provider: null },
-      ]);
-    } finally {
-      await database.close();
-    }
+    // Rows as they were stored before 0020, then 0020's own statement.
+    const base = { donorName: 'Ana', donorEmail: 'ana@correo.gt', amountCents: 10_000, source: 'public', status: 'pending' } as const;
+    await database.db.insert(donations).values([
+      { ...base, referenceCode: '#MG00000001', donationType: 'monetary', paymentMethod: 'bank_deposit', paymentProvider: null },
+      { ...base, referenceCode: '#MG00000002', donationType: 'monetary', paymentMethod: 'bank_deposit', paymentProvider: null, status: 'completed' },
+      { ...base, referenceCode: '#MG00000003', donationType: 'monetary', paymentMethod: 'card', paymentProvider: 'simulated' },
+      { ...base, referenceCode: '#MG00000004', donationType: 'goods', paymentMethod: null, paymentProvider: null },
+    ]);
+    const statement = readFileSync(path.join(migrationsFolder(), '0020_deposit-provider.sql'), 'utf8');
+    await database.db.execute(sql.raw(statement));
+    const rows = await database.db.select({ reference: donations.referenceCode, provider: donations.paymentProvider }).from(donations).orderBy(donations.referenceCode);
+    expect(rows).toEqual([
+      { reference: '#MG00000001', provider: 'deposit' },
+      { reference: '#MG00000002', provider: 'deposit' },
+      { reference: '#MG00000003', provider: 'simulated' },
+      { reference: '#MG00000004', provider: null },
+    ]);
   });
 });
