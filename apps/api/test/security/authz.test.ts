@@ -65,6 +65,27 @@ const currentYear = guatemalaYearMonth(new Date()).year;
 let counter = 0;
 const unique = (label: string) => `${label}.${Date.now().toString(36)}.${++counter}@matriz.gt`;
 
+/** A donor record: a gift with a new email gets one of its own. */
+async function aDonor(tag: string): Promise<number> {
+  const gift = await make.donation(ctx.db, { donorEmail: unique(tag), status: 'completed' });
+  const [row] = await ctx.db.select({ donorId: donations.donorId }).from(donations).where(eq(donations.id, gift.id));
+  return row.donorId!;
+}
+
+const DONOR_EDIT = {
+  kind: 'person',
+  name: 'Rosa Xicará',
+  contactPerson: null,
+  taxId: null,
+  emails: ['rosa.xicara@correo.gt'],
+  phones: [],
+  address: null,
+  consentEmail: true,
+  consentWhatsapp: false,
+  notes: null,
+  tags: [],
+};
+
 /** The columns' accounts are signed in through the real login route, so their tokens are real. */
 async function account(roles: Role[]): Promise<Account> {
   const created = await createUser(ctx.db, { roles });
@@ -220,6 +241,11 @@ const matrix: Record<string, Entry> = {
   [`PUT ${V1}/admin/settings/bank-accounts`]: {
     ...adminOnly(200),
     request: () => ({ url: `${V1}/admin/settings/bank-accounts`, payload: { accounts: [BANK_ACCOUNT] } }),
+  },
+  [`GET ${V1}/admin/settings/slip-storage`]: adminOnly(200),
+  [`PUT ${V1}/admin/settings/slip-storage`]: {
+    ...adminOnly(200),
+    request: () => ({ url: `${V1}/admin/settings/slip-storage`, payload: { per_donation_mb: 25, total_mb: 2048, retention_days: 90 } }),
   },
   // The owner's deposit (signed in); a stranger's answer is 403, anonymous without the link 401.
   [`POST ${V1}/donations/:id/slip`]: {
@@ -526,11 +552,6 @@ const matrix: Record<string, Entry> = {
       payload: { reason: 'El depósito no aparece en el banco' },
     }),
   },
-  [`GET ${V1}/admin/analytics`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/analytics`, query: { period: 'year' } }) },
-  [`GET ${V1}/admin/reports/export`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/reports/export`, query: { period: 'month', format: 'csv' } }) },
-  // ---------------------------------------------------------------- monthly giving, staff side
-  [`GET ${V1}/admin/monthly-gifts`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/monthly-gifts`, query: { status: 'active', minAmount: '10' } }) },
-  [`GET ${V1}/admin/monthly-gifts/:id`]: { ...adminOnly(200), request: async () => ({ url: `${V1}/admin/monthly-gifts/${(await aMonthlyGift(ctx.db)).id}` }) },
   // Corrections of the ledger (corrections.manage; the list is donations.read).
   [`GET ${V1}/admin/donations/:id/corrections`]: {
     ...adminOnly(200),
@@ -557,6 +578,46 @@ const matrix: Record<string, Entry> = {
       payload: { reason: 'Trajo el comprobante' },
     }),
   },
+  [`GET ${V1}/admin/analytics`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/analytics`, query: { period: 'year' } }) },
+  [`GET ${V1}/admin/reports/export`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/reports/export`, query: { period: 'month', format: 'csv' } }) },
+  // ---------------------------------------------------------------- donor records (Donantes)
+  [`GET ${V1}/admin/donors`]: adminOnly(200),
+  [`GET ${V1}/admin/donors/duplicates`]: adminOnly(200),
+  [`GET ${V1}/admin/donors/:id`]: { ...adminOnly(200), request: async () => ({ url: `${V1}/admin/donors/${await aDonor('ver')}` }) },
+  [`PUT ${V1}/admin/donors/:id`]: {
+    ...adminOnly(200),
+    request: async () => ({ url: `${V1}/admin/donors/${await aDonor('editar')}`, payload: DONOR_EDIT }),
+  },
+  [`POST ${V1}/admin/donors/merge-preview`]: {
+    ...adminOnly(200),
+    request: async () => ({ url: `${V1}/admin/donors/merge-preview`, payload: { survivorId: await aDonor('queda'), mergedId: await aDonor('une') } }),
+  },
+  [`POST ${V1}/admin/donors/merge`]: {
+    ...adminOnly(200),
+    request: async () => ({ url: `${V1}/admin/donors/merge`, payload: { survivorId: await aDonor('queda'), mergedId: await aDonor('une') } }),
+  },
+  [`POST ${V1}/admin/donors/merges/:id/undo`]: {
+    ...adminOnly(200),
+    request: async () => {
+      const merged = await ctx.app.inject({
+        method: 'POST',
+        url: `${V1}/admin/donors/merge`,
+        headers: { authorization: `Bearer ${accounts.ADMIN.token}` },
+        payload: { survivorId: await aDonor('queda'), mergedId: await aDonor('une') },
+      });
+      return { url: `${V1}/admin/donors/merges/${merged.json().mergeId}/undo`, payload: {} };
+    },
+  },
+  [`POST ${V1}/admin/donors/export`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/donors/export`, payload: { format: 'csv', columns: ['name'] } }) },
+  // ---------------------------------------------------------------- register (Contabilidad) and the monthly close
+  [`GET ${V1}/admin/register`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/register`, query: { from: '2026-01-01', to: '2026-01-31' } }) },
+  [`GET ${V1}/admin/register/export`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/register/export`, query: { from: '2026-01-01', to: '2026-01-31', format: 'csv' } }) },
+  [`GET ${V1}/admin/close/:month`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/close/2001-01` }) },
+  // A month long past, so closing it freezes nothing the other rows of this matrix change.
+  [`POST ${V1}/admin/close/:month`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/close/2001-01` }) },
+  // ---------------------------------------------------------------- monthly giving, staff side
+  [`GET ${V1}/admin/monthly-gifts`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/monthly-gifts`, query: { status: 'active', minAmount: '10' } }) },
+  [`GET ${V1}/admin/monthly-gifts/:id`]: { ...adminOnly(200), request: async () => ({ url: `${V1}/admin/monthly-gifts/${(await aMonthlyGift(ctx.db)).id}` }) },
   [`POST ${V1}/admin/monthly-gifts/:id/cancel`]: {
     ...adminOnly(200),
     request: async () => ({ url: `${V1}/admin/monthly-gifts/${(await aMonthlyGift(ctx.db)).id}/cancel`, payload: { reason: 'Lo pidió el donante por teléfono' } }),

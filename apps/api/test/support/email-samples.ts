@@ -89,6 +89,12 @@ export const emailSamples: EmailSample[] = [
   { template: 'monthly-gift-past-due', subject: mm.pastDueSubject, text: mm.pastDueText(name, amount, mm.pastDueUnknownReason, manage) },
   { template: 'monthly-gift-cancelled', subject: mm.cancelledSubject, text: mm.cancelledText(name, amount, 'Lo pidió el donante', manage) },
   { template: 'monthly-gift-ended', subject: mm.cancelledSubject, text: mm.endedByProviderText(name, amount, manage) },
+  { template: 'monthly-gift-paused', subject: mm.pausedSubject, text: mm.pausedText(name, amount, 2, '24 de enero de 2027', manage) },
+  {
+    template: 'monthly-gift-change-scheduled',
+    subject: mm.changeScheduledSubject,
+    text: mm.changeScheduledText(name, amount, 'Q200.00', '24 de diciembre de 2026', manage),
+  },
   { template: 'monthly-gift-replaced', subject: mm.replacedSubject, text: mm.replacedText(name, amount, 'Q1,500.00', manage) },
   {
     template: 'new-device-sign-in',
