@@ -134,7 +134,8 @@ export const duplicateProposalSchema = z.object({
 export const duplicateListSchema = z.object({ items: z.array(duplicateProposalSchema) });
 export type DuplicateProposal = z.infer<typeof duplicateProposalSchema>;
 
-const donorRef = z.number({ error: m.notFound }).int({ error: m.notFound }).positive({ error: m.notFound });
+/** A donor's id in a body: a positive integer the database's integer column can hold. */
+const donorRef = z.number({ error: m.notFound }).int({ error: m.notFound }).positive({ error: m.notFound }).max(2_147_483_647, { error: m.notFound });
 export const mergeRequestSchema = z.object({ survivorId: donorRef, mergedId: donorRef });
 export const mergePreviewSchema = z.object({
   survivor: donorSchema,
