@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // Lazy route modules load through Vite's transform; on a busy 2-core CI machine (API tests run in
@@ -15,6 +15,13 @@ const browser = typeof window !== 'undefined';
 afterEach(() => {
   cleanup();
   if (browser) sessionStorage.clear();
+});
+
+// Preact runs effects after paint: requestAnimationFrame raced by a 100 ms timer, whose callback calls
+// cancelAnimationFrame. A file that ends within those 100 ms would tear jsdom down first, and the timer
+// would then fire into a window that is gone ("cancelAnimationFrame is not defined"). Let it fire.
+afterAll(async () => {
+  if (browser) await new Promise((resolve) => setTimeout(resolve, 150));
 });
 
 // jsdom has no matchMedia; the toaster asks it for prefers-reduced-motion. Nothing matches.
