@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Child, machineLoad, mb, residentMemory, result, scratchDatabase, startChild, target } from './support';
+import { benchApiEnv, type Child, machineLoad, mb, residentMemory, result, scratchDatabase, startChild, target } from './support';
 
 const LINES = Number(process.env.BENCH_LINES ?? 5_000);
 const DEPOSITS = Number(process.env.BENCH_DEPOSITS ?? 2_000);
@@ -83,17 +83,7 @@ async function main() {
   let api: Child | undefined;
   let met = true;
   try {
-    api = await startChild('bench/servers/api-server.ts', {
-      NODE_ENV: 'production',
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      COOKIE_SECRET: randomBytes(32).toString('hex'),
-      RUN_JOBS: '0',
-      DEMO_SEED: '0',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    }, { nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [] });
+    api = await startChild('bench/servers/api-server.ts', benchApiEnv(database.url, dataDir, ADMIN), { nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [] });
     await seedDeposits(database.url);
     const login = await call(api.port, 'POST', '/api/v1/auth/login', undefined, ADMIN);
     if (login.status !== 200) throw new Error(`admin sign-in answered ${login.status}: ${login.text}`);

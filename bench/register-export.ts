@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Child, machineLoad, mb, residentMemory, result, scratchDatabase, startChild, target } from './support';
+import { benchApiEnv, type Child, machineLoad, mb, residentMemory, result, scratchDatabase, startChild, target } from './support';
 
 const MOVEMENTS = Number(process.env.BENCH_MOVEMENTS ?? 100_000);
 const ADMIN = { email: 'contabilidad@bench.local', password: randomBytes(12).toString('hex') };
@@ -57,17 +57,7 @@ async function main() {
   let api: Child | undefined;
   let met = true;
   try {
-    api = await startChild('bench/servers/api-server.ts', {
-      NODE_ENV: 'production',
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      COOKIE_SECRET: randomBytes(32).toString('hex'),
-      RUN_JOBS: '0',
-      DEMO_SEED: '0',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    });
+    api = await startChild('bench/servers/api-server.ts', benchApiEnv(database.url, dataDir, ADMIN));
     await seedGifts(database.url);
     const login = await fetch(`http://127.0.0.1:${api.port}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
     if (login.status !== 200) throw new Error(`admin sign-in answered ${login.status}`);

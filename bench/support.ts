@@ -1,6 +1,7 @@
 // Shared pieces of the benchmarks: a scratch PostgreSQL database, child processes for the servers
 // under test (so the load generator never shares their event loop), autocannon runs, and the
 // machine's load, printed beside every figure.
+import { randomBytes } from 'node:crypto';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -54,6 +55,21 @@ export async function scratchDatabase(name: string): Promise<{ url: string; drop
       if (process.env.BENCH_KEEP === '1') return;
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
+  };
+}
+
+/** The environment of a production API process on a scratch database, jobs and demo data off, with one admin. */
+export function benchApiEnv(databaseUrl: string, dataDir: string, admin: { email: string; password: string }): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    COOKIE_SECRET: randomBytes(32).toString('hex'),
+    RUN_JOBS: '0',
+    DEMO_SEED: '0',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
   };
 }
 
