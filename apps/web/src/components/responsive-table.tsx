@@ -1,5 +1,5 @@
 // A data table on wide screens that becomes a list of cards under 640 px (Tailwind's `sm`).
-import type { Key, ReactNode } from 'react';
+import { useEffect, useRef, useState, type Key, type ReactNode } from 'react';
 import { shellMessages } from '@donaciones/shared/messages/shell';
 import { cn } from '@/lib/cn';
 
@@ -29,7 +29,23 @@ export interface ResponsiveTableProps<T> {
   className?: string;
 }
 
+/** Whether the element is narrower than its content, i.e. scrolls sideways; kept current as either resizes. */
+function useScrollsSideways<E extends HTMLElement>(mounted: boolean) {
+  const ref = useRef<E>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setScrolls(el.scrollWidth > el.clientWidth));
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, [mounted]);
+  return [ref, scrolls] as const;
+}
+
 export function ResponsiveTable<T>({ columns, rows, getRowKey, caption, empty, className }: ResponsiveTableProps<T>) {
+  const [scroller, scrolls] = useScrollsSideways<HTMLDivElement>(rows.length > 0);
   if (rows.length === 0) {
     return <>{empty ?? <p className="rounded-card bg-sand-100/60 px-4 py-8 text-center text-sm text-ink-600">{shellMessages.tableEmpty}</p>}</>;
   }
@@ -39,7 +55,14 @@ export function ResponsiveTable<T>({ columns, rows, getRowKey, caption, empty, c
   return (
     <div className={className}>
       {/* relative: the sr-only texts of the cells are absolutely positioned, and would otherwise widen the page. */}
-      <div className="relative hidden overflow-x-auto rounded-card border border-sand-200 bg-white shadow-card sm:block">
+      {/* A table wider than its column scrolls sideways: it is then a named region a keyboard can reach and scroll. */}
+      <div
+        ref={scroller}
+        role={scrolls ? 'region' : undefined}
+        aria-label={scrolls ? caption : undefined}
+        tabIndex={scrolls ? 0 : undefined}
+        className="relative hidden overflow-x-auto rounded-card border border-sand-200 bg-white shadow-card focus-visible:outline-2 focus-visible:outline-brand-500 sm:block"
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-sand-100/70 text-xs font-bold tracking-wide text-ink-600 uppercase">
