@@ -69,7 +69,7 @@ async function waitUntilActive(request: APIRequestContext, email: string, amount
 }
 
 test.describe('monthly giving, donor side', () => {
-  test('a donor becomes a sponsor from the dashboard, sees the gift in "Mis donaciones mensuales", changes its amount and cancels it', async ({ page, request }) => {
+  test('a donor becomes a sponsor from the dashboard, sees the gift in "Mis donaciones mensuales", changes its amount from the next charge, pauses it and cancels it', async ({ page, request }) => {
     await login(page, DEMO.donor.email, DEMO.donor.password);
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Dona cada mes' }).first().click();
@@ -96,23 +96,51 @@ test.describe('monthly giving, donor side', () => {
     await screenshots(page, 'monthly-member-list');
     await expectAccessible(page, 'Mis donaciones mensuales');
 
-    // "Cambiar monto": with the simulated provider the new gift is paid at once and ends the old one.
+    // "Cambiar monto": nothing is charged now; the new amount starts at the next charge, on the same day.
+    const nextCharge = (await item.getByTestId('next-charge').innerText()).trim();
     await item.getByRole('button', { name: 'Cambiar monto' }).click();
     const change = page.getByRole('dialog', { name: 'Cambiar el monto de tu donación mensual' });
-    await expect(change).toContainText('sigue activa hasta que pagues la nueva');
+    await expect(change).toContainText('Hoy no se cobra nada. El nuevo monto empieza en tu próximo cobro');
+    await expect(change).toContainText('hasta entonces tu donación sigue siendo de Q137.00 al mes');
     await expectAccessible(page, 'Cambiar monto');
     await change.getByLabel(/Nuevo monto mensual/).fill('137');
-    await change.getByRole('button', { name: 'Continuar al pago' }).click();
+    await change.getByRole('button', { name: 'Guardar el nuevo monto' }).click();
     await expect(change.getByText('El nuevo monto es igual al actual')).toBeVisible();
+    await change.getByLabel(/Nuevo monto mensual/).fill('abc');
+    await change.getByRole('button', { name: 'Guardar el nuevo monto' }).click();
+    await expect(change.getByText('Escribe el monto solo con números, por ejemplo 1,500 o 1500.50.')).toBeVisible();
     await change.getByLabel(/Nuevo monto mensual/).fill('142');
-    await change.getByRole('button', { name: 'Continuar al pago' }).click();
-    await expect(page.getByText('El nuevo monto quedó registrado')).toBeVisible();
-    const replaced = item;
-    await expect(replaced.getByText('Cancelada')).toBeVisible();
-    await expect(replaced.getByText('Reemplazada por una nueva donación mensual')).toBeVisible();
-    const renewed = page.getByTestId('monthly-gift').filter({ has: page.getByRole('heading', { name: 'Q142.00 al mes' }) });
-    await expect(renewed.getByText('Activa')).toBeVisible();
+    await screenshots(page, 'monthly-change-amount');
+    await change.getByRole('button', { name: 'Guardar el nuevo monto' }).click();
+    await expect(page.getByText(/^Listo: desde el .+ tu donación mensual será de Q142\.00\. Te enviamos un correo\.$/)).toBeVisible();
+    await expect(change).toHaveCount(0);
+    // The same gift, still Q137 and still once a month, says from when it changes; no charge was made.
+    await expect(item.getByText('Activa')).toBeVisible();
+    await expect(item.getByTestId('pending-change')).toContainText('Cambia a Q142.00 desde el');
+    await expect(item.getByTestId('charges-count')).toHaveText('1');
+    await expect(item.getByTestId('next-charge')).toHaveText(nextCharge);
+    await expect(page.getByTestId('monthly-gift').filter({ has: page.getByRole('heading', { name: 'Q142.00 al mes' }) })).toHaveCount(0);
+    const changeMail = await waitForEmail(DEMO.donor.email, /Registramos el cambio de tu [^\n]*\n?[^\n]*? (Q142\.00) cada mes/);
+    expect(changeMail).toBe('Q142.00');
+    await screenshots(page, 'monthly-member-pending-change');
+    await expectAccessible(page, 'Mis donaciones mensuales, cambio registrado');
 
+    // "Pausar": skip the next charges; each choice names the date it resumes, on the same day of the month.
+    await item.getByRole('button', { name: 'Pausar' }).click();
+    const pause = page.getByRole('dialog', { name: 'Pausar tu donación mensual' });
+    await expect(pause.getByRole('radio', { name: /^1 mes \(se reanuda el / })).toBeChecked();
+    await pause.getByRole('radio', { name: /^2 meses \(se reanuda el / }).check();
+    await expectAccessible(page, 'Pausar');
+    await screenshots(page, 'monthly-pause');
+    await pause.getByRole('button', { name: 'Pausar la donación' }).click();
+    await expect(page.getByText(/^Tu donación mensual quedó en pausa hasta el .+\. Te enviamos un correo\.$/)).toBeVisible();
+    await expect(item.getByText('Pausada')).toBeVisible();
+    await expect(item.getByTestId('paused-until')).toContainText('En pausa hasta el');
+    await expect(item.getByTestId('charges-count')).toHaveText('1');
+    await waitForEmail(DEMO.donor.email, /Pausamos tu [^\n]*: no haremos los pr.{1,2}ximos (2) cobros/);
+    await screenshots(page, 'monthly-member-paused');
+
+    const renewed = item;
     await renewed.getByRole('button', { name: 'Cancelar' }).click();
     const confirm = page.getByRole('alertdialog', { name: '¿Cancelar tu donación mensual?' });
     await confirm.getByLabel(/Cuéntanos por qué/).fill('Prueba de cancelación');
@@ -123,7 +151,7 @@ test.describe('monthly giving, donor side', () => {
     await expect(renewed.getByRole('button', { name: 'Cancelar' })).toHaveCount(0);
   });
 
-  test('the same gift again asks first; the link of the email opens the gift without signing in, and cancels it', async ({ page, request, allowConsoleErrors }) => {
+  test('the same gift again asks first; the link of the email opens the gift without signing in, changes its amount, pauses it and cancels it', async ({ page, request, allowConsoleErrors }) => {
     const email = uniqueEmail('padrino');
     await page.goto('/');
     await page.getByRole('link', { name: 'Dona cada mes' }).first().click();
@@ -153,6 +181,31 @@ test.describe('monthly giving, donor side', () => {
     await expectAccessible(page, '/donacion-mensual');
     // Nothing of the account is offered here: the public header's sign-in only.
     await expect(page.getByRole('link', { name: 'Mis donaciones mensuales' })).toHaveCount(0);
+
+    // The link's page offers the same change of amount and pause as the donor area, with no account.
+    await gift.getByRole('button', { name: 'Cambiar monto' }).click();
+    const change = page.getByRole('dialog', { name: 'Cambiar el monto de tu donación mensual' });
+    await expect(change).toContainText('Hoy no se cobra nada');
+    await change.getByLabel(/Nuevo monto mensual/).fill('1,20');
+    await change.getByRole('button', { name: 'Guardar el nuevo monto' }).click();
+    await expect(change.getByText(/No está claro qué monto quisiste escribir/)).toBeVisible();
+    await change.getByLabel(/Nuevo monto mensual/).fill('95');
+    await change.getByRole('button', { name: 'Guardar el nuevo monto' }).click();
+    await expect(page.getByText(/^Listo: desde el .+ tu donación mensual será de Q95\.00\./)).toBeVisible();
+    await expect(gift.getByTestId('pending-change')).toContainText('Cambia a Q95.00 desde el');
+    await expect(gift.getByRole('heading', { name: 'Q89.00 al mes' })).toBeVisible();
+    await waitForEmail(email, /Registramos el cambio de tu [^\n]*\n?[^\n]*? (Q95\.00) cada mes/);
+
+    await gift.getByRole('button', { name: 'Pausar' }).click();
+    const pause = page.getByRole('dialog', { name: 'Pausar tu donación mensual' });
+    await pause.getByRole('radio', { name: /^3 meses / }).check();
+    await pause.getByRole('button', { name: 'Pausar la donación' }).click();
+    await expect(page.getByText(/^Tu donación mensual quedó en pausa hasta el /)).toBeVisible();
+    await expect(gift.getByText('Pausada')).toBeVisible();
+    await expect(gift.getByTestId('paused-until')).toContainText('En pausa hasta el');
+    await waitForEmail(email, /Pausamos tu [^\n]*: no haremos los pr.{1,2}ximos (3) cobros/);
+    await screenshots(page, 'monthly-manage-paused');
+    await expectAccessible(page, '/donacion-mensual, en pausa');
 
     await gift.getByRole('button', { name: 'Cancelar' }).click();
     await expectAccessible(page, '/donacion-mensual, Cancelar');
