@@ -6,7 +6,8 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 export default defineConfig({
   testDir: './e2e',
   testMatch: /.*\.spec\.ts/,
-  timeout: 60_000,
+  // Long flows (many screens, screenshots at two widths) run slower on a loaded CI machine.
+  timeout: process.env.CI ? 120_000 : 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: process.env.CI ? 2 : 1,
