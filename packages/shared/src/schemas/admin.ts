@@ -4,9 +4,8 @@ import { DONATION_TYPES, EVENT_TYPES, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, REPORT
 import { adminMessages } from '../messages/admin';
 import { bankStatementsMessages } from '../messages/bank-statements';
 import { validationMessages } from '../messages/validation';
-import { emailField } from './auth';
 import { depositSlipReviewSchema } from './bank-statements';
-import { boundedDateTime, hasAtMostTwoDecimals, personName } from './fields';
+import { boundedDateTime, emailField, hasAtMostTwoDecimals, personName } from './fields';
 import { monthlyGivingCardSchema, monthlyGivingReportSchema } from './monthly-report';
 import { systemSettingsSchema } from './settings';
 

@@ -3,17 +3,9 @@ import { z } from 'zod';
 import { LOGIN_PASSWORD_MIN_LENGTH, NAME_MAX_LENGTH, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants';
 import { authMessages } from '../messages/auth';
 import { validationMessages } from '../messages/validation';
-import { personName } from './fields';
+import { emailField, personName } from './fields';
 
 const v = validationMessages;
-
-export const emailField = z
-  .string({ error: v.emailRequired })
-  .trim()
-  .min(1, { error: v.emailRequired })
-  .max(254, { error: v.emailInvalid })
-  .pipe(z.email({ error: v.emailInvalid }))
-  .transform((e) => e.toLowerCase());
 
 /** The password rule of registration, reset and change (docs/product.md#validation-rules). */
 export const newPasswordField = z

@@ -10,9 +10,6 @@ import { PAYMENT_CURRENCIES } from './payments';
 
 const m = depositMessages;
 
-export const PAYMENT_METHODS = ['card', 'bank_deposit'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
 export const BANK_ACCOUNT_TYPES = ['monetaria', 'ahorro'] as const;
 export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
 

@@ -7,11 +7,9 @@ import { donateMessages } from '../messages/donate';
 import { validationMessages } from '../messages/validation';
 import { taxIdMessages } from '../messages/tax-id';
 import { TAX_ID_MAX_LENGTH, parseTaxIdFormat } from '../tax-id';
-import { emailField } from './auth';
-import { hasAtMostTwoDecimals, personName } from './fields';
+import { emailField, hasAtMostTwoDecimals, personName } from './fields';
 import { monthlyDonateFields } from './monthly';
-import { PAYMENT_METHODS } from './deposits';
-import { PAYMENT_CURRENCIES, PAYMENT_PROVIDERS, type PaymentSettings, coverFeesCents } from './payments';
+import { PAYMENT_CURRENCIES, PAYMENT_METHODS, PAYMENT_PROVIDERS, type PaymentSettings, coverFeesCents } from './payments';
 
 const v = validationMessages;
 const d = donateMessages;

@@ -2,8 +2,7 @@
 // edit, duplicates, merge with preview and undo, and the segment export.
 import { z } from 'zod';
 import { donorsMessages as m } from '../messages/donors';
-import { emailField } from './auth';
-import { decimalId } from './fields';
+import { decimalId, emailField } from './fields';
 
 export const DONOR_KINDS = ['person', 'company'] as const;
 export const DONOR_EXPORT_COLUMNS = [

@@ -76,3 +76,12 @@ export const decimalId = z
   .regex(/^[1-9]\d{0,9}$/, { error: v.idInvalid })
   .transform(Number)
   .refine((n) => n <= 2_147_483_647, { error: v.idInvalid });
+
+/** An email address, trimmed and lower-cased (docs/product.md#validation-rules). */
+export const emailField = z
+  .string({ error: v.emailRequired })
+  .trim()
+  .min(1, { error: v.emailRequired })
+  .max(254, { error: v.emailInvalid })
+  .pipe(z.email({ error: v.emailInvalid }))
+  .transform((e) => e.toLowerCase());

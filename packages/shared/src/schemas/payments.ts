@@ -3,6 +3,10 @@
 import { z } from 'zod';
 import { boundedDate } from './fields';
 
+/** How a donor pays: by card (through the payment provider) or by bank deposit (docs/product.md#bank-deposits). */
+export const PAYMENT_METHODS = ['card', 'bank_deposit'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
 export const PAYMENT_CURRENCIES = ['GTQ', 'USD'] as const;
 export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
 

@@ -3,7 +3,7 @@
 // while the organisation shows at least one bank account and the gift is not monthly.
 import { CreditCard, Landmark } from 'lucide-react';
 import { depositMessages } from '@donaciones/shared/messages/deposits';
-import type { PaymentMethod } from '@donaciones/shared/schemas/deposits';
+import type { PaymentMethod } from '@donaciones/shared/schemas/payments';
 import { cn } from '@/lib/cn';
 
 const m = depositMessages.method;

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { donateAmountSchema } from '@donaciones/shared/schemas/donate';
-import type { PaymentMethod } from '@donaciones/shared/schemas/deposits';
+import type { PaymentMethod } from '@donaciones/shared/schemas/payments';
 import type { DonationFrequency } from '@donaciones/shared/schemas/monthly';
 import type { PaymentCurrency } from '@donaciones/shared/schemas/payments';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';

@@ -4,28 +4,32 @@
 // browser. With a payment provider (docs/product.md#payments) no card field is shown: the browser goes
 // to the provider's checkout page and comes back to /donate/resultado. What was typed, except the
 // card, is kept in sessionStorage (hooks/donate-draft.ts), so a reload keeps it too.
+import { lazy, Suspense, useEffect } from 'react';
 import { HandHeart } from 'lucide-react';
 import { formatMoney, toCents } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { navMessages } from '@donaciones/shared/messages/shell';
 import { chargedBreakdown, checkoutCharge } from '@donaciones/shared/schemas/donate';
-import { Button } from '@/components/button';
-import { Modal } from '@/components/modal';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { depositStatusOf } from '../api/deposits';
 import { AmountStep } from '../components/amount-step';
 import { DetailsStep } from '../components/details-step';
-import { DepositPanel } from '../components/deposit-panel';
 import { DonateAside } from '../components/donate-aside';
 import { DonateStepper } from '../components/donate-stepper';
 import { ProcessingStep } from '../components/processing-step';
-import { SuccessDialog } from '../components/success-dialog';
 import { type DonateFlow, useDonateFlow } from '../hooks/use-donate-flow';
 
 const d = donateMessages;
+
+// What shows only once a gift is recorded is loaded when the donor reaches the details step, not on
+// the checkout's first visit (docs/performance.md, "Web first load").
+const loadDepositRecorded = () => import('../components/deposit-recorded');
+const loadSuccessDialog = () => import('../components/success-dialog');
+const DepositRecorded = lazy(loadDepositRecorded);
+const DuplicateMonthlyDialog = lazy(() => import('../components/duplicate-monthly-dialog'));
+const SuccessDialog = lazy(() => loadSuccessDialog().then((module) => ({ default: module.SuccessDialog })));
 
 export default function DonatePage() {
   useDocumentTitle(navMessages.donate);
@@ -35,6 +39,11 @@ export default function DonatePage() {
   const stepNumber = step === 'amount' ? 1 : step === 'details' ? 2 : 3;
   const organization = site.data?.organization;
   const monthly = choices.frequency === 'monthly';
+  const deposit = choices.method === 'bank_deposit';
+  useEffect(() => {
+    if (step === 'amount') return;
+    void (deposit ? loadDepositRecorded() : loadSuccessDialog());
+  }, [step, deposit]);
 
   return (
     <>
@@ -60,32 +69,27 @@ export default function DonatePage() {
         <DonateAside site={site.data} amount={choices.amount} currency={choices.currency} frequency={choices.frequency} showSecureNote={step === 'amount'} />
       </div>
 
-      {organization && (
-        <SuccessDialog
-          donation={donation?.payment_method === 'bank_deposit' ? null : donation}
-          organization={organization}
-          payments={site.data?.payments ?? null}
-          onAnother={flow.reset}
-          onClose={flow.reset}
-          monthly={monthly}
-        />
+      {organization && step !== 'amount' && (
+        <Suspense fallback={null}>
+          <SuccessDialog
+            donation={donation?.payment_method === 'bank_deposit' ? null : donation}
+            organization={organization}
+            payments={site.data?.payments ?? null}
+            onAnother={flow.reset}
+            onClose={flow.reset}
+            monthly={monthly}
+          />
+        </Suspense>
       )}
-      <Modal
-        open={flow.duplicateOf !== null}
-        onClose={() => flow.setDuplicateOf(null)}
-        role="alertdialog"
-        size="sm"
-        title={monthlyMessages.duplicate}
-        description={monthlyMessages.duplicateDialog.body(monthlyMessages.perMonth(formatMoney(choices.amount, choices.currency)))}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => flow.setDuplicateOf(null)}>
-              {monthlyMessages.duplicateDialog.cancel}
-            </Button>
-            <Button onClick={flow.confirmDuplicate}>{monthlyMessages.duplicateDialog.confirm}</Button>
-          </>
-        }
-      />
+      {flow.duplicateOf !== null && (
+        <Suspense fallback={null}>
+          <DuplicateMonthlyDialog
+            amountPerMonth={monthlyMessages.perMonth(formatMoney(choices.amount, choices.currency))}
+            onCancel={() => flow.setDuplicateOf(null)}
+            onConfirm={flow.confirmDuplicate}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -154,7 +158,11 @@ function DonatePanel({ flow }: { flow: DonateFlow }) {
     );
   }
   if (donation?.payment_method === 'bank_deposit') {
-    return <DepositPanel status={depositStatusOf(donation, site.data?.bank_accounts ?? [], form.getValues('donorName'))} token={donation.deposit_token} emailedTo={form.getValues('email')} focusOnMount />;
+    return (
+      <Suspense fallback={<Skeleton className="h-64" />}>
+        <DepositRecorded donation={donation} bankAccounts={site.data?.bank_accounts ?? []} donorName={form.getValues('donorName')} emailedTo={form.getValues('email')} />
+      </Suspense>
+    );
   }
   const charge = donation ? chargedBreakdown(donation, payments) : checkoutCharge(toCents(choices.amount), choices.coverFees && !flow.deposit, payments);
   return (
