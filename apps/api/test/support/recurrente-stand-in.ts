@@ -371,7 +371,7 @@ export class RecurrenteStandIn {
     const expired = c.expiresAt != null && Date.parse(c.expiresAt) <= Date.now();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(`<!doctype html>
-<html lang="es"><head><meta charset="utf-8"><title>Recurrente (PRUEBA)</title></head>
+<html lang="es"><head><meta charset="utf-8"><title>Recurrente (PRUEBA)</title><link rel="icon" href="data:,"></head>
 <body>
 <main>
 <p>PRUEBA</p>
