@@ -138,7 +138,18 @@ export function DonationPayment({ id, pending = false }: { id: number; pending?:
           </>
         }
       >
-        <TextArea label={m.refundReasonLabel} required value={reason} onChange={(e) => setReason(e.target.value)} error={error ?? undefined} rows={3} maxLength={500} />
+        <TextArea
+          label={m.refundReasonLabel}
+          required
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setError(null);
+          }}
+          error={error ?? undefined}
+          rows={3}
+          maxLength={500}
+        />
       </Modal>
     </Card>
   );
