@@ -1,7 +1,8 @@
 // The dashboard navigation of each role (docs/product.md#screens-and-routes, in this order and with these labels).
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, BookOpenCheck, CalendarSync, FileText, HandCoins, HeartHandshake, History, Landmark, LayoutDashboard, ListChecks, PlusCircle, Repeat, Settings, UserRound, Users } from 'lucide-react';
+import { BarChart3, BookOpenCheck, CalendarSync, Contact, FileText, HandCoins, HeartHandshake, History, Landmark, LayoutDashboard, ListChecks, PlusCircle, Repeat, Settings, UserRound, Users } from 'lucide-react';
 import type { Role } from '@donaciones/shared/constants';
+import { donorsMessages } from '@donaciones/shared/messages/donors';
 import { bankStatementsMessages } from '@donaciones/shared/messages/bank-statements';
 import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
@@ -45,6 +46,7 @@ const NAVIGATION: Record<DashboardRole, NavItem[]> = {
     { label: adminUsers, to: paths.adminUsers, icon: Users, permission: 'users.manage' },
     { label: adminDonations, to: paths.adminDonations, icon: HandCoins, permission: 'donations.read' },
     { label: monthlyAdminMessages.nav, to: paths.adminMonthlyGifts, icon: Repeat, permission: 'donations.read' },
+    { label: donorsMessages.list.nav, to: paths.adminDonors, icon: Contact, permission: 'donors.read' },
     { label: bankStatementsMessages.screen.navLabel, to: paths.adminBankStatements, icon: Landmark, permission: 'bank.manage' },
     { label: adminReports, to: paths.adminReports, icon: BarChart3, permission: 'reports.read' },
     { label: registerMessages.title, to: paths.adminRegister, icon: BookOpenCheck, permission: 'register.read' },

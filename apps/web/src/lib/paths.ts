@@ -27,6 +27,9 @@ export const paths = {
   /** "Donaciones mensuales" (docs/product.md#monthly-giving): the staff list and a gift's detail. */
   adminMonthlyGifts: '/admin/monthly-gifts',
   adminMonthlyGiftDetail: '/admin/monthly-gifts/:id',
+  /** "Donantes" (docs/product.md#donors): the donor records and a donor's page. */
+  adminDonors: '/admin/donantes',
+  adminDonorDetail: '/admin/donantes/:id',
   /** "Conciliación bancaria" (docs/product.md#bank-deposits): statement import and matches. */
   adminBankStatements: '/admin/bank-statements',
   adminReports: '/admin/reports',
@@ -70,6 +73,11 @@ export function adminDonationDetailPath(id: number | string): string {
 /** `/admin/monthly-gifts/7`: a monthly gift seen inside the admin console. */
 export function adminMonthlyGiftDetailPath(id: number | string): string {
   return paths.adminMonthlyGiftDetail.replace(':id', encodeURIComponent(String(id)));
+}
+
+/** `/admin/donantes/12`: a donor's page inside the admin console. */
+export function adminDonorDetailPath(id: number | string): string {
+  return paths.adminDonorDetail.replace(':id', encodeURIComponent(String(id)));
 }
 
 /** `/donations/42` */

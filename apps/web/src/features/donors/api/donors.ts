@@ -1,0 +1,79 @@
+// The "Donantes" staff API (docs/product.md#donors): GET /admin/donors (search, filters, pages by cursor),
+// GET /admin/donors/{id} (the donor's page) and PUT /admin/donors/{id} (edit, donors.manage).
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminProgram } from '@donaciones/shared/schemas/admin';
+import type { Donor, DonorList, DonorPage, DonorUpdate } from '@donaciones/shared/schemas/donors';
+import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
+
+/** The list's filters as they live in the address: empty strings for "any". */
+export interface DonorListFilters {
+  q: string;
+  firstFrom: string;
+  firstTo: string;
+  lastFrom: string;
+  lastTo: string;
+  minTotal: string;
+  maxTotal: string;
+  monthly: string;
+  tag: string;
+  programId: string;
+}
+
+export const DONOR_FILTER_KEYS = ['q', 'firstFrom', 'firstTo', 'lastFrom', 'lastTo', 'minTotal', 'maxTotal', 'monthly', 'tag', 'programId'] as const;
+
+export const donorKeys = {
+  all: [...queryRoots.admin, 'donors'] as const,
+  list: (filters: DonorListFilters, cursor: string | null) => [...donorKeys.all, 'list', filters, cursor] as const,
+  detail: (id: number) => [...donorKeys.all, 'detail', id] as const,
+  programs: () => [...donorKeys.all, 'programs'] as const,
+};
+
+/** Only the filters given, so the API sees no empty parameters. */
+export function donorQueryParams(filters: DonorListFilters): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const key of DONOR_FILTER_KEYS) if (filters[key].trim()) params[key] = filters[key].trim();
+  return params;
+}
+
+export async function getDonors(filters: DonorListFilters, cursor: string | null): Promise<DonorList> {
+  const params = { ...donorQueryParams(filters), ...(cursor ? { cursor } : {}) };
+  const { data } = await api.get<DonorList>('/admin/donors', { params, skipErrorToast: true });
+  return data;
+}
+
+/** `enabled` false while a filter is invalid (the screen shows the field's message instead). */
+export function useDonors(filters: DonorListFilters, cursor: string | null, enabled = true) {
+  return useQuery({ queryKey: donorKeys.list(filters, cursor), queryFn: () => getDonors(filters, cursor), placeholderData: keepPreviousData, enabled });
+}
+
+export async function getDonorPage(id: number): Promise<DonorPage> {
+  const { data } = await api.get<DonorPage>(`/admin/donors/${id}`, { skipErrorToast: true });
+  return data;
+}
+
+export function useDonorPage(id: number) {
+  return useQuery({ queryKey: donorKeys.detail(id), queryFn: () => getDonorPage(id), enabled: Number.isInteger(id) && id > 0 });
+}
+
+export async function updateDonor(id: number, body: DonorUpdate): Promise<Donor> {
+  const { data } = await api.put<Donor>(`/admin/donors/${id}`, body, { skipErrorToast: [400, 404, 409] });
+  return data;
+}
+
+export function useUpdateDonor(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DonorUpdate) => updateDonor(id, body),
+    onSuccess: (donor) => queryClient.setQueryData<DonorPage>(donorKeys.detail(id), (page) => (page ? { ...page, donor } : page)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: donorKeys.all }),
+  });
+}
+
+/** The programmes of the list's filter; the filter is hidden when they cannot be read. */
+export function useDonorPrograms() {
+  return useQuery({
+    queryKey: donorKeys.programs(),
+    queryFn: async () => (await api.get<{ programs: AdminProgram[] }>('/admin/programs', { skipErrorToast: true })).data.programs,
+  });
+}
