@@ -13,6 +13,18 @@ export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
 /** The card providers a deployment runs with (PAYMENT_PROVIDER): the offline demo's, or the gateway. */
 export const PAYMENT_PROVIDERS = ['simulated', 'recurrente'] as const;
 export type CardProviderName = (typeof PAYMENT_PROVIDERS)[number];
+/**
+ * How each card provider takes the card: on the gateway's own checkout page (`hosted`), or with card
+ * fields on /donate that charge nothing real (`demo`, the offline demo). Screens ask `hostedCheckout`
+ * and `demoProvider`, never a provider's name.
+ */
+const CARD_PROVIDER_CHECKOUT: Record<CardProviderName, 'hosted' | 'demo'> = { simulated: 'demo', recurrente: 'hosted' };
+const checkoutOf = (provider: string | null | undefined) => (provider ? (CARD_PROVIDER_CHECKOUT as Record<string, 'hosted' | 'demo' | undefined>)[provider] : undefined);
+/** True when the donor pays on the provider's own checkout page (no card field on our pages). */
+export const hostedCheckout = (provider: string | null | undefined): boolean => checkoutOf(provider) === 'hosted';
+/** True for the offline demo's provider, which charges nothing real. */
+export const demoProvider = (provider: string | null | undefined): boolean => checkoutOf(provider) === 'demo';
+
 /** Every provider a donation may name in `payment_provider`: a card provider, or the bank deposit. */
 export const DONATION_PROVIDERS = [...PAYMENT_PROVIDERS, 'deposit'] as const;
 export type PaymentProviderName = (typeof DONATION_PROVIDERS)[number];

@@ -14,7 +14,6 @@ import { formatCents, formatLongDay, formatMoney, toCents } from '@donaciones/sh
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { depositMessages } from '@donaciones/shared/messages/deposits';
 import type { PublicBankAccount } from '@donaciones/shared/schemas/deposits';
-import type { PaymentMethod } from '@donaciones/shared/schemas/payments';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { taxIdMessages } from '@donaciones/shared/messages/tax-id';
 import { parseTaxId } from '@donaciones/shared/tax-id';
@@ -32,7 +31,7 @@ import {
   formatCardNumber,
   formatExpiry,
 } from '@donaciones/shared/schemas/donate';
-import { type PaymentCurrency, type PaymentSettings, type PaymentProviderName, PAYMENT_CURRENCIES } from '@donaciones/shared/schemas/payments';
+import { type PaymentCurrency, type PaymentMethod, type PaymentSettings, type PaymentProviderName, PAYMENT_CURRENCIES, demoProvider, hostedCheckout } from '@donaciones/shared/schemas/payments';
 import { Button } from '@/components/button';
 import { Checkbox, Select, TextInput } from '@/components/form-fields';
 import { paths } from '@/lib/paths';
@@ -99,7 +98,7 @@ type DetailsForm = UseFormReturn<DonateDetailsInput, unknown, DonateDetails>;
 export function DetailsStep(props: DetailsStepProps) {
   const { form, amount, maintenance, monthly, payments, currency, coverFees, onBack, onSubmit, headingRef, method = 'card', onMethod, depositAvailable = false } = props;
   const deposit = method === 'bank_deposit';
-  const checkoutMode = payments != null && payments.provider !== 'simulated';
+  const checkoutMode = hostedCheckout(payments?.provider);
   // A deposit has no card fee to cover.
   const charge = checkoutCharge(toCents(amount), coverFees && !deposit, payments);
   const {
@@ -118,7 +117,7 @@ export function DetailsStep(props: DetailsStepProps) {
     >
       <ChargeSummary charge={charge} currency={currency} monthly={monthly} payments={payments} />
       {depositAvailable && !monthly && onMethod && <PaymentMethodChoice className="mt-4" method={method} onMethod={onMethod} />}
-      {payments?.provider === 'simulated' && !deposit && (
+      {demoProvider(payments?.provider) && !deposit && (
         <p className="mt-3 rounded-2xl bg-amber-50 px-4 py-2 text-sm font-semibold text-amber-900 ring-1 ring-amber-200" data-testid="demo-banner">
           {d.demoBanner}
         </p>

@@ -7,7 +7,7 @@ import { formatMoney } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { CARD_BRAND_LABELS, chargedBreakdown, maskCard, type CardBrand } from '@donaciones/shared/schemas/donate';
-import type { PaymentSettings } from '@donaciones/shared/schemas/payments';
+import { type PaymentSettings, demoProvider } from '@donaciones/shared/schemas/payments';
 import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
@@ -17,8 +17,11 @@ import { ChargeBreakdown } from './charge-breakdown';
 
 const d = donateMessages;
 
+export type SuccessDonation = Omit<PublicDonationResponse, 'payment_provider'> & { payment_provider: string | null };
+
 export interface SuccessDialogProps {
-  donation: PublicDonationResponse | null;
+  /** The recorded gift; on the return page of a hosted checkout its provider is the status answer's name. */
+  donation: SuccessDonation | null;
   organization: { name: string; phone: string; email: string };
   /** The IVA rate that splits a covered fee, and the dollar's reference rate; null while unknown. */
   payments: PaymentSettings | null;
@@ -101,7 +104,7 @@ export function SuccessDialog({ donation, organization, payments, onAnother, onC
         </>
       }
     >
-      {donation?.payment_provider === 'simulated' && (
+      {demoProvider(donation?.payment_provider) && (
         <p className="mb-4 rounded-2xl bg-amber-50 p-3 text-sm font-semibold text-amber-900 ring-1 ring-amber-200" data-testid="demo-note">
           {d.demoNote}
         </p>

@@ -21,6 +21,7 @@ import {
   type DonateDetailsInput,
   type PublicDonationResponse,
 } from '@donaciones/shared/schemas/donate';
+import { hostedCheckout } from '@donaciones/shared/schemas/payments';
 import { getErrorMessage, getErrorStatus, getFieldErrors } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { usePublicSite } from '@/lib/public-site';
@@ -219,7 +220,7 @@ export function useDonateFlow() {
   const [draft] = useState(readDraft);
   const choices = useDonateChoices(draft, site.data);
   const payments = site.data?.payments ?? null;
-  const checkoutMode = (payments?.provider ?? 'simulated') !== 'simulated';
+  const checkoutMode = hostedCheckout(payments?.provider);
   const deposit = choices.method === 'bank_deposit';
   const form = useDetailsForm(draft, session.user, checkoutMode || deposit);
   const [processing, setProcessing] = useState(false);

@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { CircleAlert, CircleX, RotateCcw } from 'lucide-react';
 import { formatMoney, formatReceiptNumber } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
-import { CARD_BRANDS, type CardBrand, type PublicDonationResponse, chargedBreakdown } from '@donaciones/shared/schemas/donate';
+import { CARD_BRANDS, type CardBrand, chargedBreakdown } from '@donaciones/shared/schemas/donate';
 import type { DonationPaymentStatus } from '@donaciones/shared/schemas/payments';
 import { Button, ButtonLink } from '@/components/button';
 import { Spinner } from '@/components/spinner';
@@ -19,12 +19,12 @@ import { usePublicSite } from '@/lib/public-site';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePaymentStatus, useRetryPayment } from '../api/payment-status';
 import { ChargeBreakdown } from '../components/charge-breakdown';
-import { SuccessDialog } from '../components/success-dialog';
+import { SuccessDialog, type SuccessDonation } from '../components/success-dialog';
 
 const d = donateMessages;
 
 /** The success dialog reads the shape of the donate answer; the status carries the same facts. */
-function asDonation(status: DonationPaymentStatus): PublicDonationResponse {
+function asDonation(status: DonationPaymentStatus): SuccessDonation {
   const brand = (CARD_BRANDS as readonly string[]).includes(status.card_network ?? '') ? (status.card_network as CardBrand) : 'other';
   return {
     id: 0,
@@ -36,7 +36,7 @@ function asDonation(status: DonationPaymentStatus): PublicDonationResponse {
     card_last4: status.card_last4,
     card_brand: status.card_last4 ? brand : null,
     recurring_gift_id: null,
-    payment_provider: status.payment_provider === 'simulated' ? 'simulated' : 'recurrente',
+    payment_provider: status.payment_provider,
     checkout_url: null,
     created_at: '',
   };

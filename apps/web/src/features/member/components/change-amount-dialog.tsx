@@ -11,6 +11,7 @@ import { donateMessages } from '@donaciones/shared/messages/donate';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { donateAmountSchema } from '@donaciones/shared/schemas/donate';
 import type { MonthlyCheckout, MonthlyGift } from '@donaciones/shared/schemas/monthly';
+import { hostedCheckout } from '@donaciones/shared/schemas/payments';
 import { Button } from '@/components/button';
 import { TextInput } from '@/components/form-fields';
 import { Modal } from '@/components/modal';
@@ -78,7 +79,7 @@ export function ChangeAmountDialog({ gift, onClose, submit: send }: { gift: Mont
     }
   };
 
-  const gateway = site.data != null && site.data.payments.provider !== 'simulated';
+  const gateway = hostedCheckout(site.data?.payments.provider);
   const from = gift?.status === 'paused' && gift.pausedUntil ? formatLongDate(gift.pausedUntil) : gift?.nextChargeAt ? formatLongDate(gift.nextChargeAt) : null;
   const busy = busySending || leaving;
   return (

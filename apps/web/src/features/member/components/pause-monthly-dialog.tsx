@@ -7,6 +7,7 @@ import { toast } from 'react-hot-toast';
 import { formatLongDate } from '@donaciones/shared/format';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { type MonthlyGift, PAUSE_MONTHS } from '@donaciones/shared/schemas/monthly';
+import { hostedCheckout } from '@donaciones/shared/schemas/payments';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { getErrorMessage } from '@/lib/api-client';
@@ -31,7 +32,7 @@ export function PauseMonthlyDialog({ gift, onClose, submit }: { gift: MonthlyGif
   const [sending, setSending] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const gateway = site.data != null && site.data.payments.provider !== 'simulated';
+  const gateway = hostedCheckout(site.data?.payments.provider);
   const resume = (n: number) => (gift?.nextChargeAt ? addMonths(gift.nextChargeAt, n) : null);
 
   const close = () => {
