@@ -1,8 +1,9 @@
 // What the product asks of a payment provider (docs/product.md#payments): one interface, whatever the
 // provider. A provider's adapter speaks its own API and hands the product neutral events
 // (./events.ts). Recurrente is the gateway; the tests run it against a local stand-in written from
-// its documentation. The offline demo's simulated card and the bank deposit are described in
-// ./providers.ts: they open no checkout and send no events, so they settle as that file says.
+// its documentation. The offline demo's simulated card and the bank deposit are offline providers
+// (./offline-provider.ts, each in its folder): they open no checkout and send no events, and their
+// `settlement` says who settles their donations. ./providers.ts picks a donation's provider by name.
 import type { PaymentProviderName } from '@donaciones/shared/schemas/payments';
 import type { ReceivedEvent } from './events';
 
