@@ -1,0 +1,92 @@
+// A donor's page in the admin console (docs/product.md#donors): every section the API returns, "Editar"
+// only with donors.manage, the shared schema's Spanish message and the API's on their fields.
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DonorPage } from '@donaciones/shared/schemas/donors';
+import { renderApp } from '@/test/render-app';
+import type { RecordedRequest } from '@/test/http';
+
+afterEach(cleanup);
+
+const page: DonorPage = {
+  donor: {
+    id: 12, kind: 'company', name: 'Café Atitlán S.A.', contactPerson: 'Rosa Tzul', taxId: '1234567K', taxIdKind: 'nit',
+    email: 'compras@cafe.gt', phone: '+502 5555 1234', emails: ['compras@cafe.gt'], phones: ['+502 5555 1234'], address: 'Panajachel, Sololá',
+    tags: ['empresa-aliada'], giftCount: 2, lifetimeCents: 150_000, firstGiftAt: '2025-03-01T15:00:00Z', lastGiftAt: '2026-10-03T15:00:00Z',
+    consentEmail: true, consentEmailAt: '2025-03-01T15:00:00Z', consentEmailSource: 'checkout', consentWhatsapp: false, consentWhatsappAt: null,
+    consentWhatsappSource: null, notes: 'Prefiere factura a fin de mes.', userId: null, mergedIntoId: null, createdAt: '2025-03-01T15:00:00Z',
+  },
+  years: [{ year: 2026, totalCents: 100_000, count: 1 }, { year: 2025, totalCents: 50_000, count: 1 }],
+  gifts: [
+    { id: 301, referenceCode: '#DN00000301', status: 'completed', amountCents: 100_000, currency: 'GTQ', donationType: 'monetary', paymentProvider: null, programName: 'Becas', receiptNumber: 41, recurringGiftId: null, createdAt: '2026-10-03T15:00:00Z' },
+  ],
+  monthlyGifts: [{ id: 7, status: 'active', amountCents: 15_000, currency: 'GTQ' }],
+  receipts: [{ id: 5, series: 'A', number: 41, issuedAt: '2026-10-03T15:00:00Z', voided: false }],
+  deposits: [],
+  timeline: [{ at: '2026-10-03T15:00:00Z', kind: 'email', text: 'Recibo enviado' }],
+  merges: [],
+};
+
+function donorApi(putAnswer?: (req: RecordedRequest) => { status: number; data: unknown }) {
+  const puts: RecordedRequest[] = [];
+  const handler = (req: RecordedRequest) => {
+    if (req.method === 'GET' && req.url === '/admin/donors/12') return { status: 200, data: page };
+    if (req.method === 'PUT' && req.url === '/admin/donors/12') {
+      puts.push(req);
+      return putAnswer ? putAnswer(req) : { status: 200, data: { ...page.donor, ...(req.data as object) } };
+    }
+    return undefined;
+  };
+  return { handler, puts };
+}
+
+describe('admin donor page', { timeout: 20_000 }, () => {
+  it('shows contact, NIT, consent with date and source, notes, tags, totals, gifts, monthly gifts, receipts and the timeline', async () => {
+    renderApp('/admin/donantes/12', { user: { roles: ['FINANCE'] }, handler: donorApi().handler });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Café Atitlán S.A.' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.getByText('Rosa Tzul')).toBeInTheDocument();
+    expect(screen.getByText('1234567K')).toBeInTheDocument();
+    expect(screen.getByText(/^Desde el .*2025 · Formulario de donación$/)).toBeInTheDocument();
+    expect(screen.getByText('Prefiere factura a fin de mes.')).toBeInTheDocument();
+    expect(screen.getByTestId('lifetime')).toHaveTextContent('Q1,500.00');
+    expect(within(screen.getByRole('table', { name: 'Total por año' })).getByText('2025')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Donaciones de este donante' })).getByText('#DN00000301')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Donaciones mensuales de este donante' })).getByText('Activa')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Recibos de este donante' })).getByText('A-000041')).toBeInTheDocument();
+    expect(screen.getByText('Recibo enviado')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Editar' })).toBeInTheDocument();
+  });
+
+  it('edits: the shared schema refuses a bad phone in Spanish, the API refuses a bad NIT next to its field, then it saves', async () => {
+    const api = donorApi((req) =>
+      (req.data as { taxId: string | null }).taxId === '123'
+        ? { status: 400, data: { detail: 'El NIT o CUI no es válido.', errors: { taxId: 'El NIT o CUI no es válido.' } } }
+        : { status: 200, data: { ...page.donor, ...(req.data as object) } },
+    );
+    renderApp('/admin/donantes/12', { user: { roles: ['FINANCE'] }, handler: api.handler });
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }, { timeout: 6000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar donante' });
+    const phones = within(dialog).getByRole('textbox', { name: /Teléfonos/ });
+    await userEvent.clear(phones);
+    await userEvent.type(phones, 'abc');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await within(dialog).findByText(/Uno de los teléfonos no es válido/)).toBeInTheDocument();
+    expect(api.puts).toHaveLength(0);
+
+    await userEvent.clear(phones);
+    await userEvent.type(phones, '+502 5555 1234');
+    const taxId = within(dialog).getByRole('textbox', { name: /NIT o CUI/ });
+    await userEvent.clear(taxId);
+    await userEvent.type(taxId, '123');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await within(dialog).findByText('El NIT o CUI no es válido.')).toBeInTheDocument();
+    expect(taxId).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.clear(taxId);
+    await userEvent.type(taxId, '1234567K');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Editar donante' })).not.toBeInTheDocument());
+    expect(api.puts.at(-1)?.data).toMatchObject({ kind: 'company', taxId: '1234567K', phones: ['+502 5555 1234'], tags: ['empresa-aliada'], consentEmail: true });
+  });
+});
