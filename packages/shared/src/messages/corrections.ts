@@ -1,4 +1,5 @@
-// Texts of the ledger's corrections (docs/product.md#the-donation-ledger): void, adjusted deposit amount, reopened deposit.
+// Texts of the ledger's corrections (docs/product.md#the-donation-ledger): void, adjusted deposit amount, reopened deposit,
+// and the staff donation page's "Correcciones" card with its dialogs.
 export const correctionsMessages = {
   reasonRequired: 'Escribe el motivo de la corrección',
   reasonMax: 'El motivo puede tener hasta 500 caracteres',
@@ -17,4 +18,48 @@ export const correctionsMessages = {
   voidedText: (name: string, amount: string, reference: string, reason: string) =>
     `Hola ${name}:\n\nAnulamos el registro de tu donación ${reference} por ${amount} y su recibo.\n\nMotivo: ${reason}\n\n` +
     'Si la donación se registra de nuevo, recibirás un recibo nuevo.',
+  /** The staff donation page: the "Correcciones" card and its three dialogs. */
+  page: {
+    cardTitle: 'Correcciones',
+    cardDescription: 'Cada corrección queda registrada con quién, cuándo y por qué.',
+    empty: 'Esta donación no tiene correcciones.',
+    loadError: 'No pudimos cargar las correcciones de esta donación.',
+    listLabel: 'Correcciones de la donación',
+    when: 'Fecha',
+    who: 'Quién',
+    change: 'Cambio',
+    reason: 'Motivo',
+    system: 'Sistema',
+    reasonLabel: 'Motivo',
+    reasonHint: 'Queda en las correcciones de la donación y en su historial.',
+    cancel: 'Cancelar',
+    failed: 'No pudimos guardar la corrección. Intenta de nuevo.',
+    void: {
+      action: 'Anular donación',
+      title: (reference: string) => `¿Anular la donación ${reference}?`,
+      body: (amount: string) =>
+        `La donación de ${amount} sale de los totales, su recibo queda anulado (el PDF dirá ANULADO) y se avisa al donante por correo. ` +
+        'No se puede deshacer: si la donación se registra de nuevo, tendrá un recibo nuevo.',
+      felNote: 'SAT certificó su recibo (FEL): se enviará su anulación a SAT.',
+      confirm: 'Anular donación',
+      done: (reference: string) => `Anulamos la donación ${reference}.`,
+    },
+    adjust: {
+      action: 'Corregir monto',
+      title: (reference: string) => `Corregir el monto de ${reference}`,
+      body: (amount: string) =>
+        `El donante declaró ${amount}. Escribe lo que llegó al banco, menor que lo declarado: se avisa al donante por correo y, al aprobarla, el recibo será por ese monto.`,
+      field: 'Monto que llegó',
+      same: 'Es el mismo monto que ya tiene la donación: escribe el que llegó al banco',
+      confirm: 'Guardar monto',
+      done: (reference: string, amount: string) => `La donación ${reference} ahora es de ${amount}.`,
+    },
+    reopen: {
+      action: 'Reabrir',
+      title: (reference: string) => `¿Reabrir el depósito ${reference}?`,
+      body: 'Vuelve a quedar pendiente, para aprobarlo o rechazarlo con la prueba que trajo el donante.',
+      confirm: 'Reabrir depósito',
+      done: (reference: string) => `El depósito ${reference} quedó pendiente otra vez.`,
+    },
+  },
 } as const;

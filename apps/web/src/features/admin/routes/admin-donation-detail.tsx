@@ -1,6 +1,7 @@
 // A donation seen from the admin console (/admin/donations/:id): the donor in full and every field
-// of the donation, the review (a deposit's slip, Aprobar/Rechazar, the history), inside the dashboard
-// layout, with the way back to the review queue.
+// of the donation, the review (a deposit's slip, Aprobar/Rechazar, the history), its corrections
+// (Anular, Corregir monto, Reabrir; docs/product.md#the-donation-ledger), payment, receipt and FEL,
+// inside the dashboard layout, with the way back to the review queue.
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
@@ -16,6 +17,7 @@ import { ErrorState } from '@/components/states';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminDonation } from '../api/get-donation';
+import { DonationCorrections } from '../components/donation-corrections';
 import { DonationDonorRows } from '../components/donation-donor';
 import { DonationFel } from '../components/donation-fel';
 import { DonationPayment } from '../components/donation-payment';
@@ -87,6 +89,9 @@ export default function AdminDonationDetailPage() {
           </Card>
           <div className="lg:col-span-2">
             <DonationReview id={id} />
+          </div>
+          <div className="lg:col-span-2">
+            <DonationCorrections donation={d} />
           </div>
           <div className="lg:col-span-2">
             <DonationPayment id={id} pending={d.status === 'pending'} />

@@ -1,0 +1,114 @@
+// The frame of the three corrections on the staff donation page (docs/product.md#the-donation-ledger):
+// a dialog naming the donation, the required reason checked as the API checks it, the API's Spanish
+// refusal (a closed month, a rule) shown inside the dialog, and Cancelar / the action. Used by
+// void-donation-dialog.tsx, adjust-amount-dialog.tsx and reopen-deposit-dialog.tsx.
+import { type ReactNode, type RefObject, useState } from 'react';
+import { correctionsMessages } from '@donaciones/shared/messages/corrections';
+import { correctionReasonSchema } from '@donaciones/shared/schemas/corrections';
+import { Button } from '@/components/button';
+import { ErrorMessage } from '@/components/flash-message';
+import { TextArea } from '@/components/form-fields';
+import { Modal } from '@/components/modal';
+import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
+
+const p = correctionsMessages.page;
+
+export interface CorrectionErrors {
+  reason?: string;
+  amount?: string;
+  /** The API's refusal that names no field (409: a closed month, a status the rule refuses). */
+  form?: string;
+}
+
+/** Why the reason is refused, with the API's own message; undefined when it is fine. */
+export function reasonProblem(reason: string): string | undefined {
+  const parsed = correctionReasonSchema.safeParse({ reason });
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
+/** A refused request: a 400's field errors by field, else the API's Spanish detail for the dialog. */
+export function refusalOf(err: unknown): CorrectionErrors {
+  const fields = getFieldErrors(err);
+  if (fields.reason || fields.amount) return { reason: fields.reason, amount: fields.amount };
+  return { form: getErrorMessage(err, p.failed) };
+}
+
+/** The reason typed and the errors shown; typing in a field clears its error and the refusal. */
+export function useCorrectionForm() {
+  const [reason, setReasonText] = useState('');
+  const [errors, setErrors] = useState<CorrectionErrors>({});
+  const setReason = (value: string) => {
+    setReasonText(value);
+    setErrors((e) => ({ ...e, reason: undefined, form: undefined }));
+  };
+  const reset = () => {
+    setReasonText('');
+    setErrors({});
+  };
+  return { reason, setReason, errors, setErrors, reset };
+}
+
+interface CorrectionDialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  /** A red confirmation, for a correction that cannot be undone (Anular). */
+  danger?: boolean;
+  busy: boolean;
+  form: ReturnType<typeof useCorrectionForm>;
+  onSubmit: () => void;
+  /** Fields before the reason (the amount that arrived). */
+  children?: ReactNode;
+  initialFocus?: RefObject<HTMLElement | null>;
+  formId: string;
+}
+
+export function CorrectionDialog({ open, onClose, title, description, confirmLabel, danger, busy, form, onSubmit, children, initialFocus, formId }: CorrectionDialogProps) {
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      role="alertdialog"
+      dismissible={!busy}
+      title={title}
+      description={description}
+      initialFocus={initialFocus}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            {p.cancel}
+          </Button>
+          <Button type="submit" form={formId} variant={danger ? 'danger' : 'primary'} loading={busy}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        {children}
+        <TextArea
+          label={p.reasonLabel}
+          name="reason"
+          required
+          rows={3}
+          maxLength={500}
+          hint={p.reasonHint}
+          value={form.reason}
+          onChange={(e) => form.setReason(e.target.value)}
+          error={form.errors.reason}
+        />
+        <ErrorMessage message={form.errors.form ?? null} />
+      </form>
+    </Modal>
+  );
+}
