@@ -1,9 +1,9 @@
 // The "Donantes" staff API (docs/product.md#donors): GET /admin/donors (search, filters, pages by cursor),
 // GET /admin/donors/{id} (the donor's page) and PUT /admin/donors/{id} (edit, donors.manage).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminProgram } from '@donaciones/shared/schemas/admin';
 import type { Donor, DonorList, DonorPage, DonorUpdate } from '@donaciones/shared/schemas/donors';
 import { api } from '@/lib/api-client';
+import { publicSiteQueryOptions } from '@/lib/public-site';
 import { queryRoots } from '@/lib/query-keys';
 
 /** The list's filters as they live in the address: empty strings for "any". */
@@ -26,7 +26,6 @@ export const donorKeys = {
   all: [...queryRoots.admin, 'donors'] as const,
   list: (filters: DonorListFilters, cursor: string | null) => [...donorKeys.all, 'list', filters, cursor] as const,
   detail: (id: number) => [...donorKeys.all, 'detail', id] as const,
-  programs: () => [...donorKeys.all, 'programs'] as const,
 };
 
 /** Only the filters given, so the API sees no empty parameters. */
@@ -70,10 +69,7 @@ export function useUpdateDonor(id: number) {
   });
 }
 
-/** The programmes of the list's filter; the filter is hidden when they cannot be read. */
+/** The programmes of the list's filter: the site's (every staff role reads them); hidden when they cannot be read. */
 export function useDonorPrograms() {
-  return useQuery({
-    queryKey: donorKeys.programs(),
-    queryFn: async () => (await api.get<{ programs: AdminProgram[] }>('/admin/programs', { skipErrorToast: true })).data.programs,
-  });
+  return useQuery({ ...publicSiteQueryOptions(), select: (site) => site.programs });
 }

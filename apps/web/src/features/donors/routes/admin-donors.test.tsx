@@ -35,7 +35,6 @@ function donorsApi(pages: Record<string, { items: DonorSummary[]; nextCursor: st
       const page = pages[params.cursor ?? ''] ?? pages[''];
       return { status: 200, data: { ...page, total: 51, countCapped: false } };
     }
-    if (req.method === 'GET' && req.url === '/admin/programs') return { status: 200, data: { programs: [] } };
     return undefined;
   };
   return { handler, lists };
