@@ -25,8 +25,6 @@ export const correctionsMessages = {
     empty: 'Esta donación no tiene correcciones.',
     loadError: 'No pudimos cargar las correcciones de esta donación.',
     listLabel: 'Correcciones de la donación',
-    when: 'Fecha',
-    who: 'Quién',
     change: 'Cambio',
     reason: 'Motivo',
     system: 'Sistema',
