@@ -88,6 +88,7 @@ export const routes: RouteObject[] = [
                   allowed('donations.read', page(paths.adminMonthlyGifts, () => import('@/features/admin/routes/admin-monthly-gifts'))),
                   allowed('donations.read', page(paths.adminMonthlyGiftDetail, () => import('@/features/admin/routes/admin-monthly-gift-detail'))),
                   allowed('donors.read', page(paths.adminDonors, () => import('@/features/donors/routes/admin-donors'))),
+                  allowed('donors.manage', page(paths.adminDonorDuplicates, () => import('@/features/donors/routes/admin-donor-duplicates'))),
                   allowed('donors.read', page(paths.adminDonorDetail, () => import('@/features/donors/routes/admin-donor'))),
                   allowed('bank.manage', page(paths.adminBankStatements, () => import('@/features/admin/routes/admin-bank-statements'))),
                   allowed('reports.read', page(paths.adminReports, () => import('@/features/admin/routes/admin-reports'))),

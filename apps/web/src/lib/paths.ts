@@ -30,6 +30,8 @@ export const paths = {
   /** "Donantes" (docs/product.md#donors): the donor records and a donor's page. */
   adminDonors: '/admin/donantes',
   adminDonorDetail: '/admin/donantes/:id',
+  /** "Posibles duplicados" (donors.manage): merge with preview. */
+  adminDonorDuplicates: '/admin/donantes/duplicados',
   /** "Conciliación bancaria" (docs/product.md#bank-deposits): statement import and matches. */
   adminBankStatements: '/admin/bank-statements',
   adminReports: '/admin/reports',

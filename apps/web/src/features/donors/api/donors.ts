@@ -1,7 +1,8 @@
 // The "Donantes" staff API (docs/product.md#donors): GET /admin/donors (search, filters, pages by cursor),
-// GET /admin/donors/{id} (the donor's page) and PUT /admin/donors/{id} (edit, donors.manage).
+// GET /admin/donors/{id} (the donor's page) and, with donors.manage, PUT /admin/donors/{id} (edit), the
+// duplicate proposals, the merge with its preview, and the undo of a merge.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Donor, DonorList, DonorPage, DonorUpdate } from '@donaciones/shared/schemas/donors';
+import type { Donor, DonorList, DonorPage, DonorUpdate, DuplicateProposal, MergePreview } from '@donaciones/shared/schemas/donors';
 import { api } from '@/lib/api-client';
 import { publicSiteQueryOptions } from '@/lib/public-site';
 import { queryRoots } from '@/lib/query-keys';
@@ -26,6 +27,7 @@ export const donorKeys = {
   all: [...queryRoots.admin, 'donors'] as const,
   list: (filters: DonorListFilters, cursor: string | null) => [...donorKeys.all, 'list', filters, cursor] as const,
   detail: (id: number) => [...donorKeys.all, 'detail', id] as const,
+  duplicates: () => [...donorKeys.all, 'duplicates'] as const,
 };
 
 /** Only the filters given, so the API sees no empty parameters. */
@@ -72,4 +74,39 @@ export function useUpdateDonor(id: number) {
 /** The programmes of the list's filter: the site's (every staff role reads them); hidden when they cannot be read. */
 export function useDonorPrograms() {
   return useQuery({ ...publicSiteQueryOptions(), select: (site) => site.programs });
+}
+
+export function useDuplicates() {
+  return useQuery({
+    queryKey: donorKeys.duplicates(),
+    queryFn: async () => (await api.get<{ items: DuplicateProposal[] }>('/admin/donors/duplicates', { skipErrorToast: true })).data.items,
+  });
+}
+
+export interface MergePair {
+  survivorId: number;
+  mergedId: number;
+}
+
+export function useMergePreview() {
+  return useMutation({
+    mutationFn: async (pair: MergePair) => (await api.post<MergePreview>('/admin/donors/merge-preview', pair, { skipErrorToast: [400, 404, 409] })).data,
+  });
+}
+
+/** Merging and undoing change both donors, the list and the proposals: everything under the donors' key is refreshed. */
+export function useMergeDonors() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (pair: MergePair) => (await api.post<{ mergeId: number; donor: Donor }>('/admin/donors/merge', pair, { skipErrorToast: [400, 404, 409] })).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: donorKeys.all }),
+  });
+}
+
+export function useUndoMerge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (mergeId: number) => (await api.post<{ survivor: Donor; merged: Donor }>(`/admin/donors/merges/${mergeId}/undo`, undefined, { skipErrorToast: [404, 409] })).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: donorKeys.all }),
+  });
 }

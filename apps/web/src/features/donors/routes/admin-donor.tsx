@@ -21,7 +21,7 @@ import { ConsentNotesCard, ContactCard, GiftsCard, MonthlyReceiptsCards, Timelin
 
 const p = donorsMessages.page;
 
-function DonorSections({ page }: { page: DonorPage }) {
+function DonorSections({ page, canManage }: { page: DonorPage; canManage: boolean }) {
   return (
     <div className="grid items-start gap-6 lg:grid-cols-2">
       {page.donor.mergedIntoId && (
@@ -37,7 +37,7 @@ function DonorSections({ page }: { page: DonorPage }) {
       </div>
       <GiftsCard title={p.gifts} caption={p.giftsCaption} gifts={page.gifts} />
       {page.deposits.length > 0 && <GiftsCard title={p.deposits} caption={p.depositsCaption} gifts={page.deposits} />}
-      <TimelineCard page={page} />
+      <TimelineCard page={page} canManage={canManage} />
     </div>
   );
 }
@@ -88,7 +88,7 @@ export default function AdminDonorPage() {
               ))}
             </p>
           )}
-          <DonorSections page={page} />
+          <DonorSections page={page} canManage={can(roles, 'donors.manage')} />
         </>
       )}
       {editing && page && <DonorEditModal donor={page.donor} onClose={() => setEditing(false)} />}

@@ -3,7 +3,7 @@
 // open each donor's page. Search and filters live in the address; the pages follow the API's cursor.
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ChevronLeft, ChevronRight, Contact, Eye, Search, SlidersHorizontal } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Contact, Copy, Eye, Search, SlidersHorizontal } from 'lucide-react';
 import { formatCents, formatDate, formatNumber } from '@donaciones/shared/format';
 import { donorsMessages } from '@donaciones/shared/messages/donors';
 import { DONOR_PAGE_SIZE, type DonorList, type DonorSummary } from '@donaciones/shared/schemas/donors';
@@ -13,7 +13,9 @@ import { PageHeader } from '@/components/page-header';
 import { type Column, ResponsiveTable } from '@/components/responsive-table';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
-import { adminDonorDetailPath } from '@/lib/paths';
+import { can } from '@donaciones/shared/permissions';
+import { adminDonorDetailPath, paths } from '@/lib/paths';
+import { useSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { DONOR_FILTER_KEYS, type DonorListFilters, useDonors } from '../api/donors';
@@ -92,6 +94,7 @@ function Pager({ data, page, onPrevious, onNext }: { data: DonorList; page: numb
 
 export default function AdminDonorsPage() {
   useDocumentTitle(l.title);
+  const { roles } = useSession();
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const update = (changes: Partial<DonorListFilters>) => {
@@ -122,7 +125,18 @@ export default function AdminDonorsPage() {
 
   return (
     <div>
-      <PageHeader className="mb-6" title={l.title} description={l.subtitle} />
+      <PageHeader
+        className="mb-6"
+        title={l.title}
+        description={l.subtitle}
+        actions={
+          can(roles, 'donors.manage') && (
+            <ButtonLink to={paths.adminDonorDuplicates} variant="outline" icon={<Copy aria-hidden="true" className="size-4" />}>
+              {donorsMessages.duplicates.link}
+            </ButtonLink>
+          )
+        }
+      />
       <div className="mb-4 flex flex-col gap-3">
         <TextInput
           label={<span className="sr-only">{l.searchLabel}</span>}

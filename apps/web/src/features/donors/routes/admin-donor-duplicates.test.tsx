@@ -1,0 +1,76 @@
+// "Posibles duplicados" (docs/product.md#donors): each proposed pair with its reason, the merge only after
+// its preview (the record kept chosen by staff), and "Deshacer fusión" on the surviving donor's page.
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Donor, DonorPage, DonorSummary } from '@donaciones/shared/schemas/donors';
+import { renderApp } from '@/test/render-app';
+import type { RecordedRequest } from '@/test/http';
+
+afterEach(cleanup);
+
+const FINANCE = { user: { roles: ['FINANCE'] } };
+const a: DonorSummary = {
+  id: 12, kind: 'person', name: 'Rosa Tzul', taxId: '1234567K', email: 'rosa@correo.gt', phone: null, tags: [],
+  giftCount: 3, lifetimeCents: 45_000, firstGiftAt: null, lastGiftAt: null,
+};
+const b: DonorSummary = { ...a, id: 20, name: 'Rosa Tzul de León', email: 'rosa.leon@correo.gt', giftCount: 1, lifetimeCents: 10_000 };
+const full = (s: DonorSummary): Donor => ({
+  ...s, contactPerson: null, taxIdKind: 'nit', emails: s.email ? [s.email] : [], phones: [], address: null, consentEmail: false, consentEmailAt: null,
+  consentEmailSource: null, consentWhatsapp: false, consentWhatsappAt: null, consentWhatsappSource: null, notes: null, userId: null, mergedIntoId: null, createdAt: '2025-01-01T00:00:00Z',
+});
+
+function duplicatesApi() {
+  const posts: RecordedRequest[] = [];
+  const handler = (req: RecordedRequest) => {
+    if (req.method === 'GET' && req.url === '/admin/donors/duplicates') return { status: 200, data: { items: [{ reason: 'taxId', a, b }] } };
+    if (req.method === 'POST' && req.url === '/admin/donors/merge-preview') {
+      posts.push(req);
+      const result = { ...full(a), emails: ['rosa@correo.gt', 'rosa.leon@correo.gt'] };
+      return { status: 200, data: { survivor: full(a), merged: full(b), result, moves: { gifts: 1, receipts: 1, monthlyGifts: 0 } } };
+    }
+    if (req.method === 'POST' && req.url === '/admin/donors/merge') {
+      posts.push(req);
+      return { status: 200, data: { mergeId: 5, donor: full(a) } };
+    }
+    if (req.method === 'POST' && req.url === '/admin/donors/merges/5/undo') {
+      posts.push(req);
+      return { status: 200, data: { survivor: full(a), merged: full(b) } };
+    }
+    return undefined;
+  };
+  return { handler, posts };
+}
+
+describe('admin donor duplicates', { timeout: 20_000 }, () => {
+  it('shows the pair with its reason; merging asks for the preview first, then merges the chosen pair', async () => {
+    const api = duplicatesApi();
+    renderApp('/admin/donantes/duplicados', { ...FINANCE, handler: api.handler });
+    const pair = await screen.findByRole('group', { name: 'Rosa Tzul y Rosa Tzul de León' }, { timeout: 6000 });
+    expect(within(pair).getByText('Mismo NIT o CUI')).toBeInTheDocument();
+    await userEvent.click(within(pair).getByRole('button', { name: 'Fusionar Rosa Tzul y Rosa Tzul de León' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fusionar donantes' });
+    expect(within(dialog).getByRole('radio', { name: /Rosa Tzul \(#12/ })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ver vista previa' }));
+    expect(await within(dialog).findByText('Pasan 1 donaciones, 1 recibos y 0 donaciones mensuales.')).toBeInTheDocument();
+    expect(within(dialog).getByText('rosa@correo.gt, rosa.leon@correo.gt')).toBeInTheDocument();
+    expect(api.posts.map((r) => r.url)).toEqual(['/admin/donors/merge-preview']);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Fusionar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Fusionar donantes' })).not.toBeInTheDocument());
+    expect(api.posts.at(-1)?.url).toBe('/admin/donors/merge');
+    expect(api.posts.at(-1)?.data).toEqual({ survivorId: 12, mergedId: 20 });
+  });
+
+  it('the surviving donor page offers "Deshacer fusión"', async () => {
+    const api = duplicatesApi();
+    const page: DonorPage = {
+      donor: full(a), years: [], gifts: [], monthlyGifts: [], receipts: [], deposits: [], timeline: [],
+      merges: [{ id: 5, survivorId: 12, mergedId: 20, createdAt: '2026-11-01T00:00:00Z', undoneAt: null }],
+    };
+    const handler = (req: RecordedRequest) => (req.method === 'GET' && req.url === '/admin/donors/12' ? { status: 200, data: page } : api.handler(req));
+    renderApp('/admin/donantes/12', { ...FINANCE, handler });
+    expect(await screen.findByText('El donante #20 se fusionó con el #12', { exact: false }, { timeout: 6000 })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Deshacer fusión' }));
+    await waitFor(() => expect(api.posts.at(-1)?.url).toBe('/admin/donors/merges/5/undo'));
+  });
+});
