@@ -86,6 +86,7 @@ export const routes: RouteObject[] = [
                   allowed('donations.read', page(paths.adminDonations, () => import('@/features/admin/routes/admin-donations'))),
                   allowed('donations.read', page(paths.adminDonationDetail, () => import('@/features/admin/routes/admin-donation-detail'))),
                   allowed('donations.read', page(paths.adminMonthlyGifts, () => import('@/features/admin/routes/admin-monthly-gifts'))),
+                  allowed('donations.read', page(paths.adminPaymentProblems, () => import('@/features/admin/routes/admin-payment-problems'))),
                   allowed('donations.read', page(paths.adminMonthlyGiftDetail, () => import('@/features/admin/routes/admin-monthly-gift-detail'))),
                   allowed('donors.read', page(paths.adminDonors, () => import('@/features/donors/routes/admin-donors'))),
                   allowed('donors.manage', page(paths.adminDonorDuplicates, () => import('@/features/donors/routes/admin-donor-duplicates'))),

@@ -26,6 +26,7 @@ export const paths = {
   adminDonationDetail: '/admin/donations/:id',
   /** "Donaciones mensuales" (docs/product.md#monthly-giving): the staff list and a gift's detail. */
   adminMonthlyGifts: '/admin/monthly-gifts',
+  adminPaymentProblems: '/admin/pagos',
   adminMonthlyGiftDetail: '/admin/monthly-gifts/:id',
   /** "Donantes" (docs/product.md#donors): the donor records and a donor's page. */
   adminDonors: '/admin/donantes',

@@ -36,6 +36,29 @@ export const paymentsMessages = {
     duplicate_payment: 'Pago duplicado, reembolsar',
   } as Record<string, string>,
   eventPaid: (amount: string) => `Pagado: ${amount}`,
+  /** "Pagos por revisar" (/admin/pagos): every payment that needs staff, newest first. */
+  problemList: {
+    title: 'Pagos por revisar',
+    intro:
+      'Pagos que la pasarela nos informó y que no completaron ninguna donación (monto distinto, checkout desconocido), o que pagaron por segunda vez una donación ya completada. Un pago duplicado se devuelve con un clic; la donación sigue completada.',
+    caption: 'Pagos por revisar, los más recientes primero',
+    received: 'Recibido',
+    problem: 'Problema',
+    donation: 'Donación',
+    paid: 'Pagado',
+    payment: 'Pago en la pasarela',
+    action: 'Acción',
+    noDonation: 'Ninguna',
+    noAmount: '—',
+    empty: 'No hay pagos por revisar.',
+    emptyBody: 'Cuando la pasarela informe un pago que no cuadra con una donación, aparecerá aquí.',
+    loadError: 'No pudimos cargar los pagos por revisar',
+    /** The admin dashboard's alert, with a link to the list. */
+    alert: (n: number) =>
+      n === 1 ? 'En los últimos 30 días, 1 pago de la pasarela pide revisión' : `En los últimos 30 días, ${n} pagos de la pasarela piden revisión`,
+    alertBody: 'Un monto distinto, un checkout desconocido o un pago duplicado por reembolsar.',
+    review: 'Revisar pagos',
+  },
   refundDuplicate: 'Reembolsar pago duplicado',
   duplicateRefunded: (date: string) => `Pago duplicado reembolsado el ${date}`,
   duplicateRefundDone: 'El pago duplicado fue reembolsado. La donación sigue completada.',

@@ -5,6 +5,7 @@ import {
   ArrowRight,
   BarChart3,
   ClipboardCheck,
+  CreditCard,
   HandCoins,
   HeartPulse,
   Settings,
@@ -16,6 +17,7 @@ import { Link } from 'react-router';
 import { CURRENCY } from '@donaciones/shared/constants';
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
+import { paymentsMessages } from '@donaciones/shared/messages/payments';
 import { screensMessages } from '@donaciones/shared/messages/screens';
 import type { AdminDashboardStats } from '@donaciones/shared/schemas/admin';
 import { can } from '@donaciones/shared/permissions';
@@ -32,6 +34,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminStats } from '../api/get-admin-stats';
 import { Growth } from '../components/growth';
 import { MonthlyGivingCard } from '../components/monthly-giving-card';
+import { PaymentProblemsAlert } from '../components/payment-problems-alert';
 import { SlipStorageWarning } from '../components/slip-storage';
 import { StatCard } from '../components/stat-card';
 
@@ -204,12 +207,18 @@ function ActivityFeed({ stats }: { stats: AdminDashboardStats }) {
   );
 }
 
+/** The dashboard's shortcuts, each shown only to staff whose permissions open it. */
 function QuickActions() {
-  const links = [
-    { to: paths.adminUsers, label: d.goUsers, icon: Users },
-    { to: paths.adminReports, label: d.goReports, icon: BarChart3 },
-    { to: paths.adminSettings, label: d.goSettings, icon: Settings },
-  ];
+  const { roles } = useSession();
+  const links = (
+    [
+      { to: paths.adminUsers, label: d.goUsers, icon: Users, permissions: ['users.manage'] },
+      { to: paths.adminPaymentProblems, label: paymentsMessages.problemList.title, icon: CreditCard, permissions: ['donations.read'] },
+      { to: paths.adminReports, label: d.goReports, icon: BarChart3, permissions: ['reports.read'] },
+      // The staff settings open with any of their sections (app/routes/settings-screen.tsx).
+      { to: paths.adminSettings, label: d.goSettings, icon: Settings, permissions: ['settings.manage', 'content.manage', 'fiscal.manage', 'bank.manage'] },
+    ] as const
+  ).filter((link) => link.permissions.some((permission) => can(roles, permission)));
   return (
     <nav aria-label={d.quickActions} className="flex flex-wrap gap-2">
       {links.map(({ to, label, icon: Icon }) => (
@@ -230,7 +239,8 @@ export default function AdminDashboardPage() {
   return (
     <div>
       <PageHeader className="mb-6" title={d.title} description={d.subtitle} actions={<QuickActions />} />
-      <div className="mb-6 empty:hidden">
+      <div className="mb-6 flex flex-col gap-3 empty:hidden">
+        <PaymentProblemsAlert enabled={can(roles, 'donations.read')} />
         <SlipStorageWarning enabled={can(roles, 'donations.read')} />
       </div>
       {query.isError ? (
