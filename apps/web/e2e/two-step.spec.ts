@@ -81,7 +81,7 @@ test.describe('two-step sign-in', () => {
     await screenshots(page, 'two-step-security');
   });
 
-  test('at 390 px: register a passkey in the virtual authenticator and sign in with it alone', async ({ page, request }) => {
+  test('at 390 px: register a passkey in the virtual authenticator, sign in with it alone, and use it as the second step after the password', async ({ page, request }) => {
     await page.setViewportSize(WIDTHS.phone);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('WebAuthn.enable');
@@ -108,6 +108,16 @@ test.describe('two-step sign-in', () => {
     await page.goto('/settings?pestana=seguridad');
     await expect(page.getByText(/Último uso:/).first()).toBeVisible();
     await screenshots(page, 'two-step-passkey');
+
+    // With the password, the passkey is the second step.
+    await signOutHere(page);
+    await page.setViewportSize(WIDTHS.phone);
+    await passwordSteps(page, email);
+    await expect(page.getByRole('heading', { name: 'Verifica que eres tú' })).toBeVisible();
+    await expect(page.getByText('Usa tu llave de acceso (huella, rostro o PIN de tu dispositivo).')).toBeVisible();
+    await screenshots(page, 'two-step-passkey-second-step');
+    await page.getByRole('button', { name: 'Usar mi llave de acceso' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
   test('a FINANCE member enrols an authenticator app, signs in with its code and refunds a card gift', async ({ page, allowConsoleErrors }) => {
     const base = process.env.E2E_PAYMENTS_URL;
