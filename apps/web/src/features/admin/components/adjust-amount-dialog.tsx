@@ -26,7 +26,8 @@ function readAmount(text: string, declaredCents: number): { cents: number } | { 
 }
 
 export function AdjustAmountDialog({ donation, open, onClose }: { donation: CorrectedDonation; open: boolean; onClose: () => void }) {
-  const form = useCorrectionForm();
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const form = useCorrectionForm(reasonRef);
   const correct = useCorrectDonation();
   const amountRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
@@ -44,6 +45,7 @@ export function AdjustAmountDialog({ donation, open, onClose }: { donation: Corr
     if ('error' in read || problem) {
       form.setErrors({ amount: 'error' in read ? read.error : undefined, reason: problem });
       if ('error' in read) amountRef.current?.focus();
+      else reasonRef.current?.focus();
       return;
     }
     try {
@@ -66,6 +68,7 @@ export function AdjustAmountDialog({ donation, open, onClose }: { donation: Corr
       confirmLabel={a.confirm}
       busy={correct.isPending}
       form={form}
+      reasonRef={reasonRef}
       onSubmit={() => void submit()}
       initialFocus={amountRef}
       formId="adjust-amount"

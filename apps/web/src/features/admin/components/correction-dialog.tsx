@@ -33,8 +33,8 @@ export function refusalOf(err: unknown): CorrectionErrors {
   return { form: getErrorMessage(err, p.failed) };
 }
 
-/** The reason typed and the errors shown; typing in a field clears its error and the refusal. */
-export function useCorrectionForm() {
+/** The reason typed (in the field `reasonRef` points at) and the errors shown; typing in a field clears its error and the refusal. */
+export function useCorrectionForm(reasonRef: RefObject<HTMLTextAreaElement | null>) {
   const [reason, setReasonText] = useState('');
   const [errors, setErrors] = useState<CorrectionErrors>({});
   const setReason = (value: string) => {
@@ -45,7 +45,15 @@ export function useCorrectionForm() {
     setReasonText('');
     setErrors({});
   };
-  return { reason, setReason, errors, setErrors, reset };
+  /** Shows why the reason is refused and puts the cursor there; false when the reason is fine. */
+  const refuseReason = (): boolean => {
+    const problem = reasonProblem(reason);
+    if (!problem) return false;
+    setErrors((e) => ({ ...e, reason: problem }));
+    reasonRef.current?.focus();
+    return true;
+  };
+  return { reason, setReason, errors, setErrors, reset, refuseReason };
 }
 
 interface CorrectionDialogProps {
@@ -58,14 +66,17 @@ interface CorrectionDialogProps {
   danger?: boolean;
   busy: boolean;
   form: ReturnType<typeof useCorrectionForm>;
+  reasonRef: RefObject<HTMLTextAreaElement | null>;
   onSubmit: () => void;
   /** Fields before the reason (the amount that arrived). */
   children?: ReactNode;
+  /** Focused on open; else the reason. */
   initialFocus?: RefObject<HTMLElement | null>;
   formId: string;
 }
 
-export function CorrectionDialog({ open, onClose, title, description, confirmLabel, danger, busy, form, onSubmit, children, initialFocus, formId }: CorrectionDialogProps) {
+export function CorrectionDialog(props: CorrectionDialogProps) {
+  const { open, onClose, title, description, confirmLabel, danger, busy, form, reasonRef, onSubmit, children, initialFocus, formId } = props;
   return (
     <Modal
       open={open}
@@ -74,7 +85,7 @@ export function CorrectionDialog({ open, onClose, title, description, confirmLab
       dismissible={!busy}
       title={title}
       description={description}
-      initialFocus={initialFocus}
+      initialFocus={initialFocus ?? reasonRef}
       footer={
         <>
           <Button variant="outline" onClick={onClose} disabled={busy}>
@@ -97,6 +108,7 @@ export function CorrectionDialog({ open, onClose, title, description, confirmLab
       >
         {children}
         <TextArea
+          ref={reasonRef}
           label={p.reasonLabel}
           name="reason"
           required

@@ -1,16 +1,18 @@
 // "Reabrir" on the staff donation page (docs/product.md#the-donation-ledger): a rejected deposit is
 // pending again when the donor brings proof, with the reason in its corrections; staff then approve
 // or reject it.
+import { useRef } from 'react';
 import { toast } from 'react-hot-toast';
 import { correctionsMessages } from '@donaciones/shared/messages/corrections';
 import { useCorrectDonation } from '../api/donation-corrections';
-import { CorrectionDialog, reasonProblem, refusalOf, useCorrectionForm } from './correction-dialog';
+import { CorrectionDialog, refusalOf, useCorrectionForm } from './correction-dialog';
 import type { CorrectedDonation } from './void-donation-dialog';
 
 const o = correctionsMessages.page.reopen;
 
 export function ReopenDepositDialog({ donation, open, onClose }: { donation: CorrectedDonation; open: boolean; onClose: () => void }) {
-  const form = useCorrectionForm();
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const form = useCorrectionForm(reasonRef);
   const correct = useCorrectDonation();
 
   const close = () => {
@@ -20,8 +22,7 @@ export function ReopenDepositDialog({ donation, open, onClose }: { donation: Cor
   };
 
   const submit = async () => {
-    const problem = reasonProblem(form.reason);
-    if (problem) return form.setErrors({ reason: problem });
+    if (form.refuseReason()) return;
     try {
       await correct.mutateAsync({ kind: 'reopen', id: donation.id, reason: form.reason.trim() });
       toast.success(o.done(donation.reference));
@@ -41,6 +42,7 @@ export function ReopenDepositDialog({ donation, open, onClose }: { donation: Cor
       confirmLabel={o.confirm}
       busy={correct.isPending}
       form={form}
+      reasonRef={reasonRef}
       onSubmit={() => void submit()}
       formId="reopen-deposit"
     />

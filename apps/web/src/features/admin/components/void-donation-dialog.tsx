@@ -1,11 +1,12 @@
 // "Anular donación" on the staff donation page (docs/product.md#the-donation-ledger, decision 0041):
 // a completed gift not paid by card leaves the totals, its receipt is annulled (with SAT when FEL
 // certified it) and the donor is told. The dialog names the reference and amount and asks the reason.
+import { useRef } from 'react';
 import { toast } from 'react-hot-toast';
 import { formatMoney } from '@donaciones/shared/format';
 import { correctionsMessages } from '@donaciones/shared/messages/corrections';
 import { useCorrectDonation } from '../api/donation-corrections';
-import { CorrectionDialog, reasonProblem, refusalOf, useCorrectionForm } from './correction-dialog';
+import { CorrectionDialog, refusalOf, useCorrectionForm } from './correction-dialog';
 
 const v = correctionsMessages.page.void;
 
@@ -17,7 +18,8 @@ export interface CorrectedDonation {
 }
 
 export function VoidDonationDialog({ donation, open, onClose, felCertified }: { donation: CorrectedDonation; open: boolean; onClose: () => void; felCertified: boolean }) {
-  const form = useCorrectionForm();
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const form = useCorrectionForm(reasonRef);
   const correct = useCorrectDonation();
 
   const close = () => {
@@ -27,8 +29,7 @@ export function VoidDonationDialog({ donation, open, onClose, felCertified }: { 
   };
 
   const submit = async () => {
-    const problem = reasonProblem(form.reason);
-    if (problem) return form.setErrors({ reason: problem });
+    if (form.refuseReason()) return;
     try {
       await correct.mutateAsync({ kind: 'void', id: donation.id, reason: form.reason.trim() });
       toast.success(v.done(donation.reference));
@@ -50,6 +51,7 @@ export function VoidDonationDialog({ donation, open, onClose, felCertified }: { 
       danger
       busy={correct.isPending}
       form={form}
+      reasonRef={reasonRef}
       onSubmit={() => void submit()}
       formId="void-donation"
     />

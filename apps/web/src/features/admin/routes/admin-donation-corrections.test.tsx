@@ -167,6 +167,7 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Anular donación' }));
     expect(within(dialog).getByText('Escribe el motivo de la corrección')).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByLabelText(/Motivo/));
     expect(posts).toHaveLength(0);
     await user.type(within(dialog).getByLabelText(/Motivo/), 'Se registró dos veces');
     await user.click(within(dialog).getByRole('button', { name: 'Anular donación' }));
