@@ -207,4 +207,21 @@ export const donorsMessages = {
     undone: 'Fusión deshecha',
     undoError: 'No se pudo deshacer la fusión',
   },
+  /** "Exportar" on the list (donors.manage): the segment of the filters as CSV or Excel. */
+  export: {
+    open: 'Exportar',
+    title: 'Exportar donantes',
+    description: 'Los donantes de la búsqueda y los filtros actuales. Nunca incluye datos de tarjeta ni tokens.',
+    format: 'Formato',
+    csv: 'CSV',
+    xlsx: 'Excel (XLSX)',
+    columns: 'Columnas',
+    all: 'Todas',
+    none: 'Ninguna',
+    download: 'Descargar',
+    downloading: 'Preparando archivo…',
+    cancel: 'Cancelar',
+    done: (file: string) => `Descargado: ${file}`,
+    error: 'No se pudo exportar. Inténtalo de nuevo en un momento.',
+  },
 } as const;

@@ -1,9 +1,10 @@
 // The "Donantes" staff API (docs/product.md#donors): GET /admin/donors (search, filters, pages by cursor),
 // GET /admin/donors/{id} (the donor's page) and, with donors.manage, PUT /admin/donors/{id} (edit), the
-// duplicate proposals, the merge with its preview, and the undo of a merge.
+// duplicate proposals, the merge with its preview, the undo of a merge, and the segment export.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Donor, DonorList, DonorPage, DonorUpdate, DuplicateProposal, MergePreview } from '@donaciones/shared/schemas/donors';
+import type { Donor, DonorExportRequest, DonorList, DonorPage, DonorUpdate, DuplicateProposal, MergePreview } from '@donaciones/shared/schemas/donors';
 import { api } from '@/lib/api-client';
+import { filenameFrom } from '@/lib/download-file';
 import { publicSiteQueryOptions } from '@/lib/public-site';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -109,4 +110,23 @@ export function useUndoMerge() {
     mutationFn: async (mergeId: number) => (await api.post<{ survivor: Donor; merged: Donor }>(`/admin/donors/merges/${mergeId}/undo`, undefined, { skipErrorToast: [404, 409] })).data,
     onSettled: () => queryClient.invalidateQueries({ queryKey: donorKeys.all }),
   });
+}
+
+/** POST /admin/donors/export: the list's filters with the format and the columns chosen, saved as a download. */
+export async function exportDonors(body: DonorExportRequest): Promise<string> {
+  const res = await api.post<Blob>('/admin/donors/export', body, { responseType: 'blob', skipErrorToast: true });
+  const filename = filenameFrom(res.headers['content-disposition'], `donantes.${body.format}`);
+  const url = URL.createObjectURL(res.data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return filename;
+}
+
+export function useExportDonors() {
+  return useMutation({ mutationFn: exportDonors });
 }

@@ -1,6 +1,7 @@
 // "Donantes" in the admin console (docs/product.md#donors): the search and filters reach the API and the
-// address, the pages follow the cursor, a bad filter is refused in Spanish, and COMMUNICATIONS is kept out.
-import { afterEach, describe, expect, it } from 'vitest';
+// address, the pages follow the cursor, a bad filter is refused in Spanish, the segment export sends the
+// filters with the columns chosen, and COMMUNICATIONS is kept out.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DonorSummary } from '@donaciones/shared/schemas/donors';
@@ -87,5 +88,35 @@ describe('admin donors list', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No tienes permiso para ver esta página', {}, { timeout: 6000 })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Donantes' })).not.toBeInTheDocument();
     expect(api.lists).toHaveLength(0);
+  });
+
+  it('"Exportar" sends the search and filters with the format and the columns chosen, none refused in Spanish', async () => {
+    const api = donorsApi();
+    const exports: RecordedRequest[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:file');
+    URL.revokeObjectURL = vi.fn();
+    const handler = (req: RecordedRequest) => {
+      if (req.method === 'POST' && req.url === '/admin/donors/export') {
+        exports.push(req);
+        return { status: 200, data: new Blob(['x']), headers: { 'content-disposition': 'attachment; filename="donantes.csv"' } };
+      }
+      return api.handler(req);
+    };
+    renderApp('/admin/donantes?monthly=yes&q=rosa', { ...FINANCE, handler });
+    await screen.findByRole('table', { name: 'Donantes' }, { timeout: 6000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Exportar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Exportar donantes' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ninguna' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Descargar' }));
+    expect(await within(dialog).findByText('Elige al menos una columna.')).toBeInTheDocument();
+    expect(exports).toHaveLength(0);
+
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'CSV' }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Correos' }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Nombre o razón social' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Descargar' }));
+    await waitFor(() => expect(exports).toHaveLength(1));
+    expect(exports[0].data).toEqual({ q: 'rosa', monthly: 'yes', format: 'csv', columns: ['name', 'emails'] });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Exportar donantes' })).not.toBeInTheDocument());
   });
 });

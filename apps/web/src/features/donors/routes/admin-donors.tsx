@@ -3,7 +3,7 @@
 // open each donor's page. Search and filters live in the address; the pages follow the API's cursor.
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ChevronLeft, ChevronRight, Contact, Copy, Eye, Search, SlidersHorizontal } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Contact, Copy, Download, Eye, Search, SlidersHorizontal } from 'lucide-react';
 import { formatCents, formatDate, formatNumber } from '@donaciones/shared/format';
 import { donorsMessages } from '@donaciones/shared/messages/donors';
 import { DONOR_PAGE_SIZE, type DonorList, type DonorSummary } from '@donaciones/shared/schemas/donors';
@@ -20,6 +20,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { DONOR_FILTER_KEYS, type DonorListFilters, useDonors } from '../api/donors';
 import { DonorFilters, donorFilterErrors } from '../components/donor-filters';
+import { ExportDialog } from '../components/export-dialog';
 
 const l = donorsMessages.list;
 type Typed = Pick<DonorListFilters, 'q' | 'minTotal' | 'maxTotal' | 'tag'>;
@@ -92,6 +93,48 @@ function Pager({ data, page, onPrevious, onNext }: { data: DonorList; page: numb
   );
 }
 
+/** "Posibles duplicados" and "Exportar", for staff with donors.manage. */
+function ManageActions({ exportable, onExport }: { exportable: boolean; onExport: () => void }) {
+  return (
+    <>
+      <ButtonLink to={paths.adminDonorDuplicates} variant="outline" icon={<Copy aria-hidden="true" className="size-4" />}>
+        {donorsMessages.duplicates.link}
+      </ButtonLink>
+      <Button variant="outline" disabled={!exportable} onClick={onExport} icon={<Download aria-hidden="true" className="size-4" />}>
+        {donorsMessages.export.open}
+      </Button>
+    </>
+  );
+}
+
+function Results({ query, page, onPrevious, onNext }: { query: ReturnType<typeof useDonors>; page: number; onPrevious: () => void; onNext: (cursor: string) => void }) {
+  const data = query.data;
+  if (query.isError) return <ErrorState message={l.loadError} onRetry={() => query.refetch()} retrying={query.isFetching} />;
+  if (!data) {
+    return (
+      <div className="flex flex-col gap-3" aria-hidden="true">
+        {[0, 1, 2, 3, 4].map((i) => (
+          <Skeleton key={i} className="h-14" />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className={query.isFetching ? 'opacity-70 transition-opacity' : undefined}>
+        <ResponsiveTable
+          caption={l.caption}
+          columns={columns}
+          rows={data.items}
+          getRowKey={(d) => d.id}
+          empty={<EmptyState title={l.emptyTitle} description={l.emptyText} icon={<Contact aria-hidden="true" className="size-6" />} />}
+        />
+      </div>
+      {(data.total > 0 || page > 0) && <Pager data={data} page={page} onPrevious={onPrevious} onNext={() => data.nextCursor && onNext(data.nextCursor)} />}
+    </>
+  );
+}
+
 export default function AdminDonorsPage() {
   useDocumentTitle(l.title);
   const { roles } = useSession();
@@ -120,7 +163,7 @@ export default function AdminDonorsPage() {
   const errors = donorFilterErrors(filters);
   const valid = Object.keys(errors).length === 0;
   const query = useDonors(filters, cursors[page], valid);
-  const data = valid ? query.data : undefined;
+  const [exporting, setExporting] = useState(false);
   const hasFilters = DONOR_FILTER_KEYS.some((k) => k !== 'q' && filters[k]);
 
   return (
@@ -129,13 +172,7 @@ export default function AdminDonorsPage() {
         className="mb-6"
         title={l.title}
         description={l.subtitle}
-        actions={
-          can(roles, 'donors.manage') && (
-            <ButtonLink to={paths.adminDonorDuplicates} variant="outline" icon={<Copy aria-hidden="true" className="size-4" />}>
-              {donorsMessages.duplicates.link}
-            </ButtonLink>
-          )
-        }
+        actions={can(roles, 'donors.manage') && <ManageActions exportable={valid} onExport={() => setExporting(true)} />}
       />
       <div className="mb-4 flex flex-col gap-3">
         <TextInput
@@ -163,30 +200,8 @@ export default function AdminDonorsPage() {
         </details>
       </div>
 
-      {!valid ? null : query.isError ? (
-        <ErrorState message={l.loadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
-      ) : !data ? (
-        <div className="flex flex-col gap-3" aria-hidden="true">
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} className="h-14" />
-          ))}
-        </div>
-      ) : (
-        <>
-          <div className={query.isFetching ? 'opacity-70 transition-opacity' : undefined}>
-            <ResponsiveTable
-              caption={l.caption}
-              columns={columns}
-              rows={data.items}
-              getRowKey={(d) => d.id}
-              empty={<EmptyState title={l.emptyTitle} description={l.emptyText} icon={<Contact aria-hidden="true" className="size-6" />} />}
-            />
-          </div>
-          {(data.total > 0 || page > 0) && (
-            <Pager data={data} page={page} onPrevious={() => setCursors((c) => c.slice(0, -1))} onNext={() => data.nextCursor && setCursors((c) => [...c, data.nextCursor])} />
-          )}
-        </>
-      )}
+      {valid && <Results query={query} page={page} onPrevious={() => setCursors((c) => c.slice(0, -1))} onNext={(next) => setCursors((c) => [...c, next])} />}
+      {exporting && <ExportDialog filters={filters} onClose={() => setExporting(false)} />}
     </div>
   );
 }
