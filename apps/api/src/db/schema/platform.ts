@@ -8,6 +8,7 @@ import {
   primaryKey,
   text,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { tz, createdAt } from './columns';
 import { users } from './accounts';
 
@@ -60,7 +61,12 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
   },
   // The dashboard's delivery health reads the last 7 days (migration 0016).
-  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt), index('email_outbox_created_idx').on(t.createdAt)],
+  (t) => [
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('email_outbox_created_idx').on(t.createdAt),
+    // The emails sent to an address, newest first (a donor's timeline reads them by lower-cased address).
+    index('email_outbox_recipient_idx').on(sql`lower(${t.toAddress})`, t.createdAt),
+  ],
 );
 
 export const idempotencyKeys = pgTable(
