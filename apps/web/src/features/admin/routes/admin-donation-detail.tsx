@@ -7,6 +7,7 @@ import { useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { formatDateTime, formatMoney, formatReceiptNumber } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
+import { can } from '@donaciones/shared/permissions';
 import { donationStatusLabel, donationTypeLabel } from '@donaciones/shared/messages/donations';
 import { StatusBadge } from '@/components/badge';
 import { ButtonLink } from '@/components/button';
@@ -15,6 +16,7 @@ import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
 import { paths } from '@/lib/paths';
+import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminDonation } from '../api/get-donation';
 import { DonationCorrections } from '../components/donation-corrections';
@@ -40,6 +42,8 @@ export default function AdminDonationDetailPage() {
   const id = Number(useParams().id);
   useDocumentTitle(r.detailTitle(id));
   const query = useAdminDonation(id);
+  // The donor's contact details and the receipt (it names the donor) need donors.read: a volunteer reviews without them.
+  const readsDonors = can(useSession().roles, 'donors.read');
   const d = query.data;
 
   const back = (
@@ -64,7 +68,7 @@ export default function AdminDonationDetailPage() {
             <dl className="divide-y divide-sand-200">
               <Field label={f.name}>{d.donor_name}</Field>
               <Field label={f.email}>{d.donor_email}</Field>
-              <DonationDonorRows id={id} />
+              {readsDonors && <DonationDonorRows id={id} />}
             </dl>
           </Card>
           <Card title={r.detailDonation}>
@@ -96,9 +100,11 @@ export default function AdminDonationDetailPage() {
           <div className="lg:col-span-2">
             <DonationPayment id={id} pending={d.status === 'pending'} />
           </div>
-          <div className="lg:col-span-2 empty:hidden">
-            <DonationReceipt id={id} receiptNumber={d.receipt_number} receiptSeries={d.receipt_series} />
-          </div>
+          {readsDonors && (
+            <div className="lg:col-span-2 empty:hidden">
+              <DonationReceipt id={id} receiptNumber={d.receipt_number} receiptSeries={d.receipt_series} />
+            </div>
+          )}
           <div className="lg:col-span-2">
             <DonationFel id={id} />
           </div>
