@@ -52,7 +52,7 @@ describe('admin donor duplicates', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Fusionar donantes' });
     expect(within(dialog).getByRole('radio', { name: /Rosa Tzul \(#12/ })).toBeChecked();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ver vista previa' }));
-    expect(await within(dialog).findByText('Pasan 1 donaciones, 1 recibos y 0 donaciones mensuales.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Pasan 1 donación, 1 recibo y 0 donaciones mensuales.')).toBeInTheDocument();
     expect(within(dialog).getByText('rosa@correo.gt, rosa.leon@correo.gt')).toBeInTheDocument();
     expect(api.posts.map((r) => r.url)).toEqual(['/admin/donors/merge-preview']);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Fusionar' }));

@@ -2,6 +2,7 @@
 // donors with the same NIT or CUI, a shared email, or a similar name with the same phone, each with
 // "Fusionar…" (preview first). A merge is undone from the surviving donor's page.
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ArrowLeft, Copy, GitMerge } from 'lucide-react';
 import { formatCents } from '@donaciones/shared/format';
 import { donorsMessages } from '@donaciones/shared/messages/donors';
@@ -21,18 +22,26 @@ const t = donorsMessages.duplicates;
 const none = donorsMessages.list.none;
 
 function DonorBox({ d }: { d: DonorSummary }) {
+  const l = donorsMessages.list;
   return (
     <div className="min-w-0 rounded-xl border border-sand-200 p-3">
-      <ButtonLink to={adminDonorDetailPath(d.id)} variant="ghost" size="sm" className="-ml-2 font-semibold">
+      <Link to={adminDonorDetailPath(d.id)} className="font-semibold text-brand-800 underline-offset-2 hover:underline">
         {d.name} · #{d.id}
-      </ButtonLink>
-      <p className="text-sm text-ink-700 [overflow-wrap:anywhere]">{d.email ?? none}</p>
-      <p className="text-sm text-ink-700">
-        {d.taxId ?? none} · {d.phone ?? none}
-      </p>
-      <p className="text-sm text-ink-700 tabular-nums">
-        {d.giftCount} · {formatCents(d.lifetimeCents)}
-      </p>
+      </Link>
+      <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 text-sm text-ink-700">
+        {[
+          [donorsMessages.page.emails, d.email ?? none],
+          [l.colTaxId, d.taxId ?? none],
+          [l.colPhone, d.phone ?? none],
+          [l.colGifts, String(d.giftCount)],
+          [l.colTotal, formatCents(d.lifetimeCents)],
+        ].map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold text-ink-600">{label}</dt>
+            <dd className="[overflow-wrap:anywhere] tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
     </div>
   );
 }
