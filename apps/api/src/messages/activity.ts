@@ -1,5 +1,14 @@
 // Lines of the activity feeds (admin dashboard and member dashboard), written by the API.
 
+/** A donor record's changes on its timeline (docs/product.md#donors), by audit action; unknown ones read "Cambio en el registro". */
+export const donorChangeMessages: Record<string, string> = {
+  'donor.update': 'Se editó el registro',
+  'donor.merge': 'Se le unió otro registro del mismo donante',
+  'donor.merged_into': 'Se unió a otro registro del mismo donante',
+  'donor.merge_undo': 'Se deshizo una fusión de registros',
+};
+export const donorChangeFallback = 'Cambio en el registro';
+
 export const activityMessages = {
   admin: {
     system: 'El sistema',

@@ -87,7 +87,10 @@ describe('donor page and edit', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ kind: 'company', taxId: '576937K', emails: ['pagina.donante@correo.gt', 'compras@quetzal.gt'], consentEmail: true, consentEmailSource: 'staff' });
     const after = await get<DonorPage>(`/api/v1/admin/donors/${id}`);
-    expect(after.body.timeline.some((t) => t.kind === 'change' && t.text.startsWith('donor.update'))).toBe(true);
+    // The timeline reads in Spanish: the gift's status by its label, the change by what happened.
+    expect(after.body.timeline.some((t) => t.kind === 'change' && t.text.startsWith('Se editó el registro · '))).toBe(true);
+    expect(after.body.timeline.filter((t) => t.kind === 'gift').map((t) => t.text.split(' · ')[1])).toEqual(['Completada', 'Completada']);
+    expect(after.body.timeline.some((t) => /donor\.|\bpending\b|\bcompleted\b/.test(t.text))).toBe(false);
     expect((await send('PUT', `/api/v1/admin/donors/${id}`, body, sponsorship.token)).statusCode).toBe(403);
   });
 });

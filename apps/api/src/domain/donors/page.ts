@@ -2,10 +2,13 @@
 // bank deposits, merges and a timeline of gifts, emails from the outbox and changes from the audit log.
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DonorPage } from '@donaciones/shared/schemas/donors';
+import type { DonationStatus } from '@donaciones/shared/constants';
+import { donationStatusLabel } from '@donaciones/shared/messages/donations';
 import { donorsMessages as m } from '@donaciones/shared/messages/donors';
 import type { Db } from '../../db/client';
 import { auditLog, donations, donorMerges, donors, emailOutbox, programs, receipts, recurringGifts } from '../../db/schema';
 import { notFound } from '../../errors';
+import { donorChangeFallback, donorChangeMessages } from '../../messages/activity';
 import { donorOf, type DonorRow } from './views';
 
 const LIST_LIMIT = 200;
@@ -71,9 +74,9 @@ async function timelineOf(db: Db, row: DonorRow, gifts: Awaited<ReturnType<typeo
     .orderBy(desc(auditLog.createdAt))
     .limit(TIMELINE_LIMIT);
   const entries = [
-    ...gifts.map((g) => ({ at: g.createdAt, kind: 'gift' as const, text: `${g.referenceCode} · ${g.status}` })),
+    ...gifts.map((g) => ({ at: g.createdAt, kind: 'gift' as const, text: `${g.referenceCode} · ${donationStatusLabel(g.status as DonationStatus)}` })),
     ...emails.map((e) => ({ at: iso(e.at), kind: 'email' as const, text: `${e.subject} (${e.to})` })),
-    ...changes.map((c) => ({ at: iso(c.at), kind: 'change' as const, text: `${c.action}${c.by ? ` · ${c.by}` : ''}` })),
+    ...changes.map((c) => ({ at: iso(c.at), kind: 'change' as const, text: `${donorChangeMessages[c.action] ?? donorChangeFallback}${c.by ? ` · ${c.by}` : ''}` })),
   ];
   return entries.sort((a, b) => b.at.localeCompare(a.at)).slice(0, TIMELINE_LIMIT);
 }
