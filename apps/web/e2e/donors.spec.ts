@@ -81,6 +81,16 @@ test.describe('donors', () => {
     await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByText('Llamar antes de enviar el recibo.')).toBeVisible();
+
+    // No sideways scrolling at 320 px (WCAG 1.4.10), the list with its filters open and the donor's page.
+    const donorUrl = new URL(page.url()).pathname;
+    await page.setViewportSize({ width: 320, height: 640 });
+    for (const url of ['/admin/donantes?monthly=no', donorUrl]) {
+      await page.goto(url);
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${url} @320px`).toBeLessThanOrEqual(1);
+    }
   });
 
   test('a FINANCE member merges two donors with one NIT after the preview, undoes it, and exports the segment', async ({ page, request }) => {
