@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { benchApiEnv, type Child, machineLoad, mb, residentMemory, result, scratchDatabase, startChild, target } from './support';
+import { benchApiEnv, type Child, machineLoad, mb, residentMemory, result, scratchDatabase, staffAccessToken, startChild, target } from './support';
 
 const LINES = Number(process.env.BENCH_LINES ?? 5_000);
 const DEPOSITS = Number(process.env.BENCH_DEPOSITS ?? 2_000);
@@ -85,9 +85,7 @@ async function main() {
   try {
     api = await startChild('bench/servers/api-server.ts', benchApiEnv(database.url, dataDir, ADMIN), { nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [] });
     await seedDeposits(database.url);
-    const login = await call(api.port, 'POST', '/api/v1/auth/login', undefined, ADMIN);
-    if (login.status !== 200) throw new Error(`admin sign-in answered ${login.status}: ${login.text}`);
-    const token = (JSON.parse(login.text) as { access_token: string }).access_token;
+    const token = await staffAccessToken(api.port, ADMIN);
     const file = {
       bank: 'Banco de prueba',
       file_name: 'anual.csv',

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { benchApiEnv, type Child, machineLoad, mb, residentMemory, result, scratchDatabase, startChild, target } from './support';
+import { benchApiEnv, type Child, machineLoad, mb, residentMemory, result, scratchDatabase, staffAccessToken, startChild, target } from './support';
 
 const MOVEMENTS = Number(process.env.BENCH_MOVEMENTS ?? 100_000);
 const ADMIN = { email: 'contabilidad@bench.local', password: randomBytes(12).toString('hex') };
@@ -59,9 +59,7 @@ async function main() {
   try {
     api = await startChild('bench/servers/api-server.ts', benchApiEnv(database.url, dataDir, ADMIN));
     await seedGifts(database.url);
-    const login = await fetch(`http://127.0.0.1:${api.port}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    if (login.status !== 200) throw new Error(`admin sign-in answered ${login.status}`);
-    const token = ((await login.json()) as { access_token: string }).access_token;
+    const token = await staffAccessToken(api.port, ADMIN);
     const pid = api.process.pid as number;
     const range = 'from=2031-01-01&to=2031-12-31';
     // Warm the code paths with a one-day export.

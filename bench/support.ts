@@ -8,6 +8,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { authenticator } from 'otplib';
 import pg from 'pg';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -71,6 +72,26 @@ export function benchApiEnv(databaseUrl: string, dataDir: string, admin: { email
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
   };
+}
+
+/**
+ * An access token for a staff account of a production server (benchApiEnv). Staff must use a second
+ * step there, so the account's first sign-in enrols an authenticator app, its code computed here as a
+ * phone would; a later sign-in of the same account in the same run is refused (the bench signs in once).
+ */
+export async function staffAccessToken(port: number, account: { email: string; password: string }): Promise<string> {
+  const post = async (route: string, body: unknown) => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (res.status !== 200) throw new Error(`${route} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  const login = (await post('/auth/login', account)) as { access_token?: string; enrolment_required?: { token: string } };
+  if (login.access_token) return login.access_token;
+  if (!login.enrolment_required) throw new Error(`sign-in of ${account.email} asks for a step the bench does not take: ${JSON.stringify(login)}`);
+  const { token } = login.enrolment_required;
+  const { secret } = (await post('/auth/enrol/totp', { token })) as { secret: string };
+  const enrolled = (await post('/auth/enrol/totp/confirm', { token, code: authenticator.generate(secret) })) as { access_token: string };
+  return enrolled.access_token;
 }
 
 export interface Child {
