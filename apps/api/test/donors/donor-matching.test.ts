@@ -31,6 +31,18 @@ describe('donor matching', () => {
     expect(row.lifetimeCents).toBe(20_000);
   });
 
+  it('a gift staff record for someone else (their account as its owner) goes to that person, never to the staff member', async () => {
+    const staff = await createUser(ctx.db, { email: 'tesoreria@fundacion.gt', roles: ['FINANCE'] });
+    const own = await make.donation(ctx.db, { donorEmail: 'tesoreria@fundacion.gt', donorName: 'Tesorería', userId: staff.id, amount: 10 });
+    const marta = await make.donation(ctx.db, { donorEmail: 'marta.cux@correo.gt', donorName: 'Marta Cux', userId: staff.id, amount: 120 });
+    const jose = await make.donation(ctx.db, { donorEmail: 'jose.xol@correo.gt', donorName: 'José Xol', userId: staff.id, amount: 80 });
+    const staffDonor = await donorOf(own.id);
+    expect(new Set([staffDonor, await donorOf(marta.id), await donorOf(jose.id)]).size).toBe(3);
+    expect((await donor(staffDonor!)).emails).toEqual(['tesoreria@fundacion.gt']);
+    const martaDonor = await donor((await donorOf(marta.id))!);
+    expect(martaDonor).toMatchObject({ name: 'Marta Cux', emails: ['marta.cux@correo.gt'], userId: null, giftCount: 1 });
+  });
+
   it('matches by NIT when the email differs, and CF matches nobody', async () => {
     const first = await make.donation(ctx.db, { donorEmail: 'conta@empresa.gt', donorName: 'Empresa S.A.', donorNit: '1234567K', donorTaxIdKind: 'nit' });
     const second = await make.donation(ctx.db, { donorEmail: 'pagos@empresa.gt', donorName: 'Empresa, S.A.', donorNit: '1234567K', donorTaxIdKind: 'nit' });
