@@ -11,9 +11,9 @@ import { Logo } from '@/components/logo';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { roleLabel } from '@/lib/roles';
-import { useSession } from '@/lib/session';
+import { useSession, type Session } from '@/lib/session';
 import { mailtoHref } from '@/lib/public-site';
-import { useSiteInfoState } from '@/lib/site';
+import { useSiteInfoState, type SiteInfo } from '@/lib/site';
 import { SkipLink } from './skip-link';
 
 interface PublicLink {
@@ -38,15 +38,14 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-800' : 'text-ink-700 hover:bg-sand-100 hover:text-ink-900',
   );
 
-export default function PublicLayout() {
-  const session = useSession();
-  const site = useSiteInfoState();
+type SiteState = ReturnType<typeof useSiteInfoState>;
+
+/** The phone menu's state: open or closed; a followed link or Escape closes it (Escape gives focus back to its toggle). */
+function usePhoneMenu() {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const brand = site.name ?? shellMessages.brandFallback;
-  const links = publicLinks(session.isAuthenticated);
 
   // A followed link closes the phone menu.
   const [lastPath, setLastPath] = useState(location.pathname);
@@ -66,6 +65,17 @@ export default function PublicLayout() {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [menuOpen]);
+
+  return { menuOpen, setMenuOpen, menuId, toggleRef };
+}
+
+export default function PublicLayout() {
+  const session = useSession();
+  const site = useSiteInfoState();
+  const location = useLocation();
+  const { menuOpen, setMenuOpen, menuId, toggleRef } = usePhoneMenu();
+  const brand = site.name ?? shellMessages.brandFallback;
+  const links = publicLinks(session.isAuthenticated);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -95,39 +105,7 @@ export default function PublicLayout() {
           </nav>
 
           <div className="flex items-center gap-2 lg:ml-4">
-            {session.isAuthenticated && session.user ? (
-              <>
-                <div className="hidden min-w-0 flex-col items-end leading-tight lg:flex">
-                  <span className="sr-only">{shellMessages.signedInAs}</span>
-                  <span className="max-w-52 truncate text-sm font-semibold text-ink-800" data-testid="session-email">
-                    {session.user.email}
-                  </span>
-                  <Badge tone={session.role === 'ADMIN' ? 'accent' : 'brand'} className="mt-0.5">
-                    {roleLabel(session.roles[0] ?? 'USER')}
-                  </Badge>
-                </div>
-                <ButtonLink
-                  to={paths.dashboard}
-                  size="sm"
-                  aria-label={navMessages.dashboard}
-                  className="max-sm:w-10 max-sm:px-0"
-                  icon={<LayoutDashboard aria-hidden="true" className="size-4" />}
-                >
-                  <span className="max-sm:sr-only">{navMessages.dashboard}</span>
-                </ButtonLink>
-              </>
-            ) : (
-              <ButtonLink
-                to={paths.login}
-                size="sm"
-                variant="primary"
-                aria-label={navMessages.login}
-                className="max-sm:w-10 max-sm:px-0"
-                icon={<LogIn aria-hidden="true" className="size-4" />}
-              >
-                <span className="max-sm:sr-only">{navMessages.login}</span>
-              </ButtonLink>
-            )}
+            <SessionActions session={session} />
             <button
               ref={toggleRef}
               type="button"
@@ -142,115 +120,171 @@ export default function PublicLayout() {
           </div>
         </div>
 
-        <div id={menuId} hidden={!menuOpen} className="border-t border-sand-200 bg-sand-50 lg:hidden">
-          <nav aria-label={shellMessages.mainNav} className="mx-auto max-w-7xl px-4 py-3">
-            <ul className="flex flex-col gap-1">
-              {links.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} end={link.end} className={({ isActive }) => cn(linkClass({ isActive }), 'block rounded-xl px-4 py-3')}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-            {session.isAuthenticated && session.user ? (
-              <div className="mt-3 rounded-xl bg-white px-4 py-3 ring-1 ring-sand-200">
-                <div className="flex items-center justify-between gap-3">
-                  <span className="min-w-0 truncate text-sm font-semibold text-ink-800">{session.user.email}</span>
-                  <Badge tone={session.role === 'ADMIN' ? 'accent' : 'brand'}>{roleLabel(session.roles[0] ?? 'USER')}</Badge>
-                </div>
-                <ButtonLink to={paths.dashboard} className="mt-3 w-full" icon={<LayoutDashboard aria-hidden="true" className="size-4" />}>
-                  {navMessages.dashboard}
-                </ButtonLink>
-              </div>
-            ) : (
-              <ButtonLink to={paths.login} className="mt-3 w-full" icon={<LogIn aria-hidden="true" className="size-4" />}>
-                {navMessages.login}
-              </ButtonLink>
-            )}
-          </nav>
-        </div>
+        <PhoneMenu id={menuId} open={menuOpen} links={links} session={session} />
       </header>
 
       {/* The home page says it in its hero, with its own retry. */}
-      {site.failed && location.pathname !== paths.home && (
-        <div role="status" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900" data-testid="site-load-error">
-          <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-3 gap-y-1 text-center">
-            <span className="inline-flex items-center gap-1.5 font-semibold">
-              <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
-              {shellMessages.siteLoadFailed}
-            </span>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={site.retry}
-              loading={site.retrying}
-              aria-label={shellMessages.siteRetryLabel}
-              icon={<RotateCcw aria-hidden="true" className="size-4" />}
-            >
-              {appMessages.retry}
-            </Button>
-          </div>
-        </div>
-      )}
+      {site.failed && location.pathname !== paths.home && <SiteLoadError site={site} />}
 
       <main id="contenido" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
 
-      <footer className="mt-16 bg-brand-900 text-brand-50">
-        <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr] lg:px-8">
-          <div className="max-w-sm">
-            <Logo name={brand} tagline={shellMessages.brandTagline} inverted />
-            <p className="mt-4 text-sm leading-relaxed text-brand-100">{shellMessages.footerAbout}</p>
-            <ButtonLink to={paths.donate} variant="accent" size="sm" className="mt-5" icon={<Heart aria-hidden="true" className="size-4" />}>
-              {navMessages.donate}
-            </ButtonLink>
-          </div>
-          <nav aria-label={shellMessages.footerExplore}>
-            <h2 className="font-sans text-sm font-bold tracking-wide text-white uppercase">{shellMessages.footerExplore}</h2>
-            <ul className="mt-3 space-y-2 text-sm">
-              {publicLinks(session.isAuthenticated).map((link) => (
-                <li key={link.to}>
-                  <Link className="text-brand-100 underline-offset-4 hover:text-white hover:underline" to={link.to}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <nav aria-label={shellMessages.footerLegal}>
-            <h2 className="font-sans text-sm font-bold tracking-wide text-white uppercase">{shellMessages.footerLegal}</h2>
-            <ul className="mt-3 space-y-2 text-sm">
-              <li>
-                <Link className="text-brand-100 underline-offset-4 hover:text-white hover:underline" to={paths.terms}>
-                  {shellMessages.terms}
-                </Link>
-              </li>
-              <li>
-                <Link className="text-brand-100 underline-offset-4 hover:text-white hover:underline" to={paths.privacy}>
-                  {shellMessages.privacy}
-                </Link>
-              </li>
-            </ul>
-          </nav>
-        </div>
-        <div className="border-t border-white/10">
-          <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-5 text-xs text-brand-100 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-            <p>{appMessages.copyright(new Date().getFullYear(), brand)}</p>
-            {site.systemName && site.contactEmail && (
-              <p data-testid="support-contact" className="inline-flex flex-wrap items-center gap-1.5">
-                <Mail aria-hidden="true" className="size-3.5 shrink-0" />
-                {shellMessages.support(site.systemName)}
-                <a className="font-semibold text-white underline-offset-4 hover:underline [overflow-wrap:anywhere]" href={mailtoHref(site.contactEmail)}>
-                  {site.contactEmail}
-                </a>
-              </p>
-            )}
-            <p data-testid="app-version">{appMessages.versionLabel}</p>
-          </div>
-        </div>
-      </footer>
+      <PublicFooter brand={brand} site={site} links={links} />
     </div>
+  );
+}
+
+/** The top bar's account corner: the signed-in email and role badge (from lg up) and the Dashboard button, or the Login button. */
+function SessionActions({ session }: { session: Session }) {
+  return session.isAuthenticated && session.user ? (
+    <>
+      <div className="hidden min-w-0 flex-col items-end leading-tight lg:flex">
+        <span className="sr-only">{shellMessages.signedInAs}</span>
+        <span className="max-w-52 truncate text-sm font-semibold text-ink-800" data-testid="session-email">
+          {session.user.email}
+        </span>
+        <Badge tone={session.role === 'ADMIN' ? 'accent' : 'brand'} className="mt-0.5">
+          {roleLabel(session.roles[0] ?? 'USER')}
+        </Badge>
+      </div>
+      <ButtonLink
+        to={paths.dashboard}
+        size="sm"
+        aria-label={navMessages.dashboard}
+        className="max-sm:w-10 max-sm:px-0"
+        icon={<LayoutDashboard aria-hidden="true" className="size-4" />}
+      >
+        <span className="max-sm:sr-only">{navMessages.dashboard}</span>
+      </ButtonLink>
+    </>
+  ) : (
+    <ButtonLink
+      to={paths.login}
+      size="sm"
+      variant="primary"
+      aria-label={navMessages.login}
+      className="max-sm:w-10 max-sm:px-0"
+      icon={<LogIn aria-hidden="true" className="size-4" />}
+    >
+      <span className="max-sm:sr-only">{navMessages.login}</span>
+    </ButtonLink>
+  );
+}
+
+/** The phone menu below the top bar: the public links, then the signed-in email and Dashboard, or Login. */
+function PhoneMenu({ id, open, links, session }: { id: string; open: boolean; links: PublicLink[]; session: Session }) {
+  return (
+  <div id={id} hidden={!open} className="border-t border-sand-200 bg-sand-50 lg:hidden">
+    <nav aria-label={shellMessages.mainNav} className="mx-auto max-w-7xl px-4 py-3">
+      <ul className="flex flex-col gap-1">
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end={link.end} className={({ isActive }) => cn(linkClass({ isActive }), 'block rounded-xl px-4 py-3')}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      {session.isAuthenticated && session.user ? (
+        <div className="mt-3 rounded-xl bg-white px-4 py-3 ring-1 ring-sand-200">
+          <div className="flex items-center justify-between gap-3">
+            <span className="min-w-0 truncate text-sm font-semibold text-ink-800">{session.user.email}</span>
+            <Badge tone={session.role === 'ADMIN' ? 'accent' : 'brand'}>{roleLabel(session.roles[0] ?? 'USER')}</Badge>
+          </div>
+          <ButtonLink to={paths.dashboard} className="mt-3 w-full" icon={<LayoutDashboard aria-hidden="true" className="size-4" />}>
+            {navMessages.dashboard}
+          </ButtonLink>
+        </div>
+      ) : (
+        <ButtonLink to={paths.login} className="mt-3 w-full" icon={<LogIn aria-hidden="true" className="size-4" />}>
+          {navMessages.login}
+        </ButtonLink>
+      )}
+    </nav>
+  </div>
+  );
+}
+
+/** The banner under the top bar when the site's settings could not be loaded, with a retry. */
+function SiteLoadError({ site }: { site: SiteState }) {
+  return (
+    <div role="status" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900" data-testid="site-load-error">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-3 gap-y-1 text-center">
+        <span className="inline-flex items-center gap-1.5 font-semibold">
+          <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
+          {shellMessages.siteLoadFailed}
+        </span>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={site.retry}
+          loading={site.retrying}
+          aria-label={shellMessages.siteRetryLabel}
+          icon={<RotateCcw aria-hidden="true" className="size-4" />}
+        >
+          {appMessages.retry}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The footer: the organisation with a Donar button, the public and legal links, copyright, support contact and version. */
+function PublicFooter({ brand, site, links }: { brand: string; site: SiteInfo; links: PublicLink[] }) {
+  return (
+  <footer className="mt-16 bg-brand-900 text-brand-50">
+    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr] lg:px-8">
+      <div className="max-w-sm">
+        <Logo name={brand} tagline={shellMessages.brandTagline} inverted />
+        <p className="mt-4 text-sm leading-relaxed text-brand-100">{shellMessages.footerAbout}</p>
+        <ButtonLink to={paths.donate} variant="accent" size="sm" className="mt-5" icon={<Heart aria-hidden="true" className="size-4" />}>
+          {navMessages.donate}
+        </ButtonLink>
+      </div>
+      <nav aria-label={shellMessages.footerExplore}>
+        <h2 className="font-sans text-sm font-bold tracking-wide text-white uppercase">{shellMessages.footerExplore}</h2>
+        <ul className="mt-3 space-y-2 text-sm">
+          {links.map((link) => (
+            <li key={link.to}>
+              <Link className="text-brand-100 underline-offset-4 hover:text-white hover:underline" to={link.to}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <nav aria-label={shellMessages.footerLegal}>
+        <h2 className="font-sans text-sm font-bold tracking-wide text-white uppercase">{shellMessages.footerLegal}</h2>
+        <ul className="mt-3 space-y-2 text-sm">
+          <li>
+            <Link className="text-brand-100 underline-offset-4 hover:text-white hover:underline" to={paths.terms}>
+              {shellMessages.terms}
+            </Link>
+          </li>
+          <li>
+            <Link className="text-brand-100 underline-offset-4 hover:text-white hover:underline" to={paths.privacy}>
+              {shellMessages.privacy}
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </div>
+    <div className="border-t border-white/10">
+      <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-5 text-xs text-brand-100 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+        <p>{appMessages.copyright(new Date().getFullYear(), brand)}</p>
+        {site.systemName && site.contactEmail && (
+          <p data-testid="support-contact" className="inline-flex flex-wrap items-center gap-1.5">
+            <Mail aria-hidden="true" className="size-3.5 shrink-0" />
+            {shellMessages.support(site.systemName)}
+            <a className="font-semibold text-white underline-offset-4 hover:underline [overflow-wrap:anywhere]" href={mailtoHref(site.contactEmail)}>
+              {site.contactEmail}
+            </a>
+          </p>
+        )}
+        <p data-testid="app-version">{appMessages.versionLabel}</p>
+      </div>
+    </div>
+  </footer>
   );
 }
