@@ -1,6 +1,6 @@
 // Donation review (/admin/donations, docs/product.md#screens-and-routes): search by email, name or reference, status
 // filter, refresh, the table with a view link, and approve/reject on PENDING rows.
-import { useState } from 'react';
+import { useState, type Dispatch, type SetStateAction } from 'react';
 import { useSearchParams } from 'react-router';
 import { CheckCircle2, ChevronLeft, ChevronRight, Eye, HandCoins, RefreshCw, Search, XCircle } from 'lucide-react';
 import { LIST_DEFAULT_LIMIT } from '@donaciones/shared/constants';
@@ -9,7 +9,7 @@ import { adminMessages } from '@donaciones/shared/messages/admin';
 import { bankStatementsMessages } from '@donaciones/shared/messages/bank-statements';
 import { screensMessages } from '@donaciones/shared/messages/screens';
 import { shellMessages } from '@donaciones/shared/messages/shell';
-import { ADMIN_STATUS_VALUES, type AdminDonation } from '@donaciones/shared/schemas/admin';
+import { ADMIN_STATUS_VALUES, type AdminDonation, type AdminDonationList } from '@donaciones/shared/schemas/admin';
 import { StatusBadge } from '@/components/badge';
 import { Button, ButtonLink } from '@/components/button';
 import { Select, TextInput } from '@/components/form-fields';
@@ -75,7 +75,82 @@ export default function AdminDonationsPage() {
     setParams(next, { replace: true });
   };
 
-  const columns: Column<AdminDonation>[] = [
+  const columns = reviewColumns(deposits, (donation, decision) => setDeciding({ donation, decision }));
+
+  return (
+    <div>
+      <PageHeader
+        className="mb-6"
+        title={r.title}
+        description={r.subtitle}
+        actions={
+          <Button
+            variant="outline"
+            onClick={() => query.refetch()}
+            disabled={query.isFetching}
+            icon={<RefreshCw aria-hidden="true" className={cn('size-4', query.isFetching && 'animate-spin')} />}
+          >
+            {c.refresh}
+          </Button>
+        }
+      />
+
+      <ReviewFilters search={search} onSearch={setSearch} status={status} onStatus={setStatus} />
+
+      {query.isError ? (
+        <ErrorState message={screensMessages.donationsLoadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
+      ) : !data ? (
+        <div className="flex flex-col gap-3" aria-hidden="true">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} className="h-14" />
+          ))}
+        </div>
+      ) : (
+        <>
+          <div className={query.isFetching ? 'opacity-70 transition-opacity' : undefined}>
+            <ResponsiveTable
+              caption={r.caption}
+              columns={deposits ? columns.filter((col) => col.key !== 'id' && col.key !== 'status') : columns}
+              rows={data.donations}
+              getRowKey={(d) => d.id}
+              empty={<EmptyState title={r.emptyTitle} description={r.emptyText} icon={<HandCoins aria-hidden="true" className="size-6" />} />}
+            />
+          </div>
+          {data.total > 0 && <ReviewPager data={data} page={page} setPage={setPage} />}
+        </>
+      )}
+
+      {deciding && <DecisionModal donation={deciding.donation} decision={deciding.decision} onClose={() => setDeciding(null)} />}
+    </div>
+  );
+}
+
+/** The search box and the status filter above the table. */
+function ReviewFilters({ search, onSearch, status, onStatus }: { search: string; onSearch: (value: string) => void; status: string; onStatus: (value: string) => void }) {
+  return (
+    <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem]">
+      <TextInput
+        label={<span className="sr-only">{r.searchLabel}</span>}
+        type="search"
+        placeholder={r.searchPlaceholder}
+        prefix={<Search aria-hidden="true" className="size-4" />}
+        value={search}
+        onChange={(e) => onSearch(e.target.value)}
+      />
+      <Select
+        label={<span className="sr-only">{r.statusLabel}</span>}
+        options={STATUS_OPTIONS}
+        placeholder={r.allStatuses}
+        value={status}
+        onChange={(e) => onStatus(e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** The table's columns: donor, amount, status, date, reference (the slip among pending deposits) and the row's actions. */
+function reviewColumns(deposits: boolean, onDecide: (donation: AdminDonation, decision: Decision) => void): Column<AdminDonation>[] {
+  return [
     { key: 'id', header: r.colId, hideOnMobile: true, cell: (d) => <span className="font-mono text-ink-600">#{d.id}</span> },
     {
       key: 'donor',
@@ -107,118 +182,64 @@ export default function AdminDonationsPage() {
       key: 'actions',
       header: <span className="sr-only sm:not-sr-only">{c.actions}</span>,
       className: 'text-right',
-      cell: (d) => (
-        <div className="flex flex-wrap justify-end gap-1.5">
-          {/* A card donation is completed or failed by its payment provider, never by a click here. */}
-          {d.status === 'PENDING' && d.manual_review && (
-            <>
-              <Button
-                variant="secondary"
-                size="sm"
-                aria-label={r.approveLabel(d.reference_code)}
-                onClick={() => setDeciding({ donation: d, decision: 'approve' })}
-                icon={<CheckCircle2 aria-hidden="true" className="size-4" />}
-              >
-                {r.approve}
-              </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                className="text-red-700 hover:border-red-300 hover:bg-red-50"
-                aria-label={r.rejectLabel(d.reference_code)}
-                onClick={() => setDeciding({ donation: d, decision: 'reject' })}
-                icon={<XCircle aria-hidden="true" className="size-4" />}
-              >
-                {r.reject}
-              </Button>
-            </>
-          )}
-          <ButtonLink to={adminDonationDetailPath(d.id)} variant="ghost" size="sm" aria-label={r.viewLabel(d.id)} icon={<Eye aria-hidden="true" className="size-4" />}>
-            {r.view}
-          </ButtonLink>
-        </div>
-      ),
+      cell: (d) => <ReviewActions donation={d} onDecide={onDecide} />,
     },
   ];
+}
 
-  const from = data && data.total ? data.offset + 1 : 0;
-  const to = data ? data.offset + data.donations.length : 0;
-
+/** A row's actions: approve and reject on a PENDING donation under manual review, and the link to its page. */
+function ReviewActions({ donation: d, onDecide }: { donation: AdminDonation; onDecide: (donation: AdminDonation, decision: Decision) => void }) {
   return (
-    <div>
-      <PageHeader
-        className="mb-6"
-        title={r.title}
-        description={r.subtitle}
-        actions={
+    <div className="flex flex-wrap justify-end gap-1.5">
+      {/* A card donation is completed or failed by its payment provider, never by a click here. */}
+      {d.status === 'PENDING' && d.manual_review && (
+        <>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={r.approveLabel(d.reference_code)}
+            onClick={() => onDecide(d, 'approve')}
+            icon={<CheckCircle2 aria-hidden="true" className="size-4" />}
+          >
+            {r.approve}
+          </Button>
           <Button
             variant="outline"
-            onClick={() => query.refetch()}
-            disabled={query.isFetching}
-            icon={<RefreshCw aria-hidden="true" className={cn('size-4', query.isFetching && 'animate-spin')} />}
+            size="sm"
+            className="text-red-700 hover:border-red-300 hover:bg-red-50"
+            aria-label={r.rejectLabel(d.reference_code)}
+            onClick={() => onDecide(d, 'reject')}
+            icon={<XCircle aria-hidden="true" className="size-4" />}
           >
-            {c.refresh}
+            {r.reject}
           </Button>
-        }
-      />
-
-      <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem]">
-        <TextInput
-          label={<span className="sr-only">{r.searchLabel}</span>}
-          type="search"
-          placeholder={r.searchPlaceholder}
-          prefix={<Search aria-hidden="true" className="size-4" />}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-        <Select
-          label={<span className="sr-only">{r.statusLabel}</span>}
-          options={STATUS_OPTIONS}
-          placeholder={r.allStatuses}
-          value={status}
-          onChange={(e) => setStatus(e.target.value)}
-        />
-      </div>
-
-      {query.isError ? (
-        <ErrorState message={screensMessages.donationsLoadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
-      ) : !data ? (
-        <div className="flex flex-col gap-3" aria-hidden="true">
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} className="h-14" />
-          ))}
-        </div>
-      ) : (
-        <>
-          <div className={query.isFetching ? 'opacity-70 transition-opacity' : undefined}>
-            <ResponsiveTable
-              caption={r.caption}
-              columns={deposits ? columns.filter((col) => col.key !== 'id' && col.key !== 'status') : columns}
-              rows={data.donations}
-              getRowKey={(d) => d.id}
-              empty={<EmptyState title={r.emptyTitle} description={r.emptyText} icon={<HandCoins aria-hidden="true" className="size-6" />} />}
-            />
-          </div>
-          {data.total > 0 && (
-            <nav className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row" aria-label={r.caption}>
-              <p className="text-sm text-ink-600" aria-live="polite">
-                {data.total_capped ? c.showingCapped(from, to, formatNumber(data.total)) : c.showing(from, to, data.total)}
-              </p>
-              <div className="flex gap-2">
-                <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)} icon={<ChevronLeft aria-hidden="true" className="size-4" />}>
-                  {c.previous}
-                </Button>
-                <Button variant="outline" size="sm" disabled={!data.total_capped && to >= data.total} onClick={() => setPage((p) => p + 1)}>
-                  {c.next}
-                  <ChevronRight aria-hidden="true" className="size-4" />
-                </Button>
-              </div>
-            </nav>
-          )}
         </>
       )}
-
-      {deciding && <DecisionModal donation={deciding.donation} decision={deciding.decision} onClose={() => setDeciding(null)} />}
+      <ButtonLink to={adminDonationDetailPath(d.id)} variant="ghost" size="sm" aria-label={r.viewLabel(d.id)} icon={<Eye aria-hidden="true" className="size-4" />}>
+        {r.view}
+      </ButtonLink>
     </div>
+  );
+}
+
+/** Below the table: which rows are shown out of how many, and the previous and next page buttons. */
+function ReviewPager({ data, page, setPage }: { data: AdminDonationList; page: number; setPage: Dispatch<SetStateAction<number>> }) {
+  const from = data.total ? data.offset + 1 : 0;
+  const to = data.offset + data.donations.length;
+  return (
+    <nav className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row" aria-label={r.caption}>
+      <p className="text-sm text-ink-600" aria-live="polite">
+        {data.total_capped ? c.showingCapped(from, to, formatNumber(data.total)) : c.showing(from, to, data.total)}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)} icon={<ChevronLeft aria-hidden="true" className="size-4" />}>
+          {c.previous}
+        </Button>
+        <Button variant="outline" size="sm" disabled={!data.total_capped && to >= data.total} onClick={() => setPage((p) => p + 1)}>
+          {c.next}
+          <ChevronRight aria-hidden="true" className="size-4" />
+        </Button>
+      </div>
+    </nav>
   );
 }
