@@ -97,75 +97,7 @@ export default function AdminUsersPage() {
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const me = session.user?.id;
 
-  const columns: Column<AdminUser>[] = [
-    {
-      key: 'user',
-      header: u.colUser,
-      primary: true,
-      cell: (user) => (
-        <div className="flex min-w-0 items-center gap-3">
-          <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">
-            {initials(user)}
-          </span>
-          <div className="min-w-0 text-left">
-            <p className="truncate font-semibold text-ink-900">
-              {fullName(user)}
-              {user.id === me && (
-                <Badge tone="accent" className="ml-2 align-middle">
-                  {u.youBadge}
-                </Badge>
-              )}
-            </p>
-            <p className="truncate text-sm font-normal text-ink-500">{user.email}</p>
-          </div>
-        </div>
-      ),
-    },
-    {
-      key: 'role',
-      header: u.colRole,
-      cell: (user) => <Badge tone={user.roles[0] === 'ADMIN' ? 'accent' : 'brand'}>{roleLabel(user.roles[0] ?? 'USER')}</Badge>,
-    },
-    {
-      key: 'status',
-      header: u.colStatus,
-      cell: (user) => (
-        <span className="inline-flex flex-col items-start gap-0.5">
-          <Badge tone={user.is_active ? 'success' : 'danger'}>{user.is_active ? s.active : s.inactive}</Badge>
-          {user.status === 'pending' && <span className="text-xs text-ink-500">{u.pendingHint}</span>}
-        </span>
-      ),
-    },
-    { key: 'created', header: u.colRegistered, cell: (user) => <span className="whitespace-nowrap">{formatDate(user.created_at)}</span> },
-    {
-      key: 'last',
-      header: u.colLastAccess,
-      cell: (user) => <span className="whitespace-nowrap">{user.last_login_at ? formatDateTime(user.last_login_at) : s.never}</span>,
-    },
-    {
-      key: 'actions',
-      header: <span className="sr-only sm:not-sr-only">{c.actions}</span>,
-      className: 'text-right',
-      cell: (user) => (
-        <div className="flex justify-end gap-1">
-          <Button variant="ghost" size="icon" aria-label={u.editLabel(fullName(user))} title={c.edit} onClick={() => setEditing({ user })}>
-            <Pencil aria-hidden="true" className="size-4" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="text-red-700 hover:bg-red-50 hover:text-red-800"
-            aria-label={u.deleteLabel(fullName(user))}
-            title={user.id === me ? u.cannotDeleteSelf : c.delete}
-            disabled={user.id === me}
-            onClick={() => setDeleting(user)}
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-          </Button>
-        </div>
-      ),
-    },
-  ];
+  const columns = userColumns(me, { onEdit: (user) => setEditing({ user }), onDelete: setDeleting });
 
   const data = query.data;
   return (
@@ -220,6 +152,89 @@ export default function AdminUsersPage() {
 
       {editing && <UserFormModal key={editing.user?.id ?? 'new'} open user={editing.user} onClose={() => setEditing(null)} />}
       {deleting && <DeleteUserModal user={deleting} onClose={() => setDeleting(null)} />}
+    </div>
+  );
+}
+
+interface RowActions {
+  onEdit: (user: AdminUser) => void;
+  onDelete: (user: AdminUser) => void;
+}
+
+/** The table's columns: user, role, Activo/Inactivo, registered, last access and the row's edit and delete buttons. */
+function userColumns(me: number | undefined, actions: RowActions): Column<AdminUser>[] {
+  return [
+    { key: 'user', header: u.colUser, primary: true, cell: (user) => <UserIdentity user={user} isMe={user.id === me} /> },
+    {
+      key: 'role',
+      header: u.colRole,
+      cell: (user) => <Badge tone={user.roles[0] === 'ADMIN' ? 'accent' : 'brand'}>{roleLabel(user.roles[0] ?? 'USER')}</Badge>,
+    },
+    {
+      key: 'status',
+      header: u.colStatus,
+      cell: (user) => (
+        <span className="inline-flex flex-col items-start gap-0.5">
+          <Badge tone={user.is_active ? 'success' : 'danger'}>{user.is_active ? s.active : s.inactive}</Badge>
+          {user.status === 'pending' && <span className="text-xs text-ink-500">{u.pendingHint}</span>}
+        </span>
+      ),
+    },
+    { key: 'created', header: u.colRegistered, cell: (user) => <span className="whitespace-nowrap">{formatDate(user.created_at)}</span> },
+    {
+      key: 'last',
+      header: u.colLastAccess,
+      cell: (user) => <span className="whitespace-nowrap">{user.last_login_at ? formatDateTime(user.last_login_at) : s.never}</span>,
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only sm:not-sr-only">{c.actions}</span>,
+      className: 'text-right',
+      cell: (user) => <UserRowActions user={user} isMe={user.id === me} {...actions} />,
+    },
+  ];
+}
+
+/** A user's initials, name (with a "Tú" badge on the signed-in account) and email. */
+function UserIdentity({ user, isMe }: { user: AdminUser; isMe: boolean }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">
+        {initials(user)}
+      </span>
+      <div className="min-w-0 text-left">
+        <p className="truncate font-semibold text-ink-900">
+          {fullName(user)}
+          {isMe && (
+            <Badge tone="accent" className="ml-2 align-middle">
+              {u.youBadge}
+            </Badge>
+          )}
+        </p>
+        <p className="truncate text-sm font-normal text-ink-500">{user.email}</p>
+      </div>
+    </div>
+  );
+}
+
+/** A row's edit and delete buttons; nobody deletes their own account. */
+function UserRowActions({ user, isMe, onEdit, onDelete }: { user: AdminUser; isMe: boolean } & RowActions) {
+  return (
+    <div className="flex justify-end gap-1">
+      <Button variant="ghost" size="icon" aria-label={u.editLabel(fullName(user))} title={c.edit} onClick={() => onEdit(user)}>
+        <Pencil aria-hidden="true" className="size-4" />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="text-red-700 hover:bg-red-50 hover:text-red-800"
+        aria-label={u.deleteLabel(fullName(user))}
+        title={isMe ? u.cannotDeleteSelf : c.delete}
+        disabled={isMe}
+        onClick={() => onDelete(user)}
+      >
+        <Trash2 aria-hidden="true" className="size-4" />
+      </Button>
     </div>
   );
 }
