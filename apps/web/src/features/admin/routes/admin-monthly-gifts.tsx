@@ -8,7 +8,7 @@ import { formatDate, fromCents, formatMoney } from '@donaciones/shared/format';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
 import { MONTHLY_GIFT_STATUSES } from '@donaciones/shared/schemas/monthly';
-import { type AdminMonthlyGift, adminMonthlyGiftsQuerySchema } from '@donaciones/shared/schemas/monthly-admin';
+import { type AdminMonthlyGift, type AdminMonthlyGiftList, adminMonthlyGiftsQuerySchema } from '@donaciones/shared/schemas/monthly-admin';
 import { Button, ButtonLink } from '@/components/button';
 import { Select, TextInput } from '@/components/form-fields';
 import { PageHeader } from '@/components/page-header';
@@ -55,8 +55,10 @@ function filterErrors(f: MonthlyGiftFilters): Partial<Record<'minAmount' | 'maxA
 
 const money = (g: AdminMonthlyGift) => formatMoney(fromCents(g.amountCents), g.currency);
 
-export default function AdminMonthlyGiftsPage() {
-  useDocumentTitle(l.title);
+type FilterKey = 'status' | 'minAmount' | 'maxAmount' | 'since' | 'page';
+
+/** The filters of the address, the amounts as they are typed, and the ways to change and clear them. */
+function useMonthlyGiftFilters() {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
 
@@ -65,7 +67,7 @@ export default function AdminMonthlyGiftsPage() {
   const [maxAmount, setMaxAmount] = useState(filters.maxAmount);
   const typed = useDebouncedValue(`${minAmount}|${maxAmount}`, 400);
 
-  const update = (changes: Partial<Record<'status' | 'minAmount' | 'maxAmount' | 'since' | 'page', string>>) => {
+  const update = (changes: Partial<Record<FilterKey, string>>) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) {
       if (value) next.set(key, value);
@@ -83,53 +85,23 @@ export default function AdminMonthlyGiftsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [typed]);
 
+  const clear = () => {
+    setMinAmount('');
+    setMaxAmount('');
+    setParams(new URLSearchParams(), { replace: true });
+  };
+
+  return { filters, minAmount, setMinAmount, maxAmount, setMaxAmount, update, clear };
+}
+
+export default function AdminMonthlyGiftsPage() {
+  useDocumentTitle(l.title);
+  const { filters, minAmount, setMinAmount, maxAmount, setMaxAmount, update, clear } = useMonthlyGiftFilters();
   const errors = filterErrors(filters);
   const valid = Object.keys(errors).length === 0;
   const query = useAdminMonthlyGifts(filters, valid);
   const data = valid ? query.data : undefined;
   const hasFilters = Boolean(filters.status || filters.minAmount || filters.maxAmount || filters.since);
-
-  const columns: Column<AdminMonthlyGift>[] = [
-    {
-      key: 'donor',
-      header: l.colDonor,
-      primary: true,
-      cell: (g) => (
-        <div className="min-w-0 text-left">
-          <p className="truncate font-semibold text-ink-900">{g.donorName}</p>
-          <p className="truncate text-sm font-normal text-ink-500">{g.donorEmail}</p>
-        </div>
-      ),
-    },
-    { key: 'amount', header: l.colAmount, className: 'text-right', cell: (g) => <span className="font-semibold whitespace-nowrap tabular-nums">{money(g)}</span> },
-    {
-      key: 'status',
-      header: l.colStatus,
-      cell: (g) => (
-        <span className="flex flex-col items-start gap-1">
-          <MonthlyStatusBadge status={g.status} />
-          {g.status === 'paused' && g.pausedUntil && <span className="text-xs whitespace-nowrap text-ink-600">{monthlyMessages.pausedUntil(formatDate(g.pausedUntil))}</span>}
-        </span>
-      ),
-    },
-    { key: 'since', header: l.colSince, cell: (g) => <span className="whitespace-nowrap">{g.startedAt ? formatDate(g.startedAt) : l.none}</span> },
-    { key: 'next', header: l.colNextCharge, cell: (g) => <span className="whitespace-nowrap">{g.nextChargeAt ? formatDate(g.nextChargeAt) : l.none}</span> },
-    { key: 'charges', header: l.colCharges, className: 'text-right', cell: (g) => <span className="tabular-nums">{g.chargesCount}</span> },
-    {
-      key: 'actions',
-      header: <span className="sr-only">{l.view}</span>,
-      className: 'text-right',
-      cell: (g) => (
-        <ButtonLink to={adminMonthlyGiftDetailPath(g.id)} variant="ghost" size="sm" aria-label={l.viewLabel(g.id)} icon={<Eye aria-hidden="true" className="size-4" />}>
-          {l.view}
-        </ButtonLink>
-      ),
-    },
-  ];
-
-  // A page past the last (an old link) shows no rows, only the way back.
-  const from = data && data.gifts.length ? (data.page - 1) * data.pageSize + 1 : 0;
-  const to = data ? (data.page - 1) * data.pageSize + data.gifts.length : 0;
 
   return (
     <div>
@@ -153,15 +125,7 @@ export default function AdminMonthlyGiftsPage() {
         />
         <TextInput label={l.sinceLabel} type="date" value={filters.since} error={errors.since} onChange={(e) => update({ since: e.target.value })} />
         {hasFilters && (
-          <Button
-            variant="ghost"
-            className="lg:mt-7"
-            onClick={() => {
-              setMinAmount('');
-              setMaxAmount('');
-              setParams(new URLSearchParams(), { replace: true });
-            }}
-          >
+          <Button variant="ghost" className="lg:mt-7" onClick={clear}>
             {l.clearFilters}
           </Button>
         )}
@@ -180,36 +144,83 @@ export default function AdminMonthlyGiftsPage() {
           <div className={query.isFetching ? 'opacity-70 transition-opacity' : undefined}>
             <ResponsiveTable
               caption={l.caption}
-              columns={columns}
+              columns={COLUMNS}
               rows={data.gifts}
               getRowKey={(g) => g.id}
               empty={<EmptyState title={l.emptyTitle} description={l.emptyText} icon={<Repeat aria-hidden="true" className="size-6" />} />}
             />
           </div>
-          {data.total > 0 && (
-            <nav className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row" aria-label={l.pager}>
-              <p className="text-sm text-ink-600" aria-live="polite">
-                {from > 0 && l.showing(from, to, data.total)}
-              </p>
-              <div className="flex gap-2">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={data.page <= 1}
-                  onClick={() => update({ page: String(data.page - 1) })}
-                  icon={<ChevronLeft aria-hidden="true" className="size-4" />}
-                >
-                  {l.previous}
-                </Button>
-                <Button variant="outline" size="sm" disabled={to >= data.total} onClick={() => update({ page: String(data.page + 1) })}>
-                  {l.next}
-                  <ChevronRight aria-hidden="true" className="size-4" />
-                </Button>
-              </div>
-            </nav>
-          )}
+          {data.total > 0 && <MonthlyGiftsPager data={data} onPage={(page) => update({ page: String(page) })} />}
         </>
       )}
     </div>
+  );
+}
+
+/** The table's columns: donor, monthly amount, status (with the pause's end), since, next charge, charges and the view link. */
+const COLUMNS: Column<AdminMonthlyGift>[] = [
+  {
+    key: 'donor',
+    header: l.colDonor,
+    primary: true,
+    cell: (g) => (
+      <div className="min-w-0 text-left">
+        <p className="truncate font-semibold text-ink-900">{g.donorName}</p>
+        <p className="truncate text-sm font-normal text-ink-500">{g.donorEmail}</p>
+      </div>
+    ),
+  },
+  { key: 'amount', header: l.colAmount, className: 'text-right', cell: (g) => <span className="font-semibold whitespace-nowrap tabular-nums">{money(g)}</span> },
+  {
+    key: 'status',
+    header: l.colStatus,
+    cell: (g) => (
+      <span className="flex flex-col items-start gap-1">
+        <MonthlyStatusBadge status={g.status} />
+        {g.status === 'paused' && g.pausedUntil && <span className="text-xs whitespace-nowrap text-ink-600">{monthlyMessages.pausedUntil(formatDate(g.pausedUntil))}</span>}
+      </span>
+    ),
+  },
+  { key: 'since', header: l.colSince, cell: (g) => <span className="whitespace-nowrap">{g.startedAt ? formatDate(g.startedAt) : l.none}</span> },
+  { key: 'next', header: l.colNextCharge, cell: (g) => <span className="whitespace-nowrap">{g.nextChargeAt ? formatDate(g.nextChargeAt) : l.none}</span> },
+  { key: 'charges', header: l.colCharges, className: 'text-right', cell: (g) => <span className="tabular-nums">{g.chargesCount}</span> },
+  {
+    key: 'actions',
+    header: <span className="sr-only">{l.view}</span>,
+    className: 'text-right',
+    cell: (g) => (
+      <ButtonLink to={adminMonthlyGiftDetailPath(g.id)} variant="ghost" size="sm" aria-label={l.viewLabel(g.id)} icon={<Eye aria-hidden="true" className="size-4" />}>
+        {l.view}
+      </ButtonLink>
+    ),
+  },
+];
+
+/** Below the table: which gifts are shown out of how many, and the previous and next page buttons. */
+function MonthlyGiftsPager({ data, onPage }: { data: AdminMonthlyGiftList; onPage: (page: number) => void }) {
+  // A page past the last (an old link) shows no rows, only the way back.
+  const from = data.gifts.length ? (data.page - 1) * data.pageSize + 1 : 0;
+  const to = (data.page - 1) * data.pageSize + data.gifts.length;
+  return (
+    <nav className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row" aria-label={l.pager}>
+      <p className="text-sm text-ink-600" aria-live="polite">
+        {from > 0 && l.showing(from, to, data.total)}
+      </p>
+      <div className="flex gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={data.page <= 1}
+          onClick={() => onPage(data.page - 1)}
+          icon={<ChevronLeft aria-hidden="true" className="size-4" />}
+        >
+          {l.previous}
+        </Button>
+        <Button variant="outline" size="sm" disabled={to >= data.total} onClick={() => onPage(data.page + 1)}>
+          {l.next}
+          <ChevronRight aria-hidden="true" className="size-4" />
+        </Button>
+      </div>
+    </nav>
   );
 }
