@@ -81,6 +81,87 @@ function Section({ title, empty, count, children }: { title: string; empty: stri
   );
 }
 
+/**
+ * A proposed line: its best candidate and the other matches, each with Confirmar (which asks first); the alternatives
+ * that only nearly match are shown without it.
+ */
+function ProposedLine({ line, pending, confirmingDonationId, onAsk }: { line: StatementLine; pending: boolean; confirmingDonationId: number | undefined; onAsk: (confirmation: PendingConfirmation) => void }) {
+  const [best, ...others] = line.candidates;
+  const button = (candidate: StatementCandidate) => (
+    <Button
+      size="sm"
+      variant="secondary"
+      loading={confirmingDonationId === candidate.donation_id}
+      disabled={pending}
+      aria-label={m.confirmLabel(line.line_number, candidate.reference_code)}
+      onClick={() => onAsk({ line, candidate })}
+      icon={<CheckCircle2 aria-hidden="true" className="size-4" />}
+    >
+      {m.confirm}
+    </Button>
+  );
+  return (
+    <li className="py-4 first:pt-0 last:pb-0">
+      <LineHeading line={line} />
+      <ul className="mt-2 rounded-xl bg-brand-50/40 px-3">{best && <CandidateRow candidate={best} action={button(best)} />}</ul>
+      {others.length > 0 && (
+        <div className="mt-2">
+          <p className="text-xs font-semibold text-ink-600">{m.alternatives}</p>
+          <ul className="divide-y divide-sand-200 px-3">
+            {others.map((c) => (
+              <CandidateRow key={c.donation_id} candidate={c} action={c.kind === 'match' ? button(c) : undefined} />
+            ))}
+          </ul>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** A line that nearly matches: its candidates, without a way to confirm them. */
+function NearMissLine({ line }: { line: StatementLine }) {
+  return (
+    <li className="py-4 first:pt-0 last:pb-0">
+      <LineHeading line={line} />
+      <ul className="mt-2 divide-y divide-sand-200 rounded-xl bg-amber-50/50 px-3">
+        {line.candidates.map((c) => (
+          <CandidateRow key={c.donation_id} candidate={c} />
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/** An unmatched credit, with the button that records it as a donation. */
+function UnmatchedLine({ line, onRecord }: { line: StatementLine; onRecord: (line: StatementLine) => void }) {
+  return (
+    <li className="py-3 first:pt-0 last:pb-0">
+      <LineHeading line={line} />
+      <Button size="sm" variant="outline" className="mt-2" aria-label={m.lineDonationLabel(line.line_number)} onClick={() => onRecord(line)}>
+        {m.lineDonation}
+      </Button>
+    </li>
+  );
+}
+
+/** A confirmed line and the donation it paid. */
+function ConfirmedLine({ line }: { line: StatementLine }) {
+  return (
+    <li className="py-3 first:pt-0 last:pb-0">
+      <LineHeading line={line} />
+      {line.confirmed_donation && (
+        <p className="mt-1 flex items-center gap-1.5 text-sm text-green-800">
+          <CheckCircle2 aria-hidden="true" className="size-4" />
+          <Link to={adminDonationDetailPath(line.confirmed_donation.id)} className="font-mono underline">
+            {line.confirmed_donation.reference_code}
+          </Link>{' '}
+          {line.confirmed_donation.donor_name}
+        </p>
+      )}
+    </li>
+  );
+}
+
 export function ImportDetail({ id }: { id: number }) {
   const query = useStatementImport(id);
   const confirm = useConfirmStatementLine();
@@ -117,60 +198,25 @@ export function ImportDetail({ id }: { id: number }) {
       <LineDonationDialog importId={data.id} line={recording} onClose={() => setRecording(null)} />
       <ConfirmStatementLineDialog pending={asking} busy={confirm.isPending} onCancel={() => setAsking(null)} onConfirm={(p) => void confirmLine(p)} />
       <Section title={m.proposedTitle} empty={m.proposedEmpty} count={proposed.length}>
-        {proposed.map((line) => {
-          const [best, ...others] = line.candidates;
-          const button = (candidate: StatementCandidate) => (
-            <Button
-              size="sm"
-              variant="secondary"
-              loading={busy(line) && confirm.variables?.donationId === candidate.donation_id}
-              disabled={confirm.isPending}
-              aria-label={m.confirmLabel(line.line_number, candidate.reference_code)}
-              onClick={() => setAsking({ line, candidate })}
-              icon={<CheckCircle2 aria-hidden="true" className="size-4" />}
-            >
-              {m.confirm}
-            </Button>
-          );
-          return (
-            <li key={line.id} className="py-4 first:pt-0 last:pb-0">
-              <LineHeading line={line} />
-              <ul className="mt-2 rounded-xl bg-brand-50/40 px-3">{best && <CandidateRow candidate={best} action={button(best)} />}</ul>
-              {others.length > 0 && (
-                <div className="mt-2">
-                  <p className="text-xs font-semibold text-ink-600">{m.alternatives}</p>
-                  <ul className="divide-y divide-sand-200 px-3">
-                    {others.map((c) => (
-                      <CandidateRow key={c.donation_id} candidate={c} action={c.kind === 'match' ? button(c) : undefined} />
-                    ))}
-                  </ul>
-                </div>
-              )}
-            </li>
-          );
-        })}
+        {proposed.map((line) => (
+          <ProposedLine
+            key={line.id}
+            line={line}
+            pending={confirm.isPending}
+            confirmingDonationId={busy(line) ? confirm.variables?.donationId : undefined}
+            onAsk={setAsking}
+          />
+        ))}
       </Section>
       <Section title={m.nearTitle} empty={m.nearEmpty} count={near.length}>
         {near.map((line) => (
-          <li key={line.id} className="py-4 first:pt-0 last:pb-0">
-            <LineHeading line={line} />
-            <ul className="mt-2 divide-y divide-sand-200 rounded-xl bg-amber-50/50 px-3">
-              {line.candidates.map((c) => (
-                <CandidateRow key={c.donation_id} candidate={c} />
-              ))}
-            </ul>
-          </li>
+          <NearMissLine key={line.id} line={line} />
         ))}
       </Section>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <Section title={m.unmatchedLinesTitle} empty={m.unmatchedLinesEmpty} count={unmatched.length}>
           {unmatched.map((line) => (
-            <li key={line.id} className="py-3 first:pt-0 last:pb-0">
-              <LineHeading line={line} />
-              <Button size="sm" variant="outline" className="mt-2" aria-label={m.lineDonationLabel(line.line_number)} onClick={() => setRecording(line)}>
-                {m.lineDonation}
-              </Button>
-            </li>
+            <UnmatchedLine key={line.id} line={line} onRecord={setRecording} />
           ))}
         </Section>
         <Section title={m.unmatchedDepositsTitle} empty={m.unmatchedDepositsEmpty} count={data.unmatched_deposits.length}>
@@ -184,18 +230,7 @@ export function ImportDetail({ id }: { id: number }) {
       {confirmed.length > 0 && (
         <Section title={m.confirmedTitle} empty="" count={confirmed.length}>
           {confirmed.map((line) => (
-            <li key={line.id} className="py-3 first:pt-0 last:pb-0">
-              <LineHeading line={line} />
-              {line.confirmed_donation && (
-                <p className="mt-1 flex items-center gap-1.5 text-sm text-green-800">
-                  <CheckCircle2 aria-hidden="true" className="size-4" />
-                  <Link to={adminDonationDetailPath(line.confirmed_donation.id)} className="font-mono underline">
-                    {line.confirmed_donation.reference_code}
-                  </Link>{' '}
-                  {line.confirmed_donation.donor_name}
-                </p>
-              )}
-            </li>
+            <ConfirmedLine key={line.id} line={line} />
           ))}
         </Section>
       )}
