@@ -1,8 +1,8 @@
 // The signed-in session (docs/product.md#accounts-and-sessions): the access token lives in memory only,
 // `session_user` {id, email, roles, loginAt} in localStorage so that a reload can restore the
 // session with a cookie refresh. Logout, or a refresh that fails, clears both.
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@donaciones/shared/constants';
 import type { Me, TokenPair } from '@donaciones/shared/schemas/auth';
 import type { LoginAnswer, SecondStepMethod } from '@donaciones/shared/schemas/two-step';
@@ -99,24 +99,16 @@ export interface SessionProviderProps {
   client?: ApiClient;
 }
 
-export function SessionProvider({ children, onSessionExpired, client = defaultApi }: SessionProviderProps) {
-  const queryClient = useQueryClient();
-  const [user, setUser] = useState<SessionUser | null>(() => readStoredUser());
-  const [status, setStatus] = useState<SessionStatus>(() => (readStoredUser() ? 'loading' : 'anonymous'));
+type SetUser = Dispatch<SetStateAction<SessionUser | null>>;
+type SetStatus = Dispatch<SetStateAction<SessionStatus>>;
+
+/** The api client asks us whether a refresh is worth trying and tells us when the session died. */
+function useApiClientSession(client: ApiClient, clear: () => void, onSessionExpired: (() => void) | undefined) {
   const expiredRef = useRef(onSessionExpired);
   useEffect(() => {
     expiredRef.current = onSessionExpired;
   }, [onSessionExpired]);
 
-  const clear = useCallback(() => {
-    setAccessToken(null);
-    storeUser(null);
-    setUser(null);
-    setStatus('anonymous');
-    queryClient.clear();
-  }, [queryClient]);
-
-  // The api client asks us whether a refresh is worth trying and tells us when the session died.
   useEffect(() => {
     client.configure({
       canRefresh: () => readStoredUser() !== null,
@@ -126,8 +118,10 @@ export function SessionProvider({ children, onSessionExpired, client = defaultAp
       },
     });
   }, [client, clear]);
+}
 
-  // Boot: a stored session user gets a new access token from the refresh cookie, then fresh roles.
+/** Boot: a stored session user gets a new access token from the refresh cookie, then fresh roles. */
+function useRestoredSession(client: ApiClient, clear: () => void, setUser: SetUser, setStatus: SetStatus) {
   useEffect(() => {
     clearStoredTokens();
     const stored = readStoredUser();
@@ -152,9 +146,11 @@ export function SessionProvider({ children, onSessionExpired, client = defaultAp
     return () => {
       cancelled = true;
     };
-  }, [client, clear]);
+  }, [client, clear, setUser, setStatus]);
+}
 
-  // Another tab signed out (or in): follow it.
+/** Another tab signed out (or in): follow it. */
+function useOtherTabsSession(queryClient: QueryClient, setUser: SetUser, setStatus: SetStatus) {
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== SESSION_USER_KEY) return;
@@ -167,7 +163,25 @@ export function SessionProvider({ children, onSessionExpired, client = defaultAp
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
+  }, [queryClient, setUser, setStatus]);
+}
+
+export function SessionProvider({ children, onSessionExpired, client = defaultApi }: SessionProviderProps) {
+  const queryClient = useQueryClient();
+  const [user, setUser] = useState<SessionUser | null>(() => readStoredUser());
+  const [status, setStatus] = useState<SessionStatus>(() => (readStoredUser() ? 'loading' : 'anonymous'));
+
+  const clear = useCallback(() => {
+    setAccessToken(null);
+    storeUser(null);
+    setUser(null);
+    setStatus('anonymous');
+    queryClient.clear();
   }, [queryClient]);
+
+  useApiClientSession(client, clear, onSessionExpired);
+  useRestoredSession(client, clear, setUser, setStatus);
+  useOtherTabsSession(queryClient, setUser, setStatus);
 
   const completeSignIn = useCallback(
     async (tokens: TokenPair) => {
