@@ -18,8 +18,8 @@ import { PasswordConfirm } from './password-confirm';
 const ui = twoStepMessages.ui;
 
 type Mode = 'idle' | 'enrolling' | 'codes' | 'remove' | 'regenerate';
-
-export function TotpCard({ security }: { security: AccountSecurity }) {
+/** The card's state and what its buttons do: set up, confirm the first code, and remove or make new codes after the password. */
+function useTotpCard() {
   const [mode, setMode] = useState<Mode>('idle');
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [codes, setCodes] = useState<string[]>([]);
@@ -66,6 +66,19 @@ export function TotpCard({ security }: { security: AccountSecurity }) {
     }
   };
 
+  const confirmEnrolment = async (code: string) => {
+    const answer = await confirm.mutateAsync(code);
+    setCodes(answer.recovery_codes);
+    setMode('codes');
+  };
+
+  const busy = remove.isPending || regenerate.isPending;
+  return { mode, setMode, setup, codes, error, passwordError, success, begin, withPassword, confirmEnrolment, busy };
+}
+
+export function TotpCard({ security }: { security: AccountSecurity }) {
+  const { mode, setMode, setup, codes, error, passwordError, success, begin, withPassword, confirmEnrolment, busy } = useTotpCard();
+
   return (
     <Card
       title={ui.appTitle}
@@ -79,16 +92,7 @@ export function TotpCard({ security }: { security: AccountSecurity }) {
       {security.second_step_required && <p className="mb-3 text-sm font-semibold text-accent-800">{ui.requiredNote}</p>}
       <ErrorMessage message={error} />
       <SuccessMessage message={success} />
-      {mode === 'enrolling' && setup && (
-        <TotpEnrolment
-          setup={setup}
-          onConfirm={async (code) => {
-            const answer = await confirm.mutateAsync(code);
-            setCodes(answer.recovery_codes);
-            setMode('codes');
-          }}
-        />
-      )}
+      {mode === 'enrolling' && setup && <TotpEnrolment setup={setup} onConfirm={confirmEnrolment} />}
       {mode === 'codes' && <RecoveryCodes codes={codes} onDone={() => setMode('idle')} />}
       {mode !== 'enrolling' && mode !== 'codes' && (
         <>
@@ -110,7 +114,7 @@ export function TotpCard({ security }: { security: AccountSecurity }) {
             )}
           </div>
           {(mode === 'remove' || mode === 'regenerate') && (
-            <PasswordConfirm busy={remove.isPending || regenerate.isPending} error={passwordError} onConfirm={withPassword} onCancel={() => setMode('idle')} />
+            <PasswordConfirm busy={busy} error={passwordError} onConfirm={withPassword} onCancel={() => setMode('idle')} />
           )}
         </>
       )}
