@@ -1,13 +1,14 @@
 // Register a gift received by staff (/donations/new, docs/product.md#screens-and-routes): in-kind, services or cash,
 // through POST /donations, validated inline with the same schema as the API (docs/product.md#validation-rules).
-// Staff only: donors have one flow, /donate, and anyone else who opens this address is taken there.
+// Staff who may enter gifts (gifts.enter: ADMIN, FINANCE, VOLUNTEER) only: donors have one flow,
+// /donate, and anyone else who opens this address is taken there. The gift is recorded pending.
 import { Navigate, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { ClipboardList, HandHeart, Save } from 'lucide-react';
 import { DONATION_TYPES } from '@donaciones/shared/constants';
-import { hasRole } from '@donaciones/shared/roles';
+import { can } from '@donaciones/shared/permissions';
 import { donationTypeLabel, donationsMessages } from '@donaciones/shared/messages/donations';
 import { type CreateDonation, type CreateDonationInput, createDonationSchema } from '@donaciones/shared/schemas/donations';
 import { ButtonLink, Button } from '@/components/button';
@@ -29,7 +30,7 @@ const FIELDS = ['donor_name', 'donor_email', 'amount', 'currency', 'donation_typ
 
 export default function NewDonationPage() {
   const session = useSession();
-  if (!hasRole(session.roles, 'ADMIN')) return <Navigate to={paths.donate} replace />;
+  if (!can(session.roles, 'gifts.enter')) return <Navigate to={paths.donate} replace />;
   return <RegisterGiftForm />;
 }
 

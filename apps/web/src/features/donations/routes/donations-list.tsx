@@ -9,7 +9,7 @@ import { DONATION_STATUSES, DONATION_TYPES, LIST_DEFAULT_LIMIT, type DonationSta
 import { formatDate, formatNumber } from '@donaciones/shared/format';
 import { donationStatusLabel, donationTypeLabel, donationsMessages } from '@donaciones/shared/messages/donations';
 import { screensMessages } from '@donaciones/shared/messages/screens';
-import { hasRole } from '@donaciones/shared/roles';
+import { can } from '@donaciones/shared/permissions';
 import type { Donation } from '@donaciones/shared/schemas/donations';
 import { StatusBadge } from '@/components/badge';
 import { Button, ButtonLink } from '@/components/button';
@@ -78,7 +78,6 @@ export function readListParams(params: URLSearchParams) {
 export default function DonationsListPage() {
   useDocumentTitle(donationsMessages.list.title);
   const session = useSession();
-  const isAdmin = hasRole(session.roles, 'ADMIN');
   const [params, setParams] = useSearchParams();
   const read = readListParams(params);
   const { q, type, page } = read;
@@ -144,7 +143,7 @@ export default function DonationsListPage() {
     setSearch('');
     setParams(new URLSearchParams());
   };
-  const newDonation = isAdmin ? (
+  const newDonation = can(session.roles, 'gifts.enter') ? (
     <ButtonLink to={paths.donationNew} variant="secondary" icon={<Plus aria-hidden="true" className="size-4" />}>
       {l.newDonation}
     </ButtonLink>
