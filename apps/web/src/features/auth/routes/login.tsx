@@ -31,17 +31,19 @@ const ui = authMessages.ui;
 const twoStepUi = twoStepMessages.ui;
 
 type Step = 'email' | 'password' | 'code' | 'enrol' | 'codes';
+type PendingStep = Exclude<LoginStep, { kind: 'signed_in' }>;
+type Enrolled = TokenPair & { recovery_codes: string[] };
 
-export default function LoginPage() {
-  useDocumentTitle(authMessages.loginTitle);
+/** The sign-in's state and handlers: the steps, the form, the password and passkey sign-ins, and the second step's outcome. */
+function useLogin() {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const [step, setStep] = useState<Step>('email');
   const [serverError, setServerError] = useState<string | null>(null);
-  const [pending, setPending] = useState<Exclude<LoginStep, { kind: 'signed_in' }> | null>(null);
+  const [pending, setPending] = useState<PendingStep | null>(null);
   const [setup, setSetup] = useState<TotpSetup | null>(null);
-  const [enrolled, setEnrolled] = useState<(TokenPair & { recovery_codes: string[] }) | null>(null);
+  const [enrolled, setEnrolled] = useState<Enrolled | null>(null);
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const {
     register,
@@ -103,45 +105,26 @@ export default function LoginPage() {
     }
   };
 
+  const onEnrolled = (answer: Enrolled) => {
+    setEnrolled(answer);
+    setStep('codes');
+  };
+
+  const startOver = () => {
+    setPending(null);
+    setEnrolled(null);
+    goTo('email');
+  };
+
+  return { step, serverError, pending, setup, enrolled, passkeyBusy, register, getValues, errors, isSubmitting, goTo, toPasswordStep, finish, signIn, passkeyOnly, onEnrolled, startOver };
+}
+
+export default function LoginPage() {
+  useDocumentTitle(authMessages.loginTitle);
+  const { step, serverError, pending, setup, enrolled, passkeyBusy, register, getValues, errors, isSubmitting, goTo, toPasswordStep, finish, signIn, passkeyOnly, onEnrolled, startOver } = useLogin();
+
   if ((step === 'code' || step === 'enrol' || step === 'codes') && pending) {
-    return (
-      <div>
-        <StepDots step={step} />
-        <div className="mt-5">
-          {step === 'code' && pending.kind === 'second_step' && <SecondStepForm token={pending.token} methods={pending.methods} onTokens={finish} />}
-          {step === 'enrol' && setup && (
-            <div className="space-y-4">
-              <div>
-                <h2 className="text-lg font-semibold text-ink-900">{twoStepUi.enrolTitle}</h2>
-                <p className="mt-1 text-sm text-ink-600">{twoStepUi.enrolIntro}</p>
-              </div>
-              <TotpEnrolment
-                setup={setup}
-                onConfirm={async (code) => {
-                  const answer = await confirmEnrolment(pending.token, code);
-                  setEnrolled(answer);
-                  setStep('codes');
-                }}
-              />
-            </div>
-          )}
-          {step === 'codes' && enrolled && <RecoveryCodes codes={enrolled.recovery_codes} onDone={() => void finish(enrolled)} />}
-        </div>
-        <p className="mt-7 border-t border-sand-200 pt-6 text-center text-sm">
-          <button
-            type="button"
-            onClick={() => {
-              setPending(null);
-              setEnrolled(null);
-              goTo('email');
-            }}
-            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
-          >
-            {twoStepUi.startOver}
-          </button>
-        </p>
-      </div>
-    );
+    return <SecondStep step={step} pending={pending} setup={setup} enrolled={enrolled} onTokens={finish} onEnrolled={onEnrolled} onStartOver={startOver} />;
   }
 
   const email = getValues('email');
@@ -170,27 +153,7 @@ export default function LoginPage() {
 
         {step === 'password' && (
           <>
-            <div className="flex items-start gap-3 rounded-2xl border border-sand-200 bg-sand-50 px-3.5 py-3">
-              <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-                <Mail aria-hidden="true" className="size-4.5" />
-              </span>
-              <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                  <p className="text-xs text-ink-500">{ui.signingInAs}</p>
-                  <button
-                    type="button"
-                    onClick={() => goTo('email')}
-                    className="inline-flex items-center gap-1 rounded-md text-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
-                  >
-                    <ArrowLeft aria-hidden="true" className="size-3.5" />
-                    {ui.changeEmail}
-                  </button>
-                </div>
-                <p className="mt-0.5 text-sm font-semibold break-all text-ink-900" data-testid="login-email">
-                  {email}
-                </p>
-              </div>
-            </div>
+            <SigningInAs email={email} onChangeEmail={() => goTo('email')} />
             <PasswordInput
               label={ui.passwordLabel}
               autoComplete="current-password"
@@ -202,23 +165,7 @@ export default function LoginPage() {
         )}
 
         {step === 'email' ? (
-          <>
-            <Button type="submit" size="lg" className="w-full" icon={<ArrowRight aria-hidden="true" className="order-last size-5" />}>
-              {ui.continue}
-            </Button>
-            <Button
-              type="button"
-              size="lg"
-              variant="outline"
-              className="-mt-2 w-full"
-              loading={passkeyBusy}
-              loadingText={twoStepUi.passkeyWaiting}
-              icon={<Fingerprint aria-hidden="true" className="size-5" />}
-              onClick={() => void passkeyOnly()}
-            >
-              {twoStepUi.signInWithPasskey}
-            </Button>
-          </>
+          <EmailStepButtons passkeyBusy={passkeyBusy} onPasskey={() => void passkeyOnly()} />
         ) : (
           <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText={authMessages.loggingIn}>
             {ui.signIn}
@@ -239,6 +186,108 @@ export default function LoginPage() {
         </Link>
       </p>
     </div>
+  );
+}
+
+/** After the password: the code or passkey step, or enrolling an authenticator app and its recovery codes; and Empezar de nuevo. */
+function SecondStep({
+  step,
+  pending,
+  setup,
+  enrolled,
+  onTokens,
+  onEnrolled,
+  onStartOver,
+}: {
+  step: Step;
+  pending: PendingStep;
+  setup: TotpSetup | null;
+  enrolled: Enrolled | null;
+  onTokens: (tokens: TokenPair) => Promise<void>;
+  onEnrolled: (answer: Enrolled) => void;
+  onStartOver: () => void;
+}) {
+  return (
+    <div>
+      <StepDots step={step} />
+      <div className="mt-5">
+        {step === 'code' && pending.kind === 'second_step' && <SecondStepForm token={pending.token} methods={pending.methods} onTokens={onTokens} />}
+        {step === 'enrol' && setup && (
+          <div className="space-y-4">
+            <div>
+              <h2 className="text-lg font-semibold text-ink-900">{twoStepUi.enrolTitle}</h2>
+              <p className="mt-1 text-sm text-ink-600">{twoStepUi.enrolIntro}</p>
+            </div>
+            <TotpEnrolment
+              setup={setup}
+              onConfirm={async (code) => {
+                onEnrolled(await confirmEnrolment(pending.token, code));
+              }}
+            />
+          </div>
+        )}
+        {step === 'codes' && enrolled && <RecoveryCodes codes={enrolled.recovery_codes} onDone={() => void onTokens(enrolled)} />}
+      </div>
+      <p className="mt-7 border-t border-sand-200 pt-6 text-center text-sm">
+        <button
+          type="button"
+          onClick={onStartOver}
+          className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+        >
+          {twoStepUi.startOver}
+        </button>
+      </p>
+    </div>
+  );
+}
+
+/** The password step's reminder of the email being signed in, with the way back to change it. */
+function SigningInAs({ email, onChangeEmail }: { email: string; onChangeEmail: () => void }) {
+  return (
+    <div className="flex items-start gap-3 rounded-2xl border border-sand-200 bg-sand-50 px-3.5 py-3">
+      <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+        <Mail aria-hidden="true" className="size-4.5" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <p className="text-xs text-ink-500">{ui.signingInAs}</p>
+          <button
+            type="button"
+            onClick={onChangeEmail}
+            className="inline-flex items-center gap-1 rounded-md text-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+          >
+            <ArrowLeft aria-hidden="true" className="size-3.5" />
+            {ui.changeEmail}
+          </button>
+        </div>
+        <p className="mt-0.5 text-sm font-semibold break-all text-ink-900" data-testid="login-email">
+          {email}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The email step's buttons: Continuar, and signing in with a passkey alone. */
+function EmailStepButtons({ passkeyBusy, onPasskey }: { passkeyBusy: boolean; onPasskey: () => void }) {
+  return (
+    <>
+      <Button type="submit" size="lg" className="w-full" icon={<ArrowRight aria-hidden="true" className="order-last size-5" />}>
+        {ui.continue}
+      </Button>
+      <Button
+        type="button"
+        size="lg"
+        variant="outline"
+        className="-mt-2 w-full"
+        loading={passkeyBusy}
+        loadingText={twoStepUi.passkeyWaiting}
+        icon={<Fingerprint aria-hidden="true" className="size-5" />}
+        onClick={onPasskey}
+      >
+        {twoStepUi.signInWithPasskey}
+      </Button>
+    </>
   );
 }
 
