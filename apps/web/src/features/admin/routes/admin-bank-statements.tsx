@@ -43,14 +43,15 @@ const MAPPING_FIELDS: { key: MappingKey; label: string; optional: boolean }[] = 
 
 /** The file's base64 is a third larger than the file. */
 const MAX_FILE_BYTES = (STATEMENT_BASE64_MAX / 4) * 3;
+type Mapping = Record<MappingKey, string>;
 
-function ImportForm({ banks, onImported }: { banks: string[]; onImported: (imported: StatementImport) => void }) {
-  const listId = useId();
+/** The import form's state and its two actions: read the file (a preview and the suggested columns), then import it. */
+function useImportForm(onImported: (imported: StatementImport) => void) {
   const [bank, setBank] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [content, setContent] = useState<{ name: string; base64: string } | null>(null);
   const [preview, setPreview] = useState<StatementPreview | null>(null);
-  const [mapping, setMapping] = useState<Record<MappingKey, string>>({ date: '', description: '', reference: '', credit: '', debit: '' });
+  const [mapping, setMapping] = useState<Mapping>({ date: '', description: '', reference: '', credit: '', debit: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const read = usePreviewStatement();
@@ -109,7 +110,15 @@ function ImportForm({ banks, onImported }: { banks: string[]; onImported: (impor
     }
   };
 
-  const columnOptions = (preview?.headers ?? []).map((h) => ({ value: h, label: h }));
+  const reading = read.isPending;
+  const importing = importer.isPending;
+  return { bank, setBank, file, setFile, preview, setPreview, mapping, setMapping, errors, formError, readFile, runImport, reading, importing };
+}
+
+/** The bank and the file, Leer archivo, then the preview, the columns and Importar. */
+function ImportForm({ banks, onImported }: { banks: string[]; onImported: (imported: StatementImport) => void }) {
+  const listId = useId();
+  const { bank, setBank, file, setFile, preview, setPreview, mapping, setMapping, errors, formError, readFile, runImport, reading, importing } = useImportForm(onImported);
 
   return (
     <Card title={m.importTitle}>
@@ -132,36 +141,16 @@ function ImportForm({ banks, onImported }: { banks: string[]; onImported: (impor
             <option key={b} value={b} />
           ))}
         </datalist>
-        <FormField label={m.file} hint={m.fileHint} error={errors.content_base64} required>
-          {({ inputId, describedBy, invalid }) => (
-            // The browser's own file button speaks the browser's language: a Spanish one stands in for it.
-            <div className="flex items-center gap-3">
-              <input
-                id={inputId}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-                type="file"
-                accept=".csv,.txt,text/csv,text/plain"
-                onChange={(e) => {
-                  setFile(e.target.files?.[0] ?? null);
-                  setPreview(null);
-                }}
-                className="peer sr-only"
-              />
-              <span
-                aria-hidden="true"
-                onClick={() => document.getElementById(inputId)?.click()}
-                className="inline-flex cursor-pointer items-center gap-2 rounded-full bg-brand-50 px-4 py-2 text-sm font-semibold text-brand-800 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 hover:bg-brand-100"
-              >
-                <FileSpreadsheet className="size-4" />
-                {m.chooseFile}
-              </span>
-              <span className="min-w-0 truncate text-sm text-ink-700">{file?.name ?? m.noFile}</span>
-            </div>
-          )}
-        </FormField>
+        <StatementFileField
+          file={file}
+          error={errors.content_base64}
+          onChoose={(chosen) => {
+            setFile(chosen);
+            setPreview(null);
+          }}
+        />
         <div className="sm:col-span-2">
-          <Button type="submit" variant="outline" loading={read.isPending} icon={<Search aria-hidden="true" className="size-4" />}>
+          <Button type="submit" variant="outline" loading={reading} icon={<Search aria-hidden="true" className="size-4" />}>
             {m.readFile}
           </Button>
         </div>
@@ -175,60 +164,106 @@ function ImportForm({ banks, onImported }: { banks: string[]; onImported: (impor
 
       {preview && (
         <div className="mt-6 flex flex-col gap-5">
+          <StatementPreviewTable preview={preview} />
+          <ColumnMapping preview={preview} mapping={mapping} errors={errors} onChange={(key, column) => setMapping((current) => ({ ...current, [key]: column }))} />
           <div>
-            <h3 className="font-semibold text-ink-900">{m.preview}</h3>
-            <div className="mt-2 overflow-x-auto rounded-xl border border-sand-200">
-              <table className="w-full text-left text-xs">
-                <caption className="sr-only">{m.previewCaption(preview.rows.length)}</caption>
-                <thead className="bg-sand-100/70 font-bold text-ink-700">
-                  <tr>
-                    {preview.headers.map((h) => (
-                      <th key={h} scope="col" className="px-3 py-2 whitespace-nowrap">
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-sand-200">
-                  {preview.rows.map((row, i) => (
-                    <tr key={i}>
-                      {row.map((cell, j) => (
-                        <td key={j} className="px-3 py-1.5 whitespace-nowrap text-ink-800">
-                          {cell}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </div>
-          <fieldset>
-            <legend className="font-semibold text-ink-900">{m.mappingTitle}</legend>
-            <p className="mt-1 text-sm text-ink-600">{preview.saved_mapping ? m.mappingSaved : m.mappingNew}</p>
-            <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {MAPPING_FIELDS.map((f) => (
-                <Select
-                  key={f.key}
-                  label={f.label}
-                  options={columnOptions}
-                  placeholder={f.optional ? m.noColumn : m.choose}
-                  value={mapping[f.key] ?? ''}
-                  onChange={(e) => setMapping((current) => ({ ...current, [f.key]: e.target.value }))}
-                  error={errors[`mapping.${f.key}`]}
-                  required={!f.optional}
-                />
-              ))}
-            </div>
-          </fieldset>
-          <div>
-            <Button onClick={runImport} loading={importer.isPending} loadingText={m.importing} icon={<Upload aria-hidden="true" className="size-4" />}>
+            <Button onClick={runImport} loading={importing} loadingText={m.importing} icon={<Upload aria-hidden="true" className="size-4" />}>
               {m.import}
             </Button>
           </div>
         </div>
       )}
     </Card>
+  );
+}
+
+/** The file chooser, with a Spanish button standing in for the browser's own, and the chosen file's name. */
+function StatementFileField({ file, error, onChoose }: { file: File | null; error: string | undefined; onChoose: (file: File | null) => void }) {
+  return (
+    <FormField label={m.file} hint={m.fileHint} error={error} required>
+      {({ inputId, describedBy, invalid }) => (
+        // The browser's own file button speaks the browser's language: a Spanish one stands in for it.
+        <div className="flex items-center gap-3">
+          <input
+            id={inputId}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            type="file"
+            accept=".csv,.txt,text/csv,text/plain"
+            onChange={(e) => onChoose(e.target.files?.[0] ?? null)}
+            className="peer sr-only"
+          />
+          <span
+            aria-hidden="true"
+            onClick={() => document.getElementById(inputId)?.click()}
+            className="inline-flex cursor-pointer items-center gap-2 rounded-full bg-brand-50 px-4 py-2 text-sm font-semibold text-brand-800 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 hover:bg-brand-100"
+          >
+            <FileSpreadsheet className="size-4" />
+            {m.chooseFile}
+          </span>
+          <span className="min-w-0 truncate text-sm text-ink-700">{file?.name ?? m.noFile}</span>
+        </div>
+      )}
+    </FormField>
+  );
+}
+
+/** The first rows of the file, as read, under its headers. */
+function StatementPreviewTable({ preview }: { preview: StatementPreview }) {
+  return (
+    <div>
+      <h3 className="font-semibold text-ink-900">{m.preview}</h3>
+      <div className="mt-2 overflow-x-auto rounded-xl border border-sand-200">
+        <table className="w-full text-left text-xs">
+          <caption className="sr-only">{m.previewCaption(preview.rows.length)}</caption>
+          <thead className="bg-sand-100/70 font-bold text-ink-700">
+            <tr>
+              {preview.headers.map((h) => (
+                <th key={h} scope="col" className="px-3 py-2 whitespace-nowrap">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-sand-200">
+            {preview.rows.map((row, i) => (
+              <tr key={i}>
+                {row.map((cell, j) => (
+                  <td key={j} className="px-3 py-1.5 whitespace-nowrap text-ink-800">
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** Which column holds the date, description, reference, credit and debit (remembered per bank once imported). */
+function ColumnMapping({ preview, mapping, errors, onChange }: { preview: StatementPreview; mapping: Mapping; errors: Record<string, string>; onChange: (key: MappingKey, column: string) => void }) {
+  const columnOptions = preview.headers.map((h) => ({ value: h, label: h }));
+  return (
+    <fieldset>
+      <legend className="font-semibold text-ink-900">{m.mappingTitle}</legend>
+      <p className="mt-1 text-sm text-ink-600">{preview.saved_mapping ? m.mappingSaved : m.mappingNew}</p>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {MAPPING_FIELDS.map((f) => (
+          <Select
+            key={f.key}
+            label={f.label}
+            options={columnOptions}
+            placeholder={f.optional ? m.noColumn : m.choose}
+            value={mapping[f.key] ?? ''}
+            onChange={(e) => onChange(f.key, e.target.value)}
+            error={errors[`mapping.${f.key}`]}
+            required={!f.optional}
+          />
+        ))}
+      </div>
+    </fieldset>
   );
 }
 
