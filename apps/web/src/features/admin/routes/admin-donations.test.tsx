@@ -85,4 +85,10 @@ describe('admin donation review', { timeout: 20_000 }, () => {
     expect(screen.getByText('Útiles escolares')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver a la revisión' })).toHaveAttribute('href', '/admin/donations');
   });
+
+  it.each([['ADMIN'], ['VOLUNTEER']])('offers %s "Registrar donación", the gift form of staff who may enter gifts', async (role) => {
+    renderApp('/admin/donations', { user: { email: 'personal@ejemplo.org', roles: [role] }, handler: reviewApi().handler });
+    const link = await screen.findByRole('link', { name: 'Registrar donación' }, { timeout: 6000 });
+    expect(link.getAttribute('href')).toBe('/donations/new');
+  });
 });

@@ -2,13 +2,15 @@
 // filter, refresh, the table with a view link, and approve/reject on PENDING rows.
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import { useSearchParams } from 'react-router';
-import { CheckCircle2, ChevronLeft, ChevronRight, Eye, HandCoins, RefreshCw, Search, XCircle } from 'lucide-react';
+import { CheckCircle2, ChevronLeft, ChevronRight, Eye, HandCoins, Plus, RefreshCw, Search, XCircle } from 'lucide-react';
 import { LIST_DEFAULT_LIMIT } from '@donaciones/shared/constants';
 import { formatDateTime, formatMoney, formatNumber } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { bankStatementsMessages } from '@donaciones/shared/messages/bank-statements';
+import { donationsMessages } from '@donaciones/shared/messages/donations';
 import { screensMessages } from '@donaciones/shared/messages/screens';
 import { shellMessages } from '@donaciones/shared/messages/shell';
+import { can } from '@donaciones/shared/permissions';
 import { ADMIN_STATUS_VALUES, type AdminDonation, type AdminDonationList } from '@donaciones/shared/schemas/admin';
 import { StatusBadge } from '@/components/badge';
 import { Button, ButtonLink } from '@/components/button';
@@ -18,7 +20,8 @@ import { type Column, ResponsiveTable } from '@/components/responsive-table';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { cn } from '@/lib/cn';
-import { adminDonationDetailPath } from '@/lib/paths';
+import { adminDonationDetailPath, paths } from '@/lib/paths';
+import { useSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import type { Decision } from '../api/decide-donation';
@@ -49,6 +52,7 @@ function validStatus(value: string | null): string {
 
 export default function AdminDonationsPage() {
   useDocumentTitle(r.title);
+  const { roles } = useSession();
   const [params, setParams] = useSearchParams();
   const status = validStatus(params.get('status'));
   const [search, setSearch] = useState('');
@@ -84,14 +88,22 @@ export default function AdminDonationsPage() {
         title={r.title}
         description={r.subtitle}
         actions={
-          <Button
-            variant="outline"
-            onClick={() => query.refetch()}
-            disabled={query.isFetching}
-            icon={<RefreshCw aria-hidden="true" className={cn('size-4', query.isFetching && 'animate-spin')} />}
-          >
-            {c.refresh}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {/* A gift received by hand (cash, goods, services), entered as pending by staff who may enter gifts. */}
+            {can(roles, 'gifts.enter') && (
+              <ButtonLink to={paths.donationNew} variant="secondary" icon={<Plus aria-hidden="true" className="size-4" />}>
+                {donationsMessages.list.newDonation}
+              </ButtonLink>
+            )}
+            <Button
+              variant="outline"
+              onClick={() => query.refetch()}
+              disabled={query.isFetching}
+              icon={<RefreshCw aria-hidden="true" className={cn('size-4', query.isFetching && 'animate-spin')} />}
+            >
+              {c.refresh}
+            </Button>
+          </div>
         }
       />
 
