@@ -141,8 +141,6 @@ export default function DonationDetailPage() {
   }
 
   const busy = change.isPending;
-  const pending = donation.status === 'pending';
-  const canAct = donation.can_process || donation.can_cancel;
 
   return (
     <PageFrame narrow>
@@ -151,124 +149,189 @@ export default function DonationDetailPage() {
         {t.back}
       </Link>
 
-      <header className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          {donation.reference_code !== null && <p className="font-mono text-sm font-semibold text-accent-700">{donation.reference_code}</p>}
-          <h1 className="mt-1 text-3xl font-semibold sm:text-4xl">{t.heading(donation.id)}</h1>
-          <p className="mt-2 text-ink-600">
-            <time dateTime={donation.created_at}>{t.createdOn(formatDateTime(donation.created_at))}</time>
-          </p>
-        </div>
-        <StatusBadge status={donation.status} label={donationStatusLabel(donation.status)} className="self-start px-3 py-1 text-sm sm:self-auto" />
-      </header>
+      <DonationHeading donation={donation} />
 
       {/* Actions come first on phones; on wide screens they sit in the right column. */}
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
         <Card className="lg:col-start-2 lg:row-start-1" title={t.actions}>
-          {!pending ? (
-            <OutcomeNote donation={donation} />
-          ) : canAct ? (
-            <div className="flex flex-col gap-3">
-              {donation.can_process && (
-                <Button
-                  onClick={() => run('process')}
-                  loading={busy && change.variables?.action === 'process'}
-                  loadingText={t.processing}
-                  disabled={busy}
-                  icon={<CreditCard aria-hidden="true" className="size-4" />}
-                  className="w-full"
-                >
-                  {t.process}
-                </Button>
-              )}
-              {donation.can_cancel && (
-                <Button
-                  variant="outline"
-                  onClick={() => setConfirming(true)}
-                  disabled={busy}
-                  icon={<CircleSlash aria-hidden="true" className="size-4" />}
-                  className="w-full text-red-700 hover:border-red-300 hover:bg-red-50"
-                >
-                  {t.cancel}
-                </Button>
-              )}
-              {donation.can_process && <p className="text-xs leading-relaxed text-ink-500">{t.processHint}</p>}
-            </div>
-          ) : (
-            <p className="flex items-start gap-2.5 rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-600/25">
-              <Info aria-hidden="true" className="size-5 shrink-0" />
-              {session.isAuthenticated ? t.notAllowed : t.signInToManage}
-            </p>
-          )}
+          <DonationActions
+            donation={donation}
+            busy={busy}
+            processing={busy && change.variables?.action === 'process'}
+            signedIn={session.isAuthenticated}
+            onProcess={() => run('process')}
+            onCancel={() => setConfirming(true)}
+          />
         </Card>
 
         <div className="flex flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          <Card title={t.donorInformation}>
-            <Fields>
-              <Field label={t.fullName}>{donation.donor_name}</Field>
-              {/* An anonymous gift shows the public no email at all (docs/product.md#donor-privacy). */}
-              {donation.donor_email && <Field label={t.email}>{donation.donor_email}</Field>}
-            </Fields>
-            {donation.donor_masked && (
-              <p className="mt-4 flex items-center gap-1.5 text-sm text-ink-500">
-                <ShieldCheck aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
-                {t.maskedNote}
-              </p>
-            )}
-          </Card>
-
-          <Card title={t.donationDetails}>
-            <Fields>
-              <Field label={t.amount}>
-                <span className="font-display text-2xl font-semibold text-brand-800 tabular-nums">{formatAmount(donation.amount, donation.currency)}</span>
-              </Field>
-              <Field label={t.type}>{donationTypeLabel(donation.donation_type)}</Field>
-              <Field label={t.created}>{formatDateTime(donation.created_at)}</Field>
-              <Field label={t.lastUpdated}>{formatDateTime(donation.updated_at)}</Field>
-              {donation.completed_at && <Field label={t.completed}>{formatDateTime(donation.completed_at)}</Field>}
-              {donation.description && <Field label={t.description}>{donation.description}</Field>}
-              {donation.reference_code !== null && (
-                <Field label={t.reference}>
-                  <span className="font-mono">{donation.reference_code}</span>
-                </Field>
-              )}
-              {donation.receipt_number !== null && <Field label={t.receipt}>{formatReceiptNumber(donation.receipt_number, donation.receipt_series)}</Field>}
-            </Fields>
-          </Card>
+          <DonorCard donation={donation} />
+          <DetailsCard donation={donation} />
         </div>
 
-        <Card className="lg:col-start-2 lg:row-start-2" title={t.quickInfo}>
-          <Fields>
-            <Field label={t.id}>
-              <span className="font-mono">#{donation.id}</span>
-            </Field>
-            <Field label={t.status}>
-              <StatusBadge status={donation.status} label={donationStatusLabel(donation.status)} />
-            </Field>
-            <Field label={t.type}>{donationTypeLabel(donation.donation_type)}</Field>
-          </Fields>
-        </Card>
+        <QuickInfoCard donation={donation} />
       </div>
 
-      <Modal
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        role="alertdialog"
-        size="sm"
-        title={m.cancelConfirm}
-        description={[donation.reference_code, formatAmount(donation.amount, donation.currency)].filter(Boolean).join(' · ')}
-        dismissible={!busy}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setConfirming(false)} disabled={busy}>
-              {t.keep}
-            </Button>
-            <Button variant="danger" onClick={() => run('cancel')} loading={busy} loadingText={t.cancelling}>
-              {t.cancel}
-            </Button>
-          </>
-        }
-      />
+      <CancelDialog open={confirming} donation={donation} busy={busy} onKeep={() => setConfirming(false)} onCancel={() => run('cancel')} />
     </PageFrame>
+  );
+}
+
+/** The heading: reference, "Donación #id", creation date and status badge. */
+function DonationHeading({ donation }: { donation: Donation }) {
+  return (
+    <header className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0">
+        {donation.reference_code !== null && <p className="font-mono text-sm font-semibold text-accent-700">{donation.reference_code}</p>}
+        <h1 className="mt-1 text-3xl font-semibold sm:text-4xl">{t.heading(donation.id)}</h1>
+        <p className="mt-2 text-ink-600">
+          <time dateTime={donation.created_at}>{t.createdOn(formatDateTime(donation.created_at))}</time>
+        </p>
+      </div>
+      <StatusBadge status={donation.status} label={donationStatusLabel(donation.status)} className="self-start px-3 py-1 text-sm sm:self-auto" />
+    </header>
+  );
+}
+
+/**
+ * The Actions card's body: the outcome of a settled donation; Process and Cancel on a pending one for those allowed;
+ * otherwise why there is nothing to do.
+ */
+function DonationActions({
+  donation,
+  busy,
+  processing,
+  signedIn,
+  onProcess,
+  onCancel,
+}: {
+  donation: Donation;
+  busy: boolean;
+  processing: boolean;
+  signedIn: boolean;
+  onProcess: () => void;
+  onCancel: () => void;
+}) {
+  const pending = donation.status === 'pending';
+  const canAct = donation.can_process || donation.can_cancel;
+  return !pending ? (
+    <OutcomeNote donation={donation} />
+  ) : canAct ? (
+    <div className="flex flex-col gap-3">
+      {donation.can_process && (
+        <Button
+          onClick={onProcess}
+          loading={processing}
+          loadingText={t.processing}
+          disabled={busy}
+          icon={<CreditCard aria-hidden="true" className="size-4" />}
+          className="w-full"
+        >
+          {t.process}
+        </Button>
+      )}
+      {donation.can_cancel && (
+        <Button
+          variant="outline"
+          onClick={onCancel}
+          disabled={busy}
+          icon={<CircleSlash aria-hidden="true" className="size-4" />}
+          className="w-full text-red-700 hover:border-red-300 hover:bg-red-50"
+        >
+          {t.cancel}
+        </Button>
+      )}
+      {donation.can_process && <p className="text-xs leading-relaxed text-ink-500">{t.processHint}</p>}
+    </div>
+  ) : (
+    <p className="flex items-start gap-2.5 rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-600/25">
+      <Info aria-hidden="true" className="size-5 shrink-0" />
+      {signedIn ? t.notAllowed : t.signInToManage}
+    </p>
+  );
+}
+
+/** Donor Information: the name, the email unless the gift is anonymous, and a note when the donor is masked. */
+function DonorCard({ donation }: { donation: Donation }) {
+  return (
+    <Card title={t.donorInformation}>
+      <Fields>
+        <Field label={t.fullName}>{donation.donor_name}</Field>
+        {/* An anonymous gift shows the public no email at all (docs/product.md#donor-privacy). */}
+        {donation.donor_email && <Field label={t.email}>{donation.donor_email}</Field>}
+      </Fields>
+      {donation.donor_masked && (
+        <p className="mt-4 flex items-center gap-1.5 text-sm text-ink-500">
+          <ShieldCheck aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+          {t.maskedNote}
+        </p>
+      )}
+    </Card>
+  );
+}
+
+/** Donation Details: amount, type, dates, description, reference and receipt. */
+function DetailsCard({ donation }: { donation: Donation }) {
+  return (
+    <Card title={t.donationDetails}>
+      <Fields>
+        <Field label={t.amount}>
+          <span className="font-display text-2xl font-semibold text-brand-800 tabular-nums">{formatAmount(donation.amount, donation.currency)}</span>
+        </Field>
+        <Field label={t.type}>{donationTypeLabel(donation.donation_type)}</Field>
+        <Field label={t.created}>{formatDateTime(donation.created_at)}</Field>
+        <Field label={t.lastUpdated}>{formatDateTime(donation.updated_at)}</Field>
+        {donation.completed_at && <Field label={t.completed}>{formatDateTime(donation.completed_at)}</Field>}
+        {donation.description && <Field label={t.description}>{donation.description}</Field>}
+        {donation.reference_code !== null && (
+          <Field label={t.reference}>
+            <span className="font-mono">{donation.reference_code}</span>
+          </Field>
+        )}
+        {donation.receipt_number !== null && <Field label={t.receipt}>{formatReceiptNumber(donation.receipt_number, donation.receipt_series)}</Field>}
+      </Fields>
+    </Card>
+  );
+}
+
+/** Quick Info: id, status and type. */
+function QuickInfoCard({ donation }: { donation: Donation }) {
+  return (
+    <Card className="lg:col-start-2 lg:row-start-2" title={t.quickInfo}>
+      <Fields>
+        <Field label={t.id}>
+          <span className="font-mono">#{donation.id}</span>
+        </Field>
+        <Field label={t.status}>
+          <StatusBadge status={donation.status} label={donationStatusLabel(donation.status)} />
+        </Field>
+        <Field label={t.type}>{donationTypeLabel(donation.donation_type)}</Field>
+      </Fields>
+    </Card>
+  );
+}
+
+/** The question before cancelling ("¿Seguro que quieres cancelar esta donación?"): keep it, or cancel it. */
+function CancelDialog({ open, donation, busy, onKeep, onCancel }: { open: boolean; donation: Donation; busy: boolean; onKeep: () => void; onCancel: () => void }) {
+  return (
+    <Modal
+      open={open}
+      onClose={onKeep}
+      role="alertdialog"
+      size="sm"
+      title={m.cancelConfirm}
+      description={[donation.reference_code, formatAmount(donation.amount, donation.currency)].filter(Boolean).join(' · ')}
+      dismissible={!busy}
+      footer={
+        <>
+          <Button variant="outline" onClick={onKeep} disabled={busy}>
+            {t.keep}
+          </Button>
+          <Button variant="danger" onClick={onCancel} loading={busy} loadingText={t.cancelling}>
+            {t.cancel}
+          </Button>
+        </>
+      }
+    />
   );
 }
