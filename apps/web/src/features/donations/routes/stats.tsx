@@ -215,42 +215,49 @@ export default function StatsPage() {
               <RecentDonations />
             </div>
 
-            <Card title={s.performanceSummary} className="mt-6" data-testid="performance-summary">
-              <dl className={cn('grid gap-6', showsPending ? 'sm:grid-cols-3' : 'sm:grid-cols-2')}>
-                <div>
-                  <dt className="text-sm font-semibold text-ink-600">{s.successRate}</dt>
-                  <dd className="mt-1 font-display text-3xl font-semibold text-ink-900 tabular-nums">{formatRate(stats.success_rate)}</dd>
-                  <dd className="mt-2">
-                    <div
-                      className="h-2 overflow-hidden rounded-full bg-sand-100"
-                      role="progressbar"
-                      aria-label={s.successRate}
-                      aria-valuemin={0}
-                      aria-valuemax={100}
-                      aria-valuenow={stats.success_rate}
-                    >
-                      <div className="h-full rounded-full bg-green-600" style={{ width: `${Math.min(100, stats.success_rate)}%` }} />
-                    </div>
-                    <p className="mt-2 text-xs text-ink-500">{s.successRateHint}</p>
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-sm font-semibold text-ink-600">{s.averageDonation}</dt>
-                  <dd className="mt-1 font-display text-3xl font-semibold text-ink-900 tabular-nums">{formatMoney(average)}</dd>
-                  <dd className="mt-2 text-xs text-ink-500">{s.averageHint}</dd>
-                </div>
-                {showsPending && (
-                  <div>
-                    <dt className="text-sm font-semibold text-ink-600">{s.pendingCount}</dt>
-                    <dd className="mt-1 font-display text-3xl font-semibold text-ink-900 tabular-nums">{formatNumber(pendingCount)}</dd>
-                    <dd className="mt-2 text-xs text-ink-500">{s.pendingAmountHint(formatMoney(pendingAmount))}</dd>
-                  </div>
-                )}
-              </dl>
-            </Card>
+            <PerformanceSummary stats={stats} average={average} pending={showsPending ? { count: pendingCount, amount: pendingAmount } : null} />
           </>
         )}
       </div>
     </PageFrame>
+  );
+}
+
+/** Performance Summary: the success rate with its bar, the average donation and, for those who see them, the pending figures. */
+function PerformanceSummary({ stats, average, pending }: { stats: DonationStats; average: number; pending: { count: number; amount: number } | null }) {
+  return (
+    <Card title={s.performanceSummary} className="mt-6" data-testid="performance-summary">
+      <dl className={cn('grid gap-6', pending ? 'sm:grid-cols-3' : 'sm:grid-cols-2')}>
+        <div>
+          <dt className="text-sm font-semibold text-ink-600">{s.successRate}</dt>
+          <dd className="mt-1 font-display text-3xl font-semibold text-ink-900 tabular-nums">{formatRate(stats.success_rate)}</dd>
+          <dd className="mt-2">
+            <div
+              className="h-2 overflow-hidden rounded-full bg-sand-100"
+              role="progressbar"
+              aria-label={s.successRate}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={stats.success_rate}
+            >
+              <div className="h-full rounded-full bg-green-600" style={{ width: `${Math.min(100, stats.success_rate)}%` }} />
+            </div>
+            <p className="mt-2 text-xs text-ink-500">{s.successRateHint}</p>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold text-ink-600">{s.averageDonation}</dt>
+          <dd className="mt-1 font-display text-3xl font-semibold text-ink-900 tabular-nums">{formatMoney(average)}</dd>
+          <dd className="mt-2 text-xs text-ink-500">{s.averageHint}</dd>
+        </div>
+        {pending && (
+          <div>
+            <dt className="text-sm font-semibold text-ink-600">{s.pendingCount}</dt>
+            <dd className="mt-1 font-display text-3xl font-semibold text-ink-900 tabular-nums">{formatNumber(pending.count)}</dd>
+            <dd className="mt-2 text-xs text-ink-500">{s.pendingAmountHint(formatMoney(pending.amount))}</dd>
+          </div>
+        )}
+      </dl>
+    </Card>
   );
 }
