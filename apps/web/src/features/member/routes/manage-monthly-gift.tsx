@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { CreditCard, LinkIcon, PauseCircle, Pencil, XCircle } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
+import type { ManagedMonthlyGift } from '@donaciones/shared/schemas/monthly';
 import { Button } from '@/components/button';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
@@ -64,25 +65,7 @@ export default function ManageMonthlyGiftPage() {
 
   let body;
   if (invalid) {
-    body = (
-      <div role="alert" className="flex flex-col items-center gap-3 px-2 py-8 text-center" data-testid="manage-invalid">
-        <span className="flex size-14 items-center justify-center rounded-full bg-amber-50 text-amber-800 ring-1 ring-amber-200">
-          <LinkIcon aria-hidden="true" className="size-7" />
-        </span>
-        <h2 className="text-2xl font-semibold">{t.invalidTitle}</h2>
-        <p className="max-w-md text-ink-600">
-          {t.invalidBody}
-          {contact && (
-            <>
-              {' '}
-              <a href={mailtoHref(contact)} className="font-semibold text-brand-700 underline underline-offset-2">
-                {contact}
-              </a>
-            </>
-          )}
-        </p>
-      </div>
-    );
+    body = <InvalidLink contact={contact} />;
   } else if (gift.isError) {
     body = <ErrorState message={t.loadError} onRetry={() => void gift.refetch()} retrying={gift.isFetching} />;
   } else if (!gift.data) {
@@ -97,38 +80,16 @@ export default function ManageMonthlyGiftPage() {
     const ended = g.status === 'cancelled';
     body = (
       <div data-testid="managed-gift">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 className="font-display text-3xl font-semibold text-brand-800 tabular-nums">{monthlyAmount(g)}</h2>
-          <MonthlyStatusBadge status={g.status} />
-        </div>
-        <div className="mt-5">
-          <MonthlyGiftFacts gift={g} extra={[{ label: t.donor, value: g.donorName }]} />
-        </div>
-        {ended && <p className="mt-5 rounded-2xl bg-sand-100 p-4 text-sm font-semibold text-ink-700">{t.ended}</p>}
-        {g.status === 'past_due' && (
-          <p className="mt-5 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">{t.updateCardNote}</p>
-        )}
+        <GiftSummary gift={g} />
         {!ended && (
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-end">
-            {g.status === 'past_due' && (
-              <Button onClick={goUpdateCard} loading={updateCard.isPending || leaving} icon={<CreditCard aria-hidden="true" className="size-4" />}>
-                {t.updateCard}
-              </Button>
-            )}
-            {g.status !== 'incomplete' && (
-              <Button variant="outline" onClick={() => setDialog('change')} icon={<Pencil aria-hidden="true" className="size-4" />}>
-                {m.changeAmount.button}
-              </Button>
-            )}
-            {g.status === 'active' && (
-              <Button variant="outline" onClick={() => setDialog('pause')} icon={<PauseCircle aria-hidden="true" className="size-4" />}>
-                {m.pause.button}
-              </Button>
-            )}
-            <Button variant="outline" className="text-red-700" onClick={() => setConfirming(true)} icon={<XCircle aria-hidden="true" className="size-4" />}>
-              {m.cancel.button}
-            </Button>
-          </div>
+          <GiftActions
+            status={g.status}
+            updatingCard={updateCard.isPending || leaving}
+            onUpdateCard={goUpdateCard}
+            onChangeAmount={() => setDialog('change')}
+            onPause={() => setDialog('pause')}
+            onCancel={() => setConfirming(true)}
+          />
         )}
         <ChangeAmountDialog gift={dialog === 'change' ? g : null} onClose={() => setDialog(null)} submit={(amount) => change.mutateAsync(amount)} />
         <PauseMonthlyDialog gift={dialog === 'pause' ? g : null} onClose={() => setDialog(null)} submit={(months) => pause.mutateAsync(months)} />
@@ -142,6 +103,89 @@ export default function ManageMonthlyGiftPage() {
       <h1 className="text-4xl font-semibold">{t.title}</h1>
       {!invalid && <p className="mt-3 text-lg text-ink-600">{t.intro}</p>}
       <section className="mt-8 rounded-card border border-sand-200 bg-white p-5 shadow-card sm:p-8">{body}</section>
+    </div>
+  );
+}
+
+/** What a link that is not valid or has expired shows: only that, and whom to write to. */
+function InvalidLink({ contact }: { contact: string }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 px-2 py-8 text-center" data-testid="manage-invalid">
+      <span className="flex size-14 items-center justify-center rounded-full bg-amber-50 text-amber-800 ring-1 ring-amber-200">
+        <LinkIcon aria-hidden="true" className="size-7" />
+      </span>
+      <h2 className="text-2xl font-semibold">{t.invalidTitle}</h2>
+      <p className="max-w-md text-ink-600">
+        {t.invalidBody}
+        {contact && (
+          <>
+            {' '}
+            <a href={mailtoHref(contact)} className="font-semibold text-brand-700 underline underline-offset-2">
+              {contact}
+            </a>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** The gift: its amount and status, its facts with the donor, and a note when it ended or a charge failed. */
+function GiftSummary({ gift: g }: { gift: ManagedMonthlyGift }) {
+  const ended = g.status === 'cancelled';
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="font-display text-3xl font-semibold text-brand-800 tabular-nums">{monthlyAmount(g)}</h2>
+        <MonthlyStatusBadge status={g.status} />
+      </div>
+      <div className="mt-5">
+        <MonthlyGiftFacts gift={g} extra={[{ label: t.donor, value: g.donorName }]} />
+      </div>
+      {ended && <p className="mt-5 rounded-2xl bg-sand-100 p-4 text-sm font-semibold text-ink-700">{t.ended}</p>}
+      {g.status === 'past_due' && (
+        <p className="mt-5 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">{t.updateCardNote}</p>
+      )}
+    </>
+  );
+}
+
+/** The buttons of a gift that has not ended: Actualizar tarjeta (after a failed charge), Cambiar monto, Pausar and Cancelar. */
+function GiftActions({
+  status,
+  updatingCard,
+  onUpdateCard,
+  onChangeAmount,
+  onPause,
+  onCancel,
+}: {
+  status: ManagedMonthlyGift['status'];
+  updatingCard: boolean;
+  onUpdateCard: () => void;
+  onChangeAmount: () => void;
+  onPause: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-end">
+      {status === 'past_due' && (
+        <Button onClick={onUpdateCard} loading={updatingCard} icon={<CreditCard aria-hidden="true" className="size-4" />}>
+          {t.updateCard}
+        </Button>
+      )}
+      {status !== 'incomplete' && (
+        <Button variant="outline" onClick={onChangeAmount} icon={<Pencil aria-hidden="true" className="size-4" />}>
+          {m.changeAmount.button}
+        </Button>
+      )}
+      {status === 'active' && (
+        <Button variant="outline" onClick={onPause} icon={<PauseCircle aria-hidden="true" className="size-4" />}>
+          {m.pause.button}
+        </Button>
+      )}
+      <Button variant="outline" className="text-red-700" onClick={onCancel} icon={<XCircle aria-hidden="true" className="size-4" />}>
+        {m.cancel.button}
+      </Button>
     </div>
   );
 }
