@@ -34,33 +34,8 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 /** `pending`: the money has not been received yet, so its line does not read "Cobrado". */
 export function DonationPayment({ id, pending = false }: { id: number; pending?: boolean }) {
   const query = useDonationPayment(id);
-  const refund = useRefundDonation();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const p = query.data;
-
-  const close = () => {
-    if (refund.isPending) return;
-    setOpen(false);
-    setReason('');
-    setError(null);
-  };
-
-  const confirm = async () => {
-    if (reason.trim().length < 3) {
-      setError(m.refundReasonRequired);
-      return;
-    }
-    try {
-      await refund.mutateAsync({ id, reason: reason.trim() });
-      toast.success(m.refundDone);
-      close();
-      setOpen(false);
-    } catch (err) {
-      setError(getFieldErrors(err).reason ?? null);
-    }
-  };
 
   if (query.isError) return <ErrorState message={m.loadError} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   if (!p) return <Skeleton className="h-48" />;
@@ -120,37 +95,70 @@ export function DonationPayment({ id, pending = false }: { id: number; pending?:
         </Row>
       </dl>
 
-      <Modal
-        open={open}
-        onClose={close}
-        role="alertdialog"
-        dismissible={!refund.isPending}
-        title={m.refundTitle(p.reference_code)}
-        description={m.refundBody(money(p.amount))}
-        footer={
-          <>
-            <Button variant="outline" onClick={close} disabled={refund.isPending}>
-              {m.cancel}
-            </Button>
-            <Button onClick={() => void confirm()} loading={refund.isPending} className="bg-red-700 hover:bg-red-800">
-              {m.refundConfirm}
-            </Button>
-          </>
-        }
-      >
-        <TextArea
-          label={m.refundReasonLabel}
-          required
-          value={reason}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setError(null);
-          }}
-          error={error ?? undefined}
-          rows={3}
-          maxLength={500}
-        />
-      </Modal>
+      <RefundDialog id={id} open={open} onClose={() => setOpen(false)} referenceCode={p.reference_code} amount={money(p.amount)} />
     </Card>
+  );
+}
+
+/** "Reembolsar": the reason (required), then the refund; a refusal of the reason is shown on its field. */
+function RefundDialog({ id, open, onClose, referenceCode, amount }: { id: number; open: boolean; onClose: () => void; referenceCode: string; amount: string }) {
+  const refund = useRefundDonation();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const close = () => {
+    if (refund.isPending) return;
+    onClose();
+    setReason('');
+    setError(null);
+  };
+
+  const confirm = async () => {
+    if (reason.trim().length < 3) {
+      setError(m.refundReasonRequired);
+      return;
+    }
+    try {
+      await refund.mutateAsync({ id, reason: reason.trim() });
+      toast.success(m.refundDone);
+      close();
+      onClose();
+    } catch (err) {
+      setError(getFieldErrors(err).reason ?? null);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      role="alertdialog"
+      dismissible={!refund.isPending}
+      title={m.refundTitle(referenceCode)}
+      description={m.refundBody(amount)}
+      footer={
+        <>
+          <Button variant="outline" onClick={close} disabled={refund.isPending}>
+            {m.cancel}
+          </Button>
+          <Button onClick={() => void confirm()} loading={refund.isPending} className="bg-red-700 hover:bg-red-800">
+            {m.refundConfirm}
+          </Button>
+        </>
+      }
+    >
+      <TextArea
+        label={m.refundReasonLabel}
+        required
+        value={reason}
+        onChange={(e) => {
+          setReason(e.target.value);
+          setError(null);
+        }}
+        error={error ?? undefined}
+        rows={3}
+        maxLength={500}
+      />
+    </Modal>
   );
 }
