@@ -1,12 +1,14 @@
 // Staff roles in the browser (docs/product.md#roles-and-permissions): each demo staff member sees the
 // console their permissions open. A COMMUNICATIONS member manages content but cannot open donations,
 // donor details or refunds (the page says so in Spanish, and the API refuses too); a FINANCE member
-// opens the money side of the console but not the people's accounts.
+// opens the money side of the console but not the people's accounts; a VOLUNTEER enters a gift as
+// pending and decides nothing.
 import { apiToken, expect, login, recordDonation, screenshots, test } from './fixtures';
 
 const STAFF = {
   finance: { email: 'finanzas@ejemplo.org', password: 'Demo1234' },
   communications: { email: 'comunicacion@ejemplo.org', password: 'Demo1234' },
+  volunteer: { email: 'voluntariado@ejemplo.org', password: 'Demo1234' },
 } as const;
 
 test.describe('staff roles', () => {
@@ -50,5 +52,32 @@ test.describe('staff roles', () => {
     const refund = await request.post(`/api/v1/admin/donations/${gift.id}/refund`, { headers: auth, data: { reason: 'Donó dos veces' } });
     expect(refund.status()).toBe(409);
     expect((await request.get('/api/v1/admin/users', { headers: auth })).status()).toBe(403);
+  });
+
+  test('a VOLUNTEER enters a gift received by hand, as pending, and may not approve it', async ({ page, request }) => {
+    await login(page, STAFF.volunteer.email, STAFF.volunteer.password);
+    await page.goto('/admin/donations');
+    await page.getByRole('link', { name: 'Registrar donación' }).click();
+    await expect(page).toHaveURL(/\/donations\/new$/);
+    const form = page.getByRole('form', { name: 'Registrar una donación' });
+    await form.getByRole('button', { name: 'Registrar donación' }).click();
+    await expect(form.getByText(/nombre del donante/i).first()).toBeVisible();
+    await form.getByRole('textbox', { name: /Nombre del donante/ }).fill('Rosa Tzul');
+    await form.getByRole('textbox', { name: /Correo del donante/ }).fill('rosa.tzul.voluntariado@correo.gt');
+    await form.getByLabel(/^Monto/).fill('275');
+    await screenshots(page, 'staff-volunteer-gift-entry');
+    await form.getByRole('button', { name: 'Registrar donación' }).click();
+    await expect(page.getByText('Donación registrada')).toBeVisible();
+    await expect(page).toHaveURL(/\/donations\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+
+    // The review queue shows it pending, without Aprobar/Rechazar; the API refuses the decision too.
+    await page.goto('/admin/donations');
+    await page.getByLabel('Buscar donaciones').fill('rosa.tzul.voluntariado@correo.gt');
+    await expect(page.getByRole('link', { name: `Ver la donación ${id}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Aprobar la donación/ })).toHaveCount(0);
+    const token = await apiToken(request, STAFF.volunteer);
+    const approve = await request.post(`/api/v1/admin/donations/${id}/approve`, { headers: { authorization: `Bearer ${token}` } });
+    expect(approve.status()).toBe(403);
   });
 });

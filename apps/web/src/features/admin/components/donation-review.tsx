@@ -6,11 +6,13 @@ import { CheckCircle2, XCircle } from 'lucide-react';
 import { formatDateTime } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { bankStatementsMessages } from '@donaciones/shared/messages/bank-statements';
+import { can } from '@donaciones/shared/permissions';
 import type { AdminDonation } from '@donaciones/shared/schemas/admin';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
+import { useSession } from '@/lib/session';
 import type { Decision } from '../api/decide-donation';
 import { useDonationReview } from '../api/donation-review';
 import { DecisionModal } from './decision-modal';
@@ -44,6 +46,7 @@ function DecisionButtons({ donation, onDecide }: { donation: AdminDonation; onDe
 
 export function DonationReview({ id }: { id: number }) {
   const query = useDonationReview(id);
+  const { roles } = useSession();
   const [deciding, setDeciding] = useState<Decision | null>(null);
   if (query.isError) return <ErrorState message={r.detailLoadError} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   if (!query.data) return <Skeleton className="h-48" />;
@@ -51,7 +54,7 @@ export function DonationReview({ id }: { id: number }) {
   const slip = d.deposit ?? null;
   const isDeposit = d.payment_method === 'bank_deposit';
   // A card donation is completed or failed by its payment provider, never by a click here.
-  const canDecide = d.status === 'PENDING' && d.manual_review;
+  const canDecide = d.status === 'PENDING' && d.manual_review && can(roles, 'donations.decide');
 
   return (
     <div className="flex flex-col gap-6">

@@ -199,12 +199,14 @@ function reviewColumns(deposits: boolean, onDecide: (donation: AdminDonation, de
   ];
 }
 
-/** A row's actions: approve and reject on a PENDING donation under manual review, and the link to its page. */
+/** A row's actions: approve and reject on a PENDING donation under manual review (for staff who decide), and the link to its page. */
 function ReviewActions({ donation: d, onDecide }: { donation: AdminDonation; onDecide: (donation: AdminDonation, decision: Decision) => void }) {
+  const { roles } = useSession();
   return (
     <div className="flex flex-wrap justify-end gap-1.5">
-      {/* A card donation is completed or failed by its payment provider, never by a click here. */}
-      {d.status === 'PENDING' && d.manual_review && (
+      {/* A card donation is completed or failed by its payment provider, never by a click here; a
+          volunteer reads the queue without deciding (donations.decide). */}
+      {d.status === 'PENDING' && d.manual_review && can(roles, 'donations.decide') && (
         <>
           <Button
             variant="secondary"
