@@ -24,7 +24,11 @@ const c = monthlyMessages.changeAmount;
 /** A monthly action's request: the answer names the provider's page, or null when nothing is to confirm there. */
 export type MonthlyAction = (value: number) => Promise<MonthlyCheckout>;
 
-export function ChangeAmountDialog({ gift, onClose, submit: send }: { gift: MonthlyGift | null; onClose: () => void; submit: MonthlyAction }) {
+/**
+ * The dialog's state and its submit: the amount as typed, why it is refused, and sending it (then the provider's page,
+ * or the change held by the simulated provider).
+ */
+function useAmountChange(gift: MonthlyGift | null, send: MonthlyAction, onClose: () => void) {
   const site = usePublicSite();
   const [busySending, setBusySending] = useState(false);
   const [text, setText] = useState('');
@@ -79,9 +83,14 @@ export function ChangeAmountDialog({ gift, onClose, submit: send }: { gift: Mont
     }
   };
 
-  const gateway = hostedCheckout(site.data?.payments.provider);
   const from = gift?.status === 'paused' && gift.pausedUntil ? formatLongDate(gift.pausedUntil) : gift?.nextChargeAt ? formatLongDate(gift.nextChargeAt) : null;
   const busy = busySending || leaving;
+  return { site, text, setText, error, fieldRef, close, submit, from, busy };
+}
+
+export function ChangeAmountDialog({ gift, onClose, submit: send }: { gift: MonthlyGift | null; onClose: () => void; submit: MonthlyAction }) {
+  const { site, text, setText, error, fieldRef, close, submit, from, busy } = useAmountChange(gift, send, onClose);
+  const gateway = hostedCheckout(site.data?.payments.provider);
   return (
     <Modal
       open={gift !== null}
