@@ -7,6 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { RotateCcw } from 'lucide-react';
 import { formatDateTime, formatLongDay, formatMoney } from '@donaciones/shared/format';
+import { can } from '@donaciones/shared/permissions';
 import { paymentsMessages } from '@donaciones/shared/messages/payments';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
@@ -15,6 +16,7 @@ import { Modal } from '@/components/modal';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
 import { getFieldErrors } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
 import { useDonationPayment, useRefundDonation } from '../api/donation-payment';
 import { PaymentEventItem } from './payment-event-item';
 
@@ -33,6 +35,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 
 /** `pending`: the money has not been received yet, so its line does not read "Cobrado". */
 export function DonationPayment({ id, pending = false }: { id: number; pending?: boolean }) {
+  const { roles } = useSession();
   const query = useDonationPayment(id);
   const [open, setOpen] = useState(false);
   const p = query.data;
@@ -45,7 +48,7 @@ export function DonationPayment({ id, pending = false }: { id: number; pending?:
     <Card
       title={m.cardTitle}
       actions={
-        p.refundable ? (
+        p.refundable && can(roles, 'corrections.manage') ? (
           <Button variant="outline" size="sm" onClick={() => setOpen(true)} icon={<RotateCcw aria-hidden="true" className="size-4" />}>
             {m.refund}
           </Button>

@@ -133,6 +133,19 @@ describe('admin: card payments', { timeout: 20_000 }, () => {
     expect(posts[0].data).toEqual({ reason: 'Duplicada' });
   });
 
+  it('a VOLUNTEER sees the payment but no Reembolsar (corrections.manage)', async () => {
+    renderApp('/admin/donations/40', {
+      user: { email: 'voluntariado@ejemplo.org', roles: ['VOLUNTEER'] },
+      handler: (req) => {
+        if (req.url === '/donations/40') return { status: 200, data: detail };
+        if (req.url === '/admin/donations/40/payment') return { status: 200, data: payment };
+        return undefined;
+      },
+    });
+    expect((await screen.findByTestId('payment-provider', {}, { timeout: 6000 })).textContent).toBe('Recurrente');
+    expect(screen.queryByRole('button', { name: 'Reembolsar' })).toBeNull();
+  });
+
   it('a second payment is flagged "Pago duplicado, reembolsar" with its amount and refunded with one click', async () => {
     const duplicate = {
       ...payment.events[0],
