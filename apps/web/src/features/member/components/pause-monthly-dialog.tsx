@@ -89,26 +89,7 @@ export function PauseMonthlyDialog({ gift, onClose, submit }: { gift: MonthlyGif
           void confirm();
         }}
       >
-        <fieldset>
-          <legend className="mb-2 text-sm font-semibold text-ink-700">{p.legend}</legend>
-          <div className="grid gap-2">
-            {PAUSE_MONTHS.map((n) => {
-              const until = resume(n);
-              return (
-                <label
-                  key={n}
-                  className={cn(
-                    'flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border-2 px-4 py-2 text-base font-semibold transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500',
-                    months === n ? 'border-brand-700 bg-brand-50 text-brand-900' : 'border-sand-200 bg-white text-ink-800 hover:border-brand-300',
-                  )}
-                >
-                  <input type="radio" name="meses-de-pausa" value={n} checked={months === n} onChange={() => setMonths(n)} className="size-4 accent-brand-700" />
-                  {p.option(n, until ? formatLongDate(until) : null)}
-                </label>
-              );
-            })}
-          </div>
-        </fieldset>
+        <PauseMonthsChoice months={months} onChoose={setMonths} resume={resume} />
         {error && (
           <p role="alert" className="mt-3 text-sm font-semibold text-red-700">
             {error}
@@ -116,5 +97,31 @@ export function PauseMonthlyDialog({ gift, onClose, submit }: { gift: MonthlyGif
         )}
       </form>
     </Modal>
+  );
+}
+
+/** The 1, 2 or 3 months to skip, each with the date the charges resume. */
+function PauseMonthsChoice({ months, onChoose, resume }: { months: number; onChoose: (months: number) => void; resume: (months: number) => Date | null }) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-semibold text-ink-700">{p.legend}</legend>
+      <div className="grid gap-2">
+        {PAUSE_MONTHS.map((n) => {
+          const until = resume(n);
+          return (
+            <label
+              key={n}
+              className={cn(
+                'flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border-2 px-4 py-2 text-base font-semibold transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500',
+                months === n ? 'border-brand-700 bg-brand-50 text-brand-900' : 'border-sand-200 bg-white text-ink-800 hover:border-brand-300',
+              )}
+            >
+              <input type="radio" name="meses-de-pausa" value={n} checked={months === n} onChange={() => onChoose(n)} className="size-4 accent-brand-700" />
+              {p.option(n, until ? formatLongDate(until) : null)}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
   );
 }
