@@ -7,12 +7,14 @@ import { toast } from 'react-hot-toast';
 import { ExternalLink, RefreshCw } from 'lucide-react';
 import { formatDateTime } from '@donaciones/shared/format';
 import { felMessages } from '@donaciones/shared/messages/fel';
+import { can } from '@donaciones/shared/permissions';
 import type { FelStatus } from '@donaciones/shared/schemas/fel';
 import { Badge, type BadgeTone } from '@/components/badge';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
+import { useSession } from '@/lib/session';
 import { useDonationFel, useRetryDonationFel } from '../api/donation-fel';
 
 const m = felMessages;
@@ -31,6 +33,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function DonationFel({ id }: { id: number }) {
   const query = useDonationFel(id);
   const retry = useRetryDonationFel(id);
+  // Sending a receipt to SAT again is the fiscal side's (fiscal.manage); others read the state.
+  const mayRetry = can(useSession().roles, 'fiscal.manage');
   const fel = query.data;
 
   if (query.isError) return <ErrorState message={m.loadError} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
@@ -46,7 +50,7 @@ export function DonationFel({ id }: { id: number }) {
     <Card
       title={m.cardTitle}
       actions={
-        fel.can_retry ? (
+        fel.can_retry && mayRetry ? (
           <Button variant="outline" size="sm" onClick={() => void onRetry().catch(() => undefined)} loading={retry.isPending} icon={<RefreshCw aria-hidden="true" className="size-4" />}>
             {m.retry}
           </Button>

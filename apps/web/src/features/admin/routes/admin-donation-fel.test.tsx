@@ -84,6 +84,20 @@ describe('admin: receipt certification (FEL)', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Reintentar certificación' })).toBeNull();
   });
 
+  it('a VOLUNTEER reads SAT\'s reason but may not send the receipt again (fiscal.manage)', async () => {
+    renderApp('/admin/donations/41', {
+      user: { email: 'voluntariado@ejemplo.org', roles: ['VOLUNTEER'] },
+      handler: (req) => {
+        if (req.url === '/donations/41') return { status: 200, data: detail };
+        if (req.url === '/admin/donations/41/fel' && req.method === 'GET') return { status: 200, data: rejected };
+        return undefined;
+      },
+    });
+    const card = await screen.findByTestId('receipt-fel', {}, { timeout: 6000 });
+    expect(within(card).getByText('Rechazado por SAT')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reintentar certificación' })).toBeNull();
+  });
+
   it('shows SAT\'s authorization of a certified receipt with the link to verify it', async () => {
     renderApp('/admin/donations/41', {
       ...ADMIN,
