@@ -15,10 +15,9 @@ const OPTIONS: { format: ExportFormat; label: string; icon: typeof FileText }[] 
   { format: 'xlsx', label: ui.exportXlsx, icon: FileSpreadsheet },
   { format: 'csv', label: ui.exportCsv, icon: Sheet },
 ];
-
-export function ExportMenu({ period }: { period: ReportPeriod }) {
+/** The menu button's state: open or closed, focus on the first item when it opens, a click outside, Escape, the arrows and Tab. */
+function useMenuButton() {
   const [open, setOpen] = useState(false);
-  const download = useDownloadReport();
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
@@ -54,6 +53,13 @@ export function ExportMenu({ period }: { period: ReportPeriod }) {
       setOpen(false);
     }
   };
+
+  return { open, setOpen, menuId, buttonRef, menuRef, close, onMenuKey };
+}
+
+export function ExportMenu({ period }: { period: ReportPeriod }) {
+  const { open, setOpen, menuId, buttonRef, menuRef, close, onMenuKey } = useMenuButton();
+  const download = useDownloadReport();
 
   const choose = async (format: ExportFormat) => {
     close();
