@@ -26,6 +26,24 @@ const UNAVAILABLE_RETRY_SECONDS = 30;
 // zod's built-in messages, used where a schema sets none of its own, in Spanish like the rest.
 z.config(z.locales.es());
 
+/** PostgreSQL's connection-exception class (08) and its shutdown codes, and the socket's own errors. */
+const DATABASE_AWAY_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
+const DATABASE_AWAY_MESSAGE =
+  /Connection terminated|Connection ended|connection is closed|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect/i;
+
+/**
+ * True when the error says the database (or the connection to it) is away for a moment, not that the
+ * request is wrong: PostgreSQL restarting, a pool connection cut. Drizzle wraps the driver's error in
+ * `cause`, so the chain is read down to its root.
+ */
+export function databaseAway(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 5) return false;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string' && (code.startsWith('08') || DATABASE_AWAY_CODES.has(code))) return true;
+  if (typeof message === 'string' && DATABASE_AWAY_MESSAGE.test(message)) return true;
+  return databaseAway(cause, depth + 1);
+}
+
 function fieldName(instancePath: string | undefined): string {
   return (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || '_';
 }
@@ -63,6 +81,12 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (bad headers, invalid content length, ...): never echo internals.
       return reply.status(error.statusCode).send({ detail: error.statusCode === 404 ? errorMessages.notFound : errorMessages.invalidInput });
+    }
+    if (databaseAway(error)) {
+      // As /health and the rate limiter answer then: come back shortly (503 with Retry-After), not "we failed".
+      request.log.warn({ err: error }, 'database away');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_SECONDS));
+      return reply.status(503).send({ detail: errorMessages.databaseDown });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: errorMessages.internal });

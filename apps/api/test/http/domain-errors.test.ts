@@ -17,7 +17,7 @@ import {
   fieldError,
 } from '../../src/errors';
 import { errorMessages } from '../../src/messages/errors';
-import errorHandler from '../../src/http/error-handler';
+import errorHandler, { databaseAway } from '../../src/http/error-handler';
 
 const cases: [string, DomainError, number][] = [
   ['invalid_input', new InvalidInputError(), 400],
@@ -42,6 +42,18 @@ beforeAll(async () => {
       throw error;
     });
   }
+  // The driver's errors while PostgreSQL restarts, as Drizzle hands them on (the driver's error in `cause`).
+  app.get('/database-restarting', async () => {
+    throw Object.assign(new Error('Failed query: insert into "donations" ...'), {
+      cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    });
+  });
+  app.get('/connection-cut', async () => {
+    throw new Error('Connection terminated unexpectedly');
+  });
+  app.get('/bug', async () => {
+    throw new TypeError("Cannot read properties of undefined (reading 'id')");
+  });
   await app.ready();
 });
 afterAll(async () => app?.close());
@@ -59,5 +71,19 @@ describe('domain errors', () => {
     expect(res.headers['retry-after']).toBe('3');
     expect(res.json().detail).toBe(errorMessages.tooManyRequests);
     expect(new RateLimitedError(0).retryAfterSeconds).toBe(1);
+  });
+
+  it('a database away for a moment answers 503 with Retry-After, not 500; a bug stays a 500', async () => {
+    for (const url of ['/database-restarting', '/connection-cut']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(503);
+      expect(res.headers['retry-after']).toBe('30');
+      expect(res.json()).toEqual({ detail: errorMessages.databaseDown });
+    }
+    const bug = await app.inject({ method: 'GET', url: '/bug' });
+    expect(bug.statusCode).toBe(500);
+    expect(databaseAway(Object.assign(new Error('x'), { code: '08006' }))).toBe(true);
+    expect(databaseAway(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    expect(databaseAway(null)).toBe(false);
   });
 });
