@@ -217,12 +217,14 @@ export function SessionProvider({ children, onSessionExpired, client = defaultAp
   );
 
   const logout = useCallback(async () => {
+    // Forgotten here first, so no screen asks for more with a session the server is about to end (it
+    // would be refused with a 401); the server then ends it by the refresh cookie.
+    clear();
     try {
       await client.post('/auth/logout', {}, { skipAuthRefresh: true, skipErrorToast: true });
     } catch {
-      // The session is cleared here whatever the server says; an unreachable server cannot keep it.
+      // Cleared here whatever the server says; an unreachable server cannot keep it.
     }
-    clear();
   }, [client, clear]);
 
   const reloadUser = useCallback(async () => {
