@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Levels } from '@donaciones/shared/schemas/member';
 import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
 import { memberKeys } from './keys';
 
 export async function getLevels(): Promise<Levels> {
@@ -11,6 +12,8 @@ export async function getLevels(): Promise<Levels> {
 
 export const levelsQueryOptions = () => queryOptions({ queryKey: memberKeys.levels(), queryFn: getLevels });
 
+/** Asked only while signed in: a card still mounting as the person signs out must not ask (a 401). */
 export function useLevels() {
-  return useQuery(levelsQueryOptions());
+  const { isAuthenticated } = useSession();
+  return useQuery({ ...levelsQueryOptions(), enabled: isAuthenticated });
 }
