@@ -2,7 +2,8 @@
 // a dialog naming the donation, the required reason checked as the API checks it, the API's Spanish
 // refusal (a closed month, a rule) shown inside the dialog, and Cancelar / the action. Used by
 // void-donation-dialog.tsx, adjust-amount-dialog.tsx and reopen-deposit-dialog.tsx.
-import { type ReactNode, type RefObject, useState } from 'react';
+import { type ReactNode, type RefObject, useRef, useState } from 'react';
+import { toast } from 'react-hot-toast';
 import { correctionsMessages } from '@donaciones/shared/messages/corrections';
 import { correctionReasonSchema } from '@donaciones/shared/schemas/corrections';
 import { Button } from '@/components/button';
@@ -10,6 +11,7 @@ import { ErrorMessage } from '@/components/flash-message';
 import { TextArea } from '@/components/form-fields';
 import { Modal } from '@/components/modal';
 import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
+import { useCorrectDonation } from '../api/donation-corrections';
 
 const p = correctionsMessages.page;
 
@@ -73,6 +75,33 @@ interface CorrectionDialogProps {
   /** Focused on open; else the reason. */
   initialFocus?: RefObject<HTMLElement | null>;
   formId: string;
+}
+
+/**
+ * A correction that asks only a reason ("Anular donación", "Reabrir"): the form, the request, closing
+ * (not while it is sent) and sending (the reason checked first, the API's refusal shown in the dialog).
+ */
+export function useReasonCorrection(kind: 'void' | 'reopen', donationId: number, done: string, onClose: () => void) {
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const form = useCorrectionForm(reasonRef);
+  const correct = useCorrectDonation();
+  const close = () => {
+    if (correct.isPending) return;
+    form.reset();
+    onClose();
+  };
+  const submit = async () => {
+    if (form.refuseReason()) return;
+    try {
+      await correct.mutateAsync({ kind, id: donationId, reason: form.reason.trim() });
+      toast.success(done);
+      form.reset();
+      onClose();
+    } catch (err) {
+      form.setErrors(refusalOf(err));
+    }
+  };
+  return { form, reasonRef, busy: correct.isPending, close, submit };
 }
 
 export function CorrectionDialog(props: CorrectionDialogProps) {
