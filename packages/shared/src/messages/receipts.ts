@@ -10,5 +10,7 @@ export const receiptsMessages = {
   resent: (to: string, receipt: string) => `Recibo ${receipt} reenviado a ${to}.`,
   statementResent: (to: string, year: number) => `Constancia ${year} reenviada a ${to}.`,
   hint: 'El recibo se emitió al completarse la donación y no cambia; si la donación se reembolsó, el PDF dice ANULADO.',
+  /** Shown instead of the re-send buttons once the gift was refunded or voided: its receipt is annulled. */
+  annulled: 'Este recibo está anulado: se puede descargar (dice ANULADO), pero no se reenvía al donante.',
   downloadError: 'No se pudo descargar el recibo. Intenta de nuevo.',
 } as const;

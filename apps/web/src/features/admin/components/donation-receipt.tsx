@@ -1,5 +1,6 @@
 // A donation's receipt in the admin console (docs/product.md#receipts): its number, and the staff's
-// download, re-send to the donor and re-send of the donor's yearly statement. Nothing without a receipt.
+// download, re-send to the donor and re-send of the donor's yearly statement (not once the gift was
+// refunded or voided: that receipt is annulled). Nothing without a receipt.
 import { Download, FileText, Send } from 'lucide-react';
 import { formatReceiptNumber } from '@donaciones/shared/format';
 import { receiptsMessages as m } from '@donaciones/shared/messages/receipts';
@@ -8,7 +9,9 @@ import { Card } from '@/components/card';
 import { useDownloadDonationReceipt, useResendReceipt, useResendStatement } from '../api/donation-receipt';
 import { useDonationFel } from '../api/donation-fel';
 
-export function DonationReceipt({ id, receiptNumber, receiptSeries }: { id: number; receiptNumber: number | null; receiptSeries: string | null }) {
+type ReceiptCardProps = { id: number; receiptNumber: number | null; receiptSeries: string | null; annulled: boolean };
+
+export function DonationReceipt({ id, receiptNumber, receiptSeries, annulled }: ReceiptCardProps) {
   const download = useDownloadDonationReceipt(id);
   const resend = useResendReceipt(id);
   const statement = useResendStatement(id);
@@ -28,13 +31,18 @@ export function DonationReceipt({ id, receiptNumber, receiptSeries }: { id: numb
         <Button variant="outline" size="sm" icon={<Download aria-hidden="true" className="size-4" />} loading={download.isPending} onClick={() => download.mutate()}>
           {m.download}
         </Button>
-        <Button variant="outline" size="sm" icon={<Send aria-hidden="true" className="size-4" />} loading={resend.isPending} onClick={() => resend.mutate()}>
-          {m.resend}
-        </Button>
-        <Button variant="outline" size="sm" icon={<FileText aria-hidden="true" className="size-4" />} loading={statement.isPending} onClick={() => statement.mutate()}>
-          {m.resendStatement}
-        </Button>
+        {!annulled && (
+          <>
+            <Button variant="outline" size="sm" icon={<Send aria-hidden="true" className="size-4" />} loading={resend.isPending} onClick={() => resend.mutate()}>
+              {m.resend}
+            </Button>
+            <Button variant="outline" size="sm" icon={<FileText aria-hidden="true" className="size-4" />} loading={statement.isPending} onClick={() => statement.mutate()}>
+              {m.resendStatement}
+            </Button>
+          </>
+        )}
       </div>
+      {annulled && <p className="mt-3 text-sm text-ink-600">{m.annulled}</p>}
     </Card>
   );
 }

@@ -102,7 +102,7 @@ export default function AdminDonationDetailPage() {
           </div>
           {readsDonors && (
             <div className="lg:col-span-2 empty:hidden">
-              <DonationReceipt id={id} receiptNumber={d.receipt_number} receiptSeries={d.receipt_series} />
+              <DonationReceipt id={id} receiptNumber={d.receipt_number} receiptSeries={d.receipt_series} annulled={d.status === 'refunded' || d.status === 'voided'} />
             </div>
           )}
           <div className="lg:col-span-2">

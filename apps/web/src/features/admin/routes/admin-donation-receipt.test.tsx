@@ -66,6 +66,17 @@ describe('admin: a donation\'s receipt', { timeout: 20_000 }, () => {
     expect(await screen.findByText('#MG00000052', {}, { timeout: 6000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reenviar recibo' })).toBeNull();
   });
+  it.each(['voided', 'refunded'])('a %s gift\'s receipt downloads but is not re-sent: it is annulled', async (status) => {
+    renderApp('/admin/donations/52', {
+      ...ADMIN,
+      handler: (req) => (req.url === '/donations/52' ? { status: 200, data: { ...detail, status } } : undefined),
+    });
+    expect(await screen.findByTestId('receipt-number', {}, { timeout: 6000 })).toHaveTextContent(/^A-000017$/);
+    expect(screen.getByRole('button', { name: 'Descargar recibo' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reenviar recibo' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reenviar constancia anual' })).toBeNull();
+    expect(screen.getByText(/Este recibo está anulado/)).toBeTruthy();
+  });
 });
 
 describe('admin: the receipt card is named as its PDF', { timeout: 20_000 }, () => {
