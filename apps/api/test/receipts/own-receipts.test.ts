@@ -97,7 +97,7 @@ describe('GET /users/me/history', () => {
   });
 
   it('is empty for a new account and needs a session', async () => {
-    expect((await get('/users/me/history', newcomer.token)).json()).toEqual({ total_amount: 0, donations_count: 0, completed_count: 0, years: [] });
+    expect((await get('/users/me/history', newcomer.token)).json()).toEqual({ total_amount: 0, donations_count: 0, completed_count: 0, years: [], next_cursor: null });
     expect((await get('/users/me/history')).statusCode).toBe(401);
   });
 });
@@ -114,7 +114,7 @@ describe('GET /users/me/receipts', () => {
       { year: thisYear, total_amount: 260.5, receipts_count: 2 },
       { year: lastYear, total_amount: 1250, receipts_count: 1 },
     ]);
-    expect((await get('/users/me/receipts', newcomer.token)).json()).toEqual({ receipts: [], years: [] });
+    expect((await get('/users/me/receipts', newcomer.token)).json()).toEqual({ receipts: [], years: [], next_cursor: null });
     expect((await get('/users/me/receipts')).statusCode).toBe(401);
   });
 });

@@ -151,9 +151,28 @@ const periodTotals = {
   completed_count: z.number().int(),
 };
 
+/**
+ * Where the next page of a donor's list starts (keyset paging): the instant of the last row read,
+ * to the microsecond, and its id, as the previous page's `next_cursor` gave them. Rows with the same
+ * instant are told apart by the id, so each row comes once whatever the page size.
+ */
+export const PAGE_CURSOR_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_\d{1,15}$/;
+export const OWN_PAGE_DEFAULT_LIMIT = 50;
+export const ownPageQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'El tamaño de la página no es válido' })
+    .int({ error: 'El tamaño de la página no es válido' })
+    .min(1, { error: 'El tamaño de la página no es válido' })
+    .max(LIST_MAX_LIMIT, { error: `La página no puede tener más de ${LIST_MAX_LIMIT} filas` })
+    .default(OWN_PAGE_DEFAULT_LIMIT),
+  cursor: z.string().regex(PAGE_CURSOR_PATTERN, { error: 'La página pedida no es válida; vuelve a cargar la lista' }).optional(),
+});
+export type OwnPageQuery = z.input<typeof ownPageQuerySchema>;
+
 export const historySchema = z
   .object({
     ...periodTotals,
+    /** Every year and month the account has, with their totals; each month's `donations` are those of this page only. */
     years: z.array(
       z.object({
         year: z.number().int(),
@@ -168,6 +187,8 @@ export const historySchema = z
         ),
       }),
     ),
+    /** Pass as `cursor` to read the next (older) page; null on the last page. */
+    next_cursor: z.string().nullable(),
   })
   .meta({ id: 'DonationHistory' });
 export type DonationHistory = z.infer<typeof historySchema>;
@@ -187,8 +208,12 @@ export type Receipt = z.infer<typeof receiptSchema>;
 
 export const receiptsSchema = z
   .object({
+    /** This page of receipts, newest first. */
     receipts: z.array(receiptSchema),
+    /** Every year with receipts (its statement), whatever the page. */
     years: z.array(z.object({ year: z.number().int(), total_amount: z.number(), receipts_count: z.number().int() })),
+    /** Pass as `cursor` to read the next (older) page; null on the last page. */
+    next_cursor: z.string().nullable(),
   })
   .meta({ id: 'Receipts' });
 export type Receipts = z.infer<typeof receiptsSchema>;

@@ -1,7 +1,7 @@
 // The signed-in account's own donations: list, history by year and month, receipts (docs/product.md#screens-and-routes, #receipts).
 // Every query is filtered by the caller's user id; nothing here can reach another account's rows.
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { CURRENCY, type DonationStatus } from '@donaciones/shared/constants';
+import { CURRENCY, type DonationStatus, TIME_ZONE } from '@donaciones/shared/constants';
 import { fromCents, guatemalaDay } from '@donaciones/shared/format';
 import type {
   DonationHistory,
@@ -9,10 +9,13 @@ import type {
   MyDonationList,
   Receipts,
 } from '@donaciones/shared/schemas/member';
+import { OWN_PAGE_DEFAULT_LIMIT } from '@donaciones/shared/schemas/member';
 import type { Db } from '../../db/client';
 import { donationAttachments, donations, programs } from '../../db/schema';
 import { NEWEST_FIRST } from './donations';
-import { COUNTED } from '../ledger/figures';
+import { COUNTED, QUETZAL_CENTS } from '../ledger/figures';
+import { rowsOf } from '../../db/rows';
+import { afterCursor, cursorInstant, pageOf } from '../../platform/keyset';
 import { receiptSeriesColumn } from '../receipts/receipts';
 
 export type DonationRow = typeof donations.$inferSelect;
@@ -89,79 +92,107 @@ export async function listMyDonations(db: Db, userId: number, query: { limit: nu
   return { donations: rows.map(toMemberDonation), total, limit: query.limit, offset: query.offset };
 }
 
-/** Own donations grouped by the year and month (Guatemala time) they were made, newest first. */
-export async function donationHistory(db: Db, userId: number): Promise<DonationHistory> {
-  const rows = await db
-    .select(memberDonationColumns)
-    .from(donations)
-    .leftJoin(programs, eq(programs.id, donations.programId))
-    .where(eq(donations.userId, userId))
-    .orderBy(...NEWEST_FIRST);
+/** The totals of an account's donations by year and month (Guatemala time), newest first, in one grouped read. */
+async function historyTotals(db: Db, userId: number) {
+  const rows = rowsOf<{ year: number; month: number; donations_count: number; completed_count: number; cents: string | number }>(
+    await db.execute(sql`
+      SELECT extract(year FROM created_at AT TIME ZONE ${TIME_ZONE})::int AS year,
+             extract(month FROM created_at AT TIME ZONE ${TIME_ZONE})::int AS month,
+             count(*)::int AS donations_count,
+             (count(*) FILTER (WHERE status = 'completed'))::int AS completed_count,
+             coalesce(sum(${QUETZAL_CENTS}) FILTER (WHERE status = 'completed'), 0) AS cents
+      FROM donations WHERE user_id = ${userId}
+      GROUP BY 1, 2 ORDER BY 1 DESC, 2 DESC`),
+  );
+  return rows.map((r) => ({ year: Number(r.year), month: Number(r.month), cents: Number(r.cents), donations_count: Number(r.donations_count), completed_count: Number(r.completed_count) }));
+}
 
-  type Totals = { cents: number; donations_count: number; completed_count: number };
-  const add = (t: Totals, d: DonationRow) => {
-    t.donations_count += 1;
-    if (d.status === 'completed') {
-      t.completed_count += 1;
-      t.cents += quetzalCentsOf(d);
-    }
-  };
-  const newTotals = (): Totals => ({ cents: 0, donations_count: 0, completed_count: 0 });
-  const shape = (t: Totals) => ({ total_amount: fromCents(t.cents), donations_count: t.donations_count, completed_count: t.completed_count });
-
-  const overall = newTotals();
-  const years = new Map<number, { totals: Totals; months: Map<number, { totals: Totals; donations: MemberDonation[] }> }>();
-  for (const row of rows) {
+/**
+ * Own donations grouped by the year and month (Guatemala time) they were made, newest first: the
+ * totals of every year and month, and one page of the donations (keyset paging, `next_cursor`).
+ */
+export async function donationHistory(db: Db, userId: number, query: { limit: number; cursor?: string } = { limit: OWN_PAGE_DEFAULT_LIMIT }): Promise<DonationHistory> {
+  const [totals, rows] = await Promise.all([
+    historyTotals(db, userId),
+    db
+      .select({ ...memberDonationColumns, cursorAt: cursorInstant(donations.createdAt), id: donations.id })
+      .from(donations)
+      .leftJoin(programs, eq(programs.id, donations.programId))
+      .where(and(eq(donations.userId, userId), afterCursor(donations.createdAt, donations.id, query.cursor)))
+      .orderBy(...NEWEST_FIRST)
+      .limit(query.limit + 1),
+  ]);
+  const { page, nextCursor } = pageOf(rows, query.limit);
+  const onPage = new Map<string, MemberDonation[]>();
+  for (const row of page) {
     const { year, month } = guatemalaYearMonth(row.donation.createdAt);
-    let y = years.get(year);
-    if (!y) years.set(year, (y = { totals: newTotals(), months: new Map() }));
-    let m = y.months.get(month);
-    if (!m) y.months.set(month, (m = { totals: newTotals(), donations: [] }));
-    add(overall, row.donation);
-    add(y.totals, row.donation);
-    add(m.totals, row.donation);
-    m.donations.push(toMemberDonation(row));
+    const key = `${year}-${month}`;
+    onPage.set(key, [...(onPage.get(key) ?? []), toMemberDonation(row)]);
   }
+  type Totals = { cents: number; donations_count: number; completed_count: number };
+  const shape = (t: Totals) => ({ total_amount: fromCents(t.cents), donations_count: t.donations_count, completed_count: t.completed_count });
+  const sum = (list: Totals[]): Totals =>
+    list.reduce((a, t) => ({ cents: a.cents + t.cents, donations_count: a.donations_count + t.donations_count, completed_count: a.completed_count + t.completed_count }), {
+      cents: 0,
+      donations_count: 0,
+      completed_count: 0,
+    });
+  const years = [...new Set(totals.map((t) => t.year))];
   return {
-    ...shape(overall),
-    years: [...years.entries()]
-      .sort(([a], [b]) => b - a)
-      .map(([year, y]) => ({
+    ...shape(sum(totals)),
+    years: years.map((year) => {
+      const months = totals.filter((t) => t.year === year);
+      return {
         year,
-        ...shape(y.totals),
-        months: [...y.months.entries()].sort(([a], [b]) => b - a).map(([month, m]) => ({ month, ...shape(m.totals), donations: m.donations })),
-      })),
+        ...shape(sum(months)),
+        months: months.map((m) => ({ month: m.month, ...shape(m), donations: onPage.get(`${year}-${m.month}`) ?? [] })),
+      };
+    }),
+    next_cursor: nextCursor,
   };
 }
 
-/** Completed donations with their permanent receipt numbers, and the years that have a statement. */
-export async function listReceipts(db: Db, userId: number): Promise<Receipts> {
-  const rows = await db
-    .select({
-      id: donations.id,
-      receiptNumber: donations.receiptNumber,
-      receiptSeries: receiptSeriesColumn,
-      referenceCode: donations.referenceCode,
-      amountCents: donations.amountCents,
-      currency: donations.currency,
-      gtqCents: donations.gtqCents,
-      donationType: donations.donationType,
-      description: donations.description,
-      completedAt: donations.completedAt,
-    })
-    .from(donations)
-    .where(and(eq(donations.userId, userId), eq(donations.status, 'completed'), isNotNull(donations.receiptNumber)))
-    .orderBy(desc(donations.completedAt), desc(donations.id));
+/** The years of an account's receipts (Guatemala time of the completion), newest first, with their totals. */
+async function receiptYears(db: Db, userId: number) {
+  const rows = rowsOf<{ year: number; receipts_count: number; cents: string | number }>(
+    await db.execute(sql`
+      SELECT extract(year FROM coalesce(completed_at, created_at) AT TIME ZONE ${TIME_ZONE})::int AS year,
+             count(*)::int AS receipts_count, coalesce(sum(${QUETZAL_CENTS}), 0) AS cents
+      FROM donations WHERE user_id = ${userId} AND status = 'completed' AND receipt_number IS NOT NULL
+      GROUP BY 1 ORDER BY 1 DESC`),
+  );
+  return rows.map((r) => ({ year: Number(r.year), total_amount: fromCents(Number(r.cents)), receipts_count: Number(r.receipts_count) }));
+}
 
-  const years = new Map<number, { cents: number; count: number }>();
-  const receipts = rows.map((r) => {
-    const completedAt = r.completedAt ?? new Date(0);
-    const { year } = guatemalaYearMonth(completedAt);
-    const y = years.get(year) ?? { cents: 0, count: 0 };
-    y.count += 1;
-    y.cents += quetzalCentsOf(r);
-    years.set(year, y);
-    return {
+/**
+ * Completed donations with their permanent receipt numbers, newest first, one page at a time
+ * (keyset paging, `next_cursor`), and every year that has a statement.
+ */
+export async function listReceipts(db: Db, userId: number, query: { limit: number; cursor?: string } = { limit: OWN_PAGE_DEFAULT_LIMIT }): Promise<Receipts> {
+  const doneAt = sql`coalesce(${donations.completedAt}, ${donations.createdAt})`;
+  const [years, rows] = await Promise.all([
+    receiptYears(db, userId),
+    db
+      .select({
+        id: donations.id,
+        cursorAt: cursorInstant(doneAt),
+        doneAt: sql`${doneAt}`.mapWith(donations.createdAt),
+        receiptNumber: donations.receiptNumber,
+        receiptSeries: receiptSeriesColumn,
+        referenceCode: donations.referenceCode,
+        amountCents: donations.amountCents,
+        currency: donations.currency,
+        donationType: donations.donationType,
+        description: donations.description,
+      })
+      .from(donations)
+      .where(and(eq(donations.userId, userId), eq(donations.status, 'completed'), isNotNull(donations.receiptNumber), afterCursor(doneAt, donations.id, query.cursor)))
+      .orderBy(desc(doneAt), desc(donations.id))
+      .limit(query.limit + 1),
+  ]);
+  const { page, nextCursor } = pageOf(rows, query.limit);
+  return {
+    receipts: page.map((r) => ({
       donation_id: r.id,
       receipt_number: r.receiptNumber as number,
       receipt_series: r.receiptSeries,
@@ -170,11 +201,9 @@ export async function listReceipts(db: Db, userId: number): Promise<Receipts> {
       currency: r.currency,
       donation_type: r.donationType,
       description: r.description,
-      completed_at: completedAt.toISOString(),
-    };
-  });
-  return {
-    receipts,
-    years: [...years.entries()].sort(([a], [b]) => b - a).map(([year, y]) => ({ year, total_amount: fromCents(y.cents), receipts_count: y.count })),
+      completed_at: (r.doneAt as Date).toISOString(),
+    })),
+    years,
+    next_cursor: nextCursor,
   };
 }

@@ -1,10 +1,10 @@
 // The member's own donations: the paged list and the history by year and month.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { historySchema, myDonationListSchema, myDonationsQuerySchema } from '@donaciones/shared/schemas/member';
+import { historySchema, myDonationListSchema, myDonationsQuerySchema, ownPageQuerySchema } from '@donaciones/shared/schemas/member';
 import { signedInUser } from '../../http/auth';
 import { donationHistory, listMyDonations } from '../../domain/giving/own-donations';
-import { MEMBER_TAG as TAG, bearer, error, guarded } from '../common';
+import { MEMBER_TAG as TAG, bearer, guarded } from '../common';
 
 export default async function memberDonationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -29,11 +29,15 @@ export default async function memberDonationRoutes(app: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Historial propio por año y mes, con totales',
-        description: 'Agrupado por la fecha de la donación en hora de Guatemala. total_amount suma las donaciones completadas en GTQ.',
+        description:
+          'Agrupado por la fecha de la donación en hora de Guatemala. total_amount suma las donaciones completadas en GTQ. ' +
+          'Los totales cubren todos los años y meses; las donaciones vienen por páginas de limit (1 a 100, por defecto 50), ' +
+          'las más recientes primero: next_cursor, pasado como cursor, da la página siguiente (null en la última).',
         security: bearer,
-        response: { 200: historySchema, 401: error },
+        querystring: ownPageQuerySchema,
+        response: { 200: historySchema, ...guarded },
       },
     },
-    async (request) => donationHistory(app.db, signedInUser(request).id),
+    async (request) => donationHistory(app.db, signedInUser(request).id, request.query),
   );
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { can } from '@donaciones/shared/permissions';
 import {
+  ownPageQuerySchema,
   receiptParamsSchema,
   receiptsSchema,
   statementParamsSchema,
@@ -25,12 +26,16 @@ export default async function memberReceiptRoutes(app: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Recibos propios y años con constancia',
-        description: 'Donaciones completadas con su número de recibo permanente; years lista los años que tienen constancia anual.',
+        description:
+          'Donaciones completadas con su número de recibo permanente, las más recientes primero, por páginas de limit (1 a 100, ' +
+          'por defecto 50): next_cursor, pasado como cursor, da la página siguiente (null en la última). years lista todos los ' +
+          'años que tienen constancia anual.',
         security: bearer,
-        response: { 200: receiptsSchema, 401: error },
+        querystring: ownPageQuerySchema,
+        response: { 200: receiptsSchema, ...guarded },
       },
     },
-    async (request) => listReceipts(app.db, signedInUser(request).id),
+    async (request) => listReceipts(app.db, signedInUser(request).id, request.query),
   );
 
   r.get(
