@@ -10,3 +10,5 @@ export * from './monthly';
 export * from './accounting';
 export * from './donors';
 export * from './corrections';
+export * from './sponsorship';
+export * from './imports';
