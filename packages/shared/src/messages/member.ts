@@ -99,6 +99,10 @@ export const memberMessages = {
     yearTotal: (year: number) => `Total ${year}`,
     empty: 'Aún no tienes historial de donaciones.',
     loadError: 'Error al cargar el historial',
+    loadMore: 'Ver donaciones anteriores',
+    loadingMore: 'Cargando donaciones...',
+    shown: (shown: number, total: number) => `Se muestran ${shown} de ${total === 1 ? '1 donación' : `${total} donaciones`}`,
+    loadMoreError: 'No se pudieron cargar más donaciones. Intenta de nuevo.',
   },
   receipts: {
     title: 'Recibos',
@@ -121,6 +125,10 @@ export const memberMessages = {
     caption: 'Recibos de tus donaciones completadas',
     empty: 'Aún no tienes recibos. Cada donación completada genera uno.',
     loadError: 'Error al cargar los recibos',
+    loadMore: 'Ver recibos anteriores',
+    loadingMore: 'Cargando recibos...',
+    shown: (shown: number, total: number) => `Se muestran ${shown} de ${total === 1 ? '1 recibo' : `${total} recibos`}`,
+    loadMoreError: 'No se pudieron cargar más recibos. Intenta de nuevo.',
   },
   settings: {
     title: 'Configuración',

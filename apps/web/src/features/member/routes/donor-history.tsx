@@ -9,7 +9,8 @@ import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useHistory } from '../api/get-history';
+import { mergeHistoryPages, useHistory } from '../api/get-history';
+import { LoadMore } from '../components/load-more';
 
 const t = memberMessages.history;
 const d = memberMessages.donations;
@@ -17,6 +18,8 @@ const d = memberMessages.donations;
 export default function DonorHistoryPage() {
   useDocumentTitle(t.title);
   const history = useHistory();
+  const data = history.data ? mergeHistoryPages(history.data.pages) : undefined;
+  const shown = data ? data.years.reduce((n, y) => n + y.months.reduce((k, m) => k + m.donations.length, 0), 0) : 0;
 
   return (
     <div className="space-y-6">
@@ -27,9 +30,9 @@ export default function DonorHistoryPage() {
           <Skeleton className="h-40" />
           <Skeleton className="h-40" />
         </div>
-      ) : history.isError ? (
+      ) : !data ? (
         <ErrorState message={t.loadError} onRetry={() => history.refetch()} retrying={history.isFetching} />
-      ) : history.data.years.length === 0 ? (
+      ) : data.years.length === 0 ? (
         <EmptyState
           title={t.empty}
           action={
@@ -43,14 +46,14 @@ export default function DonorHistoryPage() {
           <div className="flex flex-wrap items-center gap-x-8 gap-y-2 rounded-card bg-brand-700 px-6 py-5 text-white shadow-card" data-testid="history-total">
             <div>
               <p className="text-sm font-semibold text-brand-100">{t.totalGiven}</p>
-              <p className="font-display text-3xl font-semibold tabular-nums">{formatMoney(history.data.total_amount)}</p>
+              <p className="font-display text-3xl font-semibold tabular-nums">{formatMoney(data.total_amount)}</p>
             </div>
             <p className="text-brand-100">
-              {t.donationsCount(history.data.donations_count)} · {t.completedCount(history.data.completed_count)}
+              {t.donationsCount(data.donations_count)} · {t.completedCount(data.completed_count)}
             </p>
           </div>
 
-          {history.data.years.map((year, yi) => (
+          {data.years.map((year, yi) => (
             <section key={year.year} aria-labelledby={`year-${year.year}`} className="space-y-3" data-testid={`history-year-${year.year}`}>
               <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-sand-200 pb-2">
                 <h2 id={`year-${year.year}`} className="text-2xl font-semibold">
@@ -96,6 +99,13 @@ export default function DonorHistoryPage() {
               </ul>
             </section>
           ))}
+          <LoadMore
+            query={history}
+            status={t.shown(shown, data.donations_count)}
+            label={t.loadMore}
+            loadingLabel={t.loadingMore}
+            errorMessage={t.loadMoreError}
+          />
         </>
       )}
     </div>

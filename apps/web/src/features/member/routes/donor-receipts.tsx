@@ -11,6 +11,7 @@ import { EmptyState, ErrorState } from '@/components/states';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useReceipts } from '../api/get-receipts';
+import { LoadMore } from '../components/load-more';
 import { PdfDownloadButton } from '../components/receipt-button';
 
 const t = memberMessages.receipts;
@@ -43,6 +44,9 @@ const columns: Column<Receipt>[] = [
 export default function DonorReceiptsPage() {
   useDocumentTitle(t.title);
   const receipts = useReceipts();
+  const first = receipts.data?.pages[0];
+  const rows = receipts.data?.pages.flatMap((p) => p.receipts) ?? [];
+  const total = first ? first.years.reduce((n, y) => n + y.receipts_count, 0) : 0;
 
   return (
     <div className="space-y-6">
@@ -52,9 +56,9 @@ export default function DonorReceiptsPage() {
           <Skeleton className="h-28" />
           <Skeleton className="h-64" />
         </div>
-      ) : receipts.isError ? (
+      ) : !first ? (
         <ErrorState message={t.loadError} onRetry={() => receipts.refetch()} retrying={receipts.isFetching} />
-      ) : receipts.data.receipts.length === 0 ? (
+      ) : rows.length === 0 ? (
         <EmptyState
           title={t.empty}
           icon={<FileText aria-hidden="true" className="size-6" />}
@@ -71,7 +75,7 @@ export default function DonorReceiptsPage() {
               {t.statementsTitle}
             </h2>
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {receipts.data.years.map((y) => (
+              {first.years.map((y) => (
                 <li key={y.year} className="flex items-center justify-between gap-3 rounded-card border border-sand-200 bg-white p-5 shadow-card" data-testid={`statement-${y.year}`}>
                   <div className="flex items-center gap-3">
                     <span className="flex size-11 items-center justify-center rounded-2xl bg-accent-50 text-accent-700">
@@ -92,7 +96,8 @@ export default function DonorReceiptsPage() {
             <h2 id="receipts-title" className="text-xl font-semibold">
               {t.receiptsTitle}
             </h2>
-            <ResponsiveTable columns={columns} rows={receipts.data.receipts} getRowKey={(r) => r.donation_id} caption={t.caption} />
+            <ResponsiveTable columns={columns} rows={rows} getRowKey={(r) => r.donation_id} caption={t.caption} />
+            <LoadMore query={receipts} status={t.shown(rows.length, total)} label={t.loadMore} loadingLabel={t.loadingMore} errorMessage={t.loadMoreError} />
           </section>
         </>
       )}

@@ -88,6 +88,7 @@ const events: UpcomingEvent[] = [
 const receipts: Receipts = {
   receipts: [{ donation_id: 41, receipt_number: 12, receipt_series: 'A', reference_code: '#MG12345678', amount: 185.5, currency: 'GTQ', donation_type: 'monetary', description: null, completed_at: now }],
   years: [{ year: new Date().getFullYear(), total_amount: 185.5, receipts_count: 1 }],
+  next_cursor: null,
 };
 
 function memberApi(overrides: Record<string, () => FakeAnswer> = {}) {
@@ -195,6 +196,32 @@ describe('donor screens', () => {
     expect((await screen.findAllByText('#MG12345678')).length).toBeGreaterThan(0);
     expect(screen.getAllByRole('button', { name: t.receipts.downloadLabel('A-000012') }).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: t.receipts.downloadStatementLabel(new Date().getFullYear()) })).toBeInTheDocument();
+  });
+
+  it('/donor/receipts loads older receipts a page at a time with the cursor of the last page', async () => {
+    const user = userEvent.setup();
+    const older = { ...receipts.receipts[0], donation_id: 40, receipt_number: 11, reference_code: '#MG11111111' };
+    const years = [{ year: new Date().getFullYear(), total_amount: 371, receipts_count: 2 }];
+    const cursor = '2026-01-02T03:04:05.123456Z_41';
+    const withCursor = (req: RecordedRequest) => (req.config.params as { cursor?: string } | undefined)?.cursor;
+    const others = memberApi();
+    const { requests } = renderApp('/donor/receipts', {
+      user: { roles: ['DONOR'] },
+      handler: (req) =>
+        req.url !== '/users/me/receipts'
+          ? others(req)
+          : withCursor(req) === cursor
+            ? { status: 200, data: { receipts: [older], years, next_cursor: null } }
+            : { status: 200, data: { receipts: receipts.receipts, years, next_cursor: cursor } },
+    });
+    expect(await screen.findByText(t.receipts.shown(1, 2))).toBeInTheDocument();
+    expect(screen.queryAllByText('#MG11111111')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: t.receipts.loadMore }));
+    expect((await screen.findAllByText('#MG11111111')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('#MG12345678').length).toBeGreaterThan(0);
+    expect(screen.getByText(t.receipts.shown(2, 2))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: t.receipts.loadMore })).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.url === '/users/me/receipts').map(withCursor)).toEqual([undefined, cursor]);
   });
 
   it('/donor/donations asks the API for the chosen status', async () => {
