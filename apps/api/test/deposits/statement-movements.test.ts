@@ -158,8 +158,42 @@ describe('a year-end statement', () => {
 
     const view = await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/bank-statements/${imported.id}`, token: who.admin.token });
     expect(view.statusCode).toBe(200);
-    expect((view.json() as StatementImport).lines).toHaveLength(10_000);
+    // The view travels a page at a time: counts of every section, the first 50 lines of each.
+    const opened = view.json() as StatementImport;
+    expect(opened.counts).toMatchObject({ proposed: 1, near_miss: 0, unmatched: 9_999, confirmed: 0 });
+    expect(opened.unmatched_deposits).toHaveLength(opened.counts.unmatched_deposits);
+    expect(opened.unmatched_deposits.map((d) => d.donation_id)).not.toContain(deposit.id);
+    expect(opened.page_size).toBe(50);
+    expect(opened.lines.filter((l) => l.state === 'unmatched').map((l) => l.line_number)).toEqual(Array.from({ length: 50 }, (_, i) => 2 + i));
+    expect(opened.lines.find((l) => l.state === 'proposed')).toMatchObject({ line_number: 4_323 });
+    expect(opened.lines).toHaveLength(51);
+    const last = await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/bank-statements/${imported.id}?section=unmatched&page=200`, token: who.admin.token });
+    expect(last.statusCode).toBe(200);
+    expect((last.json() as StatementImport).lines.map((l) => l.line_number)).toEqual(Array.from({ length: 49 }, (_, i) => 9_953 + i));
     const list = (await inject(ctx.app, { method: 'GET', url: '/api/v1/admin/bank-statements', token: who.admin.token })).json() as StatementImportList;
     expect(list.imports.find((i) => i.id === imported.id)).toMatchObject({ credit_lines: 10_000 });
+  });
+});
+
+describe('the import view, a page at a time', () => {
+  it('pages the pending deposits no line pays, oldest first, and refuses a page that is not a number', async () => {
+    const made = [];
+    for (let i = 0; i < 53; i++) made.push(await pendingDeposit(777_000 + i, '2033-03-01'));
+    const file = `${HEADER}\n01/03/2033;DEPOSITO;990001;;1,00;\n`;
+    const imported = (await post('', { bank: 'Banco Páginas', file_name: 'marzo.csv', content_base64: base64(file), mapping: MAPPING })).json() as StatementImport;
+    const get = (query: string) => inject(ctx.app, { method: 'GET', url: `/api/v1/admin/bank-statements/${imported.id}${query}`, token: who.admin.token });
+    const total = imported.counts.unmatched_deposits;
+    expect(total).toBeGreaterThanOrEqual(53);
+    expect(imported.unmatched_deposits).toHaveLength(50);
+    const lastPage = Math.ceil(total / 50);
+    const last = (await get(`?section=deposits&page=${lastPage}`)).json() as StatementImport;
+    expect(last.unmatched_deposits).toHaveLength(total - (lastPage - 1) * 50);
+    expect(last.lines).toEqual([]);
+    // Created the same day, in order: the newest ones close the last page.
+    expect(last.unmatched_deposits.at(-1)?.donation_id).toBe(made.at(-1)?.id);
+    const bad = await get('?section=deposits&page=dos');
+    expect(bad.statusCode).toBe(400);
+    const unknown = await get('?section=todas');
+    expect(unknown.statusCode).toBe(400);
   });
 });

@@ -81,6 +81,8 @@ export const bankStatementsMessages = {
     unmatchedDepositsTitle: 'Depósitos pendientes sin movimiento',
     unmatchedDepositsEmpty: 'No quedan depósitos pendientes sin movimiento.',
     confirmedTitle: 'Confirmados',
+    pagerLabel: (section: string) => `Páginas de ${section}`,
+    pageLoading: 'Cargando la página…',
     line: (n: number) => `Línea ${n}`,
     confirm: 'Confirmar',
     confirmLabel: (line: number, reference: string) => `Confirmar la línea ${line} con ${reference}`,

@@ -113,7 +113,21 @@ export const statementImportSchema = z
     skipped_lines: z.number().int(),
     /** Credits of the file left out because an earlier import already holds the same movement. */
     repeated_lines: z.number().int(),
+    /** How many lines each section holds, and the pending deposits no line of the import is proposed for. */
+    counts: z.object({
+      proposed: z.number().int(),
+      near_miss: z.number().int(),
+      unmatched: z.number().int(),
+      confirmed: z.number().int(),
+      unmatched_deposits: z.number().int(),
+    }),
+    page_size: z.number().int(),
+    /**
+     * Without `section`: the first page of each state (by line number; confirmed lines newest first).
+     * With a state as `section`: that state's page `page`.
+     */
     lines: z.array(statementLineSchema),
+    /** The first page of them, or page `page` with `section=deposits`. */
     unmatched_deposits: z.array(pendingDepositSchema),
   })
   .meta({ id: 'BankStatementImport' });
@@ -135,6 +149,17 @@ export const statementImportListSchema = z.object({
   banks: z.array(z.string()),
 });
 export type StatementImportList = z.infer<typeof statementImportListSchema>;
+
+/** Lines and unmatched deposits travel a page at a time: an import of 10,000 lines stays a small answer. */
+export const STATEMENT_PAGE_SIZE = 50;
+export const STATEMENT_SECTIONS = [...STATEMENT_LINE_STATES, 'deposits'] as const;
+export type StatementSection = (typeof STATEMENT_SECTIONS)[number];
+
+export const statementImportQuerySchema = z.object({
+  section: z.enum(STATEMENT_SECTIONS).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type StatementImportQuery = z.input<typeof statementImportQuerySchema>;
 
 export const statementLineParamsSchema = z.object({ id: decimalId, lineId: decimalId });
 

@@ -8,6 +8,7 @@ import {
   STATEMENT_BASE64_MAX,
   statementFileSchema,
   statementImportListSchema,
+  statementImportQuerySchema,
   statementImportRequestSchema,
   statementImportSchema,
   statementLineDonationSchema,
@@ -17,13 +18,14 @@ import {
 } from '@donaciones/shared/schemas/bank-statements';
 import { idParamSchema } from '@donaciones/shared/schemas/common';
 import { actorOf } from '../../http/auth';
+import { monthlyContext } from '../../domain/monthly/monthly-gifts';
 import {
   confirmStatementLine,
   importStatement,
   listStatementImports,
   previewStatement,
-  statementImport,
 } from '../../domain/deposits/statements/reconciliation';
+import { statementImport } from '../../domain/deposits/statements/import-view';
 import { depositReviewOf } from '../../domain/deposits/slip-review';
 import { donationFromLine } from '../../domain/deposits/statements/line-donation';
 import { bearer, error, refusals, writeRefusals } from '../common';
@@ -101,7 +103,7 @@ export default async function bankStatementRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { mapping, ...file } = request.body;
-      const created = await importStatement(app.db, { file, mapping, actor: actorOf(request), ip: request.ip });
+      const created = await importStatement(app.db, { file, mapping, actor: actorOf(request), ip: request.ip, links: monthlyContext(app) });
       return reply.code(201).send(created);
     },
   );
@@ -112,12 +114,17 @@ export default async function bankStatementRoutes(app: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Una importación: movimientos con su coincidencia y depósitos pendientes sin movimiento',
+        description:
+          '`counts` dice cuántos movimientos tiene cada sección (propuestos, casi coinciden, sin coincidencia, confirmados) ' +
+          'y cuántos depósitos pendientes no tienen movimiento. Sin `section`: la primera página de cada sección; con ' +
+          '`section` (un estado o `deposits`): la página `page` de esa sección. `page_size` movimientos por página.',
         security: bearer,
         params: idParamSchema,
+        querystring: statementImportQuerySchema,
         response: { 200: statementImportSchema, 400: error, ...refusals, 404: error },
       },
     },
-    async (request) => statementImport(app.db, request.params.id),
+    async (request) => statementImport(app.db, request.params.id, request.query),
   );
 
   r.post(

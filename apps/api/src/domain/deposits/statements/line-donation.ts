@@ -11,14 +11,15 @@ import { bankStatementMessages as m } from '../../../messages/bank-statements';
 import { type Actor, audit } from '../../../platform/audit';
 import { insertDonation, transitionDonation } from '../../ledger/transitions';
 import { DEPOSIT_PROVIDER } from '../../payments/providers';
-import { assertMovementOpen, statementImport } from './reconciliation';
+import { assertMovementOpen } from './reconciliation';
+import { currentImport, statementImport } from './import-view';
 
 export async function donationFromLine(
   db: Database,
   input: { importId: number; lineId: number; donor: StatementLineDonation; actor: Actor; ip?: string | null },
 ): Promise<StatementImport> {
   // Reading the import first works its proposals out again if deposits changed: the line's state is current.
-  await statementImport(db, input.importId);
+  await currentImport(db, input.importId);
   await db.transaction(async (tx) => {
     const [line] = await tx
       .select()

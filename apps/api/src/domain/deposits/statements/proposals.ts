@@ -1,7 +1,7 @@
 // The stored proposals of an import (docs/product.md#bank-deposits, decision 0024): worked out once when the
 // file is imported and again only when the pending deposits have changed since (a deposit created, approved,
 // rejected, edited or given a slip), so opening an import reads rows instead of matching every time.
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import { fromCents, guatemalaDay } from '@donaciones/shared/format';
 import type { PendingDeposit } from '@donaciones/shared/schemas/bank-statements';
 import type { Database, Db } from '../../../db/client';
@@ -76,6 +76,26 @@ export async function pendingDeposits(db: Db, ids?: number[]): Promise<Deposit[]
       slip_number: slip?.slipNumber ?? null,
     };
   });
+}
+
+/** Pending deposits no line of the import is proposed for: how many, and one page of them (oldest first). */
+export async function unmatchedDepositsPage(db: Db, importId: number, page: number, size: number): Promise<{ total: number; page: Deposit[] }> {
+  const proposedHere = db
+    .select({ id: bankStatementLines.donationId })
+    .from(bankStatementLines)
+    .where(and(eq(bankStatementLines.importId, importId), eq(bankStatementLines.matchState, 'proposed'), isNotNull(bankStatementLines.donationId)));
+  const unmatched = and(pendingDeposit, notInArray(donations.id, proposedHere));
+  const [[{ total }], ids] = await Promise.all([
+    db.select({ total: count() }).from(donations).where(unmatched),
+    db
+      .select({ id: donations.id })
+      .from(donations)
+      .where(unmatched)
+      .orderBy(asc(donations.createdAt), asc(donations.id))
+      .limit(size)
+      .offset((page - 1) * size),
+  ]);
+  return { total, page: await pendingDeposits(db, ids.map((r) => r.id)) };
 }
 
 /** Writes the candidates of `matches` (keyed by line id) for an import, in batches. */

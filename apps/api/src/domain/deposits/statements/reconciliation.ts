@@ -4,26 +4,28 @@
 // confirms at most one donation (movement-key.ts); proposals are stored and worked out again only when the
 // pending deposits change (proposals.ts), so a deposit approved elsewhere stops being offered.
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { fromCents, guatemalaDay } from '@donaciones/shared/format';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { guatemalaDay } from '@donaciones/shared/format';
 import type {
   ColumnMappingValue,
-  PendingDeposit,
   StatementFile,
   StatementImport,
   StatementImportList,
   StatementPreview,
 } from '@donaciones/shared/schemas/bank-statements';
 import type { Database, Db } from '../../../db/client';
-import { bankStatementCandidates, bankStatementImports, bankStatementLines, bankStatementMappings, donations } from '../../../db/schema';
+import { bankStatementImports, bankStatementLines, bankStatementMappings } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../errors';
 import { bankStatementMessages as m } from '../../../messages/bank-statements';
 import { approveDonation } from '../../giving/review';
 import { type Actor, audit } from '../../../platform/audit';
+import type { LinkContext } from '../../ledger/links';
+import { recordTransferCharges } from './transfer-charges';
 import { candidateOf, type LineMatch, matchStatement } from './match';
 import { movementKeysOf } from './movement-key';
 import { rowsOf } from '../../../db/rows';
-import { type Deposit, inBatches, pendingDeposits, proposalsBasis, refreshProposals, storeCandidates } from './proposals';
+import { inBatches, pendingDeposits, proposalsBasis, storeCandidates } from './proposals';
+import { statementImport } from './import-view';
 import { isUniqueViolation } from '../../../platform/reference-codes';
 import { type ColumnMapping, creditsOf, guessMapping, PREVIEW_ROWS, readStatement } from './parse';
 
@@ -50,17 +52,6 @@ export async function previewStatement(db: Db, file: StatementFile): Promise<Sta
     suggested_mapping: saved ?? guessMapping(table.headers),
   };
 }
-
-const depositAnswer = (d: Deposit): PendingDeposit => ({
-  donation_id: d.donationId,
-  reference_code: d.referenceCode,
-  donor_name: d.donor_name,
-  amount: d.amount,
-  currency: d.currency,
-  created_at: d.created_at,
-  declared_date: d.declared_date,
-  slip_number: d.slip_number,
-});
 
 /** Keys of `keys` already held by a line of some import. */
 async function importedKeys(db: Db, keys: string[]): Promise<Set<string>> {
@@ -93,7 +84,7 @@ async function saveMapping(db: Db, bank: string, mapping: ColumnMapping, actor: 
 // eslint-disable-next-line max-lines-per-function -- one transaction from the file to its stored proposals, under the import lock; its steps are the helpers it calls
 export async function importStatement(
   db: Database,
-  input: { file: StatementFile; mapping?: ColumnMappingValue; actor: Actor; ip?: string | null },
+  input: { file: StatementFile; mapping?: ColumnMappingValue; actor: Actor; ip?: string | null; links?: LinkContext },
 ): Promise<StatementImport> {
   const bytes = bytesOf(input.file);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -164,6 +155,8 @@ export async function importStatement(
       }
     }
     await storeCandidates(tx, created.id, stored);
+    // A line carrying a monthly transfer's reference records that month's charge (decision 0045).
+    if (input.links) await recordTransferCharges(tx, { importId: created.id, links: input.links, actor: input.actor, ip: input.ip });
     await audit(tx, {
       actor: input.actor,
       action: 'bank_statement.import',
@@ -204,110 +197,6 @@ export async function listStatementImports(db: Db): Promise<StatementImportList>
       confirmed_lines: confirmed.get(i.id) ?? 0,
     })),
     banks: banks.map((b) => b.bank),
-  };
-}
-
-/** The deposits shown as candidates, by id: those still pending (a candidate no longer pending is dropped). */
-async function candidateDeposits(db: Db, importId: number) {
-  const rows = await db
-    .select({
-      lineId: bankStatementCandidates.lineId,
-      donationId: bankStatementCandidates.donationId,
-      position: bankStatementCandidates.position,
-      kind: bankStatementCandidates.kind,
-      referenceFound: bankStatementCandidates.referenceFound,
-      dayDistance: bankStatementCandidates.dayDistance,
-    })
-    .from(bankStatementCandidates)
-    .where(eq(bankStatementCandidates.importId, importId));
-  const byLine = new Map<number, (typeof rows)[number][]>();
-  for (const r of rows) {
-    const list = byLine.get(r.lineId);
-    if (list) list.push(r);
-    else byLine.set(r.lineId, [r]);
-  }
-  for (const list of byLine.values()) list.sort((a, b) => a.position - b.position);
-  return byLine;
-}
-
-/**
- * One import: its lines with their stored proposals (worked out again first when the pending deposits
- * changed since), and the pending deposits no line of it is proposed for.
- */
-export async function statementImport(db: Database, id: number): Promise<StatementImport> {
-  const [found] = await db.select().from(bankStatementImports).where(eq(bankStatementImports.id, id)).limit(1);
-  if (!found) throw notFound(m.notFound);
-  const basis = await proposalsBasis(db);
-  if (found.proposalsBasis !== basis) await refreshProposals(db, id, basis);
-  const [lines, candidates, deposits] = await Promise.all([
-    db
-      .select({
-        id: bankStatementLines.id,
-        lineNumber: bankStatementLines.lineNumber,
-        postedOn: bankStatementLines.postedOn,
-        description: bankStatementLines.description,
-        reference: bankStatementLines.reference,
-        creditCents: bankStatementLines.creditCents,
-        matchState: bankStatementLines.matchState,
-        donationId: bankStatementLines.donationId,
-      })
-      .from(bankStatementLines)
-      .where(eq(bankStatementLines.importId, id))
-      .orderBy(asc(bankStatementLines.lineNumber), asc(bankStatementLines.id)),
-    candidateDeposits(db, id),
-    pendingDeposits(db),
-  ]);
-  const byId = new Map(deposits.map((d) => [d.donationId, d]));
-  const confirmedIds = lines.filter((l) => l.matchState === 'confirmed' && l.donationId != null).map((l) => l.donationId as number);
-  const confirmedDonations = confirmedIds.length
-    ? await db
-        .select({ id: donations.id, referenceCode: donations.referenceCode, donorName: donations.donorName })
-        .from(donations)
-        .where(inArray(donations.id, confirmedIds))
-    : [];
-  const confirmedById = new Map(confirmedDonations.map((d) => [d.id, d]));
-  const proposedHere = new Set(lines.filter((l) => l.matchState === 'proposed' && l.donationId != null).map((l) => l.donationId));
-
-  return {
-    id: found.id,
-    bank: found.bank,
-    file_name: found.fileName,
-    created_at: found.createdAt.toISOString(),
-    credit_lines: found.creditLines,
-    skipped_lines: found.skippedLines,
-    repeated_lines: found.repeatedLines,
-    lines: lines.map((l) => {
-      const base = {
-        id: l.id,
-        line_number: l.lineNumber,
-        posted_on: l.postedOn,
-        description: l.description,
-        reference: l.reference,
-        amount: fromCents(l.creditCents),
-      };
-      if (l.matchState === 'confirmed') {
-        const d = l.donationId != null ? confirmedById.get(l.donationId) : undefined;
-        return {
-          ...base,
-          state: 'confirmed' as const,
-          confirmed_donation: d ? { id: d.id, reference_code: d.referenceCode, donor_name: d.donorName } : null,
-          candidates: [],
-        };
-      }
-      const shown = (candidates.get(l.id) ?? []).filter((c) => byId.has(c.donationId));
-      return {
-        ...base,
-        state: shown.length === 0 ? ('unmatched' as const) : l.matchState,
-        confirmed_donation: null,
-        candidates: shown.map((c) => ({
-          ...depositAnswer(byId.get(c.donationId) as Deposit),
-          kind: c.kind,
-          reference_found: c.referenceFound,
-          day_distance: c.dayDistance,
-        })),
-      };
-    }),
-    unmatched_deposits: deposits.filter((d) => !proposedHere.has(d.donationId)).map(depositAnswer),
   };
 }
 

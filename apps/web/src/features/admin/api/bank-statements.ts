@@ -1,7 +1,7 @@
 // The bank reconciliation's endpoints (docs/product.md#bank-deposits): GET /admin/bank-statements (imports and
 // banks with saved columns), POST .../preview, POST /admin/bank-statements (import), GET .../{id},
 // POST .../{id}/lines/{lineId}/confirm and .../donation. Both complete a donation, so they refresh the whole console.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ColumnMappingInput,
   StatementFile,
@@ -9,6 +9,7 @@ import type {
   StatementImportList,
   StatementLineDonation,
   StatementPreview,
+  StatementSection,
 } from '@donaciones/shared/schemas/bank-statements';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
@@ -18,6 +19,7 @@ export const bankStatementKeys = {
   all: () => [...adminKeys.all, 'bank-statements'] as const,
   list: () => [...bankStatementKeys.all(), 'list'] as const,
   detail: (id: number) => [...bankStatementKeys.all(), 'detail', id] as const,
+  page: (id: number, section: StatementSection, page: number) => [...bankStatementKeys.detail(id), section, page] as const,
 };
 
 export async function getStatementImports(): Promise<StatementImportList> {
@@ -29,13 +31,24 @@ export function useStatementImports() {
   return useQuery({ queryKey: bankStatementKeys.list(), queryFn: getStatementImports });
 }
 
-export async function getStatementImport(id: number): Promise<StatementImport> {
-  const { data } = await api.get<StatementImport>(`/admin/bank-statements/${id}`, { skipErrorToast: true });
+/** Without `query`: the counts and the first page of every section; with it, page `page` of one section. */
+export async function getStatementImport(id: number, query?: { section: StatementSection; page: number }): Promise<StatementImport> {
+  const { data } = await api.get<StatementImport>(`/admin/bank-statements/${id}`, { params: query, skipErrorToast: true });
   return data;
 }
 
 export function useStatementImport(id: number | null) {
   return useQuery({ queryKey: bankStatementKeys.detail(id ?? 0), queryFn: () => getStatementImport(id as number), enabled: id != null });
+}
+
+/** A later page of one section (the first pages come with the import itself). */
+export function useStatementImportPage(id: number, section: StatementSection, page: number) {
+  return useQuery({
+    queryKey: bankStatementKeys.page(id, section, page),
+    queryFn: () => getStatementImport(id, { section, page }),
+    enabled: page > 1,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** The file's bytes as base64, as the API takes them inside JSON. */

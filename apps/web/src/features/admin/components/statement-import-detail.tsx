@@ -1,13 +1,13 @@
 // One import of "Conciliación bancaria" (docs/product.md#bank-deposits): its proposed matches (confirmed after a
 // dialog asks), near-misses, unmatched credits (each can be recorded as a donation), the pending deposits no
-// line pays, and what is confirmed.
+// line pays, and what is confirmed; each section a page at a time.
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { formatDateTime, formatDay, formatMoney } from '@donaciones/shared/format';
 import { bankStatementsMessages } from '@donaciones/shared/messages/bank-statements';
-import type { PendingDeposit, StatementCandidate, StatementLine } from '@donaciones/shared/schemas/bank-statements';
+import type { PendingDeposit, StatementCandidate, StatementImport, StatementLine } from '@donaciones/shared/schemas/bank-statements';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
@@ -18,6 +18,7 @@ import { adminDonationDetailPath } from '@/lib/paths';
 import { useConfirmStatementLine, useStatementImport } from '../api/bank-statements';
 import { ConfirmStatementLineDialog, type PendingConfirmation } from './confirm-statement-line-dialog';
 import { LineDonationDialog } from './line-donation-dialog';
+import { type SectionPage, SectionPager, useSectionPage } from './statement-section-pager';
 
 const m = bankStatementsMessages.screen;
 
@@ -73,10 +74,11 @@ function LineHeading({ line }: { line: StatementLine }) {
   );
 }
 
-function Section({ title, empty, count, children }: { title: string; empty: string; count: number; children: ReactNode }) {
+function Section({ title, empty, paging, pageSize, children }: { title: string; empty: string; paging: SectionPage; pageSize: number; children: ReactNode }) {
   return (
-    <Card title={`${title} (${count})`}>
-      {count === 0 ? <p className="text-sm text-ink-600">{empty}</p> : <ul className="divide-y divide-sand-200">{children}</ul>}
+    <Card title={`${title} (${paging.total})`}>
+      {paging.total === 0 ? <p className="text-sm text-ink-600">{empty}</p> : <ul className="divide-y divide-sand-200">{children}</ul>}
+      <SectionPager title={title} paging={paging} pageSize={pageSize} />
     </Card>
   );
 }
@@ -164,12 +166,22 @@ function ConfirmedLine({ line }: { line: StatementLine }) {
 
 export function ImportDetail({ id }: { id: number }) {
   const query = useStatementImport(id);
+  if (query.isError) return <ErrorState message={m.loadError} onRetry={() => query.refetch()} retrying={query.isFetching} />;
+  if (!query.data) return <Skeleton className="h-64" />;
+  return <ImportSections data={query.data} />;
+}
+
+/** The import's sections, each a page at a time. */
+function ImportSections({ data }: { data: StatementImport }) {
   const confirm = useConfirmStatementLine();
   const [asking, setAsking] = useState<PendingConfirmation | null>(null);
   const [recording, setRecording] = useState<StatementLine | null>(null);
-  const data = query.data;
-  if (query.isError) return <ErrorState message={m.loadError} onRetry={() => query.refetch()} retrying={query.isFetching} />;
-  if (!data) return <Skeleton className="h-64" />;
+  const proposed = useSectionPage(data, 'proposed');
+  const near = useSectionPage(data, 'near_miss');
+  const unmatched = useSectionPage(data, 'unmatched');
+  const confirmed = useSectionPage(data, 'confirmed');
+  const deposits = useSectionPage(data, 'deposits');
+  const linesOf = (paging: SectionPage, state: StatementLine['state']) => paging.shown.lines.filter((l) => l.state === state);
 
   const confirmLine = async ({ line, candidate }: PendingConfirmation) => {
     try {
@@ -182,23 +194,19 @@ export function ImportDetail({ id }: { id: number }) {
     }
   };
   const busy = (line: StatementLine) => confirm.isPending && confirm.variables?.lineId === line.id;
-
-  const proposed = data.lines.filter((l) => l.state === 'proposed');
-  const near = data.lines.filter((l) => l.state === 'near_miss');
-  const unmatched = data.lines.filter((l) => l.state === 'unmatched');
-  const confirmed = data.lines.filter((l) => l.state === 'confirmed');
+  const size = data.page_size;
 
   return (
     <div className="flex flex-col gap-6">
       <p className="text-sm text-ink-700">
         <span className="font-semibold text-ink-900">{m.importSummary(data.bank, data.file_name)}</span> ·{' '}
-        {m.counts(data.credit_lines, proposed.length, confirmed.length)}
+        {m.counts(data.credit_lines, data.counts.proposed, data.counts.confirmed)}
         {data.repeated_lines > 0 && <> · {m.repeated(data.repeated_lines)}</>}
       </p>
       <LineDonationDialog importId={data.id} line={recording} onClose={() => setRecording(null)} />
       <ConfirmStatementLineDialog pending={asking} busy={confirm.isPending} onCancel={() => setAsking(null)} onConfirm={(p) => void confirmLine(p)} />
-      <Section title={m.proposedTitle} empty={m.proposedEmpty} count={proposed.length}>
-        {proposed.map((line) => (
+      <Section title={m.proposedTitle} empty={m.proposedEmpty} paging={proposed} pageSize={size}>
+        {linesOf(proposed, 'proposed').map((line) => (
           <ProposedLine
             key={line.id}
             line={line}
@@ -208,28 +216,28 @@ export function ImportDetail({ id }: { id: number }) {
           />
         ))}
       </Section>
-      <Section title={m.nearTitle} empty={m.nearEmpty} count={near.length}>
-        {near.map((line) => (
+      <Section title={m.nearTitle} empty={m.nearEmpty} paging={near} pageSize={size}>
+        {linesOf(near, 'near_miss').map((line) => (
           <NearMissLine key={line.id} line={line} />
         ))}
       </Section>
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <Section title={m.unmatchedLinesTitle} empty={m.unmatchedLinesEmpty} count={unmatched.length}>
-          {unmatched.map((line) => (
+        <Section title={m.unmatchedLinesTitle} empty={m.unmatchedLinesEmpty} paging={unmatched} pageSize={size}>
+          {linesOf(unmatched, 'unmatched').map((line) => (
             <UnmatchedLine key={line.id} line={line} onRecord={setRecording} />
           ))}
         </Section>
-        <Section title={m.unmatchedDepositsTitle} empty={m.unmatchedDepositsEmpty} count={data.unmatched_deposits.length}>
-          {data.unmatched_deposits.map((d) => (
+        <Section title={m.unmatchedDepositsTitle} empty={m.unmatchedDepositsEmpty} paging={deposits} pageSize={size}>
+          {deposits.shown.unmatched_deposits.map((d) => (
             <li key={d.donation_id} className="py-3 first:pt-0 last:pb-0">
               <DepositLine deposit={d} />
             </li>
           ))}
         </Section>
       </div>
-      {confirmed.length > 0 && (
-        <Section title={m.confirmedTitle} empty="" count={confirmed.length}>
-          {confirmed.map((line) => (
+      {confirmed.total > 0 && (
+        <Section title={m.confirmedTitle} empty="" paging={confirmed} pageSize={size}>
+          {linesOf(confirmed, 'confirmed').map((line) => (
             <ConfirmedLine key={line.id} line={line} />
           ))}
         </Section>

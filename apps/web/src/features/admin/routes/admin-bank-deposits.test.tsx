@@ -110,7 +110,17 @@ const candidate = {
   day_distance: 1,
 };
 
-const imported: StatementImport = {
+/** The counts the API gives with the lines of an import (all on one page here). */
+function counted(body: Omit<StatementImport, 'counts' | 'page_size'>): StatementImport {
+  const of = (state: string) => body.lines.filter((l) => l.state === state).length;
+  return {
+    ...body,
+    page_size: 50,
+    counts: { proposed: of('proposed'), near_miss: of('near_miss'), unmatched: of('unmatched'), confirmed: of('confirmed'), unmatched_deposits: body.unmatched_deposits.length },
+  };
+}
+
+const imported: StatementImport = counted({
   id: 5,
   bank: 'Banco Industrial',
   file_name: 'marzo.csv',
@@ -134,7 +144,7 @@ const imported: StatementImport = {
     { id: 13, line_number: 4, posted_on: '2026-03-21', description: 'DEPOSITO EFECTIVO', reference: '000125', amount: 321.09, state: 'unmatched', confirmed_donation: null, candidates: [] },
   ],
   unmatched_deposits: [{ ...candidate, donation_id: 43, reference_code: '#MG00000043', amount: 99 }],
-};
+});
 
 describe('Conciliación bancaria', { timeout: 20_000 }, () => {
   function api(options: { importError?: string } = {}) {
@@ -157,18 +167,18 @@ describe('Conciliación bancaria', { timeout: 20_000 }, () => {
       if (req.method === 'GET' && req.url === '/admin/bank-statements/5') return { status: 200, data: current };
       if (req.method === 'POST' && req.url === '/admin/bank-statements/5/lines/11/confirm') {
         posts.push(req);
-        current = {
+        current = counted({
           ...imported,
           lines: [{ ...imported.lines[0], state: 'confirmed', candidates: [], confirmed_donation: { id: 41, reference_code: '#MG00000041', donor_name: 'Ana Deposita' } }, imported.lines[1]],
-        };
+        });
         return { status: 200, data: current };
       }
       if (req.method === 'POST' && req.url === '/admin/bank-statements/5/lines/13/donation') {
         posts.push(req);
-        current = {
+        current = counted({
           ...imported,
           lines: [...imported.lines.slice(0, 2), { ...imported.lines[2], state: 'confirmed', confirmed_donation: { id: 77, reference_code: '#MG00000077', donor_name: 'Marta Xol' } }],
-        };
+        });
         return { status: 201, data: current };
       }
       return undefined;
@@ -251,6 +261,39 @@ describe('Conciliación bancaria', { timeout: 20_000 }, () => {
     expect(posts[2].data).toEqual({ donor_name: 'Marta Xol', donor_email: 'marta@correo.com' });
     expect(await screen.findByRole('heading', { name: 'Confirmados (1)' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows a long import a page at a time, asking the API for the next page of one section', async () => {
+    const line = (n: number) => ({ ...imported.lines[2], id: 100 + n, line_number: n, description: `DEPOSITO ${n}` });
+    const all = Array.from({ length: 60 }, (_, i) => line(i + 2));
+    const first = { ...counted({ ...imported, lines: all, unmatched_deposits: [] }), lines: all.slice(0, 50) };
+    const asked: unknown[] = [];
+    const handler = (req: RecordedRequest) => {
+      if (req.method === 'GET' && req.url === '/admin/bank-statements') return { status: 200, data: { imports: [], banks: [] } };
+      if (req.method === 'POST' && req.url === '/admin/bank-statements/preview') return { status: 200, data: preview };
+      if (req.method === 'POST' && req.url === '/admin/bank-statements') return { status: 201, data: first };
+      if (req.method === 'GET' && req.url === '/admin/bank-statements/5') {
+        asked.push(req.config.params);
+        return { status: 200, data: req.config.params ? { ...first, lines: all.slice(50) } : first };
+      }
+      return undefined;
+    };
+    renderApp('/admin/bank-statements', { ...ADMIN, handler });
+    await readFile();
+    await userEvent.click(await screen.findByRole('button', { name: 'Importar y buscar coincidencias' }));
+    expect(await screen.findByRole('heading', { name: 'Movimientos sin coincidencia (60)' })).toBeInTheDocument();
+    expect(screen.getByText('DEPOSITO 51')).toBeInTheDocument();
+    expect(screen.queryByText('DEPOSITO 52')).not.toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: 'Páginas de Movimientos sin coincidencia' });
+    expect(within(pager).getByText('Mostrando 1–50 de 60')).toBeInTheDocument();
+    await userEvent.click(within(pager).getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('DEPOSITO 52')).toBeInTheDocument();
+    expect(screen.queryByText('DEPOSITO 51')).not.toBeInTheDocument();
+    expect(within(pager).getByText('Mostrando 51–60 de 60')).toBeInTheDocument();
+    expect(within(pager).getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+    expect(asked).toContainEqual({ section: 'unmatched', page: 2 });
+    // The sections that fit in one page have no pager.
+    expect(screen.getAllByRole('navigation', { name: /^Páginas de/ })).toHaveLength(1);
   });
 
   it('shows the API’s refusal of a bad file with its line number', async () => {
