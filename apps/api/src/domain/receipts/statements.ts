@@ -5,7 +5,7 @@ import { TIME_ZONE } from '@donaciones/shared/constants';
 import { guatemalaDay } from '@donaciones/shared/format';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { annualStatements, donations, type EmailAttachment, type ReceiptIssuer, receipts, users } from '../../db/schema';
+import { donations, type EmailAttachment, type ReceiptIssuer, receipts, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { receiptMessages } from '../../messages/receipts';
 import { type Actor, audit } from '../../platform/audit';
@@ -123,31 +123,46 @@ export async function sendAnnualStatements(db: Db, now = new Date()): Promise<nu
   const start = `${year}-${statementDay(fiscal.annualStatementDate)}`;
   const days = (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000;
   if (!(days >= 0 && days <= STATEMENT_WINDOW_DAYS)) return 0;
-  const donors = rowsOf<{ email: string; name: string }>(
+  return queueYearStatements(db, year - 1);
+}
+
+/** Stands for the donor's name in the statement email's text while SQL fills it in, one row per donor. */
+const NAME_MARK = '{{DONOR_NAME}}';
+
+/**
+ * Queues the statement of `year` for every donor with valid receipts that year who has none queued
+ * yet, in one set-based statement: the year's receipts grouped by lower-cased address (one pass over
+ * the year by the index on donated_at, never one read per donor), each donor claimed in
+ * annual_statements and its email written to the outbox in the same statement, so all or none are
+ * queued and a second run (or process) finds them claimed. The outbox sends them at the configured
+ * rate (platform/email-delivery.ts). Returns how many were queued.
+ */
+export async function queueYearStatements(db: Db, year: number): Promise<number> {
+  const m = receiptMessages.statementEmail;
+  const text = m.text(NAME_MARK, year, `${PUBLIC_URL_MARK}/donor/receipts`);
+  const [row] = rowsOf<{ queued: number }>(
     await db.execute(sql`
-      SELECT lower(r.donor_email) AS email, (array_agg(r.donor_name ORDER BY r.donated_at DESC))[1] AS name
-      FROM receipts r JOIN donations d ON d.id = r.donation_id
-      WHERE d.status = 'completed' AND r.voided_at IS NULL
-        AND ${inGuatemalaYear(sql`r.donated_at`, year - 1)}
-        AND NOT EXISTS (SELECT 1 FROM annual_statements s WHERE s.year = ${year - 1} AND s.email = lower(r.donor_email))
-      GROUP BY lower(r.donor_email)
-      ORDER BY 1`),
+      WITH donors AS (
+        SELECT lower(r.donor_email) AS email, (array_agg(r.donor_name ORDER BY r.donated_at DESC, r.id DESC))[1] AS name
+        FROM receipts r JOIN donations d ON d.id = r.donation_id
+        WHERE d.status = 'completed' AND r.voided_at IS NULL AND ${inGuatemalaYear(sql`r.donated_at`, year)}
+        GROUP BY lower(r.donor_email)
+      ), claimed AS (
+        INSERT INTO annual_statements (year, email)
+        SELECT ${year}, email FROM donors ORDER BY email
+        ON CONFLICT DO NOTHING
+        RETURNING email
+      ), queued AS (
+        INSERT INTO email_outbox (to_address, subject, text_body, template, attachments)
+        SELECT c.email, ${m.subject(year)}, replace(${text}, ${NAME_MARK}, d.name), 'annual-statement',
+               jsonb_build_array(jsonb_build_object('kind', 'statement', 'email', c.email, 'year', ${year}::int))
+        FROM claimed c JOIN donors d ON d.email = c.email
+        ORDER BY c.email
+        RETURNING 1
+      )
+      SELECT count(*)::int AS queued FROM queued`),
   );
-  let sent = 0;
-  for (const donor of donors) {
-    const queued = await db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .insert(annualStatements)
-        .values({ year: year - 1, email: donor.email })
-        .onConflictDoNothing()
-        .returning({ email: annualStatements.email });
-      if (!claimed) return false;
-      await queueStatementEmail(tx, donor.email, year - 1, donor.name);
-      return true;
-    });
-    if (queued) sent += 1;
-  }
-  return sent;
+  return Number(row?.queued ?? 0);
 }
 
 /**
