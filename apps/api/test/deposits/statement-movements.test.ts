@@ -2,7 +2,7 @@
 // is refused and adds nothing, a file overlapping an earlier one adds only its new movements, two lines of one
 // movement never approve two deposits, and a year-end file is imported in batches with its proposals stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { StatementImport, StatementImportList } from '@donaciones/shared/schemas/bank-statements';
 import { bankStatementCandidates, bankStatementImports, bankStatementLines, donations } from '../../src/db/schema';
 import { callers } from '../support/staff';
@@ -195,5 +195,28 @@ describe('the import view, a page at a time', () => {
     expect(bad.statusCode).toBe(400);
     const unknown = await get('?section=todas');
     expect(unknown.statusCode).toBe(400);
+  });
+});
+
+describe('stored proposals', () => {
+  it('opening an import reads its stored proposals; they are worked out again only after the pending deposits change', async () => {
+    const deposit = await pendingDeposit(88_800, '2034-02-01');
+    const file = `${HEADER}\n02/02/2034;DEPOSITO;880001;;888,00;\n02/02/2034;DEPOSITO;880002;;999,00;\n`;
+    const imported = (await post('', { bank: 'Banco Guardado', file_name: 'feb.csv', content_base64: base64(file), mapping: MAPPING })).json() as StatementImport;
+    const stored = async () =>
+      // The rows' physical place: rewriting them (delete and insert again) moves it.
+      (await ctx.db.select({ at: sql<string>`ctid::text` }).from(bankStatementCandidates).where(eq(bankStatementCandidates.importId, imported.id))).map((r) => r.at);
+    const open = async () => (await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/bank-statements/${imported.id}`, token: who.admin.token })).json() as StatementImport;
+    const first = await stored();
+    expect(first).toHaveLength(1);
+    await open();
+    await open();
+    expect(await stored()).toEqual(first);
+    // A new deposit that fits the second line: the next read works the proposals out again and offers it.
+    const later = await pendingDeposit(99_900, '2034-02-02');
+    const view = await open();
+    expect(await stored()).not.toEqual(first);
+    expect(view.lines.find((l) => l.line_number === 3)).toMatchObject({ state: 'proposed', candidates: [expect.objectContaining({ donation_id: later.id })] });
+    expect(view.lines.find((l) => l.line_number === 2)).toMatchObject({ state: 'proposed', candidates: [expect.objectContaining({ donation_id: deposit.id })] });
   });
 });
