@@ -1,0 +1,174 @@
+// The staff's letters queue (docs/product.md#sponsorship-letters, decision 0049): each letter with the
+// contact details found in it, approved only once every flag is redacted ("[retirado]") or staff give
+// a reason to approve it as written; returned with a reason; a sponsor's letter marked delivered once
+// handed to the child. Children's replies are typed (and translated) by staff and pass the same queue.
+import { and, asc, eq } from 'drizzle-orm';
+import { findLetterFlags, redactSpans } from '@donaciones/shared/letter-flags';
+import { letterMessages as m } from '@donaciones/shared/messages/letters';
+import type { ApproveLetterInput, ReplyInput, StaffLetter } from '@donaciones/shared/schemas/letters';
+import type { LetterStatus } from '@donaciones/shared/schemas/letter-codes';
+import type { Db } from '../../db/client';
+import { sponsoredChildren, sponsorshipLetters, sponsorships } from '../../db/schema';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
+import { type Actor, audit } from '../../platform/audit';
+import { fileKeys } from './letters';
+
+const HOUR_MS = 3_600_000;
+
+function staffSelect(db: Db) {
+  return db
+    .select({ letter: sponsorshipLetters, childFirstName: sponsoredChildren.firstName, community: sponsoredChildren.community, sponsorName: sponsorships.sponsorName })
+    .from(sponsorshipLetters)
+    .innerJoin(sponsorships, eq(sponsorships.id, sponsorshipLetters.sponsorshipId))
+    .innerJoin(sponsoredChildren, eq(sponsoredChildren.id, sponsorshipLetters.childId));
+}
+type StaffRow = Awaited<ReturnType<ReturnType<typeof staffSelect>['where']>>[number];
+
+function toStaffLetter(row: StaffRow, files: Set<string>, now: Date): StaffLetter {
+  const l = row.letter;
+  const until = l.reviewedAt ?? now;
+  return {
+    id: l.id,
+    sponsorshipId: l.sponsorshipId,
+    childId: l.childId,
+    childFirstName: row.childFirstName,
+    community: row.community,
+    sponsorName: row.sponsorName ?? '',
+    direction: l.direction,
+    status: l.status,
+    body: l.body,
+    flags: l.flags,
+    sharedBody: l.sharedBody,
+    translation: l.translation,
+    overrideReason: l.overrideReason,
+    returnReason: l.returnReason,
+    hasPhoto: files.has(`${l.id}:photo`),
+    hasScan: files.has(`${l.id}:scan`),
+    createdAt: l.createdAt.toISOString(),
+    reviewedAt: l.reviewedAt?.toISOString() ?? null,
+    deliveredAt: l.deliveredAt?.toISOString() ?? null,
+    serviceHours: Math.round(((until.getTime() - l.createdAt.getTime()) / HOUR_MS) * 10) / 10,
+  };
+}
+
+/** Letters in one state, oldest first (the queue is served in order of arrival). */
+export async function letterQueue(db: Db, status: LetterStatus, now = new Date()) {
+  const rows = await staffSelect(db).where(eq(sponsorshipLetters.status, status)).orderBy(asc(sponsorshipLetters.createdAt), asc(sponsorshipLetters.id));
+  const files = await fileKeys(db, rows.map((r) => r.letter.id));
+  return { letters: rows.map((row) => toStaffLetter(row, files, now)) };
+}
+
+export async function letterForStaff(db: Db, letterId: number, now = new Date()): Promise<StaffLetter> {
+  const [row] = await staffSelect(db).where(eq(sponsorshipLetters.id, letterId));
+  if (!row) throw new NotFoundError(m.letterNotFound);
+  return toStaffLetter(row, await fileKeys(db, [letterId]), now);
+}
+
+async function lockInReview(db: Db, letterId: number) {
+  const [letter] = await db.select().from(sponsorshipLetters).where(eq(sponsorshipLetters.id, letterId)).for('update');
+  if (!letter) throw new NotFoundError(m.letterNotFound);
+  if (letter.status !== 'in_review') throw new ConflictError(m.notInReview);
+  return letter;
+}
+
+/** Sorted, merged spans inside the text; refuses one outside it. */
+export function normaliseSpans(body: string, spans: ReadonlyArray<{ start: number; end: number }>) {
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  const merged: Array<{ start: number; end: number }> = [];
+  for (const s of sorted) {
+    if (s.start >= s.end || s.end > body.length) throw new InvalidInputError(m.spanInvalid, { redactions: m.spanInvalid });
+    const last = merged.at(-1);
+    if (last && s.start <= last.end) last.end = Math.max(last.end, s.end);
+    else merged.push({ ...s });
+  }
+  return merged;
+}
+
+/**
+ * Approves a letter in review: the redactions become its shared text. A flag left uncovered refuses
+ * the approval unless staff give an override reason, kept with the letter and in the audit log.
+ */
+export async function approveLetter(db: Db, input: { actor: Actor; letterId: number; ip?: string } & ApproveLetterInput) {
+  return db.transaction(async (tx) => {
+    const letter = await lockInReview(tx, input.letterId);
+    const spans = normaliseSpans(letter.body, input.redactions ?? []);
+    const uncovered = letter.flags.filter((f) => !spans.some((s) => s.start <= f.start && s.end >= f.end));
+    const override = input.overrideReason?.trim() || null;
+    if (uncovered.length > 0 && !override) throw new ConflictError(m.flagsNotRedacted, { overrideReason: m.flagsNotRedacted });
+    const now = new Date();
+    const reply = letter.direction === 'to_sponsor';
+    await tx
+      .update(sponsorshipLetters)
+      .set({
+        // A reply reaches the sponsor's area the moment it is approved; a sponsor's letter waits for delivery.
+        status: reply ? 'delivered' : 'approved',
+        sharedBody: redactSpans(letter.body, spans),
+        translation: input.translation === undefined ? letter.translation : input.translation || null,
+        overrideReason: uncovered.length > 0 ? override : null,
+        reviewedByUserId: input.actor.id,
+        reviewedAt: now,
+        deliveredAt: reply ? now : null,
+        updatedAt: now,
+      })
+      .where(eq(sponsorshipLetters.id, letter.id));
+    await audit(tx, {
+      actor: input.actor,
+      action: 'letter.approved',
+      entityType: 'sponsorship_letter',
+      entityId: letter.id,
+      details: { redactions: spans.length, flags: letter.flags.length, uncovered: uncovered.length, overrideReason: uncovered.length > 0 ? override : null },
+      ip: input.ip ?? null,
+    });
+    return letterForStaff(tx, letter.id, now);
+  });
+}
+
+export async function returnLetter(db: Db, input: { actor: Actor; letterId: number; reason: string; ip?: string }) {
+  return db.transaction(async (tx) => {
+    const letter = await lockInReview(tx, input.letterId);
+    const now = new Date();
+    await tx
+      .update(sponsorshipLetters)
+      .set({ status: 'returned', returnReason: input.reason, reviewedByUserId: input.actor.id, reviewedAt: now, updatedAt: now })
+      .where(eq(sponsorshipLetters.id, letter.id));
+    await audit(tx, { actor: input.actor, action: 'letter.returned', entityType: 'sponsorship_letter', entityId: letter.id, details: { reason: input.reason }, ip: input.ip ?? null });
+    return letterForStaff(tx, letter.id, now);
+  });
+}
+
+export async function markLetterDelivered(db: Db, input: { actor: Actor; letterId: number; ip?: string }) {
+  const now = new Date();
+  const [updated] = await db
+    .update(sponsorshipLetters)
+    .set({ status: 'delivered', deliveredAt: now, updatedAt: now })
+    .where(and(eq(sponsorshipLetters.id, input.letterId), eq(sponsorshipLetters.status, 'approved'), eq(sponsorshipLetters.direction, 'to_child')))
+    .returning({ id: sponsorshipLetters.id });
+  if (!updated) {
+    await letterForStaff(db, input.letterId);
+    throw new ConflictError(m.notApproved);
+  }
+  await audit(db, { actor: input.actor, action: 'letter.delivered', entityType: 'sponsorship_letter', entityId: input.letterId, ip: input.ip ?? null });
+  return letterForStaff(db, input.letterId, now);
+}
+
+/** A child's reply as staff typed it; it enters the queue like any letter, invisible to the sponsor until approved. */
+export async function addReply(db: Db, input: { actor: Actor; ip?: string } & ReplyInput) {
+  const [sponsorship] = await db.select().from(sponsorships).where(eq(sponsorships.id, input.sponsorshipId));
+  if (!sponsorship || !['active', 'ended'].includes(sponsorship.status)) {
+    throw new InvalidInputError(m.sponsorshipNotFound, { sponsorshipId: m.sponsorshipNotFound });
+  }
+  const [letter] = await db
+    .insert(sponsorshipLetters)
+    .values({
+      sponsorshipId: sponsorship.id,
+      childId: sponsorship.childId,
+      direction: 'to_sponsor',
+      body: input.body,
+      flags: findLetterFlags(input.body),
+      translation: input.translation || null,
+      writtenByUserId: input.actor.id,
+    })
+    .returning({ id: sponsorshipLetters.id });
+  await audit(db, { actor: input.actor, action: 'letter.reply_added', entityType: 'sponsorship_letter', entityId: letter!.id, ip: input.ip ?? null });
+  return letterForStaff(db, letter!.id);
+}

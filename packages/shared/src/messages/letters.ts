@@ -1,0 +1,73 @@
+// Texts of sponsorship letters (docs/product.md#sponsorship-letters): the sponsor's letters screen, the
+// staff's queue, and the field messages of their requests.
+import type { LetterDirection, LetterStatus } from '../schemas/letter-codes';
+
+export const letterStatusLabels: Record<LetterStatus, string> = {
+  in_review: 'En revisión',
+  returned: 'Devuelta con motivo',
+  approved: 'Aprobada',
+  delivered: 'Entregada',
+};
+
+export const letterDirectionLabels: Record<LetterDirection, string> = {
+  to_child: 'Del padrino o madrina',
+  to_sponsor: 'Respuesta de la niña o el niño',
+};
+
+export const LETTER_MIN_CHARS = 20;
+export const LETTER_MAX_CHARS = 5000;
+export const LETTER_FILE_MAX_BYTES = 5 * 1024 * 1024;
+
+export const letterMessages = {
+  bodyTooShort: `Escribe al menos ${LETTER_MIN_CHARS} caracteres`,
+  bodyTooLong: `Escribe como máximo ${LETTER_MAX_CHARS} caracteres`,
+  transcriptionRequired: 'Escribe la transcripción de la carta',
+  translationTooLong: `La traducción admite como máximo ${LETTER_MAX_CHARS} caracteres`,
+  reasonRequired: 'Escribe el motivo (al menos 5 caracteres)',
+  reasonTooLong: 'Escribe como máximo 500 caracteres',
+  spanInvalid: 'Una parte marcada para retirar no está dentro del texto de la carta',
+  flagsNotRedacted:
+    'La carta tiene datos de contacto sin retirar: retíralos o escribe por qué la apruebas así',
+  notInReview: 'Esta carta ya fue revisada',
+  notApproved: 'Solo una carta aprobada se marca como entregada',
+  letterNotFound: 'No encontramos esa carta',
+  sponsorshipNotFound: 'No encontramos ese apadrinamiento',
+  sponsorshipNotActive: 'Solo puedes escribir mientras el apadrinamiento está activo',
+  photoOnlyInReview: 'La foto se agrega solo a una carta en revisión, antes de aprobarla',
+  fileOnlyOwnDirection: 'Una carta de padrino lleva foto; una respuesta lleva la carta escaneada',
+  contactWarning:
+    'Tu carta parece incluir datos de contacto. Por la protección de los niños, el equipo los retirará antes de entregarla.',
+  noPrintable: 'No hay cartas aprobadas por entregar',
+} as const;
+
+export const letterScreenText = {
+  sponsorTitle: (firstName: string) => `Cartas con ${firstName}`,
+  write: 'Escribir una carta',
+  send: 'Enviar carta',
+  sent: 'Recibimos tu carta: el equipo la revisará antes de entregarla.',
+  photoLabel: 'Foto (opcional, JPG o PNG)',
+  photoHelp: 'La foto se vuelve a codificar sin sus datos ocultos (ubicación, cámara).',
+  yourLetters: 'Tus cartas',
+  replies: 'Respuestas',
+  noLetters: 'Aún no has escrito cartas.',
+  noReplies: 'Aún no hay respuestas. Cuando llegue una, el equipo la escanea y la publica aquí.',
+  returnedBecause: 'Motivo:',
+  translation: 'Traducción',
+  viewScan: 'Ver la carta escaneada',
+  queueTitle: 'Cartas',
+  queueEmpty: 'No hay cartas en esta lista.',
+  flagsHeading: 'Datos de contacto encontrados',
+  noFlags: 'No se encontraron datos de contacto.',
+  approve: 'Aprobar',
+  returnLetter: 'Devolver con motivo',
+  redactSelected: 'Retirar lo marcado',
+  overrideReason: 'Motivo para aprobar sin retirar',
+  preview: 'Texto que recibirá la otra parte',
+  printPdf: 'PDF para entregar (aprobadas, por comunidad)',
+  markDelivered: 'Marcar como entregada',
+  uploadReply: 'Subir respuesta de la niña o el niño',
+  transcription: 'Transcripción',
+  scanLabel: 'Carta escaneada (imagen o PDF)',
+  waiting: 'En cola',
+  serviceTime: 'Tiempo de servicio',
+} as const;
