@@ -11,4 +11,5 @@ export * from './accounting';
 export * from './donors';
 export * from './corrections';
 export * from './sponsorship';
+export * from './letters';
 export * from './imports';

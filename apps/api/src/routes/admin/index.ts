@@ -12,6 +12,7 @@ import correctionRoutes from './corrections';
 import donationRoutes from './donations';
 import donorRoutes from './donors';
 import felRoutes from './fel';
+import letterRoutes from './letters';
 import monthlyGiftRoutes from './monthly-gifts';
 import paymentRoutes from './payments';
 import receiptRoutes from './receipts';
@@ -52,6 +53,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(area(contentRoutes, 'content.manage'));
   await app.register(area(bankStatementRoutes, 'bank.manage'));
   await app.register(area(bankAccountRoutes, 'bank.manage'));
+  await app.register(area(letterRoutes, 'sponsorship.manage'));
   app.addHook('onReady', async () => {
     const missing = declared.filter((route) => !route.config?.permission).map((route) => route.url);
     if (missing.length > 0) throw new Error(`Staff routes without a permission: ${missing.join(', ')}`);

@@ -8,6 +8,7 @@ import dashboardRoutes from './dashboard';
 import donationRoutes from './donations';
 import receiptRoutes from './receipts';
 import monthlyGiftRoutes from './monthly-gifts';
+import letterRoutes from './letters';
 
 export default async function memberRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.requireAuth);
@@ -16,4 +17,5 @@ export default async function memberRoutes(app: FastifyInstance) {
   await app.register(donationRoutes);
   await app.register(receiptRoutes);
   await app.register(monthlyGiftRoutes);
+  await app.register(letterRoutes);
 }
