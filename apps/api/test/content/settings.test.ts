@@ -55,8 +55,9 @@ describe('system settings', () => {
 
     const res = await call('PUT', '/admin/settings', system);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...system, pending_expiry_days: 12 });
-    expect(await getSettings(ctx.db, 'system')).toEqual({ ...system, pending_expiry_days: 12 });
+    // Left out, the checkout's programme choice keeps its saved value (off by default).
+    expect(res.json()).toEqual({ ...system, pending_expiry_days: 12, checkout_programs: false });
+    expect(await getSettings(ctx.db, 'system')).toEqual({ ...system, pending_expiry_days: 12, checkout_programs: false });
 
     const entries = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'settings.system.update'));
     expect(entries.at(-1)?.details).toMatchObject({ changes: { maintenance_mode: { from: false, to: true }, system_name: { to: 'Manos de Guatemala' } } });

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { formatCents, formatDecimal, formatMoney, formatPercent, guatemalaDay, SPREADSHEET_SIGNED_PERCENT_FORMAT } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
+import { designationMessages } from '@donaciones/shared/messages/designation';
 import type { Analytics } from '@donaciones/shared/schemas/admin';
 import { donations, users } from '../../src/db/schema';
 import { computeAnalytics } from '../../src/domain/reporting/analytics';
@@ -225,11 +226,11 @@ describe('report files', () => {
     expect(semicolon).toContainEqual([`${r.amountGrowth} (%)`, '-87,5']);
   });
 
-  it('Excel: five sheets that exceljs reads back with numeric cells', async () => {
+  it('Excel: six sheets that exceljs reads back with numeric cells', async () => {
     const a = await computeAnalytics(ctx.db, { period: 'quarter', now: NOW });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await reportXlsx({ analytics: a, organizationName: 'Org' }) as unknown as ArrayBuffer);
-    expect(wb.worksheets.map((w) => w.name)).toEqual([r.summary, r.monthlyStats, r.topDonors, r.trends, monthlyAdminMessages.reports.section]);
+    expect(wb.worksheets.map((w) => w.name)).toEqual([r.summary, r.monthlyStats, r.topDonors, r.trends, designationMessages.byProgram, monthlyAdminMessages.reports.section]);
     const summary = wb.getWorksheet(r.summary)!;
     const values = new Map<string, unknown>();
     summary.eachRow((row) => values.set(String(row.getCell(1).value), row.getCell(2).value));
@@ -296,7 +297,7 @@ describe('report files', () => {
     expect(xlsx.headers['content-disposition']).toMatch(/filename="reporte-donaciones-month-.*\.xlsx"/);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    expect(wb.worksheets).toHaveLength(5);
+    expect(wb.worksheets).toHaveLength(6);
 
     const pdf = await get('period=week&format=pdf');
     expect(pdf.headers['content-type']).toBe('application/pdf');

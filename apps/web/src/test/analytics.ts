@@ -50,6 +50,7 @@ export function analyticsAnswer({ summary, ...over }: Partial<Omit<Analytics, 's
     top_donors: [],
     trends: [],
     monthly_giving: ZERO_MONTHLY_GIVING,
+    by_program: [],
     generated_at: '2026-11-23T18:00:00Z',
     ...over,
   };

@@ -201,6 +201,11 @@ export const analyticsSchema = z
     trends: z.array(z.object({ date: z.string(), donations: z.number().int(), amount: z.number() })),
     /** docs/product.md#reports-and-exports: active monthly donors, monthly recurring amount, new, cancelled, churn, failed renewals. */
     monthly_giving: monthlyGivingReportSchema,
+    /**
+     * The counted donations of the period by designation (docs/product.md#designation): `program_id`
+     * null is "Donde más se necesite"; the rows add up to `summary.total_amount`.
+     */
+    by_program: z.array(z.object({ program_id: z.number().int().nullable(), name: z.string(), donations: z.number().int(), amount: z.number() })),
     generated_at: z.string(),
   })
   .meta({ id: 'Analytics' });
@@ -325,6 +330,7 @@ export const systemSettingsUpdateSchema = z
   .object({
     ...systemSettingsSchema.shape,
     pending_expiry_days: systemSettingsSchema.shape.pending_expiry_days.removeDefault().optional(),
+    checkout_programs: systemSettingsSchema.shape.checkout_programs.removeDefault().optional(),
   })
   .refine((s) => s.min_donation_amount <= s.max_donation_amount, { path: ['min_donation_amount'], error: v.minNotAboveMax });
 export type SystemSettingsUpdate = z.input<typeof systemSettingsUpdateSchema>;

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { formatMoney } from '../format';
 import { donateMessages } from '../messages/donate';
+import { designationMessages } from '../messages/designation';
 import { validationMessages } from '../messages/validation';
 import { taxIdMessages } from '../messages/tax-id';
 import { TAX_ID_MAX_LENGTH, parseTaxIdFormat } from '../tax-id';
@@ -254,6 +255,17 @@ export const publicDonationSchema = z.strictObject(
      * staff and the donor's own account still see the name (docs/product.md#donor-privacy).
      */
     anonymous: z.boolean({ error: d.anonymousInvalid }).default(false),
+    /**
+     * The programme the gift goes to, when the settings offer the choice; null or absent is "Donde más
+     * se necesite" (docs/product.md#designation). A monthly gift carries it to every charge.
+     */
+    programId: z
+      .number({ error: designationMessages.programInvalid })
+      .int({ error: designationMessages.programInvalid })
+      .positive({ error: designationMessages.programInvalid })
+      .max(2_147_483_647, { error: designationMessages.programInvalid })
+      .nullable()
+      .optional(),
     /** `monthly` starts a monthly gift (docs/product.md#monthly-giving). */
     ...monthlyDonateFields,
     acceptTerms: z.literal(true, { error: v.termsRequired }),

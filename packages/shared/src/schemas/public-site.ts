@@ -13,6 +13,7 @@ export const publicProgramSchema = z.object({
   highlight_label: z.string(),
   coming_soon: z.boolean(),
   goal_amount: z.number(),
+  /** What its designated gifts raised; 0 while `coming_soon` (a programme not yet open shows no money). */
   current_amount: z.number(),
   /** 0-100, one decimal. */
   progress_percentage: z.number(),
@@ -45,6 +46,8 @@ export const publicSiteSchema = z
       maintenance_mode: z.boolean(),
       min_donation_amount: z.number(),
       max_donation_amount: z.number(),
+      /** The checkout asks which programme the gift goes to (docs/product.md#designation). */
+      checkout_programs: z.boolean(),
     }),
     stats: z.object({
       /** Completed donations (GTQ) of the current calendar month in America/Guatemala. */

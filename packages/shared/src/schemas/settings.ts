@@ -27,6 +27,8 @@ export const systemSettingsSchema = z
     min_donation_amount: positiveInt.max(1_000_000, { error: v.integerMin1 }),
     max_donation_amount: positiveInt.max(10_000_000, { error: v.integerMin1 }),
     pending_expiry_days: positiveInt.max(365).default(DEFAULT_PENDING_EXPIRY_DAYS),
+    /** The public checkout asks which programme the gift goes to (docs/product.md#designation). */
+    checkout_programs: z.boolean().default(false),
   })
   .refine((s) => s.min_donation_amount <= s.max_donation_amount, { path: ['min_donation_amount'], error: v.minNotAboveMax });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
@@ -71,6 +73,7 @@ export const DEFAULT_SETTINGS = {
     min_donation_amount: DEFAULT_MIN_DONATION,
     max_donation_amount: DEFAULT_MAX_DONATION,
     pending_expiry_days: DEFAULT_PENDING_EXPIRY_DAYS,
+    checkout_programs: false,
   } satisfies SystemSettings,
   organization: {
     name: 'Fundación Manos de Guatemala',

@@ -13,6 +13,7 @@ import {
 import { MONTHLY_CANCELLED_BY, MONTHLY_GIFT_STATUSES } from '@donaciones/shared/schemas/monthly';
 import { tz, createdAt, cents, sqlList } from './columns';
 import { users } from './accounts';
+import { programs } from './content';
 
 /**
  * A monthly gift (decision 0022): the provider's subscription (`subscription_id`, su_..., null until
@@ -38,6 +39,8 @@ export const recurringGifts = pgTable(
     cancelledAt: tz('cancelled_at'),
     cancelReason: text('cancel_reason'),
     cancelledBy: text('cancelled_by', { enum: MONTHLY_CANCELLED_BY }),
+    /** The designation (migration 0028): every charge of the gift is inserted with it; null is "Donde más se necesite". */
+    programId: integer('program_id').references(() => programs.id, { onDelete: 'set null' }),
     replacesGiftId: integer('replaces_gift_id').references((): AnyPgColumn => recurringGifts.id, { onDelete: 'set null' }),
     pastDueReason: text('past_due_reason'),
     /** A change of amount waiting for its date (`pending_from`, the next charge date it was asked before). */
@@ -54,6 +57,7 @@ export const recurringGifts = pgTable(
     index('recurring_gifts_email_idx').on(t.donorEmail, t.status),
     index('recurring_gifts_user_idx').on(t.userId),
     index('recurring_gifts_status_next_idx').on(t.status, t.nextChargeAt),
+    index('recurring_gifts_program_idx').on(t.programId).where(sql`${t.programId} IS NOT NULL`),
     check('recurring_gifts_amount_positive', sql`${t.amountCents} > 0`),
     check('recurring_gifts_pending_amount_positive', sql`${t.pendingAmountCents} IS NULL OR (${t.pendingAmountCents} > 0 AND ${t.pendingFrom} IS NOT NULL)`),
     check('recurring_gifts_status_valid', sql`${t.status} IN (${sqlList(MONTHLY_GIFT_STATUSES)})`),

@@ -11,6 +11,7 @@ import { events, programs, supporters } from '../../db/schema';
 import { donatedWithin } from '../ledger/figures';
 import { getSettings } from '../../platform/settings';
 import { SIMULATED_PROVIDER } from '../payments/providers';
+import { publicRaisedCents } from './designation';
 
 export const UPCOMING_EVENTS_SHOWN = 4;
 
@@ -59,6 +60,7 @@ export async function getPublicSite(db: Db, now: Date = new Date(), provider: Ca
       maintenance_mode: system.maintenance_mode,
       min_donation_amount: system.min_donation_amount,
       max_donation_amount: system.max_donation_amount,
+      checkout_programs: system.checkout_programs,
     },
     stats: {
       donated_this_month: fromCents(donatedCents),
@@ -89,8 +91,8 @@ export async function getPublicSite(db: Db, now: Date = new Date(), provider: Ca
       highlight_label: p.highlightLabel,
       coming_soon: p.comingSoon,
       goal_amount: fromCents(p.goalCents),
-      current_amount: fromCents(p.currentCents),
-      progress_percentage: progressPercentage(p.currentCents, p.goalCents),
+      current_amount: fromCents(publicRaisedCents(p)),
+      progress_percentage: progressPercentage(publicRaisedCents(p), p.goalCents),
     })),
     supporters: supporterRows,
     upcoming_events: eventRows.map((e) => ({

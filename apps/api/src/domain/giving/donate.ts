@@ -21,6 +21,7 @@ import { FAILING_TEST_CARDS } from '../payments/simulated/simulated';
 import { openMonthlyCheckout, startMonthlyGift } from '../monthly/start';
 import { enqueueDepositInstructions } from '../deposits/deposits';
 import { getSettings } from '../../platform/settings';
+import { checkoutDesignation } from '../content/designation';
 import type { SignedLinks } from '../../platform/signed-links';
 
 export const DONATE_SCOPE = 'donate';
@@ -74,7 +75,8 @@ async function chargeOf(tx: Db, body: PublicDonation) {
   // CF only below Q2,500 of what is charged, a dollar gift valued at the staff's rate (decision 0019).
   const taxId = parseTaxId(body.nit ?? '', grossCents, body.currency, pay?.usd_exchange_rate);
   if (!taxId.ok) throw fieldError('nit', taxId.message);
-  return { grossCents, feeCents, usd: pay && body.currency === 'USD' ? pay : null, taxId };
+  const programId = await checkoutDesignation(tx, body.programId, system.checkout_programs);
+  return { grossCents, feeCents, usd: pay && body.currency === 'USD' ? pay : null, taxId, programId };
 }
 
 export async function createPublicDonation(db: Database, input: DonateInput): Promise<StoredAnswer<PublicDonationResponse>> {
@@ -84,7 +86,7 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
   // The caller is part of what the key guards: the same key from another account is another request.
   const hash = requestHash({ body, userId: input.actor?.id ?? null });
   return withIdempotency<PublicDonationResponse>(db, { scope: DONATE_SCOPE, key: input.idempotencyKey, hash }, async (tx) => {
-    const { grossCents, feeCents, usd, taxId } = await chargeOf(tx, body);
+    const { grossCents, feeCents, usd, taxId, programId } = await chargeOf(tx, body);
 
     // A monthly gift: its row first (the duplicate rule may refuse it), then its first donation.
     const gift =
@@ -97,10 +99,12 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
             currency: body.currency,
             provider: cardProviderName(input.payments?.provider),
             allowDuplicate: body.allowDuplicateMonthly,
+            programId,
           })
         : null;
     let row = await insertDonation(tx, {
       recurringGiftId: gift?.id ?? null,
+      programId,
       donorName: body.donorName,
       donorEmail: body.email,
       donorPhone: body.phone ?? null,

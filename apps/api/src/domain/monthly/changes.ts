@@ -39,6 +39,7 @@ async function replaceGift(db: Database, ctx: MonthlyContext, old: GiftRow, amou
       provider: old.provider,
       allowDuplicate: true,
       replacesGiftId: old.id,
+      programId: old.programId,
     });
     let row = await insertDonation(tx, {
       ...donorIdentityOf(first),
@@ -55,6 +56,7 @@ async function replaceGift(db: Database, ctx: MonthlyContext, old: GiftRow, amou
       paymentMethod: 'card',
       paymentProvider: old.provider,
       recurringGiftId: gift.id,
+      programId: old.programId,
       ...(old.currency === 'USD' && first?.exchangeRate
         ? { gtqCents: Math.round(amountCents * Number(first.exchangeRate)), exchangeRate: first.exchangeRate, exchangeRateDate: first.exchangeRateDate }
         : {}),

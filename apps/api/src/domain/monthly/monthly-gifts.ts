@@ -80,6 +80,8 @@ export async function insertRenewal(tx: Db, gift: GiftRow, values: { amountCents
     paymentProvider: gift.provider,
     paymentReference: values.paymentId,
     recurringGiftId: gift.id,
+    // Every renewal goes where the donor designated the gift (docs/product.md#designation).
+    programId: gift.programId,
   });
 }
 

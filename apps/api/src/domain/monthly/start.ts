@@ -28,6 +28,8 @@ export async function startMonthlyGift(
     provider: string;
     allowDuplicate: boolean;
     replacesGiftId?: number | null;
+    /** The designation every charge of the gift inherits (docs/product.md#designation); null is where most needed. */
+    programId?: number | null;
   },
 ): Promise<GiftRow> {
   if (!input.allowDuplicate && input.replacesGiftId == null) {
@@ -56,6 +58,7 @@ export async function startMonthlyGift(
       currency: input.currency,
       status: 'incomplete',
       replacesGiftId: input.replacesGiftId ?? null,
+      programId: input.programId ?? null,
       // The simulated provider charges the first payment on the job's next run.
       nextChargeAt: isSimulatedProvider(input.provider) ? new Date() : null,
     })

@@ -50,6 +50,7 @@ export async function openTrialReplacement(
       provider: old.provider,
       allowDuplicate: true,
       replacesGiftId: old.id,
+      programId: old.programId,
     });
     const org = await getSettings(tx, 'organization');
     let checkout;

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { COUNTED, QUETZAL_CENTS } from '../ledger/figures';
 import { monthlyGivingReport } from '../monthly/gift-console';
+import { programTotals } from './program-totals';
 
 export { growthPercentage };
 
@@ -163,6 +164,7 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
   );
 
   const monthlyGiving = await monthlyGivingReport(db, new Date(b.startAt), now);
+  const byProgram = await programTotals(db, b);
 
   const completedCents = Number(summaryRow.completed_cents);
   const previousCents = Number(summaryRow.previous_cents);
@@ -198,6 +200,7 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
     top_donors: topDonors.map((r) => ({ name: r.name, email: r.email, total_donated: fromCents(Number(r.cents)), donations_count: r.n })),
     trends: trends.map((r) => ({ date: r.date, donations: r.donations, amount: fromCents(Number(r.cents)) })),
     monthly_giving: monthlyGiving,
+    by_program: byProgram,
     generated_at: now.toISOString(),
   };
 }

@@ -18,6 +18,7 @@ import {
 } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
+import { designationMessages as dm } from '@donaciones/shared/messages/designation';
 import type { Analytics, ExportFormat } from '@donaciones/shared/schemas/admin';
 import { MONTHLY_GIVING_COLUMNS, monthlyGivingRows, periodLabel, type SummaryKind, summaryRows, trendLabel } from './report-rows';
 
@@ -86,6 +87,10 @@ export function reportCsv(ctx: ReportContext, delimiter: ',' | ';'): string {
     [r.date, r.donations, `${r.amount} (Q)`],
     ...a.trends.map((t) => [trendLabel(a, t.date), String(t.donations), num(t.amount)]),
     [],
+    [dm.byProgram],
+    [dm.program, r.donations, `${r.amount} (Q)`],
+    ...a.by_program.map((p) => [p.name, String(p.donations), num(p.amount)]),
+    [],
     [mg.section],
     [r.indicator, r.value],
     ...monthlyGivingRows(a).map(indicator),
@@ -117,6 +122,18 @@ const SHEET_FORMATS: Record<SummaryKind, string> = {
   percent: SPREADSHEET_PERCENT_FORMAT,
   change: SPREADSHEET_SIGNED_PERCENT_FORMAT,
 };
+
+/** The sheet of the period's gifts by designation (docs/product.md#designation), amounts as numbers. */
+function programSheet(wb: ExcelJS.Workbook, a: Analytics): ExcelJS.Worksheet {
+  const sheet = wb.addWorksheet(dm.byProgram);
+  sheet.columns = [
+    { header: dm.program, key: 'name', width: 34 },
+    { header: r.donations, key: 'donations', width: 14 },
+    { header: `${r.amount} (Q)`, key: 'amount', width: 18, style: { numFmt: MONEY_FORMAT } },
+  ];
+  for (const p of a.by_program) sheet.addRow({ name: p.name, donations: p.donations, amount: p.amount });
+  return sheet;
+}
 
 export async function reportXlsx(ctx: ReportContext): Promise<Buffer> {
   const a = ctx.analytics;
@@ -174,6 +191,7 @@ export async function reportXlsx(ctx: ReportContext): Promise<Buffer> {
   ];
   header(trends, 1);
   for (const t of a.trends) trends.addRow({ date: trendLabel(a, t.date), donations: t.donations, amount: t.amount });
+  header(programSheet(wb, a), 1);
 
   const giving = wb.addWorksheet(mg.section.slice(0, 31));
   giving.columns = [{ width: 42 }, { width: 16 }, { width: 14 }, { width: 14 }, { width: 16 }, { width: 16 }, { width: 18 }, { width: 22 }, { width: 18 }];

@@ -21,6 +21,7 @@ import { getSettings } from '../../platform/settings';
 import { type DonationRow, guatemalaYearMonth, isCompletedGtq, memberDonationColumns, toMemberDonation } from '../giving/own-donations';
 import { NEWEST_FIRST } from '../giving/donations';
 import { QUETZAL_CENTS } from '../ledger/figures';
+import { publicRaisedCents } from '../content/designation';
 
 const RECENT_DONATIONS = 5;
 const RECENT_ACTIVITY = 10;
@@ -192,8 +193,8 @@ export async function activePrograms(db: Db): Promise<ActiveProgram[]> {
     id: p.id,
     name: p.name,
     description: p.description,
-    progress_percentage: progressPercentage(p.currentCents, p.goalCents),
-    current_amount: fromCents(p.currentCents),
+    progress_percentage: progressPercentage(publicRaisedCents(p), p.goalCents),
+    current_amount: fromCents(publicRaisedCents(p)),
     goal_amount: fromCents(p.goalCents),
     coming_soon: p.comingSoon,
   }));

@@ -39,7 +39,8 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
         summary: 'Guardar la configuración del sistema',
         description:
           'Nombre y correo de contacto requeridos; montos mínimo y máximo enteros de al menos 1, el mínimo no mayor que el máximo. ' +
-          'El modo de mantenimiento rechaza donaciones nuevas. `pending_expiry_days` (días para que expire una donación pendiente) es opcional.',
+          'El modo de mantenimiento rechaza donaciones nuevas. `pending_expiry_days` (días para que expire una donación pendiente) es opcional. ' +
+          '`checkout_programs` (opcional) hace que el formulario público pregunte a qué programa va la donación.',
         security: bearer,
         body: systemSettingsUpdateSchema,
         response: { 200: systemSettingsSchema, ...writeRefusals },
@@ -47,7 +48,11 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const current = await getSettings(app.db, 'system');
-      const value = { ...request.body, pending_expiry_days: request.body.pending_expiry_days ?? current.pending_expiry_days };
+      const value = {
+        ...request.body,
+        pending_expiry_days: request.body.pending_expiry_days ?? current.pending_expiry_days,
+        checkout_programs: request.body.checkout_programs ?? current.checkout_programs,
+      };
       return updateSettings(app.db, { key: 'system', value, actor: actorOf(request), ip: request.ip });
     },
   );

@@ -1,6 +1,6 @@
 // Step 1: "Una vez" or "Cada mes" (docs/product.md#monthly-giving), then a preset (Q185, Q75, Q35, Q15)
 // or a custom amount, each clearing the other.
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { ArrowRight, TriangleAlert } from 'lucide-react';
 import { PRESET_AMOUNTS } from '@donaciones/shared/constants';
 import { amountInWords } from '@donaciones/shared/amount-in-words';
@@ -43,9 +43,11 @@ export interface AmountStepProps {
   onCustomAmount: (value: string) => void;
   onContinue: () => void;
   headingRef: Ref<HTMLHeadingElement>;
+  /** "¿A qué programa va tu donación?", when the settings offer the programmes (docs/product.md#designation). */
+  designation?: ReactNode;
 }
 
-export function AmountStep({ preset, customAmount, amount, bounds, error, maintenance, frequency, onFrequency, onPreset, onCustomAmount, onContinue, headingRef }: AmountStepProps) {
+export function AmountStep({ preset, customAmount, amount, bounds, error, maintenance, frequency, onFrequency, onPreset, onCustomAmount, onContinue, headingRef, designation }: AmountStepProps) {
   const understood = preset === null && !error && amount > 0 ? amount : null;
   // Text the parser refuses keeps the button enabled, so that pressing it says why; nothing typed, or
   // an amount of zero, keeps it disabled.
@@ -111,6 +113,7 @@ export function AmountStep({ preset, customAmount, amount, bounds, error, mainte
           </>
         )}
       </p>
+      {designation}
 
       {maintenance && (
         <p role="alert" className="mt-5 flex items-start gap-3 rounded-2xl bg-accent-50 p-4 text-sm font-semibold text-accent-900 ring-1 ring-accent-200">

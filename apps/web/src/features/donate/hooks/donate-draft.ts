@@ -12,6 +12,7 @@ export interface Draft {
   coverFees: boolean;
   frequency: DonationFrequency;
   anonymous: boolean;
+  programId: number | null;
   details: Pick<DonateDetailsInput, 'donorName' | 'email' | 'phone' | 'nit'>;
 }
 const DRAFT_KEY = 'donar:borrador';

@@ -1,5 +1,5 @@
 // The donor's choices on /donate, apart from the details form: the amount (a preset or typed), once or
-// monthly, the currency, covering the fee, giving anonymously and card or bank deposit. Each starts
+// monthly, the programme when offered, the currency, covering the fee, giving anonymously and card or bank deposit. Each starts
 // from what the tab kept (donate-draft.ts); a "Dona cada mes" link (/donate?frecuencia=mensual)
 // arrives with "Cada mes" chosen.
 import { useState } from 'react';
@@ -24,6 +24,12 @@ export function useDonateChoices(draft: Partial<Draft>, site: PublicSite | undef
   const [currency, setCurrency] = useState<PaymentCurrency>(draft.currency === 'USD' ? 'USD' : 'GTQ');
   const [coverFees, setCoverFees] = useState(draft.coverFees === true);
   const [anonymous, setAnonymous] = useState(draft.anonymous === true);
+  // The programme the gift goes to, when the settings offer the choice (docs/product.md#designation):
+  // null is "Donde más se necesite"; a kept choice no longer offered falls back to it.
+  const [chosenProgram, setProgram] = useState<number | null>(typeof draft.programId === 'number' ? draft.programId : null);
+  const [programError, setProgramError] = useState<string | null>(null);
+  const programs = site?.system.checkout_programs ? site.programs.filter((p) => !p.coming_soon) : [];
+  const programId = programs.some((p) => p.id === chosenProgram) ? chosenProgram : null;
   // A "Dona cada mes" link wins over what the tab kept.
   const [frequency, setFrequency] = useState<DonationFrequency>(() =>
     params.get(FREQUENCY_PARAM) === MONTHLY_FREQUENCY || draft.frequency === 'monthly' ? 'monthly' : 'once',
@@ -57,6 +63,14 @@ export function useDonateChoices(draft: Partial<Draft>, site: PublicSite | undef
     setFrequency,
     method,
     depositAvailable,
+    programs,
+    programId,
+    programError,
+    setProgramError,
+    chooseProgram(id: number | null) {
+      setProgram(id);
+      setProgramError(null);
+    },
     choosePreset(value: number) {
       setPreset(value);
       setCustomAmount('');
@@ -88,6 +102,7 @@ export function useDonateChoices(draft: Partial<Draft>, site: PublicSite | undef
       setCustomAmount('');
       setAmountError(null);
       setAnonymous(false);
+      setProgram(null);
     },
   };
 }

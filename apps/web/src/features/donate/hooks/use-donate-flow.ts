@@ -124,6 +124,7 @@ function requestBody(values: DonateDetails, choices: DonateChoices, cardless: bo
     anonymous: choices.anonymous,
     paymentMethod: choices.method,
     frequency: choices.frequency,
+    ...(choices.programId !== null ? { programId: choices.programId } : {}),
     ...(allowDuplicateMonthly ? { allowDuplicateMonthly: true } : {}),
     ...(cardless ? {} : { cardLast4: cardLast4(values.cardNumber), cardBrand: detectCardBrand(values.cardNumber) }),
     acceptTerms: true as const,
@@ -132,15 +133,15 @@ function requestBody(values: DonateDetails, choices: DonateChoices, cardless: bo
 
 /** The draft follows every change (card fields excluded). */
 function useDraftSaving(form: DetailsForm, choices: DonateChoices) {
-  const { preset, customAmount, currency, coverFees, frequency, anonymous } = choices;
+  const { preset, customAmount, currency, coverFees, frequency, anonymous, programId } = choices;
   useEffect(() => {
     const save = () => {
       const v = form.getValues();
-      saveDraft({ preset, customAmount, currency, coverFees, frequency, anonymous, details: { donorName: v.donorName, email: v.email, phone: v.phone, nit: v.nit } });
+      saveDraft({ preset, customAmount, currency, coverFees, frequency, anonymous, programId, details: { donorName: v.donorName, email: v.email, phone: v.phone, nit: v.nit } });
     };
     save();
     return form.subscribe({ formState: { values: true }, callback: save });
-  }, [form, preset, customAmount, currency, coverFees, frequency, anonymous]);
+  }, [form, preset, customAmount, currency, coverFees, frequency, anonymous, programId]);
 }
 
 interface RecordOptions {
@@ -168,6 +169,10 @@ function useRecordDonation({ form, choices, cardless, backToAmount, setProcessin
     else if (getErrorStatus(err) === 409) toast.error(getErrorMessage(err, httpMessages.generic));
     else if (fieldErrors.amount) {
       choices.setAmountError(fieldErrors.amount);
+      backToAmount();
+    } else if (fieldErrors.programId) {
+      // The programme closed meanwhile: step 1 says so next to the choice.
+      choices.setProgramError(fieldErrors.programId);
       backToAmount();
     } else applyServerErrors(form.setError, err, DETAIL_FIELDS);
   };

@@ -29,6 +29,8 @@ const loadDepositRecorded = () => import('../components/deposit-recorded');
 const loadSuccessDialog = () => import('../components/success-dialog');
 const DepositRecorded = lazy(loadDepositRecorded);
 const DuplicateMonthlyDialog = lazy(() => import('../components/duplicate-monthly-dialog'));
+// Only when the settings offer the programmes (docs/product.md#designation), so /donate's first load does not carry it.
+const ProgramChoice = lazy(() => import('../components/program-choice'));
 const SuccessDialog = lazy(() => loadSuccessDialog().then((module) => ({ default: module.SuccessDialog })));
 
 export default function DonatePage() {
@@ -130,6 +132,13 @@ function DonatePanel({ flow }: { flow: DonateFlow }) {
         onCustomAmount={choices.typeAmount}
         onContinue={steps.continueToDetails}
         headingRef={steps.headingRef}
+        designation={
+          choices.programs.length > 0 && (
+            <Suspense fallback={<Skeleton className="mt-6 h-32" />}>
+              <ProgramChoice programs={choices.programs} programId={choices.programId} onProgram={choices.chooseProgram} error={choices.programError} />
+            </Suspense>
+          )
+        }
       />
     );
   }
