@@ -7,6 +7,8 @@ const manageLink = (link: string) => ['Puedes ver o cancelar tu donación mensua
 export const monthlyApiMessages = {
   itemName: (org: string) => `Donación mensual a ${org}`,
   notFound: 'No encontramos esa donación mensual.',
+  /** The description of a monthly transfer's charge recorded from the bank statement (decision 0045). */
+  transferChargeDescription: (reference: string) => `Donación mensual por transferencia, referencia ${reference}`,
   noGiftForSubscription: 'Ninguna donación mensual corresponde a esta suscripción.',
   paymentWithoutId: 'El pago no trae su identificador en la pasarela: no completó nada.',
   linkInvalid: 'Este enlace no es válido o ya venció. Abre el enlace del correo más reciente que te enviamos.',

@@ -277,6 +277,18 @@ const matrix: Record<string, Entry> = {
     ...adminOnly(200),
     request: async () => ({ url: `${V1}/admin/donations/${(await make.donation(ctx.db, { status: 'pending', donorEmail: unique('boleta'), paymentMethod: 'bank_deposit' })).id}/deposit` }),
   },
+  // ---------------------------------------------------------------- imports from spreadsheets
+  [`POST ${V1}/admin/imports/preview`]: {
+    ...adminOnly(200),
+    request: () => ({ url: `${V1}/admin/imports/preview`, payload: { kind: 'donors', file_name: 'donantes.csv', content_base64: Buffer.from('Nombre;Correo\nAna;ana@prueba.gt\n').toString('base64') } }),
+  },
+  [`POST ${V1}/admin/imports`]: {
+    ...adminOnly(200),
+    request: () => ({
+      url: `${V1}/admin/imports`,
+      payload: { kind: 'donors', file_name: 'donantes.csv', content_base64: Buffer.from('Nombre;Correo\nAna;ana@prueba.gt\n').toString('base64'), mapping: { name: 'Nombre', email: 'Correo' }, dry_run: true },
+    }),
+  },
   [`GET ${V1}/admin/bank-statements`]: adminOnly(200),
   [`POST ${V1}/admin/bank-statements/preview`]: {
     ...adminOnly(200),

@@ -43,6 +43,10 @@ export const adminMonthlyGiftSchema = monthlyGiftSchema
     donorEmail: z.string(),
     provider: z.string(),
     cancelledBy: z.enum(MONTHLY_CANCELLED_BY).nullable(),
+    /** A gift paid by bank transfer: the permanent reference the donor writes on each transfer (decision 0045). */
+    transferReference: z.string().nullable(),
+    /** A transfer gift whose expected transfer has not arrived a few days after its date ("Atrasado"). */
+    overdue: z.boolean(),
   })
   .meta({ id: 'AdminMonthlyGift' });
 export type AdminMonthlyGift = z.infer<typeof adminMonthlyGiftSchema>;

@@ -11,5 +11,6 @@ export * from './accounting';
 export * from './donors';
 export * from './corrections';
 export * from './sponsorship';
+export * from './imports';
 export * from './letters';
 export * from './imports';

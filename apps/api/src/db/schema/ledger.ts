@@ -46,8 +46,8 @@ export const donations = pgTable(
       .notNull()
       .default('pending'),
     description: text('description'),
-    /** Where the donation came in: the public checkout, the service API, or the demo seed. */
-    source: text('source', { enum: ['public', 'service', 'seed'] }).notNull(),
+    /** Where the donation came in: the public checkout, the service API, the demo seed, or an import (decision 0045). */
+    source: text('source', { enum: ['public', 'service', 'seed', 'import'] }).notNull(),
     programId: integer('program_id').references(() => programs.id, { onDelete: 'set null' }),
     /** The account the donation belongs to (creator, or linked by a verified email). */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -85,6 +85,10 @@ export const donations = pgTable(
     recurringGiftId: integer('recurring_gift_id').references((): AnyPgColumn => recurringGifts.id, { onDelete: 'set null' }),
     /** The donor record (migration 0022): matched or created by the insert trigger when not given. */
     donorId: integer('donor_id').references((): AnyPgColumn => donors.id, { onDelete: 'set null' }),
+    /** The import that brought a past gift in (migration 0029): completed as it was, no receipt, no email. */
+    importId: integer('import_id'),
+    /** The receipt number the earlier system gave an imported gift, as written; no receipt is issued for it. */
+    importedReceipt: text('imported_receipt'),
     // What the search compares (./donation-search.ts): lower case without accents, kept by PostgreSQL.
     searchName: text('search_name').generatedAlwaysAs(sql`donor_search_fold(donor_name)`),
     searchMaskedName: text('search_masked_name').generatedAlwaysAs(sql`donor_search_fold(donor_masked_name(donor_name))`),
@@ -125,6 +129,7 @@ export const donations = pgTable(
     ),
     index('donations_email_lower_idx').on(sql`lower(${t.donorEmail})`, t.createdAt),
     index('donations_program_idx').on(t.programId),
+    index('donations_import_idx').on(t.importId).where(sql`${t.importId} IS NOT NULL`),
     check('donations_type_valid', sql`${t.donationType} IN (${sqlList(DONATION_TYPES)})`),
     check('donations_tax_id_kind_valid', sql`${t.donorTaxIdKind} IN (${sqlList(TAX_ID_KINDS)})`),
     check('donations_reference_format', sql`${t.referenceCode} ~ '^#MG[0-9]{8}$'`),

@@ -48,6 +48,10 @@ export const recurringGifts = pgTable(
     pendingFrom: tz('pending_from'),
     /** A pause asked by the donor: no charge before this date, when the schedule resumes by itself. */
     pausedUntil: tz('paused_until'),
+    /** A gift paid by bank transfer (provider 'transfer', migration 0029): the reference on each transfer. */
+    transferReference: text('transfer_reference'),
+    /** The import that brought the gift in (decision 0045). */
+    importId: integer('import_id'),
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -58,6 +62,8 @@ export const recurringGifts = pgTable(
     index('recurring_gifts_user_idx').on(t.userId),
     index('recurring_gifts_status_next_idx').on(t.status, t.nextChargeAt),
     index('recurring_gifts_program_idx').on(t.programId).where(sql`${t.programId} IS NOT NULL`),
+    uniqueIndex('recurring_gifts_transfer_reference_key').on(t.transferReference).where(sql`${t.transferReference} IS NOT NULL`),
+    check('recurring_gifts_transfer_reference_format', sql`${t.transferReference} IS NULL OR ${t.transferReference} ~ '^[A-Z0-9]{4,20}$'`),
     check('recurring_gifts_amount_positive', sql`${t.amountCents} > 0`),
     check('recurring_gifts_pending_amount_positive', sql`${t.pendingAmountCents} IS NULL OR (${t.pendingAmountCents} > 0 AND ${t.pendingFrom} IS NOT NULL)`),
     check('recurring_gifts_status_valid', sql`${t.status} IN (${sqlList(MONTHLY_GIFT_STATUSES)})`),

@@ -22,6 +22,7 @@ import { rowsOf } from '../../db/rows';
 import { notFound } from '../../errors';
 import { type FailedChargeFacts, type GiftFacts, monthlyTrend, stretchFigures } from './figures';
 import { getSettings } from '../../platform/settings';
+import { overdueSql } from './transfer';
 
 interface GiftRow {
   id: number;
@@ -43,6 +44,8 @@ interface GiftRow {
   pending_amount_cents: number | string | null;
   pending_from: Date | string | null;
   paused_until: Date | string | null;
+  transfer_reference: string | null;
+  overdue: boolean;
   created_at: Date | string;
   charges_count: number | string;
   total_given_cents: number | string;
@@ -64,7 +67,7 @@ async function usdRate(db: Db): Promise<number> {
 const GIFT_COLUMNS = sql`
   g.id, g.subscription_id, g.provider, g.donor_name, g.donor_email, g.user_id, g.amount_cents, g.currency, g.status,
   g.next_charge_at, g.started_at, g.cancelled_at, g.cancel_reason, g.cancelled_by, g.replaces_gift_id, g.past_due_reason,
-  g.pending_amount_cents, g.pending_from, g.paused_until, g.created_at,
+  g.pending_amount_cents, g.pending_from, g.paused_until, g.created_at, g.transfer_reference, ${overdueSql('g')} AS overdue,
   (SELECT count(*) FROM donations d WHERE d.recurring_gift_id = g.id AND d.status = 'completed')::int AS charges_count,
   (SELECT coalesce(sum(d.amount_cents), 0) FROM donations d WHERE d.recurring_gift_id = g.id AND d.status = 'completed')::bigint AS total_given_cents`;
 
@@ -87,6 +90,8 @@ function toAdminMonthlyGift(row: GiftRow): AdminMonthlyGift {
     donorEmail: row.donor_email,
     provider: row.provider,
     cancelledBy: row.cancelled_by,
+    transferReference: row.transfer_reference,
+    overdue: Boolean(row.overdue),
   };
 }
 

@@ -12,6 +12,7 @@ import correctionRoutes from './corrections';
 import donationRoutes from './donations';
 import donorRoutes from './donors';
 import felRoutes from './fel';
+import importRoutes from './imports';
 import letterRoutes from './letters';
 import monthlyGiftRoutes from './monthly-gifts';
 import paymentRoutes from './payments';
@@ -46,6 +47,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(area(paymentRoutes, 'donations.read'));
   await app.register(area(receiptRoutes, 'donors.read'));
   await app.register(area(donorRoutes, 'donors.read'));
+  await app.register(area(importRoutes, 'donors.manage'));
   await app.register(area(felRoutes, 'fiscal.manage'));
   await app.register(area(reportRoutes, 'reports.read'));
   await app.register(area(registerRoutes, 'register.read'));

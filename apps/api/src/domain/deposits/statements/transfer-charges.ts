@@ -1,0 +1,78 @@
+// Monthly gifts by transfer on the bank statement (docs/product.md#monthly-giving, decision 0045): a credit
+// line that carries a live transfer gift's permanent reference records that month's charge of the gift,
+// completed through the ledger's approval (receipt, the gift's next date a month on, the donor's monthly
+// email), and the line is confirmed with it, so the movement pays nothing else. Run by the statement's
+// import, in its transaction.
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { monthlyApiMessages } from '../../../messages/monthly';
+import type { Db } from '../../../db/client';
+import { bankStatementCandidates, bankStatementLines, recurringGifts } from '../../../db/schema';
+import { type Actor, audit } from '../../../platform/audit';
+import type { LinkContext } from '../../ledger/links';
+import { insertDonation, transitionDonation } from '../../ledger/transitions';
+
+/** The provider name of a monthly gift paid by transfer (domain/monthly/transfer.ts holds its rules). */
+const TRANSFER_PROVIDER = 'transfer';
+
+const compact = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/** Whether a line's text names the reference: as a word, or (six characters or more) inside the compacted text. */
+export function namesReference(text: string, reference: string): boolean {
+  const words = new Set(text.toUpperCase().split(/[^A-Z0-9]+/));
+  return words.has(reference) || (reference.length >= 6 && compact(text).includes(reference));
+}
+
+type Gift = { id: number; reference: string; donorName: string; donorEmail: string };
+
+async function liveTransferGifts(tx: Db): Promise<Gift[]> {
+  const rows = await tx
+    .select({ id: recurringGifts.id, reference: recurringGifts.transferReference, donorName: recurringGifts.donorName, donorEmail: recurringGifts.donorEmail })
+    .from(recurringGifts)
+    .where(and(eq(recurringGifts.provider, TRANSFER_PROVIDER), inArray(recurringGifts.status, ['active', 'past_due']), isNotNull(recurringGifts.transferReference)));
+  return rows.map((r) => ({ ...r, reference: r.reference as string }));
+}
+
+/** Records the charges of the transfer gifts an import's lines name; returns how many. */
+export async function recordTransferCharges(tx: Db, input: { importId: number; links: LinkContext; actor: Actor; ip?: string | null }): Promise<number> {
+  const gifts = await liveTransferGifts(tx);
+  if (gifts.length === 0) return 0;
+  const lines = await tx
+    .select()
+    .from(bankStatementLines)
+    .where(and(eq(bankStatementLines.importId, input.importId), ne(bankStatementLines.matchState, 'confirmed')));
+  let recorded = 0;
+  for (const line of lines) {
+    const text = `${line.description} ${line.reference ?? ''}`;
+    const gift = gifts.find((g) => namesReference(text, g.reference));
+    if (!gift) continue;
+    const pending = await insertDonation(tx, {
+      donorName: gift.donorName,
+      donorEmail: gift.donorEmail,
+      amountCents: line.creditCents,
+      currency: 'GTQ',
+      donationType: 'monetary',
+      description: monthlyApiMessages.transferChargeDescription(gift.reference),
+      source: 'service',
+      paymentMethod: 'bank_transfer',
+      paymentReference: gift.reference,
+      recurringGiftId: gift.id,
+      createdAt: new Date(`${line.postedOn}T12:00:00-06:00`),
+    });
+    const donation = await transitionDonation(tx, { id: pending.id, action: 'approve', actor: input.actor, ip: input.ip, links: input.links });
+    await tx.delete(bankStatementCandidates).where(eq(bankStatementCandidates.lineId, line.id));
+    await tx
+      .update(bankStatementLines)
+      .set({ matchState: 'confirmed', donationId: donation.id, confirmedAt: new Date(), confirmedBy: input.actor.id })
+      .where(eq(bankStatementLines.id, line.id));
+    await audit(tx, {
+      actor: input.actor,
+      action: 'bank_statement.transfer_charge',
+      entityType: 'bank_statement',
+      entityId: input.importId,
+      details: { line_id: line.id, line_number: line.lineNumber, recurring_gift_id: gift.id, donation_id: donation.id, amount_cents: line.creditCents },
+      ip: input.ip,
+    });
+    recorded++;
+  }
+  return recorded;
+}

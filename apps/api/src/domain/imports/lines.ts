@@ -1,0 +1,137 @@
+// One line of an import file read under the column mapping (docs/product.md#imports): the values each kind
+// needs, checked and normalised, or the Spanish reason the line is refused. Pure functions.
+import { createHash } from 'node:crypto';
+import { formatCents } from '@donaciones/shared/format';
+import { importsMessages } from '@donaciones/shared/messages/imports';
+import { IMPORT_KIND_FIELDS, type ImportField, type ImportKind, type ImportMapping } from '@donaciones/shared/schemas/imports';
+import { parseTaxIdFormat, type TaxIdKind } from '@donaciones/shared/tax-id';
+import { badRequest } from '../../errors';
+import { parseStatementAmount, parseStatementDate } from '../deposits/statements/parse';
+import type { ImportTable } from './read-table';
+
+const r = importsMessages.reasons;
+/** The largest amount a line may carry (Q10 million): a typo of a few zeros is refused, not imported. */
+const MAX_CENTS = 1_000_000_000;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface ImportLine {
+  line: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  taxId: string | null;
+  taxIdKind: TaxIdKind | null;
+  note: string | null;
+  /** YYYY-MM-DD (gifts: the day it was given; monthly: the next transfer expected). */
+  date: string | null;
+  amountCents: number | null;
+  currency: 'GTQ' | 'USD';
+  receipt: string | null;
+  reference: string | null;
+  /** What identifies the line across imports: its receipt or reference when given, else its values. */
+  key: string;
+}
+
+export type ReadLine = { ok: true; value: ImportLine } | { ok: false; line: number; name: string; reason: string };
+
+/** The index of each mapped field's column; a mapped column missing from the file refuses the whole file. */
+export function columnsOf(table: ImportTable, kind: ImportKind, mapping: ImportMapping): Partial<Record<ImportField, number>> {
+  const at: Partial<Record<ImportField, number>> = {};
+  for (const { field, required } of IMPORT_KIND_FIELDS[kind]) {
+    const column = mapping[field] ?? null;
+    const label = importsMessages.fields[field];
+    if (column == null) {
+      if (required) throw badRequest(importsMessages.api.requiredColumn(label));
+      continue;
+    }
+    const index = table.headers.indexOf(column);
+    if (index < 0) throw badRequest(importsMessages.api.missingColumn(label, column));
+    at[field] = index;
+  }
+  return at;
+}
+
+const CURRENCIES: Record<string, 'GTQ' | 'USD'> = { '': 'GTQ', GTQ: 'GTQ', Q: 'GTQ', QUETZAL: 'GTQ', QUETZALES: 'GTQ', USD: 'USD', US$: 'USD', $: 'USD', DOLAR: 'USD', DOLARES: 'USD', DÓLARES: 'USD' };
+
+function amountOf(raw: string): { cents: number } | { reason: string } {
+  if (raw === '') return { reason: r.amountMissing };
+  const decimal = /,\d{1,2}$/.test(raw.replace(/[^\d.,]/g, '')) ? ',' : '.';
+  const cents = parseStatementAmount(raw, decimal);
+  if (cents == null) return { reason: r.amountInvalid(raw) };
+  if (cents <= 0) return { reason: r.amountNotPositive };
+  if (cents > MAX_CENTS) return { reason: r.amountTooLarge(formatCents(MAX_CENTS, 'GTQ')) };
+  return { cents };
+}
+
+function dateOf(raw: string, today: string, allowFuture: boolean): { day: string } | { reason: string } {
+  if (raw === '') return { reason: r.dateMissing };
+  const day = parseStatementDate(raw);
+  if (!day) return { reason: r.dateInvalid(raw) };
+  if (!allowFuture && day > today) return { reason: r.dateFuture(raw) };
+  return { day };
+}
+
+const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The line's stable key: a receipt number or transfer reference names it; otherwise all its values do. */
+function keyOf(kind: ImportKind, line: Omit<ImportLine, 'key' | 'line'>): string {
+  if (kind === 'gifts' && line.receipt) return `gift-receipt:${line.receipt.toUpperCase()}`;
+  if (kind === 'monthly' && line.reference) return `monthly-reference:${line.reference}`;
+  const who = [line.name.toLowerCase(), line.email ?? '', line.taxId ?? ''];
+  const what = kind === 'donors' ? [] : [line.date ?? '', String(line.amountCents), line.currency, line.note ?? ''];
+  return `${kind}:${sha(JSON.stringify([...who, ...what]))}`;
+}
+
+/** Reads one row: the first problem found is the line's reason. */
+// eslint-disable-next-line max-lines-per-function -- one check per field, in the order staff read the line
+export function readLine(kind: ImportKind, at: Partial<Record<ImportField, number>>, row: { line: number; cells: string[] }, today: string): ReadLine {
+  const cell = (field: ImportField) => (at[field] == null ? '' : (row.cells[at[field] as number] ?? '').replace(/\s+/g, ' ').trim());
+  const name = cell('name');
+  const refuse = (reason: string): ReadLine => ({ ok: false, line: row.line, name, reason });
+  if (name === '') return refuse(r.nameMissing);
+  if (name.length > 120) return refuse(r.nameTooLong);
+  const email = cell('email').toLowerCase() || null;
+  if (email && !EMAIL.test(email)) return refuse(r.emailInvalid(email));
+  let taxId: string | null = null;
+  let taxIdKind: TaxIdKind | null = null;
+  if (cell('tax_id') !== '') {
+    const parsed = parseTaxIdFormat(cell('tax_id'));
+    if (!parsed.ok) return refuse(r.taxIdInvalid(cell('tax_id')));
+    if (parsed.kind !== 'cf') [taxId, taxIdKind] = [parsed.value, parsed.kind];
+  }
+  if (kind === 'monthly' && !email) return refuse(r.emailMissing);
+  if (!email && !taxId) return refuse(r.whoMissing);
+  let date: string | null = null;
+  let amountCents: number | null = null;
+  if (kind !== 'donors') {
+    const amount = amountOf(cell('amount'));
+    if ('reason' in amount) return refuse(amount.reason);
+    amountCents = amount.cents;
+  }
+  if (kind === 'gifts' || (kind === 'monthly' && cell('next_charge') !== '')) {
+    const parsed = dateOf(kind === 'gifts' ? cell('date') : cell('next_charge'), today, kind === 'monthly');
+    if ('reason' in parsed) return refuse(parsed.reason);
+    date = parsed.day;
+  }
+  const currency = CURRENCIES[cell('currency').toUpperCase()];
+  if (!currency) return refuse(r.currencyInvalid(cell('currency')));
+  let reference: string | null = null;
+  if (kind === 'monthly' && cell('reference') !== '') {
+    reference = cell('reference').toUpperCase().replace(/[^A-Z0-9]/g, '');
+    if (!/^[A-Z0-9]{4,20}$/.test(reference)) return refuse(r.referenceInvalid(cell('reference')));
+  }
+  const values = {
+    name,
+    email,
+    phone: cell('phone').slice(0, 40) || null,
+    taxId,
+    taxIdKind,
+    note: cell('note').slice(0, 500) || null,
+    date,
+    amountCents,
+    currency,
+    receipt: kind === 'gifts' ? cell('receipt').slice(0, 40) || null : null,
+    reference,
+  };
+  return { ok: true, value: { line: row.line, ...values, key: keyOf(kind, values) } };
+}

@@ -1,0 +1,96 @@
+// Reading an import file (docs/product.md#imports): CSV (`,`, `;` or tab, UTF-8 or Windows-1252, as Excel and
+// Google Sheets save it) or the first sheet of an XLSX workbook, into a header row and the rows below it,
+// each with its line (the row number staff see in the spreadsheet). Bytes in, table or a Spanish refusal out.
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { IMPORT_MAX_LINES } from '@donaciones/shared/schemas/imports';
+import { importsMessages } from '@donaciones/shared/messages/imports';
+import { badRequest } from '../../errors';
+import { detectDelimiter, headerRowOf } from '../deposits/statements/parse';
+
+const m = importsMessages.api;
+export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+
+export interface ImportTable {
+  headers: string[];
+  rows: { line: number; cells: string[] }[];
+}
+
+const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b;
+const isOle = (b: Uint8Array) => b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0;
+
+function decodeText(bytes: Uint8Array): string {
+  if (bytes.includes(0)) throw badRequest(m.notText);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder('windows-1252').decode(bytes);
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0001-\u0008\u000e-\u001f]/.test(text)) throw badRequest(m.notText);
+  return text.replace(/^\uFEFF/, '');
+}
+
+function csvRows(bytes: Uint8Array): { line: number; cells: string[] }[] {
+  const text = decodeText(bytes);
+  try {
+    const records = parse(text, { delimiter: detectDelimiter(text), relax_column_count: true, skip_empty_lines: true, trim: true, info: true }) as unknown as {
+      record: string[];
+      info: { lines: number };
+    }[];
+    return records.map((r) => ({ line: r.info.lines, cells: r.record }));
+  } catch (error) {
+    throw badRequest(m.unreadable((error as { lines?: number }).lines ?? 1));
+  }
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** A cell as staff read it: dates as dd/mm/yyyy (the sheet's own day), numbers as written, formulas by their result. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value == null) return '';
+  if (value instanceof Date) return `${two(value.getUTCDate())}/${two(value.getUTCMonth() + 1)}/${value.getUTCFullYear()}`;
+  if (typeof value === 'object') {
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('richText' in value) return value.richText.map((t) => t.text).join('');
+    if ('text' in value) return String(value.text);
+    if ('hyperlink' in value) return String(value.hyperlink);
+    return '';
+  }
+  return String(value).trim();
+}
+
+async function xlsxRows(bytes: Uint8Array): Promise<{ line: number; cells: string[] }[]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+  } catch {
+    throw badRequest(m.xlsxUnreadable);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw badRequest(m.noRows);
+  const rows: { line: number; cells: string[] }[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    if (rows.length > IMPORT_MAX_LINES + 10) return;
+    const cells: string[] = [];
+    for (let c = 1; c <= row.cellCount; c++) cells.push(cellText(row.getCell(c).value));
+    rows.push({ line: rowNumber, cells });
+  });
+  return rows;
+}
+
+/** The header row (the first that names most columns, as bank files are read) and the data rows below it. */
+export async function readImportTable(bytes: Uint8Array): Promise<ImportTable> {
+  if (bytes.length === 0) throw badRequest(m.empty);
+  if (bytes.length > IMPORT_MAX_BYTES) throw badRequest(m.tooLarge(IMPORT_MAX_BYTES / 1024 / 1024));
+  if (isOle(bytes)) throw badRequest(m.oldExcel);
+  const all = (isZip(bytes) ? await xlsxRows(bytes) : csvRows(bytes)).filter((r) => r.cells.some((c) => c !== ''));
+  const headerIndex = headerRowOf(all.map((r) => r.cells));
+  if (headerIndex < 0) throw badRequest(m.noHeader);
+  const headers = all[headerIndex].cells.map((h, i) => h.replace(/\s+/g, ' ').trim() || `Columna ${i + 1}`);
+  const rows = all.slice(headerIndex + 1);
+  if (rows.length === 0) throw badRequest(m.noRows);
+  if (rows.length > IMPORT_MAX_LINES) throw badRequest(m.tooManyLines(IMPORT_MAX_LINES));
+  return { headers, rows };
+}

@@ -1,0 +1,192 @@
+// Imports from spreadsheets through the API (docs/product.md#imports): a dry run that saves nothing, the
+// import, the same file again adding nothing, bad lines refused with their line and reason, CSV and XLSX,
+// imported gifts on their own date with no receipt and no email, and monthly donors by transfer whose
+// transfer is matched from the bank statement and who show as overdue when it does not arrive.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { ImportResult } from '@donaciones/shared/schemas/imports';
+import type { AdminMonthlyGiftList } from '@donaciones/shared/schemas/monthly-admin';
+import { donations, donors, emailOutbox, importLines, receipts, recurringGifts } from '../../src/db/schema';
+import { callers } from '../support/staff';
+import { createTestApp, inject, type TestContext } from '../support/helpers';
+import * as make from '../support/factory';
+
+let ctx: TestContext;
+let who: Awaited<ReturnType<typeof callers>>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  who = await callers(ctx.app, ctx.db);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+
+function run(kind: string, content_base64: string, mapping: Record<string, string>, dry_run: boolean, token = who.admin.token) {
+  return inject(ctx.app, { method: 'POST', url: '/api/v1/admin/imports', token, payload: { kind, file_name: `datos.${kind}`, content_base64, mapping, dry_run } });
+}
+
+const count = async (table: typeof donors | typeof donations | typeof importLines | typeof recurringGifts) =>
+  Number((await ctx.db.select({ n: sql<number>`count(*)` }).from(table))[0].n);
+
+describe('donors from CSV', () => {
+  const csv =
+    'Nombre;Correo;Teléfono;NIT\n' +
+    'Ana López;ana.import@prueba.gt;5555-1234;\n' +
+    'Existente Pérez;existente.import@prueba.gt;;\n' +
+    ';sin.nombre@prueba.gt;;\n' +
+    'Sin Contacto;;;\n' +
+    'Correo Malo;correo-malo;;\n';
+  const mapping = { name: 'Nombre', email: 'Correo', phone: 'Teléfono', tax_id: 'NIT' };
+
+  it('previews the columns with a guess, and refuses a user without the permission', async () => {
+    const res = await inject(ctx.app, { method: 'POST', url: '/api/v1/admin/imports/preview', token: who.admin.token, payload: { kind: 'donors', file_name: 'd.csv', content_base64: base64(csv) } });
+    expect(res.statusCode).toBe(200);
+    const preview = res.json();
+    expect(preview.headers).toEqual(['Nombre', 'Correo', 'Teléfono', 'NIT']);
+    expect(preview.data_lines).toBe(5);
+    expect(preview.suggested_mapping).toMatchObject(mapping);
+    expect((await run('donors', base64(csv), mapping, true, who.donor.token)).statusCode).toBe(403);
+  });
+
+  it('dry run lists created, matched and refused lines and saves nothing; the import does it; the same file again adds nothing', async () => {
+    await make.donation(ctx.db, { donorEmail: 'EXISTENTE.import@prueba.gt', donorName: 'Existente Pérez', status: 'completed' });
+    const donorsBefore = await count(donors);
+    const dry = await run('donors', base64(csv), mapping, true);
+    expect(dry.statusCode).toBe(200);
+    const result = dry.json<ImportResult>();
+    expect(result.dry_run).toBe(true);
+    expect(result.counts).toEqual({ created: 1, matched: 1, repeated: 0, refused: 3 });
+    expect(result.lines.filter((l) => l.outcome === 'refused').map((l) => [l.line, l.reason])).toEqual([
+      [4, 'Falta el nombre.'],
+      [5, 'Falta el correo o el NIT/CUI: sin ellos no se puede reconocer al donante.'],
+      [6, 'El correo «correo-malo» no es válido.'],
+    ]);
+    expect(await count(donors)).toBe(donorsBefore);
+    expect(await count(importLines)).toBe(0);
+
+    const done = await run('donors', base64(csv), mapping, false);
+    expect(done.statusCode).toBe(201);
+    expect(done.json<ImportResult>().counts).toEqual({ created: 1, matched: 1, repeated: 0, refused: 3 });
+    expect(await count(donors)).toBe(donorsBefore + 1);
+    const [ana] = await ctx.db.select().from(donors).where(sql`${donors.emails} @> ARRAY['ana.import@prueba.gt']`);
+    expect(ana.phones).toEqual(['5555-1234']);
+
+    const again = (await run('donors', base64(csv), mapping, false)).json<ImportResult>();
+    expect(again.counts).toEqual({ created: 0, matched: 0, repeated: 2, refused: 3 });
+    expect(await count(donors)).toBe(donorsBefore + 1);
+  });
+
+  it('refuses a mapping without a required column, and a file that is not a spreadsheet, in Spanish', async () => {
+    const res = await run('donors', base64(csv), { email: 'Correo' }, true);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe('Elige la columna de Nombre.');
+    const binary = await run('donors', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2, 3]).toString('base64'), mapping, true);
+    expect(binary.statusCode).toBe(400);
+    expect(binary.json().detail).toMatch(/\.xls antiguos/);
+  });
+});
+
+async function giftsWorkbook(): Promise<string> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Donaciones');
+  sheet.addRow(['Nombre', 'Correo', 'NIT', 'Fecha', 'Monto', 'Recibo']);
+  sheet.addRow(['Carlos Ruiz', 'carlos.xlsx@prueba.gt', '', new Date(Date.UTC(2023, 2, 15)), 250, 'A-100']);
+  sheet.addRow(['Empresa S.A.', '', '576937-K', '20/07/2023', '1,500.50', 'A-101']);
+  sheet.addRow(['Sin Monto', 'sinmonto@prueba.gt', '', '01/01/2023', '', '']);
+  sheet.addRow(['Fecha Rara', 'rara@prueba.gt', '', '31/02/2023', 100, '']);
+  sheet.addRow(['Futuro', 'futuro@prueba.gt', '', '01/01/2099', 100, '']);
+  sheet.addRow(['Repetido', 'rep@prueba.gt', '', '02/02/2023', 90, 'A-100']);
+  sheet.addRow(['Negativo', 'neg@prueba.gt', '', '02/02/2023', -5, '']);
+  return Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
+}
+
+describe('past gifts from XLSX', () => {
+  const mapping = { name: 'Nombre', email: 'Correo', tax_id: 'NIT', date: 'Fecha', amount: 'Monto', receipt: 'Recibo' };
+
+  it('imports completed gifts on their own date with their receipt number, no receipt and no email; refuses bad lines with reasons', async () => {
+    const file = await giftsWorkbook();
+    const dry = (await run('gifts', file, mapping, true)).json<ImportResult>();
+    expect(dry.counts).toEqual({ created: 2, matched: 0, repeated: 0, refused: 5 });
+    expect(dry.lines.filter((l) => l.outcome === 'refused').map((l) => [l.line, l.reason])).toEqual([
+      [4, 'Falta el monto.'],
+      [5, 'La fecha «31/02/2023» no se entiende (usa dd/mm/aaaa).'],
+      [6, 'La fecha «01/01/2099» es posterior a hoy.'],
+      [7, 'El recibo «A-100» ya está en la línea 2.'],
+      [8, 'El monto debe ser mayor que cero.'],
+    ]);
+    const before = await ctx.db.select({ n: sql<number>`count(*)` }).from(donations).where(eq(donations.source, 'import'));
+    expect(Number(before[0].n)).toBe(0);
+
+    const outboxBefore = await ctx.db.select({ n: sql<number>`count(*)` }).from(emailOutbox);
+    const done = (await run('gifts', file, mapping, false)).json<ImportResult>();
+    expect(done.counts.created).toBe(2);
+    const imported = await ctx.db.select().from(donations).where(eq(donations.source, 'import')).orderBy(donations.createdAt);
+    expect(imported.map((d) => [d.donorName, d.amountCents, d.status, d.importedReceipt, d.receiptNumber])).toEqual([
+      ['Carlos Ruiz', 25_000, 'completed', 'A-100', null],
+      ['Empresa S.A.', 150_050, 'completed', 'A-101', null],
+    ]);
+    expect(imported[0].createdAt.toISOString()).toBe('2023-03-15T18:00:00.000Z');
+    expect(imported[1].completedAt?.toISOString()).toBe('2023-07-20T18:00:00.000Z');
+    expect(imported[1].donorNit).toBe('576937-K');
+    const outboxAfter = await ctx.db.select({ n: sql<number>`count(*)` }).from(emailOutbox);
+    expect(outboxAfter[0].n).toEqual(outboxBefore[0].n);
+    expect(await ctx.db.select().from(receipts).where(sql`${receipts.donationId} IN (${imported[0].id}, ${imported[1].id})`)).toEqual([]);
+    const [donor] = await ctx.db.select().from(donors).where(eq(donors.id, imported[0].donorId as number));
+    expect([donor.giftCount, donor.lifetimeCents]).toEqual([1, 25_000]);
+
+    const again = (await run('gifts', file, mapping, false)).json<ImportResult>();
+    expect(again.counts).toEqual({ created: 0, matched: 0, repeated: 2, refused: 5 });
+    const after = await ctx.db.select({ n: sql<number>`count(*)` }).from(donations).where(eq(donations.source, 'import'));
+    expect(Number(after[0].n)).toBe(2);
+  });
+});
+
+describe('monthly donors by transfer', () => {
+  const csv = 'Nombre,Correo,Monto,Referencia\nMarta Díaz,marta.mensual@prueba.gt,150.00,\nJosé Pop,jose.mensual@prueba.gt,200,JOSE2024\nOtra Vez,jose.mensual@prueba.gt,75,JOSE2024\n';
+  const mapping = { name: 'Nombre', email: 'Correo', amount: 'Monto', reference: 'Referencia' };
+
+  async function adminGifts(): Promise<AdminMonthlyGiftList> {
+    return (await inject(ctx.app, { method: 'GET', url: '/api/v1/admin/monthly-gifts', token: who.admin.token })).json();
+  }
+
+  it('creates active transfer gifts with a permanent reference; the statement line carrying it records the month; a missing month shows overdue', async () => {
+    const result = (await run('monthly', base64(csv), mapping, false)).json<ImportResult>();
+    expect(result.counts).toEqual({ created: 2, matched: 0, repeated: 0, refused: 1 });
+    expect(result.lines[2].reason).toBe('La referencia «JOSE2024» ya está en la línea 3.');
+    const marta = result.lines[0].transfer_reference as string;
+    expect(marta).toMatch(/^TM\d{6}$/);
+    const gifts = await ctx.db.select().from(recurringGifts).where(eq(recurringGifts.provider, 'transfer'));
+    expect(gifts.map((g) => [g.donorEmail, g.status, g.transferReference]).sort()).toEqual([
+      ['jose.mensual@prueba.gt', 'active', 'JOSE2024'],
+      ['marta.mensual@prueba.gt', 'active', marta],
+    ]);
+    expect((await run('monthly', base64(csv), mapping, false)).json<ImportResult>().counts).toEqual({ created: 0, matched: 0, repeated: 2, refused: 1 });
+
+    // Both transfers were due ten days ago: past the grace days, both are overdue.
+    await ctx.db.execute(sql`UPDATE recurring_gifts SET next_charge_at = now() - interval '10 days' WHERE provider = 'transfer'`);
+    let list = await adminGifts();
+    expect(list.gifts.filter((g) => g.provider === 'transfer').map((g) => g.overdue)).toEqual([true, true]);
+
+    const today = new Date().toLocaleDateString('en-GB', { timeZone: 'America/Guatemala' });
+    const statement = `Fecha;Descripción;Crédito\n${today};TRANSF ACH ${marta.slice(0, 2)}-${marta.slice(2)} MARTA;150,00\n${today};DEPOSITO VARIOS;80,00\n`;
+    const imported = await inject(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/admin/bank-statements',
+      token: who.admin.token,
+      payload: { bank: 'Banco Transferencias', file_name: 'mov.csv', content_base64: base64(statement), mapping: { date: 'Fecha', description: 'Descripción', credit: 'Crédito' } },
+    });
+    expect(imported.statusCode).toBe(201);
+    const [gift] = await ctx.db.select().from(recurringGifts).where(eq(recurringGifts.transferReference, marta));
+    const charges = await ctx.db.select().from(donations).where(eq(donations.recurringGiftId, gift.id));
+    expect(charges.map((c) => [c.status, c.amountCents, c.paymentMethod])).toEqual([['completed', 15_000, 'bank_transfer']]);
+    expect(gift.nextChargeAt!.getTime()).toBeGreaterThan(Date.now());
+    list = await adminGifts();
+    const byEmail = new Map(list.gifts.map((g) => [g.donorEmail, g]));
+    expect(byEmail.get('marta.mensual@prueba.gt')?.overdue).toBe(false);
+    expect(byEmail.get('jose.mensual@prueba.gt')?.overdue).toBe(true);
+  });
+});
