@@ -557,6 +557,16 @@ const matrix: Record<string, Entry> = {
     ...adminOnly(200),
     request: async () => ({ url: `${V1}/admin/donations/${(await make.donation(ctx.db, { status: 'pending', donorEmail: unique('aprobar') })).id}/approve` }),
   },
+  // Staff gift entry (gifts.enter; completing at once needs gifts.complete).
+  [`POST ${V1}/admin/gifts`]: {
+    ...adminOnly(201),
+    request: () => ({
+      url: `${V1}/admin/gifts`,
+      payload: { donorName: 'Ana Soto', receivedOn: guatemalaDay(new Date()), method: 'cash', amount: 100, currency: 'GTQ' },
+    }),
+  },
+  [`GET ${V1}/admin/gifts/options`]: adminOnly(200),
+  [`GET ${V1}/admin/gifts/donor-choices`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/gifts/donor-choices?q=ana` }) },
   [`POST ${V1}/admin/donations/:id/reject`]: {
     ...adminOnly(200),
     request: async () => ({

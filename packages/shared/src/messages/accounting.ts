@@ -22,6 +22,7 @@ export const registerMessages = {
     cheque: 'Cheque',
     goods: 'En especie (bienes)',
     services: 'En especie (servicios)',
+    in_kind: 'En especie',
     monetary: 'Otro',
   } as Record<string, string>,
   generalFund: 'Donde más se necesite',

@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   pgSequence,
@@ -85,6 +86,14 @@ export const donations = pgTable(
     recurringGiftId: integer('recurring_gift_id').references((): AnyPgColumn => recurringGifts.id, { onDelete: 'set null' }),
     /** The donor record (migration 0022): matched or created by the insert trigger when not given. */
     donorId: integer('donor_id').references((): AnyPgColumn => donors.id, { onDelete: 'set null' }),
+    // A gift the office entered (migration 0027, docs/product.md#staff-gift-entry): the day it arrived,
+    // a cheque's number and bank, what came in kind and how it was valued, and who entered it.
+    receivedOn: date('received_on', { mode: 'string' }),
+    chequeNumber: text('cheque_number'),
+    chequeBank: text('cheque_bank'),
+    inKindDescription: text('in_kind_description'),
+    valuationBasis: text('valuation_basis'),
+    enteredBy: integer('entered_by').references(() => users.id, { onDelete: 'set null' }),
     /** The import that brought a past gift in (migration 0029): completed as it was, no receipt, no email. */
     importId: integer('import_id'),
     /** The receipt number the earlier system gave an imported gift, as written; no receipt is issued for it. */
@@ -132,6 +141,18 @@ export const donations = pgTable(
     index('donations_import_idx').on(t.importId).where(sql`${t.importId} IS NOT NULL`),
     check('donations_type_valid', sql`${t.donationType} IN (${sqlList(DONATION_TYPES)})`),
     check('donations_tax_id_kind_valid', sql`${t.donorTaxIdKind} IN (${sqlList(TAX_ID_KINDS)})`),
+    check(
+      'donations_cheque_details',
+      sql`(${t.chequeNumber} IS NULL AND ${t.chequeBank} IS NULL) OR (${t.paymentMethod} = 'cheque' AND length(btrim(${t.chequeNumber})) BETWEEN 1 AND 40 AND length(btrim(${t.chequeBank})) BETWEEN 1 AND 80)`,
+    ),
+    check(
+      'donations_in_kind_details',
+      sql`(${t.inKindDescription} IS NULL AND ${t.valuationBasis} IS NULL) OR (${t.paymentMethod} = 'in_kind' AND length(btrim(${t.inKindDescription})) BETWEEN 1 AND 500 AND length(btrim(${t.valuationBasis})) BETWEEN 1 AND 200)`,
+    ),
+    check('donations_in_kind_described', sql`${t.paymentMethod} IS DISTINCT FROM 'in_kind' OR ${t.inKindDescription} IS NOT NULL`),
+    check('donations_received_on_range', sql`${t.receivedOn} IS NULL OR ${t.receivedOn} BETWEEN DATE '1900-01-01' AND DATE '2100-12-31'`),
+    check('donations_entered_with_date', sql`${t.enteredBy} IS NULL OR ${t.receivedOn} IS NOT NULL`),
+    index('donations_entered_by_idx').on(t.enteredBy).where(sql`${t.enteredBy} IS NOT NULL`),
     check('donations_reference_format', sql`${t.referenceCode} ~ '^#MG[0-9]{8}$'`),
   ],
 );

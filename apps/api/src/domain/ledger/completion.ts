@@ -32,6 +32,9 @@ const amountOf = (row: Pick<DonationRow, 'amountCents' | 'currency'>) => formatC
 /** A donation paid by bank deposit: its review emails speak of the deposit (docs/product.md#bank-deposits). */
 export const isBankDeposit = (row: Pick<DonationRow, 'paymentMethod'>) => row.paymentMethod === 'bank_deposit';
 
+/** Staff may enter a gift without the donor's email (docs/product.md#staff-gift-entry). */
+const hasEmail = (row: Pick<DonationRow, 'donorEmail'>) => row.donorEmail.trim() !== '';
+
 function needLinks(input: CompletionInput): LinkContext {
   if (!input.links) throw new Error(`the ${input.action} of a donation that needs the emails' links was made without them`);
   return input.links;
@@ -50,13 +53,16 @@ export async function completeTransition(tx: Db, donation: DonationRow, input: C
     const completed = { ...donation, receiptNumber: receipt.number };
     // A monthly gift's charge: the gift moves on and the monthly email carries its link.
     if (completed.recurringGiftId != null) await monthlyChargeCompleted(tx, needLinks(input), completed);
+    // A gift the office entered without an email: its receipt is handed over printed.
+    else if (!hasEmail(completed)) return completed;
     else if (input.action === 'approve') await queueApprovalEmail(tx, completed);
     else await queueThanks(tx, completed);
     return completed;
   }
   if (donation.status !== 'failed') return donation;
-  if (input.action === 'reject') await queueRejectionEmail(tx, donation);
-  else if (input.action === 'process') {
+  if (input.action === 'reject') {
+    if (hasEmail(donation)) await queueRejectionEmail(tx, donation);
+  } else if (input.action === 'process') {
     // The demo's declined card: staff see it; a monthly gift is past due at once.
     await monthlyChargeFailed(tx, donation, { pastDueNow: true });
   } else if (input.action === 'decline') {

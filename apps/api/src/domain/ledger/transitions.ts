@@ -51,6 +51,8 @@ export interface TransitionInput extends Omit<CompletionInput, 'action'> {
   charge?: (row: DonationRow) => Promise<ChargeResult>;
   /** Why staff rejected it: stored as the failure reason, in the audit entry and the donor's email. */
   reason?: string | null;
+  /** When the money arrived, for a gift staff enter as already received (its receipt is dated then). */
+  completedAt?: Date;
 }
 
 interface Outcome {
@@ -116,7 +118,7 @@ export async function transitionDonation(db: Db, input: TransitionInput): Promis
             }
           : {}),
         updatedAt: sql`now()`,
-        completedAt: completed ? sql`now()` : null,
+        completedAt: completed ? (input.completedAt ?? sql`now()`) : null,
       })
       .where(and(eq(donations.id, input.id), eq(donations.status, current.status)))
       .returning();

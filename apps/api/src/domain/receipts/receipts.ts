@@ -121,11 +121,14 @@ export async function issueReceipt(tx: Db, donationId: number, options: { email?
 
 /**
  * Queues the donor's email with the receipt PDF attached (rendered when it is sent). Called once at
- * issue when no certification is needed, by the certification once it is done, and by staff's re-send.
+ * issue when no certification is needed, by the certification once it is done, and by staff's re-send;
+ * null when the donor gave no email.
  */
-export async function enqueueReceiptEmail(tx: Db, receiptId: number): Promise<number> {
+export async function enqueueReceiptEmail(tx: Db, receiptId: number): Promise<number | null> {
   const [receipt] = await tx.select().from(receipts).where(eq(receipts.id, receiptId)).limit(1);
   if (!receipt) throw notFound(receiptMessages.receiptNotFound);
+  // A gift the office entered without the donor's email: its receipt is handed over printed.
+  if (receipt.donorEmail.trim() === '') return null;
   const m = receiptMessages.email;
   const document = m.document(receipt.felStatus === 'certified');
   return enqueueEmail(tx, {

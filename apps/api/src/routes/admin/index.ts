@@ -12,6 +12,7 @@ import correctionRoutes from './corrections';
 import donationRoutes from './donations';
 import donorRoutes from './donors';
 import felRoutes from './fel';
+import giftEntryRoutes from './gifts';
 import importRoutes from './imports';
 import letterRoutes from './letters';
 import monthlyGiftRoutes from './monthly-gifts';
@@ -42,6 +43,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(area(userRoutes, 'users.manage'));
   await app.register(area(staffSecurityRoutes, 'users.manage'));
   await app.register(area(donationRoutes, 'donations.read'));
+  await app.register(area(giftEntryRoutes, 'gifts.enter'));
   await app.register(area(correctionRoutes, 'corrections.manage'));
   await app.register(area(monthlyGiftRoutes, 'donations.read'));
   await app.register(area(paymentRoutes, 'donations.read'));
