@@ -7,12 +7,14 @@ import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { EmailAttachment } from '../db/schema';
 import { PUBLIC_URL_MARK } from '../platform/email-outbox';
+import { batchOfRate, getEmailDelivery, lockOutboxRate, roomInRate } from '../platform/email-delivery';
 import { createMailTransport, type MailTransport } from '../platform/mailer';
 import { emailBrand, renderBrandedEmail } from '../platform/email-templates/branded-email';
 import { renderEmailAttachment } from '../domain/receipts/pdf';
 import { markReceiptsEmailed } from '../domain/receipts/receipts';
 
 export interface DeliveryOptions {
+  /** Emails claimed at most in one call; by default a thirtieth of the rate per minute. Never beyond the rate. */
   batchSize?: number;
   /** After this many failed attempts the row is marked failed and left alone. */
   maxAttempts?: number;
@@ -51,6 +53,34 @@ interface ClaimedRow {
   created_ms: string | number;
 }
 
+/**
+ * Claims the due emails of this tick and leases them (next_attempt_at moved ahead), within the rate
+ * of the settings entry emailDelivery counted over every process: the claims are serialised by an
+ * advisory lock, and each claim stamps claimed_at, which the rate counts.
+ */
+async function claimDueEmails(db: Database, batchSize: number | undefined, leaseMs: number): Promise<ClaimedRow[]> {
+  const { per_minute: perMinute } = await getEmailDelivery(db);
+  return db.transaction(async (tx) => {
+    await lockOutboxRate(tx);
+    const limit = Math.min(batchSize ?? batchOfRate(perMinute), await roomInRate(tx, perMinute));
+    if (limit <= 0) return [];
+    return rowsOf<ClaimedRow>(
+      await tx.execute(sql`
+        UPDATE email_outbox
+        SET attempts = attempts + 1, claimed_at = now(), next_attempt_at = now() + ${leaseMs} * interval '1 millisecond'
+        WHERE id IN (
+          SELECT id FROM email_outbox
+          WHERE status = 'pending' AND next_attempt_at <= now()
+          ORDER BY next_attempt_at, id
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED
+        )
+        RETURNING id, to_address, subject, text_body, html_body, template, attempts, attachments,
+          floor(extract(epoch FROM created_at) * 1000)::bigint AS created_ms`),
+    );
+  });
+}
+
 function isApp(target: FastifyInstance | Database): target is FastifyInstance {
   return typeof (target as FastifyInstance).inject === 'function';
 }
@@ -59,7 +89,6 @@ function isApp(target: FastifyInstance | Database): target is FastifyInstance {
 export async function deliverDueEmails(target: FastifyInstance | Database, transport: MailTransport, options: DeliveryOptions = {}): Promise<DeliveryReport> {
   const db = isApp(target) ? target.db : target;
   const log = options.log ?? (isApp(target) ? target.log : undefined);
-  const batchSize = options.batchSize ?? 20;
   const maxAttempts = options.maxAttempts ?? OUTBOX_MAX_ATTEMPTS;
   const backoff = options.backoffMs ?? outboxBackoffMs;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
@@ -67,20 +96,7 @@ export async function deliverDueEmails(target: FastifyInstance | Database, trans
   const links = (body: string) => body.split(PUBLIC_URL_MARK).join(publicUrl);
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
 
-  const claimed = rowsOf<ClaimedRow>(
-    await db.execute(sql`
-      UPDATE email_outbox
-      SET attempts = attempts + 1, next_attempt_at = now() + ${leaseMs} * interval '1 millisecond'
-      WHERE id IN (
-        SELECT id FROM email_outbox
-        WHERE status = 'pending' AND next_attempt_at <= now()
-        ORDER BY next_attempt_at, id
-        LIMIT ${batchSize}
-        FOR UPDATE SKIP LOCKED
-      )
-      RETURNING id, to_address, subject, text_body, html_body, template, attempts, attachments,
-        floor(extract(epoch FROM created_at) * 1000)::bigint AS created_ms`),
-  );
+  const claimed = await claimDueEmails(db, options.batchSize, leaseMs);
 
   // The organisation's name, contact and colours as they are now, once per batch (docs/product.md#email).
   if (claimed.length === 0) return report;

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneCounters } from '../platform/counters';
 import { runEmailOutbox } from './email-outbox';
+import { pruneSentEmails } from '../platform/email-delivery';
 import { sendAnnualStatements } from '../domain/receipts/statements';
 import { pruneIdempotencyKeys } from '../domain/giving/idempotency';
 import { expireStaleDonations } from './expire-donations';
@@ -21,6 +22,8 @@ interface Job {
 export const jobs: Job[] = [
   { name: 'prune-rate-limits', everyMs: 5 * 60_000, run: (app) => pruneCounters(app.db) },
   { name: 'email-outbox', everyMs: 2_000, run: (app) => runEmailOutbox(app) },
+  // Sent emails past the retention of the settings entry emailDelivery.
+  { name: 'prune-sent-emails', everyMs: 60 * 60_000, run: (app) => pruneSentEmails(app.db) },
   { name: 'prune-idempotency-keys', everyMs: 60 * 60_000, run: (app) => pruneIdempotencyKeys(app.db) },
   { name: 'expire-donations', everyMs: 15 * 60_000, run: (app) => expireStaleDonations(app.db) },
   { name: 'reconcile-payments', everyMs: 60_000, run: (app) => runPaymentReconciliation(app) },

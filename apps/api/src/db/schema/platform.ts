@@ -56,6 +56,8 @@ export const emailOutbox = pgTable(
     nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: tz('sent_at'),
+    /** When the last attempt to send it was claimed: the rate of the settings entry emailDelivery counts these (migration 0030). */
+    claimedAt: tz('claimed_at'),
     /** What to attach, rendered when the email is sent (docs/product.md#email): `[{ kind: 'receipt', receiptId }]`. */
     attachments: jsonb('attachments').$type<EmailAttachment[]>().notNull().default([]),
     createdAt: createdAt(),
@@ -66,6 +68,9 @@ export const emailOutbox = pgTable(
     index('email_outbox_created_idx').on(t.createdAt),
     // The emails sent to an address, newest first (a donor's timeline reads them by lower-cased address).
     index('email_outbox_recipient_idx').on(sql`lower(${t.toAddress})`, t.createdAt),
+    // The sending rate over the last minute, and the pruning of sent emails (migration 0030).
+    index('email_outbox_claimed_idx').on(t.claimedAt),
+    index('email_outbox_sent_idx').on(t.sentAt).where(sql`${t.status} = 'sent'`),
   ],
 );
 
