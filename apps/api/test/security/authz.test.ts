@@ -22,6 +22,7 @@ import { freshIp, loginAs, validRegistration } from '../support/auth';
 import { createTestApp, createUser, type TestContext } from '../support/helpers';
 import { aMonthlyGift } from '../support/monthly';
 import * as make from '../support/factory';
+import { aLetter, aPng, aSponsorshipOf } from '../support/letters';
 
 type Column = 'anonymous' | 'USER' | 'DONOR' | 'ADMIN' | 'other';
 const ROLE_COLUMNS = ['anonymous', 'USER', 'DONOR', 'ADMIN'] as const;
@@ -669,6 +670,74 @@ const matrix: Record<string, Entry> = {
     request: async () => ({ url: `${V1}/admin/events/${(await anEvent()).id}`, payload: eventBody() }),
   },
   [`DELETE ${V1}/admin/events/:id`]: { ...adminOnly(200), request: async () => ({ url: `${V1}/admin/events/${(await anEvent()).id}` }) },
+  // Sponsorship letters: a sponsor's own sponsorship and letters (another's: 404), and the staff queue.
+  [`GET ${V1}/users/me/sponsorships/:sponsorshipId/letters`]: {
+    ...signedIn(200),
+    other: 404,
+    request: async ({ owner }) => ({ url: `${V1}/users/me/sponsorships/${await aSponsorshipOf(ctx.db, owner.id)}/letters` }),
+  },
+  [`POST ${V1}/users/me/sponsorships/:sponsorshipId/letters`]: {
+    ...signedIn(201),
+    other: 404,
+    request: async ({ owner }) => ({
+      url: `${V1}/users/me/sponsorships/${await aSponsorshipOf(ctx.db, owner.id)}/letters`,
+      payload: { body: 'Hola, te mando muchos saludos desde lejos.' },
+    }),
+  },
+  [`PUT ${V1}/users/me/letters/:id/photo`]: {
+    ...signedIn(201),
+    other: 404,
+    request: async ({ owner }) => ({
+      url: `${V1}/users/me/letters/${await aLetter(ctx.db, await aSponsorshipOf(ctx.db, owner.id), { writtenBy: owner.id })}/photo`,
+      payload: await aPng(),
+      headers: { 'content-type': 'application/octet-stream' },
+    }),
+  },
+  [`GET ${V1}/users/me/letters/:id/:purpose`]: {
+    ...signedIn(200),
+    other: 404,
+    request: async ({ owner }) => ({ url: `${V1}/users/me/letters/${await aLetter(ctx.db, await aSponsorshipOf(ctx.db, owner.id), { writtenBy: owner.id, file: 'photo' })}/photo` }),
+  },
+  [`GET ${V1}/admin/letters`]: adminOnly(200),
+  [`GET ${V1}/admin/letters/print.pdf`]: {
+    ...adminOnly(200),
+    request: async () => {
+      await aLetter(ctx.db, await aSponsorshipOf(ctx.db, accounts.victim.id), { status: 'approved' });
+      return { url: `${V1}/admin/letters/print.pdf` };
+    },
+  },
+  [`GET ${V1}/admin/letters/:id`]: { ...adminOnly(200), request: async () => ({ url: `${V1}/admin/letters/${await aLetter(ctx.db, await aSponsorshipOf(ctx.db, accounts.victim.id))}` }) },
+  [`POST ${V1}/admin/letters/:id/approve`]: {
+    ...adminOnly(200),
+    request: async () => ({ url: `${V1}/admin/letters/${await aLetter(ctx.db, await aSponsorshipOf(ctx.db, accounts.victim.id))}/approve`, payload: {} }),
+  },
+  [`POST ${V1}/admin/letters/:id/return`]: {
+    ...adminOnly(200),
+    request: async () => ({
+      url: `${V1}/admin/letters/${await aLetter(ctx.db, await aSponsorshipOf(ctx.db, accounts.victim.id))}/return`,
+      payload: { reason: 'Pide datos de la casa' },
+    }),
+  },
+  [`POST ${V1}/admin/letters/:id/deliver`]: {
+    ...adminOnly(200),
+    request: async () => ({ url: `${V1}/admin/letters/${await aLetter(ctx.db, await aSponsorshipOf(ctx.db, accounts.victim.id), { status: 'approved' })}/deliver` }),
+  },
+  [`POST ${V1}/admin/letter-replies`]: {
+    ...adminOnly(201),
+    request: async () => ({ url: `${V1}/admin/letter-replies`, payload: { sponsorshipId: await aSponsorshipOf(ctx.db, accounts.victim.id), body: 'Gracias por tu carta.' } }),
+  },
+  [`PUT ${V1}/admin/letters/:id/scan`]: {
+    ...adminOnly(201),
+    request: async () => ({
+      url: `${V1}/admin/letters/${await aLetter(ctx.db, await aSponsorshipOf(ctx.db, accounts.victim.id), { direction: 'to_sponsor' })}/scan`,
+      payload: await aPng(),
+      headers: { 'content-type': 'application/octet-stream' },
+    }),
+  },
+  [`GET ${V1}/admin/letters/:id/:purpose`]: {
+    ...adminOnly(200),
+    request: async () => ({ url: `${V1}/admin/letters/${await aLetter(ctx.db, await aSponsorshipOf(ctx.db, accounts.victim.id), { file: 'photo' })}/photo` }),
+  },
 };
 
 function eventBody() {
