@@ -1,7 +1,7 @@
 // The public checkout's server side (docs/product.md#public-donation-flow): records a pending monetary donation, once per
 // idempotency key. With the simulated provider the ledger processes it later; with a real provider a
 // checkout is opened here and the browser goes to pay on the provider's page (docs/product.md#payments).
-import { formatMoney, fromCents, toCents } from '@donaciones/shared/format';
+import { fromCents, toCents } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { depositMessages } from '@donaciones/shared/messages/deposits';
 import { publicBankAccounts } from '@donaciones/shared/schemas/deposits';
@@ -13,6 +13,7 @@ import type { Database, Db } from '../../db/client';
 import { paymentMessages } from '../../messages/payments';
 import { PaymentDeclinedError, fieldError, serviceUnavailable } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
+import { assertAmountWithinBounds } from './amount-bounds';
 import { withIdempotency, requestHash, type StoredAnswer } from './idempotency';
 import { type DonationRow, insertDonation } from '../ledger/transitions';
 import { type PaymentContext, openCheckout } from '../payments/checkouts';
@@ -60,14 +61,8 @@ async function chargeOf(tx: Db, body: PublicDonation) {
   const giftCents = toCents(body.amount);
   // Dollars and covered fees need the staff's payment settings; a plain quetzal gift does not.
   const pay = body.currency !== 'GTQ' || body.coverFees ? await getSettings(tx, 'payments') : null;
-  // The bounds are in quetzales: a gift in dollars is compared by its quetzal value.
-  const giftGtqCents = pay ? toQuetzalCents(giftCents, body.currency, pay.usd_exchange_rate) : giftCents;
-  if (giftGtqCents < toCents(system.min_donation_amount)) {
-    throw fieldError('amount', donateMessages.amountBelowMin(formatMoney(system.min_donation_amount)));
-  }
-  if (giftGtqCents > toCents(system.max_donation_amount)) {
-    throw fieldError('amount', donateMessages.amountAboveMax(formatMoney(system.max_donation_amount)));
-  }
+  // The bounds are in quetzales: a gift in dollars is compared by its quetzal value (the same rule as staff entry).
+  await assertAmountWithinBounds(tx, { amountCents: giftCents, currency: body.currency, payments: pay });
   if (body.paymentMethod === 'bank_deposit' && publicBankAccounts(await getSettings(tx, 'bankAccounts')).length === 0) {
     throw fieldError('paymentMethod', depositMessages.paymentMethodUnavailable);
   }
