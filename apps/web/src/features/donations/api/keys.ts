@@ -20,4 +20,7 @@ export const donationKeys = {
   stats: () => [...donationKeys.all, 'stats'] as const,
   /** The pending figures are ADMIN's only (docs/product.md#figures): the answer depends on the viewer too. */
   statsOf: (viewerId: number | null) => [...donationKeys.stats(), viewerId] as const,
+  /** Staff gift entry: the form's bounds and programmes, and the donor picker's matches. */
+  giftEntryOptions: () => [...donationKeys.all, 'gift-entry-options'] as const,
+  donorChoices: (q: string) => [...donationKeys.all, 'donor-choices', q] as const,
 };

@@ -1,9 +1,13 @@
-// One donation flow for donors (/donate); /donations/new is the staff form for gifts received by hand.
+// One donation flow for donors (/donate); /donations/new is the staff gift form (docs/product.md#staff-gift-entry).
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { guatemalaDay } from '@donaciones/shared/format';
 import { renderApp } from '@/test/render-app';
 
 afterEach(cleanup);
+
+const OPTIONS = { min_amount: 1, max_amount: 50_000, usd_exchange_rate: 7.7, programs: [{ id: 3, name: 'Útiles escolares' }], may_complete: true };
 
 describe('/donations/new', { timeout: 20_000 }, () => {
   it.each([['DONOR'], ['USER'], ['COMMUNICATIONS'], ['SPONSORSHIP']])('takes a %s to the donation flow at /donate', async (role) => {
@@ -17,6 +21,38 @@ describe('/donations/new', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('form', { name: 'Registrar una donación' }, { timeout: 6000 })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Nombre del donante/ })).toHaveValue('');
     expect(screen.getByRole('textbox', { name: /Correo del donante/ })).toHaveValue('');
-    expect(screen.getByRole('combobox', { name: /Tipo de donación/ })).toHaveValue('goods');
+    expect(screen.getByRole('combobox', { name: /Forma de pago/ })).toHaveValue('cash');
+    expect(screen.getByLabelText(/Fecha en que se recibió/)).toHaveValue(guatemalaDay(new Date()));
+  });
+
+  it('asks each method for its own details, shows the errors next to them, and offers the programmes', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderApp('/donations/new', {
+      user: { roles: ['FINANCE'] },
+      handler: (req) => (req.url === '/admin/gifts/options' ? { status: 200, data: OPTIONS } : undefined),
+    });
+    const method = await screen.findByRole('combobox', { name: /Forma de pago/ }, { timeout: 6000 });
+    expect(screen.queryByLabelText(/Número de cheque/)).not.toBeInTheDocument();
+    await user.selectOptions(method, 'cheque');
+    await user.type(screen.getByRole('textbox', { name: /Nombre del donante/ }), 'Héctor Monterroso');
+    await user.click(screen.getByRole('button', { name: 'Registrar donación' }));
+    expect(await screen.findByText('Indica el número de cheque')).toBeInTheDocument();
+    expect(screen.getByText('Indica el banco del cheque')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Número de cheque/)).toHaveAttribute('aria-invalid', 'true');
+    await user.selectOptions(method, 'in_kind');
+    expect(screen.getByLabelText(/Qué se recibió/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Cómo se valoró/)).toBeInTheDocument();
+    expect(await screen.findByRole('option', { name: 'Útiles escolares' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /Ya se recibió/ })).toBeInTheDocument();
+    expect(requests.some((r) => r.url === '/admin/gifts')).toBe(false);
+  });
+
+  it('hides "Ya se recibió" from staff who may only enter it pending', async () => {
+    renderApp('/donations/new', {
+      user: { roles: ['VOLUNTEER'] },
+      handler: (req) => (req.url === '/admin/gifts/options' ? { status: 200, data: { ...OPTIONS, may_complete: false } } : undefined),
+    });
+    expect(await screen.findByRole('option', { name: 'Útiles escolares' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /Ya se recibió/ })).not.toBeInTheDocument();
   });
 });
