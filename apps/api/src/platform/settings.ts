@@ -11,6 +11,7 @@ import {
 import { DEFAULT_PAYMENT_SETTINGS, paymentSettingsSchema } from '@donaciones/shared/schemas/payments';
 import { DEFAULT_FISCAL_SETTINGS, type FiscalSettings, fiscalSettingsSchema } from '@donaciones/shared/schemas/fiscal';
 import { DEFAULT_BANK_ACCOUNTS, DEFAULT_SLIP_STORAGE, bankAccountsSettingsSchema, slipStorageSettingsSchema } from '@donaciones/shared/schemas/deposits';
+import { DEFAULT_SPONSORSHIP_SETTINGS, sponsorshipSettingsSchema } from '@donaciones/shared/schemas/sponsorship';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 
@@ -23,9 +24,10 @@ const schemas = {
   fiscal: fiscalSettingsSchema,
   bankAccounts: bankAccountsSettingsSchema,
   slipStorage: slipStorageSettingsSchema,
+  sponsorship: sponsorshipSettingsSchema,
 } as const;
 
-const DEFAULTS = { ...DEFAULT_SETTINGS, payments: DEFAULT_PAYMENT_SETTINGS, fiscal: DEFAULT_FISCAL_SETTINGS, bankAccounts: DEFAULT_BANK_ACCOUNTS, slipStorage: DEFAULT_SLIP_STORAGE };
+const DEFAULTS = { ...DEFAULT_SETTINGS, payments: DEFAULT_PAYMENT_SETTINGS, fiscal: DEFAULT_FISCAL_SETTINGS, bankAccounts: DEFAULT_BANK_ACCOUNTS, slipStorage: DEFAULT_SLIP_STORAGE, sponsorship: DEFAULT_SPONSORSHIP_SETTINGS };
 
 export type SettingsKey = keyof typeof schemas;
 export type SettingsValue<K extends SettingsKey> = z.infer<(typeof schemas)[K]>;

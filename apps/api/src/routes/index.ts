@@ -10,6 +10,7 @@ import dashboardStatsRoutes from './dashboard-stats';
 import paymentRoutes from './payments';
 import monthlyGiftLinkRoutes from './monthly-gifts';
 import depositRoutes from './deposits';
+import sponsorshipRoutes from './sponsorship';
 
 export default async function apiRoutes(app: FastifyInstance) {
   await app.register(health);
@@ -22,4 +23,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(paymentRoutes);
   await app.register(monthlyGiftLinkRoutes);
   await app.register(depositRoutes);
+  await app.register(sponsorshipRoutes);
 }

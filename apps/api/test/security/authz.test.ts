@@ -22,6 +22,7 @@ import { freshIp, loginAs, validRegistration } from '../support/auth';
 import { createTestApp, createUser, type TestContext } from '../support/helpers';
 import { aMonthlyGift } from '../support/monthly';
 import * as make from '../support/factory';
+import * as sponsor from '../support/sponsorship';
 import { aLetter, aPng, aSponsorshipOf } from '../support/letters';
 
 type Column = 'anonymous' | 'USER' | 'DONOR' | 'ADMIN' | 'other';
@@ -166,6 +167,66 @@ const matrix: Record<string, Entry> = {
   // ---------------------------------------------------------------- system and public site
   [`GET ${V1}/health`]: everyone(200),
   [`GET ${V1}/public/site`]: everyone(200),
+  // ---------------------------------------------------------------- children's sponsorship (public, sponsor, staff)
+  [`GET ${V1}/sponsorship/children`]: everyone(200),
+  [`GET ${V1}/sponsorship/children/:id`]: { ...everyone(200), request: async () => ({ url: `${V1}/sponsorship/children/${(await sponsor.aChild(ctx.db)).id}` }) },
+  [`GET ${V1}/sponsorship/photos/:id`]: {
+    ...everyone(200),
+    request: async () => {
+      const child = await sponsor.aChild(ctx.db);
+      await sponsor.aConsent(ctx.db, child.id);
+      return { url: `${V1}/sponsorship/photos/${(await sponsor.aPhoto(ctx.db, child.id)).id}` };
+    },
+  },
+  [`POST ${V1}/sponsorship/holds`]: { ...everyone(201), request: async () => ({ url: `${V1}/sponsorship/holds`, payload: { childId: (await sponsor.aChild(ctx.db)).id } }) },
+  [`POST ${V1}/sponsorship/holds/:token/start`]: {
+    ...everyone(201),
+    request: async () => {
+      const hold = await ctx.app.inject({ method: 'POST', url: `${V1}/sponsorship/holds`, payload: { childId: (await sponsor.aChild(ctx.db)).id } });
+      return {
+        url: `${V1}/sponsorship/holds/${hold.json().holdToken}/start`,
+        payload: { donorName: 'Padrino Matriz', email: unique('padrino'), cardLast4: '4242', cardBrand: 'visa', acceptCodeOfConduct: true },
+      };
+    },
+  },
+  [`GET ${V1}/member/sponsorships`]: { ...signedIn(200), other: 200, request: meQuery(`${V1}/member/sponsorships`) },
+  [`GET ${V1}/admin/sponsorship/children`]: adminOnly(200),
+  [`POST ${V1}/admin/sponsorship/children`]: {
+    ...adminOnly(201),
+    request: () => ({ url: `${V1}/admin/sponsorship/children`, payload: { firstName: 'Ana', fullName: 'Ana Matriz', birthDate: '2015-01-01', department: 'Sololá' } }),
+  },
+  [`GET ${V1}/admin/sponsorship/children/:id`]: { ...adminOnly(200), request: async () => ({ url: `${V1}/admin/sponsorship/children/${(await sponsor.aChild(ctx.db)).id}` }) },
+  [`PUT ${V1}/admin/sponsorship/children/:id`]: {
+    ...adminOnly(200),
+    request: async () => ({
+      url: `${V1}/admin/sponsorship/children/${(await sponsor.aChild(ctx.db)).id}`,
+      payload: { firstName: 'Ana', fullName: 'Ana Matriz', birthDate: '2015-01-01', department: 'Sololá' },
+    }),
+  },
+  [`POST ${V1}/admin/sponsorship/children/:id/status`]: {
+    ...adminOnly(200),
+    request: async () => ({ url: `${V1}/admin/sponsorship/children/${(await sponsor.aChild(ctx.db)).id}/status`, payload: { status: 'paused' } }),
+  },
+  [`POST ${V1}/admin/sponsorship/children/:id/consents`]: {
+    ...adminOnly(201),
+    request: async () => ({
+      url: `${V1}/admin/sponsorship/children/${(await sponsor.aChild(ctx.db)).id}/consents`,
+      payload: { givenBy: 'Encargada', relationship: 'madre', givenOn: '2026-01-10', scope: 'photos', expiresOn: '2099-01-10' },
+    }),
+  },
+  [`POST ${V1}/admin/sponsorship/consents/:id/revoke`]: {
+    ...adminOnly(204),
+    request: async () => ({ url: `${V1}/admin/sponsorship/consents/${(await sponsor.aConsent(ctx.db, (await sponsor.aChild(ctx.db)).id)).id}/revoke` }),
+  },
+  [`GET ${V1}/admin/sponsorship/photos/:id`]: { ...adminOnly(200), request: async () => ({ url: `${V1}/admin/sponsorship/photos/${(await sponsor.aPhoto(ctx.db, (await sponsor.aChild(ctx.db)).id)).id}` }) },
+  [`POST ${V1}/admin/sponsorship/children/:id/photos`]: {
+    ...adminOnly(201),
+    request: async () => {
+      const child = await sponsor.aChild(ctx.db);
+      await sponsor.aConsent(ctx.db, child.id);
+      return { url: `${V1}/admin/sponsorship/children/${child.id}/photos`, payload: await sponsor.aDrawing(), headers: { 'content-type': 'application/octet-stream' } };
+    },
+  },
   [`POST ${V1}/donate`]: {
     ...everyone(201),
     request: () => ({

@@ -11,6 +11,7 @@ import { enqueueEmail } from '../../platform/email-outbox';
 import { takeReceiptEmail } from '../receipts/receipts';
 import { type LinkContext, addMonth, manageUrl } from './links';
 import type { DonationRow } from './types';
+import { sponsorshipOfGiftStarted } from './sponsorship-start';
 
 async function lockGift(tx: Db, id: number) {
   const [gift] = await tx.select().from(recurringGifts).where(eq(recurringGifts.id, id)).for('update').limit(1);
@@ -52,6 +53,8 @@ export async function monthlyChargeCompleted(tx: Db, ctx: LinkContext, donation:
       updatedAt: sql`now()`,
     })
     .where(eq(recurringGifts.id, gift.id));
+  // A sponsorship's gift: its first payment makes the sponsorship active (docs/product.md#sponsorship).
+  if (first && live) await sponsorshipOfGiftStarted(tx, gift.id, gift.userId ?? linked?.userId ?? null, paidAt);
   await audit(tx, {
     actor: null,
     action: first ? 'monthly_gift.started' : 'monthly_gift.renewed',

@@ -12,15 +12,16 @@ import correctionRoutes from './corrections';
 import donationRoutes from './donations';
 import donorRoutes from './donors';
 import felRoutes from './fel';
-import giftEntryRoutes from './gifts';
 import importRoutes from './imports';
 import letterRoutes from './letters';
+import giftEntryRoutes from './gifts';
 import monthlyGiftRoutes from './monthly-gifts';
 import paymentRoutes from './payments';
 import receiptRoutes from './receipts';
 import registerRoutes from './register';
 import reportRoutes from './reports';
 import settingsRoutes from './settings';
+import sponsorshipRoutes from './sponsorship';
 import staffSecurityRoutes from './staff-security';
 import userRoutes from './users';
 
@@ -55,6 +56,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(area(registerRoutes, 'register.read'));
   await app.register(area(settingsRoutes, 'settings.manage'));
   await app.register(area(contentRoutes, 'content.manage'));
+  await app.register(area(sponsorshipRoutes, 'sponsorship.manage'));
   await app.register(area(bankStatementRoutes, 'bank.manage'));
   await app.register(area(bankAccountRoutes, 'bank.manage'));
   await app.register(area(letterRoutes, 'sponsorship.manage'));

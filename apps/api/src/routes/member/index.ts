@@ -9,6 +9,7 @@ import donationRoutes from './donations';
 import receiptRoutes from './receipts';
 import monthlyGiftRoutes from './monthly-gifts';
 import letterRoutes from './letters';
+import sponsorshipRoutes from './sponsorships';
 
 export default async function memberRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.requireAuth);
@@ -18,4 +19,5 @@ export default async function memberRoutes(app: FastifyInstance) {
   await app.register(receiptRoutes);
   await app.register(monthlyGiftRoutes);
   await app.register(letterRoutes);
+  await app.register(sponsorshipRoutes);
 }

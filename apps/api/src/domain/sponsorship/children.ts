@@ -1,0 +1,160 @@
+// The staff's child records (docs/product.md#sponsorship): create, edit, status with its reason, the
+// guardians' consents and the photos (re-encoded without metadata by the deposit slips' pipeline).
+import { createHash } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { sponsorshipMessages as m } from '@donaciones/shared/messages/sponsorship';
+import type { ChildInput, ChildStatusInput, ConsentInput, StaffChildDetail } from '@donaciones/shared/schemas/sponsorship';
+import type { Db } from '../../db/client';
+import { childConsents, childPhotos, programs, sponsoredChildren, sponsorships } from '../../db/schema';
+import { InvalidInputError, fieldError, notFound } from '../../errors';
+import { type Actor, audit } from '../../platform/audit';
+import { processSlipFile } from '../deposits/slip-files';
+import { childView, currentConsent, readChildren } from './views';
+import { PHOTO_CONSENT_SCOPES } from '@donaciones/shared/schemas/sponsorship';
+
+async function checkProgram(db: Db, programId: number | null): Promise<void> {
+  if (programId == null) return;
+  const [p] = await db.select({ id: programs.id }).from(programs).where(and(eq(programs.id, programId), eq(programs.isActive, true)));
+  if (!p) throw fieldError('programId', m.programInvalid);
+}
+
+const valuesOf = (input: ChildInput) => ({
+  firstName: input.firstName,
+  fullName: input.fullName,
+  birthDate: input.birthDate,
+  department: input.department,
+  programId: input.programId,
+  story: input.story,
+  community: input.community,
+  school: input.school,
+  guardianName: input.guardianName,
+  familySituation: input.familySituation,
+  notes: input.notes,
+  sponsorPlaces: input.sponsorPlaces,
+});
+
+export async function createChild(db: Db, input: ChildInput, actor: Actor): Promise<number> {
+  await checkProgram(db, input.programId);
+  const [row] = await db
+    .insert(sponsoredChildren)
+    .values({ ...valuesOf(input), storyApprovedAt: input.storyApproved ? new Date() : null, createdByUserId: actor.id })
+    .returning({ id: sponsoredChildren.id });
+  await audit(db, { actor, action: 'sponsorship.child_created', entityType: 'sponsored_child', entityId: row.id });
+  return row.id;
+}
+
+export async function updateChild(db: Db, id: number, input: ChildInput, actor: Actor): Promise<void> {
+  await checkProgram(db, input.programId);
+  const [row] = await db
+    .update(sponsoredChildren)
+    .set({
+      ...valuesOf(input),
+      // Approval stays dated from when it was first given; editing the story asks for it again.
+      storyApprovedAt: input.storyApproved
+        ? sql`case when ${sponsoredChildren.story} = ${input.story} then coalesce(${sponsoredChildren.storyApprovedAt}, now()) else now() end`
+        : null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(sponsoredChildren.id, id))
+    .returning({ id: sponsoredChildren.id });
+  if (!row) throw notFound(m.childNotFound);
+  await audit(db, { actor, action: 'sponsorship.child_updated', entityType: 'sponsored_child', entityId: id });
+}
+
+/** Esperando, apadrinado, en pausa, salió del programa (with its reason). Back to waiting restarts the wait. */
+export async function setChildStatus(db: Db, id: number, input: ChildStatusInput, actor: Actor): Promise<void> {
+  const [row] = await db
+    .update(sponsoredChildren)
+    .set({
+      status: input.status,
+      statusReason: input.reason === '' ? null : input.reason,
+      waitingSince: input.status === 'waiting' ? sql`case when ${sponsoredChildren.status} = 'waiting' then ${sponsoredChildren.waitingSince} else now() end` : sponsoredChildren.waitingSince,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(sponsoredChildren.id, id))
+    .returning({ id: sponsoredChildren.id });
+  if (!row) throw notFound(m.childNotFound);
+  await audit(db, { actor, action: 'sponsorship.child_status', entityType: 'sponsored_child', entityId: id, details: { status: input.status } });
+}
+
+export async function listStaffChildren(db: Db) {
+  return (await readChildren(db, undefined, [sql`${sponsoredChildren.status}`, sql`${sponsoredChildren.waitingSince}`, sql`${sponsoredChildren.id}`])).map((r) => childView(r));
+}
+
+export async function staffChildDetail(db: Db, id: number): Promise<StaffChildDetail> {
+  const [read] = await readChildren(db, eq(sponsoredChildren.id, id));
+  if (!read) throw notFound(m.childNotFound);
+  const today = new Date().toISOString().slice(0, 10);
+  const consents = await db.select().from(childConsents).where(eq(childConsents.childId, id)).orderBy(desc(childConsents.givenOn), desc(childConsents.id));
+  const photos = await db
+    .select({ id: childPhotos.id, createdAt: childPhotos.createdAt })
+    .from(childPhotos)
+    .where(eq(childPhotos.childId, id))
+    .orderBy(desc(childPhotos.createdAt), desc(childPhotos.id));
+  const places = await db.select().from(sponsorships).where(eq(sponsorships.childId, id)).orderBy(desc(sponsorships.id)).limit(20);
+  return {
+    child: childView(read),
+    consents: consents.map((c) => ({
+      id: c.id,
+      givenBy: c.givenBy,
+      relationship: c.relationship,
+      givenOn: c.givenOn,
+      scope: c.scope,
+      expiresOn: c.expiresOn,
+      revokedAt: c.revokedAt?.toISOString() ?? null,
+      current: c.revokedAt == null && c.givenOn <= today && c.expiresOn >= today,
+    })),
+    photos: photos.map((p) => ({ id: p.id, url: `/api/v1/admin/sponsorship/photos/${p.id}`, shown: read.photoId === p.id, createdAt: p.createdAt.toISOString() })),
+    sponsorships: places.map((s) => ({ id: s.id, status: s.status, sponsorName: s.sponsorName, startedAt: s.startedAt?.toISOString() ?? null, heldUntil: s.heldUntil.toISOString() })),
+  };
+}
+
+async function requireChild(db: Db, id: number): Promise<void> {
+  const [c] = await db.select({ id: sponsoredChildren.id }).from(sponsoredChildren).where(eq(sponsoredChildren.id, id));
+  if (!c) throw notFound(m.childNotFound);
+}
+
+export async function addConsent(db: Db, childId: number, input: ConsentInput, actor: Actor): Promise<void> {
+  await requireChild(db, childId);
+  const [row] = await db.insert(childConsents).values({ childId, ...input, recordedByUserId: actor.id }).returning({ id: childConsents.id });
+  await audit(db, { actor, action: 'sponsorship.consent_recorded', entityType: 'sponsored_child', entityId: childId, details: { consent_id: row.id, scope: input.scope, expires_on: input.expiresOn } });
+}
+
+/** A guardian withdrew a consent: what it covered is hidden at once. */
+export async function revokeConsent(db: Db, consentId: number, actor: Actor): Promise<void> {
+  const [row] = await db
+    .update(childConsents)
+    .set({ revokedAt: sql`coalesce(${childConsents.revokedAt}, now())` })
+    .where(eq(childConsents.id, consentId))
+    .returning({ childId: childConsents.childId });
+  if (!row) throw notFound(m.consentNotFound);
+  await audit(db, { actor, action: 'sponsorship.consent_revoked', entityType: 'sponsored_child', entityId: row.childId, details: { consent_id: consentId } });
+}
+
+/** A photo needs a current consent covering photos; it is kept re-encoded, without metadata. */
+export async function addPhoto(db: Db, childId: number, file: Buffer, actor: Actor): Promise<number> {
+  const [child] = await db.select({ id: sponsoredChildren.id, consented: currentConsent(PHOTO_CONSENT_SCOPES) }).from(sponsoredChildren).where(eq(sponsoredChildren.id, childId));
+  if (!child) throw notFound(m.childNotFound);
+  if (!child.consented) throw fieldError('file', m.photoNeedsConsent);
+  const kept = await processSlipFile(file);
+  if (kept.contentType === 'application/pdf') throw new InvalidInputError(m.photoNotImage, { file: m.photoNotImage });
+  const [row] = await db
+    .insert(childPhotos)
+    .values({
+      childId,
+      contentType: kept.contentType,
+      sizeBytes: kept.data.length,
+      sha256: createHash('sha256').update(kept.data).digest('hex'),
+      data: kept.data,
+      uploadedByUserId: actor.id,
+    })
+    .returning({ id: childPhotos.id });
+  await audit(db, { actor, action: 'sponsorship.photo_added', entityType: 'sponsored_child', entityId: childId, details: { photo_id: row.id } });
+  return row.id;
+}
+
+export async function staffPhoto(db: Db, photoId: number) {
+  const [p] = await db.select({ contentType: childPhotos.contentType, data: childPhotos.data }).from(childPhotos).where(eq(childPhotos.id, photoId));
+  if (!p) throw notFound(m.photoNotFound);
+  return p;
+}

@@ -1,0 +1,127 @@
+// Choosing a child (docs/product.md#sponsorship): the waiting list, the child's public profile, the
+// hold of one of the child's places for the person who chose it, and its release when it runs out
+// unpaid. Two people can never take the same place: the child's row is locked while a place is
+// chosen, and the partial unique index sponsorships_child_place_taken_key refuses a second holder.
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gte, lte, lt, sql, type SQL } from 'drizzle-orm';
+import { sponsorshipMessages as m } from '@donaciones/shared/messages/sponsorship';
+import type { PublicChildrenQuery, SponsorshipSettings } from '@donaciones/shared/schemas/sponsorship';
+import type { Db, Database } from '../../db/client';
+import { programs, sponsoredChildren, sponsorships } from '../../db/schema';
+import { conflict, notFound } from '../../errors';
+import { audit } from '../../platform/audit';
+import { isUniqueViolation } from '../../platform/reference-codes';
+import { getSettings } from '../../platform/settings';
+import { childView, readChildren, takenPlaces } from './views';
+
+/** A child the public may see: waiting, with a place not taken by a sponsor or an unexpired hold. */
+const openToSponsor = sql`${sponsoredChildren.status} = 'waiting' and ${takenPlaces} < ${sponsoredChildren.sponsorPlaces}`;
+const longestWaiting = [asc(sponsoredChildren.waitingSince), asc(sponsoredChildren.id)];
+
+/** Birth dates of a child aged between `minAge` and `maxAge` whole years today. */
+function ageFilters(q: PublicChildrenQuery): SQL[] {
+  const out: SQL[] = [];
+  if (q.minAge != null) out.push(lte(sponsoredChildren.birthDate, sql`(current_date - make_interval(years => ${q.minAge}))::date`));
+  if (q.maxAge != null) out.push(gte(sponsoredChildren.birthDate, sql`(current_date - make_interval(years => ${q.maxAge + 1}) + 1)::date`));
+  return out;
+}
+
+export async function sponsorshipSettings(db: Db): Promise<SponsorshipSettings> {
+  return getSettings(db, 'sponsorship');
+}
+
+export async function waitingChildren(db: Db, q: PublicChildrenQuery) {
+  const where = and(
+    openToSponsor,
+    q.department ? eq(sponsoredChildren.department, q.department) : undefined,
+    q.programId ? eq(sponsoredChildren.programId, q.programId) : undefined,
+    ...ageFilters(q),
+  );
+  const rows = await readChildren(db, where, longestWaiting);
+  const settings = await sponsorshipSettings(db);
+  const programList = await db
+    .select({ id: programs.id, name: programs.name })
+    .from(programs)
+    .where(sql`${programs.isActive} and exists (select 1 from ${sponsoredChildren} c where c.program_id = ${programs.id} and c.status = 'waiting')`)
+    .orderBy(programs.sortOrder, programs.id);
+  return { children: rows.map((r) => childView(r)), monthlyAmount: settings.monthly_amount, programs: programList };
+}
+
+/** A waiting child's public profile; any other child is not found (a sponsored child is not public). */
+export async function waitingChild(db: Db, id: number) {
+  const [read] = await readChildren(db, and(eq(sponsoredChildren.id, id), openToSponsor));
+  if (!read) throw notFound(m.childNotFound);
+  return childView(read);
+}
+
+/** Holds that ran out unpaid give their place back (also read as free by every query meanwhile). */
+export async function releaseExpiredHolds(db: Db, childId?: number): Promise<number> {
+  const released = await db
+    .update(sponsorships)
+    .set({ status: 'released', endedAt: sql`now()`, endReason: 'hold_expired', updatedAt: sql`now()` })
+    .where(and(eq(sponsorships.status, 'held'), lt(sponsorships.heldUntil, sql`now()`), childId != null ? eq(sponsorships.childId, childId) : undefined))
+    .returning({ id: sponsorships.id });
+  return released.length;
+}
+
+/** The child waiting longest with a free place ("Donde más se necesite"). */
+async function mostNeededChildId(tx: Db): Promise<number> {
+  const [first] = await tx.select({ id: sponsoredChildren.id }).from(sponsoredChildren).where(openToSponsor).orderBy(...longestWaiting).limit(1);
+  if (!first) throw conflict(m.nobodyWaiting);
+  return first.id;
+}
+
+async function takePlace(tx: Db, childId: number, input: { userId: number | null; minutes: number; amountCents: number }) {
+  // Locks the child: a second chooser waits here, then sees the place taken.
+  const [child] = await tx.select().from(sponsoredChildren).where(eq(sponsoredChildren.id, childId)).for('update');
+  if (!child) throw notFound(m.childNotFound);
+  if (child.status !== 'waiting') throw conflict(m.notWaiting);
+  await releaseExpiredHolds(tx, childId);
+  const taken = await tx
+    .select({ place: sponsorships.place })
+    .from(sponsorships)
+    .where(and(eq(sponsorships.childId, childId), sql`${sponsorships.status} in ('held', 'active')`));
+  const used = new Set(taken.map((t) => t.place));
+  const place = Array.from({ length: child.sponsorPlaces }, (_, i) => i + 1).find((p) => !used.has(p));
+  if (place == null) throw conflict(m.placeTaken);
+  const [row] = await tx
+    .insert(sponsorships)
+    .values({
+      childId,
+      place,
+      status: 'held',
+      holdToken: randomBytes(24).toString('base64url'),
+      heldUntil: sql`now() + make_interval(mins => ${input.minutes})`,
+      userId: input.userId,
+      amountCents: input.amountCents,
+    })
+    .returning();
+  return row;
+}
+
+/** Holds a place of the child (or of the child waiting longest) for the person who chose it. */
+export async function holdPlace(db: Database, input: { childId: number | null; userId: number | null; ip?: string | null }) {
+  try {
+    const hold = await db.transaction(async (tx) => {
+      const settings = await sponsorshipSettings(tx);
+      const childId = input.childId ?? (await mostNeededChildId(tx));
+      const row = await takePlace(tx, childId, { userId: input.userId, minutes: settings.hold_minutes, amountCents: settings.monthly_amount * 100 });
+      await audit(tx, { actor: null, action: 'sponsorship.held', entityType: 'sponsored_child', entityId: childId, details: { sponsorship_id: row.id, place: row.place }, ip: input.ip });
+      return { row, settings };
+    });
+    const [read] = await readChildren(db, eq(sponsoredChildren.id, hold.row.childId));
+    return { holdToken: hold.row.holdToken, heldUntil: hold.row.heldUntil.toISOString(), monthlyAmount: hold.settings.monthly_amount, child: childView(read) };
+  } catch (err) {
+    // The index's refusal when two choosers raced past the lock (never expected, always answered).
+    if (isUniqueViolation(err, 'sponsorships_child_place_taken_key')) throw conflict(m.placeTaken);
+    throw err;
+  }
+}
+
+/** The hold of a token, only while it still holds its place. */
+export async function currentHold(db: Db, token: string) {
+  const [row] = await db.select().from(sponsorships).where(eq(sponsorships.holdToken, token));
+  if (!row) throw notFound(m.holdNotFound);
+  if (row.status !== 'held' || row.heldUntil.getTime() <= Date.now()) throw conflict(m.holdExpired);
+  return row;
+}

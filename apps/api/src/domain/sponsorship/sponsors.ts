@@ -1,0 +1,24 @@
+// What a sponsor sees of their sponsorships (docs/product.md#sponsorship): "Mi ahijado/a".
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { MySponsorships } from '@donaciones/shared/schemas/sponsorship';
+import type { Db } from '../../db/client';
+import { sponsoredChildren, sponsorships } from '../../db/schema';
+import { childView, readChildren } from './views';
+
+export async function mySponsorships(db: Db, userId: number): Promise<MySponsorships> {
+  const rows = await db
+    .select({ id: sponsorships.id, status: sponsorships.status, childId: sponsorships.childId })
+    .from(sponsorships)
+    .where(
+      and(
+        eq(sponsorships.userId, userId),
+        // Active ones, and holds whose first payment is on its way.
+        or(eq(sponsorships.status, 'active'), and(eq(sponsorships.status, 'held'), isNotNull(sponsorships.recurringGiftId), sql`${sponsorships.heldUntil} > now()`)),
+      ),
+    )
+    .orderBy(sponsorships.id);
+  if (rows.length === 0) return { sponsorships: [] };
+  const children = await readChildren(db, inArray(sponsoredChildren.id, rows.map((r) => r.childId)));
+  const byId = new Map(children.map((c) => [c.row.id, childView(c)]));
+  return { sponsorships: rows.flatMap((r) => (byId.has(r.childId) ? [{ id: r.id, status: r.status, child: byId.get(r.childId)! }] : [])) };
+}

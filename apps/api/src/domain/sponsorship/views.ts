@@ -1,0 +1,95 @@
+// How a child leaves the API (docs/product.md#sponsorship): one row of every field, built here, then
+// cut down by the audience's response schema (packages/shared/src/schemas/sponsorship.ts), which
+// keeps only the fields of that audience's visibility.
+import { type SQL, eq, sql } from 'drizzle-orm';
+import { PHOTO_CONSENT_SCOPES, type StaffChild } from '@donaciones/shared/schemas/sponsorship';
+import type { Db } from '../../db/client';
+import { childConsents, childPhotos, programs, sponsoredChildren, sponsorships } from '../../db/schema';
+
+export type ChildRow = typeof sponsoredChildren.$inferSelect;
+
+/**
+ * The child's id, always qualified: Drizzle writes a bare "id" in a one-table select, which inside the
+ * subqueries below would name the subquery's own id.
+ */
+const CHILD_ID = sql.raw('"sponsored_children"."id"');
+
+/** A consent of the child that is current today (given, not expired, not revoked) and covers `scopes`. */
+export function currentConsent(scopes: readonly string[]): SQL<boolean> {
+  return sql<boolean>`exists (
+    select 1 from ${childConsents} c
+    where c.child_id = ${CHILD_ID} and c.revoked_at is null
+      and c.given_on <= current_date and c.expires_on >= current_date
+      and c.scope in (${sql.join(scopes.map((s) => sql`${s}`), sql`, `)}))`;
+}
+
+/** The places of a child taken now: active sponsorships and holds not yet run out (expiry read here). */
+export const takenPlaces = sql<number>`(select count(*)::int from ${sponsorships} s
+  where s.child_id = ${CHILD_ID}
+    and (s.status = 'active' or (s.status = 'held' and s.held_until > now())))`;
+
+/** The newest photo of the child, only while a current consent covers photos (checked at read time). */
+const shownPhotoId = sql<number | null>`case when ${currentConsent(PHOTO_CONSENT_SCOPES)} then
+  (select p.id from ${childPhotos} p where p.child_id = ${CHILD_ID} order by p.created_at desc, p.id desc limit 1)
+  end`;
+
+const storyShown = sql<boolean>`("sponsored_children"."story_approved_at" is not null and ${currentConsent(['story', 'photos_and_story'])})`;
+
+/** The columns every view reads. */
+export const childColumns = {
+  row: sponsoredChildren,
+  programName: programs.name,
+  photoId: shownPhotoId,
+  storyShown,
+  taken: takenPlaces,
+  sponsoredSince: sql<Date | null>`(select min(s.started_at) from ${sponsorships} s where s.child_id = ${CHILD_ID} and s.status = 'active')`,
+};
+
+export async function readChildren(db: Db, where: SQL | undefined, order: SQL[] = [sql`${CHILD_ID}`]) {
+  return db
+    .select(childColumns)
+    .from(sponsoredChildren)
+    .leftJoin(programs, eq(programs.id, sponsoredChildren.programId))
+    .where(where)
+    .orderBy(...order);
+}
+export type ChildRead = Awaited<ReturnType<typeof readChildren>>[number];
+
+/** Whole years on `today` (YYYY-MM-DD) of a child born on `birthDate`. */
+export function ageOn(birthDate: string, today: string): number {
+  const [by, bm, bd] = birthDate.split('-').map(Number);
+  const [ty, tm, td] = today.split('-').map(Number);
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+export const photoUrl = (photoId: number) => `/api/v1/sponsorship/photos/${photoId}`;
+
+/** Every field of a child; the caller's response schema keeps only its audience's. */
+export function childView(read: ChildRead, today = new Date().toISOString().slice(0, 10)): StaffChild {
+  const c = read.row;
+  return {
+    id: c.id,
+    firstName: c.firstName,
+    age: ageOn(c.birthDate, today),
+    department: c.department,
+    programName: read.programName ?? null,
+    story: read.storyShown ? c.story : '',
+    photoUrl: read.photoId != null ? photoUrl(read.photoId) : null,
+    birthdayMonth: Number(c.birthDate.slice(5, 7)),
+    sponsoredSince: read.sponsoredSince ? new Date(read.sponsoredSince).toISOString() : null,
+    fullName: c.fullName,
+    birthDate: c.birthDate,
+    community: c.community,
+    school: c.school,
+    guardianName: c.guardianName,
+    programId: c.programId,
+    status: c.status,
+    statusReason: c.statusReason,
+    storyApproved: c.storyApprovedAt != null,
+    waitingSince: c.waitingSince.toISOString(),
+    sponsorPlaces: c.sponsorPlaces,
+    takenPlaces: Number(read.taken),
+    familySituation: c.familySituation,
+    notes: c.notes,
+  };
+}

@@ -1,0 +1,121 @@
+// Children's sponsorship, public side (docs/product.md#sponsorship): the waiting children, a waiting
+// child's profile, the photo (only while a current consent covers it, never indexed), the hold of a
+// place and the sponsor's start. Every child leaves through publicChildSchema, which keeps only the
+// fields declared public in packages/shared/src/schemas/sponsorship.ts.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamSchema } from '@donaciones/shared/schemas/common';
+import {
+  holdRequestSchema,
+  holdResponseSchema,
+  publicChildSchema,
+  publicChildrenQuerySchema,
+  publicChildrenResponseSchema,
+  sponsorStartResponseSchema,
+  sponsorStartSchema,
+} from '@donaciones/shared/schemas/sponsorship';
+import { holdPlace, waitingChild, waitingChildren } from '../domain/sponsorship/places';
+import { servedPhoto } from '../domain/sponsorship/photos';
+import { startSponsorship } from '../domain/sponsorship/start';
+import { signedLinks } from '../platform/signed-links';
+import { bearer, error, limited } from './common';
+
+const TAG = 'apadrinamiento';
+
+/** A child's photo: never cached by others, never indexed, never run as anything but an image. */
+export function sendPhoto(reply: FastifyReply, photo: { contentType: string; data: Buffer }) {
+  return reply
+    .header('content-type', photo.contentType)
+    .header('x-robots-tag', 'noindex, nofollow, noimageindex')
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .send(photo.data);
+}
+
+export default async function sponsorshipRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const links = signedLinks(app.config.jwtSecret);
+
+  r.get(
+    '/sponsorship/children',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Niñas y niños esperando padrino (el que más espera primero), con filtros por edad, departamento y programa',
+        description: 'Solo los campos públicos: primer nombre, edad, departamento, programa, historia aprobada y foto con consentimiento vigente.',
+        querystring: publicChildrenQuerySchema,
+        response: { 200: publicChildrenResponseSchema, 400: error },
+      },
+    },
+    async (request, reply) => {
+      reply.header('x-robots-tag', 'noindex');
+      return waitingChildren(app.db, request.query);
+    },
+  );
+
+  r.get(
+    '/sponsorship/children/:id',
+    { schema: { tags: [TAG], summary: 'Perfil público de una niña o un niño que espera padrino', params: idParamSchema, response: { 200: publicChildSchema, 400: error, 404: error } } },
+    async (request, reply) => {
+      reply.header('x-robots-tag', 'noindex');
+      return waitingChild(app.db, request.params.id);
+    },
+  );
+
+  r.get(
+    '/sponsorship/photos/:id',
+    {
+      preHandler: app.optionalAuth,
+      schema: {
+        tags: [TAG],
+        summary: 'Foto de una niña o un niño (solo con consentimiento vigente; nunca indexada)',
+        description: 'De una niña o un niño que espera padrino, o para su padrino con sesión. Sin consentimiento vigente: 404.',
+        security: [...bearer, {}],
+        params: idParamSchema,
+        response: { 200: z.any().describe('La imagen (JPG o PNG), sin metadatos'), 400: error, 404: error },
+      },
+    },
+    async (request, reply) => sendPhoto(reply, await servedPhoto(app.db, request.params.id, request.user?.id ?? null)),
+  );
+
+  r.post(
+    '/sponsorship/holds',
+    {
+      preHandler: app.optionalAuth,
+      config: limited(app, 20),
+      schema: {
+        tags: [TAG],
+        summary: 'Reservar el lugar de una niña o un niño (o "Donde más se necesite": childId null) mientras se paga',
+        description: 'La reserva dura los minutos de la configuración (30 por omisión). Dos personas nunca toman el mismo lugar: la segunda recibe 409.',
+        security: [...bearer, {}],
+        body: holdRequestSchema,
+        response: { 201: holdResponseSchema, 400: error, 404: error, 409: error, 429: error },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await holdPlace(app.db, { childId: request.body.childId, userId: request.user?.id ?? null, ip: request.ip })),
+  );
+
+  r.post(
+    '/sponsorship/holds/:token/start',
+    {
+      preHandler: app.optionalAuth,
+      config: limited(app, 20),
+      schema: {
+        tags: [TAG],
+        summary: 'Apadrinar: la donación mensual de la reserva, con el código de conducta aceptado',
+        description: 'Abre la donación mensual por el monto de la configuración. Cuando su primer pago se completa, el apadrinamiento queda activo.',
+        security: [...bearer, {}],
+        params: z.object({ token: z.string().min(10).max(100) }),
+        body: sponsorStartSchema,
+        response: { 201: sponsorStartResponseSchema, 400: error, 402: error, 404: error, 409: error, 422: error, 429: error, 502: error, 503: error },
+      },
+    },
+    async (request, reply) => {
+      const actor = request.user ? { id: request.user.id, email: request.user.email } : null;
+      const started = await startSponsorship(app.db, { token: request.params.token, body: request.body, actor, ip: request.ip, payments: app.payments, links });
+      return reply.status(201).send(started);
+    },
+  );
+}

@@ -1,0 +1,136 @@
+// Choosing a child (docs/product.md#sponsorship): one place, one holder, even when many ask at once;
+// an unpaid hold gives its place back; the first payment makes the sponsorship active; an expired
+// consent hides the photo and the story at once; a photo is kept without its metadata.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { eq, sql } from 'drizzle-orm';
+import { sponsoredChildren, sponsorships } from '../../src/db/schema';
+import { releaseExpiredHolds } from '../../src/domain/sponsorship/places';
+import { chargeDueSimulatedGifts } from '../../src/domain/monthly/simulated-charges';
+import { monthlyContext } from '../../src/domain/monthly/monthly-gifts';
+import { createTestApp, inject, type TestContext } from '../support/helpers';
+import * as make from '../support/factory';
+import { aChild, aConsent, aPhoto } from '../support/sponsorship';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+}, 60_000);
+afterAll(() => ctx?.close());
+
+const hold = (childId: number | null, token?: string) => inject(ctx.app, { method: 'POST', url: '/api/v1/sponsorship/holds', payload: { childId }, token });
+const START = { donorName: 'Marta Padrina', email: 'marta.padrina@correo.gt', cardLast4: '4242', cardBrand: 'visa', acceptCodeOfConduct: true };
+
+describe('holding a place', () => {
+  it('gives the last place to exactly one of many parallel attempts', async () => {
+    const child = await aChild(ctx.db, { firstName: 'Rosa' });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => hold(child.id)));
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(7);
+    const refused = answers.find((a) => a.statusCode === 409)!;
+    expect(refused.json().detail).toMatch(/Alguien más|ya no está esperando/);
+    const rows = await ctx.db.select().from(sponsorships).where(eq(sponsorships.childId, child.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('hides a held child from the waiting list, and releases the hold once it runs out', async () => {
+    const child = await aChild(ctx.db, { firstName: 'Tomás' });
+    const first = await hold(child.id);
+    expect(first.statusCode).toBe(201);
+    const list = await inject(ctx.app, { method: 'GET', url: '/api/v1/sponsorship/children' });
+    expect(list.json().children.map((c: { id: number }) => c.id)).not.toContain(child.id);
+    expect((await hold(child.id)).statusCode).toBe(409);
+    // The hold runs out: read as free at once, and the job marks it released.
+    await ctx.db.update(sponsorships).set({ heldUntil: sql`now() - interval '1 minute'` }).where(eq(sponsorships.holdToken, first.json().holdToken));
+    const again = await inject(ctx.app, { method: 'GET', url: '/api/v1/sponsorship/children' });
+    expect(again.json().children.map((c: { id: number }) => c.id)).toContain(child.id);
+    const late = await inject(ctx.app, { method: 'POST', url: `/api/v1/sponsorship/holds/${first.json().holdToken}/start`, payload: START });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().detail).toMatch(/reserva venció/);
+    expect(await releaseExpiredHolds(ctx.db)).toBeGreaterThanOrEqual(1);
+    expect((await hold(child.id)).statusCode).toBe(201);
+  });
+
+  it('chooses the child waiting longest for "Donde más se necesite"', async () => {
+    await ctx.db.update(sponsoredChildren).set({ status: 'paused' });
+    await aChild(ctx.db, { firstName: 'Reciente', waitingSince: new Date(Date.now() - 86_400_000) });
+    const oldest = await aChild(ctx.db, { firstName: 'Antigua', waitingSince: new Date(Date.now() - 90 * 86_400_000) });
+    const res = await hold(null);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().child.id).toBe(oldest.id);
+  });
+});
+
+describe('sponsoring', () => {
+  it('refuses a start without the code of conduct, with the error next to the field', async () => {
+    const child = await aChild(ctx.db, { firstName: 'Elena' });
+    const h = await hold(child.id);
+    const res = await inject(ctx.app, { method: 'POST', url: `/api/v1/sponsorship/holds/${h.json().holdToken}/start`, payload: { ...START, acceptCodeOfConduct: false } });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain('código de conducta');
+  });
+
+  it('becomes active, and the child apadrinado, when the monthly gift is first paid', async () => {
+    const sponsor = await make.signIn(ctx.app, ctx.db, { roles: ['USER'], email: 'sponsor.activo@correo.gt' });
+    const child = await aChild(ctx.db, { firstName: 'Julia' });
+    const h = await hold(child.id, sponsor.token);
+    const started = await inject(ctx.app, { method: 'POST', url: `/api/v1/sponsorship/holds/${h.json().holdToken}/start`, payload: { ...START, email: sponsor.email }, token: sponsor.token });
+    expect(started.statusCode).toBe(201);
+    expect(started.json().childFirstName).toBe('Julia');
+    const [row] = await ctx.db.select().from(sponsorships).where(eq(sponsorships.holdToken, h.json().holdToken));
+    expect(row.recurringGiftId).not.toBeNull();
+    expect(row.codeOfConductAcceptedAt).not.toBeNull();
+    expect(row.status).toBe('held');
+    // The demo's monthly job charges the gift's first payment.
+    expect(await chargeDueSimulatedGifts(ctx.db, monthlyContext(ctx.app))).toBeGreaterThanOrEqual(1);
+    const [after] = await ctx.db.select().from(sponsorships).where(eq(sponsorships.id, row.id));
+    expect(after.status).toBe('active');
+    const [c] = await ctx.db.select().from(sponsoredChildren).where(eq(sponsoredChildren.id, child.id));
+    expect(c.status).toBe('sponsored');
+    const mine = await inject(ctx.app, { method: 'GET', url: '/api/v1/member/sponsorships', token: sponsor.token });
+    expect(mine.json().sponsorships.map((s: { child: { firstName: string } }) => s.child.firstName)).toEqual(['Julia']);
+  });
+});
+
+describe('consent and photos', () => {
+  it('hides the photo and the story everywhere at once when the consent expires', async () => {
+    const child = await aChild(ctx.db, { firstName: 'Carmen' });
+    const consent = await aConsent(ctx.db, child.id);
+    const photo = await aPhoto(ctx.db, child.id);
+    const before = (await inject(ctx.app, { method: 'GET', url: `/api/v1/sponsorship/children/${child.id}` })).json();
+    expect(before.photoUrl).toBe(`/api/v1/sponsorship/photos/${photo.id}`);
+    expect(before.story).toBe('Le gusta leer.');
+    expect((await inject(ctx.app, { method: 'GET', url: before.photoUrl })).statusCode).toBe(200);
+    await ctx.db.execute(sql`update child_consents set given_on = current_date - 400, expires_on = current_date - 1 where id = ${consent.id}`);
+    const after = (await inject(ctx.app, { method: 'GET', url: `/api/v1/sponsorship/children/${child.id}` })).json();
+    expect(after.photoUrl).toBeNull();
+    expect(after.story).toBe('');
+    expect((await inject(ctx.app, { method: 'GET', url: before.photoUrl })).statusCode).toBe(404);
+  });
+
+  it('refuses a photo without a current consent, and keeps an uploaded one without its metadata', async () => {
+    const staff = await make.signIn(ctx.app, ctx.db, { roles: ['SPONSORSHIP'] });
+    const child = await aChild(ctx.db, { firstName: 'Pedro' });
+    const marker = 'GPS-Secreto-Comunidad-123';
+    const jpeg = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#88aaee' } })
+      .jpeg()
+      .withExif({ IFD0: { ImageDescription: marker, Artist: marker } })
+      .toBuffer();
+    expect(jpeg.toString('latin1')).toContain(marker);
+    const upload = () =>
+      inject(ctx.app, { method: 'POST', url: `/api/v1/admin/sponsorship/children/${child.id}/photos`, payload: jpeg, headers: { 'content-type': 'application/octet-stream' }, token: staff.token });
+    const refused = await upload();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.file).toMatch(/consentimiento vigente/);
+    await aConsent(ctx.db, child.id, { scope: 'photos' });
+    const ok = await upload();
+    expect(ok.statusCode, ok.body).toBe(201);
+    const url = ok.json().photos[0].url as string;
+    const served = await inject(ctx.app, { method: 'GET', url, token: staff.token });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['x-robots-tag']).toContain('noindex');
+    expect(served.rawPayload.toString('latin1')).not.toContain(marker);
+    expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
+  });
+});

@@ -1,0 +1,88 @@
+// Texts of children's sponsorship (docs/product.md#sponsorship): the "Apadrina" pages, the hold and
+// the sponsor's start, "Mi ahijado/a", the staff's child records, consents and photos, and the
+// field messages of their requests.
+import type { ChildStatus, ConsentScope } from '../schemas/sponsorship-codes';
+
+export const childStatusLabels: Record<ChildStatus, string> = {
+  waiting: 'Esperando',
+  sponsored: 'Apadrinado',
+  paused: 'En pausa',
+  left: 'Salió del programa',
+};
+
+export const consentScopeLabels: Record<ConsentScope, string> = {
+  photos: 'Fotos',
+  story: 'Historia',
+  photos_and_story: 'Fotos e historia',
+};
+
+export const MONTH_NAMES = [
+  'enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio',
+  'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre',
+] as const;
+
+export const sponsorshipMessages = {
+  firstNameRequired: 'Escribe el primer nombre',
+  fullNameRequired: 'Escribe el nombre completo',
+  birthDateInvalid: 'Escribe la fecha de nacimiento (AAAA-MM-DD)',
+  birthDateFuture: 'La fecha de nacimiento no puede ser futura',
+  departmentInvalid: 'Elige un departamento de Guatemala',
+  programInvalid: 'Elige un programa activo',
+  textTooLong: (max: number) => `Escribe como máximo ${max} caracteres`,
+  placesInvalid: 'Los lugares de padrinos van de 1 a 5',
+  statusInvalid: 'Elige un estado',
+  leftReasonRequired: 'Escribe el motivo por el que salió del programa',
+  consentGivenByRequired: 'Escribe quién dio el consentimiento',
+  consentRelationshipRequired: 'Escribe el parentesco con la niña o el niño',
+  consentScopeInvalid: 'Elige qué autoriza el consentimiento',
+  consentDateInvalid: 'Escribe una fecha válida (AAAA-MM-DD)',
+  consentExpiryBeforeGiven: 'El vencimiento debe ser posterior a la fecha del consentimiento',
+  childNotFound: 'No encontramos a esa niña o niño',
+  consentNotFound: 'No encontramos ese consentimiento',
+  photoNotFound: 'No encontramos esa foto',
+  photoNeedsConsent: 'Registra primero un consentimiento vigente que autorice fotos',
+  photoNotImage: 'La foto debe ser una imagen JPG, PNG, WebP o HEIC',
+  notWaiting: 'Esta niña o niño ya no está esperando padrino',
+  nobodyWaiting: 'En este momento no hay niñas ni niños esperando padrino',
+  placeTaken: 'Alguien más acaba de elegir este lugar. Elige a otra niña o niño.',
+  holdExpired: 'Tu reserva venció. Vuelve a elegir a la niña o el niño.',
+  holdNotFound: 'No encontramos tu reserva',
+  codeOfConductRequired: 'Debes aceptar el código de conducta para apadrinar',
+  ageInvalid: 'La edad va de 0 a 18 años',
+};
+
+export const sponsorshipTexts = {
+  pageTitle: 'Apadrina a una niña o un niño',
+  intro:
+    'Con tu aporte mensual acompañas a una niña o un niño durante su estudio. Por su protección solo mostramos su primer nombre, edad, departamento y programa; te comunicas por cartas a través de la fundación.',
+  perMonth: (amount: string) => `Apadrinar por ${amount} al mes`,
+  mostNeeded: 'Donde más se necesite',
+  mostNeededHint: 'Elegimos por ti a quien lleva más tiempo esperando.',
+  filters: 'Filtrar',
+  age: 'Edad',
+  anyAge: 'Cualquier edad',
+  department: 'Departamento',
+  anyDepartment: 'Todos los departamentos',
+  program: 'Programa',
+  anyProgram: 'Todos los programas',
+  years: (n: number) => (n === 1 ? '1 año' : `${n} años`),
+  noneWaiting: 'No hay niñas ni niños esperando con esos filtros.',
+  seeProfile: (name: string) => `Conocer a ${name}`,
+  noPhoto: 'Sin foto',
+  photoAlt: (name: string) => `Ilustración de ${name}`,
+  held: (name: string, time: string) => `Reservamos el lugar de ${name} para ti hasta las ${time}.`,
+  codeOfConductTitle: 'Código de conducta del padrino o la madrina',
+  codeOfConduct: [
+    'Me comunico solo por cartas a través de la fundación; no comparto ni pido teléfonos, correos, redes sociales ni direcciones.',
+    'No envío dinero ni regalos directamente; un regalo se da como donación designada a través de la fundación.',
+    'Las visitas solo se hacen a pedido, organizadas y acompañadas por el personal.',
+    'No publico fotos ni datos de la niña o el niño.',
+  ],
+  acceptCode: 'Acepto el código de conducta',
+  start: (amount: string) => `Apadrinar por ${amount} al mes`,
+  thanks: (name: string) => `¡Gracias! Cuando se confirme tu primer pago serás padrino o madrina de ${name}.`,
+  myChild: 'Mi ahijado/a',
+  myChildEmpty: 'Aún no apadrinas a ninguna niña o niño.',
+  birthdayMonth: (month: string) => `Cumple años en ${month}`,
+  since: (date: string) => `Desde ${date}`,
+};

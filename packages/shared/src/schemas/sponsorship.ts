@@ -1,0 +1,215 @@
+// Children's sponsorship (docs/product.md#sponsorship, decision 0048): every field of a child is
+// declared ONCE below with its visibility, and the public, sponsor and staff answers are derived from
+// that declaration, so a staff field cannot be part of a public or sponsor answer. The API serialises
+// with these schemas (fastify-type-provider-zod), which strip any key they do not declare.
+import { z } from 'zod';
+import { sponsorshipMessages as m } from '../messages/sponsorship';
+import { publicDonationSchema } from './donate';
+import { CHILD_STATUSES, CONSENT_SCOPES, GUATEMALA_DEPARTMENTS, SPONSORSHIP_STATUSES } from './sponsorship-codes';
+
+export * from './sponsorship-codes';
+
+/** Who may see a field: anyone; a current sponsor of the child; staff; staff on screen but never in an export. */
+export const VISIBILITY_LEVELS = ['public', 'sponsor', 'staff', 'never_exported'] as const;
+export type Visibility = (typeof VISIBILITY_LEVELS)[number];
+
+const field = <V extends Visibility, S extends z.ZodType>(visibility: V, schema: S) => ({ visibility, schema });
+
+/** The one declaration of a child's fields as they leave the API, each with its visibility. */
+export const CHILD_FIELDS = {
+  id: field('public', z.number().int()),
+  firstName: field('public', z.string()),
+  /** Whole years, never the birth date. */
+  age: field('public', z.number().int()),
+  department: field('public', z.string()),
+  programName: field('public', z.string().nullable()),
+  /** The short story, only once approved and covered by a current consent. */
+  story: field('public', z.string()),
+  /** The API's URL of the photo, only while a current consent covers photos. */
+  photoUrl: field('public', z.string().nullable()),
+  birthdayMonth: field('sponsor', z.number().int().min(1).max(12)),
+  sponsoredSince: field('sponsor', z.string().nullable()),
+  fullName: field('staff', z.string()),
+  birthDate: field('staff', z.string()),
+  community: field('staff', z.string()),
+  school: field('staff', z.string()),
+  guardianName: field('staff', z.string()),
+  programId: field('staff', z.number().int().nullable()),
+  status: field('staff', z.enum(CHILD_STATUSES)),
+  statusReason: field('staff', z.string().nullable()),
+  storyApproved: field('staff', z.boolean()),
+  waitingSince: field('staff', z.string()),
+  sponsorPlaces: field('staff', z.number().int()),
+  takenPlaces: field('staff', z.number().int()),
+  familySituation: field('never_exported', z.string()),
+  notes: field('never_exported', z.string()),
+} as const;
+type Fields = typeof CHILD_FIELDS;
+export type ChildField = keyof Fields;
+
+/** The levels each audience sees. */
+export const AUDIENCE_LEVELS = {
+  public: ['public'],
+  sponsor: ['public', 'sponsor'],
+  staff: ['public', 'sponsor', 'staff', 'never_exported'],
+  export: ['public', 'sponsor', 'staff'],
+} as const satisfies Record<string, readonly Visibility[]>;
+export type Audience = keyof typeof AUDIENCE_LEVELS;
+
+type FieldsOf<A extends Audience> = {
+  [K in ChildField as Fields[K]['visibility'] extends (typeof AUDIENCE_LEVELS)[A][number] ? K : never]: Fields[K]['schema'];
+};
+
+/** The names of the fields an audience may see. */
+export function childFieldsFor(audience: Audience): ChildField[] {
+  const levels: readonly Visibility[] = AUDIENCE_LEVELS[audience];
+  return (Object.keys(CHILD_FIELDS) as ChildField[]).filter((k) => levels.includes(CHILD_FIELDS[k].visibility));
+}
+
+function shapeFor<A extends Audience>(audience: A): FieldsOf<A> {
+  return Object.fromEntries(childFieldsFor(audience).map((k) => [k, CHILD_FIELDS[k].schema])) as FieldsOf<A>;
+}
+
+/** The names of the fields only staff may see: what must never appear in a public or sponsor answer. */
+export const STAFF_ONLY_CHILD_FIELDS: ChildField[] = childFieldsFor('staff').filter((k) => !childFieldsFor('sponsor').includes(k));
+
+export const publicChildSchema = z.object(shapeFor('public')).meta({ id: 'PublicChild' });
+export type PublicChild = z.infer<typeof publicChildSchema>;
+export const sponsorChildSchema = z.object(shapeFor('sponsor')).meta({ id: 'SponsoredChild' });
+export type SponsorChild = z.infer<typeof sponsorChildSchema>;
+export const staffChildSchema = z.object(shapeFor('staff'));
+export type StaffChild = z.infer<typeof staffChildSchema>;
+
+export const sponsorshipSettingsSchema = z.object({
+  /** Quetzales a month of one sponsorship. */
+  monthly_amount: z.number().int().min(1).max(100_000),
+  /** How long a chosen child is held for the person paying. */
+  hold_minutes: z.number().int().min(5).max(24 * 60),
+});
+export type SponsorshipSettings = z.infer<typeof sponsorshipSettingsSchema>;
+export const DEFAULT_SPONSORSHIP_SETTINGS: SponsorshipSettings = { monthly_amount: 250, hold_minutes: 30 };
+
+export const publicChildrenQuerySchema = z.object({
+  minAge: z.coerce.number({ error: m.ageInvalid }).int({ error: m.ageInvalid }).min(0, { error: m.ageInvalid }).max(18, { error: m.ageInvalid }).optional(),
+  maxAge: z.coerce.number({ error: m.ageInvalid }).int({ error: m.ageInvalid }).min(0, { error: m.ageInvalid }).max(18, { error: m.ageInvalid }).optional(),
+  department: z.enum(GUATEMALA_DEPARTMENTS, { error: m.departmentInvalid }).optional(),
+  programId: z.coerce.number({ error: m.programInvalid }).int({ error: m.programInvalid }).positive({ error: m.programInvalid }).optional(),
+});
+export type PublicChildrenQuery = z.infer<typeof publicChildrenQuerySchema>;
+
+export const publicChildrenResponseSchema = z.object({
+  children: z.array(publicChildSchema),
+  monthlyAmount: z.number(),
+  programs: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type PublicChildrenResponse = z.infer<typeof publicChildrenResponseSchema>;
+
+/** "Apadrinar" on a child, or "Donde más se necesite" (childId null). */
+export const holdRequestSchema = z.object({ childId: z.number().int().positive().nullable() }).strict();
+export const holdResponseSchema = z.object({
+  holdToken: z.string(),
+  heldUntil: z.string(),
+  monthlyAmount: z.number(),
+  child: publicChildSchema,
+});
+export type HoldResponse = z.infer<typeof holdResponseSchema>;
+
+const requiredText = (max: number, message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: m.textTooLong(max) });
+const optionalText = (max: number) => z.string().trim().max(max, { error: m.textTooLong(max) }).default('');
+const isoDate = (message: string) => z.iso.date({ error: message });
+
+/** The sponsor's start: the monthly gift's payer and card (the demo's simulated card), and the code of conduct. */
+export const sponsorStartSchema = z
+  .object({
+    donorName: publicDonationSchema.shape.donorName,
+    email: publicDonationSchema.shape.email,
+    cardLast4: publicDonationSchema.shape.cardLast4,
+    cardBrand: publicDonationSchema.shape.cardBrand,
+    acceptCodeOfConduct: z.literal(true, { error: m.codeOfConductRequired }),
+  })
+  .strict();
+export type SponsorStart = z.infer<typeof sponsorStartSchema>;
+export const sponsorStartResponseSchema = z.object({
+  sponsorshipId: z.number().int(),
+  referenceCode: z.string(),
+  checkoutUrl: z.string().nullable(),
+  childFirstName: z.string(),
+});
+
+/** The staff's child record (create and edit). */
+export const childInputSchema = z
+  .object({
+    firstName: requiredText(60, m.firstNameRequired),
+    fullName: requiredText(160, m.fullNameRequired),
+    birthDate: isoDate(m.birthDateInvalid).refine((d) => d <= new Date().toISOString().slice(0, 10), { error: m.birthDateFuture }),
+    department: z.enum(GUATEMALA_DEPARTMENTS, { error: m.departmentInvalid }),
+    programId: z.number({ error: m.programInvalid }).int().positive().nullable().default(null),
+    story: optionalText(600),
+    storyApproved: z.boolean().default(false),
+    community: optionalText(120),
+    school: optionalText(160),
+    guardianName: optionalText(160),
+    familySituation: optionalText(2000),
+    notes: optionalText(2000),
+    sponsorPlaces: z.number({ error: m.placesInvalid }).int({ error: m.placesInvalid }).min(1, { error: m.placesInvalid }).max(5, { error: m.placesInvalid }).default(1),
+  })
+  .strict();
+export type ChildInput = z.infer<typeof childInputSchema>;
+
+export const childStatusInputSchema = z
+  .object({
+    status: z.enum(CHILD_STATUSES, { error: m.statusInvalid }),
+    reason: z.string().trim().max(500, { error: m.textTooLong(500) }).default(''),
+  })
+  .strict()
+  .refine((v) => v.status !== 'left' || v.reason !== '', { error: m.leftReasonRequired, path: ['reason'] });
+export type ChildStatusInput = z.infer<typeof childStatusInputSchema>;
+
+export const consentInputSchema = z
+  .object({
+    givenBy: requiredText(160, m.consentGivenByRequired),
+    relationship: requiredText(60, m.consentRelationshipRequired),
+    givenOn: isoDate(m.consentDateInvalid),
+    scope: z.enum(CONSENT_SCOPES, { error: m.consentScopeInvalid }),
+    expiresOn: isoDate(m.consentDateInvalid),
+  })
+  .strict()
+  .refine((v) => v.expiresOn > v.givenOn, { error: m.consentExpiryBeforeGiven, path: ['expiresOn'] });
+export type ConsentInput = z.infer<typeof consentInputSchema>;
+
+export const consentSchema = z.object({
+  id: z.number().int(),
+  givenBy: z.string(),
+  relationship: z.string(),
+  givenOn: z.string(),
+  scope: z.enum(CONSENT_SCOPES),
+  expiresOn: z.string(),
+  revokedAt: z.string().nullable(),
+  current: z.boolean(),
+});
+export type Consent = z.infer<typeof consentSchema>;
+
+export const staffChildDetailSchema = z.object({
+  child: staffChildSchema,
+  consents: z.array(consentSchema),
+  photos: z.array(z.object({ id: z.number().int(), url: z.string(), shown: z.boolean(), createdAt: z.string() })),
+  sponsorships: z.array(
+    z.object({
+      id: z.number().int(),
+      status: z.enum(SPONSORSHIP_STATUSES),
+      sponsorName: z.string().nullable(),
+      startedAt: z.string().nullable(),
+      heldUntil: z.string(),
+    }),
+  ),
+});
+export type StaffChildDetail = z.infer<typeof staffChildDetailSchema>;
+
+export const staffChildListSchema = z.object({ children: z.array(staffChildSchema) });
+
+/** "Mi ahijado/a": the signed-in sponsor's children, as a sponsor sees them. */
+export const mySponsorshipsSchema = z.object({
+  sponsorships: z.array(z.object({ id: z.number().int(), status: z.enum(SPONSORSHIP_STATUSES), child: sponsorChildSchema })),
+});
+export type MySponsorships = z.infer<typeof mySponsorshipsSchema>;
