@@ -39,6 +39,8 @@ export const paths = {
   /** "Contabilidad" (docs/product.md#the-register-and-the-close): the register and the monthly close. */
   adminRegister: '/admin/contabilidad',
   adminSettings: '/admin/settings',
+  /** "Cartas" (sponsorship.manage, docs/product.md#sponsorship-letters): the letters queue, replies and the print PDF. */
+  adminLetters: '/admin/cartas',
   settings: '/settings',
 
   /** Aliases that lead to /dashboard (docs/product.md#accounts-and-sessions). */
@@ -53,6 +55,8 @@ export const paths = {
   donorPrograms: '/donor/programs',
   /** "Mis donaciones mensuales" (docs/product.md#monthly-giving). */
   donorMonthlyGifts: '/donor/monthly-gifts',
+  /** A sponsor's letters with their child (docs/product.md#sponsorship-letters). */
+  sponsorLetters: '/donor/ahijado/:sponsorshipId/cartas',
   /** A monthly gift seen and cancelled without signing in, from the signed link of its emails (`?token=`). */
   manageMonthlyGift: '/donacion-mensual',
   /** A bank deposit's slip upload and status (docs/product.md#bank-deposits): `?token=` from its email, or `?donacion=` signed in. */
@@ -67,6 +71,11 @@ export type AppPath = (typeof paths)[keyof typeof paths];
 export const FREQUENCY_PARAM = 'frecuencia';
 export const MONTHLY_FREQUENCY = 'mensual';
 export const sponsorPath = `${paths.donate}?${FREQUENCY_PARAM}=${MONTHLY_FREQUENCY}`;
+
+/** `/donor/ahijado/3/cartas`: a sponsor's letters with the child of sponsorship 3. */
+export function sponsorLettersPath(sponsorshipId: number | string): string {
+  return paths.sponsorLetters.replace(':sponsorshipId', encodeURIComponent(String(sponsorshipId)));
+}
 
 /** `/admin/donations/42`: a donation seen inside the admin console. */
 export function adminDonationDetailPath(id: number | string): string {

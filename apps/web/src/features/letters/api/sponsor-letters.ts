@@ -1,0 +1,59 @@
+// A sponsor's letters (docs/product.md#sponsorship-letters): GET and POST
+// /users/me/sponsorships/:id/letters, the optional photo (PUT, raw body) and a letter's files, fetched
+// with the bearer token and shown through an object URL.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LetterInput, OwnLetter, OwnLetters } from '@donaciones/shared/schemas/letters';
+import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
+
+export const letterKeys = {
+  own: (sponsorshipId: number) => [...queryRoots.member, 'letters', sponsorshipId] as const,
+  staff: () => [...queryRoots.admin, 'letters'] as const,
+  queue: (status: string) => [...queryRoots.admin, 'letters', status] as const,
+  file: (path: string) => [...queryRoots.member, 'letter-file', path] as const,
+};
+
+export async function getOwnLetters(sponsorshipId: number): Promise<OwnLetters> {
+  const { data } = await api.get<OwnLetters>(`/users/me/sponsorships/${sponsorshipId}/letters`, { skipErrorToast: true });
+  return data;
+}
+
+export const ownLettersQueryOptions = (sponsorshipId: number) =>
+  queryOptions({ queryKey: letterKeys.own(sponsorshipId), queryFn: () => getOwnLetters(sponsorshipId), enabled: Number.isInteger(sponsorshipId) && sponsorshipId > 0 });
+
+export function useOwnLetters(sponsorshipId: number) {
+  return useQuery(ownLettersQueryOptions(sponsorshipId));
+}
+
+export async function writeLetter(sponsorshipId: number, input: LetterInput, photo: File | null): Promise<OwnLetter> {
+  const { data } = await api.post<OwnLetter>(`/users/me/sponsorships/${sponsorshipId}/letters`, input, { skipErrorToast: [400, 409] });
+  if (photo) {
+    await api.put(`/users/me/letters/${data.id}/photo`, photo, {
+      headers: { 'Content-Type': 'application/octet-stream' },
+      timeout: 120_000,
+      skipErrorToast: [400, 409, 413, 415],
+    });
+  }
+  return data;
+}
+
+export function useWriteLetter(sponsorshipId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, photo }: { input: LetterInput; photo: File | null }) => writeLetter(sponsorshipId, input, photo),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: letterKeys.own(sponsorshipId) }),
+  });
+}
+
+/** A letter's photo or scan as an object URL (the API wants the bearer token, which an <img src> cannot send). */
+export function useLetterFileUrl(path: string | null) {
+  return useQuery({
+    queryKey: letterKeys.file(path ?? ''),
+    enabled: path !== null,
+    staleTime: Infinity,
+    queryFn: async () => {
+      const res = await api.get<Blob>(path!, { responseType: 'blob', skipErrorToast: true });
+      return { url: URL.createObjectURL(res.data), type: res.data.type };
+    },
+  });
+}

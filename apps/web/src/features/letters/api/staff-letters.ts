@@ -1,0 +1,59 @@
+// The staff's letters queue (docs/product.md#sponsorship-letters): GET /admin/letters?status=, approve
+// (with redactions or a reason), return with a reason, mark delivered, a child's reply with its scan,
+// and the print-ready PDF.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApproveLetterInput, ReplyInput, StaffLetter } from '@donaciones/shared/schemas/letters';
+import type { LetterStatus } from '@donaciones/shared/schemas/letter-codes';
+import { api } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download-file';
+import { letterKeys } from './sponsor-letters';
+
+export async function getLetterQueue(status: LetterStatus): Promise<StaffLetter[]> {
+  const { data } = await api.get<{ letters: StaffLetter[] }>('/admin/letters', { params: { status }, skipErrorToast: true });
+  return data.letters;
+}
+
+export function useLetterQueue(status: LetterStatus) {
+  return useQuery({ queryKey: letterKeys.queue(status), queryFn: () => getLetterQueue(status) });
+}
+
+function useLetterAction<V>(run: (vars: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: letterKeys.staff() }) });
+}
+
+export function useApproveLetter() {
+  return useLetterAction(async ({ id, body }: { id: number; body: ApproveLetterInput }) => {
+    await api.post(`/admin/letters/${id}/approve`, body, { skipErrorToast: [400, 409] });
+  });
+}
+
+export function useReturnLetter() {
+  return useLetterAction(async ({ id, reason }: { id: number; reason: string }) => {
+    await api.post(`/admin/letters/${id}/return`, { reason }, { skipErrorToast: [400, 409] });
+  });
+}
+
+export function useDeliverLetter() {
+  return useLetterAction(async (id: number) => {
+    await api.post(`/admin/letters/${id}/deliver`);
+  });
+}
+
+export function useAddReply() {
+  return useLetterAction(async ({ input, scan }: { input: ReplyInput; scan: File | null }) => {
+    const { data } = await api.post<StaffLetter>('/admin/letter-replies', input, { skipErrorToast: [400] });
+    if (scan) {
+      await api.put(`/admin/letters/${data.id}/scan`, scan, {
+        headers: { 'Content-Type': 'application/octet-stream' },
+        timeout: 120_000,
+        skipErrorToast: [400, 409, 413, 415],
+      });
+    }
+    return data;
+  });
+}
+
+export function downloadPrintPdf() {
+  return downloadFile('/admin/letters/print.pdf', 'cartas-para-entregar.pdf');
+}

@@ -1,0 +1,92 @@
+// One letter in the staff queue (docs/product.md#sponsorship-letters): its text with the contact
+// details marked, a checkbox per detail to replace it with "[retirado]" (all checked at first), the
+// text the other side will receive, and approve (a reason is asked when a detail is left) or return
+// with a reason. The server's refusals are shown next to their field.
+import { useMemo, useState } from 'react';
+import { LETTER_FLAG_LABELS, redactSpans } from '@donaciones/shared/letter-flags';
+import { letterDirectionLabels, letterScreenText as t, letterStatusLabels } from '@donaciones/shared/messages/letters';
+import type { StaffLetter } from '@donaciones/shared/schemas/letters';
+import { formatDateTime } from '@donaciones/shared/format';
+import { Badge } from '@/components/badge';
+import { Button } from '@/components/button';
+import { Card } from '@/components/card';
+import { Checkbox, TextArea } from '@/components/form-fields';
+import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
+import { useApproveLetter, useDeliverLetter, useReturnLetter } from '../api/staff-letters';
+import { HighlightedLetter } from './highlighted-letter';
+import { LetterFile } from './letter-file';
+
+export function LetterReview({ letter }: { letter: StaffLetter }) {
+  const [redact, setRedact] = useState<boolean[]>(() => letter.flags.map(() => true));
+  const [overrideReason, setOverrideReason] = useState('');
+  const [translation, setTranslation] = useState(letter.translation ?? '');
+  const [returnReason, setReturnReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const approve = useApproveLetter();
+  const giveBack = useReturnLetter();
+  const deliver = useDeliverLetter();
+  const spans = useMemo(() => letter.flags.filter((_, i) => redact[i]).map(({ start, end }) => ({ start, end })), [letter.flags, redact]);
+  const inReview = letter.status === 'in_review';
+  const heading = `${letterDirectionLabels[letter.direction]} · ${letter.childFirstName} (${letter.community || '—'})`;
+
+  const fail = (error: unknown, field: string) => {
+    const fields = getFieldErrors(error);
+    setErrors(Object.keys(fields).length ? fields : { [field]: getErrorMessage(error, t.approve) });
+  };
+  const onApprove = () => {
+    setErrors({});
+    approve.mutate(
+      { id: letter.id, body: { redactions: spans, ...(overrideReason.trim() ? { overrideReason } : {}), ...(translation.trim() ? { translation } : {}) } },
+      { onError: (e) => fail(e, 'overrideReason') },
+    );
+  };
+  const onReturn = () => {
+    setErrors({});
+    giveBack.mutate({ id: letter.id, reason: returnReason }, { onError: (e) => fail(e, 'reason') });
+  };
+
+  return (
+    <Card title={heading} headingLevel="h3" description={`${letter.sponsorName || '—'} · ${formatDateTime(letter.createdAt)} · ${t.serviceTime}: ${letter.serviceHours} h`}
+      actions={<Badge tone={letter.flags.length ? 'warning' : 'success'}>{letterStatusLabels[letter.status]}</Badge>}
+      data-testid={`letter-${letter.id}`}>
+      <HighlightedLetter body={letter.body} flags={letter.flags} />
+      {letter.hasPhoto && <LetterFile path={`/admin/letters/${letter.id}/photo`} alt={`Foto de la carta ${letter.id}`} />}
+      {letter.hasScan && <LetterFile path={`/admin/letters/${letter.id}/scan`} alt={`Carta escaneada ${letter.id}`} />}
+      {letter.returnReason && <p className="mt-3 text-sm text-ink-700">{`${t.returnLetter}: ${letter.returnReason}`}</p>}
+      {letter.overrideReason && <p className="mt-3 text-sm text-ink-700">{`${t.overrideReason}: ${letter.overrideReason}`}</p>}
+      {inReview && (
+        <div className="mt-4 space-y-4">
+          <fieldset>
+            <legend className="font-semibold text-ink-900">{t.flagsHeading}</legend>
+            {letter.flags.length === 0 && <p className="text-sm text-ink-600">{t.noFlags}</p>}
+            {letter.flags.map((flag, i) => (
+              <Checkbox
+                key={`${flag.start}-${flag.end}`}
+                label={`${t.redactSelected}: ${LETTER_FLAG_LABELS[flag.kind]} «${flag.text}»`}
+                checked={redact[i] ?? false}
+                onChange={(e) => setRedact((r) => r.map((v, j) => (j === i ? e.currentTarget.checked : v)))}
+              />
+            ))}
+          </fieldset>
+          <div>
+            <p className="text-sm font-semibold text-ink-900">{t.preview}</p>
+            <p className="mt-1 rounded-lg bg-sand-50 p-3 text-sm break-words whitespace-pre-wrap text-ink-800" data-testid="letter-preview">{redactSpans(letter.body, spans)}</p>
+          </div>
+          <TextArea label={t.translation} optional rows={2} value={translation} onChange={(e) => setTranslation(e.currentTarget.value)} error={errors.translation} />
+          <TextArea label={t.overrideReason} optional rows={2} value={overrideReason} onChange={(e) => setOverrideReason(e.currentTarget.value)} error={errors.overrideReason} />
+          <TextArea label={t.returnLetter} optional rows={2} value={returnReason} onChange={(e) => setReturnReason(e.currentTarget.value)} error={errors.reason} />
+          <div className="flex flex-wrap gap-3">
+            <Button onClick={onApprove} loading={approve.isPending}>{t.approve}</Button>
+            <Button variant="outline" onClick={onReturn} loading={giveBack.isPending}>{t.returnLetter}</Button>
+          </div>
+        </div>
+      )}
+      {letter.status === 'approved' && letter.direction === 'to_child' && (
+        <div className="mt-4">
+          <p className="rounded-lg bg-sand-50 p-3 text-sm whitespace-pre-wrap text-ink-800">{letter.sharedBody}</p>
+          <Button className="mt-3" variant="outline" onClick={() => deliver.mutate(letter.id)} loading={deliver.isPending}>{t.markDelivered}</Button>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+// Staff type a child's reply (docs/product.md#sponsorship-letters): the sponsorship it answers, the
+// transcription, an optional translation and the scanned letter; it then waits in the queue like any
+// letter. Field refusals are shown next to their field.
+import { useState, type FormEvent } from 'react';
+import { letterScreenText as t } from '@donaciones/shared/messages/letters';
+import { Button } from '@/components/button';
+import { Card } from '@/components/card';
+import { TextArea, TextInput } from '@/components/form-fields';
+import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
+import { useAddReply } from '../api/staff-letters';
+
+export function ReplyForm() {
+  const [sponsorshipId, setSponsorshipId] = useState('');
+  const [body, setBody] = useState('');
+  const [translation, setTranslation] = useState('');
+  const [scan, setScan] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [done, setDone] = useState(false);
+  const add = useAddReply();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    setDone(false);
+    add.mutate(
+      { input: { sponsorshipId: Number(sponsorshipId), body, ...(translation.trim() ? { translation } : {}) }, scan },
+      {
+        onSuccess: () => {
+          setBody('');
+          setTranslation('');
+          setScan(null);
+          setDone(true);
+        },
+        onError: (error) => {
+          const fields = getFieldErrors(error);
+          setErrors(Object.keys(fields).length ? fields : { file: getErrorMessage(error, t.uploadReply) });
+        },
+      },
+    );
+  };
+
+  return (
+    <Card title={t.uploadReply} headingLevel="h2">
+      <form className="space-y-4" onSubmit={onSubmit} noValidate>
+        <TextInput label="N.º de apadrinamiento" inputMode="numeric" value={sponsorshipId} onChange={(e) => setSponsorshipId(e.currentTarget.value)} error={errors.sponsorshipId} required />
+        <TextArea label={t.transcription} rows={4} value={body} onChange={(e) => setBody(e.currentTarget.value)} error={errors.body} required />
+        <TextArea label={t.translation} optional rows={3} value={translation} onChange={(e) => setTranslation(e.currentTarget.value)} error={errors.translation} />
+        <TextInput label={t.scanLabel} type="file" accept="image/jpeg,image/png,image/heic,application/pdf" onChange={(e) => setScan(e.currentTarget.files?.[0] ?? null)} error={errors.file} optional />
+        {done && <p role="status" className="text-sm font-semibold text-brand-700">La respuesta quedó en revisión.</p>}
+        <Button type="submit" loading={add.isPending}>{t.uploadReply}</Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+// The sponsor writes a letter (docs/product.md#sponsorship-letters): the text (react-hook-form with the
+// shared schema), an optional photo, and a warning while the text seems to hold contact details, which
+// staff will redact before delivery.
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { findLetterFlags } from '@donaciones/shared/letter-flags';
+import { letterMessages, letterScreenText as t } from '@donaciones/shared/messages/letters';
+import { letterInputSchema, type LetterInput } from '@donaciones/shared/schemas/letters';
+import { Button } from '@/components/button';
+import { Card } from '@/components/card';
+import { TextArea, TextInput } from '@/components/form-fields';
+import { getErrorMessage } from '@/lib/api-client';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useWriteLetter } from '../api/sponsor-letters';
+
+export function WriteLetterForm({ sponsorshipId }: { sponsorshipId: number }) {
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | undefined>();
+  const [sent, setSent] = useState(false);
+  const write = useWriteLetter(sponsorshipId);
+  const { register, handleSubmit, control, reset, setError, formState } = useForm<LetterInput>({ resolver: zodResolver(letterInputSchema), defaultValues: { body: '' } });
+  const body = useWatch({ control, name: 'body' });
+  const hasContact = findLetterFlags(body ?? '').length > 0;
+
+  const onSubmit = handleSubmit((input) => {
+    setSent(false);
+    setPhotoError(undefined);
+    write.mutate(
+      { input, photo },
+      {
+        onSuccess: () => {
+          reset({ body: '' });
+          setPhoto(null);
+          setSent(true);
+        },
+        onError: (error) => {
+          if (!applyServerErrors(setError, error, ['body'])) setPhotoError(getErrorMessage(error, t.send));
+        },
+      },
+    );
+  });
+
+  return (
+    <Card title={t.write}>
+      <form className="space-y-4" onSubmit={onSubmit} noValidate>
+        <TextArea label="Tu carta" rows={7} required {...register('body')} error={formState.errors.body?.message} hint={hasContact ? letterMessages.contactWarning : undefined} />
+        <TextInput label={t.photoLabel} type="file" accept="image/jpeg,image/png,image/heic" optional hint={t.photoHelp} onChange={(e) => setPhoto(e.currentTarget.files?.[0] ?? null)} error={photoError} />
+        {sent && <p role="status" className="text-sm font-semibold text-brand-700">{t.sent}</p>}
+        <Button type="submit" loading={write.isPending}>{t.send}</Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+// /donor/ahijado/:sponsorshipId/cartas (docs/product.md#sponsorship-letters): the sponsor's letters to
+// their child with each one's state (and the reason of a returned one), the child's approved replies
+// with translation and scan, and the form to write a new letter.
+import { useParams } from 'react-router';
+import { formatDate } from '@donaciones/shared/format';
+import { letterScreenText as t, letterStatusLabels } from '@donaciones/shared/messages/letters';
+import type { OwnLetter } from '@donaciones/shared/schemas/letters';
+import { Badge } from '@/components/badge';
+import { Card } from '@/components/card';
+import { PageHeader } from '@/components/page-header';
+import { Skeleton } from '@/components/skeleton';
+import { EmptyState, ErrorState } from '@/components/states';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useOwnLetters } from '../api/sponsor-letters';
+import { LetterFile } from '../components/letter-file';
+import { WriteLetterForm } from '../components/write-letter-form';
+
+const tone = { in_review: 'warning', returned: 'danger', approved: 'brand', delivered: 'success' } as const;
+
+function LetterItem({ letter }: { letter: OwnLetter }) {
+  const reply = letter.direction === 'to_sponsor';
+  return (
+    <li className="rounded-lg border border-sand-200 p-4" data-testid={`own-letter-${letter.id}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <time className="text-sm text-ink-600" dateTime={letter.createdAt}>{formatDate(letter.createdAt)}</time>
+        <Badge tone={tone[letter.status]}>{letterStatusLabels[letter.status]}</Badge>
+      </div>
+      <p className="mt-2 break-words whitespace-pre-wrap text-ink-800">{letter.body}</p>
+      {letter.returnReason && <p className="mt-2 text-sm font-semibold text-ink-800">{`${t.returnedBecause} ${letter.returnReason}`}</p>}
+      {reply && letter.translation && (
+        <div className="mt-3">
+          <p className="text-sm font-semibold text-ink-900">{t.translation}</p>
+          <p className="whitespace-pre-wrap text-ink-800">{letter.translation}</p>
+        </div>
+      )}
+      {letter.hasPhoto && <LetterFile path={`/users/me/letters/${letter.id}/photo`} alt="Foto que enviaste con la carta" />}
+      {reply && letter.hasScan && <LetterFile path={`/users/me/letters/${letter.id}/scan`} alt="Carta escaneada de tu ahijado o ahijada" />}
+    </li>
+  );
+}
+
+export default function SponsorLettersPage() {
+  const sponsorshipId = Number(useParams().sponsorshipId);
+  const letters = useOwnLetters(sponsorshipId);
+  const name = letters.data?.childFirstName ?? '';
+  useDocumentTitle(name ? t.sponsorTitle(name) : 'Cartas');
+  const own = letters.data?.letters.filter((l) => l.direction === 'to_child') ?? [];
+  const replies = letters.data?.letters.filter((l) => l.direction === 'to_sponsor') ?? [];
+
+  if (letters.isError) return <ErrorState message="No encontramos este apadrinamiento." onRetry={() => void letters.refetch()} />;
+  return (
+    <div className="space-y-6">
+      <PageHeader eyebrow="Mi ahijado/a" title={name ? t.sponsorTitle(name) : 'Cartas'} description="Las cartas viajan siempre a través de la fundación: el equipo las revisa antes de entregarlas, para proteger a los niños." />
+      {letters.isPending && <Skeleton className="h-40" />}
+      <Card title={t.replies}>
+        {replies.length === 0 ? <EmptyState title={t.noReplies} /> : <ul className="space-y-3">{replies.map((l) => <LetterItem key={l.id} letter={l} />)}</ul>}
+      </Card>
+      {letters.data?.canWrite && <WriteLetterForm sponsorshipId={sponsorshipId} />}
+      <Card title={t.yourLetters}>
+        {own.length === 0 ? <EmptyState title={t.noLetters} /> : <ul className="space-y-3">{own.map((l) => <LetterItem key={l.id} letter={l} />)}</ul>}
+      </Card>
+    </div>
+  );
+}
