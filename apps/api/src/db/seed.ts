@@ -10,6 +10,7 @@ import { seedDemoBankAccounts } from '../domain/deposits/bank-accounts';
 import { issueReceipt } from '../domain/receipts/receipts';
 import { newReferenceCode } from '../platform/reference-codes';
 import { seedMonthlyGifts } from './seed-monthly';
+import { seedSponsorship } from './seed-sponsorship';
 
 export const DEMO_PASSWORD = 'Demo1234';
 export const DEMO_ACCOUNTS: { email: string; firstName: string; lastName: string; roles: Role[]; memberForDays: number }[] = [
@@ -127,6 +128,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<SeedResu
 
   const [{ n: seeded }] = await db.select({ n: count() }).from(donations).where(eq(donations.source, 'seed'));
   if (seeded === 0) result.donationsCreated = await seedDonations(db, now);
+  await seedSponsorship(db, now);
   return result;
 }
 

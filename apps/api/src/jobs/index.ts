@@ -11,6 +11,7 @@ import { runSimulatedPayments } from './simulated-payments';
 import { runMonthlyGifts } from '../domain/monthly/simulated-charges';
 import { runReceiptAnnulment, runReceiptCertification } from './certify-receipts';
 import { purgeEndedSlips } from '../domain/deposits/slip-storage';
+import { releaseExpiredHolds } from '../domain/sponsorship/places';
 
 interface Job {
   name: string;
@@ -36,6 +37,8 @@ export const jobs: Job[] = [
   { name: 'annul-receipts', everyMs: 60_000, run: (app) => runReceiptAnnulment(app) },
   // Slips of donations that ended without money, past the retention of the settings entry slipStorage.
   { name: 'purge-slips', everyMs: 60 * 60_000, run: (app) => purgeEndedSlips(app.db) },
+  // A child's place held for someone who did not pay in time goes back to the waiting list (docs/product.md#sponsorship).
+  { name: 'release-sponsorship-holds', everyMs: 60_000, run: (app) => releaseExpiredHolds(app.db) },
 ];
 
 export function startJobs(app: FastifyInstance): () => void {

@@ -134,3 +134,22 @@ describe('consent and photos', () => {
     expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
   });
 });
+
+describe('the demo', () => {
+  it('seeds fictional children with drawn illustrations, and a sponsor for the demo donor', async () => {
+    const { seedSponsorship } = await import('../../src/db/seed-sponsorship');
+    await ctx.db.delete(sponsorships);
+    await ctx.db.delete(sponsoredChildren);
+    await make.signIn(ctx.app, ctx.db, { email: 'donante@ejemplo.org', roles: ['DONOR', 'USER'] });
+    await seedSponsorship(ctx.db);
+    const list = (await inject(ctx.app, { method: 'GET', url: '/api/v1/sponsorship/children' })).json();
+    expect(list.children.length).toBe(5);
+    expect(list.children[0].firstName).toBe('Lupita');
+    const photo = await inject(ctx.app, { method: 'GET', url: list.children[0].photoUrl });
+    expect(photo.statusCode).toBe(200);
+    expect((await sharp(photo.rawPayload).metadata()).width).toBe(480);
+    // Seeding again adds nothing.
+    await seedSponsorship(ctx.db);
+    expect((await inject(ctx.app, { method: 'GET', url: '/api/v1/sponsorship/children' })).json().children.length).toBe(5);
+  });
+});
