@@ -96,6 +96,7 @@ async function main() {
       DATA_DIR: dataDir,
       JWT_SECRET: randomBytes(32).toString('hex'),
       COOKIE_SECRET: randomBytes(32).toString('hex'),
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       RUN_JOBS: '0',
       DEMO_SEED: '0',
     });

@@ -62,7 +62,7 @@ const cases: Case[] = [
 /** Every setting config.ts reads, removed so that the defaults apply as on a new machine. */
 const SETTINGS = [
   'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'DATABASE_POOL_SIZE', 'REDIS_URL', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL',
-  'JWT_SECRET', 'COOKIE_SECRET', 'LOG_LEVEL', 'TRUST_PROXY', 'COOKIE_SECURE', 'DEMO_SEED', 'ADMIN_EMAIL', 'ADMIN_PASSWORD',
+  'JWT_SECRET', 'COOKIE_SECRET', 'DATA_ENCRYPTION_KEY', 'LOG_LEVEL', 'TRUST_PROXY', 'COOKIE_SECURE', 'DEMO_SEED', 'ADMIN_EMAIL', 'ADMIN_PASSWORD',
   'WEB_DIST', 'RUN_JOBS', 'JOBS_INTERVAL_MS', 'ACCESS_TOKEN_TTL_SECONDS', 'REFRESH_TOKEN_TTL_DAYS', 'RATE_LIMIT_ENABLED',
   'DONATE_RATE_LIMIT_PER_MINUTE',
 ];
@@ -142,6 +142,7 @@ async function runMode(mode: 'embedded' | 'postgres'): Promise<boolean> {
           DATABASE_URL: database!.url,
           JWT_SECRET: randomBytes(32).toString('hex'),
           COOKIE_SECRET: randomBytes(32).toString('hex'),
+          DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
         };
   let installed: Installed | null = null;
   let bare: Child | null = null;

@@ -75,6 +75,7 @@ async function run(label: string, redisUrl: string | undefined): Promise<boolean
       DATA_DIR: dataDir,
       JWT_SECRET: randomBytes(32).toString('hex'),
       COOKIE_SECRET: randomBytes(32).toString('hex'),
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       RUN_JOBS: '0',
       DEMO_SEED: '0',
       DONATE_RATE_LIMIT_PER_MINUTE: '1000000',

@@ -67,6 +67,7 @@ export function benchApiEnv(databaseUrl: string, dataDir: string, admin: { email
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
     COOKIE_SECRET: randomBytes(32).toString('hex'),
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     RUN_JOBS: '0',
     DEMO_SEED: '0',
     ADMIN_EMAIL: admin.email,

@@ -6,6 +6,8 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureAdmin, seedDemo } from './db/seed';
 import { setFelCertification } from './domain/receipts/receipts';
 import { ensureDefaultSettings } from './platform/settings';
+import { secretBox } from './platform/data-encryption';
+import { sealClearTotpSecrets } from './domain/accounts/totp';
 import { startJobs } from './jobs';
 
 export interface Started {
@@ -27,6 +29,8 @@ export interface BootstrapOptions {
 export async function bootstrap(config: Config, options: BootstrapOptions = {}): Promise<Started> {
   const database = options.database ?? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, memory: options.memory });
   await ensureDefaultSettings(database.db);
+  // Authenticator secrets stored in clear by an earlier version are sealed now; a wrong key stops the start.
+  await sealClearTotpSecrets(database.db, secretBox(config.dataEncryptionKey));
   setFelCertification(config.fel.provider !== 'off');
   const seeded = config.demoSeed ? await seedDemo(database.db) : null;
   if (config.adminEmail && config.adminPassword) await ensureAdmin(database.db, config.adminEmail, config.adminPassword);

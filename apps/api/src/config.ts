@@ -1,5 +1,5 @@
 // The only reader of process.env: validated once, fails fast with a clear message.
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -56,6 +56,17 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET debe tener al menos 32 caracteres').optional(),
   COOKIE_SECRET: z.string().min(32, 'COOKIE_SECRET debe tener al menos 32 caracteres').optional(),
+  /** 32 bytes, as 64 hex digits or base64: seals secrets kept in the database (authenticator apps). */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .transform((raw, ctx) => {
+      const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(raw) ? Buffer.from(raw, 'base64') : null;
+      if (key?.length === 32) return key;
+      ctx.addIssue({ code: 'custom', message: 'DATA_ENCRYPTION_KEY debe ser de 32 bytes: 64 dígitos hexadecimales o base64 (openssl rand -hex 32)' });
+      return z.NEVER;
+    })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxySetting.default(false),
   /** Set the Secure flag on cookies; defaults to true when PUBLIC_URL is https. */
@@ -123,6 +134,8 @@ export interface Config {
   publicUrl: string;
   jwtSecret: string;
   cookieSecret: string;
+  /** AES-256-GCM key of the secrets kept in the database (platform/data-encryption.ts). */
+  dataEncryptionKey: Buffer;
   logLevel: Env['LOG_LEVEL'];
   /** false, a number of proxy hops, or the proxies' addresses and ranges (see trustProxySetting). */
   trustProxy: false | number | string[];
@@ -190,7 +203,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const env = parsed.data;
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR);
   if (env.NODE_ENV === 'production') {
-    const missing = ['JWT_SECRET', 'COOKIE_SECRET'].filter((k) => !env[k as keyof Env]);
+    const missing = ['JWT_SECRET', 'COOKIE_SECRET', 'DATA_ENCRYPTION_KEY'].filter((k) => !env[k as keyof Env]);
     if (missing.length) throw new ConfigError(`En producción se requieren: ${missing.join(', ')}`);
   }
   const payments = paymentsConfig(env);
@@ -214,6 +227,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     publicUrl,
     jwtSecret: secrets.jwtSecret,
     cookieSecret: secrets.cookieSecret,
+    // Outside production, derived from the signing secret (kept in DATA_DIR/secrets.json), so the demo
+    // and the tests need nothing more; production requires its own key.
+    dataEncryptionKey: env.DATA_ENCRYPTION_KEY ?? Buffer.from(hkdfSync('sha256', secrets.jwtSecret, 'donaciones', 'data-encryption-key', 32)),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     cookieSecure: env.COOKIE_SECURE ?? publicUrl.startsWith('https://'),

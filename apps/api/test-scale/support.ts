@@ -72,6 +72,7 @@ export function deployment(databaseUrl: string, extra: Record<string, string> = 
     REDIS_URL: redisUrl ?? '',
     JWT_SECRET: randomBytes(32).toString('hex'),
     COOKIE_SECRET: randomBytes(32).toString('hex'),
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     TRUST_PROXY: '1',
     RUN_JOBS: '1',
     JOBS_INTERVAL_MS: '200',

@@ -26,6 +26,7 @@ import {
   signInWithPasskey,
   startEnrolmentAtSignIn,
 } from '../domain/accounts/second-step';
+import { secretBox } from '../platform/data-encryption';
 import { getSettings } from '../platform/settings';
 import { limited } from './common';
 
@@ -57,6 +58,7 @@ const tags = ['autenticación'];
 export default async function authStepRoutes(app: FastifyInstance, { issue, signInContext, throttle }: Options) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const rp = async () => relyingParty(app.config.publicUrl, (await getSettings(app.db, 'organization')).name);
+  const box = secretBox(app.config.dataEncryptionKey);
   const perIp = (max: number) => limited(app, max);
 
   r.post(
@@ -71,7 +73,7 @@ export default async function authStepRoutes(app: FastifyInstance, { issue, sign
       },
     },
     async (request, reply) => {
-      const session = await signInWithCode(app.db, { ...request.body, ...signInContext(request) }, throttle);
+      const session = await signInWithCode(app.db, box, { ...request.body, ...signInContext(request) }, throttle);
       return issue(reply, session);
     },
   );
@@ -121,7 +123,7 @@ export default async function authStepRoutes(app: FastifyInstance, { issue, sign
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return startEnrolmentAtSignIn(app.db, request.body.token);
+      return startEnrolmentAtSignIn(app.db, box, request.body.token);
     },
   );
 
@@ -136,7 +138,7 @@ export default async function authStepRoutes(app: FastifyInstance, { issue, sign
       },
     },
     async (request, reply) => {
-      const { session, recoveryCodes } = await confirmEnrolmentAtSignIn(app.db, { ...request.body, ...signInContext(request) }, throttle);
+      const { session, recoveryCodes } = await confirmEnrolmentAtSignIn(app.db, box, { ...request.body, ...signInContext(request) }, throttle);
       return { ...(await issue(reply, session)), recovery_codes: recoveryCodes };
     },
   );

@@ -101,7 +101,7 @@ export async function createTestApp(
       runJobs: false,
       demoSeed: options.seed ?? false,
       ...(postgres ? { databaseUrl: postgres.url, databasePoolSize: 5 } : {}),
-      ...(shared ? { databaseUrl: shared.config.databaseUrl, jwtSecret: shared.config.jwtSecret, cookieSecret: shared.config.cookieSecret } : {}),
+      ...(shared ? { databaseUrl: shared.config.databaseUrl, jwtSecret: shared.config.jwtSecret, cookieSecret: shared.config.cookieSecret, dataEncryptionKey: shared.config.dataEncryptionKey } : {}),
       ...options.config,
     },
   );

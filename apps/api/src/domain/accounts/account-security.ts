@@ -9,6 +9,7 @@ import type { Database, Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { InvalidInputError, fieldError, notFound } from '../../errors';
 import { audit } from '../../platform/audit';
+import type { SecretBox } from '../../platform/data-encryption';
 import { getSettings } from '../../platform/settings';
 import { describeDevice, describePlace } from './device';
 import { listPasskeys, removePasskey } from './passkeys';
@@ -55,20 +56,20 @@ async function confirmPassword(db: Db, userId: number, password: string, throttl
   return user;
 }
 
-export async function startTotpFromSettings(db: Db, userId: number) {
+export async function startTotpFromSettings(db: Db, box: SecretBox, userId: number) {
   if (await hasConfirmedTotp(db, userId)) throw new InvalidInputError(m.alreadyEnabled);
   const user = await account(db, userId);
-  const secret = await startTotpEnrolment(db, userId);
+  const secret = await startTotpEnrolment(db, box, userId);
   const org = await getSettings(db, 'organization');
   const { otpauthUrl, qrSvgDataUrl } = await totpEnrolment(secret, user.email, org.name);
   return { secret, otpauth_url: otpauthUrl, qr_svg_data_url: qrSvgDataUrl };
 }
 
-export async function confirmTotpFromSettings(db: Database, input: { userId: number; code: string; ip?: string | null }, throttle: Throttle) {
+export async function confirmTotpFromSettings(db: Database, box: SecretBox, input: { userId: number; code: string; ip?: string | null }, throttle: Throttle) {
   if (await hasConfirmedTotp(db, input.userId)) throw new InvalidInputError(m.alreadyEnabled);
   const failures = [AUTH_LIMITS.passwordChangeFailuresPerAccount, String(input.userId)] as const;
   await throttle.hit([...failures]);
-  if (!(await acceptTotpCode(db, input.userId, input.code, { pending: true }))) throw fieldError('code', m.codeInvalid);
+  if (!(await acceptTotpCode(db, box, input.userId, input.code, { pending: true }))) throw fieldError('code', m.codeInvalid);
   await throttle.refund(...failures);
   const user = await account(db, input.userId);
   return db.transaction(async (tx) => {

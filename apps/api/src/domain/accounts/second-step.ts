@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { unauthorized } from '../../errors';
 import { audit } from '../../platform/audit';
+import type { SecretBox } from '../../platform/data-encryption';
 import { getSettings } from '../../platform/settings';
 import { noteChallengeFailure, readStepToken, useChallenge, challengeInvalid } from './challenges';
 import { type RelyingParty, passkeySignInOptions, verifyPasskeySignIn } from './passkeys';
@@ -41,12 +42,12 @@ async function throttled<T>(db: Database, userId: number, ip: string, throttle: 
 }
 
 /** Completes a sign-in with the six digits of the app (each time-step once) or a single-use recovery code. */
-export async function signInWithCode(db: Database, input: { token: string; code: string } & SignInContext, throttle: Throttle): Promise<IssuedSession> {
+export async function signInWithCode(db: Database, box: SecretBox, input: { token: string; code: string } & SignInContext, throttle: Throttle): Promise<IssuedSession> {
   const step = await readStepToken(db, input.token, 'second_step');
   const ip = input.ip ?? 'unknown';
   const method = await throttled(db, step.userId, ip, throttle, async () => {
     const isTotp = TOTP_CODE.test(input.code);
-    const ok = isTotp ? await acceptTotpCode(db, step.userId, input.code) : await useRecoveryCode(db, step.userId, input.code);
+    const ok = isTotp ? await acceptTotpCode(db, box, step.userId, input.code) : await useRecoveryCode(db, step.userId, input.code);
     if (!ok) {
       await noteChallengeFailure(db, step.id);
       return null;
@@ -79,10 +80,10 @@ export async function signInWithPasskey(
 }
 
 /** Enrolment during a sign-in (the policy requires a second step): a new secret and its QR code. */
-export async function startEnrolmentAtSignIn(db: Database, token: string) {
+export async function startEnrolmentAtSignIn(db: Database, box: SecretBox, token: string) {
   const step = await readStepToken(db, token, 'enrol');
   if (await hasConfirmedTotp(db, step.userId)) throw challengeInvalid();
-  const secret = await startTotpEnrolment(db, step.userId);
+  const secret = await startTotpEnrolment(db, box, step.userId);
   const org = await getSettings(db, 'organization');
   const { otpauthUrl, qrSvgDataUrl } = await totpEnrolment(secret, await emailOf(db, step.userId), org.name);
   return { secret, otpauth_url: otpauthUrl, qr_svg_data_url: qrSvgDataUrl };
@@ -91,12 +92,13 @@ export async function startEnrolmentAtSignIn(db: Database, token: string) {
 /** Confirms the enrolment with a first code; answers the recovery codes (once) and opens the session. */
 export async function confirmEnrolmentAtSignIn(
   db: Database,
+  box: SecretBox,
   input: { token: string; code: string } & SignInContext,
   throttle: Throttle,
 ): Promise<{ session: IssuedSession; recoveryCodes: string[] }> {
   const step = await readStepToken(db, input.token, 'enrol');
   await throttled(db, step.userId, input.ip ?? 'unknown', throttle, async () => {
-    const ok = await acceptTotpCode(db, step.userId, input.code, { pending: true });
+    const ok = await acceptTotpCode(db, box, step.userId, input.code, { pending: true });
     if (!ok) await noteChallengeFailure(db, step.id);
     return ok ? true : null;
   });

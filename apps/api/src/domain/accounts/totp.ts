@@ -1,12 +1,15 @@
 // Authenticator apps (TOTP, RFC 6238, 30-second steps) and recovery codes (docs/product.md#accounts-and-sessions).
 // A code is accepted once: the step it belongs to is stored, and a code of that step or an earlier
-// one is refused (replay). Recovery codes are ten, single-use, stored as SHA-256 hashes.
+// one is refused (replay). Recovery codes are ten, single-use, stored as SHA-256 hashes. The app's secret
+// is stored sealed (platform/data-encryption.ts); one stored in clear before that is sealed at start
+// (sealClearTotpSecrets) or, at the latest, when its next code is accepted.
 import { createHash, randomInt } from 'node:crypto';
-import { and, eq, isNull, isNotNull, or, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, isNotNull, like, lt, notLike, or, sql } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
 import { recoveryCodes, totpSecrets } from '../../db/schema';
+import { type SecretBox, SealedValueError } from '../../platform/data-encryption';
 
 const STEP_SECONDS = 30;
 /** One step either side: a phone's clock a little off still works. */
@@ -33,25 +36,65 @@ export function totpStepOf(secret: string, code: string, now = Date.now()): numb
   return Math.floor(now / 1000 / STEP_SECONDS) + delta;
 }
 
+/** Where a sealed secret belongs: it opens only on its own account's row. */
+const sealContext = (userId: number) => `totp:${userId}`;
+
 /**
  * Accepts a code of the account's confirmed (or, with `pending`, unconfirmed) secret once: the stored
  * step moves forward in one statement, so two requests with the same code cannot both pass.
  */
-export async function acceptTotpCode(db: Db, userId: number, code: string, options: { pending?: boolean } = {}): Promise<boolean> {
+export async function acceptTotpCode(db: Db, box: SecretBox, userId: number, code: string, options: { pending?: boolean } = {}): Promise<boolean> {
   const [row] = await db
     .select({ secret: totpSecrets.secret, confirmedAt: totpSecrets.confirmedAt })
     .from(totpSecrets)
     .where(eq(totpSecrets.userId, userId))
     .limit(1);
   if (!row || (row.confirmedAt === null) !== Boolean(options.pending)) return false;
-  const step = totpStepOf(row.secret, code);
+  let secret: string;
+  try {
+    secret = box.open(row.secret, sealContext(userId));
+  } catch (err) {
+    // A sealed value that is not this account's (copied from another row) signs nobody in.
+    if (err instanceof SealedValueError) return false;
+    throw err;
+  }
+  const step = totpStepOf(secret, code);
   if (step === null) return false;
+  // A secret still in clear is sealed in the same statement (only if no new enrolment replaced it).
+  const seal = box.isSealed(row.secret) ? {} : { secret: box.seal(row.secret, sealContext(userId)) };
   const moved = await db
     .update(totpSecrets)
-    .set({ lastStep: step })
-    .where(and(eq(totpSecrets.userId, userId), or(isNull(totpSecrets.lastStep), lt(totpSecrets.lastStep, step))))
+    .set({ lastStep: step, ...seal })
+    .where(and(eq(totpSecrets.userId, userId), eq(totpSecrets.secret, row.secret), or(isNull(totpSecrets.lastStep), lt(totpSecrets.lastStep, step))))
     .returning({ userId: totpSecrets.userId });
   return moved.length > 0;
+}
+
+/**
+ * At start: seals every secret still stored in clear, and checks that the key opens the sealed ones (a
+ * changed DATA_ENCRYPTION_KEY would lock every staff account out: better not to start).
+ */
+export async function sealClearTotpSecrets(db: Db, box: SecretBox): Promise<number> {
+  const [sealed] = await db
+    .select({ userId: totpSecrets.userId, secret: totpSecrets.secret })
+    .from(totpSecrets)
+    .where(like(totpSecrets.secret, 'enc:%'))
+    .limit(1);
+  if (sealed) {
+    try {
+      box.open(sealed.secret, sealContext(sealed.userId));
+    } catch {
+      throw new Error('DATA_ENCRYPTION_KEY no abre los secretos de autenticación guardados: usa la misma clave con la que se guardaron');
+    }
+  }
+  const clear = await db.select({ userId: totpSecrets.userId, secret: totpSecrets.secret }).from(totpSecrets).where(notLike(totpSecrets.secret, 'enc:%'));
+  for (const row of clear) {
+    await db
+      .update(totpSecrets)
+      .set({ secret: box.seal(row.secret, sealContext(row.userId)) })
+      .where(and(eq(totpSecrets.userId, row.userId), eq(totpSecrets.secret, row.secret)));
+  }
+  return clear.length;
 }
 
 export async function hasConfirmedTotp(db: Db, userId: number): Promise<boolean> {
@@ -64,12 +107,13 @@ export async function hasConfirmedTotp(db: Db, userId: number): Promise<boolean>
 }
 
 /** Starts (or restarts) an enrolment: a new unconfirmed secret. Refused by the caller when one is confirmed. */
-export async function startTotpEnrolment(db: Db, userId: number): Promise<string> {
+export async function startTotpEnrolment(db: Db, box: SecretBox, userId: number): Promise<string> {
   const secret = newTotpSecret();
+  const stored = box.seal(secret, sealContext(userId));
   await db
     .insert(totpSecrets)
-    .values({ userId, secret })
-    .onConflictDoUpdate({ target: totpSecrets.userId, set: { secret, confirmedAt: null, lastStep: null, createdAt: sql`now()` } });
+    .values({ userId, secret: stored })
+    .onConflictDoUpdate({ target: totpSecrets.userId, set: { secret: stored, confirmedAt: null, lastStep: null, createdAt: sql`now()` } });
   return secret;
 }
 

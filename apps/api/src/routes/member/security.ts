@@ -29,12 +29,14 @@ import {
 } from '../../domain/accounts/account-security';
 import { passkeyRegistrationOptions, registerPasskey, relyingParty } from '../../domain/accounts/passkeys';
 import { counterThrottle } from '../../domain/accounts/throttle';
+import { secretBox } from '../../platform/data-encryption';
 import { getSettings } from '../../platform/settings';
 import { MEMBER_TAG as TAG, bearer, error, guarded, limited } from '../common';
 
 export default async function memberSecurityRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const throttle = counterThrottle(app.counters, app.config.rateLimitEnabled);
+  const box = secretBox(app.config.dataEncryptionKey);
   const env = app.config.env;
   const rp = async () => relyingParty(app.config.publicUrl, (await getSettings(app.db, 'organization')).name);
   const answers = { ...guarded, 404: error, 429: error };
@@ -53,7 +55,7 @@ export default async function memberSecurityRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return startTotpFromSettings(app.db, signedInUser(request).id);
+      return startTotpFromSettings(app.db, box, signedInUser(request).id);
     },
   );
 
@@ -70,7 +72,7 @@ export default async function memberSecurityRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return confirmTotpFromSettings(app.db, { userId: signedInUser(request).id, code: request.body.code, ip: request.ip }, throttle);
+      return confirmTotpFromSettings(app.db, box, { userId: signedInUser(request).id, code: request.body.code, ip: request.ip }, throttle);
     },
   );
 
