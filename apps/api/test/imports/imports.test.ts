@@ -188,5 +188,9 @@ describe('monthly donors by transfer', () => {
     const byEmail = new Map(list.gifts.map((g) => [g.donorEmail, g]));
     expect(byEmail.get('marta.mensual@prueba.gt')?.overdue).toBe(false);
     expect(byEmail.get('jose.mensual@prueba.gt')?.overdue).toBe(true);
+    // The donor's page lists the gift by transfer (no charge yet) as overdue, with its reference.
+    const [jose] = await ctx.db.select().from(donors).where(sql`${donors.emails} @> ARRAY['jose.mensual@prueba.gt']`);
+    const page = (await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/donors/${jose.id}`, token: who.admin.token })).json();
+    expect(page.monthlyGifts).toEqual([expect.objectContaining({ transferReference: 'JOSE2024', overdue: true, status: 'active' })]);
   });
 });

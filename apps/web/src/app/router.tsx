@@ -90,6 +90,7 @@ export const routes: RouteObject[] = [
                   allowed('donations.read', page(paths.adminMonthlyGiftDetail, () => import('@/features/admin/routes/admin-monthly-gift-detail'))),
                   allowed('donors.read', page(paths.adminDonors, () => import('@/features/donors/routes/admin-donors'))),
                   allowed('donors.manage', page(paths.adminDonorDuplicates, () => import('@/features/donors/routes/admin-donor-duplicates'))),
+                  allowed('donors.manage', page(paths.adminImport, () => import('@/features/imports/routes/admin-import'))),
                   allowed('donors.read', page(paths.adminDonorDetail, () => import('@/features/donors/routes/admin-donor'))),
                   allowed('bank.manage', page(paths.adminBankStatements, () => import('@/features/admin/routes/admin-bank-statements'))),
                   allowed('reports.read', page(paths.adminReports, () => import('@/features/admin/routes/admin-reports'))),

@@ -33,6 +33,8 @@ export const paths = {
   adminDonorDetail: '/admin/donantes/:id',
   /** "Posibles duplicados" (donors.manage): merge with preview. */
   adminDonorDuplicates: '/admin/donantes/duplicados',
+  /** "Importar" (donors.manage, docs/product.md#imports): donors, past gifts and monthly donors from a spreadsheet. */
+  adminImport: '/admin/donantes/importar',
   /** "Conciliación bancaria" (docs/product.md#bank-deposits): statement import and matches. */
   adminBankStatements: '/admin/bank-statements',
   adminReports: '/admin/reports',

@@ -81,6 +81,8 @@ export const importsMessages = {
     link: 'Importar desde hoja de cálculo',
     kindLabel: 'Qué contiene el archivo',
     fileLabel: 'Archivo (CSV o XLSX, hasta 2 MB)',
+    chooseFile: 'Elegir archivo',
+    noFile: 'Ningún archivo elegido',
     read: 'Leer el archivo',
     reading: 'Leyendo…',
     stepFile: '1. Archivo',

@@ -31,6 +31,9 @@ export const monthlyAdminMessages = {
     caption: 'Donaciones mensuales',
     statusLabel: 'Estado',
     allStatuses: 'Todos los estados',
+    /** A gift by transfer whose expected transfer has not arrived (decision 0045). */
+    overdue: 'Atrasado',
+    transferReference: (reference: string) => `Por transferencia · ref. ${reference}`,
     minAmountLabel: 'Monto mínimo (Q)',
     maxAmountLabel: 'Monto máximo (Q)',
     sinceLabel: 'Desde (inicio)',

@@ -117,7 +117,8 @@ export const donorPageSchema = z.object({
   donor: donorSchema,
   years: z.array(z.object({ year: z.number(), totalCents: z.number(), count: z.number() })),
   gifts: z.array(donorGiftSchema),
-  monthlyGifts: z.array(z.object({ id: z.number(), status: z.string(), amountCents: z.number(), currency: z.string() })),
+  /** `overdue`: a gift by transfer whose expected transfer has not arrived ("Atrasado", decision 0045). */
+  monthlyGifts: z.array(z.object({ id: z.number(), status: z.string(), amountCents: z.number(), currency: z.string(), transferReference: z.string().nullable(), overdue: z.boolean() })),
   receipts: z.array(z.object({ id: z.number(), series: z.string(), number: z.number(), issuedAt: z.string(), voided: z.boolean() })),
   deposits: z.array(donorGiftSchema),
   timeline: z.array(donorTimelineEntrySchema),

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { auditLog, donations, donorMerges, donors, emailOutbox, programs, receipts, recurringGifts } from '../../db/schema';
 import { notFound } from '../../errors';
 import { donorChangeFallback, donorChangeMessages } from '../../messages/activity';
+import { overdueSql, TRANSFER_PROVIDER } from '../monthly/transfer';
 import { donorOf, type DonorRow } from './views';
 
 const LIST_LIMIT = 200;
@@ -85,12 +86,23 @@ export async function donorPage(db: Db, id: number): Promise<DonorPage> {
   const row = await donorRow(db, id);
   const gifts = await giftsOf(db, id);
   const monthlyIds = [...new Set(gifts.map((g) => g.recurringGiftId).filter((x): x is number => x != null))];
-  const monthly = monthlyIds.length
-    ? await db
-        .select({ id: recurringGifts.id, status: recurringGifts.status, amountCents: recurringGifts.amountCents, currency: recurringGifts.currency })
-        .from(recurringGifts)
-        .where(inArray(recurringGifts.id, monthlyIds))
-    : [];
+  // Also the monthly gifts by transfer of the donor's emails, which have no charge yet (decision 0045).
+  const byEmail = row.emails.length ? and(eq(recurringGifts.provider, TRANSFER_PROVIDER), inArray(sql`lower(${recurringGifts.donorEmail})`, row.emails)) : undefined;
+  const monthly =
+    monthlyIds.length || byEmail
+      ? await db
+          .select({
+            id: recurringGifts.id,
+            status: recurringGifts.status,
+            amountCents: recurringGifts.amountCents,
+            currency: recurringGifts.currency,
+            transferReference: recurringGifts.transferReference,
+            overdue: sql<boolean>`${overdueSql('recurring_gifts')}`,
+          })
+          .from(recurringGifts)
+          .where(or(monthlyIds.length ? inArray(recurringGifts.id, monthlyIds) : undefined, byEmail))
+          .orderBy(recurringGifts.id)
+      : [];
   const receiptRows = await db
     .select({ id: receipts.id, series: receipts.series, number: receipts.number, issuedAt: receipts.issuedAt, voidedAt: receipts.voidedAt })
     .from(receipts)
@@ -107,7 +119,7 @@ export async function donorPage(db: Db, id: number): Promise<DonorPage> {
     donor: donorOf(row),
     years: await yearsOf(db, id),
     gifts,
-    monthlyGifts: monthly.map((g) => ({ ...g, amountCents: Number(g.amountCents) })),
+    monthlyGifts: monthly.map((g) => ({ ...g, amountCents: Number(g.amountCents), overdue: Boolean(g.overdue) })),
     receipts: receiptRows.map((r) => ({ id: r.id, series: r.series, number: r.number, issuedAt: iso(r.issuedAt), voided: r.voidedAt != null })),
     deposits: gifts.filter((g) => g.paymentProvider === 'deposit'),
     timeline: await timelineOf(db, row, gifts),

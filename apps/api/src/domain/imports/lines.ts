@@ -83,7 +83,6 @@ function keyOf(kind: ImportKind, line: Omit<ImportLine, 'key' | 'line'>): string
 }
 
 /** Reads one row: the first problem found is the line's reason. */
-// eslint-disable-next-line max-lines-per-function -- one check per field, in the order staff read the line
 export function readLine(kind: ImportKind, at: Partial<Record<ImportField, number>>, row: { line: number; cells: string[] }, today: string): ReadLine {
   const cell = (field: ImportField) => (at[field] == null ? '' : (row.cells[at[field] as number] ?? '').replace(/\s+/g, ' ').trim());
   const name = cell('name');

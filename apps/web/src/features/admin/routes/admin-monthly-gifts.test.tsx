@@ -29,6 +29,8 @@ const active: AdminMonthlyGift = {
   donorEmail: 'rosa.tzul@correo.gt',
   provider: 'simulated',
   cancelledBy: null,
+  transferReference: null,
+  overdue: false,
 };
 
 const pastDue: AdminMonthlyGift = { ...active, id: 8, status: 'past_due', donorName: 'Luis Ajú', donorEmail: 'luis@correo.gt', amountCents: 7_500 };

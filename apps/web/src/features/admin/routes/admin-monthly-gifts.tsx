@@ -9,6 +9,7 @@ import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
 import { MONTHLY_GIFT_STATUSES } from '@donaciones/shared/schemas/monthly';
 import { type AdminMonthlyGift, type AdminMonthlyGiftList, adminMonthlyGiftsQuerySchema } from '@donaciones/shared/schemas/monthly-admin';
+import { Badge } from '@/components/badge';
 import { Button, ButtonLink } from '@/components/button';
 import { Select, TextInput } from '@/components/form-fields';
 import { PageHeader } from '@/components/page-header';
@@ -176,7 +177,15 @@ const COLUMNS: Column<AdminMonthlyGift>[] = [
     header: l.colStatus,
     cell: (g) => (
       <span className="flex flex-col items-start gap-1">
-        <MonthlyStatusBadge status={g.status} />
+        {g.overdue ? (
+          <Badge tone="warning">
+            <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
+            {l.overdue}
+          </Badge>
+        ) : (
+          <MonthlyStatusBadge status={g.status} />
+        )}
+        {g.transferReference && <span className="text-xs whitespace-nowrap text-ink-600">{l.transferReference(g.transferReference)}</span>}
         {g.status === 'paused' && g.pausedUntil && <span className="text-xs whitespace-nowrap text-ink-600">{monthlyMessages.pausedUntil(formatDate(g.pausedUntil))}</span>}
       </span>
     ),

@@ -5,6 +5,7 @@ import { toast } from 'react-hot-toast';
 import { Eye, Undo2 } from 'lucide-react';
 import { formatCents, formatDate, formatDateTime, formatReceiptNumber } from '@donaciones/shared/format';
 import { donorsMessages } from '@donaciones/shared/messages/donors';
+import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
 import type { Donor, DonorPage } from '@donaciones/shared/schemas/donors';
 import type { MonthlyGiftStatus } from '@donaciones/shared/schemas/monthly';
 import { Badge, StatusBadge } from '@/components/badge';
@@ -160,7 +161,16 @@ const monthlyColumns: Column<MonthlyGift>[] = [
     ),
   },
   { key: 'amount', header: p.colAmount, className: 'text-right', cell: (m) => <span className="font-semibold whitespace-nowrap tabular-nums">{formatCents(m.amountCents, m.currency)}</span> },
-  { key: 'status', header: p.colStatus, cell: (m) => <MonthlyStatusBadge status={m.status as MonthlyGiftStatus} /> },
+  {
+    key: 'status',
+    header: p.colStatus,
+    cell: (m) => (
+      <span className="flex flex-col items-start gap-1">
+        {m.overdue ? <Badge tone="warning">{monthlyAdminMessages.list.overdue}</Badge> : <MonthlyStatusBadge status={m.status as MonthlyGiftStatus} />}
+        {m.transferReference && <span className="text-xs whitespace-nowrap text-ink-600">{monthlyAdminMessages.list.transferReference(m.transferReference)}</span>}
+      </span>
+    ),
+  },
 ];
 
 const receiptColumns: Column<Receipt>[] = [

@@ -21,7 +21,7 @@ const page: DonorPage = {
   gifts: [
     { id: 301, referenceCode: '#DN00000301', status: 'completed', amountCents: 100_000, currency: 'GTQ', donationType: 'monetary', paymentProvider: null, programName: 'Becas', receiptNumber: 41, recurringGiftId: null, createdAt: '2026-10-03T15:00:00Z' },
   ],
-  monthlyGifts: [{ id: 7, status: 'active', amountCents: 15_000, currency: 'GTQ' }],
+  monthlyGifts: [{ id: 7, status: 'active', amountCents: 15_000, currency: 'GTQ', transferReference: null, overdue: false }],
   receipts: [{ id: 5, series: 'A', number: 41, issuedAt: '2026-10-03T15:00:00Z', voided: false }],
   deposits: [],
   timeline: [{ at: '2026-10-03T15:00:00Z', kind: 'email', text: 'Recibo enviado' }],

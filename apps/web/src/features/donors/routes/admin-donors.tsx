@@ -3,9 +3,10 @@
 // open each donor's page. Search and filters live in the address; the pages follow the API's cursor.
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ChevronLeft, ChevronRight, Contact, Copy, Download, Eye, Search, SlidersHorizontal } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Contact, Copy, Download, Eye, Search, SlidersHorizontal, Upload } from 'lucide-react';
 import { formatCents, formatDate, formatNumber } from '@donaciones/shared/format';
 import { donorsMessages } from '@donaciones/shared/messages/donors';
+import { importsMessages } from '@donaciones/shared/messages/imports';
 import { DONOR_PAGE_SIZE, type DonorList, type DonorSummary } from '@donaciones/shared/schemas/donors';
 import { Button, ButtonLink } from '@/components/button';
 import { TextInput } from '@/components/form-fields';
@@ -99,6 +100,9 @@ function ManageActions({ exportable, onExport }: { exportable: boolean; onExport
     <>
       <ButtonLink to={paths.adminDonorDuplicates} variant="outline" icon={<Copy aria-hidden="true" className="size-4" />}>
         {donorsMessages.duplicates.link}
+      </ButtonLink>
+      <ButtonLink to={paths.adminImport} variant="outline" icon={<Upload aria-hidden="true" className="size-4" />}>
+        {importsMessages.screen.link}
       </ButtonLink>
       <Button variant="outline" disabled={!exportable} onClick={onExport} icon={<Download aria-hidden="true" className="size-4" />}>
         {donorsMessages.export.open}
