@@ -26,6 +26,7 @@ export const donorsFor = (donations: number) => Math.max(500, Math.round(donatio
 export async function generateDonations(db: Database, from: number, to: number, options: { donors: number; until: Date }): Promise<void> {
   const span = 10 * 365 * 86_400;
   await db.execute(sql`ALTER TABLE donations DISABLE TRIGGER donations_totals_trg`);
+  await db.execute(sql`ALTER TABLE donations DISABLE TRIGGER donations_daily_trg`);
   try {
     await db.execute(sql`
       INSERT INTO donations (reference_code, donor_name, donor_email, amount_cents, currency, gtq_cents, exchange_rate, exchange_rate_date,
@@ -65,6 +66,7 @@ export async function generateDonations(db: Database, from: number, to: number, 
                                       WHEN i % 50 < 47 THEN 'failed' WHEN i % 50 < 49 THEN 'cancelled' ELSE 'expired' END AS status) AS st`);
   } finally {
     await db.execute(sql`ALTER TABLE donations ENABLE TRIGGER donations_totals_trg`);
+    await db.execute(sql`ALTER TABLE donations ENABLE TRIGGER donations_daily_trg`);
   }
   await rebuildTotals(db);
 }
@@ -76,6 +78,8 @@ async function rebuildTotals(db: Database): Promise<void> {
     INSERT INTO donation_totals (status, donation_type, slot, count, amount_cents)
     SELECT status, donation_type, 0, count(*), sum(CASE WHEN currency = 'GTQ' THEN amount_cents ELSE coalesce(gtq_cents, 0) END)
     FROM donations GROUP BY status, donation_type`);
+  // The daily rollup (migration 0030) as its trigger keeps it.
+  await db.execute(sql`SELECT donation_daily_rebuild()`);
   await db.execute(sql`SELECT setval('receipt_number_seq', (SELECT coalesce(max(receipt_number), 0) + 1 FROM donations))`);
   await db.execute(sql`VACUUM ANALYZE donations`);
 }

@@ -173,3 +173,26 @@ export const donationTotals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.status, t.donationType, t.slot] })],
 );
+
+/**
+ * The ledger by Guatemala calendar day, status, type, currency and programme (0 for none), kept by a
+ * trigger on `donations` in the same transaction as each change (migration 0030), over a few slots
+ * like donation_totals. `counted_*` are the gifts the figures count (COUNTED, domain/ledger/figures.ts)
+ * and their quetzal cents: the figures of a period add up these rows instead of every gift.
+ */
+export const donationDaily = pgTable(
+  'donation_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    donationType: text('donation_type').notNull(),
+    currency: text('currency').notNull(),
+    programId: integer('program_id').notNull(),
+    slot: smallint('slot').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    amountCents: cents('amount_cents').notNull().default(0),
+    countedCount: bigint('counted_count', { mode: 'number' }).notNull().default(0),
+    countedCents: cents('counted_cents').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'donation_daily_pk', columns: [t.day, t.status, t.donationType, t.currency, t.programId, t.slot] })],
+);

@@ -22,7 +22,7 @@ import { auditLog, donationTotals, donations, users } from '../../db/schema';
 import { toAdminDonation } from '../giving/review';
 import { userStatus } from '../accounts/users';
 import { rowsOf } from '../../db/rows';
-import { COUNTED, QUETZAL_CENTS, createdWithin } from '../ledger/figures';
+import { createdWithin } from '../ledger/figures';
 import { NEWEST_FIRST } from '../giving/donations';
 import { monthlyGivingCard } from '../monthly/gift-console';
 
@@ -172,6 +172,9 @@ export async function recentActivity(db: Db, limit = RECENT_ACTIVITY): Promise<R
   return rows.map((row) => ({ type: row.action, message: activityMessage(row), timestamp: row.createdAt.toISOString() }));
 }
 
+/** The rollup's days of a range of Guatemala calendar days (end excluded). */
+const daysOf = (range: { start: string; end: string }) => sql`day >= ${range.start}::date AND day < ${range.end}::date`;
+
 export async function adminDashboardStats(db: Db, now: Date = new Date()): Promise<AdminDashboardStats> {
   const month = figurePeriod('month', now);
   const thisMonth = createdWithin(month.current);
@@ -190,12 +193,13 @@ export async function adminDashboardStats(db: Db, now: Date = new Date()): Promi
                count(*) FILTER (WHERE ${sameStretchBefore})::int AS users_before
         FROM users WHERE (${thisMonth}) OR (${sameStretchBefore})
       ),
+      -- The month's gifts from the daily rollup (donation_daily): a few rows a day, not every gift.
       d AS (
-        SELECT count(*) FILTER (WHERE ${thisMonth})::int AS donations_now,
-               count(*) FILTER (WHERE ${sameStretchBefore})::int AS donations_before,
-               coalesce(sum(${QUETZAL_CENTS}) FILTER (WHERE ${thisMonth}), 0)::bigint AS cents_now,
-               coalesce(sum(${QUETZAL_CENTS}) FILTER (WHERE ${sameStretchBefore}), 0)::bigint AS cents_before
-        FROM donations WHERE ${COUNTED} AND ((${thisMonth}) OR (${sameStretchBefore}))
+        SELECT coalesce(sum(counted_count) FILTER (WHERE ${daysOf(month.current)}), 0)::int AS donations_now,
+               coalesce(sum(counted_count) FILTER (WHERE ${daysOf(month.previous)}), 0)::int AS donations_before,
+               coalesce(sum(counted_cents) FILTER (WHERE ${daysOf(month.current)}), 0)::bigint AS cents_now,
+               coalesce(sum(counted_cents) FILTER (WHERE ${daysOf(month.previous)}), 0)::bigint AS cents_before
+        FROM donation_daily WHERE (${daysOf(month.current)}) OR (${daysOf(month.previous)})
       )
       SELECT * FROM u, d`).then((r) =>
       rowsOf<{ users_now: number; users_before: number; donations_now: number; donations_before: number; cents_now: number | string; cents_before: number | string }>(r),
