@@ -98,6 +98,10 @@ describe('the checkout with the setting', () => {
     const none = await donate({ programId: null });
     expect(none.statusCode, none.body).toBe(201);
     expect((await donationRow(none.json<PublicDonationResponse>().id)).programId).toBeNull();
+    // Staff read the designation on the donation's detail.
+    const detail = async (id: number) => (await inject(ctx.app, { method: 'GET', url: `/api/v1/donations/${id}`, token: admin.token })).json();
+    expect((await detail(chosen.json<PublicDonationResponse>().id)).designation).toBe('Comedor escolar');
+    expect((await detail(none.json<PublicDonationResponse>().id)).designation).toBeNull();
 
     const cases: [unknown, string][] = [
       [2_000_000_000, m.programUnknown],

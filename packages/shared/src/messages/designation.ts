@@ -1,6 +1,7 @@
 // The designation of a gift (docs/product.md#designation): a programme, or "Donde más se necesite".
 export const designationMessages = {
   question: '¿A qué programa va tu donación?',
+  label: 'Destino',
   whereMostNeeded: 'Donde más se necesite',
   whereMostNeededHint: 'La fundación la destina a lo más urgente.',
   programInvalid: 'Elige un programa de la lista o "Donde más se necesite".',
@@ -14,6 +15,6 @@ export const designationMessages = {
   byProgram: 'Por programa',
   program: 'Programa',
   donations: 'Donaciones',
-  amount: 'Monto (Q)',
+  amount: 'Monto',
   noDesignated: 'Aún no hay donaciones aprobadas en este período.',
 } as const;

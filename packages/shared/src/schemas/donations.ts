@@ -111,6 +111,11 @@ export const donationSchema = z
     updated_at: z.string(),
     completed_at: z.string().nullable(),
     donor_masked: z.boolean(),
+    /**
+     * The programme the gift goes to, null for "Donde más se necesite" (docs/product.md#designation);
+     * answered by the detail (GET /donations/:id) only, absent from lists.
+     */
+    designation: z.string().nullable().optional(),
     can_process: z.boolean(),
     can_cancel: z.boolean(),
   })

@@ -32,6 +32,13 @@ export async function assertDesignation(tx: Db, programId: number | null | undef
   return program.id;
 }
 
+/** The name of the programme a gift is designated to; null for none ("Donde más se necesite"). */
+export async function designationOf(db: Db, programId: number | null): Promise<string | null> {
+  if (programId == null) return null;
+  const [program] = await db.select({ name: programs.name }).from(programs).where(eq(programs.id, programId)).limit(1);
+  return program?.name ?? null;
+}
+
 /** The public checkout's designation: only when the setting offers the programmes. */
 export async function checkoutDesignation(tx: Db, programId: number | null | undefined, offered: boolean): Promise<number | null> {
   if (programId == null) return null;

@@ -24,6 +24,7 @@ import { settledByProvider } from '../payments/providers';
 import { chargeOnProcess } from '../payments/simulated/simulated';
 import { receiptSeriesColumn } from '../receipts/receipts';
 import { getSettings } from '../../platform/settings';
+import { designationOf } from '../content/designation';
 import { cappedCount, searchCondition } from './donation-search';
 
 /** Who is looking: decides masking (docs/product.md#donor-privacy) and which actions are offered. */
@@ -172,7 +173,8 @@ export async function createDonation(db: Database, input: { data: CreateDonation
 export async function getDonation(db: Db, input: { id: number; viewer: Viewer | null }): Promise<Donation> {
   const [found] = await selectWithOptIn(db).where(eq(donations.id, input.id)).limit(1);
   if (!found || !visibleTo(found.donation, input.viewer)) throw notFound(donationsMessages.notFoundApi);
-  return toDonationView(found.donation, { viewer: input.viewer, donorIsPublic: found.donorIsPublic, receiptSeries: found.receiptSeries });
+  const view = toDonationView(found.donation, { viewer: input.viewer, donorIsPublic: found.donorIsPublic, receiptSeries: found.receiptSeries });
+  return { ...view, designation: await designationOf(db, found.donation.programId) };
 }
 
 /** Sums the running totals matching a status and/or type (a few rows, whatever the ledger's size). */

@@ -8,6 +8,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import type { z } from 'zod';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { screensMessages } from '@donaciones/shared/messages/screens';
+import { designationMessages as dm } from '@donaciones/shared/messages/designation';
 import {
   type ImpactSettings,
   type LevelSettings,
@@ -116,6 +117,7 @@ export function SystemSettingsForm({ values }: { values: SystemSettings }) {
           />
         </div>
         <Checkbox className="mt-5" label={<span className="font-semibold">{t.maintenance}</span>} hint={t.maintenanceHint} {...form.register('maintenance_mode')} />
+        <Checkbox className="mt-4" label={<span className="font-semibold">{dm.setting}</span>} hint={dm.settingHint} {...form.register('checkout_programs')} />
         <FormFooter saving={save.isPending} label={t.save} success={success} error={error} />
       </form>
     </Card>

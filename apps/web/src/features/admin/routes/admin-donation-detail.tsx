@@ -9,6 +9,7 @@ import { formatDateTime, formatMoney, formatReceiptNumber } from '@donaciones/sh
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { can } from '@donaciones/shared/permissions';
 import { donationStatusLabel, donationTypeLabel } from '@donaciones/shared/messages/donations';
+import { designationMessages as dm } from '@donaciones/shared/messages/designation';
 import { StatusBadge } from '@/components/badge';
 import { ButtonLink } from '@/components/button';
 import { Card } from '@/components/card';
@@ -80,6 +81,7 @@ export default function AdminDonationDetailPage() {
                 <span className="font-semibold tabular-nums">{formatMoney(d.amount, d.currency)}</span>
               </Field>
               <Field label={f.type}>{donationTypeLabel(d.donation_type)}</Field>
+              <Field label={dm.label}>{d.designation ?? dm.whereMostNeeded}</Field>
               <Field label={f.reference}>
                 <span className="font-mono">{d.reference_code}</span>
               </Field>

@@ -1,5 +1,5 @@
 // Reports (/admin/reports, docs/product.md#screens-and-routes, #reports-and-exports): the period select, the export menu
-// (real files), cards, the trend chart, the monthly table, top donors and recent trends. A failed
+// (real files), cards, the trend chart, the monthly table, top donors, recent trends and totals by programme. A failed
 // load shows the error with a retry, never sample data.
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Award, CalendarRange, CircleCheck, HandCoins, TrendingUp, UserPlus, Wallet } from 'lucide-react';
@@ -19,6 +19,7 @@ import { useAnalytics } from '../api/get-analytics';
 import { ExportMenu } from '../components/export-menu';
 import { Growth } from '../components/growth';
 import { MonthlyGivingReport } from '../components/monthly-giving-report';
+import { ProgramTotals } from '../components/program-totals';
 import { StatCard } from '../components/stat-card';
 import { trendLabel } from '../components/trend-label';
 
@@ -262,6 +263,7 @@ export default function AdminReportsPage() {
                 <div className="flex min-w-0 flex-col gap-6">
                   <MonthlyTable analytics={analytics} />
                   <RecentTrends analytics={analytics} />
+                  <ProgramTotals analytics={analytics} />
                 </div>
                 <TopDonors analytics={analytics} />
               </div>
