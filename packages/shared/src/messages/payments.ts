@@ -11,7 +11,7 @@ export const paymentsMessages = {
   } as Record<string, string>,
   manual: 'Confirmación manual del personal (sin pasarela)',
   method: 'Método',
-  methods: { card: 'Tarjeta', bank_transfer: 'Transferencia bancaria', bank_deposit: 'Depósito o transferencia bancaria' } as Record<string, string>,
+  methods: { card: 'Tarjeta', bank_transfer: 'Transferencia bancaria', bank_deposit: 'Depósito o transferencia bancaria', cash: 'Efectivo', cheque: 'Cheque', in_kind: 'En especie' } as Record<string, string>,
   checkoutId: 'Checkout',
   paymentId: 'Pago en la pasarela',
   card: 'Tarjeta',
