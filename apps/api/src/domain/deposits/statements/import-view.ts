@@ -32,9 +32,8 @@ export const depositAnswer = (d: Deposit): PendingDeposit => ({
 
 /** The import's row, its proposals first worked out again when the pending deposits changed since. */
 export async function currentImport(db: Database, id: number) {
-  const [found] = await db.select().from(bankStatementImports).where(eq(bankStatementImports.id, id)).limit(1);
+  const [[found], basis] = await Promise.all([db.select().from(bankStatementImports).where(eq(bankStatementImports.id, id)).limit(1), proposalsBasis(db)]);
   if (!found) throw notFound(m.notFound);
-  const basis = await proposalsBasis(db);
   if (found.proposalsBasis !== basis) await refreshProposals(db, id, basis);
   return found;
 }
