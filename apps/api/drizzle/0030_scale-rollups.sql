@@ -93,3 +93,7 @@ END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
 SELECT donation_daily_rebuild();
+--> statement-breakpoint
+-- The console's monthly gifts, newest first: the page is read by this index, and only its gifts'
+-- charges are counted (domain/monthly/gift-console.ts).
+CREATE INDEX IF NOT EXISTS "recurring_gifts_created_idx" ON "recurring_gifts" USING btree ("created_at" DESC, "id" DESC);

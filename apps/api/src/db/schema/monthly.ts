@@ -61,6 +61,8 @@ export const recurringGifts = pgTable(
     index('recurring_gifts_email_idx').on(t.donorEmail, t.status),
     index('recurring_gifts_user_idx').on(t.userId),
     index('recurring_gifts_status_next_idx').on(t.status, t.nextChargeAt),
+    // The console's list of monthly gifts, newest first (migration 0030).
+    index('recurring_gifts_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('recurring_gifts_program_idx').on(t.programId).where(sql`${t.programId} IS NOT NULL`),
     uniqueIndex('recurring_gifts_transfer_reference_key').on(t.transferReference).where(sql`${t.transferReference} IS NOT NULL`),
     check('recurring_gifts_transfer_reference_format', sql`${t.transferReference} IS NULL OR ${t.transferReference} ~ '^[A-Z0-9]{4,20}$'`),

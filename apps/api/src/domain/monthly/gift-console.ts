@@ -95,6 +95,16 @@ function toAdminMonthlyGift(row: GiftRow): AdminMonthlyGift {
   };
 }
 
+/**
+ * One page of the console's list: the page is chosen first (by the index in the list's order), then
+ * only its gifts' charges are counted and added up, never those of every gift before the page.
+ */
+export function adminMonthlyPageSql(where: SQL, offset: number): SQL {
+  return sql`SELECT ${GIFT_COLUMNS} FROM (
+    SELECT * FROM recurring_gifts g WHERE ${where} ORDER BY g.created_at DESC, g.id DESC LIMIT ${ADMIN_MONTHLY_PAGE_SIZE} OFFSET ${offset}
+  ) g ORDER BY g.created_at DESC, g.id DESC`;
+}
+
 export async function listAdminMonthlyGifts(
   db: Db,
   query: { status?: MonthlyGiftStatus; minAmount?: number; maxAmount?: number; since?: string; page: number },
@@ -109,7 +119,7 @@ export async function listAdminMonthlyGifts(
   const offset = (query.page - 1) * ADMIN_MONTHLY_PAGE_SIZE;
   const [rows, [{ n }]] = await Promise.all([
     db
-      .execute(sql`SELECT ${GIFT_COLUMNS} FROM recurring_gifts g WHERE ${where} ORDER BY g.created_at DESC, g.id DESC LIMIT ${ADMIN_MONTHLY_PAGE_SIZE} OFFSET ${offset}`)
+      .execute(adminMonthlyPageSql(where, offset))
       .then((r) => rowsOf<GiftRow>(r)),
     db.execute(sql`SELECT count(*)::int AS n FROM recurring_gifts g WHERE ${where}`).then((r) => rowsOf<{ n: number }>(r)),
   ]);
