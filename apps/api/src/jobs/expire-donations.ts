@@ -21,7 +21,9 @@ export async function expireStaleDonations(db: Database, options: { now?: Date; 
       const result = await tx.execute(sql`
         WITH stale AS (
           SELECT id FROM donations
-          WHERE status = 'pending' AND created_at < ${cutoff.toISOString()}::timestamptz
+          -- A gift the office entered (received_on) is held by the office, not an abandoned checkout:
+          -- it waits for staff's decision, however long ago it arrived (docs/product.md#staff-gift-entry).
+          WHERE status = 'pending' AND received_on IS NULL AND created_at < ${cutoff.toISOString()}::timestamptz
           ORDER BY created_at
           LIMIT ${batchSize}
           FOR UPDATE SKIP LOCKED

@@ -10,6 +10,7 @@ import { taxIdMessages } from '@donaciones/shared/messages/tax-id';
 import { DEFAULT_SETTINGS } from '@donaciones/shared/schemas/settings';
 import { accountingCloses, auditLog, donations, donors, emailOutbox, programs, receipts } from '../../src/db/schema';
 import { registerBatches } from '../../src/domain/accounting/register';
+import { expireStaleDonations } from '../../src/jobs/expire-donations';
 import { putSettings } from '../../src/platform/settings';
 import { createTestApp, inject, type Caller, type TestContext } from '../support/helpers';
 import * as make from '../support/factory';
@@ -194,6 +195,15 @@ describe('the day it was received', () => {
     } finally {
       await ctx.db.delete(accountingCloses).where(eq(accountingCloses.month, month));
     }
+  });
+
+  it('a pending gift received long ago waits for staff: the expiry of abandoned checkouts leaves it', async () => {
+    const res = await enter({ donorName: 'Ana Soto', method: 'cash', amount: 100, receivedOn: daysAgo(45) }, who.volunteer);
+    expect(res.statusCode, res.body).toBe(201);
+    const stale = await make.donation(ctx.db, { status: 'pending', createdAt: new Date(Date.now() - 45 * 86_400_000) });
+    await expireStaleDonations(ctx.db);
+    expect((await stored(res.json().id)).status).toBe('pending');
+    expect((await stored(stale.id)).status).toBe('expired');
   });
 
   it('the register shows the gift on the day received, with its method', async () => {
