@@ -8,6 +8,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '@donaciones/shared/constants';
 import { designationMessages as m } from '@donaciones/shared/messages/designation';
+import { donateMessages } from '@donaciones/shared/messages/donate';
 import type { Analytics } from '@donaciones/shared/schemas/admin';
 import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
@@ -107,9 +108,9 @@ describe('the checkout with the setting', () => {
       [2_000_000_000, m.programUnknown],
       [program.closed, m.programInactive],
       [program.soon, m.programComingSoon],
-      ['1', m.programInvalid],
-      [1.5, m.programInvalid],
-      [-3, m.programInvalid],
+      ['1', donateMessages.programInvalid],
+      [1.5, donateMessages.programInvalid],
+      [-3, donateMessages.programInvalid],
     ];
     for (const [programId, message] of cases) {
       const res = await donate({ programId });

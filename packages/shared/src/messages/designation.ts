@@ -1,10 +1,11 @@
 // The designation of a gift (docs/product.md#designation): a programme, or "Donde más se necesite".
+// Never imported by /donate's first load (only by its lazy programme choice); the checkout's one
+// field message is donateMessages.programInvalid.
 export const designationMessages = {
   question: '¿A qué programa va tu donación?',
   label: 'Destino',
   whereMostNeeded: 'Donde más se necesite',
   whereMostNeededHint: 'La fundación la destina a lo más urgente.',
-  programInvalid: 'Elige un programa de la lista o "Donde más se necesite".',
   programUnknown: 'Ese programa no existe. Elige otro o "Donde más se necesite".',
   programInactive: 'Ese programa ya no recibe donaciones. Elige otro o "Donde más se necesite".',
   programComingSoon: 'Ese programa aún no recibe donaciones (Próximamente). Elige otro o "Donde más se necesite".',

@@ -22,6 +22,8 @@ export const donateMessages = {
   amountDecimals: 'El monto admite como máximo dos decimales',
   cardLast4Invalid: 'Los últimos 4 dígitos de la tarjeta deben ser 4 números',
   cardBrandInvalid: 'La marca de la tarjeta debe ser visa, mastercard, amex u other',
+  // Here, not in messages/designation.ts, so that /donate's first load does not carry the rest of those texts.
+  programInvalid: 'Elige un programa de la lista o "Donde más se necesite".',
   paymentMethodInvalid: 'El método de pago debe ser card o bank_deposit',
   currencyInvalid: 'La moneda debe ser GTQ o USD',
   coverFeesInvalid: 'coverFees debe ser verdadero o falso',

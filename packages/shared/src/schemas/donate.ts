@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import { formatMoney } from '../format';
 import { donateMessages } from '../messages/donate';
-import { designationMessages } from '../messages/designation';
 import { validationMessages } from '../messages/validation';
 import { taxIdMessages } from '../messages/tax-id';
 import { TAX_ID_MAX_LENGTH, parseTaxIdFormat } from '../tax-id';
@@ -260,10 +259,10 @@ export const publicDonationSchema = z.strictObject(
      * se necesite" (docs/product.md#designation). A monthly gift carries it to every charge.
      */
     programId: z
-      .number({ error: designationMessages.programInvalid })
-      .int({ error: designationMessages.programInvalid })
-      .positive({ error: designationMessages.programInvalid })
-      .max(2_147_483_647, { error: designationMessages.programInvalid })
+      .number({ error: d.programInvalid })
+      .int({ error: d.programInvalid })
+      .positive({ error: d.programInvalid })
+      .max(2_147_483_647, { error: d.programInvalid })
       .nullable()
       .optional(),
     /** `monthly` starts a monthly gift (docs/product.md#monthly-giving). */
