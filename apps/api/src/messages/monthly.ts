@@ -8,6 +8,7 @@ export const monthlyApiMessages = {
   itemName: (org: string) => `Donación mensual a ${org}`,
   notFound: 'No encontramos esa donación mensual.',
   /** The description of a monthly transfer's charge recorded from the bank statement (decision 0045). */
+  transferNotChangeable: 'Esta donación mensual es por transferencia: para cambiar el monto o pausarla, escríbenos y lo ajustamos.',
   transferChargeDescription: (reference: string) => `Donación mensual por transferencia, referencia ${reference}`,
   noGiftForSubscription: 'Ninguna donación mensual corresponde a esta suscripción.',
   paymentWithoutId: 'El pago no trae su identificador en la pasarela: no completó nada.',

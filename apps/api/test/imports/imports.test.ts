@@ -188,6 +188,14 @@ describe('monthly donors by transfer', () => {
     const byEmail = new Map(list.gifts.map((g) => [g.donorEmail, g]));
     expect(byEmail.get('marta.mensual@prueba.gt')?.overdue).toBe(false);
     expect(byEmail.get('jose.mensual@prueba.gt')?.overdue).toBe(true);
+    // The month's email carries the signed link; a gift by transfer cannot be changed or paused there.
+    const [email] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'marta.mensual@prueba.gt'));
+    const token = decodeURIComponent(/donacion-mensual\?token=([^\s]+)/.exec(email.textBody)?.[1] ?? '');
+    for (const [path, body] of [['change-amount', { amount: 300 }], ['pause', { months: 1 }]] as const) {
+      const res = await inject(ctx.app, { method: 'POST', url: `/api/v1/monthly-gifts/manage/${path}`, payload: { token, ...body } });
+      expect(res.statusCode, `${path} ${res.body}`).toBe(409);
+      expect(res.json().detail).toMatch(/es por transferencia/);
+    }
     // The donor's page lists the gift by transfer (no charge yet) as overdue, with its reference.
     const [jose] = await ctx.db.select().from(donors).where(sql`${donors.emails} @> ARRAY['jose.mensual@prueba.gt']`);
     const page = (await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/donors/${jose.id}`, token: who.admin.token })).json();

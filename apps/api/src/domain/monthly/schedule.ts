@@ -18,6 +18,7 @@ import { addMonth, manageUrl } from '../ledger/links';
 import { isSimulatedProvider } from '../payments/providers';
 import { type GiftRow, type MonthlyContext, amountOf, lockGift } from './monthly-gifts';
 import { openTrialReplacement } from './trial-replacement';
+import { TRANSFER_PROVIDER } from './transfer';
 
 interface Request {
   actor: Actor | null;
@@ -36,6 +37,8 @@ function nextChargeOf(gift: GiftRow): Date {
  */
 export async function scheduleAmountChange(db: Database, ctx: MonthlyContext, gift: GiftRow, amountCents: number, req: Request): Promise<MonthlyCheckout> {
   if (gift.status !== 'active' && gift.status !== 'paused') throw conflict(mm.notChangeable);
+  // A gift by transfer has no checkout to confirm a change in: the office adjusts it (decision 0045).
+  if (gift.provider === TRANSFER_PROVIDER) throw conflict(mm.transferNotChangeable);
   if (amountCents === (gift.pendingAmountCents ?? gift.amountCents)) throw fieldError('amount', mm.sameAmount);
   const from = nextChargeOf(gift);
   if (!isSimulatedProvider(gift.provider)) {
@@ -77,6 +80,7 @@ export async function scheduleAmountChange(db: Database, ctx: MonthlyContext, gi
  */
 export async function pauseGift(db: Database, ctx: MonthlyContext, gift: GiftRow, months: number, req: Request): Promise<MonthlyCheckout> {
   if (gift.status !== 'active') throw conflict(mm.notPausable);
+  if (gift.provider === TRANSFER_PROVIDER) throw conflict(mm.transferNotChangeable);
   const resume = addMonth(nextChargeOf(gift), months);
   if (!isSimulatedProvider(gift.provider)) {
     return openTrialReplacement(db, ctx, gift, { kind: 'pause', amountCents: gift.pendingAmountCents ?? gift.amountCents, firstChargeAt: resume, months, ...req });
