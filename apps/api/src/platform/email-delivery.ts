@@ -1,26 +1,17 @@
 // How fast the outbox sends and how long it keeps what it sent (docs/product.md#email): the settings
 // entry `emailDelivery` (shared/schemas/email-delivery.ts), read with its defaults like every setting.
-import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_EMAIL_DELIVERY, type EmailDeliverySettings, emailDeliverySettingsSchema } from '@donaciones/shared/schemas/email-delivery';
+import { sql } from 'drizzle-orm';
+import type { EmailDeliverySettings } from '@donaciones/shared/schemas/email-delivery';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { settings } from '../db/schema';
+import { getSettings, putSettings } from './settings';
 
-const KEY = 'emailDelivery';
-
-export async function getEmailDelivery(db: Db): Promise<EmailDeliverySettings> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, KEY)).limit(1);
-  const parsed = emailDeliverySettingsSchema.safeParse({ ...DEFAULT_EMAIL_DELIVERY, ...(row?.value ?? {}) });
-  return parsed.success ? parsed.data : DEFAULT_EMAIL_DELIVERY;
+export function getEmailDelivery(db: Db): Promise<EmailDeliverySettings> {
+  return getSettings(db, 'emailDelivery');
 }
 
-export async function putEmailDelivery(db: Db, value: EmailDeliverySettings, userId?: number): Promise<EmailDeliverySettings> {
-  const parsed = emailDeliverySettingsSchema.parse(value);
-  await db
-    .insert(settings)
-    .values({ key: KEY, value: parsed, updatedBy: userId ?? null })
-    .onConflictDoUpdate({ target: settings.key, set: { value: parsed, updatedAt: sql`now()`, updatedBy: userId ?? null } });
-  return parsed;
+export function putEmailDelivery(db: Db, value: EmailDeliverySettings, userId?: number): Promise<EmailDeliverySettings> {
+  return putSettings(db, 'emailDelivery', value, userId);
 }
 
 /** Sends per tick of the outbox job (every 2 s): a thirtieth of the minute's rate, at least one. */

@@ -12,6 +12,7 @@ import { DEFAULT_PAYMENT_SETTINGS, paymentSettingsSchema } from '@donaciones/sha
 import { DEFAULT_FISCAL_SETTINGS, type FiscalSettings, fiscalSettingsSchema } from '@donaciones/shared/schemas/fiscal';
 import { DEFAULT_BANK_ACCOUNTS, DEFAULT_SLIP_STORAGE, bankAccountsSettingsSchema, slipStorageSettingsSchema } from '@donaciones/shared/schemas/deposits';
 import { DEFAULT_SPONSORSHIP_SETTINGS, sponsorshipSettingsSchema } from '@donaciones/shared/schemas/sponsorship';
+import { DEFAULT_EMAIL_DELIVERY, emailDeliverySettingsSchema } from '@donaciones/shared/schemas/email-delivery';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 
@@ -25,9 +26,10 @@ const schemas = {
   bankAccounts: bankAccountsSettingsSchema,
   slipStorage: slipStorageSettingsSchema,
   sponsorship: sponsorshipSettingsSchema,
+  emailDelivery: emailDeliverySettingsSchema,
 } as const;
 
-const DEFAULTS = { ...DEFAULT_SETTINGS, payments: DEFAULT_PAYMENT_SETTINGS, fiscal: DEFAULT_FISCAL_SETTINGS, bankAccounts: DEFAULT_BANK_ACCOUNTS, slipStorage: DEFAULT_SLIP_STORAGE, sponsorship: DEFAULT_SPONSORSHIP_SETTINGS };
+const DEFAULTS = { ...DEFAULT_SETTINGS, payments: DEFAULT_PAYMENT_SETTINGS, fiscal: DEFAULT_FISCAL_SETTINGS, bankAccounts: DEFAULT_BANK_ACCOUNTS, slipStorage: DEFAULT_SLIP_STORAGE, sponsorship: DEFAULT_SPONSORSHIP_SETTINGS, emailDelivery: DEFAULT_EMAIL_DELIVERY };
 
 export type SettingsKey = keyof typeof schemas;
 export type SettingsValue<K extends SettingsKey> = z.infer<(typeof schemas)[K]>;

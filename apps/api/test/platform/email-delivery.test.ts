@@ -10,7 +10,7 @@ import { batchOfRate, getEmailDelivery, pruneSentEmails, putEmailDelivery } from
 import { deliverDueEmails } from '../../src/jobs/email-outbox';
 import type { MailTransport } from '../../src/platform/mailer';
 import { queueYearStatements } from '../../src/domain/receipts/statements';
-import { createTestApp, type TestContext } from '../support/helpers';
+import { createTestApp, inject, type TestContext } from '../support/helpers';
 import * as make from '../support/factory';
 
 let ctx: TestContext;
@@ -116,5 +116,23 @@ describe('the yearly statements of every donor', () => {
     }
     const claimed = rowsOf<{ n: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM ${annualStatements} WHERE year = ${year}`));
     expect(Number(claimed[0].n)).toBe(40);
+  });
+});
+
+describe('the setting in the console', () => {
+  it('ADMIN reads and saves it (audited); a bad value is refused next to its field, in Spanish', async () => {
+    const admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
+    const url = '/api/v1/admin/settings/email-delivery';
+    await putEmailDelivery(ctx.db, { per_minute: 600, sent_retention_days: 180 });
+    expect((await inject(ctx.app, { method: 'GET', url, token: admin.token })).json()).toEqual({ per_minute: 600, sent_retention_days: 180 });
+    const saved = await inject(ctx.app, { method: 'PUT', url, token: admin.token, payload: { per_minute: 120, sent_retention_days: 90 } });
+    expect(saved.statusCode).toBe(200);
+    expect(await getEmailDelivery(ctx.db)).toEqual({ per_minute: 120, sent_retention_days: 90 });
+    const audited = rowsOf<{ n: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'settings.emailDelivery.update'`));
+    expect(Number(audited[0].n)).toBe(1);
+    const bad = await inject(ctx.app, { method: 'PUT', url, token: admin.token, payload: { per_minute: 0, sent_retention_days: 2 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ per_minute: 'Indica entre 1 y 10,000 correos por minuto', sent_retention_days: 'Indica entre 7 y 3,650 días' });
+    expect(await getEmailDelivery(ctx.db)).toEqual({ per_minute: 120, sent_retention_days: 90 });
   });
 });

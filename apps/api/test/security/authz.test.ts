@@ -309,6 +309,11 @@ const matrix: Record<string, Entry> = {
     ...adminOnly(200),
     request: () => ({ url: `${V1}/admin/settings/slip-storage`, payload: { per_donation_mb: 25, total_mb: 2048, retention_days: 90 } }),
   },
+  [`GET ${V1}/admin/settings/email-delivery`]: adminOnly(200),
+  [`PUT ${V1}/admin/settings/email-delivery`]: {
+    ...adminOnly(200),
+    request: () => ({ url: `${V1}/admin/settings/email-delivery`, payload: { per_minute: 600, sent_retention_days: 180 } }),
+  },
   // The owner's deposit (signed in); a stranger's answer is 403, anonymous without the link 401.
   [`POST ${V1}/donations/:id/slip`]: {
     ...signedIn(201),

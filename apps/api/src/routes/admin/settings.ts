@@ -10,6 +10,7 @@ import {
 } from '@donaciones/shared/schemas/settings';
 import { fiscalSettingsAnswerSchema, fiscalSettingsSchema } from '@donaciones/shared/schemas/fiscal';
 import { slipStorageAnswerSchema, slipStorageSettingsSchema } from '@donaciones/shared/schemas/deposits';
+import { emailDeliverySettingsSchema } from '@donaciones/shared/schemas/email-delivery';
 import { actorOf } from '../../http/auth';
 import { updateSettings } from '../../domain/content/content';
 import { saveFiscalSettings } from '../../domain/receipts/fiscal';
@@ -186,5 +187,36 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
       await updateSettings(app.db, { key: 'slipStorage', value: request.body, actor: actorOf(request), ip: request.ip });
       return slipStorageUsage(app.db);
     },
+  );
+
+  r.get(
+    '/admin/settings/email-delivery',
+    {
+      schema: {
+        tags: [SETTINGS],
+        summary: 'Ritmo de envío de correos',
+        description: 'per_minute: correos enviados por minuto como máximo entre todos los procesos; sent_retention_days: días que se guardan los correos enviados.',
+        security: bearer,
+        response: { 200: emailDeliverySettingsSchema, ...refusals },
+      },
+    },
+    async () => getSettings(app.db, 'emailDelivery'),
+  );
+
+  r.put(
+    '/admin/settings/email-delivery',
+    {
+      schema: {
+        tags: [SETTINGS],
+        summary: 'Guardar el ritmo de envío de correos',
+        description:
+          'per_minute entre 1 y 10,000 (lo que acepta el servidor de correo; aplica desde el siguiente envío), sent_retention_days entre 7 ' +
+          'y 3650 (los correos enviados más antiguos se borran cada hora; los pendientes y fallidos se guardan). Queda en la bitácora.',
+        security: bearer,
+        body: emailDeliverySettingsSchema,
+        response: { 200: emailDeliverySettingsSchema, ...writeRefusals },
+      },
+    },
+    async (request) => updateSettings(app.db, { key: 'emailDelivery', value: request.body, actor: actorOf(request), ip: request.ip }),
   );
 }
