@@ -10,6 +10,8 @@ import { ErrorState } from '@/components/states';
 import { useFiscalSettings } from '../api/fiscal-settings';
 import { useSlipStorage } from '../api/slip-storage';
 import { SlipStorageForm } from '../components/slip-storage';
+import { useEmailDelivery } from '../api/email-delivery';
+import { EmailDeliveryForm } from '../components/email-delivery';
 import { useImpactSettings } from '../api/get-impact-settings';
 import { useLevelSettings } from '../api/get-level-settings';
 import { useOrganization } from '../api/get-organization';
@@ -35,6 +37,7 @@ const OrganizationSection = () => <Loaded query={useOrganization()}>{(values) =>
 const FiscalSection = () => <Loaded query={useFiscalSettings()}>{(values) => <FiscalSettingsForm values={values} />}</Loaded>;
 const PaymentsSection = () => <Loaded query={usePaymentSettings()}>{(values) => <PaymentSettingsForm values={values} />}</Loaded>;
 const SlipStorageSection = () => <Loaded query={useSlipStorage()}>{(answer) => <SlipStorageForm answer={answer} />}</Loaded>;
+const EmailDeliverySection = () => <Loaded query={useEmailDelivery()}>{(values) => <EmailDeliveryForm values={values} />}</Loaded>;
 const BankAccountsSection = () => <Loaded query={useBankAccounts()}>{(values) => <BankAccountsForm values={values} />}</Loaded>;
 const ImpactSection = () => <Loaded query={useImpactSettings()}>{(values) => <ImpactForm values={values} />}</Loaded>;
 const LevelsSection = () => <Loaded query={useLevelSettings()}>{(values) => <LevelsForm values={values} />}</Loaded>;
@@ -51,6 +54,7 @@ export function SystemSettingsTab() {
       {may('fiscal.manage') && <PaymentsSection />}
       {may('bank.manage') && <BankAccountsSection />}
       {may('settings.manage') && <SlipStorageSection />}
+      {may('settings.manage') && <EmailDeliverySection />}
       {may('content.manage') && (
         <>
           <ProgramsManager />
