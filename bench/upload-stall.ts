@@ -10,7 +10,7 @@
 // Creates the database `bench_upload_stall` on BENCH_DATABASE_URL's server and drops it.
 import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SLIP_MAX_BYTES } from '@donaciones/shared/messages/deposits';
@@ -48,6 +48,12 @@ function curlUpload(url: string, file: string): Promise<number> {
   });
 }
 
+/** CPU time the server process has used (user + system), in ms: on a busy machine its loop may wait for a core, not for its own work. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
@@ -75,6 +81,7 @@ async function main() {
     writeFileSync(bodyFile, body);
     const times: number[] = [];
     await loopDelay(api);
+    const cpuBefore = cpuMs(api.process.pid as number);
     let uploading = true;
     const started = performance.now();
     // The uploads are sent by curl processes, so that pushing 50 MB does not hold this process's own
@@ -98,11 +105,12 @@ async function main() {
     }
     const statuses = await uploads;
     const loop = await loopDelay(api);
+    const serverCpu = cpuMs(api.process.pid as number) - cpuBefore;
     const seconds = (performance.now() - started) / 1000;
     const sorted = [...times].sort((a, b) => a - b);
     const p99 = percentile(sorted, 99);
     const max = sorted.at(-1) ?? 0;
-    console.log(`${PARALLEL * ROUNDS} uploads of ${(body.length / 1024 / 1024).toFixed(1)} MB in ${seconds.toFixed(1)} s, answers ${[...new Set(statuses)].join(', ')}`);
+    console.log(`${PARALLEL * ROUNDS} uploads of ${(body.length / 1024 / 1024).toFixed(1)} MB in ${seconds.toFixed(1)} s, answers ${[...new Set(statuses)].join(', ')}, server CPU ${serverCpu.toFixed(0)} ms (${(serverCpu / (PARALLEL * ROUNDS)).toFixed(0)} ms an upload)`);
     result(`health during 5 MB uploads: ${times.length} answers, p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms`);
     result(`event-loop delay during ${PARALLEL} parallel 5 MB uploads: p99 ${loop.p99.toFixed(1)} ms, max ${loop.max.toFixed(1)} ms (${loop.samples} samples)`);
     const checks = [
