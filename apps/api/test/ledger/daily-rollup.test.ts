@@ -9,6 +9,7 @@ import { rowsOf } from '../../src/db/rows';
 import { programs } from '../../src/db/schema';
 import { COUNTED, QUETZAL_CENTS, createdWithin, donatedWithin } from '../../src/domain/ledger/figures';
 import { transitionDonation } from '../../src/domain/ledger/transitions';
+import { PERIOD_GRANULARITY, computeAnalytics, periodBounds } from '../../src/domain/reporting/analytics';
 import { type Caller, type TestContext, createTestApp, inject } from '../support/helpers';
 import * as make from '../support/factory';
 
@@ -123,5 +124,30 @@ describe('the daily rollup of the ledger', () => {
     }
     const site = await inject(ctx.app, { method: 'GET', url: '/api/v1/public/site' });
     expect(site.statusCode).toBe(200);
+  });
+
+  it('gives the reports’ month and trend series what a scan of the ledger gives', async () => {
+    // Gifts late in the evening (already the next day in UTC) at the edges of months of this year.
+    const year = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Guatemala', year: 'numeric' }).format(new Date()));
+    for (const month of [0, 1, 2]) {
+      await make.donation(ctx.db, { amount: 50 + month, createdAt: new Date(Date.UTC(year, month + 1, 1, 5, 30)) });
+      await make.donation(ctx.db, { amount: 7, currency: 'USD', gtqCents: 5_460, createdAt: new Date(Date.UTC(year, month, 15, 18)) });
+    }
+    for (const period of ['week', 'month', 'quarter', 'year'] as const) {
+      const report = await computeAnalytics(ctx.db, { period });
+      const b = periodBounds(period, new Date());
+      const gran = sql.raw(`'${PERIOD_GRANULARITY[period]}'`);
+      const scan = rowsOf<{ t: string; n: number; cents: string | number }>(
+        await ctx.db.execute(sql`
+          SELECT to_char(greatest(date_trunc(${gran}, created_at AT TIME ZONE 'America/Guatemala'), ${b.startLocal}::timestamp), 'YYYY-MM-DD') AS t,
+                 count(*)::int AS n, sum(${QUETZAL_CENTS}) AS cents
+          FROM donations WHERE ${COUNTED} AND created_at >= ${b.startAt}::timestamptz AND created_at < ${b.endAt}::timestamptz GROUP BY 1`),
+      );
+      const nonEmpty = report.trends.filter((t) => t.donations > 0).map((t) => ({ t: t.date, n: t.donations, amount: t.amount }));
+      expect(nonEmpty).toEqual(scan.map((r) => ({ t: r.t, n: Number(r.n), amount: Number(r.cents) / 100 })).sort((x, y) => x.t.localeCompare(y.t)));
+      const monthsTotal = report.monthly_stats.reduce((sum, m) => sum + m.donations, 0);
+      expect(monthsTotal).toBe(report.summary.total_donations);
+      expect(report.monthly_stats.reduce((sum, m) => sum + Math.round(m.amount * 100), 0)).toBe(Math.round(report.summary.total_amount * 100));
+    }
   });
 });

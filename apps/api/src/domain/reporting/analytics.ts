@@ -78,6 +78,8 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
   const inPrevious = sql`created_at >= ${b.previousStartAt}::timestamptz AND created_at < ${b.previousEndAt}::timestamptz`;
   const counted = COUNTED;
   const cents = QUETZAL_CENTS;
+  // The month and trend series add up the daily rollup (donation_daily): the period's days, not its gifts.
+  const periodDays = sql`day >= ${b.startDate}::date AND day <= ${b.endDate}::date`;
 
   const [summaryRow] = rowsOf<{
     completed: number;
@@ -125,8 +127,8 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
         SELECT generate_series(date_trunc('month', ${b.startLocal}::timestamp), ${b.endLocal}::timestamp - interval '1 second', interval '1 month') AS m
       ),
       d AS (
-        SELECT date_trunc('month', created_at AT TIME ZONE ${tz}) AS m, count(*)::int AS n, sum(${cents})::bigint AS c
-        FROM donations WHERE ${counted} AND ${inPeriod} GROUP BY 1
+        SELECT date_trunc('month', day::timestamp) AS m, sum(counted_count)::int AS n, sum(counted_cents)::bigint AS c
+        FROM donation_daily WHERE ${periodDays} GROUP BY 1
       ),
       u AS (
         SELECT date_trunc('month', created_at AT TIME ZONE ${tz}) AS m, count(*)::int AS n
@@ -143,8 +145,8 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
         SELECT generate_series(date_trunc(${gran}, ${b.startLocal}::timestamp), ${b.endLocal}::timestamp - interval '1 second', ('1 ' || ${gran})::interval) AS t
       ),
       d AS (
-        SELECT date_trunc(${gran}, created_at AT TIME ZONE ${tz}) AS t, count(*)::int AS n, sum(${cents})::bigint AS c
-        FROM donations WHERE ${counted} AND ${inPeriod} GROUP BY 1
+        SELECT date_trunc(${gran}, day::timestamp) AS t, sum(counted_count)::int AS n, sum(counted_cents)::bigint AS c
+        FROM donation_daily WHERE ${periodDays} GROUP BY 1
       )
       SELECT to_char(greatest(buckets.t, ${b.startLocal}::timestamp), 'YYYY-MM-DD') AS date, coalesce(d.n, 0)::int AS donations, coalesce(d.c, 0)::bigint AS cents
       FROM buckets LEFT JOIN d ON d.t = buckets.t
