@@ -74,6 +74,7 @@ export const activityMessages = {
     passwordChanged: (actor: string) => `${actor} cambió su contraseña`,
     profileUpdated: (actor: string) => `${actor} actualizó su perfil`,
     donationCreate: (ref: string) => `Se registró la donación ${ref}`,
+    donationEntered: (actor: string, ref: string, method: string, day: string) => `${actor} registró la donación ${ref} (${method}), recibida el ${day}`,
     /** A step without its own line: said in words, never as the stored code. */
     other: (actor: string) => `${actor} hizo un cambio`,
   },

@@ -62,6 +62,9 @@ describe('each method, entered pending by a VOLUNTEER (gifts.enter)', () => {
     expect(await receiptOf(body.id)).toBeUndefined();
     const [entry] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'donation.entered'), eq(auditLog.entityId, String(body.id))));
     expect(entry).toMatchObject({ actorUserId: who.volunteer.id, details: expect.objectContaining({ method, completed: false }) });
+    // The donation's history says it in words: who entered it, how and when it arrived.
+    const history = (await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/donations/${body.id}/review`, token: who.admin.token })).json().history;
+    expect(history[0].message).toBe(`${who.volunteer.email} registró la donación ${body.reference_code} (${g.methods[method]}), recibida el ${today().split('-').reverse().join('/')}`);
   });
 
   it('refuses each method without its details, next to each field', async () => {

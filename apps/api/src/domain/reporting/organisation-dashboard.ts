@@ -14,7 +14,8 @@ import { count, desc, notLike, sql } from 'drizzle-orm';
 import { DEFAULT_SYSTEM_HEALTH } from '@donaciones/shared/constants';
 import { figurePeriod, growthPercentage, instantRange } from '@donaciones/shared/figures';
 import { normalizeRoles } from '@donaciones/shared/roles';
-import { fromCents, roundTo } from '@donaciones/shared/format';
+import { formatDay, fromCents, roundTo } from '@donaciones/shared/format';
+import { type GiftMethod, giftEntryMessages } from '@donaciones/shared/messages/gift-entry';
 import { activityMessages } from '../../messages/activity';
 import type { AdminDashboardStats, RecentActivity } from '@donaciones/shared/schemas/admin';
 import type { Db } from '../../db/client';
@@ -74,6 +75,8 @@ export function activityMessage(entry: { action: string; actorEmail: string | nu
       return act.profileUpdated(actor);
     case 'donation.create':
       return act.donationCreate(ref);
+    case 'donation.entered':
+      return act.donationEntered(actor, ref, giftEntryMessages.methods[str(d, 'method') as GiftMethod] ?? str(d, 'method'), formatDay(str(d, 'received_on')));
     case 'user.role_donor_added':
       return act.donorRoleAdded;
     case 'donation.approve':
