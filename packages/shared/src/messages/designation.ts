@@ -1,11 +1,9 @@
 // The designation of a gift (docs/product.md#designation): a programme, or "Donde más se necesite".
-// Never imported by /donate's first load (only by its lazy programme choice); the checkout's one
-// field message is donateMessages.programInvalid.
+// Staff screens and the API; /donate's first load never imports it: the checkout's field message is
+// donateMessages.programInvalid and its choice's texts are in messages/designation-choice.ts.
 export const designationMessages = {
-  question: '¿A qué programa va tu donación?',
   label: 'Destino',
   whereMostNeeded: 'Donde más se necesite',
-  whereMostNeededHint: 'La fundación la destina a lo más urgente.',
   programUnknown: 'Ese programa no existe. Elige otro o "Donde más se necesite".',
   programInactive: 'Ese programa ya no recibe donaciones. Elige otro o "Donde más se necesite".',
   programComingSoon: 'Ese programa aún no recibe donaciones (Próximamente). Elige otro o "Donde más se necesite".',

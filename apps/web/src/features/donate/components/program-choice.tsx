@@ -2,7 +2,7 @@
 // "Próximamente", and "Donde más se necesite" first, chosen by default. Loaded only when the
 // settings offer the programmes (routes/donate.tsx).
 import { useId } from 'react';
-import { designationMessages as m } from '@donaciones/shared/messages/designation';
+import { designationChoiceMessages as m } from '@donaciones/shared/messages/designation-choice';
 import type { PublicProgram } from '@donaciones/shared/schemas/public-site';
 import { cn } from '@/lib/cn';
 
