@@ -6,14 +6,14 @@ const labels = (roles: string[]) => navigationFor(roles).map((i) => i.label);
 const targets = (roles: string[]) => navigationFor(roles).map((i) => i.to);
 
 describe('navigation per role (docs/product.md#screens-and-routes)', () => {
-  it('ADMIN: Panel Admin, Usuarios, Donaciones, Mensuales, Donantes, Conciliación, Reportes, Contabilidad, Cartas, Configuración', () => {
-    expect(labels(['ADMIN'])).toEqual(['Panel Admin', 'Usuarios', 'Donaciones', 'Mensuales', 'Donantes', 'Conciliación', 'Reportes', 'Contabilidad', 'Cartas', 'Configuración']);
-    expect(targets(['ADMIN'])).toEqual(['/dashboard', '/admin/users', '/admin/donations', '/admin/monthly-gifts', '/admin/donantes', '/admin/bank-statements', '/admin/reports', '/admin/contabilidad', '/admin/cartas', '/admin/settings']);
+  it('ADMIN: Panel Admin, Usuarios, Donaciones, Mensuales, Donantes, Conciliación, Reportes, Contabilidad, Apadrinamiento, Cartas, Configuración', () => {
+    expect(labels(['ADMIN'])).toEqual(['Panel Admin', 'Usuarios', 'Donaciones', 'Mensuales', 'Donantes', 'Conciliación', 'Reportes', 'Contabilidad', 'Apadrinamiento', 'Cartas', 'Configuración']);
+    expect(targets(['ADMIN'])).toEqual(['/dashboard', '/admin/users', '/admin/donations', '/admin/monthly-gifts', '/admin/donantes', '/admin/bank-statements', '/admin/reports', '/admin/contabilidad', '/admin/apadrinamiento', '/admin/cartas', '/admin/settings']);
   });
 
   it('DONOR: Mi Panel, Mis Donaciones, Donaciones mensuales, Historial, Recibos, Donar, Perfil', () => {
-    expect(labels(['DONOR'])).toEqual(['Mi Panel', 'Mis Donaciones', 'Donaciones mensuales', 'Historial', 'Recibos', 'Donar', 'Perfil']);
-    expect(targets(['DONOR'])).toEqual(['/dashboard', '/donor/donations', '/donor/monthly-gifts', '/donor/history', '/donor/receipts', '/donate', '/donor/profile']);
+    expect(labels(['DONOR'])).toEqual(['Mi Panel', 'Mis Donaciones', 'Donaciones mensuales', 'Mi ahijado/a', 'Historial', 'Recibos', 'Donar', 'Perfil']);
+    expect(targets(['DONOR'])).toEqual(['/dashboard', '/donor/donations', '/donor/monthly-gifts', '/donor/ahijado', '/donor/history', '/donor/receipts', '/donate', '/donor/profile']);
   });
 
   it('USER: Mi Panel, Donaciones, Estadísticas, Donar, Perfil (the same words and order as a donor)', () => {
@@ -28,7 +28,7 @@ describe('navigation per role (docs/product.md#screens-and-routes)', () => {
     expect(targets(['COMMUNICATIONS'])).toEqual(['/dashboard', '/admin/reports', '/admin/settings']);
     expect(targets(['VOLUNTEER'])).toEqual(['/dashboard', '/admin/donations', '/admin/monthly-gifts', '/admin/settings']);
     expect(targets(['COMMUNICATIONS', 'VOLUNTEER'])).toEqual(['/dashboard', '/admin/donations', '/admin/monthly-gifts', '/admin/reports', '/admin/settings']);
-    expect(targets(['SPONSORSHIP'])).toEqual(['/dashboard', '/admin/cartas', '/admin/settings']);
+    expect(targets(['SPONSORSHIP'])).toEqual(['/dashboard', '/admin/apadrinamiento', '/admin/cartas', '/admin/settings']);
     expect(dashboardScreenFor(['FINANCE'])).toBe('admin-dashboard');
     expect(dashboardScreenFor(['COMMUNICATIONS'])).toBe('admin-dashboard');
     expect(dashboardScreenFor(['VOLUNTEER', 'DONOR'])).toBe('user-dashboard');

@@ -61,6 +61,15 @@ export const paths = {
   sponsorLetters: '/donor/ahijado/:sponsorshipId/cartas',
   /** A monthly gift seen and cancelled without signing in, from the signed link of its emails (`?token=`). */
   manageMonthlyGift: '/donacion-mensual',
+  /** "Apadrina" (docs/product.md#sponsorship): the waiting children, a child's profile, the held place's form. */
+  apadrina: '/apadrina',
+  apadrinaStart: '/apadrina/reserva',
+  apadrinaChild: '/apadrina/:id',
+  /** "Mi ahijado/a": the sponsor's children. */
+  donorSponsorships: '/donor/ahijado',
+  /** "Apadrinamiento" (sponsorship.manage): the children's records, and one child's. */
+  adminSponsorship: '/admin/apadrinamiento',
+  adminSponsorshipChild: '/admin/apadrinamiento/:id',
   /** A bank deposit's slip upload and status (docs/product.md#bank-deposits): `?token=` from its email, or `?donacion=` signed in. */
   depositSlip: '/boleta',
 
@@ -101,3 +110,13 @@ export function donationDetailPath(id: number | string): string {
 
 /** `/boleta?donacion=12`: the slip upload of one of the signed-in donor's deposits. */
 export const depositSlipPath = (donationId: number) => `${paths.depositSlip}?donacion=${donationId}`;
+
+/** `/apadrina/3`: the public profile of waiting child 3. */
+export function apadrinaChildPath(id: number | string): string {
+  return paths.apadrinaChild.replace(':id', encodeURIComponent(String(id)));
+}
+
+/** `/admin/apadrinamiento/3`: the staff's record of child 3. */
+export function adminSponsorshipChildPath(id: number | string): string {
+  return paths.adminSponsorshipChild.replace(':id', encodeURIComponent(String(id)));
+}

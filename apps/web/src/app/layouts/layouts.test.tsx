@@ -9,7 +9,7 @@ describe('public layout', () => {
   it('signed out: Inicio, Donaciones, Donar, a Login button, no Estadísticas, footer with 1.0.0', async () => {
     renderApp('/');
     const nav = (await screen.findAllByRole('navigation', { name: 'Navegación principal' }, { timeout: 4000 }))[0];
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Inicio', 'Donaciones', 'Donar']);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Inicio', 'Donaciones', 'Donar', 'Apadrina']);
     const header = screen.getAllByRole('banner')[0];
     expect(within(header).getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/login');
     expect(within(header).queryByRole('link', { name: 'Estadísticas' })).not.toBeInTheDocument();
@@ -24,7 +24,7 @@ describe('public layout', () => {
     expect(await within(header).findByRole('link', { name: 'Mi panel' })).toHaveAttribute('href', '/dashboard');
     expect(within(header).queryByText('Dashboard')).not.toBeInTheDocument();
     const nav = screen.getAllByRole('navigation', { name: 'Navegación principal' })[0];
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Inicio', 'Donaciones', 'Donar', 'Estadísticas']);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Inicio', 'Donaciones', 'Donar', 'Apadrina', 'Estadísticas']);
     expect(within(header).getAllByText('admin@ejemplo.org').length).toBeGreaterThan(0);
     expect(within(header).getAllByText('Administrador').length).toBeGreaterThan(0);
     expect(within(header).queryByRole('link', { name: 'Iniciar sesión' })).not.toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('dashboard layout', () => {
   it('shows the navigation of the role, the email and the role badge', async () => {
     renderApp('/dashboard', { user: { email: 'donante@ejemplo.org', roles: ['DONOR'] } });
     const nav = (await screen.findAllByRole('navigation', { name: 'Navegación del panel' }, { timeout: 4000 }))[0];
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Mi Panel', 'Mis Donaciones', 'Donaciones mensuales', 'Historial', 'Recibos', 'Donar', 'Perfil']);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Mi Panel', 'Mis Donaciones', 'Donaciones mensuales', 'Mi ahijado/a', 'Historial', 'Recibos', 'Donar', 'Perfil']);
     const header = screen.getAllByRole('banner')[0];
     expect(within(header).getByText('donante@ejemplo.org')).toBeInTheDocument();
     expect(within(header).getByText('Donante')).toBeInTheDocument();

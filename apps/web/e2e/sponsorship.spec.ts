@@ -1,0 +1,114 @@
+// Children's sponsorship against the real server (docs/product.md#sponsorship): a visitor finds a
+// waiting child on /apadrina, opens the profile, sponsors through the demo's card (the code of
+// conduct refused until accepted, next to the field), and the first monthly charge makes the child
+// "Apadrinado" for staff; the demo donor sees "Mi ahijado/a"; staff see the full record. Screens at
+// 390 and 1280 px, and axe on every new screen.
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO, apiToken, expect, futureExpiry, login, screenshots, test } from './fixtures';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const V1 = '/api/v1';
+
+async function axe(page: Page, label: string) {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes[0]?.target)}`);
+  expect(blocking, label).toEqual([]);
+}
+
+/** A waiting child created by staff, with a current consent and a drawn photo. */
+async function aWaitingChild(request: APIRequestContext, firstName: string, tag: string): Promise<number> {
+  const headers = { authorization: `Bearer ${await apiToken(request)}` };
+  const created = await request.post(`${V1}/admin/sponsorship/children`, {
+    headers,
+    data: { firstName, fullName: `${firstName} ${tag} Apellido`, birthDate: '2015-08-20', department: 'Petén', story: 'Le gusta pintar y jugar con sus primos.', storyApproved: true, community: `Aldea ${tag}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json()).child.id as number;
+  const today = new Date().toISOString().slice(0, 10);
+  const consent = await request.post(`${V1}/admin/sponsorship/children/${id}/consents`, {
+    headers,
+    data: { givenBy: 'Madre de prueba', relationship: 'madre', givenOn: today, scope: 'photos_and_story', expiresOn: `${Number(today.slice(0, 4)) + 1}${today.slice(4)}` },
+  });
+  expect(consent.status(), await consent.text()).toBe(201);
+  return id;
+}
+
+test('a visitor sponsors a waiting child end to end with the demo card', async ({ page, request }) => {
+  const tag = `E2E${Date.now().toString(36)}`;
+  const name = `Yesenia${tag.slice(-4)}`;
+  const childId = await aWaitingChild(request, name, tag);
+
+  await page.goto('/apadrina');
+  await expect(page.getByRole('heading', { name: 'Apadrina a una niña o un niño' })).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await page.getByLabel('Departamento').selectOption('Petén');
+  const card = page.getByTestId('waiting-child').filter({ hasText: name });
+  await expect(card).toBeVisible();
+  await expect(page.getByText(tag)).toHaveCount(0);
+  await axe(page, '/apadrina');
+  await screenshots(page, 'sponsorship-list');
+
+  await card.getByRole('link', { name: `Conocer a ${name}` }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByText('10 años').or(page.getByText('11 años'))).toBeVisible();
+  await expect(page.getByText(tag)).toHaveCount(0);
+  await axe(page, '/apadrina/:id');
+  await screenshots(page, 'sponsorship-profile');
+
+  await page.getByRole('button', { name: `Apadrinar a ${name}` }).click();
+  await expect(page.getByRole('heading', { name: 'Completa tu apadrinamiento' })).toBeVisible();
+  await expect(page.getByText(new RegExp(`Reservamos el lugar de ${name} para ti`))).toBeVisible();
+  await axe(page, '/apadrina/reserva');
+  await screenshots(page, 'sponsorship-hold');
+
+  const email = `padrino.${tag.toLowerCase()}@example.com`;
+  await page.getByLabel('Nombre', { exact: true }).fill('Padrino de Prueba');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
+  await page.getByLabel('Vencimiento (MM/AA)').fill(futureExpiry());
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /Apadrinar por Q/ }).click();
+  await expect(page.getByText('Debes aceptar el código de conducta para apadrinar')).toBeVisible();
+  await page.getByLabel('Acepto el código de conducta').check();
+  await page.getByRole('button', { name: /Apadrinar por Q/ }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(`serás padrino o madrina de ${name}`) })).toBeVisible();
+  await screenshots(page, 'sponsorship-thanks');
+
+  // The demo's monthly job charges the first payment: the child is then "Apadrinado" and off the list.
+  const staff = { authorization: `Bearer ${await apiToken(request)}` };
+  await expect
+    .poll(async () => (await (await request.get(`${V1}/admin/sponsorship/children/${childId}`, { headers: staff })).json()).child.status, { timeout: 30_000 })
+    .toBe('sponsored');
+  const list = await (await request.get(`${V1}/sponsorship/children`)).json();
+  expect(list.children.map((c: { id: number }) => c.id)).not.toContain(childId);
+});
+
+test('the demo donor sees Mi ahijado/a; staff see the full record', async ({ page }) => {
+  await login(page, DEMO.donor.email, DEMO.donor.password);
+  await page.goto('/donor/ahijado');
+  await expect(page.getByRole('heading', { name: 'Mi ahijado/a', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Kevin' })).toBeVisible();
+  await expect(page.getByText(/Cumple años en abril/)).toBeVisible();
+  await expect(page.getByText('Comunidad de demostración')).toHaveCount(0);
+  await axe(page, '/donor/ahijado');
+  await screenshots(page, 'sponsorship-my-child');
+
+  await page.context().clearCookies();
+  await page.evaluate(() => window.localStorage.clear());
+  await login(page, DEMO.admin.email, DEMO.admin.password);
+  await page.goto('/admin/apadrinamiento');
+  await expect(page.getByRole('heading', { name: 'Niñas y niños' })).toBeVisible();
+  await axe(page, '/admin/apadrinamiento');
+  await screenshots(page, 'sponsorship-staff-list');
+  await page.getByRole('link', { name: 'Lupita Ejemplo Ficticio' }).click();
+  await expect(page.getByText('Comunidad de demostración').or(page.getByLabel('Comunidad'))).toBeVisible();
+  await expect(page.getByText('Vigente', { exact: true })).toBeVisible();
+  // Leaving the programme needs its reason, next to the field.
+  await page.getByLabel('Estado').selectOption('left');
+  await page.getByRole('button', { name: 'Guardar estado' }).click();
+  await expect(page.getByText('Escribe el motivo por el que salió del programa')).toBeVisible();
+  await axe(page, '/admin/apadrinamiento/:id');
+  await screenshots(page, 'sponsorship-staff-child');
+});

@@ -1,0 +1,115 @@
+// Children's sponsorship (docs/product.md#sponsorship): the public waiting list and profile, the hold
+// and the sponsor's start, "Mi ahijado/a", and the staff's child records.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ChildInput,
+  ChildStatusInput,
+  ConsentInput,
+  HoldResponse,
+  MySponsorships,
+  PublicChild,
+  PublicChildrenQuery,
+  PublicChildrenResponse,
+  SponsorStart,
+  StaffChild,
+  StaffChildDetail,
+} from '@donaciones/shared/schemas/sponsorship';
+import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
+
+export const sponsorshipKeys = {
+  waiting: (q: PublicChildrenQuery) => ['public', 'sponsorship', 'children', q] as const,
+  child: (id: number) => ['public', 'sponsorship', 'child', id] as const,
+  mine: () => [...queryRoots.member, 'sponsorships'] as const,
+  staffList: () => [...queryRoots.admin, 'sponsorship', 'children'] as const,
+  staffChild: (id: number) => [...queryRoots.admin, 'sponsorship', 'child', id] as const,
+  photo: (url: string) => [...queryRoots.member, 'sponsorship-photo', url] as const,
+};
+
+export function useWaitingChildren(q: PublicChildrenQuery) {
+  return useQuery(
+    queryOptions({
+      queryKey: sponsorshipKeys.waiting(q),
+      queryFn: async () => (await api.get<PublicChildrenResponse>('/sponsorship/children', { params: q, skipErrorToast: true })).data,
+    }),
+  );
+}
+
+export function usePublicChild(id: number) {
+  return useQuery({
+    queryKey: sponsorshipKeys.child(id),
+    enabled: Number.isInteger(id) && id > 0,
+    queryFn: async () => (await api.get<PublicChild>(`/sponsorship/children/${id}`, { skipErrorToast: true })).data,
+  });
+}
+
+export function useHold() {
+  return useMutation({
+    mutationFn: async (childId: number | null) => (await api.post<HoldResponse>('/sponsorship/holds', { childId }, { skipErrorToast: [404, 409] })).data,
+  });
+}
+
+export interface StartAnswer {
+  sponsorshipId: number;
+  referenceCode: string;
+  checkoutUrl: string | null;
+  childFirstName: string;
+}
+
+export function useStartSponsorship() {
+  return useMutation({
+    mutationFn: async ({ token, body }: { token: string; body: SponsorStart }) =>
+      (await api.post<StartAnswer>(`/sponsorship/holds/${encodeURIComponent(token)}/start`, body, { skipErrorToast: [400, 402, 409] })).data,
+  });
+}
+
+export function useMySponsorships() {
+  return useQuery({ queryKey: sponsorshipKeys.mine(), queryFn: async () => (await api.get<MySponsorships>('/member/sponsorships')).data });
+}
+
+/** A photo the API serves only with the bearer token (a sponsored child's, a staff one), as an object URL. */
+export function usePhotoUrl(url: string | null) {
+  return useQuery({
+    queryKey: sponsorshipKeys.photo(url ?? ''),
+    enabled: url !== null,
+    staleTime: Infinity,
+    queryFn: async () => URL.createObjectURL((await api.get<Blob>(url!.replace(/^\/api\/v1/, ''), { responseType: 'blob', skipErrorToast: true })).data),
+  });
+}
+
+export function useStaffChildren() {
+  return useQuery({ queryKey: sponsorshipKeys.staffList(), queryFn: async () => (await api.get<{ children: StaffChild[] }>('/admin/sponsorship/children')).data.children });
+}
+
+export function useStaffChild(id: number) {
+  return useQuery({
+    queryKey: sponsorshipKeys.staffChild(id),
+    enabled: Number.isInteger(id) && id > 0,
+    queryFn: async () => (await api.get<StaffChildDetail>(`/admin/sponsorship/children/${id}`)).data,
+  });
+}
+
+/** Every staff change answers the child's whole record, which replaces the cached one. */
+function useStaffChange<V>(send: (v: V) => Promise<StaffChildDetail>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (detail) => {
+      client.setQueryData(sponsorshipKeys.staffChild(detail.child.id), detail);
+      void client.invalidateQueries({ queryKey: sponsorshipKeys.staffList() });
+    },
+  });
+}
+
+const quiet = { skipErrorToast: [400, 404, 413, 415] };
+export const useCreateChild = () => useStaffChange(async (input: ChildInput) => (await api.post<StaffChildDetail>('/admin/sponsorship/children', input, quiet)).data);
+export const useUpdateChild = (id: number) => useStaffChange(async (input: ChildInput) => (await api.put<StaffChildDetail>(`/admin/sponsorship/children/${id}`, input, quiet)).data);
+export const useChildStatus = (id: number) =>
+  useStaffChange(async (input: ChildStatusInput) => (await api.post<StaffChildDetail>(`/admin/sponsorship/children/${id}/status`, input, quiet)).data);
+export const useAddConsent = (id: number) =>
+  useStaffChange(async (input: ConsentInput) => (await api.post<StaffChildDetail>(`/admin/sponsorship/children/${id}/consents`, input, quiet)).data);
+export const useAddPhoto = (id: number) =>
+  useStaffChange(
+    async (file: File) =>
+      (await api.post<StaffChildDetail>(`/admin/sponsorship/children/${id}/photos`, file, { headers: { 'Content-Type': 'application/octet-stream' }, timeout: 120_000, ...quiet })).data,
+  );

@@ -1,0 +1,71 @@
+// The staff's child record form (create and edit), with the shared schema's Spanish errors next to
+// each field. Fields marked "Solo personal" never leave the staff console.
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ChildInput, childInputSchema, GUATEMALA_DEPARTMENTS, type StaffChild } from '@donaciones/shared/schemas/sponsorship';
+import { Button } from '@/components/button';
+import { Checkbox, Select, TextArea, TextInput } from '@/components/form-fields';
+import { applyServerErrors } from '@/lib/form-errors';
+import { usePublicSite } from '@/lib/public-site';
+
+const STAFF_ONLY = 'Solo personal: nunca se muestra al público ni al padrino.';
+
+export function childFormValues(child: StaffChild): ChildInput {
+  return {
+    firstName: child.firstName,
+    fullName: child.fullName,
+    birthDate: child.birthDate,
+    department: child.department as ChildInput['department'],
+    programId: child.programId,
+    story: child.story,
+    storyApproved: child.storyApproved,
+    community: child.community,
+    school: child.school,
+    guardianName: child.guardianName,
+    familySituation: child.familySituation,
+    notes: child.notes,
+    sponsorPlaces: child.sponsorPlaces,
+  };
+}
+
+type FieldName = keyof ChildInput;
+
+export function ChildForm({ initial, submitLabel, onSubmit, pending }: { initial?: ChildInput; submitLabel: string; pending: boolean; onSubmit: (v: ChildInput) => Promise<unknown> }) {
+  const site = usePublicSite();
+  const programs = site.data?.programs?.filter((p) => !p.coming_soon) ?? [];
+  const form = useForm<ChildInput>({ resolver: zodResolver(childInputSchema) as never, defaultValues: initial ?? { firstName: '', fullName: '', birthDate: '', story: '', community: '', school: '', guardianName: '', familySituation: '', notes: '', sponsorPlaces: 1, programId: null, storyApproved: false } });
+  const e = form.formState.errors;
+  const submit = form.handleSubmit(async (v) => {
+    try {
+      await onSubmit(v);
+      if (!initial) form.reset();
+    } catch (error) {
+      applyServerErrors(form.setError, error, Object.keys(childInputSchema.shape) as FieldName[]);
+    }
+  });
+  return (
+    <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
+      <TextInput label="Primer nombre (público)" required {...form.register('firstName')} error={e.firstName?.message} />
+      <TextInput label="Nombre completo" required hint={STAFF_ONLY} {...form.register('fullName')} error={e.fullName?.message} />
+      <TextInput label="Fecha de nacimiento" type="date" required hint="El público solo ve la edad." {...form.register('birthDate')} error={e.birthDate?.message} />
+      <Select label="Departamento (público)" required placeholder="Elige un departamento" options={GUATEMALA_DEPARTMENTS.map((d) => ({ value: d, label: d }))} {...form.register('department')} error={e.department?.message} />
+      <Select
+        label="Programa (público)"
+        options={[{ value: '', label: 'Sin programa' }, ...programs.map((p) => ({ value: String(p.id), label: p.name }))]}
+        {...form.register('programId', { setValueAs: (v) => (v === '' || v == null ? null : Number(v)) })}
+        error={e.programId?.message}
+      />
+      <TextInput label="Lugares de padrinos" type="number" min={1} max={5} {...form.register('sponsorPlaces', { valueAsNumber: true })} error={e.sponsorPlaces?.message} />
+      <TextArea className="sm:col-span-2" label="Historia corta (pública cuando está aprobada y con consentimiento)" rows={3} {...form.register('story')} error={e.story?.message} />
+      <Checkbox className="sm:col-span-2" label="Historia aprobada para publicar" {...form.register('storyApproved')} />
+      <TextInput label="Comunidad" hint={STAFF_ONLY} {...form.register('community')} error={e.community?.message} />
+      <TextInput label="Escuela" hint={STAFF_ONLY} {...form.register('school')} error={e.school?.message} />
+      <TextInput label="Persona encargada" hint={STAFF_ONLY} {...form.register('guardianName')} error={e.guardianName?.message} />
+      <TextArea label="Situación familiar" rows={3} hint={`${STAFF_ONLY} Nunca se exporta.`} {...form.register('familySituation')} error={e.familySituation?.message} />
+      <TextArea className="sm:col-span-2" label="Notas" rows={3} hint={`${STAFF_ONLY} Nunca se exporta.`} {...form.register('notes')} error={e.notes?.message} />
+      <div className="sm:col-span-2">
+        <Button type="submit" loading={pending}>{submitLabel}</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+// "Apadrinar" and "Donde más se necesite": hold the place, keep the hold for the next page, go there.
+import { useNavigate } from 'react-router';
+import type { HoldResponse } from '@donaciones/shared/schemas/sponsorship';
+import { getErrorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useHold } from '../api/sponsorship';
+
+const HOLD_KEY = 'apadrina.reserva';
+
+export function readHold(): HoldResponse | null {
+  try {
+    const raw = window.sessionStorage.getItem(HOLD_KEY);
+    return raw ? (JSON.parse(raw) as HoldResponse) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetHold() {
+  window.sessionStorage.removeItem(HOLD_KEY);
+}
+
+export function useChooseChild() {
+  const hold = useHold();
+  const navigate = useNavigate();
+  const choose = (childId: number | null) =>
+    hold.mutate(childId, {
+      onSuccess: (answer) => {
+        window.sessionStorage.setItem(HOLD_KEY, JSON.stringify(answer));
+        void navigate(paths.apadrinaStart);
+      },
+    });
+  return { choose, pending: hold.isPending, error: hold.isError ? getErrorMessage(hold.error, 'No pudimos reservar el lugar.') : null };
+}

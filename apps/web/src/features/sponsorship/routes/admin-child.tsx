@@ -1,0 +1,122 @@
+// /admin/apadrinamiento/:id (sponsorship.manage, docs/product.md#sponsorship): one child's record, its
+// status (with the reason when the child leaves), the guardians' consents and the photos.
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { childStatusLabels, consentScopeLabels } from '@donaciones/shared/messages/sponsorship';
+import {
+  CHILD_STATUSES,
+  CONSENT_SCOPES,
+  type ChildStatusInput,
+  type ConsentInput,
+  childStatusInputSchema,
+  consentInputSchema,
+  type StaffChildDetail,
+} from '@donaciones/shared/schemas/sponsorship';
+import { Badge } from '@/components/badge';
+import { Button } from '@/components/button';
+import { Card } from '@/components/card';
+import { Select, TextInput } from '@/components/form-fields';
+import { PageHeader } from '@/components/page-header';
+import { Skeleton } from '@/components/skeleton';
+import { ErrorState } from '@/components/states';
+import { getErrorMessage } from '@/lib/api-client';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useAddConsent, useAddPhoto, useChildStatus, usePhotoUrl, useStaffChild, useUpdateChild } from '../api/sponsorship';
+import { ChildForm, childFormValues } from '../components/child-form';
+
+function StatusForm({ detail }: { detail: StaffChildDetail }) {
+  const change = useChildStatus(detail.child.id);
+  const form = useForm<ChildStatusInput>({ resolver: zodResolver(childStatusInputSchema) as never, defaultValues: { status: detail.child.status, reason: detail.child.statusReason ?? '' } });
+  const submit = form.handleSubmit((v) => change.mutate(v, { onError: (err) => void applyServerErrors(form.setError, err, ['status', 'reason']) }));
+  return (
+    <form className="grid gap-4 sm:grid-cols-[1fr_2fr_auto] sm:items-end" onSubmit={submit} noValidate>
+      <Select label="Estado" options={CHILD_STATUSES.map((s) => ({ value: s, label: childStatusLabels[s] }))} {...form.register('status')} error={form.formState.errors.status?.message} />
+      <TextInput label="Motivo" hint="Obligatorio si salió del programa." {...form.register('reason')} error={form.formState.errors.reason?.message} />
+      <Button type="submit" loading={change.isPending}>Guardar estado</Button>
+    </form>
+  );
+}
+
+function ConsentForm({ childId }: { childId: number }) {
+  const add = useAddConsent(childId);
+  const form = useForm<ConsentInput>({ resolver: zodResolver(consentInputSchema) as never, defaultValues: { givenBy: '', relationship: '', givenOn: '', expiresOn: '', scope: 'photos_and_story' } });
+  const e = form.formState.errors;
+  const submit = form.handleSubmit((v) => add.mutate(v, { onSuccess: () => form.reset(), onError: (err) => void applyServerErrors(form.setError, err, ['givenBy', 'relationship', 'givenOn', 'expiresOn', 'scope']) }));
+  return (
+    <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate aria-label="Nuevo consentimiento">
+      <TextInput label="Quién consiente" required {...form.register('givenBy')} error={e.givenBy?.message} />
+      <TextInput label="Parentesco" required {...form.register('relationship')} error={e.relationship?.message} />
+      <TextInput label="Fecha del consentimiento" type="date" required {...form.register('givenOn')} error={e.givenOn?.message} />
+      <TextInput label="Vence el" type="date" required {...form.register('expiresOn')} error={e.expiresOn?.message} />
+      <Select label="Autoriza" options={CONSENT_SCOPES.map((s) => ({ value: s, label: consentScopeLabels[s] }))} {...form.register('scope')} error={e.scope?.message} />
+      <div className="sm:self-end">
+        <Button type="submit" loading={add.isPending}>Registrar consentimiento</Button>
+      </div>
+    </form>
+  );
+}
+
+function StaffPhoto({ url, shown }: { url: string; shown: boolean }) {
+  const photo = usePhotoUrl(url);
+  return (
+    <figure className="w-40">
+      {photo.data ? <img src={photo.data} alt="Foto de la ficha" className="aspect-square w-40 rounded-lg object-cover" /> : <Skeleton className="h-40 w-40" />}
+      <figcaption className="mt-1 text-sm">{shown ? 'Visible' : 'Oculta'}</figcaption>
+    </figure>
+  );
+}
+
+function Photos({ detail }: { detail: StaffChildDetail }) {
+  const add = useAddPhoto(detail.child.id);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap gap-4">{detail.photos.map((p) => <StaffPhoto key={p.id} url={p.url} shown={p.shown} />)}</div>
+      <TextInput
+        label="Subir foto"
+        type="file"
+        accept="image/jpeg,image/png,image/heic"
+        hint="Solo con un consentimiento vigente de fotos. Se guarda sin metadatos (ubicación, cámara)."
+        error={error ?? undefined}
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          if (!file) return;
+          setError(null);
+          add.mutate(file, { onError: (err) => setError(getErrorMessage(err, 'No pudimos subir la foto.')) });
+        }}
+      />
+    </div>
+  );
+}
+
+export default function AdminChildPage() {
+  const id = Number(useParams().id);
+  const detail = useStaffChild(id);
+  const update = useUpdateChild(id);
+  useDocumentTitle(detail.data?.child.fullName ?? 'Ficha');
+  if (detail.isError) return <ErrorState message="No encontramos esta ficha." onRetry={() => void detail.refetch()} />;
+  if (!detail.data) return <Skeleton className="h-96" />;
+  const d = detail.data;
+  return (
+    <div className="space-y-6">
+      <PageHeader eyebrow="Apadrinamiento" title={d.child.fullName} description={`${childStatusLabels[d.child.status]} · ${d.child.takenPlaces} de ${d.child.sponsorPlaces} lugares tomados`} />
+      <Card title="Estado"><StatusForm key={d.child.status} detail={d} /></Card>
+      <Card title="Consentimientos">
+        <ul className="mb-4 space-y-2">
+          {d.consents.map((c) => (
+            <li key={c.id} className="flex flex-wrap items-center gap-2">
+              <Badge tone={c.current ? 'success' : 'danger'}>{c.current ? 'Vigente' : 'No vigente'}</Badge>
+              <span>{`${c.givenBy} (${c.relationship}) · ${consentScopeLabels[c.scope]} · ${c.givenOn} al ${c.expiresOn}`}</span>
+            </li>
+          ))}
+        </ul>
+        <ConsentForm childId={d.child.id} />
+      </Card>
+      <Card title="Fotos"><Photos detail={d} /></Card>
+      <Card title="Ficha"><ChildForm initial={childFormValues(d.child)} submitLabel="Guardar ficha" pending={update.isPending} onSubmit={(v) => update.mutateAsync(v)} /></Card>
+    </div>
+  );
+}

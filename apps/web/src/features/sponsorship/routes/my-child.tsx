@@ -1,0 +1,54 @@
+// /donor/ahijado "Mi ahijado/a" (docs/product.md#sponsorship): the children the signed-in sponsor
+// sponsors, as a sponsor sees them (public fields plus the birthday month), with their letters.
+import { Link } from 'react-router';
+import { formatDate } from '@donaciones/shared/format';
+import { MONTH_NAMES, sponsorshipTexts as t } from '@donaciones/shared/messages/sponsorship';
+import type { MySponsorships } from '@donaciones/shared/schemas/sponsorship';
+import { Badge } from '@/components/badge';
+import { ButtonLink } from '@/components/button';
+import { Card } from '@/components/card';
+import { PageHeader } from '@/components/page-header';
+import { Skeleton } from '@/components/skeleton';
+import { EmptyState, ErrorState } from '@/components/states';
+import { paths, sponsorLettersPath } from '@/lib/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useMySponsorships, usePhotoUrl } from '../api/sponsorship';
+import { ChildFacts, ChildPhoto, useNoIndex } from '../components/child-card';
+
+type Item = MySponsorships['sponsorships'][number];
+
+function SponsoredChild({ item }: { item: Item }) {
+  const photo = usePhotoUrl(item.child.photoUrl);
+  const child = item.child;
+  return (
+    <Card title={child.firstName} actions={<Badge tone={item.status === 'active' ? 'success' : 'warning'}>{item.status === 'active' ? t.active : t.pendingPayment}</Badge>}>
+      <div className="grid gap-6 sm:grid-cols-[12rem_1fr]">
+        <ChildPhoto child={child} src={photo.data ?? null} />
+        <div>
+          <ChildFacts child={child} />
+          <p className="mt-2 font-semibold text-ink-900">{t.birthdayMonth(MONTH_NAMES[child.birthdayMonth - 1])}</p>
+          {child.sponsoredSince && <p className="text-sm text-ink-600">{t.since(formatDate(child.sponsoredSince))}</p>}
+          {child.story && <p className="mt-3 text-ink-800">{child.story}</p>}
+          {item.status === 'active' && (
+            <Link className="mt-4 inline-block font-semibold text-brand-700 underline" to={sponsorLettersPath(item.id)}>{t.writeLetters}</Link>
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+export default function MyChildPage() {
+  useDocumentTitle(t.myChild);
+  useNoIndex();
+  const mine = useMySponsorships();
+  return (
+    <div className="space-y-6">
+      <PageHeader eyebrow="Apadrinamiento" title={t.myChild} description="Por su protección, te comunicas con tu ahijado/a solo por cartas a través de la fundación." />
+      {mine.isPending && <Skeleton className="h-48" />}
+      {mine.isError && <ErrorState message="No pudimos cargar tus apadrinamientos." onRetry={() => void mine.refetch()} />}
+      {mine.data?.sponsorships.length === 0 && <EmptyState title={t.myChildEmpty} action={<ButtonLink to={paths.apadrina}>{t.pageTitle}</ButtonLink>} />}
+      {mine.data?.sponsorships.map((item) => <SponsoredChild key={item.id} item={item} />)}
+    </div>
+  );
+}
