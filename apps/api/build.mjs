@@ -1,5 +1,5 @@
 // Bundles the API into dist/server.js: our workspaces are inlined, npm dependencies stay external.
-import { readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -17,3 +17,5 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
+// The embedded database's worker thread is started from its own file (src/db/embedded.ts finds it here).
+copyFileSync(new URL('./src/db/embedded-worker.mjs', import.meta.url), new URL('./dist/embedded-worker.mjs', import.meta.url));

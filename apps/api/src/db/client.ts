@@ -101,30 +101,57 @@ export async function openDatabase(options: {
     }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
   let dataPath: string | undefined;
   if (!options.memory) {
     dataPath = path.join(options.dataDir, 'pgdata');
     mkdirSync(dataPath, { recursive: true });
     if (!existsSync(path.join(dataPath, 'PG_VERSION'))) await createEmbeddedDatabase(dataPath);
   }
-  // One options object: PGlite reads its second argument only when the first is a path, so an
-  // in-memory database (no path) would silently drop the settings, the template and the extensions.
-  const client = new PGlite({
-    dataDir: dataPath,
-    postgresqlconf: EMBEDDED_POSTGRESQL_CONF,
+  // PGlite in a worker thread (embedded.ts), migrated there, reached through node-postgres as PostgreSQL
+  // is. PGlite is one connection: a pool of one, so a transaction holds it and nothing interleaves.
+  const { startEmbeddedWorker } = await import('./embedded');
+  const worker = await startEmbeddedWorker({
+    dataPath,
     loadDataDir: options.loadDataDir,
-    extensions: await embeddedExtensions(),
+    postgresqlconf: EMBEDDED_POSTGRESQL_CONF,
+    migrationsFolder: folder,
   });
-  await client.waitReady;
-  const db = drizzle(client, { schema }) as unknown as Database;
-  await migrate(drizzle(client, { schema }), { migrationsFolder: folder });
-  return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  pg.types.setTypeParser(20, (v) => Number(v));
+  const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, allowExitOnIdle: true, stream: worker.connect, user: 'postgres', database: 'postgres' });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const db = drizzle(pool, { schema }) as unknown as Database;
+  let busySince: number | null = null;
+  pool.on('acquire', () => {
+    busySince = Date.now();
+  });
+  pool.on('release', () => {
+    busySince = null;
+  });
+  embeddedBusy.set(db, () => busySince !== null && !worker.ended() && Date.now() - busySince < BUSY_IS_ALIVE_MS);
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await pool.end();
+      await worker.close();
+    },
+    dumpDataDir: worker.dumpDataDir,
+  };
 }
 
+/** Whether an embedded database is at work on a query that started less than BUSY_IS_ALIVE_MS ago. */
+const embeddedBusy = new WeakMap<Database, () => boolean>();
+const BUSY_IS_ALIVE_MS = 60_000;
+
+/**
+ * Whether the database answers. The embedded one runs one query at a time: while it is at work on
+ * one (for less than a minute), it is alive, and /health says so at once instead of queuing behind it.
+ */
 export async function pingDatabase(db: Database): Promise<boolean> {
+  if (embeddedBusy.get(db)?.()) return true;
   try {
     await db.execute(sql`SELECT 1`);
     return true;
