@@ -45,7 +45,16 @@ export function useWriteLetter(sponsorshipId: number) {
   });
 }
 
-/** A letter's photo or scan as an object URL (the API wants the bearer token, which an <img src> cannot send). */
+function blobToDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(blob);
+  });
+}
+
+/** A letter's photo or scan as a URL the page can show (the API wants the bearer token, which an <img src> cannot send). */
 export function useLetterFileUrl(path: string | null) {
   return useQuery({
     queryKey: letterKeys.file(path ?? ''),
@@ -53,7 +62,9 @@ export function useLetterFileUrl(path: string | null) {
     staleTime: Infinity,
     queryFn: async () => {
       const res = await api.get<Blob>(path!, { responseType: 'blob', skipErrorToast: true });
-      return { url: URL.createObjectURL(res.data), type: res.data.type };
+      // An image as a data: URL (the page's CSP allows img-src data:, not blob:); a PDF opens from an object URL.
+      const url = res.data.type === 'application/pdf' ? URL.createObjectURL(res.data) : await blobToDataUrl(res.data);
+      return { url, type: res.data.type };
     },
   });
 }

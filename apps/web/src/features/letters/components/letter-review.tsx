@@ -56,8 +56,8 @@ export function LetterReview({ letter }: { letter: StaffLetter }) {
       {letter.overrideReason && <p className="mt-3 text-sm text-ink-700">{`${t.overrideReason}: ${letter.overrideReason}`}</p>}
       {inReview && (
         <div className="mt-4 space-y-4">
-          <fieldset>
-            <legend className="font-semibold text-ink-900">{t.flagsHeading}</legend>
+          <fieldset className="space-y-3">
+            <legend className="mb-2 font-semibold text-ink-900">{t.flagsHeading}</legend>
             {letter.flags.length === 0 && <p className="text-sm text-ink-600">{t.noFlags}</p>}
             {letter.flags.map((flag, i) => (
               <Checkbox
