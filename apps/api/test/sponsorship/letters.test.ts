@@ -89,6 +89,10 @@ describe('a sponsor writes, staff moderate', () => {
     expect(approved.body).toBe(LETTER);
     const again = await inject(ctx.app, { method: 'POST', url: `${V1}/admin/letters/${id}/approve`, token: staff.token, payload: {} });
     expect(again.statusCode).toBe(409);
+    const own = json<{ letters: Array<{ id: number; body: string }> }>(
+      await inject(ctx.app, { method: 'GET', url: `${V1}/users/me/sponsorships/${sponsorshipId}/letters`, token: sponsor.token }),
+    );
+    expect(own.letters.find((l) => l.id === id)?.body).toBe(approved.sharedBody);
   });
 
   it('approves a flagged letter as written only with a reason, which is kept', async () => {

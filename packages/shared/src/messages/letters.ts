@@ -45,7 +45,7 @@ export const letterScreenText = {
   write: 'Escribir una carta',
   send: 'Enviar carta',
   sent: 'Recibimos tu carta: el equipo la revisará antes de entregarla.',
-  photoLabel: 'Foto (opcional, JPG o PNG)',
+  photoLabel: 'Foto (JPG, PNG o HEIC)',
   photoHelp: 'La foto se vuelve a codificar sin sus datos ocultos (ubicación, cámara).',
   yourLetters: 'Tus cartas',
   replies: 'Respuestas',

@@ -31,7 +31,7 @@ export const ownLetterSchema = z.object({
   id: z.number().int(),
   direction: z.enum(LETTER_DIRECTIONS),
   status: z.enum(LETTER_STATUSES),
-  /** Their own letter: what they wrote; a reply: its approved text. */
+  /** Their own letter: what they wrote, or once approved the text the child receives; a reply: its approved text. */
   body: z.string(),
   translation: z.string().nullable(),
   returnReason: z.string().nullable(),

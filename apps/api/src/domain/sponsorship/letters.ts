@@ -57,7 +57,8 @@ function toOwnLetter(row: LetterRow, files: Set<string>): OwnLetter {
     id: row.id,
     direction: row.direction,
     status: row.status,
-    body: reply ? (row.sharedBody ?? '') : row.body,
+    // Once approved, the sponsor sees their letter as the child receives it (contact details retired).
+    body: reply ? (row.sharedBody ?? '') : (row.sharedBody ?? row.body),
     translation: reply ? row.translation : null,
     returnReason: reply ? null : row.returnReason,
     hasPhoto: files.has(`${row.id}:photo`),
