@@ -76,6 +76,12 @@ test.describe('donor area', () => {
     const year = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Guatemala', year: 'numeric' }).format(new Date());
     await expect(page.getByRole('heading', { level: 2, name: year })).toBeVisible();
     await expect(page.getByText(`Total ${year}`)).toBeVisible();
+    // The history comes 50 at a time: the foot says how many of the account's gifts are shown.
+    const shownGifts = page.getByTestId('load-more');
+    await expect(shownGifts).toContainText(/Se muestran \d+ de \d+ donaci/);
+    const [shown, total] = ((await shownGifts.innerText()).match(/\d+/g) ?? []).map(Number);
+    expect(shown).toBe(Math.min(total, 50));
+    await expect(shownGifts.getByRole('button', { name: 'Ver donaciones anteriores' })).toHaveCount(total > 50 ? 1 : 0);
     await screens(page, 'donor-history');
 
     await page.goto('/donor/programs');
@@ -86,6 +92,7 @@ test.describe('donor area', () => {
     await page.goto('/donor/receipts');
     await expect(page.getByRole('heading', { level: 1, name: 'Recibos' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Constancias anuales' })).toBeVisible();
+    await expect(page.getByTestId('load-more')).toContainText(/Se muestran \d+ de \d+ recibos?/);
     await screens(page, 'donor-receipts');
 
     // The first receipt of the table: its reference and amount must be printed in the PDF.
