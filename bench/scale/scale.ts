@@ -126,7 +126,21 @@ async function main() {
              (SELECT jsonb_agg(t ORDER BY status) FROM (SELECT status, sum(count)::bigint AS n FROM donation_totals GROUP BY status) t) AS ok`);
     const ok = ((check as unknown as { rows: { ok: boolean }[] }).rows ?? [])[0]?.ok;
     console.log(`\nTotals equal to the ledger: ${ok ? 'yes' : 'NO'}; ${machineLoad()}`);
-    if (!ok) process.exitCode = 1;
+    // The daily rollup (migration 0030) against the ledger, group by group.
+    const daily = await database.db.execute(sql`
+      SELECT NOT EXISTS (
+        (SELECT (created_at AT TIME ZONE 'America/Guatemala')::date, status, donation_type, currency, coalesce(program_id, 0), count(*)::bigint, sum(amount_cents)::bigint
+         FROM donations GROUP BY 1, 2, 3, 4, 5
+         EXCEPT
+         SELECT day, status, donation_type, currency, program_id, sum(count)::bigint, sum(amount_cents)::bigint FROM donation_daily GROUP BY 1, 2, 3, 4, 5)
+        UNION ALL
+        (SELECT day, status, donation_type, currency, program_id, sum(count)::bigint, sum(amount_cents)::bigint FROM donation_daily GROUP BY 1, 2, 3, 4, 5 HAVING sum(count) <> 0
+         EXCEPT
+         SELECT (created_at AT TIME ZONE 'America/Guatemala')::date, status, donation_type, currency, coalesce(program_id, 0), count(*)::bigint, sum(amount_cents)::bigint
+         FROM donations GROUP BY 1, 2, 3, 4, 5)) AS ok`);
+    const dailyOk = ((daily as unknown as { rows: { ok: boolean }[] }).rows ?? [])[0]?.ok;
+    console.log(`Daily rollup equal to the ledger: ${dailyOk ? 'yes' : 'NO'}`);
+    if (!ok || !dailyOk) process.exitCode = 1;
   } finally {
     await app.close();
     await database.close();
