@@ -100,6 +100,9 @@ describe('completion and the receipt', () => {
     const receipt = await receiptOf(body.id);
     expect(receipt.number).toBe(body.receipt_number);
     expect(guatemalaDay(receipt.donatedAt)).toBe(daysAgo(2));
+    // The staff donation page's payment card shows what the office wrote.
+    const payment = (await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/donations/${body.id}/payment`, token: who.finance.token })).json();
+    expect(payment.entry).toEqual({ received_on: daysAgo(2), reference: null, cheque_number: '7781', cheque_bank: 'Banrural', in_kind_description: null, valuation_basis: null });
     const sent = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
     expect(sent.map((e) => e.template)).toEqual(['donation-approved']);
   });

@@ -148,6 +148,17 @@ export const adminDonationPaymentSchema = z
     /** Staff confirm it by hand (Aprobar/Rechazar): not charged through a card provider. */
     manual_review: z.boolean(),
     refundable: z.boolean(),
+    /** A gift the office entered (docs/product.md#staff-gift-entry): the day it arrived and its method's details. */
+    entry: z
+      .object({
+        received_on: z.string(),
+        reference: z.string().nullable(),
+        cheque_number: z.string().nullable(),
+        cheque_bank: z.string().nullable(),
+        in_kind_description: z.string().nullable(),
+        valuation_basis: z.string().nullable(),
+      })
+      .nullable(),
     events: z.array(paymentEventSchema),
   })
   .meta({ id: 'AdminDonationPayment' });

@@ -44,6 +44,19 @@ export async function paymentStatus(db: Database, ctx: PaymentContext | null, re
   };
 }
 
+/** What the office wrote when it entered the gift; null for any other gift. */
+function entryOf(row: typeof donations.$inferSelect): AdminDonationPayment['entry'] {
+  if (row.receivedOn == null) return null;
+  return {
+    received_on: row.receivedOn,
+    reference: row.paymentProvider == null ? row.paymentReference : null,
+    cheque_number: row.chequeNumber,
+    cheque_bank: row.chequeBank,
+    in_kind_description: row.inKindDescription,
+    valuation_basis: row.valuationBasis,
+  };
+}
+
 export async function adminDonationPayment(db: Db, ctx: PaymentContext | null, id: number): Promise<AdminDonationPayment> {
   const [row] = await db.select().from(donations).where(eq(donations.id, id)).limit(1);
   if (!row) throw notFound();
@@ -73,6 +86,7 @@ export async function adminDonationPayment(db: Db, ctx: PaymentContext | null, i
     refund_reason: row.refundReason,
     manual_review: needsManualReview(row),
     refundable: ctx != null && row.status === 'completed' && row.paymentProvider === ctx.provider.name && row.paymentReference != null,
+    entry: entryOf(row),
     events,
   };
 }

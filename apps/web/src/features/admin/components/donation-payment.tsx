@@ -9,6 +9,7 @@ import { RotateCcw } from 'lucide-react';
 import { formatDateTime, formatLongDay, formatMoney } from '@donaciones/shared/format';
 import { can } from '@donaciones/shared/permissions';
 import { paymentsMessages } from '@donaciones/shared/messages/payments';
+import type { AdminDonationPayment } from '@donaciones/shared/schemas/payments';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { TextArea } from '@/components/form-fields';
@@ -21,6 +22,21 @@ import { useDonationPayment, useRefundDonation } from '../api/donation-payment';
 import { PaymentEventItem } from './payment-event-item';
 
 const m = paymentsMessages;
+
+/** What the office wrote when it entered the gift (docs/product.md#staff-gift-entry). */
+function EntryRows({ entry }: { entry: NonNullable<AdminDonationPayment['entry']> }) {
+  return (
+    <>
+      <Row label={m.receivedOn} testId="payment-received-on">
+        {formatLongDay(entry.received_on)}
+      </Row>
+      {entry.reference && <Row label={m.entryReference}>{entry.reference}</Row>}
+      {entry.cheque_number && entry.cheque_bank && <Row label={m.cheque}>{m.chequeOf(entry.cheque_number, entry.cheque_bank)}</Row>}
+      {entry.in_kind_description && <Row label={m.inKind}>{entry.in_kind_description}</Row>}
+      {entry.valuation_basis && <Row label={m.valuationBasis}>{entry.valuation_basis}</Row>}
+    </>
+  );
+}
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -83,6 +99,7 @@ export function DonationPayment({ id, pending = false }: { id: number; pending?:
             {formatMoney(p.gtq_amount)} {p.exchange_rate != null && p.exchange_rate_date ? m.rate(formatMoney(p.exchange_rate), formatLongDay(p.exchange_rate_date)) : null}
           </Row>
         )}
+        {p.entry && <EntryRows entry={p.entry} />}
         {p.refunded_at && <Row label={m.refundedAt}>{formatDateTime(p.refunded_at)}</Row>}
         {p.refund_reason && <Row label={m.refundReason}>{p.refund_reason}</Row>}
         <Row label={m.events}>

@@ -61,6 +61,7 @@ const payment = (over: Partial<AdminDonationPayment> = {}): AdminDonationPayment
   refund_reason: null,
   manual_review: true,
   refundable: false,
+  entry: null,
   events: [],
   ...over,
 });

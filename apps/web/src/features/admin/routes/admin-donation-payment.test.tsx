@@ -71,6 +71,7 @@ const payment: AdminDonationPayment = {
   refund_reason: null,
   manual_review: false,
   refundable: true,
+  entry: null,
   events: [
     {
       id: 1,
@@ -191,6 +192,31 @@ describe('admin: card payments', { timeout: 20_000 }, () => {
     const card = (await screen.findByRole('heading', { name: 'Pago' }, { timeout: 6000 })).closest('section') ?? document.body;
     expect(within(card as HTMLElement).getByText('Depósito o transferencia bancaria')).toBeTruthy();
     expect(within(card as HTMLElement).queryByText('bank_deposit')).toBeNull();
+  });
+
+  it('a cheque the office entered shows the day it arrived and its number and bank', async () => {
+    const cheque = {
+      ...payment,
+      payment_provider: null,
+      payment_method: 'cheque',
+      card_network: null,
+      card_last4: null,
+      refundable: false,
+      events: [],
+      entry: { received_on: '2026-11-18', reference: null, cheque_number: '000781', cheque_bank: 'Banrural', in_kind_description: null, valuation_basis: null },
+    } as AdminDonationPayment;
+    renderApp('/admin/donations/40', {
+      ...ADMIN,
+      handler: (req) => {
+        if (req.url === '/donations/40') return { status: 200, data: detail };
+        if (req.url === '/admin/donations/40/payment') return { status: 200, data: cheque };
+        return undefined;
+      },
+    });
+    const card = (await screen.findByRole('heading', { name: 'Pago' }, { timeout: 6000 })).closest('section') ?? document.body;
+    expect(within(card as HTMLElement).getByText('Cheque', { selector: 'dd' })).toBeTruthy();
+    expect(within(card as HTMLElement).getByTestId('payment-received-on').textContent).toBe('18 de noviembre de 2026');
+    expect(within(card as HTMLElement).getByText('N.º 000781, Banrural')).toBeTruthy();
   });
 
   it("a dollar payment's rate date reads as a Spanish date, not as 2026-11-18", async () => {
