@@ -66,7 +66,7 @@ test('a sponsor writes a letter; staff redact and approve it; the child’s repl
   const staffPage = await staffContext.newPage();
   await login(staffPage, DEMO.admin.email, DEMO.admin.password);
   await staffPage.goto('/admin/cartas');
-  const card = staffPage.locator('section', { hasText: tag }).filter({ hasText: 'Del padrino' });
+  const card = staffPage.locator('section', { hasText: tag }).filter({ hasText: 'De quien apadrina' });
   await expect(card.locator('mark')).toHaveCount(2);
   await axe(staffPage, 'cola de cartas');
   await screenshots(staffPage, 'letters-staff-queue');

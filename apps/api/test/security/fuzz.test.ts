@@ -94,6 +94,14 @@ const SAMPLES: Record<string, unknown> = {
   [`PUT ${V1}/admin/settings/slip-storage`]: { per_donation_mb: 25, total_mb: 2048, retention_days: 90 },
   // The body of a slip upload is the file itself (application/octet-stream), never JSON: fuzzed JSON is refused.
   [`POST ${V1}/donations/:id/slip`]: null,
+  // Sponsorship letters: a letter, its photo or scan (raw bodies like a slip), the staff's decisions and a child's reply.
+  [`POST ${V1}/users/me/sponsorships/:sponsorshipId/letters`]: { body: 'Hola, te mando muchos saludos desde lejos.' },
+  [`PUT ${V1}/users/me/letters/:id/photo`]: null,
+  [`POST ${V1}/admin/letters/:id/approve`]: { redactions: [{ start: 0, end: 4 }], overrideReason: 'Habla de otra ciudad', translation: 'Hello' },
+  [`POST ${V1}/admin/letters/:id/return`]: { reason: 'Pide datos de la casa' },
+  [`POST ${V1}/admin/letters/:id/deliver`]: null,
+  [`POST ${V1}/admin/letter-replies`]: { sponsorshipId: 1, body: 'Gracias por tu carta.', translation: 'Thank you for your letter.' },
+  [`PUT ${V1}/admin/letters/:id/scan`]: null,
   [`PUT ${V1}/admin/settings/payments`]: { fee_percent: 4.5, fee_vat_percent: 12, usd_exchange_rate: 7.8, usd_exchange_rate_date: '2026-11-20' },
   [`POST ${V1}/admin/donations/:id/reject`]: { reason: 'La transferencia no llegó a la cuenta' },
   [`POST ${V1}/admin/donations/:id/void`]: { reason: 'Se registró dos veces' },

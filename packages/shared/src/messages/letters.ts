@@ -10,7 +10,7 @@ export const letterStatusLabels: Record<LetterStatus, string> = {
 };
 
 export const letterDirectionLabels: Record<LetterDirection, string> = {
-  to_child: 'Del padrino o madrina',
+  to_child: 'De quien apadrina',
   to_sponsor: 'Respuesta de la niña o el niño',
 };
 
@@ -34,7 +34,7 @@ export const letterMessages = {
   sponsorshipNotFound: 'No encontramos ese apadrinamiento',
   sponsorshipNotActive: 'Solo puedes escribir mientras el apadrinamiento está activo',
   photoOnlyInReview: 'La foto se agrega solo a una carta en revisión, antes de aprobarla',
-  fileOnlyOwnDirection: 'Una carta de padrino lleva foto; una respuesta lleva la carta escaneada',
+  fileOnlyOwnDirection: 'Una carta para la niña o el niño lleva foto; una respuesta lleva la carta escaneada',
   contactWarning:
     'Tu carta parece incluir datos de contacto. Por la protección de los niños, el equipo los retirará antes de entregarla.',
   noPrintable: 'No hay cartas aprobadas por entregar',

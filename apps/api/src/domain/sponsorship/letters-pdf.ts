@@ -43,7 +43,7 @@ async function printableLetters(db: Db) {
 type Printable = Awaited<ReturnType<typeof printableLetters>>[number];
 
 /** Only the sponsor's first name travels to the child. */
-const firstNameOf = (name: string | null) => (name ?? '').trim().split(/\s+/)[0] || 'tu padrino o madrina';
+const firstNameOf = (name: string | null) => (name ?? '').trim().split(/\s+/)[0] || 'quien te apadrina';
 
 function drawLetter(doc: Doc, letter: Printable, community: string) {
   const width = doc.page.width - MARGIN * 2;

@@ -51,7 +51,7 @@ export default async function adminLetterRoutes(app: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'PDF para imprimir de las cartas aprobadas, por comunidad',
-        description: 'Cartas de padrinos aprobadas y aún no entregadas, agrupadas por la comunidad de la niña o el niño, con su texto aprobado. 404 si no hay.',
+        description: 'Cartas de quienes apadrinan, aprobadas y aún no entregadas, agrupadas por la comunidad de la niña o el niño, con su texto aprobado. 404 si no hay.',
         security: bearer,
         response: { ...refusals, 404: error },
       },
@@ -79,7 +79,7 @@ export default async function adminLetterRoutes(app: FastifyInstance) {
         summary: 'Aprobar una carta (con lo retirado)',
         description:
           '`redactions`: partes del texto ({start, end}) que se cambian por "[retirado]". Si queda algún dato de contacto marcado sin retirar, ' +
-          'responde 409 salvo que `overrideReason` diga por qué se aprueba así. Una respuesta aprobada aparece en el área del padrino.',
+          'responde 409 salvo que `overrideReason` diga por qué se aprueba así. Una respuesta aprobada aparece en el área de quien apadrina.',
         security: bearer,
         params: idParamSchema,
         body: approveLetterSchema,
@@ -111,7 +111,7 @@ export default async function adminLetterRoutes(app: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Registrar la respuesta de una niña o un niño',
-        description: 'La transcripción (y su traducción, si la escribió en un idioma maya o el padrino lee inglés) entra en revisión; la carta escaneada se sube aparte.',
+        description: 'La transcripción (y su traducción, si la escribió en un idioma maya o quien apadrina lee inglés) entra en revisión; la carta escaneada se sube aparte.',
         security: bearer,
         body: replyInputSchema,
         response: { 201: staffLetterSchema, ...writeRefusals },
