@@ -176,6 +176,13 @@ describe('programme totals and reports', () => {
     expect(report.by_program.find((p) => p.program_id === program.open)).toEqual({ program_id: program.open, name: 'Comedor escolar', donations: inYear.n, amount: Number(inYear.c) / 100 });
     expect(report.by_program.find((p) => p.program_id === null)?.name).toBe(m.whereMostNeeded);
 
+    // The register (Contabilidad): the void is a movement of its own, so the programme's movements add up to its completed gifts.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const register = await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/register?from=${day(-2)}&to=${day(62)}`, token: admin.token });
+    expect(register.statusCode, register.body).toBe(200);
+    const byProgram = register.json().totals.by_program.find((t: { label: string }) => t.label === 'Comedor escolar');
+    expect(byProgram.gross_cents).toBe(await ledgerCents(program.open));
+
     const csv = await inject(ctx.app, { method: 'GET', url: '/api/v1/admin/reports/export?period=year&format=csv', token: admin.token });
     expect(csv.statusCode, csv.body.slice(0, 200)).toBe(200);
     expect(csv.body).toContain(m.byProgram);
