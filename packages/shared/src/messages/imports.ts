@@ -103,6 +103,7 @@ export const importsMessages = {
     reasonHeader: 'Motivo',
     refusedTitle: 'Líneas rechazadas',
     linesTitle: 'Lo que hará la importación',
+    importedTitle: 'Líneas importadas',
     importNow: 'Importar',
     importing: 'Importando…',
     nothingToImport: 'No hay líneas nuevas que importar.',

@@ -25,6 +25,7 @@ export function ResultSummary({ result }: { result: ImportResult }) {
 }
 
 export function ResultLines({ result }: { result: ImportResult }) {
+  const title = result.dry_run ? s.linesTitle : s.importedTitle;
   const refused = result.lines.filter((l) => l.outcome === 'refused');
   const others = result.lines.filter((l) => l.outcome !== 'refused');
   return (
@@ -40,9 +41,9 @@ export function ResultLines({ result }: { result: ImportResult }) {
       {others.length > 0 && (
         <section aria-labelledby="import-lines">
           <h3 id="import-lines" className="mb-2 font-semibold text-ink-900">
-            {s.linesTitle}
+            {title}
           </h3>
-          <ResponsiveTable caption={s.linesTitle} columns={columns.slice(0, 3)} rows={others} getRowKey={(l) => l.line} />
+          <ResponsiveTable caption={title} columns={columns.slice(0, 3)} rows={others} getRowKey={(l) => l.line} />
         </section>
       )}
     </div>
