@@ -64,7 +64,7 @@ test('a visitor sponsors a waiting child end to end with the demo card', async (
   await screenshots(page, 'sponsorship-hold');
 
   const email = `padrino.${tag.toLowerCase()}@example.com`;
-  await page.getByLabel('Nombre', { exact: true }).fill('Padrino de Prueba');
+  await page.getByLabel(/^Nombre/).fill('Padrino de Prueba');
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
   await page.getByLabel('Vencimiento (MM/AA)').fill(futureExpiry());

@@ -80,7 +80,7 @@ export const sponsorshipTexts = {
   writeLetters: 'Cartas',
   noPhoto: 'Sin foto',
   photoAlt: (name: string) => `Ilustración de ${name}`,
-  held: (name: string, time: string) => `Reservamos el lugar de ${name} para ti hasta las ${time}.`,
+  held: (name: string, time: string) => `Reservamos el lugar de ${name} para ti hasta las ${time}`,
   codeOfConductTitle: 'Código de conducta del padrino o la madrina',
   codeOfConduct: [
     'Me comunico solo por cartas a través de la fundación; no comparto ni pido teléfonos, correos, redes sociales ni direcciones.',

@@ -67,13 +67,23 @@ export function useMySponsorships() {
   return useQuery({ queryKey: sponsorshipKeys.mine(), queryFn: async () => (await api.get<MySponsorships>('/member/sponsorships')).data });
 }
 
+function dataUrlOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('No se pudo leer la foto'));
+    reader.readAsDataURL(blob);
+  });
+}
+
 /** A photo the API serves only with the bearer token (a sponsored child's, a staff one), as an object URL. */
 export function usePhotoUrl(url: string | null) {
   return useQuery({
     queryKey: sponsorshipKeys.photo(url ?? ''),
     enabled: url !== null,
     staleTime: Infinity,
-    queryFn: async () => URL.createObjectURL((await api.get<Blob>(url!.replace(/^\/api\/v1/, ''), { responseType: 'blob', skipErrorToast: true })).data),
+    // A data: URL: the page's CSP allows img-src data:, not blob:.
+    queryFn: async () => dataUrlOf((await api.get<Blob>(url!.replace(/^\/api\/v1/, ''), { responseType: 'blob', skipErrorToast: true })).data),
   });
 }
 
