@@ -2,7 +2,7 @@
 // close and the edits it refuses afterwards (docs/product.md#the-register-and-the-close).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, donations, receipts } from '../../src/db/schema';
+import { auditLog, donations, imports, receipts } from '../../src/db/schema';
 import { assertOpenPeriod } from '../../src/domain/accounting/periods';
 import { type Caller, createTestApp, inject, type TestContext } from '../support/helpers';
 import * as make from '../support/factory';
@@ -31,6 +31,12 @@ beforeAll(async () => {
   // A deposit approved without its line on a bank statement.
   const deposit = await make.donation(ctx.db, { amount: 150, paymentMethod: 'bank_deposit', createdAt: at(8) });
   ids.deposit = deposit.id;
+  // A gift imported from the earlier records, receipted there: neither money to tie nor a mismatch.
+  const [batch] = await ctx.db.insert(imports).values({ kind: 'gifts', fileName: 'historial.csv', sha256: 'f'.repeat(64) }).returning();
+  await ctx.db.insert(donations).values({
+    referenceCode: '#MG99000001', donorName: 'Donante Importado', donorEmail: 'importado@prueba.gt', amountCents: 90_000, currency: 'GTQ',
+    donationType: 'monetary', source: 'import', status: 'completed', createdAt: at(10), completedAt: at(10), importId: batch.id, importedReceipt: 'B-0042',
+  });
 });
 afterAll(async () => ctx?.close());
 
