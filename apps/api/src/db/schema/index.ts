@@ -11,6 +11,5 @@ export * from './accounting';
 export * from './donors';
 export * from './corrections';
 export * from './sponsorship';
-export * from './imports';
 export * from './letters';
 export * from './imports';
