@@ -73,7 +73,7 @@ test('a visitor sponsors a waiting child end to end with the demo card', async (
   await expect(page.getByText('Debes aceptar el código de conducta para apadrinar')).toBeVisible();
   await page.getByLabel('Acepto el código de conducta').check();
   await page.getByRole('button', { name: /Apadrinar por Q/ }).click();
-  await expect(page.getByRole('heading', { name: new RegExp(`serás padrino o madrina de ${name}`) })).toBeVisible();
+  await expect(page.getByRole('heading', { name: new RegExp(`comenzarás a apadrinar a ${name}`) })).toBeVisible();
   await screenshots(page, 'sponsorship-thanks');
 
   // The demo's monthly job charges the first payment: the child is then "Apadrinado" and off the list.

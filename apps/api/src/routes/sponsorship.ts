@@ -43,7 +43,7 @@ export default async function sponsorshipRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: [TAG],
-        summary: 'Niñas y niños esperando padrino (el que más espera primero), con filtros por edad, departamento y programa',
+        summary: 'Niñas y niños en la lista de espera (quien más espera primero), con filtros por edad, departamento y programa',
         description: 'Solo los campos públicos: primer nombre, edad, departamento, programa, historia aprobada y foto con consentimiento vigente.',
         querystring: publicChildrenQuerySchema,
         response: { 200: publicChildrenResponseSchema, 400: error },

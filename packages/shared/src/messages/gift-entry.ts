@@ -42,7 +42,7 @@ export const giftEntryMessages = {
   valuationBasisHint: 'Por ejemplo: factura de compra, precio de mercado, cotización.',
   amount: 'Monto',
   amountHint: (min: string, max: string) => `Entre ${min} y ${max} (una donación en dólares se compara por su valor en quetzales).`,
-  inKindAmountHint: 'El valor estimado de lo recibido.',
+  inKindAmountHint: 'Cuánto vale, aproximadamente, lo que se recibió.',
   currency: 'Moneda',
   currencies: { GTQ: 'GTQ — Quetzal', USD: 'USD — Dólar estadounidense' },
   program: 'Destino',

@@ -21,7 +21,7 @@ export default function ApadrinaChildPage() {
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
         <h1 className="sr-only">{t.pageTitle}</h1>
-        <ErrorState message="Esta niña o niño ya no está esperando padrino." />
+        <ErrorState message="Esta niña o niño ya no está en la lista de espera." />
         <ButtonLink className="mt-4" to={paths.apadrina} variant="outline">{t.pageTitle}</ButtonLink>
       </div>
     );
