@@ -41,4 +41,8 @@ describe('staffGiftSchema', () => {
     expect(Object.keys(errorsOf({ donorName: 'Ana', nit: '576937-1' }))).toEqual(['nit']);
     expect(errorsOf({ donorName: 'Ana', nit: '576937-k' })).toEqual({});
   });
+
+  it('refuses a body that is not an object without its per-field checks throwing', () => {
+    for (const body of [null, [], 7, 'regalo']) expect(staffGiftSchema.safeParse(body).success).toBe(false);
+  });
 });

@@ -81,8 +81,11 @@ const staffGiftFields = z
 
 type GiftValue = Partial<Record<string, unknown>>;
 const blank = (value: unknown) => value == null || String(value).trim() === '';
-/** Each requirement is checked even while another field is wrong, so every field shows its message at once. */
-const always = () => true;
+/**
+ * Each requirement is checked even while another field is wrong, so every field shows its message at
+ * once; never on a body that is not an object at all (null, a list), which the base schema refuses.
+ */
+const always = ({ value }: { value: unknown }) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The method's details and the new donor's name, each required on its own field. */
 export const staffGiftSchema = Object.entries(METHOD_FIELDS)
