@@ -8,8 +8,6 @@ import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin'
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { navMessages } from '@donaciones/shared/messages/shell';
 import { registerMessages } from '@donaciones/shared/messages/accounting';
-import { letterScreenText } from '@donaciones/shared/messages/letters';
-import { sponsorshipTexts } from '@donaciones/shared/messages/sponsorship';
 import { paths } from '@/lib/paths';
 import { can, isStaffMember, type Permission } from '@donaciones/shared/permissions';
 import { normalizeRoles } from '@donaciones/shared/roles';
@@ -52,15 +50,15 @@ const NAVIGATION: Record<DashboardRole, NavItem[]> = {
     { label: bankStatementsMessages.screen.navLabel, to: paths.adminBankStatements, icon: Landmark, permission: 'bank.manage' },
     { label: adminReports, to: paths.adminReports, icon: BarChart3, permission: 'reports.read' },
     { label: registerMessages.title, to: paths.adminRegister, icon: BookOpenCheck, permission: 'register.read' },
-    { label: sponsorshipTexts.staffNav, to: paths.adminSponsorship, icon: Baby, permission: 'sponsorship.manage' },
-    { label: letterScreenText.queueTitle, to: paths.adminLetters, icon: Mail, permission: 'sponsorship.manage' },
+    { label: navMessages.sponsorshipStaff, to: paths.adminSponsorship, icon: Baby, permission: 'sponsorship.manage' },
+    { label: navMessages.letters, to: paths.adminLetters, icon: Mail, permission: 'sponsorship.manage' },
     { label: adminSettings, to: paths.adminSettings, icon: Settings },
   ],
   DONOR: [
     { label: donorHome, to: paths.dashboard, icon: LayoutDashboard, end: true },
     { label: donorDonations, to: paths.donorDonations, icon: HeartHandshake },
     { label: monthlyMessages.nav, to: paths.donorMonthlyGifts, icon: CalendarSync },
-    { label: sponsorshipTexts.myChild, to: paths.donorSponsorships, icon: Baby },
+    { label: navMessages.myChild, to: paths.donorSponsorships, icon: Baby },
     { label: donorHistory, to: paths.donorHistory, icon: History },
     { label: donorReceipts, to: paths.donorReceipts, icon: FileText },
     { label: donorNew, to: paths.donate, icon: PlusCircle },

@@ -2,11 +2,10 @@
 // a lazy chunk so the first load of `/` carries only the public layout and the home page.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { authMessages } from '@donaciones/shared/messages/auth';
 import type { Permission } from '@donaciones/shared/permissions';
 import { PageSpinner } from '@/components/spinner';
 import { paths } from '@/lib/paths';
-import type { AuthRouteHandle } from './layouts/auth-layout';
+import type { AuthRouteHandle, AuthTextKey } from './layouts/auth-layout';
 import PublicLayout from './layouts/public-layout';
 import { RequireAuth } from './route-guard';
 import Root from './root';
@@ -29,7 +28,8 @@ function allowed(permission: Permission, route: RouteObject): RouteObject {
   return { element: <RequireAuth permission={permission} />, children: [route] };
 }
 
-const auth = (title: string, subtitle?: string): { handle: AuthRouteHandle } => ({ handle: { auth: { title, subtitle } } });
+// Texts by their key in the auth messages, which the (lazy) auth layout reads: the entry does not carry them.
+const auth = (title: AuthTextKey, subtitle?: AuthTextKey): { handle: AuthRouteHandle } => ({ handle: { auth: { title, subtitle } } });
 const settingsScreen = () => import('./routes/settings-screen');
 
 export const routes: RouteObject[] = [
@@ -66,10 +66,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./layouts/auth-layout')).default }),
         errorElement: <ErrorScreen fullPage />,
         children: [
-          page(paths.login, () => import('@/features/auth/routes/login'), auth(authMessages.loginTitle, authMessages.loginSubtitle)),
-          page(paths.register, () => import('@/features/auth/routes/register'), auth(authMessages.registerTitle, authMessages.registerSubtitle)),
-          page(paths.forgotPassword, () => import('@/features/auth/routes/forgot-password'), auth(authMessages.forgotTitle)),
-          page(paths.resetPassword, () => import('@/features/auth/routes/reset-password'), auth(authMessages.forgotTitle)),
+          page(paths.login, () => import('@/features/auth/routes/login'), auth('loginTitle', 'loginSubtitle')),
+          page(paths.register, () => import('@/features/auth/routes/register'), auth('registerTitle', 'registerSubtitle')),
+          page(paths.forgotPassword, () => import('@/features/auth/routes/forgot-password'), auth('forgotTitle')),
+          page(paths.resetPassword, () => import('@/features/auth/routes/reset-password'), auth('forgotTitle')),
           page(paths.verifyEmail, () => import('@/features/auth/routes/verify-email')),
         ],
       },

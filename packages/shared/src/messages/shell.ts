@@ -21,6 +21,12 @@ export const navMessages = {
   logout: 'Salir',
   openMenu: 'Abrir menú',
   closeMenu: 'Cerrar menú',
+  // Sponsorship's menu entries live here, not in its own texts, so that every page's first load does
+  // not carry the sponsorship screens' words.
+  sponsorPublic: 'Apadrina',
+  sponsorshipStaff: 'Apadrinamiento',
+  letters: 'Cartas',
+  myChild: 'Mi ahijado/a',
   admin: ['Panel Admin', 'Usuarios', 'Donaciones', 'Reportes', 'Configuración'],
   /** A donor's and a plain member's menus share their words and order: panel, donations, ..., Donar, Perfil. */
   donor: ['Mi Panel', 'Mis Donaciones', 'Historial', 'Recibos', 'Donar', 'Perfil'],

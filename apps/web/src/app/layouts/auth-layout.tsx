@@ -3,6 +3,7 @@
 // with useAuthHeading from components/auth-heading.
 import { useMemo, useState } from 'react';
 import { Link, Outlet, useMatches } from 'react-router';
+import { authMessages } from '@donaciones/shared/messages/auth';
 import { navMessages, shellMessages } from '@donaciones/shared/messages/shell';
 import { AuthHeadingContext, type AuthHeading } from '@/components/auth-heading';
 import { LogoMark } from '@/components/logo';
@@ -10,15 +11,23 @@ import { paths } from '@/lib/paths';
 import { useSiteInfo } from '@/lib/site';
 import { SkipLink } from './skip-link';
 
+/** A text of the auth messages, named by its key (the router gives keys so the entry needs no texts). */
+export type AuthTextKey = { [K in keyof typeof authMessages]: (typeof authMessages)[K] extends string ? K : never }[keyof typeof authMessages];
+
 export interface AuthRouteHandle {
-  auth?: AuthHeading;
+  auth?: { title: AuthTextKey; subtitle?: AuthTextKey };
+}
+
+function headingOf(keys: AuthRouteHandle['auth'] | undefined): AuthHeading | null {
+  if (!keys) return null;
+  return { title: authMessages[keys.title], subtitle: keys.subtitle ? authMessages[keys.subtitle] : undefined };
 }
 
 export default function AuthLayout() {
   const matches = useMatches();
   const site = useSiteInfo();
   const brand = site.name ?? shellMessages.brandFallback;
-  const fromRoute = [...matches].reverse().map((m) => (m.handle as AuthRouteHandle | undefined)?.auth).find(Boolean) ?? null;
+  const fromRoute = headingOf([...matches].reverse().map((m) => (m.handle as AuthRouteHandle | undefined)?.auth).find(Boolean));
   const [override, setOverride] = useState<{ path: string; heading: AuthHeading } | null>(null);
   const currentPath = matches[matches.length - 1]?.pathname ?? '';
   const heading = override && override.path === currentPath ? override.heading : fromRoute;

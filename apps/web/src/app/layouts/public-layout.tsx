@@ -5,7 +5,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { CircleAlert, Heart, LayoutDashboard, LogIn, Mail, Menu, RotateCcw, TriangleAlert, X } from 'lucide-react';
 import { appMessages, navMessages, shellMessages } from '@donaciones/shared/messages/shell';
-import { sponsorshipTexts } from '@donaciones/shared/messages/sponsorship';
 import { Badge } from '@/components/badge';
 import { Button, ButtonLink } from '@/components/button';
 import { Logo } from '@/components/logo';
@@ -28,7 +27,7 @@ export function publicLinks(isAuthenticated: boolean): PublicLink[] {
     { label: navMessages.home, to: paths.home, end: true },
     { label: navMessages.donations, to: paths.donations },
     { label: navMessages.donate, to: paths.donate },
-    { label: sponsorshipTexts.publicNav, to: paths.apadrina },
+    { label: navMessages.sponsorPublic, to: paths.apadrina },
   ];
   if (isAuthenticated) links.push({ label: navMessages.stats, to: paths.stats });
   return links;
