@@ -2,6 +2,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+const SERVER_WIDE_SETTINGS = /designation\.spec\.ts/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -26,5 +27,10 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: SERVER_WIDE_SETTINGS },
+    // Specs that turn on a setting every visitor sees (the checkout's programme choice) run after the
+    // rest, alone, so that no other spec (the first-load budget of /donate above all) meets it turned on.
+    { name: 'server-wide-settings', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: SERVER_WIDE_SETTINGS, dependencies: ['chromium'] },
+  ],
 });
