@@ -16,9 +16,10 @@ import {
 import { ImportDetail } from '../components/statement-import-detail';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
-import { FormField, Select, TextInput } from '@/components/form-fields';
+import { Select, TextInput } from '@/components/form-fields';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
+import { SheetPreviewTable, SpreadsheetFileField } from '@/components/spreadsheet-file';
 import { ErrorState } from '@/components/states';
 import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -141,7 +142,12 @@ function ImportForm({ banks, onImported }: { banks: string[]; onImported: (impor
             <option key={b} value={b} />
           ))}
         </datalist>
-        <StatementFileField
+        <SpreadsheetFileField
+          label={m.file}
+          hint={m.fileHint}
+          accept=".csv,.txt,text/csv,text/plain"
+          chooseText={m.chooseFile}
+          noFileText={m.noFile}
           file={file}
           error={errors.content_base64}
           onChoose={(chosen) => {
@@ -177,66 +183,13 @@ function ImportForm({ banks, onImported }: { banks: string[]; onImported: (impor
   );
 }
 
-/** The file chooser, with a Spanish button standing in for the browser's own, and the chosen file's name. */
-function StatementFileField({ file, error, onChoose }: { file: File | null; error: string | undefined; onChoose: (file: File | null) => void }) {
-  return (
-    <FormField label={m.file} hint={m.fileHint} error={error} required>
-      {({ inputId, describedBy, invalid }) => (
-        // The browser's own file button speaks the browser's language: a Spanish one stands in for it.
-        <div className="flex items-center gap-3">
-          <input
-            id={inputId}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            type="file"
-            accept=".csv,.txt,text/csv,text/plain"
-            onChange={(e) => onChoose(e.target.files?.[0] ?? null)}
-            className="peer sr-only"
-          />
-          <span
-            aria-hidden="true"
-            onClick={() => document.getElementById(inputId)?.click()}
-            className="inline-flex cursor-pointer items-center gap-2 rounded-full bg-brand-50 px-4 py-2 text-sm font-semibold text-brand-800 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 hover:bg-brand-100"
-          >
-            <FileSpreadsheet className="size-4" />
-            {m.chooseFile}
-          </span>
-          <span className="min-w-0 truncate text-sm text-ink-700">{file?.name ?? m.noFile}</span>
-        </div>
-      )}
-    </FormField>
-  );
-}
-
 /** The first rows of the file, as read, under its headers. */
 function StatementPreviewTable({ preview }: { preview: StatementPreview }) {
   return (
     <div>
       <h3 className="font-semibold text-ink-900">{m.preview}</h3>
-      <div className="mt-2 overflow-x-auto rounded-xl border border-sand-200">
-        <table className="w-full text-left text-xs">
-          <caption className="sr-only">{m.previewCaption(preview.rows.length)}</caption>
-          <thead className="bg-sand-100/70 font-bold text-ink-700">
-            <tr>
-              {preview.headers.map((h) => (
-                <th key={h} scope="col" className="px-3 py-2 whitespace-nowrap">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-sand-200">
-            {preview.rows.map((row, i) => (
-              <tr key={i}>
-                {row.map((cell, j) => (
-                  <td key={j} className="px-3 py-1.5 whitespace-nowrap text-ink-800">
-                    {cell}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <div className="mt-2">
+        <SheetPreviewTable headers={preview.headers} rows={preview.rows} caption={<caption className="sr-only">{m.previewCaption(preview.rows.length)}</caption>} />
       </div>
     </div>
   );

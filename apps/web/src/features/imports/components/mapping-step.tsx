@@ -3,39 +3,11 @@ import { importsMessages } from '@donaciones/shared/messages/imports';
 import { IMPORT_KIND_FIELDS, type ImportPreview } from '@donaciones/shared/schemas/imports';
 import { Button } from '@/components/button';
 import { Select } from '@/components/form-fields';
+import { SheetPreviewTable } from '@/components/spreadsheet-file';
 import type { ImportFlow } from './use-import-flow';
 
 const s = importsMessages.screen;
 
-function PreviewTable({ preview }: { preview: ImportPreview }) {
-  return (
-    <div className="overflow-x-auto rounded-xl border border-sand-200">
-      <table className="w-full text-left text-xs">
-        <caption className="px-3 py-2 text-left text-sm text-ink-600">{s.previewCaption(preview.rows.length, preview.data_lines)}</caption>
-        <thead className="bg-sand-100/70 font-bold text-ink-700">
-          <tr>
-            {preview.headers.map((h) => (
-              <th key={h} scope="col" className="px-3 py-2 whitespace-nowrap">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-sand-200">
-          {preview.rows.map((row, i) => (
-            <tr key={i}>
-              {row.map((cell, j) => (
-                <td key={j} className="px-3 py-1.5 whitespace-nowrap text-ink-800">
-                  {cell}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 export function MappingStep({ flow, preview }: { flow: ImportFlow; preview: ImportPreview }) {
   const options = preview.headers.map((h) => ({ value: h, label: h }));
@@ -57,7 +29,11 @@ export function MappingStep({ flow, preview }: { flow: ImportFlow; preview: Impo
           />
         ))}
       </div>
-      <PreviewTable preview={preview} />
+      <SheetPreviewTable
+        headers={preview.headers}
+        rows={preview.rows}
+        caption={<caption className="px-3 py-2 text-left text-sm text-ink-600">{s.previewCaption(preview.rows.length, preview.data_lines)}</caption>}
+      />
       <div className="flex flex-wrap gap-2">
         <Button onClick={flow.dryRun} loading={flow.running} loadingText={s.checking}>
           {s.dryRun}
