@@ -58,6 +58,7 @@ export const emailMessages = {
       'monthly-gift-cancelled': 'Ver mi donación mensual',
       'monthly-gift-ended': 'Ver mi donación mensual',
       'monthly-gift-replaced': 'Ver mi donación mensual',
+      'letter-reply': 'Leer la carta',
     } as Record<string, string>,
     openLink: 'Abrir el enlace',
     linkFallback: 'Si el botón no funciona, copia esta dirección en tu navegador:',

@@ -5,7 +5,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sponsoredChildren, sponsorshipLetters, sponsorships } from '../../src/db/schema';
+import { emailOutbox, sponsoredChildren, sponsorshipLetters, sponsorships } from '../../src/db/schema';
+import { PUBLIC_URL_MARK } from '../../src/platform/email-outbox';
 import { createTestApp, inject, json, pdfText, type Caller, type TestContext } from '../support/helpers';
 import * as make from '../support/factory';
 
@@ -214,5 +215,36 @@ describe('replies and what a sponsor may read', () => {
     expect((await write(otherSponsor, otherSponsorshipId)).statusCode).toBe(409);
     const own = json<{ canWrite: boolean }>(await inject(ctx.app, { method: 'GET', url: `${V1}/users/me/sponsorships/${otherSponsorshipId}/letters`, token: otherSponsor.token }));
     expect(own.canWrite).toBe(false);
+  });
+});
+
+describe('the sponsor hears of a reply', () => {
+  const replyEmails = () => ctx.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'letter-reply'));
+
+  it('queues one email when a reply is approved, with a link and nothing of the letter nor the child record', async () => {
+    const before = (await ctx.db.select().from(emailOutbox)).length;
+    // A sponsor's letter to the child, approved and delivered: no email to anyone.
+    const own = json<{ id: number }>(await write(sponsor, sponsorshipId, 'Hola Ana, espero que te vaya muy bien en la escuela. Un abrazo grande.'));
+    expect((await inject(ctx.app, { method: 'POST', url: `${V1}/admin/letters/${own.id}/approve`, token: staff.token, payload: {} })).statusCode).toBe(200);
+    expect((await inject(ctx.app, { method: 'POST', url: `${V1}/admin/letters/${own.id}/deliver`, token: staff.token })).statusCode).toBe(200);
+    expect((await ctx.db.select().from(emailOutbox)).length).toBe(before);
+
+    const words = 'Gracias por los colores, ya pinté un árbol grande en mi cuaderno.';
+    const added = await inject(ctx.app, { method: 'POST', url: `${V1}/admin/letter-replies`, token: staff.token, payload: { sponsorshipId, body: words, translation: 'Thanks for the crayons.' } });
+    const reply = json<{ id: number }>(added);
+    expect((await ctx.db.select().from(emailOutbox)).length).toBe(before);
+    const earlier = (await replyEmails()).length;
+    expect((await inject(ctx.app, { method: 'POST', url: `${V1}/admin/letters/${reply.id}/approve`, token: staff.token, payload: {} })).statusCode).toBe(200);
+    expect((await inject(ctx.app, { method: 'POST', url: `${V1}/admin/letters/${reply.id}/approve`, token: staff.token, payload: {} })).statusCode).toBe(409);
+
+    const queued = await replyEmails();
+    expect(queued.length).toBe(earlier + 1);
+    const email = queued.at(-1)!;
+    expect(email.toAddress).toBe(sponsor.email);
+    expect(email.subject).toBe('Ana te escribió una carta');
+    expect(email.textBody).toContain(`${PUBLIC_URL_MARK}/donor/ahijado/${sponsorshipId}/cartas`);
+    expect(email.textBody).toContain('con su traducción');
+    for (const secret of ['pinté un árbol', 'crayons', 'Prueba Completa', 'Comunidad Sol', '2016']) expect(email.textBody).not.toContain(secret);
+    expect((await ctx.db.select().from(emailOutbox)).length).toBe(before + 1);
   });
 });

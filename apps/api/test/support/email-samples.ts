@@ -4,6 +4,7 @@ import { correctionsMessages as cm } from '@donaciones/shared/messages/correctio
 import { emailMessages } from '../../src/messages/email';
 import { depositEmailMessages } from '../../src/messages/deposits';
 import { depositReviewMessages } from '../../src/messages/deposit-review';
+import { letterEmailMessages as lm } from '../../src/messages/letters';
 import { monthlyApiMessages as mm } from '../../src/messages/monthly';
 import { paymentMessages as pm } from '../../src/messages/payments';
 import { receiptMessages } from '../../src/messages/receipts';
@@ -108,4 +109,5 @@ export const emailSamples: EmailSample[] = [
     subject: cm.adjustedSubject(reference),
     text: cm.adjustedText(name, amount, 'Q100.00', reference, 'Llegó menos de lo declarado'),
   },
+  { template: 'letter-reply', subject: lm.replySubject('Kevin'), text: lm.replyText('María', 'Kevin', true, `${PUBLIC_URL_MARK}/donor/ahijado/42/cartas`) },
 ];

@@ -8,9 +8,11 @@ import { letterMessages as m } from '@donaciones/shared/messages/letters';
 import type { ApproveLetterInput, ReplyInput, StaffLetter } from '@donaciones/shared/schemas/letters';
 import type { LetterStatus } from '@donaciones/shared/schemas/letter-codes';
 import type { Db } from '../../db/client';
-import { sponsoredChildren, sponsorshipLetters, sponsorships } from '../../db/schema';
+import { sponsoredChildren, sponsorshipLetters, sponsorships, users } from '../../db/schema';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
+import { letterEmailMessages } from '../../messages/letters';
 import { type Actor, audit } from '../../platform/audit';
+import { enqueueEmail, PUBLIC_URL_MARK } from '../../platform/email-outbox';
 import { fileKeys } from './letters';
 
 const HOUR_MS = 3_600_000;
@@ -119,7 +121,32 @@ export async function approveLetter(db: Db, input: { actor: Actor; letterId: num
       details: { redactions: spans.length, flags: letter.flags.length, uncovered: uncovered.length, overrideReason: uncovered.length > 0 ? override : null },
       ip: input.ip ?? null,
     });
+    if (reply) await enqueueReplyEmail(tx, letter.sponsorshipId, letter.childId, Boolean(input.translation === undefined ? letter.translation : input.translation));
     return letterForStaff(tx, letter.id, now);
+  });
+}
+
+/**
+ * Tells the sponsor a reply is waiting in their area (in the approval's transaction, so once): the
+ * child's first name and a link, none of the letter's words nor anything staff keep about the child.
+ * Sent to the account that reads the letters, or the address given when sponsoring; none, no email.
+ */
+async function enqueueReplyEmail(tx: Db, sponsorshipId: number, childId: number, translated: boolean) {
+  const [to] = await tx
+    .select({ name: sponsorships.sponsorName, sponsorEmail: sponsorships.sponsorEmail, accountEmail: users.email, child: sponsoredChildren.firstName })
+    .from(sponsorships)
+    .innerJoin(sponsoredChildren, eq(sponsoredChildren.id, childId))
+    .leftJoin(users, eq(users.id, sponsorships.userId))
+    .where(eq(sponsorships.id, sponsorshipId));
+  const address = to?.accountEmail || to?.sponsorEmail?.trim();
+  if (!to || !address) return;
+  const m = letterEmailMessages;
+  const firstName = (to.name ?? '').trim().split(/\s+/)[0] ?? '';
+  await enqueueEmail(tx, {
+    to: address,
+    subject: m.replySubject(to.child),
+    text: m.replyText(firstName, to.child, translated, `${PUBLIC_URL_MARK}/donor/ahijado/${sponsorshipId}/cartas`),
+    template: 'letter-reply',
   });
 }
 
