@@ -314,6 +314,11 @@ const matrix: Record<string, Entry> = {
     ...adminOnly(200),
     request: () => ({ url: `${V1}/admin/settings/email-delivery`, payload: { per_minute: 600, sent_retention_days: 180 } }),
   },
+  [`GET ${V1}/admin/settings/sponsorship`]: adminOnly(200),
+  [`PUT ${V1}/admin/settings/sponsorship`]: {
+    ...adminOnly(200),
+    request: () => ({ url: `${V1}/admin/settings/sponsorship`, payload: { monthly_amount: 250, hold_minutes: 30 } }),
+  },
   // The owner's deposit (signed in); a stranger's answer is 403, anonymous without the link 401.
   [`POST ${V1}/donations/:id/slip`]: {
     ...signedIn(201),

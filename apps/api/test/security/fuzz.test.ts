@@ -107,6 +107,7 @@ const SAMPLES: Record<string, unknown> = {
   [`POST ${V1}/admin/imports/preview`]: { kind: 'donors', file_name: 'donantes.csv', content_base64: Buffer.from('Nombre,Correo\nAna Soto,ana.fuzz@correo.gt\n').toString('base64') },
   [`POST ${V1}/admin/imports`]: { kind: 'donors', file_name: 'donantes.csv', content_base64: Buffer.from('Nombre,Correo\nAna Soto,ana.fuzz@correo.gt\n').toString('base64'), mapping: { name: 'Nombre', email: 'Correo' }, dry_run: true },
   [`PUT ${V1}/admin/settings/email-delivery`]: { per_minute: 600, sent_retention_days: 180 },
+  [`PUT ${V1}/admin/settings/sponsorship`]: { monthly_amount: 250, hold_minutes: 30 },
   [`POST ${V1}/admin/sponsorship/children`]: { firstName: 'Niña', fullName: 'Niña Fuzz Prueba', birthDate: '2016-05-04', department: 'Guatemala', programId: null, story: 'Le gusta leer.', storyApproved: false, community: 'Aldea', school: 'Escuela', guardianName: 'Tutora', familySituation: 'Texto', notes: 'Nota', sponsorPlaces: 1 },
   [`PUT ${V1}/admin/sponsorship/children/:id`]: { firstName: 'Niño', fullName: 'Niño Fuzz Prueba', birthDate: '2015-02-03', department: 'Sololá', sponsorPlaces: 2 },
   [`POST ${V1}/admin/sponsorship/children/:id/status`]: { status: 'left', reason: 'Se mudó con su familia' },

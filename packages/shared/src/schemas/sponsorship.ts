@@ -4,6 +4,7 @@
 // with these schemas (fastify-type-provider-zod), which strip any key they do not declare.
 import { z } from 'zod';
 import { sponsorshipMessages as m } from '../messages/sponsorship';
+import { amountRange as amountRangeMessage, holdRange as holdRangeMessage } from '../messages/sponsorship-settings';
 import { publicDonationSchema } from './donate';
 import { CHILD_STATUSES, CONSENT_SCOPES, GUATEMALA_DEPARTMENTS, SPONSORSHIP_STATUSES } from './sponsorship-codes';
 
@@ -80,12 +81,16 @@ export type SponsorChild = z.infer<typeof sponsorChildSchema>;
 export const staffChildSchema = z.object(shapeFor('staff'));
 export type StaffChild = z.infer<typeof staffChildSchema>;
 
-export const sponsorshipSettingsSchema = z.object({
-  /** Quetzales a month of one sponsorship. */
-  monthly_amount: z.number().int().min(1).max(100_000),
-  /** How long a chosen child is held for the person paying. */
-  hold_minutes: z.number().int().min(5).max(24 * 60),
-});
+const amountRange = { error: amountRangeMessage };
+const holdRange = { error: holdRangeMessage };
+export const sponsorshipSettingsSchema = z
+  .object({
+    /** Quetzales a month of one sponsorship. */
+    monthly_amount: z.number(amountRange).int(amountRange).min(1, amountRange).max(100_000, amountRange),
+    /** How long a chosen child is held for the person paying. */
+    hold_minutes: z.number(holdRange).int(holdRange).min(5, holdRange).max(24 * 60, holdRange),
+  })
+  .meta({ id: 'SponsorshipSettings' });
 export type SponsorshipSettings = z.infer<typeof sponsorshipSettingsSchema>;
 export const DEFAULT_SPONSORSHIP_SETTINGS: SponsorshipSettings = { monthly_amount: 250, hold_minutes: 30 };
 

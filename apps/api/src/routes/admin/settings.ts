@@ -1,4 +1,5 @@
-// The settings the staff edits: system, organisation data, fiscal identity, impact factors and donor levels.
+// The settings the staff edits: system, organisation data, fiscal identity, impact factors, donor levels,
+// slips, the email rate and sponsorship.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { systemSettingsUpdateSchema } from '@donaciones/shared/schemas/admin';
@@ -11,6 +12,7 @@ import {
 import { fiscalSettingsAnswerSchema, fiscalSettingsSchema } from '@donaciones/shared/schemas/fiscal';
 import { slipStorageAnswerSchema, slipStorageSettingsSchema } from '@donaciones/shared/schemas/deposits';
 import { emailDeliverySettingsSchema } from '@donaciones/shared/schemas/email-delivery';
+import { sponsorshipSettingsSchema } from '@donaciones/shared/schemas/sponsorship';
 import { actorOf } from '../../http/auth';
 import { updateSettings } from '../../domain/content/content';
 import { saveFiscalSettings } from '../../domain/receipts/fiscal';
@@ -218,5 +220,36 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => updateSettings(app.db, { key: 'emailDelivery', value: request.body, actor: actorOf(request), ip: request.ip }),
+  );
+
+  r.get(
+    '/admin/settings/sponsorship',
+    {
+      schema: {
+        tags: [SETTINGS],
+        summary: 'Apadrinamiento',
+        description: 'monthly_amount: cuota mensual de un apadrinamiento en quetzales; hold_minutes: minutos que un lugar elegido queda reservado mientras se paga.',
+        security: bearer,
+        response: { 200: sponsorshipSettingsSchema, ...refusals },
+      },
+    },
+    async () => getSettings(app.db, 'sponsorship'),
+  );
+
+  r.put(
+    '/admin/settings/sponsorship',
+    {
+      schema: {
+        tags: [SETTINGS],
+        summary: 'Guardar el apadrinamiento',
+        description:
+          'monthly_amount entero entre 1 y 100,000 quetzales (lo muestran las páginas públicas y se cobra a los apadrinamientos nuevos; ' +
+          'los que ya están en curso conservan su cuota), hold_minutes entero entre 5 y 1440. Queda en la bitácora.',
+        security: bearer,
+        body: sponsorshipSettingsSchema,
+        response: { 200: sponsorshipSettingsSchema, ...writeRefusals },
+      },
+    },
+    async (request) => updateSettings(app.db, { key: 'sponsorship', value: request.body, actor: actorOf(request), ip: request.ip }),
   );
 }

@@ -1,0 +1,18 @@
+// The console's card of the sponsorship settings (docs/product.md#sponsorship): the monthly amount of
+// one sponsorship and how long a chosen child is held for the person paying.
+// The two refusals stand alone so the schema (read by the public pages) carries only them, not the card's texts.
+export const amountRange = 'Indica una cuota entera entre Q1 y Q100,000';
+export const holdRange = 'Indica entre 5 y 1,440 minutos (24 horas)';
+
+export const sponsorshipSettingsMessages = {
+  title: 'Apadrinamiento',
+  intro:
+    'La cuota mensual de un apadrinamiento (la que muestran las páginas públicas y la que se cobra a cada apadrinamiento nuevo) y los minutos que el lugar elegido queda reservado mientras la persona paga. Las cuotas ya en curso no cambian.',
+  monthlyAmount: 'Cuota mensual (Q)',
+  holdMinutes: 'Reserva mientras se paga (minutos)',
+  amountRange,
+  holdRange,
+  save: 'Guardar apadrinamiento',
+  saved: 'Apadrinamiento guardado',
+  failed: 'No se pudo guardar el apadrinamiento',
+};
