@@ -1,5 +1,5 @@
 // The admin's settings page, shown as the Sistema tab of the settings screen: system settings,
-// the organisation's data, its fiscal identity for receipts, programs, upcoming events, impact factors and levels (docs/product.md#screens-and-routes).
+// the organisation's data, its fiscal identity for receipts, slips, the email rate, sponsorship, programs, upcoming events, impact factors and levels (docs/product.md#screens-and-routes).
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { adminMessages } from '@donaciones/shared/messages/admin';
@@ -12,6 +12,8 @@ import { useSlipStorage } from '../api/slip-storage';
 import { SlipStorageForm } from '../components/slip-storage';
 import { useEmailDelivery } from '../api/email-delivery';
 import { EmailDeliveryForm } from '../components/email-delivery';
+import { useSponsorshipSettings } from '../api/sponsorship-settings';
+import { SponsorshipSettingsForm } from '../components/sponsorship-settings';
 import { useImpactSettings } from '../api/get-impact-settings';
 import { useLevelSettings } from '../api/get-level-settings';
 import { useOrganization } from '../api/get-organization';
@@ -38,6 +40,7 @@ const FiscalSection = () => <Loaded query={useFiscalSettings()}>{(values) => <Fi
 const PaymentsSection = () => <Loaded query={usePaymentSettings()}>{(values) => <PaymentSettingsForm values={values} />}</Loaded>;
 const SlipStorageSection = () => <Loaded query={useSlipStorage()}>{(answer) => <SlipStorageForm answer={answer} />}</Loaded>;
 const EmailDeliverySection = () => <Loaded query={useEmailDelivery()}>{(values) => <EmailDeliveryForm values={values} />}</Loaded>;
+const SponsorshipSection = () => <Loaded query={useSponsorshipSettings()}>{(values) => <SponsorshipSettingsForm values={values} />}</Loaded>;
 const BankAccountsSection = () => <Loaded query={useBankAccounts()}>{(values) => <BankAccountsForm values={values} />}</Loaded>;
 const ImpactSection = () => <Loaded query={useImpactSettings()}>{(values) => <ImpactForm values={values} />}</Loaded>;
 const LevelsSection = () => <Loaded query={useLevelSettings()}>{(values) => <LevelsForm values={values} />}</Loaded>;
@@ -55,6 +58,7 @@ export function SystemSettingsTab() {
       {may('bank.manage') && <BankAccountsSection />}
       {may('settings.manage') && <SlipStorageSection />}
       {may('settings.manage') && <EmailDeliverySection />}
+      {may('settings.manage') && <SponsorshipSection />}
       {may('content.manage') && (
         <>
           <ProgramsManager />

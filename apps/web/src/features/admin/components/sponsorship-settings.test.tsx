@@ -1,0 +1,59 @@
+// The sponsorship card (docs/product.md#sponsorship): bad values refused in Spanish next to their
+// field without a request, a valid amount and hold saved, and a field error of the server shown.
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { sponsorshipSettingsMessages as t } from '@donaciones/shared/messages/sponsorship-settings';
+import type { SponsorshipSettings } from '@donaciones/shared/schemas/sponsorship';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { fakeAdapter } from '@/test/http';
+import { SponsorshipSettingsForm } from './sponsorship-settings';
+
+const renderCard = () =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <SponsorshipSettingsForm values={{ monthly_amount: 250, hold_minutes: 30 }} />
+    </QueryClientProvider>,
+  );
+
+describe('the sponsorship settings card', () => {
+  it('refuses an amount and minutes out of range in Spanish without sending, and saves valid ones', async () => {
+    const { adapter, requests } = fakeAdapter((req) =>
+      req.method === 'PUT' ? { status: 200, data: req.data as SponsorshipSettings } : { status: 404, data: { detail: 'Recurso no encontrado' } },
+    );
+    api.defaults.adapter = adapter;
+    renderCard();
+    const user = userEvent.setup();
+    const amount = screen.getByLabelText(new RegExp(t.monthlyAmount.replace(/[()]/g, '\\$&')));
+    const minutes = screen.getByLabelText(new RegExp(t.holdMinutes.replace(/[()]/g, '\\$&')));
+    expect((amount as HTMLInputElement).value).toBe('250');
+    await user.clear(amount);
+    await user.type(amount, '0');
+    await user.clear(minutes);
+    await user.type(minutes, '2000');
+    fireEvent.submit(screen.getByRole('form', { name: t.title }));
+    expect(await screen.findByText(t.amountRange)).toBeTruthy();
+    expect(screen.getByText(t.holdRange)).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '300');
+    await user.clear(minutes);
+    await user.type(minutes, '45');
+    await user.click(screen.getByRole('button', { name: t.save }));
+    expect(await screen.findByText(t.saved)).toBeTruthy();
+    const put = requests.find((r) => r.method === 'PUT');
+    expect(put?.url).toBe('/admin/settings/sponsorship');
+    expect(put?.data).toEqual({ monthly_amount: 300, hold_minutes: 45 });
+  });
+
+  it('shows the server refusal of a field next to it', async () => {
+    const { adapter } = fakeAdapter(() => ({ status: 400, data: { detail: 'Revisa los datos', errors: { hold_minutes: t.holdRange } } }));
+    api.defaults.adapter = adapter;
+    renderCard();
+    await userEvent.setup().click(screen.getByRole('button', { name: t.save }));
+    expect(await screen.findByText(t.holdRange)).toBeTruthy();
+    expect(screen.getByText(t.failed)).toBeTruthy();
+  });
+});
