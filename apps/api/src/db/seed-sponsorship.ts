@@ -1,10 +1,12 @@
 // The demo's sponsorship (docs/product.md#sponsorship): a few clearly fictional children, each with a
 // drawn illustration (an SVG drawing rendered by sharp, never a photograph), a current guardian
-// consent and an approved story; one of them sponsored by the demo donor, so "Mi ahijado/a" shows.
+// consent and an approved story; one of them sponsored by the demo donor, so "Mi ahijado/a" shows,
+// with a letter each way (seed-letters.ts).
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createHash } from 'node:crypto';
 import type { Database } from './client';
+import { seedDemoLetters } from './seed-letters';
 import { childConsents, childPhotos, programs, sponsoredChildren, sponsorships, users } from './schema';
 
 const DAY = 86_400_000;
@@ -37,7 +39,7 @@ function drawing(c: (typeof CHILDREN)[number]): string {
 
 export async function seedSponsorship(db: Database, now = new Date()): Promise<void> {
   const [{ n }] = await db.select({ n: count() }).from(sponsoredChildren);
-  if (n > 0) return;
+  if (n > 0) return seedDemoLetters(db, now);
   const programIds = new Map((await db.select({ id: programs.id, slug: programs.slug }).from(programs)).map((p) => [p.slug, p.id]));
   const today = now.toISOString().slice(0, 10);
   const inAYear = new Date(now.getTime() + 365 * DAY).toISOString().slice(0, 10);
@@ -84,4 +86,5 @@ export async function seedSponsorship(db: Database, now = new Date()): Promise<v
     startedAt: new Date(now.getTime() - 60 * DAY),
   });
   await db.update(sponsoredChildren).set({ status: 'sponsored' }).where(eq(sponsoredChildren.id, kevin));
+  await seedDemoLetters(db, now);
 }

@@ -140,7 +140,7 @@ describe('the demo', () => {
     const { seedSponsorship } = await import('../../src/db/seed-sponsorship');
     await ctx.db.delete(sponsorships);
     await ctx.db.delete(sponsoredChildren);
-    await make.signIn(ctx.app, ctx.db, { email: 'donante@ejemplo.org', roles: ['DONOR', 'USER'] });
+    const demoDonor = await make.signIn(ctx.app, ctx.db, { email: 'donante@ejemplo.org', roles: ['DONOR', 'USER'] });
     await seedSponsorship(ctx.db);
     const list = (await inject(ctx.app, { method: 'GET', url: '/api/v1/sponsorship/children' })).json();
     expect(list.children.length).toBe(5);
@@ -151,5 +151,14 @@ describe('the demo', () => {
     // Seeding again adds nothing.
     await seedSponsorship(ctx.db);
     expect((await inject(ctx.app, { method: 'GET', url: '/api/v1/sponsorship/children' })).json().children.length).toBe(5);
+    // The demo donor reads a letter each way: theirs to Kevin, approved, and Kevin's reply with its translation.
+    const [demo] = await ctx.db.select().from(sponsorships).where(eq(sponsorships.userId, demoDonor.id));
+    const letters = (await inject(ctx.app, { method: 'GET', url: `/api/v1/users/me/sponsorships/${demo.id}/letters`, token: demoDonor.token })).json();
+    expect(letters.childFirstName).toBe('Kevin');
+    expect(letters.letters.map((l: { direction: string; status: string }) => [l.direction, l.status])).toEqual([
+      ['to_child', 'approved'],
+      ['to_sponsor', 'delivered'],
+    ]);
+    expect(letters.letters[1].translation).toContain('kaqchikel');
   });
 });
