@@ -6,10 +6,9 @@ import { depositMessages } from '@donaciones/shared/messages/deposits';
 import { type SlipStorageAnswer, slipStorageSettingsSchema } from '@donaciones/shared/schemas/deposits';
 import { ButtonLink } from '@/components/button';
 import { Card } from '@/components/card';
-import { TextInput } from '@/components/form-fields';
 import { paths } from '@/lib/paths';
 import { useSlipStorage, useUpdateSlipStorage } from '../api/slip-storage';
-import { FormFooter, useSettingsForm } from './system-forms';
+import { FormFooter, useSettingsForm, WholeNumberSetting } from './system-forms';
 
 const t = depositMessages.storage;
 const MB = 1024 * 1024;
@@ -23,27 +22,14 @@ export function SlipStorageForm({ answer }: { answer: SlipStorageAnswer }) {
   const save = useUpdateSlipStorage();
   const { form, submit, success, error } = useSettingsForm(slipStorageSettingsSchema, answer.settings, save, { saved: t.saved, failed: t.failed });
   const { errors } = form.formState;
-  const number = (name: 'per_donation_mb' | 'total_mb' | 'retention_days', label: string, min: number, max: number) => (
-    <TextInput
-      label={label}
-      type="number"
-      inputMode="numeric"
-      min={min}
-      max={max}
-      step={1}
-      required
-      error={errors[name]?.message}
-      {...form.register(name, { valueAsNumber: true })}
-    />
-  );
   return (
     <Card title={t.title} description={t.intro}>
       <p className={answer.warning ? 'mb-4 text-sm font-semibold text-amber-800' : 'mb-4 text-sm text-ink-600'}>{usageLine(answer)}</p>
       <form noValidate onSubmit={submit} aria-label={t.title}>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-          {number('per_donation_mb', t.perDonation, 5, 500)}
-          {number('total_mb', t.total, 10, 1_000_000)}
-          {number('retention_days', t.retention, 7, 3650)}
+          <WholeNumberSetting {...form.register('per_donation_mb', { valueAsNumber: true })} label={t.perDonation} min={5} max={500} error={errors.per_donation_mb?.message} />
+          <WholeNumberSetting {...form.register('total_mb', { valueAsNumber: true })} label={t.total} min={10} max={1_000_000} error={errors.total_mb?.message} />
+          <WholeNumberSetting {...form.register('retention_days', { valueAsNumber: true })} label={t.retention} min={7} max={3650} error={errors.retention_days?.message} />
         </div>
         <FormFooter saving={save.isPending} label={t.save} success={success} error={error} />
       </form>

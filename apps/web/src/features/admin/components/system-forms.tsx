@@ -1,6 +1,6 @@
 // The forms of the Sistema tab that edit one settings document each: system, organisation,
 // impact factors and donor levels. Each validates with the shared schema the API uses.
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ComponentProps, type ReactNode, useEffect, useState } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type FieldValues, useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -44,6 +44,11 @@ export function FormFooter({ saving, label, success, error }: { saving: boolean;
       </div>
     </div>
   );
+}
+
+/** A whole-number setting between `min` and `max` (its registration spread in: `{...form.register(name, { valueAsNumber: true })}`). */
+export function WholeNumberSetting({ min, max, ...props }: ComponentProps<typeof TextInput> & { min: number; max: number }) {
+  return <TextInput type="number" inputMode="numeric" min={min} max={max} step={1} required {...props} />;
 }
 
 /** One settings document: a card with a form that saves it and reports the result (`saved` for 3 s,
