@@ -1,7 +1,8 @@
 // Staff gift entry in the browser (docs/product.md#staff-gift-entry): FINANCE records a cheque received
 // (refused first with the Spanish errors next to each field, then completed with its receipt); a
 // VOLUNTEER enters cash, a transfer, a deposit for a donor picked from Donantes, and a gift in kind,
-// each pending. Screenshots at 390 and 1280 px; axe finds nothing serious on the form with its errors.
+// each pending; a cash gift received without email shows its receipt to print, not to re-send.
+// Screenshots at 390 and 1280 px; axe finds nothing serious on the form with its errors.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { guatemalaDay } from '@donaciones/shared/format';
@@ -71,6 +72,27 @@ test.describe('staff gift entry', () => {
 
     const review = await request.get(`/api/v1/admin/donations/${id}/review`, { headers: { authorization: `Bearer ${await apiToken(request, STAFF.finance)}` } });
     expect((await review.json()).donation).toMatchObject({ status: 'APPROVED', payment_method: 'cheque', donor_name: name });
+  });
+
+  test('a cash gift received without the donor\'s email: its receipt card offers the printed receipt, not a re-send', async ({ page, request }) => {
+    await login(page, STAFF.finance.email, STAFF.finance.password);
+    const form = await openForm(page);
+    await form.getByLabel('Nombre del donante').fill(`Mateo Xol ${tag()}`);
+    await form.getByLabel(/^Monto/).fill('90');
+    await form.getByRole('checkbox', { name: /Ya se recibió/ }).check();
+    const id = await submitAndGetId(page, 'Donación registrada y recibo emitido');
+
+    await page.goto(`/admin/donations/${id}`);
+    await expect(page.getByTestId('receipt-number')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Descargar recibo' })).toBeVisible();
+    await expect(page.getByText('Esta donación no tiene correo: entrega el recibo impreso (Descargar recibo).')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reenviar recibo' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Reenviar constancia anual' })).toHaveCount(0);
+    await screenshots(page, 'gift-entry-no-email-receipt');
+    // The server refuses the re-send too, in the same words.
+    const resend = await request.post(`/api/v1/admin/donations/${id}/receipt/resend`, { headers: { authorization: `Bearer ${await apiToken(request, STAFF.finance)}` } });
+    expect(resend.status()).toBe(409);
+    expect((await resend.json()).detail).toBe('Esta donación no tiene correo: entrega el recibo impreso (Descargar recibo).');
   });
 
   test('a VOLUNTEER enters cash, a transfer, a deposit for a donor from Donantes and a gift in kind, each pending', async ({ page, request }) => {

@@ -1,4 +1,5 @@
 // Texts of the receipt and annual statement PDFs, their emails and API answers.
+import { receiptsMessages } from '@donaciones/shared/messages/receipts';
 
 export const receiptMessages = {
   pdf: {
@@ -82,6 +83,8 @@ export const receiptMessages = {
   },
   receiptNotFound: 'Recibo no encontrado',
   receiptNotAvailable: 'Esta donación aún no tiene recibo: solo las donaciones completadas lo tienen.',
+  /** Re-sending to a gift without the donor's email: the same sentence the receipt card shows. */
+  noEmail: receiptsMessages.noEmail,
   statementEmpty: (year: number) => `No hay donaciones completadas en ${year}.`,
   statementOtherUser: 'Solo un administrador puede descargar la constancia de otra persona.',
 } as const;

@@ -115,6 +115,38 @@ describe('completion and the receipt', () => {
     expect((await ctx.db.select().from(emailOutbox)).slice(before).map((e) => [e.toAddress, e.template])).toEqual([]);
   });
 
+  it('staff cannot re-send the receipt nor the yearly statement of a gift without the donor’s email (409, in words; nothing queued nor audited)', async () => {
+    const id = (await enter({ donorName: 'Don Mateo Xol', method: 'cash', amount: 60, completed: true }, who.admin)).json().id;
+    const before = (await ctx.db.select().from(emailOutbox)).length;
+    for (const what of ['receipt', 'statement']) {
+      const res = await inject(ctx.app, { method: 'POST', url: `/api/v1/admin/donations/${id}/${what}/resend`, token: who.admin.token, payload: {} });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().detail).toBe('Esta donación no tiene correo: entrega el recibo impreso (Descargar recibo).');
+    }
+    expect((await ctx.db.select().from(emailOutbox)).length).toBe(before);
+    const audits = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, String(id)));
+    expect(audits.map((a) => a.action).filter((a) => a.endsWith('.resend'))).toEqual([]);
+    // Its receipt is still there to print.
+    expect((await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/donations/${id}/receipt.pdf`, token: who.admin.token })).statusCode).toBe(200);
+  });
+
+  it('a pending gift approved days later: its receipt is dated the day it arrived, not the approval day', async () => {
+    const to = email('tarde');
+    const pending = (await enter({ donorName: 'Rosa Tzul', donorEmail: to, method: 'cash', amount: 300, receivedOn: daysAgo(3) }, who.volunteer)).json();
+    const approved = await inject(ctx.app, { method: 'POST', url: `/api/v1/admin/donations/${pending.id}/approve`, token: who.finance.token });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const row = await stored(pending.id);
+    expect(guatemalaDay(row.createdAt)).toBe(daysAgo(3));
+    // The ledger keeps when it was confirmed; the receipt states when the gift was made.
+    expect(guatemalaDay(row.completedAt!)).toBe(today());
+    const receipt = await receiptOf(pending.id);
+    expect(receipt.donatedAt.getTime()).toBe(row.createdAt.getTime());
+    expect(guatemalaDay(receipt.donatedAt)).toBe(daysAgo(3));
+    expect(guatemalaDay(receipt.issuedAt)).toBe(today());
+    const sent = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+    expect(sent.map((e) => e.template)).toEqual(['donation-approved']);
+  });
+
   it('a VOLUNTEER may not record it received (403, nothing recorded), and may not approve it later', async () => {
     const name = `Voluntariado ${++seq}`;
     const refused = await enter({ donorName: name, method: 'cash', amount: 50, completed: true }, who.volunteer);

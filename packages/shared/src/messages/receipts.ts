@@ -12,5 +12,7 @@ export const receiptsMessages = {
   hint: 'El recibo se emitió al completarse la donación y no cambia; si la donación se reembolsó, el PDF dice ANULADO.',
   /** Shown instead of the re-send buttons once the gift was refunded or voided: its receipt is annulled. */
   annulled: 'Este recibo está anulado: se puede descargar (dice ANULADO), pero no se reenvía al donante.',
+  /** Shown instead of the re-send buttons when the gift has no donor email (entered by staff without one); also the API's 409. */
+  noEmail: 'Esta donación no tiene correo: entrega el recibo impreso (Descargar recibo).',
   downloadError: 'No se pudo descargar el recibo. Intenta de nuevo.',
 } as const;

@@ -7,7 +7,7 @@ import { formatCents, formatReceiptNumber } from '@donaciones/shared/format';
 import { can } from '@donaciones/shared/permissions';
 import type { Db } from '../../db/client';
 import { donations, type EmailAttachment, emailOutbox, programs, type ReceiptIssuer, receiptCounters, receipts, users } from '../../db/schema';
-import { notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import { receiptMessages } from '../../messages/receipts';
 import { type Actor, audit } from '../../platform/audit';
 import { enqueueEmail, PUBLIC_URL_MARK } from '../../platform/email-outbox';
@@ -102,7 +102,9 @@ export async function issueReceipt(tx: Db, donationId: number, options: { email?
       donationType: d.donationType,
       description: d.description,
       programName: row.programName,
-      donatedAt: d.completedAt ?? sql`now()`,
+      // A gift the office entered is dated the day it arrived, even when approved days later
+      // (gift entry stores that day's start, or the moment of entry when it arrived today, as created_at).
+      donatedAt: d.receivedOn != null ? d.createdAt : (d.completedAt ?? sql`now()`),
       amountCents: d.amountCents,
       currency: d.currency,
       gtqCents: d.gtqCents,
@@ -208,11 +210,13 @@ export async function receiptForViewer(db: Db, donationId: number, viewer: Recei
   return row.receipt;
 }
 
-/** Staff re-send a donation's receipt to the donor (audited). */
+/** Staff re-send a donation's receipt to the donor (audited); 409 when the gift has no email to send it to. */
 export async function resendReceipt(db: Db, input: { donationId: number; actor: Actor; ip?: string | null }): Promise<ReceiptRow> {
   return db.transaction(async (tx) => {
     const [receipt] = await tx.select().from(receipts).where(eq(receipts.donationId, input.donationId)).limit(1);
     if (!receipt) throw notFound(receiptMessages.receiptNotAvailable);
+    // A gift the office entered without the donor's email: its receipt is handed over printed.
+    if (receipt.donorEmail.trim() === '') throw conflict(receiptMessages.noEmail);
     await enqueueReceiptEmail(tx, receipt.id);
     await audit(tx, {
       actor: input.actor,

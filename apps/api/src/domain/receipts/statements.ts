@@ -6,7 +6,7 @@ import { guatemalaDay } from '@donaciones/shared/format';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { donations, type EmailAttachment, type ReceiptIssuer, receipts, users } from '../../db/schema';
-import { notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import { receiptMessages } from '../../messages/receipts';
 import { type Actor, audit } from '../../platform/audit';
 import { enqueueEmail, PUBLIC_URL_MARK } from '../../platform/email-outbox';
@@ -167,7 +167,8 @@ export async function queueYearStatements(db: Db, year: number): Promise<number>
 
 /**
  * Staff send one donor's statement of a year again (the donor of a donation, for the year of its
- * gift unless another is given), audited; 404 when that year has no valid receipts.
+ * gift unless another is given), audited; 404 when that year has no valid receipts, 409 when the gift
+ * has no email to send it to.
  */
 export async function resendStatement(db: Db, input: { donationId: number; year?: number; actor: Actor; ip?: string | null }): Promise<{ email: string; year: number }> {
   const [row] = await db
@@ -177,6 +178,7 @@ export async function resendStatement(db: Db, input: { donationId: number; year?
     .where(eq(donations.id, input.donationId))
     .limit(1);
   if (!row) throw notFound(receiptMessages.receiptNotFound);
+  if (row.email.trim() === '') throw conflict(receiptMessages.noEmail);
   const year = input.year ?? Number(guatemalaDay(row.receipt?.donatedAt ?? new Date()).slice(0, 4));
   const statement = await loadStatement(db, { email: row.email }, year);
   await db.transaction(async (tx) => {

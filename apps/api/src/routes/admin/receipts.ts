@@ -42,9 +42,10 @@ export default async function adminReceiptRoutes(app: FastifyInstance) {
       schema: {
         tags: [DONATIONS],
         summary: 'Enviar de nuevo el recibo al correo del donante, con el PDF adjunto (auditado)',
+        description: '409 si la donación no tiene correo (se registró sin él): su recibo se entrega impreso.',
         security: bearer,
         params: idParamSchema,
-        response: { 200: sentSchema, 404: error, ...writeRefusals },
+        response: { 200: sentSchema, 404: error, 409: error, ...writeRefusals },
       },
     },
     async (request) => {
@@ -60,11 +61,11 @@ export default async function adminReceiptRoutes(app: FastifyInstance) {
       schema: {
         tags: [DONATIONS],
         summary: 'Enviar de nuevo la constancia anual al donante de esta donación (auditado)',
-        description: 'La del año de la donación, o la del año indicado; 404 si ese año no tiene recibos válidos de ese correo.',
+        description: 'La del año de la donación, o la del año indicado; 404 si ese año no tiene recibos válidos de ese correo; 409 si la donación no tiene correo.',
         security: bearer,
         params: idParamSchema,
         body: statementBodySchema,
-        response: { 200: statementSentSchema, 404: error, ...writeRefusals },
+        response: { 200: statementSentSchema, 404: error, 409: error, ...writeRefusals },
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 // A donation's receipt in the admin console (docs/product.md#receipts): its number, and the staff's
 // download, re-send to the donor and re-send of the donor's yearly statement (not once the gift was
-// refunded or voided: that receipt is annulled). Nothing without a receipt.
+// refunded or voided: that receipt is annulled; not for a gift without the donor's email: it is handed
+// over printed). Nothing without a receipt.
 import { Download, FileText, Send } from 'lucide-react';
 import { formatReceiptNumber } from '@donaciones/shared/format';
 import { receiptsMessages as m } from '@donaciones/shared/messages/receipts';
@@ -9,9 +10,9 @@ import { Card } from '@/components/card';
 import { useDownloadDonationReceipt, useResendReceipt, useResendStatement } from '../api/donation-receipt';
 import { useDonationFel } from '../api/donation-fel';
 
-type ReceiptCardProps = { id: number; receiptNumber: number | null; receiptSeries: string | null; annulled: boolean };
+type ReceiptCardProps = { id: number; receiptNumber: number | null; receiptSeries: string | null; annulled: boolean; hasEmail: boolean };
 
-export function DonationReceipt({ id, receiptNumber, receiptSeries, annulled }: ReceiptCardProps) {
+export function DonationReceipt({ id, receiptNumber, receiptSeries, annulled, hasEmail }: ReceiptCardProps) {
   const download = useDownloadDonationReceipt(id);
   const resend = useResendReceipt(id);
   const statement = useResendStatement(id);
@@ -31,7 +32,7 @@ export function DonationReceipt({ id, receiptNumber, receiptSeries, annulled }: 
         <Button variant="outline" size="sm" icon={<Download aria-hidden="true" className="size-4" />} loading={download.isPending} onClick={() => download.mutate()}>
           {m.download}
         </Button>
-        {!annulled && (
+        {!annulled && hasEmail && (
           <>
             <Button variant="outline" size="sm" icon={<Send aria-hidden="true" className="size-4" />} loading={resend.isPending} onClick={() => resend.mutate()}>
               {m.resend}
@@ -43,6 +44,7 @@ export function DonationReceipt({ id, receiptNumber, receiptSeries, annulled }: 
         )}
       </div>
       {annulled && <p className="mt-3 text-sm text-ink-600">{m.annulled}</p>}
+      {!annulled && !hasEmail && <p className="mt-3 text-sm text-ink-600">{m.noEmail}</p>}
     </Card>
   );
 }

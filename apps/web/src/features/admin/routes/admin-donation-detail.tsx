@@ -104,7 +104,7 @@ export default function AdminDonationDetailPage() {
           </div>
           {readsDonors && (
             <div className="lg:col-span-2 empty:hidden">
-              <DonationReceipt id={id} receiptNumber={d.receipt_number} receiptSeries={d.receipt_series} annulled={d.status === 'refunded' || d.status === 'voided'} />
+              <DonationReceipt id={id} receiptNumber={d.receipt_number} receiptSeries={d.receipt_series} annulled={d.status === 'refunded' || d.status === 'voided'} hasEmail={d.donor_email.trim() !== ''} />
             </div>
           )}
           <div className="lg:col-span-2">

@@ -1,5 +1,6 @@
 // A donation's receipt on the admin donation detail (docs/product.md#receipts): staff re-send the
-// receipt and the yearly statement to the donor; nothing for a donation without a receipt.
+// receipt and the yearly statement to the donor (not to a gift without an email); nothing for a donation
+// without a receipt.
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -66,6 +67,18 @@ describe('admin: a donation\'s receipt', { timeout: 20_000 }, () => {
     expect(await screen.findByText('#MG00000052', {}, { timeout: 6000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reenviar recibo' })).toBeNull();
   });
+  it('a gift without the donor\'s email: the receipt downloads, and the card says to hand it over printed instead of re-sending', async () => {
+    renderApp('/admin/donations/52', {
+      ...ADMIN,
+      handler: (req) => (req.url === '/donations/52' ? { status: 200, data: { ...detail, donor_email: '' } } : undefined),
+    });
+    expect(await screen.findByTestId('receipt-number', {}, { timeout: 6000 })).toHaveTextContent(/^A-000017$/);
+    expect(screen.getByRole('button', { name: 'Descargar recibo' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reenviar recibo' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reenviar constancia anual' })).toBeNull();
+    expect(screen.getByText('Esta donación no tiene correo: entrega el recibo impreso (Descargar recibo).')).toBeTruthy();
+  });
+
   it.each(['voided', 'refunded'])('a %s gift\'s receipt downloads but is not re-sent: it is annulled', async (status) => {
     renderApp('/admin/donations/52', {
       ...ADMIN,
