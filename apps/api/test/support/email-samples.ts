@@ -8,6 +8,7 @@ import { letterEmailMessages as lm } from '../../src/messages/letters';
 import { monthlyApiMessages as mm } from '../../src/messages/monthly';
 import { paymentMessages as pm } from '../../src/messages/payments';
 import { receiptMessages } from '../../src/messages/receipts';
+import { sponsorshipEmailMessages as sm } from '../../src/messages/sponsorship-email';
 import { twoStepEmailMessages as ts } from '../../src/messages/two-step-email';
 import { PUBLIC_URL_MARK } from '../../src/platform/email-outbox';
 
@@ -110,4 +111,5 @@ export const emailSamples: EmailSample[] = [
     text: cm.adjustedText(name, amount, 'Q100.00', reference, 'Llegó menos de lo declarado'),
   },
   { template: 'letter-reply', subject: lm.replySubject('Kevin'), text: lm.replyText('María', 'Kevin', true, `${PUBLIC_URL_MARK}/donor/ahijado/42/cartas`) },
+  { template: 'sponsorship-child-left', subject: sm.childLeftSubject('Kevin'), text: sm.childLeftText('María', 'Kevin', `${PUBLIC_URL_MARK}/apadrina`) },
 ];

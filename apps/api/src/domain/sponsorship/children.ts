@@ -10,6 +10,7 @@ import { InvalidInputError, fieldError, notFound } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
 import { processSlipFile } from '../deposits/slip-files';
 import { childView, currentConsent, readChildren } from './views';
+import { enqueueChildLeftEmails } from './child-left-email';
 import { PHOTO_CONSENT_SCOPES } from '@donaciones/shared/schemas/sponsorship';
 
 async function checkProgram(db: Db, programId: number | null): Promise<void> {
@@ -61,20 +62,26 @@ export async function updateChild(db: Db, id: number, input: ChildInput, actor: 
   await audit(db, { actor, action: 'sponsorship.child_updated', entityType: 'sponsored_child', entityId: id });
 }
 
-/** Esperando, apadrinado, en pausa, salió del programa (with its reason). Back to waiting restarts the wait. */
+/**
+ * Esperando, apadrinado, en pausa, salió del programa (with its reason). Back to waiting restarts the
+ * wait. Setting "salió del programa" (from another status) tells each active sponsor, once.
+ */
 export async function setChildStatus(db: Db, id: number, input: ChildStatusInput, actor: Actor): Promise<void> {
-  const [row] = await db
-    .update(sponsoredChildren)
-    .set({
-      status: input.status,
-      statusReason: input.reason === '' ? null : input.reason,
-      waitingSince: input.status === 'waiting' ? sql`case when ${sponsoredChildren.status} = 'waiting' then ${sponsoredChildren.waitingSince} else now() end` : sponsoredChildren.waitingSince,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(sponsoredChildren.id, id))
-    .returning({ id: sponsoredChildren.id });
-  if (!row) throw notFound(m.childNotFound);
-  await audit(db, { actor, action: 'sponsorship.child_status', entityType: 'sponsored_child', entityId: id, details: { status: input.status } });
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: sponsoredChildren.status }).from(sponsoredChildren).where(eq(sponsoredChildren.id, id)).for('update');
+    if (!before) throw notFound(m.childNotFound);
+    await tx
+      .update(sponsoredChildren)
+      .set({
+        status: input.status,
+        statusReason: input.reason === '' ? null : input.reason,
+        waitingSince: input.status === 'waiting' ? sql`case when ${sponsoredChildren.status} = 'waiting' then ${sponsoredChildren.waitingSince} else now() end` : sponsoredChildren.waitingSince,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(sponsoredChildren.id, id));
+    await audit(tx, { actor, action: 'sponsorship.child_status', entityType: 'sponsored_child', entityId: id, details: { status: input.status } });
+    if (input.status === 'left' && before.status !== 'left') await enqueueChildLeftEmails(tx, id);
+  });
 }
 
 export async function listStaffChildren(db: Db) {
