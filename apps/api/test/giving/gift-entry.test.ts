@@ -130,6 +130,16 @@ describe('completion and the receipt', () => {
     expect((await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/donations/${id}/receipt.pdf`, token: who.admin.token })).statusCode).toBe(200);
   });
 
+  it('voiding a gift without the donor’s email voids its receipt and queues no email to nobody', async () => {
+    const id = (await enter({ donorName: 'Doña Juana Cac', method: 'cash', amount: 45, completed: true }, who.admin)).json().id;
+    const before = (await ctx.db.select().from(emailOutbox)).length;
+    const res = await inject(ctx.app, { method: 'POST', url: `/api/v1/admin/donations/${id}/void`, token: who.finance.token, payload: { reason: 'Se registró dos veces' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await stored(id)).status).toBe('voided');
+    expect((await receiptOf(id)).voidedAt).not.toBeNull();
+    expect((await ctx.db.select().from(emailOutbox)).length).toBe(before);
+  });
+
   it('a pending gift approved days later: its receipt is dated the day it arrived, not the approval day', async () => {
     const to = email('tarde');
     const pending = (await enter({ donorName: 'Rosa Tzul', donorEmail: to, method: 'cash', amount: 300, receivedOn: daysAgo(3) }, who.volunteer)).json();

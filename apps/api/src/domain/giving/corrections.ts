@@ -82,7 +82,8 @@ export async function voidDonation(db: Database, input: CorrectionInput): Promis
       .set({ felAnnulmentStatus: 'pending' })
       .where(sql`${receipts.donationId} = ${before.id} AND ${receipts.felStatus} = 'certified' AND ${receipts.felAnnulmentStatus} IS NULL`)
       .returning({ id: receipts.id });
-    await enqueueEmail(tx, {
+    // A gift the office entered without the donor's email has nobody to tell.
+    if (after.donorEmail.trim() !== '') await enqueueEmail(tx, {
       to: after.donorEmail,
       subject: m.voidedSubject(after.referenceCode),
       text: m.voidedText(after.donorName, formatCents(after.amountCents, after.currency), after.referenceCode, input.reason),
