@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { IMPORT_MAX_LINES } from '@donaciones/shared/schemas/imports';
 import { importsMessages } from '@donaciones/shared/messages/imports';
 import { badRequest } from '../../errors';
-import { detectDelimiter, headerRowOf } from '../deposits/statements/parse';
+import { decodeSpreadsheetText, detectDelimiter, headerRowOf } from '../deposits/statements/parse';
 
 const m = importsMessages.api;
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
@@ -19,21 +19,8 @@ export interface ImportTable {
 const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b;
 const isOle = (b: Uint8Array) => b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0;
 
-function decodeText(bytes: Uint8Array): string {
-  if (bytes.includes(0)) throw badRequest(m.notText);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    text = new TextDecoder('windows-1252').decode(bytes);
-  }
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0001-\u0008\u000e-\u001f]/.test(text)) throw badRequest(m.notText);
-  return text.replace(/^\uFEFF/, '');
-}
-
 function csvRows(bytes: Uint8Array): { line: number; cells: string[] }[] {
-  const text = decodeText(bytes);
+  const text = decodeSpreadsheetText(bytes, m.notText);
   try {
     const records = parse(text, { delimiter: detectDelimiter(text), relax_column_count: true, skip_empty_lines: true, trim: true, info: true }) as unknown as {
       record: string[];

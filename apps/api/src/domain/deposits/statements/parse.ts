@@ -47,7 +47,15 @@ export function decodeStatement(bytes: Uint8Array): string {
   if ((bytes[0] === 0x50 && bytes[1] === 0x4b) || (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0)) {
     throw badRequest(m.spreadsheet);
   }
-  if (bytes.includes(0)) throw badRequest(m.notText);
+  return decodeSpreadsheetText(bytes, m.notText);
+}
+
+/**
+ * A text file as spreadsheet programs here save it: UTF-8 when valid, else Windows-1252, without its
+ * byte-order mark; a file with NUL or other control characters is refused with `notText`.
+ */
+export function decodeSpreadsheetText(bytes: Uint8Array, notText: string): string {
+  if (bytes.includes(0)) throw badRequest(notText);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -56,7 +64,7 @@ export function decodeStatement(bytes: Uint8Array): string {
   }
   // Control characters other than tab and line ends mean a binary file that merely has no NUL.
   // eslint-disable-next-line no-control-regex
-  if (/[\u0001-\u0008\u000e-\u001f]/.test(text)) throw badRequest(m.notText);
+  if (/[\u0001-\u0008\u000e-\u001f]/.test(text)) throw badRequest(notText);
   return text.replace(/^\uFEFF/, '');
 }
 
