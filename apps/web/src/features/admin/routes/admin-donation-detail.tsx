@@ -10,6 +10,7 @@ import { adminMessages } from '@donaciones/shared/messages/admin';
 import { can } from '@donaciones/shared/permissions';
 import { donationStatusLabel, donationTypeLabel } from '@donaciones/shared/messages/donations';
 import { designationMessages as dm } from '@donaciones/shared/messages/designation';
+import { fiscalMessages } from '@donaciones/shared/messages/fiscal';
 import { StatusBadge } from '@/components/badge';
 import { ButtonLink } from '@/components/button';
 import { Card } from '@/components/card';
@@ -68,7 +69,7 @@ export default function AdminDonationDetailPage() {
           <Card title={r.detailDonor}>
             <dl className="divide-y divide-sand-200">
               <Field label={f.name}>{d.donor_name}</Field>
-              <Field label={f.email}>{d.donor_email}</Field>
+              <Field label={f.email}>{d.donor_email || <span className="text-ink-500">{fiscalMessages.notGiven}</span>}</Field>
               {readsDonors && <DonationDonorRows id={id} />}
             </dl>
           </Card>

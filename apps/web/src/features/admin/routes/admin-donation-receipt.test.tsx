@@ -77,6 +77,8 @@ describe('admin: a donation\'s receipt', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Reenviar recibo' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reenviar constancia anual' })).toBeNull();
     expect(screen.getByText('Esta donación no tiene correo: entrega el recibo impreso (Descargar recibo).')).toBeTruthy();
+    // The donor card says the email was not given rather than leaving the row blank.
+    expect(screen.getByText('Correo').nextElementSibling).toHaveTextContent(/^No lo indicó$/);
   });
 
   it.each(['voided', 'refunded'])('a %s gift\'s receipt downloads but is not re-sent: it is annulled', async (status) => {
