@@ -67,6 +67,9 @@ export function boundedDate() {
   }, { error: v.dateOutOfRange });
 }
 
+/** The largest id a row can have (PostgreSQL's integer): a larger one names no row, and is refused before the database is asked. */
+export const ROW_ID_MAX = 2_147_483_647;
+
 /**
  * A positive id in a path, written in decimal digits only: Number() would also read `0x10`, `1e1`,
  * ` 5` or `016` as numbers, so that /donations/0x10 showed donation 16.
@@ -75,7 +78,7 @@ export const decimalId = z
   .string({ error: v.idInvalid })
   .regex(/^[1-9]\d{0,9}$/, { error: v.idInvalid })
   .transform(Number)
-  .refine((n) => n <= 2_147_483_647, { error: v.idInvalid });
+  .refine((n) => n <= ROW_ID_MAX, { error: v.idInvalid });
 
 /** An email address, trimmed and lower-cased (docs/product.md#validation-rules). */
 export const emailField = z

@@ -8,7 +8,7 @@ import { validationMessages as v } from '../messages/validation';
 import { taxIdMessages } from '../messages/tax-id';
 import { TAX_ID_MAX_LENGTH, parseTaxIdFormat } from '../tax-id';
 import { isValidPhone } from './donate';
-import { emailField, hasAtMostTwoDecimals, isPlainName } from './fields';
+import { ROW_ID_MAX, emailField, hasAtMostTwoDecimals, isPlainName } from './fields';
 import { PAYMENT_CURRENCIES } from './payments';
 
 export { GIFT_METHODS, type GiftMethod } from '../messages/gift-entry';
@@ -42,7 +42,7 @@ const METHOD_FIELDS = {
 const staffGiftFields = z
   .object({
     /** A donor record from Donantes; null: a new donor, by the name (and email, phone) below. */
-    donorId: z.preprocess(blankToNull, z.number().int().positive().nullish()).transform((n) => n ?? null),
+    donorId: z.preprocess(blankToNull, z.number().int().positive().max(ROW_ID_MAX, { error: g.donorNotFound }).nullish()).transform((n) => n ?? null),
     donorName: text(100).refine((n) => n == null || isPlainName(n), { error: v.personNameCharacters }),
     donorEmail: z.preprocess(blankToNull, emailField.nullish()).transform((e) => e ?? null),
     donorPhone: text(30).refine((p) => p == null || isValidPhone(p), { error: v.phoneInvalid }),
@@ -73,7 +73,7 @@ const staffGiftFields = z
       .refine(hasAtMostTwoDecimals, { error: v.amountDecimals }),
     currency: z.enum(PAYMENT_CURRENCIES, { error: v.currencyInvalid }).default('GTQ'),
     /** The programme it goes to; null: "Donde más se necesite". */
-    programId: z.preprocess(blankToNull, z.coerce.number().int().positive().nullish()).transform((n) => n ?? null),
+    programId: z.preprocess(blankToNull, z.coerce.number().int().positive().max(ROW_ID_MAX, { error: v.idInvalid }).nullish()).transform((n) => n ?? null),
     note: text(1000),
     /** Record it as received: it completes with its receipt (permission gifts.complete). */
     completed: z.boolean().default(false),

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { LETTER_FLAG_KINDS } from '../letter-flags';
 import { LETTER_MAX_CHARS, LETTER_MIN_CHARS, letterMessages as m } from '../messages/letters';
 import { LETTER_DIRECTIONS, LETTER_STATUSES } from './letter-codes';
-import { decimalId } from './fields';
+import { ROW_ID_MAX, decimalId } from './fields';
 
 export * from './letter-codes';
 
@@ -97,7 +97,7 @@ export type ApproveLetterInput = z.input<typeof approveLetterSchema>;
 export const returnLetterSchema = z.object({ reason });
 
 export const replyInputSchema = z.object({
-  sponsorshipId: z.number().int().positive(),
+  sponsorshipId: z.number().int().positive().max(ROW_ID_MAX),
   body: z.string({ error: m.transcriptionRequired }).trim().min(1, { error: m.transcriptionRequired }).max(LETTER_MAX_CHARS, { error: m.bodyTooLong }),
   translation: z.string().trim().max(LETTER_MAX_CHARS, { error: m.translationTooLong }).optional(),
 });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { sponsorshipMessages as m } from '../messages/sponsorship';
 import { amountRange as amountRangeMessage, holdRange as holdRangeMessage } from '../messages/sponsorship-settings';
 import { publicDonationSchema } from './donate';
+import { ROW_ID_MAX } from './fields';
 import { CHILD_STATUSES, CONSENT_SCOPES, GUATEMALA_DEPARTMENTS, SPONSORSHIP_STATUSES } from './sponsorship-codes';
 
 export * from './sponsorship-codes';
@@ -110,7 +111,7 @@ export const publicChildrenResponseSchema = z.object({
 export type PublicChildrenResponse = z.infer<typeof publicChildrenResponseSchema>;
 
 /** "Apadrinar" on a child, or "Donde más se necesite" (childId null). */
-export const holdRequestSchema = z.object({ childId: z.number().int().positive().nullable() }).strict();
+export const holdRequestSchema = z.object({ childId: z.number({ error: m.childNotFound }).int({ error: m.childNotFound }).positive({ error: m.childNotFound }).max(ROW_ID_MAX, { error: m.childNotFound }).nullable() }).strict();
 export const holdResponseSchema = z.object({
   holdToken: z.string(),
   heldUntil: z.string(),
@@ -149,7 +150,7 @@ export const childInputSchema = z
     fullName: requiredText(160, m.fullNameRequired),
     birthDate: isoDate(m.birthDateInvalid).refine((d) => d <= new Date().toISOString().slice(0, 10), { error: m.birthDateFuture }),
     department: z.enum(GUATEMALA_DEPARTMENTS, { error: m.departmentInvalid }),
-    programId: z.number({ error: m.programInvalid }).int().positive().nullable().default(null),
+    programId: z.number({ error: m.programInvalid }).int({ error: m.programInvalid }).positive({ error: m.programInvalid }).max(ROW_ID_MAX, { error: m.programInvalid }).nullable().default(null),
     story: optionalText(600),
     storyApproved: z.boolean().default(false),
     community: optionalText(120),
