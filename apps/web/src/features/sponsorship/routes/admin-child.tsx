@@ -2,7 +2,7 @@
 // status (with the reason when the child leaves), the guardians' consents and the photos.
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { childStatusLabels, consentScopeLabels } from '@donaciones/shared/messages/sponsorship';
 import {
@@ -27,15 +27,22 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAddConsent, useAddPhoto, useChildStatus, usePhotoUrl, useStaffChild, useUpdateChild } from '../api/sponsorship';
 import { ChildForm, childFormValues } from '../components/child-form';
 
-function StatusForm({ detail }: { detail: StaffChildDetail }) {
+/** The status with its reason; choosing "Salió del programa" says that the active sponsors will be emailed. */
+export function StatusForm({ detail }: { detail: StaffChildDetail }) {
   const change = useChildStatus(detail.child.id);
   const form = useForm<ChildStatusInput>({ resolver: zodResolver(childStatusInputSchema) as never, defaultValues: { status: detail.child.status, reason: detail.child.statusReason ?? '' } });
   const submit = form.handleSubmit((v) => change.mutate(v, { onError: (err) => void applyServerErrors(form.setError, err, ['status', 'reason']) }));
+  const leaving = useWatch({ control: form.control, name: 'status' }) === 'left' && detail.child.status !== 'left' && detail.sponsorships.some((s) => s.status === 'active');
   return (
     <form className="grid gap-4 sm:grid-cols-[1fr_2fr_auto] sm:items-end" onSubmit={submit} noValidate>
       <Select label="Estado" options={CHILD_STATUSES.map((s) => ({ value: s, label: childStatusLabels[s] }))} {...form.register('status')} error={form.formState.errors.status?.message} />
       <TextInput label="Motivo" hint="Obligatorio si salió del programa." {...form.register('reason')} error={form.formState.errors.reason?.message} />
       <Button type="submit" loading={change.isPending}>Guardar estado</Button>
+      {leaving && (
+        <p className="text-sm text-ink-700 sm:col-span-3" role="status">
+          {`Al guardar, quien apadrina a ${detail.child.firstName} recibirá un correo (sin el motivo) con una invitación a elegir a otra niña o niño en Apadrina.`}
+        </p>
+      )}
     </form>
   );
 }
