@@ -42,6 +42,11 @@ describe('staffGiftSchema', () => {
     expect(errorsOf({ donorName: 'Ana', nit: '576937-k' })).toEqual({});
   });
 
+  it('refuses a donor or programme id past the database\'s integer on its field', () => {
+    expect(Object.keys(errorsOf({ donorId: 2 ** 31 }))).toContain('donorId');
+    expect(Object.keys(errorsOf({ donorName: 'Ana', programId: 2 ** 31 }))).toEqual(['programId']);
+  });
+
   it('refuses a body that is not an object without its per-field checks throwing', () => {
     for (const body of [null, [], 7, 'regalo']) expect(staffGiftSchema.safeParse(body).success).toBe(false);
   });
