@@ -3,33 +3,19 @@
 import { sponsorshipSettingsMessages as t } from '@donaciones/shared/messages/sponsorship-settings';
 import { type SponsorshipSettings, sponsorshipSettingsSchema } from '@donaciones/shared/schemas/sponsorship';
 import { Card } from '@/components/card';
-import { TextInput } from '@/components/form-fields';
 import { useUpdateSponsorshipSettings } from '../api/sponsorship-settings';
-import { FormFooter, useSettingsForm } from './system-forms';
+import { FormFooter, useSettingsForm, WholeNumberSetting } from './system-forms';
 
 export function SponsorshipSettingsForm({ values }: { values: SponsorshipSettings }) {
   const save = useUpdateSponsorshipSettings();
   const { form, submit, success, error } = useSettingsForm(sponsorshipSettingsSchema, values, save, { saved: t.saved, failed: t.failed });
   const { errors } = form.formState;
-  const number = (name: 'monthly_amount' | 'hold_minutes', label: string, min: number, max: number) => (
-    <TextInput
-      label={label}
-      type="number"
-      inputMode="numeric"
-      min={min}
-      max={max}
-      step={1}
-      required
-      error={errors[name]?.message}
-      {...form.register(name, { valueAsNumber: true })}
-    />
-  );
   return (
     <Card title={t.title} description={t.intro}>
       <form noValidate onSubmit={submit} aria-label={t.title}>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          {number('monthly_amount', t.monthlyAmount, 1, 100_000)}
-          {number('hold_minutes', t.holdMinutes, 5, 24 * 60)}
+          <WholeNumberSetting {...form.register('monthly_amount', { valueAsNumber: true })} label={t.monthlyAmount} min={1} max={100_000} error={errors.monthly_amount?.message} />
+          <WholeNumberSetting {...form.register('hold_minutes', { valueAsNumber: true })} label={t.holdMinutes} min={5} max={24 * 60} error={errors.hold_minutes?.message} />
         </div>
         <FormFooter saving={save.isPending} label={t.save} success={success} error={error} />
       </form>
