@@ -168,7 +168,7 @@ test.describe('admin console', () => {
     expect(xlsx.name).toMatch(/\.xlsx$/);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(xlsx.file);
-    expect(wb.worksheets.map((w) => w.name)).toEqual(['Resumen', 'Estadísticas mensuales', 'Principales donantes', 'Tendencias recientes', 'Donaciones mensuales']);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Resumen', 'Estadísticas mensuales', 'Principales donantes', 'Tendencias recientes', 'Por programa', 'Donaciones mensuales']);
     let xlsxTotal = NaN;
     wb.getWorksheet('Resumen')!.eachRow((r) => {
       if (r.getCell(1).value === 'Total recaudado') xlsxTotal = Number(r.getCell(2).value);

@@ -32,7 +32,7 @@ async function anActiveSponsorship(request: APIRequestContext, tag: string): Pro
   expect(hold.status(), await hold.text()).toBe(201);
   const start = await request.post(`${V1}/sponsorship/holds/${(await hold.json()).holdToken}/start`, {
     headers: auth,
-    data: { donorName: 'Donante Demo', email: DEMO.donor.email, cardLast4: '4242', cardBrand: 'visa', acceptCodeOfConduct: true },
+    data: { donorName: 'Diego Donante', email: DEMO.donor.email, cardLast4: '4242', cardBrand: 'visa', acceptCodeOfConduct: true },
   });
   expect(start.status(), await start.text()).toBe(201);
   const sponsorshipId = (await start.json()).sponsorshipId as number;

@@ -1,7 +1,7 @@
 // Fiscal receipts in the browser (docs/product.md#receipts): the donor downloads a completed donation's
 // receipt from "Mis donaciones"; staff download it from the donation's page and re-send it.
 import type { Page } from '@playwright/test';
-import { DEMO, expect, login, pdfText as pdfPages, test, WIDTHS } from './fixtures';
+import { apiToken, DEMO, expect, login, pdfText as pdfPages, test, WIDTHS } from './fixtures';
 
 const pdfText = async (file: string) => (await pdfPages(file)).replace(/\s+/g, ' ');
 
@@ -26,11 +26,15 @@ test.describe('receipts', () => {
     expect(mine.text).toMatch(/NIT \d+-[\dK]/);
   });
 
-  test('staff download a donation\'s receipt as issued and re-send it to the donor', async ({ page }) => {
+  test('staff download a donation\'s receipt as issued and re-send it to the donor', async ({ page, request }) => {
+    // A completed gift with our receipt (one imported from the earlier records has none of ours).
+    const headers = { authorization: `Bearer ${await apiToken(request)}` };
+    const list = (await (await request.get('/api/v1/donations?status=completed&limit=50', { headers })).json()) as { donations: { id: number; receipt_number: number | null }[] };
+    const withReceipt = list.donations.find((d) => d.receipt_number !== null);
+    expect(withReceipt, 'a completed donation with a receipt').toBeTruthy();
     await page.setViewportSize(WIDTHS.desktop);
     await login(page, DEMO.admin.email, DEMO.admin.password);
-    await page.goto('/admin/donations?status=APPROVED');
-    await page.locator('a[href^="/admin/donations/"]').first().click();
+    await page.goto(`/admin/donations/${withReceipt!.id}`);
     await expect(page.getByRole('heading', { name: 'Constancia de donación' })).toBeVisible();
     const reference = (await page.locator('dd .font-mono').first().innerText()).trim();
     const first = await downloadFrom(page, page.getByRole('button', { name: 'Descargar recibo' }));

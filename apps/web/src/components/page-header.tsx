@@ -22,7 +22,8 @@ export function PageHeader({
         <h1 className="mt-1 text-3xl font-semibold text-balance sm:text-4xl">{title}</h1>
         {description && <p className="mt-2 max-w-2xl text-ink-600">{description}</p>}
       </div>
-      {actions && <div className="flex shrink-0 flex-wrap items-center gap-3 sm:justify-end">{actions}</div>}
+      {/* The actions may shrink to their widest button and wrap, so that three of them fit a narrow window. */}
+      {actions && <div className="flex flex-wrap items-center gap-3 sm:justify-end">{actions}</div>}
     </div>
   );
 }
