@@ -1,0 +1,2 @@
+-- Reserved for the progress reports work; filled in by its change.
+SELECT 1;
