@@ -76,7 +76,6 @@ export const memberMessages = {
     amount: 'Monto',
     status: 'Estado',
     receipt: 'Recibo',
-    noProgram: 'General',
     caption: 'Tus donaciones',
     empty: 'No tienes donaciones con este filtro.',
     emptyAll: 'Aún no tienes donaciones registradas con tu cuenta.',

@@ -51,6 +51,8 @@ export const monthlyGiftSchema = z
     pendingFrom: z.string().nullable(),
     /** A pause the donor asked for: no charge until this date, when the schedule resumes by itself. */
     pausedUntil: z.string().nullable(),
+    /** The programme every charge goes to (decision 0044); null is "Donde más se necesite". */
+    programName: z.string().nullable(),
   })
   .meta({ id: 'MonthlyGift' });
 export type MonthlyGift = z.infer<typeof monthlyGiftSchema>;

@@ -45,6 +45,7 @@ interface GiftRow {
   pending_from: Date | string | null;
   paused_until: Date | string | null;
   transfer_reference: string | null;
+  program_name: string | null;
   overdue: boolean;
   created_at: Date | string;
   charges_count: number | string;
@@ -63,11 +64,12 @@ async function usdRate(db: Db): Promise<number> {
   return (await getSettings(db, 'payments')).usd_exchange_rate;
 }
 
-/** The gift's columns with its completed charges counted and added up (in the gift's currency). */
+/** The gift's columns and its programme's name, with its completed charges counted and added up (in the gift's currency). */
 const GIFT_COLUMNS = sql`
   g.id, g.subscription_id, g.provider, g.donor_name, g.donor_email, g.user_id, g.amount_cents, g.currency, g.status,
   g.next_charge_at, g.started_at, g.cancelled_at, g.cancel_reason, g.cancelled_by, g.replaces_gift_id, g.past_due_reason,
   g.pending_amount_cents, g.pending_from, g.paused_until, g.created_at, g.transfer_reference, ${overdueSql('g')} AS overdue,
+  (SELECT p.name FROM programs p WHERE p.id = g.program_id) AS program_name,
   (SELECT count(*) FROM donations d WHERE d.recurring_gift_id = g.id AND d.status = 'completed')::int AS charges_count,
   (SELECT coalesce(sum(d.amount_cents), 0) FROM donations d WHERE d.recurring_gift_id = g.id AND d.status = 'completed')::bigint AS total_given_cents`;
 
@@ -86,6 +88,7 @@ function toAdminMonthlyGift(row: GiftRow): AdminMonthlyGift {
     pendingAmountCents: row.status === 'cancelled' || row.pending_amount_cents == null ? null : Number(row.pending_amount_cents),
     pendingFrom: row.status === 'cancelled' ? null : iso(row.pending_from),
     pausedUntil: row.status === 'paused' ? iso(row.paused_until) : null,
+    programName: row.program_name,
     donorName: row.donor_name,
     donorEmail: row.donor_email,
     provider: row.provider,

@@ -3,7 +3,7 @@
 import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { ManagedMonthlyGift, MonthlyGift } from '@donaciones/shared/schemas/monthly';
 import type { Database, Db } from '../../db/client';
-import { donations, recurringGifts, users } from '../../db/schema';
+import { donations, programs, recurringGifts, users } from '../../db/schema';
 import { notFound, unauthorized } from '../../errors';
 import { monthlyApiMessages as mm } from '../../messages/monthly';
 import type { Actor } from '../../platform/audit';
@@ -11,17 +11,28 @@ import { cancelMonthlyGift } from './cancel';
 import { confirmTrialCheckout } from './trial-replacement';
 import { type GiftRow, type MonthlyContext, giftById } from './monthly-gifts';
 
+/** The names of the programmes the gifts are designated to (decision 0044), by id. */
+async function programNames(db: Db, gifts: GiftRow[]): Promise<Map<number, string>> {
+  const ids = [...new Set(gifts.flatMap((g) => (g.programId == null ? [] : [g.programId])))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: programs.id, name: programs.name }).from(programs).where(inArray(programs.id, ids));
+  return new Map(rows.map((p) => [p.id, p.name]));
+}
+
 async function viewOf(db: Db, gifts: GiftRow[]): Promise<MonthlyGift[]> {
   if (gifts.length === 0) return [];
-  const sums = await db
-    .select({
-      giftId: donations.recurringGiftId,
-      count: sql<number>`count(*)::int`,
-      cents: sql<number>`coalesce(sum(${donations.amountCents}), 0)::bigint`,
-    })
-    .from(donations)
-    .where(and(inArray(donations.recurringGiftId, gifts.map((g) => g.id)), eq(donations.status, 'completed')))
-    .groupBy(donations.recurringGiftId);
+  const [sums, names] = await Promise.all([
+    db
+      .select({
+        giftId: donations.recurringGiftId,
+        count: sql<number>`count(*)::int`,
+        cents: sql<number>`coalesce(sum(${donations.amountCents}), 0)::bigint`,
+      })
+      .from(donations)
+      .where(and(inArray(donations.recurringGiftId, gifts.map((g) => g.id)), eq(donations.status, 'completed')))
+      .groupBy(donations.recurringGiftId),
+    programNames(db, gifts),
+  ]);
   return gifts.map((g) => {
     const sum = sums.find((s) => s.giftId === g.id);
     return {
@@ -38,6 +49,7 @@ async function viewOf(db: Db, gifts: GiftRow[]): Promise<MonthlyGift[]> {
       pendingAmountCents: g.status === 'cancelled' ? null : g.pendingAmountCents,
       pendingFrom: g.status === 'cancelled' ? null : (g.pendingFrom?.toISOString() ?? null),
       pausedUntil: g.status === 'paused' ? (g.pausedUntil?.toISOString() ?? null) : null,
+      programName: g.programId == null ? null : (names.get(g.programId) ?? null),
     };
   });
 }

@@ -29,7 +29,7 @@ export default async function memberMonthlyGiftRoutes(app: FastifyInstance) {
         summary: 'Donaciones mensuales propias',
         description:
           'Las donaciones mensuales de la cuenta (hechas con la sesión iniciada o con su correo verificado), ya iniciadas o con el primer pago abierto, ' +
-          'las más recientes primero: monto en centavos, estado, inicio, próximo cobro, cobros completados y total donado.',
+          'las más recientes primero: monto en centavos, estado, programa (programName; null: "Donde más se necesite"), inicio, próximo cobro, cobros completados y total donado.',
         security: bearer,
         response: { 200: memberMonthlyGiftsSchema, 401: error },
       },

@@ -25,6 +25,7 @@ const active: AdminMonthlyGift = {
   pendingAmountCents: null,
   pendingFrom: null,
   pausedUntil: null,
+  programName: null,
   donorName: 'Rosa Tzul',
   donorEmail: 'rosa.tzul@correo.gt',
   provider: 'simulated',

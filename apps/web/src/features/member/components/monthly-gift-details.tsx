@@ -1,9 +1,11 @@
 // One monthly gift as the donor sees it (docs/product.md#monthly-giving), in "Mis donaciones mensuales"
-// and on the no-login page: amount a month, status, since, next charge, charges so far and total given;
+// and on the no-login page: amount a month, status, where it goes (its programme or "Donde más se
+// necesite", docs/product.md#designation), since, next charge, charges so far and total given;
 // a pause says until when, a change of amount says from when; an ended gift says when it ended and
 // why, when a reason was given.
 import type { ReactNode } from 'react';
 import { formatCents, formatDate, formatLongDate } from '@donaciones/shared/format';
+import { designationMessages } from '@donaciones/shared/messages/designation';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import type { MonthlyGift } from '@donaciones/shared/schemas/monthly';
 
@@ -20,6 +22,7 @@ export function MonthlyGiftFacts({ gift, extra }: { gift: MonthlyGift; extra?: {
   const ended = gift.status === 'cancelled';
   const facts: { label: string; value: ReactNode; testId?: string }[] = [
     ...(extra ?? []),
+    { label: designationMessages.label, value: gift.programName ?? designationMessages.whereMostNeeded, testId: 'designation' },
     { label: m.since, value: dateOr(gift.startedAt, m.notStarted) },
     ended
       ? { label: m.endedOn, value: dateOr(gift.cancelledAt, m.none), testId: 'ended-on' }

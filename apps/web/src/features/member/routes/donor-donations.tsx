@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight, HandHeart } from 'lucide-react';
 import { DONATION_STATUSES, type DonationStatus } from '@donaciones/shared/constants';
 import { formatDate, formatMoney } from '@donaciones/shared/format';
+import { designationMessages } from '@donaciones/shared/messages/designation';
 import { memberMessages } from '@donaciones/shared/messages/member';
 import { depositMessages } from '@donaciones/shared/messages/deposits';
 import type { MemberDonation } from '@donaciones/shared/schemas/member';
@@ -45,7 +46,7 @@ const columns: Column<MemberDonation>[] = [
   { key: 'date', header: t.date, cell: (d) => <time dateTime={d.created_at}>{formatDate(d.created_at)}</time> },
   { key: 'reference', header: t.reference, cell: (d) => <span className="font-mono text-xs">{d.reference_code}</span> },
   { key: 'type', header: t.type, cell: (d) => t.types[d.donation_type] },
-  { key: 'program', header: t.program, cell: (d) => d.program_name ?? t.noProgram },
+  { key: 'program', header: t.program, cell: (d) => d.program_name ?? designationMessages.whereMostNeeded },
   {
     key: 'status',
     header: t.status,

@@ -1,6 +1,8 @@
-// /donor/history (docs/product.md#screens-and-routes): the account's donations grouped by year and month, with totals.
+// /donor/history (docs/product.md#screens-and-routes): the account's donations grouped by year and month, with totals;
+// each donation says where it went (its programme or "Donde más se necesite", docs/product.md#designation).
 import { ChevronDown, HandHeart } from 'lucide-react';
 import { formatDate, formatMoney, formatMonthName } from '@donaciones/shared/format';
+import { designationMessages } from '@donaciones/shared/messages/designation';
 import { memberMessages } from '@donaciones/shared/messages/member';
 import { StatusBadge } from '@/components/badge';
 import { ButtonLink } from '@/components/button';
@@ -86,7 +88,8 @@ export default function DonorHistoryPage() {
                               <p className="text-xs text-ink-500">
                                 <time dateTime={donation.created_at}>{formatDate(donation.created_at)}</time> · <span className="font-mono">{donation.reference_code}</span> ·{' '}
                                 {d.types[donation.donation_type]}
-                                {donation.program_name ? ` · ${donation.program_name}` : ''}
+                                {' · '}
+                                <span data-testid="designation">{donation.program_name ?? designationMessages.whereMostNeeded}</span>
                               </p>
                             </div>
                             <StatusBadge status={donation.status} label={d.statuses[donation.status]} />

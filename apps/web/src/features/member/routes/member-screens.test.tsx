@@ -6,7 +6,7 @@ import { formatMoney } from '@donaciones/shared/format';
 import { memberMessages } from '@donaciones/shared/messages/member';
 import { screensMessages } from '@donaciones/shared/messages/screens';
 import { appMessages } from '@donaciones/shared/messages/shell';
-import type { ActiveProgram, Impact, Levels, MemberDashboardStats, MemberDonation, Receipts, UpcomingEvent } from '@donaciones/shared/schemas/member';
+import type { ActiveProgram, DonationHistory, Impact, Levels, MemberDashboardStats, MemberDonation, Receipts, UpcomingEvent } from '@donaciones/shared/schemas/member';
 import type { HttpAdapter } from '@/lib/http';
 import { api } from '@/lib/api-client';
 import type { FakeAnswer, RecordedRequest } from '@/test/http';
@@ -222,6 +222,31 @@ describe('donor screens', () => {
     expect(screen.getByText(t.receipts.shown(2, 2))).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: t.receipts.loadMore })).not.toBeInTheDocument();
     expect(requests.filter((r) => r.url === '/users/me/receipts').map(withCursor)).toEqual([undefined, cursor]);
+  });
+
+  describe('where each donation went: its programme or "Donde más se necesite"', () => {
+    const general: MemberDonation = { ...donation, id: 42, reference_code: '#MG22222222', program_name: null };
+    const totals = { total_amount: 371, donations_count: 2, completed_count: 2 };
+    const history: DonationHistory = {
+      ...totals,
+      years: [{ year: new Date().getFullYear(), ...totals, months: [{ month: new Date().getMonth() + 1, ...totals, donations: [general, donation] }] }],
+      next_cursor: null,
+    };
+    const handler = memberApi({
+      '/users/me/donations': () => ({ status: 200, data: { donations: [general, donation], total: 2, limit: 10, offset: 0 } }),
+      '/users/me/history': () => ({ status: 200, data: history }),
+    });
+
+    it('/donor/donations', async () => {
+      renderApp('/donor/donations', { user: { roles: ['DONOR'] }, handler });
+      expect((await screen.findAllByText('Donde más se necesite')).length).toBeGreaterThan(0);
+      expect(screen.getAllByText('Programa de alimentación').length).toBeGreaterThan(0);
+    });
+
+    it('/donor/history', async () => {
+      renderApp('/donor/history', { user: { roles: ['DONOR'] }, handler });
+      await waitFor(() => expect(screen.getAllByTestId('designation').map((e) => e.textContent)).toEqual(['Donde más se necesite', 'Programa de alimentación']));
+    });
   });
 
   it('/donor/donations asks the API for the chosen status', async () => {

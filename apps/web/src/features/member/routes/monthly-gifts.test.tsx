@@ -27,6 +27,7 @@ const gift = (over: Partial<MonthlyGift> = {}): MonthlyGift => ({
   pendingAmountCents: null,
   pendingFrom: null,
   pausedUntil: null,
+  programName: 'Agua segura',
   ...over,
 });
 
@@ -55,10 +56,10 @@ function openList(gifts: () => MonthlyGift[], extra?: (req: RecordedRequest) => 
 const items = () => screen.findAllByTestId('monthly-gift', {}, { timeout: 6000 });
 
 describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
-  it('shows each gift: amount a month, status in Spanish, since, next charge, charges so far and total given', async () => {
+  it('shows each gift: amount a month, status in Spanish, where it goes, since, next charge, charges so far and total given', async () => {
     openList(() => [
       gift(),
-      gift({ id: 5, amountCents: 7_500, status: 'past_due', chargesCount: 2, totalGivenCents: 15_000 }),
+      gift({ id: 5, amountCents: 7_500, status: 'past_due', chargesCount: 2, totalGivenCents: 15_000, programName: null }),
       gift({ id: 6, amountCents: 3_500, status: 'cancelled', nextChargeAt: null, cancelledAt: '2026-10-01T16:00:00Z', cancelReason: 'Cambié de trabajo' }),
       gift({ id: 7, amountCents: 1_500, status: 'paused' }),
     ]);
@@ -67,6 +68,8 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
 
     expect(within(active).getByRole('heading', { name: 'Q150.00 al mes' })).toBeInTheDocument();
     expect(within(active).getByText('Activa')).toBeInTheDocument();
+    expect(within(active).getByText('Destino')).toBeInTheDocument();
+    expect(within(active).getByTestId('designation').textContent).toBe('Agua segura');
     expect(within(active).getByText(formatDate('2026-08-15T16:00:00Z'))).toBeInTheDocument();
     expect(within(active).getByTestId('next-charge').textContent).toBe(formatDate('2026-12-15T16:00:00Z'));
     expect(within(active).getByTestId('charges-count').textContent).toBe('4');
@@ -75,6 +78,8 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
     expect(within(active).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
 
     expect(within(pastDue).getByText('Pago pendiente')).toBeInTheDocument();
+    // No programme: it goes where it is most needed.
+    expect(within(pastDue).getByTestId('designation').textContent).toBe('Donde más se necesite');
     expect(within(pastDue).getByTestId('total-given').textContent).toBe('Q150.00');
     expect(within(paused).getByText('Pausada')).toBeInTheDocument();
 
@@ -248,7 +253,7 @@ describe('/donacion-mensual?token=... (no sign-in)', { timeout: 20_000 }, () => 
     return { ...view, user: userEvent.setup() };
   }
 
-  it('shows the gift (donor, amount, since, next charge, status) and cancels it with a reason', async () => {
+  it('shows the gift (donor, amount, where it goes, since, next charge, status) and cancels it with a reason', async () => {
     let cancelled = false;
     const { user, requests } = openManage('/donacion-mensual?token=tok.en-1', (req) => {
       if (req.url === '/monthly-gifts/manage') {
@@ -265,6 +270,7 @@ describe('/donacion-mensual?token=... (no sign-in)', { timeout: 20_000 }, () => 
     expect(within(card).getByText('Rosa Tzul')).toBeInTheDocument();
     expect(within(card).getByRole('heading', { name: 'Q150.00 al mes' })).toBeInTheDocument();
     expect(within(card).getByText('Activa')).toBeInTheDocument();
+    expect(within(card).getByTestId('designation').textContent).toBe('Agua segura');
     expect(within(card).getByText(formatDate('2026-08-15T16:00:00Z'))).toBeInTheDocument();
     expect(within(card).getByTestId('next-charge').textContent).toBe(formatDate('2026-12-15T16:00:00Z'));
     expect(within(card).queryByRole('button', { name: 'Actualizar tarjeta' })).toBeNull();
