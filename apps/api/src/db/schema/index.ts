@@ -12,4 +12,5 @@ export * from './donors';
 export * from './corrections';
 export * from './sponsorship';
 export * from './letters';
+export * from './progress-reports';
 export * from './imports';

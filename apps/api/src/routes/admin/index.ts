@@ -17,6 +17,7 @@ import letterRoutes from './letters';
 import giftEntryRoutes from './gifts';
 import monthlyGiftRoutes from './monthly-gifts';
 import paymentRoutes from './payments';
+import progressReportRoutes from './progress-reports';
 import receiptRoutes from './receipts';
 import registerRoutes from './register';
 import reportRoutes from './reports';
@@ -60,6 +61,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(area(bankStatementRoutes, 'bank.manage'));
   await app.register(area(bankAccountRoutes, 'bank.manage'));
   await app.register(area(letterRoutes, 'sponsorship.manage'));
+  await app.register(area(progressReportRoutes, 'sponsorship.manage'));
   app.addHook('onReady', async () => {
     const missing = declared.filter((route) => !route.config?.permission).map((route) => route.url);
     if (missing.length > 0) throw new Error(`Staff routes without a permission: ${missing.join(', ')}`);

@@ -9,6 +9,7 @@ import donationRoutes from './donations';
 import receiptRoutes from './receipts';
 import monthlyGiftRoutes from './monthly-gifts';
 import letterRoutes from './letters';
+import progressReportRoutes from './progress-reports';
 import sponsorshipRoutes from './sponsorships';
 
 export default async function memberRoutes(app: FastifyInstance) {
@@ -19,5 +20,6 @@ export default async function memberRoutes(app: FastifyInstance) {
   await app.register(receiptRoutes);
   await app.register(monthlyGiftRoutes);
   await app.register(letterRoutes);
+  await app.register(progressReportRoutes);
   await app.register(sponsorshipRoutes);
 }
