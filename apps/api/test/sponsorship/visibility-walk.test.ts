@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { STAFF_ONLY_CHILD_FIELDS } from '@donaciones/shared/schemas/sponsorship';
+import { STAFF_ONLY_PROGRESS_REPORT_FIELDS } from '@donaciones/shared/schemas/progress-reports';
+import { progressReports } from '../../src/db/schema';
 import { createTestApp, inject, type Caller, type TestContext } from '../support/helpers';
 import * as make from '../support/factory';
 import { aChild, aConsent, aPhoto, anActiveSponsorship } from '../support/sponsorship';
@@ -21,6 +23,7 @@ const markers = {
   familySituation: `${MARK}-familia`,
   notes: `${MARK}-notas`,
   givenBy: `${MARK}-consintio`,
+  reportNotes: `${MARK}-notas-del-informe`,
 };
 const BIRTH_DATES = ['2015-02-13', '2013-11-29'];
 const ids: Record<string, string> = {};
@@ -51,7 +54,16 @@ beforeAll(async () => {
     await aConsent(ctx.db, child.id, { givenBy: `${markers.givenBy}-${child.id}` });
     await aPhoto(ctx.db, child.id);
   }
-  await anActiveSponsorship(ctx.db, sponsored.id, sponsor.id);
+  const active = await anActiveSponsorship(ctx.db, sponsored.id, sponsor.id);
+  // A progress report with a photo and staff notes, so the sponsor's report routes answer with content.
+  const photo = await aPhoto(ctx.db, sponsored.id);
+  const [report] = await ctx.db
+    .insert(progressReports)
+    .values({ childId: sponsored.id, period: 'Primer semestre', reportDate: '2026-01-15', messageToSponsor: 'Un saludo desde la escuela.', staffNotes: `${markers.reportNotes}-2`, photoContentType: photo.contentType, photoSizeBytes: photo.sizeBytes, photoSha256: 'x', photoData: photo.data })
+    .returning();
+  ids.sponsorshipId = String(active.id);
+  ids.reportId = String(report.id);
+  ids.sponsoredId = String(sponsored.id);
   const hold = await inject(ctx.app, { method: 'POST', url: '/api/v1/sponsorship/holds', payload: { childId: waiting.id } });
   expect(hold.statusCode).toBe(201);
   ids.id = String(waiting.id);
@@ -63,6 +75,13 @@ afterAll(() => ctx?.close());
 const isStaffRoute = (url: string) => url.startsWith('/api/v1/admin') || url.startsWith('/api/docs');
 
 const staffOnly = new Set<string>(STAFF_ONLY_CHILD_FIELDS);
+const staffOnlyReport = new Set<string>(STAFF_ONLY_PROGRESS_REPORT_FIELDS);
+/** Every object of a JSON value that describes a progress report (it has a message for the sponsor). */
+function reportObjects(value: unknown): Record<string, unknown>[] {
+  if (!value || typeof value !== 'object') return [];
+  const obj = value as Record<string, unknown>;
+  return [...('messageToSponsor' in obj ? [obj] : []), ...Object.values(obj).flatMap(reportObjects)];
+}
 /** Every object of a JSON value that describes a child (it has a first name and an age). */
 function childObjects(value: unknown): Record<string, unknown>[] {
   if (!value || typeof value !== 'object') return [];
@@ -82,6 +101,7 @@ function leaks(body: string): string[] {
     // not JSON (a photo, a PDF): the markers are enough
   }
   for (const child of childObjects(json)) found.push(...Object.keys(child).filter((k) => staffOnly.has(k)));
+  for (const report of reportObjects(json)) found.push(...Object.keys(report).filter((k) => staffOnlyReport.has(k)));
   return found;
 }
 
@@ -91,6 +111,8 @@ describe('no staff field of a child on a public or sponsor route', () => {
     const res = await inject(ctx.app, { method: 'GET', url: '/api/v1/admin/sponsorship/children', token: staff.token });
     expect(res.statusCode).toBe(200);
     expect(leaks(res.body).length).toBeGreaterThan(5);
+    const reports = await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/sponsorship/children/${ids.sponsoredId}/progress-reports`, token: staff.token });
+    expect(leaks(reports.body)).toEqual(expect.arrayContaining([`${markers.reportNotes}`, 'staffNotes']));
   });
 
   it('walks every route outside the staff console, anonymously and as the sponsor', async () => {
@@ -117,6 +139,14 @@ describe('no staff field of a child on a public or sponsor route', () => {
       expect(leaks(res.rawPayload.toString('latin1'))).toEqual([]);
     }
     expect(calls).toBeGreaterThan(20);
+    // The sponsor's progress reports answer with the report (its photo too), never its staff fields.
+    expect(walked.some((r) => r.url === '/api/v1/users/me/sponsorships/:sponsorshipId/progress-reports')).toBe(true);
+    const mine = await inject(ctx.app, { method: 'GET', url: `/api/v1/users/me/sponsorships/${ids.sponsorshipId}/progress-reports`, token: sponsor.token });
+    expect(mine.json().reports).toHaveLength(1);
+    expect(leaks(mine.body)).toEqual([]);
+    const reportPhoto = await inject(ctx.app, { method: 'GET', url: mine.json().reports[0].photoUrl, token: sponsor.token });
+    expect(reportPhoto.statusCode).toBe(200);
+    expect(leaks(reportPhoto.rawPayload.toString('latin1'))).toEqual([]);
   });
 
   it('shows the public and sponsor fields it may', async () => {
