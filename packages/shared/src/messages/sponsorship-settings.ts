@@ -3,6 +3,7 @@
 // The two refusals stand alone so the schema (read by the public pages) carries only them, not the card's texts.
 export const amountRange = 'Indica una cuota entera entre Q1 y Q100,000';
 export const holdRange = 'Indica entre 5 y 1,440 minutos (24 horas)';
+export const transferHoldRange = 'Indica entre 1 y 30 días';
 
 export const sponsorshipSettingsMessages = {
   title: 'Apadrinamiento',
@@ -10,8 +11,10 @@ export const sponsorshipSettingsMessages = {
     'La cuota mensual de un apadrinamiento (la que muestran las páginas públicas y la que se cobra a cada apadrinamiento nuevo) y los minutos que el lugar elegido queda reservado mientras la persona paga. Las cuotas ya en curso no cambian.',
   monthlyAmount: 'Cuota mensual (Q)',
   holdMinutes: 'Reserva mientras se paga (minutos)',
+  transferHoldDays: 'Reserva mientras llega la primera transferencia (días)',
   amountRange,
   holdRange,
+  transferHoldRange,
   save: 'Guardar apadrinamiento',
   saved: 'Apadrinamiento guardado',
   failed: 'No se pudo guardar el apadrinamiento',

@@ -4,9 +4,10 @@
 // with these schemas (fastify-type-provider-zod), which strip any key they do not declare.
 import { z } from 'zod';
 import { sponsorshipMessages as m } from '../messages/sponsorship';
-import { amountRange as amountRangeMessage, holdRange as holdRangeMessage } from '../messages/sponsorship-settings';
+import { amountRange as amountRangeMessage, holdRange as holdRangeMessage, transferHoldRange as transferHoldMessage } from '../messages/sponsorship-settings';
 import { publicDonationSchema } from './donate';
 import { ROW_ID_MAX } from './fields';
+import { sponsorPaymentMethodSchema, sponsorTransferInstructionsSchema } from './sponsorship-transfer';
 import { CHILD_STATUSES, CONSENT_SCOPES, GUATEMALA_DEPARTMENTS, SPONSORSHIP_STATUSES } from './sponsorship-codes';
 
 export * from './sponsorship-codes';
@@ -84,16 +85,19 @@ export type StaffChild = z.infer<typeof staffChildSchema>;
 
 const amountRange = { error: amountRangeMessage };
 const holdRange = { error: holdRangeMessage };
+const transferHoldRange = { error: transferHoldMessage };
 export const sponsorshipSettingsSchema = z
   .object({
     /** Quetzales a month of one sponsorship. */
     monthly_amount: z.number(amountRange).int(amountRange).min(1, amountRange).max(100_000, amountRange),
     /** How long a chosen child is held for the person paying. */
     hold_minutes: z.number(holdRange).int(holdRange).min(5, holdRange).max(24 * 60, holdRange),
+    /** How long a child is held for a sponsor paying by transfer, until the first transfer arrives (decision 0054). */
+    transfer_hold_days: z.number(transferHoldRange).int(transferHoldRange).min(1, transferHoldRange).max(30, transferHoldRange),
   })
   .meta({ id: 'SponsorshipSettings' });
 export type SponsorshipSettings = z.infer<typeof sponsorshipSettingsSchema>;
-export const DEFAULT_SPONSORSHIP_SETTINGS: SponsorshipSettings = { monthly_amount: 250, hold_minutes: 30 };
+export const DEFAULT_SPONSORSHIP_SETTINGS: SponsorshipSettings = { monthly_amount: 250, hold_minutes: 30, transfer_hold_days: 7 };
 
 export const publicChildrenQuerySchema = z.object({
   minAge: z.coerce.number({ error: m.ageInvalid }).int({ error: m.ageInvalid }).min(0, { error: m.ageInvalid }).max(18, { error: m.ageInvalid }).optional(),
@@ -132,6 +136,8 @@ export const sponsorStartSchema = z
     email: publicDonationSchema.shape.email,
     cardLast4: publicDonationSchema.shape.cardLast4,
     cardBrand: publicDonationSchema.shape.cardBrand,
+    /** Card (the provider's, or the demo's) or a monthly bank transfer with a permanent reference (decision 0054). */
+    paymentMethod: sponsorPaymentMethodSchema.default('card'),
     acceptCodeOfConduct: z.literal(true, { error: m.codeOfConductRequired }),
   })
   .strict();
@@ -141,6 +147,8 @@ export const sponsorStartResponseSchema = z.object({
   referenceCode: z.string(),
   checkoutUrl: z.string().nullable(),
   childFirstName: z.string(),
+  /** The transfer's instructions; null when the sponsor pays by card. */
+  transfer: sponsorTransferInstructionsSchema.nullable(),
 });
 
 /** The staff's child record (create and edit). */
@@ -207,6 +215,9 @@ export const staffChildDetailSchema = z.object({
       sponsorName: z.string().nullable(),
       startedAt: z.string().nullable(),
       heldUntil: z.string(),
+      /** How the sponsor pays (null before the start) and, by transfer, the gift's permanent reference (decision 0054). */
+      paymentMethod: sponsorPaymentMethodSchema.nullable().default(null),
+      transferReference: z.string().nullable().default(null),
     }),
   ),
 });

@@ -5,7 +5,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { sponsorshipMessages as m } from '@donaciones/shared/messages/sponsorship';
 import type { ChildInput, ChildStatusInput, ConsentInput, StaffChildDetail } from '@donaciones/shared/schemas/sponsorship';
 import type { Db } from '../../db/client';
-import { childConsents, childPhotos, programs, sponsoredChildren, sponsorships } from '../../db/schema';
+import { childConsents, childPhotos, programs, recurringGifts, sponsoredChildren, sponsorships } from '../../db/schema';
 import { InvalidInputError, fieldError, notFound } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
 import { processSlipFile } from '../deposits/slip-files';
@@ -98,7 +98,13 @@ export async function staffChildDetail(db: Db, id: number): Promise<StaffChildDe
     .from(childPhotos)
     .where(eq(childPhotos.childId, id))
     .orderBy(desc(childPhotos.createdAt), desc(childPhotos.id));
-  const places = await db.select().from(sponsorships).where(eq(sponsorships.childId, id)).orderBy(desc(sponsorships.id)).limit(20);
+  const places = await db
+    .select({ s: sponsorships, provider: recurringGifts.provider, transferReference: recurringGifts.transferReference })
+    .from(sponsorships)
+    .leftJoin(recurringGifts, eq(recurringGifts.id, sponsorships.recurringGiftId))
+    .where(eq(sponsorships.childId, id))
+    .orderBy(desc(sponsorships.id))
+    .limit(20);
   return {
     child: childView(read),
     consents: consents.map((c) => ({
@@ -112,7 +118,16 @@ export async function staffChildDetail(db: Db, id: number): Promise<StaffChildDe
       current: c.revokedAt == null && c.givenOn <= today && c.expiresOn >= today,
     })),
     photos: photos.map((p) => ({ id: p.id, url: `/api/v1/admin/sponsorship/photos/${p.id}`, shown: read.photoId === p.id, createdAt: p.createdAt.toISOString() })),
-    sponsorships: places.map((s) => ({ id: s.id, status: s.status, sponsorName: s.sponsorName, startedAt: s.startedAt?.toISOString() ?? null, heldUntil: s.heldUntil.toISOString() })),
+    sponsorships: places.map(({ s, provider, transferReference }) => ({
+      id: s.id,
+      status: s.status,
+      sponsorName: s.sponsorName,
+      startedAt: s.startedAt?.toISOString() ?? null,
+      heldUntil: s.heldUntil.toISOString(),
+      // How the sponsor pays (decision 0054): a gift by transfer has its permanent reference.
+      paymentMethod: provider == null ? null : transferReference != null ? ('transfer' as const) : ('card' as const),
+      transferReference,
+    })),
   };
 }
 

@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../errors';
 import { audit } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/reference-codes';
 import { getSettings } from '../../platform/settings';
+import { releasedTransferHolds } from './start-transfer';
 import { childView, readChildren, takenPlaces } from './views';
 
 /** A child the public may see: waiting, with a place not taken by a sponsor or an unexpired hold. */
@@ -60,7 +61,9 @@ export async function releaseExpiredHolds(db: Db, childId?: number): Promise<num
     .update(sponsorships)
     .set({ status: 'released', endedAt: sql`now()`, endReason: 'hold_expired', updatedAt: sql`now()` })
     .where(and(eq(sponsorships.status, 'held'), lt(sponsorships.heldUntil, sql`now()`), childId != null ? eq(sponsorships.childId, childId) : undefined))
-    .returning({ id: sponsorships.id });
+    .returning({ id: sponsorships.id, recurringGiftId: sponsorships.recurringGiftId, childId: sponsorships.childId });
+  // A hold started by transfer whose first transfer did not arrive: its gift is cancelled, the sponsor told.
+  await releasedTransferHolds(db, released);
   return released.length;
 }
 

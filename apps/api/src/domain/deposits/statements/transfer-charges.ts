@@ -24,11 +24,12 @@ export function namesReference(text: string, reference: string): boolean {
 
 type Gift = { id: number; reference: string; donorName: string; donorEmail: string };
 
+/** Live gifts: started ones, and a sponsorship's gift waiting for its first transfer (decision 0054). */
 async function liveTransferGifts(tx: Db): Promise<Gift[]> {
   const rows = await tx
     .select({ id: recurringGifts.id, reference: recurringGifts.transferReference, donorName: recurringGifts.donorName, donorEmail: recurringGifts.donorEmail })
     .from(recurringGifts)
-    .where(and(eq(recurringGifts.provider, TRANSFER_PROVIDER), inArray(recurringGifts.status, ['active', 'past_due']), isNotNull(recurringGifts.transferReference)));
+    .where(and(eq(recurringGifts.provider, TRANSFER_PROVIDER), inArray(recurringGifts.status, ['active', 'past_due', 'incomplete']), isNotNull(recurringGifts.transferReference)));
   return rows.map((r) => ({ ...r, reference: r.reference as string }));
 }
 

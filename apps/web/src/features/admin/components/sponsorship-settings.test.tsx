@@ -13,7 +13,7 @@ import { SponsorshipSettingsForm } from './sponsorship-settings';
 const renderCard = () =>
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <SponsorshipSettingsForm values={{ monthly_amount: 250, hold_minutes: 30 }} />
+      <SponsorshipSettingsForm values={{ monthly_amount: 250, hold_minutes: 30, transfer_hold_days: 7 }} />
     </QueryClientProvider>,
   );
 
@@ -27,25 +27,31 @@ describe('the sponsorship settings card', () => {
     const user = userEvent.setup();
     const amount = screen.getByLabelText(new RegExp(t.monthlyAmount.replace(/[()]/g, '\\$&')));
     const minutes = screen.getByLabelText(new RegExp(t.holdMinutes.replace(/[()]/g, '\\$&')));
+    const days = screen.getByLabelText(new RegExp(t.transferHoldDays.replace(/[()]/g, '\\$&')));
     expect((amount as HTMLInputElement).value).toBe('250');
     await user.clear(amount);
     await user.type(amount, '0');
     await user.clear(minutes);
     await user.type(minutes, '2000');
+    await user.clear(days);
+    await user.type(days, '31');
     fireEvent.submit(screen.getByRole('form', { name: t.title }));
     expect(await screen.findByText(t.amountRange)).toBeTruthy();
     expect(screen.getByText(t.holdRange)).toBeTruthy();
+    expect(screen.getByText(t.transferHoldRange)).toBeTruthy();
     expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
 
     await user.clear(amount);
     await user.type(amount, '300');
     await user.clear(minutes);
     await user.type(minutes, '45');
+    await user.clear(days);
+    await user.type(days, '10');
     await user.click(screen.getByRole('button', { name: t.save }));
     expect(await screen.findByText(t.saved)).toBeTruthy();
     const put = requests.find((r) => r.method === 'PUT');
     expect(put?.url).toBe('/admin/settings/sponsorship');
-    expect(put?.data).toEqual({ monthly_amount: 300, hold_minutes: 45 });
+    expect(put?.data).toEqual({ monthly_amount: 300, hold_minutes: 45, transfer_hold_days: 10 });
   });
 
   it('shows the server refusal of a field next to it', async () => {

@@ -1,4 +1,5 @@
-// The monthly amount of a sponsorship and the minutes a chosen place is held while the person pays:
+// The monthly amount of a sponsorship, the minutes a chosen place is held while the person pays by card
+// and the days it waits for a sponsor's first transfer (decision 0054):
 // a card of the settings screen (settings.manage, docs/product.md#sponsorship).
 import { sponsorshipSettingsMessages as t } from '@donaciones/shared/messages/sponsorship-settings';
 import { type SponsorshipSettings, sponsorshipSettingsSchema } from '@donaciones/shared/schemas/sponsorship';
@@ -16,6 +17,7 @@ export function SponsorshipSettingsForm({ values }: { values: SponsorshipSetting
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <WholeNumberSetting {...form.register('monthly_amount', { valueAsNumber: true })} label={t.monthlyAmount} min={1} max={100_000} error={errors.monthly_amount?.message} />
           <WholeNumberSetting {...form.register('hold_minutes', { valueAsNumber: true })} label={t.holdMinutes} min={5} max={24 * 60} error={errors.hold_minutes?.message} />
+          <WholeNumberSetting {...form.register('transfer_hold_days', { valueAsNumber: true })} label={t.transferHoldDays} min={1} max={30} error={errors.transfer_hold_days?.message} />
         </div>
         <FormFooter saving={save.isPending} label={t.save} success={success} error={error} />
       </form>

@@ -60,6 +60,7 @@ export default function ApadrinaStartPage() {
       donorName: v.donorName,
       email: v.email,
       acceptCodeOfConduct: true as const,
+      paymentMethod: 'card' as const,
       ...(hosted ? {} : { cardLast4: cardLast4(v.cardNumber ?? ''), cardBrand: detectCardBrand(v.cardNumber ?? '') }),
     };
     start.mutate(
