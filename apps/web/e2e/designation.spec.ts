@@ -3,8 +3,9 @@
 // tu donación?" with the open programmes (never "Próximamente") and "Donde más se necesite" chosen
 // by default; the gift given to a programme shows its Destino on the donation's staff page, and the
 // programme's total on the home page grows by it once the payment completes. Screenshots at 390 and
-// 1280 px and an axe check of the choice. The setting is turned off again, so other specs see the
-// checkout as it is by default.
+// 1280 px and an axe check of the choice. A donor's monthly gift to a programme shows it as "Destino"
+// in "Mis donaciones mensuales". The setting is turned off again, so other specs see the checkout as
+// it is by default.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatMoney } from '@donaciones/shared/format';
@@ -91,5 +92,37 @@ test.describe('designation at the checkout', () => {
     await page.goto('/');
     const card = page.locator('article').filter({ hasText: program.name });
     await expect(card).toContainText(formatMoney(Math.round((program.current_amount + 75) * 100) / 100));
+  });
+
+  test('a donor’s monthly gift to a programme says so in "Mis donaciones mensuales"; one-time gifts say where they went in "Historial"', async ({ page, request }) => {
+    const program = (await site(request)).programs.find((p) => !p.coming_soon && p.goal_amount > 0) as PublicProgram;
+    await setOffer(request, true);
+    await login(page, DEMO.donor.email, DEMO.donor.password);
+    await page.goto('/donate?frecuencia=mensual');
+    await page.getByRole('group', { name: '¿A qué programa va tu donación?' }).getByRole('radio', { name: new RegExp(program.name) }).check();
+    await page.getByLabel('Otro monto').fill('133');
+    await page.getByRole('button', { name: 'Continuar donación' }).click();
+    await page.locator('input[name="cardNumber"]').fill('4242 4242 4242 4242');
+    await page.locator('input[name="expiryDate"]').fill(futureExpiry());
+    await page.locator('input[name="cvc"]').fill('123');
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/donate');
+    await page.getByRole('button', { name: 'Donar Q133.00 al mes' }).click();
+    expect((await posted).postDataJSON()).toMatchObject({ programId: program.id, frequency: 'monthly' });
+    await expect(page.getByRole('dialog').getByText('¡Gracias por tu donación mensual!')).toBeVisible();
+    await setOffer(request, false);
+
+    await page.goto('/donor/monthly-gifts');
+    const item = page.getByTestId('monthly-gift').filter({ has: page.getByRole('heading', { name: 'Q133.00 al mes' }) });
+    await expect(item.getByTestId('designation')).toHaveText(program.name);
+    // The demo's other monthly gifts were given with no programme.
+    await expect(page.getByTestId('monthly-gift').getByTestId('designation').filter({ hasText: 'Donde más se necesite' }).first()).toBeVisible();
+    await screenshots(page, 'designation-member-monthly');
+
+    await page.goto('/donor/history');
+    const rows = page.getByTestId('designation');
+    await expect(rows.first()).toBeVisible();
+    // Each row names its programme or "Donde más se necesite" (rows of the closed months included).
+    for (const text of await rows.allTextContents()) expect(text.trim().length).toBeGreaterThan(0);
+    await screenshots(page, 'designation-member-history');
   });
 });

@@ -60,7 +60,7 @@ export function ScheduleNotes({ gift }: { gift: MonthlyGift }) {
 
 function FactList({ facts }: { facts: { label: string; value: ReactNode; testId?: string }[] }) {
   return (
-    <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
       {facts.map((f) => (
         <div key={f.label} className="min-w-0">
           <dt className="text-xs font-semibold tracking-wide text-ink-500 uppercase">{f.label}</dt>
