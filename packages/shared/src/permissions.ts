@@ -36,6 +36,8 @@ export const PERMISSIONS = [
   'content.manage',
   /** Children's sponsorship: child records and letters. */
   'sponsorship.manage',
+  /** Children's lists exported with their staff-level fields (full name, birth date, community, school, guardian); decision 0053. */
+  'sponsorship.export_staff_fields',
   /** Staff accounts, their roles, sessions and second step. */
   'users.manage',
   /** System settings (limits, payments, email, security). */

@@ -49,7 +49,7 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
  * RFC 4180 quoting, and text cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR)
  * are prefixed with an apostrophe, so a donor named "=HYPERLINK(...)" stays text.
  */
-function csvCell(value: string | number, delimiter: string): string {
+export function csvCell(value: string | number, delimiter: string): string {
   let text = typeof value === 'number' ? String(value) : value;
   // A plain number ('-87.5', '-87,5') is data, not a formula.
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-\d+([.,]\d+)?$/.test(text)) text = `'${text}`;

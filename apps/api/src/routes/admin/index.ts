@@ -23,6 +23,7 @@ import registerRoutes from './register';
 import reportRoutes from './reports';
 import settingsRoutes from './settings';
 import sponsorshipRoutes from './sponsorship';
+import sponsorshipReportRoutes from './sponsorship-reports';
 import staffSecurityRoutes from './staff-security';
 import userRoutes from './users';
 
@@ -58,6 +59,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(area(settingsRoutes, 'settings.manage'));
   await app.register(area(contentRoutes, 'content.manage'));
   await app.register(area(sponsorshipRoutes, 'sponsorship.manage'));
+  await app.register(area(sponsorshipReportRoutes, 'sponsorship.manage'));
   await app.register(area(bankStatementRoutes, 'bank.manage'));
   await app.register(area(bankAccountRoutes, 'bank.manage'));
   await app.register(area(letterRoutes, 'sponsorship.manage'));
