@@ -26,6 +26,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAddConsent, useAddPhoto, useChildStatus, usePhotoUrl, useStaffChild, useUpdateChild } from '../api/sponsorship';
 import { ChildForm, childFormValues } from '../components/child-form';
+import { StaffProgressReports } from '../components/staff-progress-reports';
 
 /** The status with its reason; choosing "Salió del programa" says that the active sponsors will be emailed. */
 export function StatusForm({ detail }: { detail: StaffChildDetail }) {
@@ -123,6 +124,7 @@ export default function AdminChildPage() {
         <ConsentForm childId={d.child.id} />
       </Card>
       <Card title="Fotos"><Photos detail={d} /></Card>
+      <Card title="Informes de avance"><StaffProgressReports childId={d.child.id} childName={d.child.firstName} /></Card>
       <Card title="Ficha"><ChildForm initial={childFormValues(d.child)} submitLabel="Guardar ficha" pending={update.isPending} onSubmit={(v) => update.mutateAsync(v)} /></Card>
     </div>
   );

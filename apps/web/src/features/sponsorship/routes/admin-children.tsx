@@ -15,6 +15,7 @@ import { adminSponsorshipChildPath } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreateChild, useStaffChildren } from '../api/sponsorship';
 import { ChildForm } from '../components/child-form';
+import { OverdueProgressReports } from '../components/overdue-progress-reports';
 
 const tone = { waiting: 'warning', sponsored: 'success', paused: 'neutral', left: 'danger' } as const;
 
@@ -37,6 +38,7 @@ export default function AdminChildrenPage() {
           <ChildForm submitLabel="Crear ficha" pending={create.isPending} onSubmit={async (v) => navigate(adminSponsorshipChildPath((await create.mutateAsync(v)).child.id))} />
         </Card>
       )}
+      <OverdueProgressReports />
       {children.isPending && <Skeleton className="h-48" />}
       {children.isError && <ErrorState message="No pudimos cargar las fichas." onRetry={() => void children.refetch()} />}
       {children.data && (

@@ -14,6 +14,7 @@ import { paths, sponsorLettersPath } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMySponsorships, usePhotoUrl } from '../api/sponsorship';
 import { ChildFacts, ChildPhoto, useNoIndex } from '../components/child-card';
+import { SponsorProgressReports } from '../components/sponsor-progress-reports';
 
 type Item = MySponsorships['sponsorships'][number];
 
@@ -34,6 +35,7 @@ function SponsoredChild({ item }: { item: Item }) {
           )}
         </div>
       </div>
+      {item.status === 'active' && <SponsorProgressReports sponsorshipId={item.id} childName={child.firstName} />}
     </Card>
   );
 }
