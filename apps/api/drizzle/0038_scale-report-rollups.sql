@@ -1,2 +1,203 @@
--- Reserved for the scale report rollups work; filled in by its change.
-SELECT 1;
+-- Reports of any period from rollups (decision 0057, docs/performance.md "Scale"): the reports' summary
+-- read every gift of the period (1.2-1.8 s for the year at 1,000,000 donations). The daily rollup now
+-- also holds what the summary adds up besides counts and quetzales: every gift's quetzal value (the
+-- pending amount), and for the counted gifts their amount in their own currency (dollars received) and
+-- their covered fees, provider fees and VAT withheld in quetzal cents, each rounded per gift as the
+-- report rounded it. Distinct donors and top donors come from a rollup per donor and month.
+ALTER TABLE "donation_daily" ADD COLUMN IF NOT EXISTS "quetzal_cents" bigint DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "donation_daily" ADD COLUMN IF NOT EXISTS "counted_amount_cents" bigint DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "donation_daily" ADD COLUMN IF NOT EXISTS "counted_covered_cents" bigint DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "donation_daily" ADD COLUMN IF NOT EXISTS "counted_fee_cents" bigint DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "donation_daily" ADD COLUMN IF NOT EXISTS "counted_vat_cents" bigint DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+-- A money column of a gift in quetzal cents: as is in quetzales, otherwise in the proportion of the
+-- gift's quetzal value to its amount (reporting/analytics.ts did the same per row).
+CREATE OR REPLACE FUNCTION donation_in_quetzal_cents(p_currency text, p_amount bigint, p_gtq bigint, p_cents bigint) RETURNS bigint AS $$
+  SELECT CASE WHEN p_currency = 'GTQ' THEN coalesce(p_cents, 0)
+              ELSE round(coalesce(p_cents, 0)::numeric * coalesce(p_gtq, 0) / p_amount)::bigint END;
+$$ LANGUAGE sql IMMUTABLE;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION donation_daily_apply(d donations, sign integer) RETURNS void AS $$
+DECLARE
+  is_counted boolean := d.status = 'completed' AND (d.currency = 'GTQ' OR d.gtq_cents IS NOT NULL);
+  quetzal bigint := CASE WHEN d.currency = 'GTQ' THEN d.amount_cents ELSE coalesce(d.gtq_cents, 0) END;
+BEGIN
+  INSERT INTO donation_daily AS t (day, status, donation_type, currency, program_id, slot, count, amount_cents, counted_count, counted_cents,
+                                   quetzal_cents, counted_amount_cents, counted_covered_cents, counted_fee_cents, counted_vat_cents)
+  VALUES (
+    (d.created_at AT TIME ZONE 'America/Guatemala')::date, d.status, d.donation_type, d.currency, coalesce(d.program_id, 0),
+    floor(random() * 8)::smallint, sign, sign * d.amount_cents,
+    CASE WHEN is_counted THEN sign ELSE 0 END,
+    CASE WHEN is_counted THEN sign * quetzal ELSE 0 END,
+    sign * quetzal,
+    CASE WHEN is_counted THEN sign * d.amount_cents ELSE 0 END,
+    CASE WHEN is_counted THEN sign * donation_in_quetzal_cents(d.currency, d.amount_cents, d.gtq_cents, d.covered_fee_cents) ELSE 0 END,
+    CASE WHEN is_counted THEN sign * donation_in_quetzal_cents(d.currency, d.amount_cents, d.gtq_cents, d.fee_cents) ELSE 0 END,
+    CASE WHEN is_counted THEN sign * donation_in_quetzal_cents(d.currency, d.amount_cents, d.gtq_cents, d.vat_withheld_cents) ELSE 0 END)
+  ON CONFLICT (day, status, donation_type, currency, program_id, slot) DO UPDATE
+    SET count = t.count + EXCLUDED.count,
+        amount_cents = t.amount_cents + EXCLUDED.amount_cents,
+        counted_count = t.counted_count + EXCLUDED.counted_count,
+        counted_cents = t.counted_cents + EXCLUDED.counted_cents,
+        quetzal_cents = t.quetzal_cents + EXCLUDED.quetzal_cents,
+        counted_amount_cents = t.counted_amount_cents + EXCLUDED.counted_amount_cents,
+        counted_covered_cents = t.counted_covered_cents + EXCLUDED.counted_covered_cents,
+        counted_fee_cents = t.counted_fee_cents + EXCLUDED.counted_fee_cents,
+        counted_vat_cents = t.counted_vat_cents + EXCLUDED.counted_vat_cents;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION donation_daily_trigger() RETURNS trigger AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM donation_daily_apply(NEW, 1);
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM donation_daily_apply(OLD, -1);
+  ELSIF (NEW.status, NEW.donation_type, NEW.currency, NEW.program_id, NEW.created_at, NEW.amount_cents, NEW.gtq_cents,
+         NEW.covered_fee_cents, NEW.fee_cents, NEW.vat_withheld_cents)
+        IS DISTINCT FROM (OLD.status, OLD.donation_type, OLD.currency, OLD.program_id, OLD.created_at, OLD.amount_cents, OLD.gtq_cents,
+                          OLD.covered_fee_cents, OLD.fee_cents, OLD.vat_withheld_cents) THEN
+    PERFORM donation_daily_apply(OLD, -1);
+    PERFORM donation_daily_apply(NEW, 1);
+  END IF;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION donation_daily_rebuild() RETURNS void AS $$
+BEGIN
+  DELETE FROM donation_daily;
+  INSERT INTO donation_daily (day, status, donation_type, currency, program_id, slot, count, amount_cents, counted_count, counted_cents,
+                              quetzal_cents, counted_amount_cents, counted_covered_cents, counted_fee_cents, counted_vat_cents)
+  SELECT (d.created_at AT TIME ZONE 'America/Guatemala')::date, d.status, d.donation_type, d.currency, coalesce(d.program_id, 0), 0,
+         count(*), sum(d.amount_cents),
+         count(*) FILTER (WHERE c.is_counted),
+         coalesce(sum(c.quetzal) FILTER (WHERE c.is_counted), 0),
+         sum(c.quetzal),
+         coalesce(sum(d.amount_cents) FILTER (WHERE c.is_counted), 0),
+         coalesce(sum(donation_in_quetzal_cents(d.currency, d.amount_cents, d.gtq_cents, d.covered_fee_cents)) FILTER (WHERE c.is_counted), 0),
+         coalesce(sum(donation_in_quetzal_cents(d.currency, d.amount_cents, d.gtq_cents, d.fee_cents)) FILTER (WHERE c.is_counted), 0),
+         coalesce(sum(donation_in_quetzal_cents(d.currency, d.amount_cents, d.gtq_cents, d.vat_withheld_cents)) FILTER (WHERE c.is_counted), 0)
+  FROM donations d
+  CROSS JOIN LATERAL (SELECT d.status = 'completed' AND (d.currency = 'GTQ' OR d.gtq_cents IS NOT NULL) AS is_counted,
+                             CASE WHEN d.currency = 'GTQ' THEN d.amount_cents ELSE coalesce(d.gtq_cents, 0) END AS quetzal) c
+  GROUP BY 1, 2, 3, 4, 5;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+SELECT donation_daily_rebuild();
+--> statement-breakpoint
+-- The counted gifts (completed, with a quetzal value) by Guatemala calendar month and donor address
+-- (lower-cased, as the reports group donors): how many, their quetzal cents, and the newest gift's
+-- instant, id and donor name (the name the report shows). A period's distinct donors and top donors
+-- read its months' rows; the days of a month the period covers in part are read from the ledger.
+CREATE TABLE IF NOT EXISTS "donation_donor_monthly" (
+  "month" date NOT NULL,
+  "email" text NOT NULL,
+  "count" bigint DEFAULT 0 NOT NULL,
+  "cents" bigint DEFAULT 0 NOT NULL,
+  "last_at" timestamp with time zone NOT NULL,
+  "last_id" integer NOT NULL,
+  "name" text NOT NULL,
+  CONSTRAINT "donation_donor_monthly_pk" PRIMARY KEY ("month", "email")
+);
+--> statement-breakpoint
+-- One donor's month worked out again from the ledger (by donations_email_lower_idx): after a counted
+-- gift leaves it (refund, void, deletion, a changed date, address or amount).
+CREATE OR REPLACE FUNCTION donation_donor_monthly_refresh(p_month date, p_email text) RETURNS void AS $$
+BEGIN
+  DELETE FROM donation_donor_monthly WHERE month = p_month AND email = p_email;
+  INSERT INTO donation_donor_monthly (month, email, count, cents, last_at, last_id, name)
+  SELECT p_month, p_email, g.n, g.cents, l.created_at, l.id, l.donor_name
+  FROM (SELECT count(*) AS n, sum(CASE WHEN currency = 'GTQ' THEN amount_cents ELSE coalesce(gtq_cents, 0) END) AS cents
+        FROM donations
+        WHERE lower(donor_email) = p_email
+          AND created_at >= (p_month::timestamp AT TIME ZONE 'America/Guatemala')
+          AND created_at < ((p_month + interval '1 month')::timestamp AT TIME ZONE 'America/Guatemala')
+          AND status = 'completed' AND (currency = 'GTQ' OR gtq_cents IS NOT NULL)) g
+  CROSS JOIN LATERAL (
+    SELECT created_at, id, donor_name FROM donations
+    WHERE lower(donor_email) = p_email
+      AND created_at >= (p_month::timestamp AT TIME ZONE 'America/Guatemala')
+      AND created_at < ((p_month + interval '1 month')::timestamp AT TIME ZONE 'America/Guatemala')
+      AND status = 'completed' AND (currency = 'GTQ' OR gtq_cents IS NOT NULL)
+    ORDER BY created_at DESC, id DESC LIMIT 1) l
+  WHERE g.n > 0;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+-- A new counted gift is added in place (the common case: one upsert); any other change to a counted
+-- gift re-reads the donor's month (or both months) from the ledger, which the AFTER trigger sees changed.
+CREATE OR REPLACE FUNCTION donation_donor_monthly_trigger() RETURNS trigger AS $$
+DECLARE
+  old_counted boolean := TG_OP <> 'INSERT' AND OLD.status = 'completed' AND (OLD.currency = 'GTQ' OR OLD.gtq_cents IS NOT NULL);
+  new_counted boolean := TG_OP <> 'DELETE' AND NEW.status = 'completed' AND (NEW.currency = 'GTQ' OR NEW.gtq_cents IS NOT NULL);
+  old_month date;
+  new_month date;
+BEGIN
+  IF old_counted THEN old_month := date_trunc('month', OLD.created_at AT TIME ZONE 'America/Guatemala')::date; END IF;
+  IF new_counted THEN new_month := date_trunc('month', NEW.created_at AT TIME ZONE 'America/Guatemala')::date; END IF;
+  IF TG_OP = 'UPDATE' AND old_counted = new_counted
+     AND (NEW.created_at, NEW.donor_email, NEW.donor_name, NEW.currency, NEW.amount_cents, NEW.gtq_cents)
+         IS NOT DISTINCT FROM (OLD.created_at, OLD.donor_email, OLD.donor_name, OLD.currency, OLD.amount_cents, OLD.gtq_cents) THEN
+    RETURN NULL;
+  END IF;
+  IF new_counted AND NOT old_counted THEN
+    INSERT INTO donation_donor_monthly AS t (month, email, count, cents, last_at, last_id, name)
+    VALUES (new_month, lower(NEW.donor_email), 1, CASE WHEN NEW.currency = 'GTQ' THEN NEW.amount_cents ELSE NEW.gtq_cents END,
+            NEW.created_at, NEW.id, NEW.donor_name)
+    ON CONFLICT (month, email) DO UPDATE
+      SET count = t.count + 1,
+          cents = t.cents + EXCLUDED.cents,
+          last_at = CASE WHEN (EXCLUDED.last_at, EXCLUDED.last_id) > (t.last_at, t.last_id) THEN EXCLUDED.last_at ELSE t.last_at END,
+          last_id = CASE WHEN (EXCLUDED.last_at, EXCLUDED.last_id) > (t.last_at, t.last_id) THEN EXCLUDED.last_id ELSE t.last_id END,
+          name = CASE WHEN (EXCLUDED.last_at, EXCLUDED.last_id) > (t.last_at, t.last_id) THEN EXCLUDED.name ELSE t.name END;
+    RETURN NULL;
+  END IF;
+  IF old_counted THEN PERFORM donation_donor_monthly_refresh(old_month, lower(OLD.donor_email)); END IF;
+  IF new_counted AND (NOT old_counted OR new_month <> old_month OR lower(NEW.donor_email) <> lower(OLD.donor_email)) THEN
+    PERFORM donation_donor_monthly_refresh(new_month, lower(NEW.donor_email));
+  END IF;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS donations_donor_monthly_trg ON donations;
+--> statement-breakpoint
+CREATE TRIGGER donations_donor_monthly_trg
+AFTER INSERT OR UPDATE OR DELETE ON donations
+FOR EACH ROW EXECUTE FUNCTION donation_donor_monthly_trigger();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION donation_donor_monthly_truncate() RETURNS trigger AS $$
+BEGIN
+  DELETE FROM donation_donor_monthly;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS donations_donor_monthly_truncate_trg ON donations;
+--> statement-breakpoint
+CREATE TRIGGER donations_donor_monthly_truncate_trg AFTER TRUNCATE ON donations
+FOR EACH STATEMENT EXECUTE FUNCTION donation_donor_monthly_truncate();
+--> statement-breakpoint
+-- Rebuilds the rollup from the ledger (this migration, and the benchmarks' generators after a bulk load).
+CREATE OR REPLACE FUNCTION donation_donor_monthly_rebuild() RETURNS void AS $$
+BEGIN
+  DELETE FROM donation_donor_monthly;
+  INSERT INTO donation_donor_monthly (month, email, count, cents, last_at, last_id, name)
+  SELECT month, email, count(*), sum(cents),
+         (array_agg(created_at ORDER BY created_at DESC, id DESC))[1],
+         (array_agg(id ORDER BY created_at DESC, id DESC))[1],
+         (array_agg(donor_name ORDER BY created_at DESC, id DESC))[1]
+  FROM (SELECT date_trunc('month', created_at AT TIME ZONE 'America/Guatemala')::date AS month, lower(donor_email) AS email,
+               CASE WHEN currency = 'GTQ' THEN amount_cents ELSE gtq_cents END AS cents, created_at, id, donor_name
+        FROM donations WHERE status = 'completed' AND (currency = 'GTQ' OR gtq_cents IS NOT NULL)) c
+  GROUP BY month, email;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+SELECT donation_donor_monthly_rebuild();

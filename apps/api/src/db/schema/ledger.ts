@@ -193,6 +193,32 @@ export const donationDaily = pgTable(
     amountCents: cents('amount_cents').notNull().default(0),
     countedCount: bigint('counted_count', { mode: 'number' }).notNull().default(0),
     countedCents: cents('counted_cents').notNull().default(0),
+    // Migration 0038: what the reports' summary adds up (quetzal value of every gift; the counted
+    // gifts' own-currency amount and their fees and VAT in quetzal cents, rounded per gift).
+    quetzalCents: cents('quetzal_cents').notNull().default(0),
+    countedAmountCents: cents('counted_amount_cents').notNull().default(0),
+    countedCoveredCents: cents('counted_covered_cents').notNull().default(0),
+    countedFeeCents: cents('counted_fee_cents').notNull().default(0),
+    countedVatCents: cents('counted_vat_cents').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'donation_daily_pk', columns: [t.day, t.status, t.donationType, t.currency, t.programId, t.slot] })],
+);
+
+/**
+ * The counted gifts by Guatemala calendar month and lower-cased donor address, with the newest gift's
+ * instant, id and name (migration 0038, kept by a trigger on `donations`): a period's distinct and top
+ * donors read its months' rows (domain/reporting/period-donors.ts).
+ */
+export const donationDonorMonthly = pgTable(
+  'donation_donor_monthly',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    email: text('email').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    cents: cents('cents').notNull().default(0),
+    lastAt: tz('last_at').notNull(),
+    lastId: integer('last_id').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ name: 'donation_donor_monthly_pk', columns: [t.month, t.email] })],
 );

@@ -1,5 +1,7 @@
 // Reports of the admin console (docs/product.md#reports-and-exports): every figure is an SQL
-// aggregation of the ledger, bucketed by calendar day, week or month in America/Guatemala.
+// aggregation of the ledger, bucketed by calendar day, week or month in America/Guatemala, added up
+// from the ledger's rollups (donation_daily, donation_donor_monthly; decision 0057) so a period costs
+// its days and its donors, not its gifts.
 //
 // What is counted is defined once in packages/shared/src/figures.ts (docs/product.md#figures):
 // `donations` and `amount` are completed (APPROVED) donations, in quetzales (another currency by its
@@ -14,19 +16,11 @@ import { fromCents, roundTo } from '@donaciones/shared/format';
 import type { Analytics } from '@donaciones/shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { COUNTED, QUETZAL_CENTS } from '../ledger/figures';
 import { monthlyGivingReport } from '../monthly/gift-console';
+import { periodDonors } from './period-donors';
 import { programTotals } from './program-totals';
 
 export { growthPercentage };
-
-/**
- * A money column of the donation in quetzal cents: as is for quetzales, otherwise in the proportion of
- * the donation's quetzal equivalent to its amount (the staff rate fixed when it was made).
- */
-function inQuetzalCents(column: string) {
-  return sql.raw(`CASE WHEN currency = 'GTQ' THEN coalesce(${column}, 0) ELSE round(coalesce(${column}, 0)::numeric * coalesce(gtq_cents, 0) / amount_cents) END`);
-}
 
 export const PERIOD_GRANULARITY: Record<ReportPeriod, 'day' | 'week' | 'month'> = {
   week: 'day',
@@ -45,7 +39,12 @@ export interface PeriodBounds {
   /** The same stretch of the previous period, [previousStartAt, previousEndAt). */
   previousStartAt: string;
   previousEndAt: string;
+  /** The previous stretch as Guatemala days, [previousStartDate, previousEndDate). */
+  previousStartDate: string;
+  previousEndDate: string;
   startDate: string;
+  /** The day after the last one (tomorrow), the period's end as a day range's `end`. */
+  endDayExclusive: string;
   /** The last day included (today). */
   endDate: string;
 }
@@ -62,7 +61,10 @@ export function periodBounds(period: ReportPeriod, now: Date): PeriodBounds {
     endAt: current.end.toISOString(),
     previousStartAt: previous.start.toISOString(),
     previousEndAt: previous.end.toISOString(),
+    previousStartDate: f.previous.start,
+    previousEndDate: f.previous.end,
     startDate: f.current.start,
+    endDayExclusive: f.current.end,
     endDate: lastDay,
   };
 }
@@ -75,12 +77,12 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
   const granularity = PERIOD_GRANULARITY[input.period];
   const gran = sql.raw(`'${granularity}'`);
   const inPeriod = sql`created_at >= ${b.startAt}::timestamptz AND created_at < ${b.endAt}::timestamptz`;
-  const inPrevious = sql`created_at >= ${b.previousStartAt}::timestamptz AND created_at < ${b.previousEndAt}::timestamptz`;
-  const counted = COUNTED;
-  const cents = QUETZAL_CENTS;
   // The month and trend series add up the daily rollup (donation_daily): the period's days, not its gifts.
   const periodDays = sql`day >= ${b.startDate}::date AND day <= ${b.endDate}::date`;
 
+  // The summary adds up the daily rollup (the period's and the previous stretch's days, not their gifts);
+  // distinct and top donors come from the rollup per donor and month (period-donors.ts).
+  const previousDays = sql`day >= ${b.previousStartDate}::date AND day < ${b.previousEndDate}::date`;
   const [summaryRow] = rowsOf<{
     completed: number;
     completed_all: number;
@@ -89,7 +91,6 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
     pending_cents: number | string;
     declined: number;
     resolved: number;
-    unique_donors: number;
     previous_cents: number | string;
     usd_count: number;
     usd_cents: number | string;
@@ -100,24 +101,24 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
   }>(
     await db.execute(sql`
       SELECT
-        count(*) FILTER (WHERE ${counted} AND ${inPeriod})::int AS completed,
-        count(*) FILTER (WHERE status = 'completed' AND ${inPeriod})::int AS completed_all,
-        coalesce(sum(${cents}) FILTER (WHERE ${counted} AND ${inPeriod}), 0)::bigint AS completed_cents,
-        count(*) FILTER (WHERE status = 'pending' AND ${inPeriod})::int AS pending,
-        coalesce(sum(${cents}) FILTER (WHERE status = 'pending' AND ${inPeriod}), 0)::bigint AS pending_cents,
-        count(*) FILTER (WHERE status = 'failed' AND ${inPeriod})::int AS declined,
-        count(*) FILTER (WHERE status <> 'pending' AND ${inPeriod})::int AS resolved,
-        count(DISTINCT lower(donor_email)) FILTER (WHERE ${counted} AND ${inPeriod})::int AS unique_donors,
-        coalesce(sum(${cents}) FILTER (WHERE ${counted} AND ${inPrevious}), 0)::bigint AS previous_cents,
-        count(*) FILTER (WHERE ${counted} AND ${inPeriod} AND currency = 'USD')::int AS usd_count,
-        coalesce(sum(amount_cents) FILTER (WHERE ${counted} AND ${inPeriod} AND currency = 'USD'), 0)::bigint AS usd_cents,
-        coalesce(sum(gtq_cents) FILTER (WHERE ${counted} AND ${inPeriod} AND currency = 'USD'), 0)::bigint AS usd_gtq_cents,
-        coalesce(sum(${inQuetzalCents('covered_fee_cents')}) FILTER (WHERE ${counted} AND ${inPeriod}), 0)::bigint AS covered_cents,
-        coalesce(sum(${inQuetzalCents('fee_cents')}) FILTER (WHERE ${counted} AND ${inPeriod}), 0)::bigint AS fee_cents,
-        coalesce(sum(${inQuetzalCents('vat_withheld_cents')}) FILTER (WHERE ${counted} AND ${inPeriod}), 0)::bigint AS vat_cents
-      FROM donations
-      WHERE (${inPeriod}) OR (${inPrevious})`),
+        coalesce(sum(counted_count) FILTER (WHERE ${periodDays}), 0)::int AS completed,
+        coalesce(sum(count) FILTER (WHERE status = 'completed' AND ${periodDays}), 0)::int AS completed_all,
+        coalesce(sum(counted_cents) FILTER (WHERE ${periodDays}), 0)::bigint AS completed_cents,
+        coalesce(sum(count) FILTER (WHERE status = 'pending' AND ${periodDays}), 0)::int AS pending,
+        coalesce(sum(quetzal_cents) FILTER (WHERE status = 'pending' AND ${periodDays}), 0)::bigint AS pending_cents,
+        coalesce(sum(count) FILTER (WHERE status = 'failed' AND ${periodDays}), 0)::int AS declined,
+        coalesce(sum(count) FILTER (WHERE status <> 'pending' AND ${periodDays}), 0)::int AS resolved,
+        coalesce(sum(counted_cents) FILTER (WHERE ${previousDays}), 0)::bigint AS previous_cents,
+        coalesce(sum(counted_count) FILTER (WHERE currency = 'USD' AND ${periodDays}), 0)::int AS usd_count,
+        coalesce(sum(counted_amount_cents) FILTER (WHERE currency = 'USD' AND ${periodDays}), 0)::bigint AS usd_cents,
+        coalesce(sum(counted_cents) FILTER (WHERE currency = 'USD' AND ${periodDays}), 0)::bigint AS usd_gtq_cents,
+        coalesce(sum(counted_covered_cents) FILTER (WHERE ${periodDays}), 0)::bigint AS covered_cents,
+        coalesce(sum(counted_fee_cents) FILTER (WHERE ${periodDays}), 0)::bigint AS fee_cents,
+        coalesce(sum(counted_vat_cents) FILTER (WHERE ${periodDays}), 0)::bigint AS vat_cents
+      FROM donation_daily
+      WHERE (${periodDays}) OR (${previousDays})`),
   );
+  const donors = await periodDonors(db, { start: b.startDate, end: b.endDayExclusive });
 
   const [{ n: newUsers }] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM users WHERE ${inPeriod}`));
 
@@ -153,20 +154,8 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
       ORDER BY buckets.t`),
   );
 
-  const topDonors = rowsOf<{ email: string; name: string; cents: number | string; n: number }>(
-    await db.execute(sql`
-      SELECT lower(donor_email) AS email,
-             (array_agg(donor_name ORDER BY created_at DESC, id DESC))[1] AS name,
-             sum(${cents})::bigint AS cents,
-             count(*)::int AS n
-      FROM donations WHERE ${counted} AND ${inPeriod}
-      GROUP BY lower(donor_email)
-      ORDER BY sum(${cents}) DESC, count(*) DESC, lower(donor_email)
-      LIMIT 10`),
-  );
-
   const monthlyGiving = await monthlyGivingReport(db, new Date(b.startAt), now);
-  const byProgram = await programTotals(db, b);
+  const byProgram = await programTotals(db, { start: b.startDate, end: b.endDayExclusive });
 
   const completedCents = Number(summaryRow.completed_cents);
   const previousCents = Number(summaryRow.previous_cents);
@@ -186,7 +175,7 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
       declined_donations: summaryRow.declined,
       success_rate: summaryRow.resolved ? roundTo((summaryRow.completed_all / summaryRow.resolved) * 100, 1) : 0,
       new_users: newUsers,
-      unique_donors: summaryRow.unique_donors,
+      unique_donors: donors.uniqueDonors,
       previous_total_amount: fromCents(previousCents),
       amount_growth_percentage: growthPercentage(completedCents, previousCents),
       usd_donations: summaryRow.usd_count,
@@ -199,7 +188,7 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
       net_amount: fromCents(completedCents - feeCents - vatCents),
     },
     monthly_stats: monthly.map((r) => ({ month: r.month, donations: r.donations, amount: fromCents(Number(r.cents)), users: r.users })),
-    top_donors: topDonors.map((r) => ({ name: r.name, email: r.email, total_donated: fromCents(Number(r.cents)), donations_count: r.n })),
+    top_donors: donors.top.map((r) => ({ name: r.name, email: r.email, total_donated: fromCents(r.cents), donations_count: r.count })),
     trends: trends.map((r) => ({ date: r.date, donations: r.donations, amount: fromCents(Number(r.cents)) })),
     monthly_giving: monthlyGiving,
     by_program: byProgram,

@@ -1,25 +1,26 @@
 // Reports by designation (docs/product.md#designation): the counted donations of a period grouped by
 // the programme they were designated to, "Donde más se necesite" for none. The same rows and the same
-// definition as the report's total (ledger/figures.ts), so the groups add up to it.
+// definition as the report's total (ledger/figures.ts), so the groups add up to it: both add up the
+// daily rollup (donation_daily, kept per programme), the period's days rather than its gifts.
 import { sql } from 'drizzle-orm';
+import type { DayRange } from '@donaciones/shared/figures';
 import { fromCents } from '@donaciones/shared/format';
 import { designationMessages } from '@donaciones/shared/messages/designation';
 import type { Analytics } from '@donaciones/shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { COUNTED, QUETZAL_CENTS } from '../ledger/figures';
 
-/** Completed donations made in [startAt, endAt), by programme, largest amount first. */
-export async function programTotals(db: Db, range: { startAt: string; endAt: string }): Promise<Analytics['by_program']> {
-  // Grouped in the ledger first: the programme's own columns (created_at, name) never mix with the donation's.
+/** Completed donations made on the Guatemala days of `range`, by programme, largest amount first. */
+export async function programTotals(db: Db, range: DayRange): Promise<Analytics['by_program']> {
+  // Grouped first: the programme's own columns (created_at, name) never mix with the donation's.
   const rows = rowsOf<{ program_id: number | null; name: string | null; n: number; cents: number | string }>(
     await db.execute(sql`
       SELECT t.program_id, p.name, t.n, t.cents
       FROM (
-        SELECT program_id, count(*)::int AS n, coalesce(sum(${QUETZAL_CENTS}), 0)::bigint AS cents
-        FROM donations
-        WHERE ${COUNTED} AND created_at >= ${range.startAt}::timestamptz AND created_at < ${range.endAt}::timestamptz
-        GROUP BY program_id
+        SELECT nullif(program_id, 0) AS program_id, sum(counted_count)::int AS n, sum(counted_cents)::bigint AS cents
+        FROM donation_daily
+        WHERE day >= ${range.start}::date AND day < ${range.end}::date
+        GROUP BY program_id HAVING sum(counted_count) <> 0
       ) t LEFT JOIN programs p ON p.id = t.program_id
       ORDER BY t.cents DESC, t.n DESC, p.name NULLS LAST`),
   );

@@ -1,0 +1,222 @@
+// The reports' rollups (migration 0038, decision 0057) equal the ledger after every kind of change, and
+// the reports read from them give, for every period, what the scan of the period's gifts gave before:
+// the daily rollup's summary columns (every gift's quetzal value; the counted gifts' own-currency
+// amount, covered fees, provider fees and VAT in quetzal cents) and the rollup per donor and month
+// (count, quetzal cents, the newest gift's instant, id and name), through gifts in quetzales and
+// dollars, approvals, refunds, voids, amount corrections, a reopened deposit, a moved date, a changed
+// address and name, and deletions.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { fromCents, roundTo } from '@donaciones/shared/format';
+import { rowsOf } from '../../src/db/rows';
+import { COUNTED, QUETZAL_CENTS } from '../../src/domain/ledger/figures';
+import { transitionDonation } from '../../src/domain/ledger/transitions';
+import { computeAnalytics, periodBounds } from '../../src/domain/reporting/analytics';
+import { periodPieces } from '../../src/domain/reporting/period-donors';
+import { type Caller, type TestContext, createTestApp, inject } from '../support/helpers';
+import * as make from '../support/factory';
+
+let ctx: TestContext;
+let finance: Caller;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  finance = await make.signIn(ctx.app, ctx.db, { roles: ['FINANCE'] });
+});
+afterAll(async () => ctx?.close());
+
+const post = (url: string, payload: unknown) => inject(ctx.app, { method: 'POST', url: `/api/v1${url}`, payload: payload as never, token: finance.token });
+const sorted = (rows: Record<string, unknown>[]) =>
+  rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v]))).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+const query = async (q: ReturnType<typeof sql>) => sorted(rowsOf(await ctx.db.execute(q)));
+
+/** A money column in quetzal cents as the report worked it out per gift before the rollup. */
+const inQuetzal = (column: string) => sql.raw(`CASE WHEN currency = 'GTQ' THEN coalesce(${column}, 0) ELSE round(coalesce(${column}, 0)::numeric * coalesce(gtq_cents, 0) / amount_cents) END`);
+
+const dailyRollup = () =>
+  query(sql`
+    SELECT to_char(day, 'YYYY-MM-DD') AS day, status, donation_type, currency, program_id, sum(quetzal_cents)::bigint AS quetzal,
+           sum(counted_amount_cents)::bigint AS amount, sum(counted_covered_cents)::bigint AS covered, sum(counted_fee_cents)::bigint AS fee,
+           sum(counted_vat_cents)::bigint AS vat
+    FROM donation_daily GROUP BY 1, 2, 3, 4, 5
+    HAVING sum(count) <> 0 OR sum(quetzal_cents) <> 0 OR sum(counted_amount_cents) <> 0 OR sum(counted_covered_cents) <> 0
+        OR sum(counted_fee_cents) <> 0 OR sum(counted_vat_cents) <> 0`);
+const dailyLedger = () =>
+  query(sql`
+    SELECT to_char((created_at AT TIME ZONE 'America/Guatemala')::date, 'YYYY-MM-DD') AS day, status, donation_type, currency,
+           coalesce(program_id, 0) AS program_id, sum(${QUETZAL_CENTS})::bigint AS quetzal,
+           coalesce(sum(amount_cents) FILTER (WHERE ${COUNTED}), 0)::bigint AS amount,
+           coalesce(sum(${inQuetzal('covered_fee_cents')}) FILTER (WHERE ${COUNTED}), 0)::bigint AS covered,
+           coalesce(sum(${inQuetzal('fee_cents')}) FILTER (WHERE ${COUNTED}), 0)::bigint AS fee,
+           coalesce(sum(${inQuetzal('vat_withheld_cents')}) FILTER (WHERE ${COUNTED}), 0)::bigint AS vat
+    FROM donations GROUP BY 1, 2, 3, 4, 5`);
+const donorRollup = () =>
+  query(sql`SELECT to_char(month, 'YYYY-MM-DD') AS month, email, count, cents, last_id, name, last_at = (SELECT created_at FROM donations WHERE id = last_id) AS at_ok
+            FROM donation_donor_monthly`);
+const donorLedger = () =>
+  query(sql`
+    SELECT to_char(date_trunc('month', created_at AT TIME ZONE 'America/Guatemala'), 'YYYY-MM-DD') AS month, lower(donor_email) AS email,
+           count(*)::bigint AS count, sum(${QUETZAL_CENTS})::bigint AS cents,
+           (array_agg(id ORDER BY created_at DESC, id DESC))[1] AS last_id, (array_agg(donor_name ORDER BY created_at DESC, id DESC))[1] AS name, true AS at_ok
+    FROM donations WHERE ${COUNTED} GROUP BY 1, 2`);
+
+async function expectInStep() {
+  expect(await dailyRollup()).toEqual(await dailyLedger());
+  expect(await donorRollup()).toEqual(await donorLedger());
+}
+
+/** Guatemala wall-clock time (UTC-6) as an instant. */
+const gt = (local: string) => new Date(`${local}-06:00`);
+
+describe('the report rollups of the ledger', () => {
+  it('stay equal to the ledger through gifts, approvals, refunds, voids, corrections, moves and deletions', async () => {
+    const ana = { donorName: 'Ana Pérez', donorEmail: 'ana@correo.gt' };
+    const first = await make.donation(ctx.db, { ...ana, amountCents: 10_000, createdAt: gt('2026-03-03T09:00:00'), feeCents: 450, vatWithheldCents: 54, coveredFeeCents: 450 });
+    // The same address in capitals is the same donor; a later gift's name is the one the report shows.
+    await make.donation(ctx.db, { donorName: 'Ana P. López', donorEmail: 'ANA@correo.gt', amountCents: 2_500, createdAt: gt('2026-03-20T23:30:00') });
+    const usd = await make.donation(ctx.db, { ...ana, amountCents: 4_000, currency: 'USD', gtqCents: 31_200, feeCents: 150, vatWithheldCents: 18, createdAt: gt('2026-03-04T10:00:00') });
+    await make.donation(ctx.db, { donorEmail: 'sin-valor@correo.gt', amountCents: 4_000, currency: 'USD', createdAt: gt('2026-03-04T11:00:00') });
+    await make.donation(ctx.db, { donorEmail: 'bienes@correo.gt', amountCents: 3_500, donationType: 'goods', description: 'Útiles', createdAt: gt('2026-02-27T10:00:00') });
+    const pending = await make.donation(ctx.db, { donorEmail: 'bruno@correo.gt', amountCents: 7_500, status: 'pending', createdAt: gt('2026-03-05T10:00:00') });
+    const deposit = await make.donation(ctx.db, { donorEmail: 'carla@correo.gt', amountCents: 50_000, status: 'pending', paymentMethod: 'bank_deposit', createdAt: gt('2026-03-06T10:00:00') });
+    const rejected = await make.donation(ctx.db, { donorEmail: 'dora@correo.gt', amountCents: 30_000, status: 'pending', paymentMethod: 'bank_deposit', createdAt: gt('2026-03-06T11:00:00') });
+    const cash = await make.donation(ctx.db, { donorEmail: 'eva@correo.gt', amountCents: 8_000, paymentMethod: 'cash', createdAt: gt('2026-03-07T10:00:00') });
+    const card = await make.donation(ctx.db, { donorEmail: 'fer@correo.gt', amountCents: 30_000, paymentMethod: 'card', createdAt: gt('2026-03-08T10:00:00') });
+    const gone = await make.donation(ctx.db, { donorEmail: 'gabi@correo.gt', amountCents: 6_000, createdAt: gt('2026-03-31T23:00:00') });
+    await expectInStep();
+
+    await transitionDonation(ctx.db, { id: pending.id, action: 'approve', actor: { id: finance.id, email: finance.email } });
+    await expectInStep();
+    await ctx.db.execute(sql`UPDATE donations SET status = 'refunded', refunded_at = now(), refund_reason = 'Duplicada' WHERE id = ${card.id}`);
+    await expectInStep();
+    expect((await post(`/admin/donations/${cash.id}/void`, { reason: 'Se registró dos veces' })).statusCode).toBe(200);
+    await expectInStep();
+    expect((await post(`/admin/donations/${deposit.id}/adjust-amount`, { amount: 450.5, reason: 'El banco acreditó Q450.50' })).statusCode).toBe(200);
+    await transitionDonation(ctx.db, { id: deposit.id, action: 'approve', actor: { id: finance.id, email: finance.email } });
+    await expectInStep();
+    expect((await post(`/admin/donations/${rejected.id}/reject`, { reason: 'No encontramos el depósito' })).statusCode).toBe(200);
+    expect((await post(`/admin/donations/${rejected.id}/reopen`, { reason: 'Trajo el comprobante' })).statusCode).toBe(200);
+    await expectInStep();
+    // Fees recorded later, the newest gift's name corrected, a quetzal value recorded, a gift moved to another month and another address.
+    await ctx.db.execute(sql`UPDATE donations SET fee_cents = 300, vat_withheld_cents = 36 WHERE id = ${usd.id}`);
+    await ctx.db.execute(sql`UPDATE donations SET donor_name = 'Ana Pérez López' WHERE lower(donor_email) = 'ana@correo.gt' AND amount_cents = 2500`);
+    await ctx.db.execute(sql`UPDATE donations SET gtq_cents = 30000 WHERE currency = 'USD' AND gtq_cents IS NULL`);
+    await ctx.db.execute(sql`UPDATE donations SET created_at = created_at + interval '2 hours' WHERE id = ${gone.id}`);
+    await expectInStep();
+    await ctx.db.execute(sql`UPDATE donations SET donor_email = 'ana.nueva@correo.gt', created_at = ${gt('2026-04-02T10:00:00')} WHERE id = ${first.id}`);
+    await expectInStep();
+    for (const id of [gone.id, usd.id]) {
+      await ctx.db.execute(sql`DELETE FROM donation_corrections WHERE donation_id = ${id}`);
+      await ctx.db.execute(sql`DELETE FROM receipts WHERE donation_id = ${id}`);
+      await ctx.db.execute(sql`DELETE FROM donations WHERE id = ${id}`);
+    }
+    await expectInStep();
+    expect((await donorRollup()).length).toBeGreaterThan(5);
+  });
+
+  it('rebuild to what the triggers kept', async () => {
+    const [daily, donors] = [await dailyRollup(), await donorRollup()];
+    await ctx.db.execute(sql`SELECT donation_daily_rebuild()`);
+    await ctx.db.execute(sql`SELECT donation_donor_monthly_rebuild()`);
+    expect(await dailyRollup()).toEqual(daily);
+    expect(await donorRollup()).toEqual(donors);
+  });
+
+  it('split a period into the rollup’s whole months and the days of months it covers in part', () => {
+    expect(periodPieces({ start: '2026-01-01', end: '2026-11-28' })).toEqual({ months: { start: '2026-01-01', end: '2026-11-01' }, days: [{ start: '2026-11-01', end: '2026-11-28' }] });
+    expect(periodPieces({ start: '2026-10-26', end: '2026-11-02' })).toEqual({ months: null, days: [{ start: '2026-10-26', end: '2026-11-02' }] });
+    expect(periodPieces({ start: '2026-11-23', end: '2026-11-28' })).toEqual({ months: null, days: [{ start: '2026-11-23', end: '2026-11-28' }] });
+    expect(periodPieces({ start: '2026-10-01', end: '2026-11-01' })).toEqual({ months: { start: '2026-10-01', end: '2026-11-01' }, days: [] });
+    expect(periodPieces({ start: '2025-12-15', end: '2026-02-03' })).toEqual({
+      months: { start: '2026-01-01', end: '2026-02-01' },
+      days: [{ start: '2025-12-15', end: '2026-01-01' }, { start: '2026-02-01', end: '2026-02-03' }],
+    });
+  });
+});
+
+/** The summary and top donors as the report scanned the period's gifts before the rollups (reporting/analytics.ts until 0038). */
+async function scanned(period: 'week' | 'month' | 'quarter' | 'year', now: Date) {
+  const b = periodBounds(period, now);
+  const inPeriod = sql`created_at >= ${b.startAt}::timestamptz AND created_at < ${b.endAt}::timestamptz`;
+  const inPrevious = sql`created_at >= ${b.previousStartAt}::timestamptz AND created_at < ${b.previousEndAt}::timestamptz`;
+  const [s] = rowsOf<Record<string, string | number>>(
+    await ctx.db.execute(sql`
+      SELECT count(*) FILTER (WHERE ${COUNTED} AND ${inPeriod})::int AS completed,
+        count(*) FILTER (WHERE status = 'completed' AND ${inPeriod})::int AS completed_all,
+        coalesce(sum(${QUETZAL_CENTS}) FILTER (WHERE ${COUNTED} AND ${inPeriod}), 0)::bigint AS cents,
+        count(*) FILTER (WHERE status = 'pending' AND ${inPeriod})::int AS pending,
+        coalesce(sum(${QUETZAL_CENTS}) FILTER (WHERE status = 'pending' AND ${inPeriod}), 0)::bigint AS pending_cents,
+        count(*) FILTER (WHERE status = 'failed' AND ${inPeriod})::int AS declined,
+        count(*) FILTER (WHERE status <> 'pending' AND ${inPeriod})::int AS resolved,
+        count(DISTINCT lower(donor_email)) FILTER (WHERE ${COUNTED} AND ${inPeriod})::int AS donors,
+        coalesce(sum(${QUETZAL_CENTS}) FILTER (WHERE ${COUNTED} AND ${inPrevious}), 0)::bigint AS previous,
+        count(*) FILTER (WHERE ${COUNTED} AND ${inPeriod} AND currency = 'USD')::int AS usd_count,
+        coalesce(sum(amount_cents) FILTER (WHERE ${COUNTED} AND ${inPeriod} AND currency = 'USD'), 0)::bigint AS usd_cents,
+        coalesce(sum(gtq_cents) FILTER (WHERE ${COUNTED} AND ${inPeriod} AND currency = 'USD'), 0)::bigint AS usd_gtq,
+        coalesce(sum(${inQuetzal('covered_fee_cents')}) FILTER (WHERE ${COUNTED} AND ${inPeriod}), 0)::bigint AS covered,
+        coalesce(sum(${inQuetzal('fee_cents')}) FILTER (WHERE ${COUNTED} AND ${inPeriod}), 0)::bigint AS fee,
+        coalesce(sum(${inQuetzal('vat_withheld_cents')}) FILTER (WHERE ${COUNTED} AND ${inPeriod}), 0)::bigint AS vat
+      FROM donations`),
+  );
+  const top = rowsOf<{ email: string; name: string; cents: string | number; n: number }>(
+    await ctx.db.execute(sql`
+      SELECT lower(donor_email) AS email, (array_agg(donor_name ORDER BY created_at DESC, id DESC))[1] AS name, sum(${QUETZAL_CENTS})::bigint AS cents, count(*)::int AS n
+      FROM donations WHERE ${COUNTED} AND ${inPeriod} GROUP BY lower(donor_email)
+      ORDER BY sum(${QUETZAL_CENTS}) DESC, count(*) DESC, lower(donor_email) LIMIT 10`),
+  );
+  const n = (k: string) => Number(s[k]);
+  return {
+    summary: {
+      total_amount: fromCents(n('cents')),
+      total_donations: n('completed'),
+      pending_donations: n('pending'),
+      pending_amount: fromCents(n('pending_cents')),
+      declined_donations: n('declined'),
+      unique_donors: n('donors'),
+      previous_total_amount: fromCents(n('previous')),
+      usd_donations: n('usd_count'),
+      usd_amount: fromCents(n('usd_cents')),
+      usd_amount_gtq: fromCents(n('usd_gtq')),
+      covered_fees: fromCents(n('covered')),
+      provider_fees: fromCents(n('fee')),
+      vat_withheld: fromCents(n('vat')),
+      net_amount: fromCents(n('cents') - n('fee') - n('vat')),
+      success_rate: n('resolved') ? roundTo((n('completed_all') / n('resolved')) * 100, 1) : 0,
+    },
+    top: top.map((r) => ({ name: r.name, email: r.email, total_donated: fromCents(Number(r.cents)), donations_count: Number(r.n) })),
+  };
+}
+
+describe('the reports read from the rollups', () => {
+  it('give, for every period and day, the figures of the scan of the period’s gifts', async () => {
+    // Twelve donors over fourteen months, three gifts of some in one month, a few in dollars with fees and VAT.
+    for (let i = 0; i < 60; i++) {
+      const month = i % 14;
+      const day = 1 + ((i * 7) % 28);
+      const at = gt(`${month < 2 ? 2025 : 2026}-${String(month < 2 ? 11 + month : month - 1).padStart(2, '0')}-${String(day).padStart(2, '0')}T${i % 2 ? '23:30' : '08:00'}:00`);
+      const usd = i % 9 === 0;
+      await make.donation(ctx.db, {
+        donorName: `Donante ${i % 12} (${i})`,
+        donorEmail: `${i % 5 === 0 ? 'D' : 'd'}onante${i % 12}@correo.gt`,
+        amountCents: 1_000 * (1 + (i % 7)),
+        currency: usd ? 'USD' : 'GTQ',
+        gtqCents: usd ? 7_800 * (1 + (i % 7)) : null,
+        feeCents: i % 3 ? 45 * (1 + (i % 7)) : null,
+        vatWithheldCents: i % 3 ? 5 * (1 + (i % 7)) : null,
+        coveredFeeCents: i % 4 === 0 ? 45 : 0,
+        status: i % 11 === 3 ? 'pending' : i % 13 === 4 ? 'failed' : 'completed',
+        createdAt: at,
+      });
+    }
+    await expectInStep();
+    // "Today" on the 1st of a month, mid-month, at the end of a month, on a Monday, in January.
+    for (const today of ['2026-03-01T10:00:00', '2026-03-18T10:00:00', '2026-03-31T22:00:00', '2026-02-02T09:00:00', '2026-01-14T12:00:00', '2026-12-31T23:00:00']) {
+      for (const period of ['week', 'month', 'quarter', 'year'] as const) {
+        const now = gt(today);
+        const report = await computeAnalytics(ctx.db, { period, now });
+        const scan = await scanned(period, now);
+        expect({ summary: report.summary, top: report.top_donors }, `${period} at ${today}`).toMatchObject({ summary: scan.summary, top: scan.top });
+      }
+    }
+  });
+});
