@@ -11,7 +11,7 @@ export const sponsorshipTransferEmailMessages = {
       '',
       `1. Transfiere o deposita ${p.amount} cada mes a una de estas cuentas:`,
       '',
-      ...(p.accounts.length > 0 ? p.accounts : ['- (La fundación te enviará sus cuentas bancarias.)']),
+      ...p.accounts,
       '',
       `2. Escribe tu referencia permanente ${p.reference} en la descripción de cada transferencia o depósito, todos los meses.`,
       '',

@@ -51,6 +51,9 @@ export async function startTransferSponsorship(db: Database, input: { token: str
     if (existing) return { hold, gift: existing, child: child.firstName };
     // Started by card already (its checkout may still be paid): not both.
     if (hold.recurringGiftId != null) throw conflict(tm.alreadyOtherMethod);
+    const accounts = publicBankAccounts(await getSettings(tx, 'bankAccounts'));
+    // Without a visible account there is nowhere to transfer to (the page then offers only the card).
+    if (accounts.length === 0) throw conflict(tm.noAccounts);
     const settings = await getSettings(tx, 'sponsorship');
     const [gift] = await tx
       .insert(recurringGifts)
@@ -82,7 +85,6 @@ export async function startTransferSponsorship(db: Database, input: { token: str
     const reference = gift.transferReference as string;
     await audit(tx, { actor: input.actor, action: 'monthly_gift.transfer_created', entityType: 'recurring_gift', entityId: gift.id, details: { reference, sponsorship_id: hold.id, amount_cents: gift.amountCents } });
     await audit(tx, { actor: input.actor, action: 'sponsorship.started', entityType: 'sponsorship', entityId: hold.id, details: { recurring_gift_id: gift.id, payment_method: 'transfer', reference, held_until: started.heldUntil.toISOString(), code_of_conduct: true }, ip: input.ip });
-    const accounts = publicBankAccounts(await getSettings(tx, 'bankAccounts'));
     await enqueueEmail(tx, {
       to: gift.donorEmail,
       subject: em.instructionsSubject(child.firstName),
