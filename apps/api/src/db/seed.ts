@@ -11,6 +11,7 @@ import { issueReceipt } from '../domain/receipts/receipts';
 import { newReferenceCode } from '../platform/reference-codes';
 import { seedMonthlyGifts } from './seed-monthly';
 import { seedSponsorship } from './seed-sponsorship';
+import { seedDemoProgressReports } from './seed-progress-reports';
 
 export const DEMO_PASSWORD = 'Demo1234';
 export const DEMO_ACCOUNTS: { email: string; firstName: string; lastName: string; roles: Role[]; memberForDays: number }[] = [
@@ -129,6 +130,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<SeedResu
   const [{ n: seeded }] = await db.select({ n: count() }).from(donations).where(eq(donations.source, 'seed'));
   if (seeded === 0) result.donationsCreated = await seedDonations(db, now);
   await seedSponsorship(db, now);
+  await seedDemoProgressReports(db, now);
   return result;
 }
 
