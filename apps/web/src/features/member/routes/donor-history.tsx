@@ -4,6 +4,7 @@ import { ChevronDown, HandHeart } from 'lucide-react';
 import { formatDate, formatMoney, formatMonthName } from '@donaciones/shared/format';
 import { designationMessages } from '@donaciones/shared/messages/designation';
 import { memberMessages } from '@donaciones/shared/messages/member';
+import type { DonationHistory, MemberDonation } from '@donaciones/shared/schemas/member';
 import { StatusBadge } from '@/components/badge';
 import { ButtonLink } from '@/components/button';
 import { PageHeader } from '@/components/page-header';
@@ -16,6 +17,9 @@ import { LoadMore } from '../components/load-more';
 
 const t = memberMessages.history;
 const d = memberMessages.donations;
+
+type Year = DonationHistory['years'][number];
+type Month = Year['months'][number];
 
 export default function DonorHistoryPage() {
   useDocumentTitle(t.title);
@@ -45,62 +49,9 @@ export default function DonorHistoryPage() {
         />
       ) : (
         <>
-          <div className="flex flex-wrap items-center gap-x-8 gap-y-2 rounded-card bg-brand-700 px-6 py-5 text-white shadow-card" data-testid="history-total">
-            <div>
-              <p className="text-sm font-semibold text-brand-100">{t.totalGiven}</p>
-              <p className="font-display text-3xl font-semibold tabular-nums">{formatMoney(data.total_amount)}</p>
-            </div>
-            <p className="text-brand-100">
-              {t.donationsCount(data.donations_count)} · {t.completedCount(data.completed_count)}
-            </p>
-          </div>
-
+          <HistoryTotal data={data} />
           {data.years.map((year, yi) => (
-            <section key={year.year} aria-labelledby={`year-${year.year}`} className="space-y-3" data-testid={`history-year-${year.year}`}>
-              <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-sand-200 pb-2">
-                <h2 id={`year-${year.year}`} className="text-2xl font-semibold">
-                  {year.year}
-                </h2>
-                <p className="text-sm text-ink-600">
-                  <span className="font-semibold text-ink-900 tabular-nums">
-                    {t.yearTotal(year.year)}: {formatMoney(year.total_amount)}
-                  </span>{' '}
-                  · {t.donationsCount(year.donations_count)}
-                </p>
-              </div>
-              <ul className="space-y-3">
-                {year.months.map((month, mi) => (
-                  <li key={month.month}>
-                    <details className="group rounded-card border border-sand-200 bg-white shadow-card" open={yi === 0 && mi === 0}>
-                      <summary className="flex cursor-pointer list-none items-center justify-between gap-3 px-5 py-4 [&::-webkit-details-marker]:hidden">
-                        <span className="font-semibold text-ink-900 capitalize">{formatMonthName(month.month)}</span>
-                        <span className="flex items-center gap-3 text-sm text-ink-600">
-                          <span className="hidden sm:inline">{t.donationsCount(month.donations_count)}</span>
-                          <span className="font-semibold text-ink-900 tabular-nums">{formatMoney(month.total_amount)}</span>
-                          <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
-                        </span>
-                      </summary>
-                      <ul className="divide-y divide-sand-200 border-t border-sand-200">
-                        {month.donations.map((donation) => (
-                          <li key={donation.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-5 py-3 text-sm">
-                            <div className="min-w-0">
-                              <p className="font-semibold text-ink-900 tabular-nums">{formatMoney(donation.amount, donation.currency)}</p>
-                              <p className="text-xs text-ink-500">
-                                <time dateTime={donation.created_at}>{formatDate(donation.created_at)}</time> · <span className="font-mono">{donation.reference_code}</span> ·{' '}
-                                {d.types[donation.donation_type]}
-                                {' · '}
-                                <span data-testid="designation">{donation.program_name ?? designationMessages.whereMostNeeded}</span>
-                              </p>
-                            </div>
-                            <StatusBadge status={donation.status} label={d.statuses[donation.status]} />
-                          </li>
-                        ))}
-                      </ul>
-                    </details>
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <YearSection key={year.year} year={year} openFirst={yi === 0} />
           ))}
           <LoadMore
             query={history}
@@ -112,5 +63,82 @@ export default function DonorHistoryPage() {
         </>
       )}
     </div>
+  );
+}
+
+function HistoryTotal({ data }: { data: DonationHistory }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-8 gap-y-2 rounded-card bg-brand-700 px-6 py-5 text-white shadow-card" data-testid="history-total">
+      <div>
+        <p className="text-sm font-semibold text-brand-100">{t.totalGiven}</p>
+        <p className="font-display text-3xl font-semibold tabular-nums">{formatMoney(data.total_amount)}</p>
+      </div>
+      <p className="text-brand-100">
+        {t.donationsCount(data.donations_count)} · {t.completedCount(data.completed_count)}
+      </p>
+    </div>
+  );
+}
+
+/** A year with its total; the newest month of the newest year starts open. */
+function YearSection({ year, openFirst }: { year: Year; openFirst: boolean }) {
+  return (
+    <section aria-labelledby={`year-${year.year}`} className="space-y-3" data-testid={`history-year-${year.year}`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-sand-200 pb-2">
+        <h2 id={`year-${year.year}`} className="text-2xl font-semibold">
+          {year.year}
+        </h2>
+        <p className="text-sm text-ink-600">
+          <span className="font-semibold text-ink-900 tabular-nums">
+            {t.yearTotal(year.year)}: {formatMoney(year.total_amount)}
+          </span>{' '}
+          · {t.donationsCount(year.donations_count)}
+        </p>
+      </div>
+      <ul className="space-y-3">
+        {year.months.map((month, mi) => (
+          <li key={month.month}>
+            <MonthDetails month={month} open={openFirst && mi === 0} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function MonthDetails({ month, open }: { month: Month; open: boolean }) {
+  return (
+    <details className="group rounded-card border border-sand-200 bg-white shadow-card" open={open}>
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-3 px-5 py-4 [&::-webkit-details-marker]:hidden">
+        <span className="font-semibold text-ink-900 capitalize">{formatMonthName(month.month)}</span>
+        <span className="flex items-center gap-3 text-sm text-ink-600">
+          <span className="hidden sm:inline">{t.donationsCount(month.donations_count)}</span>
+          <span className="font-semibold text-ink-900 tabular-nums">{formatMoney(month.total_amount)}</span>
+          <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
+        </span>
+      </summary>
+      <ul className="divide-y divide-sand-200 border-t border-sand-200">
+        {month.donations.map((donation) => (
+          <DonationRow key={donation.id} donation={donation} />
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function DonationRow({ donation }: { donation: MemberDonation }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-5 py-3 text-sm">
+      <div className="min-w-0">
+        <p className="font-semibold text-ink-900 tabular-nums">{formatMoney(donation.amount, donation.currency)}</p>
+        <p className="text-xs text-ink-500">
+          <time dateTime={donation.created_at}>{formatDate(donation.created_at)}</time> · <span className="font-mono">{donation.reference_code}</span> ·{' '}
+          {d.types[donation.donation_type]}
+          {' · '}
+          <span data-testid="designation">{donation.program_name ?? designationMessages.whereMostNeeded}</span>
+        </p>
+      </div>
+      <StatusBadge status={donation.status} label={d.statuses[donation.status]} />
+    </li>
   );
 }
