@@ -1,5 +1,7 @@
 // Texts of the sponsorship reports and the children's export (docs/product.md#sponsorship, decision
 // 0053): the field messages of their requests, the column titles of the files and the screen's labels.
+import { formatNumber } from '../format';
+
 export const sponsorshipReportMessages = {
   dateInvalid: 'Escribe una fecha válida (AAAA-MM-DD)',
   rangeReversed: 'La fecha final debe ser igual o posterior a la inicial',
@@ -62,7 +64,7 @@ export const sponsorshipReportTexts = {
   waitingTitle: 'Tiempo de espera',
   averageWaitingNow: 'Espera promedio de quienes esperan ahora',
   averageWaitStarted: 'Espera promedio de quienes fueron apadrinados en el período',
-  days: (n: number | null) => (n == null ? 'Sin datos' : `${n.toLocaleString('es-GT', { maximumFractionDigits: 1 })} días`),
+  days: (n: number | null) => (n == null ? 'Sin datos' : `${formatNumber(n, 1)} días`),
   childrenCount: (n: number) => (n === 1 ? '1 niña o niño' : `${n} niñas y niños`),
   sponsorshipCount: (n: number) => (n === 1 ? '1 apadrinamiento' : `${n} apadrinamientos`),
   retentionTitle: 'Permanencia de padrinos',
@@ -81,9 +83,8 @@ export const sponsorshipReportTexts = {
   oldestDays: (n: number | null) => (n == null ? '' : `La más antigua: ${Math.round(n)} días`),
   goToLetters: 'Ir a Cartas',
   progressTitle: 'Informes de avance atrasados (ahora)',
-  progressUnavailable: 'Los informes de avance aún no están disponibles.',
   noneProgress: 'No hay informes de avance atrasados.',
-  dueOn: 'Debía entregarse',
+  overdueSince: (day: string, days: number) => `Debía entregarse el ${day} (${days === 1 ? '1 día' : `${days} días`} de atraso)`,
   consentsTitle: (days: number) => `Consentimientos que vencen en los próximos ${days} días`,
   noneConsents: 'Ningún consentimiento vence pronto.',
   child: 'Niña o niño',

@@ -16,6 +16,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreateChild, useStaffChildren } from '../api/sponsorship';
 import { ChildForm } from '../components/child-form';
 import { OverdueProgressReports } from '../components/overdue-progress-reports';
+import { SponsorshipReportsView, SponsorshipViewTabs, useSponsorshipView } from '../components/sponsorship-view-tabs';
 
 const tone = { waiting: 'warning', sponsored: 'success', paused: 'neutral', left: 'danger' } as const;
 
@@ -25,23 +26,26 @@ export default function AdminChildrenPage() {
   const create = useCreateChild();
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
+  const view = useSponsorshipView();
   return (
     <div className="space-y-6">
       <PageHeader
         eyebrow="Apadrinamiento"
         title="Niñas y niños"
         description="Fichas completas (solo personal). El público ve únicamente primer nombre, edad, departamento, programa, historia aprobada y foto con consentimiento vigente."
-        actions={<Button onClick={() => setAdding((v) => !v)}>{adding ? 'Cerrar' : 'Nueva ficha'}</Button>}
+        actions={view === 'records' && <Button onClick={() => setAdding((v) => !v)}>{adding ? 'Cerrar' : 'Nueva ficha'}</Button>}
       />
-      {adding && (
+      <SponsorshipViewTabs view={view} />
+      {view === 'reports' && <SponsorshipReportsView />}
+      {view === 'records' && adding && (
         <Card title="Nueva ficha">
           <ChildForm submitLabel="Crear ficha" pending={create.isPending} onSubmit={async (v) => navigate(adminSponsorshipChildPath((await create.mutateAsync(v)).child.id))} />
         </Card>
       )}
-      <OverdueProgressReports />
-      {children.isPending && <Skeleton className="h-48" />}
-      {children.isError && <ErrorState message="No pudimos cargar las fichas." onRetry={() => void children.refetch()} />}
-      {children.data && (
+      {view === 'records' && <OverdueProgressReports />}
+      {view === 'records' && children.isPending && <Skeleton className="h-48" />}
+      {view === 'records' && children.isError && <ErrorState message="No pudimos cargar las fichas." onRetry={() => void children.refetch()} />}
+      {view === 'records' && children.data && (
         <ResponsiveTable<StaffChild>
           caption="Fichas de niñas y niños"
           rows={children.data}
