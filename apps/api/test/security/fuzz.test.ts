@@ -99,6 +99,7 @@ const SAMPLES: Record<string, unknown> = {
   [`PUT ${V1}/users/me/letters/:id/photo`]: null,
   [`POST ${V1}/admin/letters/:id/approve`]: { redactions: [{ start: 0, end: 4 }], overrideReason: 'Habla de otra ciudad', translation: 'Hello' },
   [`POST ${V1}/admin/letters/:id/return`]: { reason: 'Pide datos de la casa' },
+  [`POST ${V1}/admin/letters/:id/image-redactions`]: { boxes: [{ x: 0, y: 0, width: 4, height: 4 }] },
   [`POST ${V1}/admin/letters/:id/deliver`]: null,
   [`POST ${V1}/admin/letter-replies`]: { sponsorshipId: 1, body: 'Gracias por tu carta.', translation: 'Thank you for your letter.' },
   [`PUT ${V1}/admin/letters/:id/scan`]: null,

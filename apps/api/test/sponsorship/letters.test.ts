@@ -152,7 +152,8 @@ describe('replies and what a sponsor may read', () => {
     const earlyScan = await inject(ctx.app, { method: 'GET', url: `${V1}/users/me/letters/${reply.id}/scan`, token: sponsor.token });
     expect(earlyScan.statusCode).toBe(404);
 
-    const approve = await inject(ctx.app, { method: 'POST', url: `${V1}/admin/letters/${reply.id}/approve`, token: staff.token, payload: { redactions: reply.flags } });
+    // A plain white scan: staff confirm it shows no contact details (decision 0056).
+    const approve = await inject(ctx.app, { method: 'POST', url: `${V1}/admin/letters/${reply.id}/approve`, token: staff.token, payload: { redactions: reply.flags, imageConfirmed: true } });
     expect(approve.statusCode).toBe(200);
     const after = await inject(ctx.app, { method: 'GET', url: `${V1}/users/me/sponsorships/${sponsorshipId}/letters`, token: sponsor.token });
     expect(after.body).not.toContain('5555-1234');
@@ -190,7 +191,8 @@ describe('replies and what a sponsor may read', () => {
     expect((await put(otherSponsor.token)).statusCode).toBe(201);
     const served = await inject(ctx.app, { method: 'GET', url: `${V1}/admin/letters/${id}/photo`, token: staff.token });
     expect(served.rawPayload.includes(Buffer.from('gps-casa'))).toBe(false);
-    await inject(ctx.app, { method: 'POST', url: `${V1}/admin/letters/${id}/approve`, token: staff.token, payload: {} });
+    expect((await inject(ctx.app, { method: 'POST', url: `${V1}/admin/letters/${id}/approve`, token: staff.token, payload: {} })).statusCode).toBe(409);
+    expect((await inject(ctx.app, { method: 'POST', url: `${V1}/admin/letters/${id}/approve`, token: staff.token, payload: { imageConfirmed: true } })).statusCode).toBe(200);
     expect((await put(otherSponsor.token)).statusCode).toBe(409);
   });
 

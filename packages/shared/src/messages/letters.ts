@@ -17,6 +17,8 @@ export const letterDirectionLabels: Record<LetterDirection, string> = {
 export const LETTER_MIN_CHARS = 20;
 export const LETTER_MAX_CHARS = 5000;
 export const LETTER_FILE_MAX_BYTES = 5 * 1024 * 1024;
+/** Boxes burned into a letter's image in one go (decision 0056). */
+export const LETTER_IMAGE_MAX_BOXES = 20;
 
 export const letterMessages = {
   bodyTooShort: `Escribe al menos ${LETTER_MIN_CHARS} caracteres`,
@@ -38,6 +40,14 @@ export const letterMessages = {
   contactWarning:
     'Tu carta parece incluir datos de contacto. Por la protección de los niños, el equipo los retirará antes de entregarla.',
   noPrintable: 'No hay cartas aprobadas por entregar',
+  boxesRequired: 'Marca al menos un recuadro sobre la imagen',
+  boxesTooMany: `Marca como máximo ${LETTER_IMAGE_MAX_BOXES} recuadros a la vez`,
+  boxWhole: 'Escribe la posición y el tamaño en píxeles, con números enteros',
+  boxTooSmall: 'Cada recuadro mide al menos 1 píxel de ancho y de alto',
+  boxOutside: (n: number, width: number, height: number) => `El recuadro ${n} sale de la imagen (mide ${width} × ${height} píxeles)`,
+  noImage: 'Esta carta no tiene imagen que tapar',
+  pdfNotRedactable: 'Una carta escaneada en PDF no se puede tapar aquí: súbela como imagen (JPG o PNG) o confirma que no muestra datos de contacto',
+  imageNotReviewed: 'Tapa los datos de contacto de la imagen o confirma que la imagen no muestra datos de contacto',
 } as const;
 
 export const letterScreenText = {
@@ -70,4 +80,19 @@ export const letterScreenText = {
   scanLabel: 'Carta escaneada (imagen o PDF)',
   waiting: 'En cola',
   serviceTime: 'Tiempo de servicio',
+  imageHeading: 'Imagen de la carta',
+  imageHelp:
+    'Dibuja un recuadro sobre cada dirección, teléfono, letrero o rostro sin consentimiento (con el ratón o el dedo), o escribe su posición en píxeles. Al tapar, la imagen se reemplaza: la otra parte solo recibe la imagen tapada.',
+  imageSize: (width: number, height: number) => `La imagen mide ${width} × ${height} píxeles.`,
+  addBox: 'Agregar recuadro',
+  removeBox: (n: number) => `Quitar el recuadro ${n}`,
+  boxLegend: (n: number) => `Recuadro ${n}`,
+  boxX: 'Desde la izquierda (px)',
+  boxY: 'Desde arriba (px)',
+  boxWidth: 'Ancho (px)',
+  boxHeight: 'Alto (px)',
+  applyBoxes: 'Tapar en la imagen',
+  boxesApplied: (n: number) => `La imagen tiene ${n} ${n === 1 ? 'recuadro tapado' : 'recuadros tapados'}.`,
+  imageConfirm: 'La imagen no muestra datos de contacto',
+  drawArea: 'Área para dibujar recuadros sobre la imagen',
 } as const;

@@ -16,3 +16,7 @@ export type LetterStatus = (typeof LETTER_STATUSES)[number];
 /** photo: the sponsor's optional photo; scan: the child's handwritten reply (image or PDF). */
 export const LETTER_FILE_PURPOSES = ['photo', 'scan'] as const;
 export type LetterFilePurpose = (typeof LETTER_FILE_PURPOSES)[number];
+
+/** How a letter's image was cleared at approval: boxes burned into it, or staff confirmed it shows no contact details. */
+export const LETTER_IMAGE_REVIEWS = ['redacted', 'confirmed'] as const;
+export type LetterImageReview = (typeof LETTER_IMAGE_REVIEWS)[number];

@@ -3,8 +3,8 @@
 // approved text (`shared_body`) with contact details replaced by "[retirado]".
 import { z } from 'zod';
 import { LETTER_FLAG_KINDS } from '../letter-flags';
-import { LETTER_MAX_CHARS, LETTER_MIN_CHARS, letterMessages as m } from '../messages/letters';
-import { LETTER_DIRECTIONS, LETTER_STATUSES } from './letter-codes';
+import { LETTER_IMAGE_MAX_BOXES, LETTER_MAX_CHARS, LETTER_MIN_CHARS, letterMessages as m } from '../messages/letters';
+import { LETTER_DIRECTIONS, LETTER_IMAGE_REVIEWS, LETTER_STATUSES } from './letter-codes';
 import { ROW_ID_MAX, decimalId } from './fields';
 
 export * from './letter-codes';
@@ -74,6 +74,10 @@ export const staffLetterSchema = z.object({
   returnReason: z.string().nullable(),
   hasPhoto: z.boolean(),
   hasScan: z.boolean(),
+  /** Opaque boxes burned into the letter's image so far (decision 0056). */
+  imageBoxes: z.number().int(),
+  /** How the image was cleared at approval: boxes burned, or confirmed to show no contact details. */
+  imageReview: z.enum(LETTER_IMAGE_REVIEWS).nullable(),
   createdAt: z.string(),
   reviewedAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
@@ -91,6 +95,8 @@ export const approveLetterSchema = z.object({
   redactions: z.array(span).max(200).default([]),
   overrideReason: reason.optional(),
   translation: z.string().trim().max(LETTER_MAX_CHARS, { error: m.translationTooLong }).optional(),
+  /** Staff confirm the letter's image shows no contact details (instead of burning boxes into it). */
+  imageConfirmed: z.boolean().optional(),
 });
 export type ApproveLetterInput = z.input<typeof approveLetterSchema>;
 
@@ -104,3 +110,15 @@ export const replyInputSchema = z.object({
 export type ReplyInput = z.infer<typeof replyInputSchema>;
 
 export const letterFileParamsSchema = z.object({ id: decimalId, purpose: z.enum(['photo', 'scan']) });
+
+const pixel = (min: number) => z.number({ error: m.boxWhole }).int({ error: m.boxWhole }).min(min, { error: min === 0 ? m.boxWhole : m.boxTooSmall }).max(100_000, { error: m.boxWhole });
+
+/** A box in the image's own pixels, from its top-left corner; that it lies inside the image is checked by the API. */
+export const imageBoxSchema = z.object({ x: pixel(0), y: pixel(0), width: pixel(1), height: pixel(1) });
+export type ImageBox = z.infer<typeof imageBoxSchema>;
+
+/** Boxes to burn into a letter's photo or scan (decision 0056). */
+export const redactLetterImageSchema = z.object({
+  boxes: z.array(imageBoxSchema, { error: m.boxesRequired }).min(1, { error: m.boxesRequired }).max(LETTER_IMAGE_MAX_BOXES, { error: m.boxesTooMany }),
+});
+export type RedactLetterImageInput = z.infer<typeof redactLetterImageSchema>;

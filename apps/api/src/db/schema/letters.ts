@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { LetterFlag } from '@donaciones/shared/letter-flags';
-import { LETTER_DIRECTIONS, LETTER_FILE_PURPOSES, LETTER_STATUSES } from '@donaciones/shared/schemas/letter-codes';
+import { LETTER_DIRECTIONS, LETTER_FILE_PURPOSES, LETTER_IMAGE_REVIEWS, LETTER_STATUSES } from '@donaciones/shared/schemas/letter-codes';
 import { tz, createdAt, sqlList, byteaColumn } from './columns';
 import { users } from './accounts';
 import { sponsoredChildren, sponsorships } from './sponsorship';
@@ -27,6 +27,8 @@ export const sponsorshipLetters = pgTable(
     translation: text('translation'),
     overrideReason: text('override_reason'),
     returnReason: text('return_reason'),
+    /** How its image was cleared at approval (decision 0056); null without an image or before approval. */
+    imageReview: text('image_review', { enum: LETTER_IMAGE_REVIEWS }),
     writtenByUserId: integer('written_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     reviewedByUserId: integer('reviewed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: tz('reviewed_at'),
@@ -41,10 +43,11 @@ export const sponsorshipLetters = pgTable(
     check('sponsorship_letters_status_valid', sql`${t.status} IN (${sqlList(LETTER_STATUSES)})`),
     check('sponsorship_letters_returned_reason', sql`${t.status} <> 'returned' OR coalesce(${t.returnReason}, '') <> ''`),
     check('sponsorship_letters_cleared_text', sql`${t.status} NOT IN ('approved','delivered') OR ${t.sharedBody} IS NOT NULL`),
+    check('sponsorship_letters_image_review_valid', sql`${t.imageReview} IS NULL OR ${t.imageReview} IN (${sqlList(LETTER_IMAGE_REVIEWS)})`),
   ],
 );
 
-/** A letter's photo (the sponsor's) or scan (the child's reply), re-encoded without metadata. */
+/** A letter's photo (the sponsor's) or scan (the child's reply), re-encoded without metadata, with any boxes staff burned in. */
 export const sponsorshipLetterFiles = pgTable(
   'sponsorship_letter_files',
   {
@@ -58,6 +61,9 @@ export const sponsorshipLetterFiles = pgTable(
     sha256: text('sha256').notNull(),
     data: byteaColumn('data').notNull(),
     uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Opaque boxes burned into `data` by staff (decision 0056): the original is replaced, not kept. */
+    redactedBoxes: integer('redacted_boxes').notNull().default(0),
+    redactedAt: tz('redacted_at'),
     createdAt: createdAt(),
   },
   (t) => [

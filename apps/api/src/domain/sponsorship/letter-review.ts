@@ -13,7 +13,8 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
 import { letterEmailMessages } from '../../messages/letters';
 import { type Actor, audit } from '../../platform/audit';
 import { enqueueEmail, PUBLIC_URL_MARK } from '../../platform/email-outbox';
-import { fileKeys } from './letters';
+import { imageReviewAtApproval } from './letter-image-redaction';
+import { fileKeys, type LetterFileKeys } from './letters';
 
 const HOUR_MS = 3_600_000;
 
@@ -26,7 +27,7 @@ function staffSelect(db: Db) {
 }
 type StaffRow = Awaited<ReturnType<ReturnType<typeof staffSelect>['where']>>[number];
 
-function toStaffLetter(row: StaffRow, files: Set<string>, now: Date): StaffLetter {
+function toStaffLetter(row: StaffRow, files: LetterFileKeys, now: Date): StaffLetter {
   const l = row.letter;
   const until = l.reviewedAt ?? now;
   return {
@@ -46,6 +47,8 @@ function toStaffLetter(row: StaffRow, files: Set<string>, now: Date): StaffLette
     returnReason: l.returnReason,
     hasPhoto: files.has(`${l.id}:photo`),
     hasScan: files.has(`${l.id}:scan`),
+    imageBoxes: (files.get(`${l.id}:photo`) ?? 0) + (files.get(`${l.id}:scan`) ?? 0),
+    imageReview: l.imageReview,
     createdAt: l.createdAt.toISOString(),
     reviewedAt: l.reviewedAt?.toISOString() ?? null,
     deliveredAt: l.deliveredAt?.toISOString() ?? null,
@@ -97,6 +100,7 @@ export async function approveLetter(db: Db, input: { actor: Actor; letterId: num
     const uncovered = letter.flags.filter((f) => !spans.some((s) => s.start <= f.start && s.end >= f.end));
     const override = input.overrideReason?.trim() || null;
     if (uncovered.length > 0 && !override) throw new ConflictError(m.flagsNotRedacted, { overrideReason: m.flagsNotRedacted });
+    const imageReview = await imageReviewAtApproval(tx, letter.id, input.imageConfirmed === true);
     const now = new Date();
     const reply = letter.direction === 'to_sponsor';
     await tx
@@ -107,6 +111,7 @@ export async function approveLetter(db: Db, input: { actor: Actor; letterId: num
         sharedBody: redactSpans(letter.body, spans),
         translation: input.translation === undefined ? letter.translation : input.translation || null,
         overrideReason: uncovered.length > 0 ? override : null,
+        imageReview,
         reviewedByUserId: input.actor.id,
         reviewedAt: now,
         deliveredAt: reply ? now : null,
@@ -118,7 +123,7 @@ export async function approveLetter(db: Db, input: { actor: Actor; letterId: num
       action: 'letter.approved',
       entityType: 'sponsorship_letter',
       entityId: letter.id,
-      details: { redactions: spans.length, flags: letter.flags.length, uncovered: uncovered.length, overrideReason: uncovered.length > 0 ? override : null },
+      details: { redactions: spans.length, flags: letter.flags.length, uncovered: uncovered.length, overrideReason: uncovered.length > 0 ? override : null, imageReview },
       ip: input.ip ?? null,
     });
     if (reply) await enqueueReplyEmail(tx, letter.sponsorshipId, letter.childId, Boolean(input.translation === undefined ? letter.translation : input.translation));

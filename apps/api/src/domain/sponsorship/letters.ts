@@ -47,11 +47,11 @@ export async function writeLetter(db: Db, input: { actor: Actor; sponsorshipId: 
     details: { flags: flags.length },
     ip: input.ip ?? null,
   });
-  return toOwnLetter(letter!, new Set());
+  return toOwnLetter(letter!, new Map());
 }
 
 /** What a sponsor reads: a reply's approved text, never its transcription before review. */
-function toOwnLetter(row: LetterRow, files: Set<string>): OwnLetter {
+function toOwnLetter(row: LetterRow, files: LetterFileKeys): OwnLetter {
   const reply = row.direction === 'to_sponsor';
   return {
     id: row.id,
@@ -93,12 +93,14 @@ export async function ownLetters(db: Db, userId: number, sponsorshipId: number):
   };
 }
 
-/** "letterId:purpose" of each file the letters have. */
-export async function fileKeys(db: Db, letterIds: number[]): Promise<Set<string>> {
-  if (letterIds.length === 0) return new Set();
+/** "letterId:purpose" of each file the letters have, with the boxes staff burned into it (decision 0056). */
+export type LetterFileKeys = ReadonlyMap<string, number>;
+
+export async function fileKeys(db: Db, letterIds: number[]): Promise<LetterFileKeys> {
+  if (letterIds.length === 0) return new Map();
   const rows = await db
-    .select({ letterId: sponsorshipLetterFiles.letterId, purpose: sponsorshipLetterFiles.purpose })
+    .select({ letterId: sponsorshipLetterFiles.letterId, purpose: sponsorshipLetterFiles.purpose, boxes: sponsorshipLetterFiles.redactedBoxes })
     .from(sponsorshipLetterFiles)
     .where(inArray(sponsorshipLetterFiles.letterId, letterIds));
-  return new Set(rows.map((r) => `${r.letterId}:${r.purpose}`));
+  return new Map(rows.map((r) => [`${r.letterId}:${r.purpose}`, r.boxes]));
 }

@@ -11,6 +11,7 @@ import {
   letterFileParamsSchema,
   letterQueueQuerySchema,
   letterQueueSchema,
+  redactLetterImageSchema,
   replyInputSchema,
   returnLetterSchema,
   staffLetterSchema,
@@ -19,6 +20,7 @@ import { letterMessages } from '@donaciones/shared/messages/letters';
 import { actorOf } from '../../http/auth';
 import { addReply, approveLetter, letterForStaff, letterQueue, markLetterDelivered, returnLetter } from '../../domain/sponsorship/letter-review';
 import { attachLetterFile, readLetterFile } from '../../domain/sponsorship/letter-files';
+import { redactLetterImage } from '../../domain/sponsorship/letter-image-redaction';
 import { renderApprovedLettersPdf } from '../../domain/sponsorship/letters-pdf';
 import { NotFoundError } from '../../errors';
 import { bearer, error, refusals, writeRefusals } from '../common';
@@ -79,7 +81,9 @@ export default async function adminLetterRoutes(app: FastifyInstance) {
         summary: 'Aprobar una carta (con lo retirado)',
         description:
           '`redactions`: partes del texto ({start, end}) que se cambian por "[retirado]". Si queda algún dato de contacto marcado sin retirar, ' +
-          'responde 409 salvo que `overrideReason` diga por qué se aprueba así. Una respuesta aprobada aparece en el área de quien apadrina.',
+          'responde 409 salvo que `overrideReason` diga por qué se aprueba así. Una carta con imagen se aprueba solo con la imagen tapada ' +
+          '(POST …/image-redactions) o con `imageConfirmed: true` (la imagen no muestra datos de contacto); si no, 409. ' +
+          'Una respuesta aprobada aparece en el área de quien apadrina.',
         security: bearer,
         params: idParamSchema,
         body: approveLetterSchema,
@@ -87,6 +91,24 @@ export default async function adminLetterRoutes(app: FastifyInstance) {
       },
     },
     async (request) => approveLetter(app.db, { actor: actorOf(request), letterId: request.params.id, ip: request.ip, ...request.body }),
+  );
+
+  r.post(
+    '/admin/letters/:id/image-redactions',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Tapar partes de la imagen de una carta en revisión',
+        description:
+          '`boxes`: de 1 a 20 recuadros {x, y, width, height} en píxeles de la imagen, dentro de ella. Se pintan opacos, la imagen se vuelve a ' +
+          'codificar sin metadatos y reemplaza a la original, que no se guarda: solo la imagen tapada se sirve desde entonces. Una carta escaneada en PDF no se tapa (409).',
+        security: bearer,
+        params: idParamSchema,
+        body: redactLetterImageSchema,
+        response: { 200: z.object({ imageBoxes: z.number().int() }), ...writeRefusals, 404: error, 409: error },
+      },
+    },
+    async (request) => redactLetterImage(app.db, { actor: actorOf(request), letterId: request.params.id, boxes: request.body.boxes, ip: request.ip }),
   );
 
   r.post(
