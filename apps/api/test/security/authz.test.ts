@@ -782,6 +782,13 @@ const matrix: Record<string, Entry> = {
     ...adminOnly(200),
     request: async () => ({ url: `${V1}/admin/letters/${await aLetter(ctx.db, await aSponsorshipOf(ctx.db, accounts.victim.id))}/approve`, payload: {} }),
   },
+  [`POST ${V1}/admin/letters/:id/image-redactions`]: {
+    ...adminOnly(200),
+    request: async () => ({
+      url: `${V1}/admin/letters/${await aLetter(ctx.db, await aSponsorshipOf(ctx.db, accounts.victim.id), { file: 'photo' })}/image-redactions`,
+      payload: { boxes: [{ x: 0, y: 0, width: 4, height: 4 }] },
+    }),
+  },
   [`POST ${V1}/admin/letters/:id/return`]: {
     ...adminOnly(200),
     request: async () => ({
