@@ -43,6 +43,12 @@ export const childColumnTitles: Readonly<Record<string, string>> = {
   sponsorCount: 'Padrinos activos',
 };
 
+/** Labels of the end reasons the product records (decision 0051); any other reason is shown as written. */
+export const endReasonLabels: Readonly<Record<string, string>> = {
+  child_left: 'La niña o el niño salió del programa',
+  sponsor_stopped: 'Quien apadrina dejó de donar',
+};
+
 export const sponsorshipReportTexts = {
   tabRecords: 'Fichas',
   tabReports: 'Reportes',

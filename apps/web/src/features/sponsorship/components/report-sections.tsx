@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { formatDay, formatNumber, formatPercent } from '@donaciones/shared/format';
 import { consentScopeLabels } from '@donaciones/shared/messages/sponsorship';
-import { sponsorshipReportTexts as t } from '@donaciones/shared/messages/sponsorship-reports';
+import { endReasonLabels, sponsorshipReportTexts as t } from '@donaciones/shared/messages/sponsorship-reports';
 import { RETENTION_MONTHS, CONSENT_EXPIRY_WINDOW_DAYS, type SponsorshipReport } from '@donaciones/shared/schemas/sponsorship-reports';
 import { Card } from '@/components/card';
 import { ResponsiveTable } from '@/components/responsive-table';
@@ -78,7 +78,7 @@ export function WaitingAndRetention({ report }: { report: SponsorshipReport }) {
           <ul className="mt-2 divide-y divide-sand-200">
             {report.endedInPeriod.map((e) => (
               <li key={e.reason ?? ''} className="flex justify-between gap-4 py-2">
-                <span>{e.reason ?? t.noReason}</span>
+                <span>{e.reason == null ? t.noReason : (endReasonLabels[e.reason] ?? e.reason)}</span>
                 <span className="font-semibold tabular-nums">{formatNumber(e.count, 0)}</span>
               </li>
             ))}

@@ -24,6 +24,7 @@ const REPORT: SponsorshipReport = {
   retention: { startedBy: '2025-11-27', cohort: 3, stillActive: 1, percent: 33.3 },
   endedInPeriod: [
     { reason: 'Cambio de situación económica', count: 2 },
+    { reason: 'sponsor_stopped', count: 1 },
     { reason: null, count: 1 },
   ],
   letters: { reviewTargetHours: 72, inReviewOverdue: 4, oldestInReviewHours: 100, deliveryTargetDays: 30, approvedUndelivered: 5, oldestUndeliveredDays: 40 },
@@ -69,6 +70,8 @@ describe('the sponsorship reports', () => {
     expect(screen.getByText('33.3%')).toBeInTheDocument();
     expect(screen.getByText('1 de 3 (iniciados hasta el 27/11/2025)')).toBeInTheDocument();
     expect(screen.getByText('Sin motivo registrado')).toBeInTheDocument();
+    expect(screen.getByText('Cambio de situación económica')).toBeInTheDocument();
+    expect(screen.getByText('Quien apadrina dejó de donar')).toBeInTheDocument();
     expect(screen.getByText('En revisión por más de 72 horas')).toBeInTheDocument();
     expect(screen.getByText('La más antigua: 40 días')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Kevin' })).toHaveAttribute('href', '/admin/apadrinamiento/9');
