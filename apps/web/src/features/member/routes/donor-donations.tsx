@@ -122,38 +122,47 @@ export default function DonorDonationsPage() {
             getRowKey={(d) => d.id}
             caption={t.caption}
             className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-            empty={
-              <EmptyState
-                title={status ? t.empty : t.emptyAll}
-                description={!status && unconfirmed ? t.emptyUnverified : undefined}
-                action={
-                  !status && (
-                    <ButtonLink to={paths.donate} variant="primary">
-                      {memberMessages.dashboard.donate}
-                    </ButtonLink>
-                  )
-                }
-              />
-            }
+            empty={<NoDonations filtered={Boolean(status)} unconfirmed={unconfirmed} />}
           />
-          {query.data.total > 0 && (
-            <nav aria-label={t.pagination} className="flex flex-col items-center justify-between gap-3 sm:flex-row">
-              <p className="text-sm text-ink-600" aria-live="polite">
-                {t.showing(from, to, query.data.total)}
-              </p>
-              <div className="flex gap-2">
-                <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)} icon={<ChevronLeft aria-hidden="true" className="size-4" />}>
-                  {t.previous}
-                </Button>
-                <Button variant="outline" size="sm" disabled={to >= query.data.total} onClick={() => setPage((p) => p + 1)}>
-                  {t.next}
-                  <ChevronRight aria-hidden="true" className="size-4" />
-                </Button>
-              </div>
-            </nav>
-          )}
+          {query.data.total > 0 && <Pager page={page} from={from} to={to} total={query.data.total} onMove={(step) => setPage((p) => p + step)} />}
         </>
       )}
     </div>
+  );
+}
+
+function NoDonations({ filtered, unconfirmed }: { filtered: boolean; unconfirmed: boolean }) {
+  return (
+    <EmptyState
+      title={filtered ? t.empty : t.emptyAll}
+      description={!filtered && unconfirmed ? t.emptyUnverified : undefined}
+      action={
+        !filtered && (
+          <ButtonLink to={paths.donate} variant="primary">
+            {memberMessages.dashboard.donate}
+          </ButtonLink>
+        )
+      }
+    />
+  );
+}
+
+/** "Mostrando 1–10 de 23" with the previous and next pages. */
+function Pager({ page, from, to, total, onMove }: { page: number; from: number; to: number; total: number; onMove: (step: 1 | -1) => void }) {
+  return (
+    <nav aria-label={t.pagination} className="flex flex-col items-center justify-between gap-3 sm:flex-row">
+      <p className="text-sm text-ink-600" aria-live="polite">
+        {t.showing(from, to, total)}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" disabled={page === 0} onClick={() => onMove(-1)} icon={<ChevronLeft aria-hidden="true" className="size-4" />}>
+          {t.previous}
+        </Button>
+        <Button variant="outline" size="sm" disabled={to >= total} onClick={() => onMove(1)}>
+          {t.next}
+          <ChevronRight aria-hidden="true" className="size-4" />
+        </Button>
+      </div>
+    </nav>
   );
 }
