@@ -12,6 +12,8 @@ import { runMonthlyGifts } from '../domain/monthly/simulated-charges';
 import { runReceiptAnnulment, runReceiptCertification } from './certify-receipts';
 import { purgeEndedSlips } from '../domain/deposits/slip-storage';
 import { releaseExpiredHolds } from '../domain/sponsorship/places';
+import { lapseChildLeftOffers } from '../domain/sponsorship/child-left-offers';
+import { monthlyContext } from '../domain/monthly/monthly-gifts';
 
 interface Job {
   name: string;
@@ -39,6 +41,8 @@ export const jobs: Job[] = [
   { name: 'purge-slips', everyMs: 60 * 60_000, run: (app) => purgeEndedSlips(app.db) },
   // A child's place held for someone who did not pay in time goes back to the waiting list (docs/product.md#sponsorship).
   { name: 'release-sponsorship-holds', everyMs: 60_000, run: (app) => releaseExpiredHolds(app.db) },
+  // A sponsor whose child left and who chose nothing in the grace period: the monthly gift is cancelled (decision 0051).
+  { name: 'lapse-sponsorship-offers', everyMs: 15 * 60_000, run: (app) => lapseChildLeftOffers(app.db, monthlyContext(app)) },
 ];
 
 export function startJobs(app: FastifyInstance): () => void {

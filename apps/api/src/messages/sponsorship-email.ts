@@ -1,13 +1,39 @@
 // Texts of the sponsorship's emails (docs/product.md#sponsorship). They name the child by first name
 // only and never say why the child left (the reason is the staff's).
+const hello = (name: string) => `Hola${name ? ` ${name}` : ''}:\n\n`;
+const thanks = (child: string) =>
+  `Queremos contarte que ${child} salió del programa de apadrinamiento. Sabemos que esta noticia es importante para ti, ` +
+  `y te agradecemos de corazón todo lo que tu apoyo significó para ${child} durante este tiempo.\n\n`;
+const questions = 'Si tienes preguntas sobre tu aporte mensual, escríbenos a la dirección de contacto que aparece al pie de este correo.';
+
 export const sponsorshipEmailMessages = {
   childLeftSubject: (child: string) => `${child} ya no forma parte del programa`,
-  childLeftText: (name: string, child: string, link: string) =>
-    `Hola${name ? ` ${name}` : ''}:\n\n` +
-    `Queremos contarte que ${child} salió del programa de apadrinamiento. Sabemos que esta noticia es importante para ti, ` +
-    `y te agradecemos de corazón todo lo que tu apoyo significó para ${child} durante este tiempo.\n\n` +
-    'Si deseas seguir apadrinando, en nuestra página hay otras niñas y niños que esperan a alguien que les acompañe; ' +
-    'puedes elegir a quien quieras aquí:\n\n' +
-    `${link}\n\n` +
-    'Si tienes preguntas sobre tu aporte mensual, escríbenos a la dirección de contacto que aparece al pie de este correo.',
+  /** To a sponsor with an account: the choice waits in "Mi ahijado/a" (decision 0051). */
+  childLeftText: (name: string, child: string, link: string, deadline: string) =>
+    hello(name) +
+    thanks(child) +
+    'Mientras decides cómo seguir, tu aporte mensual va a "Donde más se necesite". En "Mi ahijado/a" puedes, en un solo paso:\n\n' +
+    '- apadrinar a otra niña o niño que espera, con tu mismo aporte mensual (sin volver a pagar ni dar tu tarjeta);\n' +
+    '- seguir dando a "Donde más se necesite";\n' +
+    '- o cancelar tu aporte mensual.\n\n' +
+    `Elige aquí:\n\n${link}\n\n` +
+    `Si no eliges antes del ${deadline}, cancelaremos tu aporte mensual para no cobrarte algo que no elegiste.\n\n` +
+    questions,
+  /** To a sponsor who gave only an address when sponsoring (no "Mi ahijado/a"). */
+  childLeftTextNoAccount: (name: string, child: string, link: string, deadline: string) =>
+    hello(name) +
+    thanks(child) +
+    'Mientras tanto tu aporte mensual va a "Donde más se necesite". Si deseas seguir apadrinando, en nuestra página hay otras ' +
+    `niñas y niños que esperan a alguien que les acompañe; puedes elegir a quien quieras aquí:\n\n${link}\n\n` +
+    `Si antes del ${deadline} no nos dices cómo seguir, cancelaremos tu aporte mensual para no cobrarte algo que no elegiste.\n\n` +
+    questions,
+  lapsedSubject: 'Cancelamos tu aporte mensual de apadrinamiento',
+  /** The grace period ran out with no choice: the gift was cancelled (decision 0051). */
+  lapsedText: (name: string, child: string, since: string, apadrina: string, manage: string) =>
+    hello(name) +
+    `El ${since} te contamos que ${child} salió del programa de apadrinamiento. Como no elegiste cómo seguir, cancelamos tu ` +
+    'aporte mensual: no habrá más cobros. Gracias de corazón por todo lo que diste durante este tiempo.\n\n' +
+    `Si algún día quieres volver a apadrinar, estas niñas y niños esperan a alguien que les acompañe:\n\n${apadrina}\n\n` +
+    `Tu aporte mensual (ya cancelado):\n\n${manage}\n\n` +
+    questions,
 };

@@ -1,6 +1,7 @@
 // A child who leaves the programme (docs/product.md#sponsorship): when staff set "salió del programa",
-// each active sponsor gets one careful email with the child's first name and a link to /apadrina,
-// never the reason nor a staff-only field; no email for other statuses, nor when set again.
+// each active sponsor gets one careful email with the child's first name and a link to choose in "Mi
+// ahijado/a" (/apadrina without an account), never the reason nor a staff-only field; no email for
+// other statuses, nor when set again. The choice itself is in lifecycle.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { STAFF_ONLY_CHILD_FIELDS } from '@donaciones/shared/schemas/sponsorship';
@@ -21,7 +22,7 @@ const setStatus = (token: string, id: number, status: string, reason = '') =>
 const emailsTo = (addresses: string[]) => ctx.db.select().from(emailOutbox).where(inArray(emailOutbox.toAddress, addresses));
 
 describe('a child leaves the programme', () => {
-  it('tells the active sponsor once, with the first name and /apadrina, and nothing staff keep', async () => {
+  it('tells the active sponsor once, with the first name and a link to Mi ahijado/a, and nothing staff keep', async () => {
     const staff = await make.signIn(ctx.app, ctx.db, { roles: ['SPONSORSHIP'] });
     const sponsor = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR'] });
     const child = await aChild(ctx.db, {
@@ -46,7 +47,7 @@ describe('a child leaves the programme', () => {
     expect(email.template).toBe('sponsorship-child-left');
     expect(email.subject).toBe('Marisol ya no forma parte del programa');
     expect(email.textBody).toContain('Marisol salió del programa');
-    expect(email.textBody).toContain('{{PUBLIC_URL}}/apadrina');
+    expect(email.textBody).toContain('{{PUBLIC_URL}}/donor/ahijado');
     for (const secret of ['MOTIVOSECRETO', 'APELLIDOSECRETO', 'ALDEASECRETA', 'ESCUELASECRETA', 'TUTORSECRETO', 'SITUACIONSECRETA', 'NOTASECRETA', '2016-05-10']) {
       expect(`${email.subject}\n${email.textBody}`).not.toContain(secret);
     }
@@ -73,5 +74,6 @@ describe('a child leaves the programme', () => {
     const sent = await emailsTo(['sin.cuenta@correo.gt', 'terminado@correo.gt']);
     expect(sent.map((e) => e.toAddress)).toEqual(['sin.cuenta@correo.gt']);
     expect(sent[0].textBody).toMatch(/^Hola Lucía:/);
+    expect(sent[0].textBody).toContain('{{PUBLIC_URL}}/apadrina');
   });
 });

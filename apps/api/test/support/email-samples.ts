@@ -111,5 +111,10 @@ export const emailSamples: EmailSample[] = [
     text: cm.adjustedText(name, amount, 'Q100.00', reference, 'Llegó menos de lo declarado'),
   },
   { template: 'letter-reply', subject: lm.replySubject('Kevin'), text: lm.replyText('María', 'Kevin', true, `${PUBLIC_URL_MARK}/donor/ahijado/42/cartas`) },
-  { template: 'sponsorship-child-left', subject: sm.childLeftSubject('Kevin'), text: sm.childLeftText('María', 'Kevin', `${PUBLIC_URL_MARK}/apadrina`) },
+  { template: 'sponsorship-child-left', subject: sm.childLeftSubject('Kevin'), text: sm.childLeftText('María', 'Kevin', `${PUBLIC_URL_MARK}/donor/ahijado`, '26 de enero de 2027') },
+  {
+    template: 'sponsorship-offer-lapsed',
+    subject: sm.lapsedSubject,
+    text: sm.lapsedText('María', 'Kevin', '27 de noviembre de 2026', `${PUBLIC_URL_MARK}/apadrina`, `${PUBLIC_URL_MARK}/mi-donacion-mensual?token=x`),
+  },
 ];

@@ -3,6 +3,8 @@
 // The two refusals stand alone so the schema (read by the public pages) carries only them, not the card's texts.
 export const amountRange = 'Indica una cuota entera entre Q1 y Q100,000';
 export const holdRange = 'Indica entre 5 y 1,440 minutos (24 horas)';
+export const childLeftGraceRange = 'Indica entre 7 y 180 días';
+export const sponsorStoppedGraceRange = 'Indica entre 0 y 365 días';
 export const transferHoldRange = 'Indica entre 1 y 30 días';
 
 export const sponsorshipSettingsMessages = {
@@ -15,6 +17,12 @@ export const sponsorshipSettingsMessages = {
   amountRange,
   holdRange,
   transferHoldRange,
+  childLeftGraceDays: 'Plazo para elegir tras la salida del niño o niña (días)',
+  childLeftGraceHint: 'Mientras tanto la cuota va a "Donde más se necesite"; sin respuesta, se cancela.',
+  sponsorStoppedGraceDays: 'Espera antes de volver a la lista tras una baja (días)',
+  sponsorStoppedGraceHint: 'El niño o niña no aparece como esperando durante ese plazo.',
+  childLeftGraceRange,
+  sponsorStoppedGraceRange,
   save: 'Guardar apadrinamiento',
   saved: 'Apadrinamiento guardado',
   failed: 'No se pudo guardar el apadrinamiento',

@@ -29,3 +29,15 @@ export const GUATEMALA_DEPARTMENTS = [
   'Zacapa',
 ] as const;
 export type GuatemalaDepartment = (typeof GUATEMALA_DEPARTMENTS)[number];
+
+/**
+ * What a sponsor whose child left chose (docs/product.md#sponsorship, decision 0051): another waiting
+ * child with the same monthly gift, keep giving where most needed, cancel; `lapsed`: no choice within
+ * the grace period, the gift was cancelled.
+ */
+export const OFFER_CHOICES = ['another_child', 'keep_giving', 'cancel', 'lapsed'] as const;
+export type OfferChoice = (typeof OFFER_CHOICES)[number];
+
+/** Why an active sponsorship ended: the child left the programme, or the sponsor's monthly gift stopped. */
+export const SPONSORSHIP_END_REASONS = ['child_left', 'sponsor_stopped'] as const;
+export type SponsorshipEndReason = (typeof SPONSORSHIP_END_REASONS)[number];

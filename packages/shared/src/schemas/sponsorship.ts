@@ -4,7 +4,13 @@
 // with these schemas (fastify-type-provider-zod), which strip any key they do not declare.
 import { z } from 'zod';
 import { sponsorshipMessages as m } from '../messages/sponsorship';
-import { amountRange as amountRangeMessage, holdRange as holdRangeMessage, transferHoldRange as transferHoldMessage } from '../messages/sponsorship-settings';
+import {
+  amountRange as amountRangeMessage,
+  childLeftGraceRange as childLeftGraceMessage,
+  holdRange as holdRangeMessage,
+  sponsorStoppedGraceRange as sponsorStoppedGraceMessage,
+  transferHoldRange as transferHoldMessage,
+} from '../messages/sponsorship-settings';
 import { publicDonationSchema } from './donate';
 import { ROW_ID_MAX } from './fields';
 import { sponsorPaymentMethodSchema, sponsorTransferInstructionsSchema } from './sponsorship-transfer';
@@ -85,6 +91,8 @@ export type StaffChild = z.infer<typeof staffChildSchema>;
 
 const amountRange = { error: amountRangeMessage };
 const holdRange = { error: holdRangeMessage };
+const childLeftGrace = { error: childLeftGraceMessage };
+const sponsorStoppedGrace = { error: sponsorStoppedGraceMessage };
 const transferHoldRange = { error: transferHoldMessage };
 export const sponsorshipSettingsSchema = z
   .object({
@@ -92,12 +100,22 @@ export const sponsorshipSettingsSchema = z
     monthly_amount: z.number(amountRange).int(amountRange).min(1, amountRange).max(100_000, amountRange),
     /** How long a chosen child is held for the person paying. */
     hold_minutes: z.number(holdRange).int(holdRange).min(5, holdRange).max(24 * 60, holdRange),
+    /** Days a sponsor whose child left may choose (another child, keep giving, cancel); then the gift is cancelled. */
+    child_left_grace_days: z.number(childLeftGrace).int(childLeftGrace).min(7, childLeftGrace).max(180, childLeftGrace),
+    /** Days a child whose sponsor stopped stays off the waiting list (the place is kept meanwhile). */
+    sponsor_stopped_grace_days: z.number(sponsorStoppedGrace).int(sponsorStoppedGrace).min(0, sponsorStoppedGrace).max(365, sponsorStoppedGrace),
     /** How long a child is held for a sponsor paying by transfer, until the first transfer arrives (decision 0054). */
     transfer_hold_days: z.number(transferHoldRange).int(transferHoldRange).min(1, transferHoldRange).max(30, transferHoldRange),
   })
   .meta({ id: 'SponsorshipSettings' });
 export type SponsorshipSettings = z.infer<typeof sponsorshipSettingsSchema>;
-export const DEFAULT_SPONSORSHIP_SETTINGS: SponsorshipSettings = { monthly_amount: 250, hold_minutes: 30, transfer_hold_days: 7 };
+export const DEFAULT_SPONSORSHIP_SETTINGS: SponsorshipSettings = {
+  monthly_amount: 250,
+  hold_minutes: 30,
+  child_left_grace_days: 60,
+  sponsor_stopped_grace_days: 90,
+  transfer_hold_days: 7,
+};
 
 export const publicChildrenQuerySchema = z.object({
   minAge: z.coerce.number({ error: m.ageInvalid }).int({ error: m.ageInvalid }).min(0, { error: m.ageInvalid }).max(18, { error: m.ageInvalid }).optional(),
@@ -206,6 +224,8 @@ export type Consent = z.infer<typeof consentSchema>;
 
 export const staffChildDetailSchema = z.object({
   child: staffChildSchema,
+  /** Off the waiting list only because a sponsor stopped: when the kept place is free again (decision 0051). */
+  returnsToListAt: z.string().nullable().default(null),
   consents: z.array(consentSchema),
   photos: z.array(z.object({ id: z.number().int(), url: z.string(), shown: z.boolean(), createdAt: z.string() })),
   sponsorships: z.array(

@@ -6,6 +6,7 @@ import { check, date, index, integer, pgTable, serial, text, uniqueIndex } from 
 import {
   CHILD_STATUSES,
   CONSENT_SCOPES,
+  OFFER_CHOICES,
   SPONSORSHIP_STATUSES,
 } from '@donaciones/shared/schemas/sponsorship-codes';
 import { tz, createdAt, cents, sqlList, byteaColumn } from './columns';
@@ -123,6 +124,12 @@ export const sponsorships = pgTable(
     startedAt: tz('started_at'),
     endedAt: tz('ended_at'),
     endReason: text('end_reason'),
+    /** A sponsor stopped: the place stays taken (the child off the list) until then (decision 0051). */
+    placeFreeAt: tz('place_free_at'),
+    /** The child left: the sponsor may choose until then; `offer_choice` is what they chose. */
+    offerUntil: tz('offer_until'),
+    offerChoice: text('offer_choice', { enum: OFFER_CHOICES }),
+    offerChosenAt: tz('offer_chosen_at'),
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -134,6 +141,9 @@ export const sponsorships = pgTable(
     index('sponsorships_gift_idx').on(t.recurringGiftId),
     index('sponsorships_user_idx').on(t.userId, t.status),
     index('sponsorships_status_held_idx').on(t.status, t.heldUntil),
+    index('sponsorships_open_offers_idx').on(t.offerUntil).where(sql`offer_until IS NOT NULL AND offer_choice IS NULL`),
+    index('sponsorships_place_grace_idx').on(t.childId, t.placeFreeAt).where(sql`place_free_at IS NOT NULL`),
+    check('sponsorships_offer_choice_valid', sql`${t.offerChoice} IS NULL OR ${t.offerChoice} IN (${sqlList(OFFER_CHOICES)})`),
     check('sponsorships_status_valid', sql`${t.status} IN (${sqlList(SPONSORSHIP_STATUSES)})`),
     check('sponsorships_place_positive', sql`${t.place} >= 1`),
     check('sponsorships_amount_positive', sql`${t.amountCents} > 0`),

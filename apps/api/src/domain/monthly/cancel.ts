@@ -13,6 +13,7 @@ import { manageUrl } from '../ledger/links';
 import { transitionDonation } from '../ledger/transitions';
 import { ProviderError } from '../payments/provider';
 import { type GiftRow, type MonthlyContext, amountOf, firstDonationOf, giftById, linkSubscription, lockGift } from './monthly-gifts';
+import { sponsorshipsOfGiftEnded } from './sponsorship-end';
 
 /**
  * Cancels a monthly gift: at the provider first (`DELETE /subscriptions/{id}`; one it no longer knows
@@ -21,7 +22,17 @@ import { type GiftRow, type MonthlyContext, amountOf, firstDonationOf, giftById,
  */
 export async function cancelMonthlyGift(
   db: Database,
-  input: { giftId: number; by: 'donor' | 'staff'; actor: Actor | null; reason?: string | null; ip?: string | null; context: MonthlyContext; replacedBy?: GiftRow },
+  input: {
+    giftId: number;
+    by: 'donor' | 'staff';
+    actor: Actor | null;
+    reason?: string | null;
+    ip?: string | null;
+    context: MonthlyContext;
+    replacedBy?: GiftRow;
+    /** The email to send instead of the usual confirmation (a sponsorship's gift cancelled after its grace period). */
+    notice?: (link: string, gift: GiftRow) => { subject: string; text: string; template: string };
+  },
 ): Promise<GiftRow> {
   const gift = await giftById(db, input.giftId);
   if (!gift) throw notFound(mm.notFound);
@@ -57,6 +68,7 @@ export async function cancelMonthlyGift(
       .from(donations)
       .where(and(eq(donations.recurringGiftId, gift.id), eq(donations.status, 'pending')));
     for (const { id } of open) await transitionDonation(tx, { id, action: 'cancel', actor: input.actor, ip: input.ip });
+    await sponsorshipsOfGiftEnded(tx, gift.id, input.replacedBy?.id);
     await audit(tx, {
       actor: input.actor,
       action: 'monthly_gift.cancel',
@@ -70,7 +82,9 @@ export async function cancelMonthlyGift(
       to: current.donorEmail,
       ...(input.replacedBy
         ? await replacementEmail(tx, current, input.replacedBy, link)
-        : { subject: mm.cancelledSubject, text: mm.cancelledText(current.donorName, amountOf(current), reason, link), template: 'monthly-gift-cancelled' }),
+        : input.notice
+          ? input.notice(link, current)
+          : { subject: mm.cancelledSubject, text: mm.cancelledText(current.donorName, amountOf(current), reason, link), template: 'monthly-gift-cancelled' }),
     });
     return updated;
   });

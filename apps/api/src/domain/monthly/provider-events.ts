@@ -17,6 +17,7 @@ import { ProviderError } from '../payments/provider';
 import { type Unapplied, amountMismatch } from '../payments/problems';
 import { completeDetails, paymentDetails } from '../payments/settlement';
 import { finishReplacement } from './cancel';
+import { sponsorshipsOfGiftEnded } from './sponsorship-end';
 import { startTrialGift } from './trial-replacement';
 import { type GiftRow, type MonthlyContext, amountOf, firstDonationOf, giftById, insertRenewal, linkSubscription, lockGift } from './monthly-gifts';
 
@@ -278,6 +279,7 @@ async function endByProvider(db: Database, ctx: MonthlyContext, gift: GiftRow): 
       .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelledBy: 'provider', cancelReason: mm.reasonFailedRetries, nextChargeAt: null, updatedAt: sql`now()` })
       .where(eq(recurringGifts.id, gift.id));
     await audit(tx, { actor: null, action: 'monthly_gift.cancel', entityType: 'recurring_gift', entityId: gift.id, details: { by: 'provider', reason: mm.reasonFailedRetries } });
+    await sponsorshipsOfGiftEnded(tx, gift.id);
     await enqueueEmail(tx, {
       to: current.donorEmail,
       subject: mm.cancelledSubject,

@@ -1,29 +1,41 @@
-// When staff set a child to "salió del programa" (docs/product.md#sponsorship): each active sponsor
-// of the child is told, in the status change's transaction (so once), with the child's first name and
-// an invitation to choose another child on /apadrina; never the reason nor anything staff keep.
-import { and, eq } from 'drizzle-orm';
+// When staff set a child to "salió del programa" (docs/product.md#sponsorship, decision 0051): each
+// sponsor whose sponsorship just ended is told, in the status change's transaction (so once), with the
+// child's first name, the choice waiting in "Mi ahijado/a" and its deadline; never the reason nor
+// anything staff keep.
+import { eq, inArray } from 'drizzle-orm';
+import { formatLongDate } from '@donaciones/shared/format';
 import type { Db } from '../../db/client';
 import { sponsoredChildren, sponsorships, users } from '../../db/schema';
 import { PUBLIC_URL_MARK, enqueueEmail } from '../../platform/email-outbox';
 import { sponsorshipEmailMessages as m } from '../../messages/sponsorship-email';
 
-/** Queues one email per active sponsorship of the child, to the sponsor's account or the address given when sponsoring. */
-export async function enqueueChildLeftEmails(tx: Db, childId: number): Promise<number> {
+/** Queues one email per ended sponsorship, to the sponsor's account or the address given when sponsoring. */
+export async function enqueueChildLeftEmails(tx: Db, sponsorshipIds: number[]): Promise<number> {
+  if (sponsorshipIds.length === 0) return 0;
   const rows = await tx
-    .select({ name: sponsorships.sponsorName, sponsorEmail: sponsorships.sponsorEmail, accountEmail: users.email, child: sponsoredChildren.firstName })
+    .select({
+      name: sponsorships.sponsorName,
+      sponsorEmail: sponsorships.sponsorEmail,
+      accountEmail: users.email,
+      child: sponsoredChildren.firstName,
+      offerUntil: sponsorships.offerUntil,
+    })
     .from(sponsorships)
     .innerJoin(sponsoredChildren, eq(sponsoredChildren.id, sponsorships.childId))
     .leftJoin(users, eq(users.id, sponsorships.userId))
-    .where(and(eq(sponsorships.childId, childId), eq(sponsorships.status, 'active')));
+    .where(inArray(sponsorships.id, sponsorshipIds));
   let queued = 0;
   for (const row of rows) {
     const address = row.accountEmail || row.sponsorEmail?.trim();
     if (!address) continue;
     const firstName = (row.name ?? '').trim().split(/\s+/)[0] ?? '';
+    const deadline = formatLongDate(row.offerUntil ?? new Date());
     await enqueueEmail(tx, {
       to: address,
       subject: m.childLeftSubject(row.child),
-      text: m.childLeftText(firstName, row.child, `${PUBLIC_URL_MARK}/apadrina`),
+      text: row.accountEmail
+        ? m.childLeftText(firstName, row.child, `${PUBLIC_URL_MARK}/donor/ahijado`, deadline)
+        : m.childLeftTextNoAccount(firstName, row.child, `${PUBLIC_URL_MARK}/apadrina`, deadline),
       template: 'sponsorship-child-left',
     });
     queued += 1;

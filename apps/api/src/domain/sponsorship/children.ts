@@ -11,6 +11,7 @@ import { type Actor, audit } from '../../platform/audit';
 import { processSlipFile } from '../deposits/slip-files';
 import { childView, currentConsent, readChildren } from './views';
 import { enqueueChildLeftEmails } from './child-left-email';
+import { endSponsorshipsOfLeftChild } from './child-left-offers';
 import { PHOTO_CONSENT_SCOPES } from '@donaciones/shared/schemas/sponsorship';
 
 async function checkProgram(db: Db, programId: number | null): Promise<void> {
@@ -80,7 +81,8 @@ export async function setChildStatus(db: Db, id: number, input: ChildStatusInput
       })
       .where(eq(sponsoredChildren.id, id));
     await audit(tx, { actor, action: 'sponsorship.child_status', entityType: 'sponsored_child', entityId: id, details: { status: input.status } });
-    if (input.status === 'left' && before.status !== 'left') await enqueueChildLeftEmails(tx, id);
+    // Its sponsors' choice opens (another child, keep giving, cancel) and each is told, once.
+    if (input.status === 'left' && before.status !== 'left') await enqueueChildLeftEmails(tx, await endSponsorshipsOfLeftChild(tx, id, actor));
   });
 }
 
@@ -105,8 +107,10 @@ export async function staffChildDetail(db: Db, id: number): Promise<StaffChildDe
     .where(eq(sponsorships.childId, id))
     .orderBy(desc(sponsorships.id))
     .limit(20);
+  const child = childView(read);
   return {
-    child: childView(read),
+    child,
+    returnsToListAt: child.status === 'waiting' && child.takenPlaces >= child.sponsorPlaces ? await placeFreeAgainAt(db, id) : null,
     consents: consents.map((c) => ({
       id: c.id,
       givenBy: c.givenBy,
@@ -129,6 +133,15 @@ export async function staffChildDetail(db: Db, id: number): Promise<StaffChildDe
       transferReference,
     })),
   };
+}
+
+/** The first place kept after a sponsor stopped that is free again, read at query time like the list. */
+async function placeFreeAgainAt(db: Db, childId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ at: sql<Date | null>`min(${sponsorships.placeFreeAt})` })
+    .from(sponsorships)
+    .where(and(eq(sponsorships.childId, childId), sql`${sponsorships.placeFreeAt} > now()`));
+  return row?.at ? new Date(row.at).toISOString() : null;
 }
 
 async function requireChild(db: Db, id: number): Promise<void> {

@@ -68,13 +68,13 @@ export async function releaseExpiredHolds(db: Db, childId?: number): Promise<num
 }
 
 /** The child waiting longest with a free place ("Donde más se necesite"). */
-async function mostNeededChildId(tx: Db): Promise<number> {
+export async function mostNeededChildId(tx: Db): Promise<number> {
   const [first] = await tx.select({ id: sponsoredChildren.id }).from(sponsoredChildren).where(openToSponsor).orderBy(...longestWaiting).limit(1);
   if (!first) throw conflict(m.nobodyWaiting);
   return first.id;
 }
 
-async function takePlace(tx: Db, childId: number, input: { userId: number | null; minutes: number; amountCents: number }) {
+export async function takePlace(tx: Db, childId: number, input: { userId: number | null; minutes: number; amountCents: number }) {
   // Locks the child: a second chooser waits here, then sees the place taken.
   const [child] = await tx.select().from(sponsoredChildren).where(eq(sponsoredChildren.id, childId)).for('update');
   if (!child) throw notFound(m.childNotFound);
@@ -83,7 +83,8 @@ async function takePlace(tx: Db, childId: number, input: { userId: number | null
   const taken = await tx
     .select({ place: sponsorships.place })
     .from(sponsorships)
-    .where(and(eq(sponsorships.childId, childId), sql`${sponsorships.status} in ('held', 'active')`));
+    // A place whose sponsor stopped stays taken during its grace period (decision 0051).
+    .where(and(eq(sponsorships.childId, childId), sql`(${sponsorships.status} in ('held', 'active') or ${sponsorships.placeFreeAt} > now())`));
   const used = new Set(taken.map((t) => t.place));
   const place = Array.from({ length: child.sponsorPlaces }, (_, i) => i + 1).find((p) => !used.has(p));
   if (place == null) throw conflict(m.placeTaken);

@@ -23,10 +23,13 @@ export function currentConsent(scopes: readonly string[]): SQL<boolean> {
       and c.scope in (${sql.join(scopes.map((s) => sql`${s}`), sql`, `)}))`;
 }
 
-/** The places of a child taken now: active sponsorships and holds not yet run out (expiry read here). */
+/**
+ * The places of a child taken now: active sponsorships, holds not yet run out, and places whose sponsor
+ * stopped within the grace period (decision 0051); every expiry is read here, so none needs a job.
+ */
 export const takenPlaces = sql<number>`(select count(*)::int from ${sponsorships} s
   where s.child_id = ${CHILD_ID}
-    and (s.status = 'active' or (s.status = 'held' and s.held_until > now())))`;
+    and (s.status = 'active' or (s.status = 'held' and s.held_until > now()) or s.place_free_at > now()))`;
 
 /** The newest photo of the child, only while a current consent covers photos (checked at read time). */
 const shownPhotoId = sql<number | null>`case when ${currentConsent(PHOTO_CONSENT_SCOPES)} then

@@ -11,6 +11,7 @@ import monthlyGiftRoutes from './monthly-gifts';
 import letterRoutes from './letters';
 import progressReportRoutes from './progress-reports';
 import sponsorshipRoutes from './sponsorships';
+import sponsorshipOfferRoutes from './sponsorship-offers';
 
 export default async function memberRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.requireAuth);
@@ -22,4 +23,5 @@ export default async function memberRoutes(app: FastifyInstance) {
   await app.register(letterRoutes);
   await app.register(progressReportRoutes);
   await app.register(sponsorshipRoutes);
+  await app.register(sponsorshipOfferRoutes);
 }

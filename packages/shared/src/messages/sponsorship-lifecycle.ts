@@ -1,0 +1,31 @@
+// Texts of the sponsorship lifecycle (docs/product.md#sponsorship, decision 0051): what a sponsor whose
+// child left sees in "Mi ahijado/a", and what staff see of a place kept after a sponsor stopped.
+export const sponsorshipLifecycleMessages = {
+  offerTitle: (child: string) => `${child} salió del programa`,
+  offerIntro: (child: string) =>
+    `Gracias por todo lo que tu apoyo significó para ${child}. Mientras decides, tu aporte mensual va a "Donde más se necesite". ` +
+    'Puedes elegir cómo seguir:',
+  offerDeadline: (date: string) => `Si no eliges antes del ${date}, cancelaremos tu aporte mensual para no cobrarte algo que no elegiste.`,
+  anotherChildTitle: 'Apadrinar a otra niña o niño',
+  anotherChildHint: 'Con tu mismo aporte mensual: sin volver a pagar ni dar tu tarjeta.',
+  chooseChild: (child: string) => `Apadrinar a ${child}`,
+  chooseLongestWaiting: 'Quien más tiempo lleva esperando',
+  nobodyWaiting: 'En este momento no hay niñas ni niños esperando. Puedes seguir dando a "Donde más se necesite".',
+  waitingFailed: 'No pudimos cargar la lista de espera.',
+  keepGiving: 'Seguir dando a "Donde más se necesite"',
+  keepGivingHint: 'Tu aporte mensual sigue igual y apoya a los programas que más lo necesiten.',
+  cancel: 'Cancelar mi aporte mensual',
+  cancelHint: 'No habrá más cobros.',
+  cancelConfirm: 'Sí, cancelar mi aporte mensual',
+  cancelBack: 'No, volver',
+  chosenAnother: (child: string) => `Ahora apadrinas a ${child} con tu mismo aporte mensual.`,
+  chosenKeep: 'Tu aporte mensual seguirá llegando a "Donde más se necesite". ¡Gracias!',
+  chosenCancel: 'Cancelamos tu aporte mensual. Gracias por todo lo que diste.',
+  failed: 'No pudimos guardar tu elección. Intenta de nuevo.',
+  choiceInvalid: 'Elige una opción',
+  offerNotFound: 'No encontramos esa elección pendiente',
+  offerClosed: 'Esta elección ya no está pendiente',
+  giftCancelled: 'Tu aporte mensual ya está cancelado; para apadrinar, elige a una niña o niño en Apadrina.',
+  returnsToList: (date: string) => `Vuelve a la lista de espera el ${date}`,
+  lapsedReason: (days: number) => `Su ahijado/a salió del programa y no eligió cómo seguir en ${days} días`,
+};
