@@ -1,8 +1,8 @@
 // The staff's letters queue (docs/product.md#sponsorship-letters): GET /admin/letters?status=, approve
-// (with redactions or a reason), return with a reason, mark delivered, a child's reply with its scan,
+// (with redactions or a reason), redact the letter's image, return with a reason, mark delivered, a child's reply with its scan,
 // and the print-ready PDF.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApproveLetterInput, ReplyInput, StaffLetter } from '@donaciones/shared/schemas/letters';
+import type { ApproveLetterInput, ImageBox, ReplyInput, StaffLetter } from '@donaciones/shared/schemas/letters';
 import type { LetterStatus } from '@donaciones/shared/schemas/letter-codes';
 import { api } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download-file';
@@ -25,6 +25,18 @@ function useLetterAction<V>(run: (vars: V) => Promise<unknown>) {
 export function useApproveLetter() {
   return useLetterAction(async ({ id, body }: { id: number; body: ApproveLetterInput }) => {
     await api.post(`/admin/letters/${id}/approve`, body, { skipErrorToast: [400, 409] });
+  });
+}
+
+/** Burns boxes into the letter's image (decision 0056); the image shown is fetched again, now redacted. */
+export function useRedactLetterImage(filePath: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, boxes }: { id: number; boxes: ImageBox[] }) => {
+      await api.post(`/admin/letters/${id}/image-redactions`, { boxes }, { skipErrorToast: [400, 409] });
+    },
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: letterKeys.file(filePath) }), queryClient.invalidateQueries({ queryKey: letterKeys.staff() })]),
   });
 }
 

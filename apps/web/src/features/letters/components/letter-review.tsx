@@ -1,7 +1,9 @@
 // One letter in the staff queue (docs/product.md#sponsorship-letters): its text with the contact
 // details marked, a checkbox per detail to replace it with "[retirado]" (all checked at first), the
 // text the other side will receive, and approve (a reason is asked when a detail is left) or return
-// with a reason. The server's refusals are shown next to their field.
+// with a reason. A letter with an image in review shows the redactor (decision 0056) and, until boxes
+// are burned in, asks staff to confirm the image shows no contact details. The server's refusals are
+// shown next to their field.
 import { useMemo, useState } from 'react';
 import { LETTER_FLAG_LABELS, redactSpans } from '@donaciones/shared/letter-flags';
 import { letterDirectionLabels, letterScreenText as t, letterStatusLabels } from '@donaciones/shared/messages/letters';
@@ -14,6 +16,7 @@ import { Checkbox, TextArea } from '@/components/form-fields';
 import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
 import { useApproveLetter, useDeliverLetter, useReturnLetter } from '../api/staff-letters';
 import { HighlightedLetter } from './highlighted-letter';
+import { ImageRedactor } from './image-redactor';
 import { LetterFile } from './letter-file';
 
 export function LetterReview({ letter }: { letter: StaffLetter }) {
@@ -21,12 +24,15 @@ export function LetterReview({ letter }: { letter: StaffLetter }) {
   const [overrideReason, setOverrideReason] = useState('');
   const [translation, setTranslation] = useState(letter.translation ?? '');
   const [returnReason, setReturnReason] = useState('');
+  const [imageConfirmed, setImageConfirmed] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const approve = useApproveLetter();
   const giveBack = useReturnLetter();
   const deliver = useDeliverLetter();
   const spans = useMemo(() => letter.flags.filter((_, i) => redact[i]).map(({ start, end }) => ({ start, end })), [letter.flags, redact]);
   const inReview = letter.status === 'in_review';
+  const imagePath = letter.hasPhoto ? `/admin/letters/${letter.id}/photo` : letter.hasScan ? `/admin/letters/${letter.id}/scan` : null;
+  const imageAlt = letter.hasPhoto ? `Foto de la carta ${letter.id}` : `Carta escaneada ${letter.id}`;
   const heading = `${letterDirectionLabels[letter.direction]} · ${letter.childFirstName} (${letter.community || '—'})`;
 
   const fail = (error: unknown, field: string) => {
@@ -36,7 +42,10 @@ export function LetterReview({ letter }: { letter: StaffLetter }) {
   const onApprove = () => {
     setErrors({});
     approve.mutate(
-      { id: letter.id, body: { redactions: spans, ...(overrideReason.trim() ? { overrideReason } : {}), ...(translation.trim() ? { translation } : {}) } },
+      {
+        id: letter.id,
+        body: { redactions: spans, ...(overrideReason.trim() ? { overrideReason } : {}), ...(translation.trim() ? { translation } : {}), ...(imageConfirmed ? { imageConfirmed } : {}) },
+      },
       { onError: (e) => fail(e, 'overrideReason') },
     );
   };
@@ -50,8 +59,8 @@ export function LetterReview({ letter }: { letter: StaffLetter }) {
       actions={<Badge tone={letter.flags.length ? 'warning' : 'success'}>{letterStatusLabels[letter.status]}</Badge>}
       data-testid={`letter-${letter.id}`}>
       <HighlightedLetter body={letter.body} flags={letter.flags} />
-      {letter.hasPhoto && <LetterFile path={`/admin/letters/${letter.id}/photo`} alt={`Foto de la carta ${letter.id}`} />}
-      {letter.hasScan && <LetterFile path={`/admin/letters/${letter.id}/scan`} alt={`Carta escaneada ${letter.id}`} />}
+      {imagePath && !inReview && <LetterFile path={imagePath} alt={imageAlt} />}
+      {imagePath && inReview && <ImageRedactor letterId={letter.id} path={imagePath} alt={imageAlt} imageBoxes={letter.imageBoxes} />}
       {letter.returnReason && <p className="mt-3 text-sm text-ink-700">{`${t.returnLetter}: ${letter.returnReason}`}</p>}
       {letter.overrideReason && <p className="mt-3 text-sm text-ink-700">{`${t.overrideReason}: ${letter.overrideReason}`}</p>}
       {inReview && (
@@ -72,6 +81,9 @@ export function LetterReview({ letter }: { letter: StaffLetter }) {
             <p className="text-sm font-semibold text-ink-900">{t.preview}</p>
             <p className="mt-1 rounded-lg bg-sand-50 p-3 text-sm break-words whitespace-pre-wrap text-ink-800" data-testid="letter-preview">{redactSpans(letter.body, spans)}</p>
           </div>
+          {imagePath && letter.imageBoxes === 0 && (
+            <Checkbox label={t.imageConfirm} checked={imageConfirmed} onChange={(e) => setImageConfirmed(e.currentTarget.checked)} error={errors.imageConfirmed} />
+          )}
           <TextArea label={t.translation} optional rows={2} value={translation} onChange={(e) => setTranslation(e.currentTarget.value)} error={errors.translation} />
           <TextArea label={t.overrideReason} optional rows={2} value={overrideReason} onChange={(e) => setOverrideReason(e.currentTarget.value)} error={errors.overrideReason} />
           <TextArea label={t.returnLetter} optional rows={2} value={returnReason} onChange={(e) => setReturnReason(e.currentTarget.value)} error={errors.reason} />
