@@ -28,15 +28,14 @@ export function ChangePasswordModal({ open, onClose, onChanged }: ChangePassword
   return open ? <ChangePasswordDialog onClose={onClose} onChanged={onChanged} /> : null;
 }
 
-function ChangePasswordDialog({ onClose, onChanged }: Omit<ChangePasswordModalProps, 'open'>) {
+/** The form's flow: a field error from the server goes under its field, anything else above the form. */
+function useChangePasswordForm(onChanged: () => void) {
   const change = useChangePassword();
   const [formError, setFormError] = useState<{ message: string; detail?: string } | null>(null);
-  const [visible, setVisible] = useState(false);
   const form = useForm<ChangePasswordFormInput>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { current_password: '', new_password: '', confirm_password: '' },
   });
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -51,21 +50,28 @@ function ChangePasswordDialog({ onClose, onChanged }: Omit<ChangePasswordModalPr
       }
     }
   });
+  return { form, submit, formError, pending: change.isPending };
+}
+
+function ChangePasswordDialog({ onClose, onChanged }: Omit<ChangePasswordModalProps, 'open'>) {
+  const { form, submit, formError, pending } = useChangePasswordForm(onChanged);
+  const [visible, setVisible] = useState(false);
+  const { errors } = form.formState;
 
   const type = visible ? 'text' : 'password';
   return (
     <Modal
       open
       onClose={onClose}
-      dismissible={!change.isPending}
+      dismissible={!pending}
       title={t.passwordModalTitle}
       description={t.passwordModalBody}
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={change.isPending}>
+          <Button variant="outline" onClick={onClose} disabled={pending}>
             {t.cancel}
           </Button>
-          <Button type="submit" form="change-password-form" loading={change.isPending} loadingText={t.changingPassword}>
+          <Button type="submit" form="change-password-form" loading={pending} loadingText={t.changingPassword}>
             {t.changePassword}
           </Button>
         </>
@@ -98,16 +104,22 @@ function ChangePasswordDialog({ onClose, onChanged }: Omit<ChangePasswordModalPr
           error={errors.confirm_password?.message}
           {...form.register('confirm_password')}
         />
-        <button
-          type="button"
-          onClick={() => setVisible((v) => !v)}
-          aria-pressed={visible}
-          className="inline-flex items-center gap-2 rounded-lg text-sm font-semibold text-brand-700 hover:text-brand-900"
-        >
-          {visible ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
-          {visible ? t.hidePassword : t.showPassword}
-        </button>
+        <ShowPasswordsToggle visible={visible} onToggle={() => setVisible((v) => !v)} />
       </form>
     </Modal>
+  );
+}
+
+function ShowPasswordsToggle({ visible, onToggle }: { visible: boolean; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onToggle}
+      aria-pressed={visible}
+      className="inline-flex items-center gap-2 rounded-lg text-sm font-semibold text-brand-700 hover:text-brand-900"
+    >
+      {visible ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
+      {visible ? t.hidePassword : t.showPassword}
+    </button>
   );
 }
