@@ -24,6 +24,7 @@ import { aMonthlyGift } from '../support/monthly';
 import * as make from '../support/factory';
 import * as sponsor from '../support/sponsorship';
 import { aLetter, aPng, aSponsorshipOf } from '../support/letters';
+import { aBirthdaySponsorship, aPaidBirthdayGift } from '../support/birthday-gifts';
 
 type Column = 'anonymous' | 'USER' | 'DONOR' | 'ADMIN' | 'other';
 const ROLE_COLUMNS = ['anonymous', 'USER', 'DONOR', 'ADMIN'] as const;
@@ -770,6 +771,21 @@ const matrix: Record<string, Entry> = {
     request: async ({ owner }) => ({ url: `${V1}/users/me/letters/${await aLetter(ctx.db, await aSponsorshipOf(ctx.db, owner.id), { writtenBy: owner.id, file: 'photo' })}/photo` }),
   },
   [`GET ${V1}/admin/letters`]: adminOnly(200),
+  // Birthday gifts (decision 0055): only the child's active sponsor sends one (another's: 404); staff list and deliver.
+  [`POST ${V1}/member/sponsorships/:sponsorshipId/birthday-gift`]: {
+    ...signedIn(201),
+    other: 404,
+    request: async ({ owner }) => ({
+      url: `${V1}/member/sponsorships/${(await aBirthdaySponsorship(ctx.db, owner.id)).sponsorship.id}/birthday-gift`,
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { amount: 150, paymentMethod: 'card', donorName: 'Padrino Matriz', email: owner.email, cardLast4: '4242', cardBrand: 'visa' },
+    }),
+  },
+  [`GET ${V1}/admin/sponsorship/birthday-gifts`]: adminOnly(200),
+  [`POST ${V1}/admin/sponsorship/birthday-gifts/:id/delivered`]: {
+    ...adminOnly(200),
+    request: async () => ({ url: `${V1}/admin/sponsorship/birthday-gifts/${await aPaidBirthdayGift(ctx.db, accounts.victim.id)}/delivered` }),
+  },
   [`GET ${V1}/admin/letters/print.pdf`]: {
     ...adminOnly(200),
     request: async () => {

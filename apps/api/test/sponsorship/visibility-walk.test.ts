@@ -156,7 +156,7 @@ describe('no staff field of a child on a public or sponsor route', () => {
     const [child] = list.json().children;
     expect(child.firstName).toBe('Lucía');
     expect(child.story).toBe('Le gusta leer.');
-    expect(Object.keys(child).sort()).toEqual(['age', 'department', 'firstName', 'id', 'photoUrl', 'programName', 'story'].sort());
+    expect(Object.keys(child).sort()).toEqual(['age', 'department', 'firstName', 'id', 'monthlyAmount', 'photoUrl', 'programName', 'story'].sort());
     const mine = (await inject(ctx.app, { method: 'GET', url: '/api/v1/member/sponsorships', token: sponsor.token })).json();
     expect(mine.sponsorships[0].child.birthdayMonth).toBe(11);
   });

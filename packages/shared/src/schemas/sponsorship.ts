@@ -13,6 +13,7 @@ import {
 } from '../messages/sponsorship-settings';
 import { publicDonationSchema } from './donate';
 import { ROW_ID_MAX } from './fields';
+import { DEFAULT_SPONSORSHIP_AMOUNTS, birthdayGiftWindowSchema, sponsorshipAmountFields } from './sponsorship-amounts';
 import { sponsorPaymentMethodSchema, sponsorTransferInstructionsSchema } from './sponsorship-transfer';
 import { CHILD_STATUSES, CONSENT_SCOPES, GUATEMALA_DEPARTMENTS, SPONSORSHIP_STATUSES } from './sponsorship-codes';
 
@@ -36,6 +37,8 @@ export const CHILD_FIELDS = {
   story: field('public', z.string()),
   /** The API's URL of the photo, only while a current consent covers photos. */
   photoUrl: field('public', z.string().nullable()),
+  /** Quetzales a month of sponsoring the child now: their programme's amount or the general one (decision 0055). */
+  monthlyAmount: field('public', z.number()),
   birthdayMonth: field('sponsor', z.number().int().min(1).max(12)),
   sponsoredSince: field('sponsor', z.string().nullable()),
   fullName: field('staff', z.string()),
@@ -100,6 +103,8 @@ export const sponsorshipSettingsSchema = z
     monthly_amount: z.number(amountRange).int(amountRange).min(1, amountRange).max(100_000, amountRange),
     /** How long a chosen child is held for the person paying. */
     hold_minutes: z.number(holdRange).int(holdRange).min(5, holdRange).max(24 * 60, holdRange),
+    /** Per-programme monthly amounts and the birthday gift's suggested amount (decision 0055). */
+    ...sponsorshipAmountFields,
     /** Days a sponsor whose child left may choose (another child, keep giving, cancel); then the gift is cancelled. */
     child_left_grace_days: z.number(childLeftGrace).int(childLeftGrace).min(7, childLeftGrace).max(180, childLeftGrace),
     /** Days a child whose sponsor stopped stays off the waiting list (the place is kept meanwhile). */
@@ -112,6 +117,7 @@ export type SponsorshipSettings = z.infer<typeof sponsorshipSettingsSchema>;
 export const DEFAULT_SPONSORSHIP_SETTINGS: SponsorshipSettings = {
   monthly_amount: 250,
   hold_minutes: 30,
+  ...DEFAULT_SPONSORSHIP_AMOUNTS,
   child_left_grace_days: 60,
   sponsor_stopped_grace_days: 90,
   transfer_hold_days: 7,
@@ -247,6 +253,15 @@ export const staffChildListSchema = z.object({ children: z.array(staffChildSchem
 
 /** "Mi ahijado/a": the signed-in sponsor's children, as a sponsor sees them. */
 export const mySponsorshipsSchema = z.object({
-  sponsorships: z.array(z.object({ id: z.number().int(), status: z.enum(SPONSORSHIP_STATUSES), child: sponsorChildSchema })),
+  sponsorships: z.array(
+    z.object({
+      id: z.number().int(),
+      status: z.enum(SPONSORSHIP_STATUSES),
+      child: sponsorChildSchema,
+      /** The sponsorship's own monthly amount (kept from its hold, whatever the settings say now). */
+      monthlyAmount: z.number(),
+      birthdayGift: birthdayGiftWindowSchema,
+    }),
+  ),
 });
 export type MySponsorships = z.infer<typeof mySponsorshipsSchema>;

@@ -12,5 +12,6 @@ export * from './donors';
 export * from './corrections';
 export * from './sponsorship';
 export * from './letters';
+export * from './birthday-gifts';
 export * from './progress-reports';
 export * from './imports';

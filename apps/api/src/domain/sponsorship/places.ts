@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, lte, lt, sql, type SQL } from 'drizzle-orm';
 import { sponsorshipMessages as m } from '@donaciones/shared/messages/sponsorship';
 import type { PublicChildrenQuery, SponsorshipSettings } from '@donaciones/shared/schemas/sponsorship';
+import { sponsorshipAmountFor } from '@donaciones/shared/schemas/sponsorship-amounts';
 import type { Db, Database } from '../../db/client';
 import { programs, sponsoredChildren, sponsorships } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -74,7 +75,7 @@ export async function mostNeededChildId(tx: Db): Promise<number> {
   return first.id;
 }
 
-export async function takePlace(tx: Db, childId: number, input: { userId: number | null; minutes: number; amountCents: number }) {
+export async function takePlace(tx: Db, childId: number, input: { userId: number | null; minutes: number; settings: SponsorshipSettings }) {
   // Locks the child: a second chooser waits here, then sees the place taken.
   const [child] = await tx.select().from(sponsoredChildren).where(eq(sponsoredChildren.id, childId)).for('update');
   if (!child) throw notFound(m.childNotFound);
@@ -97,7 +98,8 @@ export async function takePlace(tx: Db, childId: number, input: { userId: number
       holdToken: randomBytes(24).toString('base64url'),
       heldUntil: sql`now() + make_interval(mins => ${input.minutes})`,
       userId: input.userId,
-      amountCents: input.amountCents,
+      // The child's programme's amount, else the general one; kept by the sponsorship for good (decision 0055).
+      amountCents: sponsorshipAmountFor(input.settings, child.programId) * 100,
     })
     .returning();
   return row;
@@ -109,12 +111,12 @@ export async function holdPlace(db: Database, input: { childId: number | null; u
     const hold = await db.transaction(async (tx) => {
       const settings = await sponsorshipSettings(tx);
       const childId = input.childId ?? (await mostNeededChildId(tx));
-      const row = await takePlace(tx, childId, { userId: input.userId, minutes: settings.hold_minutes, amountCents: settings.monthly_amount * 100 });
+      const row = await takePlace(tx, childId, { userId: input.userId, minutes: settings.hold_minutes, settings });
       await audit(tx, { actor: null, action: 'sponsorship.held', entityType: 'sponsored_child', entityId: childId, details: { sponsorship_id: row.id, place: row.place }, ip: input.ip });
       return { row, settings };
     });
     const [read] = await readChildren(db, eq(sponsoredChildren.id, hold.row.childId));
-    return { holdToken: hold.row.holdToken, heldUntil: hold.row.heldUntil.toISOString(), monthlyAmount: hold.settings.monthly_amount, child: childView(read) };
+    return { holdToken: hold.row.holdToken, heldUntil: hold.row.heldUntil.toISOString(), monthlyAmount: hold.row.amountCents / 100, child: childView(read) };
   } catch (err) {
     // The index's refusal when two choosers raced past the lock (never expected, always answered).
     if (isUniqueViolation(err, 'sponsorships_child_place_taken_key')) throw conflict(m.placeTaken);

@@ -3,11 +3,12 @@ import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { MySponsorships } from '@donaciones/shared/schemas/sponsorship';
 import type { Db } from '../../db/client';
 import { sponsoredChildren, sponsorships } from '../../db/schema';
+import { birthdayWindows } from './birthday-gifts';
 import { childView, readChildren } from './views';
 
 export async function mySponsorships(db: Db, userId: number): Promise<MySponsorships> {
   const rows = await db
-    .select({ id: sponsorships.id, status: sponsorships.status, childId: sponsorships.childId })
+    .select({ id: sponsorships.id, status: sponsorships.status, childId: sponsorships.childId, amountCents: sponsorships.amountCents })
     .from(sponsorships)
     .where(
       and(
@@ -20,5 +21,12 @@ export async function mySponsorships(db: Db, userId: number): Promise<MySponsors
   if (rows.length === 0) return { sponsorships: [] };
   const children = await readChildren(db, inArray(sponsoredChildren.id, rows.map((r) => r.childId)));
   const byId = new Map(children.map((c) => [c.row.id, childView(c)]));
-  return { sponsorships: rows.flatMap((r) => (byId.has(r.childId) ? [{ id: r.id, status: r.status, child: byId.get(r.childId)! }] : [])) };
+  const birthDates = new Map(children.map((c) => [c.row.id, c.row.birthDate]));
+  // The birthday gift's window of each (decision 0055); the amount is the sponsorship's own, never the settings' now.
+  const windows = await birthdayWindows(db, rows.flatMap((r) => (birthDates.has(r.childId) ? [{ sponsorshipId: r.id, birthDate: birthDates.get(r.childId)! }] : [])));
+  return {
+    sponsorships: rows.flatMap((r) =>
+      byId.has(r.childId) ? [{ id: r.id, status: r.status, child: byId.get(r.childId)!, monthlyAmount: r.amountCents / 100, birthdayGift: windows.get(r.id)! }] : [],
+    ),
+  };
 }

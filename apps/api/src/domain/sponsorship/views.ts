@@ -3,8 +3,10 @@
 // keeps only the fields of that audience's visibility.
 import { type SQL, eq, sql } from 'drizzle-orm';
 import { PHOTO_CONSENT_SCOPES, type StaffChild } from '@donaciones/shared/schemas/sponsorship';
+import { sponsorshipAmountFor } from '@donaciones/shared/schemas/sponsorship-amounts';
 import type { Db } from '../../db/client';
 import { childConsents, childPhotos, programs, sponsoredChildren, sponsorships } from '../../db/schema';
+import { getSettings } from '../../platform/settings';
 
 export type ChildRow = typeof sponsoredChildren.$inferSelect;
 
@@ -49,12 +51,15 @@ export const childColumns = {
 };
 
 export async function readChildren(db: Db, where: SQL | undefined, order: SQL[] = [sql`${CHILD_ID}`]) {
-  return db
+  const rows = await db
     .select(childColumns)
     .from(sponsoredChildren)
     .leftJoin(programs, eq(programs.id, sponsoredChildren.programId))
     .where(where)
     .orderBy(...order);
+  // What sponsoring each child costs now: their programme's amount or the general one (decision 0055).
+  const settings = await getSettings(db, 'sponsorship');
+  return rows.map((r) => ({ ...r, monthlyAmount: sponsorshipAmountFor(settings, r.row.programId) }));
 }
 export type ChildRead = Awaited<ReturnType<typeof readChildren>>[number];
 
@@ -78,6 +83,7 @@ export function childView(read: ChildRead, today = new Date().toISOString().slic
     programName: read.programName ?? null,
     story: read.storyShown ? c.story : '',
     photoUrl: read.photoId != null ? photoUrl(read.photoId) : null,
+    monthlyAmount: read.monthlyAmount,
     birthdayMonth: Number(c.birthDate.slice(5, 7)),
     sponsoredSince: read.sponsoredSince ? new Date(read.sponsoredSince).toISOString() : null,
     fullName: c.fullName,

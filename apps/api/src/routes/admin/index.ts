@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Permission } from '@donaciones/shared/permissions';
 import bankAccountRoutes from './bank-accounts';
 import bankStatementRoutes from './bank-statements';
+import birthdayGiftRoutes from './birthday-gifts';
 import contentRoutes from './content';
 import correctionRoutes from './corrections';
 import donationRoutes from './donations';
@@ -63,6 +64,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(area(bankStatementRoutes, 'bank.manage'));
   await app.register(area(bankAccountRoutes, 'bank.manage'));
   await app.register(area(letterRoutes, 'sponsorship.manage'));
+  await app.register(area(birthdayGiftRoutes, 'sponsorship.manage'));
   await app.register(area(progressReportRoutes, 'sponsorship.manage'));
   app.addHook('onReady', async () => {
     const missing = declared.filter((route) => !route.config?.permission).map((route) => route.url);

@@ -16,6 +16,7 @@ import { sponsorshipSettingsSchema } from '@donaciones/shared/schemas/sponsorshi
 import { actorOf } from '../../http/auth';
 import { updateSettings } from '../../domain/content/content';
 import { saveFiscalSettings } from '../../domain/receipts/fiscal';
+import { saveSponsorshipSettings } from '../../domain/sponsorship/amount-settings';
 import { slipStorageUsage } from '../../domain/deposits/slip-storage';
 import { getFiscalSettings, getSettings } from '../../platform/settings';
 import { bearer, refusals, writeRefusals } from '../common';
@@ -244,12 +245,14 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
         summary: 'Guardar el apadrinamiento',
         description:
           'monthly_amount entero entre 1 y 100,000 quetzales (lo muestran las páginas públicas y se cobra a los apadrinamientos nuevos; ' +
-          'los que ya están en curso conservan su cuota), hold_minutes entero entre 5 y 1440. Queda en la bitácora.',
+          'los que ya están en curso conservan su cuota), hold_minutes entero entre 5 y 1440. ' +
+          'program_amounts: la cuota de cada programa (un programa sin ella usa la general) y birthday_gift_amount: el regalo de ' +
+          'cumpleaños sugerido, ambos dentro de los montos mínimo y máximo de donación. Queda en la bitácora.',
         security: bearer,
         body: sponsorshipSettingsSchema,
         response: { 200: sponsorshipSettingsSchema, ...writeRefusals },
       },
     },
-    async (request) => updateSettings(app.db, { key: 'sponsorship', value: request.body, actor: actorOf(request), ip: request.ip }),
+    async (request) => saveSponsorshipSettings(app.db, { value: request.body, actor: actorOf(request), ip: request.ip }),
   );
 }

@@ -11,6 +11,7 @@ import monthlyGiftRoutes from './monthly-gifts';
 import letterRoutes from './letters';
 import progressReportRoutes from './progress-reports';
 import sponsorshipRoutes from './sponsorships';
+import birthdayGiftRoutes from './birthday-gifts';
 import sponsorshipOfferRoutes from './sponsorship-offers';
 
 export default async function memberRoutes(app: FastifyInstance) {
@@ -23,5 +24,6 @@ export default async function memberRoutes(app: FastifyInstance) {
   await app.register(letterRoutes);
   await app.register(progressReportRoutes);
   await app.register(sponsorshipRoutes);
+  await app.register(birthdayGiftRoutes);
   await app.register(sponsorshipOfferRoutes);
 }
