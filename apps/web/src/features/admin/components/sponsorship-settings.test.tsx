@@ -13,7 +13,7 @@ import { SponsorshipSettingsForm } from './sponsorship-settings';
 const renderCard = () =>
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <SponsorshipSettingsForm values={{ monthly_amount: 250, hold_minutes: 30, transfer_hold_days: 7 }} />
+      <SponsorshipSettingsForm values={{ monthly_amount: 250, hold_minutes: 30, transfer_hold_days: 7, child_left_grace_days: 60, sponsor_stopped_grace_days: 90 }} />
     </QueryClientProvider>,
   );
 
@@ -51,7 +51,34 @@ describe('the sponsorship settings card', () => {
     expect(await screen.findByText(t.saved)).toBeTruthy();
     const put = requests.find((r) => r.method === 'PUT');
     expect(put?.url).toBe('/admin/settings/sponsorship');
-    expect(put?.data).toEqual({ monthly_amount: 300, hold_minutes: 45, transfer_hold_days: 10 });
+    expect(put?.data).toMatchObject({ monthly_amount: 300, hold_minutes: 45, transfer_hold_days: 10, child_left_grace_days: 60, sponsor_stopped_grace_days: 90 });
+  });
+
+  it('refuses grace periods out of range in Spanish without sending, and saves the lifecycle days (decision 0051)', async () => {
+    const { adapter, requests } = fakeAdapter((req) => ({ status: 200, data: req.data as SponsorshipSettings }));
+    api.defaults.adapter = adapter;
+    renderCard();
+    const user = userEvent.setup();
+    const leftDays = screen.getByLabelText(new RegExp(t.childLeftGraceDays.replace(/[()]/g, '\\$&')));
+    const stoppedDays = screen.getByLabelText(new RegExp(t.sponsorStoppedGraceDays.replace(/[()]/g, '\\$&')));
+    expect((leftDays as HTMLInputElement).value).toBe('60');
+    expect((stoppedDays as HTMLInputElement).value).toBe('90');
+    await user.clear(leftDays);
+    await user.type(leftDays, '6');
+    await user.clear(stoppedDays);
+    await user.type(stoppedDays, '400');
+    fireEvent.submit(screen.getByRole('form', { name: t.title }));
+    expect(await screen.findByText(t.childLeftGraceRange)).toBeTruthy();
+    expect(screen.getByText(t.sponsorStoppedGraceRange)).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+
+    await user.clear(leftDays);
+    await user.type(leftDays, '30');
+    await user.clear(stoppedDays);
+    await user.type(stoppedDays, '0');
+    await user.click(screen.getByRole('button', { name: t.save }));
+    expect(await screen.findByText(t.saved)).toBeTruthy();
+    expect(requests.find((r) => r.method === 'PUT')?.data).toMatchObject({ child_left_grace_days: 30, sponsor_stopped_grace_days: 0 });
   });
 
   it('shows the server refusal of a field next to it', async () => {

@@ -18,6 +18,23 @@ export function SponsorshipSettingsForm({ values }: { values: SponsorshipSetting
           <WholeNumberSetting {...form.register('monthly_amount', { valueAsNumber: true })} label={t.monthlyAmount} min={1} max={100_000} error={errors.monthly_amount?.message} />
           <WholeNumberSetting {...form.register('hold_minutes', { valueAsNumber: true })} label={t.holdMinutes} min={5} max={24 * 60} error={errors.hold_minutes?.message} />
           <WholeNumberSetting {...form.register('transfer_hold_days', { valueAsNumber: true })} label={t.transferHoldDays} min={1} max={30} error={errors.transfer_hold_days?.message} />
+          {/* The lifecycle's grace periods (decision 0051). */}
+          <WholeNumberSetting
+            {...form.register('child_left_grace_days', { valueAsNumber: true })}
+            label={t.childLeftGraceDays}
+            hint={t.childLeftGraceHint}
+            min={7}
+            max={180}
+            error={errors.child_left_grace_days?.message}
+          />
+          <WholeNumberSetting
+            {...form.register('sponsor_stopped_grace_days', { valueAsNumber: true })}
+            label={t.sponsorStoppedGraceDays}
+            hint={t.sponsorStoppedGraceHint}
+            min={0}
+            max={365}
+            error={errors.sponsor_stopped_grace_days?.message}
+          />
         </div>
         <FormFooter saving={save.isPending} label={t.save} success={success} error={error} />
       </form>
