@@ -24,6 +24,7 @@ import { aMonthlyGift } from '../support/monthly';
 import * as make from '../support/factory';
 import * as sponsor from '../support/sponsorship';
 import { aLetter, aPng, aSponsorshipOf } from '../support/letters';
+import { aProgressReportOf } from '../support/progress-reports';
 import { aBirthdaySponsorship, aPaidBirthdayGift } from '../support/birthday-gifts';
 
 type Column = 'anonymous' | 'USER' | 'DONOR' | 'ADMIN' | 'other';
@@ -771,6 +772,38 @@ const matrix: Record<string, Entry> = {
     request: async ({ owner }) => ({ url: `${V1}/users/me/letters/${await aLetter(ctx.db, await aSponsorshipOf(ctx.db, owner.id), { writtenBy: owner.id, file: 'photo' })}/photo` }),
   },
   [`GET ${V1}/admin/letters`]: adminOnly(200),
+  // Progress reports: a sponsor reads their own sponsorship's (another's: 404) and its photo; staff write them.
+  [`GET ${V1}/users/me/sponsorships/:sponsorshipId/progress-reports`]: {
+    ...signedIn(200),
+    other: 404,
+    request: async ({ owner }) => ({ url: `${V1}/users/me/sponsorships/${await aSponsorshipOf(ctx.db, owner.id)}/progress-reports` }),
+  },
+  [`GET ${V1}/users/me/progress-reports/:id/photo`]: {
+    ...signedIn(200),
+    other: 404,
+    request: async ({ owner }) => ({ url: `${V1}/users/me/progress-reports/${await aProgressReportOf(ctx.db, await aSponsorshipOf(ctx.db, owner.id), { photo: true })}/photo` }),
+  },
+  [`GET ${V1}/admin/sponsorship/progress-reports/overdue`]: adminOnly(200),
+  [`GET ${V1}/admin/sponsorship/children/:id/progress-reports`]: { ...adminOnly(200), request: async () => ({ url: `${V1}/admin/sponsorship/children/${(await sponsor.aChild(ctx.db)).id}/progress-reports` }) },
+  [`POST ${V1}/admin/sponsorship/children/:id/progress-reports`]: {
+    ...adminOnly(201),
+    request: async () => ({
+      url: `${V1}/admin/sponsorship/children/${(await sponsor.aChild(ctx.db)).id}/progress-reports`,
+      payload: { period: 'Primer semestre', reportDate: '2026-01-15', messageToSponsor: 'Un saludo grande desde la escuela.' },
+    }),
+  },
+  [`GET ${V1}/admin/sponsorship/progress-reports/:id/photo`]: {
+    ...adminOnly(200),
+    request: async () => ({ url: `${V1}/admin/sponsorship/progress-reports/${await aProgressReportOf(ctx.db, await aSponsorshipOf(ctx.db, accounts.victim.id), { photo: true })}/photo` }),
+  },
+  [`PUT ${V1}/admin/sponsorship/progress-reports/:id/photo`]: {
+    ...adminOnly(201),
+    request: async () => ({
+      url: `${V1}/admin/sponsorship/progress-reports/${await aProgressReportOf(ctx.db, await aSponsorshipOf(ctx.db, accounts.victim.id), { consent: true })}/photo`,
+      payload: await aPng(),
+      headers: { 'content-type': 'application/octet-stream' },
+    }),
+  },
   // Birthday gifts (decision 0055): only the child's active sponsor sends one (another's: 404); staff list and deliver.
   [`POST ${V1}/member/sponsorships/:sponsorshipId/birthday-gift`]: {
     ...signedIn(201),
