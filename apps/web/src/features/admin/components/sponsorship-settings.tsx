@@ -5,6 +5,7 @@ import { sponsorshipSettingsMessages as t } from '@donaciones/shared/messages/sp
 import { type SponsorshipSettings, sponsorshipSettingsSchema } from '@donaciones/shared/schemas/sponsorship';
 import { Card } from '@/components/card';
 import { useUpdateSponsorshipSettings } from '../api/sponsorship-settings';
+import { SponsorshipAmountFields } from './sponsorship-amounts-fields';
 import { FormFooter, useSettingsForm, WholeNumberSetting } from './system-forms';
 
 export function SponsorshipSettingsForm({ values }: { values: SponsorshipSettings }) {
@@ -36,6 +37,8 @@ export function SponsorshipSettingsForm({ values }: { values: SponsorshipSetting
             error={errors.sponsor_stopped_grace_days?.message}
           />
         </div>
+        {/* The birthday gift's suggested amount and the amounts per programme (decision 0055). */}
+        <SponsorshipAmountFields form={form} />
         <FormFooter saving={save.isPending} label={t.save} success={success} error={error} />
       </form>
     </Card>
