@@ -19,7 +19,8 @@ import { SlipViewer } from './slip-viewer';
 const r = adminMessages.review;
 const c = adminMessages.common;
 
-export function DecisionModal({ donation, decision, onClose }: { donation: AdminDonation; decision: Decision; onClose: () => void }) {
+/** The decision's flow: a rejection's reason is checked first (focus goes back to it), then the decision is sent. */
+function useDecision(donation: AdminDonation, decision: Decision, onClose: () => void) {
   const decide = useDecideDonation();
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const [error, setError] = useState<string | null>(null);
@@ -50,24 +51,33 @@ export function DecisionModal({ donation, decision, onClose }: { donation: Admin
       setError(status === 409 || status === 404 || status === 400 ? `${fallback}: ${getErrorMessage(err, '')}` : fallback);
     }
   };
+  const changeReason = (value: string) => {
+    setReason(value);
+    if (reasonError) setReasonError(null);
+  };
+  return { approving, confirm, pending: decide.isPending, error, reason, changeReason, reasonError, reasonRef };
+}
+
+export function DecisionModal({ donation, decision, onClose }: { donation: AdminDonation; decision: Decision; onClose: () => void }) {
+  const { approving, confirm, pending, error, reason, changeReason, reasonError, reasonRef } = useDecision(donation, decision, onClose);
 
   return (
     <Modal
       open
       role="alertdialog"
       onClose={onClose}
-      dismissible={!decide.isPending}
+      dismissible={!pending}
       title={approving ? r.approveTitle : r.rejectTitle}
       description={approving ? r.approveText : r.rejectText}
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={decide.isPending}>
+          <Button variant="outline" onClick={onClose} disabled={pending}>
             {c.cancel}
           </Button>
           <Button
             variant={approving ? 'primary' : 'danger'}
             onClick={confirm}
-            loading={decide.isPending}
+            loading={pending}
             loadingText={approving ? r.approving : r.rejecting}
             icon={approving ? <CheckCircle2 aria-hidden="true" className="size-4" /> : <XCircle aria-hidden="true" className="size-4" />}
           >
@@ -76,19 +86,7 @@ export function DecisionModal({ donation, decision, onClose }: { donation: Admin
         </>
       }
     >
-      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-2xl bg-sand-50 px-4 py-3 text-sm ring-1 ring-sand-200">
-        <dt className="text-ink-500">{r.colDonor}</dt>
-        <dd className="min-w-0 text-right">
-          <span className="block font-semibold text-ink-900">{donation.donor_name}</span>
-          <span className="block truncate text-ink-600">{donation.donor_email}</span>
-        </dd>
-        <dt className="text-ink-500">{r.colAmount}</dt>
-        <dd className="text-right font-semibold text-ink-900 tabular-nums">{formatMoney(donation.amount_gtq)}</dd>
-        <dt className="text-ink-500">{r.colReference}</dt>
-        <dd className="text-right font-mono text-ink-800">{donation.reference_code}</dd>
-        <dt className="text-ink-500">{r.colDate}</dt>
-        <dd className="text-right text-ink-800">{formatDateTime(donation.created_at)}</dd>
-      </dl>
+      <DonationSummary donation={donation} />
       {/* The slip and its warnings stay in sight at the moment of deciding. */}
       {donation.deposit && (
         <div className="mt-4 flex flex-col gap-2 text-sm">
@@ -107,11 +105,8 @@ export function DecisionModal({ donation, decision, onClose }: { donation: Admin
           maxLength={500}
           value={reason}
           error={reasonError ?? undefined}
-          disabled={decide.isPending}
-          onChange={(e) => {
-            setReason(e.target.value);
-            if (reasonError) setReasonError(null);
-          }}
+          disabled={pending}
+          onChange={(e) => changeReason(e.target.value)}
         />
       )}
       {error && (
@@ -120,5 +115,23 @@ export function DecisionModal({ donation, decision, onClose }: { donation: Admin
         </p>
       )}
     </Modal>
+  );
+}
+
+function DonationSummary({ donation }: { donation: AdminDonation }) {
+  return (
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-2xl bg-sand-50 px-4 py-3 text-sm ring-1 ring-sand-200">
+      <dt className="text-ink-500">{r.colDonor}</dt>
+      <dd className="min-w-0 text-right">
+        <span className="block font-semibold text-ink-900">{donation.donor_name}</span>
+        <span className="block truncate text-ink-600">{donation.donor_email}</span>
+      </dd>
+      <dt className="text-ink-500">{r.colAmount}</dt>
+      <dd className="text-right font-semibold text-ink-900 tabular-nums">{formatMoney(donation.amount_gtq)}</dd>
+      <dt className="text-ink-500">{r.colReference}</dt>
+      <dd className="text-right font-mono text-ink-800">{donation.reference_code}</dd>
+      <dt className="text-ink-500">{r.colDate}</dt>
+      <dd className="text-right text-ink-800">{formatDateTime(donation.created_at)}</dd>
+    </dl>
   );
 }
