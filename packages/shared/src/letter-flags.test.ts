@@ -54,6 +54,20 @@ const CONTACT_DETAILS: Array<[LetterFlagKind, string, string]> = [
   ['address', 'my mail goes to P.O. Box 778', 'P.O. Box 778'],
   ['address', 'we live in Austin, TX 78701', 'TX 78701'],
   ['address', 'kilómetro 20 ruta a Chimaltenango', 'kilómetro 20'],
+  // Further usual writings: Guatemalan numbers grouped 4-2-2 or with a spaced
+  // dash, US numbers with dashes after +1, handles after "IG:", profile links, short US streets.
+  ['phone', 'mi cel es 4455 66 77', '4455 66 77'],
+  ['phone', 'mi número 5 5 5 5 - 1 2 3 4', '5 5 5 5 - 1 2 3 4'],
+  ['phone', 'Tel. 7762-1234 en la tienda', '7762-1234'],
+  ['phone', 'Mi número es +502 5555-1234', '+502 5555-1234'],
+  ['phone', 'call me at +1-312-555-0199', '+1-312-555-0199'],
+  ['phone', 'my cell is 312.555.0199', '312.555.0199'],
+  ['social', 'IG: @ana.gt2010', '@ana.gt2010'],
+  ['social', 'mi insta: ana_gt', 'insta: ana_gt'],
+  ['url', 'búscame en fb.com/ana.lopez', 'fb.com/ana.lopez'],
+  ['url', 'my profile is instagram.com/ana.gt', 'instagram.com/ana.gt'],
+  ['email', 'mi correo es ana.lopez at gmail dot com', 'ana.lopez at gmail dot com'],
+  ['address', 'I live at 42 Elm St. near the park', '42 Elm St'],
 ];
 
 const HARMLESS = [
@@ -102,6 +116,13 @@ const HARMLESS = [
   'Ganamos el partido 3 a 2.',
   'Ya sé contar hasta 1000.',
   'Mi escuela tiene 6 aulas y una cancha.',
+  'Mi hermano nació el 5 de mayo de 2015.',
+  'El bus sale a las 5:30 de la mañana.',
+  'El examen es el 2026 11 30 y ya estudié.',
+  'Navidad es el 25.12.2026 y haremos tamales.',
+  'Tenemos 3 gallinas, 2 cerdos y 1 vaca.',
+  'My favorite book has 300 pages.',
+  'I scored 2 goals in soccer on Saturday.',
 ];
 
 describe('the contact-details detector', () => {

@@ -64,7 +64,7 @@ const DETECTORS: Detector[] = [
   // Phone numbers: digit runs with spaces, dashes, dots or brackets; their length decides (below).
   {
     kind: 'phone',
-    pattern: /(?<![\p{L}\d/,.])(?:\+|00)?\d(?:[ \-.]?\(?\d\)?|\)\s?\d|[ \-.]\(\d)+(?![\p{L}\d/,]|\.\d)/gu,
+    pattern: /(?<![\p{L}\d/,.])(?:\+|00)?\d(?:(?:[ \-.]|\s[-.]\s)?\(?\d\)?|\)\s?\d|[ \-.]\(\d)+(?![\p{L}\d/,]|\.\d)/gu,
     accept: acceptPhone,
   },
   { kind: 'phone', pattern: new RegExp(String.raw`\b${DIGIT_WORDS}(?:[\s,.-]+${DIGIT_WORDS}){6,}\b`, 'giu') },
@@ -94,7 +94,9 @@ const DETECTORS: Detector[] = [
   { kind: 'address', pattern: /\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])\s+\d{5}(?:-\d{4})?\b/gu },
 ];
 
-const DATE_LIKE = /^\d{1,2}[ .-]\d{1,2}[ .-]\d{2,4}$|^\d{4}[ .-]\d{1,2}[ .-]\d{1,2}$/;
+// A date as day-month-year or month-day-year ("12.05.2026") or year-month-day ("2026 05 12"), with
+// fields a date can have, so a number grouped 4-2-2 ("4455 66 77") is still a phone number.
+const DATE_LIKE = /^[0-3]?\d[ .-][0-3]?\d[ .-](?:\d{2}|(?:19|20)\d{2})$|^(?:19|20)\d{2}[ .-](?:0?[1-9]|1[0-2])[ .-](?:0?[1-9]|[12]\d|3[01])$/;
 const YEARS = /^(?:19|20)\d{2}(?:\s*[-.]?\s*(?:19|20)\d{2})*$/;
 
 /** A digit run is a phone number when it has the length of one: 8 digits in Guatemala, 10 in the US. */
