@@ -121,6 +121,9 @@ describe('sponsoring by transfer', () => {
     expect(started).toHaveLength(1);
     mine = await inject(ctx.app, { method: 'GET', url: '/api/v1/member/sponsorships', token: sponsor.token });
     expect(mine.json().sponsorships).toEqual([expect.objectContaining({ status: 'active', child: expect.objectContaining({ firstName: 'Dulce' }) })]);
+    // Staff see on the gift's page the sponsorship it pays, and its reference.
+    const page = (await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/monthly-gifts/${gift.id}`, token: admin.token })).json();
+    expect([page.provider, page.transferReference, page.sponsorship]).toEqual(['transfer', reference, { id: s.id, childId: child.id, childFirstName: 'Dulce', status: 'active' }]);
     // The same statement line again records nothing more.
     await importStatement(`TRANSFERENCIA ${reference} ANA;250,00`);
     expect(await ctx.db.select().from(donations).where(eq(donations.recurringGiftId, gift.id))).toHaveLength(1);

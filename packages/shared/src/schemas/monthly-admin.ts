@@ -7,6 +7,7 @@ import { monthlyAdminMessages } from '../messages/monthly-admin';
 import { ADMIN_STATUS_VALUES } from './admin';
 import { boundedDate, hasAtMostTwoDecimals } from './fields';
 import { CANCEL_REASON_MAX_LENGTH, MONTHLY_CANCELLED_BY, MONTHLY_GIFT_STATUSES, monthlyGiftSchema } from './monthly';
+import { SPONSORSHIP_STATUSES } from './sponsorship-codes';
 
 const m = monthlyAdminMessages.validation;
 
@@ -79,6 +80,8 @@ export const adminMonthlyGiftDetailSchema = adminMonthlyGiftSchema
     createdAt: z.string(),
     /** Newest first. */
     charges: z.array(monthlyChargeSchema),
+    /** The sponsorship the gift pays, if any (decision 0054: by card or by transfer). */
+    sponsorship: z.object({ id: z.number().int(), childId: z.number().int(), childFirstName: z.string(), status: z.enum(SPONSORSHIP_STATUSES) }).nullable().optional(),
   })
   .meta({ id: 'AdminMonthlyGiftDetail' });
 export type AdminMonthlyGiftDetail = z.infer<typeof adminMonthlyGiftDetailSchema>;

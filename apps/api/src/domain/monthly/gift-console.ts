@@ -8,6 +8,7 @@ import { growthPercentage, guatemalaMidnight } from '@donaciones/shared/figures'
 import { fromCents } from '@donaciones/shared/format';
 import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
 import type { MonthlyCancelledBy, MonthlyGiftStatus } from '@donaciones/shared/schemas/monthly';
+import type { SponsorshipStatus } from '@donaciones/shared/schemas/sponsorship-codes';
 import {
   ADMIN_MONTHLY_PAGE_SIZE,
   type AdminMonthlyGift,
@@ -137,6 +138,12 @@ export async function getAdminMonthlyGift(db: Db, id: number): Promise<AdminMont
       SELECT id, reference_code, amount_cents, currency, status, created_at FROM donations
       WHERE recurring_gift_id = ${id} ORDER BY created_at DESC, id DESC`),
   );
+  // The sponsorship the gift pays (decision 0054), its newest if a hold was released and taken again.
+  const [sponsorship] = rowsOf<{ id: number; child_id: number; first_name: string; status: SponsorshipStatus }>(
+    await db.execute(sql`
+      SELECT s.id, s.child_id, c.first_name, s.status FROM sponsorships s JOIN sponsored_children c ON c.id = s.child_id
+      WHERE s.recurring_gift_id = ${id} ORDER BY s.id DESC LIMIT 1`),
+  );
   return {
     ...toAdminMonthlyGift(row),
     subscriptionId: row.subscription_id,
@@ -152,6 +159,7 @@ export async function getAdminMonthlyGift(db: Db, id: number): Promise<AdminMont
       status: ADMIN_DONATION_STATUS[c.status],
       createdAt: iso(c.created_at) as string,
     })),
+    sponsorship: sponsorship ? { id: sponsorship.id, childId: sponsorship.child_id, childFirstName: sponsorship.first_name, status: sponsorship.status } : null,
   };
 }
 

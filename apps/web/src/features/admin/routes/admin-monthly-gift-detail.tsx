@@ -8,6 +8,7 @@ import { formatDate, formatDateTime, formatLongDate, formatMoney, fromCents } fr
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
 import { paymentsMessages } from '@donaciones/shared/messages/payments';
+import { sponsorshipTransferMessages as tm } from '@donaciones/shared/messages/sponsorship-transfer';
 import type { AdminMonthlyGiftDetail, MonthlyCharge } from '@donaciones/shared/schemas/monthly-admin';
 import { StatusBadge } from '@/components/badge';
 import { Button, ButtonLink } from '@/components/button';
@@ -16,7 +17,7 @@ import { PageHeader } from '@/components/page-header';
 import { type Column, ResponsiveTable } from '@/components/responsive-table';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
-import { adminDonationDetailPath, adminMonthlyGiftDetailPath, paths } from '@/lib/paths';
+import { adminDonationDetailPath, adminMonthlyGiftDetailPath, adminSponsorshipChildPath, paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminMonthlyGift } from '../api/monthly-gifts';
 import { CancelMonthlyGiftModal } from '../components/cancel-monthly-gift-modal';
@@ -85,7 +86,19 @@ function GiftCards({ gift, onCancel }: { gift: AdminMonthlyGiftDetail; onCancel:
           <Field label={d.totalGiven}>
             <span className="tabular-nums">{formatMoney(fromCents(gift.totalGivenCents), gift.currency)}</span>
           </Field>
-          <Field label={d.provider}>{paymentsMessages.providers[gift.provider] ?? gift.provider}</Field>
+          <Field label={d.provider}>{gift.transferReference ? tm.transfer : (paymentsMessages.providers[gift.provider] ?? gift.provider)}</Field>
+          {gift.transferReference && (
+            <Field label={tm.giftReferenceLabel}>
+              <span className="font-mono" data-testid="gift-transfer-reference">{gift.transferReference}</span>
+            </Field>
+          )}
+          {gift.sponsorship && (
+            <Field label={tm.giftSponsorshipLabel}>
+              <ButtonLink to={adminSponsorshipChildPath(gift.sponsorship.childId)} variant="ghost" size="sm" data-testid="gift-sponsorship">
+                {tm.giftSponsorship(gift.sponsorship.childFirstName, tm.staffStatus[gift.sponsorship.status], gift.transferReference ? tm.staffMark : tm.staffCard)}
+              </ButtonLink>
+            </Field>
+          )}
           {gift.subscriptionId && (
             <Field label={d.subscription}>
               <span className="font-mono">{gift.subscriptionId}</span>

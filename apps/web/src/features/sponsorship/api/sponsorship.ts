@@ -14,6 +14,7 @@ import type {
   StaffChild,
   StaffChildDetail,
 } from '@donaciones/shared/schemas/sponsorship';
+import type { SponsorTransferInstructions } from '@donaciones/shared/schemas/sponsorship-transfer';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -54,6 +55,8 @@ export interface StartAnswer {
   referenceCode: string;
   checkoutUrl: string | null;
   childFirstName: string;
+  /** The instructions of a sponsorship by transfer (decision 0054); null by card. */
+  transfer: SponsorTransferInstructions | null;
 }
 
 export function useStartSponsorship() {

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { formatLongDate } from '@donaciones/shared/format';
 import { childStatusLabels, consentScopeLabels } from '@donaciones/shared/messages/sponsorship';
+import { sponsorshipLifecycleMessages as lm } from '@donaciones/shared/messages/sponsorship-lifecycle';
 import {
   CHILD_STATUSES,
   CONSENT_SCOPES,
@@ -41,7 +43,7 @@ export function StatusForm({ detail }: { detail: StaffChildDetail }) {
       <Button type="submit" loading={change.isPending}>Guardar estado</Button>
       {leaving && (
         <p className="text-sm text-ink-700 sm:col-span-3" role="status">
-          {`Al guardar, quien apadrina a ${detail.child.firstName} recibirá un correo (sin el motivo) con una invitación a elegir a otra niña o niño en Apadrina.`}
+          {`Al guardar, quien apadrina a ${detail.child.firstName} recibirá un correo (sin el motivo): su apadrinamiento termina y en "Mi ahijado/a" podrá elegir a otra niña o niño con el mismo aporte, seguir dando a "Donde más se necesite" o cancelar.`}
         </p>
       )}
     </form>
@@ -111,7 +113,11 @@ export default function AdminChildPage() {
   return (
     <div className="space-y-6">
       <PageHeader eyebrow="Apadrinamiento" title={d.child.fullName} description={`${childStatusLabels[d.child.status]} · ${d.child.takenPlaces} de ${d.child.sponsorPlaces} lugares tomados`} />
-      <Card title="Estado"><StatusForm key={d.child.status} detail={d} /></Card>
+      <Card title="Estado">
+        {/* A sponsor stopped: the place stays taken for the grace period (decision 0051). */}
+        {d.returnsToListAt && <p className="mb-4 font-semibold text-ink-900">{lm.returnsToList(formatLongDate(d.returnsToListAt))}</p>}
+        <StatusForm key={d.child.status} detail={d} />
+      </Card>
       <Card title="Consentimientos">
         <ul className="mb-4 space-y-2">
           {d.consents.map((c) => (

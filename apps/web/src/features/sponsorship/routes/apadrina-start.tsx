@@ -1,12 +1,15 @@
 // /apadrina/reserva (docs/product.md#sponsorship): the held child, until when, the code of conduct,
 // and the sponsor's details; the card is the demo's (checked here, only its last 4 digits sent) or the
-// provider's own page. The first payment makes the sponsorship active.
+// provider's own page, or a monthly bank transfer whose instructions are shown (decision 0054). The
+// first payment makes the sponsorship active.
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatMoney } from '@donaciones/shared/format';
 import { sponsorshipMessages as m, sponsorshipTexts as t } from '@donaciones/shared/messages/sponsorship';
+import { sponsorshipTransferMessages as tm } from '@donaciones/shared/messages/sponsorship-transfer';
+import { SPONSOR_PAYMENT_METHODS } from '@donaciones/shared/schemas/sponsorship-transfer';
 import { cardLast4, detectCardBrand, donateDetailsSchema } from '@donaciones/shared/schemas/donate';
 import { hostedCheckout } from '@donaciones/shared/schemas/payments';
 import { Button, ButtonLink } from '@/components/button';
@@ -22,11 +25,15 @@ import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type StartAnswer, useStartSponsorship } from '../api/sponsorship';
 import { ChildFacts, ChildPhoto, useNoIndex } from '../components/child-card';
+import { SponsorMethodChoice } from '../components/sponsor-method-choice';
+import { TransferInstructions } from '../components/transfer-instructions';
 import { forgetHold, readHold } from '../components/use-choose-child';
 
 const code = z.boolean().refine((v) => v, { error: m.codeOfConductRequired });
-const demoSchema = donateDetailsSchema.pick({ donorName: true, email: true, cardNumber: true, expiryDate: true, cvc: true }).extend({ acceptCodeOfConduct: code });
-const hostedSchema = donateDetailsSchema.pick({ donorName: true, email: true }).extend({ acceptCodeOfConduct: code });
+const method = z.enum(SPONSOR_PAYMENT_METHODS);
+const demoSchema = donateDetailsSchema.pick({ donorName: true, email: true, cardNumber: true, expiryDate: true, cvc: true }).extend({ acceptCodeOfConduct: code, paymentMethod: method });
+/** The provider's own page takes the card, and a transfer needs none. */
+const noCardSchema = donateDetailsSchema.pick({ donorName: true, email: true }).extend({ acceptCodeOfConduct: code, paymentMethod: method });
 type Values = z.input<typeof demoSchema>;
 
 const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('es-GT', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Guatemala' });
@@ -39,11 +46,16 @@ export default function ApadrinaStartPage() {
   const site = usePublicSite();
   const session = useSession();
   const hosted = hostedCheckout(site.data?.payments?.provider);
+  const transferOffered = (site.data?.bank_accounts.length ?? 0) > 0;
   const start = useStartSponsorship();
   const form = useForm<Values>({
-    resolver: zodResolver(hosted ? (hostedSchema as unknown as typeof demoSchema) : demoSchema),
-    defaultValues: { donorName: session.user ? `${session.user.first_name ?? ''} ${session.user.last_name ?? ''}`.trim() : '', email: session.user?.email ?? '', cardNumber: '', expiryDate: '', cvc: '', acceptCodeOfConduct: false },
+    // The card is checked here only when it is the demo's and the sponsor pays by card.
+    resolver: (values, context, options) =>
+      zodResolver(!hosted && values.paymentMethod === 'card' ? demoSchema : (noCardSchema as unknown as typeof demoSchema))(values, context, options),
+    defaultValues: { donorName: session.user ? `${session.user.first_name ?? ''} ${session.user.last_name ?? ''}`.trim() : '', email: session.user?.email ?? '', cardNumber: '', expiryDate: '', cvc: '', acceptCodeOfConduct: false, paymentMethod: 'card' },
   });
+  const paymentMethod = useWatch({ control: form.control, name: 'paymentMethod' });
+  const cardFields = !hosted && paymentMethod === 'card';
   const errors = form.formState.errors;
 
   if (!hold) {
@@ -60,8 +72,8 @@ export default function ApadrinaStartPage() {
       donorName: v.donorName,
       email: v.email,
       acceptCodeOfConduct: true as const,
-      paymentMethod: 'card' as const,
-      ...(hosted ? {} : { cardLast4: cardLast4(v.cardNumber ?? ''), cardBrand: detectCardBrand(v.cardNumber ?? '') }),
+      paymentMethod: v.paymentMethod,
+      ...(!cardFields ? {} : { cardLast4: cardLast4(v.cardNumber ?? ''), cardBrand: detectCardBrand(v.cardNumber ?? '') }),
     };
     start.mutate(
       { token: hold.holdToken, body },
@@ -76,6 +88,15 @@ export default function ApadrinaStartPage() {
     );
   });
 
+  if (done?.transfer) {
+    return (
+      <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
+        <TransferInstructions childFirstName={done.childFirstName} transfer={done.transfer} />
+        {!session.user && <p className="text-ink-700">{t.loginToSee}</p>}
+        <ButtonLink to={session.user ? paths.donorSponsorships : paths.login}>{t.goToMyChild}</ButtonLink>
+      </div>
+    );
+  }
   if (done) {
     return (
       <div className="mx-auto max-w-3xl space-y-4 px-4 py-10">
@@ -101,7 +122,8 @@ export default function ApadrinaStartPage() {
             <form className="space-y-4" onSubmit={onSubmit} noValidate>
               <TextInput label="Nombre" autoComplete="name" required {...form.register('donorName')} error={errors.donorName?.message} />
               <TextInput label="Correo electrónico" type="email" autoComplete="email" required {...form.register('email')} error={errors.email?.message} />
-              {!hosted && (
+              {transferOffered && <SponsorMethodChoice method={paymentMethod} onMethod={(m) => form.setValue('paymentMethod', m)} />}
+              {cardFields && (
                 <>
                   <TextInput label="Número de tarjeta" inputMode="numeric" autoComplete="cc-number" required hint={t.demoCard} {...form.register('cardNumber')} error={errors.cardNumber?.message} />
                   <div className="grid grid-cols-2 gap-4">
@@ -112,7 +134,7 @@ export default function ApadrinaStartPage() {
               )}
               <Checkbox label={t.acceptCode} {...form.register('acceptCodeOfConduct')} error={errors.acceptCodeOfConduct?.message} />
               {start.isError && !Object.keys(errors).length && <p role="alert" className="font-semibold text-danger-700">{getErrorMessage(start.error, 'No pudimos completar el apadrinamiento.')}</p>}
-              <Button type="submit" loading={start.isPending} className="w-full">{t.start(amount)}</Button>
+              <Button type="submit" loading={start.isPending} className="w-full">{paymentMethod === 'transfer' ? tm.startTransfer(amount) : t.start(amount)}</Button>
             </form>
           </Card>
         </div>

@@ -13,7 +13,9 @@ import { EmptyState, ErrorState } from '@/components/states';
 import { paths, sponsorLettersPath } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMySponsorships, usePhotoUrl } from '../api/sponsorship';
+import { useSponsorshipOffers } from '../api/sponsorship-offers';
 import { ChildFacts, ChildPhoto, useNoIndex } from '../components/child-card';
+import { ChildLeftOffers } from '../components/child-left-offer';
 import { SponsorProgressReports } from '../components/sponsor-progress-reports';
 
 type Item = MySponsorships['sponsorships'][number];
@@ -44,12 +46,15 @@ export default function MyChildPage() {
   useDocumentTitle(t.myChild);
   useNoIndex();
   const mine = useMySponsorships();
+  // A sponsor whose child left has a choice to make here, not an empty page.
+  const offers = useSponsorshipOffers();
   return (
     <div className="space-y-6">
       <PageHeader eyebrow="Apadrinamiento" title={t.myChild} description="Por su protección, te comunicas con tu ahijado/a solo por cartas a través de la fundación." />
+      <ChildLeftOffers />
       {mine.isPending && <Skeleton className="h-48" />}
       {mine.isError && <ErrorState message="No pudimos cargar tus apadrinamientos." onRetry={() => void mine.refetch()} />}
-      {mine.data?.sponsorships.length === 0 && <EmptyState title={t.myChildEmpty} action={<ButtonLink to={paths.apadrina}>{t.pageTitle}</ButtonLink>} />}
+      {mine.data?.sponsorships.length === 0 && offers.data?.length === 0 && <EmptyState title={t.myChildEmpty} action={<ButtonLink to={paths.apadrina}>{t.pageTitle}</ButtonLink>} />}
       {mine.data?.sponsorships.map((item) => <SponsoredChild key={item.id} item={item} />)}
     </div>
   );

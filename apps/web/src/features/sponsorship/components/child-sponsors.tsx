@@ -1,0 +1,24 @@
+// The sponsors of a child on the staff's record (docs/product.md#sponsorship): each place's status, who
+// holds it, since or until when, and how they pay: card, or monthly transfer with its permanent
+// reference (decision 0054).
+import { formatLongDate } from '@donaciones/shared/format';
+import { sponsorshipTransferMessages as m } from '@donaciones/shared/messages/sponsorship-transfer';
+import type { StaffChildDetail } from '@donaciones/shared/schemas/sponsorship';
+import { Badge } from '@/components/badge';
+
+export function ChildSponsors({ sponsorships }: { sponsorships: StaffChildDetail['sponsorships'] }) {
+  if (sponsorships.length === 0) return <p className="text-ink-700">{m.staffNoSponsors}</p>;
+  return (
+    <ul className="space-y-2" data-testid="child-sponsors">
+      {sponsorships.map((s) => (
+        <li key={s.id} className="flex flex-wrap items-center gap-2">
+          <Badge tone={s.status === 'active' ? 'success' : s.status === 'held' ? 'warning' : 'neutral'}>{m.staffStatus[s.status] ?? s.status}</Badge>
+          <span className="font-semibold">{s.sponsorName ?? '—'}</span>
+          {s.paymentMethod && <Badge tone={s.paymentMethod === 'transfer' ? 'accent' : 'brand'}>{s.paymentMethod === 'transfer' ? m.staffMark : m.staffCard}</Badge>}
+          {s.transferReference && <span className="font-mono text-sm">{m.staffReference(s.transferReference)}</span>}
+          <span className="text-sm text-ink-600">{s.status === 'held' ? m.staffHeldUntil(formatLongDate(s.heldUntil)) : s.startedAt ? m.staffSince(formatLongDate(s.startedAt)) : ''}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
