@@ -70,6 +70,7 @@ export const sponsorshipReportTexts = {
   waitingTitle: 'Tiempo de espera',
   averageWaitingNow: 'Espera promedio de quienes esperan ahora',
   averageWaitStarted: 'Espera promedio de quienes fueron apadrinados en el período',
+  noData: 'Sin datos',
   days: (n: number | null) => (n == null ? 'Sin datos' : `${formatNumber(n, 1)} días`),
   childrenCount: (n: number) => (n === 1 ? '1 niña o niño' : `${n} niñas y niños`),
   sponsorshipCount: (n: number) => (n === 1 ? '1 apadrinamiento' : `${n} apadrinamientos`),

@@ -32,7 +32,7 @@ export function PlacesSection({ report }: { report: SponsorshipReport }) {
   const programs = report.byProgram.map((r) => ({ ...r, key: String(r.programId ?? 'none'), label: r.name ?? t.noProgram }));
   const departments = report.byDepartment.map((r) => ({ ...r, key: r.department, label: r.department }));
   return (
-    <div className="grid gap-6 xl:grid-cols-2">
+    <div className="space-y-6">
       <Card title={t.byProgram} headingLevel="h3">
         <PlacesTable caption={t.byProgram} header={t.program} rows={programs} />
       </Card>
@@ -67,8 +67,8 @@ export function WaitingAndRetention({ report }: { report: SponsorshipReport }) {
         <dl>
           <Figure
             label={t.retention(RETENTION_MONTHS)}
-            value={r.percent == null ? t.noCohort : formatPercent(r.percent)}
-            detail={r.percent == null ? undefined : t.retentionCohort(r.stillActive, r.cohort, formatDay(r.startedBy))}
+            value={r.percent == null ? t.noData : formatPercent(r.percent)}
+            detail={r.percent == null ? t.noCohort : t.retentionCohort(r.stillActive, r.cohort, formatDay(r.startedBy))}
           />
         </dl>
         <h4 className="mt-5 font-semibold">{t.endedTitle}</h4>
