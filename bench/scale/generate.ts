@@ -25,11 +25,11 @@ export const donorsFor = (donations: number) => Math.max(500, Math.round(donatio
 export type Exec = (text: string) => Promise<unknown>;
 
 /** The row triggers a bulk load turns off; bulkLoad rebuilds what they keep. The matching trigger stays on (rows come with their donor). */
-const ROW_TRIGGERS = ['donations_totals_trg', 'donations_daily_trg', 'donations_donor_monthly_trg', 'donations_donor_figures_trg'];
+const ROW_TRIGGERS = ['donations_totals_trg', 'donations_daily_trg', 'donations_donor_periods_trg', 'donations_donor_figures_trg'];
 
 /**
  * Runs `insert` with the per-row triggers off, then rebuilds from the ledger, one statement each, what
- * they keep: the running totals, the daily and per-donor-month rollups and every donor's figures.
+ * they keep: the running totals, the daily rollup, the rollup per donor and month and year, and every donor's figures.
  */
 export async function bulkLoad(exec: Exec, insert: () => Promise<unknown>): Promise<void> {
   for (const name of ROW_TRIGGERS) await exec(`ALTER TABLE donations DISABLE TRIGGER ${name}`);
@@ -44,7 +44,7 @@ export async function bulkLoad(exec: Exec, insert: () => Promise<unknown>): Prom
     SELECT status, donation_type, 0, count(*), sum(CASE WHEN currency = 'GTQ' THEN amount_cents ELSE coalesce(gtq_cents, 0) END)
     FROM donations GROUP BY status, donation_type`);
   await exec('SELECT donation_daily_rebuild()');
-  await exec('SELECT donation_donor_monthly_rebuild()');
+  await exec('SELECT donation_donor_periods_rebuild()');
   // Each donor's figures as donor_refresh_figures (migration 0022) keeps them: completed gifts.
   await exec(`
     UPDATE donors r SET gift_count = f.n, lifetime_cents = f.total, first_gift_at = f.first_at, last_gift_at = f.last_at
@@ -115,9 +115,11 @@ export async function generateDonations(db: Database, from: number, to: number, 
       JOIN donors r ON r.emails[1] = p.email AND r.merged_into_id IS NULL
       CROSS JOIN LATERAL (SELECT (ARRAY[5000, 10000, 15000, 25000, 35000, 50000, 100000, 250000])[1 + (hashint4(i + 1) & 7)]::bigint AS amount,
                                  i % 13 = 4 AS usd) AS money
-      -- Time runs with the donation number; December's days are spread twice as thin, so it holds twice the gifts.
+      -- Time runs with the donation number; December's days are spread twice as thin, so it holds twice the gifts
+      -- (half of November's move 30 days on, unless that is after until: no gift is dated in the future).
       CROSS JOIN LATERAL (SELECT ${options.until.toISOString()}::timestamptz - ((${to}::bigint - i) * ${span}::bigint / ${Math.max(1, to)}) * interval '1 second' AS raw) AS t0
-      CROSS JOIN LATERAL (SELECT CASE WHEN extract(month FROM raw) = 11 AND i % 2 = 0 THEN raw + interval '30 days' ELSE raw END AS at) AS t
+      CROSS JOIN LATERAL (SELECT CASE WHEN extract(month FROM raw) = 11 AND i % 2 = 0 AND raw + interval '30 days' <= ${options.until.toISOString()}::timestamptz
+                                      THEN raw + interval '30 days' ELSE raw END AS at) AS t
       CROSS JOIN LATERAL (SELECT CASE WHEN i % 97 = 5 THEN 'refunded' WHEN i % 50 < 40 THEN 'completed' WHEN i % 50 < 44 THEN 'pending'
                                       WHEN i % 50 < 47 THEN 'failed' WHEN i % 50 < 49 THEN 'cancelled' ELSE 'expired' END AS status) AS st`),
   );

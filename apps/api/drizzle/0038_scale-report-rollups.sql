@@ -91,113 +91,132 @@ $$ LANGUAGE plpgsql;
 --> statement-breakpoint
 SELECT donation_daily_rebuild();
 --> statement-breakpoint
--- The counted gifts (completed, with a quetzal value) by Guatemala calendar month and donor address
--- (lower-cased, as the reports group donors): how many, their quetzal cents, and the newest gift's
--- instant, id and donor name (the name the report shows). A period's distinct donors and top donors
--- read its months' rows; the days of a month the period covers in part are read from the ledger.
-CREATE TABLE IF NOT EXISTS "donation_donor_monthly" (
-  "month" date NOT NULL,
+-- The counted gifts (completed, with a quetzal value) by donor address (lower-cased, as the reports
+-- group donors) and Guatemala calendar month and year (`span` 'month' or 'year', `period_start` its
+-- first day): how many, their quetzal cents, and the newest gift's instant, id and donor name (the name
+-- the report shows). A year's distinct donors and top ten read its rows by the second index; another
+-- period adds up its months' rows and reads the days of a month it covers in part from the ledger.
+CREATE TABLE IF NOT EXISTS "donation_donor_periods" (
+  "span" text NOT NULL,
+  "period_start" date NOT NULL,
   "email" text NOT NULL,
   "count" bigint DEFAULT 0 NOT NULL,
   "cents" bigint DEFAULT 0 NOT NULL,
   "last_at" timestamp with time zone NOT NULL,
   "last_id" integer NOT NULL,
   "name" text NOT NULL,
-  CONSTRAINT "donation_donor_monthly_pk" PRIMARY KEY ("month", "email")
+  CONSTRAINT "donation_donor_periods_pk" PRIMARY KEY ("span", "period_start", "email"),
+  CONSTRAINT "donation_donor_periods_span_valid" CHECK ("span" IN ('month', 'year'))
 );
 --> statement-breakpoint
--- One donor's month worked out again from the ledger (by donations_email_lower_idx): after a counted
--- gift leaves it (refund, void, deletion, a changed date, address or amount).
-CREATE OR REPLACE FUNCTION donation_donor_monthly_refresh(p_month date, p_email text) RETURNS void AS $$
+CREATE INDEX IF NOT EXISTS "donation_donor_periods_top_idx" ON "donation_donor_periods" ("span", "period_start", "cents" DESC, "count" DESC, "email");
+--> statement-breakpoint
+-- One donor's month or year worked out again from the ledger (by donations_email_lower_idx): after a
+-- counted gift leaves it (refund, void, deletion, a changed date, address, name or amount).
+CREATE OR REPLACE FUNCTION donation_donor_periods_refresh(p_span text, p_start date, p_email text) RETURNS void AS $$
+DECLARE
+  v_from timestamptz := p_start::timestamp AT TIME ZONE 'America/Guatemala';
+  v_to timestamptz := (p_start + CASE WHEN p_span = 'year' THEN interval '1 year' ELSE interval '1 month' END)::timestamp AT TIME ZONE 'America/Guatemala';
 BEGIN
-  DELETE FROM donation_donor_monthly WHERE month = p_month AND email = p_email;
-  INSERT INTO donation_donor_monthly (month, email, count, cents, last_at, last_id, name)
-  SELECT p_month, p_email, g.n, g.cents, l.created_at, l.id, l.donor_name
+  DELETE FROM donation_donor_periods WHERE span = p_span AND period_start = p_start AND email = p_email;
+  INSERT INTO donation_donor_periods (span, period_start, email, count, cents, last_at, last_id, name)
+  SELECT p_span, p_start, p_email, g.n, g.cents, l.created_at, l.id, l.donor_name
   FROM (SELECT count(*) AS n, sum(CASE WHEN currency = 'GTQ' THEN amount_cents ELSE coalesce(gtq_cents, 0) END) AS cents
         FROM donations
-        WHERE lower(donor_email) = p_email
-          AND created_at >= (p_month::timestamp AT TIME ZONE 'America/Guatemala')
-          AND created_at < ((p_month + interval '1 month')::timestamp AT TIME ZONE 'America/Guatemala')
+        WHERE lower(donor_email) = p_email AND created_at >= v_from AND created_at < v_to
           AND status = 'completed' AND (currency = 'GTQ' OR gtq_cents IS NOT NULL)) g
   CROSS JOIN LATERAL (
     SELECT created_at, id, donor_name FROM donations
-    WHERE lower(donor_email) = p_email
-      AND created_at >= (p_month::timestamp AT TIME ZONE 'America/Guatemala')
-      AND created_at < ((p_month + interval '1 month')::timestamp AT TIME ZONE 'America/Guatemala')
+    WHERE lower(donor_email) = p_email AND created_at >= v_from AND created_at < v_to
       AND status = 'completed' AND (currency = 'GTQ' OR gtq_cents IS NOT NULL)
     ORDER BY created_at DESC, id DESC LIMIT 1) l
   WHERE g.n > 0;
 END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
--- A new counted gift is added in place (the common case: one upsert); any other change to a counted
--- gift re-reads the donor's month (or both months) from the ledger, which the AFTER trigger sees changed.
-CREATE OR REPLACE FUNCTION donation_donor_monthly_trigger() RETURNS trigger AS $$
+CREATE OR REPLACE FUNCTION donation_donor_periods_add(d donations) RETURNS void AS $$
+BEGIN
+  INSERT INTO donation_donor_periods AS t (span, period_start, email, count, cents, last_at, last_id, name)
+  SELECT s.span, date_trunc(s.span, d.created_at AT TIME ZONE 'America/Guatemala')::date, lower(d.donor_email), 1,
+         CASE WHEN d.currency = 'GTQ' THEN d.amount_cents ELSE d.gtq_cents END, d.created_at, d.id, d.donor_name
+  FROM (VALUES ('month'), ('year')) AS s (span)
+  ON CONFLICT (span, period_start, email) DO UPDATE
+    SET count = t.count + 1,
+        cents = t.cents + EXCLUDED.cents,
+        last_at = CASE WHEN (EXCLUDED.last_at, EXCLUDED.last_id) > (t.last_at, t.last_id) THEN EXCLUDED.last_at ELSE t.last_at END,
+        last_id = CASE WHEN (EXCLUDED.last_at, EXCLUDED.last_id) > (t.last_at, t.last_id) THEN EXCLUDED.last_id ELSE t.last_id END,
+        name = CASE WHEN (EXCLUDED.last_at, EXCLUDED.last_id) > (t.last_at, t.last_id) THEN EXCLUDED.name ELSE t.name END;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+-- A new counted gift is added in place (the common case: one upsert per span); any other change to a
+-- counted gift re-reads the donor's month and year (old and new) from the ledger, which the AFTER
+-- trigger sees changed.
+CREATE OR REPLACE FUNCTION donation_donor_periods_trigger() RETURNS trigger AS $$
 DECLARE
   old_counted boolean := TG_OP <> 'INSERT' AND OLD.status = 'completed' AND (OLD.currency = 'GTQ' OR OLD.gtq_cents IS NOT NULL);
   new_counted boolean := TG_OP <> 'DELETE' AND NEW.status = 'completed' AND (NEW.currency = 'GTQ' OR NEW.gtq_cents IS NOT NULL);
-  old_month date;
-  new_month date;
+  span text;
+  old_start date;
+  new_start date;
 BEGIN
-  IF old_counted THEN old_month := date_trunc('month', OLD.created_at AT TIME ZONE 'America/Guatemala')::date; END IF;
-  IF new_counted THEN new_month := date_trunc('month', NEW.created_at AT TIME ZONE 'America/Guatemala')::date; END IF;
   IF TG_OP = 'UPDATE' AND old_counted = new_counted
      AND (NEW.created_at, NEW.donor_email, NEW.donor_name, NEW.currency, NEW.amount_cents, NEW.gtq_cents)
          IS NOT DISTINCT FROM (OLD.created_at, OLD.donor_email, OLD.donor_name, OLD.currency, OLD.amount_cents, OLD.gtq_cents) THEN
     RETURN NULL;
   END IF;
   IF new_counted AND NOT old_counted THEN
-    INSERT INTO donation_donor_monthly AS t (month, email, count, cents, last_at, last_id, name)
-    VALUES (new_month, lower(NEW.donor_email), 1, CASE WHEN NEW.currency = 'GTQ' THEN NEW.amount_cents ELSE NEW.gtq_cents END,
-            NEW.created_at, NEW.id, NEW.donor_name)
-    ON CONFLICT (month, email) DO UPDATE
-      SET count = t.count + 1,
-          cents = t.cents + EXCLUDED.cents,
-          last_at = CASE WHEN (EXCLUDED.last_at, EXCLUDED.last_id) > (t.last_at, t.last_id) THEN EXCLUDED.last_at ELSE t.last_at END,
-          last_id = CASE WHEN (EXCLUDED.last_at, EXCLUDED.last_id) > (t.last_at, t.last_id) THEN EXCLUDED.last_id ELSE t.last_id END,
-          name = CASE WHEN (EXCLUDED.last_at, EXCLUDED.last_id) > (t.last_at, t.last_id) THEN EXCLUDED.name ELSE t.name END;
+    PERFORM donation_donor_periods_add(NEW);
     RETURN NULL;
   END IF;
-  IF old_counted THEN PERFORM donation_donor_monthly_refresh(old_month, lower(OLD.donor_email)); END IF;
-  IF new_counted AND (NOT old_counted OR new_month <> old_month OR lower(NEW.donor_email) <> lower(OLD.donor_email)) THEN
-    PERFORM donation_donor_monthly_refresh(new_month, lower(NEW.donor_email));
-  END IF;
+  FOREACH span IN ARRAY ARRAY['month', 'year'] LOOP
+    IF old_counted THEN
+      old_start := date_trunc(span, OLD.created_at AT TIME ZONE 'America/Guatemala')::date;
+      PERFORM donation_donor_periods_refresh(span, old_start, lower(OLD.donor_email));
+    END IF;
+    IF new_counted THEN
+      new_start := date_trunc(span, NEW.created_at AT TIME ZONE 'America/Guatemala')::date;
+      IF new_start <> old_start OR lower(NEW.donor_email) <> lower(OLD.donor_email) THEN
+        PERFORM donation_donor_periods_refresh(span, new_start, lower(NEW.donor_email));
+      END IF;
+    END IF;
+  END LOOP;
   RETURN NULL;
 END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS donations_donor_monthly_trg ON donations;
+DROP TRIGGER IF EXISTS donations_donor_periods_trg ON donations;
 --> statement-breakpoint
-CREATE TRIGGER donations_donor_monthly_trg
+CREATE TRIGGER donations_donor_periods_trg
 AFTER INSERT OR UPDATE OR DELETE ON donations
-FOR EACH ROW EXECUTE FUNCTION donation_donor_monthly_trigger();
+FOR EACH ROW EXECUTE FUNCTION donation_donor_periods_trigger();
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION donation_donor_monthly_truncate() RETURNS trigger AS $$
+CREATE OR REPLACE FUNCTION donation_donor_periods_truncate() RETURNS trigger AS $$
 BEGIN
-  DELETE FROM donation_donor_monthly;
+  DELETE FROM donation_donor_periods;
   RETURN NULL;
 END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS donations_donor_monthly_truncate_trg ON donations;
+DROP TRIGGER IF EXISTS donations_donor_periods_truncate_trg ON donations;
 --> statement-breakpoint
-CREATE TRIGGER donations_donor_monthly_truncate_trg AFTER TRUNCATE ON donations
-FOR EACH STATEMENT EXECUTE FUNCTION donation_donor_monthly_truncate();
+CREATE TRIGGER donations_donor_periods_truncate_trg AFTER TRUNCATE ON donations
+FOR EACH STATEMENT EXECUTE FUNCTION donation_donor_periods_truncate();
 --> statement-breakpoint
 -- Rebuilds the rollup from the ledger (this migration, and the benchmarks' generators after a bulk load).
-CREATE OR REPLACE FUNCTION donation_donor_monthly_rebuild() RETURNS void AS $$
+CREATE OR REPLACE FUNCTION donation_donor_periods_rebuild() RETURNS void AS $$
 BEGIN
-  DELETE FROM donation_donor_monthly;
-  INSERT INTO donation_donor_monthly (month, email, count, cents, last_at, last_id, name)
-  SELECT month, email, count(*), sum(cents),
-         (array_agg(created_at ORDER BY created_at DESC, id DESC))[1],
-         (array_agg(id ORDER BY created_at DESC, id DESC))[1],
-         (array_agg(donor_name ORDER BY created_at DESC, id DESC))[1]
-  FROM (SELECT date_trunc('month', created_at AT TIME ZONE 'America/Guatemala')::date AS month, lower(donor_email) AS email,
-               CASE WHEN currency = 'GTQ' THEN amount_cents ELSE gtq_cents END AS cents, created_at, id, donor_name
+  DELETE FROM donation_donor_periods;
+  INSERT INTO donation_donor_periods (span, period_start, email, count, cents, last_at, last_id, name)
+  SELECT s.span, date_trunc(s.span, c.created_at AT TIME ZONE 'America/Guatemala')::date, c.email, count(*), sum(c.cents),
+         (array_agg(c.created_at ORDER BY c.created_at DESC, c.id DESC))[1],
+         (array_agg(c.id ORDER BY c.created_at DESC, c.id DESC))[1],
+         (array_agg(c.donor_name ORDER BY c.created_at DESC, c.id DESC))[1]
+  FROM (SELECT lower(donor_email) AS email, CASE WHEN currency = 'GTQ' THEN amount_cents ELSE gtq_cents END AS cents, created_at, id, donor_name
         FROM donations WHERE status = 'completed' AND (currency = 'GTQ' OR gtq_cents IS NOT NULL)) c
-  GROUP BY month, email;
+  CROSS JOIN (VALUES ('month'), ('year')) AS s (span)
+  GROUP BY 1, 2, 3;
 END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
-SELECT donation_donor_monthly_rebuild();
+SELECT donation_donor_periods_rebuild();

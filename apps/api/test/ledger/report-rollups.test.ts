@@ -2,7 +2,7 @@
 // the reports read from them give, for every period, what the scan of the period's gifts gave before:
 // the daily rollup's summary columns (every gift's quetzal value; the counted gifts' own-currency
 // amount, covered fees, provider fees and VAT in quetzal cents) and the rollup per donor and month
-// (count, quetzal cents, the newest gift's instant, id and name), through gifts in quetzales and
+// and year (count, quetzal cents, the newest gift's instant, id and name), through gifts in quetzales and
 // dollars, approvals, refunds, voids, amount corrections, a reopened deposit, a moved date, a changed
 // address and name, and deletions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,14 +51,15 @@ const dailyLedger = () =>
            coalesce(sum(${inQuetzal('vat_withheld_cents')}) FILTER (WHERE ${COUNTED}), 0)::bigint AS vat
     FROM donations GROUP BY 1, 2, 3, 4, 5`);
 const donorRollup = () =>
-  query(sql`SELECT to_char(month, 'YYYY-MM-DD') AS month, email, count, cents, last_id, name, last_at = (SELECT created_at FROM donations WHERE id = last_id) AS at_ok
-            FROM donation_donor_monthly`);
+  query(sql`SELECT span, to_char(period_start, 'YYYY-MM-DD') AS start, email, count, cents, last_id, name,
+                   last_at = (SELECT created_at FROM donations WHERE id = last_id) AS at_ok
+            FROM donation_donor_periods`);
 const donorLedger = () =>
   query(sql`
-    SELECT to_char(date_trunc('month', created_at AT TIME ZONE 'America/Guatemala'), 'YYYY-MM-DD') AS month, lower(donor_email) AS email,
+    SELECT s.span, to_char(date_trunc(s.span, created_at AT TIME ZONE 'America/Guatemala'), 'YYYY-MM-DD') AS start, lower(donor_email) AS email,
            count(*)::bigint AS count, sum(${QUETZAL_CENTS})::bigint AS cents,
            (array_agg(id ORDER BY created_at DESC, id DESC))[1] AS last_id, (array_agg(donor_name ORDER BY created_at DESC, id DESC))[1] AS name, true AS at_ok
-    FROM donations WHERE ${COUNTED} GROUP BY 1, 2`);
+    FROM donations CROSS JOIN (VALUES ('month'), ('year')) AS s (span) WHERE ${COUNTED} GROUP BY 1, 2, 3`);
 
 async function expectInStep() {
   expect(await dailyRollup()).toEqual(await dailyLedger());
@@ -117,20 +118,23 @@ describe('the report rollups of the ledger', () => {
   it('rebuild to what the triggers kept', async () => {
     const [daily, donors] = [await dailyRollup(), await donorRollup()];
     await ctx.db.execute(sql`SELECT donation_daily_rebuild()`);
-    await ctx.db.execute(sql`SELECT donation_donor_monthly_rebuild()`);
+    await ctx.db.execute(sql`SELECT donation_donor_periods_rebuild()`);
     expect(await dailyRollup()).toEqual(daily);
     expect(await donorRollup()).toEqual(donors);
   });
 
-  it('split a period into the rollup’s whole months and the days of months it covers in part', () => {
-    expect(periodPieces({ start: '2026-01-01', end: '2026-11-28' })).toEqual({ months: { start: '2026-01-01', end: '2026-11-01' }, days: [{ start: '2026-11-01', end: '2026-11-28' }] });
-    expect(periodPieces({ start: '2026-10-26', end: '2026-11-02' })).toEqual({ months: null, days: [{ start: '2026-10-26', end: '2026-11-02' }] });
-    expect(periodPieces({ start: '2026-11-23', end: '2026-11-28' })).toEqual({ months: null, days: [{ start: '2026-11-23', end: '2026-11-28' }] });
-    expect(periodPieces({ start: '2026-10-01', end: '2026-11-01' })).toEqual({ months: { start: '2026-10-01', end: '2026-11-01' }, days: [] });
-    expect(periodPieces({ start: '2025-12-15', end: '2026-02-03' })).toEqual({
-      months: { start: '2026-01-01', end: '2026-02-01' },
-      days: [{ start: '2025-12-15', end: '2026-01-01' }, { start: '2026-02-01', end: '2026-02-03' }],
-    });
+  it('split a period into the rollup’s whole years and months and the days of months it covers in part', () => {
+    const days = (start: string, end: string) => ({ start, end });
+    // The year to date, and the same when nothing is dated after today this month or this year.
+    expect(periodPieces(days('2026-01-01', '2026-11-28'))).toEqual({ years: [], months: ['2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01', '2026-05-01', '2026-06-01', '2026-07-01', '2026-08-01', '2026-09-01', '2026-10-01'], days: [days('2026-11-01', '2026-11-28')] });
+    expect(periodPieces(days('2026-01-01', '2026-11-28'), '2026-12-01').months).toHaveLength(11);
+    expect(periodPieces(days('2026-01-01', '2026-11-28'), '2027-01-01')).toEqual({ years: ['2026-01-01'], months: [], days: [] });
+    // Weeks: within a month, across two.
+    expect(periodPieces(days('2026-11-23', '2026-11-28'), '2027-01-01')).toEqual({ years: [], months: [], days: [days('2026-11-23', '2026-11-28')] });
+    expect(periodPieces(days('2026-10-26', '2026-11-02'))).toEqual({ years: [], months: [], days: [days('2026-10-26', '2026-11-02')] });
+    expect(periodPieces(days('2026-10-26', '2026-11-02'), '2026-12-01')).toEqual({ years: [], months: ['2026-11-01'], days: [days('2026-10-26', '2026-11-01')] });
+    expect(periodPieces(days('2026-10-01', '2026-11-01'))).toEqual({ years: [], months: ['2026-10-01'], days: [] });
+    expect(periodPieces(days('2025-12-15', '2027-02-03'))).toEqual({ years: ['2026-01-01'], months: ['2027-01-01'], days: [days('2025-12-15', '2026-01-01'), days('2027-02-01', '2027-02-03')] });
   });
 });
 
@@ -209,8 +213,10 @@ describe('the reports read from the rollups', () => {
       });
     }
     await expectInStep();
-    // "Today" on the 1st of a month, mid-month, at the end of a month, on a Monday, in January.
-    for (const today of ['2026-03-01T10:00:00', '2026-03-18T10:00:00', '2026-03-31T22:00:00', '2026-02-02T09:00:00', '2026-01-14T12:00:00', '2026-12-31T23:00:00']) {
+    // "Today" on the 1st of a month, mid-month, on a month's last day, on a Monday, in January, with
+    // nothing dated after it in its month (20 November) or its year (25 and 31 December).
+    const todays = ['2026-03-01T10:00:00', '2026-03-18T10:00:00', '2026-03-31T22:00:00', '2026-02-02T09:00:00', '2026-01-14T12:00:00', '2026-11-20T10:00:00', '2026-12-25T10:00:00', '2026-12-31T23:00:00'];
+    for (const today of todays) {
       for (const period of ['week', 'month', 'quarter', 'year'] as const) {
         const now = gt(today);
         const report = await computeAnalytics(ctx.db, { period, now });

@@ -205,14 +205,15 @@ export const donationDaily = pgTable(
 );
 
 /**
- * The counted gifts by Guatemala calendar month and lower-cased donor address, with the newest gift's
- * instant, id and name (migration 0038, kept by a trigger on `donations`): a period's distinct and top
- * donors read its months' rows (domain/reporting/period-donors.ts).
+ * The counted gifts by lower-cased donor address and Guatemala calendar month or year (`span`), with
+ * the newest gift's instant, id and name (migration 0038, kept by a trigger on `donations`): a
+ * period's distinct and top donors read these rows (domain/reporting/period-donors.ts).
  */
-export const donationDonorMonthly = pgTable(
-  'donation_donor_monthly',
+export const donationDonorPeriods = pgTable(
+  'donation_donor_periods',
   {
-    month: date('month', { mode: 'string' }).notNull(),
+    span: text('span', { enum: ['month', 'year'] }).notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
     email: text('email').notNull(),
     count: bigint('count', { mode: 'number' }).notNull().default(0),
     cents: cents('cents').notNull().default(0),
@@ -220,5 +221,9 @@ export const donationDonorMonthly = pgTable(
     lastId: integer('last_id').notNull(),
     name: text('name').notNull(),
   },
-  (t) => [primaryKey({ name: 'donation_donor_monthly_pk', columns: [t.month, t.email] })],
+  (t) => [
+    primaryKey({ name: 'donation_donor_periods_pk', columns: [t.span, t.periodStart, t.email] }),
+    index('donation_donor_periods_top_idx').on(t.span, t.periodStart, t.cents.desc(), t.count.desc(), t.email),
+    check('donation_donor_periods_span_valid', sql`${t.span} IN ('month', 'year')`),
+  ],
 );
