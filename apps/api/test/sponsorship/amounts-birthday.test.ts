@@ -62,6 +62,8 @@ describe('per-programme amounts', () => {
     const amountOf = (id: number) => list.children.find((c: { id: number }) => c.id === id)?.monthlyAmount;
     expect(amountOf(inProgramme.id)).toBe(325);
     expect(amountOf(general.id)).toBe(250);
+    // "Donde más se necesite" costs what the child waiting longest (Lucía, in the programme) costs.
+    expect(list.monthlyAmount).toBe(325);
     expect((await inject(ctx.app, { method: 'GET', url: `/api/v1/sponsorship/children/${inProgramme.id}` })).json().monthlyAmount).toBe(325);
 
     const sponsor = await make.signIn(ctx.app, ctx.db, { roles: ['USER'] });

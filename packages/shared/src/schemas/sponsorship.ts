@@ -133,6 +133,7 @@ export type PublicChildrenQuery = z.infer<typeof publicChildrenQuerySchema>;
 
 export const publicChildrenResponseSchema = z.object({
   children: z.array(publicChildSchema),
+  /** What "Donde más se necesite" costs a month: the amount of the child waiting longest (decision 0055). */
   monthlyAmount: z.number(),
   programs: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });

@@ -46,7 +46,9 @@ export async function waitingChildren(db: Db, q: PublicChildrenQuery) {
     .from(programs)
     .where(sql`${programs.isActive} and exists (select 1 from ${sponsoredChildren} c where c.program_id = ${programs.id} and c.status = 'waiting')`)
     .orderBy(programs.sortOrder, programs.id);
-  return { children: rows.map((r) => childView(r)), monthlyAmount: settings.monthly_amount, programs: programList };
+  // "Donde más se necesite" costs what the child waiting longest costs (their programme's amount, decision 0055).
+  const [mostNeeded] = await db.select({ programId: sponsoredChildren.programId }).from(sponsoredChildren).where(openToSponsor).orderBy(...longestWaiting).limit(1);
+  return { children: rows.map((r) => childView(r)), monthlyAmount: sponsorshipAmountFor(settings, mostNeeded?.programId ?? null), programs: programList };
 }
 
 /** A waiting child's public profile; any other child is not found (a sponsored child is not public). */

@@ -1,5 +1,6 @@
 // /apadrina/:id (docs/product.md#sponsorship): a waiting child's public profile and "Apadrinar".
 import { useParams } from 'react-router';
+import { formatMoney } from '@donaciones/shared/format';
 import { sponsorshipTexts as t } from '@donaciones/shared/messages/sponsorship';
 import { Button, ButtonLink } from '@/components/button';
 import { Skeleton } from '@/components/skeleton';
@@ -35,6 +36,7 @@ export default function ApadrinaChildPage() {
           <div>
             <p className="text-sm font-bold tracking-wider text-accent-700 uppercase">Apadrina</p>
             <h1 className="text-4xl font-semibold">{child.data.firstName}</h1>
+            <p className="mt-1 text-lg font-semibold text-brand-700">{t.perMonth(formatMoney(child.data.monthlyAmount))}</p>
             <ChildFacts child={child.data} />
             {child.data.story && <p className="mt-4 text-lg text-ink-800">{child.data.story}</p>}
             <Button className="mt-6 w-full sm:w-auto" onClick={() => choose(child.data.id)} loading={pending}>

@@ -74,7 +74,7 @@ export default function ApadrinaPage() {
             <ChildFacts child={child} />
             {child.story && <p className="mt-2 line-clamp-3 text-ink-800">{child.story}</p>}
             <div className="mt-auto flex flex-col gap-2 pt-4">
-              <Button onClick={() => choose(child.id)} loading={pending}>{t.perMonth(amount)}</Button>
+              <Button onClick={() => choose(child.id)} loading={pending}>{t.perMonth(formatMoney(child.monthlyAmount))}</Button>
               <Link className="text-center font-semibold text-brand-700 underline" to={apadrinaChildPath(child.id)}>{t.seeProfile(child.firstName)}</Link>
             </div>
           </li>
