@@ -15,40 +15,19 @@ import { passkeyErrorMessage } from './passkey-errors';
 const ui = twoStepMessages.ui;
 
 export function SecondStepForm({ token, methods, onTokens }: { token: string; methods: SecondStepMethod[]; onTokens: (tokens: TokenPair) => Promise<void> }) {
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'code' | 'passkey' | null>(null);
   const hasCode = methods.includes('totp') || methods.includes('recovery');
   const hasPasskey = methods.includes('passkey');
 
-  const check = (value: string) => {
-    const parsed = secondStepCodeField.safeParse(value);
-    setFieldError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    return parsed.success ? parsed.data : null;
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const valid = check(code);
-    if (!valid) return;
-    setBusy('code');
+  /** One way of signing in; when it fails, its message shows above and the buttons are free again. */
+  const attempt = async (kind: 'code' | 'passkey', tokens: () => Promise<TokenPair>, failure: (error: unknown) => string) => {
+    setBusy(kind);
     setServerError(null);
     try {
-      await onTokens(await sendSecondStepCode(token, valid));
+      await onTokens(await tokens());
     } catch (error) {
-      setServerError(getErrorMessage(error, twoStepMessages.codeInvalid));
-      setBusy(null);
-    }
-  };
-
-  const passkey = async () => {
-    setBusy('passkey');
-    setServerError(null);
-    try {
-      await onTokens(await signInWithPasskey(token));
-    } catch (error) {
-      setServerError(passkeyErrorMessage(error));
+      setServerError(failure(error));
       setBusy(null);
     }
   };
@@ -61,27 +40,11 @@ export function SecondStepForm({ token, methods, onTokens }: { token: string; me
       </div>
       {serverError && <FormAlert id="second-step-error">{serverError}</FormAlert>}
       {hasCode && (
-        <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
-          <TextInput
-            label={ui.codeLabel}
-            hint={methods.includes('recovery') ? ui.codeHint : undefined}
-            autoComplete="one-time-code"
-            autoCapitalize="off"
-            spellCheck={false}
-            required
-            autoFocus
-            value={code}
-            error={fieldError}
-            onChange={(e) => {
-              setCode(e.target.value);
-              if (fieldError) check(e.target.value);
-            }}
-            onBlur={() => code && check(code)}
-          />
-          <Button type="submit" size="lg" className="w-full" loading={busy === 'code'} loadingText={ui.verifying}>
-            {ui.verify}
-          </Button>
-        </form>
+        <CodeForm
+          withRecovery={methods.includes('recovery')}
+          busy={busy === 'code'}
+          onCode={(code) => void attempt('code', () => sendSecondStepCode(token, code), (error) => getErrorMessage(error, twoStepMessages.codeInvalid))}
+        />
       )}
       {hasCode && hasPasskey && (
         <p className="text-center text-xs font-semibold tracking-wide text-ink-500 uppercase" aria-hidden="true">
@@ -97,11 +60,52 @@ export function SecondStepForm({ token, methods, onTokens }: { token: string; me
           loading={busy === 'passkey'}
           loadingText={ui.passkeyWaiting}
           icon={<Fingerprint aria-hidden="true" className="size-5" />}
-          onClick={() => void passkey()}
+          onClick={() => void attempt('passkey', () => signInWithPasskey(token), passkeyErrorMessage)}
         >
           {ui.usePasskey}
         </Button>
       )}
     </div>
+  );
+}
+
+/** The code of the authenticator app or a recovery code, checked on the field before it is sent. */
+function CodeForm({ withRecovery, busy, onCode }: { withRecovery: boolean; busy: boolean; onCode: (code: string) => void }) {
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+
+  const check = (value: string) => {
+    const parsed = secondStepCodeField.safeParse(value);
+    setFieldError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    return parsed.success ? parsed.data : null;
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const valid = check(code);
+    if (valid) onCode(valid);
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <TextInput
+        label={ui.codeLabel}
+        hint={withRecovery ? ui.codeHint : undefined}
+        autoComplete="one-time-code"
+        autoCapitalize="off"
+        spellCheck={false}
+        required
+        autoFocus
+        value={code}
+        error={fieldError}
+        onChange={(e) => {
+          setCode(e.target.value);
+          if (fieldError) check(e.target.value);
+        }}
+        onBlur={() => code && check(code)}
+      />
+      <Button type="submit" size="lg" className="w-full" loading={busy} loadingText={ui.verifying}>
+        {ui.verify}
+      </Button>
+    </form>
   );
 }
