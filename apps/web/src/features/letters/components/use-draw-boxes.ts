@@ -51,7 +51,13 @@ export function useDrawBoxes(size: Size | null) {
       const at = toImage(event);
       if (!at) return;
       event.preventDefault();
-      event.currentTarget.setPointerCapture(event.pointerId);
+      // Capture keeps the drag when the pointer leaves the image; without it (a pointer the browser
+      // no longer knows), drawing still works inside it.
+      try {
+        event.currentTarget.setPointerCapture(event.pointerId);
+      } catch {
+        /* drawing goes on without capture */
+      }
       setDrag({ from: at, to: at });
     },
     onPointerMove: (event: PointerEvent<HTMLElement>) => {
