@@ -208,5 +208,8 @@ describe('GET /admin/sponsorship/reports', () => {
     const missing = await inject(ctx.app, { method: 'GET', url: '/api/v1/admin/sponsorship/reports?from=2026-13-01', token: staff.token });
     expect(missing.statusCode).toBe(400);
     expect(JSON.stringify(missing.json())).toContain('Escribe una fecha válida');
+    const far = await inject(ctx.app, { method: 'GET', url: '/api/v1/admin/sponsorship/reports?from=2026-01-01&to=9999-12-31', token: staff.token });
+    expect(far.statusCode).toBe(400);
+    expect(JSON.stringify(far.json())).toContain('Elige una fecha entre el año 2000 y el 2100');
   });
 });

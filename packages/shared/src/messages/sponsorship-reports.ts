@@ -4,6 +4,7 @@ import { formatNumber } from '../format';
 
 export const sponsorshipReportMessages = {
   dateInvalid: 'Escribe una fecha válida (AAAA-MM-DD)',
+  dateOutOfRange: 'Elige una fecha entre el año 2000 y el 2100',
   rangeReversed: 'La fecha final debe ser igual o posterior a la inicial',
   rangeTooLong: 'Elige un período de 10 años como máximo',
   formatInvalid: 'Elige CSV o Excel',

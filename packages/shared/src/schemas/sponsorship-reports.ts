@@ -46,7 +46,8 @@ export function childExportColumns(withStaffFields: boolean): ChildExportColumn[
   return [...fields, ...EXPORT_EXTRA_COLUMNS];
 }
 
-const day = z.iso.date({ error: m.dateInvalid });
+/** Report days fall in 2000–2100: enough for the programme's history, and every day has a next day. */
+const day = z.iso.date({ error: m.dateInvalid }).refine((d) => d >= '2000-01-01' && d <= '2100-12-31', { error: m.dateOutOfRange });
 const booleanFlag = z
   .enum(['true', 'false'], { error: m.flagInvalid })
   .default('false')
