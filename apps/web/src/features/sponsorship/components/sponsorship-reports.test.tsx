@@ -32,14 +32,14 @@ const REPORT: SponsorshipReport = {
   consentsExpiring: [{ consentId: 11, childId: 12, childFirstName: 'Marisol', scope: 'photos', expiresOn: '2026-12-05' }],
 };
 
-function open(roles: string[]) {
+function open(roles: string[], report: SponsorshipReport = REPORT, url = '/admin/apadrinamiento?vista=reportes') {
   const reportRequests: RecordedRequest[] = [];
-  const view = renderApp('/admin/apadrinamiento?vista=reportes', {
+  const view = renderApp(url, {
     user: { roles },
     handler: (req) => {
       if (req.url === '/admin/sponsorship/reports') {
         reportRequests.push(req);
-        return { status: 200, data: REPORT };
+        return { status: 200, data: report };
       }
       if (req.url === '/admin/sponsorship/children') return { status: 200, data: { children: [] } };
       if (req.url === '/admin/sponsorship/children/export') {
@@ -79,6 +79,19 @@ describe('the sponsorship reports', () => {
     const consents = screen.getByRole('table', { name: 'Consentimientos que vencen en los próximos 30 días' });
     expect(within(consents).getByRole('link', { name: 'Marisol' })).toHaveAttribute('href', '/admin/apadrinamiento/12');
     expect(within(consents).getByText('05/12/2026')).toBeInTheDocument();
+  });
+
+  it('opens on the records, and "Reportes" switches to the reports without asking for them before', async () => {
+    const { reportRequests, router } = open(['SPONSORSHIP'], { ...REPORT, retention: { startedBy: '2025-11-27', cohort: 0, stillActive: 0, percent: null } }, '/admin/apadrinamiento');
+    const tabs = await screen.findByRole('navigation', { name: 'Vistas de apadrinamiento' });
+    expect(within(tabs).getByRole('link', { name: 'Fichas' })).toHaveAttribute('aria-current', 'page');
+    expect(reportRequests).toHaveLength(0);
+    await userEvent.click(within(tabs).getByRole('link', { name: 'Reportes' }));
+    expect(router.state.location.search).toBe('?vista=reportes');
+    expect(await screen.findByText('Aún no hay apadrinamientos con esa antigüedad.')).toBeInTheDocument();
+    expect(screen.getByText('Sin datos')).toBeInTheDocument();
+    expect(within(tabs).getByRole('link', { name: 'Reportes' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByRole('button', { name: 'Nueva ficha' })).toBeNull();
   });
 
   it('refuses a reversed period under its field, and asks for the period chosen', async () => {
