@@ -50,17 +50,13 @@ export default function RegisterPage() {
   return <RegisterForm onCreated={setCreatedFor} />;
 }
 
-function RegisterForm({ onCreated }: { onCreated: (email: string) => void }) {
+/** The form's flow: create the account, then sign in with the password just typed. */
+function useRegisterForm(onCreated: (email: string) => void) {
   const [serverError, setServerError] = useState<string | null>(null);
   const mutation = useRegister();
   const session = useSession();
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterInput, unknown, RegisterValues>({
+  const form = useForm<RegisterInput, unknown, RegisterValues>({
     // Checked when a field is left, then again on every change until it is right.
     mode: 'onTouched',
     resolver: zodResolver(registerSchema),
@@ -68,12 +64,12 @@ function RegisterForm({ onCreated }: { onCreated: (email: string) => void }) {
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
     try {
       await mutation.mutateAsync(values);
     } catch (error) {
-      applyServerErrors(setError, error, FIELDS);
+      applyServerErrors(form.setError, error, FIELDS);
       setServerError(getErrorMessage(error, authMessages.registerErrorForm));
       return;
     }
@@ -87,6 +83,18 @@ function RegisterForm({ onCreated }: { onCreated: (email: string) => void }) {
     toast.success(ui.accountCreatedSignedIn(values.email), { duration: 8000 });
     navigate(paths.dashboard, { replace: true });
   });
+  return { form, onSubmit, serverError };
+}
+
+function RegisterForm({ onCreated }: { onCreated: (email: string) => void }) {
+  const {
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    onSubmit,
+    serverError,
+  } = useRegisterForm(onCreated);
 
   return (
     <div>
@@ -109,22 +117,7 @@ function RegisterForm({ onCreated }: { onCreated: (email: string) => void }) {
           confirmPassword={register('confirmPassword')}
           errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
         />
-        <Checkbox
-          label={
-            <>
-              {ui.termsPrefix}
-              <Link to={paths.terms} target="_blank" className="font-semibold text-brand-700 underline underline-offset-2">
-                {ui.termsLink}
-              </Link>
-              {ui.termsMiddle}
-              <Link to={paths.privacy} target="_blank" className="font-semibold text-brand-700 underline underline-offset-2">
-                {ui.privacyLink}
-              </Link>
-            </>
-          }
-          error={errors.acceptTerms?.message}
-          {...blurUnlessLeaving(register('acceptTerms'))}
-        />
+        <Checkbox label={<TermsLabel />} error={errors.acceptTerms?.message} {...blurUnlessLeaving(register('acceptTerms'))} />
         <Button type="submit" size="lg" className="mt-1 w-full" loading={isSubmitting} loadingText={authMessages.creatingAccount}>
           {ui.registerSubmit}
         </Button>
@@ -136,5 +129,21 @@ function RegisterForm({ onCreated }: { onCreated: (email: string) => void }) {
         </Link>
       </p>
     </div>
+  );
+}
+
+/** "Acepto los términos y condiciones y la política de privacidad", each a link that opens in a new tab. */
+function TermsLabel() {
+  return (
+    <>
+      {ui.termsPrefix}
+      <Link to={paths.terms} target="_blank" className="font-semibold text-brand-700 underline underline-offset-2">
+        {ui.termsLink}
+      </Link>
+      {ui.termsMiddle}
+      <Link to={paths.privacy} target="_blank" className="font-semibold text-brand-700 underline underline-offset-2">
+        {ui.privacyLink}
+      </Link>
+    </>
   );
 }
