@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OverdueProgressReport, SponsorProgressReport, StaffProgressReport } from '@donaciones/shared/schemas/progress-reports';
-import type { StaffChildDetail } from '@donaciones/shared/schemas/sponsorship';
+import type { MySponsorships, StaffChildDetail } from '@donaciones/shared/schemas/sponsorship';
 import { renderApp } from '@/test/render-app';
 import type { RecordedRequest } from '@/test/http';
 
@@ -124,12 +124,21 @@ describe('the sponsor reads the reports in Mi ahijado/a', { timeout: 30_000 }, (
       { ...report({ id: 3, period: 'Segundo semestre 2026', reportDate: '2026-11-20' }) },
       { ...report({ id: 1 }) },
     ];
+    const mine: MySponsorships = {
+      sponsorships: [
+        {
+          id: 4,
+          status: 'active',
+          monthlyAmount: 250,
+          birthdayGift: { month: 4, year: 2027, opensOn: '2027-03-01', closesOn: '2027-04-30', open: false, suggestedAmount: 150, sent: 0 },
+          child: { id: 7, firstName: 'Kevin', age: 14, department: 'Chimaltenango', programName: null, story: '', photoUrl: null, monthlyAmount: 250, birthdayMonth: 4, sponsoredSince: '2026-01-10T00:00:00Z' },
+        },
+      ],
+    };
     renderApp('/donor/ahijado', {
       ...SPONSOR,
       handler: (req) => {
-        if (req.url === '/member/sponsorships') {
-          return { status: 200, data: { sponsorships: [{ id: 4, status: 'active', child: { id: 7, firstName: 'Kevin', age: 14, department: 'Chimaltenango', programName: null, story: '', photoUrl: null, birthdayMonth: 4, sponsoredSince: '2026-01-10T00:00:00Z' } }] } };
-        }
+        if (req.url === '/member/sponsorships') return { status: 200, data: mine };
         if (req.url === '/users/me/sponsorships/4/progress-reports') return { status: 200, data: { sponsorshipId: 4, childFirstName: 'Kevin', reports: sponsorReports } };
         return undefined;
       },
