@@ -21,7 +21,7 @@ beforeAll(async () => {
     accounts: [{ id: 'bi', bank: 'Banco Industrial', accountType: 'monetaria', number: '123-456789-0', holder: 'Fundación Demo', hidden: false, sortOrder: 0 }],
   });
   const current = await inject(ctx.app, { method: 'GET', url: '/api/v1/admin/settings/sponsorship', token: admin.token });
-  await inject(ctx.app, { method: 'PUT', url: '/api/v1/admin/settings/sponsorship', token: admin.token, payload: { ...current.json(), transfer_hold_days: 5 } });
+  await inject(ctx.app, { method: 'PUT', url: '/api/v1/admin/settings/sponsorship', token: admin.token, payload: { ...(current.json() as object), transfer_hold_days: 5 } });
 }, 60_000);
 afterAll(() => ctx?.close());
 
