@@ -14,6 +14,7 @@ import { paths, sponsorLettersPath } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMySponsorships, usePhotoUrl } from '../api/sponsorship';
 import { useSponsorshipOffers } from '../api/sponsorship-offers';
+import { BirthdayGift } from '../components/birthday-gift';
 import { ChildFacts, ChildPhoto, useNoIndex } from '../components/child-card';
 import { ChildLeftOffers } from '../components/child-left-offer';
 import { SponsorProgressReports } from '../components/sponsor-progress-reports';
@@ -37,6 +38,8 @@ function SponsoredChild({ item }: { item: Item }) {
           )}
         </div>
       </div>
+      {/* The birthday gift, in the weeks before the birthday month (decision 0055). */}
+      {item.status === 'active' && <BirthdayGift sponsorshipId={item.id} childName={child.firstName} gift={item.birthdayGift} />}
       {item.status === 'active' && <SponsorProgressReports sponsorshipId={item.id} childName={child.firstName} />}
     </Card>
   );
