@@ -49,7 +49,7 @@ const sponsorshipById = async (id: number) => (await ctx.db.select().from(sponso
 const giftById = async (id: number) => (await ctx.db.select().from(recurringGifts).where(eq(recurringGifts.id, id)))[0];
 const childById = async (id: number) => (await ctx.db.select().from(sponsoredChildren).where(eq(sponsoredChildren.id, id)))[0];
 const emailsOf = (to: string, template: string) => ctx.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, template)));
-const audited = (action: string, entityId: number) => ctx.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId)));
+const audited = (action: string, entityId: number) => ctx.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))));
 const publicIds = async () => (await inject(ctx.app, { method: 'GET', url: '/api/v1/sponsorship/children' })).json().children.map((c: { id: number }) => c.id);
 
 describe('a sponsored child leaves the programme', () => {

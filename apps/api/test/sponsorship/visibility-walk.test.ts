@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { STAFF_ONLY_CHILD_FIELDS } from '@donaciones/shared/schemas/sponsorship';
 import { STAFF_ONLY_PROGRESS_REPORT_FIELDS } from '@donaciones/shared/schemas/progress-reports';
-import { progressReports } from '../../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { progressReports, recurringGifts, sponsorships } from '../../src/db/schema';
 import { createTestApp, inject, type Caller, type TestContext } from '../support/helpers';
 import * as make from '../support/factory';
 import { aChild, aConsent, aPhoto, anActiveSponsorship } from '../support/sponsorship';
@@ -17,6 +18,7 @@ const routes: { method: string; url: string }[] = [];
 const MARK = `ZQX${Date.now().toString(36)}`;
 const markers = {
   fullName: `${MARK}-nombre-completo`,
+  statusReason: `${MARK}-motivo`,
   community: `${MARK}-comunidad`,
   school: `${MARK}-escuela`,
   guardianName: `${MARK}-encargada`,
@@ -55,6 +57,14 @@ beforeAll(async () => {
     await aPhoto(ctx.db, child.id);
   }
   const active = await anActiveSponsorship(ctx.db, sponsored.id, sponsor.id);
+  // A child who left, with the sponsor's choice open (decision 0051): the offer is walked too.
+  const left = await aChild(ctx.db, { ...markedChild('2012-07-04', 3), status: 'left', statusReason: markers.statusReason });
+  const [gift] = await ctx.db.insert(recurringGifts).values({ provider: 'simulated', donorName: 'Padrina', donorEmail: sponsor.email, amountCents: 25_000, status: 'active' }).returning();
+  const ended = await anActiveSponsorship(ctx.db, left.id, sponsor.id);
+  await ctx.db
+    .update(sponsorships)
+    .set({ status: 'ended', endReason: 'child_left', endedAt: new Date(), offerUntil: new Date(Date.now() + 86_400_000), recurringGiftId: gift.id })
+    .where(eq(sponsorships.id, ended.id));
   // A progress report with a photo and staff notes, so the sponsor's report routes answer with content.
   const photo = await aPhoto(ctx.db, sponsored.id);
   const [report] = await ctx.db
@@ -119,6 +129,9 @@ describe('no staff field of a child on a public or sponsor route', () => {
     const walked = routes.filter((r) => !isStaffRoute(r.url) && (r.method === 'GET' || r.url.includes('sponsorship')));
     expect(walked.some((r) => r.url === '/api/v1/member/sponsorships')).toBe(true);
     expect(walked.some((r) => r.url === '/api/v1/sponsorship/children/:id')).toBe(true);
+    expect(walked.some((r) => r.url === '/api/v1/member/sponsorship-offers')).toBe(true);
+    const offers = (await inject(ctx.app, { method: 'GET', url: '/api/v1/member/sponsorship-offers', token: sponsor.token })).json().offers;
+    expect(offers.map((o: { childFirstName: string }) => o.childFirstName)).toEqual(['Niña3']);
     const sponsorPhotoIds = (await inject(ctx.app, { method: 'GET', url: '/api/v1/member/sponsorships', token: sponsor.token })).json();
     expect(sponsorPhotoIds.sponsorships).toHaveLength(1);
     expect(sponsorPhotoIds.sponsorships[0].child.photoUrl).toMatch(/\/api\/v1\/sponsorship\/photos\/\d+/);

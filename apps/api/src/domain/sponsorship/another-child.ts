@@ -23,7 +23,7 @@ export async function sponsorAnotherChild(
       const old = await lockOffer(tx, input.userId, input.sponsorshipId);
       const settings = await sponsorshipSettings(tx);
       const childId = input.childId ?? (await mostNeededChildId(tx));
-      const place = await takePlace(tx, childId, { userId: input.userId, minutes: settings.hold_minutes, amountCents: old.amountCents });
+      const place = await takePlace(tx, childId, { userId: input.userId, minutes: settings.hold_minutes, settings });
       // The place carries the sponsor, the gift and the code of conduct already accepted; the ledger's
       // start step (the same one a first payment runs) makes it active and the child apadrinado.
       await tx
