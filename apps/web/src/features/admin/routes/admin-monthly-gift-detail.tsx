@@ -51,6 +51,66 @@ const chargeColumns: Column<MonthlyCharge>[] = [
   },
 ];
 
+/** The gift's facts: status (with a pause or a pending change), amounts, provider, links and its end. */
+function GiftFacts({ gift }: { gift: AdminMonthlyGiftDetail }) {
+  return (
+    <dl className="divide-y divide-sand-200">
+      <Field label={d.status}>
+        <MonthlyStatusBadge status={gift.status} />
+        {gift.status === 'paused' && gift.pausedUntil && (
+          <span className="ml-2 text-sm font-semibold text-brand-900" data-testid="paused-until">
+            {monthlyMessages.pausedUntil(formatLongDate(gift.pausedUntil))}
+          </span>
+        )}
+        {gift.status !== 'cancelled' && gift.pendingAmountCents != null && gift.pendingFrom && (
+          <span className="block text-sm font-semibold text-brand-900" data-testid="pending-change">
+            {monthlyMessages.pendingChange(formatMoney(fromCents(gift.pendingAmountCents), gift.currency), formatLongDate(gift.pendingFrom))}
+          </span>
+        )}
+      </Field>
+      <Field label={d.amount}>
+        <span className="font-semibold tabular-nums">{formatMoney(fromCents(gift.amountCents), gift.currency)}</span>
+      </Field>
+      <Field label={d.started}>{gift.startedAt ? formatDate(gift.startedAt) : monthlyAdminMessages.list.none}</Field>
+      {gift.nextChargeAt && <Field label={d.nextCharge}>{formatDate(gift.nextChargeAt)}</Field>}
+      <Field label={d.charges}>{gift.chargesCount}</Field>
+      <Field label={d.totalGiven}>
+        <span className="tabular-nums">{formatMoney(fromCents(gift.totalGivenCents), gift.currency)}</span>
+      </Field>
+      <Field label={d.provider}>{gift.transferReference ? tm.transfer : (paymentsMessages.providers[gift.provider] ?? gift.provider)}</Field>
+      {gift.transferReference && (
+        <Field label={tm.giftReferenceLabel}>
+          <span className="font-mono" data-testid="gift-transfer-reference">{gift.transferReference}</span>
+        </Field>
+      )}
+      {gift.sponsorship && (
+        <Field label={tm.giftSponsorshipLabel}>
+          <ButtonLink to={adminSponsorshipChildPath(gift.sponsorship.childId)} variant="ghost" size="sm" data-testid="gift-sponsorship">
+            {tm.giftSponsorship(gift.sponsorship.childFirstName, tm.staffStatus[gift.sponsorship.status], gift.transferReference ? tm.staffMark : tm.staffCard)}
+          </ButtonLink>
+        </Field>
+      )}
+      {gift.subscriptionId && (
+        <Field label={d.subscription}>
+          <span className="font-mono">{gift.subscriptionId}</span>
+        </Field>
+      )}
+      {gift.pastDueReason && gift.status === 'past_due' && <Field label={d.pastDueReason}>{gift.pastDueReason}</Field>}
+      {gift.replacesGiftId && (
+        <Field label={d.replaces}>
+          <ButtonLink to={adminMonthlyGiftDetailPath(gift.replacesGiftId)} variant="ghost" size="sm">
+            #{gift.replacesGiftId}
+          </ButtonLink>
+        </Field>
+      )}
+      {gift.cancelledAt && <Field label={d.cancelled}>{formatDateTime(gift.cancelledAt)}</Field>}
+      {gift.cancelledBy && <Field label={d.cancelledBy}>{monthlyAdminMessages.cancelledByLabels[gift.cancelledBy]}</Field>}
+      {gift.cancelReason && <Field label={d.cancelReason}>{gift.cancelReason}</Field>}
+      <Field label={d.created}>{formatDateTime(gift.createdAt)}</Field>
+    </dl>
+  );
+}
+
 function GiftCards({ gift, onCancel }: { gift: AdminMonthlyGiftDetail; onCancel: () => void }) {
   const ended = gift.status === 'cancelled';
   return (
@@ -63,60 +123,7 @@ function GiftCards({ gift, onCancel }: { gift: AdminMonthlyGiftDetail; onCancel:
         </dl>
       </Card>
       <Card title={d.gift}>
-        <dl className="divide-y divide-sand-200">
-          <Field label={d.status}>
-            <MonthlyStatusBadge status={gift.status} />
-            {gift.status === 'paused' && gift.pausedUntil && (
-              <span className="ml-2 text-sm font-semibold text-brand-900" data-testid="paused-until">
-                {monthlyMessages.pausedUntil(formatLongDate(gift.pausedUntil))}
-              </span>
-            )}
-            {gift.status !== 'cancelled' && gift.pendingAmountCents != null && gift.pendingFrom && (
-              <span className="block text-sm font-semibold text-brand-900" data-testid="pending-change">
-                {monthlyMessages.pendingChange(formatMoney(fromCents(gift.pendingAmountCents), gift.currency), formatLongDate(gift.pendingFrom))}
-              </span>
-            )}
-          </Field>
-          <Field label={d.amount}>
-            <span className="font-semibold tabular-nums">{formatMoney(fromCents(gift.amountCents), gift.currency)}</span>
-          </Field>
-          <Field label={d.started}>{gift.startedAt ? formatDate(gift.startedAt) : monthlyAdminMessages.list.none}</Field>
-          {gift.nextChargeAt && <Field label={d.nextCharge}>{formatDate(gift.nextChargeAt)}</Field>}
-          <Field label={d.charges}>{gift.chargesCount}</Field>
-          <Field label={d.totalGiven}>
-            <span className="tabular-nums">{formatMoney(fromCents(gift.totalGivenCents), gift.currency)}</span>
-          </Field>
-          <Field label={d.provider}>{gift.transferReference ? tm.transfer : (paymentsMessages.providers[gift.provider] ?? gift.provider)}</Field>
-          {gift.transferReference && (
-            <Field label={tm.giftReferenceLabel}>
-              <span className="font-mono" data-testid="gift-transfer-reference">{gift.transferReference}</span>
-            </Field>
-          )}
-          {gift.sponsorship && (
-            <Field label={tm.giftSponsorshipLabel}>
-              <ButtonLink to={adminSponsorshipChildPath(gift.sponsorship.childId)} variant="ghost" size="sm" data-testid="gift-sponsorship">
-                {tm.giftSponsorship(gift.sponsorship.childFirstName, tm.staffStatus[gift.sponsorship.status], gift.transferReference ? tm.staffMark : tm.staffCard)}
-              </ButtonLink>
-            </Field>
-          )}
-          {gift.subscriptionId && (
-            <Field label={d.subscription}>
-              <span className="font-mono">{gift.subscriptionId}</span>
-            </Field>
-          )}
-          {gift.pastDueReason && gift.status === 'past_due' && <Field label={d.pastDueReason}>{gift.pastDueReason}</Field>}
-          {gift.replacesGiftId && (
-            <Field label={d.replaces}>
-              <ButtonLink to={adminMonthlyGiftDetailPath(gift.replacesGiftId)} variant="ghost" size="sm">
-                #{gift.replacesGiftId}
-              </ButtonLink>
-            </Field>
-          )}
-          {gift.cancelledAt && <Field label={d.cancelled}>{formatDateTime(gift.cancelledAt)}</Field>}
-          {gift.cancelledBy && <Field label={d.cancelledBy}>{monthlyAdminMessages.cancelledByLabels[gift.cancelledBy]}</Field>}
-          {gift.cancelReason && <Field label={d.cancelReason}>{gift.cancelReason}</Field>}
-          <Field label={d.created}>{formatDateTime(gift.createdAt)}</Field>
-        </dl>
+        <GiftFacts gift={gift} />
       </Card>
       <Card title={d.actions} className="lg:col-span-2">
         {ended ? (
