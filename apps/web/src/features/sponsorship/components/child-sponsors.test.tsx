@@ -1,0 +1,31 @@
+// The sponsors on a child's staff record (decision 0054): each says how they pay, a transfer with its
+// permanent reference; a child nobody sponsored says so.
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { sponsorshipTransferMessages as m } from '@donaciones/shared/messages/sponsorship-transfer';
+import { ChildSponsors } from './child-sponsors';
+
+describe('the sponsors of a child', () => {
+  it('marks a transfer sponsor with the reference and a card sponsor as card', () => {
+    render(
+      <ChildSponsors
+        sponsorships={[
+          { id: 2, status: 'held', sponsorName: 'Lucía Pérez', startedAt: null, heldUntil: '2026-12-04T18:00:00.000Z', paymentMethod: 'transfer', transferReference: 'TM123456' },
+          { id: 1, status: 'active', sponsorName: 'Carlos Ruiz', startedAt: '2026-10-01T18:00:00.000Z', heldUntil: '2026-10-01T18:30:00.000Z', paymentMethod: 'card', transferReference: null },
+        ]}
+      />,
+    );
+    const [lucia, carlos] = screen.getAllByRole('listitem');
+    expect(within(lucia).getByText(m.staffMark)).toBeTruthy();
+    expect(within(lucia).getByText(m.staffReference('TM123456'))).toBeTruthy();
+    expect(within(lucia).getByText(m.staffHeldUntil('4 de diciembre de 2026'))).toBeTruthy();
+    expect(within(carlos).getByText(m.staffCard)).toBeTruthy();
+    expect(within(carlos).getByText('Activo')).toBeTruthy();
+    expect(within(carlos).queryByText(/Referencia/)).toBeNull();
+  });
+
+  it('says when nobody sponsored the child yet', () => {
+    render(<ChildSponsors sponsorships={[]} />);
+    expect(screen.getByText(m.staffNoSponsors)).toBeTruthy();
+  });
+});
