@@ -7,6 +7,7 @@
 //   npx tsx bench/scale/scale.ts                          10,000 and 100,000
 //   BENCH_SCALE_SIZES=10000,100000,1000000 npx tsx bench/scale/scale.ts
 //   BENCH_REQUESTS=50 BENCH_DATABASE_URL=postgres://user@host:5432/postgres npx tsx bench/scale/scale.ts
+//   BENCH_SCALE_EMBEDDED=1 BENCH_SCALE_SIZES=100000 npx tsx bench/scale/scale.ts   on the embedded database
 //
 // It creates its own database `bench_scale` and drops it at the end (BENCH_KEEP=1 keeps it).
 import { randomBytes } from 'node:crypto';
@@ -22,6 +23,8 @@ import { sessions, userPreferences, users } from '../../apps/api/src/db/schema';
 import { machineLoad, result, scratchDatabase } from '../support';
 import { donorsFor, generateDonations } from './generate';
 
+/** BENCH_SCALE_EMBEDDED=1: the embedded database (PGlite in its worker, in a scratch data directory) instead of PostgreSQL. */
+const EMBEDDED = process.env.BENCH_SCALE_EMBEDDED === '1';
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '10000,100000').split(',').map(Number);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30);
 const WARMUP = 3;
@@ -123,10 +126,10 @@ async function derivedEqualLedger(db: Awaited<ReturnType<typeof openDatabase>>['
 }
 
 async function main() {
-  console.log(`Scale benchmark: sizes ${SIZES.join(', ')}; ${REQUESTS} requests per operation; ${machineLoad()}`);
-  const scratch = await scratchDatabase('bench_scale');
+  console.log(`Scale benchmark (${EMBEDDED ? 'embedded database' : 'PostgreSQL'}): sizes ${SIZES.join(', ')}; ${REQUESTS} requests per operation; ${machineLoad()}`);
+  const scratch = EMBEDDED ? undefined : await scratchDatabase('bench_scale');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-scale-'));
-  const database = await openDatabase({ databaseUrl: scratch.url, dataDir, poolSize: 5 });
+  const database = await openDatabase(scratch ? { databaseUrl: scratch.url, dataDir, poolSize: 5 } : { dataDir });
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', JWT_SECRET: randomBytes(32).toString('hex'), COOKIE_SECRET: randomBytes(32).toString('hex') },
     { dataDir, runJobs: false, demoSeed: false },
@@ -182,7 +185,7 @@ async function main() {
   } finally {
     await app.close();
     await database.close();
-    await scratch.drop();
+    await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

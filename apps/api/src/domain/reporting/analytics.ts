@@ -69,6 +69,24 @@ export function periodBounds(period: ReportPeriod, now: Date): PeriodBounds {
   };
 }
 
+/** The summary's sums over the daily rollup. */
+interface SummaryRow {
+  completed: number;
+  completed_all: number;
+  completed_cents: number | string;
+  pending: number;
+  pending_cents: number | string;
+  declined: number;
+  resolved: number;
+  previous_cents: number | string;
+  usd_count: number;
+  usd_cents: number | string;
+  usd_gtq_cents: number | string;
+  covered_cents: number | string;
+  fee_cents: number | string;
+  vat_cents: number | string;
+}
+
 // eslint-disable-next-line max-lines-per-function -- one report: its figures are read and assembled in the order of the answer's schema
 export async function computeAnalytics(db: Db, input: { period: ReportPeriod; now?: Date }): Promise<Analytics> {
   const now = input.now ?? new Date();
@@ -81,25 +99,10 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
   const periodDays = sql`day >= ${b.startDate}::date AND day <= ${b.endDate}::date`;
 
   // The summary adds up the daily rollup (the period's and the previous stretch's days, not their gifts);
-  // distinct and top donors come from the rollup per donor and month (period-donors.ts).
+  // distinct and top donors come from the rollup per donor and month and year (period-donors.ts).
   const previousDays = sql`day >= ${b.previousStartDate}::date AND day < ${b.previousEndDate}::date`;
-  const [summaryRow] = rowsOf<{
-    completed: number;
-    completed_all: number;
-    completed_cents: number | string;
-    pending: number;
-    pending_cents: number | string;
-    declined: number;
-    resolved: number;
-    previous_cents: number | string;
-    usd_count: number;
-    usd_cents: number | string;
-    usd_gtq_cents: number | string;
-    covered_cents: number | string;
-    fee_cents: number | string;
-    vat_cents: number | string;
-  }>(
-    await db.execute(sql`
+  // The reads are independent: they go out together (on PostgreSQL, over several connections of the pool).
+  const summaryQuery = db.execute(sql`
       SELECT
         coalesce(sum(counted_count) FILTER (WHERE ${periodDays}), 0)::int AS completed,
         coalesce(sum(count) FILTER (WHERE status = 'completed' AND ${periodDays}), 0)::int AS completed_all,
@@ -116,14 +119,10 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
         coalesce(sum(counted_fee_cents) FILTER (WHERE ${periodDays}), 0)::bigint AS fee_cents,
         coalesce(sum(counted_vat_cents) FILTER (WHERE ${periodDays}), 0)::bigint AS vat_cents
       FROM donation_daily
-      WHERE (${periodDays}) OR (${previousDays})`),
-  );
-  const donors = await periodDonors(db, { start: b.startDate, end: b.endDayExclusive });
+      WHERE (${periodDays}) OR (${previousDays})`);
+  const usersQuery = db.execute(sql`SELECT count(*)::int AS n FROM users WHERE ${inPeriod}`);
 
-  const [{ n: newUsers }] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM users WHERE ${inPeriod}`));
-
-  const monthly = rowsOf<{ month: string; donations: number; cents: number | string; users: number }>(
-    await db.execute(sql`
+  const monthlyQuery = db.execute(sql`
       WITH months AS (
         SELECT generate_series(date_trunc('month', ${b.startLocal}::timestamp), ${b.endLocal}::timestamp - interval '1 second', interval '1 month') AS m
       ),
@@ -137,11 +136,9 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
       )
       SELECT to_char(months.m, 'YYYY-MM') AS month, coalesce(d.n, 0)::int AS donations, coalesce(d.c, 0)::bigint AS cents, coalesce(u.n, 0)::int AS users
       FROM months LEFT JOIN d ON d.m = months.m LEFT JOIN u ON u.m = months.m
-      ORDER BY months.m`),
-  );
+      ORDER BY months.m`);
 
-  const trends = rowsOf<{ date: string; donations: number; cents: number | string }>(
-    await db.execute(sql`
+  const trendsQuery = db.execute(sql`
       WITH buckets AS (
         SELECT generate_series(date_trunc(${gran}, ${b.startLocal}::timestamp), ${b.endLocal}::timestamp - interval '1 second', ('1 ' || ${gran})::interval) AS t
       ),
@@ -151,11 +148,22 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
       )
       SELECT to_char(greatest(buckets.t, ${b.startLocal}::timestamp), 'YYYY-MM-DD') AS date, coalesce(d.n, 0)::int AS donations, coalesce(d.c, 0)::bigint AS cents
       FROM buckets LEFT JOIN d ON d.t = buckets.t
-      ORDER BY buckets.t`),
-  );
+      ORDER BY buckets.t`);
 
-  const monthlyGiving = await monthlyGivingReport(db, new Date(b.startAt), now);
-  const byProgram = await programTotals(db, { start: b.startDate, end: b.endDayExclusive });
+  const days = { start: b.startDate, end: b.endDayExclusive };
+  const [summaryResult, donors, usersResult, monthlyResult, trendsResult, monthlyGiving, byProgram] = await Promise.all([
+    summaryQuery,
+    periodDonors(db, days),
+    usersQuery,
+    monthlyQuery,
+    trendsQuery,
+    monthlyGivingReport(db, new Date(b.startAt), now),
+    programTotals(db, days),
+  ]);
+  const [summaryRow] = rowsOf<SummaryRow>(summaryResult);
+  const [{ n: newUsers }] = rowsOf<{ n: number }>(usersResult);
+  const monthly = rowsOf<{ month: string; donations: number; cents: number | string; users: number }>(monthlyResult);
+  const trends = rowsOf<{ date: string; donations: number; cents: number | string }>(trendsResult);
 
   const completedCents = Number(summaryRow.completed_cents);
   const previousCents = Number(summaryRow.previous_cents);
