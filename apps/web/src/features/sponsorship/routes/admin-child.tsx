@@ -27,6 +27,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAddConsent, useAddPhoto, useChildStatus, usePhotoUrl, useStaffChild, useUpdateChild } from '../api/sponsorship';
+import { ChildBirthdayGifts } from '../components/birthday-gifts-staff';
 import { ChildForm, childFormValues } from '../components/child-form';
 import { StaffProgressReports } from '../components/staff-progress-reports';
 
@@ -130,6 +131,7 @@ export default function AdminChildPage() {
         <ConsentForm childId={d.child.id} />
       </Card>
       <Card title="Fotos"><Photos detail={d} /></Card>
+      <Card title="Regalos de cumpleaños"><ChildBirthdayGifts childId={d.child.id} /></Card>
       <Card title="Informes de avance"><StaffProgressReports childId={d.child.id} childName={d.child.firstName} /></Card>
       <Card title="Ficha"><ChildForm initial={childFormValues(d.child)} submitLabel="Guardar ficha" pending={update.isPending} onSubmit={(v) => update.mutateAsync(v)} /></Card>
     </div>

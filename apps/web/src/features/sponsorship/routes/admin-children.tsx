@@ -14,6 +14,7 @@ import { ErrorState } from '@/components/states';
 import { adminSponsorshipChildPath } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreateChild, useStaffChildren } from '../api/sponsorship';
+import { BirthdayGiftsToDeliver } from '../components/birthday-gifts-staff';
 import { ChildForm } from '../components/child-form';
 import { OverdueProgressReports } from '../components/overdue-progress-reports';
 import { SponsorshipReportsView, SponsorshipViewTabs, useSponsorshipView } from '../components/sponsorship-view-tabs';
@@ -43,6 +44,7 @@ export default function AdminChildrenPage() {
         </Card>
       )}
       {view === 'records' && <OverdueProgressReports />}
+      {view === 'records' && <BirthdayGiftsToDeliver />}
       {view === 'records' && children.isPending && <Skeleton className="h-48" />}
       {view === 'records' && children.isError && <ErrorState message="No pudimos cargar las fichas." onRetry={() => void children.refetch()} />}
       {view === 'records' && children.data && (
