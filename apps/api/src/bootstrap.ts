@@ -35,11 +35,13 @@ export async function bootstrap(config: Config, options: BootstrapOptions = {}):
   const seeded = config.demoSeed ? await seedDemo(database.db) : null;
   if (config.adminEmail && config.adminPassword) await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
   const app = await buildApp({ config, database, logger: options.logger, onRoute: options.onRoute });
-  if (config.runJobs) {
-    const stop = startJobs(app);
-    app.addHook('onClose', async () => stop());
-  }
-  if (!options.database) app.addHook('onClose', async () => database.close());
+  const stopJobs = config.runJobs ? startJobs(app) : null;
+  // One hook, jobs first: Fastify runs onClose hooks last registered first, so with two the database
+  // was closed under a job still running ("Cannot use a pool after calling end on the pool").
+  app.addHook('onClose', async () => {
+    await stopJobs?.();
+    if (!options.database) await database.close();
+  });
   return { app, database, seeded };
 }
 

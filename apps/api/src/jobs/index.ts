@@ -15,7 +15,7 @@ import { releaseExpiredHolds } from '../domain/sponsorship/places';
 import { lapseChildLeftOffers } from '../domain/sponsorship/child-left-offers';
 import { monthlyContext } from '../domain/monthly/monthly-gifts';
 
-interface Job {
+export interface Job {
   name: string;
   everyMs: number;
   run: (app: FastifyInstance) => Promise<unknown>;
@@ -45,11 +45,17 @@ export const jobs: Job[] = [
   { name: 'lapse-sponsorship-offers', everyMs: 15 * 60_000, run: (app) => lapseChildLeftOffers(app.db, monthlyContext(app)) },
 ];
 
-export function startJobs(app: FastifyInstance): () => void {
-  const timers = jobs.map((job) => {
+/**
+ * Starts every job (first run after a second, then every `everyMs`). The returned stop ends the timers
+ * and waits for the runs under way, so that none of them meets a closed database.
+ */
+export function startJobs(app: FastifyInstance, list: readonly Job[] = jobs): () => Promise<void> {
+  let stopped = false;
+  const underWay = new Set<Promise<void>>();
+  const timers = list.map((job) => {
     let running = false;
     const tick = async () => {
-      if (running) return;
+      if (running || stopped) return;
       running = true;
       try {
         await job.run(app);
@@ -59,11 +65,24 @@ export function startJobs(app: FastifyInstance): () => void {
         running = false;
       }
     };
+    const start = () => {
+      const run = tick();
+      underWay.add(run);
+      void run.finally(() => underWay.delete(run));
+    };
     const everyMs = app.config.jobsIntervalMs ?? job.everyMs;
-    const timer = setInterval(tick, everyMs);
-    timer.unref();
-    setTimeout(tick, Math.min(1000, everyMs)).unref();
-    return timer;
+    const every = setInterval(start, everyMs);
+    every.unref();
+    const first = setTimeout(start, Math.min(1000, everyMs));
+    first.unref();
+    return { every, first };
   });
-  return () => timers.forEach((t) => clearInterval(t));
+  return async () => {
+    stopped = true;
+    for (const { every, first } of timers) {
+      clearInterval(every);
+      clearTimeout(first);
+    }
+    await Promise.all(underWay);
+  };
 }

@@ -72,7 +72,7 @@ describe('with DONATE_RATE_LIMIT_PER_MINUTE=3 and JOBS_INTERVAL_MS=100', () => {
       }
       expect(status).toBe('expired');
     } finally {
-      stop();
+      await stop();
     }
   });
 });
