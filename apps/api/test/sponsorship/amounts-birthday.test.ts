@@ -47,6 +47,13 @@ describe('per-programme amounts', () => {
     const unknown = await putSponsorship({ program_amounts: [{ program_id: 2_000_000_000, amount: 300 }] });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors['program_amounts.0.amount']).toBe('Ese programa ya no existe');
+    // A programme deleted after it got its amount: the next save drops its entry instead of refusing.
+    const [gone] = await ctx.db.insert(programs).values({ slug: `borrado-${Date.now()}`, name: 'Programa que se borra' }).returning();
+    expect((await putSponsorship({ program_amounts: [{ program_id: gone.id, amount: 300 }] })).statusCode).toBe(200);
+    await ctx.db.delete(programs).where(eq(programs.id, gone.id));
+    const dropped = await putSponsorship({});
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    expect(dropped.json().program_amounts).toEqual([]);
     const twice = await putSponsorship({ program_amounts: [{ program_id: programId, amount: 300 }, { program_id: programId, amount: 320 }] });
     expect(twice.statusCode).toBe(400);
     expect(JSON.stringify(twice.json())).toContain('Ese programa ya tiene su cuota');
