@@ -106,6 +106,7 @@ const SAMPLES: Record<string, unknown> = {
   // Progress reports: the staff's report, and its photo (a raw image body).
   [`POST ${V1}/admin/sponsorship/children/:id/progress-reports`]: { period: 'Primer semestre', reportDate: '2026-01-15', schoolGrade: 'Cuarto', attendancePercent: 95, achievement: 'Lee mejor', health: 'Sana', messageToSponsor: 'Un saludo grande desde la escuela.', staffNotes: 'Nota' },
   [`PUT ${V1}/admin/sponsorship/progress-reports/:id/photo`]: null,
+  [`POST ${V1}/admin/sponsorship/children/export`]: { format: 'csv', staffFields: false },
   // Staff gift entry, imports, the email rate and sponsorship (the child's photo is a raw image body, like a slip).
   [`POST ${V1}/admin/gifts`]: { donorId: null, donorName: 'Rosa Xicará', donorEmail: 'rosa.fuzz@correo.gt', donorPhone: null, nit: 'CF', receivedOn: '2026-11-20', method: 'cheque', chequeNumber: '000123', chequeBank: 'Banrural', reference: null, inKindDescription: null, valuationBasis: null, amount: 300, currency: 'GTQ', programId: null, note: 'Entregado en oficina', completed: false },
   [`POST ${V1}/admin/imports/preview`]: { kind: 'donors', file_name: 'donantes.csv', content_base64: Buffer.from('Nombre,Correo\nAna Soto,ana.fuzz@correo.gt\n').toString('base64') },

@@ -46,7 +46,8 @@ beforeAll(async () => {
 
 afterAll(() => ctx?.close());
 
-const exportAs = (caller: Caller | undefined, query: string) => inject(ctx.app, { method: 'GET', url: `/api/v1/admin/sponsorship/children/export?${query}`, token: caller?.token });
+const exportAs = (caller: Caller | undefined, payload: Record<string, unknown>) =>
+  inject(ctx.app, { method: 'POST', url: '/api/v1/admin/sponsorship/children/export', payload, token: caller?.token });
 const csvOf = (payload: Buffer) => parseCsv(payload.toString('utf8').replace(/^\uFEFF/, ''));
 
 describe('the export columns, walked against the visibility declaration', () => {
@@ -78,9 +79,9 @@ describe('the export columns, walked against the visibility declaration', () => 
   });
 });
 
-describe('GET /admin/sponsorship/children/export', () => {
+describe('POST /admin/sponsorship/children/export', () => {
   it('gives sponsorship staff a CSV without any staff-only column or value, and refuses them the staff fields', async () => {
-    const res = await exportAs(staff, 'format=csv');
+    const res = await exportAs(staff, { format: 'csv' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="ninas-y-ninos-\d{4}-\d{2}-\d{2}\.csv"/);
@@ -98,13 +99,13 @@ describe('GET /admin/sponsorship/children/export', () => {
     expect(at('sponsorPlaces')).toBe('1');
     expect(rows).toHaveLength(3);
 
-    const refused = await exportAs(staff, 'format=csv&staffFields=true');
+    const refused = await exportAs(staff, { format: 'csv', staffFields: true });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().detail).toContain('No tienes permiso para exportar los datos personales');
   });
 
   it('gives ADMIN the staff fields on request, and never the never_exported ones, the photo or the consent signer', async () => {
-    const res = await exportAs(admin, 'format=xlsx&staffFields=true');
+    const res = await exportAs(admin, { format: 'xlsx', staffFields: true });
     expect(res.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -124,12 +125,12 @@ describe('GET /admin/sponsorship/children/export', () => {
     expect(text).not.toContain(`${MARK}-firmante`);
     expect(text).not.toContain('/sponsorship/photos/');
     // Without asking, ADMIN gets the default columns too.
-    const plain = await exportAs(admin, 'format=csv');
+    const plain = await exportAs(admin, { format: 'csv' });
     expect(csvOf(plain.rawPayload)[0]).toEqual(childExportColumns(false).map(title));
   });
 
   it('audits every export with who asked, the format and the columns', async () => {
-    await exportAs(staff, 'format=xlsx');
+    await exportAs(staff, { format: 'xlsx' });
     const rows = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'sponsorship.children_export'), eq(auditLog.actorUserId, staff.id)));
     expect(rows.length).toBeGreaterThanOrEqual(2);
     const xlsx = rows.find((r) => (r.details as { format: string }).format === 'xlsx')!;
@@ -144,11 +145,14 @@ describe('GET /admin/sponsorship/children/export', () => {
   it('refuses anonymous (401), donor and finance callers (403), and an unknown format (400, in Spanish)', async () => {
     const donor = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
     const finance = await make.signIn(ctx.app, ctx.db, { roles: ['FINANCE'] });
-    expect((await exportAs(undefined, 'format=csv')).statusCode).toBe(401);
-    expect((await exportAs(donor, 'format=csv')).statusCode).toBe(403);
-    expect((await exportAs(finance, 'format=csv&staffFields=true')).statusCode).toBe(403);
-    const bad = await exportAs(staff, 'format=pdf');
+    expect((await exportAs(undefined, { format: 'csv' })).statusCode).toBe(401);
+    expect((await exportAs(donor, { format: 'csv' })).statusCode).toBe(403);
+    expect((await exportAs(finance, { format: 'csv', staffFields: true })).statusCode).toBe(403);
+    const bad = await exportAs(staff, { format: 'pdf' });
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json())).toContain('Elige CSV o Excel');
+    const typed = await exportAs(admin, { format: 'csv', staffFields: 'sí' });
+    expect(typed.statusCode).toBe(400);
+    expect(JSON.stringify(typed.json())).toContain('Indica sí o no');
   });
 });

@@ -8,7 +8,7 @@ export const sponsorshipReportMessages = {
   rangeReversed: 'La fecha final debe ser igual o posterior a la inicial',
   rangeTooLong: 'Elige un período de 10 años como máximo',
   formatInvalid: 'Elige CSV o Excel',
-  flagInvalid: 'Indica sí (true) o no (false)',
+  flagInvalid: 'Indica sí o no (true o false)',
   staffFieldsForbidden: 'No tienes permiso para exportar los datos personales de las niñas y los niños (nombre completo, fecha de nacimiento, comunidad, escuela, encargado).',
 };
 

@@ -48,10 +48,6 @@ export function childExportColumns(withStaffFields: boolean): ChildExportColumn[
 
 /** Report days fall in 2000–2100: enough for the programme's history, and every day has a next day. */
 const day = z.iso.date({ error: m.dateInvalid }).refine((d) => d >= '2000-01-01' && d <= '2100-12-31', { error: m.dateOutOfRange });
-const booleanFlag = z
-  .enum(['true', 'false'], { error: m.flagInvalid })
-  .default('false')
-  .transform((v) => v === 'true');
 
 export const sponsorshipReportQuerySchema = z
   .object({ from: day, to: day })
@@ -60,12 +56,14 @@ export const sponsorshipReportQuerySchema = z
 export type SponsorshipReportQuery = z.infer<typeof sponsorshipReportQuerySchema>;
 
 export const CHILD_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export const childExportQuerySchema = z.object({
-  format: z.enum(CHILD_EXPORT_FORMATS, { error: m.formatInvalid }),
-  /** Full name, birth date, community, school, guardian... (permission `sponsorship.export_staff_fields`). */
-  staffFields: booleanFlag,
-});
-export type ChildExportQuery = z.input<typeof childExportQuerySchema>;
+export const childExportRequestSchema = z
+  .object({
+    format: z.enum(CHILD_EXPORT_FORMATS, { error: m.formatInvalid }),
+    /** Full name, birth date, community, school, guardian... (permission `sponsorship.export_staff_fields`). */
+    staffFields: z.boolean({ error: m.flagInvalid }).default(false),
+  })
+  .strict();
+export type ChildExportRequest = z.input<typeof childExportRequestSchema>;
 
 const count = z.number().int();
 /** Days with one decimal; null when nothing was counted. */

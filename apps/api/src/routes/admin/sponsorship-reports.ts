@@ -3,11 +3,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { can } from '@donaciones/shared/permissions';
-import { childExportQuerySchema, sponsorshipReportQuerySchema, sponsorshipReportSchema } from '@donaciones/shared/schemas/sponsorship-reports';
+import { childExportRequestSchema, sponsorshipReportQuerySchema, sponsorshipReportSchema } from '@donaciones/shared/schemas/sponsorship-reports';
 import { actorOf } from '../../http/auth';
 import { exportChildren } from '../../domain/sponsorship/children-export';
 import { sponsorshipReport } from '../../domain/sponsorship/reports';
-import { bearer, error, limited, refusals } from '../common';
+import { bearer, error, limited, refusals, writeRefusals } from '../common';
 
 const TAG = 'admin: apadrinamiento';
 
@@ -40,7 +40,7 @@ export default async function adminSponsorshipReportRoutes(app: FastifyInstance)
     async (request) => sponsorshipReport(app.db, request.query),
   );
 
-  r.get(
+  r.post(
     '/admin/sponsorship/children/export',
     {
       config: limited(app, 30),
@@ -48,17 +48,17 @@ export default async function adminSponsorshipReportRoutes(app: FastifyInstance)
         tags: [TAG],
         summary: 'Exportar la lista de niñas y niños (CSV o Excel)',
         description:
-          'Columnas públicas, de padrino y operativas (estado, lugares, esperando desde, padrinos activos). `staffFields=true` añade los ' +
+          'Columnas públicas, de padrino y operativas (estado, lugares, esperando desde, padrinos activos). `staffFields: true` añade los ' +
           'datos personales y requiere el permiso sponsorship.export_staff_fields. Nunca fotos, situación familiar ni notas. Cada ' +
           'exportación queda en la auditoría.',
         security: bearer,
-        querystring: childExportQuerySchema,
-        response: { 400: error, ...refusals, 429: error },
+        body: childExportRequestSchema,
+        response: { ...writeRefusals, 429: error },
       },
     },
     async (request, reply) => {
       const file = await exportChildren(app.db, {
-        ...request.query,
+        ...request.body,
         mayExportStaffFields: can(request.user?.roles, 'sponsorship.export_staff_fields'),
         actor: actorOf(request),
         ip: request.ip,

@@ -1,9 +1,9 @@
 // Sponsorship reports and the children's export (docs/product.md#sponsorship, decision 0053): the
 // period's figures, and the children's list downloaded as CSV or Excel.
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { SponsorshipReport, SponsorshipReportQuery } from '@donaciones/shared/schemas/sponsorship-reports';
+import type { ChildExportRequest, SponsorshipReport, SponsorshipReportQuery } from '@donaciones/shared/schemas/sponsorship-reports';
 import { api } from '@/lib/api-client';
-import { downloadFile } from '@/lib/download-file';
+import { filenameFrom } from '@/lib/download-file';
 import { queryRoots } from '@/lib/query-keys';
 
 export const sponsorshipReportKeys = {
@@ -21,10 +21,21 @@ export function useSponsorshipReport(q: SponsorshipReportQuery) {
   return useQuery(sponsorshipReportQuery(q));
 }
 
-/** GET /admin/sponsorship/children/export, saved under the server's file name; returns that name. */
+/** POST /admin/sponsorship/children/export (audited, hence not a GET), saved under the server's file name; returns that name. */
+export async function exportChildren(body: ChildExportRequest): Promise<string> {
+  const res = await api.post<Blob>('/admin/sponsorship/children/export', body, { responseType: 'blob', skipErrorToast: true });
+  const filename = filenameFrom(res.headers['content-disposition'], `ninas-y-ninos.${body.format}`);
+  const url = URL.createObjectURL(res.data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return filename;
+}
+
 export function useExportChildren() {
-  return useMutation({
-    mutationFn: ({ format, staffFields }: { format: 'csv' | 'xlsx'; staffFields: boolean }) =>
-      downloadFile('/admin/sponsorship/children/export', `ninas-y-ninos.${format}`, { params: { format, staffFields: String(staffFields) } }),
-  });
+  return useMutation({ mutationFn: exportChildren });
 }

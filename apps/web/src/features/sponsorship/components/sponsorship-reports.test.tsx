@@ -118,7 +118,8 @@ describe('the sponsorship reports', () => {
     expect(await screen.findByText('Descargado: ninas-y-ninos-2026-11-27.csv')).toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).toBeNull();
     const exported = requests.find((r) => r.url === '/admin/sponsorship/children/export')!;
-    expect(exported.config.params).toEqual({ format: 'csv', staffFields: 'false' });
+    expect(exported.method).toBe('POST');
+    expect(exported.data).toEqual({ format: 'csv', staffFields: false });
   });
 
   it('lets an admin ask for the staff fields', async () => {
@@ -128,6 +129,6 @@ describe('the sponsorship reports', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Descargar Excel' }));
     await waitFor(() => expect(requests.some((r) => r.url === '/admin/sponsorship/children/export')).toBe(true));
     const exported = requests.find((r) => r.url === '/admin/sponsorship/children/export')!;
-    expect(exported.config.params).toEqual({ format: 'xlsx', staffFields: 'true' });
+    expect(exported.data).toEqual({ format: 'xlsx', staffFields: true });
   });
 });
