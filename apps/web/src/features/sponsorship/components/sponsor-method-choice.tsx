@@ -20,7 +20,7 @@ export function SponsorMethodChoice({ method, onMethod }: { method: SponsorPayme
           <label
             key={o.value}
             className={cn(
-              'flex min-h-14 cursor-pointer items-start gap-3 rounded-2xl border-2 px-4 py-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500',
+              'relative flex min-h-14 cursor-pointer items-start gap-3 rounded-2xl border-2 px-4 py-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500',
               method === o.value ? 'border-brand-700 bg-brand-50' : 'border-sand-200 bg-white hover:border-brand-300',
             )}
           >
