@@ -88,7 +88,9 @@ test('staff write a progress report; the sponsor is emailed and reads it in Mi a
   await staffContext.close();
 
   // The sponsor: the email, then the report in Mi ahijado/a with its photo and without the staff notes.
-  await waitForEmail(DEMO.donor.email, /Nuevo informe de avance de Roc/);
+  // The branded email names its button for the report and links to Mi ahijado/a.
+  const link = await waitForEmail(DEMO.donor.email, /Nuevo informe de avance de Roc[\s\S]*?Leer el informe[\s\S]*?(https?:\/\/[^\s"<]+\/donor\/ahijado)/);
+  expect(link).toMatch(/\/donor\/ahijado$/);
   await login(page, DEMO.donor.email, DEMO.donor.password);
   await page.goto('/donor/ahijado');
   const report = page.getByRole('listitem').filter({ hasText: tag });

@@ -60,6 +60,7 @@ export const emailMessages = {
       'monthly-gift-replaced': 'Ver mi donación mensual',
       'letter-reply': 'Leer la carta',
       'sponsorship-child-left': 'Conocer a quienes esperan',
+      'progress-report': 'Leer el informe',
     } as Record<string, string>,
     openLink: 'Abrir el enlace',
     linkFallback: 'Si el botón no funciona, copia esta dirección en tu navegador:',
