@@ -96,6 +96,9 @@ const SAMPLES: Record<string, unknown> = {
   [`POST ${V1}/donations/:id/slip`]: null,
   // Sponsorship letters: a letter, its photo or scan (raw bodies like a slip), the staff's decisions and a child's reply.
   [`POST ${V1}/users/me/sponsorships/:sponsorshipId/letters`]: { body: 'Hola, te mando muchos saludos desde lejos.' },
+  // Birthday gifts (decision 0055): the sponsor's one-time gift and staff's delivered mark.
+  [`POST ${V1}/member/sponsorships/:sponsorshipId/birthday-gift`]: { amount: 150, paymentMethod: 'card', donorName: 'Marta Padrina', email: 'marta.fuzz@correo.gt', cardLast4: '4242', cardBrand: 'visa' },
+  [`POST ${V1}/admin/sponsorship/birthday-gifts/:id/delivered`]: null,
   [`PUT ${V1}/users/me/letters/:id/photo`]: null,
   [`POST ${V1}/admin/letters/:id/approve`]: { redactions: [{ start: 0, end: 4 }], overrideReason: 'Habla de otra ciudad', translation: 'Hello' },
   [`POST ${V1}/admin/letters/:id/return`]: { reason: 'Pide datos de la casa' },
