@@ -3,7 +3,7 @@
 // (the same monthly gift, another-child.ts), to keep giving where most needed, or to cancel. Meanwhile
 // the gift goes on as it was (it carries no designation: "Donde más se necesite"). With no choice by
 // then, the job cancels the gift through monthly giving's cancel, with a kind email.
-import { type SQL, and, eq, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import { formatLongDate } from '@donaciones/shared/format';
 import { sponsorshipLifecycleMessages as lm } from '@donaciones/shared/messages/sponsorship-lifecycle';
 import type { ChildLeftOffers, OfferChoiceResponse } from '@donaciones/shared/schemas/sponsorship-lifecycle';
@@ -40,8 +40,13 @@ export async function endSponsorshipsOfLeftChild(tx: Db, childId: number, actor:
 }
 
 /** A choice still open: the child left, nothing chosen, in time, and the gift not cancelled meanwhile. */
-const openOffer = (now: Date | SQL) =>
-  and(eq(sponsorships.endReason, 'child_left'), isNull(sponsorships.offerChoice), isNotNull(sponsorships.offerUntil), ne(recurringGifts.status, 'cancelled'), sql`${sponsorships.offerUntil} > ${now}`);
+const openOffer = and(
+  eq(sponsorships.endReason, 'child_left'),
+  isNull(sponsorships.offerChoice),
+  isNotNull(sponsorships.offerUntil),
+  ne(recurringGifts.status, 'cancelled'),
+  sql`${sponsorships.offerUntil} > now()`,
+);
 
 export async function myOffers(db: Db, userId: number): Promise<ChildLeftOffers> {
   const rows = await db
@@ -49,7 +54,7 @@ export async function myOffers(db: Db, userId: number): Promise<ChildLeftOffers>
     .from(sponsorships)
     .innerJoin(sponsoredChildren, eq(sponsoredChildren.id, sponsorships.childId))
     .innerJoin(recurringGifts, eq(recurringGifts.id, sponsorships.recurringGiftId))
-    .where(and(eq(sponsorships.userId, userId), openOffer(sql`now()`)))
+    .where(and(eq(sponsorships.userId, userId), openOffer))
     .orderBy(sponsorships.id);
   return { offers: rows.map((r) => ({ sponsorshipId: r.id, childFirstName: r.child, offerUntil: r.offerUntil!.toISOString(), amountCents: r.amountCents, currency: r.currency })) };
 }
