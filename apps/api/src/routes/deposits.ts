@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { SLIP_MAX_BYTES, depositMessages } from '@donaciones/shared/messages/deposits';
 import { idParamSchema } from '@donaciones/shared/schemas/common';
 import { depositStatusSchema, depositTokenQuerySchema, slipUploadQuerySchema } from '@donaciones/shared/schemas/deposits';
-import { type ServedFile, type SlipAccess, addDepositSlip, depositStatus, readAttachment } from '../domain/deposits/deposits';
+import { type ServedFile, type SlipAccess, addDepositSlip, assertSlipUploadAllowed, depositStatus, readAttachment } from '../domain/deposits/deposits';
 import { signedLinks } from '../platform/signed-links';
 import { forbidden } from '../errors';
 import { bearer, error, limited } from './common';
@@ -58,7 +58,17 @@ export default async function depositRoutes(app: FastifyInstance) {
       '/donations/:id/slip',
       {
         bodyLimit: SLIP_MAX_BYTES,
-        preHandler: app.optionalAuth,
+        onRequest: app.optionalAuth,
+        // Who may send, to which donation, is known from the address and the session: a refused
+        // upload (none such, someone else's, no longer pending) is answered before its body is read.
+        preParsing: async (request, _reply, payload) => {
+          const params = idParamSchema.safeParse(request.params);
+          if (params.success) {
+            const { token } = request.query as { token?: unknown };
+            await assertSlipUploadAllowed(app.db, params.data.id, await accessOf(request, typeof token === 'string' ? token : undefined));
+          }
+          return payload;
+        },
         config: limited(app, 30),
         schema: {
           tags: [TAG],
