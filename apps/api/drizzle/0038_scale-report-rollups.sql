@@ -220,3 +220,124 @@ END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
 SELECT donation_donor_periods_rebuild();
+--> statement-breakpoint
+-- The register's totals (accounting/register.ts) by Guatemala day of the movement: gifts (dated by
+-- created_at) and refunds (by refunded_at), by method, currency and programme (0 for none), over 8
+-- slots like donation_daily. Raw cents for the totals by currency; for the quetzal totals (by method
+-- and by designation) the movements with a quetzal rate, each amount rounded per movement at the
+-- gift's rate as the register rounds it. Voids (dated by their receipt's annulment) are few and read
+-- from the ledger by receipts_voided_idx.
+CREATE TABLE IF NOT EXISTS "register_daily" (
+  "day" date NOT NULL,
+  "kind" text NOT NULL,
+  "method" text NOT NULL,
+  "currency" text NOT NULL,
+  "program_id" integer NOT NULL,
+  "slot" smallint NOT NULL,
+  "count" bigint DEFAULT 0 NOT NULL,
+  "gross_cents" bigint DEFAULT 0 NOT NULL,
+  "fee_cents" bigint DEFAULT 0 NOT NULL,
+  "vat_cents" bigint DEFAULT 0 NOT NULL,
+  "rated_count" bigint DEFAULT 0 NOT NULL,
+  "rated_gross_cents" bigint DEFAULT 0 NOT NULL,
+  "rated_fee_cents" bigint DEFAULT 0 NOT NULL,
+  "rated_vat_cents" bigint DEFAULT 0 NOT NULL,
+  CONSTRAINT "register_daily_pk" PRIMARY KEY ("day", "kind", "method", "currency", "program_id", "slot")
+);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "receipts_voided_idx" ON "receipts" ("voided_at") WHERE "voided_at" IS NOT NULL;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION register_daily_add(p_at timestamptz, p_kind text, d donations, p_gross bigint, p_fee bigint, p_vat bigint, sign integer) RETURNS void AS $$
+DECLARE
+  rate numeric := CASE WHEN d.currency = 'GTQ' THEN 1.0 WHEN d.gtq_cents IS NULL THEN NULL ELSE d.gtq_cents::numeric / d.amount_cents END;
+BEGIN
+  INSERT INTO register_daily AS t (day, kind, method, currency, program_id, slot, count, gross_cents, fee_cents, vat_cents,
+                                   rated_count, rated_gross_cents, rated_fee_cents, rated_vat_cents)
+  VALUES ((p_at AT TIME ZONE 'America/Guatemala')::date, p_kind, coalesce(d.payment_method, d.donation_type), d.currency,
+          coalesce(d.program_id, 0), floor(random() * 8)::smallint, sign, sign * p_gross, sign * p_fee, sign * p_vat,
+          CASE WHEN rate IS NULL THEN 0 ELSE sign END,
+          coalesce(sign * round(p_gross * rate), 0), coalesce(sign * round(p_fee * rate), 0), coalesce(sign * round(p_vat * rate), 0))
+  ON CONFLICT (day, kind, method, currency, program_id, slot) DO UPDATE
+    SET count = t.count + EXCLUDED.count,
+        gross_cents = t.gross_cents + EXCLUDED.gross_cents,
+        fee_cents = t.fee_cents + EXCLUDED.fee_cents,
+        vat_cents = t.vat_cents + EXCLUDED.vat_cents,
+        rated_count = t.rated_count + EXCLUDED.rated_count,
+        rated_gross_cents = t.rated_gross_cents + EXCLUDED.rated_gross_cents,
+        rated_fee_cents = t.rated_fee_cents + EXCLUDED.rated_fee_cents,
+        rated_vat_cents = t.rated_vat_cents + EXCLUDED.rated_vat_cents;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+-- A donation's movements in the register: its gift once completed (or refunded), and its refund.
+CREATE OR REPLACE FUNCTION register_daily_apply(d donations, sign integer) RETURNS void AS $$
+BEGIN
+  IF d.completed_at IS NOT NULL OR d.status = 'refunded' THEN
+    PERFORM register_daily_add(d.created_at, 'gift', d, d.amount_cents, coalesce(d.fee_cents, 0), coalesce(d.vat_withheld_cents, 0), sign);
+  END IF;
+  IF d.status = 'refunded' AND d.refunded_at IS NOT NULL THEN
+    PERFORM register_daily_add(d.refunded_at, 'refund', d, -d.amount_cents, 0, 0, sign);
+  END IF;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION register_daily_trigger() RETURNS trigger AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM register_daily_apply(NEW, 1);
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM register_daily_apply(OLD, -1);
+  ELSIF (NEW.status, NEW.completed_at, NEW.refunded_at, NEW.created_at, NEW.payment_method, NEW.donation_type, NEW.currency, NEW.program_id,
+         NEW.amount_cents, NEW.gtq_cents, NEW.fee_cents, NEW.vat_withheld_cents)
+        IS DISTINCT FROM (OLD.status, OLD.completed_at, OLD.refunded_at, OLD.created_at, OLD.payment_method, OLD.donation_type, OLD.currency,
+                          OLD.program_id, OLD.amount_cents, OLD.gtq_cents, OLD.fee_cents, OLD.vat_withheld_cents) THEN
+    PERFORM register_daily_apply(OLD, -1);
+    PERFORM register_daily_apply(NEW, 1);
+  END IF;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS donations_register_daily_trg ON donations;
+--> statement-breakpoint
+CREATE TRIGGER donations_register_daily_trg
+AFTER INSERT OR UPDATE OR DELETE ON donations
+FOR EACH ROW EXECUTE FUNCTION register_daily_trigger();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION register_daily_truncate() RETURNS trigger AS $$
+BEGIN
+  DELETE FROM register_daily;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS donations_register_daily_truncate_trg ON donations;
+--> statement-breakpoint
+CREATE TRIGGER donations_register_daily_truncate_trg AFTER TRUNCATE ON donations
+FOR EACH STATEMENT EXECUTE FUNCTION register_daily_truncate();
+--> statement-breakpoint
+-- Rebuilds the rollup from the ledger (this migration, and the benchmarks' generators after a bulk load).
+CREATE OR REPLACE FUNCTION register_daily_rebuild() RETURNS void AS $$
+BEGIN
+  DELETE FROM register_daily;
+  INSERT INTO register_daily (day, kind, method, currency, program_id, slot, count, gross_cents, fee_cents, vat_cents,
+                              rated_count, rated_gross_cents, rated_fee_cents, rated_vat_cents)
+  SELECT (m.at AT TIME ZONE 'America/Guatemala')::date, m.kind, m.method, m.currency, m.program_id, 0,
+         count(*), sum(m.gross), sum(m.fee), sum(m.vat),
+         count(*) FILTER (WHERE m.rate IS NOT NULL),
+         coalesce(sum(round(m.gross * m.rate)), 0), coalesce(sum(round(m.fee * m.rate)), 0), coalesce(sum(round(m.vat * m.rate)), 0)
+  FROM (
+    SELECT d.created_at AS at, 'gift' AS kind, coalesce(d.payment_method, d.donation_type) AS method, d.currency, coalesce(d.program_id, 0) AS program_id,
+           d.amount_cents AS gross, coalesce(d.fee_cents, 0) AS fee, coalesce(d.vat_withheld_cents, 0) AS vat,
+           CASE WHEN d.currency = 'GTQ' THEN 1.0 WHEN d.gtq_cents IS NULL THEN NULL ELSE d.gtq_cents::numeric / d.amount_cents END AS rate
+    FROM donations d WHERE d.completed_at IS NOT NULL OR d.status = 'refunded'
+    UNION ALL
+    SELECT d.refunded_at, 'refund', coalesce(d.payment_method, d.donation_type), d.currency, coalesce(d.program_id, 0),
+           -d.amount_cents, 0, 0,
+           CASE WHEN d.currency = 'GTQ' THEN 1.0 WHEN d.gtq_cents IS NULL THEN NULL ELSE d.gtq_cents::numeric / d.amount_cents END
+    FROM donations d WHERE d.status = 'refunded' AND d.refunded_at IS NOT NULL) m
+  GROUP BY 1, 2, 3, 4, 5;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+SELECT register_daily_rebuild();

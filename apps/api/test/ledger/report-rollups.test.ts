@@ -4,7 +4,7 @@
 // amount, covered fees, provider fees and VAT in quetzal cents) and the rollup per donor and month
 // and year (count, quetzal cents, the newest gift's instant, id and name), through gifts in quetzales and
 // dollars, approvals, refunds, voids, amount corrections, a reopened deposit, a moved date, a changed
-// address and name, and deletions.
+// address and name, and deletions; and the register's daily rollup of gifts and refunds (migration 0038).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { fromCents, roundTo } from '@donaciones/shared/format';
@@ -61,9 +61,32 @@ const donorLedger = () =>
            (array_agg(id ORDER BY created_at DESC, id DESC))[1] AS last_id, (array_agg(donor_name ORDER BY created_at DESC, id DESC))[1] AS name, true AS at_ok
     FROM donations CROSS JOIN (VALUES ('month'), ('year')) AS s (span) WHERE ${COUNTED} GROUP BY 1, 2, 3`);
 
+const registerRollup = () =>
+  query(sql`
+    SELECT to_char(day, 'YYYY-MM-DD') AS day, kind, method, currency, program_id, sum(count)::bigint AS n, sum(gross_cents)::bigint AS gross,
+           sum(fee_cents)::bigint AS fee, sum(vat_cents)::bigint AS vat, sum(rated_count)::bigint AS rated, sum(rated_gross_cents)::bigint AS rated_gross,
+           sum(rated_fee_cents)::bigint AS rated_fee, sum(rated_vat_cents)::bigint AS rated_vat
+    FROM register_daily GROUP BY 1, 2, 3, 4, 5 HAVING sum(count) <> 0 OR sum(gross_cents) <> 0 OR sum(rated_gross_cents) <> 0`);
+/** The register's gifts and refunds as accounting/register.ts dates and signs them, summed by day. */
+const registerLedger = () =>
+  query(sql`
+    SELECT to_char((at AT TIME ZONE 'America/Guatemala')::date, 'YYYY-MM-DD') AS day, kind, method, currency, program_id, count(*)::bigint AS n,
+           sum(gross)::bigint AS gross, sum(fee)::bigint AS fee, sum(vat)::bigint AS vat, count(*) FILTER (WHERE rate IS NOT NULL)::bigint AS rated,
+           coalesce(sum(round(gross * rate)), 0)::bigint AS rated_gross, coalesce(sum(round(fee * rate)), 0)::bigint AS rated_fee,
+           coalesce(sum(round(vat * rate)), 0)::bigint AS rated_vat
+    FROM (SELECT created_at AS at, 'gift' AS kind, coalesce(payment_method, donation_type) AS method, currency, coalesce(program_id, 0) AS program_id,
+                 amount_cents AS gross, coalesce(fee_cents, 0) AS fee, coalesce(vat_withheld_cents, 0) AS vat, ${RATE} AS rate
+          FROM donations WHERE completed_at IS NOT NULL OR status = 'refunded'
+          UNION ALL
+          SELECT refunded_at, 'refund', coalesce(payment_method, donation_type), currency, coalesce(program_id, 0), -amount_cents, 0, 0, ${RATE}
+          FROM donations WHERE status = 'refunded' AND refunded_at IS NOT NULL) m
+    GROUP BY 1, 2, 3, 4, 5`);
+const RATE = sql.raw(`CASE WHEN currency = 'GTQ' THEN 1.0 WHEN gtq_cents IS NULL THEN NULL ELSE gtq_cents::numeric / amount_cents END`);
+
 async function expectInStep() {
   expect(await dailyRollup()).toEqual(await dailyLedger());
   expect(await donorRollup()).toEqual(await donorLedger());
+  expect(await registerRollup()).toEqual(await registerLedger());
 }
 
 /** Guatemala wall-clock time (UTC-6) as an instant. */
@@ -116,11 +139,13 @@ describe('the report rollups of the ledger', () => {
   });
 
   it('rebuild to what the triggers kept', async () => {
-    const [daily, donors] = [await dailyRollup(), await donorRollup()];
+    const [daily, donors, register] = [await dailyRollup(), await donorRollup(), await registerRollup()];
     await ctx.db.execute(sql`SELECT donation_daily_rebuild()`);
     await ctx.db.execute(sql`SELECT donation_donor_periods_rebuild()`);
+    await ctx.db.execute(sql`SELECT register_daily_rebuild()`);
     expect(await dailyRollup()).toEqual(daily);
     expect(await donorRollup()).toEqual(donors);
+    expect(await registerRollup()).toEqual(register);
   });
 
   it('split a period into the rollup’s whole years and months and the days of months it covers in part', () => {

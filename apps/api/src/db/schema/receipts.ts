@@ -105,6 +105,8 @@ export const receipts = pgTable(
     index('receipts_fel_due_idx').on(t.felStatus, t.felNextAttemptAt),
     // The yearly statements read one year of receipts (migration 0015).
     index('receipts_donated_at_idx').on(t.donatedAt),
+    // The register's voids, by the day their receipt was annulled (migration 0038).
+    index('receipts_voided_idx').on(t.voidedAt).where(sql`${t.voidedAt} IS NOT NULL`),
     check('receipts_tax_id_kind_valid', sql`${t.donorTaxIdKind} IN ('nit','cui','cf')`),
     check('receipts_fel_status_valid', sql`${t.felStatus} IN (${sqlList(RECEIPT_FEL_STATUSES)})`),
     check('receipts_number_positive', sql`${t.number} > 0`),

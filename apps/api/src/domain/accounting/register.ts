@@ -160,17 +160,38 @@ export interface RegisterTotals {
   byProgram: RegisterTotal[];
 }
 
+/**
+ * The period's movements summed by day, kind, method, currency and programme: gifts and refunds from
+ * the register's daily rollup (register_daily, migration 0038, kept by a trigger on donations: the
+ * period's days, not its movements), voids (few) from the ledger by the index on their annulment.
+ * `rated_*` are the movements with a quetzal rate and their amounts at it, rounded per movement.
+ */
+function dailyTotalsSql(period: RegisterPeriod, start: Date, end: Date): SQL {
+  const rate = sql.raw(`CASE WHEN d.currency = 'GTQ' THEN 1.0 WHEN d.gtq_cents IS NULL THEN NULL ELSE d.gtq_cents::numeric / d.amount_cents END`);
+  return sql`
+    SELECT t.method, t.currency, p.name AS program, t.count, t.gross_cents, t.fee_cents, t.vat_cents,
+           t.rated_count, t.rated_gross_cents, t.rated_fee_cents, t.rated_vat_cents
+    FROM register_daily t LEFT JOIN programs p ON p.id = nullif(t.program_id, 0)
+    WHERE t.day >= ${period.from}::date AND t.day <= ${period.to}::date
+    UNION ALL
+    SELECT coalesce(d.payment_method, d.donation_type), d.currency, p.name, 1, -d.amount_cents, 0, 0,
+           CASE WHEN ${rate} IS NULL THEN 0 ELSE 1 END, coalesce(round(-d.amount_cents * ${rate}), 0), 0, 0
+    FROM receipts r JOIN donations d ON d.id = r.donation_id LEFT JOIN programs p ON p.id = d.program_id
+    WHERE d.status <> 'refunded' AND d.completed_at IS NOT NULL
+      AND r.voided_at >= ${start.toISOString()}::timestamptz AND r.voided_at < ${end.toISOString()}::timestamptz`;
+}
+
 /** The period's totals by currency (each in its own), by method and by designation (in quetzales). */
 export async function registerTotals(db: Db, period: RegisterPeriod): Promise<RegisterTotals> {
   const { start, end } = periodInstants(period);
   const q = (group: string, quetzal: boolean) => {
-    const f = (col: string) => (quetzal ? `round(${col} * m.rate)` : col);
+    const c = quetzal ? 'rated_' : '';
     return db.execute(
-      sql`SELECT ${sql.raw(group)} AS key, count(*)::int AS n,
-        coalesce(sum(${sql.raw(f('m.gross'))}), 0)::bigint AS gross, coalesce(sum(${sql.raw(f('m.fee'))}), 0)::bigint AS fee,
-        coalesce(sum(${sql.raw(f('m.vat'))}), 0)::bigint AS vat
-        FROM (${movementsSql(start, end)}) m ${sql.raw(quetzal ? 'WHERE m.rate IS NOT NULL' : '')}
-        GROUP BY 1 ORDER BY 1`,
+      sql`SELECT ${sql.raw(group)} AS key, sum(m.${sql.raw(c)}count)::int AS n,
+        coalesce(sum(m.${sql.raw(c)}gross_cents), 0)::bigint AS gross, coalesce(sum(m.${sql.raw(c)}fee_cents), 0)::bigint AS fee,
+        coalesce(sum(m.${sql.raw(c)}vat_cents), 0)::bigint AS vat
+        FROM (${dailyTotalsSql(period, start, end)}) m
+        GROUP BY 1 HAVING sum(m.${sql.raw(c)}count) > 0 ORDER BY 1`,
     );
   };
   const shape = (result: unknown, label: (key: string) => string): RegisterTotal[] =>
