@@ -93,6 +93,17 @@ describe('the choice after a sponsored child left', () => {
     expect(screen.getByRole('heading', { name: lm.offerTitle('Kevin') })).toBeTruthy();
   });
 
+  it('shows six waiting children at first, and more on "Ver más"', async () => {
+    const many = Array.from({ length: 8 }, (_, i) => ({ ...ROSA, id: 100 + i, firstName: `Niña${i + 1}` }));
+    serve({ waiting: many });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('button', { name: lm.chooseChild('Niña6') })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: lm.chooseChild('Niña7') })).toBeNull();
+    await user.click(screen.getByRole('button', { name: lm.showMore }));
+    expect(screen.getByRole('button', { name: lm.chooseChild('Niña8') })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: lm.showMore })).toBeNull();
+  });
+
   it('says when nobody is waiting, leaving keep giving and cancel', async () => {
     serve({ waiting: [] });
     expect(await screen.findByText(lm.nobodyWaiting)).toBeTruthy();

@@ -14,37 +14,46 @@ import { useWaitingChildren } from '../api/sponsorship';
 import { useChooseOffer, useSponsorshipOffers } from '../api/sponsorship-offers';
 import { ChildPhoto } from './child-card';
 
-/** How many waiting children the offer shows (the one waiting longest first); /apadrina has them all. */
-const SHOWN = 6;
+/** How many more waiting children each "Ver más" shows (the one waiting longest first). */
+const PAGE = 6;
 const wrap = 'h-auto min-h-11 whitespace-normal py-2 text-center';
 
 type Choose = ReturnType<typeof useChooseOffer>;
 
 function WaitingChildren({ offer, choose }: { offer: ChildLeftOffer; choose: Choose }) {
   const waiting = useWaitingChildren({});
+  const [shown, setShown] = useState(PAGE);
   if (waiting.isPending) return <Skeleton className="h-32" />;
   if (waiting.isError) return <p className="text-sm text-red-700">{lm.waitingFailed}</p>;
-  const children = waiting.data.children.slice(0, SHOWN);
+  const all = waiting.data.children;
+  const children = all.slice(0, shown);
   if (children.length === 0) return <p className="text-sm text-ink-700">{lm.nobodyWaiting}</p>;
   const pick = (childId: number | null) => choose.mutate({ sponsorshipId: offer.sponsorshipId, body: { choice: 'another_child', childId } });
   return (
     <div className="space-y-3">
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {children.map((child) => (
           <li key={child.id} className="flex flex-col gap-2 rounded-lg border border-sand-200 p-2">
             <ChildPhoto child={child} src={child.photoUrl} />
             <p className="text-sm text-ink-800">
               <span className="font-semibold text-ink-900">{child.firstName}</span>, {child.age} años · {child.department}
             </p>
-            <Button size="sm" variant="secondary" className={wrap} disabled={choose.isPending} onClick={() => pick(child.id)}>
+            <Button size="sm" variant="secondary" className={`${wrap} mt-auto w-full px-2`} disabled={choose.isPending} onClick={() => pick(child.id)}>
               {lm.chooseChild(child.firstName)}
             </Button>
           </li>
         ))}
       </ul>
-      <Button size="sm" variant="outline" className={wrap} disabled={choose.isPending} onClick={() => pick(null)}>
-        {lm.chooseLongestWaiting}
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        {all.length > shown && (
+          <Button size="sm" variant="ghost" onClick={() => setShown((n) => n + PAGE)}>
+            {lm.showMore}
+          </Button>
+        )}
+        <Button size="sm" variant="outline" className={wrap} disabled={choose.isPending} onClick={() => pick(null)}>
+          {lm.chooseLongestWaiting}
+        </Button>
+      </div>
     </div>
   );
 }
@@ -56,6 +65,7 @@ function OfferCard({ offer, choose }: { offer: ChildLeftOffer; choose: Choose })
     <Card title={lm.offerTitle(offer.childFirstName)}>
       <div className="space-y-5">
         <p className="text-ink-800">{lm.offerIntro(offer.childFirstName)}</p>
+        <p className="text-sm font-semibold text-ink-800">{lm.offerDeadline(formatLongDate(offer.offerUntil))}</p>
         <section aria-labelledby={`offer-${offer.sponsorshipId}-another`} className="space-y-2">
           <h3 id={`offer-${offer.sponsorshipId}-another`} className="font-semibold text-ink-900">{lm.anotherChildTitle}</h3>
           <p className="text-sm text-ink-700">{lm.anotherChildHint}</p>
@@ -84,7 +94,6 @@ function OfferCard({ offer, choose }: { offer: ChildLeftOffer; choose: Choose })
           )}
           <p className="text-sm text-ink-700">{lm.cancelHint}</p>
         </section>
-        <p className="text-sm font-semibold text-ink-800">{lm.offerDeadline(formatLongDate(offer.offerUntil))}</p>
       </div>
     </Card>
   );
