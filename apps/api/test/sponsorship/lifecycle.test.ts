@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, emailOutbox, recurringGifts, sponsoredChildren, sponsorships } from '../../src/db/schema';
 import { lapseChildLeftOffers } from '../../src/domain/sponsorship/child-left-offers';
+import { cancelMonthlyGift } from '../../src/domain/monthly/cancel';
 import { chargeDueSimulatedGifts } from '../../src/domain/monthly/simulated-charges';
 import { monthlyContext } from '../../src/domain/monthly/monthly-gifts';
 import { createTestApp, inject, type Caller, type TestContext } from '../support/helpers';
@@ -199,6 +200,20 @@ describe('a sponsor stops', () => {
     const after = (await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/sponsorship/children/${child.id}`, token: staff.token })).json();
     expect(after.returnsToListAt).toBeNull();
     expect(after.child.waitingSince).toBe(freeAt.toISOString());
+  });
+
+  it('keeps the sponsorship when its gift is replaced (a new amount, card or pause): it follows the new gift', async () => {
+    const child = await aChild(ctx.db, { firstName: 'Iris' });
+    const { sponsorshipId, giftId } = await activeSponsor(child.id);
+    const old = await giftById(giftId);
+    const [replacing] = await ctx.db
+      .insert(recurringGifts)
+      .values({ provider: old.provider, donorName: old.donorName, donorEmail: old.donorEmail, userId: old.userId, amountCents: 30_000, status: 'active', startedAt: new Date(), replacesGiftId: giftId })
+      .returning();
+    await cancelMonthlyGift(ctx.db, { giftId, by: 'donor', actor: null, context: monthlyContext(ctx.app), replacedBy: replacing });
+    expect((await giftById(giftId)).status).toBe('cancelled');
+    expect(await sponsorshipById(sponsorshipId)).toMatchObject({ status: 'active', recurringGiftId: replacing.id, endReason: null, placeFreeAt: null });
+    expect((await childById(child.id)).status).toBe('sponsored');
   });
 
   it('ends the sponsorship the same way when staff cancel the gift, and when the provider gives up after failed payments', async () => {
