@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import type { StatementImport } from '@donaciones/shared/schemas/bank-statements';
 import type { ImportResult } from '@donaciones/shared/schemas/imports';
 import type { AdminMonthlyGiftList } from '@donaciones/shared/schemas/monthly-admin';
 import { donations, donors, emailOutbox, importLines, receipts, recurringGifts } from '../../src/db/schema';
@@ -183,6 +184,13 @@ describe('monthly donors by transfer', () => {
     const [gift] = await ctx.db.select().from(recurringGifts).where(eq(recurringGifts.transferReference, marta));
     const charges = await ctx.db.select().from(donations).where(eq(donations.recurringGiftId, gift.id));
     expect(charges.map((c) => [c.status, c.amountCents, c.paymentMethod])).toEqual([['completed', 15_000, 'bank_transfer']]);
+    // Dated on the line's day at noon in Guatemala; the line is confirmed as paying it, the other line is left open.
+    expect(charges[0].createdAt.toISOString()).toMatch(/T18:00:00\.000Z$/);
+    const lines = imported.json<StatementImport>().lines;
+    expect(lines.map((l) => [l.state, l.confirmed_donation?.id ?? null, l.candidates.length]).sort()).toEqual([
+      ['confirmed', charges[0].id, 0],
+      ['unmatched', null, 0],
+    ]);
     expect(gift.nextChargeAt!.getTime()).toBeGreaterThan(Date.now());
     list = await adminGifts();
     const byEmail = new Map(list.gifts.map((g) => [g.donorEmail, g]));

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { StatementImport, StatementLineDonation } from '@donaciones/shared/schemas/bank-statements';
 import type { Database } from '../../../db/client';
-import { bankStatementCandidates, bankStatementLines } from '../../../db/schema';
+import { bankStatementLines } from '../../../db/schema';
 import { conflict, notFound } from '../../../errors';
 import { bankStatementMessages as m } from '../../../messages/bank-statements';
 import { type Actor, audit } from '../../../platform/audit';
@@ -13,6 +13,7 @@ import { insertDonation, transitionDonation } from '../../ledger/transitions';
 import { DEPOSIT_PROVIDER } from '../../payments/providers';
 import { assertMovementOpen } from './reconciliation';
 import { currentImport, statementImport } from './import-view';
+import { confirmLineAs, creditedAt } from './line-confirmation';
 
 export async function donationFromLine(
   db: Database,
@@ -41,15 +42,10 @@ export async function donationFromLine(
       source: 'service',
       paymentMethod: 'bank_deposit',
       paymentProvider: DEPOSIT_PROVIDER,
-      // The day the money came in, at noon in Guatemala, so every report counts it on that day.
-      createdAt: new Date(`${line.postedOn}T12:00:00-06:00`),
+      createdAt: creditedAt(line),
     });
     const donation = await transitionDonation(tx, { id: pending.id, action: 'approve', actor: input.actor, ip: input.ip });
-    await tx.delete(bankStatementCandidates).where(eq(bankStatementCandidates.lineId, line.id));
-    await tx
-      .update(bankStatementLines)
-      .set({ matchState: 'confirmed', donationId: donation.id, confirmedAt: new Date(), confirmedBy: input.actor.id })
-      .where(eq(bankStatementLines.id, line.id));
+    await confirmLineAs(tx, line, donation.id, input.actor);
     await audit(tx, {
       actor: input.actor,
       action: 'bank_statement.donation',

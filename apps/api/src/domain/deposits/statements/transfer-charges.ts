@@ -6,10 +6,11 @@
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { monthlyApiMessages } from '../../../messages/monthly';
 import type { Db } from '../../../db/client';
-import { bankStatementCandidates, bankStatementLines, recurringGifts } from '../../../db/schema';
+import { bankStatementLines, recurringGifts } from '../../../db/schema';
 import { type Actor, audit } from '../../../platform/audit';
 import type { LinkContext } from '../../ledger/links';
 import { insertDonation, transitionDonation } from '../../ledger/transitions';
+import { confirmLineAs, creditedAt } from './line-confirmation';
 
 /** The provider name of a monthly gift paid by transfer (domain/monthly/transfer.ts holds its rules). */
 const TRANSFER_PROVIDER = 'transfer';
@@ -57,14 +58,10 @@ export async function recordTransferCharges(tx: Db, input: { importId: number; l
       paymentMethod: 'bank_transfer',
       paymentReference: gift.reference,
       recurringGiftId: gift.id,
-      createdAt: new Date(`${line.postedOn}T12:00:00-06:00`),
+      createdAt: creditedAt(line),
     });
     const donation = await transitionDonation(tx, { id: pending.id, action: 'approve', actor: input.actor, ip: input.ip, links: input.links });
-    await tx.delete(bankStatementCandidates).where(eq(bankStatementCandidates.lineId, line.id));
-    await tx
-      .update(bankStatementLines)
-      .set({ matchState: 'confirmed', donationId: donation.id, confirmedAt: new Date(), confirmedBy: input.actor.id })
-      .where(eq(bankStatementLines.id, line.id));
+    await confirmLineAs(tx, line, donation.id, input.actor);
     await audit(tx, {
       actor: input.actor,
       action: 'bank_statement.transfer_charge',
