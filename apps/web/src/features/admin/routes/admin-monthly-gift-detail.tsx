@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { ArrowLeft, Eye, XCircle } from 'lucide-react';
 import { formatDate, formatDateTime, formatLongDate, formatMoney, fromCents } from '@donaciones/shared/format';
+import { designationMessages } from '@donaciones/shared/messages/designation';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
 import { paymentsMessages } from '@donaciones/shared/messages/payments';
@@ -51,7 +52,7 @@ const chargeColumns: Column<MonthlyCharge>[] = [
   },
 ];
 
-/** The gift's facts: status (with a pause or a pending change), amounts, provider, links and its end. */
+/** The gift's facts: status (with a pause or a pending change), amounts, where it goes, provider, links and its end. */
 function GiftFacts({ gift }: { gift: AdminMonthlyGiftDetail }) {
   return (
     <dl className="divide-y divide-sand-200">
@@ -71,6 +72,7 @@ function GiftFacts({ gift }: { gift: AdminMonthlyGiftDetail }) {
       <Field label={d.amount}>
         <span className="font-semibold tabular-nums">{formatMoney(fromCents(gift.amountCents), gift.currency)}</span>
       </Field>
+      <Field label={designationMessages.label}>{gift.programName ?? designationMessages.whereMostNeeded}</Field>
       <Field label={d.started}>{gift.startedAt ? formatDate(gift.startedAt) : monthlyAdminMessages.list.none}</Field>
       {gift.nextChargeAt && <Field label={d.nextCharge}>{formatDate(gift.nextChargeAt)}</Field>}
       <Field label={d.charges}>{gift.chargesCount}</Field>

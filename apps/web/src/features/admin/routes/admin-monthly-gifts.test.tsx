@@ -38,6 +38,7 @@ const pastDue: AdminMonthlyGift = { ...active, id: 8, status: 'past_due', donorN
 
 const detail: AdminMonthlyGiftDetail = {
   ...active,
+  programName: 'Agua segura',
   subscriptionId: 'su_demo0007',
   userId: null,
   pastDueReason: null,
@@ -113,10 +114,11 @@ describe('admin monthly gifts', { timeout: 20_000 }, () => {
     expect(api.lists).toHaveLength(0);
   });
 
-  it('the detail shows the charges; cancelling requires a reason and sends it', async () => {
+  it('the detail shows where the gift goes and the charges; cancelling requires a reason and sends it', async () => {
     const api = monthlyApi();
     renderApp('/admin/monthly-gifts/7', { ...ADMIN, handler: api.handler });
     expect(await screen.findByRole('heading', { name: 'Donación mensual #7' }, { timeout: 6000 })).toBeInTheDocument();
+    expect((await screen.findByText('Destino')).nextElementSibling?.textContent).toBe('Agua segura');
     const charges = await screen.findByRole('table', { name: 'Cobros de esta donación mensual' });
     expect(within(charges).getByText('#MG00000301')).toBeInTheDocument();
     expect(within(charges).getByText('Fallida')).toBeInTheDocument();
