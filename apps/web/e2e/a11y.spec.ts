@@ -180,12 +180,20 @@ const sponsorshipPublicScreens = (child: { id: number; firstName: string }): Scr
       await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
     },
   },
+  {
+    name: 'apadrina: completar por transferencia mensual',
+    open: async (page) => {
+      await page.locator('label', { hasText: 'Transferencia o depósito bancario mensual' }).click();
+      await expect(page.getByRole('radio', { name: /Transferencia o depósito bancario mensual/ })).toBeChecked();
+    },
+  },
 ];
 
-/** The demo donor's sponsorship (Kevin's). */
+/** The demo donor's active sponsorship (Kevin's, or one another spec started). */
 async function demoSponsorshipId(request: APIRequestContext): Promise<number> {
   const res = await request.get(`${V1}/member/sponsorships`, { headers: await bearer(request, DEMO.donor) });
-  return ((await res.json()).sponsorships[0] as { id: number }).id;
+  const { sponsorships } = (await res.json()) as { sponsorships: Array<{ id: number; status: string }> };
+  return (sponsorships.find((x) => x.status === 'active') ?? sponsorships[0]!).id;
 }
 
 const sponsorScreens = (sponsorshipId: number): Screen[] => [
@@ -208,6 +216,13 @@ async function aLetterWithPhoto(request: APIRequestContext): Promise<number> {
 
 const staffSponsorshipScreens = (letterId: number): Screen[] => [
   { name: 'apadrinamiento: niñas y niños', open: go('/admin/apadrinamiento') },
+  {
+    name: 'apadrinamiento: reportes',
+    open: async (page) => {
+      await page.goto('/admin/apadrinamiento?vista=reportes');
+      await expect(page.getByRole('navigation', { name: 'Vistas de apadrinamiento' }).getByRole('link', { name: 'Reportes' })).toHaveAttribute('aria-current', 'page');
+    },
+  },
   {
     name: 'apadrinamiento: ficha de una niña o un niño',
     open: async (page) => {
@@ -523,6 +538,34 @@ test.describe('axe: no serious or critical WCAG 2.2 AA violation', () => {
           await p.locator('input[name="password"]').fill('Volcan2024');
           await p.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
           await expect(p.getByRole('heading', { name: 'Verifica que eres tú' })).toBeVisible();
+        },
+      },
+    ]);
+  });
+
+  test('a sponsor whose child left: Mi ahijado/a offers another child', async ({ page, request }) => {
+    const email = uniqueEmail('ahijado-salio');
+    expect((await request.post(`${V1}/auth/register`, { data: { name: 'Ana Madrina', email, password: 'Volcan2024', confirmPassword: 'Volcan2024', acceptTerms: true } })).status()).toBe(201);
+    const sponsor = await bearer(request, { email, password: 'Volcan2024' });
+    const child = await aWaitingChild(request);
+    const hold = await request.post(`${V1}/sponsorship/holds`, { headers: sponsor, data: { childId: child.id } });
+    expect(hold.status(), await hold.text()).toBe(201);
+    const start = await request.post(`${V1}/sponsorship/holds/${(await hold.json()).holdToken}/start`, {
+      headers: sponsor,
+      data: { donorName: 'Ana Madrina', email, cardLast4: '4242', cardBrand: 'visa', acceptCodeOfConduct: true },
+    });
+    expect(start.status(), await start.text()).toBe(201);
+    const sponsorshipId = (await start.json()).sponsorshipId as number;
+    await expect.poll(async () => (await request.get(`${V1}/users/me/sponsorships/${sponsorshipId}/letters`, { headers: sponsor })).status(), { timeout: 30_000 }).toBe(200);
+    const left = await request.post(`${V1}/admin/sponsorship/children/${child.id}/status`, { headers: await bearer(request), data: { status: 'left', reason: 'La familia se mudó' } });
+    expect(left.status(), await left.text()).toBe(200);
+    await login(page, email, 'Volcan2024');
+    await scanAll(page, 'quien apadrina', [
+      {
+        name: 'mi ahijado/a: salió del programa, elegir otra niña u otro niño',
+        open: async (p) => {
+          await p.goto('/donor/ahijado');
+          await expect(p.getByRole('heading', { name: `${child.firstName} salió del programa` })).toBeVisible();
         },
       },
     ]);
