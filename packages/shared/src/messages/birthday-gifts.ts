@@ -42,4 +42,5 @@ export const birthdayGiftTexts = {
   toDeliver: 'Por entregar',
   markDelivered: 'Marcar entregado',
   deliveredOn: (date: string) => `Entregado el ${date}`,
+  deliveredBy: (name: string) => `Marcado por ${name}`,
 };

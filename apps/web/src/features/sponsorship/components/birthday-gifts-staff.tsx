@@ -19,7 +19,14 @@ import { useBirthdayGifts, useMarkBirthdayGiftDelivered } from '../api/birthday-
 const birthday = (g: StaffBirthdayGift) => `${MONTH_NAMES[g.birthdayMonth - 1]} ${g.birthdayYear}`;
 
 function GiftState({ gift }: { gift: StaffBirthdayGift }) {
-  if (gift.deliveredAt) return <Badge tone="success">{bt.deliveredOn(formatDate(gift.deliveredAt))}</Badge>;
+  if (gift.deliveredAt) {
+    return (
+      <span>
+        <Badge tone="success">{bt.deliveredOn(formatDate(gift.deliveredAt))}</Badge>
+        {gift.deliveredBy && <span className="mt-1 block text-xs text-ink-600">{bt.deliveredBy(gift.deliveredBy)}</span>}
+      </span>
+    );
+  }
   if (gift.donationStatus !== 'completed') return <Badge tone="neutral">{bt.pending}</Badge>;
   return <Badge tone="warning">{bt.toDeliver}</Badge>;
 }
