@@ -5,6 +5,8 @@ export const programAmountRange = 'Indica una cuota entera entre Q1 y Q100,000, 
 export const giftAmountRange = 'Indica un monto entero entre Q1 y Q100,000';
 export const programRepeated = 'Ese programa ya tiene su cuota';
 export const programUnknown = 'Ese programa ya no existe';
+/** "Mi ahijado/a": what the sponsorship gives a month (its own amount, kept from its hold). */
+export const yourAmount = (amount: string) => `Tu aporte: ${amount} al mes`;
 
 export const sponsorshipAmountsMessages = {
   programAmountsTitle: 'Cuota por programa',

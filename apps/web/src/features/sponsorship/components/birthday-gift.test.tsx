@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { birthdayGiftTexts as bt } from '@donaciones/shared/messages/birthday-gifts';
+import { yourAmount } from '@donaciones/shared/messages/sponsorship-amounts';
 import type { MySponsorships } from '@donaciones/shared/schemas/sponsorship';
 import { renderApp } from '@/test/render-app';
 import { publicSite } from '@/test/public-site';
@@ -40,6 +41,7 @@ describe('the birthday gift in Mi ahijado/a', () => {
     const { requests } = renderMine(true);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: bt.open }));
+    expect(screen.getByText(yourAmount('Q250.00'))).toBeTruthy();
     const amount = screen.getByLabelText(new RegExp(bt.amount.replace(/[()]/g, '\\$&')));
     expect((amount as HTMLInputElement).value).toBe('120');
     await user.clear(amount);

@@ -1,7 +1,8 @@
 // /donor/ahijado "Mi ahijado/a" (docs/product.md#sponsorship): the children the signed-in sponsor
 // sponsors, as a sponsor sees them (public fields plus the birthday month), with their letters.
 import { Link } from 'react-router';
-import { formatDate } from '@donaciones/shared/format';
+import { formatDate, formatMoney } from '@donaciones/shared/format';
+import { yourAmount } from '@donaciones/shared/messages/sponsorship-amounts';
 import { MONTH_NAMES, sponsorshipTexts as t } from '@donaciones/shared/messages/sponsorship';
 import type { MySponsorships } from '@donaciones/shared/schemas/sponsorship';
 import { Badge } from '@/components/badge';
@@ -32,6 +33,8 @@ function SponsoredChild({ item }: { item: Item }) {
           <ChildFacts child={child} />
           <p className="mt-2 font-semibold text-ink-900">{t.birthdayMonth(MONTH_NAMES[child.birthdayMonth - 1])}</p>
           {child.sponsoredSince && <p className="text-sm text-ink-600">{t.since(formatDate(child.sponsoredSince))}</p>}
+          {/* The sponsorship's own amount, kept from its hold whatever the settings say now (decision 0055). */}
+          <p className="text-sm text-ink-600">{yourAmount(formatMoney(item.monthlyAmount))}</p>
           {child.story && <p className="mt-3 text-ink-800">{child.story}</p>}
           {item.status === 'active' && (
             <Link className="mt-4 inline-block font-semibold text-brand-700 underline" to={sponsorLettersPath(item.id)}>{t.writeLetters}</Link>
