@@ -16,7 +16,8 @@ import { ChildPhoto } from './child-card';
 
 /** How many more waiting children each "Ver más" shows (the one waiting longest first). */
 const PAGE = 6;
-const wrap = 'h-auto min-h-11 whitespace-normal py-2 text-center';
+// Long names and labels wrap inside the button (the shared button does not wrap by default).
+const wrap = 'h-auto! min-h-9 whitespace-normal! break-words py-2 text-center';
 
 type Choose = ReturnType<typeof useChooseOffer>;
 
