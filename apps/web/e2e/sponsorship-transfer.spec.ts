@@ -1,0 +1,113 @@
+// Sponsoring by monthly bank transfer against the real server (docs/product.md#sponsorship, decision
+// 0054): a signed-in visitor chooses a waiting child, pays by "Transferencia o depósito bancario
+// mensual" and sees the permanent reference, the amount, the accounts and until when the child is
+// held (and gets them by email); staff import the bank's movement file whose line carries the
+// reference, which records the first month and makes the sponsorship active; staff see the transfer
+// on the child's record and the gift's page; the sponsor sees the child in "Mi ahijado/a".
+// Screens at 390 and 1280 px, and axe on every new screen.
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { guatemalaDay } from '@donaciones/shared/format';
+import { DEMO, apiToken, expect, login, screenshots, test, uniqueEmail, waitForEmail } from './fixtures';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const V1 = '/api/v1';
+
+async function axe(page: Page, label: string) {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes[0]?.target)}`);
+  expect(blocking, label).toEqual([]);
+}
+
+async function aWaitingChild(request: APIRequestContext, firstName: string, tag: string): Promise<number> {
+  const headers = { authorization: `Bearer ${await apiToken(request)}` };
+  const created = await request.post(`${V1}/admin/sponsorship/children`, {
+    headers,
+    data: { firstName, fullName: `${firstName} ${tag} Apellido`, birthDate: '2016-03-11', department: 'Sololá', story: 'Le gusta leer cuentos.', storyApproved: true, community: `Aldea ${tag}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()).child.id as number;
+}
+
+test('a visitor sponsors by monthly transfer; staff import the first transfer; the sponsor sees the child', async ({ page, request }) => {
+  const tag = `T${Date.now().toString(36)}`;
+  const name = `Marisol${tag.slice(-4)}`;
+  const childId = await aWaitingChild(request, name, tag);
+  const email = uniqueEmail('apadrina-transfer');
+  const password = 'Antigua2024';
+  const registered = await request.post(`${V1}/auth/register`, { data: { name: 'Lucía Transferencia', email, password, confirmPassword: password, acceptTerms: true } });
+  expect(registered.status(), await registered.text()).toBe(201);
+
+  await login(page, email, password);
+  await page.goto(`/apadrina/${childId}`);
+  await page.getByRole('button', { name: `Apadrinar a ${name}` }).click();
+  await expect(page.getByRole('heading', { name: 'Completa tu apadrinamiento' })).toBeVisible();
+  await page.locator('label', { hasText: 'Transferencia o depósito bancario mensual' }).click();
+  await expect(page.getByRole('radio', { name: /Transferencia o depósito bancario mensual/ })).toBeChecked();
+  await expect(page.getByLabel('Número de tarjeta')).toHaveCount(0);
+  await page.getByLabel(/^Nombre/).fill('Lucía Transferencia');
+  await page.getByLabel('Acepto el código de conducta').check();
+  await axe(page, '/apadrina/reserva (transferencia)');
+  await screenshots(page, 'sponsorship-transfer-choice');
+  await page.getByRole('button', { name: /Apadrinar por Q[\d,.]+ al mes con transferencia/ }).click();
+
+  const instructions = page.getByTestId('sponsor-transfer-instructions');
+  await expect(instructions.getByRole('heading', { name: `Transfiere para comenzar a apadrinar a ${name}` })).toBeVisible();
+  await expect(instructions.getByText(new RegExp(`Reservamos a ${name} para ti hasta el \\d+ de \\w+ de \\d{4}`))).toBeVisible();
+  const reference = (await page.getByTestId('sponsor-transfer-reference').innerText()).trim();
+  expect(reference).toMatch(/^TM\d{6}$/);
+  await expect(instructions.getByTestId('bank-account').first()).toBeVisible();
+  await axe(page, 'instrucciones de transferencia');
+  await screenshots(page, 'sponsorship-transfer-instructions');
+  // The same reference by email (the raw message's ASCII part: its accents are encoded).
+  expect(await waitForEmail(email, /referencia permanente (TM\d{6})/)).toBe(reference);
+
+  // Before the transfer, the child waits in "Mi ahijado/a" for the first payment.
+  await page.goto('/donor/ahijado');
+  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+
+  // Staff import the bank's movements: the line naming the reference records the first month.
+  await page.context().clearCookies();
+  await page.evaluate(() => window.localStorage.clear());
+  await login(page, DEMO.admin.email, DEMO.admin.password);
+  const [y, m, d] = guatemalaDay(new Date()).split('-');
+  const csv = ['Fecha;Descripción;No. Documento;Crédito', `${d}/${m}/${y};TRANSFERENCIA ACH ${reference} LUCIA;445566;250,00`].join('\r\n');
+  await page.goto('/admin/bank-statements');
+  await expect(page.getByRole('heading', { level: 1, name: 'Conciliación bancaria' })).toBeVisible();
+  await page.getByRole('combobox', { name: /^Banco/ }).fill(`Banco e2e ${tag}`);
+  await page.getByLabel(/Archivo de movimientos/).setInputFiles({ name: 'movimientos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'latin1') });
+  await page.getByRole('button', { name: 'Leer archivo' }).click();
+  await page.getByRole('button', { name: 'Importar y buscar coincidencias' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirmados (1)' })).toBeVisible();
+
+  const staff = { authorization: `Bearer ${await apiToken(request)}` };
+  const detail = await (await request.get(`${V1}/admin/sponsorship/children/${childId}`, { headers: staff })).json();
+  expect(detail.child.status).toBe('sponsored');
+  await page.goto(`/admin/apadrinamiento/${childId}`);
+  const sponsors = page.getByTestId('child-sponsors');
+  await expect(sponsors.getByText('Activo')).toBeVisible();
+  await expect(sponsors.getByText('Transferencia', { exact: true })).toBeVisible();
+  await expect(sponsors.getByText(`Referencia ${reference}`)).toBeVisible();
+  await axe(page, '/admin/apadrinamiento/:id (transferencia)');
+  await screenshots(page, 'sponsorship-transfer-staff-child');
+
+  const gifts = await (await request.get(`${V1}/admin/monthly-gifts?status=active`, { headers: staff })).json();
+  const gift = gifts.gifts.find((g: { transferReference: string | null }) => g.transferReference === reference);
+  expect(gift).toBeTruthy();
+  await page.goto(`/admin/monthly-gifts/${gift.id}`);
+  await expect(page.getByTestId('gift-transfer-reference')).toHaveText(reference);
+  await expect(page.getByTestId('gift-sponsorship')).toContainText(`${name} · Activo · Transferencia`);
+  await axe(page, '/admin/monthly-gifts/:id (apadrinamiento)');
+  await screenshots(page, 'sponsorship-transfer-staff-gift');
+
+  // The sponsor sees the child in "Mi ahijado/a", active.
+  await page.context().clearCookies();
+  await page.evaluate(() => window.localStorage.clear());
+  await login(page, email, password);
+  await page.goto('/donor/ahijado');
+  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+  await expect(page.getByText('Primer pago en proceso')).toHaveCount(0);
+  await axe(page, '/donor/ahijado (transferencia)');
+  await screenshots(page, 'sponsorship-transfer-my-child');
+});
