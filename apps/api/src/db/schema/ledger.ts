@@ -137,6 +137,8 @@ export const donations = pgTable(
       sql`${t.searchReceipt} gin_trgm_ops`,
     ),
     index('donations_email_lower_idx').on(sql`lower(${t.donorEmail})`, t.createdAt),
+    // The register's refunds in their order (migration 0038).
+    index('donations_refunded_idx').on(t.refundedAt, t.id).where(sql`${t.status} = 'refunded'`),
     index('donations_program_idx').on(t.programId),
     index('donations_import_idx').on(t.importId).where(sql`${t.importId} IS NOT NULL`),
     check('donations_type_valid', sql`${t.donationType} IN (${sqlList(DONATION_TYPES)})`),

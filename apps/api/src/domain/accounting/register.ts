@@ -48,8 +48,18 @@ export function periodInstants(period: RegisterPeriod): { start: Date; end: Date
   return instantRange({ start: period.from, end: nextDay(period.to) });
 }
 
-/** The movements of [start, end) as one query, ordered by (at, kind_order, id). */
-function movementsSql(start: Date, end: Date): SQL {
+interface Keyset {
+  at: string;
+  k: number;
+  id: number;
+}
+
+/**
+ * The first `limit` movements of [start, end) after `after` in the order (at, kind_order, id): each kind
+ * reads its own first `limit` by its index (gifts by donations_created_idx, refunds by
+ * donations_refunded_idx, voids by receipts_voided_idx), so a page costs its rows, not the period's.
+ */
+function movementsSql(start: Date, end: Date, after: Keyset | null, limit: number): SQL {
   const s = start.toISOString();
   const e = end.toISOString();
   const cols = (sign: string, withFees: boolean) => sql.raw(`
@@ -61,16 +71,26 @@ function movementsSql(start: Date, end: Date): SQL {
     CASE WHEN d.currency = 'GTQ' THEN 1.0 WHEN d.gtq_cents IS NULL THEN NULL ELSE d.gtq_cents::numeric / d.amount_cents END AS rate,
     p.name AS program, r.series, r.number, r.fel_uuid`);
   const from = sql.raw(`FROM donations d LEFT JOIN receipts r ON r.donation_id = d.id LEFT JOIN programs p ON p.id = d.program_id`);
+  // (at, K, id) > (after.at, after.k, after.id) for the kind K, as a comparison of (at, id) the index can range over.
+  const past = (column: string, kindOrder: number) => {
+    if (!after) return sql``;
+    const id = after.k < kindOrder ? -1 : after.k === kindOrder ? after.id : 2_147_483_647;
+    return sql`AND (${sql.raw(column)}, d.id) > (${after.at}::timestamptz, ${id})`;
+  };
   return sql`
-    SELECT d.created_at AS at, 1 AS kind_order, 'gift' AS kind, ${cols('', true)} ${from}
+    (SELECT d.created_at AS at, 1 AS kind_order, 'gift' AS kind, ${cols('', true)} ${from}
       WHERE (d.completed_at IS NOT NULL OR d.status = 'refunded') AND d.created_at >= ${s}::timestamptz AND d.created_at < ${e}::timestamptz
+        ${past('d.created_at', 1)}
+      ORDER BY d.created_at, d.id LIMIT ${limit})
     UNION ALL
-    SELECT d.refunded_at AS at, 2 AS kind_order, 'refund' AS kind, ${cols('-', false)} ${from}
-      WHERE d.status = 'refunded' AND d.refunded_at >= ${s}::timestamptz AND d.refunded_at < ${e}::timestamptz
+    (SELECT d.refunded_at AS at, 2 AS kind_order, 'refund' AS kind, ${cols('-', false)} ${from}
+      WHERE d.status = 'refunded' AND d.refunded_at >= ${s}::timestamptz AND d.refunded_at < ${e}::timestamptz ${past('d.refunded_at', 2)}
+      ORDER BY d.refunded_at, d.id LIMIT ${limit})
     UNION ALL
-    SELECT r.voided_at AS at, 3 AS kind_order, 'void' AS kind, ${cols('-', false)} ${from}
+    (SELECT r.voided_at AS at, 3 AS kind_order, 'void' AS kind, ${cols('-', false)} ${from}
       WHERE d.status <> 'refunded' AND d.completed_at IS NOT NULL
-        AND r.voided_at >= ${s}::timestamptz AND r.voided_at < ${e}::timestamptz`;
+        AND r.voided_at >= ${s}::timestamptz AND r.voided_at < ${e}::timestamptz ${past('r.voided_at', 3)}
+      ORDER BY r.voided_at, d.id LIMIT ${limit})`;
 }
 
 interface MovementRow {
@@ -125,19 +145,14 @@ function toMovement(row: MovementRow): Movement {
  */
 export async function* registerBatches(db: Db, period: RegisterPeriod, batchSize = 2000): AsyncGenerator<Movement[]> {
   const { start, end } = periodInstants(period);
-  let after: { at: string; k: number; id: number } | null = null;
+  let after: Keyset | null = null;
   for (;;) {
-    const keyset: SQL = after
-      ? sql`WHERE (m.at, m.kind_order, m.id) > (${after.at}::timestamptz, ${after.k}, ${after.id})`
-      : sql``;
-    const result = await db.execute(
-      sql`SELECT * FROM (${movementsSql(start, end)}) m ${keyset} ORDER BY m.at, m.kind_order, m.id LIMIT ${batchSize}`,
-    );
-    const rows = rowsOf<MovementRow>(result);
+    const page: SQL = sql`SELECT * FROM (${movementsSql(start, end, after, batchSize)}) m ORDER BY m.at, m.kind_order, m.id LIMIT ${batchSize}`;
+    const rows: MovementRow[] = rowsOf<MovementRow>(await db.execute(page));
     if (rows.length === 0) return;
     yield rows.map(toMovement);
     if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1];
+    const last: MovementRow = rows[rows.length - 1];
     after = { at: new Date(last.at).toISOString(), k: Number(last.kind_order), id: Number(last.id) };
   }
 }
