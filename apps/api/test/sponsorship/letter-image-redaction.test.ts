@@ -122,7 +122,7 @@ describe('a sponsor photo', () => {
     const corner = { x: 190, y: 0, width: 10, height: 10 };
     const ok = await redact(id, [sign, corner]);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(json(ok)).toEqual({ imageBoxes: 2 });
+    expect(json(ok)).toMatchObject({ imageBoxes: 2 });
 
     const staffCopy = (await inject(ctx.app, { method: 'GET', url: `${V1}/admin/letters/${id}/photo`, token: staff.token })).rawPayload;
     const sponsorCopy = (await inject(ctx.app, { method: 'GET', url: `${V1}/users/me/letters/${id}/photo`, token: sponsor.token })).rawPayload;
@@ -154,12 +154,23 @@ describe('a sponsor photo', () => {
     expect(pdf.rawPayload.includes(pngPixelData(staffCopy))).toBe(true);
   });
 
-  it('asks for a new review after the sponsor replaces a redacted photo; a confirmation approves it as it is', async () => {
+  it('asks for a new review after the sponsor replaces a redacted photo, refuses what staff saw of the old one; a confirmation approves it as it is', async () => {
     const id = await aLetterWithPhoto(await aPicture('png'));
-    expect((await redact(id, [{ x: 0, y: 0, width: 10, height: 10 }])).statusCode).toBe(200);
+    const seen = json<{ imageVersion: string }>(await inject(ctx.app, { method: 'GET', url: `${V1}/admin/letters/${id}`, token: staff.token })).imageVersion;
+    const redacted = await inject(ctx.app, { method: 'POST', url: `${V1}/admin/letters/${id}/image-redactions`, token: staff.token, payload: { imageVersion: seen, boxes: [{ x: 0, y: 0, width: 10, height: 10 }] } });
+    expect(redacted.statusCode).toBe(200);
+    const afterBoxes = json<{ imageVersion: string }>(redacted).imageVersion;
+    expect(afterBoxes).not.toBe(seen);
     expect((await inject(ctx.app, { method: 'PUT', url: `${V1}/users/me/letters/${id}/photo`, token: sponsor.token, payload: await aPicture('jpeg'), headers: RAW })).statusCode).toBe(201);
     expect((await approve(id)).statusCode).toBe(409);
-    const confirmed = await approve(id, { imageConfirmed: true });
+    // Staff vouching for, or boxing, the image they opened before the new upload are refused.
+    const stale = await approve(id, { imageConfirmed: true, imageVersion: afterBoxes });
+    expect(stale.statusCode).toBe(409);
+    expect(fieldError(stale).imageConfirmed).toMatch(/La imagen cambió desde que la abriste/);
+    const staleBoxes = await inject(ctx.app, { method: 'POST', url: `${V1}/admin/letters/${id}/image-redactions`, token: staff.token, payload: { imageVersion: afterBoxes, boxes: [{ x: 0, y: 0, width: 10, height: 10 }] } });
+    expect(staleBoxes.statusCode).toBe(409);
+    const current = json<{ imageVersion: string }>(await inject(ctx.app, { method: 'GET', url: `${V1}/admin/letters/${id}`, token: staff.token })).imageVersion;
+    const confirmed = await approve(id, { imageConfirmed: true, imageVersion: current });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(json<{ imageReview: string; imageBoxes: number }>(confirmed)).toMatchObject({ imageReview: 'confirmed', imageBoxes: 0 });
     const [entry] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'letter.approved'), eq(auditLog.entityId, String(id))));

@@ -48,6 +48,7 @@ export const letterMessages = {
   noImage: 'Esta carta no tiene imagen que tapar',
   pdfNotRedactable: 'Una carta escaneada en PDF no se puede tapar aquí: súbela como imagen (JPG o PNG) o confirma que no muestra datos de contacto',
   imageNotReviewed: 'Tapa los datos de contacto de la imagen o confirma que la imagen no muestra datos de contacto',
+  imageChanged: 'La imagen cambió desde que la abriste (se subió otra): revísala de nuevo',
 } as const;
 
 export const letterScreenText = {

@@ -76,6 +76,8 @@ export const staffLetterSchema = z.object({
   hasScan: z.boolean(),
   /** Opaque boxes burned into the letter's image so far (decision 0056). */
   imageBoxes: z.number().int(),
+  /** Which version of the image staff look at (its digest's start); null without an image. */
+  imageVersion: z.string().nullable(),
   /** How the image was cleared at approval: boxes burned, or confirmed to show no contact details. */
   imageReview: z.enum(LETTER_IMAGE_REVIEWS).nullable(),
   createdAt: z.string(),
@@ -97,6 +99,8 @@ export const approveLetterSchema = z.object({
   translation: z.string().trim().max(LETTER_MAX_CHARS, { error: m.translationTooLong }).optional(),
   /** Staff confirm the letter's image shows no contact details (instead of burning boxes into it). */
   imageConfirmed: z.boolean().optional(),
+  /** The image version staff reviewed: refused if another image was uploaded since. */
+  imageVersion: z.string().max(64).optional(),
 });
 export type ApproveLetterInput = z.input<typeof approveLetterSchema>;
 
@@ -119,6 +123,8 @@ export type ImageBox = z.infer<typeof imageBoxSchema>;
 
 /** Boxes to burn into a letter's photo or scan (decision 0056). */
 export const redactLetterImageSchema = z.object({
+  /** The image version the boxes were drawn on: refused if another image was uploaded since. */
+  imageVersion: z.string().max(64).optional(),
   boxes: z.array(imageBoxSchema, { error: m.boxesRequired }).min(1, { error: m.boxesRequired }).max(LETTER_IMAGE_MAX_BOXES, { error: m.boxesTooMany }),
 });
 export type RedactLetterImageInput = z.infer<typeof redactLetterImageSchema>;

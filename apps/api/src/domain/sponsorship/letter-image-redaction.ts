@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { sponsorshipLetterFiles, sponsorshipLetters } from '../../db/schema';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
+import { fileVersion } from './letters';
 
 /** The box colour: black, fully opaque, so nothing of what lies under it survives. */
 const OPAQUE = { r: 0, g: 0, b: 0, alpha: 1 } as const;
@@ -42,7 +43,7 @@ export async function burnBoxes(image: Buffer, contentType: string, boxes: reado
 }
 
 /** Burns the boxes into the image of a letter in review and replaces its stored file; audited. */
-export async function redactLetterImage(db: Db, input: { actor: Actor; letterId: number; boxes: ImageBox[]; ip?: string }) {
+export async function redactLetterImage(db: Db, input: { actor: Actor; letterId: number; boxes: ImageBox[]; imageVersion?: string; ip?: string }) {
   return db.transaction(async (tx) => {
     const [letter] = await tx.select().from(sponsorshipLetters).where(eq(sponsorshipLetters.id, input.letterId)).for('update');
     if (!letter) throw new NotFoundError(m.letterNotFound);
@@ -51,12 +52,15 @@ export async function redactLetterImage(db: Db, input: { actor: Actor; letterId:
     const [file] = await tx.select().from(sponsorshipLetterFiles).where(eq(sponsorshipLetterFiles.letterId, letter.id)).for('update');
     if (!file || file.purpose !== purpose) throw new ConflictError(m.noImage, { boxes: m.noImage });
     if (file.contentType === 'application/pdf') throw new ConflictError(m.pdfNotRedactable, { boxes: m.pdfNotRedactable });
+    // Boxes drawn on an image that was replaced since would cover the wrong places.
+    if (input.imageVersion && input.imageVersion !== fileVersion(file.sha256)) throw new ConflictError(m.imageChanged, { boxes: m.imageChanged });
     const data = await burnBoxes(file.data, file.contentType, input.boxes);
     const now = new Date();
     const boxes = file.redactedBoxes + input.boxes.length;
+    const sha256 = createHash('sha256').update(data).digest('hex');
     await tx
       .update(sponsorshipLetterFiles)
-      .set({ data, sizeBytes: data.length, sha256: createHash('sha256').update(data).digest('hex'), redactedBoxes: boxes, redactedAt: now })
+      .set({ data, sizeBytes: data.length, sha256, redactedBoxes: boxes, redactedAt: now })
       .where(eq(sponsorshipLetterFiles.id, file.id));
     await tx.update(sponsorshipLetters).set({ updatedAt: now }).where(eq(sponsorshipLetters.id, letter.id));
     await audit(tx, {
@@ -67,7 +71,7 @@ export async function redactLetterImage(db: Db, input: { actor: Actor; letterId:
       details: { purpose, boxes: input.boxes, totalBoxes: boxes },
       ip: input.ip ?? null,
     });
-    return { imageBoxes: boxes };
+    return { imageBoxes: boxes, imageVersion: fileVersion(sha256) };
   });
 }
 
@@ -75,9 +79,14 @@ export async function redactLetterImage(db: Db, input: { actor: Actor; letterId:
  * How the letter's image is cleared when it is approved: null without an image, 'redacted' once boxes
  * were burned into it, 'confirmed' when staff confirm it shows no contact details; otherwise refused.
  */
-export async function imageReviewAtApproval(tx: Db, letterId: number, confirmed: boolean): Promise<LetterImageReview | null> {
-  const files = await tx.select({ boxes: sponsorshipLetterFiles.redactedBoxes }).from(sponsorshipLetterFiles).where(eq(sponsorshipLetterFiles.letterId, letterId));
+export async function imageReviewAtApproval(tx: Db, letterId: number, confirmed: boolean, version?: string): Promise<LetterImageReview | null> {
+  const files = await tx
+    .select({ boxes: sponsorshipLetterFiles.redactedBoxes, sha256: sponsorshipLetterFiles.sha256 })
+    .from(sponsorshipLetterFiles)
+    .where(eq(sponsorshipLetterFiles.letterId, letterId));
   if (files.length === 0) return null;
+  // Staff vouch for the image they saw: another one uploaded since is refused, to be looked at again.
+  if (version && files.some((f) => fileVersion(f.sha256) !== version)) throw new ConflictError(m.imageChanged, { imageConfirmed: m.imageChanged });
   if (files.every((f) => f.boxes > 0)) return 'redacted';
   if (confirmed) return 'confirmed';
   throw new ConflictError(m.imageNotReviewed, { imageConfirmed: m.imageNotReviewed });

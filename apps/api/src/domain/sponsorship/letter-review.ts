@@ -47,7 +47,8 @@ function toStaffLetter(row: StaffRow, files: LetterFileKeys, now: Date): StaffLe
     returnReason: l.returnReason,
     hasPhoto: files.has(`${l.id}:photo`),
     hasScan: files.has(`${l.id}:scan`),
-    imageBoxes: (files.get(`${l.id}:photo`) ?? 0) + (files.get(`${l.id}:scan`) ?? 0),
+    imageBoxes: (files.get(`${l.id}:photo`)?.boxes ?? 0) + (files.get(`${l.id}:scan`)?.boxes ?? 0),
+    imageVersion: (files.get(`${l.id}:photo`) ?? files.get(`${l.id}:scan`))?.version ?? null,
     imageReview: l.imageReview,
     createdAt: l.createdAt.toISOString(),
     reviewedAt: l.reviewedAt?.toISOString() ?? null,
@@ -100,7 +101,7 @@ export async function approveLetter(db: Db, input: { actor: Actor; letterId: num
     const uncovered = letter.flags.filter((f) => !spans.some((s) => s.start <= f.start && s.end >= f.end));
     const override = input.overrideReason?.trim() || null;
     if (uncovered.length > 0 && !override) throw new ConflictError(m.flagsNotRedacted, { overrideReason: m.flagsNotRedacted });
-    const imageReview = await imageReviewAtApproval(tx, letter.id, input.imageConfirmed === true);
+    const imageReview = await imageReviewAtApproval(tx, letter.id, input.imageConfirmed === true, input.imageVersion);
     const now = new Date();
     const reply = letter.direction === 'to_sponsor';
     await tx

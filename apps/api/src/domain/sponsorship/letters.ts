@@ -93,14 +93,17 @@ export async function ownLetters(db: Db, userId: number, sponsorshipId: number):
   };
 }
 
-/** "letterId:purpose" of each file the letters have, with the boxes staff burned into it (decision 0056). */
-export type LetterFileKeys = ReadonlyMap<string, number>;
+/** "letterId:purpose" of each file the letters have, with the boxes staff burned into it and its version (decision 0056). */
+export type LetterFileKeys = ReadonlyMap<string, { boxes: number; version: string }>;
+
+/** A file's version as staff see it: the start of its digest, which changes with every upload and redaction. */
+export const fileVersion = (sha256: string) => sha256.slice(0, 16);
 
 export async function fileKeys(db: Db, letterIds: number[]): Promise<LetterFileKeys> {
   if (letterIds.length === 0) return new Map();
   const rows = await db
-    .select({ letterId: sponsorshipLetterFiles.letterId, purpose: sponsorshipLetterFiles.purpose, boxes: sponsorshipLetterFiles.redactedBoxes })
+    .select({ letterId: sponsorshipLetterFiles.letterId, purpose: sponsorshipLetterFiles.purpose, boxes: sponsorshipLetterFiles.redactedBoxes, sha256: sponsorshipLetterFiles.sha256 })
     .from(sponsorshipLetterFiles)
     .where(inArray(sponsorshipLetterFiles.letterId, letterIds));
-  return new Map(rows.map((r) => [`${r.letterId}:${r.purpose}`, r.boxes]));
+  return new Map(rows.map((r) => [`${r.letterId}:${r.purpose}`, { boxes: r.boxes, version: fileVersion(r.sha256) }]));
 }

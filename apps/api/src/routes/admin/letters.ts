@@ -101,14 +101,16 @@ export default async function adminLetterRoutes(app: FastifyInstance) {
         summary: 'Tapar partes de la imagen de una carta en revisión',
         description:
           '`boxes`: de 1 a 20 recuadros {x, y, width, height} en píxeles de la imagen, dentro de ella. Se pintan opacos, la imagen se vuelve a ' +
-          'codificar sin metadatos y reemplaza a la original, que no se guarda: solo la imagen tapada se sirve desde entonces. Una carta escaneada en PDF no se tapa (409).',
+          'codificar sin metadatos y reemplaza a la original, que no se guarda: solo la imagen tapada se sirve desde entonces. Una carta escaneada en PDF no se tapa (409). ' +
+          '`imageVersion` (la de la carta): si se subió otra imagen desde entonces, 409.',
         security: bearer,
         params: idParamSchema,
         body: redactLetterImageSchema,
-        response: { 200: z.object({ imageBoxes: z.number().int() }), ...writeRefusals, 404: error, 409: error },
+        response: { 200: z.object({ imageBoxes: z.number().int(), imageVersion: z.string() }), ...writeRefusals, 404: error, 409: error },
       },
     },
-    async (request) => redactLetterImage(app.db, { actor: actorOf(request), letterId: request.params.id, boxes: request.body.boxes, ip: request.ip }),
+    async (request) =>
+      redactLetterImage(app.db, { actor: actorOf(request), letterId: request.params.id, boxes: request.body.boxes, imageVersion: request.body.imageVersion, ip: request.ip }),
   );
 
   r.post(

@@ -54,10 +54,13 @@ function blobToDataUrl(blob: Blob): Promise<string> {
   });
 }
 
-/** A letter's photo or scan as a URL the page can show (the API wants the bearer token, which an <img src> cannot send). */
-export function useLetterFileUrl(path: string | null) {
+/**
+ * A letter's photo or scan as a URL the page can show (the API wants the bearer token, which an <img
+ * src> cannot send). `version` (staff's) keeps one copy per version, so a replaced image is fetched anew.
+ */
+export function useLetterFileUrl(path: string | null, version?: string | null) {
   return useQuery({
-    queryKey: letterKeys.file(path ?? ''),
+    queryKey: letterKeys.file(version ? `${path ?? ''}#${version}` : (path ?? '')),
     enabled: path !== null,
     staleTime: Infinity,
     queryFn: async () => {

@@ -28,15 +28,17 @@ export function useApproveLetter() {
   });
 }
 
-/** Burns boxes into the letter's image (decision 0056); the image shown is fetched again, now redacted. */
-export function useRedactLetterImage(filePath: string) {
+/**
+ * Burns boxes into the letter's image (decision 0056), drawn on `imageVersion`; the letter then names
+ * the redacted image's version, which is fetched anew.
+ */
+export function useRedactLetterImage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, boxes }: { id: number; boxes: ImageBox[] }) => {
-      await api.post(`/admin/letters/${id}/image-redactions`, { boxes }, { skipErrorToast: [400, 409] });
+    mutationFn: async ({ id, boxes, imageVersion }: { id: number; boxes: ImageBox[]; imageVersion: string | null }) => {
+      await api.post(`/admin/letters/${id}/image-redactions`, { boxes, ...(imageVersion ? { imageVersion } : {}) }, { skipErrorToast: [400, 409] });
     },
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: letterKeys.file(filePath) }), queryClient.invalidateQueries({ queryKey: letterKeys.staff() })]),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: letterKeys.staff() }),
   });
 }
 

@@ -12,10 +12,10 @@ const PATH = '/admin/letters/5/photo';
 
 async function renderRedactor() {
   const client = new QueryClient();
-  client.setQueryData(letterKeys.file(PATH), { url: 'data:image/png;base64,AAAA', type: 'image/png' });
+  client.setQueryData(letterKeys.file(`${PATH}#abc123`), { url: 'data:image/png;base64,AAAA', type: 'image/png' });
   render(
     <QueryClientProvider client={client}>
-      <ImageRedactor letterId={5} path={PATH} alt="Foto de la carta 5" imageBoxes={0} />
+      <ImageRedactor letterId={5} path={PATH} version="abc123" alt="Foto de la carta 5" imageBoxes={0} />
     </QueryClientProvider>,
   );
   const img = await screen.findByRole('img', { name: 'Foto de la carta 5' });

@@ -47,12 +47,37 @@ function BoxMark({ box, size, label }: { box: { x: number; y: number; width: num
   );
 }
 
-export function ImageRedactor({ letterId, path, alt, imageBoxes }: { letterId: number; path: string; alt: string; imageBoxes: number }) {
-  const file = useLetterFileUrl(path);
+/** One box's position and size in pixels: the keyboard's way to draw it. */
+function BoxFields({ box, n, idPrefix, invalid, errorId, draw }: { box: DraftBox; n: number; idPrefix: string; invalid: boolean; errorId?: string; draw: ReturnType<typeof useDrawBoxes> }) {
+  return (
+    <fieldset className="grid grid-cols-2 gap-2 rounded-lg bg-sand-50 p-2 sm:grid-cols-5 sm:items-end">
+      <legend className="text-sm font-semibold text-ink-900">{t.boxLegend(n)}</legend>
+      {FIELDS.map(([field, label]) => (
+        <TextInput
+          key={field}
+          id={`${idPrefix}-${field}`}
+          label={label}
+          type="number"
+          inputMode="numeric"
+          min={field === 'x' || field === 'y' ? 0 : 1}
+          step={1}
+          value={box[field]}
+          aria-describedby={errorId}
+          aria-invalid={invalid || undefined}
+          onChange={(e) => draw.update(box.key, field, e.currentTarget.value)}
+        />
+      ))}
+      <Button variant="ghost" size="sm" onClick={() => draw.remove(box.key)}>{t.removeBox(n)}</Button>
+    </fieldset>
+  );
+}
+
+export function ImageRedactor({ letterId, path, version, alt, imageBoxes }: { letterId: number; path: string; version: string | null; alt: string; imageBoxes: number }) {
+  const file = useLetterFileUrl(path, version);
   const [size, setSize] = useState<Size | null>(null);
   const [error, setError] = useState<{ text: string; box?: number } | null>(null);
   const draw = useDrawBoxes(size);
-  const redact = useRedactLetterImage(path);
+  const redact = useRedactLetterImage();
   const errorId = `image-boxes-error-${letterId}`;
 
   if (!file.data) return null;
@@ -71,7 +96,7 @@ export function ImageRedactor({ letterId, path, alt, imageBoxes }: { letterId: n
     const checked = checkBoxes(draw.boxes, size);
     if ('error' in checked) return setError({ text: checked.error, box: checked.box });
     redact.mutate(
-      { id: letterId, boxes: checked.boxes },
+      { id: letterId, boxes: checked.boxes, imageVersion: version },
       {
         onSuccess: () => draw.clear(),
         onError: (e) => setError({ text: Object.values(getFieldErrors(e))[0] ?? getErrorMessage(e, m.boxesRequired) }),
@@ -108,25 +133,7 @@ export function ImageRedactor({ letterId, path, alt, imageBoxes }: { letterId: n
       </div>
       {size && <p className="text-sm text-ink-600">{t.imageSize(size.width, size.height)}</p>}
       {draw.boxes.map((b, i) => (
-        <fieldset key={b.key} className="grid grid-cols-2 gap-2 rounded-lg bg-sand-50 p-2 sm:grid-cols-5 sm:items-end">
-          <legend className="text-sm font-semibold text-ink-900">{t.boxLegend(i + 1)}</legend>
-          {FIELDS.map(([field, label]) => (
-            <TextInput
-              key={field}
-              id={`box-${letterId}-${b.key}-${field}`}
-              label={label}
-              type="number"
-              inputMode="numeric"
-              min={field === 'x' || field === 'y' ? 0 : 1}
-              step={1}
-              value={b[field]}
-              aria-describedby={error ? errorId : undefined}
-              aria-invalid={error?.box === i || undefined}
-              onChange={(e) => draw.update(b.key, field, e.currentTarget.value)}
-            />
-          ))}
-          <Button variant="ghost" size="sm" onClick={() => draw.remove(b.key)}>{t.removeBox(i + 1)}</Button>
-        </fieldset>
+        <BoxFields key={b.key} box={b} n={i + 1} idPrefix={`box-${letterId}-${b.key}`} invalid={error?.box === i} errorId={error ? errorId : undefined} draw={draw} />
       ))}
       {error && <p id={errorId} role="alert" className="text-sm font-medium text-red-700">{error.text}</p>}
       <div className="flex flex-wrap gap-3">

@@ -2,8 +2,8 @@
 import { letterScreenText as t } from '@donaciones/shared/messages/letters';
 import { useLetterFileUrl } from '../api/sponsor-letters';
 
-export function LetterFile({ path, alt }: { path: string; alt: string }) {
-  const file = useLetterFileUrl(path);
+export function LetterFile({ path, alt, version }: { path: string; alt: string; version?: string | null }) {
+  const file = useLetterFileUrl(path, version);
   if (!file.data) return null;
   if (file.data.type === 'application/pdf') {
     return (

@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import { LETTER_FLAG_LABELS, redactSpans } from '@donaciones/shared/letter-flags';
 import { letterDirectionLabels, letterScreenText as t, letterStatusLabels } from '@donaciones/shared/messages/letters';
-import type { StaffLetter } from '@donaciones/shared/schemas/letters';
+import type { ApproveLetterInput, StaffLetter } from '@donaciones/shared/schemas/letters';
 import { formatDateTime } from '@donaciones/shared/format';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
@@ -18,6 +18,17 @@ import { useApproveLetter, useDeliverLetter, useReturnLetter } from '../api/staf
 import { HighlightedLetter } from './highlighted-letter';
 import { ImageRedactor } from './image-redactor';
 import { LetterFile } from './letter-file';
+
+/** What the approval sends: only the fields staff filled, and the image version they looked at. */
+function approvalOf(letter: StaffLetter, form: { spans: ApproveLetterInput['redactions']; overrideReason: string; translation: string; imageConfirmed: boolean }): ApproveLetterInput {
+  return {
+    redactions: form.spans,
+    ...(form.overrideReason.trim() ? { overrideReason: form.overrideReason } : {}),
+    ...(form.translation.trim() ? { translation: form.translation } : {}),
+    ...(form.imageConfirmed ? { imageConfirmed: true } : {}),
+    ...(letter.imageVersion ? { imageVersion: letter.imageVersion } : {}),
+  };
+}
 
 export function LetterReview({ letter }: { letter: StaffLetter }) {
   const [redact, setRedact] = useState<boolean[]>(() => letter.flags.map(() => true));
@@ -41,13 +52,7 @@ export function LetterReview({ letter }: { letter: StaffLetter }) {
   };
   const onApprove = () => {
     setErrors({});
-    approve.mutate(
-      {
-        id: letter.id,
-        body: { redactions: spans, ...(overrideReason.trim() ? { overrideReason } : {}), ...(translation.trim() ? { translation } : {}), ...(imageConfirmed ? { imageConfirmed } : {}) },
-      },
-      { onError: (e) => fail(e, 'overrideReason') },
-    );
+    approve.mutate({ id: letter.id, body: approvalOf(letter, { spans, overrideReason, translation, imageConfirmed }) }, { onError: (e) => fail(e, 'overrideReason') });
   };
   const onReturn = () => {
     setErrors({});
@@ -59,8 +64,8 @@ export function LetterReview({ letter }: { letter: StaffLetter }) {
       actions={<Badge tone={letter.flags.length ? 'warning' : 'success'}>{letterStatusLabels[letter.status]}</Badge>}
       data-testid={`letter-${letter.id}`}>
       <HighlightedLetter body={letter.body} flags={letter.flags} />
-      {imagePath && !inReview && <LetterFile path={imagePath} alt={imageAlt} />}
-      {imagePath && inReview && <ImageRedactor letterId={letter.id} path={imagePath} alt={imageAlt} imageBoxes={letter.imageBoxes} />}
+      {imagePath && !inReview && <LetterFile path={imagePath} alt={imageAlt} version={letter.imageVersion} />}
+      {imagePath && inReview && <ImageRedactor letterId={letter.id} path={imagePath} version={letter.imageVersion} alt={imageAlt} imageBoxes={letter.imageBoxes} />}
       {letter.returnReason && <p className="mt-3 text-sm text-ink-700">{`${t.returnLetter}: ${letter.returnReason}`}</p>}
       {letter.overrideReason && <p className="mt-3 text-sm text-ink-700">{`${t.overrideReason}: ${letter.overrideReason}`}</p>}
       {inReview && (
