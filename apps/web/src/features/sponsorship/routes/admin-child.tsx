@@ -6,6 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatLongDate } from '@donaciones/shared/format';
 import { childStatusLabels, consentScopeLabels } from '@donaciones/shared/messages/sponsorship';
+import { sponsorshipTransferMessages as transferMessages } from '@donaciones/shared/messages/sponsorship-transfer';
 import { sponsorshipLifecycleMessages as lm } from '@donaciones/shared/messages/sponsorship-lifecycle';
 import {
   CHILD_STATUSES,
@@ -26,6 +27,7 @@ import { ErrorState } from '@/components/states';
 import { getErrorMessage } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { ChildSponsors } from '../components/child-sponsors';
 import { useAddConsent, useAddPhoto, useChildStatus, usePhotoUrl, useStaffChild, useUpdateChild } from '../api/sponsorship';
 import { ChildBirthdayGifts } from '../components/birthday-gifts-staff';
 import { ChildForm, childFormValues } from '../components/child-form';
@@ -119,6 +121,7 @@ export default function AdminChildPage() {
         {d.returnsToListAt && <p className="mb-4 font-semibold text-ink-900">{lm.returnsToList(formatLongDate(d.returnsToListAt))}</p>}
         <StatusForm key={d.child.status} detail={d} />
       </Card>
+      <Card title={transferMessages.staffSponsorsTitle}><ChildSponsors sponsorships={d.sponsorships} /></Card>
       <Card title="Consentimientos">
         <ul className="mb-4 space-y-2">
           {d.consents.map((c) => (
