@@ -3,7 +3,7 @@
 // provider's own page, or a monthly bank transfer whose instructions are shown (decision 0054). The
 // first payment makes the sponsorship active.
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatMoney } from '@donaciones/shared/format';
@@ -88,24 +88,7 @@ export default function ApadrinaStartPage() {
     );
   });
 
-  if (done?.transfer) {
-    return (
-      <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
-        <TransferInstructions childFirstName={done.childFirstName} transfer={done.transfer} />
-        {!session.user && <p className="text-ink-700">{t.loginToSee}</p>}
-        <ButtonLink to={session.user ? paths.donorSponsorships : paths.login}>{t.goToMyChild}</ButtonLink>
-      </div>
-    );
-  }
-  if (done) {
-    return (
-      <div className="mx-auto max-w-3xl space-y-4 px-4 py-10">
-        <h1 className="text-3xl font-semibold">{t.thanks(done.childFirstName)}</h1>
-        <p className="text-ink-700">{`Referencia ${done.referenceCode}.`} {session.user ? '' : t.loginToSee}</p>
-        <ButtonLink to={session.user ? paths.donorSponsorships : paths.login}>{t.goToMyChild}</ButtonLink>
-      </div>
-    );
-  }
+  if (done) return <StartAnswerView done={done} signedIn={Boolean(session.user)} />;
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10">
       <PageHeader eyebrow="Apadrina" title={t.heldTitle} description={t.held(hold.child.firstName, timeOf(hold.heldUntil))} />
@@ -123,15 +106,7 @@ export default function ApadrinaStartPage() {
               <TextInput label="Nombre" autoComplete="name" required {...form.register('donorName')} error={errors.donorName?.message} />
               <TextInput label="Correo electrónico" type="email" autoComplete="email" required {...form.register('email')} error={errors.email?.message} />
               {transferOffered && <SponsorMethodChoice method={paymentMethod} onMethod={(m) => form.setValue('paymentMethod', m)} />}
-              {cardFields && (
-                <>
-                  <TextInput label="Número de tarjeta" inputMode="numeric" autoComplete="cc-number" required hint={t.demoCard} {...form.register('cardNumber')} error={errors.cardNumber?.message} />
-                  <div className="grid grid-cols-2 gap-4">
-                    <TextInput label="Vencimiento (MM/AA)" autoComplete="cc-exp" required {...form.register('expiryDate')} error={errors.expiryDate?.message} />
-                    <TextInput label="CVC" inputMode="numeric" autoComplete="cc-csc" required {...form.register('cvc')} error={errors.cvc?.message} />
-                  </div>
-                </>
-              )}
+              {cardFields && <DemoCardFields form={form} />}
               <Checkbox label={t.acceptCode} {...form.register('acceptCodeOfConduct')} error={errors.acceptCodeOfConduct?.message} />
               {start.isError && !Object.keys(errors).length && <p role="alert" className="font-semibold text-danger-700">{getErrorMessage(start.error, 'No pudimos completar el apadrinamiento.')}</p>}
               <Button type="submit" loading={start.isPending} className="w-full">{paymentMethod === 'transfer' ? tm.startTransfer(amount) : t.start(amount)}</Button>
@@ -140,5 +115,40 @@ export default function ApadrinaStartPage() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** What the sponsor sees once started without the provider's page: the transfer's instructions or the thanks. */
+function StartAnswerView({ done, signedIn }: { done: StartAnswer; signedIn: boolean }) {
+  const next = <ButtonLink to={signedIn ? paths.donorSponsorships : paths.login}>{t.goToMyChild}</ButtonLink>;
+  if (done.transfer) {
+    return (
+      <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
+        <TransferInstructions childFirstName={done.childFirstName} transfer={done.transfer} />
+        {!signedIn && <p className="text-ink-700">{t.loginToSee}</p>}
+        {next}
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-3xl space-y-4 px-4 py-10">
+      <h1 className="text-3xl font-semibold">{t.thanks(done.childFirstName)}</h1>
+      <p className="text-ink-700">{`Referencia ${done.referenceCode}.`} {signedIn ? '' : t.loginToSee}</p>
+      {next}
+    </div>
+  );
+}
+
+/** The demo's card, checked here; only its last 4 digits and brand are sent. */
+function DemoCardFields({ form }: { form: UseFormReturn<Values> }) {
+  const errors = form.formState.errors;
+  return (
+    <>
+      <TextInput label="Número de tarjeta" inputMode="numeric" autoComplete="cc-number" required hint={t.demoCard} {...form.register('cardNumber')} error={errors.cardNumber?.message} />
+      <div className="grid grid-cols-2 gap-4">
+        <TextInput label="Vencimiento (MM/AA)" autoComplete="cc-exp" required {...form.register('expiryDate')} error={errors.expiryDate?.message} />
+        <TextInput label="CVC" inputMode="numeric" autoComplete="cc-csc" required {...form.register('cvc')} error={errors.cvc?.message} />
+      </div>
+    </>
   );
 }
