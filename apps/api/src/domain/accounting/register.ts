@@ -56,8 +56,9 @@ interface Keyset {
 
 /**
  * The first `limit` movements of [start, end) after `after` in the order (at, kind_order, id): each kind
- * reads its own first `limit` by its index (gifts by donations_created_idx, refunds by
- * donations_refunded_idx, voids by receipts_voided_idx), so a page costs its rows, not the period's.
+ * reads its own first `limit` by its index (gifts by donations_created_idx read backwards, hence NULLS
+ * FIRST, which changes nothing as neither column is null; refunds by donations_refunded_idx, voids by
+ * receipts_voided_idx), so a page costs its rows, not the period's.
  */
 function movementsSql(start: Date, end: Date, after: Keyset | null, limit: number): SQL {
   const s = start.toISOString();
@@ -81,7 +82,7 @@ function movementsSql(start: Date, end: Date, after: Keyset | null, limit: numbe
     (SELECT d.created_at AS at, 1 AS kind_order, 'gift' AS kind, ${cols('', true)} ${from}
       WHERE (d.completed_at IS NOT NULL OR d.status = 'refunded') AND d.created_at >= ${s}::timestamptz AND d.created_at < ${e}::timestamptz
         ${past('d.created_at', 1)}
-      ORDER BY d.created_at, d.id LIMIT ${limit})
+      ORDER BY d.created_at NULLS FIRST, d.id NULLS FIRST LIMIT ${limit})
     UNION ALL
     (SELECT d.refunded_at AS at, 2 AS kind_order, 'refund' AS kind, ${cols('-', false)} ${from}
       WHERE d.status = 'refunded' AND d.refunded_at >= ${s}::timestamptz AND d.refunded_at < ${e}::timestamptz ${past('d.refunded_at', 2)}
