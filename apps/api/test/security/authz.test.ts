@@ -11,8 +11,9 @@ import { eventInputSchema, programInputSchema } from '@donaciones/shared/schemas
 import { DEFAULT_FISCAL_SETTINGS } from '@donaciones/shared/schemas/fiscal';
 import { DEFAULT_PAYMENT_SETTINGS } from '@donaciones/shared/schemas/payments';
 import { DEFAULT_SETTINGS } from '@donaciones/shared/schemas/settings';
+import { DEFAULT_SPONSORSHIP_SETTINGS } from '@donaciones/shared/schemas/sponsorship';
 import { guatemalaDay } from '@donaciones/shared/format';
-import { authTokens, bankStatementImports, bankStatementLines, donations, sessions, userPreferences, users } from '../../src/db/schema';
+import { authTokens, bankStatementImports, bankStatementLines, donations, sessions, sponsorships, userPreferences, users } from '../../src/db/schema';
 import { createEvent, createProgram } from '../../src/domain/content/content';
 import { guatemalaYearMonth } from '../../src/domain/giving/own-donations';
 import { hashToken, newOpaqueToken } from '../../src/domain/accounts/sessions';
@@ -110,6 +111,17 @@ async function monthlyLink(values: Parameters<typeof aMonthlyGift>[1] = {}) {
 
 async function completedDonationOf(owner: Account) {
   return make.donation(ctx.db, { userId: owner.id, donorEmail: owner.email, amount: 250, status: 'completed' });
+}
+
+/** A sponsorship of `userId` whose child left, its choice still open, its monthly gift running (decision 0051). */
+async function anOpenOffer(userId: number): Promise<number> {
+  const gift = await aMonthlyGift(ctx.db, { userId });
+  const id = await aSponsorshipOf(ctx.db, userId);
+  await ctx.db
+    .update(sponsorships)
+    .set({ status: 'ended', endReason: 'child_left', endedAt: new Date(), offerUntil: new Date(Date.now() + 30 * 86_400_000), recurringGiftId: gift.id })
+    .where(eq(sponsorships.id, id));
+  return id;
 }
 
 const adminOnly = (ok: number): Pick<Entry, (typeof ROLE_COLUMNS)[number]> => ({ anonymous: 401, USER: 403, DONOR: 403, ADMIN: ok });
@@ -319,7 +331,7 @@ const matrix: Record<string, Entry> = {
   [`GET ${V1}/admin/settings/sponsorship`]: adminOnly(200),
   [`PUT ${V1}/admin/settings/sponsorship`]: {
     ...adminOnly(200),
-    request: () => ({ url: `${V1}/admin/settings/sponsorship`, payload: { monthly_amount: 250, hold_minutes: 30 } }),
+    request: () => ({ url: `${V1}/admin/settings/sponsorship`, payload: DEFAULT_SPONSORSHIP_SETTINGS }),
   },
   // The owner's deposit (signed in); a stranger's answer is 403, anonymous without the link 401.
   [`POST ${V1}/donations/:id/slip`]: {
@@ -814,6 +826,16 @@ const matrix: Record<string, Entry> = {
       payload: { amount: 150, paymentMethod: 'card', donorName: 'Padrino Matriz', email: owner.email, cardLast4: '4242', cardBrand: 'visa' },
     }),
   },
+  // The choice after a child left (decision 0051): only the sponsor's own open offer (another's: 404).
+  [`GET ${V1}/member/sponsorship-offers`]: { ...signedIn(200), other: 200, request: meQuery(`${V1}/member/sponsorship-offers`) },
+  [`POST ${V1}/member/sponsorship-offers/:sponsorshipId/choice`]: {
+    ...signedIn(200),
+    other: 404,
+    request: async ({ owner }) => ({ url: `${V1}/member/sponsorship-offers/${await anOpenOffer(owner.id)}/choice`, payload: { choice: 'keep_giving' } }),
+  },
+  // Sponsorship reports and the children's export (decision 0053): staff who manage sponsorship.
+  [`GET ${V1}/admin/sponsorship/reports`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/sponsorship/reports`, query: { from: '2026-01-01', to: '2026-12-31' } }) },
+  [`POST ${V1}/admin/sponsorship/children/export`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/sponsorship/children/export`, payload: { format: 'csv', staffFields: false } }) },
   [`GET ${V1}/admin/sponsorship/birthday-gifts`]: adminOnly(200),
   [`POST ${V1}/admin/sponsorship/birthday-gifts/:id/delivered`]: {
     ...adminOnly(200),

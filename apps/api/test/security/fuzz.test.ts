@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { DEFAULT_FISCAL_SETTINGS } from '@donaciones/shared/schemas/fiscal';
 import { DEFAULT_SETTINGS } from '@donaciones/shared/schemas/settings';
+import { DEFAULT_SPONSORSHIP_SETTINGS } from '@donaciones/shared/schemas/sponsorship';
 import { putSettings } from '../../src/platform/settings';
 import { loginAs } from '../support/auth';
 import { createTestApp, type TestContext } from '../support/helpers';
@@ -115,7 +116,8 @@ const SAMPLES: Record<string, unknown> = {
   [`POST ${V1}/admin/imports/preview`]: { kind: 'donors', file_name: 'donantes.csv', content_base64: Buffer.from('Nombre,Correo\nAna Soto,ana.fuzz@correo.gt\n').toString('base64') },
   [`POST ${V1}/admin/imports`]: { kind: 'donors', file_name: 'donantes.csv', content_base64: Buffer.from('Nombre,Correo\nAna Soto,ana.fuzz@correo.gt\n').toString('base64'), mapping: { name: 'Nombre', email: 'Correo' }, dry_run: true },
   [`PUT ${V1}/admin/settings/email-delivery`]: { per_minute: 600, sent_retention_days: 180 },
-  [`PUT ${V1}/admin/settings/sponsorship`]: { monthly_amount: 250, hold_minutes: 30 },
+  [`PUT ${V1}/admin/settings/sponsorship`]: DEFAULT_SPONSORSHIP_SETTINGS,
+  [`POST ${V1}/member/sponsorship-offers/:sponsorshipId/choice`]: { choice: 'keep_giving' },
   [`POST ${V1}/admin/sponsorship/children`]: { firstName: 'Niña', fullName: 'Niña Fuzz Prueba', birthDate: '2016-05-04', department: 'Guatemala', programId: null, story: 'Le gusta leer.', storyApproved: false, community: 'Aldea', school: 'Escuela', guardianName: 'Tutora', familySituation: 'Texto', notes: 'Nota', sponsorPlaces: 1 },
   [`PUT ${V1}/admin/sponsorship/children/:id`]: { firstName: 'Niño', fullName: 'Niño Fuzz Prueba', birthDate: '2015-02-03', department: 'Sololá', sponsorPlaces: 2 },
   [`POST ${V1}/admin/sponsorship/children/:id/status`]: { status: 'left', reason: 'Se mudó con su familia' },

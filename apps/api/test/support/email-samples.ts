@@ -8,7 +8,9 @@ import { letterEmailMessages as lm } from '../../src/messages/letters';
 import { monthlyApiMessages as mm } from '../../src/messages/monthly';
 import { paymentMessages as pm } from '../../src/messages/payments';
 import { receiptMessages } from '../../src/messages/receipts';
+import { progressReportEmailMessages as pr } from '../../src/messages/progress-reports';
 import { sponsorshipEmailMessages as sm } from '../../src/messages/sponsorship-email';
+import { sponsorshipTransferEmailMessages as st } from '../../src/messages/sponsorship-transfer';
 import { twoStepEmailMessages as ts } from '../../src/messages/two-step-email';
 import { PUBLIC_URL_MARK } from '../../src/platform/email-outbox';
 
@@ -117,4 +119,18 @@ export const emailSamples: EmailSample[] = [
     subject: sm.lapsedSubject,
     text: sm.lapsedText('María', 'Kevin', '27 de noviembre de 2026', `${PUBLIC_URL_MARK}/apadrina`, `${PUBLIC_URL_MARK}/mi-donacion-mensual?token=x`),
   },
+  { template: 'progress-report', subject: pr.subject('Kevin'), text: pr.text('María', 'Kevin', `${PUBLIC_URL_MARK}/donor/ahijado`) },
+  {
+    template: 'sponsorship-transfer-instructions',
+    subject: st.instructionsSubject('Kevin'),
+    text: st.instructionsText({
+      name,
+      child: 'Kevin',
+      amount,
+      reference: 'TM-7K3Q9P',
+      heldUntil: '4 de diciembre de 2026',
+      accounts: [depositEmailMessages.account('Banco Industrial', 'Monetaria', '000-123456-7', org), depositEmailMessages.account('Banrural', 'Ahorro', '3-456-78901-2', org)],
+    }),
+  },
+  { template: 'sponsorship-transfer-released', subject: st.releasedSubject('Kevin'), text: st.releasedText('María', 'Kevin', 'TM-7K3Q9P', `${PUBLIC_URL_MARK}/apadrina`) },
 ];
