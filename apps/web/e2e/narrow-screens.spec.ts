@@ -79,3 +79,25 @@ test.describe('390 px wide', () => {
     await shoot(page, testInfo, 'stats-390');
   });
 });
+
+test.describe('1280 px wide', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("the ADMIN's header fits its eleven entries and never cuts the organisation's name", async ({ page }, testInfo) => {
+    await login(page, DEMO.admin.email, DEMO.admin.password);
+    await page.goto('/dashboard');
+    const header = page.getByRole('banner');
+    const nav = header.getByRole('navigation');
+    await expectFits(nav, page);
+    await expect(nav.getByRole('link', { name: 'Configuración' })).toBeVisible();
+    // The name is whole where it shows, or shown by the logo alone with the name as the link's label.
+    const home = header.getByRole('link', { name: /: Inicio$/ });
+    await expect(home).toBeVisible();
+    const cut = await home.evaluate((link) =>
+      // A visually hidden name (1 px wide) is read by screen readers and not shown, so it cannot look cut.
+      [...link.querySelectorAll('span')].some((el) => el.getBoundingClientRect().width > 2 && el.scrollWidth > el.clientWidth),
+    );
+    expect(cut, 'el nombre de la organización aparece cortado').toBe(false);
+    await shoot(page, testInfo, 'admin-header-1280');
+  });
+});

@@ -1,6 +1,7 @@
 // The signed-in area's frame (docs/product.md#screens-and-routes): the navigation of the user's role across the top,
-// a side drawer below the xl breakpoint (phones, tablets and laptops up to 1279 px: the ADMIN's seven entries need
-// that room next to the organisation's name, which is never cut), and Salir, which logs out and goes to /login.
+// a side drawer below the xl breakpoint (phones, tablets and laptops up to 1279 px: the ADMIN's entries need that
+// room), and Salir, which logs out and goes to /login. The organisation's name is never cut: next to a crowded
+// navigation (the ADMIN's eleven entries) the header shows the logo alone, the name staying in the link's label.
 import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LogOut, Menu, X } from 'lucide-react';
@@ -27,6 +28,8 @@ export default function DashboardLayout() {
   // More than four entries (the ADMIN's seven, the DONOR's six) fit inline next to the full name only as text,
   // without the email block (measured at 1280 px); the USER's four keep their icons and the email.
   const dense = items.length > 4;
+  // More than eight inline entries leave no room for the name at 1280 px (it was cut to its first letter).
+  const crowded = items.length > 8;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
 
@@ -62,7 +65,7 @@ export default function DashboardLayout() {
             <Menu aria-hidden="true" className="size-5" />
           </button>
           <Link to={paths.home} className="min-w-0 rounded-xl" aria-label={`${brand}: ${navMessages.home}`}>
-            <Logo name={brand} responsive />
+            <Logo name={brand} responsive textClassName={crowded ? 'xl:sr-only' : undefined} />
           </Link>
 
           <nav aria-label={shellMessages.dashboardNav} className={cn('hidden shrink-0 xl:block', dense ? 'ml-3' : 'ml-6')}>
