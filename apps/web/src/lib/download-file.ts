@@ -9,11 +9,9 @@ export function filenameFrom(disposition: string | undefined, fallback: string):
   return match?.[1] ?? fallback;
 }
 
-/** GETs `path` as a file and saves it under the server's file name (or `fallbackName`); returns the name used. */
-export async function downloadFile(path: string, fallbackName: string, options: { params?: RequestConfig['params']; type?: string } = {}): Promise<string> {
-  const res = await api.get<Blob>(path, { params: options.params, responseType: 'blob', skipErrorToast: true });
-  const filename = filenameFrom(res.headers['content-disposition'], fallbackName);
-  const url = URL.createObjectURL(options.type ? new Blob([res.data], { type: options.type }) : res.data);
+/** Hands `blob` to the browser as a download named `filename`. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
@@ -22,5 +20,20 @@ export async function downloadFile(path: string, fallbackName: string, options: 
   link.remove();
   // The browser has taken the file once the click is handled.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** GETs `path` as a file and saves it under the server's file name (or `fallbackName`); returns the name used. */
+export async function downloadFile(path: string, fallbackName: string, options: { params?: RequestConfig['params']; type?: string } = {}): Promise<string> {
+  const res = await api.get<Blob>(path, { params: options.params, responseType: 'blob', skipErrorToast: true });
+  const filename = filenameFrom(res.headers['content-disposition'], fallbackName);
+  saveBlob(options.type ? new Blob([res.data], { type: options.type }) : res.data, filename);
+  return filename;
+}
+
+/** POSTs `body` to `path` (an export the server audits, hence not a GET) and saves the answer the same way. */
+export async function downloadPosted(path: string, body: unknown, fallbackName: string): Promise<string> {
+  const res = await api.post<Blob>(path, body, { responseType: 'blob', skipErrorToast: true });
+  const filename = filenameFrom(res.headers['content-disposition'], fallbackName);
+  saveBlob(res.data, filename);
   return filename;
 }

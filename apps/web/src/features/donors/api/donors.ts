@@ -4,7 +4,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Donor, DonorExportRequest, DonorList, DonorPage, DonorUpdate, DuplicateProposal, MergePreview } from '@donaciones/shared/schemas/donors';
 import { api } from '@/lib/api-client';
-import { filenameFrom } from '@/lib/download-file';
+import { downloadPosted } from '@/lib/download-file';
 import { publicSiteQueryOptions } from '@/lib/public-site';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -114,17 +114,7 @@ export function useUndoMerge() {
 
 /** POST /admin/donors/export: the list's filters with the format and the columns chosen, saved as a download. */
 export async function exportDonors(body: DonorExportRequest): Promise<string> {
-  const res = await api.post<Blob>('/admin/donors/export', body, { responseType: 'blob', skipErrorToast: true });
-  const filename = filenameFrom(res.headers['content-disposition'], `donantes.${body.format}`);
-  const url = URL.createObjectURL(res.data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return filename;
+  return downloadPosted('/admin/donors/export', body, `donantes.${body.format}`);
 }
 
 export function useExportDonors() {

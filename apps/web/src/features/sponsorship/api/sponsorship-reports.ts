@@ -3,7 +3,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ChildExportRequest, SponsorshipReport, SponsorshipReportQuery } from '@donaciones/shared/schemas/sponsorship-reports';
 import { api } from '@/lib/api-client';
-import { filenameFrom } from '@/lib/download-file';
+import { downloadPosted } from '@/lib/download-file';
 import { queryRoots } from '@/lib/query-keys';
 
 export const sponsorshipReportKeys = {
@@ -23,17 +23,7 @@ export function useSponsorshipReport(q: SponsorshipReportQuery) {
 
 /** POST /admin/sponsorship/children/export (audited, hence not a GET), saved under the server's file name; returns that name. */
 export async function exportChildren(body: ChildExportRequest): Promise<string> {
-  const res = await api.post<Blob>('/admin/sponsorship/children/export', body, { responseType: 'blob', skipErrorToast: true });
-  const filename = filenameFrom(res.headers['content-disposition'], `ninas-y-ninos.${body.format}`);
-  const url = URL.createObjectURL(res.data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return filename;
+  return downloadPosted('/admin/sponsorship/children/export', body, `ninas-y-ninos.${body.format}`);
 }
 
 export function useExportChildren() {
