@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO = {
@@ -181,4 +182,15 @@ export async function screenshots(page: Page, name: string) {
     await page.screenshot({ path: path.join(screensDir, `${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize(WIDTHS.desktop);
+}
+
+/** The WCAG 2.2 AA rules axe checks. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Fails on any serious or critical axe finding on the page as it is once the network is idle. */
+export async function expectAccessible(page: Page, label: string) {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes[0]?.target)}`);
+  expect(blocking, label).toEqual([]);
 }

@@ -5,12 +5,10 @@
 // with its scan, cover part of the scan with a finger and with the keyboard's box fields, and approve
 // it; the sponsor then reads the reply, its translation, the redacted scan and their letter as
 // approved. Screens at 390 and 1280 px, and axe on each screen.
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { DEMO, apiToken, expect, login, screenshots, test } from './fixtures';
+import { DEMO, apiToken, expect, login, screenshots, test, expectAccessible } from './fixtures';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const V1 = '/api/v1';
 
 /** A picture with a green "sign" (what staff must cover) on a red background, 300×200 px. */
@@ -47,13 +45,6 @@ async function drawBox(page: Page, surface: Locator, from: [number, number], to:
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point(to)] });
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
-}
-
-async function axe(page: Page, label: string) {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes[0]?.target)}`);
-  expect(blocking, label).toEqual([]);
 }
 
 /** A child created by staff, held and sponsored by the demo donor through the simulated card; waits until the first charge makes it active. */
@@ -97,7 +88,7 @@ test('a sponsor writes a letter; staff redact and approve it; the child’s repl
   await page.getByRole('button', { name: 'Enviar carta' }).click();
   await expect(page.getByText('Recibimos tu carta')).toBeVisible();
   await expect(page.getByText('En revisión')).toBeVisible();
-  await axe(page, 'cartas del padrino');
+  await expectAccessible(page, 'cartas del padrino');
   await screenshots(page, 'letters-sponsor-written');
 
   // Staff: both details marked; approving with one left asks for a reason; both redacted, approved.
@@ -107,7 +98,7 @@ test('a sponsor writes a letter; staff redact and approve it; the child’s repl
   await staffPage.goto('/admin/cartas');
   const card = staffPage.locator('section', { hasText: tag }).filter({ hasText: 'De quien apadrina' });
   await expect(card.locator('mark')).toHaveCount(2);
-  await axe(staffPage, 'cola de cartas');
+  await expectAccessible(staffPage, 'cola de cartas');
   await screenshots(staffPage, 'letters-staff-queue');
   const phone = card.getByRole('checkbox', { name: /Teléfono/ });
   await phone.uncheck();
@@ -125,7 +116,7 @@ test('a sponsor writes a letter; staff redact and approve it; the child’s repl
   await card.getByRole('button', { name: 'Tapar en la imagen' }).click();
   await expect(card.getByText('La imagen tiene 1 recuadro tapado.')).toBeVisible();
   await expect(card.getByRole('checkbox', { name: 'La imagen no muestra datos de contacto' })).toHaveCount(0);
-  await axe(staffPage, 'carta con la foto tapada');
+  await expectAccessible(staffPage, 'carta con la foto tapada');
   await screenshots(staffPage, 'letters-staff-photo-redacted');
   const letterId = Number((await card.getAttribute('data-testid'))!.replace('letter-', ''));
   await card.getByRole('button', { name: 'Aprobar' }).click();
@@ -176,6 +167,6 @@ test('a sponsor writes a letter; staff redact and approve it; the child’s repl
   expect(await pixelOf(request, `${V1}/users/me/letters/${replyId}/scan`, donorToken, 25, 75)).toEqual([0, 0, 0]);
   expect(await pixelOf(request, `${V1}/users/me/letters/${letterId}/photo`, donorToken, 120, 80)).toEqual([0, 0, 0]);
   await expect(page.getByText('Aprobada')).toBeVisible();
-  await axe(page, 'cartas del padrino con respuesta');
+  await expectAccessible(page, 'cartas del padrino con respuesta');
   await screenshots(page, 'letters-sponsor-reply');
 });

@@ -3,20 +3,11 @@
 // with a photo; the sponsor gets the email and reads the report, photo included and staff notes not,
 // in "Mi ahijado/a". "Reportes pendientes" shows on the staff's sponsorship screen. Screens at 390
 // and 1280 px, and axe on each.
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO, apiToken, expect, login, screenshots, test, waitForEmail } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO, apiToken, expect, login, screenshots, test, waitForEmail, expectAccessible } from './fixtures';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const V1 = '/api/v1';
-
-async function axe(page: Page, label: string) {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes[0]?.target)}`);
-  expect(blocking, label).toEqual([]);
-}
 
 /** A child with a current photo consent, sponsored by the demo donor through the simulated card, once active. */
 async function aSponsoredChild(request: APIRequestContext, tag: string): Promise<number> {
@@ -78,12 +69,12 @@ test('staff write a progress report; the sponsor is emailed and reads it in Mi a
   const list = staffPage.getByRole('list', { name: 'Informes de avance' });
   await expect(list.getByText(`Nota interna ${tag}: la familia pidió útiles.`)).toBeVisible();
   await expect(list.getByText('Foto visible para quien apadrina')).toBeVisible();
-  await axe(staffPage, 'ficha con informes');
+  await expectAccessible(staffPage, 'ficha con informes');
   await screenshots(staffPage, 'progress-reports-staff-child');
 
   await staffPage.goto('/admin/apadrinamiento');
   await expect(staffPage.getByRole('heading', { name: 'Reportes pendientes' })).toBeVisible();
-  await axe(staffPage, 'apadrinamiento con reportes pendientes');
+  await expectAccessible(staffPage, 'apadrinamiento con reportes pendientes');
   await screenshots(staffPage, 'progress-reports-staff-pending');
   await staffContext.close();
 
@@ -99,6 +90,6 @@ test('staff write a progress report; the sponsor is emailed and reads it in Mi a
   await expect(report.getByRole('img', { name: 'Foto de Rocío en el informe' })).toBeVisible();
   await expect(page.getByText(`Nota interna ${tag}`)).toHaveCount(0);
   await report.scrollIntoViewIfNeeded();
-  await axe(page, 'mi ahijado con informes');
+  await expectAccessible(page, 'mi ahijado con informes');
   await screenshots(page, 'progress-reports-sponsor');
 });

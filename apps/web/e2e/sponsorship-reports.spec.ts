@@ -3,28 +3,18 @@
 // the children's list as CSV (no staff-level column: the permission is ADMIN's); an admin downloads it
 // as Excel with the staff fields, never the never_exported ones. Screens at 390 and 1280 px, and axe.
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
-import type { Page } from '@playwright/test';
 import { childColumnTitles } from '@donaciones/shared/messages/sponsorship-reports';
 import { parseCsv } from '../../api/test/support/csv';
-import { DEMO, apiToken, expect, login, screenshots, test } from './fixtures';
+import { DEMO, apiToken, expect, login, screenshots, test, expectAccessible } from './fixtures';
 
 const COORDINATOR = { email: 'apadrinamiento@ejemplo.org', password: 'Demo1234' };
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 // The columns are derived from the visibility declaration and walked against it in the API tests
 // (apps/api/test/sponsorship/children-export.test.ts); here the file the browser gets is read.
 const t = childColumnTitles;
 const OPERATIONAL = [t.id, t.firstName, t.status, t.waitingSince, t.sponsorPlaces, t.takenPlaces, t.sponsorCount];
 const STAFF = [t.fullName, t.birthDate, t.community, t.school, t.guardianName, t.statusReason];
 const NEVER = [t.familySituation, t.notes, t.photoUrl];
-
-async function axe(page: Page, label: string) {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes[0]?.target)}`);
-  expect(blocking, label).toEqual([]);
-}
 
 test('the coordinator reads the reports and downloads the children without staff columns; an admin with them', async ({ page, request }) => {
   const token = await apiToken(request, COORDINATOR);
@@ -56,7 +46,7 @@ test('the coordinator reads the reports and downloads the children without staff
   await page.getByRole('button', { name: 'Ver período' }).click();
   await expect(page.getByText('La fecha final debe ser igual o posterior a la inicial')).toBeHidden();
 
-  await axe(page, 'reportes de apadrinamiento');
+  await expectAccessible(page, 'reportes de apadrinamiento');
   await screenshots(page, 'sponsorship-reports');
 
   // The coordinator's CSV: no staff-fields box, no staff-level column beyond the operational ones.

@@ -5,20 +5,11 @@
 // reference, which records the first month and makes the sponsorship active; staff see the transfer
 // on the child's record and the gift's page; the sponsor sees the child in "Mi ahijado/a".
 // Screens at 390 and 1280 px, and axe on every new screen.
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { guatemalaDay } from '@donaciones/shared/format';
-import { DEMO, apiToken, expect, login, screenshots, test, uniqueEmail, waitForEmail } from './fixtures';
+import { DEMO, apiToken, expect, login, screenshots, test, uniqueEmail, waitForEmail, expectAccessible } from './fixtures';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const V1 = '/api/v1';
-
-async function axe(page: Page, label: string) {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes[0]?.target)}`);
-  expect(blocking, label).toEqual([]);
-}
 
 async function aWaitingChild(request: APIRequestContext, firstName: string, tag: string): Promise<number> {
   const headers = { authorization: `Bearer ${await apiToken(request)}` };
@@ -48,7 +39,7 @@ test('a visitor sponsors by monthly transfer; staff import the first transfer; t
   await expect(page.getByLabel('Número de tarjeta')).toHaveCount(0);
   await page.getByLabel(/^Nombre/).fill('Lucía Transferencia');
   await page.getByLabel('Acepto el código de conducta').check();
-  await axe(page, '/apadrina/reserva (transferencia)');
+  await expectAccessible(page, '/apadrina/reserva (transferencia)');
   await screenshots(page, 'sponsorship-transfer-choice');
   await page.getByRole('button', { name: /Apadrinar por Q[\d,.]+ al mes con transferencia/ }).click();
 
@@ -58,7 +49,7 @@ test('a visitor sponsors by monthly transfer; staff import the first transfer; t
   const reference = (await page.getByTestId('sponsor-transfer-reference').innerText()).trim();
   expect(reference).toMatch(/^TM\d{6}$/);
   await expect(instructions.getByTestId('bank-account').first()).toBeVisible();
-  await axe(page, 'instrucciones de transferencia');
+  await expectAccessible(page, 'instrucciones de transferencia');
   await screenshots(page, 'sponsorship-transfer-instructions');
   // The same reference by email (the raw message's ASCII part: its accents are encoded).
   expect(await waitForEmail(email, /referencia permanente (TM\d{6})/)).toBe(reference);
@@ -89,7 +80,7 @@ test('a visitor sponsors by monthly transfer; staff import the first transfer; t
   await expect(sponsors.getByText('Activo')).toBeVisible();
   await expect(sponsors.getByText('Transferencia', { exact: true })).toBeVisible();
   await expect(sponsors.getByText(`Referencia ${reference}`)).toBeVisible();
-  await axe(page, '/admin/apadrinamiento/:id (transferencia)');
+  await expectAccessible(page, '/admin/apadrinamiento/:id (transferencia)');
   await screenshots(page, 'sponsorship-transfer-staff-child');
 
   const gifts = await (await request.get(`${V1}/admin/monthly-gifts?status=active`, { headers: staff })).json();
@@ -98,7 +89,7 @@ test('a visitor sponsors by monthly transfer; staff import the first transfer; t
   await page.goto(`/admin/monthly-gifts/${gift.id}`);
   await expect(page.getByTestId('gift-transfer-reference')).toHaveText(reference);
   await expect(page.getByTestId('gift-sponsorship')).toContainText(`${name} · Activo · Transferencia`);
-  await axe(page, '/admin/monthly-gifts/:id (apadrinamiento)');
+  await expectAccessible(page, '/admin/monthly-gifts/:id (apadrinamiento)');
   await screenshots(page, 'sponsorship-transfer-staff-gift');
 
   // The sponsor sees the child in "Mi ahijado/a", active.
@@ -108,6 +99,6 @@ test('a visitor sponsors by monthly transfer; staff import the first transfer; t
   await page.goto('/donor/ahijado');
   await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
   await expect(page.getByText('Primer pago en proceso')).toHaveCount(0);
-  await axe(page, '/donor/ahijado (transferencia)');
+  await expectAccessible(page, '/donor/ahijado (transferencia)');
   await screenshots(page, 'sponsorship-transfer-my-child');
 });

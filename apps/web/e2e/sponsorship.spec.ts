@@ -3,19 +3,10 @@
 // conduct refused until accepted, next to the field), and the first monthly charge makes the child
 // "Apadrinado" for staff; the demo donor sees "Mi ahijado/a"; staff see the full record. Screens at
 // 390 and 1280 px, and axe on every new screen.
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO, apiToken, expect, futureExpiry, login, screenshots, test } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO, apiToken, expect, futureExpiry, login, screenshots, test, expectAccessible } from './fixtures';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const V1 = '/api/v1';
-
-async function axe(page: Page, label: string) {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes[0]?.target)}`);
-  expect(blocking, label).toEqual([]);
-}
 
 /** A waiting child created by staff, with a current consent and a drawn photo. */
 async function aWaitingChild(request: APIRequestContext, firstName: string, tag: string): Promise<number> {
@@ -47,20 +38,20 @@ test('a visitor sponsors a waiting child end to end with the demo card', async (
   const card = page.getByTestId('waiting-child').filter({ hasText: name });
   await expect(card).toBeVisible();
   await expect(page.getByText(tag)).toHaveCount(0);
-  await axe(page, '/apadrina');
+  await expectAccessible(page, '/apadrina');
   await screenshots(page, 'sponsorship-list');
 
   await card.getByRole('link', { name: `Conocer a ${name}` }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   await expect(page.getByText('10 años').or(page.getByText('11 años'))).toBeVisible();
   await expect(page.getByText(tag)).toHaveCount(0);
-  await axe(page, '/apadrina/:id');
+  await expectAccessible(page, '/apadrina/:id');
   await screenshots(page, 'sponsorship-profile');
 
   await page.getByRole('button', { name: `Apadrinar a ${name}` }).click();
   await expect(page.getByRole('heading', { name: 'Completa tu apadrinamiento' })).toBeVisible();
   await expect(page.getByText(new RegExp(`Reservamos el lugar de ${name} para ti`))).toBeVisible();
-  await axe(page, '/apadrina/reserva');
+  await expectAccessible(page, '/apadrina/reserva');
   await screenshots(page, 'sponsorship-hold');
 
   const email = `padrino.${tag.toLowerCase()}@example.com`;
@@ -92,7 +83,7 @@ test('the demo donor sees Mi ahijado/a; staff see the full record', async ({ pag
   await expect(page.getByRole('heading', { name: 'Kevin' })).toBeVisible();
   await expect(page.getByText(/Cumple años en abril/)).toBeVisible();
   await expect(page.getByText('Comunidad de demostración')).toHaveCount(0);
-  await axe(page, '/donor/ahijado');
+  await expectAccessible(page, '/donor/ahijado');
   await screenshots(page, 'sponsorship-my-child');
 
   await page.context().clearCookies();
@@ -100,7 +91,7 @@ test('the demo donor sees Mi ahijado/a; staff see the full record', async ({ pag
   await login(page, DEMO.admin.email, DEMO.admin.password);
   await page.goto('/admin/apadrinamiento');
   await expect(page.getByRole('heading', { name: 'Niñas y niños' })).toBeVisible();
-  await axe(page, '/admin/apadrinamiento');
+  await expectAccessible(page, '/admin/apadrinamiento');
   await screenshots(page, 'sponsorship-staff-list');
   await page.getByRole('link', { name: 'Lupita Ejemplo Ficticio' }).click();
   await expect(page.getByText('Comunidad de demostración').or(page.getByLabel('Comunidad'))).toBeVisible();
@@ -109,6 +100,6 @@ test('the demo donor sees Mi ahijado/a; staff see the full record', async ({ pag
   await page.getByLabel('Estado').selectOption('left');
   await page.getByRole('button', { name: 'Guardar estado' }).click();
   await expect(page.getByText('Escribe el motivo por el que salió del programa')).toBeVisible();
-  await axe(page, '/admin/apadrinamiento/:id');
+  await expectAccessible(page, '/admin/apadrinamiento/:id');
   await screenshots(page, 'sponsorship-staff-child');
 });
