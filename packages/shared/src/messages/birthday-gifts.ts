@@ -34,7 +34,7 @@ export const birthdayGiftTexts = {
   staffEmpty: 'No hay regalos de cumpleaños por entregar.',
   staffChildEmpty: 'Sin regalos de cumpleaños.',
   child: 'Niña o niño',
-  sponsor: 'Padrino o madrina',
+  sponsor: 'Quien apadrina',
   birthday: 'Cumpleaños',
   paidOn: 'Pagado',
   delivered: 'Entregado',

@@ -15,5 +15,5 @@ export const sponsorshipAmountsMessages = {
   inactive: 'inactivo',
   noPrograms: 'Aún no hay programas.',
   birthdayGiftAmount: 'Regalo de cumpleaños sugerido (Q)',
-  birthdayGiftHint: 'El monto que se propone al padrino o madrina; puede dar otro dentro de los montos mínimo y máximo.',
+  birthdayGiftHint: 'El monto que se propone a quien apadrina; puede dar otro dentro de los montos mínimo y máximo.',
 };

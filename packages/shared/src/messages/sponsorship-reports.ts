@@ -41,7 +41,7 @@ export const childColumnTitles: Readonly<Record<string, string>> = {
   takenPlaces: 'Lugares ocupados',
   familySituation: 'Situación familiar',
   notes: 'Notas',
-  sponsorCount: 'Padrinos activos',
+  sponsorCount: 'Apadrinamientos activos',
 };
 
 /** Labels of the end reasons the product records (decision 0051); any other reason is shown as written. */
@@ -75,7 +75,7 @@ export const sponsorshipReportTexts = {
   days: (n: number | null) => (n == null ? 'Sin datos' : `${formatNumber(n, 1)} días`),
   childrenCount: (n: number) => (n === 1 ? '1 niña o niño' : `${n} niñas y niños`),
   sponsorshipCount: (n: number) => (n === 1 ? '1 apadrinamiento' : `${n} apadrinamientos`),
-  retentionTitle: 'Permanencia de padrinos',
+  retentionTitle: 'Permanencia de quienes apadrinan',
   retention: (months: number) => `De los apadrinamientos iniciados hace ${months} meses o más, siguen activos`,
   retentionCohort: (active: number, cohort: number, by: string) => `${active} de ${cohort} (iniciados hasta el ${by})`,
   noCohort: 'Aún no hay apadrinamientos con esa antigüedad.',
@@ -99,7 +99,7 @@ export const sponsorshipReportTexts = {
   scope: 'Autoriza',
   expiresOn: 'Vence',
   exportTitle: 'Exportar la lista de niñas y niños',
-  exportDescription: 'Incluye los datos públicos, los que ve quien apadrina y los operativos (estado, lugares, esperando desde, padrinos activos). Nunca fotos, situación familiar ni notas. Cada exportación queda en la auditoría.',
+  exportDescription: 'Incluye los datos públicos, los que ve quien apadrina y los operativos (estado, lugares, esperando desde, apadrinamientos activos). Nunca fotos, situación familiar ni notas. Cada exportación queda en la auditoría.',
   exportStaffFields: 'Incluir datos personales (nombre completo, fecha de nacimiento, comunidad, escuela, encargado)',
   exportCsv: 'Descargar CSV',
   exportXlsx: 'Descargar Excel',

@@ -25,7 +25,7 @@ export const sponsorshipTransferMessages = {
   giftSponsorship: (child: string, status: string, method: string) => `${child} · ${status} · ${method}`,
   giftReferenceLabel: 'Referencia permanente',
   staffCard: 'Tarjeta',
-  staffSponsorsTitle: 'Padrinos y madrinas',
+  staffSponsorsTitle: 'Quienes apadrinan',
   staffNoSponsors: 'Nadie ha apadrinado todavía a esta niña o niño.',
   staffReference: (reference: string) => `Referencia ${reference}`,
   staffSponsorship: (name: string) => `Apadrinamiento de ${name}`,

@@ -48,7 +48,7 @@ export default async function adminSponsorshipReportRoutes(app: FastifyInstance)
         tags: [TAG],
         summary: 'Exportar la lista de niñas y niños (CSV o Excel)',
         description:
-          'Columnas públicas, de padrino y operativas (estado, lugares, esperando desde, padrinos activos). `staffFields: true` añade los ' +
+          'Columnas públicas, de quien apadrina y operativas (estado, lugares, esperando desde, apadrinamientos activos). `staffFields: true` añade los ' +
           'datos personales y requiere el permiso sponsorship.export_staff_fields. Nunca fotos, situación familiar ni notas. Cada ' +
           'exportación queda en la auditoría.',
         security: bearer,
