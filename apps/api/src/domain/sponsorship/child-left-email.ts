@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { sponsoredChildren, sponsorships, users } from '../../db/schema';
 import { PUBLIC_URL_MARK, enqueueEmail } from '../../platform/email-outbox';
 import { sponsorshipEmailMessages as m } from '../../messages/sponsorship-email';
+import { firstNameOf, sponsorAddress } from './sponsor-recipient';
 
 /** Queues one email per ended sponsorship, to the sponsor's account or the address given when sponsoring. */
 export async function enqueueChildLeftEmails(tx: Db, sponsorshipIds: number[]): Promise<number> {
@@ -26,9 +27,9 @@ export async function enqueueChildLeftEmails(tx: Db, sponsorshipIds: number[]): 
     .where(inArray(sponsorships.id, sponsorshipIds));
   let queued = 0;
   for (const row of rows) {
-    const address = row.accountEmail || row.sponsorEmail?.trim();
+    const address = sponsorAddress(row);
     if (!address) continue;
-    const firstName = (row.name ?? '').trim().split(/\s+/)[0] ?? '';
+    const firstName = firstNameOf(row.name);
     const deadline = formatLongDate(row.offerUntil ?? new Date());
     await enqueueEmail(tx, {
       to: address,

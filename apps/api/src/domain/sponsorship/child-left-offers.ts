@@ -16,8 +16,7 @@ import { PUBLIC_URL_MARK } from '../../platform/email-outbox';
 import { getSettings } from '../../platform/settings';
 import { cancelMonthlyGift } from '../monthly/cancel';
 import type { MonthlyContext } from '../monthly/monthly-gifts';
-
-const firstNameOf = (name: string | null) => (name ?? '').trim().split(/\s+/)[0] ?? '';
+import { firstNameOf } from './sponsor-recipient';
 
 /** Ends the child's active sponsorships, each with its sponsor's choice open for the grace period. */
 export async function endSponsorshipsOfLeftChild(tx: Db, childId: number, actor: Actor): Promise<number[]> {

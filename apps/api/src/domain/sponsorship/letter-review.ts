@@ -15,6 +15,7 @@ import { type Actor, audit } from '../../platform/audit';
 import { enqueueEmail, PUBLIC_URL_MARK } from '../../platform/email-outbox';
 import { imageReviewAtApproval } from './letter-image-redaction';
 import { fileKeys, type LetterFileKeys } from './letters';
+import { firstNameOf, sponsorAddress } from './sponsor-recipient';
 
 const HOUR_MS = 3_600_000;
 
@@ -144,10 +145,10 @@ async function enqueueReplyEmail(tx: Db, sponsorshipId: number, childId: number,
     .innerJoin(sponsoredChildren, eq(sponsoredChildren.id, childId))
     .leftJoin(users, eq(users.id, sponsorships.userId))
     .where(eq(sponsorships.id, sponsorshipId));
-  const address = to?.accountEmail || to?.sponsorEmail?.trim();
+  const address = to ? sponsorAddress(to) : null;
   if (!to || !address) return;
   const m = letterEmailMessages;
-  const firstName = (to.name ?? '').trim().split(/\s+/)[0] ?? '';
+  const firstName = firstNameOf(to.name);
   await enqueueEmail(tx, {
     to: address,
     subject: m.replySubject(to.child),

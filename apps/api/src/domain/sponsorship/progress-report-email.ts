@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { sponsoredChildren, sponsorships, users } from '../../db/schema';
 import { progressReportEmailMessages as m } from '../../messages/progress-reports';
 import { enqueueEmail, PUBLIC_URL_MARK } from '../../platform/email-outbox';
+import { firstNameOf, sponsorAddress } from './sponsor-recipient';
 
 /** Queues the emails; answers how many were queued. */
 export async function enqueueProgressReportEmails(tx: Db, childId: number): Promise<number> {
@@ -18,9 +19,9 @@ export async function enqueueProgressReportEmails(tx: Db, childId: number): Prom
     .orderBy(sponsorships.id);
   let queued = 0;
   for (const to of rows) {
-    const address = to.accountEmail || to.sponsorEmail?.trim();
+    const address = sponsorAddress(to);
     if (!address) continue;
-    const firstName = (to.name ?? '').trim().split(/\s+/)[0] ?? '';
+    const firstName = firstNameOf(to.name);
     await enqueueEmail(tx, {
       to: address,
       subject: m.subject(to.child),

@@ -20,6 +20,7 @@ import { PUBLIC_URL_MARK, enqueueEmail } from '../../platform/email-outbox';
 import { getSettings } from '../../platform/settings';
 import { accountLines } from '../deposits/deposits';
 import { TRANSFER_PROVIDER, newTransferReference } from '../monthly/transfer';
+import { firstNameOf } from './sponsor-recipient';
 
 type HoldRow = typeof sponsorships.$inferSelect;
 
@@ -129,7 +130,7 @@ export async function releasedTransferHolds(tx: Db, released: { id: number; recu
       .innerJoin(sponsoredChildren, eq(sponsoredChildren.id, sponsorships.childId))
       .leftJoin(users, eq(users.id, sponsorships.userId))
       .where(eq(sponsorships.id, hold.id));
-    const firstName = (row.name ?? '').trim().split(/\s+/)[0] ?? '';
+    const firstName = firstNameOf(row.name);
     await audit(tx, { actor: null, action: 'monthly_gift.transfer_lapsed', entityType: 'recurring_gift', entityId: gift.id, details: { sponsorship_id: hold.id, reference: gift.transferReference } });
     await enqueueEmail(tx, {
       to: row.accountEmail || gift.donorEmail,
