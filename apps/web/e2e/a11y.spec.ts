@@ -9,7 +9,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { authenticator } from 'otplib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiToken, DEMO, expect, futureExpiry, login, recordDonation, statusError, test, uniqueEmail } from './fixtures';
+import { apiToken, aWaitingChild, DEMO, expect, futureExpiry, login, recordDonation, statusError, test, uniqueEmail } from './fixtures';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -143,23 +143,10 @@ async function expectNoSidewaysScroll(page: Page, label: string) {
 const V1 = '/api/v1';
 const bearer = async (request: APIRequestContext, who?: { email: string; password: string }) => ({ authorization: `Bearer ${await apiToken(request, who)}` });
 
-/** A waiting child of this run with a current consent (its own, so holding it takes no demo child's place). */
-async function aWaitingChild(request: APIRequestContext): Promise<{ id: number; firstName: string }> {
-  const headers = await bearer(request);
+/** A waiting child of this run (its own, so holding it takes no demo child's place). */
+async function aChildToHold(request: APIRequestContext): Promise<{ id: number; firstName: string }> {
   const firstName = `Accesible${Date.now().toString(36).slice(-4)}`;
-  const created = await request.post(`${V1}/admin/sponsorship/children`, {
-    headers,
-    data: { firstName, fullName: `${firstName} Prueba`, birthDate: '2016-01-15', department: 'Petén', story: 'Le gusta leer.', storyApproved: true, community: 'Aldea Accesible' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = (await created.json()).child.id as number;
-  const today = new Date().toISOString().slice(0, 10);
-  const consent = await request.post(`${V1}/admin/sponsorship/children/${id}/consents`, {
-    headers,
-    data: { givenBy: 'Madre de prueba', relationship: 'madre', givenOn: today, scope: 'photos_and_story', expiresOn: `${Number(today.slice(0, 4)) + 1}${today.slice(4)}` },
-  });
-  expect(consent.status(), await consent.text()).toBe(201);
-  return { id, firstName };
+  return { id: await aWaitingChild(request, firstName, 'Accesible'), firstName };
 }
 
 const sponsorshipPublicScreens = (child: { id: number; firstName: string }): Screen[] => [
@@ -494,7 +481,7 @@ test.describe('axe: no serious or critical WCAG 2.2 AA violation', () => {
   test('signed out', async ({ page, request, allowConsoleErrors }) => {
     // The invalid verification, monthly gift and deposit slip links among the screens, on purpose.
     allowConsoleErrors(statusError(400), statusError(401), statusError(403), statusError(404));
-    await scanAll(page, 'sin sesión', [...sponsorshipPublicScreens(await aWaitingChild(request)), ...signedOutScreens(await aDonationId(request))]);
+    await scanAll(page, 'sin sesión', [...sponsorshipPublicScreens(await aChildToHold(request)), ...signedOutScreens(await aDonationId(request))]);
   });
 
   test('USER', async ({ page, request }) => {
@@ -547,7 +534,7 @@ test.describe('axe: no serious or critical WCAG 2.2 AA violation', () => {
     const email = uniqueEmail('ahijado-salio');
     expect((await request.post(`${V1}/auth/register`, { data: { name: 'Ana Madrina', email, password: 'Volcan2024', confirmPassword: 'Volcan2024', acceptTerms: true } })).status()).toBe(201);
     const sponsor = await bearer(request, { email, password: 'Volcan2024' });
-    const child = await aWaitingChild(request);
+    const child = await aChildToHold(request);
     const hold = await request.post(`${V1}/sponsorship/holds`, { headers: sponsor, data: { childId: child.id } });
     expect(hold.status(), await hold.text()).toBe(201);
     const start = await request.post(`${V1}/sponsorship/holds/${(await hold.json()).holdToken}/start`, {

@@ -194,3 +194,25 @@ export async function expectAccessible(page: Page, label: string) {
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes[0]?.target)}`);
   expect(blocking, label).toEqual([]);
 }
+
+/**
+ * A waiting child of this run, created by staff through the API (born 2015-08-20, in Petén; the
+ * community `Aldea {tag}` and the last name are staff-only), with a current consent for photos and
+ * story, so that choosing it takes none of the demo's children. Returns its id.
+ */
+export async function aWaitingChild(request: APIRequestContext, firstName: string, tag: string): Promise<number> {
+  const headers = { authorization: `Bearer ${await apiToken(request)}` };
+  const created = await request.post('/api/v1/admin/sponsorship/children', {
+    headers,
+    data: { firstName, fullName: `${firstName} ${tag} Apellido`, birthDate: '2015-08-20', department: 'Petén', story: 'Le gusta pintar y jugar con sus primos.', storyApproved: true, community: `Aldea ${tag}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json()).child.id as number;
+  const today = new Date().toISOString().slice(0, 10);
+  const consent = await request.post(`/api/v1/admin/sponsorship/children/${id}/consents`, {
+    headers,
+    data: { givenBy: 'Madre de prueba', relationship: 'madre', givenOn: today, scope: 'photos_and_story', expiresOn: `${Number(today.slice(0, 4)) + 1}${today.slice(4)}` },
+  });
+  expect(consent.status(), await consent.text()).toBe(201);
+  return id;
+}

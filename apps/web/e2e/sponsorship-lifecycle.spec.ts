@@ -4,18 +4,9 @@
 // waiting child in one click. When that sponsor then stops, staff see when the child returns to the
 // waiting list. Screens at 390 and 1280 px, and axe on the new screens.
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO, apiToken, expect, login, screenshots, test, uniqueEmail, waitForEmail, expectAccessible } from './fixtures';
+import { DEMO, apiToken, expect, login, screenshots, test, uniqueEmail, waitForEmail, expectAccessible, aWaitingChild } from './fixtures';
 
 const V1 = '/api/v1';
-
-async function aWaitingChild(request: APIRequestContext, headers: Record<string, string>, firstName: string, tag: string): Promise<number> {
-  const created = await request.post(`${V1}/admin/sponsorship/children`, {
-    headers,
-    data: { firstName, fullName: `${firstName} ${tag} Apellido`, birthDate: '2014-03-02', department: 'Sololá', story: 'Le gusta cantar.', storyApproved: true, community: `Aldea ${tag}` },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()).child.id as number;
-}
 
 /** The account sponsors the child through the API (the demo card); the demo's job charges the first payment. */
 async function sponsorByApi(request: APIRequestContext, token: string, email: string, childId: number, staff: Record<string, string>) {
@@ -34,10 +25,10 @@ test('staff mark a sponsored child as left; the sponsor is told and moves the sa
   const tag = `CV${Date.now().toString(36)}`;
   const leaving = `Dulce${tag.slice(-4)}`;
   const staff = { authorization: `Bearer ${await apiToken(request)}` };
-  const childId = await aWaitingChild(request, staff, leaving, tag);
+  const childId = await aWaitingChild(request, leaving, tag);
   // The child chosen next is this test's own (the demo's children stay as other specs expect them).
   const next = `Nayeli${tag.slice(-4)}`;
-  const nextId = await aWaitingChild(request, staff, next, `${tag}b`);
+  const nextId = await aWaitingChild(request, next, `${tag}b`);
   const email = uniqueEmail('ciclo');
   const registered = await request.post(`${V1}/auth/register`, { data: { name: 'Marta Padrina', email, password: 'Volcan2024', confirmPassword: 'Volcan2024', acceptTerms: true } });
   expect(registered.status(), await registered.text()).toBe(201);

@@ -5,21 +5,10 @@
 // reference, which records the first month and makes the sponsorship active; staff see the transfer
 // on the child's record and the gift's page; the sponsor sees the child in "Mi ahijado/a".
 // Screens at 390 and 1280 px, and axe on every new screen.
-import type { APIRequestContext } from '@playwright/test';
 import { guatemalaDay } from '@donaciones/shared/format';
-import { DEMO, apiToken, expect, login, screenshots, test, uniqueEmail, waitForEmail, expectAccessible } from './fixtures';
+import { DEMO, apiToken, expect, login, screenshots, test, uniqueEmail, waitForEmail, expectAccessible, aWaitingChild } from './fixtures';
 
 const V1 = '/api/v1';
-
-async function aWaitingChild(request: APIRequestContext, firstName: string, tag: string): Promise<number> {
-  const headers = { authorization: `Bearer ${await apiToken(request)}` };
-  const created = await request.post(`${V1}/admin/sponsorship/children`, {
-    headers,
-    data: { firstName, fullName: `${firstName} ${tag} Apellido`, birthDate: '2016-03-11', department: 'Sololá', story: 'Le gusta leer cuentos.', storyApproved: true, community: `Aldea ${tag}` },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()).child.id as number;
-}
 
 test('a visitor sponsors by monthly transfer; staff import the first transfer; the sponsor sees the child', async ({ page, request }) => {
   const tag = `T${Date.now().toString(36)}`;

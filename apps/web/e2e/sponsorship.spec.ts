@@ -3,28 +3,9 @@
 // conduct refused until accepted, next to the field), and the first monthly charge makes the child
 // "Apadrinado" for staff; the demo donor sees "Mi ahijado/a"; staff see the full record. Screens at
 // 390 and 1280 px, and axe on every new screen.
-import type { APIRequestContext } from '@playwright/test';
-import { DEMO, apiToken, expect, futureExpiry, login, screenshots, test, expectAccessible } from './fixtures';
+import { DEMO, apiToken, expect, futureExpiry, login, screenshots, test, expectAccessible, aWaitingChild } from './fixtures';
 
 const V1 = '/api/v1';
-
-/** A waiting child created by staff, with a current consent and a drawn photo. */
-async function aWaitingChild(request: APIRequestContext, firstName: string, tag: string): Promise<number> {
-  const headers = { authorization: `Bearer ${await apiToken(request)}` };
-  const created = await request.post(`${V1}/admin/sponsorship/children`, {
-    headers,
-    data: { firstName, fullName: `${firstName} ${tag} Apellido`, birthDate: '2015-08-20', department: 'Petén', story: 'Le gusta pintar y jugar con sus primos.', storyApproved: true, community: `Aldea ${tag}` },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = (await created.json()).child.id as number;
-  const today = new Date().toISOString().slice(0, 10);
-  const consent = await request.post(`${V1}/admin/sponsorship/children/${id}/consents`, {
-    headers,
-    data: { givenBy: 'Madre de prueba', relationship: 'madre', givenOn: today, scope: 'photos_and_story', expiresOn: `${Number(today.slice(0, 4)) + 1}${today.slice(4)}` },
-  });
-  expect(consent.status(), await consent.text()).toBe(201);
-  return id;
-}
 
 test('a visitor sponsors a waiting child end to end with the demo card', async ({ page, request }) => {
   const tag = `E2E${Date.now().toString(36)}`;
