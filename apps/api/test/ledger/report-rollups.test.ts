@@ -1,10 +1,12 @@
 // The reports' rollups (migration 0038, decision 0057) equal the ledger after every kind of change, and
 // the reports read from them give, for every period, what the scan of the period's gifts gave before:
 // the daily rollup's summary columns (every gift's quetzal value; the counted gifts' own-currency
-// amount, covered fees, provider fees and VAT in quetzal cents) and the rollup per donor and month
-// and year (count, quetzal cents, the newest gift's instant, id and name), through gifts in quetzales and
-// dollars, approvals, refunds, voids, amount corrections, a reopened deposit, a moved date, a changed
-// address and name, and deletions; and the register's daily rollup of gifts and refunds (migration 0038).
+// amount, covered fees, provider fees and VAT in quetzal cents) and the rollup per donor and month,
+// quarter (migration 0039) and year (count, quetzal cents, the newest gift's instant, id and name),
+// through gifts in quetzales and dollars, approvals, refunds, voids, amount corrections, a reopened
+// deposit, a moved date, a changed address and name, and deletions, a gift on a quarter's last evening
+// in Guatemala and a refund in the next quarter; and the register's daily rollup of gifts and refunds
+// (migration 0038).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { fromCents, roundTo } from '@donaciones/shared/format';
@@ -59,7 +61,7 @@ const donorLedger = () =>
     SELECT s.span, to_char(date_trunc(s.span, created_at AT TIME ZONE 'America/Guatemala'), 'YYYY-MM-DD') AS start, lower(donor_email) AS email,
            count(*)::bigint AS count, sum(${QUETZAL_CENTS})::bigint AS cents,
            (array_agg(id ORDER BY created_at DESC, id DESC))[1] AS last_id, (array_agg(donor_name ORDER BY created_at DESC, id DESC))[1] AS name, true AS at_ok
-    FROM donations CROSS JOIN (VALUES ('month'), ('year')) AS s (span) WHERE ${COUNTED} GROUP BY 1, 2, 3`);
+    FROM donations CROSS JOIN (VALUES ('month'), ('quarter'), ('year')) AS s (span) WHERE ${COUNTED} GROUP BY 1, 2, 3`);
 
 const registerRollup = () =>
   query(sql`
@@ -148,18 +150,33 @@ describe('the report rollups of the ledger', () => {
     expect(await registerRollup()).toEqual(register);
   });
 
-  it('split a period into the rollup’s whole years and months and the days of months it covers in part', () => {
+  it('split a period into the rollup’s whole years, quarters and months and the days of months it covers in part', () => {
     const days = (start: string, end: string) => ({ start, end });
-    // The year to date, and the same when nothing is dated after today this month or this year.
-    expect(periodPieces(days('2026-01-01', '2026-11-28'))).toEqual({ years: [], months: ['2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01', '2026-05-01', '2026-06-01', '2026-07-01', '2026-08-01', '2026-09-01', '2026-10-01'], days: [days('2026-11-01', '2026-11-28')] });
-    expect(periodPieces(days('2026-01-01', '2026-11-28'), '2026-12-01').months).toHaveLength(11);
-    expect(periodPieces(days('2026-01-01', '2026-11-28'), '2027-01-01')).toEqual({ years: ['2026-01-01'], months: [], days: [] });
+    const none = { years: [], quarters: [], months: [] };
+    // The year to date, and the same when nothing is dated after today this month, this quarter or this year.
+    expect(periodPieces(days('2026-01-01', '2026-11-28'))).toEqual({ ...none, quarters: ['2026-01-01', '2026-04-01', '2026-07-01'], months: ['2026-10-01'], days: [days('2026-11-01', '2026-11-28')] });
+    expect(periodPieces(days('2026-01-01', '2026-11-28'), '2026-12-01')).toEqual({ ...none, quarters: ['2026-01-01', '2026-04-01', '2026-07-01'], months: ['2026-10-01', '2026-11-01'], days: [] });
+    expect(periodPieces(days('2026-01-01', '2026-11-28'), '2027-01-01')).toEqual({ ...none, years: ['2026-01-01'], days: [] });
+    // The quarter to date: one quarter's rows when nothing is dated after today this quarter, else its months.
+    expect(periodPieces(days('2026-10-01', '2026-11-28'), '2027-01-01')).toEqual({ ...none, quarters: ['2026-10-01'], days: [] });
+    expect(periodPieces(days('2026-07-01', '2026-08-15'), '2026-10-01')).toEqual({ ...none, quarters: ['2026-07-01'], days: [] });
+    expect(periodPieces(days('2026-07-01', '2026-08-15'), '2026-09-01')).toEqual({ ...none, months: ['2026-07-01', '2026-08-01'], days: [] });
+    expect(periodPieces(days('2026-07-01', '2026-08-15'))).toEqual({ ...none, months: ['2026-07-01'], days: [days('2026-08-01', '2026-08-15')] });
+    expect(periodPieces(days('2026-10-01', '2026-10-02'), '2027-01-01')).toEqual({ ...none, quarters: ['2026-10-01'], days: [] });
+    // The month to date reads its month even when the year's rows could count (it is not a quarter's or a year's start).
+    expect(periodPieces(days('2026-11-01', '2026-11-28'), '2027-01-01')).toEqual({ ...none, months: ['2026-11-01'], days: [] });
     // Weeks: within a month, across two.
-    expect(periodPieces(days('2026-11-23', '2026-11-28'), '2027-01-01')).toEqual({ years: [], months: [], days: [days('2026-11-23', '2026-11-28')] });
-    expect(periodPieces(days('2026-10-26', '2026-11-02'))).toEqual({ years: [], months: [], days: [days('2026-10-26', '2026-11-02')] });
-    expect(periodPieces(days('2026-10-26', '2026-11-02'), '2026-12-01')).toEqual({ years: [], months: ['2026-11-01'], days: [days('2026-10-26', '2026-11-01')] });
-    expect(periodPieces(days('2026-10-01', '2026-11-01'))).toEqual({ years: [], months: ['2026-10-01'], days: [] });
-    expect(periodPieces(days('2025-12-15', '2027-02-03'))).toEqual({ years: ['2026-01-01'], months: ['2027-01-01'], days: [days('2025-12-15', '2026-01-01'), days('2027-02-01', '2027-02-03')] });
+    expect(periodPieces(days('2026-11-23', '2026-11-28'), '2027-01-01')).toEqual({ ...none, days: [days('2026-11-23', '2026-11-28')] });
+    expect(periodPieces(days('2026-10-26', '2026-11-02'))).toEqual({ ...none, days: [days('2026-10-26', '2026-11-02')] });
+    expect(periodPieces(days('2026-10-26', '2026-11-02'), '2026-12-01')).toEqual({ ...none, months: ['2026-11-01'], days: [days('2026-10-26', '2026-11-01')] });
+    expect(periodPieces(days('2026-10-01', '2026-11-01'))).toEqual({ ...none, months: ['2026-10-01'], days: [] });
+    expect(periodPieces(days('2025-12-15', '2027-02-03'))).toEqual({ ...none, years: ['2026-01-01'], months: ['2027-01-01'], days: [days('2025-12-15', '2026-01-01'), days('2027-02-01', '2027-02-03')] });
+    expect(periodPieces(days('2025-11-15', '2026-08-03'))).toEqual({
+      years: [],
+      quarters: ['2026-01-01', '2026-04-01'],
+      months: ['2025-12-01', '2026-07-01'],
+      days: [days('2025-11-15', '2025-12-01'), days('2026-08-01', '2026-08-03')],
+    });
   });
 });
 
@@ -238,9 +255,10 @@ describe('the reports read from the rollups', () => {
       });
     }
     await expectInStep();
-    // "Today" on the 1st of a month, mid-month, on a month's last day, on a Monday, in January, with
-    // nothing dated after it in its month (20 November) or its year (25 and 31 December).
-    const todays = ['2026-03-01T10:00:00', '2026-03-18T10:00:00', '2026-03-31T22:00:00', '2026-02-02T09:00:00', '2026-01-14T12:00:00', '2026-11-20T10:00:00', '2026-12-25T10:00:00', '2026-12-31T23:00:00'];
+    // "Today" on the 1st of a month, mid-month, on a month's last day, on a Monday, in January, on a
+    // quarter's first and last evening, with nothing dated after it in its month (20 November) or its
+    // year (25 and 31 December).
+    const todays = ['2026-03-01T10:00:00', '2026-03-18T10:00:00', '2026-03-31T22:00:00', '2026-02-02T09:00:00', '2026-01-14T12:00:00', '2026-04-01T00:30:00', '2026-09-30T23:30:00', '2026-11-20T10:00:00', '2026-12-25T10:00:00', '2026-12-31T23:00:00'];
     for (const today of todays) {
       for (const period of ['week', 'month', 'quarter', 'year'] as const) {
         const now = gt(today);
@@ -248,6 +266,72 @@ describe('the reports read from the rollups', () => {
         const scan = await scanned(period, now);
         expect({ summary: report.summary, top: report.top_donors }, `${period} at ${today}`).toMatchObject({ summary: scan.summary, top: scan.top });
       }
+    }
+  });
+});
+
+describe('the quarter in the rollup per donor', () => {
+  const quarterRows = (email: string) =>
+    query(sql`SELECT to_char(period_start, 'YYYY-MM-DD') AS start, count, cents FROM donation_donor_periods WHERE span = 'quarter' AND email = ${email}`);
+  const quarterReport = async (today: string) => {
+    const now = gt(today);
+    const report = await computeAnalytics(ctx.db, { period: 'quarter', now });
+    const scan = await scanned('quarter', now);
+    expect({ summary: report.summary, top: report.top_donors }, `quarter at ${today}`).toMatchObject({ summary: scan.summary, top: scan.top });
+    return report;
+  };
+
+  it('dates a gift by Guatemala’s calendar: the last evening of March is the first quarter, though April in UTC', async () => {
+    // 31 March 23:30 in Guatemala is 1 April 05:30 UTC.
+    const late = await make.donation(ctx.db, { donorName: 'Irma Tzul', donorEmail: 'irma@correo.gt', amountCents: 900_000, createdAt: gt('2027-03-31T23:30:00') });
+    expect(late.createdAt.toISOString()).toBe('2027-04-01T05:30:00.000Z');
+    await make.donation(ctx.db, { donorName: 'Irma Tzul', donorEmail: 'irma@correo.gt', amountCents: 100_000, createdAt: gt('2027-04-01T00:30:00') });
+    await make.donation(ctx.db, { donorName: 'Irma Tzul', donorEmail: 'IRMA@correo.gt', amountCents: 50_000, createdAt: gt('2027-01-01T00:10:00') });
+    await expectInStep();
+    expect(await quarterRows('irma@correo.gt')).toEqual([
+      { start: '2027-01-01', count: 2, cents: 950_000 },
+      { start: '2027-04-01', count: 1, cents: 100_000 },
+    ]);
+    // The first quarter's report on its last evening counts the gift; the second's, the next morning, does not.
+    const first = await quarterReport('2027-03-31T23:45:00');
+    expect(first.top_donors[0]).toMatchObject({ email: 'irma@correo.gt', total_donated: 9_500, donations_count: 2 });
+    const second = await quarterReport('2027-04-01T09:00:00');
+    expect(second.top_donors[0]).toMatchObject({ email: 'irma@correo.gt', total_donated: 1_000, donations_count: 1 });
+    expect(second.summary.unique_donors).toBe(1);
+  });
+
+  it('takes a gift refunded in the next quarter out of its own quarter, and the refund into the next one’s register', async () => {
+    const gift = await make.donation(ctx.db, { donorName: 'Julio Pop', donorEmail: 'julio@correo.gt', amountCents: 700_000, paymentMethod: 'card', createdAt: gt('2027-06-29T10:00:00') });
+    await make.donation(ctx.db, { donorName: 'Julio Pop', donorEmail: 'julio@correo.gt', amountCents: 20_000, createdAt: gt('2027-05-02T10:00:00') });
+    await expectInStep();
+    expect(await quarterRows('julio@correo.gt')).toEqual([{ start: '2027-04-01', count: 2, cents: 720_000 }]);
+    expect((await quarterReport('2027-06-30T12:00:00')).top_donors[0]).toMatchObject({ email: 'julio@correo.gt', total_donated: 7_200 });
+
+    await ctx.db.execute(sql`UPDATE donations SET status = 'refunded', refunded_at = ${gt('2027-07-02T09:00:00')}, refund_reason = 'Cargo no reconocido' WHERE id = ${gift.id}`);
+    await expectInStep();
+    expect(await quarterRows('julio@correo.gt')).toEqual([{ start: '2027-04-01', count: 1, cents: 20_000 }]);
+    const refunds = await query(sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(gross_cents)::bigint AS gross FROM register_daily WHERE kind = 'refund' AND day >= '2027-07-01' GROUP BY 1`);
+    expect(refunds).toEqual([{ day: '2027-07-02', gross: -700_000 }]);
+    const quarter = await quarterReport('2027-06-30T12:00:00');
+    expect(quarter.top_donors.find((d) => d.email === 'julio@correo.gt')).toMatchObject({ total_donated: 200, donations_count: 1 });
+    await quarterReport('2027-07-03T12:00:00');
+  });
+
+  it('reads the quarter in course whole only when no gift is dated later in it, else its months and days', async () => {
+    await make.donation(ctx.db, { donorName: 'Karla Ixcoy', donorEmail: 'karla@correo.gt', amountCents: 15_000, createdAt: gt('2027-07-15T10:00:00') });
+    await make.donation(ctx.db, { donorName: 'Karla Ixcoy', donorEmail: 'karla@correo.gt', amountCents: 30_000, createdAt: gt('2027-10-05T10:00:00') });
+    await make.donation(ctx.db, { donorName: 'Karla Ixcoy', donorEmail: 'karla@correo.gt', amountCents: 40_000, createdAt: gt('2027-11-20T10:00:00') });
+    await make.donation(ctx.db, { donorName: 'Karla Ixcoy', donorEmail: 'karla@correo.gt', amountCents: 80_000, createdAt: gt('2027-12-28T10:00:00') });
+    await expectInStep();
+    // 10 August: the next gift is in the next quarter (the quarter's row); 5 October: one in November
+    // (October's row); 10 November: one later that month (October's row and November's days); 20
+    // November: one in December (October's and November's rows); 21 December: one on the 28th
+    // (October's and November's rows and December's days); 30 December: none after (the quarter's row).
+    const expected = { '2027-08-10T12:00:00': 150, '2027-10-05T12:00:00': 300, '2027-11-10T12:00:00': 300, '2027-11-20T12:00:00': 700, '2027-12-21T12:00:00': 700, '2027-12-30T12:00:00': 1_500 };
+    for (const [today, amount] of Object.entries(expected)) {
+      const report = await quarterReport(today);
+      expect(report.summary.unique_donors, today).toBe(1);
+      expect(report.top_donors[0], today).toMatchObject({ email: 'karla@correo.gt', total_donated: amount });
     }
   });
 });

@@ -207,14 +207,15 @@ export const donationDaily = pgTable(
 );
 
 /**
- * The counted gifts by lower-cased donor address and Guatemala calendar month or year (`span`), with
- * the newest gift's instant, id and name (migration 0038, kept by a trigger on `donations`): a
- * period's distinct and top donors read these rows (domain/reporting/period-donors.ts).
+ * The counted gifts by lower-cased donor address and Guatemala calendar month, quarter or year (`span`;
+ * the quarter since migration 0039), with the newest gift's instant, id and name (migration 0038, kept
+ * by a trigger on `donations`): a period's distinct and top donors read these rows
+ * (domain/reporting/period-donors.ts).
  */
 export const donationDonorPeriods = pgTable(
   'donation_donor_periods',
   {
-    span: text('span', { enum: ['month', 'year'] }).notNull(),
+    span: text('span', { enum: ['month', 'quarter', 'year'] }).notNull(),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     email: text('email').notNull(),
     count: bigint('count', { mode: 'number' }).notNull().default(0),
@@ -226,6 +227,6 @@ export const donationDonorPeriods = pgTable(
   (t) => [
     primaryKey({ name: 'donation_donor_periods_pk', columns: [t.span, t.periodStart, t.email] }),
     index('donation_donor_periods_top_idx').on(t.span, t.periodStart, t.cents.desc(), t.count.desc(), t.email),
-    check('donation_donor_periods_span_valid', sql`${t.span} IN ('month', 'year')`),
+    check('donation_donor_periods_span_valid', sql`${t.span} IN ('month', 'quarter', 'year')`),
   ],
 );
