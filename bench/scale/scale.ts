@@ -100,13 +100,13 @@ async function staffToken(app: App, db: Awaited<ReturnType<typeof openDatabase>>
   return app.accessTokens.sign({ userId: user.id, sessionId: session.id });
 }
 
-/** The rollup per donor and month and year (migration 0038) and every donor's figures against the ledger, as the triggers keep them. */
+/** The rollup per donor and month, quarter and year (migrations 0038 and 0039) and every donor's figures against the ledger, as the triggers keep them. */
 async function derivedEqualLedger(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<boolean> {
   const counted = `status = 'completed' AND (currency = 'GTQ' OR gtq_cents IS NOT NULL)`;
   const ledgerByDonor = `
     SELECT s.span, date_trunc(s.span, created_at AT TIME ZONE 'America/Guatemala')::date, lower(donor_email), count(*)::bigint,
            sum(CASE WHEN currency = 'GTQ' THEN amount_cents ELSE gtq_cents END)::bigint, (array_agg(id ORDER BY created_at DESC, id DESC))[1]
-    FROM donations CROSS JOIN (VALUES ('month'), ('year')) AS s (span) WHERE ${counted} GROUP BY 1, 2, 3`;
+    FROM donations CROSS JOIN (VALUES ('month'), ('quarter'), ('year')) AS s (span) WHERE ${counted} GROUP BY 1, 2, 3`;
   const answer = await db.execute(
     sql.raw(`
     SELECT NOT EXISTS (
@@ -121,7 +121,7 @@ async function derivedEqualLedger(db: Awaited<ReturnType<typeof openDatabase>>['
     NOT EXISTS (SELECT 1 FROM donations WHERE donor_id IS NULL) AS donors_named`),
   );
   const row = ((answer as unknown as { rows: Record<string, boolean>[] }).rows ?? [])[0] ?? {};
-  console.log(`Donor month/year rollup equal to the ledger: ${row.months_ok ? 'yes' : 'NO'}; donors' figures equal to the ledger: ${row.figures_ok ? 'yes' : 'NO'}; every donation has its donor: ${row.donors_named ? 'yes' : 'NO'}`);
+  console.log(`Donor month/quarter/year rollup equal to the ledger: ${row.months_ok ? 'yes' : 'NO'}; donors' figures equal to the ledger: ${row.figures_ok ? 'yes' : 'NO'}; every donation has its donor: ${row.donors_named ? 'yes' : 'NO'}`);
   return Boolean(row.months_ok && row.figures_ok && row.donors_named);
 }
 
