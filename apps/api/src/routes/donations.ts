@@ -70,7 +70,9 @@ export default async function donationRoutes(app: FastifyInstance) {
           'Público. Solo ADMIN ve correos y nombres completos; los demás ven `m***@dominio` y nombre con inicial del ' +
           'primer apellido (el nombre completo de donantes que eligieron mostrarse; «Anónimo» y correo vacío en una donación anónima). Quien no es ADMIN ve solo ' +
           'donaciones completadas, más las propias en otros estados; la referencia y el número de recibo solo los ven ADMIN y el dueño. limit por defecto 20, máximo 100 ' +
-          '(un valor mayor se recorta). El filtro donor_email solo encuentra, para quien no es ADMIN, sus propias donaciones.',
+          '(un valor mayor se recorta). El filtro donor_email solo encuentra, para quien no es ADMIN, sus propias donaciones. ' +
+          'Para la página siguiente, `after` con el `next_cursor` de la anterior (null en la última): su costo no crece con la ' +
+          'página; `offset` sigue valiendo, pero no junto con `after`.',
         querystring: listDonationsQuerySchema,
         response: { 200: donationListSchema, 400: error, 401: error },
       },

@@ -5,6 +5,7 @@ import { adminMessages } from '../messages/admin';
 import { bankStatementsMessages } from '../messages/bank-statements';
 import { validationMessages } from '../messages/validation';
 import { depositSlipReviewSchema } from './bank-statements';
+import { AFTER_WITH_OFFSET, afterCursorField, noOffsetWithAfter } from './donations';
 import { boundedDateTime, emailField, hasAtMostTwoDecimals, personName } from './fields';
 import { monthlyGivingCardSchema, monthlyGivingReportSchema } from './monthly-report';
 import { systemSettingsSchema } from './settings';
@@ -118,7 +119,9 @@ export const adminDonationsQuerySchema = z.object({
     .optional(),
   limit: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_DEFAULT_LIMIT),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-});
+  /** Keyset paging (decision 0058): the previous page's `next_cursor`; without it, `offset`. */
+  after: afterCursorField,
+}).refine(noOffsetWithAfter, { error: AFTER_WITH_OFFSET, path: ['offset'] });
 export type AdminDonationsQuery = z.input<typeof adminDonationsQuerySchema>;
 
 export const adminDonationListSchema = z.object({
@@ -128,6 +131,8 @@ export const adminDonationListSchema = z.object({
   total_capped: z.boolean(),
   limit: z.number().int(),
   offset: z.number().int(),
+  /** Pass as `after` to read the next (older) page; null on the last page. */
+  next_cursor: z.string().nullable(),
 });
 export type AdminDonationList = z.infer<typeof adminDonationListSchema>;
 

@@ -10,6 +10,7 @@ import {
 } from '../constants';
 import { validationMessages } from '../messages/validation';
 import { hasAtMostTwoDecimals, personName } from './fields';
+import { PAGE_CURSOR_PATTERN } from './member';
 
 const v = validationMessages;
 
@@ -124,6 +125,31 @@ export type Donation = z.infer<typeof donationSchema>;
 
 const lowerCase = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
+const AFTER_INVALID = 'after no es una página válida de esta lista: usa el next_cursor de la página anterior';
+
+/** A real instant and an id PostgreSQL can compare, not only the cursor's shape (2026-02-30 matches the pattern). */
+function isCursorValue(cursor: string): boolean {
+  const split = cursor.lastIndexOf('_');
+  const instant = cursor.slice(0, split);
+  const date = new Date(`${instant.slice(0, 23)}Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === instant.slice(0, 19) && Number(cursor.slice(split + 1)) <= 2_147_483_647;
+}
+
+/**
+ * Keyset paging of the donation lists (decision 0058): the `next_cursor` of the previous page, the
+ * instant of its last row to the microsecond and its id. The page is then the rows strictly after
+ * that one, newest first, whatever was added or removed meanwhile; without it, `offset` as always.
+ */
+export const afterCursorField = z
+  .string({ error: AFTER_INVALID })
+  .regex(PAGE_CURSOR_PATTERN, { error: AFTER_INVALID })
+  .refine(isCursorValue, { error: AFTER_INVALID })
+  .optional();
+
+/** `after` starts the page itself: an `offset` beside it would skip rows the web never showed. */
+export const AFTER_WITH_OFFSET = 'after y offset no se usan juntos: la página que sigue a after empieza en su primera fila';
+export const noOffsetWithAfter = (query: { after?: string; offset: number }) => !(query.after && query.offset > 0);
+
 export const listDonationsQuerySchema = z.object({
   /** Values above the maximum are capped at LIST_MAX_LIMIT rather than refused. */
   limit: z.coerce
@@ -151,7 +177,8 @@ export const listDonationsQuerySchema = z.object({
     .string()
     .transform((s) => s.trim().slice(0, 100))
     .optional(),
-});
+  after: afterCursorField,
+}).refine(noOffsetWithAfter, { error: AFTER_WITH_OFFSET, path: ['offset'] });
 export type ListDonationsQuery = z.input<typeof listDonationsQuerySchema>;
 export type ListDonationsFilter = z.output<typeof listDonationsQuerySchema>;
 
@@ -162,6 +189,8 @@ export const donationListSchema = z.object({
   total_capped: z.boolean(),
   limit: z.number().int(),
   offset: z.number().int(),
+  /** Pass as `after` to read the next (older) page; null on the last page. */
+  next_cursor: z.string().nullable(),
 });
 export type DonationList = z.infer<typeof donationListSchema>;
 

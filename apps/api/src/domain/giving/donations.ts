@@ -25,6 +25,7 @@ import { chargeOnProcess } from '../payments/simulated/simulated';
 import { receiptSeriesColumn } from '../receipts/receipts';
 import { getSettings } from '../../platform/settings';
 import { designationOf } from '../content/designation';
+import { afterCursor, cursorInstant, pageOf } from '../../platform/keyset';
 import { cappedCount, searchCondition } from './donation-search';
 
 /** Who is looking: decides masking (docs/product.md#donor-privacy) and which actions are offered. */
@@ -145,10 +146,23 @@ export function toDonationView(row: DonationRow, options: ViewOptions): Donation
  */
 export const NEWEST_FIRST = [sql`${donations.createdAt} DESC NULLS LAST`, sql`${donations.id} DESC NULLS LAST`] as const;
 
-/** Rows with their donor's opt-in, so that toDonationView can decide the masking. */
+/**
+ * The rows strictly after a list's cursor (decision 0058): `(created_at, id) < (cursor)`, a row
+ * comparison in NEWEST_FIRST's order (both columns NOT NULL, so NULLS LAST never applies), which
+ * PostgreSQL reads as a range of the `(created_at DESC, id DESC)` indexes: no skipped row is read.
+ */
+export const afterListCursor = (cursor: string | undefined) => afterCursor(donations.createdAt, donations.id, cursor);
+
+/** Rows with their donor's opt-in, so that toDonationView can decide the masking, and each row's cursor. */
 function selectWithOptIn(db: Db) {
   return db
-    .select({ donation: donations, donorIsPublic: userPreferences.showDonationsPublicly, receiptSeries: receiptSeriesColumn })
+    .select({
+      donation: donations,
+      donorIsPublic: userPreferences.showDonationsPublicly,
+      receiptSeries: receiptSeriesColumn,
+      cursorAt: cursorInstant(donations.createdAt),
+      id: donations.id,
+    })
     .from(donations)
     .leftJoin(userPreferences, eq(userPreferences.userId, donations.userId));
 }
@@ -217,11 +231,14 @@ export async function listDonations(db: Db, input: { filter: ListDonationsFilter
   }
   const where = conditions.length ? and(...conditions) : undefined;
 
-  const rows = await selectWithOptIn(db)
-    .where(where)
+  // One row more than the page tells whether another follows (`next_cursor`); `after` starts the
+  // page after the previous one's last row, `offset` (never both: the schema) skips rows as before.
+  const read = await selectWithOptIn(db)
+    .where(and(where, afterListCursor(filter.after)))
     .orderBy(...NEWEST_FIRST)
-    .limit(filter.limit)
+    .limit(filter.limit + 1)
     .offset(filter.offset);
+  const { page: rows, nextCursor } = pageOf(read, filter.limit);
 
   let total: number;
   let capped = false;
@@ -253,6 +270,7 @@ export async function listDonations(db: Db, input: { filter: ListDonationsFilter
     total_capped: capped,
     limit: filter.limit,
     offset: filter.offset,
+    next_cursor: nextCursor,
   };
 }
 

@@ -9,7 +9,8 @@ import { donations } from '../../db/schema';
 import type { Actor } from '../../platform/audit';
 import { type DonationRow, transitionDonation } from '../ledger/transitions';
 import { cappedCount, emailCondition, foldedLike, searchPattern } from './donation-search';
-import { NEWEST_FIRST } from './donations';
+import { NEWEST_FIRST, afterListCursor } from './donations';
+import { cursorInstant, pageOf } from '../../platform/keyset';
 import { conflict, notFound } from '../../errors';
 import { paymentMessages } from '../../messages/payments';
 import { depositReviewsOf } from '../deposits/slip-review';
@@ -60,7 +61,7 @@ async function assertManualReview(db: Db, id: number): Promise<void> {
 
 export async function listAdminDonations(
   db: Db,
-  input: { status?: AdminStatus; q?: string; pendingDeposits?: boolean; limit: number; offset: number },
+  input: { status?: AdminStatus; q?: string; pendingDeposits?: boolean; limit: number; offset: number; after?: string },
 ): Promise<AdminDonationList> {
   const conditions: SQL[] = [];
   if (input.status) conditions.push(eq(donations.status, STORED_STATUS[input.status]));
@@ -74,12 +75,21 @@ export async function listAdminDonations(
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const page = { limit: input.limit, offset: input.offset };
-  const [rows, counted] = await Promise.all([
-    db.select().from(donations).where(where).orderBy(...NEWEST_FIRST).limit(input.limit).offset(input.offset),
+  // One row more than the page tells whether another follows; `after` (keyset, decision 0058) or `offset`.
+  const [read, counted] = await Promise.all([
+    db
+      .select({ row: donations, cursorAt: cursorInstant(donations.createdAt), id: donations.id })
+      .from(donations)
+      .where(and(where, afterListCursor(input.after)))
+      .orderBy(...NEWEST_FIRST)
+      .limit(input.limit + 1)
+      .offset(input.offset),
     q
       ? cappedCount(db, (limit) => db.select({ one: sql`1` }).from(donations).where(where).limit(limit).as('matching'), page)
       : db.select({ n: count() }).from(donations).where(where).then(([row]) => ({ total: row.n, capped: false })),
   ]);
+  const { page: shown, nextCursor } = pageOf(read, input.limit);
+  const rows = shown.map((r) => r.row);
   const deposits = await depositReviewsOf(db, rows);
   return {
     donations: rows.map((row) => ({ ...toAdminDonation(row), deposit: deposits.get(row.id) ?? null })),
@@ -87,6 +97,7 @@ export async function listAdminDonations(
     total_capped: counted.capped,
     limit: input.limit,
     offset: input.offset,
+    next_cursor: nextCursor,
   };
 }
 

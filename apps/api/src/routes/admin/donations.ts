@@ -22,7 +22,8 @@ export default async function adminDonationRoutes(app: FastifyInstance) {
         summary: 'Donaciones para revisión (vista de administración)',
         description:
           'Estados: PENDING, APPROVED, DECLINED, CANCELLED, EXPIRED. `q` busca en correo, nombre o referencia. ' +
-          'Más recientes primero; limit por defecto 20 (máximo 100).',
+          'Más recientes primero; limit por defecto 20 (máximo 100). Para la página siguiente, `after` con el `next_cursor` de la ' +
+          'anterior (null en la última); `offset` sigue valiendo, pero no junto con `after`.',
         security: bearer,
         querystring: adminDonationsQuerySchema,
         response: { 200: adminDonationListSchema, 400: error, ...refusals },
