@@ -22,6 +22,7 @@ const benches: Bench[] = [
   { name: 'ledger-growth', file: 'bench/ledger-growth.ts', summaryLines: /^(Stats at 1M within|Totals equal)|^ {2}(stats|list, first page) .*x$/ },
   { name: 'bank-import', file: 'bench/bank-import.ts' },
   { name: 'register-export', file: 'bench/register-export.ts' },
+  { name: 'statements', file: 'bench/statements.ts' },
   { name: 'scale', file: 'bench/scale/scale.ts', summaryLines: /^Totals equal|^ {2}server memory/ },
   { name: 'upload-stall', file: 'bench/upload-stall.ts' },
   { name: 'web-load', file: 'bench/web-load.ts', builds: true },
