@@ -12,6 +12,7 @@ export async function getAdminDonations(filters: DonationFilters): Promise<Admin
       pendingDeposits: filters.pendingDeposits ? 'true' : undefined,
       limit: filters.limit,
       offset: filters.offset,
+      after: filters.after,
     },
     skipErrorToast: true,
   });

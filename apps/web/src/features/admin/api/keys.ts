@@ -9,7 +9,9 @@ export interface DonationFilters {
   /** "Depósitos por verificar" (docs/product.md#bank-deposits). */
   pendingDeposits?: boolean;
   limit: number;
-  offset: number;
+  /** The page starts after this many rows, or after the row of the cursor `after` (the API's `next_cursor`). */
+  offset?: number;
+  after?: string;
 }
 
 export const adminKeys = {

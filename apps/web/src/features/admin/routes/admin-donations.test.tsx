@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { forgetPages } from '@/lib/page-cursors';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminDonation } from '@donaciones/shared/schemas/admin';
@@ -6,7 +7,10 @@ import { donationAnswer } from '@/test/donation';
 import { renderApp } from '@/test/render-app';
 import type { RecordedRequest } from '@/test/http';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  forgetPages();
+});
 
 const ADMIN = { user: { email: 'admin@ejemplo.org', roles: ['ADMIN'] } };
 
@@ -90,5 +94,36 @@ describe('admin donation review', { timeout: 20_000 }, () => {
     renderApp('/admin/donations', { user: { email: 'personal@ejemplo.org', roles: [role] }, handler: reviewApi().handler });
     const link = await screen.findByRole('link', { name: 'Registrar donación' }, { timeout: 6000 });
     expect(link.getAttribute('href')).toBe('/donations/new');
+  });
+
+  it('Siguiente and Anterior read their page by cursor (decision 0058), with the range shown as before', async () => {
+    const queue = Array.from({ length: 45 }, (_, i) => ({ ...pending, id: 100 - i, reference_code: `#MG${100 - i}` }));
+    const lists: Record<string, unknown>[] = [];
+    renderApp('/admin/donations', {
+      ...ADMIN,
+      handler: (req: RecordedRequest) => {
+        if (req.method !== 'GET' || req.url !== '/admin/donations') return undefined;
+        const params = (req.config.params ?? {}) as Record<string, unknown>;
+        lists.push(params);
+        const start = params.after ? queue.findIndex((d) => `c${d.id}` === params.after) + 1 : Number(params.offset ?? 0);
+        const page = queue.slice(start, start + 20);
+        const next = start + 20 < queue.length ? `c${page.at(-1)?.id}` : null;
+        return { status: 200, data: { donations: page, total: 45, total_capped: false, limit: 20, offset: params.after ? 0 : start, next_cursor: next } };
+      },
+    });
+    const pager = await screen.findByRole('navigation', { name: /Donaciones/ }, { timeout: 6000 });
+    expect(pager).toHaveTextContent('Mostrando 1–20 de 45');
+    await userEvent.click(within(pager).getByRole('button', { name: /Siguiente/ }));
+    await waitFor(() => expect(pager).toHaveTextContent('Mostrando 21–40 de 45'));
+    expect(lists.at(-1)).toMatchObject({ after: 'c81', limit: 20 });
+    expect(lists.at(-1)?.offset).toBeUndefined();
+    await userEvent.click(within(pager).getByRole('button', { name: /Siguiente/ }));
+    await waitFor(() => expect(pager).toHaveTextContent('Mostrando 41–45 de 45'));
+    expect(lists.at(-1)).toMatchObject({ after: 'c61' });
+    expect(within(pager).getByRole('button', { name: /Siguiente/ })).toBeDisabled();
+    await userEvent.click(within(pager).getByRole('button', { name: /Anterior/ }));
+    await waitFor(() => expect(pager).toHaveTextContent('Mostrando 21–40 de 45'));
+    expect(screen.getAllByText('#MG80').length).toBeGreaterThan(0);
+    expect(lists.every((l) => !l.offset)).toBe(true);
   });
 });

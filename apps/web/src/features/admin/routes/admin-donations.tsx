@@ -1,5 +1,6 @@
 // Donation review (/admin/donations, docs/product.md#screens-and-routes): search by email, name or reference, status
-// filter, refresh, the table with a view link, and approve/reject on PENDING rows.
+// filter, refresh, the table with a view link, and approve/reject on PENDING rows. "Siguiente" and
+// "Anterior" read their page by cursor (decision 0058).
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import { useSearchParams } from 'react-router';
 import { CheckCircle2, ChevronLeft, ChevronRight, Eye, HandCoins, Plus, RefreshCw, Search, XCircle } from 'lucide-react';
@@ -20,6 +21,7 @@ import { type Column, ResponsiveTable } from '@/components/responsive-table';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { cn } from '@/lib/cn';
+import { pageParams, rememberPage } from '@/lib/page-cursors';
 import { adminDonationDetailPath, paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -69,7 +71,9 @@ export default function AdminDonationsPage() {
 
   const limit = LIST_DEFAULT_LIMIT;
   const deposits = status === DEPOSITS;
-  const query = useAdminDonations(deposits ? { q, status: '', pendingDeposits: true, limit, offset: page * limit } : { q, status, limit, offset: page * limit });
+  const listKey = JSON.stringify(['admin-donations', q, status]);
+  const paging = { limit, ...pageParams(listKey, page + 1, limit) };
+  const query = useAdminDonations(deposits ? { q, status: '', pendingDeposits: true, ...paging } : { q, status, ...paging });
   const data = query.data;
 
   const setStatus = (value: string) => {
@@ -128,7 +132,7 @@ export default function AdminDonationsPage() {
               empty={<EmptyState title={r.emptyTitle} description={r.emptyText} icon={<HandCoins aria-hidden="true" className="size-6" />} />}
             />
           </div>
-          {data.total > 0 && <ReviewPager data={data} page={page} setPage={setPage} />}
+          {data.total > 0 && <ReviewPager data={data} page={page} setPage={setPage} listKey={listKey} />}
         </>
       )}
 
@@ -237,9 +241,16 @@ function ReviewActions({ donation: d, onDecide }: { donation: AdminDonation; onD
 }
 
 /** Below the table: which rows are shown out of how many, and the previous and next page buttons. */
-function ReviewPager({ data, page, setPage }: { data: AdminDonationList; page: number; setPage: Dispatch<SetStateAction<number>> }) {
-  const from = data.total ? data.offset + 1 : 0;
-  const to = data.offset + data.donations.length;
+function ReviewPager({ data, page, setPage, listKey }: { data: AdminDonationList; page: number; setPage: Dispatch<SetStateAction<number>>; listKey: string }) {
+  // A page read by cursor answers offset 0: where it starts is told by its number (from 0 here).
+  const start = page * data.limit;
+  const from = data.total ? start + 1 : 0;
+  const to = start + data.donations.length;
+  const last = data.next_cursor === null || (!data.total_capped && to >= data.total);
+  const next = () => {
+    rememberPage(listKey, page + 2, data.next_cursor);
+    setPage((p) => p + 1);
+  };
   return (
     <nav className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row" aria-label={r.caption}>
       <p className="text-sm text-ink-600" aria-live="polite">
@@ -249,7 +260,7 @@ function ReviewPager({ data, page, setPage }: { data: AdminDonationList; page: n
         <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)} icon={<ChevronLeft aria-hidden="true" className="size-4" />}>
           {c.previous}
         </Button>
-        <Button variant="outline" size="sm" disabled={!data.total_capped && to >= data.total} onClick={() => setPage((p) => p + 1)}>
+        <Button variant="outline" size="sm" disabled={last} onClick={next}>
           {c.next}
           <ChevronRight aria-hidden="true" className="size-4" />
         </Button>

@@ -4,7 +4,9 @@ import { queryRoots } from '@/lib/query-keys';
 
 export interface DonationListParams {
   limit: number;
-  offset: number;
+  /** The page starts after this many rows, or after the row of the cursor `after` (the API's `next_cursor`). */
+  offset?: number;
+  after?: string;
   /** Searched and filtered by the API over the whole ledger, not on the loaded page. */
   q?: string;
   status?: string;

@@ -2,6 +2,8 @@
 // the search and the status and type filters applied by the API over the whole ledger (a visitor
 // searches only what they are shown: docs/product.md#donor-privacy). Search, filters and page live in
 // the address (?q=&status=&type=&page=, components/use-list-address.ts), so a search can be shared and survives a reload.
+// "Más antiguas" and "Más recientes" read their page by cursor (decision 0058); a page reached by its
+// address alone (a shared link, a reload) is read by offset.
 import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight, Eye, HandHeart, Heart, Plus, Search, ShieldCheck } from 'lucide-react';
 import { LIST_DEFAULT_LIMIT } from '@donaciones/shared/constants';
@@ -16,6 +18,7 @@ import { PageHeader } from '@/components/page-header';
 import { type Column, ResponsiveTable } from '@/components/responsive-table';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
+import { pageParams, rememberPage } from '@/lib/page-cursors';
 import { paths, donationDetailPath } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -67,10 +70,12 @@ export default function DonationsListPage() {
   const canFilterStatus = session.isAuthenticated;
   const address = useListAddress(canFilterStatus);
   const { q, status, type, page } = address;
+  // The pages' cursors are kept per search, filters and viewer: each sees other rows.
+  const listKey = JSON.stringify(['donations', q, status, type, session.user?.id ?? null]);
 
   const query = useDonations({
     limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
+    ...pageParams(listKey, page, PAGE_SIZE),
     ...(q ? { q } : {}),
     ...(status ? { status } : {}),
     ...(type ? { donation_type: type } : {}),
@@ -103,7 +108,7 @@ export default function DonationsListPage() {
         ) : data.total === 0 && !filtering ? (
           <EmptyState title={l.emptyTitle} description={l.emptyText} icon={<HandHeart aria-hidden="true" className="size-6" />} action={newDonation} />
         ) : (
-          <DonationsFound data={data} fetching={query.isFetching} filtering={filtering} address={address} />
+          <DonationsFound data={data} fetching={query.isFetching} filtering={filtering} address={address} listKey={listKey} />
         )}
       </div>
     </PageFrame>
@@ -111,7 +116,7 @@ export default function DonationsListPage() {
 }
 
 /** A page of the list: how many match, the privacy note when a donor is masked, the table and the pager. */
-function DonationsFound({ data, fetching, filtering, address }: { data: DonationList; fetching: boolean; filtering: boolean; address: ListAddress }) {
+function DonationsFound({ data, fetching, filtering, address, listKey }: { data: DonationList; fetching: boolean; filtering: boolean; address: ListAddress; listKey: string }) {
   // The reference is shown to staff and to the owner only; a page with none has no such column.
   const shown = data.donations.some((d) => d.reference_code) ? columns : columns.filter((c) => c.key !== 'reference');
   return (
@@ -149,15 +154,23 @@ function DonationsFound({ data, fetching, filtering, address }: { data: Donation
           }
         />
       </div>
-      {data.total > PAGE_SIZE && <DonationsPager data={data} page={address.page} update={address.update} />}
+      {data.total > PAGE_SIZE && <DonationsPager data={data} page={address.page} update={address.update} listKey={listKey} />}
     </>
   );
 }
 
-function DonationsPager({ data, page, update }: { data: DonationList; page: number; update: ListAddress['update'] }) {
+function DonationsPager({ data, page, update, listKey }: { data: DonationList; page: number; update: ListAddress['update']; listKey: string }) {
   const pages = Math.max(1, Math.ceil(data.total / PAGE_SIZE));
-  const from = data.total ? data.offset + 1 : 0;
-  const to = data.offset + data.donations.length;
+  // A page read by cursor answers offset 0: where it starts is told by its number.
+  const start = (page - 1) * PAGE_SIZE;
+  const from = data.total ? start + 1 : 0;
+  const to = start + data.donations.length;
+  // The last page: the API has no next cursor for it, or the count says so.
+  const last = data.next_cursor === null || (!data.total_capped && page >= pages);
+  const older = () => {
+    rememberPage(listKey, page + 1, data.next_cursor);
+    update({ page: String(page + 1) });
+  };
   return (
     <nav className="mt-5 flex flex-col items-center justify-between gap-3 sm:flex-row" aria-label={l.pagination}>
       <p className="text-sm text-ink-600">
@@ -173,7 +186,7 @@ function DonationsPager({ data, page, update }: { data: DonationList; page: numb
         >
           {l.newer}
         </Button>
-        <Button variant="outline" size="sm" disabled={!data.total_capped && page >= pages} onClick={() => update({ page: String(page + 1) })}>
+        <Button variant="outline" size="sm" disabled={last} onClick={older}>
           {l.older}
           <ChevronRight aria-hidden="true" className="size-4" />
         </Button>
