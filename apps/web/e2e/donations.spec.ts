@@ -67,6 +67,30 @@ test.describe('donation list', () => {
     await expect(page).toHaveURL(/\/donate$/);
   });
 
+  test('pages forward and back by the API cursor, with the page numbers as before (decision 0058)', async ({ page }) => {
+    await page.goto('/donations');
+    const table = page.getByRole('table', { name: 'Donaciones registradas' });
+    const pager = page.getByRole('navigation', { name: 'Páginas de donaciones' });
+    await expect(pager).toContainText(/Donaciones 1–20 de \d+ · Página 1 de \d+/);
+    const firstPage = await table.locator('tbody tr td:nth-child(1) a').allInnerTexts();
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/donations?')) asked.push(r.url());
+    });
+    await pager.getByRole('button', { name: /Más antiguas/ }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(pager).toContainText(/Donaciones 21–40 de \d+ · Página 2 de \d+/);
+    await pager.getByRole('button', { name: /Más antiguas/ }).click();
+    await expect(pager).toContainText(/Donaciones 41–60 de \d+ · Página 3 de \d+/);
+    // Each older page was asked after the last row of the one before, never by offset.
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+    expect(asked.every((url) => new URL(url).searchParams.has('after') && !new URL(url).searchParams.has('offset'))).toBe(true);
+    await pager.getByRole('button', { name: /Más recientes/ }).click();
+    await pager.getByRole('button', { name: /Más recientes/ }).click();
+    await expect(pager).toContainText(/Donaciones 1–20 de \d+ · Página 1 de \d+/);
+    await expect.poll(() => table.locator('tbody tr td:nth-child(1) a').allInnerTexts()).toEqual(firstPage);
+  });
+
   test('ADMIN sees donors in full', async ({ page }) => {
     await login(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto('/donations');
