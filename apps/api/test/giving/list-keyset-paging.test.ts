@@ -129,6 +129,22 @@ describe('GET /donations?after=: cursor paging', () => {
     expect(rows.some((d) => /^Lucía [A-Z]\.$/.test(d.donor_name))).toBe(true);
   });
 
+  it.each(['visitor', 'member', 'staff'] as const)('as %s, an offset page (its ids picked first) shows the rows of the whole list at that place', async (who) => {
+    const token = viewers()[who];
+    for (const query of filters) {
+      const all = await whole('/donations', query, token);
+      for (const [offset, limit] of [[1, 3], [4, 7], [all.total - 2, 5], [all.total + 3, 5]]) {
+        if (offset < 1) continue;
+        const res = await get(`/donations?${query}&limit=${limit}&offset=${offset}`, token);
+        expect(res.statusCode).toBe(200);
+        const page = res.json() as Page;
+        // Each row shown exactly as the first page read shows it (masking, opt-in, receipt series).
+        expect(page.donations).toEqual(all.donations.slice(offset, offset + limit));
+        expect(page.next_cursor === null).toBe(offset + limit >= all.total);
+      }
+    }
+  });
+
   it('keeps offset paging as it was, and gives its next_cursor too', async () => {
     const all = await whole('/donations', '', admin.token);
     const second = (await get('/donations?limit=5&offset=5', admin.token)).json() as Page & { offset: number };

@@ -1,6 +1,6 @@
 // The service view of the ledger (docs/product.md#the-donation-ledger, #screens-and-routes, #donor-privacy): recording, listing,
 // statistics from the running totals, and the process/cancel transitions with their permissions.
-import { type SQL, and, eq, or, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, or, sql } from 'drizzle-orm';
 import { type DonationStatus, type DonationType } from '@donaciones/shared/constants';
 import { can } from '@donaciones/shared/permissions';
 import { fromCents, roundTo, toCents } from '@donaciones/shared/format';
@@ -206,6 +206,24 @@ async function countFromTotals(db: Db, filter: { status?: DonationStatus; type?:
 }
 
 /**
+ * One row more than the page tells whether another follows (`next_cursor`); `after` (in `where`)
+ * starts the page after the previous one's last row, `offset` (never both: the schema) skips rows.
+ * An OFFSET page first picks its ids alone, then reads those rows in full: otherwise every skipped
+ * row is built whole, with its donor's opt-in and its receipt's series, before it is dropped (a
+ * search's page 50 at 100,000 donations: 26-33 ms that way, 10-12 ms this way; docs/performance.md).
+ */
+async function readPage(db: Db, page: { where: SQL | undefined; joinsOptIn: boolean; limit: number; offset: number }) {
+  if (page.offset === 0) return selectWithOptIn(db).where(page.where).orderBy(...NEWEST_FIRST).limit(page.limit + 1);
+  const ids = db.select({ id: donations.id }).from(donations);
+  const picked = (page.joinsOptIn ? ids.leftJoin(userPreferences, eq(userPreferences.userId, donations.userId)) : ids)
+    .where(page.where)
+    .orderBy(...NEWEST_FIRST)
+    .limit(page.limit + 1)
+    .offset(page.offset);
+  return selectWithOptIn(db).where(inArray(donations.id, picked)).orderBy(...NEWEST_FIRST);
+}
+
+/**
  * GET /donations: newest first. Filtering by email is an ADMIN tool; for anyone else it only finds
  * their own donations, so the filter cannot be used to learn whether a given address has donated.
  */
@@ -231,13 +249,7 @@ export async function listDonations(db: Db, input: { filter: ListDonationsFilter
   }
   const where = conditions.length ? and(...conditions) : undefined;
 
-  // One row more than the page tells whether another follows (`next_cursor`); `after` starts the
-  // page after the previous one's last row, `offset` (never both: the schema) skips rows as before.
-  const read = await selectWithOptIn(db)
-    .where(and(where, afterListCursor(filter.after)))
-    .orderBy(...NEWEST_FIRST)
-    .limit(filter.limit + 1)
-    .offset(filter.offset);
+  const read = await readPage(db, { where: and(where, afterListCursor(filter.after)), joinsOptIn: needsOptIn, limit: filter.limit, offset: filter.offset });
   const { page: rows, nextCursor } = pageOf(read, filter.limit);
 
   let total: number;
