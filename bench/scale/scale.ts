@@ -20,7 +20,7 @@ import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase } from '../../apps/api/src/db/client';
 import { sessions, userPreferences, users } from '../../apps/api/src/db/schema';
-import { machineLoad, result, scratchDatabase } from '../support';
+import { machineLoad, result, scratchDatabase, target } from '../support';
 import { donorsFor, generateDonations } from './generate';
 
 /** BENCH_SCALE_EMBEDDED=1: the embedded database (PGlite in its worker, in a scratch data directory) instead of PostgreSQL. */
@@ -117,6 +117,39 @@ async function measure(app: App, token: string): Promise<Figures> {
 const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(10);
 const mb = (n: number) => `${Math.round(n / 1048576)} MB`;
 
+/** Reports, exports, dashboards and the register: <= 300 ms p99; every other page read and search: <= 200 ms. */
+const REPORT = /^(analytics|report export|admin dashboard|register)/;
+/**
+ * "Flat" is at most 1.5x per 10x data, read on medians. A median that moved by no more than 2 ms
+ * counts as flat whatever its ratio: the same read of a few ms varies by that much between two runs on
+ * this VM (docs/performance.md, "Scale"), so the ratio of two such figures says nothing.
+ */
+const GROWTH_PER_DECADE = 1.5;
+const FLAT_WITHIN_MS = 2;
+
+/** One line of `npm run bench`'s table of targets per operation: its p99 at the largest size and its growth. */
+function printTargets(results: { size: number; figures: Figures }[]) {
+  const first = results[0];
+  const last = results[results.length - 1];
+  const decades = Math.log10(last.size / first.size);
+  const sizeName = last.size.toLocaleString('en-US');
+  for (const name of Object.keys(last.figures)) {
+    const { median, p99 } = last.figures[name];
+    const limit = REPORT.test(name) ? 300 : 200;
+    target(`scale ${sizeName}: ${name}, p99`, `<= ${limit} ms`, `${p99.toFixed(1)} ms (median ${median.toFixed(1)} ms)`, p99 <= limit);
+    if (decades <= 0) continue;
+    const from = first.figures[name].median;
+    const perDecade = (median / from) ** (1 / decades);
+    const flat = perDecade <= GROWTH_PER_DECADE || median - from <= FLAT_WITHIN_MS;
+    target(
+      `scale ${first.size.toLocaleString('en-US')} -> ${sizeName}: ${name}, growth`,
+      `<= ${GROWTH_PER_DECADE}x per 10x (or within ${FLAT_WITHIN_MS} ms)`,
+      `${perDecade.toFixed(2)}x per 10x (median ${from.toFixed(1)} -> ${median.toFixed(1)} ms)`,
+      flat,
+    );
+  }
+}
+
 async function staffToken(app: App, db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<string> {
   const [user] = await db
     .insert(users)
@@ -188,6 +221,7 @@ async function main() {
         console.log(`  ${name.padEnd(48)} ${(y.median / x.median).toFixed(2)}x   ${(y.p99 / x.p99).toFixed(2)}x`);
       }
     }
+    printTargets(results);
     const check = await database.db.execute(sql`
       SELECT (SELECT jsonb_agg(t ORDER BY status) FROM (SELECT status, count(*)::bigint AS n FROM donations GROUP BY status) t) =
              (SELECT jsonb_agg(t ORDER BY status) FROM (SELECT status, sum(count)::bigint AS n FROM donation_totals GROUP BY status) t) AS ok`);
