@@ -6,17 +6,33 @@ import { defineConfig } from 'vitest/config';
  */
 const ALONE = ['test/security/upload-hardening.test.ts'];
 
-const apiProject = (name: string, env: Record<string, string>, exclude: string[] = [], include = ['test/**/*.test.ts']) => ({
+/**
+ * Test files that replace one of the app's own modules (`vi.mock`): the replacement must be in place
+ * before the module is first imported, which a worker shared with other files has already done. They
+ * run in a project with isolation (a fresh module graph per file); the rest share one per worker.
+ */
+const ISOLATED = ['test/ledger/references.test.ts'];
+
+const apiProject = (
+  name: string,
+  env: Record<string, string>,
+  options: { exclude?: string[]; include?: string[]; isolate?: boolean } = {},
+) => ({
   test: {
     name,
     root: './apps/api',
-    include,
-    exclude,
+    include: options.include ?? ['test/**/*.test.ts'],
+    exclude: options.exclude ?? [],
     environment: 'node',
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
+    // One module graph per worker, shared by its files: each file no longer imports the whole app
+    // again (docs/decisions/0060-api-tests-without-isolation.md). Every file still opens its own copy
+    // of the migrated database. VITEST_API_ISOLATE=1 isolates every file again, to tell an order
+    // dependence from a failure of the file itself.
+    isolate: options.isolate ?? process.env.VITEST_API_ISOLATE === '1',
     // Migrates one database per run, which each test file copies (apps/api/test/support/global-setup.ts).
     globalSetup: ['./test/support/global-setup.ts'],
   },
@@ -31,10 +47,16 @@ export default defineConfig({
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
       // The repository's own checks (scripts/*.mjs), e.g. that no file cites an outside document.
       { test: { name: 'scripts', root: './scripts', include: ['**/*.test.mjs'], environment: 'node' } },
-      apiProject('api', { TEST_DB: 'pglite' }, ALONE),
-      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', { TEST_DB: 'postgres' }, ['test/platform/embedded-database.test.ts', ...ALONE])] : []),
+      apiProject('api', { TEST_DB: 'pglite' }, { exclude: [...ISOLATED, ...ALONE] }),
+      apiProject('api-isolated', { TEST_DB: 'pglite' }, { include: ISOLATED, isolate: true }),
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            apiProject('api-postgres', { TEST_DB: 'postgres' }, { exclude: ['test/platform/embedded-database.test.ts', ...ISOLATED, ...ALONE] }),
+            apiProject('api-postgres-isolated', { TEST_DB: 'postgres' }, { include: ISOLATED, isolate: true }),
+          ]
+        : []),
       {
-        test: { ...apiProject('api-alone', { TEST_DB: 'pglite' }, [], ALONE).test, fileParallelism: false, sequence: { groupOrder: 1 } },
+        test: { ...apiProject('api-alone', { TEST_DB: 'pglite' }, { include: ALONE, isolate: true }).test, fileParallelism: false, sequence: { groupOrder: 1 } },
       },
       // Two real API processes on PostgreSQL (and Redis): its own step of `npm test`, after the others
       // (scripts/test.mjs sets TEST_SCALE_OUT=1), so the main run never starts servers.
@@ -64,6 +86,9 @@ export default defineConfig({
         ssr: { resolve: { conditions: ['module'], externalConditions: ['module'] } },
         test: {
           name: 'web',
+          // One module graph per worker, as for the API (decision 0060); each file still gets its own
+          // jsdom window. VITEST_WEB_ISOLATE=1 isolates every file again.
+          isolate: process.env.VITEST_WEB_ISOLATE === '1',
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           environment: 'jsdom',
