@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { ADMIN_DONATION_STATUS } from '@donaciones/shared/constants';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { donationsMessages } from '@donaciones/shared/messages/donations';
 import { emailMessages } from '../../src/messages/email';
@@ -80,6 +81,20 @@ describe('admin donations: list', () => {
       payment_method: null,
       deposit: null,
     });
+  });
+
+  it('counts the whole queue and each status as the ledger does, after gifts move between states', async () => {
+    const moved = await make.donation(ctx.db, { status: 'pending', paymentMethod: 'bank_deposit', createdAt: minutesAgo(7) });
+    await make.donation(ctx.db, { status: 'failed', createdAt: minutesAgo(6) });
+    await make.donation(ctx.db, { status: 'completed', createdAt: minutesAgo(4) });
+    expect((await act(moved.id, 'approve')).statusCode).toBe(200);
+    const stored = await ctx.db.select({ status: donations.status }).from(donations);
+    expect((await list('?limit=1')).json().total).toBe(stored.length);
+    for (const [status, shown] of Object.entries(ADMIN_DONATION_STATUS)) {
+      const res = await list(`?status=${shown}&limit=1`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ total: stored.filter((d) => d.status === status).length, total_capped: false });
+    }
   });
 
   it('filters by status (any case), searches email, name or reference, and pages with a total', async () => {

@@ -192,7 +192,7 @@ export async function getDonation(db: Db, input: { id: number; viewer: Viewer | 
 }
 
 /** Sums the running totals matching a status and/or type (a few rows, whatever the ledger's size). */
-async function countFromTotals(db: Db, filter: { status?: DonationStatus; type?: DonationType }): Promise<number> {
+export async function countFromTotals(db: Db, filter: { status?: DonationStatus; type?: DonationType }): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${donationTotals.count}), 0)::bigint` })
     .from(donationTotals)

@@ -9,7 +9,7 @@ import { donations } from '../../db/schema';
 import type { Actor } from '../../platform/audit';
 import { type DonationRow, transitionDonation } from '../ledger/transitions';
 import { cappedCount, emailCondition, foldedLike, searchPattern } from './donation-search';
-import { NEWEST_FIRST, afterListCursor } from './donations';
+import { NEWEST_FIRST, afterListCursor, countFromTotals } from './donations';
 import { cursorInstant, pageOf } from '../../platform/keyset';
 import { conflict, notFound } from '../../errors';
 import { paymentMessages } from '../../messages/payments';
@@ -86,7 +86,10 @@ export async function listAdminDonations(
       .offset(input.offset),
     q
       ? cappedCount(db, (limit) => db.select({ one: sql`1` }).from(donations).where(where).limit(limit).as('matching'), page)
-      : db.select({ n: count() }).from(donations).where(where).then(([row]) => ({ total: row.n, capped: false })),
+      : input.pendingDeposits
+        ? db.select({ n: count() }).from(donations).where(where).then(([row]) => ({ total: row.n, capped: false }))
+        : // The whole queue or one status: counted from donation_totals, never a count(*) over the ledger.
+          countFromTotals(db, { status: input.status ? STORED_STATUS[input.status] : undefined }).then((n) => ({ total: n, capped: false })),
   ]);
   const { page: shown, nextCursor } = pageOf(read, input.limit);
   const rows = shown.map((r) => r.row);
