@@ -230,6 +230,19 @@ describe('expiry of stale pending donations', () => {
     await putSettings(ctx.db, 'system', system);
   });
 
+  it('lets several runs of the expiry job move many donations at once without a deadlock on the running totals', async () => {
+    const day = 86_400_000;
+    const stale = [];
+    for (let i = 0; i < 60; i++) stale.push(await make.donation(ctx.db, { status: 'pending', createdAt: new Date(Date.now() - (70 + (i % 5)) * day) }));
+    // Six runs at once, five donations per transaction: each transaction changes the pending and the
+    // expired totals five times over, as two processes' jobs would.
+    const runs = await Promise.all(Array.from({ length: 6 }, () => expireStaleDonations(ctx.db, { batchSize: 5 })));
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(stale.length);
+    for (const d of stale) expect(await statusOf(d.id)).toBe('expired');
+    const { ledger, totals } = await ledgerVsTotals(ctx.db);
+    expect(totals).toEqual(ledger);
+  });
+
   it('skips a donation locked by a transition in flight, which then wins', async () => {
     const day = 86_400_000;
     const d = await make.donation(ctx.db, { status: 'pending', createdAt: new Date(Date.now() - 60 * day) });
