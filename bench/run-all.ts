@@ -24,6 +24,7 @@ const benches: Bench[] = [
   { name: 'register-export', file: 'bench/register-export.ts' },
   { name: 'statements', file: 'bench/statements.ts' },
   { name: 'scale', file: 'bench/scale/scale.ts', summaryLines: /^Totals equal|^ {2}server memory/ },
+  { name: 'embedded-wait', file: 'bench/embedded-wait.ts' },
   { name: 'upload-stall', file: 'bench/upload-stall.ts' },
   { name: 'web-load', file: 'bench/web-load.ts', builds: true },
   { name: 'embedded-start', file: 'bench/embedded-start.ts', builds: true },

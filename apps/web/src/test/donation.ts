@@ -23,3 +23,22 @@ export const donationAnswer = (over: Partial<Donation> = {}): Donation => ({
   can_cancel: true,
   ...over,
 });
+
+/** One row of the public list as a visitor sees it: a completed gift, its donor masked. */
+export const publicListRow = (id: number, over: Partial<Donation> = {}): Donation =>
+  donationAnswer({
+    id,
+    donor_name: `Persona ${id}`,
+    donor_email: 'p***@correo.gt',
+    amount: 100,
+    status: 'completed',
+    description: null,
+    reference_code: null,
+    created_at: '2026-10-01T15:00:00Z',
+    updated_at: '2026-10-01T15:00:00Z',
+    completed_at: '2026-10-01T15:00:00Z',
+    donor_masked: true,
+    can_process: false,
+    can_cancel: false,
+    ...over,
+  });

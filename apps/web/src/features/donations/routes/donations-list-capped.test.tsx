@@ -3,32 +3,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Donation } from '@donaciones/shared/schemas/donations';
+import { publicListRow } from '@/test/donation';
 import { renderApp } from '@/test/render-app';
+
+const donation = (id: number) => publicListRow(id, { donor_name: 'María G.', donor_email: 'm***@correo.gt' });
 import type { RecordedRequest } from '@/test/http';
 
 afterEach(cleanup);
 
-const donation = (id: number): Donation => ({
-  id,
-  donor_name: 'María G.',
-  donor_email: 'm***@correo.gt',
-  amount: 100,
-  currency: 'GTQ',
-  donation_type: 'monetary',
-  status: 'completed',
-  description: null,
-  reference_code: null,
-  receipt_number: null,
-  receipt_series: null,
-  failure_reason: null,
-  created_at: '2026-10-01T15:00:00Z',
-  updated_at: '2026-10-01T15:00:00Z',
-  completed_at: '2026-10-01T15:00:00Z',
-  donor_masked: true,
-  can_process: false,
-  can_cancel: false,
-});
 
 function cappedApi() {
   const calls: Record<string, unknown>[] = [];

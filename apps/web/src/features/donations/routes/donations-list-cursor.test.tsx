@@ -4,8 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Donation } from '@donaciones/shared/schemas/donations';
 import { forgetPages } from '@/lib/page-cursors';
+import { publicListRow as donation } from '@/test/donation';
 import { renderApp } from '@/test/render-app';
 import type { RecordedRequest } from '@/test/http';
 
@@ -14,26 +14,6 @@ afterEach(() => {
   forgetPages();
 });
 
-const donation = (id: number): Donation => ({
-  id,
-  donor_name: `Persona ${id}`,
-  donor_email: 'p***@correo.gt',
-  amount: 100,
-  currency: 'GTQ',
-  donation_type: 'monetary',
-  status: 'completed',
-  description: null,
-  reference_code: null,
-  receipt_number: null,
-  receipt_series: null,
-  failure_reason: null,
-  created_at: '2026-10-01T15:00:00Z',
-  updated_at: '2026-10-01T15:00:00Z',
-  completed_at: '2026-10-01T15:00:00Z',
-  donor_masked: true,
-  can_process: false,
-  can_cancel: false,
-});
 
 /** 45 donations (ids 45 to 1, newest first), read by offset or after a cursor `c<id>`, as the API does. */
 function cursorApi() {

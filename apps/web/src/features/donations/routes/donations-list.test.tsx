@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Donation } from '@donaciones/shared/schemas/donations';
+import { publicListRow } from '@/test/donation';
 import { renderApp } from '@/test/render-app';
 import type { RecordedRequest } from '@/test/http';
 
@@ -9,26 +9,9 @@ afterEach(cleanup);
 
 const MEMBER = { roles: ['USER' as const] };
 
-const donation = (id: number, name: string): Donation => ({
-  id,
-  donor_name: name,
-  donor_email: 'l***@correo.gt',
-  amount: 100,
-  currency: 'GTQ',
-  donation_type: 'monetary',
-  status: 'completed',
-  description: null,
-  reference_code: `#MG${String(id).padStart(8, '0')}`,
-  receipt_number: null,
-  receipt_series: null,
-  failure_reason: null,
-  created_at: '2026-10-01T15:00:00Z',
-  updated_at: '2026-10-01T15:00:00Z',
-  completed_at: '2026-10-01T15:00:00Z',
-  donor_masked: true,
-  can_process: false,
-  can_cancel: false,
-});
+const donation = (id: number, name: string) =>
+  publicListRow(id, { donor_name: name, donor_email: 'l***@correo.gt', reference_code: `#MG${String(id).padStart(8, '0')}` });
+
 
 /** A ledger of 45 donations answered page by page, searched by name, as the API does. */
 function ledgerApi() {
