@@ -28,13 +28,23 @@ test('the coordinator reads the reports and downloads the children without staff
   const year = new Date().toISOString().slice(0, 4);
   await expect(page.getByLabel('Desde')).toHaveValue(`${year}-01-01`);
   const to = await page.getByLabel('Hasta').inputValue();
-  const res = await request.get(`/api/v1/admin/sponsorship/reports?from=${year}-01-01&to=${to}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status()).toBe(200);
-  const report = await res.json();
   const programs = page.getByRole('table', { name: 'Por programa' });
-  await expect(programs).toBeVisible();
-  for (const row of report.byProgram) await expect(programs.getByRole('row').filter({ hasText: row.name ?? 'Sin programa' }).first()).toContainText(String(row.waiting));
-  await expect(page.getByText(report.waitingNow.children === 1 ? '1 niña o niño' : `${report.waitingNow.children} niñas y niños`)).toBeVisible();
+  // Other specs sponsor and release children on the same server while this one runs: the screen and
+  // the API are read at one moment, the page reloaded until both count the same records.
+  await expect(async () => {
+    await page.reload();
+    await expect(programs).toBeVisible({ timeout: 5_000 });
+    const res = await request.get(`/api/v1/admin/sponsorship/reports?from=${year}-01-01&to=${to}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status()).toBe(200);
+    const report = await res.json();
+    expect(report.byProgram.length).toBeGreaterThan(0);
+    // Each programme's row: its name, then waiting, sponsored and started in the period.
+    for (const row of report.byProgram) {
+      const name = row.name ?? 'Sin programa';
+      await expect(programs.getByRole('row').filter({ hasText: name }).first()).toHaveText(`${name}${row.waiting}${row.sponsored}${row.started}`, { timeout: 1_000 });
+    }
+    await expect(page.getByText(report.waitingNow.children === 1 ? '1 niña o niño' : `${report.waitingNow.children} niñas y niños`)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Cartas atrasadas (ahora)' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Consentimientos que vencen/ })).toBeVisible();
 
