@@ -43,13 +43,12 @@ async function printableLetters(db: Db) {
 }
 type Printable = Awaited<ReturnType<typeof printableLetters>>[number];
 
-/** Only the sponsor's first name travels to the child. */
-
 function drawLetter(doc: Doc, letter: Printable, community: string) {
   const width = doc.page.width - MARGIN * 2;
   doc.rect(0, 0, doc.page.width, 8).fill(ACCENT);
   doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`Comunidad: ${community || 'Sin comunidad registrada'} · Carta n.º ${letter.id}`, MARGIN, MARGIN, { width });
   doc.font('Helvetica-Bold').fontSize(14).fillColor(INK).text(`Para: ${letter.childName}`, { width });
+  // Only the sponsor's first name travels to the child.
   doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`De: ${firstNameOf(letter.sponsorName) || 'quien te apadrina'} · ${formatDate(letter.createdAt)}`, { width });
   doc.moveDown(1);
   doc.font('Helvetica').fontSize(12).fillColor(INK).text(letter.sharedBody ?? '', { width, lineGap: 3 });
