@@ -92,6 +92,15 @@ describe('GET /users/me/history, a page at a time', () => {
     const bad = await get('/users/me/history?cursor=2025-01-01_1');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.cursor).toMatch(/no es válida/);
+    // The right shape but no such instant (30 February) or an id past PostgreSQL's integer: refused
+    // in Spanish too, not left to the database.
+    for (const cursor of ['2026-02-30T10:00:00.000000Z_5', '2026-01-10T10:00:00.000000Z_99999999999', '2026-01-10T25:00:00.000000Z_5']) {
+      for (const list of ['history', 'receipts']) {
+        const impossible = await get(`/users/me/${list}?cursor=${encodeURIComponent(cursor)}`);
+        expect(impossible.statusCode, `${list} ${cursor}`).toBe(400);
+        expect(impossible.json().errors.cursor).toMatch(/no es válida/);
+      }
+    }
     const big = await get('/users/me/history?limit=500');
     expect(big.statusCode).toBe(400);
     expect(big.json().errors.limit).toMatch(/más de 100/);

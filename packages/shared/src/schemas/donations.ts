@@ -10,7 +10,7 @@ import {
 } from '../constants';
 import { validationMessages } from '../messages/validation';
 import { hasAtMostTwoDecimals, personName } from './fields';
-import { PAGE_CURSOR_PATTERN } from './member';
+import { isCursorValue, PAGE_CURSOR_PATTERN } from './member';
 
 const v = validationMessages;
 
@@ -126,14 +126,6 @@ export type Donation = z.infer<typeof donationSchema>;
 const lowerCase = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
 const AFTER_INVALID = 'after no es una página válida de esta lista: usa el next_cursor de la página anterior';
-
-/** A real instant and an id PostgreSQL can compare, not only the cursor's shape (2026-02-30 matches the pattern). */
-function isCursorValue(cursor: string): boolean {
-  const split = cursor.lastIndexOf('_');
-  const instant = cursor.slice(0, split);
-  const date = new Date(`${instant.slice(0, 23)}Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === instant.slice(0, 19) && Number(cursor.slice(split + 1)) <= 2_147_483_647;
-}
 
 /**
  * Keyset paging of the donation lists (decision 0058): the `next_cursor` of the previous page, the

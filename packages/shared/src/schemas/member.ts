@@ -157,6 +157,14 @@ const periodTotals = {
  * instant are told apart by the id, so each row comes once whatever the page size.
  */
 export const PAGE_CURSOR_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_\d{1,15}$/;
+/** A real instant and an id PostgreSQL can compare, not only the cursor's shape (2026-02-30 matches the pattern). */
+export function isCursorValue(cursor: string): boolean {
+  const split = cursor.lastIndexOf('_');
+  const instant = cursor.slice(0, split);
+  const date = new Date(`${instant.slice(0, 23)}Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === instant.slice(0, 19) && Number(cursor.slice(split + 1)) <= 2_147_483_647;
+}
+const OWN_PAGE_INVALID = 'La página pedida no es válida; vuelve a cargar la lista';
 export const OWN_PAGE_DEFAULT_LIMIT = 50;
 export const ownPageQuerySchema = z.object({
   limit: z.coerce
@@ -165,7 +173,11 @@ export const ownPageQuerySchema = z.object({
     .min(1, { error: 'El tamaño de la página no es válido' })
     .max(LIST_MAX_LIMIT, { error: `La página no puede tener más de ${LIST_MAX_LIMIT} filas` })
     .default(OWN_PAGE_DEFAULT_LIMIT),
-  cursor: z.string().regex(PAGE_CURSOR_PATTERN, { error: 'La página pedida no es válida; vuelve a cargar la lista' }).optional(),
+  cursor: z
+    .string()
+    .regex(PAGE_CURSOR_PATTERN, { error: OWN_PAGE_INVALID })
+    .refine(isCursorValue, { error: OWN_PAGE_INVALID })
+    .optional(),
 });
 export type OwnPageQuery = z.input<typeof ownPageQuerySchema>;
 
