@@ -94,13 +94,32 @@ function connection(port) {
   };
 
   let pending = Promise.resolve();
+  // The messages of one connection run in the order they came.
+  const then = (step) => {
+    pending = pending.then(step).catch(() => release());
+  };
   port.on('message', (data) => {
     buffer = Buffer.concat([buffer, Buffer.from(data)]);
+    // A query's messages (parse, bind, describe, execute, sync) arrive together and run in one call
+    // of PGlite, which reads them one after the other: one call and one answer per query, not five.
+    let queries = [];
     for (let length = completeMessage(buffer, startup); length > 0; length = completeMessage(buffer, startup)) {
-      const step = frame(Buffer.from(buffer.subarray(0, length)));
+      const message = Buffer.from(buffer.subarray(0, length));
       buffer = buffer.subarray(length);
-      // The messages of one connection run in the order they came.
-      pending = pending.then(step).catch(() => release());
+      if (!startup && message[0] !== TERMINATE) {
+        queries.push(message);
+        continue;
+      }
+      if (queries.length) {
+        const batch = Buffer.concat(queries);
+        then(() => run(batch));
+        queries = [];
+      }
+      then(frame(message));
+    }
+    if (queries.length) {
+      const batch = Buffer.concat(queries);
+      then(() => run(batch));
     }
   });
   port.on('close', release);

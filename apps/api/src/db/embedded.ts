@@ -66,6 +66,16 @@ class WorkerSocket extends Duplex {
     callback();
   }
 
+  /**
+   * node-postgres corks the socket around a query's messages (parse, bind, describe, execute, sync):
+   * they cross to the worker as one message, which runs them in one call of PGlite.
+   */
+  override _writev(chunks: { chunk: Buffer }[], callback: (error?: Error | null) => void): void {
+    if (!this.port) return callback(Object.assign(new Error('La base de datos embebida se cerró'), { code: 'EPIPE' }));
+    this.port.postMessage(chunks.length === 1 ? chunks[0].chunk : Buffer.concat(chunks.map((c) => c.chunk)));
+    callback();
+  }
+
   override _final(callback: (error?: Error | null) => void): void {
     this.port?.close();
     callback();

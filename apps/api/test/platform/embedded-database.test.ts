@@ -91,6 +91,20 @@ describe('embedded database in its own thread', () => {
     }
   }, 120_000);
 
+  it('runs each query\'s messages together: a statement that fails to parse or to run answers its error, and the next ones their rows', async () => {
+    const handle = await openDatabase({ dataDir: tmpdir(), memory: true });
+    try {
+      // node-postgres sends parse, bind, describe, execute and sync in one write; the worker runs them in one call.
+      const failure = (query: Promise<unknown>) => query.then(() => 'no error', (err: Error & { cause?: Error }) => (err.cause ?? err).message);
+      expect(await failure(handle.db.execute(sql`SELEC ${1}::int`))).toMatch(/syntax error/);
+      expect(await failure(handle.db.execute(sql`SELECT ${1}::int / ${0}::int`))).toMatch(/division by zero/);
+      const answers = await Promise.all([1, 2, 3, 4, 5].map((n) => handle.db.execute(sql`SELECT ${n}::int * 10 AS n, repeat('x', ${n * 20_000}) AS filler`)));
+      expect(answers.map((a) => rowsOf<{ n: number; filler: string }>(a)[0])).toEqual([1, 2, 3, 4, 5].map((n) => ({ n: n * 10, filler: 'x'.repeat(n * 20_000) })));
+    } finally {
+      await handle.close();
+    }
+  }, 120_000);
+
   it('answers /health at once while the database is busy with a query', async () => {
     const ctx = await createTestApp();
     try {
