@@ -231,6 +231,11 @@ export async function listDonations(db: Db, input: { filter: ListDonationsFilter
   const { filter, viewer } = input;
   const conditions: SQL[] = [];
   const staff = isAdmin(viewer);
+  // A visitor sees completed donations only: asking for another state finds none, said without a
+  // query (PostgreSQL would plan `completed AND pending` over the whole ledger before noticing).
+  if (!viewer && filter.status && filter.status !== 'completed') {
+    return { donations: [], total: 0, total_capped: false, limit: filter.limit, offset: filter.offset, next_cursor: null };
+  }
   // Visitors see completed donations; a signed-in member also their own (visibleTo).
   if (!staff) conditions.push(viewer ? (or(eq(donations.status, 'completed'), eq(donations.userId, viewer.id)) as SQL) : eq(donations.status, 'completed'));
   if (filter.status) conditions.push(eq(donations.status, filter.status));
