@@ -1,7 +1,8 @@
 // Every gift names its donor (docs/product.md#donors): matched by email in any case, then by NIT/CUI,
 // linked to the account, created when new; the donor's figures follow its completed gifts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/db/rows';
 import { donations, donors } from '../../src/db/schema';
 import { matchOrCreateDonor } from '../../src/domain/donors/match';
 import { createTestApp, createUser, type TestContext } from '../support/helpers';
@@ -63,6 +64,41 @@ describe('donor matching', () => {
     await ctx.db.update(donations).set({ status: 'refunded' }).where(eq(donations.id, paid.id));
     row = await donor(id);
     expect([row.giftCount, row.lifetimeCents, row.firstGiftAt]).toEqual([0, 0, null]);
+  });
+
+  it('keeps every donor\'s figures equal to a recount through gifts, completions, refunds, corrections, moves and deletions', async () => {
+    // Three donors by email; gifts go in pending or completed, and then change as the office changes them.
+    const emails = ['suma.a@correo.gt', 'suma.b@correo.gt', 'suma.c@correo.gt'];
+    const ids: number[] = [];
+    const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n, 15));
+    for (let i = 0; i < 18; i++) {
+      const gift = await make.donation(ctx.db, { donorEmail: emails[i % 3], amount: 10 + i, status: i % 3 === 0 ? 'pending' : 'completed', createdAt: day(i) });
+      ids.push(gift.id);
+    }
+    const donorIds = await Promise.all(ids.slice(0, 3).map(donorOf));
+    const set = (id: number, values: Partial<typeof donations.$inferInsert>) => ctx.db.update(donations).set(values).where(eq(donations.id, id));
+    await set(ids[0], { status: 'completed', completedAt: day(40) }); // pending -> completed: its date is the completion's
+    await set(ids[3], { status: 'failed' }); // pending -> failed: counted nowhere
+    await set(ids[1], { status: 'refunded', refundedAt: day(41) }); // completed -> refunded
+    await set(ids[2], { amountCents: 77_700 }); // a completed gift's amount corrected
+    await set(ids[4], { donorId: donorIds[2] }); // a completed gift moved to another donor
+    await set(ids[5], { gtqCents: 12_345 }); // its quetzal value set
+    await set(ids[7], { completedAt: day(-30) }); // its completion dated earlier: the first gift moves
+    await set(ids[6], { donorId: donorIds[1], status: 'completed', completedAt: day(42) }); // pending -> completed on another donor
+    await ctx.db.delete(donations).where(eq(donations.id, ids[8])); // a completed gift removed
+    await ctx.db.delete(donations).where(eq(donations.id, ids[9])); // a pending one removed
+    const recount = await ctx.db.execute(sql`
+      SELECT r.id, r.gift_count = coalesce(f.n, 0) AND r.lifetime_cents = coalesce(f.total, 0)
+             AND r.first_gift_at IS NOT DISTINCT FROM f.first_at AND r.last_gift_at IS NOT DISTINCT FROM f.last_at AS equal
+      FROM donors r LEFT JOIN (
+        SELECT donor_id, count(*)::int AS n, sum(coalesce(gtq_cents, amount_cents))::bigint AS total,
+               min(coalesce(completed_at, created_at)) AS first_at, max(coalesce(completed_at, created_at)) AS last_at
+        FROM donations WHERE status = 'completed' GROUP BY donor_id) f ON f.donor_id = r.id
+      WHERE r.id IN (${sql.join(donorIds.map((id) => sql`${id}`), sql`, `)})`);
+    const rows = rowsOf<{ id: number; equal: boolean }>(recount);
+    expect(rows).toHaveLength(3);
+    expect(rows.every((r) => r.equal)).toBe(true);
+    expect((await donor(donorIds[0]!)).giftCount).toBeGreaterThan(0);
   });
 
   it('matchOrCreateDonor answers the same donor for the same person and a new one for a new person', async () => {
