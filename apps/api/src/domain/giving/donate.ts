@@ -62,7 +62,7 @@ async function chargeOf(tx: Db, body: PublicDonation) {
   // Dollars and covered fees need the staff's payment settings; a plain quetzal gift does not.
   const pay = body.currency !== 'GTQ' || body.coverFees ? await getSettings(tx, 'payments') : null;
   // The bounds are in quetzales: a gift in dollars is compared by its quetzal value (the same rule as staff entry).
-  await assertAmountWithinBounds(tx, { amountCents: giftCents, currency: body.currency, payments: pay });
+  await assertAmountWithinBounds(tx, { amountCents: giftCents, currency: body.currency, payments: pay, system });
   if (body.paymentMethod === 'bank_deposit' && publicBankAccounts(await getSettings(tx, 'bankAccounts')).length === 0) {
     throw fieldError('paymentMethod', depositMessages.paymentMethodUnavailable);
   }
