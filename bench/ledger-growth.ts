@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
+import { bulkLoad } from './scale/generate';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'bench_ledger';
@@ -46,16 +47,24 @@ async function adminQuery(text: string) {
 }
 
 /**
- * Appends donations [from, to) in one INSERT ... SELECT generate_series. The totals trigger is
- * switched off for the bulk load and the totals are rebuilt with one GROUP BY afterwards (what the
- * trigger would have produced row by row); the script checks them against the ledger at the end.
+ * Appends donations [from, to) in one INSERT ... SELECT generate_series, each with its donor (the
+ * 50,000 donors are created first, as the matching trigger would). The per-row triggers are off for
+ * the bulk load and what they keep (totals, rollups, donors' figures) is rebuilt from the ledger
+ * afterwards (bench/scale/generate.ts, bulkLoad); the script checks the totals at the end.
  */
 async function seed(db: Database, from: number, to: number) {
-  await db.execute(sql`ALTER TABLE donations DISABLE TRIGGER donations_totals_trg`);
   await db.execute(sql`
-    INSERT INTO donations (reference_code, donor_name, donor_email, amount_cents, currency, donation_type, status,
+    INSERT INTO donors (name, emails)
+    SELECT 'Donante ' || k, ARRAY['donante' || k || '@correo.gt'] FROM generate_series(0, 49999) AS k
+    WHERE NOT EXISTS (SELECT 1 FROM donors)`);
+  await bulkLoad(
+    (text) => db.execute(sql.raw(text)),
+    () =>
+      db.execute(sql`
+    INSERT INTO donations (reference_code, donor_id, donor_name, donor_email, amount_cents, currency, donation_type, status,
                            description, source, card_last4, card_brand, receipt_number, created_at, updated_at, completed_at)
     SELECT '#MG' || lpad(i::text, 8, '0'),
+           r.id,
            (ARRAY['María','José','Lucía','Carlos','Ana','Luis','Sofía','Jorge'])[1 + i % 8] || ' ' ||
              (ARRAY['García','López','Pérez','Hernández','Morales','Castillo','Ajú'])[1 + i % 7],
            'donante' || (i % 50000) || '@correo.gt',
@@ -71,17 +80,13 @@ async function seed(db: Database, from: number, to: number) {
            now() - (i * interval '37 seconds'),
            CASE WHEN s.status = 'completed' THEN now() - (i * interval '37 seconds') + interval '1 day' END
     FROM generate_series(${from}::int, ${to - 1}::int) AS i
+    JOIN donors r ON r.emails[1] = 'donante' || (i % 50000) || '@correo.gt'
     CROSS JOIN LATERAL (
       SELECT CASE WHEN i % 20 < 14 THEN 'completed' WHEN i % 20 < 16 THEN 'pending' WHEN i % 20 < 18 THEN 'failed'
                   WHEN i % 20 < 19 THEN 'cancelled' ELSE 'expired' END AS status
-    ) s`);
-  await db.execute(sql`DELETE FROM donation_totals`);
-  await db.execute(sql`
-    INSERT INTO donation_totals (status, donation_type, slot, count, amount_cents)
-    SELECT status, donation_type, 0, count(*), sum(amount_cents) FROM donations GROUP BY status, donation_type`);
-  await db.execute(sql`ALTER TABLE donations ENABLE TRIGGER donations_totals_trg`);
+    ) s`),
+  );
   await db.execute(sql`SELECT setval('receipt_number_seq', (SELECT coalesce(max(receipt_number), 0) + 1 FROM donations))`);
-  await db.execute(sql`VACUUM ANALYZE donations`);
 }
 
 function percentile(sorted: number[], p: number): number {

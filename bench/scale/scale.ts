@@ -1,6 +1,6 @@
 // Scale benchmark (docs/performance.md, "Scale"): grows one PostgreSQL ledger through each size (10,000,
 // 100,000 and, when asked, 1,000,000 donations; bench/scale/generate.ts) and, at each, times the reads
-// staff and visitors make through the real app (app.inject: routing, validation, the service,
+// staff and visitors make, and one write (a new donor's gift), through the real app (app.inject: routing, validation, the service,
 // serialisation), printing median and p99 per operation, the growth factor between sizes and the
 // process's memory. No timing is asserted: CI runs it at 10,000 as a smoke test.
 //
@@ -39,7 +39,10 @@ const lastYear = Number(today.slice(0, 4)) - 1;
  * that page as the web asks it (decision 0058): the pages before it are walked once by `next_cursor`,
  * untimed, and the page itself is timed by its cursor (`after`).
  */
-const cases: { name: string; url: string; staff?: boolean; page?: number }[] = [
+/** The description of the gifts the write below records; they are deleted after each size is timed. */
+const WRITE_MARK = 'Prueba de escala: donante nuevo';
+
+const cases: { name: string; url: string; staff?: boolean; page?: number; body?: (n: number) => object }[] = [
   { name: 'public search, name', url: '/api/v1/donations?q=lucia&limit=20' },
   { name: 'public search, name, page 50', url: '/api/v1/donations?q=lucia&limit=20', page: 50 },
   { name: 'public search, name, page 50 (offset, API only)', url: '/api/v1/donations?q=lucia&limit=20&offset=980' },
@@ -65,6 +68,13 @@ const cases: { name: string; url: string; staff?: boolean; page?: number }[] = [
   { name: 'register, this month', url: `/api/v1/admin/register?from=${monthStart}&to=${today}`, staff: true },
   { name: 'register, past year', url: `/api/v1/admin/register?from=${lastYear}-01-01&to=${lastYear}-12-31`, staff: true },
   { name: 'monthly gifts, page 1', url: '/api/v1/admin/monthly-gifts', staff: true },
+  // A write: each gift of a new address finds (here: creates) its donor among all the donors.
+  {
+    name: 'gift of a new donor (POST)',
+    url: '/api/v1/donations',
+    staff: true,
+    body: (n) => ({ donor_name: 'Donante Nuevo', donor_email: `nuevo.${n}.${Date.now()}@correo.gt`, amount: 150, description: WRITE_MARK }),
+  },
 ];
 
 function percentile(sorted: number[], p: number): number {
@@ -99,13 +109,15 @@ async function measure(app: App, token: string): Promise<Figures> {
   for (const c of cases) {
     const headers: Record<string, string> = c.staff ? { authorization: `Bearer ${token}` } : {};
     const url = c.page ? await cursorPage(app, c.url, c.page, headers) : c.url;
-    for (let i = 0; i < WARMUP; i++) await app.inject({ method: 'GET', url, headers });
+    let sent = 0;
+    const ask = () => app.inject(c.body ? { method: 'POST', url, headers, payload: c.body((sent += 1)) } : { method: 'GET', url, headers });
+    for (let i = 0; i < WARMUP; i++) await ask();
     const times: number[] = [];
     for (let i = 0; i < REQUESTS; i++) {
       const started = performance.now();
-      const res = await app.inject({ method: 'GET', url, headers });
+      const res = await ask();
       times.push(performance.now() - started);
-      if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+      if (res.statusCode !== (c.body ? 201 : 200)) throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
     }
     times.sort((a, b) => a - b);
     figures[c.name] = { median: percentile(times, 50), p99: percentile(times, 99) };
@@ -208,6 +220,8 @@ async function main() {
       generated = size;
       console.log(`\n${size.toLocaleString('en-US')} donations (generated in ${((performance.now() - started) / 1000).toFixed(1)} s); ${machineLoad()}`);
       const figures = await measure(app, token);
+      // Their random references could meet the generator's (#MG + number) at the next size.
+      await database.db.execute(sql`DELETE FROM donations WHERE description = ${WRITE_MARK}`);
       const memory = process.memoryUsage();
       console.log(`  server memory: rss ${mb(memory.rss)}, heap ${mb(memory.heapUsed)}`);
       results.push({ size, figures });
