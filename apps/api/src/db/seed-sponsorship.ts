@@ -3,11 +3,11 @@
 // consent and an approved story; one of them sponsored by the demo donor, so "Mi ahijado/a" shows,
 // with a letter each way (seed-letters.ts).
 import { count, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { createHash } from 'node:crypto';
 import type { Database } from './client';
 import { seedDemoLetters } from './seed-letters';
 import { childConsents, childPhotos, programs, sponsoredChildren, sponsorships, users } from './schema';
+import { loadSharp } from '../platform/libraries';
 
 const DAY = 86_400_000;
 
@@ -65,7 +65,7 @@ export async function seedSponsorship(db: Database, now = new Date()): Promise<v
       .returning({ id: sponsoredChildren.id });
     ids.push(row.id);
     await db.insert(childConsents).values({ childId: row.id, givenBy: 'Encargada de demostración', relationship: 'madre', givenOn: today, scope: 'photos_and_story', expiresOn: inAYear });
-    const data = await sharp(Buffer.from(drawing(c))).png().toBuffer();
+    const data = await (await loadSharp())(Buffer.from(drawing(c))).png().toBuffer();
     await db.insert(childPhotos).values({ childId: row.id, contentType: 'image/png', sizeBytes: data.length, sha256: createHash('sha256').update(data).digest('hex'), data });
   }
   // The demo donor sponsors Kevin (the one who waited longest), so "Mi ahijado/a" has a child to show.

@@ -3,11 +3,11 @@
 // year of movements never sits in the server's memory: CSV (UTF-8 with BOM) and Excel through
 // exceljs's streaming WorkbookWriter.
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { guatemalaDay } from '@donaciones/shared/format';
 import { registerMessages } from '@donaciones/shared/messages/accounting';
 import type { Db } from '../../db/client';
 import { type Movement, type RegisterPeriod, registerBatches, registerTotals } from './register';
+import { loadExcel } from '../../platform/libraries';
 
 const c = registerMessages.columns;
 const HEADER = [c.date, c.kind, c.reference, c.donor, c.nit, c.method, c.currency, c.gross, c.fee, c.vat, c.net, c.gtqNet, c.designation, c.series, c.number, c.felUuid];
@@ -61,9 +61,10 @@ const MONEY = '#,##0.00';
 /** The register as an Excel workbook: the movements sheet streamed row by row, then the totals. */
 export function registerXlsx(db: Db, period: RegisterPeriod, organizationName: string): Readable {
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  wb.creator = organizationName;
   void (async () => {
+    const ExcelJS = await loadExcel();
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    wb.creator = organizationName;
     const ws = wb.addWorksheet(registerMessages.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
     ws.columns = HEADER.map((header, i) => ({
       header,

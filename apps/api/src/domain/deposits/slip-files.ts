@@ -3,12 +3,12 @@
 // the main thread), PDFs with active content refused, and the name it is served under.
 import { inflateSync } from 'node:zlib';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { SLIP_MAX_BYTES, depositMessages } from '@donaciones/shared/messages/deposits';
 import type { donationAttachments } from '../../db/schema';
 import { InvalidInputError } from '../../errors';
 import { decodeHeicOffThread } from './heic-decoder';
 import { inspectPdf } from './pdf-inspection';
+import { loadSharp } from '../../platform/libraries';
 
 const e = depositMessages.errors;
 
@@ -82,6 +82,7 @@ export function pdfHasActiveContent(pdf: Buffer): boolean {
 async function reencode(image: Buffer, as: 'jpeg' | 'png'): Promise<{ data: Buffer; contentType: SlipContentType; extension: 'jpg' | 'png' }> {
   // rotate() applies the EXIF orientation to the pixels; sharp writes no metadata unless asked to,
   // so EXIF (GPS, camera, dates), XMP, IPTC and ICC comments are gone from what is kept.
+  const sharp = await loadSharp();
   const base = () =>
     sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
@@ -116,6 +117,7 @@ export async function processSlipFile(file: Buffer): Promise<ProcessedSlip> {
 
   // The size the header declares, read before any pixel is decoded (sharp reads HEIC headers too).
   // No pixel limit on reading the header itself: sharp's default one would call a bomb unreadable.
+  const sharp = await loadSharp();
   const header = await sharp(file, { limitInputPixels: false }).metadata().catch(() => null);
   if (!header?.width || !header.height) throw new SlipRefusedError(e.imageUnreadable);
   const limit = HEIC_TYPES.has(mime) ? MAX_HEIC_PIXELS : MAX_INPUT_PIXELS;

@@ -2,7 +2,6 @@
 // chose, as CSV (UTF-8 with BOM) or Excel .xlsx (exceljs). Only donor-record fields can be chosen: no
 // card data, token or payment detail exists among them. Every export is audited with its filters,
 // columns and row count.
-import ExcelJS from 'exceljs';
 import { and, asc, eq, gt, or } from 'drizzle-orm';
 import { formatDateTime } from '@donaciones/shared/format';
 import { donorsMessages as m } from '@donaciones/shared/messages/donors';
@@ -12,6 +11,7 @@ import { donors } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
 import { donorConditions } from './search';
 import type { DonorRow } from './views';
+import { loadExcel } from '../../platform/libraries';
 
 const CHUNK = 5000;
 
@@ -72,7 +72,7 @@ export async function exportDonors(db: Db, input: { request: DonorExportRequest;
     const text = [header, ...data].map((line) => line.map(csvCell).join(',')).join('\r\n');
     file = { body: Buffer.from(`\uFEFF${text}\r\n`, 'utf8'), contentType: 'text/csv; charset=utf-8', fileName: `donantes-${stamp}.csv`, rows: data.length };
   } else {
-    const book = new ExcelJS.Workbook();
+    const book = new (await loadExcel()).Workbook();
     const sheet = book.addWorksheet('Donantes');
     sheet.addRow(header).font = { bold: true };
     for (const line of data) sheet.addRow(line);

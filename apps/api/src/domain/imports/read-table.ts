@@ -2,11 +2,12 @@
 // Google Sheets save it) or the first sheet of an XLSX workbook, into a header row and the rows below it,
 // each with its line (the row number staff see in the spreadsheet). Bytes in, table or a Spanish refusal out.
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { IMPORT_MAX_LINES } from '@donaciones/shared/schemas/imports';
 import { importsMessages } from '@donaciones/shared/messages/imports';
 import { badRequest } from '../../errors';
 import { decodeSpreadsheetText, detectDelimiter, headerRowOf } from '../deposits/statements/parse';
+import { loadExcel } from '../../platform/libraries';
 
 const m = importsMessages.api;
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
@@ -49,7 +50,7 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function xlsxRows(bytes: Uint8Array): Promise<{ line: number; cells: string[] }[]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
   } catch {

@@ -2,7 +2,6 @@
 // with its signature image checked from its bytes, and the donor's contact and tax id for staff.
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { fiscalMessages } from '@donaciones/shared/messages/fiscal';
 import { type AdminDonationDonor, type FiscalSettings, SIGNATURE_MAX_BYTES, type SignatureImage } from '@donaciones/shared/schemas/fiscal';
 import type { Database, Db } from '../../db/client';
@@ -10,6 +9,7 @@ import { donations } from '../../db/schema';
 import { fieldError, notFound } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
 import { getFiscalSettings, putSettings } from '../../platform/settings';
+import { loadSharp } from '../../platform/libraries';
 
 const FIELD = 'signatureImage';
 
@@ -26,6 +26,7 @@ export async function checkSignatureImage(image: SignatureImage): Promise<Signat
   if (detected?.mime !== 'image/png' && detected?.mime !== 'image/jpeg') throw fieldError(FIELD, fiscalMessages.signatureType);
   let clean: Buffer;
   try {
+    const sharp = await loadSharp();
     const pipeline = sharp(bytes, { failOn: 'error' }).toColourspace('srgb');
     clean = await (detected.mime === 'image/png' ? pipeline.png({ progressive: false }) : pipeline.jpeg({ progressive: false, quality: 90 })).toBuffer();
   } catch {

@@ -2,7 +2,6 @@
 // the gift in figures and in words, the signer, the FEL block once certified (until then a "Constancia de
 // donación" that says it is not certified), ANULADO once voided. Every value comes from the stored
 // receipt, so a receipt downloaded twice is the same document.
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { CURRENCY } from '@donaciones/shared/constants';
 import { formatCents, formatDate, formatDateTime, formatDay, formatLongDate, formatMoney, formatReceiptNumber } from '@donaciones/shared/format';
@@ -14,6 +13,7 @@ import { receiptMessages } from '../../messages/receipts';
 import type { MailAttachment } from '../../platform/mailer';
 import { type ReceiptRow, receiptLabel } from './receipts';
 import { type StatementData, loadStatement, receiptQuetzalCents } from './statements';
+import { loadPdfDocument } from '../../platform/libraries';
 
 const t = receiptMessages.pdf;
 const ACCENT = '#b45309';
@@ -39,7 +39,8 @@ function notCertifiedNotice(doc: Doc, text: string) {
 }
 
 /** `createdAt` is the document's own date (the receipt's issue), which also fixes the file's id: same input, same bytes. */
-function render(title: string, createdAt: Date, draw: (doc: Doc) => void): Promise<Buffer> {
+async function render(title: string, createdAt: Date, draw: (doc: Doc) => void): Promise<Buffer> {
+  const PDFDocument = await loadPdfDocument();
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'LETTER',

@@ -1,7 +1,6 @@
 // Report files generated on the server from the same figures as GET /admin/analytics (docs/product.md#reports-and-exports):
 // CSV (UTF-8 with BOM so Excel detects the encoding), Excel .xlsx (exceljs) and PDF (pdfkit).
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
+import type ExcelJS from 'exceljs';
 import { CURRENCY, type ReportPeriod } from '@donaciones/shared/constants';
 import {
   CURRENCY_SYMBOLS,
@@ -21,6 +20,7 @@ import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin'
 import { designationMessages as dm } from '@donaciones/shared/messages/designation';
 import type { Analytics, ExportFormat } from '@donaciones/shared/schemas/admin';
 import { MONTHLY_GIVING_COLUMNS, monthlyGivingRows, periodLabel, type SummaryKind, summaryRows, trendLabel } from './report-rows';
+import { loadExcel, loadPdfDocument } from '../../platform/libraries';
 
 const r = adminMessages.reports;
 const mg = monthlyAdminMessages.reports;
@@ -137,7 +137,7 @@ function programSheet(wb: ExcelJS.Workbook, a: Analytics): ExcelJS.Worksheet {
 
 export async function reportXlsx(ctx: ReportContext): Promise<Buffer> {
   const a = ctx.analytics;
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   wb.creator = ctx.organizationName;
   wb.created = new Date(a.generated_at);
 
@@ -243,8 +243,9 @@ function pdfIndicator(row: { label: string; value: number; kind: SummaryKind }):
 }
 
 // eslint-disable-next-line max-lines-per-function -- draws the report top to bottom: the order of the calls is the page's layout
-export function reportPdf(ctx: ReportContext): Promise<Buffer> {
+export async function reportPdf(ctx: ReportContext): Promise<Buffer> {
   const a = ctx.analytics;
+  const PDFDocument = await loadPdfDocument();
   const doc = new PDFDocument({
     size: 'A4',
     margin: 48,

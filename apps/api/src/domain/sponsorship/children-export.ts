@@ -3,7 +3,6 @@
 // sponsor and operational fields for everyone with the staff screen, the other staff fields only with
 // `sponsorship.export_staff_fields`, never a `never_exported` field nor a photo. Every export is
 // audited with who asked, the columns and the row count.
-import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { guatemalaDay } from '@donaciones/shared/format';
 import { childStatusLabels } from '@donaciones/shared/messages/sponsorship';
@@ -17,6 +16,7 @@ import { ForbiddenError } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
 import { CONTENT_TYPES, csvCell } from '../reporting/exports';
 import { childView, readChildren } from './views';
+import { loadExcel } from '../../platform/libraries';
 
 type Cell = string | number;
 type ExportRow = StaffChild & { sponsorCount: number };
@@ -53,7 +53,7 @@ export interface ChildExportFile {
 }
 
 async function toXlsx(header: string[], data: Cell[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcel()).Workbook();
   const sheet = book.addWorksheet(t.sheetName);
   sheet.addRow(header).font = { bold: true };
   for (const line of data) sheet.addRow(line);

@@ -5,7 +5,6 @@
 // only once its image is redacted or staff confirm it shows no contact details.
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { letterMessages as m } from '@donaciones/shared/messages/letters';
 import type { LetterImageReview } from '@donaciones/shared/schemas/letter-codes';
 import type { ImageBox } from '@donaciones/shared/schemas/letters';
@@ -14,6 +13,7 @@ import { sponsorshipLetterFiles, sponsorshipLetters } from '../../db/schema';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
 import { fileVersion } from './letters';
+import { loadSharp } from '../../platform/libraries';
 
 /** The box colour: black, fully opaque, so nothing of what lies under it survives. */
 const OPAQUE = { r: 0, g: 0, b: 0, alpha: 1 } as const;
@@ -30,6 +30,7 @@ export function checkBoxesInside(boxes: readonly ImageBox[], width: number, heig
 
 /** The image with the boxes burned in, in its own format (JPEG or PNG), without any metadata. */
 export async function burnBoxes(image: Buffer, contentType: string, boxes: readonly ImageBox[]): Promise<Buffer> {
+  const sharp = await loadSharp();
   const { width, height, hasAlpha } = await sharp(image).metadata();
   if (!width || !height) throw new InvalidInputError(m.noImage, { boxes: m.noImage });
   checkBoxesInside(boxes, width, height);

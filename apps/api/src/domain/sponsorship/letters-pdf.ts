@@ -2,12 +2,12 @@
 // staff approved and have not yet delivered, grouped by the child's community, each on its own page
 // with its approved text (never the original), its translation and its photo, for the field team to
 // print and take to the children.
-import PDFDocument from 'pdfkit';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { formatDate } from '@donaciones/shared/format';
 import type { Db } from '../../db/client';
 import { sponsoredChildren, sponsorshipLetterFiles, sponsorshipLetters, sponsorships } from '../../db/schema';
 import { firstNameOf } from './sponsor-recipient';
+import { loadPdfDocument } from '../../platform/libraries';
 
 const MARGIN = 56;
 const INK = '#1f2937';
@@ -69,6 +69,7 @@ function drawLetter(doc: Doc, letter: Printable, community: string) {
 
 export async function renderApprovedLettersPdf(db: Db, now = new Date()): Promise<{ pdf: Buffer; count: number }> {
   const letters = await printableLetters(db);
+  const PDFDocument = await loadPdfDocument();
   const pdf = await new Promise<Buffer>((resolve, reject) => {
     const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, info: { Title: 'Cartas aprobadas para entregar', CreationDate: now } });
     const chunks: Buffer[] = [];
