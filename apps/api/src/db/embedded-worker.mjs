@@ -103,24 +103,23 @@ function connection(port) {
     // A query's messages (parse, bind, describe, execute, sync) arrive together and run in one call
     // of PGlite, which reads them one after the other: one call and one answer per query, not five.
     let queries = [];
+    const runQueries = () => {
+      if (queries.length === 0) return;
+      const batch = Buffer.concat(queries);
+      queries = [];
+      then(() => run(batch));
+    };
     for (let length = completeMessage(buffer, startup); length > 0; length = completeMessage(buffer, startup)) {
       const message = Buffer.from(buffer.subarray(0, length));
       buffer = buffer.subarray(length);
       if (!startup && message[0] !== TERMINATE) {
         queries.push(message);
-        continue;
+      } else {
+        runQueries();
+        then(frame(message));
       }
-      if (queries.length) {
-        const batch = Buffer.concat(queries);
-        then(() => run(batch));
-        queries = [];
-      }
-      then(frame(message));
     }
-    if (queries.length) {
-      const batch = Buffer.concat(queries);
-      then(() => run(batch));
-    }
+    runQueries();
   });
   port.on('close', release);
 }

@@ -44,6 +44,7 @@ export async function seedSponsorship(db: Database, now = new Date()): Promise<v
   const today = now.toISOString().slice(0, 10);
   const inAYear = new Date(now.getTime() + 365 * DAY).toISOString().slice(0, 10);
   const ids: number[] = [];
+  const sharp = await loadSharp();
   for (const c of CHILDREN) {
     const [row] = await db
       .insert(sponsoredChildren)
@@ -65,7 +66,7 @@ export async function seedSponsorship(db: Database, now = new Date()): Promise<v
       .returning({ id: sponsoredChildren.id });
     ids.push(row.id);
     await db.insert(childConsents).values({ childId: row.id, givenBy: 'Encargada de demostración', relationship: 'madre', givenOn: today, scope: 'photos_and_story', expiresOn: inAYear });
-    const data = await (await loadSharp())(Buffer.from(drawing(c))).png().toBuffer();
+    const data = await sharp(Buffer.from(drawing(c))).png().toBuffer();
     await db.insert(childPhotos).values({ childId: row.id, contentType: 'image/png', sizeBytes: data.length, sha256: createHash('sha256').update(data).digest('hex'), data });
   }
   // The demo donor sponsors Kevin (the one who waited longest), so "Mi ahijado/a" has a child to show.

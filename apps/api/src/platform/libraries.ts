@@ -1,7 +1,7 @@
 // The libraries only some requests need: spreadsheets (exceljs), PDFs (pdfkit) and images (sharp).
 // Each is loaded on its first use instead of when the server starts, so a server that never makes a
 // spreadsheet or a PDF nor reads a photo never holds them in memory (together ~70 MB of resident
-// memory; docs/performance.md, "Memory"). A library is loaded once and shared afterwards.
+// memory; docs/performance.md, Results, round 7). A library is loaded once and shared afterwards.
 import type ExcelJS from 'exceljs';
 import type PDFDocument from 'pdfkit';
 import type sharp from 'sharp';
