@@ -47,10 +47,15 @@ test('the admin lists, opens and cancels a monthly gift with a reason', async ({
   await screenshots(page, 'monthly-admin-cancelled');
 
   // The figures: the dashboard card and the reports' section, from the same API answers.
-  const stats = await (await request.get('/api/v1/dashboard/stats', { headers: { authorization: `Bearer ${token}` } })).json();
   await page.getByRole('navigation').getByRole('link', { name: 'Panel Admin' }).first().click();
   const card = page.locator('section', { has: page.getByRole('heading', { name: 'Donaciones mensuales' }) });
-  await expect(card.getByText(formatMoney(stats.monthly_giving.mrr), { exact: true })).toBeVisible();
+  // Other specs start and end monthly gifts on the same server meanwhile: the page and the API are read
+  // again together until one moment finds them equal.
+  await expect(async () => {
+    await page.reload();
+    const stats = await (await request.get('/api/v1/dashboard/stats', { headers: { authorization: `Bearer ${token}` } })).json();
+    await expect(card.getByText(formatMoney(stats.monthly_giving.mrr), { exact: true })).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await screenshots(page, 'monthly-admin-dashboard');
   await page.getByRole('navigation').getByRole('link', { name: 'Reportes' }).first().click();
   const section = page.locator('section', { has: page.getByRole('heading', { level: 2, name: 'Donaciones mensuales' }) });
