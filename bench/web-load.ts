@@ -41,6 +41,8 @@ interface Asset {
 interface PageFigures {
   assets: Asset[];
   lcp: number;
+  /** Each largest-contentful-paint entry of the load: time, area and the element. */
+  candidates: string[];
   fcp: number;
   tbt: number;
   longTasks: number;
@@ -50,8 +52,15 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Collected in the page from its first script on (PerformanceObserver, buffered). */
 const observers = `
-  window.__perf = { lcp: 0, fcp: 0, tbt: 0, longTasks: 0 };
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__perf.lcp = e.startTime; })
+  window.__perf = { lcp: 0, fcp: 0, tbt: 0, longTasks: 0, candidates: [] };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      window.__perf.lcp = e.startTime;
+      const el = e.element;
+      const what = el ? el.tagName.toLowerCase() + (el.closest('#prerendered') ? ' (prerendered)' : '') + ' "' + (el.textContent || '').trim().slice(0, 40) + '"' : '(removed)';
+      window.__perf.candidates.push(Math.round(e.startTime) + ' ms ' + e.size + ' px² ' + what);
+    }
+  })
     .observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') window.__perf.fcp = e.startTime; })
     .observe({ type: 'paint', buffered: true });
@@ -95,7 +104,7 @@ async function measurePage(browser: Browser, url: string, options: { mobile: boo
   await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
   // Let late long tasks and the final LCP candidate land.
   await sleep(1000);
-  const perf = (await page.evaluate('window.__perf')) as { lcp: number; fcp: number; tbt: number; longTasks: number };
+  const perf = (await page.evaluate('window.__perf')) as { lcp: number; fcp: number; tbt: number; longTasks: number; candidates: string[] };
   const assets = (await Promise.all(pending)).filter((a): a is Asset => a !== null);
   await context.close();
   return { assets, ...perf };
@@ -188,6 +197,8 @@ async function main() {
         `  Mobile (Slow 4G, ${CPU_SLOWDOWN}x CPU): FCP ${fcp.toFixed(0)} ms, LCP ${lcp.toFixed(0)} ms, total blocking time ${tbt.toFixed(0)} ms ` +
           `(median of ${RUNS}; runs: LCP ${runs.map((r) => r.lcp.toFixed(0)).join(', ')} ms)`,
       );
+      const slowest = runs.reduce((a, b) => (b.lcp > a.lcp ? b : a));
+      console.log(`  LCP candidates of the slowest run: ${slowest.candidates.join('; ')}`);
       if (pagePath === '/' && process.env.BENCH_WEB_BREAKDOWN !== '0') printBreakdown(pagePath, first.assets);
       const maxJs = TARGET_JS_KB[pagePath];
       met = target(`web ${pagePath} JavaScript on the wire`, `<= ${maxJs} KB`, `${kb(js.wire)} (${kb(js.raw)} raw)`, js.wire <= maxJs * 1024) && met;

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { sharedChunkName } from './build/chunk-groups.ts';
+import { fontPreloads } from './build/font-preloads.ts';
 import { landingPreloads } from './build/landing-preloads.ts';
 
 // The app is written against React's API and runs on Preact 11 through preact/compat
@@ -20,12 +21,12 @@ const preactAliases = [
 ];
 
 // The browser build, and the server build of src/prerender.tsx (scripts/prerender.mjs, `isSsrBuild`):
-// only the browser's has landing-page preloads and chunk groups.
+// only the browser's has landing-page and font preloads and chunk groups.
 export default defineConfig(({ isSsrBuild }) => ({
   // React Fast Refresh patches React's renderer, which is not there: with it, an edited component
   // would be taken as hot-updated and go on showing its old version. Off, so that an edit reloads the
   // page in `npm run dev` (the plugin still compiles JSX for the aliases above).
-  plugins: [react({ refreshExclude: /./ }), tailwindcss(), ...(isSsrBuild ? [] : [landingPreloads()])],
+  plugins: [react({ refreshExclude: /./ }), tailwindcss(), ...(isSsrBuild ? [] : [landingPreloads(), fontPreloads()])],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
     // One copy of Preact (and so one hooks state) for the app and every library.

@@ -21,6 +21,44 @@ test.describe('prerendered first screen', () => {
     await expect(page.locator('input[name="donorName"]')).toBeVisible();
   });
 
+  test("/ comes with the organisation's description in the HTML, as the app then shows it", async ({ page, request }) => {
+    const { organization } = await (await request.get('/api/v1/public/site')).json();
+    const escaped = organization.description.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+    const html = await (await request.get('/')).text();
+    expect(html).toMatch(/<div id="prerendered"[^>]*>[\s\S]*<h1[^>]*>Que ningún niño crezca/);
+    expect(html.slice(html.indexOf('<div id="prerendered"'), html.indexOf('<div id="root">'))).toContain(`<p>${escaped}</p><div hidden data-slot="organization-description"`);
+
+    await page.goto('/');
+    await expect(page.getByTestId('org-description')).toHaveText(organization.description);
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+  });
+
+  test('the two web fonts are preloaded and, on a fast connection, what the first screen is drawn in', async ({ page, request }) => {
+    const html = await (await request.get('/donate')).text();
+    const preloads = [...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preloads).toEqual([expect.stringMatching(/^\/assets\/fraunces-latin-wght-normal-[\w-]+\.woff2$/), expect.stringMatching(/^\/assets\/nunito-sans-latin-wght-normal-[\w-]+\.woff2$/)]);
+
+    // The fonts the browser really drew each text in. font-display: optional falls back for the whole
+    // visit when a font is late, which a loaded test machine can make happen: then the next visit, with
+    // the font in the cache, must use it.
+    await expect(async () => {
+      await page.goto('/donate');
+      await expect(page.locator('#root h1')).toHaveText('Haz tu donación');
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+      const drawnIn = async (selector: string) => {
+        const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+        const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+        return fonts.map((f) => f.familyName).join();
+      };
+      expect(await drawnIn('#root h1')).toMatch(/^Fraunces/);
+      expect(await drawnIn('#root main p')).toMatch(/^Nunito Sans/);
+      await cdp.detach();
+    }).toPass({ timeout: 30_000 });
+  });
+
   test('not with a query string', async ({ request }) => {
     const html = await (await request.get('/donate?frecuencia=mensual')).text();
     expect(html).not.toContain('id="prerendered"');

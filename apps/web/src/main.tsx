@@ -7,8 +7,7 @@ import { paths } from '@/lib/paths';
 import { publicSiteQueryOptions } from '@/lib/public-site';
 import { createQueryClient } from '@/lib/query-client';
 import type { FromState } from '@/lib/auth-redirect';
-import '@fontsource-variable/nunito-sans';
-import '@fontsource-variable/fraunces';
+import './styles/fonts.css';
 import './styles/index.css';
 
 const router = createAppRouter();

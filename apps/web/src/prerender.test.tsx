@@ -2,6 +2,7 @@
 // The build's prerendered pages (src/prerender.tsx) render where there is no window, as in
 // scripts/prerender.mjs: a visitor who is not signed in, before any data has arrived.
 import { describe, expect, it } from 'vitest';
+import { PRERENDERED_DESCRIPTION_SLOT } from '@donaciones/shared/constants';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { homeMessages } from '@donaciones/shared/messages/home';
 import { navMessages } from '@donaciones/shared/messages/shell';
@@ -17,8 +18,10 @@ describe('prerendered pages', () => {
     expect(html).toContain(`>${navMessages.login}</span>`);
   });
 
-  it('renders the home page with its heading', async () => {
-    expect(h1(await render('/'))).toEqual([homeMessages.heroTitle]);
+  it('renders the home page with its heading, and the placeholder the server fills with the description once', async () => {
+    const html = await render('/');
+    expect(h1(html)).toEqual([homeMessages.heroTitle]);
+    expect(html.split(PRERENDERED_DESCRIPTION_SLOT)).toHaveLength(2);
   });
 
   it.each(prerenderedPages)('renders %s with one heading', async (address) => {

@@ -45,6 +45,13 @@ export const DEFAULT_NEXT_LEVEL_THRESHOLD = 3000;
 export const DEFAULT_SYSTEM_HEALTH = 98;
 export const DEFAULT_PENDING_EXPIRY_DAYS = 30;
 
+/**
+ * The opening of the home's placeholder for the organisation's description in the prerendered
+ * first screen: the server puts the description itself before it when it sends the page, so that
+ * the largest text of the first screen is in the HTML (docs/decisions/0027-prerendered-first-screen.md).
+ */
+export const PRERENDERED_DESCRIPTION_SLOT = '<div data-slot="organization-description"';
+
 export const LIST_DEFAULT_LIMIT = 20;
 export const LIST_MAX_LIMIT = 100;
 /** A search counts its matches up to here and then says "más de 1,000": an exact count of a frequent word reads the whole ledger. */

@@ -3,8 +3,9 @@
 // of it that also names its page's chunks as `<link rel="modulepreload">`, made once at start. One
 // of the build's prerendered.json (apps/web/scripts/prerender.mjs) also gets its first screen as
 // inert HTML before the app's root, when nobody is signed in and there is no query string
-// (docs/decisions/0027-prerendered-first-screen.md). Each of these pages is compressed (brotli and
-// gzip) the first time it is asked for, then sent from memory by Accept-Encoding.
+// (docs/decisions/0027-prerendered-first-screen.md); the home's gets the organisation's description,
+// read when it is sent. Each of these pages is compressed (brotli and gzip) the first time it is
+// asked for, then sent from memory by Accept-Encoding.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,8 +13,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { CSRF_COOKIE, REFRESH_COOKIE } from '@donaciones/shared/constants';
+import { CSRF_COOKIE, PRERENDERED_DESCRIPTION_SLOT, REFRESH_COOKIE } from '@donaciones/shared/constants';
 import { errorMessages } from '../messages/errors';
+import { escapeHtml } from '../platform/email-templates/text-blocks';
+import { readBatcher } from '../platform/read-batching';
+import { getSettings } from '../platform/settings';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -52,6 +56,16 @@ export function prerenderedHtml(pages: ReadonlyMap<string, string>, indexHtml: s
   return prerendered;
 }
 
+/**
+ * The prerendered home with the organisation's description before its placeholder, which is hidden:
+ * the description is the first screen's largest text, and the app only shows it once its code and
+ * the site's data have arrived. The same paragraph as the app's, in the same place.
+ */
+export function withDescription(html: string, description: string): string {
+  if (!description.trim() || !html.includes(PRERENDERED_DESCRIPTION_SLOT)) return html;
+  return html.replace(PRERENDERED_DESCRIPTION_SLOT, () => `<p>${escapeHtml(description)}</p>${PRERENDERED_DESCRIPTION_SLOT.replace('<div', '<div hidden')}`);
+}
+
 /** The first of brotli and gzip that an Accept-Encoding header takes (a `q=0` refuses), or null. */
 export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
   const weights = new Map<string, number>();
@@ -64,12 +78,16 @@ export function acceptedEncoding(header: string | string[] | undefined): 'br' | 
   return takes('br') ? 'br' : takes('gzip') ? 'gzip' : null;
 }
 
-/** A page's brotli and gzip copies, made once per page (the pages are fixed at start). */
+/**
+ * A page's brotli and gzip copies, made once per page. The pages are fixed at start but for the
+ * home's description, which changes when staff edit it: the copies of a few versions are kept.
+ */
 function compressedPages() {
   const made = new Map<string, { br: Buffer; gzip: Buffer }>();
   return (html: string) => {
     let copies = made.get(html);
     if (!copies) {
+      if (made.size >= 64) made.delete(made.keys().next().value!);
       const raw = Buffer.from(html);
       copies = {
         br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
@@ -123,7 +141,10 @@ export default fp(async function webApp(app: FastifyInstance) {
   }
 
   const compressed = compressedPages();
-  app.setNotFoundHandler((request, reply) => {
+  // Concurrent visitors of the home share one read of the description (platform/read-batching.ts).
+  const descriptionReads = readBatcher<string>();
+  const organizationDescription = () => descriptionReads('organization', async () => (await getSettings(app.db, 'organization')).description);
+  app.setNotFoundHandler(async (request, reply) => {
     const [url, query] = request.url.split('?', 2);
     if (url === '/api' || url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ detail: errorMessages.notFound });
@@ -132,7 +153,7 @@ export default fp(async function webApp(app: FastifyInstance) {
     if (!indexHtml) return reply.status(404).send({ detail: 'La aplicación web no está construida (npm run build).' });
     // A query string may change the first screen (`?frecuencia=mensual` on /donate): no prerendered page.
     const first = query === undefined && !mayBeSignedIn(request.cookies) ? prerendered.get(url) : undefined;
-    const html = first ?? pages.get(url) ?? indexHtml;
+    const html = first?.includes(PRERENDERED_DESCRIPTION_SLOT) ? withDescription(first, await organizationDescription()) : (first ?? pages.get(url) ?? indexHtml);
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     reply.status(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     if (!encoding) return reply.send(html);

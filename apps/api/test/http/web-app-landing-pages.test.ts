@@ -1,20 +1,23 @@
 // The address a visitor opens first gets index.html with its page's chunks named as modulepreload
 // links (the build's landing-pages.json), so the browser fetches them together with the entry; a
 // page of the build's prerendered.json also gets its first screen as inert HTML, unless the
-// address has a query string or the browser may be signed in. Every page goes out compressed as the
-// browser's Accept-Encoding allows.
+// address has a query string or the browser may be signed in; the home's, with the organisation's
+// description as it is when the page is sent. Every page goes out compressed as the browser's
+// Accept-Encoding allows.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, REFRESH_COOKIE } from '@donaciones/shared/constants';
-import { acceptedEncoding, landingHtml, prerenderedHtml } from '../../src/http/web-app';
+import { CSRF_COOKIE, PRERENDERED_DESCRIPTION_SLOT, REFRESH_COOKIE } from '@donaciones/shared/constants';
+import { acceptedEncoding, landingHtml, prerenderedHtml, withDescription } from '../../src/http/web-app';
+import { getSettings, putSettings } from '../../src/platform/settings';
 import { createTestApp, inject, type TestContext } from '../support/helpers';
 
 const indexHtml = '<!doctype html><html lang="es"><head><title>Donaciones</title></head><body><div id="root"></div></body></html>';
 const preloads = { '/': ['/assets/home-1.js', '/assets/shared-home-1.js'], '/donate': ['/assets/donate-1.js'] };
-const prerendered = { '/': '<div><h1>Inicio</h1></div>', '/terms': '<div><h1>Términos $& $1</h1></div>' };
+const slot = `${PRERENDERED_DESCRIPTION_SLOT} class="space-y-2" aria-hidden="true"><div class="h-5"></div></div>`;
+const prerendered = { '/': `<div><h1>Inicio</h1><div class="mt-5">${slot}</div></div>`, '/terms': '<div><h1>Términos $& $1</h1></div>' };
 const withBody = (body: string) => `<div id="prerendered" inert aria-hidden="true">${body}</div><div id="root"></div>`;
 
 let ctx: TestContext;
@@ -71,11 +74,13 @@ describe('prerendered pages', () => {
     expect(pages.get('/terms')).toBe(indexHtml.replace('<div id="root"></div>', () => withBody(prerendered['/terms'])));
   });
 
-  it('sends / with its prerendered first screen and its preloads', async () => {
+  it('sends / with its prerendered first screen, the description filled in, and its preloads', async () => {
+    const { description } = await getSettings(ctx.db, 'organization');
     const res = await inject(ctx.app, { url: '/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.body).toContain(withBody(prerendered['/']));
+    expect(res.body).toContain(withBody(withDescription(prerendered['/'], description)));
+    expect(res.body).toContain(`<div class="mt-5"><p>${description}</p><div hidden data-slot="organization-description" class="space-y-2"`);
     expect(res.body.match(/id="prerendered"/g)).toHaveLength(1);
     expect(preloaded(res.body)).toEqual(preloads['/']);
   });
@@ -113,6 +118,35 @@ describe('prerendered pages', () => {
   it('does not serve the prerendered pages themselves', async () => {
     const res = await inject(ctx.app, { url: '/prerendered.json' });
     expect(res.body).toBe(indexHtml);
+  });
+});
+
+describe("the home's description", () => {
+  it('goes before the placeholder, which is hidden, escaped and taken literally', () => {
+    const html = `<main>${slot}</main>`;
+    expect(withDescription(html, 'Becas & "refacción" <b>$& $1</b>')).toBe(
+      `<main><p>Becas &amp; &quot;refacción&quot; &lt;b&gt;$&amp; $1&lt;/b&gt;</p>${slot.replace('<div data-slot', '<div hidden data-slot')}</main>`,
+    );
+  });
+
+  it('leaves the placeholder alone without a description, and a page without the placeholder as it is', () => {
+    expect(withDescription(`<main>${slot}</main>`, '  ')).toBe(`<main>${slot}</main>`);
+    expect(withDescription('<main><h1>Términos</h1></main>', 'Texto')).toBe('<main><h1>Términos</h1></main>');
+  });
+
+  it('is the one staff saved last, in every encoding', async () => {
+    const organization = await getSettings(ctx.db, 'organization');
+    try {
+      for (const description of ['Acompañamos a 500 niñas y niños <de Sololá>.', 'Becas y refacción escolar en Quiché.']) {
+        await putSettings(ctx.db, 'organization', { ...organization, description });
+        const escaped = description.replace('<', '&lt;').replace('>', '&gt;');
+        expect((await inject(ctx.app, { url: '/' })).body).toContain(`<p>${escaped}</p>`);
+        const br = await inject(ctx.app, { url: '/', headers: { 'accept-encoding': 'br' } });
+        expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toContain(`<p>${escaped}</p>`);
+      }
+    } finally {
+      await putSettings(ctx.db, 'organization', organization);
+    }
   });
 });
 

@@ -65,7 +65,9 @@ function Hero({ site, failure }: { site: PublicSite | undefined; failure: LoadFa
             ) : failure ? (
               <ErrorState message={m.loadError} onRetry={failure.onRetry} retrying={failure.retrying} className="px-4 py-6" />
             ) : (
-              <div className="space-y-2" aria-hidden="true">
+              // data-slot first: the server fills the prerendered page's description before it
+              // (PRERENDERED_DESCRIPTION_SLOT, apps/api/src/http/web-app.ts).
+              <div data-slot="organization-description" className="space-y-2" aria-hidden="true">
                 <Skeleton className="h-5 w-full" />
                 <Skeleton className="h-5 w-11/12" />
                 <Skeleton className="h-5 w-2/3" />
