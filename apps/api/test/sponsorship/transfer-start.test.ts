@@ -1,11 +1,11 @@
 // Sponsoring by monthly bank transfer (docs/product.md#sponsorship, decision 0054): the start creates the
 // import's monthly gift by transfer with its permanent reference, holds the place for the settings' days
 // and emails the instructions; the statement line carrying the reference activates the sponsorship with
-// a receipt; a hold that runs out first releases the place, cancels the gift and tells the sponsor; card
+// a receipt, and one short of the monthly amount leaves it waiting (the line for staff); a hold that runs out first releases the place, cancels the gift and tells the sponsor; card
 // and transfer racing for the last place leave one holder; a second press answers the same reference.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { donations, emailOutbox, receipts, recurringGifts, sponsoredChildren, sponsorships } from '../../src/db/schema';
+import { auditLog, donations, emailOutbox, receipts, recurringGifts, sponsoredChildren, sponsorships } from '../../src/db/schema';
 import { releaseExpiredHolds } from '../../src/domain/sponsorship/places';
 import { getSettings, putSettings } from '../../src/platform/settings';
 import { type Caller, createTestApp, inject, type TestContext } from '../support/helpers';
@@ -127,6 +127,45 @@ describe('sponsoring by transfer', () => {
     // The same statement line again records nothing more.
     await importStatement(`TRANSFERENCIA ${reference} ANA;250,00`);
     expect(await ctx.db.select().from(donations).where(eq(donations.recurringGiftId, gift.id))).toHaveLength(1);
+  });
+
+  it('does not start on a first transfer short of the monthly amount: the line is left to staff, the place keeps waiting', async () => {
+    const child = await aChild(ctx.db, { firstName: 'Yesenia' });
+    const h = await hold(child.id);
+    const res = await start(h.json().holdToken, { ...TRANSFER, email: 'rosa.short@correo.gt' });
+    expect(res.statusCode).toBe(201);
+    const reference: string = res.json().transfer.reference;
+
+    const imported = await importStatement(`TRANSFERENCIA ${reference} ROSA;100,00`);
+    expect(imported.statusCode, imported.body).toBe(201);
+    const [s] = await ctx.db.select().from(sponsorships).where(eq(sponsorships.holdToken, h.json().holdToken));
+    expect(s.status).toBe('held');
+    const [c] = await ctx.db.select().from(sponsoredChildren).where(eq(sponsoredChildren.id, child.id));
+    expect(c.status).toBe('waiting');
+    const [gift] = await ctx.db.select().from(recurringGifts).where(eq(recurringGifts.id, s.recurringGiftId!));
+    expect([gift.status, gift.startedAt]).toEqual(['incomplete', null]);
+    expect(await ctx.db.select().from(donations).where(eq(donations.recurringGiftId, gift.id))).toHaveLength(0);
+    const view = imported.json();
+    expect(view.counts.confirmed).toBe(0);
+    const [line] = view.lines;
+    expect([line.state, line.amount]).toEqual(['unmatched', 100]);
+    const [trace] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'bank_statement.transfer_short'), eq(auditLog.entityId, view.id)));
+    expect(trace.details).toMatchObject({ recurring_gift_id: gift.id, amount_cents: 10_000, monthly_amount_cents: 25_000 });
+
+    // Staff record the short transfer as a donation of its own; the full month then starts the sponsorship.
+    const recorded = await inject(ctx.app, {
+      method: 'POST',
+      url: `/api/v1/admin/bank-statements/${view.id}/lines/${line.id}/donation`,
+      token: admin.token,
+      payload: { donor_name: 'Rosa Transferencia', donor_email: 'rosa.short@correo.gt' },
+    });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    expect(recorded.json().lines[0]).toMatchObject({ state: 'confirmed', confirmed_donation: { donor_name: 'Rosa Transferencia' } });
+    await importStatement(`TRANSFERENCIA ${reference} ROSA;250,00`);
+    const [after] = await ctx.db.select().from(sponsorships).where(eq(sponsorships.id, s.id));
+    expect(after.status).toBe('active');
+    const charges = await ctx.db.select().from(donations).where(eq(donations.recurringGiftId, gift.id));
+    expect(charges.map((d) => [d.status, d.amountCents])).toEqual([['completed', 25_000]]);
   });
 
   it('releases the place when no transfer arrived in time: the gift is cancelled, the sponsor told, a late line records nothing', async () => {

@@ -1,8 +1,11 @@
 // Monthly gifts by transfer on the bank statement (docs/product.md#monthly-giving, decision 0045): a credit
 // line that carries a live transfer gift's permanent reference records that month's charge of the gift,
 // completed through the ledger's approval (receipt, the gift's next date a month on, the donor's monthly
-// email), and the line is confirmed with it, so the movement pays nothing else. Run by the statement's
-// import, in its transaction.
+// email), and the line is confirmed with it, so the movement pays nothing else. A gift's first transfer
+// must cover its monthly amount: a sponsorship's gift waiting for it starts the sponsorship, and a child's
+// place is not taken for part of a month. A shorter one is left unmatched for staff, who can record it
+// as a donation of its own (line-donation.ts); the gift keeps waiting. Run by the statement's import,
+// in its transaction.
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { monthlyApiMessages } from '../../../messages/monthly';
 import type { Db } from '../../../db/client';
@@ -23,12 +26,19 @@ export function namesReference(text: string, reference: string): boolean {
   return words.has(reference) || (reference.length >= 6 && compact(text).includes(reference));
 }
 
-type Gift = { id: number; reference: string; donorName: string; donorEmail: string };
+type Gift = { id: number; reference: string; donorName: string; donorEmail: string; amountCents: number; status: string };
 
 /** Live gifts: started ones, and a sponsorship's gift waiting for its first transfer (decision 0054). */
 async function liveTransferGifts(tx: Db): Promise<Gift[]> {
   const rows = await tx
-    .select({ id: recurringGifts.id, reference: recurringGifts.transferReference, donorName: recurringGifts.donorName, donorEmail: recurringGifts.donorEmail })
+    .select({
+      id: recurringGifts.id,
+      reference: recurringGifts.transferReference,
+      donorName: recurringGifts.donorName,
+      donorEmail: recurringGifts.donorEmail,
+      amountCents: recurringGifts.amountCents,
+      status: recurringGifts.status,
+    })
     .from(recurringGifts)
     .where(and(eq(recurringGifts.provider, TRANSFER_PROVIDER), inArray(recurringGifts.status, ['active', 'past_due', 'incomplete']), isNotNull(recurringGifts.transferReference)));
   return rows.map((r) => ({ ...r, reference: r.reference as string }));
@@ -47,6 +57,17 @@ export async function recordTransferCharges(tx: Db, input: { importId: number; l
     const text = `${line.description} ${line.reference ?? ''}`;
     const gift = gifts.find((g) => namesReference(text, g.reference));
     if (!gift) continue;
+    if (gift.status === 'incomplete' && line.creditCents < gift.amountCents) {
+      await audit(tx, {
+        actor: input.actor,
+        action: 'bank_statement.transfer_short',
+        entityType: 'bank_statement',
+        entityId: input.importId,
+        details: { line_id: line.id, line_number: line.lineNumber, recurring_gift_id: gift.id, amount_cents: line.creditCents, monthly_amount_cents: gift.amountCents },
+        ip: input.ip,
+      });
+      continue;
+    }
     const pending = await insertDonation(tx, {
       donorName: gift.donorName,
       donorEmail: gift.donorEmail,
