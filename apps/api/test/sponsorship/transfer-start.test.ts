@@ -192,6 +192,39 @@ describe('sponsoring by transfer', () => {
     expect(await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'tarde.transfer@correo.gt'))).toHaveLength(2);
   });
 
+  it("releases the places held unpaid when the child leaves: the transfer's gift is cancelled, its sponsor told without the reason, a later line records nothing", async () => {
+    const child = await aChild(ctx.db, { firstName: 'Marisol', sponsorPlaces: 2 });
+    const byTransfer = await hold(child.id);
+    const res = await start(byTransfer.json().holdToken, { ...TRANSFER, email: 'hugo.left@correo.gt' });
+    expect(res.statusCode).toBe(201);
+    const reference: string = res.json().transfer.reference;
+    const byCard = await hold(child.id);
+    expect(byCard.statusCode).toBe(201);
+
+    const reason = 'La familia se mudó a Huehuetenango';
+    const left = await inject(ctx.app, { method: 'POST', url: `/api/v1/admin/sponsorship/children/${child.id}/status`, token: admin.token, payload: { status: 'left', reason } });
+    expect(left.statusCode, left.body).toBe(200);
+    const holds = await ctx.db.select().from(sponsorships).where(eq(sponsorships.childId, child.id)).orderBy(sponsorships.id);
+    expect(holds.map((h) => [h.status, h.endReason])).toEqual([
+      ['released', 'child_left_before_start'],
+      ['released', 'child_left_before_start'],
+    ]);
+    const [gift] = await ctx.db.select().from(recurringGifts).where(eq(recurringGifts.id, holds[0].recurringGiftId!));
+    expect([gift.status, gift.nextChargeAt]).toEqual(['cancelled', null]);
+    const [email] = await ctx.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, 'hugo.left@correo.gt'), eq(emailOutbox.template, 'sponsorship-transfer-released')));
+    expect(email.subject).toBe('Marisol ya no forma parte del programa');
+    expect(email.textBody).toContain(`Dimos de baja la referencia ${reference}`);
+    expect(email.textBody).not.toContain('Huehuetenango');
+    // The hold's page and its start say the reservation ended.
+    expect((await start(byCard.json().holdToken, CARD)).statusCode).toBe(409);
+
+    const imported = await importStatement(`TRANSFERENCIA ${reference} HUGO;250,00`);
+    expect(imported.json().lines[0].state).toBe('unmatched');
+    expect(await ctx.db.select().from(donations).where(eq(donations.recurringGiftId, gift.id))).toHaveLength(0);
+    const [after] = await ctx.db.select().from(sponsorships).where(eq(sponsorships.id, holds[0].id));
+    expect(after.status).toBe('released');
+  });
+
   it('gives the last place to exactly one of parallel card and transfer sponsors', async () => {
     const child = await aChild(ctx.db, { firstName: 'Último' });
     const attempt = async (payload: object) => {

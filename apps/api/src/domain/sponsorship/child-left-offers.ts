@@ -17,6 +17,25 @@ import { getSettings } from '../../platform/settings';
 import { cancelMonthlyGift } from '../monthly/cancel';
 import type { MonthlyContext } from '../monthly/monthly-gifts';
 import { firstNameOf } from './sponsor-recipient';
+import { releasedTransferHolds } from './start-transfer';
+
+/**
+ * Releases the places still held for the child, unpaid: paying later must not start a sponsorship of a
+ * child who left (ledger/sponsorship-start.ts starts held ones only; a card checkout paid after this
+ * is a monthly gift where most needed, as after an expired hold). A hold waiting for its first transfer
+ * has its gift cancelled and its sponsor told, without the reason (start-transfer.ts).
+ */
+export async function releaseHoldsOfLeftChild(tx: Db, childId: number, actor: Actor): Promise<void> {
+  const released = await tx
+    .update(sponsorships)
+    .set({ status: 'released', endedAt: sql`now()`, endReason: 'child_left_before_start', updatedAt: sql`now()` })
+    .where(and(eq(sponsorships.childId, childId), eq(sponsorships.status, 'held')))
+    .returning({ id: sponsorships.id, recurringGiftId: sponsorships.recurringGiftId, childId: sponsorships.childId });
+  for (const hold of released) {
+    await audit(tx, { actor, action: 'sponsorship.released', entityType: 'sponsorship', entityId: hold.id, details: { reason: 'child_left', child_id: childId, recurring_gift_id: hold.recurringGiftId } });
+  }
+  await releasedTransferHolds(tx, released, 'child_left');
+}
 
 /** Ends the child's active sponsorships, each with its sponsor's choice open for the grace period. */
 export async function endSponsorshipsOfLeftChild(tx: Db, childId: number, actor: Actor): Promise<number[]> {

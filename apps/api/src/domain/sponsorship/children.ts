@@ -11,7 +11,7 @@ import { type Actor, audit } from '../../platform/audit';
 import { processSlipFile } from '../deposits/slip-files';
 import { childView, currentConsent, readChildren } from './views';
 import { enqueueChildLeftEmails } from './child-left-email';
-import { endSponsorshipsOfLeftChild } from './child-left-offers';
+import { endSponsorshipsOfLeftChild, releaseHoldsOfLeftChild } from './child-left-offers';
 import { PHOTO_CONSENT_SCOPES } from '@donaciones/shared/schemas/sponsorship';
 
 async function checkProgram(db: Db, programId: number | null): Promise<void> {
@@ -82,7 +82,10 @@ export async function setChildStatus(db: Db, id: number, input: ChildStatusInput
       .where(eq(sponsoredChildren.id, id));
     await audit(tx, { actor, action: 'sponsorship.child_status', entityType: 'sponsored_child', entityId: id, details: { status: input.status } });
     // Its sponsors' choice opens (another child, keep giving, cancel) and each is told, once.
-    if (input.status === 'left' && before.status !== 'left') await enqueueChildLeftEmails(tx, await endSponsorshipsOfLeftChild(tx, id, actor));
+    if (input.status === 'left' && before.status !== 'left') {
+      await enqueueChildLeftEmails(tx, await endSponsorshipsOfLeftChild(tx, id, actor));
+      await releaseHoldsOfLeftChild(tx, id, actor);
+    }
   });
 }
 

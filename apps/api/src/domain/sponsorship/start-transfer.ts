@@ -114,12 +114,17 @@ export async function startTransferSponsorship(db: Database, input: { token: str
  * Holds released because their time ran out: the monthly gift by transfer of each (still waiting for
  * its first transfer) is cancelled, so its reference records nothing more, and the sponsor is told.
  */
-export async function releasedTransferHolds(tx: Db, released: { id: number; recurringGiftId: number | null; childId: number }[]): Promise<void> {
+export async function releasedTransferHolds(
+  tx: Db,
+  released: { id: number; recurringGiftId: number | null; childId: number }[],
+  why: 'hold_expired' | 'child_left' = 'hold_expired',
+): Promise<void> {
   const giftIds = released.flatMap((r) => (r.recurringGiftId != null ? [r.recurringGiftId] : []));
   if (giftIds.length === 0) return;
+  const childLeft = why === 'child_left';
   const cancelled = await tx
     .update(recurringGifts)
-    .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelReason: em.releasedReason, nextChargeAt: null, updatedAt: sql`now()` })
+    .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelReason: childLeft ? em.childLeftReason : em.releasedReason, nextChargeAt: null, updatedAt: sql`now()` })
     .where(and(inArray(recurringGifts.id, giftIds), eq(recurringGifts.provider, TRANSFER_PROVIDER), eq(recurringGifts.status, 'incomplete')))
     .returning();
   for (const gift of cancelled) {
@@ -131,11 +136,12 @@ export async function releasedTransferHolds(tx: Db, released: { id: number; recu
       .leftJoin(users, eq(users.id, sponsorships.userId))
       .where(eq(sponsorships.id, hold.id));
     const firstName = firstNameOf(row.name);
-    await audit(tx, { actor: null, action: 'monthly_gift.transfer_lapsed', entityType: 'recurring_gift', entityId: gift.id, details: { sponsorship_id: hold.id, reference: gift.transferReference } });
+    await audit(tx, { actor: null, action: 'monthly_gift.transfer_lapsed', entityType: 'recurring_gift', entityId: gift.id, details: { sponsorship_id: hold.id, reference: gift.transferReference, reason: why } });
+    const text = childLeft ? em.childLeftText : em.releasedText;
     await enqueueEmail(tx, {
       to: row.accountEmail || gift.donorEmail,
-      subject: em.releasedSubject(row.child),
-      text: em.releasedText(firstName, row.child, gift.transferReference ?? '', `${PUBLIC_URL_MARK}/apadrina`),
+      subject: childLeft ? em.childLeftSubject(row.child) : em.releasedSubject(row.child),
+      text: text(firstName, row.child, gift.transferReference ?? '', `${PUBLIC_URL_MARK}/apadrina`),
       template: 'sponsorship-transfer-released',
     });
   }
