@@ -85,6 +85,8 @@ export const receiptMessages = {
   receiptNotAvailable: 'Esta donación aún no tiene recibo: solo las donaciones completadas lo tienen.',
   /** Re-sending to a gift without the donor's email: the same sentence the receipt card shows. */
   noEmail: receiptsMessages.noEmail,
+  /** Re-sending a receipt when neither the gift nor its donor's record has an email. */
+  noEmailAnywhere: receiptsMessages.noEmailAnywhere,
   statementEmpty: (year: number) => `No hay donaciones completadas en ${year}.`,
   statementOtherUser: 'Solo un administrador puede descargar la constancia de otra persona.',
 } as const;

@@ -118,16 +118,39 @@ describe('completion and the receipt', () => {
   it('staff cannot re-send the receipt nor the yearly statement of a gift without the donor’s email (409, in words; nothing queued nor audited)', async () => {
     const id = (await enter({ donorName: 'Don Mateo Xol', method: 'cash', amount: 60, completed: true }, who.admin)).json().id;
     const before = (await ctx.db.select().from(emailOutbox)).length;
-    for (const what of ['receipt', 'statement']) {
+    for (const [what, detail] of [
+      ['receipt', 'Ni esta donación ni la ficha de su donante tienen correo: entrega el recibo impreso (Descargar recibo).'],
+      ['statement', 'Esta donación no tiene correo: entrega el recibo impreso (Descargar recibo).'],
+    ]) {
       const res = await inject(ctx.app, { method: 'POST', url: `/api/v1/admin/donations/${id}/${what}/resend`, token: who.admin.token, payload: {} });
       expect(res.statusCode, res.body).toBe(409);
-      expect(res.json().detail).toBe('Esta donación no tiene correo: entrega el recibo impreso (Descargar recibo).');
+      expect(res.json().detail).toBe(detail);
     }
     expect((await ctx.db.select().from(emailOutbox)).length).toBe(before);
     const audits = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, String(id)));
     expect(audits.map((a) => a.action).filter((a) => a.endsWith('.resend'))).toEqual([]);
     // Its receipt is still there to print.
     expect((await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/donations/${id}/receipt.pdf`, token: who.admin.token })).statusCode).toBe(200);
+  });
+
+  it('re-sends the receipt of a gift entered without an email to the one staff added to its donor record later', async () => {
+    const id = (await enter({ donorName: 'Doña Catalina Tum', method: 'cash', amount: 75, completed: true }, who.admin)).json().id;
+    const { donorId } = await stored(id);
+    expect(donorId).not.toBeNull();
+    const record = (await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/donors/${donorId}`, token: who.admin.token })).json().donor;
+    const to = email('catalina');
+    const edited = await inject(ctx.app, { method: 'PUT', url: `/api/v1/admin/donors/${donorId}`, token: who.admin.token, payload: { ...record, emails: [to] } });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    const res = await inject(ctx.app, { method: 'POST', url: `/api/v1/admin/donations/${id}/receipt/resend`, token: who.admin.token, payload: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().to).toBe(to);
+    const sent = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+    expect(sent.map((e) => e.template)).toEqual(['donation-receipt']);
+    const [resend] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, String(id)), eq(auditLog.action, 'receipt.resend')));
+    expect(resend.details).toMatchObject({ to });
+    // The receipt keeps what was issued.
+    expect((await receiptOf(id))!.donorEmail).toBe('');
   });
 
   it('voiding a gift without the donor’s email voids its receipt and queues no email to nobody', async () => {

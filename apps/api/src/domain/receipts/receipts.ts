@@ -6,7 +6,7 @@ import { type Role } from '@donaciones/shared/constants';
 import { formatCents, formatReceiptNumber } from '@donaciones/shared/format';
 import { can } from '@donaciones/shared/permissions';
 import type { Db } from '../../db/client';
-import { donations, type EmailAttachment, emailOutbox, programs, type ReceiptIssuer, receiptCounters, receipts, users } from '../../db/schema';
+import { donations, donors, type EmailAttachment, emailOutbox, programs, type ReceiptIssuer, receiptCounters, receipts, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { receiptMessages } from '../../messages/receipts';
 import { type Actor, audit } from '../../platform/audit';
@@ -126,15 +126,16 @@ export async function issueReceipt(tx: Db, donationId: number, options: { email?
  * issue when no certification is needed, by the certification once it is done, and by staff's re-send;
  * null when the donor gave no email.
  */
-export async function enqueueReceiptEmail(tx: Db, receiptId: number): Promise<number | null> {
+export async function enqueueReceiptEmail(tx: Db, receiptId: number, to?: string): Promise<number | null> {
   const [receipt] = await tx.select().from(receipts).where(eq(receipts.id, receiptId)).limit(1);
   if (!receipt) throw notFound(receiptMessages.receiptNotFound);
+  const address = to ?? receipt.donorEmail;
   // A gift the office entered without the donor's email: its receipt is handed over printed.
-  if (receipt.donorEmail.trim() === '') return null;
+  if (address.trim() === '') return null;
   const m = receiptMessages.email;
   const document = m.document(receipt.felStatus === 'certified');
   return enqueueEmail(tx, {
-    to: receipt.donorEmail,
+    to: address,
     subject: m.subject(document, receiptLabel(receipt)),
     text: m.text(
       receipt.donorName,
@@ -211,22 +212,39 @@ export async function receiptForViewer(db: Db, donationId: number, viewer: Recei
 }
 
 /** Staff re-send a donation's receipt to the donor (audited); 409 when the gift has no email to send it to. */
-export async function resendReceipt(db: Db, input: { donationId: number; actor: Actor; ip?: string | null }): Promise<ReceiptRow> {
+/**
+ * Where a receipt goes again: the address it was issued to, or, for a gift entered without one, the
+ * address staff gave later (the gift's, then the first of its donor record's). The receipt itself
+ * keeps what was issued.
+ */
+async function resendAddress(tx: Db, receipt: ReceiptRow): Promise<string> {
+  if (receipt.donorEmail.trim() !== '') return receipt.donorEmail;
+  const [later] = await tx
+    .select({ gift: donations.donorEmail, record: donors.emails })
+    .from(donations)
+    .leftJoin(donors, eq(donors.id, donations.donorId))
+    .where(eq(donations.id, receipt.donationId))
+    .limit(1);
+  return later?.gift.trim() || later?.record?.[0] || '';
+}
+
+export async function resendReceipt(db: Db, input: { donationId: number; actor: Actor; ip?: string | null }): Promise<{ receipt: ReceiptRow; to: string }> {
   return db.transaction(async (tx) => {
     const [receipt] = await tx.select().from(receipts).where(eq(receipts.donationId, input.donationId)).limit(1);
     if (!receipt) throw notFound(receiptMessages.receiptNotAvailable);
-    // A gift the office entered without the donor's email: its receipt is handed over printed.
-    if (receipt.donorEmail.trim() === '') throw conflict(receiptMessages.noEmail);
-    await enqueueReceiptEmail(tx, receipt.id);
+    const to = await resendAddress(tx, receipt);
+    // A gift the office entered without the donor's email, and none given since: its receipt is handed over printed.
+    if (to === '') throw conflict(receiptMessages.noEmailAnywhere);
+    await enqueueReceiptEmail(tx, receipt.id, to);
     await audit(tx, {
       actor: input.actor,
       action: 'receipt.resend',
       entityType: 'donation',
       entityId: input.donationId,
-      details: { receipt: receiptLabel(receipt), to: receipt.donorEmail },
+      details: { receipt: receiptLabel(receipt), to },
       ip: input.ip,
     });
-    return receipt;
+    return { receipt, to };
   });
 }
 

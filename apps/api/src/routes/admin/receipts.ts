@@ -42,15 +42,17 @@ export default async function adminReceiptRoutes(app: FastifyInstance) {
       schema: {
         tags: [DONATIONS],
         summary: 'Enviar de nuevo el recibo al correo del donante, con el PDF adjunto (auditado)',
-        description: '409 si la donación no tiene correo (se registró sin él): su recibo se entrega impreso.',
+        description:
+          'Al correo con que se emitió el recibo; si la donación se registró sin correo, al que se le dio después (el de la donación o el primero de su ficha de donante). ' +
+          '409 si no tiene ninguno: su recibo se entrega impreso.',
         security: bearer,
         params: idParamSchema,
         response: { 200: sentSchema, 404: error, 409: error, ...writeRefusals },
       },
     },
     async (request) => {
-      const receipt = await resendReceipt(app.db, { donationId: request.params.id, actor: actorOf(request), ip: request.ip });
-      return { to: receipt.donorEmail, receipt: receiptLabel(receipt) };
+      const { receipt, to } = await resendReceipt(app.db, { donationId: request.params.id, actor: actorOf(request), ip: request.ip });
+      return { to, receipt: receiptLabel(receipt) };
     },
   );
 

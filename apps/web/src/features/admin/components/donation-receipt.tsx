@@ -1,7 +1,8 @@
 // A donation's receipt in the admin console (docs/product.md#receipts): its number, and the staff's
 // download, re-send to the donor and re-send of the donor's yearly statement (not once the gift was
-// refunded or voided: that receipt is annulled; not for a gift without the donor's email: it is handed
-// over printed). Nothing without a receipt.
+// refunded or voided: that receipt is annulled). A gift entered without the donor's email has its
+// receipt handed over printed, or re-sent to an email staff add to the donor's record later (the
+// server finds it); its yearly statement goes by the gift's email only. Nothing without a receipt.
 import { Download, FileText, Send } from 'lucide-react';
 import { formatReceiptNumber } from '@donaciones/shared/format';
 import { receiptsMessages as m } from '@donaciones/shared/messages/receipts';
@@ -32,19 +33,19 @@ export function DonationReceipt({ id, receiptNumber, receiptSeries, annulled, ha
         <Button variant="outline" size="sm" icon={<Download aria-hidden="true" className="size-4" />} loading={download.isPending} onClick={() => download.mutate()}>
           {m.download}
         </Button>
+        {!annulled && (
+          <Button variant="outline" size="sm" icon={<Send aria-hidden="true" className="size-4" />} loading={resend.isPending} onClick={() => resend.mutate()}>
+            {m.resend}
+          </Button>
+        )}
         {!annulled && hasEmail && (
-          <>
-            <Button variant="outline" size="sm" icon={<Send aria-hidden="true" className="size-4" />} loading={resend.isPending} onClick={() => resend.mutate()}>
-              {m.resend}
-            </Button>
-            <Button variant="outline" size="sm" icon={<FileText aria-hidden="true" className="size-4" />} loading={statement.isPending} onClick={() => statement.mutate()}>
-              {m.resendStatement}
-            </Button>
-          </>
+          <Button variant="outline" size="sm" icon={<FileText aria-hidden="true" className="size-4" />} loading={statement.isPending} onClick={() => statement.mutate()}>
+            {m.resendStatement}
+          </Button>
         )}
       </div>
       {annulled && <p className="mt-3 text-sm text-ink-600">{m.annulled}</p>}
-      {!annulled && !hasEmail && <p className="mt-3 text-sm text-ink-600">{m.noEmail}</p>}
+      {!annulled && !hasEmail && <p className="mt-3 text-sm text-ink-600">{m.noEmailYet}</p>}
     </Card>
   );
 }

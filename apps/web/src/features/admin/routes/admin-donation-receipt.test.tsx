@@ -67,16 +67,16 @@ describe('admin: a donation\'s receipt', { timeout: 20_000 }, () => {
     expect(await screen.findByText('#MG00000052', {}, { timeout: 6000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reenviar recibo' })).toBeNull();
   });
-  it('a gift without the donor\'s email: the receipt downloads, and the card says to hand it over printed instead of re-sending', async () => {
+  it('a gift without the donor\'s email: the receipt downloads or goes to an email added to the record since; no statement re-send', async () => {
     renderApp('/admin/donations/52', {
       ...ADMIN,
       handler: (req) => (req.url === '/donations/52' ? { status: 200, data: { ...detail, donor_email: '' } } : undefined),
     });
     expect(await screen.findByTestId('receipt-number', {}, { timeout: 6000 })).toHaveTextContent(/^A-000017$/);
     expect(screen.getByRole('button', { name: 'Descargar recibo' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Reenviar recibo' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Reenviar recibo' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reenviar constancia anual' })).toBeNull();
-    expect(screen.getByText('Esta donación no tiene correo: entrega el recibo impreso (Descargar recibo).')).toBeTruthy();
+    expect(screen.getByText('Esta donación se registró sin correo: entrega el recibo impreso (Descargar recibo), o agrega el correo en la ficha del donante y usa Reenviar recibo.')).toBeTruthy();
     // The donor card says the email was not given rather than leaving the row blank.
     expect(screen.getByText('Correo').nextElementSibling).toHaveTextContent(/^No lo indicó$/);
   });
