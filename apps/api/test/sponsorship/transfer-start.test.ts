@@ -148,7 +148,7 @@ describe('sponsoring by transfer', () => {
     const view = imported.json();
     expect(view.counts.confirmed).toBe(0);
     const [line] = view.lines;
-    expect([line.state, line.amount]).toEqual(['unmatched', 100]);
+    expect([line.state, line.amount, line.short_transfer]).toEqual(['unmatched', 100, { reference, monthly_amount: 250 }]);
     const [trace] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'bank_statement.transfer_short'), eq(auditLog.entityId, view.id)));
     expect(trace.details).toMatchObject({ recurring_gift_id: gift.id, amount_cents: 10_000, monthly_amount_cents: 25_000 });
 
@@ -160,7 +160,7 @@ describe('sponsoring by transfer', () => {
       payload: { donor_name: 'Rosa Transferencia', donor_email: 'rosa.short@correo.gt' },
     });
     expect(recorded.statusCode, recorded.body).toBe(201);
-    expect(recorded.json().lines[0]).toMatchObject({ state: 'confirmed', confirmed_donation: { donor_name: 'Rosa Transferencia' } });
+    expect(recorded.json().lines[0]).toMatchObject({ state: 'confirmed', confirmed_donation: { donor_name: 'Rosa Transferencia' }, short_transfer: null });
     await importStatement(`TRANSFERENCIA ${reference} ROSA;250,00`);
     const [after] = await ctx.db.select().from(sponsorships).where(eq(sponsorships.id, s.id));
     expect(after.status).toBe('active');

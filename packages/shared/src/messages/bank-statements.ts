@@ -92,6 +92,8 @@ export const bankStatementsMessages = {
       `Se aprobará la donación ${reference} de ${donor} por ${amount} con la línea ${line} del estado de cuenta (${posted}), y le enviaremos un correo al donante. No se puede deshacer desde aquí.`,
     confirmAccept: 'Sí, confirmar y avisar',
     lineDonation: 'Registrar como donación',
+    shortTransfer: (reference: string, monthly: string) =>
+      `Trae la referencia ${reference} de un apadrinamiento que espera su primera transferencia de ${monthly}. Como es menor, no lo inició: regístrala como donación o espera la transferencia completa.`,
     lineDonationLabel: (line: number) => `Registrar la línea ${line} como donación`,
     lineDonationTitle: 'Registrar este depósito como donación',
     lineDonationDescription: (amount: string, posted: string, line: number) =>

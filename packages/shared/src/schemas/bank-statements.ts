@@ -100,6 +100,11 @@ export const statementLineSchema = z.object({
   confirmed_donation: z.object({ id: z.number().int(), reference_code: z.string(), donor_name: z.string() }).nullable(),
   /** The proposal first, then other deposits that also fit, then near-misses. */
   candidates: z.array(statementCandidateSchema),
+  /**
+   * An unconfirmed credit that names the reference of a sponsorship's monthly gift by transfer still
+   * waiting for its first transfer, for less than its monthly amount: why it did not start it.
+   */
+  short_transfer: z.object({ reference: z.string(), monthly_amount: z.number() }).nullable(),
 });
 export type StatementLine = z.infer<typeof statementLineSchema>;
 

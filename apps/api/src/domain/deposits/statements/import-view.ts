@@ -16,6 +16,7 @@ import { bankStatementCandidates, bankStatementImports, bankStatementLines, dona
 import { notFound } from '../../../errors';
 import { bankStatementMessages as m } from '../../../messages/bank-statements';
 import { type Deposit, pendingDeposits, proposalsBasis, refreshProposals, unmatchedDepositsPage } from './proposals';
+import { shortFirstTransfer, waitingTransferGifts } from './transfer-charges';
 
 type LineState = (typeof STATEMENT_LINE_STATES)[number];
 
@@ -112,22 +113,31 @@ async function confirmedDonationsOf(db: Db, lines: Line[]) {
 }
 
 async function answerLines(db: Db, importId: number, lines: Line[]): Promise<StatementLine[]> {
-  const [candidates, confirmed] = await Promise.all([
+  const open = lines.filter((l) => l.matchState !== 'confirmed');
+  const [candidates, confirmed, waiting] = await Promise.all([
     candidatesOf(
       db,
       importId,
-      lines.filter((l) => l.matchState !== 'confirmed').map((l) => l.id),
+      open.map((l) => l.id),
     ),
     confirmedDonationsOf(db, lines),
+    open.length > 0 ? waitingTransferGifts(db) : [],
   ]);
   return lines.map((l) => {
     const base = { id: l.id, line_number: l.lineNumber, posted_on: l.postedOn, description: l.description, reference: l.reference, amount: fromCents(l.creditCents) };
     if (l.matchState === 'confirmed') {
       const d = l.donationId != null ? confirmed.get(l.donationId) : undefined;
-      return { ...base, state: 'confirmed' as const, confirmed_donation: d ?? null, candidates: [] };
+      return { ...base, state: 'confirmed' as const, confirmed_donation: d ?? null, candidates: [], short_transfer: null };
     }
     const shown = candidates.get(l.id) ?? [];
-    return { ...base, state: shown.length === 0 ? ('unmatched' as const) : (l.matchState as LineState), confirmed_donation: null, candidates: shown };
+    const short = shortFirstTransfer(l, waiting);
+    return {
+      ...base,
+      state: shown.length === 0 ? ('unmatched' as const) : (l.matchState as LineState),
+      confirmed_donation: null,
+      candidates: shown,
+      short_transfer: short ? { reference: short.reference, monthly_amount: fromCents(short.amountCents) } : null,
+    };
   });
 }
 

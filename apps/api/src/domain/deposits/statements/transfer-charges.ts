@@ -44,6 +44,20 @@ async function liveTransferGifts(tx: Db): Promise<Gift[]> {
   return rows.map((r) => ({ ...r, reference: r.reference as string }));
 }
 
+/** A line's text as matched against the references. */
+const lineText = (line: { description: string; reference: string | null }) => `${line.description} ${line.reference ?? ''}`;
+
+/** The gifts still waiting for their first transfer (a sponsorship's), for the import's view of its lines. */
+export async function waitingTransferGifts(db: Db): Promise<Gift[]> {
+  return (await liveTransferGifts(db)).filter((g) => g.status === 'incomplete');
+}
+
+/** The waiting gift whose reference a line names while carrying less than its monthly amount, if any. */
+export function shortFirstTransfer(line: { description: string; reference: string | null; creditCents: number }, waiting: Gift[]): Gift | null {
+  const gift = waiting.find((g) => namesReference(lineText(line), g.reference));
+  return gift && line.creditCents < gift.amountCents ? gift : null;
+}
+
 /** Records the charges of the transfer gifts an import's lines name; returns how many. */
 export async function recordTransferCharges(tx: Db, input: { importId: number; links: LinkContext; actor: Actor; ip?: string | null }): Promise<number> {
   const gifts = await liveTransferGifts(tx);
@@ -54,10 +68,9 @@ export async function recordTransferCharges(tx: Db, input: { importId: number; l
     .where(and(eq(bankStatementLines.importId, input.importId), ne(bankStatementLines.matchState, 'confirmed')));
   let recorded = 0;
   for (const line of lines) {
-    const text = `${line.description} ${line.reference ?? ''}`;
-    const gift = gifts.find((g) => namesReference(text, g.reference));
+    const gift = gifts.find((g) => namesReference(lineText(line), g.reference));
     if (!gift) continue;
-    if (gift.status === 'incomplete' && line.creditCents < gift.amountCents) {
+    if (shortFirstTransfer(line, gift.status === 'incomplete' ? [gift] : [])) {
       await audit(tx, {
         actor: input.actor,
         action: 'bank_statement.transfer_short',

@@ -134,11 +134,12 @@ function NearMissLine({ line }: { line: StatementLine }) {
   );
 }
 
-/** An unmatched credit, with the button that records it as a donation. */
+/** An unmatched credit, with the button that records it as a donation (and why a sponsorship's short first transfer is here). */
 function UnmatchedLine({ line, onRecord }: { line: StatementLine; onRecord: (line: StatementLine) => void }) {
   return (
     <li className="py-3 first:pt-0 last:pb-0">
       <LineHeading line={line} />
+      {line.short_transfer && <p className="mt-1 text-sm text-amber-900">{m.shortTransfer(line.short_transfer.reference, formatMoney(line.short_transfer.monthly_amount))}</p>}
       <Button size="sm" variant="outline" className="mt-2" aria-label={m.lineDonationLabel(line.line_number)} onClick={() => onRecord(line)}>
         {m.lineDonation}
       </Button>

@@ -129,7 +129,7 @@ const imported: StatementImport = counted({
   skipped_lines: 0,
   repeated_lines: 0,
   lines: [
-    { id: 11, line_number: 2, posted_on: '2026-03-03', description: 'DEPOSITO EFECTIVO', reference: '000123', amount: 1250, state: 'proposed', confirmed_donation: null, candidates: [candidate] },
+    { id: 11, line_number: 2, posted_on: '2026-03-03', description: 'DEPOSITO EFECTIVO', reference: '000123', amount: 1250, state: 'proposed', confirmed_donation: null, candidates: [candidate], short_transfer: null },
     {
       id: 12,
       line_number: 3,
@@ -140,8 +140,21 @@ const imported: StatementImport = counted({
       state: 'near_miss',
       confirmed_donation: null,
       candidates: [{ ...candidate, donation_id: 42, reference_code: '#MG00000042', amount: 333, kind: 'outside_window', day_distance: 9 }],
+      short_transfer: null,
     },
-    { id: 13, line_number: 4, posted_on: '2026-03-21', description: 'DEPOSITO EFECTIVO', reference: '000125', amount: 321.09, state: 'unmatched', confirmed_donation: null, candidates: [] },
+    {
+      id: 13,
+      line_number: 4,
+      posted_on: '2026-03-21',
+      description: 'TRANSFERENCIA TM004512',
+      reference: null,
+      amount: 321.09,
+      state: 'unmatched',
+      confirmed_donation: null,
+      candidates: [],
+      // A sponsorship's first transfer short of its monthly amount: the line says why it is here.
+      short_transfer: { reference: 'TM004512', monthly_amount: 500 },
+    },
   ],
   unmatched_deposits: [{ ...candidate, donation_id: 43, reference_code: '#MG00000043', amount: 99 }],
 });
@@ -248,6 +261,11 @@ describe('Conciliación bancaria', { timeout: 20_000 }, () => {
     renderApp('/admin/bank-statements', { ...ADMIN, handler });
     await readFile();
     await userEvent.click(await screen.findByRole('button', { name: 'Importar y buscar coincidencias' }));
+    expect(
+      await screen.findByText(
+        'Trae la referencia TM004512 de un apadrinamiento que espera su primera transferencia de Q500.00. Como es menor, no lo inició: regístrala como donación o espera la transferencia completa.',
+      ),
+    ).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Registrar la línea 4 como donación' }));
     const dialog = await screen.findByRole('dialog', { name: 'Registrar este depósito como donación' });
     expect(dialog).toHaveAccessibleDescription(/Q321\.09 .*\(línea 4\)/);
