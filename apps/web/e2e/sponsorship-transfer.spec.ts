@@ -1,8 +1,9 @@
 // Sponsoring by monthly bank transfer against the real server (docs/product.md#sponsorship, decision
 // 0054): a signed-in visitor chooses a waiting child, pays by "Transferencia o depósito bancario
 // mensual" and sees the permanent reference, the amount, the accounts and until when the child is
-// held (and gets them by email); staff import the bank's movement file whose line carries the
-// reference, which records the first month and makes the sponsorship active; staff see the transfer
+// held (and gets them by email); staff import a first transfer short of the month, which waits with a
+// note saying why, then the bank's movement file whose line carries the reference and the full amount,
+// which records the first month and makes the sponsorship active; staff see the transfer
 // on the child's record and the gift's page; the sponsor sees the child in "Mi ahijado/a".
 // Screens at 390 and 1280 px, and axe on every new screen.
 import { guatemalaDay } from '@donaciones/shared/format';
@@ -52,13 +53,22 @@ test('a visitor sponsors by monthly transfer; staff import the first transfer; t
   await page.evaluate(() => window.localStorage.clear());
   await login(page, DEMO.admin.email, DEMO.admin.password);
   const [y, m, d] = guatemalaDay(new Date()).split('-');
-  const csv = ['Fecha;Descripción;No. Documento;Crédito', `${d}/${m}/${y};TRANSFERENCIA ACH ${reference} LUCIA;445566;250,00`].join('\r\n');
-  await page.goto('/admin/bank-statements');
-  await expect(page.getByRole('heading', { level: 1, name: 'Conciliación bancaria' })).toBeVisible();
-  await page.getByRole('combobox', { name: /^Banco/ }).fill(`Banco e2e ${tag}`);
-  await page.getByLabel(/Archivo de movimientos/).setInputFiles({ name: 'movimientos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'latin1') });
-  await page.getByRole('button', { name: 'Leer archivo' }).click();
-  await page.getByRole('button', { name: 'Importar y buscar coincidencias' }).click();
+  const importLine = async (document: string, amount: string) => {
+    const csv = ['Fecha;Descripción;No. Documento;Crédito', `${d}/${m}/${y};TRANSFERENCIA ACH ${reference} LUCIA;${document};${amount}`].join('\r\n');
+    await page.goto('/admin/bank-statements');
+    await expect(page.getByRole('heading', { level: 1, name: 'Conciliación bancaria' })).toBeVisible();
+    await page.getByRole('combobox', { name: /^Banco/ }).fill(`Banco e2e ${tag}`);
+    await page.getByLabel(/Archivo de movimientos/).setInputFiles({ name: `movimientos-${document}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv, 'latin1') });
+    await page.getByRole('button', { name: 'Leer archivo' }).click();
+    await page.getByRole('button', { name: 'Importar y buscar coincidencias' }).click();
+  };
+  // A first transfer short of the month does not start the sponsorship: the line says why it waits.
+  await importLine('445565', '100,00');
+  await expect(page.getByText(new RegExp(`Trae la referencia ${reference} de un apadrinamiento que espera su primera transferencia de Q[\\d,.]+\\. Como es menor, no lo inició`))).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Movimientos sin coincidencia (1)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Registrar la línea 2 como donación' })).toBeVisible();
+  await screenshots(page, 'sponsorship-transfer-short-line');
+  await importLine('445566', '250,00');
   await expect(page.getByRole('heading', { name: 'Confirmados (1)' })).toBeVisible();
 
   const staff = { authorization: `Bearer ${await apiToken(request)}` };
