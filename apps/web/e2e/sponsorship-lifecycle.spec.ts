@@ -2,9 +2,10 @@
 // staff mark a sponsored child "Salió del programa"; the sponsor gets the careful email with the link
 // to choose; in "Mi ahijado/a" the sponsor sees the choice and moves the same monthly gift to another
 // waiting child in one click. When that sponsor then stops, staff see when the child returns to the
-// waiting list. Screens at 390 and 1280 px, and axe on the new screens.
+// waiting list. A sponsor without an account makes the same choice from the signed link of the email.
+// Screens at 390 and 1280 px, and axe on the new screens.
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO, apiToken, expect, login, screenshots, test, uniqueEmail, waitForEmail, expectAccessible, aWaitingChild } from './fixtures';
+import { DEMO, apiToken, expect, login, screenshots, statusError, test, uniqueEmail, waitForEmail, expectAccessible, aWaitingChild } from './fixtures';
 
 const V1 = '/api/v1';
 
@@ -94,4 +95,48 @@ test('staff mark a sponsored child as left; the sponsor is told and moves the sa
   await expect(page.getByText(/^Vuelve a la lista de espera el \d{1,2} de [a-z]+ de \d{4}$/)).toBeVisible();
   await expectAccessible(page, '/admin/apadrinamiento/:id (vuelve a la lista)');
   await screenshots(page, 'lifecycle-staff-returns');
+});
+
+test('a sponsor without an account chooses from the signed link of the email, without signing in', async ({ page, request, allowConsoleErrors }) => {
+  // The used link (409) and the tampered one (401) are refused by the API on purpose.
+  allowConsoleErrors(statusError(409), statusError(401));
+  const tag = `SL${Date.now().toString(36)}`;
+  const leaving = `Rosa${tag.slice(-4)}`;
+  const staff = { authorization: `Bearer ${await apiToken(request)}` };
+  const childId = await aWaitingChild(request, leaving, tag);
+  // Sponsored by a visitor who gave only a name and an address (no account); the demo's job charges the first month.
+  const email = uniqueEmail('sin-cuenta');
+  const held = await request.post(`${V1}/sponsorship/holds`, { data: { childId } });
+  expect(held.status(), await held.text()).toBe(201);
+  const data = { donorName: 'Elena Sin Cuenta', email, cardLast4: '4242', cardBrand: 'visa', acceptCodeOfConduct: true };
+  const started = await request.post(`${V1}/sponsorship/holds/${(await held.json()).holdToken}/start`, { data });
+  expect(started.status(), await started.text()).toBe(201);
+  await expect
+    .poll(async () => (await (await request.get(`${V1}/admin/sponsorship/children/${childId}`, { headers: staff })).json()).child.status, { timeout: 30_000 })
+    .toBe('sponsored');
+  const left = await request.post(`${V1}/admin/sponsorship/children/${childId}/status`, { headers: staff, data: { status: 'left', reason: `Se mudó ${tag}` } });
+  expect(left.status(), await left.text()).toBe(200);
+
+  // The email's link opens the choice: the same three as "Mi ahijado/a", for this sponsorship only.
+  const token = await waitForEmail(email, /\/apadrina\/eleccion\?token=([\w.%-]+)/);
+  const link = `/apadrina/eleccion?token=${token}`;
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cómo seguir apadrinando' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `${leaving} salió del programa` })).toBeVisible();
+  await expect(page.getByText(/Si no eliges antes del \d{1,2} de [a-z]+ de \d{4}/)).toBeVisible();
+  await expect(page.getByText(tag)).toHaveCount(0);
+  await expectAccessible(page, '/apadrina/eleccion');
+  await screenshots(page, 'lifecycle-link-offer');
+
+  await page.getByRole('button', { name: 'Seguir dando a "Donde más se necesite"' }).click();
+  await expect(page.getByText('Tu aporte mensual seguirá llegando a "Donde más se necesite". ¡Gracias!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: `${leaving} salió del programa` })).toHaveCount(0);
+
+  // The link has done its work: opened again, it says so; a tampered one is not valid.
+  await page.goto(link);
+  await expect(page.getByText('Ya no hay nada que elegir aquí: la elección ya se hizo, venció o tu aporte mensual está cancelado.')).toBeVisible();
+  await screenshots(page, 'lifecycle-link-closed');
+  await page.goto(`/apadrina/eleccion?token=${token.slice(0, -3)}abc`);
+  await expect(page.getByText('Este enlace no es válido o ya venció. Escríbenos a la dirección de contacto y te ayudamos.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ver las niñas y niños que esperan' })).toBeVisible();
 });

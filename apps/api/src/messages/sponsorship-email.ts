@@ -19,13 +19,16 @@ export const sponsorshipEmailMessages = {
     `Elige aquí:\n\n${link}\n\n` +
     `Si no eliges antes del ${deadline}, cancelaremos tu aporte mensual para no cobrarte algo que no elegiste.\n\n` +
     questions,
-  /** To a sponsor who gave only an address when sponsoring (no "Mi ahijado/a"). */
+  /** To a sponsor who gave only an address when sponsoring: the same choice, behind a signed link. */
   childLeftTextNoAccount: (name: string, child: string, link: string, deadline: string) =>
     hello(name) +
     thanks(child) +
-    'Mientras tanto tu aporte mensual va a "Donde más se necesite". Si deseas seguir apadrinando, en nuestra página hay otras ' +
-    `niñas y niños que esperan a alguien que les acompañe; puedes elegir a quien quieras aquí:\n\n${link}\n\n` +
-    `Si antes del ${deadline} no nos dices cómo seguir, cancelaremos tu aporte mensual para no cobrarte algo que no elegiste.\n\n` +
+    'Mientras decides cómo seguir, tu aporte mensual va a "Donde más se necesite". En este enlace, sin iniciar sesión, puedes en un solo paso:\n\n' +
+    '- apadrinar a otra niña o niño que espera, con tu mismo aporte mensual (sin volver a pagar ni dar tu tarjeta);\n' +
+    '- seguir dando a "Donde más se necesite";\n' +
+    '- o cancelar tu aporte mensual.\n\n' +
+    `Elige aquí (el enlace es solo para ti):\n\n${link}\n\n` +
+    `Si no eliges antes del ${deadline}, cancelaremos tu aporte mensual para no cobrarte algo que no elegiste.\n\n` +
     questions,
   lapsedSubject: 'Cancelamos tu aporte mensual de apadrinamiento',
   /** The grace period ran out with no choice: the gift was cancelled (decision 0051). */

@@ -1,16 +1,17 @@
 // Signed, expiring links that open one thing without signing in: the page where a donor manages a
-// monthly gift from an email, or uploads the slip of a bank deposit. Each token names its purpose
+// monthly gift from an email, uploads the slip of a bank deposit, or chooses how to go on sponsoring
+// when the sponsored child left. Each token names its purpose
 // and the one record it opens, so a token for one gift or donation opens nothing else, and a token
 // made for one purpose is refused by every other. HS256 with the server's JWT secret, under its own
 // audience, so an access token is never accepted here and a link token is never an access token.
 import { SignJWT, jwtVerify } from 'jose';
 
-export const LINK_PURPOSES = ['monthly-gift', 'deposit-slip'] as const;
+export const LINK_PURPOSES = ['monthly-gift', 'deposit-slip', 'sponsorship-offer'] as const;
 export type LinkPurpose = (typeof LINK_PURPOSES)[number];
 
 export interface LinkClaims {
   purpose: LinkPurpose;
-  /** The id of the record the link opens (a monthly gift, a donation). */
+  /** The id of the record the link opens (a monthly gift, a donation, a sponsorship). */
   subject: number;
 }
 

@@ -18,6 +18,10 @@ import {
 import { holdPlace, waitingChild, waitingChildren } from '../domain/sponsorship/places';
 import { servedPhoto } from '../domain/sponsorship/photos';
 import { startSponsorship } from '../domain/sponsorship/start';
+import { offerOfLink, sponsorshipOfLink } from '../domain/sponsorship/child-left-offers';
+import { chooseOffer } from '../domain/sponsorship/offer-choice';
+import { monthlyContext } from '../domain/monthly/monthly-gifts';
+import { childLeftOfferSchema, offerChoiceResponseSchema, offerChoiceSchema, offerLinkQuerySchema } from '@donaciones/shared/schemas/sponsorship-lifecycle';
 import { signedLinks } from '../platform/signed-links';
 import { bearer, error, limited } from './common';
 
@@ -116,6 +120,44 @@ export default async function sponsorshipRoutes(app: FastifyInstance) {
       const actor = request.user ? { id: request.user.id, email: request.user.email } : null;
       const started = await startSponsorship(app.db, { token: request.params.token, body: request.body, actor, ip: request.ip, payments: app.payments, links });
       return reply.status(201).send(started);
+    },
+  );
+
+  // The child-left choice of a sponsor without an account, from the signed link of its email
+  // (/apadrina/eleccion?token=…): the same three choices as "Mi ahijado/a", for that one sponsorship.
+  r.get(
+    '/sponsorship/offer',
+    {
+      config: limited(app, 60),
+      schema: {
+        tags: [TAG],
+        summary: 'La elección pendiente del enlace firmado (su niña o niño salió del programa)',
+        description: 'Sin iniciar sesión: el token del correo abre solo ese apadrinamiento. Token alterado, vencido o de otro uso: 401; elección ya hecha o vencida: 409.',
+        querystring: offerLinkQuerySchema,
+        response: { 200: childLeftOfferSchema, 400: error, 401: error, 409: error, 429: error },
+      },
+    },
+    async (request) => offerOfLink(app.db, links, request.query.token),
+  );
+
+  r.post(
+    '/sponsorship/offer/choice',
+    {
+      config: limited(app, 20),
+      schema: {
+        tags: [TAG],
+        summary: 'Elegir cómo seguir, desde el enlace firmado',
+        description:
+          'another_child: el mismo aporte mensual pasa a un apadrinamiento activo de otro niño o niña que espera (childId null: quien más tiempo lleva ' +
+          'esperando), sin nuevo pago; keep_giving: el aporte sigue a "Donde más se necesite"; cancel: se cancela el aporte (en la pasarela también). Queda en la bitácora.',
+        querystring: offerLinkQuerySchema,
+        body: offerChoiceSchema,
+        response: { 200: offerChoiceResponseSchema, 400: error, 401: error, 404: error, 409: error, 429: error, 502: error },
+      },
+    },
+    async (request) => {
+      const sponsorshipId = await sponsorshipOfLink(links, request.query.token);
+      return chooseOffer(app.db, monthlyContext(app), { userId: null, sponsorshipId, actor: null, ip: request.ip }, request.body);
     },
   );
 }

@@ -124,6 +124,11 @@ async function anOpenOffer(userId: number): Promise<number> {
   return id;
 }
 
+/** The signed link of the child-left email of a sponsor without an account, to an open offer. */
+async function offerLink(): Promise<string> {
+  return signedLinks(ctx.config.jwtSecret).sign({ purpose: 'sponsorship-offer', subject: await anOpenOffer(accounts.victim.id) });
+}
+
 const adminOnly = (ok: number): Pick<Entry, (typeof ROLE_COLUMNS)[number]> => ({ anonymous: 401, USER: 403, DONOR: 403, ADMIN: ok });
 const signedIn = (ok: number): Pick<Entry, (typeof ROLE_COLUMNS)[number]> => ({ anonymous: 401, USER: ok, DONOR: ok, ADMIN: ok });
 const everyone = (ok: number): Pick<Entry, (typeof ROLE_COLUMNS)[number]> => ({ anonymous: ok, USER: ok, DONOR: ok, ADMIN: ok });
@@ -832,6 +837,12 @@ const matrix: Record<string, Entry> = {
     ...signedIn(200),
     other: 404,
     request: async ({ owner }) => ({ url: `${V1}/member/sponsorship-offers/${await anOpenOffer(owner.id)}/choice`, payload: { choice: 'keep_giving' } }),
+  },
+  // The same choice from the email's signed link (no account): the token is the only key, to one offer.
+  [`GET ${V1}/sponsorship/offer`]: { ...everyone(200), request: async () => ({ url: `${V1}/sponsorship/offer`, query: { token: await offerLink() } }) },
+  [`POST ${V1}/sponsorship/offer/choice`]: {
+    ...everyone(200),
+    request: async () => ({ url: `${V1}/sponsorship/offer/choice`, query: { token: await offerLink() }, payload: { choice: 'keep_giving' } }),
   },
   // Sponsorship reports and the children's export (decision 0053): staff who manage sponsorship.
   [`GET ${V1}/admin/sponsorship/reports`]: { ...adminOnly(200), request: () => ({ url: `${V1}/admin/sponsorship/reports`, query: { from: '2026-01-01', to: '2026-12-31' } }) },

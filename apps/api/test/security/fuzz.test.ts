@@ -118,6 +118,7 @@ const SAMPLES: Record<string, unknown> = {
   [`PUT ${V1}/admin/settings/email-delivery`]: { per_minute: 600, sent_retention_days: 180 },
   [`PUT ${V1}/admin/settings/sponsorship`]: DEFAULT_SPONSORSHIP_SETTINGS,
   [`POST ${V1}/member/sponsorship-offers/:sponsorshipId/choice`]: { choice: 'keep_giving' },
+  [`POST ${V1}/sponsorship/offer/choice`]: { choice: 'keep_giving' },
   [`POST ${V1}/admin/sponsorship/children`]: { firstName: 'Niña', fullName: 'Niña Fuzz Prueba', birthDate: '2016-05-04', department: 'Guatemala', programId: null, story: 'Le gusta leer.', storyApproved: false, community: 'Aldea', school: 'Escuela', guardianName: 'Tutora', familySituation: 'Texto', notes: 'Nota', sponsorPlaces: 1 },
   [`PUT ${V1}/admin/sponsorship/children/:id`]: { firstName: 'Niño', fullName: 'Niño Fuzz Prueba', birthDate: '2015-02-03', department: 'Sololá', sponsorPlaces: 2 },
   [`POST ${V1}/admin/sponsorship/children/:id/status`]: { status: 'left', reason: 'Se mudó con su familia' },

@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
           page(paths.depositSlip, () => import('@/features/donate/routes/deposit-slip')),
           page(paths.apadrina, () => import('@/features/sponsorship/routes/apadrina')),
           page(paths.apadrinaStart, () => import('@/features/sponsorship/routes/apadrina-start')),
+          page(paths.apadrinaChoice, () => import('@/features/sponsorship/routes/apadrina-choice')),
           page(paths.apadrinaChild, () => import('@/features/sponsorship/routes/apadrina-child')),
         ],
       },

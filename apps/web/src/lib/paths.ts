@@ -64,6 +64,8 @@ export const paths = {
   /** "Apadrina" (docs/product.md#sponsorship): the waiting children, a child's profile, the held place's form. */
   apadrina: '/apadrina',
   apadrinaStart: '/apadrina/reserva',
+  /** The signed link of a sponsor without an account whose child left: the same choice as "Mi ahijado/a". */
+  apadrinaChoice: '/apadrina/eleccion',
   apadrinaChild: '/apadrina/:id',
   /** "Mi ahijado/a": the sponsor's children. */
   donorSponsorships: '/donor/ahijado',

@@ -1,5 +1,5 @@
 // Texts of the sponsorship lifecycle (docs/product.md#sponsorship, decision 0051): what a sponsor whose
-// child left sees in "Mi ahijado/a", and what staff see of a place kept after a sponsor stopped.
+// child left sees in "Mi ahijado/a" (or behind the signed link of a sponsor without an account), and what staff see of a place kept after a sponsor stopped.
 export const sponsorshipLifecycleMessages = {
   offerTitle: (child: string) => `${child} salió del programa`,
   offerIntro: (child: string) =>
@@ -28,5 +28,10 @@ export const sponsorshipLifecycleMessages = {
   offerClosed: 'Esta elección ya no está pendiente',
   giftCancelled: 'Tu aporte mensual ya está cancelado; para apadrinar, elige a una niña o niño en Apadrina.',
   returnsToList: (date: string) => `Vuelve a la lista de espera el ${date}`,
+  /** The page of the signed link a sponsor without an account gets by email (/apadrina/eleccion). */
+  linkTitle: 'Cómo seguir apadrinando',
+  linkInvalid: 'Este enlace no es válido o ya venció. Escríbenos a la dirección de contacto y te ayudamos.',
+  linkClosed: 'Ya no hay nada que elegir aquí: la elección ya se hizo, venció o tu aporte mensual está cancelado.',
+  linkToList: 'Ver las niñas y niños que esperan',
   lapsedReason: (days: number) => `Su ahijado/a salió del programa y no eligió cómo seguir en ${days} días`,
 };

@@ -42,3 +42,6 @@ export const offerChoiceResponseSchema = z.object({
   childFirstName: z.string().nullable(),
 });
 export type OfferChoiceResponse = z.infer<typeof offerChoiceResponseSchema>;
+
+/** The signed link of the child-left email of a sponsor without an account (/apadrina/eleccion?token=…). */
+export const offerLinkQuerySchema = z.object({ token: z.string({ error: lm.linkInvalid }).min(1, { error: lm.linkInvalid }).max(2_000, { error: lm.linkInvalid }) });

@@ -11,19 +11,21 @@ import { conflict } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/reference-codes';
 import { sponsorshipOfGiftStarted } from '../ledger/sponsorship-start';
-import { lockOffer } from './child-left-offers';
+import { type OfferOwner, lockOffer } from './child-left-offers';
 import { mostNeededChildId, sponsorshipSettings, takePlace } from './places';
 
 export async function sponsorAnotherChild(
   db: Database,
-  input: { userId: number; sponsorshipId: number; childId: number | null; actor: Actor; ip?: string | null },
+  input: { userId: OfferOwner; sponsorshipId: number; childId: number | null; actor: Actor | null; ip?: string | null },
 ): Promise<OfferChoiceResponse> {
   try {
     return await db.transaction(async (tx) => {
       const old = await lockOffer(tx, input.userId, input.sponsorshipId);
       const settings = await sponsorshipSettings(tx);
       const childId = input.childId ?? (await mostNeededChildId(tx));
-      const place = await takePlace(tx, childId, { userId: input.userId, minutes: settings.hold_minutes, settings });
+      // The new sponsorship is the old one's sponsor's (an account, or only an address for a signed link's).
+      const userId = old.userId ?? input.userId;
+      const place = await takePlace(tx, childId, { userId, minutes: settings.hold_minutes, settings });
       // The place carries the sponsor, the gift and the code of conduct already accepted; the ledger's
       // start step (the same one a first payment runs) makes it active and the child apadrinado.
       await tx
@@ -38,7 +40,7 @@ export async function sponsorAnotherChild(
           updatedAt: sql`now()`,
         })
         .where(eq(sponsorships.id, place.id));
-      await sponsorshipOfGiftStarted(tx, old.recurringGiftId, input.userId, new Date());
+      await sponsorshipOfGiftStarted(tx, old.recurringGiftId, userId, new Date());
       await tx.update(sponsorships).set({ offerChoice: 'another_child', offerChosenAt: sql`now()`, updatedAt: sql`now()` }).where(eq(sponsorships.id, old.id));
       await audit(tx, {
         actor: input.actor,

@@ -1,20 +1,31 @@
 // When staff set a child to "salió del programa" (docs/product.md#sponsorship, decision 0051): each
 // sponsor whose sponsorship just ended is told, in the status change's transaction (so once), with the
-// child's first name, the choice waiting in "Mi ahijado/a" and its deadline; never the reason nor
-// anything staff keep.
+// child's first name, the choice waiting in "Mi ahijado/a" (or, for a sponsor without an account,
+// behind a signed link: /apadrina/eleccion) and its deadline; never the reason nor anything staff keep.
 import { eq, inArray } from 'drizzle-orm';
 import { formatLongDate } from '@donaciones/shared/format';
 import type { Db } from '../../db/client';
+import type { LinkContext } from '../ledger/links';
 import { sponsoredChildren, sponsorships, users } from '../../db/schema';
 import { PUBLIC_URL_MARK, enqueueEmail } from '../../platform/email-outbox';
 import { sponsorshipEmailMessages as m } from '../../messages/sponsorship-email';
 import { firstNameOf, sponsorAddress } from './sponsor-recipient';
 
+/** The page where a sponsor without an account chooses (apps/web's paths.apadrinaChoice). */
+export const OFFER_PATH = '/apadrina/eleccion';
+
+/** The signed link to the choice of one ended sponsorship. */
+export async function offerUrl(ctx: LinkContext, sponsorshipId: number): Promise<string> {
+  const token = await ctx.links.sign({ purpose: 'sponsorship-offer', subject: sponsorshipId });
+  return `${ctx.publicUrl}${OFFER_PATH}?token=${encodeURIComponent(token)}`;
+}
+
 /** Queues one email per ended sponsorship, to the sponsor's account or the address given when sponsoring. */
-export async function enqueueChildLeftEmails(tx: Db, sponsorshipIds: number[]): Promise<number> {
+export async function enqueueChildLeftEmails(tx: Db, sponsorshipIds: number[], ctx: LinkContext): Promise<number> {
   if (sponsorshipIds.length === 0) return 0;
   const rows = await tx
     .select({
+      id: sponsorships.id,
       name: sponsorships.sponsorName,
       sponsorEmail: sponsorships.sponsorEmail,
       accountEmail: users.email,
@@ -36,7 +47,7 @@ export async function enqueueChildLeftEmails(tx: Db, sponsorshipIds: number[]): 
       subject: m.childLeftSubject(row.child),
       text: row.accountEmail
         ? m.childLeftText(firstName, row.child, `${PUBLIC_URL_MARK}/donor/ahijado`, deadline)
-        : m.childLeftTextNoAccount(firstName, row.child, `${PUBLIC_URL_MARK}/apadrina`, deadline),
+        : m.childLeftTextNoAccount(firstName, row.child, await offerUrl(ctx, row.id), deadline),
       template: 'sponsorship-child-left',
     });
     queued += 1;

@@ -3,17 +3,18 @@
 // (the same monthly gift, another-child.ts), to keep giving where most needed, or to cancel. Meanwhile
 // the gift goes on as it was (it carries no designation: "Donde más se necesite"). With no choice by
 // then, the job cancels the gift through monthly giving's cancel, with a kind email.
-import { and, eq, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { formatLongDate } from '@donaciones/shared/format';
 import { sponsorshipLifecycleMessages as lm } from '@donaciones/shared/messages/sponsorship-lifecycle';
-import type { ChildLeftOffers, OfferChoiceResponse } from '@donaciones/shared/schemas/sponsorship-lifecycle';
+import type { ChildLeftOffer, ChildLeftOffers, OfferChoiceResponse } from '@donaciones/shared/schemas/sponsorship-lifecycle';
 import type { Database, Db } from '../../db/client';
 import { recurringGifts, sponsoredChildren, sponsorships } from '../../db/schema';
-import { ConflictError, conflict, notFound } from '../../errors';
+import { ConflictError, conflict, notFound, unauthorized } from '../../errors';
 import { sponsorshipEmailMessages as em } from '../../messages/sponsorship-email';
 import { type Actor, audit } from '../../platform/audit';
 import { PUBLIC_URL_MARK } from '../../platform/email-outbox';
 import { getSettings } from '../../platform/settings';
+import type { SignedLinks } from '../../platform/signed-links';
 import { cancelMonthlyGift } from '../monthly/cancel';
 import type { MonthlyContext } from '../monthly/monthly-gifts';
 import { firstNameOf } from './sponsor-recipient';
@@ -66,20 +67,48 @@ const openOffer = and(
   sql`${sponsorships.offerUntil} > now()`,
 );
 
-export async function myOffers(db: Db, userId: number): Promise<ChildLeftOffers> {
+async function openOffers(db: Db, which: SQL): Promise<ChildLeftOffer[]> {
   const rows = await db
     .select({ id: sponsorships.id, child: sponsoredChildren.firstName, offerUntil: sponsorships.offerUntil, amountCents: recurringGifts.amountCents, currency: recurringGifts.currency })
     .from(sponsorships)
     .innerJoin(sponsoredChildren, eq(sponsoredChildren.id, sponsorships.childId))
     .innerJoin(recurringGifts, eq(recurringGifts.id, sponsorships.recurringGiftId))
-    .where(and(eq(sponsorships.userId, userId), openOffer))
+    .where(and(which, openOffer))
     .orderBy(sponsorships.id);
-  return { offers: rows.map((r) => ({ sponsorshipId: r.id, childFirstName: r.child, offerUntil: r.offerUntil!.toISOString(), amountCents: r.amountCents, currency: r.currency })) };
+  return rows.map((r) => ({ sponsorshipId: r.id, childFirstName: r.child, offerUntil: r.offerUntil!.toISOString(), amountCents: r.amountCents, currency: r.currency }));
 }
 
-/** The signed-in sponsor's open offer, locked; another person's is not found, as one that does not exist. */
-export async function lockOffer(tx: Db, userId: number, sponsorshipId: number) {
-  const [row] = await tx.select().from(sponsorships).where(and(eq(sponsorships.id, sponsorshipId), eq(sponsorships.userId, userId), eq(sponsorships.endReason, 'child_left'))).for('update');
+export async function myOffers(db: Db, userId: number): Promise<ChildLeftOffers> {
+  return { offers: await openOffers(db, eq(sponsorships.userId, userId)) };
+}
+
+/** The sponsorship a signed link of the child-left email opens; 401 for a tampered, expired or other-purpose token. */
+export async function sponsorshipOfLink(links: SignedLinks, token: string): Promise<number> {
+  const id = await links.verify(token, 'sponsorship-offer');
+  if (id == null) throw unauthorized(lm.linkInvalid);
+  return id;
+}
+
+/** The open offer of a signed link; 409 once it was chosen, ran out or its gift was cancelled. */
+export async function offerOfLink(db: Db, links: SignedLinks, token: string): Promise<ChildLeftOffer> {
+  const [offer] = await openOffers(db, eq(sponsorships.id, await sponsorshipOfLink(links, token)));
+  if (!offer) throw conflict(lm.offerClosed);
+  return offer;
+}
+
+/**
+ * Who chooses: the signed-in sponsor (`userId`), or whoever holds the signed link of that one
+ * sponsorship (null: offerOfLink checked the link).
+ */
+export type OfferOwner = number | null;
+
+/** The sponsor's open offer, locked; another person's is not found, as one that does not exist. */
+export async function lockOffer(tx: Db, userId: OfferOwner, sponsorshipId: number) {
+  const [row] = await tx
+    .select()
+    .from(sponsorships)
+    .where(and(eq(sponsorships.id, sponsorshipId), userId == null ? undefined : eq(sponsorships.userId, userId), eq(sponsorships.endReason, 'child_left')))
+    .for('update');
   if (!row || row.recurringGiftId == null || row.offerUntil == null) throw notFound(lm.offerNotFound);
   if (row.offerChoice != null || row.offerUntil.getTime() <= Date.now()) throw conflict(lm.offerClosed);
   const [gift] = await tx.select({ status: recurringGifts.status }).from(recurringGifts).where(eq(recurringGifts.id, row.recurringGiftId));
@@ -93,7 +122,7 @@ async function recordChoice(tx: Db, id: number, choice: 'keep_giving' | 'cancel'
 }
 
 /** Keep giving where most needed: the gift stays as it is, the choice is recorded (audited). */
-export async function keepGiving(db: Database, input: { userId: number; sponsorshipId: number; actor: Actor }): Promise<OfferChoiceResponse> {
+export async function keepGiving(db: Database, input: { userId: OfferOwner; sponsorshipId: number; actor: Actor | null }): Promise<OfferChoiceResponse> {
   await db.transaction(async (tx) => {
     const offer = await lockOffer(tx, input.userId, input.sponsorshipId);
     await recordChoice(tx, offer.id, 'keep_giving', input.actor, { recurring_gift_id: offer.recurringGiftId });
@@ -102,7 +131,11 @@ export async function keepGiving(db: Database, input: { userId: number; sponsors
 }
 
 /** Cancel: monthly giving's cancel (the provider first, then the row and its email), then the choice. */
-export async function cancelFromOffer(db: Database, ctx: MonthlyContext, input: { userId: number; sponsorshipId: number; actor: Actor; ip?: string | null }): Promise<OfferChoiceResponse> {
+export async function cancelFromOffer(
+  db: Database,
+  ctx: MonthlyContext,
+  input: { userId: OfferOwner; sponsorshipId: number; actor: Actor | null; ip?: string | null },
+): Promise<OfferChoiceResponse> {
   const offer = await db.transaction((tx) => lockOffer(tx, input.userId, input.sponsorshipId));
   await cancelMonthlyGift(db, { giftId: offer.recurringGiftId, by: 'donor', actor: input.actor, ip: input.ip, context: ctx });
   await db.transaction((tx) => recordChoice(tx, offer.id, 'cancel', input.actor, { recurring_gift_id: offer.recurringGiftId }));

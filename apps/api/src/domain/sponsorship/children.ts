@@ -10,6 +10,7 @@ import { InvalidInputError, fieldError, notFound } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
 import { processSlipFile } from '../deposits/slip-files';
 import { childView, currentConsent, readChildren } from './views';
+import type { LinkContext } from '../ledger/links';
 import { enqueueChildLeftEmails } from './child-left-email';
 import { endSponsorshipsOfLeftChild, releaseHoldsOfLeftChild } from './child-left-offers';
 import { PHOTO_CONSENT_SCOPES } from '@donaciones/shared/schemas/sponsorship';
@@ -67,7 +68,7 @@ export async function updateChild(db: Db, id: number, input: ChildInput, actor: 
  * Esperando, apadrinado, en pausa, salió del programa (with its reason). Back to waiting restarts the
  * wait. Setting "salió del programa" (from another status) tells each active sponsor, once.
  */
-export async function setChildStatus(db: Db, id: number, input: ChildStatusInput, actor: Actor): Promise<void> {
+export async function setChildStatus(db: Db, id: number, input: ChildStatusInput, actor: Actor, ctx: LinkContext): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select({ status: sponsoredChildren.status }).from(sponsoredChildren).where(eq(sponsoredChildren.id, id)).for('update');
     if (!before) throw notFound(m.childNotFound);
@@ -83,7 +84,7 @@ export async function setChildStatus(db: Db, id: number, input: ChildStatusInput
     await audit(tx, { actor, action: 'sponsorship.child_status', entityType: 'sponsored_child', entityId: id, details: { status: input.status } });
     // Its sponsors' choice opens (another child, keep giving, cancel) and each is told, once.
     if (input.status === 'left' && before.status !== 'left') {
-      await enqueueChildLeftEmails(tx, await endSponsorshipsOfLeftChild(tx, id, actor));
+      await enqueueChildLeftEmails(tx, await endSponsorshipsOfLeftChild(tx, id, actor), ctx);
       await releaseHoldsOfLeftChild(tx, id, actor);
     }
   });

@@ -14,6 +14,7 @@ import {
   staffChildListSchema,
 } from '@donaciones/shared/schemas/sponsorship';
 import { actorOf } from '../../http/auth';
+import { monthlyContext } from '../../domain/monthly/monthly-gifts';
 import { addConsent, addPhoto, createChild, listStaffChildren, revokeConsent, setChildStatus, staffChildDetail, staffPhoto, updateChild } from '../../domain/sponsorship/children';
 import { bearer, error, refusals, writeRefusals } from '../common';
 import { sendPhoto } from '../sponsorship';
@@ -68,7 +69,7 @@ export default async function adminSponsorshipRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await setChildStatus(app.db, request.params.id, request.body, actorOf(request));
+      await setChildStatus(app.db, request.params.id, request.body, actorOf(request), monthlyContext(app));
       return staffChildDetail(app.db, request.params.id);
     },
   );

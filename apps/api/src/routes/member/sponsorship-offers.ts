@@ -7,8 +7,8 @@ import { childLeftOffersSchema, offerChoiceResponseSchema, offerChoiceSchema } f
 import { sponsorshipParamsSchema } from '@donaciones/shared/schemas/letters';
 import { actorOf, signedInUser } from '../../http/auth';
 import { monthlyContext } from '../../domain/monthly/monthly-gifts';
-import { sponsorAnotherChild } from '../../domain/sponsorship/another-child';
-import { cancelFromOffer, keepGiving, myOffers } from '../../domain/sponsorship/child-left-offers';
+import { myOffers } from '../../domain/sponsorship/child-left-offers';
+import { chooseOffer } from '../../domain/sponsorship/offer-choice';
 import { MEMBER_TAG as TAG, bearer, error } from '../common';
 
 export default async function memberSponsorshipOfferRoutes(app: FastifyInstance) {
@@ -42,12 +42,7 @@ export default async function memberSponsorshipOfferRoutes(app: FastifyInstance)
         response: { 200: offerChoiceResponseSchema, 400: error, 401: error, 404: error, 409: error, 502: error },
       },
     },
-    async (request) => {
-      const who = { userId: signedInUser(request).id, sponsorshipId: request.params.sponsorshipId, actor: actorOf(request), ip: request.ip };
-      const body = request.body;
-      if (body.choice === 'another_child') return sponsorAnotherChild(app.db, { ...who, childId: body.childId });
-      if (body.choice === 'keep_giving') return keepGiving(app.db, who);
-      return cancelFromOffer(app.db, monthlyContext(app), who);
-    },
+    async (request) =>
+      chooseOffer(app.db, monthlyContext(app), { userId: signedInUser(request).id, sponsorshipId: request.params.sponsorshipId, actor: actorOf(request), ip: request.ip }, request.body),
   );
 }

@@ -1,10 +1,10 @@
 // The choice of a sponsor whose child left (docs/product.md#sponsorship, decision 0051), in "Mi
-// ahijado/a": another waiting child with the same monthly gift (one step, no new payment), keep giving
+// ahijado/a" or on the signed link's page of a sponsor without an account: another waiting child with the same monthly gift (one step, no new payment), keep giving
 // where most needed, or cancel the gift. Until the deadline the gift goes where most needed.
 import { useState } from 'react';
 import { formatLongDate } from '@donaciones/shared/format';
 import { sponsorshipLifecycleMessages as lm } from '@donaciones/shared/messages/sponsorship-lifecycle';
-import type { ChildLeftOffer } from '@donaciones/shared/schemas/sponsorship-lifecycle';
+import type { ChildLeftOffer, OfferChoiceResponse } from '@donaciones/shared/schemas/sponsorship-lifecycle';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { ErrorMessage, SuccessMessage } from '@/components/flash-message';
@@ -19,7 +19,8 @@ const PAGE = 6;
 // Long names and labels wrap inside the button (the shared button does not wrap by default).
 const wrap = 'h-auto! min-h-9 whitespace-normal! break-words py-2 text-center';
 
-type Choose = ReturnType<typeof useChooseOffer>;
+/** The mutation that sends a choice: the member area's, or the signed link's (same variables). */
+export type Choose = Pick<ReturnType<typeof useChooseOffer>, 'mutate' | 'isPending'>;
 
 function WaitingChildren({ offer, choose }: { offer: ChildLeftOffer; choose: Choose }) {
   const waiting = useWaitingChildren({});
@@ -59,7 +60,7 @@ function WaitingChildren({ offer, choose }: { offer: ChildLeftOffer; choose: Cho
   );
 }
 
-function OfferCard({ offer, choose }: { offer: ChildLeftOffer; choose: Choose }) {
+export function OfferCard({ offer, choose }: { offer: ChildLeftOffer; choose: Choose }) {
   const [confirming, setConfirming] = useState(false);
   const send = (choice: 'keep_giving' | 'cancel') => choose.mutate({ sponsorshipId: offer.sponsorshipId, body: { choice } });
   return (
@@ -100,12 +101,17 @@ function OfferCard({ offer, choose }: { offer: ChildLeftOffer; choose: Choose })
   );
 }
 
+/** What a choice did, said to the sponsor (kept once the offer is gone). */
+export function chosenMessage(done: OfferChoiceResponse | undefined): string | null {
+  if (!done) return null;
+  return done.choice === 'another_child' ? lm.chosenAnother(done.childFirstName ?? '') : done.choice === 'keep_giving' ? lm.chosenKeep : lm.chosenCancel;
+}
+
 /** The open choices of the signed-in sponsor, and what their last choice did (kept once the offer is gone). */
 export function ChildLeftOffers() {
   const offers = useSponsorshipOffers();
   const choose = useChooseOffer();
-  const done = choose.data;
-  const message = !done ? null : done.choice === 'another_child' ? lm.chosenAnother(done.childFirstName ?? '') : done.choice === 'keep_giving' ? lm.chosenKeep : lm.chosenCancel;
+  const message = chosenMessage(choose.data);
   return (
     <>
       <SuccessMessage message={message} />
