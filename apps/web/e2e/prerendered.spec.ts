@@ -10,6 +10,11 @@ test.describe('prerendered first screen', () => {
     const html = await res.text();
     expect(html).toContain('<div id="prerendered" inert aria-hidden="true">');
     expect(html).toMatch(/<div id="prerendered"[^>]*>[\s\S]*<h1[^>]*>Haz tu donación<\/h1>[\s\S]*<div id="root"><\/div>/);
+    // The organisation's name is in the header from the first paint, not a neutral brand replaced later.
+    const { organization } = await (await request.get('/api/v1/public/site')).json();
+    const first = html.slice(html.indexOf('<div id="prerendered"'), html.indexOf('<div id="root">'));
+    expect(first).toContain(`aria-label="${organization.name}: Inicio"`);
+    expect(first).not.toContain('{{');
 
     await page.goto('/donate');
     await expect(page.locator('#root h1')).toHaveText('Haz tu donación');

@@ -2,7 +2,11 @@
 // The build's prerendered pages (src/prerender.tsx) render where there is no window, as in
 // scripts/prerender.mjs: a visitor who is not signed in, before any data has arrived.
 import { describe, expect, it } from 'vitest';
-import { PRERENDERED_DESCRIPTION_SLOT } from '@donaciones/shared/constants';
+import { PRERENDERED_DESCRIPTION_SLOT, PRERENDERED_NAME_MARK } from '@donaciones/shared/constants';
+import { renderToString } from 'react-dom/server';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@/lib/query-client';
+import { useSiteInfo } from '@/lib/site';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { homeMessages } from '@donaciones/shared/messages/home';
 import { navMessages } from '@donaciones/shared/messages/shell';
@@ -24,9 +28,16 @@ describe('prerendered pages', () => {
     expect(html.split(PRERENDERED_DESCRIPTION_SLOT)).toHaveLength(2);
   });
 
-  it.each(prerenderedPages)('renders %s with one heading', async (address) => {
+  it.each(prerenderedPages)("renders %s with one heading, and the organisation's name as the server's mark", async (address) => {
     const html = await render(address);
     expect(html.startsWith('<div')).toBe(true);
     expect(h1(html)).toHaveLength(1);
+    expect(html).toContain(PRERENDERED_NAME_MARK);
+  });
+
+  it('leaves the neutral brand to the app itself: the mark is only in a prerender', async () => {
+    await render('/');
+    const Probe = () => <p>{String(useSiteInfo().name)}</p>;
+    expect(renderToString(<QueryClientProvider client={createQueryClient()}><Probe /></QueryClientProvider>)).toBe('<p>null</p>');
   });
 });

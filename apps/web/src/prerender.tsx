@@ -8,6 +8,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
+import { prerenderWithNameMark } from '@/lib/site';
 
 export { prerenderedPages } from '@/app/landing-pages';
 
@@ -37,9 +38,15 @@ export async function render(address: string): Promise<string> {
   const context = await handler.query(new Request(new URL(address, 'http://localhost')));
   if (context instanceof Response) throw new Error(`${address}: the router answered ${context.status} instead of a page`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
-    <AppProviders queryClient={createQueryClient()}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppProviders>,
-  );
+  // The organisation's name is the server's to fill in (PRERENDERED_NAME_MARK), not the neutral brand.
+  prerenderWithNameMark(true);
+  try {
+    return renderToString(
+      <AppProviders queryClient={createQueryClient()}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>,
+    );
+  } finally {
+    prerenderWithNameMark(false);
+  }
 }

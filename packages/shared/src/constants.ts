@@ -51,6 +51,11 @@ export const DEFAULT_PENDING_EXPIRY_DAYS = 30;
  * the largest text of the first screen is in the HTML (docs/decisions/0027-prerendered-first-screen.md).
  */
 export const PRERENDERED_DESCRIPTION_SLOT = '<div data-slot="organization-description"';
+/**
+ * The organisation's name in the prerendered first screens (header, footer, labels), which the
+ * server replaces with the name when it sends them: no neutral brand first, then the name.
+ */
+export const PRERENDERED_NAME_MARK = '{{NOMBRE_DE_LA_ORGANIZACION}}';
 
 export const LIST_DEFAULT_LIMIT = 20;
 export const LIST_MAX_LIMIT = 100;

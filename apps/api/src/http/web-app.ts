@@ -3,8 +3,8 @@
 // of it that also names its page's chunks as `<link rel="modulepreload">`, made once at start. One
 // of the build's prerendered.json (apps/web/scripts/prerender.mjs) also gets its first screen as
 // inert HTML before the app's root, when nobody is signed in and there is no query string
-// (docs/decisions/0027-prerendered-first-screen.md); the home's gets the organisation's description,
-// read when it is sent. Each of these pages is compressed (brotli and gzip) the first time it is
+// (docs/decisions/0027-prerendered-first-screen.md), with the organisation's name, and the home's
+// with its description, read when it is sent. Each of these pages is compressed (brotli and gzip) the first time it is
 // asked for, then sent from memory by Accept-Encoding.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { CSRF_COOKIE, PRERENDERED_DESCRIPTION_SLOT, REFRESH_COOKIE } from '@donaciones/shared/constants';
+import { CSRF_COOKIE, PRERENDERED_DESCRIPTION_SLOT, PRERENDERED_NAME_MARK, REFRESH_COOKIE } from '@donaciones/shared/constants';
+import { shellMessages } from '@donaciones/shared/messages/shell';
 import { errorMessages } from '../messages/errors';
 import { escapeHtml } from '../platform/email-templates/text-blocks';
 import { readBatcher } from '../platform/read-batching';
@@ -66,6 +67,21 @@ export function withDescription(html: string, description: string): string {
   return html.replace(PRERENDERED_DESCRIPTION_SLOT, () => `<p>${escapeHtml(description)}</p>${PRERENDERED_DESCRIPTION_SLOT.replace('<div', '<div hidden')}`);
 }
 
+/**
+ * A prerendered page with the organisation's name where the build left its mark (header, footer,
+ * labels), or the app's neutral brand when staff left the name blank, as the app itself shows it.
+ */
+export function withName(html: string, name: string): string {
+  const shown = escapeHtml(name.trim() || shellMessages.brandFallback);
+  // A function, so that a `$` in the name is not read as a replacement pattern.
+  return html.replaceAll(PRERENDERED_NAME_MARK, () => shown);
+}
+
+/** A prerendered page as it is sent: the organisation's name and, on the home, its description. */
+export function filledPage(html: string, organization: { name: string; description: string }): string {
+  return withDescription(withName(html, organization.name), organization.description);
+}
+
 /** The first of brotli and gzip that an Accept-Encoding header takes (a `q=0` refuses), or null. */
 export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
   const weights = new Map<string, number>();
@@ -80,7 +96,8 @@ export function acceptedEncoding(header: string | string[] | undefined): 'br' | 
 
 /**
  * A page's brotli and gzip copies, made once per page. The pages are fixed at start but for the
- * home's description, which changes when staff edit it: the copies of a few versions are kept.
+ * organisation's name and description, which change when staff edit them: the copies of a few
+ * versions are kept.
  */
 function compressedPages() {
   const made = new Map<string, { br: Buffer; gzip: Buffer }>();
@@ -141,9 +158,9 @@ export default fp(async function webApp(app: FastifyInstance) {
   }
 
   const compressed = compressedPages();
-  // Concurrent visitors of the home share one read of the description (platform/read-batching.ts).
-  const descriptionReads = readBatcher<string>();
-  const organizationDescription = () => descriptionReads('organization', async () => (await getSettings(app.db, 'organization')).description);
+  // Concurrent visitors of a prerendered page share one read of the organisation (platform/read-batching.ts).
+  const organizationReads = readBatcher<{ name: string; description: string }>();
+  const organization = () => organizationReads('organization', () => getSettings(app.db, 'organization'));
   app.setNotFoundHandler(async (request, reply) => {
     const [url, query] = request.url.split('?', 2);
     if (url === '/api' || url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -153,7 +170,7 @@ export default fp(async function webApp(app: FastifyInstance) {
     if (!indexHtml) return reply.status(404).send({ detail: 'La aplicación web no está construida (npm run build).' });
     // A query string may change the first screen (`?frecuencia=mensual` on /donate): no prerendered page.
     const first = query === undefined && !mayBeSignedIn(request.cookies) ? prerendered.get(url) : undefined;
-    const html = first?.includes(PRERENDERED_DESCRIPTION_SLOT) ? withDescription(first, await organizationDescription()) : (first ?? pages.get(url) ?? indexHtml);
+    const html = first ? filledPage(first, await organization()) : (pages.get(url) ?? indexHtml);
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     reply.status(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     if (!encoding) return reply.send(html);

@@ -9,15 +9,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, PRERENDERED_DESCRIPTION_SLOT, REFRESH_COOKIE } from '@donaciones/shared/constants';
-import { acceptedEncoding, landingHtml, prerenderedHtml, withDescription } from '../../src/http/web-app';
+import { CSRF_COOKIE, PRERENDERED_DESCRIPTION_SLOT, PRERENDERED_NAME_MARK, REFRESH_COOKIE } from '@donaciones/shared/constants';
+import { acceptedEncoding, filledPage, landingHtml, prerenderedHtml, withDescription, withName } from '../../src/http/web-app';
 import { getSettings, putSettings } from '../../src/platform/settings';
 import { createTestApp, inject, type TestContext } from '../support/helpers';
 
 const indexHtml = '<!doctype html><html lang="es"><head><title>Donaciones</title></head><body><div id="root"></div></body></html>';
 const preloads = { '/': ['/assets/home-1.js', '/assets/shared-home-1.js'], '/donate': ['/assets/donate-1.js'] };
 const slot = `${PRERENDERED_DESCRIPTION_SLOT} class="space-y-2" aria-hidden="true"><div class="h-5"></div></div>`;
-const prerendered = { '/': `<div><h1>Inicio</h1><div class="mt-5">${slot}</div></div>`, '/terms': '<div><h1>Términos $& $1</h1></div>' };
+const prerendered = { '/': `<div><a aria-label="${PRERENDERED_NAME_MARK}: Inicio">${PRERENDERED_NAME_MARK}</a><h1>Inicio</h1><div class="mt-5">${slot}</div></div>`, '/terms': '<div><h1>Términos $& $1</h1></div>' };
 const withBody = (body: string) => `<div id="prerendered" inert aria-hidden="true">${body}</div><div id="root"></div>`;
 
 let ctx: TestContext;
@@ -74,12 +74,15 @@ describe('prerendered pages', () => {
     expect(pages.get('/terms')).toBe(indexHtml.replace('<div id="root"></div>', () => withBody(prerendered['/terms'])));
   });
 
-  it('sends / with its prerendered first screen, the description filled in, and its preloads', async () => {
-    const { description } = await getSettings(ctx.db, 'organization');
+  it('sends / with its prerendered first screen, the name and description filled in, and its preloads', async () => {
+    const organization = await getSettings(ctx.db, 'organization');
+    const { description } = organization;
     const res = await inject(ctx.app, { url: '/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.body).toContain(withBody(withDescription(prerendered['/'], description)));
+    expect(res.body).toContain(withBody(filledPage(prerendered['/'], organization)));
+    expect(res.body).toContain(`<a aria-label="${organization.name}: Inicio">${organization.name}</a>`);
+    expect(res.body).not.toContain(PRERENDERED_NAME_MARK);
     expect(res.body).toContain(`<div class="mt-5"><p>${description}</p><div hidden data-slot="organization-description" class="space-y-2"`);
     expect(res.body.match(/id="prerendered"/g)).toHaveLength(1);
     expect(preloaded(res.body)).toEqual(preloads['/']);
@@ -118,6 +121,29 @@ describe('prerendered pages', () => {
   it('does not serve the prerendered pages themselves', async () => {
     const res = await inject(ctx.app, { url: '/prerendered.json' });
     expect(res.body).toBe(indexHtml);
+  });
+});
+
+describe("the organisation's name", () => {
+  it('replaces every mark, escaped for text and attributes alike', () => {
+    const html = `<a aria-label="${PRERENDERED_NAME_MARK}: Inicio">${PRERENDERED_NAME_MARK}</a><p>© 2026 ${PRERENDERED_NAME_MARK}</p>`;
+    expect(withName(html, 'Fundación "Manos" & <Co> $&')).toBe(
+      '<a aria-label="Fundación &quot;Manos&quot; &amp; &lt;Co&gt; $&amp;: Inicio">Fundación &quot;Manos&quot; &amp; &lt;Co&gt; $&amp;</a><p>© 2026 Fundación &quot;Manos&quot; &amp; &lt;Co&gt; $&amp;</p>',
+    );
+  });
+
+  it("is the app's neutral brand when staff left it blank", () => {
+    expect(withName(`<b>${PRERENDERED_NAME_MARK}</b>`, '  ')).toBe('<b>Donaciones</b>');
+  });
+
+  it('is the one staff saved last', async () => {
+    const organization = await getSettings(ctx.db, 'organization');
+    try {
+      await putSettings(ctx.db, 'organization', { ...organization, name: 'Asociación Semillas de Esperanza' });
+      expect((await inject(ctx.app, { url: '/' })).body).toContain('<a aria-label="Asociación Semillas de Esperanza: Inicio">Asociación Semillas de Esperanza</a>');
+    } finally {
+      await putSettings(ctx.db, 'organization', organization);
+    }
   });
 });
 

@@ -2,6 +2,7 @@
 // platform (its name and support address), read from the public site answer. Until it answers,
 // layouts show a neutral brand; if it cannot answer, they say so and offer a retry.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PRERENDERED_NAME_MARK } from '@donaciones/shared/constants';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
 import { publicSiteQueryOptions } from './public-site';
 
@@ -14,6 +15,16 @@ export interface SiteInfo {
 }
 
 const EMPTY: SiteInfo = { name: null, maintenance: false, systemName: null, contactEmail: null };
+
+/**
+ * The build's prerendered pages (src/prerender.tsx) show the organisation's name as a mark the server
+ * replaces with the name when it sends them (PRERENDERED_NAME_MARK, apps/api/src/http/web-app.ts).
+ */
+let beforeData: SiteInfo = EMPTY;
+/** Around one synchronous render to a string: on, the render, off (nothing else renders meanwhile). */
+export function prerenderWithNameMark(on: boolean): void {
+  beforeData = on ? { ...EMPTY, name: PRERENDERED_NAME_MARK } : EMPTY;
+}
 
 /** A blank setting reads as absent, so the layouts fall back to their neutral wording. */
 const filled = (text: string) => text.trim() || null;
@@ -32,14 +43,14 @@ const siteQueryOptions = () => queryOptions({ ...publicSiteQueryOptions(), selec
 
 export function useSiteInfo(): SiteInfo {
   const { data } = useQuery(siteQueryOptions());
-  return data ?? EMPTY;
+  return data ?? beforeData;
 }
 
 /** The site information with its load state: `failed` when it could not be loaded at all. */
 export function useSiteInfoState(): SiteInfo & { failed: boolean; retry: () => void; retrying: boolean } {
   const query = useQuery(siteQueryOptions());
   return {
-    ...(query.data ?? EMPTY),
+    ...(query.data ?? beforeData),
     failed: query.isError && !query.data,
     retry: () => void query.refetch(),
     retrying: query.isFetching,
