@@ -50,6 +50,9 @@ export const activityMessages = {
     slipUpload: (actor: string | null, ref: string) => `${actor ?? 'El donante'} subió la boleta de depósito de la donación ${ref}`,
     statementImport: (actor: string, bank: string, file: string) => `${actor} importó los movimientos de ${bank} («${file}»)`,
     statementConfirm: (actor: string, ref: string) => `${actor} confirmó el depósito ${ref} con el estado de cuenta`,
+    statementShortTransfer: (line: string) =>
+      `La línea ${line} del estado de cuenta trae la referencia de un apadrinamiento por menos de su cuota: quedó sin registrar para revisarla`,
+    holdReleasedChildLeft: () => 'Se liberó un lugar reservado sin pagar porque la niña o el niño salió del programa',
     receiptResend: (actor: string, receipt: string, to: string) => `${actor} reenvió el recibo ${receipt} a ${to}`,
     yearlyStatementResend: (actor: string, year: string, to: string) => `${actor} reenvió la constancia anual ${year} a ${to}`,
     felRetry: (actor: string, ref: string) => `${actor} reintentó la certificación FEL del recibo de la donación ${ref}`,

@@ -30,6 +30,10 @@ describe('admin activity lines', () => {
     expect(line('bank_statement.import', { bank: 'Banrural', file_name: 'movimientos.csv' })).toBe('admin@ejemplo.org importó los movimientos de Banrural («movimientos.csv»)');
     expect(line('bank_statement.confirm', { reference: '#MG85194331' })).toBe('admin@ejemplo.org confirmó el depósito #MG85194331 con el estado de cuenta');
     expect(line('receipt.resend', { receipt: 'A-000303', to: 'donante@ejemplo.org' })).toBe('admin@ejemplo.org reenvió el recibo A-000303 a donante@ejemplo.org');
+    expect(line('bank_statement.transfer_short', { line_number: 4 })).toBe(
+      'La línea 4 del estado de cuenta trae la referencia de un apadrinamiento por menos de su cuota: quedó sin registrar para revisarla',
+    );
+    expect(line('sponsorship.released', { reason: 'child_left' })).toBe('Se liberó un lugar reservado sin pagar porque la niña o el niño salió del programa');
     expect(line('statement.resend', { year: 2026, to: 'donante@ejemplo.org' })).toBe('admin@ejemplo.org reenvió la constancia anual 2026 a donante@ejemplo.org');
     expect(line('receipt.fel_retry')).toBe('admin@ejemplo.org reintentó la certificación FEL del recibo de la donación #367');
     expect(line('donation.refund', { reference: '#MG1' })).toBe('admin@ejemplo.org reembolsó la donación #MG1');

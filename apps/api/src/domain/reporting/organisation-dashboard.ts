@@ -135,6 +135,10 @@ export function activityMessage(entry: { action: string; actorEmail: string | nu
       return act.statementImport(actor, str(d, 'bank'), str(d, 'file_name'));
     case 'bank_statement.confirm':
       return act.statementConfirm(actor, ref);
+    case 'bank_statement.transfer_short':
+      return act.statementShortTransfer(str(d, 'line_number'));
+    case 'sponsorship.released':
+      return act.holdReleasedChildLeft();
     case 'receipt.resend':
       return act.receiptResend(actor, str(d, 'receipt'), str(d, 'to'));
     case 'statement.resend':
