@@ -58,7 +58,17 @@ function CandidateRow({ candidate, action }: { candidate: StatementCandidate; ac
   );
 }
 
+/** A line's date, text and amount; and, in any section, why a sponsorship's short first transfer did not start it. */
 function LineHeading({ line }: { line: StatementLine }) {
+  return (
+    <>
+      <LineFacts line={line} />
+      {line.short_transfer && <p className="mt-1 text-sm text-amber-900">{m.shortTransfer(line.short_transfer.reference, formatMoney(line.short_transfer.monthly_amount))}</p>}
+    </>
+  );
+}
+
+function LineFacts({ line }: { line: StatementLine }) {
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-2">
       <p className="min-w-0">
@@ -134,12 +144,11 @@ function NearMissLine({ line }: { line: StatementLine }) {
   );
 }
 
-/** An unmatched credit, with the button that records it as a donation (and why a sponsorship's short first transfer is here). */
+/** An unmatched credit, with the button that records it as a donation. */
 function UnmatchedLine({ line, onRecord }: { line: StatementLine; onRecord: (line: StatementLine) => void }) {
   return (
     <li className="py-3 first:pt-0 last:pb-0">
       <LineHeading line={line} />
-      {line.short_transfer && <p className="mt-1 text-sm text-amber-900">{m.shortTransfer(line.short_transfer.reference, formatMoney(line.short_transfer.monthly_amount))}</p>}
       <Button size="sm" variant="outline" className="mt-2" aria-label={m.lineDonationLabel(line.line_number)} onClick={() => onRecord(line)}>
         {m.lineDonation}
       </Button>
