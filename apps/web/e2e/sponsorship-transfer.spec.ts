@@ -38,6 +38,9 @@ test('a visitor sponsors by monthly transfer; staff import the first transfer; t
   await expect(instructions.getByText(new RegExp(`Reservamos a ${name} para ti hasta el \\d+ de \\w+ de \\d{4}`))).toBeVisible();
   const reference = (await page.getByTestId('sponsor-transfer-reference').innerText()).trim();
   expect(reference).toMatch(/^TM\d{6}$/);
+  // The monthly amount as the bank file writes it ("275,00"): the settings' amount, which another spec may change.
+  const monthly = (await page.getByTestId('sponsor-transfer-amount').innerText()).replace(/[Q\s,]/g, '').replace('.', ',');
+  expect(monthly).toMatch(/^\d+,\d{2}$/);
   await expect(instructions.getByTestId('bank-account').first()).toBeVisible();
   await expectAccessible(page, 'instrucciones de transferencia');
   await screenshots(page, 'sponsorship-transfer-instructions');
@@ -69,7 +72,7 @@ test('a visitor sponsors by monthly transfer; staff import the first transfer; t
   await expect(page.getByRole('heading', { name: 'Movimientos sin coincidencia (1)' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Registrar la línea 2 como donación' })).toBeVisible();
   await screenshots(page, 'sponsorship-transfer-short-line');
-  await importLine('445566', '250,00');
+  await importLine('445566', monthly);
   await expect(page.getByRole('heading', { name: 'Confirmados (1)' })).toBeVisible();
 
   const staff = { authorization: `Bearer ${await apiToken(request)}` };

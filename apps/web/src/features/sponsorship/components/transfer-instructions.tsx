@@ -25,7 +25,9 @@ export function TransferInstructions({ childFirstName, transfer }: { childFirstN
           </div>
           <div className="rounded-2xl bg-sand-100 p-4">
             <dt className="text-sm font-semibold text-ink-700">{m.amountLabel}</dt>
-            <dd className="mt-1 text-2xl font-bold text-ink-900 tabular-nums">{amount}</dd>
+            <dd className="mt-1 text-2xl font-bold text-ink-900 tabular-nums" data-testid="sponsor-transfer-amount">
+              {amount}
+            </dd>
           </div>
         </dl>
         <p className="mt-5 mb-3 text-ink-800">{m.instructionsIntro(amount)}</p>
