@@ -277,7 +277,7 @@ test.describe('statistics', () => {
       // Pending figures are not public (docs/product.md#figures): no card, row or 0 stands in for them.
       expect(stats).toMatchObject({ count_pending: null, total_amount_pending: null });
 
-      const quick = { timeout: 2_000 };
+      const quick = { timeout: 5_000 };
       await expect(page.getByTestId('stat-total-completed')).toContainText('Monto total completado', quick);
       await expect(page.getByTestId('stat-total-completed')).toContainText(money.format(stats.total_amount_completed), quick);
       await expect(page.getByTestId('stat-pending-amount')).toHaveCount(0, quick);
@@ -294,7 +294,7 @@ test.describe('statistics', () => {
       await expect(summary).toContainText(formatPercent(stats.success_rate), quick);
       await expect(summary).toContainText(money.format(average), quick);
       await expect(summary).not.toContainText('Donaciones pendientes', quick);
-    }).toPass({ timeout: 30_000 });
+    }).toPass({ timeout: 60_000 });
 
     const recent = page.getByTestId('recent-donations');
     await expect(page.getByRole('heading', { name: 'Donaciones recientes' })).toBeVisible();
@@ -310,11 +310,11 @@ test.describe('statistics', () => {
       await expect(page.getByTestId('stat-success-rate')).toBeVisible();
       const staff = await (await request.get('/api/v1/donations/stats', { headers: { authorization: `Bearer ${token}` } })).json();
       expect(staff.count_pending).toEqual(expect.any(Number));
-      const quick = { timeout: 2_000 };
+      const quick = { timeout: 5_000 };
       await expect(page.getByTestId('stat-pending-amount')).toContainText(`Monto pendiente${money.format(staff.total_amount_pending)}`, quick);
       await expect(metrics).toContainText(`Completadas + pendientes + fallidas.${formatNumber(staff.count_completed + staff.count_pending + staff.count_failed)}`, quick);
       await expect(summary).toContainText(`Donaciones pendientes${formatNumber(staff.count_pending)}`, quick);
-    }).toPass({ timeout: 30_000 });
+    }).toPass({ timeout: 60_000 });
     await screens(page, 'stats-admin');
   });
 });
