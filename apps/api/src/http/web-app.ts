@@ -4,8 +4,8 @@
 // of the build's prerendered.json (apps/web/scripts/prerender.mjs) also gets its first screen as
 // inert HTML before the app's root, when nobody is signed in and there is no query string
 // (docs/decisions/0027-prerendered-first-screen.md), with the organisation's name, and the home's
-// with its description, read when it is sent. Each of these pages is compressed (brotli and gzip) the first time it is
-// asked for, then sent from memory by Accept-Encoding.
+// with its description, read when it is sent. Each of these pages is compressed (brotli and gzip)
+// the first time it is asked for, then sent from memory by Accept-Encoding.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

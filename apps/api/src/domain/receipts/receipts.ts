@@ -211,7 +211,6 @@ export async function receiptForViewer(db: Db, donationId: number, viewer: Recei
   return row.receipt;
 }
 
-/** Staff re-send a donation's receipt to the donor (audited); 409 when the gift has no email to send it to. */
 /**
  * Where a receipt goes again: the address it was issued to, or, for a gift entered without one, the
  * address staff gave later (the gift's, then the first of its donor record's). The receipt itself
@@ -228,6 +227,7 @@ async function resendAddress(tx: Db, receipt: ReceiptRow): Promise<string> {
   return later?.gift.trim() || later?.record?.[0] || '';
 }
 
+/** Staff re-send a donation's receipt to the donor (audited); 409 when the gift has no email to send it to. */
 export async function resendReceipt(db: Db, input: { donationId: number; actor: Actor; ip?: string | null }): Promise<{ receipt: ReceiptRow; to: string }> {
   return db.transaction(async (tx) => {
     const [receipt] = await tx.select().from(receipts).where(eq(receipts.donationId, input.donationId)).limit(1);

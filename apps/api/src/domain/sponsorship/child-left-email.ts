@@ -5,10 +5,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import { formatLongDate } from '@donaciones/shared/format';
 import type { Db } from '../../db/client';
-import type { LinkContext } from '../ledger/links';
 import { sponsoredChildren, sponsorships, users } from '../../db/schema';
 import { PUBLIC_URL_MARK, enqueueEmail } from '../../platform/email-outbox';
 import { sponsorshipEmailMessages as m } from '../../messages/sponsorship-email';
+import type { LinkContext } from '../ledger/links';
 import { firstNameOf, sponsorAddress } from './sponsor-recipient';
 
 /** The page where a sponsor without an account chooses (apps/web's paths.apadrinaChoice). */

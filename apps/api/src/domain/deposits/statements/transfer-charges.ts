@@ -28,8 +28,10 @@ export function namesReference(text: string, reference: string): boolean {
 
 type Gift = { id: number; reference: string; donorName: string; donorEmail: string; amountCents: number; status: string };
 
+type GiftStatus = (typeof recurringGifts.$inferSelect)['status'];
+
 /** Live gifts: started ones, and a sponsorship's gift waiting for its first transfer (decision 0054). */
-async function liveTransferGifts(tx: Db): Promise<Gift[]> {
+async function liveTransferGifts(tx: Db, statuses: GiftStatus[] = ['active', 'past_due', 'incomplete']): Promise<Gift[]> {
   const rows = await tx
     .select({
       id: recurringGifts.id,
@@ -40,7 +42,7 @@ async function liveTransferGifts(tx: Db): Promise<Gift[]> {
       status: recurringGifts.status,
     })
     .from(recurringGifts)
-    .where(and(eq(recurringGifts.provider, TRANSFER_PROVIDER), inArray(recurringGifts.status, ['active', 'past_due', 'incomplete']), isNotNull(recurringGifts.transferReference)));
+    .where(and(eq(recurringGifts.provider, TRANSFER_PROVIDER), inArray(recurringGifts.status, statuses), isNotNull(recurringGifts.transferReference)));
   return rows.map((r) => ({ ...r, reference: r.reference as string }));
 }
 
@@ -48,14 +50,17 @@ async function liveTransferGifts(tx: Db): Promise<Gift[]> {
 const lineText = (line: { description: string; reference: string | null }) => `${line.description} ${line.reference ?? ''}`;
 
 /** The gifts still waiting for their first transfer (a sponsorship's), for the import's view of its lines. */
-export async function waitingTransferGifts(db: Db): Promise<Gift[]> {
-  return (await liveTransferGifts(db)).filter((g) => g.status === 'incomplete');
+export function waitingTransferGifts(db: Db): Promise<Gift[]> {
+  return liveTransferGifts(db, ['incomplete']);
 }
+
+/** Whether a line is the gift's first transfer and carries less than its monthly amount. */
+const shortOfFirstMonth = (line: { creditCents: number }, gift: Gift) => gift.status === 'incomplete' && line.creditCents < gift.amountCents;
 
 /** The waiting gift whose reference a line names while carrying less than its monthly amount, if any. */
 export function shortFirstTransfer(line: { description: string; reference: string | null; creditCents: number }, waiting: Gift[]): Gift | null {
   const gift = waiting.find((g) => namesReference(lineText(line), g.reference));
-  return gift && line.creditCents < gift.amountCents ? gift : null;
+  return gift && shortOfFirstMonth(line, gift) ? gift : null;
 }
 
 /** Records the charges of the transfer gifts an import's lines name; returns how many. */
@@ -70,7 +75,7 @@ export async function recordTransferCharges(tx: Db, input: { importId: number; l
   for (const line of lines) {
     const gift = gifts.find((g) => namesReference(lineText(line), g.reference));
     if (!gift) continue;
-    if (shortFirstTransfer(line, gift.status === 'incomplete' ? [gift] : [])) {
+    if (shortOfFirstMonth(line, gift)) {
       await audit(tx, {
         actor: input.actor,
         action: 'bank_statement.transfer_short',

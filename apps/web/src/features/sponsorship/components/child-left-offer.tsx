@@ -1,6 +1,7 @@
 // The choice of a sponsor whose child left (docs/product.md#sponsorship, decision 0051), in "Mi
-// ahijado/a" or on the signed link's page of a sponsor without an account: another waiting child with the same monthly gift (one step, no new payment), keep giving
-// where most needed, or cancel the gift. Until the deadline the gift goes where most needed.
+// ahijado/a" or on the signed link's page of a sponsor without an account: another waiting child
+// with the same monthly gift (one step, no new payment), keep giving where most needed, or cancel
+// the gift. Until the deadline the gift goes where most needed.
 import { useState } from 'react';
 import { formatLongDate } from '@donaciones/shared/format';
 import { sponsorshipLifecycleMessages as lm } from '@donaciones/shared/messages/sponsorship-lifecycle';
