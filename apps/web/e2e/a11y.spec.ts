@@ -606,6 +606,8 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     expect(await page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null), 'focus is not lost after closing').toBe(true);
+    // Closing starts a new gift: focus is on step 1's heading, where a screen reader announces it.
+    await expect(page.getByRole('heading', { name: 'Elige el monto de tu donación' })).toBeFocused();
   });
 
   test('an admin approves a donation; the confirmation traps focus, Escape closes it and focus returns', async ({ page, request }) => {

@@ -1,5 +1,6 @@
 // Focus after a dialog closes: back to the opener, or, when the opener is gone (a row's
-// approve button after the approval), to the nearest focusable element that is still there.
+// approve button after the approval), to the nearest focusable element that is still there; a
+// dialog the page opened by itself (a result arriving, focus on <body>) gives it to the main landmark.
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
@@ -59,5 +60,25 @@ describe('focus after a dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(screen.queryByRole('button', { name: 'Aprobar' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Ver la donación 7' })).toHaveFocus();
+  });
+
+  it('goes to the main landmark, not back to <body>, when the page opened the dialog by itself', async () => {
+    const user = userEvent.setup();
+    function Result() {
+      const [open, setOpen] = useState(true);
+      return (
+        <main tabIndex={-1}>
+          <p>Gracias</p>
+          <Modal open={open} onClose={() => setOpen(false)} title="Donación realizada" />
+        </main>
+      );
+    }
+    (document.activeElement as HTMLElement | null)?.blur();
+    expect(document.activeElement).toBe(document.body);
+    render(<Result />);
+    expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('main')).toHaveFocus();
   });
 });

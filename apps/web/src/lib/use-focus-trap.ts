@@ -27,7 +27,8 @@ export function useFocusTrap(containerRef: RefObject<HTMLElement | null>, active
     if (!active) return;
     const container = containerRef.current;
     if (!container) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Opened by the page itself (a result arriving), focus was on the body: it is no opener to go back to.
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     const openerAncestors: HTMLElement[] = [];
     for (let el = opener?.parentElement ?? null; el && el !== document.body; el = el.parentElement) openerAncestors.push(el);
 

@@ -5,7 +5,7 @@
 // attempt is kept until the donation succeeds, so a double click or a retry after an error records
 // one donation. A second monthly gift identical to an active one is sent again only once the donor
 // confirms it (docs/product.md#monthly-giving).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
@@ -82,8 +82,10 @@ function useDonateSteps(choices: DonateChoices, ready: boolean, processing: bool
     if (wantsDetails && ready && !choices.amountIsValid && !processing) setParams({}, { replace: true });
   }, [wantsDetails, ready, choices.amountIsValid, processing, setParams]);
 
-  // Each step change moves the focus to the step's heading (not on the first render).
-  useEffect(() => {
+  // Each step change moves the focus to the step's heading (not on the first render), in the commit
+  // that shows the step: a plain effect runs a frame later in Preact, and in between the focus of a
+  // step that has gone (or of a dialog that closed with it) would rest on the page's body.
+  useLayoutEffect(() => {
     if (!movedRef.current) {
       movedRef.current = true;
       return;
