@@ -19,19 +19,27 @@ const ISSUER = 'donaciones-api';
 const AUDIENCE = 'donaciones-link';
 /** How long an emailed link keeps working. Every later email carries a fresh one. */
 export const LINK_TTL_SECONDS = 60 * 60 * 24 * 60;
+const DAY_SECONDS = 60 * 60 * 24;
+
+export interface SignOptions {
+  /** A deadline the link must outlive (a choice open until that day): the link then works through it, whole. */
+  until?: Date | null;
+}
 
 export function signedLinks(secret: string, ttlSeconds = LINK_TTL_SECONDS) {
   const key = new TextEncoder().encode(secret);
   return {
     ttlSeconds,
-    async sign(claims: LinkClaims): Promise<string> {
+    async sign(claims: LinkClaims, { until = null }: SignOptions = {}): Promise<string> {
+      const now = Math.floor(Date.now() / 1000);
+      const deadline = until ? Math.floor(until.getTime() / 1000) + DAY_SECONDS : 0;
       return new SignJWT({ pur: claims.purpose })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(claims.subject))
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(`${ttlSeconds}s`)
+        .setIssuedAt(now)
+        .setExpirationTime(Math.max(now + ttlSeconds, deadline))
         .sign(key);
     },
     /** The record id for a valid token of this purpose; null when it is tampered with, expired or for something else. */

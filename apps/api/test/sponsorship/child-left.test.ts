@@ -5,10 +5,12 @@
 // "Mi ahijado/a" is in lifecycle.test.ts; the signed link's is here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { STAFF_ONLY_CHILD_FIELDS } from '@donaciones/shared/schemas/sponsorship';
 import { emailOutbox, sponsorships } from '../../src/db/schema';
 import { chargeDueSimulatedGifts } from '../../src/domain/monthly/simulated-charges';
 import { monthlyContext } from '../../src/domain/monthly/monthly-gifts';
+import { getSettings, putSettings } from '../../src/platform/settings';
 import { createTestApp, inject, type TestContext } from '../support/helpers';
 import * as make from '../support/factory';
 import { aChild, anActiveSponsorship } from '../support/sponsorship';
@@ -140,5 +142,22 @@ describe("the signed link of a sponsor without an account", () => {
     const missing = await inject(ctx.app, { method: 'GET', url: '/api/v1/sponsorship/offer' });
     expect(missing.statusCode).toBe(400);
     expect((await choose(token, { choice: 'otra' })).statusCode).toBe(400);
+  });
+
+  it('works until the choice\'s deadline when the grace period is longer than a link\'s usual 60 days', async () => {
+    const sponsorship = await getSettings(ctx.db, 'sponsorship');
+    await putSettings(ctx.db, 'sponsorship', { ...sponsorship, child_left_grace_days: 150 });
+    try {
+      const { active, token } = await leftWithoutAccount('Marleny', 'marleny.sin.cuenta@correo.gt');
+      const [ended] = await ctx.db.select().from(sponsorships).where(eq(sponsorships.id, active.id));
+      const days = (ended.offerUntil!.getTime() - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(149);
+      // The link outlives the deadline's whole day, not the usual 60 days from the email.
+      const expires = decodeJwt(token).exp! * 1000;
+      expect(expires).toBeGreaterThanOrEqual(ended.offerUntil!.getTime() + 86_400_000 - 1000);
+      expect((await offer(token)).statusCode).toBe(200);
+    } finally {
+      await putSettings(ctx.db, 'sponsorship', sponsorship);
+    }
   });
 });

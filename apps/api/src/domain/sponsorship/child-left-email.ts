@@ -14,9 +14,9 @@ import { firstNameOf, sponsorAddress } from './sponsor-recipient';
 /** The page where a sponsor without an account chooses (apps/web's paths.apadrinaChoice). */
 export const OFFER_PATH = '/apadrina/eleccion';
 
-/** The signed link to the choice of one ended sponsorship. */
-export async function offerUrl(ctx: LinkContext, sponsorshipId: number): Promise<string> {
-  const token = await ctx.links.sign({ purpose: 'sponsorship-offer', subject: sponsorshipId });
+/** The signed link to the choice of one ended sponsorship; it works until the choice's deadline (a grace period may be up to 180 days). */
+export async function offerUrl(ctx: LinkContext, sponsorshipId: number, offerUntil: Date | null): Promise<string> {
+  const token = await ctx.links.sign({ purpose: 'sponsorship-offer', subject: sponsorshipId }, { until: offerUntil });
   return `${ctx.publicUrl}${OFFER_PATH}?token=${encodeURIComponent(token)}`;
 }
 
@@ -47,7 +47,7 @@ export async function enqueueChildLeftEmails(tx: Db, sponsorshipIds: number[], c
       subject: m.childLeftSubject(row.child),
       text: row.accountEmail
         ? m.childLeftText(firstName, row.child, `${PUBLIC_URL_MARK}/donor/ahijado`, deadline)
-        : m.childLeftTextNoAccount(firstName, row.child, await offerUrl(ctx, row.id), deadline),
+        : m.childLeftTextNoAccount(firstName, row.child, await offerUrl(ctx, row.id, row.offerUntil), deadline),
       template: 'sponsorship-child-left',
     });
     queued += 1;
