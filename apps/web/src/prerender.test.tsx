@@ -2,11 +2,11 @@
 // The build's prerendered pages (src/prerender.tsx) render where there is no window, as in
 // scripts/prerender.mjs: a visitor who is not signed in, before any data has arrived.
 import { describe, expect, it } from 'vitest';
-import { PRERENDERED_DESCRIPTION_SLOT, PRERENDERED_NAME_MARK } from '@donaciones/shared/constants';
+import { PRERENDERED_DESCRIPTION_SLOT, PRERENDERED_NAME_MARK, PRERENDERED_YEAR_MARK } from '@donaciones/shared/constants';
 import { renderToString } from 'react-dom/server';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@/lib/query-client';
-import { useSiteInfo } from '@/lib/site';
+import { copyrightYear, useSiteInfo } from '@/lib/site';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { homeMessages } from '@donaciones/shared/messages/home';
 import { navMessages } from '@donaciones/shared/messages/shell';
@@ -35,9 +35,15 @@ describe('prerendered pages', () => {
     expect(html).toContain(PRERENDERED_NAME_MARK);
   });
 
+  it.each(['/', '/donate', '/donations', '/terms', '/privacy'])("renders %s's footer with the year as the server's mark, not the build's", async (address) => {
+    // A build made in December serves the pages of January with January's year.
+    expect(await render(address)).toContain(`© ${PRERENDERED_YEAR_MARK} ${PRERENDERED_NAME_MARK}`);
+  });
+
   it('leaves the neutral brand to the app itself: the mark is only in a prerender', async () => {
     await render('/');
     const Probe = () => <p>{String(useSiteInfo().name)}</p>;
     expect(renderToString(<QueryClientProvider client={createQueryClient()}><Probe /></QueryClientProvider>)).toBe('<p>null</p>');
+    expect(copyrightYear()).toBe(new Date().getFullYear());
   });
 });

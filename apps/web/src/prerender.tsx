@@ -8,7 +8,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
-import { prerenderWithNameMark } from '@/lib/site';
+import { prerenderWithMarks } from '@/lib/site';
 
 export { prerenderedPages } from '@/app/landing-pages';
 
@@ -38,8 +38,8 @@ export async function render(address: string): Promise<string> {
   const context = await handler.query(new Request(new URL(address, 'http://localhost')));
   if (context instanceof Response) throw new Error(`${address}: the router answered ${context.status} instead of a page`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  // The organisation's name is the server's to fill in (PRERENDERED_NAME_MARK), not the neutral brand.
-  prerenderWithNameMark(true);
+  // The organisation's name and the year are the server's to fill in (PRERENDERED_NAME_MARK, PRERENDERED_YEAR_MARK), not the neutral brand and the build's year.
+  prerenderWithMarks(true);
   try {
     return renderToString(
       <AppProviders queryClient={createQueryClient()}>
@@ -47,6 +47,6 @@ export async function render(address: string): Promise<string> {
       </AppProviders>,
     );
   } finally {
-    prerenderWithNameMark(false);
+    prerenderWithMarks(false);
   }
 }

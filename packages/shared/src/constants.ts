@@ -56,6 +56,8 @@ export const PRERENDERED_DESCRIPTION_SLOT = '<div data-slot="organization-descri
  * server replaces with the name when it sends them: no neutral brand first, then the name.
  */
 export const PRERENDERED_NAME_MARK = '{{NOMBRE_DE_LA_ORGANIZACION}}';
+/** The copyright's year in the prerendered pages, which the server replaces with the year in Guatemala when it sends them, not the build's. */
+export const PRERENDERED_YEAR_MARK = '{{AÑO}}';
 
 export const LIST_DEFAULT_LIMIT = 20;
 export const LIST_MAX_LIMIT = 100;

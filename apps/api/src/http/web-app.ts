@@ -13,8 +13,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { CSRF_COOKIE, PRERENDERED_DESCRIPTION_SLOT, PRERENDERED_NAME_MARK, REFRESH_COOKIE } from '@donaciones/shared/constants';
+import { CSRF_COOKIE, PRERENDERED_DESCRIPTION_SLOT, PRERENDERED_NAME_MARK, PRERENDERED_YEAR_MARK, REFRESH_COOKIE } from '@donaciones/shared/constants';
 import { shellMessages } from '@donaciones/shared/messages/shell';
+import { guatemalaDay } from '@donaciones/shared/format';
 import { errorMessages } from '../messages/errors';
 import { escapeHtml } from '../platform/email-templates/text-blocks';
 import { readBatcher } from '../platform/read-batching';
@@ -77,9 +78,14 @@ export function withName(html: string, name: string): string {
   return html.replaceAll(PRERENDERED_NAME_MARK, () => shown);
 }
 
-/** A prerendered page as it is sent: the organisation's name and, on the home, its description. */
-export function filledPage(html: string, organization: { name: string; description: string }): string {
-  return withDescription(withName(html, organization.name), organization.description);
+/** A prerendered page with the copyright's year, in Guatemala, where the build left its mark. */
+export function withYear(html: string, now = new Date()): string {
+  return html.replaceAll(PRERENDERED_YEAR_MARK, guatemalaDay(now).slice(0, 4));
+}
+
+/** A prerendered page as it is sent: the organisation's name, the year and, on the home, its description. */
+export function filledPage(html: string, organization: { name: string; description: string }, now = new Date()): string {
+  return withDescription(withName(withYear(html, now), organization.name), organization.description);
 }
 
 /** The first of brotli and gzip that an Accept-Encoding header takes (a `q=0` refuses), or null. */

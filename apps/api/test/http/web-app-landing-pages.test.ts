@@ -9,15 +9,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, PRERENDERED_DESCRIPTION_SLOT, PRERENDERED_NAME_MARK, REFRESH_COOKIE } from '@donaciones/shared/constants';
-import { acceptedEncoding, filledPage, landingHtml, prerenderedHtml, withDescription, withName } from '../../src/http/web-app';
+import { CSRF_COOKIE, PRERENDERED_DESCRIPTION_SLOT, PRERENDERED_NAME_MARK, PRERENDERED_YEAR_MARK, REFRESH_COOKIE } from '@donaciones/shared/constants';
+import { guatemalaDay } from '@donaciones/shared/format';
+import { acceptedEncoding, filledPage, landingHtml, prerenderedHtml, withDescription, withName, withYear } from '../../src/http/web-app';
 import { getSettings, putSettings } from '../../src/platform/settings';
 import { createTestApp, inject, type TestContext } from '../support/helpers';
 
 const indexHtml = '<!doctype html><html lang="es"><head><title>Donaciones</title></head><body><div id="root"></div></body></html>';
 const preloads = { '/': ['/assets/home-1.js', '/assets/shared-home-1.js'], '/donate': ['/assets/donate-1.js'] };
 const slot = `${PRERENDERED_DESCRIPTION_SLOT} class="space-y-2" aria-hidden="true"><div class="h-5"></div></div>`;
-const prerendered = { '/': `<div><a aria-label="${PRERENDERED_NAME_MARK}: Inicio">${PRERENDERED_NAME_MARK}</a><h1>Inicio</h1><div class="mt-5">${slot}</div></div>`, '/terms': '<div><h1>Términos $& $1</h1></div>' };
+const prerendered = { '/': `<div><a aria-label="${PRERENDERED_NAME_MARK}: Inicio">${PRERENDERED_NAME_MARK}</a><h1>Inicio</h1><div class="mt-5">${slot}</div><p>© ${PRERENDERED_YEAR_MARK} ${PRERENDERED_NAME_MARK}</p></div>`, '/terms': '<div><h1>Términos $& $1</h1></div>' };
 const withBody = (body: string) => `<div id="prerendered" inert aria-hidden="true">${body}</div><div id="root"></div>`;
 
 let ctx: TestContext;
@@ -83,6 +84,8 @@ describe('prerendered pages', () => {
     expect(res.body).toContain(withBody(filledPage(prerendered['/'], organization)));
     expect(res.body).toContain(`<a aria-label="${organization.name}: Inicio">${organization.name}</a>`);
     expect(res.body).not.toContain(PRERENDERED_NAME_MARK);
+    expect(res.body).toContain(`<p>© ${guatemalaDay(new Date()).slice(0, 4)} ${organization.name}</p>`);
+    expect(res.body).not.toContain(PRERENDERED_YEAR_MARK);
     expect(res.body).toContain(`<div class="mt-5"><p>${description}</p><div hidden data-slot="organization-description" class="space-y-2"`);
     expect(res.body.match(/id="prerendered"/g)).toHaveLength(1);
     expect(preloaded(res.body)).toEqual(preloads['/']);
@@ -130,6 +133,13 @@ describe("the organisation's name", () => {
     expect(withName(html, 'Fundación "Manos" & <Co> $&')).toBe(
       '<a aria-label="Fundación &quot;Manos&quot; &amp; &lt;Co&gt; $&amp;: Inicio">Fundación &quot;Manos&quot; &amp; &lt;Co&gt; $&amp;</a><p>© 2026 Fundación &quot;Manos&quot; &amp; &lt;Co&gt; $&amp;</p>',
     );
+  });
+
+  it("comes with the year in Guatemala when the page is sent, not the build's", () => {
+    const html = `<p>© ${PRERENDERED_YEAR_MARK} ${PRERENDERED_NAME_MARK}</p>`;
+    // 31 December, 23:30 in Guatemala: already 1 January in UTC.
+    expect(withYear(html, new Date('2027-01-01T05:30:00Z'))).toBe(`<p>© 2026 ${PRERENDERED_NAME_MARK}</p>`);
+    expect(filledPage(html, { name: 'Fundación', description: '' }, new Date('2027-01-01T06:30:00Z'))).toBe('<p>© 2027 Fundación</p>');
   });
 
   it("is the app's neutral brand when staff left it blank", () => {

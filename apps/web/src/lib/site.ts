@@ -2,7 +2,7 @@
 // platform (its name and support address), read from the public site answer. Until it answers,
 // layouts show a neutral brand; if it cannot answer, they say so and offer a retry.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PRERENDERED_NAME_MARK } from '@donaciones/shared/constants';
+import { PRERENDERED_NAME_MARK, PRERENDERED_YEAR_MARK } from '@donaciones/shared/constants';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
 import { publicSiteQueryOptions } from './public-site';
 
@@ -17,13 +17,21 @@ export interface SiteInfo {
 const EMPTY: SiteInfo = { name: null, maintenance: false, systemName: null, contactEmail: null };
 
 /**
- * The build's prerendered pages (src/prerender.tsx) show the organisation's name as a mark the server
- * replaces with the name when it sends them (PRERENDERED_NAME_MARK, apps/api/src/http/web-app.ts).
+ * The build's prerendered pages (src/prerender.tsx) show the organisation's name and the copyright's
+ * year as marks the server replaces when it sends them (PRERENDERED_NAME_MARK, PRERENDERED_YEAR_MARK,
+ * apps/api/src/http/web-app.ts).
  */
 let beforeData: SiteInfo = EMPTY;
+let prerendering = false;
 /** Around one synchronous render to a string: on, the render, off (nothing else renders meanwhile). */
-export function prerenderWithNameMark(on: boolean): void {
+export function prerenderWithMarks(on: boolean): void {
+  prerendering = on;
   beforeData = on ? { ...EMPTY, name: PRERENDERED_NAME_MARK } : EMPTY;
+}
+
+/** The year of the footers' copyright: this year, or in a prerendered page the mark the server fills in. */
+export function copyrightYear(): number | string {
+  return prerendering ? PRERENDERED_YEAR_MARK : new Date().getFullYear();
 }
 
 /** A blank setting reads as absent, so the layouts fall back to their neutral wording. */

@@ -3,7 +3,7 @@ import { ADMIN_STATUS_LABELS } from './donations';
 
 export const appMessages = {
   version: '1.0.0',
-  copyright: (year: number, org: string) => `© ${year} ${org}. Todos los derechos reservados.`,
+  copyright: (year: number | string, org: string) => `© ${year} ${org}. Todos los derechos reservados.`,
   versionLabel: 'Versión 1.0.0',
   underConstruction: 'Esta sección está en construcción.',
   loading: 'Cargando...',

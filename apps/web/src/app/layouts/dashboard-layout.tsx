@@ -13,7 +13,7 @@ import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { roleLabel } from '@/lib/roles';
 import { useSession } from '@/lib/session';
-import { useSiteInfo } from '@/lib/site';
+import { copyrightYear, useSiteInfo } from '@/lib/site';
 import { useFocusTrap, useScrollLock } from '@/lib/use-focus-trap';
 import { navigationFor, type NavItem } from '../navigation';
 import { SkipLink } from './skip-link';
@@ -100,7 +100,7 @@ export default function DashboardLayout() {
       </main>
       <footer className="border-t border-sand-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 text-xs text-ink-500 sm:flex-row sm:justify-between sm:px-6 lg:px-8">
-          <p>{appMessages.copyright(new Date().getFullYear(), brand)}</p>
+          <p>{appMessages.copyright(copyrightYear(), brand)}</p>
           <p>{appMessages.versionLabel}</p>
         </div>
       </footer>

@@ -13,7 +13,7 @@ import { paths } from '@/lib/paths';
 import { roleLabel } from '@/lib/roles';
 import { useSession, type Session } from '@/lib/session';
 import { mailtoHref } from '@/lib/public-site';
-import { useSiteInfoState, type SiteInfo } from '@/lib/site';
+import { copyrightYear, useSiteInfoState, type SiteInfo } from '@/lib/site';
 import { SkipLink } from './skip-link';
 
 interface PublicLink {
@@ -273,7 +273,7 @@ function PublicFooter({ brand, site, links }: { brand: string; site: SiteInfo; l
     </div>
     <div className="border-t border-white/10">
       <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-5 text-xs text-brand-100 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-        <p>{appMessages.copyright(new Date().getFullYear(), brand)}</p>
+        <p>{appMessages.copyright(copyrightYear(), brand)}</p>
         {site.systemName && site.contactEmail && (
           <p data-testid="support-contact" className="inline-flex flex-wrap items-center gap-1.5">
             <Mail aria-hidden="true" className="size-3.5 shrink-0" />
