@@ -1,6 +1,7 @@
 // The first screen of a landing page arrives prerendered in its HTML (apps/api/src/http/web-app.ts,
 // docs/decisions/0027-prerendered-first-screen.md): the browser can paint it before the app's code
 // has run; the app then takes its place, and the page works as without it.
+import { guatemalaDay } from '@donaciones/shared/format';
 import { expect, test } from './fixtures';
 
 test.describe('prerendered first screen', () => {
@@ -15,6 +16,8 @@ test.describe('prerendered first screen', () => {
     const first = html.slice(html.indexOf('<div id="prerendered"'), html.indexOf('<div id="root">'));
     expect(first).toContain(`aria-label="${organization.name}: Inicio"`);
     expect(first).not.toContain('{{');
+    // The footer's year is the one in Guatemala when the page is sent, not the build's.
+    expect(first).toContain(`© ${guatemalaDay(new Date()).slice(0, 4)} ${organization.name}.`);
 
     await page.goto('/donate');
     await expect(page.locator('#root h1')).toHaveText('Haz tu donación');
