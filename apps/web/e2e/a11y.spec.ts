@@ -133,9 +133,11 @@ async function expectFocusTrapped(page: Page, dialog: Locator) {
   }
 }
 
+/** The settled layout is what must reflow: a frame of the prerendered page being replaced does not count. */
 async function expectNoSidewaysScroll(page: Page, label: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${label}: page wider than the viewport`).toBeLessThanOrEqual(1);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `${label}: page wider than the viewport`, timeout: 5_000 })
+    .toBeLessThanOrEqual(1);
 }
 
 // ------------------------------------------------------------------ the screens

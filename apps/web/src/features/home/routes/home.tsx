@@ -209,6 +209,12 @@ function Programs({ site }: { site: PublicSite }) {
   );
 }
 
+/**
+ * The two longer labels wrap instead of widening the page at 320 px: with the system font (the web
+ * font is optional and a slow phone may never get it) they are wider than a card there.
+ */
+const WRAPPING = 'max-w-full whitespace-normal! text-center';
+
 function WaysToHelp({ site }: { site: PublicSite }) {
   const { phone, email } = site.organization;
   const ways = [
@@ -227,7 +233,7 @@ function WaysToHelp({ site }: { site: PublicSite }) {
       ...m.ways.volunteer,
       soon: true,
       action: (
-        <a href={telHref(phone)} className={buttonClasses({ variant: 'outline' })}>
+        <a href={telHref(phone)} className={buttonClasses({ variant: 'outline', className: WRAPPING })}>
           <Phone aria-hidden="true" className="size-4" />
           {m.volunteerCta}
         </a>
@@ -238,7 +244,7 @@ function WaysToHelp({ site }: { site: PublicSite }) {
       ...m.ways.inKind,
       soon: true,
       action: (
-        <a href={mailtoHref(email)} className={buttonClasses({ variant: 'outline' })}>
+        <a href={mailtoHref(email)} className={buttonClasses({ variant: 'outline', className: WRAPPING })}>
           <Mail aria-hidden="true" className="size-4" />
           {m.inKindCta}
         </a>
