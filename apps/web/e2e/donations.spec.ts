@@ -271,6 +271,9 @@ test.describe('statistics', () => {
     // Other specs complete gifts on the same server meanwhile: the page and the API are read again
     // together until one moment finds them equal.
     await expect(async () => {
+      // Never reload while the session's refresh is in flight: its new cookie would be lost and the
+      // next refresh, with the spent token, is taken for a stolen one and ends the session.
+      await page.waitForLoadState('networkidle');
       await page.reload();
       await expect(page.getByTestId('stat-success-rate')).toBeVisible();
       const stats = await (await request.get('/api/v1/donations/stats')).json();
@@ -306,6 +309,7 @@ test.describe('statistics', () => {
     await page.goto('/stats');
     const token = await apiToken(request, DEMO.admin);
     await expect(async () => {
+      await page.waitForLoadState('networkidle');
       await page.reload();
       await expect(page.getByTestId('stat-success-rate')).toBeVisible();
       const staff = await (await request.get('/api/v1/donations/stats', { headers: { authorization: `Bearer ${token}` } })).json();

@@ -32,6 +32,8 @@ test('the coordinator reads the reports and downloads the children without staff
   // Other specs sponsor and release children on the same server while this one runs: the screen and
   // the API are read at one moment, the page reloaded until both count the same records.
   await expect(async () => {
+    // Not while the session's refresh is in flight (its new cookie would be lost, and the session with it).
+    await page.waitForLoadState('networkidle');
     await page.reload();
     await expect(programs).toBeVisible({ timeout: 5_000 });
     const res = await request.get(`/api/v1/admin/sponsorship/reports?from=${year}-01-01&to=${to}`, { headers: { authorization: `Bearer ${token}` } });
