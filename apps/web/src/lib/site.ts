@@ -22,16 +22,14 @@ const EMPTY: SiteInfo = { name: null, maintenance: false, systemName: null, cont
  * apps/api/src/http/web-app.ts).
  */
 let beforeData: SiteInfo = EMPTY;
-let prerendering = false;
 /** Around one synchronous render to a string: on, the render, off (nothing else renders meanwhile). */
 export function prerenderWithMarks(on: boolean): void {
-  prerendering = on;
   beforeData = on ? { ...EMPTY, name: PRERENDERED_NAME_MARK } : EMPTY;
 }
 
 /** The year of the footers' copyright: this year, or in a prerendered page the mark the server fills in. */
 export function copyrightYear(): number | string {
-  return prerendering ? PRERENDERED_YEAR_MARK : new Date().getFullYear();
+  return beforeData === EMPTY ? new Date().getFullYear() : PRERENDERED_YEAR_MARK;
 }
 
 /** A blank setting reads as absent, so the layouts fall back to their neutral wording. */

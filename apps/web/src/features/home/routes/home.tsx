@@ -210,8 +210,9 @@ function Programs({ site }: { site: PublicSite }) {
 }
 
 /**
- * The two longer labels wrap instead of widening the page at 320 px: with the system font (the web
- * font is optional and a slow phone may never get it) they are wider than a card there.
+ * The two longer labels may wrap and never widen the page at 320 px: on one line they measured wider
+ * than their card there in a browser test (which font was drawn, the web font being optional, is the
+ * likely variable).
  */
 const WRAPPING = 'max-w-full whitespace-normal! text-center';
 
