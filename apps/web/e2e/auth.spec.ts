@@ -1,5 +1,5 @@
 // Accounts and sessions in Chromium against the built server: register, the two-step login, a wrong
-// password, logout, a reload, and password recovery end to end with the email read from the real
+// password, logout, a reload (also one during the session's refresh), and password recovery end to end with the email read from the real
 // SMTP listener of the global setup.
 import { randomBytes } from 'node:crypto';
 import { DEMO, expect, login, statusError, test, waitForEmail } from './fixtures';
@@ -121,6 +121,47 @@ test.describe('accounts and sessions', () => {
     expect(await page.evaluate(() => localStorage.getItem('session_user'))).toBeNull();
     await page.goto('/donor/history');
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a reload while the session refresh is in flight keeps the session', async ({ page }) => {
+    await login(page, DEMO.donor.email, DEMO.donor.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // The reload's refresh reaches the server, which rotates the token, but the answer with the new cookie is held
+    // back, and the page is reloaded again meanwhile: the browser comes back with the token just spent.
+    let rotated!: () => void;
+    const serverRotated = new Promise<void>((resolve) => (rotated = resolve));
+    let reloaded!: () => void;
+    const secondReload = new Promise<void>((resolve) => (reloaded = resolve));
+    await page.route(
+      '**/api/v1/auth/refresh',
+      async (route) => {
+        // Sent from here, not with route.fetch, whose answer would set the new cookie in the browser.
+        const sent = route.request();
+        const headers = await sent.allHeaders();
+        const answer = await fetch(sent.url(), {
+          method: 'POST',
+          headers: { cookie: headers.cookie, 'x-csrf-token': headers['x-csrf-token'], 'content-type': 'application/json' },
+          body: sent.postData() ?? '{}',
+        });
+        expect(answer.status).toBe(200);
+        rotated();
+        // The held request went with the page it came from; nothing is left to answer.
+        await secondReload;
+        await route.abort().catch(() => undefined);
+      },
+      { times: 1 },
+    );
+    await page.reload();
+    await serverRotated;
+    await page.reload();
+    reloaded();
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('button', { name: 'Salir' })).toBeVisible();
+    // And the session goes on: a later reload refreshes with the cookie this page received.
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Salir' })).toBeVisible();
   });
 
   test('forgot password, the emailed link, a new password, and the old one no longer works', async ({ page, request, allowConsoleErrors }) => {

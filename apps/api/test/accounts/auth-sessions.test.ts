@@ -1,10 +1,11 @@
-// Refresh-token rotation, reuse detection, CSRF on cookie calls, and logout (docs/product.md#accounts-and-sessions).
+// Refresh-token rotation, reuse detection and its reuse interval, CSRF on cookie calls, and logout
+// (docs/product.md#accounts-and-sessions).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { authMessages } from '@donaciones/shared/messages/auth';
 import { errorMessages } from '../../src/messages/errors';
 import { refreshTokens, sessions, users } from '../../src/db/schema';
-import { hashToken } from '../../src/domain/accounts/sessions';
+import { hashToken, REFRESH_REUSE_INTERVAL_SECONDS } from '../../src/domain/accounts/sessions';
 import { createTestApp, createUser, type TestContext } from '../support/helpers';
 import { loginAs, me, setCookies, type Tokens } from '../support/auth';
 
@@ -28,6 +29,16 @@ function refreshWithCookie(tokens: { refresh_token: string; csrf: string }, csrf
     headers: csrfHeader === null ? {} : { 'x-csrf-token': csrfHeader },
   });
 }
+
+/** Moves a spent token's use back in time, past the reuse interval unless told otherwise. */
+async function spentSecondsAgo(token: string, seconds = REFRESH_REUSE_INTERVAL_SECONDS + 1): Promise<void> {
+  await ctx.db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now() - make_interval(secs => ${seconds})` })
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
+}
+
+const tokenRow = async (token: string) => (await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))))[0];
 
 async function signIn(): Promise<Tokens & { userId: number }> {
   const user = await createUser(ctx.db);
@@ -58,7 +69,8 @@ describe('POST /auth/refresh with the token in the body', () => {
     const second = (await refreshWithBody(first.refresh_token)).json();
     const third = (await refreshWithBody(second.refresh_token)).json();
 
-    // An attacker replays the first (already used) token.
+    // An attacker replays the first token. It is still within the reuse interval, but the session has moved on
+    // (the second token was spent after it), so it counts as reuse.
     const replay = await refreshWithBody(first.refresh_token);
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toEqual({ detail: authMessages.refreshInvalid });
@@ -72,12 +84,64 @@ describe('POST /auth/refresh with the token in the body', () => {
     expect((await me(ctx.app, first.access_token)).statusCode).toBe(401);
   });
 
-  it('two concurrent uses of one token: exactly one succeeds, and the session ends', async () => {
+  it('the latest spent token, presented again after the reuse interval, revokes the session', async () => {
+    const first = await signIn();
+    const second = (await refreshWithBody(first.refresh_token)).json();
+    await spentSecondsAgo(first.refresh_token);
+
+    const replay = await refreshWithBody(first.refresh_token);
+    expect(replay.statusCode).toBe(401);
+    const [session] = await ctx.db.select().from(sessions).where(eq(sessions.id, sessionIdOf(first.access_token)));
+    expect(session.revokedReason).toBe('refresh_token_reuse');
+    expect((await refreshWithBody(second.refresh_token)).statusCode).toBe(401);
+  });
+
+  it('within the reuse interval, the latest spent token gets a new token of the same session (a reload during a refresh)', async () => {
+    const first = await signIn();
+    // The answer to this refresh never reaches the browser: the page was reloaded while it was in flight.
+    const lost = (await refreshWithBody(first.refresh_token)).json();
+    const spentAt = (await tokenRow(first.refresh_token)).usedAt;
+
+    const again = await refreshWithBody(first.refresh_token);
+    expect(again.statusCode).toBe(200);
+    const kept = again.json();
+    expect(kept.refresh_token).not.toBe(lost.refresh_token);
+    expect(sessionIdOf(kept.access_token)).toBe(sessionIdOf(first.access_token));
+    expect((await me(ctx.app, kept.access_token)).statusCode).toBe(200);
+    // Answering again does not move the token's use, so the interval cannot be stretched by repeating it.
+    expect((await tokenRow(first.refresh_token)).usedAt).toEqual(spentAt);
+
+    // The browser goes on with the token it received; that spends the lost answer's token too.
+    const next = await refreshWithBody(kept.refresh_token);
+    expect(next.statusCode).toBe(200);
+    expect((await tokenRow(lost.refresh_token)).usedAt).toBeInstanceOf(Date);
+    expect((await refreshWithBody(next.json().refresh_token)).statusCode).toBe(200);
+    const [session] = await ctx.db.select().from(sessions).where(eq(sessions.id, sessionIdOf(first.access_token)));
+    expect(session.revokedAt).toBeNull();
+  });
+
+  it('the reuse interval counts from the first use: late in it the token still works, past it the session ends', async () => {
+    const first = await signIn();
+    await refreshWithBody(first.refresh_token);
+    await spentSecondsAgo(first.refresh_token, REFRESH_REUSE_INTERVAL_SECONDS - 5);
+    expect((await refreshWithBody(first.refresh_token)).statusCode).toBe(200);
+    await spentSecondsAgo(first.refresh_token);
+    expect((await refreshWithBody(first.refresh_token)).statusCode).toBe(401);
+  });
+
+  it('two concurrent uses of one token (two tabs): both are answered in the same session, and it goes on', async () => {
     const tokens = await signIn();
     const results = await Promise.all([refreshWithBody(tokens.refresh_token), refreshWithBody(tokens.refresh_token)]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
-    const winner = results.find((r) => r.statusCode === 200)!.json();
-    expect((await refreshWithBody(winner.refresh_token)).statusCode).toBe(401);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const [a, b] = results.map((r) => r.json());
+    expect(a.refresh_token).not.toBe(b.refresh_token);
+    expect(sessionIdOf(a.access_token)).toBe(sessionIdOf(tokens.access_token));
+    expect(sessionIdOf(b.access_token)).toBe(sessionIdOf(tokens.access_token));
+    // The browser keeps one of the two cookies; using it spends the other.
+    const next = await refreshWithBody(b.refresh_token);
+    expect(next.statusCode).toBe(200);
+    expect((await tokenRow(a.refresh_token)).usedAt).toBeInstanceOf(Date);
+    expect((await me(ctx.app, next.json().access_token)).statusCode).toBe(200);
   });
 
   it('refuses unknown, expired and revoked-session tokens, and a deactivated account', async () => {
@@ -129,6 +193,7 @@ describe('POST /auth/refresh with the cookie (browser)', () => {
   it('detects reuse through the cookie as well, and clears the cookies', async () => {
     const tokens = await signIn();
     expect((await refreshWithCookie(tokens)).statusCode).toBe(200);
+    await spentSecondsAgo(tokens.refresh_token);
     const replay = await refreshWithCookie(tokens);
     expect(replay.statusCode).toBe(401);
     const cleared = setCookies(replay);

@@ -93,6 +93,26 @@ describe('session', () => {
     expect(current.user?.loginAt).toBe('2026-01-01T00:00:00.000Z');
   });
 
+  it('a restore the server refuses clears the stored user', async () => {
+    localStorage.setItem(SESSION_USER_KEY, JSON.stringify({ id: 3, email: 'donante@ejemplo.org', roles: ['donor'], loginAt: '2026-01-01T00:00:00.000Z' }));
+    setup((req) => (req.url === '/auth/refresh' ? { status: 401, data: { detail: 'Sesión no válida' } } : server(req)));
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('anonymous'));
+    expect(localStorage.getItem(SESSION_USER_KEY)).toBeNull();
+  });
+
+  it.each([
+    ['no answer (the page reloaded meanwhile, or no network)', 'network-error' as const],
+    ['a failing server', { status: 503 }],
+  ])('a restore that got %s keeps the stored user for the next load', async (_, answer) => {
+    const stored = JSON.stringify({ id: 3, email: 'donante@ejemplo.org', roles: ['DONOR'], loginAt: '2026-01-01T00:00:00.000Z' });
+    localStorage.setItem(SESSION_USER_KEY, stored);
+    setup((req) => (req.url === '/auth/refresh' ? answer : server(req)));
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('anonymous'));
+    await waitFor(() => expect(current.user).toBeNull());
+    expect(getAccessToken()).toBeNull();
+    expect(localStorage.getItem(SESSION_USER_KEY)).toBe(stored);
+  });
+
   it('logout revokes on the server, clears the token, the stored user and the query cache', async () => {
     const { requests, queryClient } = setup(server);
     await act(async () => {

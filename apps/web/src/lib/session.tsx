@@ -1,12 +1,14 @@
 // The signed-in session (docs/product.md#accounts-and-sessions): the access token lives in memory only,
 // `session_user` {id, email, roles, loginAt} in localStorage so that a reload can restore the
-// session with a cookie refresh. Logout, or a refresh that fails, clears both.
+// session with a cookie refresh. Logout, or a refresh the server refuses, clears both; a refresh that got no answer
+// (the page reloaded or left meanwhile, no network) keeps the stored user for the next load.
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@donaciones/shared/constants';
 import type { Me, TokenPair } from '@donaciones/shared/schemas/auth';
 import type { LoginAnswer, SecondStepMethod } from '@donaciones/shared/schemas/two-step';
 import { api as defaultApi, clearStoredTokens, setAccessToken, type ApiClient } from './api-client';
+import { isHttpError } from './http';
 import { mainRole, normalizeRoles } from '@donaciones/shared/roles';
 
 export const SESSION_USER_KEY = 'session_user';
@@ -120,6 +122,16 @@ function useApiClientSession(client: ApiClient, clear: () => void, onSessionExpi
   }, [client, clear]);
 }
 
+/**
+ * Whether a failed restore says nothing about the session: no answer came (a reload or navigation cancelled the
+ * request, no network, a timeout), or the server was busy or failing. Only a refusal ends the session.
+ */
+function unanswered(error: unknown): boolean {
+  if (!isHttpError(error)) return false;
+  const status = error.response?.status;
+  return status === undefined || status === 429 || status >= 500;
+}
+
 /** Boot: a stored session user gets a new access token from the refresh cookie, then fresh roles. */
 function useRestoredSession(client: ApiClient, clear: () => void, setUser: SetUser, setStatus: SetStatus) {
   useEffect(() => {
@@ -139,8 +151,16 @@ function useRestoredSession(client: ApiClient, clear: () => void, setUser: SetUs
         storeUser(next);
         setUser(next);
         setStatus('authenticated');
-      } catch {
-        if (!cancelled) clear();
+      } catch (error) {
+        if (cancelled) return;
+        if (!unanswered(error)) {
+          clear();
+          return;
+        }
+        // Signed out on this page only: the stored user stays, so the next load asks again with the cookie.
+        setAccessToken(null);
+        setUser(null);
+        setStatus('anonymous');
       }
     })();
     return () => {
