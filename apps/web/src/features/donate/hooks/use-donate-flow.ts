@@ -196,6 +196,8 @@ function useRecordDonation({ form, choices, cardless, backToAmount, setProcessin
         return;
       }
       await sleep(DONATE_PROCESSING_MS - (Date.now() - started));
+      // Recorded: a reload now starts a new donation at step 1, not this one's filled-in form again.
+      saveDraft(null);
       setDonation(created);
     } catch (err) {
       // The same key is kept for the retry, except when the server says the key went with other

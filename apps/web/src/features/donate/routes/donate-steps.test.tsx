@@ -1,5 +1,6 @@
 // The /donate steps are browser history entries: back returns to the amount with what was typed,
-// forward returns to the details, and a reload keeps the amount and the donor (never the card).
+// forward returns to the details, and a reload keeps the amount and the donor (never the card) until
+// the donation is recorded.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,6 +18,20 @@ const site = publicSite({
   impact: { quetzales_per_child: 100, quetzales_per_meal: 10, quetzales_per_evangelism_hour: 50 },
 });
 const handler = (req: RecordedRequest) => (req.url === '/public/site' ? { status: 200, data: site } : undefined);
+const created = {
+  id: 9,
+  reference_code: '#MG00000009',
+  amount: 185,
+  currency: 'GTQ',
+  covered_fee: 0,
+  status: 'completed',
+  card_last4: '4242',
+  card_brand: 'visa',
+  payment_provider: 'simulated',
+  checkout_url: null,
+  recurring_gift_id: null,
+  created_at: '2026-11-23T00:00:00Z',
+};
 
 const amountHeading = () => screen.findByRole('heading', { name: 'Elige el monto de tu donación' }, { timeout: 6000 });
 const nameBox = () => screen.findByRole('textbox', { name: /Nombre completo/ }, { timeout: 6000 });
@@ -64,6 +79,26 @@ describe('/donate steps in the browser history', { timeout: 20_000 }, () => {
     renderApp('/donate?paso=datos', { handler });
     expect(await nameBox()).toHaveValue('Ana López');
     expect(screen.getByRole('textbox', { name: /Número de tarjeta/ })).toHaveValue('');
+  });
+
+  it('a reload after the thanks starts a new donation at step 1, not the recorded one again', async () => {
+    const first = renderApp('/donate', { handler: (req) => (req.url === '/donate' ? { status: 201, data: created } : handler(req)) });
+    await amountHeading();
+    await userEvent.click(screen.getByRole('button', { name: 'Q185' }));
+    await userEvent.click(screen.getByRole('button', { name: /Continuar donación/ }));
+    await userEvent.type(await nameBox(), 'Ana López');
+    await userEvent.type(screen.getByRole('textbox', { name: /Correo electrónico/ }), 'ana@correo.gt');
+    await userEvent.type(screen.getByRole('textbox', { name: /Número de tarjeta/ }), '4242424242424242');
+    await userEvent.type(screen.getByRole('textbox', { name: /Vencimiento/ }), '1230');
+    await userEvent.type(screen.getByRole('textbox', { name: /CVC/ }), '123');
+    await userEvent.click(screen.getByRole('button', { name: /Realizar donación/ }));
+    expect((await screen.findAllByRole('heading', { name: /Gracias por tu donación/ }, { timeout: 6000 })).length).toBeGreaterThan(0);
+    first.unmount();
+
+    const { router } = renderApp('/donate?paso=datos', { handler });
+    await amountHeading();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('button', { name: 'Q185' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('step 2 without an amount (a shared link) shows step 1', async () => {
