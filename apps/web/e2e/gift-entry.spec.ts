@@ -66,7 +66,13 @@ test.describe('staff gift entry', () => {
     await form.getByRole('button', { name: 'Registrar donación' }).click();
     await expect(form.getByText(/Q2,500/).first()).toBeVisible();
     await expect(form.getByLabel(/NIT, CUI o CF/)).toHaveAttribute('aria-invalid', 'true');
-    await form.getByLabel(/NIT, CUI o CF/).fill('576937-K');
+    await expect(form.getByText('Para donaciones de Q2,500 o más se necesita el NIT o CUI del donante; CF no aplica')).toBeVisible();
+    // The demo donor's NIT, typed for a new donor of another name: refused, never attached to him.
+    await form.getByLabel(/NIT, CUI o CF/).fill('1234567-9');
+    await form.getByRole('button', { name: 'Registrar donación' }).click();
+    await expect(form.getByText(/Este NIT o CUI ya es de un donante registrado con otro nombre/)).toBeVisible();
+    await expect(form.getByLabel(/NIT, CUI o CF/)).toHaveAttribute('aria-invalid', 'true');
+    await form.getByLabel(/NIT, CUI o CF/).fill('7766554-6');
     await form.getByRole('checkbox', { name: /Ya se recibió/ }).check();
     const id = await submitAndGetId(page, 'Donación registrada y recibo emitido');
 

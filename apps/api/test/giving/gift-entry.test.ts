@@ -6,7 +6,6 @@ import { guatemalaDay } from '@donaciones/shared/format';
 import { accountingMessages } from '@donaciones/shared/messages/accounting';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { giftEntryMessages as g } from '@donaciones/shared/messages/gift-entry';
-import { taxIdMessages } from '@donaciones/shared/messages/tax-id';
 import { DEFAULT_SETTINGS } from '@donaciones/shared/schemas/settings';
 import { accountingCloses, auditLog, donations, donors, emailOutbox, programs, receipts } from '../../src/db/schema';
 import { registerBatches } from '../../src/domain/accounting/register';
@@ -230,19 +229,19 @@ describe('the rules shared with the checkout', () => {
     expect(await stored(res.json().id)).toMatchObject({ currency: 'USD', amountCents: 10_000, gtqCents: 77_000, exchangeRate: '7.7' });
   });
 
-  it('applies the fiscal rule: CF only below Q2,500 (dollars at the rate), NIT checked', async () => {
+  it('applies the fiscal rule: CF only below Q2,500 (dollars at the rate), NIT checked, in words for staff', async () => {
     const cf = await enter({ donorName: 'Ana Soto', method: 'cash', amount: 3000, nit: 'CF' });
-    expect(cf.json().errors).toEqual({ nit: taxIdMessages.cfNotAllowed });
+    expect(cf.json().errors).toEqual({ nit: g.cfNotAllowed });
     const blank = await enter({ donorName: 'Ana Soto', method: 'cash', amount: 3000 });
-    expect(blank.json().errors).toEqual({ nit: taxIdMessages.cfNotAllowed });
+    expect(blank.json().errors).toEqual({ nit: g.cfNotAllowed });
     const usd = await enter({ donorName: 'Ana Soto', method: 'cash', amount: 400, currency: 'USD', nit: 'CF' });
-    expect(usd.json().errors).toEqual({ nit: taxIdMessages.cfNotAllowed });
+    expect(usd.json().errors).toEqual({ nit: g.cfNotAllowed });
     const bad = await enter({ donorName: 'Ana Soto', method: 'cash', amount: 100, nit: '576937-1' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(['nit']);
-    const ok = await enter({ donorName: 'Ana Soto', method: 'cash', amount: 3000, nit: '576937k' });
+    const ok = await enter({ donorName: 'Ana Soto', method: 'cash', amount: 3000, nit: '803401k' });
     expect(ok.statusCode, ok.body).toBe(201);
-    expect(await stored(ok.json().id)).toMatchObject({ donorNit: '576937-K', donorTaxIdKind: 'nit' });
+    expect(await stored(ok.json().id)).toMatchObject({ donorNit: '803401-K', donorTaxIdKind: 'nit' });
   });
 });
 
@@ -305,6 +304,29 @@ describe('the donor and the designation', () => {
     const gone = await enter({ donorId: 999_999, method: 'cash', amount: 100 });
     expect(gone.json().errors).toEqual({ donorId: g.donorNotFound });
     expect((await ctx.db.select().from(donors).where(eq(donors.id, donorId)))[0].name).toBe('Lucía Hernández Toj');
+  });
+
+  it('refuses a new donor typed with the NIT or email of a donor on record under another name, instead of attaching the gift to them', async () => {
+    const mail = email('diego');
+    const first = await enter({ donorName: 'Diego Pérez Paz', donorEmail: mail, method: 'cash', amount: 100, nit: '803415-K' });
+    expect(first.statusCode, first.body).toBe(201);
+    const donorId = first.json().donor_id as number;
+    const before = (await ctx.db.select().from(donations).where(eq(donations.donorId, donorId))).length;
+
+    // No email and his NIT: the gift and its receipt would have become his.
+    const byNit = await enter({ donorName: 'Empresa Prueba, S.A.', method: 'cheque', chequeNumber: '12', chequeBank: 'BI', amount: 3000, nit: '803415k', completed: true });
+    expect(byNit.statusCode).toBe(400);
+    expect(byNit.json().errors).toEqual({ nit: g.taxIdOfAnotherDonor });
+    const byEmail = await enter({ donorName: 'Otra Persona', donorEmail: mail.toUpperCase(), method: 'cash', amount: 50 });
+    expect(byEmail.json().errors).toEqual({ donorEmail: g.emailOfAnotherDonor });
+    expect((await ctx.db.select().from(donations).where(eq(donations.donorId, donorId))).length).toBe(before);
+
+    // The same name (case, accents and spaces aside) is the same donor, as the matching rule says; so is choosing him.
+    const same = await enter({ donorName: '  diego  perez PAZ ', method: 'cash', amount: 60, nit: '803415-K' });
+    expect(same.statusCode, same.body).toBe(201);
+    expect(same.json().donor_id).toBe(donorId);
+    const chosen = await enter({ donorId, method: 'cash', amount: 70 });
+    expect(chosen.json().donor_id).toBe(donorId);
   });
 
   it('designates a programme or "donde más se necesite", and offers only the open ones', async () => {

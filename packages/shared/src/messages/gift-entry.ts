@@ -25,6 +25,11 @@ export const giftEntryMessages = {
   donorPhone: 'Teléfono',
   nit: 'NIT, CUI o CF',
   nitHint: 'CF solo para donaciones menores de Q2,500. En blanco: CF (o el NIT del donante elegido).',
+  cfNotAllowed: 'Para donaciones de Q2,500 o más se necesita el NIT o CUI del donante; CF no aplica',
+  emailOfAnotherDonor:
+    'Este correo ya es de un donante registrado con otro nombre. Búscalo por su correo en «Ya está en Donantes» y elígelo, o revisa el correo.',
+  taxIdOfAnotherDonor:
+    'Este NIT o CUI ya es de un donante registrado con otro nombre. Búscalo por su NIT en «Ya está en Donantes» y elígelo, o revisa el número.',
   receivedOn: 'Fecha en que se recibió',
   method: 'Forma de pago',
   methods: {

@@ -30,3 +30,29 @@ export async function matchOrCreateDonor(db: Db, who: DonorIdentity): Promise<nu
   if (!Number.isInteger(id) || id <= 0) throw new Error('donor_match_or_create returned no donor');
   return id;
 }
+
+export interface FoundDonor {
+  id: number;
+  name: string;
+  /** What matched: the email, else the NIT or CUI. */
+  by: 'email' | 'taxId';
+}
+
+/**
+ * The donor the rule above would give an identity (the email first, then the NIT or CUI; CF is nobody's), without
+ * creating one or changing it: for a caller that must not attach a gift to someone silently (staff gift entry).
+ */
+export async function findDonorOf(db: Db, who: { email?: string | null; taxId?: string | null }): Promise<FoundDonor | null> {
+  const rows = await db.execute<{ id: number; name: string; by: FoundDonor['by'] }>(sql`
+    WITH identity AS (
+      SELECT nullif(lower(btrim(coalesce(${who.email ?? null}::text, ''))), '') AS email,
+             nullif(nullif(upper(regexp_replace(coalesce(${who.taxId ?? null}::text, ''), '[[:space:]-]', '', 'g')), ''), 'CF') AS tax
+    ), found AS (
+      SELECT donor_by_email(email) AS id, 'email' AS by, 1 AS rank FROM identity WHERE email IS NOT NULL
+      UNION ALL
+      SELECT donor_by_tax_id(tax), 'taxId', 2 FROM identity WHERE tax IS NOT NULL
+    )
+    SELECT donors.id, donors.name, found.by FROM found JOIN donors ON donors.id = found.id ORDER BY found.rank LIMIT 1`);
+  const [row] = rowsOf<{ id: number; name: string; by: FoundDonor['by'] }>(rows);
+  return row ? { id: Number(row.id), name: row.name, by: row.by } : null;
+}

@@ -9,6 +9,7 @@ import { accountingMessages } from '@donaciones/shared/messages/accounting';
 import { giftEntryMessages as g } from '@donaciones/shared/messages/gift-entry';
 import { type Permission, can } from '@donaciones/shared/permissions';
 import type { DonorChoices, EnteredGift, GiftEntryOptions, GiftMethod, StaffGift } from '@donaciones/shared/schemas/gift-entry';
+import { taxIdMessages } from '@donaciones/shared/messages/tax-id';
 import { parseTaxId } from '@donaciones/shared/tax-id';
 import type { Database, Db } from '../../db/client';
 import { donors, programs } from '../../db/schema';
@@ -17,10 +18,12 @@ import { type Actor, audit } from '../../platform/audit';
 import { getSettings } from '../../platform/settings';
 import { latestClosedMonth, monthOf } from '../accounting/periods';
 import { assertDesignation } from '../content/designation';
+import { findDonorOf } from '../donors/match';
 import { listDonors } from '../donors/search';
 import { type DonationRow, insertDonation, transitionDonation } from '../ledger/transitions';
 import { receiptSeriesOf } from '../receipts/receipts';
 import { assertAmountWithinBounds } from './amount-bounds';
+import { foldText } from './donation-search';
 import { maskEmail } from './donations';
 
 /** The ledger's payment method of each way the office receives a gift (the register's labels). */
@@ -64,6 +67,17 @@ async function donorOf(tx: Db, data: StaffGift): Promise<DonorFields> {
   };
 }
 
+/**
+ * A new donor typed with the email or NIT of a donor on record under another name is refused, not attached to that
+ * donor silently (its receipt would then go to their email). The same name is the same donor, as the rule says.
+ */
+async function assertNotSomeoneElse(tx: Db, name: string, email: string, taxId: string): Promise<void> {
+  const found = await findDonorOf(tx, { email, taxId });
+  if (!found || foldText(found.name).replace(/\s+/g, ' ').trim() === foldText(name).replace(/\s+/g, ' ').trim()) return;
+  if (found.by === 'email') throw fieldError('donorEmail', g.emailOfAnotherDonor);
+  throw fieldError('nit', g.taxIdOfAnotherDonor);
+}
+
 /** The day must not be in the future nor in a closed month (a closed month refuses edits). */
 async function assertReceivable(db: Db, receivedOn: string, today: string): Promise<void> {
   if (receivedOn > today) throw fieldError('receivedOn', g.receivedOnFuture);
@@ -96,7 +110,9 @@ export async function enterGift(db: Database, input: { data: StaffGift; actor: S
     const amountCents = toCents(data.amount);
     const usd = await assertAmountWithinBounds(tx, { amountCents, currency: data.currency });
     const taxId = parseTaxId(data.nit ?? donor.taxId ?? '', amountCents, data.currency, usd?.usd_exchange_rate);
-    if (!taxId.ok) throw fieldError('nit', taxId.message);
+    // The shared message speaks to the donor on /donate; here staff fill the form for them.
+    if (!taxId.ok) throw fieldError('nit', taxId.message === taxIdMessages.cfNotAllowed ? g.cfNotAllowed : taxId.message);
+    if (donor.donorId == null) await assertNotSomeoneElse(tx, donor.donorName, donor.donorEmail, taxId.value);
     const programId = await assertDesignation(tx, data.programId);
     // The gift counts on the day it arrived (every figure dates a gift by created_at).
     const at = data.receivedOn === today ? now : guatemalaMidnight(data.receivedOn);
