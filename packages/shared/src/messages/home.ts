@@ -9,7 +9,8 @@ export const homeMessages = {
   joinCause: 'Únete a nuestra causa',
   callNow: 'Llamar ahora',
   trustCard: 'Tus datos de tarjeta nunca se guardan',
-  trustReceipt: 'Recibo deducible de impuestos',
+  /** True whether or not the receipts are certified by SAT (FEL): an uncertified receipt does not prove deductibility. */
+  trustReceipt: 'Recibo por cada donación',
   trustTransparent: 'Cada donación queda registrada',
   statsTitle: 'Nuestro impacto',
   statsIntro: 'Cifras actualizadas con cada donación y con los informes de nuestros programas.',

@@ -1,5 +1,5 @@
 // When the site information cannot be loaded, the hero says so with a retry instead of keeping
-// grey placeholder bars, and the retry brings the page in.
+// grey placeholder bars, and the retry brings the page in; and what the hero promises is true.
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -32,5 +32,14 @@ describe('home when the site information fails', { timeout: 20_000 }, () => {
     up = true;
     await userEvent.click(within(error).getByRole('button', { name: 'Reintentar' }));
     expect(await within(hero).findByTestId('org-description')).toHaveTextContent('Acompañamos a la niñez de Guatemala.');
+  });
+});
+
+describe('home promises', { timeout: 20_000 }, () => {
+  it('a receipt for each gift, never a deductible one: a receipt not certified by SAT (FEL) does not prove it', async () => {
+    renderApp('/', { handler: (req: RecordedRequest) => (req.url === '/public/site' ? { status: 200, data: site } : undefined) });
+    await screen.findByTestId('org-description', {}, { timeout: 6000 });
+    expect(screen.getByText('Recibo por cada donación')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/deducible/i);
   });
 });
