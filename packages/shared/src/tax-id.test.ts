@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as nit from 'stdnum/lib/cjs/gt/nit';
 import { fiscalSettingsSchema, DEFAULT_FISCAL_SETTINGS, isAnnualDate } from './schemas/fiscal';
 import { taxIdMessages } from './messages/tax-id';
-import { CF_LIMIT_GTQ_CENTS, parseNit, parseTaxId, parseTaxIdFormat } from './tax-id';
+import { CF_LIMIT_GTQ_CENTS, formatTaxId, parseNit, parseTaxId, parseTaxIdFormat } from './tax-id';
 
 const SMALL = 10_000; // Q100.00
 
@@ -70,6 +70,14 @@ describe('parseTaxId: CF (consumidor final)', () => {
 
   it('parseTaxIdFormat ignores the amount', () => {
     expect(parseTaxIdFormat('CF')).toEqual({ ok: true, kind: 'cf', value: 'CF' });
+  });
+});
+
+describe('formatTaxId (a stored NIT or CUI shown to staff)', () => {
+  it('writes a stored NIT with its hyphen, and shows anything unreadable as it is', () => {
+    expect(formatTaxId('576937K')).toBe('576937-K');
+    expect(formatTaxId('12345679')).toBe('1234567-9');
+    expect(formatTaxId('1234567K')).toBe('1234567K');
   });
 });
 

@@ -53,6 +53,12 @@ function quetzalCents(amountCents: number, currency: string, usdExchangeRate?: n
   return Math.round(amountCents * usdExchangeRate);
 }
 
+/** A stored NIT or CUI as people write it (`576937K` -> `576937-K`); anything unreadable as it is. */
+export function formatTaxId(stored: string): string {
+  const parsed = parseTaxIdFormat(stored);
+  return parsed.ok ? parsed.value : stored;
+}
+
 /**
  * The donor's tax id for a gift of `amountCents` in `currency` (what is charged; USD valued at
  * `usdExchangeRate` quetzales per dollar): CF only below Q2,500.

@@ -75,6 +75,10 @@ describe('donor page and edit', () => {
     expect(page.body.years).toEqual([{ year: 2025, totalCents: 25_000, count: 1 }, { year: 2024, totalCents: 10_000, count: 1 }]);
     expect(page.body.gifts).toHaveLength(2);
     expect(page.body.receipts).toHaveLength(2);
+    // Each gift carries its receipt's series and number, as the receipts list does.
+    const byNumber = new Map(page.body.receipts.map((r) => [r.number, r.series]));
+    for (const gift of page.body.gifts) expect(gift.receiptSeries).toBe(byNumber.get(gift.receiptNumber!));
+    expect(page.body.gifts.every((g) => g.receiptSeries !== null)).toBe(true);
     const body = {
       kind: 'company', name: 'Distribuidora El Quetzal, S.A.', contactPerson: 'Rosa Ajú', taxId: '576937-k',
       emails: ['pagina.donante@correo.gt', 'Compras@Quetzal.gt'], phones: ['+502 2222-3333'], address: 'Zona 10, Guatemala',

@@ -105,6 +105,7 @@ export const donorGiftSchema = z.object({
   paymentProvider: z.string().nullable(),
   programName: z.string().nullable(),
   receiptNumber: z.number().nullable(),
+  receiptSeries: z.string().nullable(),
   recurringGiftId: z.number().nullable(),
   createdAt: z.string(),
 });

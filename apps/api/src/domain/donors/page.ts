@@ -34,6 +34,7 @@ async function giftsOf(db: Db, id: number) {
       paymentProvider: donations.paymentProvider,
       programName: programs.name,
       receiptNumber: donations.receiptNumber,
+      receiptSeries: sql<string | null>`(SELECT ${receipts.series} FROM ${receipts} WHERE ${receipts.donationId} = ${donations.id} LIMIT 1)`,
       recurringGiftId: donations.recurringGiftId,
       createdAt: donations.createdAt,
     })

@@ -2,7 +2,7 @@
 // with their totals and the export for the accountant (register.read), and the monthly close
 // (close.manage). A failed load shows the error with a retry, never sample data.
 import { useId, useState } from 'react';
-import { guatemalaDay, formatCents, formatDateTime } from '@donaciones/shared/format';
+import { guatemalaDay, formatCents, formatDate, formatDateTime, formatReceiptNumber } from '@donaciones/shared/format';
 import { closeMessages, registerMessages, accountingScreenMessages as ui } from '@donaciones/shared/messages/accounting';
 import { can } from '@donaciones/shared/permissions';
 import type { Movement, RegisterTotal } from '@donaciones/shared/schemas/accounting';
@@ -26,7 +26,7 @@ const previousMonth = (() => {
 })();
 
 const MOVEMENT_COLUMNS: Column<Movement>[] = [
-  { key: 'date', header: col.date, cell: (m) => guatemalaDay(m.at) },
+  { key: 'date', header: col.date, cell: (m) => <span className="whitespace-nowrap">{formatDate(m.at)}</span> },
   { key: 'kind', header: col.kind, cell: (m) => registerMessages.kinds[m.kind] },
   { key: 'reference', header: col.reference, cell: (m) => m.reference, primary: true },
   { key: 'donor', header: col.donor, cell: (m) => m.donor },
@@ -35,7 +35,7 @@ const MOVEMENT_COLUMNS: Column<Movement>[] = [
   { key: 'fee', header: col.fee, cell: (m) => formatCents(m.fee_cents, m.currency), className: 'text-right' },
   { key: 'net', header: col.net, cell: (m) => formatCents(m.net_cents, m.currency), className: 'text-right' },
   { key: 'designation', header: col.designation, cell: (m) => m.designation },
-  { key: 'receipt', header: col.number, cell: (m) => (m.receipt_number === null ? '—' : `${m.receipt_series}-${m.receipt_number}`) },
+  { key: 'receipt', header: col.number, cell: (m) => (m.receipt_number === null ? '—' : formatReceiptNumber(m.receipt_number, m.receipt_series)) },
 ];
 
 function totalColumns(currencyOf: (t: RegisterTotal) => string): Column<RegisterTotal>[] {

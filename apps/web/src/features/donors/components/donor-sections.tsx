@@ -6,8 +6,10 @@ import { Eye, Undo2 } from 'lucide-react';
 import { formatCents, formatDate, formatDateTime, formatReceiptNumber } from '@donaciones/shared/format';
 import { donorsMessages } from '@donaciones/shared/messages/donors';
 import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
+import { taxIdMessages } from '@donaciones/shared/messages/tax-id';
 import type { Donor, DonorPage } from '@donaciones/shared/schemas/donors';
 import type { MonthlyGiftStatus } from '@donaciones/shared/schemas/monthly';
+import { formatTaxId } from '@donaciones/shared/tax-id';
 import { Badge, StatusBadge } from '@/components/badge';
 import { Button, ButtonLink } from '@/components/button';
 import { Card } from '@/components/card';
@@ -43,8 +45,10 @@ export function ContactCard({ donor }: { donor: Donor }) {
         <Field label={p.kind}>{donorsMessages.kinds[donor.kind]}</Field>
         {donor.kind === 'company' && <Field label={p.contactPerson}>{donor.contactPerson ?? donorsMessages.list.none}</Field>}
         <Field label={p.taxId}>
-          <span className="font-mono">{donor.taxId ?? donorsMessages.list.none}</span>
-          {donor.taxIdKind && <span className="ml-2 text-sm text-ink-600 uppercase">{donor.taxIdKind}</span>}
+          <span data-testid="donor-tax-id">
+            <span className="font-mono">{donor.taxId ? formatTaxId(donor.taxId) : donorsMessages.list.none}</span>
+            {donor.taxId && donor.taxIdKind && <span className="text-sm text-ink-600">{` · ${taxIdMessages.kinds[donor.taxIdKind] ?? donor.taxIdKind}`}</span>}
+          </span>
         </Field>
         <Field label={p.emails}>{list(donor.emails)}</Field>
         <Field label={p.phones}>{list(donor.phones)}</Field>
@@ -128,7 +132,11 @@ const giftColumns: Column<Gift>[] = [
   { key: 'amount', header: p.colAmount, className: 'text-right', cell: (g) => <span className="font-semibold whitespace-nowrap tabular-nums">{formatCents(g.amountCents, g.currency)}</span> },
   { key: 'status', header: p.colStatus, cell: (g) => <StatusBadge status={g.status} /> },
   { key: 'program', header: p.colProgram, cell: (g) => g.programName ?? donorsMessages.list.none },
-  { key: 'receipt', header: p.colReceipt, cell: (g) => (g.receiptNumber ? <span className="tabular-nums">{g.receiptNumber}</span> : donorsMessages.list.none) },
+  {
+    key: 'receipt',
+    header: p.colReceipt,
+    cell: (g) => (g.receiptNumber ? <span className="font-mono whitespace-nowrap">{formatReceiptNumber(g.receiptNumber, g.receiptSeries)}</span> : donorsMessages.list.none),
+  },
   {
     key: 'view',
     header: <span className="sr-only">{donorsMessages.list.view}</span>,

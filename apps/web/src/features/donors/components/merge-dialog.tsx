@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { donorsMessages } from '@donaciones/shared/messages/donors';
 import type { DonorSummary, MergePreview } from '@donaciones/shared/schemas/donors';
+import { formatTaxId } from '@donaciones/shared/tax-id';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { getErrorMessage } from '@/lib/api-client';
@@ -17,7 +18,7 @@ function PreviewResult({ preview }: { preview: MergePreview }) {
   const r = preview.result;
   const rows: [string, string][] = [
     [donorsMessages.form.name, r.name],
-    [p.taxId, r.taxId ?? none],
+    [p.taxId, r.taxId ? formatTaxId(r.taxId) : none],
     [p.emails, r.emails.join(', ') || none],
     [p.phones, r.phones.join(', ') || none],
     [p.tags, r.tags.join(', ') || none],

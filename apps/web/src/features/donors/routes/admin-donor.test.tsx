@@ -11,7 +11,7 @@ afterEach(cleanup);
 
 const page: DonorPage = {
   donor: {
-    id: 12, kind: 'company', name: 'Café Atitlán S.A.', contactPerson: 'Rosa Tzul', taxId: '1234567K', taxIdKind: 'nit',
+    id: 12, kind: 'company', name: 'Café Atitlán S.A.', contactPerson: 'Rosa Tzul', taxId: '576937K', taxIdKind: 'nit',
     email: 'compras@cafe.gt', phone: '+502 5555 1234', emails: ['compras@cafe.gt'], phones: ['+502 5555 1234'], address: 'Panajachel, Sololá',
     tags: ['empresa-aliada'], giftCount: 2, lifetimeCents: 150_000, firstGiftAt: '2025-03-01T15:00:00Z', lastGiftAt: '2026-10-03T15:00:00Z',
     consentEmail: true, consentEmailAt: '2025-03-01T15:00:00Z', consentEmailSource: 'checkout', consentWhatsapp: false, consentWhatsappAt: null,
@@ -19,7 +19,7 @@ const page: DonorPage = {
   },
   years: [{ year: 2026, totalCents: 100_000, count: 1 }, { year: 2025, totalCents: 50_000, count: 1 }],
   gifts: [
-    { id: 301, referenceCode: '#DN00000301', status: 'completed', amountCents: 100_000, currency: 'GTQ', donationType: 'monetary', paymentProvider: null, programName: 'Becas', receiptNumber: 41, recurringGiftId: null, createdAt: '2026-10-03T15:00:00Z' },
+    { id: 301, referenceCode: '#DN00000301', status: 'completed', amountCents: 100_000, currency: 'GTQ', donationType: 'monetary', paymentProvider: null, programName: 'Becas', receiptNumber: 41, receiptSeries: 'A', recurringGiftId: null, createdAt: '2026-10-03T15:00:00Z' },
   ],
   monthlyGifts: [{ id: 7, status: 'active', amountCents: 15_000, currency: 'GTQ', transferReference: null, overdue: false }],
   receipts: [{ id: 5, series: 'A', number: 41, issuedAt: '2026-10-03T15:00:00Z', voided: false }],
@@ -46,12 +46,14 @@ describe('admin donor page', { timeout: 20_000 }, () => {
     renderApp('/admin/donantes/12', { user: { roles: ['FINANCE'] }, handler: donorApi().handler });
     expect(await screen.findByRole('heading', { level: 1, name: 'Café Atitlán S.A.' }, { timeout: 6000 })).toBeInTheDocument();
     expect(screen.getByText('Rosa Tzul')).toBeInTheDocument();
-    expect(screen.getByText('1234567K')).toBeInTheDocument();
+    // As people write them: the NIT with its hyphen and kind, the receipt with its series, the same in both tables.
+    expect(screen.getByTestId('donor-tax-id')).toHaveTextContent('576937-K · NIT');
     expect(screen.getByText(/^Desde el .*2025 · Formulario de donación$/)).toBeInTheDocument();
     expect(screen.getByText('Prefiere factura a fin de mes.')).toBeInTheDocument();
     expect(screen.getByTestId('lifetime')).toHaveTextContent('Q1,500.00');
     expect(within(screen.getByRole('table', { name: 'Total por año' })).getByText('2025')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Donaciones de este donante' })).getByText('#DN00000301')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Donaciones de este donante' })).getByText('A-000041')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Donaciones mensuales de este donante' })).getByText('Activa')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Recibos de este donante' })).getByText('A-000041')).toBeInTheDocument();
     expect(screen.getByText('Recibo enviado')).toBeInTheDocument();

@@ -8,6 +8,7 @@ import { formatCents, formatDate, formatNumber } from '@donaciones/shared/format
 import { donorsMessages } from '@donaciones/shared/messages/donors';
 import { importsMessages } from '@donaciones/shared/messages/imports';
 import { DONOR_PAGE_SIZE, type DonorList, type DonorSummary } from '@donaciones/shared/schemas/donors';
+import { formatTaxId } from '@donaciones/shared/tax-id';
 import { Button, ButtonLink } from '@/components/button';
 import { TextInput } from '@/components/form-fields';
 import { PageHeader } from '@/components/page-header';
@@ -43,7 +44,7 @@ const columns: Column<DonorSummary>[] = [
       </div>
     ),
   },
-  { key: 'taxId', header: l.colTaxId, cell: (d) => <span className="font-mono whitespace-nowrap">{d.taxId ?? l.none}</span> },
+  { key: 'taxId', header: l.colTaxId, cell: (d) => <span className="font-mono whitespace-nowrap">{d.taxId ? formatTaxId(d.taxId) : l.none}</span> },
   { key: 'phone', header: l.colPhone, cell: (d) => <span className="whitespace-nowrap">{d.phone ?? l.none}</span> },
   { key: 'gifts', header: l.colGifts, className: 'text-right', cell: (d) => <span className="tabular-nums">{d.giftCount}</span> },
   { key: 'total', header: l.colTotal, className: 'text-right', cell: (d) => <span className="font-semibold whitespace-nowrap tabular-nums">{formatCents(d.lifetimeCents)}</span> },
