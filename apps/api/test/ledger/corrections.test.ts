@@ -3,6 +3,7 @@
 // arrived (donor told, the receipt for what arrived), reopen a rejected deposit; each is a new
 // correction row and a line of the donation's history with who, when and why; a card gift is refused,
 // a FINANCE member may and a VOLUNTEER may not, and a closed current month refuses the correction.
+import { correctionsMessages } from '@donaciones/shared/messages/corrections';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/rows';
@@ -68,26 +69,30 @@ describe('voiding a gift', () => {
     expect(row.completed_at).not.toBeNull();
   });
 
-  it('refuses a card gift (it is refunded), a pending one, one already voided, and a missing reason, in Spanish', async () => {
+  it('refuses a card gift (it is refunded), a pending one, one already voided, and a missing or too short reason, in Spanish', async () => {
     const card = await make.donation(ctx.db, { paymentProvider: 'simulated', paymentReference: `sim_${Date.now()}` });
-    const cardRes = await post(`/api/v1/admin/donations/${card.id}/void`, { reason: 'x' });
+    const cardRes = await post(`/api/v1/admin/donations/${card.id}/void`, { reason: 'Prueba' });
     expect(cardRes.statusCode).toBe(409);
     expect(json(cardRes)).toMatchObject({ detail: expect.stringContaining('tarjeta') });
     const pending = await make.donation(ctx.db, { status: 'pending', paymentMethod: 'cash' });
-    expect((await post(`/api/v1/admin/donations/${pending.id}/void`, { reason: 'x' })).statusCode).toBe(409);
+    expect((await post(`/api/v1/admin/donations/${pending.id}/void`, { reason: 'Prueba' })).statusCode).toBe(409);
     const cash = await make.donation(ctx.db, { paymentMethod: 'cash' });
     const missing = await post(`/api/v1/admin/donations/${cash.id}/void`, { reason: '   ' });
     expect(missing.statusCode).toBe(400);
     expect(JSON.stringify(json(missing))).toContain('Escribe el motivo de la corrección');
+    // A reason is emailed to the donor and kept in the history: two letters are not one.
+    const short = await post(`/api/v1/admin/donations/${cash.id}/void`, { reason: ' ab ' });
+    expect(short.statusCode).toBe(400);
+    expect(JSON.stringify(json(short))).toContain(correctionsMessages.reasonShort);
     expect((await post(`/api/v1/admin/donations/${cash.id}/void`, { reason: 'Duplicada' })).statusCode).toBe(200);
     expect((await post(`/api/v1/admin/donations/${cash.id}/void`, { reason: 'Otra vez' })).statusCode).toBe(409);
-    expect((await post('/api/v1/admin/donations/99999999/void', { reason: 'x' })).statusCode).toBe(404);
+    expect((await post('/api/v1/admin/donations/99999999/void', { reason: 'Prueba' })).statusCode).toBe(404);
   });
 
   it('is for corrections.manage: a VOLUNTEER gets 403 and the gift stays completed', async () => {
     const gift = await make.donation(ctx.db, { paymentMethod: 'cash' });
-    expect((await post(`/api/v1/admin/donations/${gift.id}/void`, { reason: 'x' }, volunteer.token)).statusCode).toBe(403);
-    expect((await post(`/api/v1/admin/donations/${gift.id}/void`, { reason: 'x' }, '')).statusCode).toBe(401);
+    expect((await post(`/api/v1/admin/donations/${gift.id}/void`, { reason: 'Prueba' }, volunteer.token)).statusCode).toBe(403);
+    expect((await post(`/api/v1/admin/donations/${gift.id}/void`, { reason: 'Prueba' }, '')).statusCode).toBe(401);
     const [row] = rowsOf<{ status: string }>(await ctx.db.execute(sql`SELECT status FROM donations WHERE id = ${gift.id}`));
     expect(row.status).toBe('completed');
   });
@@ -114,16 +119,16 @@ describe('a deposit for which less arrived', () => {
 
   it('refuses an amount not lower than declared, a deposit no longer pending, and a gift that is not a deposit', async () => {
     const deposit = await make.donation(ctx.db, { status: 'pending', paymentMethod: 'bank_deposit', amount: 100 });
-    const same = await post(`/api/v1/admin/donations/${deposit.id}/adjust-amount`, { amount: 100, reason: 'x' });
+    const same = await post(`/api/v1/admin/donations/${deposit.id}/adjust-amount`, { amount: 100, reason: 'Prueba' });
     expect(same.statusCode).toBe(409);
     expect(json(same)).toMatchObject({ detail: expect.stringContaining('menor que el declarado') });
-    const bad = await post(`/api/v1/admin/donations/${deposit.id}/adjust-amount`, { amount: -3, reason: 'x' });
+    const bad = await post(`/api/v1/admin/donations/${deposit.id}/adjust-amount`, { amount: -3, reason: 'Prueba' });
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(json(bad))).toContain('mayor que cero');
     const done = await make.donation(ctx.db, { paymentMethod: 'bank_deposit' });
-    expect((await post(`/api/v1/admin/donations/${done.id}/adjust-amount`, { amount: 10, reason: 'x' })).statusCode).toBe(409);
+    expect((await post(`/api/v1/admin/donations/${done.id}/adjust-amount`, { amount: 10, reason: 'Prueba' })).statusCode).toBe(409);
     const cash = await make.donation(ctx.db, { status: 'pending', paymentMethod: 'cash' });
-    expect((await post(`/api/v1/admin/donations/${cash.id}/adjust-amount`, { amount: 10, reason: 'x' })).statusCode).toBe(409);
+    expect((await post(`/api/v1/admin/donations/${cash.id}/adjust-amount`, { amount: 10, reason: 'Prueba' })).statusCode).toBe(409);
   });
 });
 
@@ -142,9 +147,9 @@ describe('reopening a rejected deposit', () => {
 
   it('refuses a deposit that was not rejected, and a rejected gift that is not a deposit', async () => {
     const pending = await make.donation(ctx.db, { status: 'pending', paymentMethod: 'bank_deposit' });
-    expect((await post(`/api/v1/admin/donations/${pending.id}/reopen`, { reason: 'x' })).statusCode).toBe(409);
+    expect((await post(`/api/v1/admin/donations/${pending.id}/reopen`, { reason: 'Prueba' })).statusCode).toBe(409);
     const failedCard = await make.donation(ctx.db, { status: 'failed', paymentProvider: 'simulated' });
-    const card = await post(`/api/v1/admin/donations/${failedCard.id}/reopen`, { reason: 'x' });
+    const card = await post(`/api/v1/admin/donations/${failedCard.id}/reopen`, { reason: 'Prueba' });
     expect(card.statusCode).toBe(409);
     expect(json(card)).toMatchObject({ detail: 'Solo se reabre un depósito rechazado' });
   });
@@ -156,7 +161,7 @@ describe('the monthly close', () => {
     const month = monthOf(new Date());
     await ctx.db.execute(sql`INSERT INTO accounting_closes (month) VALUES (${month})`);
     try {
-      expect((await post(`/api/v1/admin/donations/${gift.id}/void`, { reason: 'x' })).statusCode).toBe(409);
+      expect((await post(`/api/v1/admin/donations/${gift.id}/void`, { reason: 'Prueba' })).statusCode).toBe(409);
       const [row] = rowsOf<{ status: string }>(await ctx.db.execute(sql`SELECT status FROM donations WHERE id = ${gift.id}`));
       expect(row.status).toBe('completed');
     } finally {

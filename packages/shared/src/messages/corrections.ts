@@ -2,6 +2,7 @@
 // and the staff donation page's "Correcciones" card with its dialogs.
 export const correctionsMessages = {
   reasonRequired: 'Escribe el motivo de la corrección',
+  reasonShort: 'Explica el motivo con al menos 5 caracteres: queda en el historial y se envía al donante',
   reasonMax: 'El motivo puede tener hasta 500 caracteres',
   amountRequired: 'Escribe el monto que llegó, en quetzales con hasta dos decimales',
   amountPositive: 'El monto que llegó debe ser mayor que cero',

@@ -2,10 +2,14 @@
 import { z } from 'zod';
 import { correctionsMessages as m } from '../messages/corrections';
 
+/** The reason is kept in the history and emailed to the donor: a word or two at least ("Duplicada"), never "ab". */
+export const CORRECTION_REASON_MIN = 5;
+
 const reason = z
   .string({ error: m.reasonRequired })
   .trim()
-  .min(1, { error: m.reasonRequired })
+  .min(1, { error: m.reasonRequired, abort: true })
+  .min(CORRECTION_REASON_MIN, { error: m.reasonShort })
   .max(500, { error: m.reasonMax });
 
 /** Anular (void) a completed gift not paid by card; Reabrir (reopen) a rejected deposit. */

@@ -156,7 +156,7 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText('El monto que llegó debe ser mayor que cero')).toBeTruthy();
   });
 
-  it('voids a completed cash gift: reason required, a closed month refused in the dialog, then voided', async () => {
+  it('voids a completed cash gift: reason required and not too short, a closed month refused in the dialog, then voided', async () => {
     let answer: FakeAnswer = { status: 409, data: { detail: 'El mes de noviembre de 2026 está cerrado' } };
     const { posts } = page(donation({ status: 'completed', receipt_number: 9, receipt_series: 'A' }), payment({ status: 'completed', payment_provider: null, payment_method: null }), () => answer);
     const user = userEvent.setup();
@@ -170,6 +170,11 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('Escribe el motivo de la corrección')).toBeTruthy();
     expect(document.activeElement).toBe(within(dialog).getByLabelText(/Motivo/));
     expect(posts).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText(/Motivo/), 'ab');
+    await user.click(within(dialog).getByRole('button', { name: 'Anular donación' }));
+    expect(within(dialog).getByText(/al menos 5 caracteres/)).toBeTruthy();
+    expect(posts).toHaveLength(0);
+    await user.clear(within(dialog).getByLabelText(/Motivo/));
     await user.type(within(dialog).getByLabelText(/Motivo/), 'Se registró dos veces');
     await user.click(within(dialog).getByRole('button', { name: 'Anular donación' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain('El mes de noviembre de 2026 está cerrado');
