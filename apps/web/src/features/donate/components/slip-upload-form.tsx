@@ -94,7 +94,8 @@ export function SlipUploadForm({ donationId, token, amountCents, accounts, onUpl
       else if (Object.keys(fieldErrors).length) applyServerErrors(form.setError, err, ['bank', 'depositDate', 'slipNumber', 'amount']);
       else setFormError(getErrorMessage(err, e.fileType));
     }
-  });
+    // Every missing field at once: the file's error too, not only once the others are right.
+  }, () => !file && setFileError(e.fileRequired));
 
   return (
     <form noValidate onSubmit={(ev) => void submit(ev)} className="space-y-4" aria-labelledby="slip-upload-title" data-testid="slip-upload-form">

@@ -129,6 +129,15 @@ describe('/boleta: the slip upload', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: depositMessages.upload.sendAnother })).toBeInTheDocument();
   });
 
+  it('an empty form says everything missing at once, the file included', async () => {
+    const { user, requests } = open('/boleta?token=abc', (req) => (req.url === '/deposit' ? { status: 200, data: status() } : undefined));
+    await screen.findByTestId('slip-upload-form', {}, { timeout: 6000 });
+    await user.click(screen.getByRole('button', { name: depositMessages.upload.submit }));
+    expect(await screen.findByText(depositMessages.errors.bankRequired)).toBeInTheDocument();
+    expect(screen.getByText(depositMessages.errors.fileRequired)).toBeInTheDocument();
+    expect(requests.some((r) => r.url === '/donations/41/slip')).toBe(false);
+  });
+
   it('shows the server refusal of the file next to it, and catches an oversized file before sending', async () => {
     const { user, requests } = open('/boleta?token=abc', (req) => {
       if (req.url === '/deposit') return { status: 200, data: status() };
