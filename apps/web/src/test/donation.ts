@@ -1,5 +1,6 @@
 // A whole donation as GET /donations/:id answers it (a pending monetary gift the viewer may process),
-// with the parts a test cares about overridden.
+// with the parts a test cares about overridden; and what POST /donate answers.
+import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import type { Donation } from '@donaciones/shared/schemas/donations';
 
 export const donationAnswer = (over: Partial<Donation> = {}): Donation => ({
@@ -42,3 +43,20 @@ export const publicListRow = (id: number, over: Partial<Donation> = {}): Donatio
     can_cancel: false,
     ...over,
   });
+
+/** POST /donate's answer with the simulated provider: a card gift of Q185 recorded, no page to go to. */
+export const publicDonationAnswer = (over: Partial<PublicDonationResponse> = {}): PublicDonationResponse => ({
+  id: 9,
+  reference_code: '#MG00000009',
+  amount: 185,
+  currency: 'GTQ',
+  covered_fee: 0,
+  status: 'pending',
+  card_last4: '4242',
+  card_brand: 'visa',
+  payment_provider: 'simulated',
+  checkout_url: null,
+  recurring_gift_id: null,
+  created_at: '2026-11-23T00:00:00Z',
+  ...over,
+});

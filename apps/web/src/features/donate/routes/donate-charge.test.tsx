@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FakeAnswer, RecordedRequest } from '@/test/http';
+import { publicDonationAnswer } from '@/test/donation';
 import { publicSite } from '@/test/public-site';
 import { renderApp } from '@/test/render-app';
 
@@ -16,21 +17,7 @@ const site = publicSite({
   payments: { provider: 'simulated', fee_percent: 4.5, fee_vat_percent: 12, usd_exchange_rate: 7.7, usd_exchange_rate_date: '2026-01-01' },
 });
 
-const created = (over: Record<string, unknown>) => ({
-  id: 9,
-  reference_code: '#MG00000009',
-  amount: 185,
-  currency: 'GTQ',
-  covered_fee: 0,
-  status: 'pending',
-  card_last4: '4242',
-  card_brand: 'visa',
-  payment_provider: 'simulated',
-  checkout_url: null,
-  recurring_gift_id: null,
-  created_at: '2026-11-23T00:00:00Z',
-  ...over,
-});
+const created = publicDonationAnswer;
 
 function open(donate?: (req: RecordedRequest) => FakeAnswer) {
   const view = renderApp('/donate', {

@@ -7,6 +7,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PublicProgram } from '@donaciones/shared/schemas/public-site';
 import type { FakeAnswer, RecordedRequest } from '@/test/http';
+import { publicDonationAnswer } from '@/test/donation';
 import { publicSite } from '@/test/public-site';
 import { renderApp } from '@/test/render-app';
 
@@ -26,20 +27,7 @@ const program = (id: number, name: string, comingSoon = false): PublicProgram =>
 });
 const PROGRAMS = [program(1, 'Comedor escolar'), program(2, 'Becas', true)];
 
-const created = {
-  id: 9,
-  reference_code: '#MG00000009',
-  amount: 75,
-  currency: 'GTQ',
-  covered_fee: 0,
-  status: 'pending',
-  card_last4: '4242',
-  card_brand: 'visa',
-  payment_provider: 'simulated',
-  checkout_url: null,
-  recurring_gift_id: null,
-  created_at: '2026-11-23T00:00:00Z',
-};
+const created = publicDonationAnswer({ amount: 75 });
 
 function open(offered: boolean, donate?: (req: RecordedRequest) => FakeAnswer) {
   const site = { ...publicSite({ system: { checkout_programs: offered } }), programs: PROGRAMS };

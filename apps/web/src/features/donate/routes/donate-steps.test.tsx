@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RecordedRequest } from '@/test/http';
+import { publicDonationAnswer } from '@/test/donation';
 import { publicSite } from '@/test/public-site';
 import { renderApp } from '@/test/render-app';
 
@@ -18,20 +19,6 @@ const site = publicSite({
   impact: { quetzales_per_child: 100, quetzales_per_meal: 10, quetzales_per_evangelism_hour: 50 },
 });
 const handler = (req: RecordedRequest) => (req.url === '/public/site' ? { status: 200, data: site } : undefined);
-const created = {
-  id: 9,
-  reference_code: '#MG00000009',
-  amount: 185,
-  currency: 'GTQ',
-  covered_fee: 0,
-  status: 'completed',
-  card_last4: '4242',
-  card_brand: 'visa',
-  payment_provider: 'simulated',
-  checkout_url: null,
-  recurring_gift_id: null,
-  created_at: '2026-11-23T00:00:00Z',
-};
 
 const amountHeading = () => screen.findByRole('heading', { name: 'Elige el monto de tu donación' }, { timeout: 6000 });
 const nameBox = () => screen.findByRole('textbox', { name: /Nombre completo/ }, { timeout: 6000 });
@@ -82,7 +69,7 @@ describe('/donate steps in the browser history', { timeout: 20_000 }, () => {
   });
 
   it('a reload after the thanks starts a new donation at step 1, not the recorded one again', async () => {
-    const first = renderApp('/donate', { handler: (req) => (req.url === '/donate' ? { status: 201, data: created } : handler(req)) });
+    const first = renderApp('/donate', { handler: (req) => (req.url === '/donate' ? { status: 201, data: publicDonationAnswer() } : handler(req)) });
     await amountHeading();
     await userEvent.click(screen.getByRole('button', { name: 'Q185' }));
     await userEvent.click(screen.getByRole('button', { name: /Continuar donación/ }));

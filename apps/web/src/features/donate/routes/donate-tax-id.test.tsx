@@ -6,6 +6,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { taxIdMessages } from '@donaciones/shared/messages/tax-id';
 import type { FakeAnswer, RecordedRequest } from '@/test/http';
+import { publicDonationAnswer } from '@/test/donation';
 import { publicSite } from '@/test/public-site';
 import { renderApp } from '@/test/render-app';
 
@@ -14,20 +15,7 @@ beforeEach(() => sessionStorage.clear());
 const site = publicSite({ payments: { usd_exchange_rate: 7.7, fee_percent: 4.5, fee_vat_percent: 12 } });
 const CF_REFUSED = 'Para donaciones de Q2,500 o más necesitamos tu NIT o CUI; CF no aplica';
 
-const created = (amount: number, currency = 'GTQ') => ({
-  id: 9,
-  reference_code: '#MG00000009',
-  amount,
-  currency,
-  covered_fee: 0,
-  status: 'pending',
-  card_last4: '4242',
-  card_brand: 'visa',
-  payment_provider: 'simulated',
-  checkout_url: null,
-  recurring_gift_id: null,
-  created_at: '2026-11-23T00:00:00Z',
-});
+const created = (amount: number, currency: 'GTQ' | 'USD' = 'GTQ') => publicDonationAnswer({ amount, currency });
 
 function open(options: { donate?: (req: RecordedRequest) => FakeAnswer; me?: Record<string, unknown> } = {}) {
   const view = renderApp('/donate', {
