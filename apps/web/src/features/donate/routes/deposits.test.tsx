@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { depositMessages } from '@donaciones/shared/messages/deposits';
 import type { DepositStatus } from '@donaciones/shared/schemas/deposits';
 import type { FakeAnswer, RecordedRequest } from '@/test/http';
+import { publicDonationAnswer } from '@/test/donation';
 import { publicSite } from '@/test/public-site';
 import { renderApp } from '@/test/render-app';
 
@@ -20,22 +21,15 @@ const ACCOUNTS = [
 const site = (accounts = ACCOUNTS) =>
   publicSite({ organization: { name: 'Fundación de Prueba', phone: '+502 2200 0000', email: 'info@prueba.gt' }, bank_accounts: accounts });
 
-const created = {
+const created = publicDonationAnswer({
   id: 41,
   reference_code: '#MG00000041',
-  amount: 185,
-  currency: 'GTQ',
-  covered_fee: 0,
-  status: 'pending',
   card_last4: null,
   card_brand: null,
-  payment_provider: 'simulated',
-  checkout_url: null,
-  recurring_gift_id: null,
   payment_method: 'bank_deposit',
   deposit_token: 'token-de-prueba',
   created_at: '2026-11-23T18:00:00Z',
-};
+});
 
 const status = (over: Partial<DepositStatus> = {}): DepositStatus => ({
   donation: { id: 41, reference_code: '#MG00000041', donor_name: 'Lucía', amount_cents: 18_500, currency: 'GTQ', status: 'pending', created_at: '2026-11-23T18:00:00Z' },

@@ -7,6 +7,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DUPLICATE_MONTHLY_GIFT } from '@donaciones/shared/schemas/monthly';
 import type { FakeAnswer, RecordedRequest } from '@/test/http';
+import { publicDonationAnswer } from '@/test/donation';
 import { publicSite } from '@/test/public-site';
 import { renderApp } from '@/test/render-app';
 
@@ -17,20 +18,7 @@ const site = publicSite({
   impact: { quetzales_per_meal: 5, quetzales_per_evangelism_hour: 10, quetzales_per_child: 150, quetzales_per_scholarship: 1000 },
 });
 
-const created = (amount: number) => ({
-  id: 9,
-  reference_code: '#MG00000009',
-  amount,
-  currency: 'GTQ',
-  covered_fee: 0,
-  status: 'pending',
-  card_last4: '4242',
-  card_brand: 'visa',
-  payment_provider: 'simulated',
-  checkout_url: null,
-  recurring_gift_id: 3,
-  created_at: '2026-11-23T00:00:00Z',
-});
+const created = (amount: number) => publicDonationAnswer({ amount, recurring_gift_id: 3 });
 
 function open(url: string, donate?: (req: RecordedRequest) => FakeAnswer) {
   const view = renderApp(url, {
