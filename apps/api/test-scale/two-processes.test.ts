@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { CSRF_COOKIE, CSRF_HEADER, REFRESH_COOKIE } from '@donaciones/shared/constants';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { rowsOf } from '../src/db/rows';
+import { hashToken, REFRESH_REUSE_INTERVAL_SECONDS } from '../src/domain/accounts/sessions';
 import { createUser } from '../test/support/helpers';
 import { ApiProcess, call, createDatabase, deployment, freePort, postgresUrl, redisUrl, startSmtp, uniqueIp, until } from './support';
 
@@ -77,7 +78,11 @@ describe.runIf(postgresUrl)(`two API processes on one PostgreSQL${redisUrl ? ' a
     expect(refreshed.body.refresh_token).not.toBe(login.body.refresh_token);
     expect((await call(a, '/api/v1/auth/me', { token: refreshed.body.access_token, ip })).status).toBe(200);
 
-    // The rotated-out token presented to A is a reuse: the whole session ends, on both processes.
+    // The rotated-out token presented to A after the reuse interval (decision 0063) is a reuse: the whole
+    // session ends, on both processes.
+    await db.db.execute(
+      sql`UPDATE refresh_tokens SET used_at = now() - make_interval(secs => ${REFRESH_REUSE_INTERVAL_SECONDS + 1}) WHERE token_hash = ${hashToken(login.body.refresh_token)}`,
+    );
     const reused = await call(a, '/api/v1/auth/refresh', { method: 'POST', body: { refresh_token: login.body.refresh_token }, ip });
     expect(reused.status).toBe(401);
     expect((await call(b, '/api/v1/auth/me', { token: refreshed.body.access_token, ip })).status).toBe(401);
