@@ -123,6 +123,8 @@ test.describe('monthly giving, donor side', () => {
     const changeMail = await waitForEmail(DEMO.donor.email, /Registramos el cambio de tu [^\n]*\n?[^\n]*? (Q142\.00) cada mes/);
     expect(changeMail).toBe('Q142.00');
     await screenshots(page, 'monthly-member-pending-change');
+    // Checked once the toast has gone: leaving, it fades, and axe measured its white text half drawn (a CI failure).
+    await expect(page.getByText(/^Listo: desde el /)).toHaveCount(0);
     await expectAccessible(page, 'Mis donaciones mensuales, cambio registrado');
 
     // "Pausar": skip the next charges; each choice names the date it resumes, on the same day of the month.
@@ -205,6 +207,7 @@ test.describe('monthly giving, donor side', () => {
     await expect(gift.getByTestId('paused-until')).toContainText('En pausa hasta el');
     await waitForEmail(email, /Pausamos tu [^\n]*: no haremos los pr.{1,2}ximos (3) cobros/);
     await screenshots(page, 'monthly-manage-paused');
+    await expect(page.getByText(/^Tu donación mensual quedó en pausa hasta el /)).toHaveCount(0);
     await expectAccessible(page, '/donacion-mensual, en pausa');
 
     await gift.getByRole('button', { name: 'Cancelar' }).click();
