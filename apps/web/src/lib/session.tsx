@@ -3,7 +3,7 @@
 // session with a cookie refresh. Logout, or a refresh the server refuses, clears both; a refresh that got no answer
 // (the page reloaded or left meanwhile, no network) keeps the stored user for the next load.
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@donaciones/shared/constants';
 import type { Me, TokenPair } from '@donaciones/shared/schemas/auth';
 import type { LoginAnswer, SecondStepMethod } from '@donaciones/shared/schemas/two-step';
@@ -132,8 +132,11 @@ function unanswered(error: unknown): boolean {
   return status === undefined || status === 429 || status >= 500;
 }
 
-/** Boot: a stored session user gets a new access token from the refresh cookie, then fresh roles. */
-function useRestoredSession(client: ApiClient, clear: () => void, setUser: SetUser, setStatus: SetStatus) {
+/**
+ * Boot: a stored session user gets a new access token from the refresh cookie, then fresh roles. A refusal
+ * `clear`s the session; a restore that got no answer signs out on this page only (`signOutHere`).
+ */
+function useRestoredSession(client: ApiClient, clear: () => void, signOutHere: () => void, setUser: SetUser, setStatus: SetStatus) {
   useEffect(() => {
     clearStoredTokens();
     const stored = readStoredUser();
@@ -153,37 +156,26 @@ function useRestoredSession(client: ApiClient, clear: () => void, setUser: SetUs
         setStatus('authenticated');
       } catch (error) {
         if (cancelled) return;
-        if (!unanswered(error)) {
-          clear();
-          return;
-        }
-        // Signed out on this page only: the stored user stays, so the next load asks again with the cookie.
-        setAccessToken(null);
-        setUser(null);
-        setStatus('anonymous');
+        // Unanswered, the stored user stays, so the next load asks again with the cookie.
+        if (unanswered(error)) signOutHere();
+        else clear();
       }
     })();
     return () => {
       cancelled = true;
     };
-  }, [client, clear, setUser, setStatus]);
+  }, [client, clear, signOutHere, setUser, setStatus]);
 }
 
 /** Another tab signed out (or in): follow it. */
-function useOtherTabsSession(queryClient: QueryClient, setUser: SetUser, setStatus: SetStatus) {
+function useOtherTabsSession(signOutHere: () => void) {
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key !== SESSION_USER_KEY) return;
-      if (event.newValue === null) {
-        setAccessToken(null);
-        setUser(null);
-        setStatus('anonymous');
-        queryClient.clear();
-      }
+      if (event.key === SESSION_USER_KEY && event.newValue === null) signOutHere();
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, [queryClient, setUser, setStatus]);
+  }, [signOutHere]);
 }
 
 export function SessionProvider({ children, onSessionExpired, client = defaultApi }: SessionProviderProps) {
@@ -191,17 +183,21 @@ export function SessionProvider({ children, onSessionExpired, client = defaultAp
   const [user, setUser] = useState<SessionUser | null>(() => readStoredUser());
   const [status, setStatus] = useState<SessionStatus>(() => (readStoredUser() ? 'loading' : 'anonymous'));
 
-  const clear = useCallback(() => {
+  /** Signed out in this page (token, user, cached answers); the stored user is left as it is. */
+  const signOutHere = useCallback(() => {
     setAccessToken(null);
-    storeUser(null);
     setUser(null);
     setStatus('anonymous');
     queryClient.clear();
   }, [queryClient]);
+  const clear = useCallback(() => {
+    storeUser(null);
+    signOutHere();
+  }, [signOutHere]);
 
   useApiClientSession(client, clear, onSessionExpired);
-  useRestoredSession(client, clear, setUser, setStatus);
-  useOtherTabsSession(queryClient, setUser, setStatus);
+  useRestoredSession(client, clear, signOutHere, setUser, setStatus);
+  useOtherTabsSession(signOutHere);
 
   const completeSignIn = useCallback(
     async (tokens: TokenPair) => {

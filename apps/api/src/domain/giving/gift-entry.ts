@@ -73,9 +73,15 @@ async function donorOf(tx: Db, data: StaffGift): Promise<DonorFields> {
  */
 async function assertNotSomeoneElse(tx: Db, name: string, email: string, taxId: string): Promise<void> {
   const found = await findDonorOf(tx, { email, taxId });
-  if (!found || foldText(found.name).replace(/\s+/g, ' ').trim() === foldText(name).replace(/\s+/g, ' ').trim()) return;
+  if (!found || sameName(found.name, name)) return;
   if (found.by === 'email') throw fieldError('donorEmail', g.emailOfAnotherDonor);
   throw fieldError('nit', g.taxIdOfAnotherDonor);
+}
+
+/** Two spellings of one name: case, accents and repeated spaces aside. */
+function sameName(a: string, b: string): boolean {
+  const folded = (name: string) => foldText(name).replace(/\s+/g, ' ').trim();
+  return folded(a) === folded(b);
 }
 
 /** The day must not be in the future nor in a closed month (a closed month refuses edits). */
