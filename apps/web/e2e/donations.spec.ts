@@ -214,7 +214,7 @@ test.describe('new donation', () => {
     await expect(page).toHaveURL(/\/donate$/);
   });
 
-  test('validates inline with the Spanish messages and records a pending donation staff can cancel', async ({ page, allowConsoleErrors }) => {
+  test('validates inline with the Spanish messages and records a pending donation that opens on its review page', async ({ page, allowConsoleErrors }) => {
     // The settings' bounds are the server's: its 400 answers are shown on the amount.
     allowConsoleErrors(statusError(400));
     await page.setViewportSize(WIDTHS.desktop);
@@ -249,13 +249,17 @@ test.describe('new donation', () => {
     await page.getByLabel('Cómo se valoró').fill('Cotización de una academia');
     await page.getByRole('button', { name: 'Registrar donación' }).click();
 
-    await expect(page).toHaveURL(/\/donations\/\d+$/);
+    // The saved gift opens on its review page in the console, where staff approve it once received.
+    await expect(page).toHaveURL(/\/admin\/donations\/\d+$/);
     await expect(page.getByText('Donación registrada')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: /^Donación #\d+$/ })).toBeVisible();
     await expect(page.getByText('Héctor Monterroso')).toBeVisible();
     await expect(page.getByText(money.format(350)).first()).toBeVisible();
     await expect(page.getByText('En especie').first()).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Cancelar donación' })).toBeVisible();
+    await expect(page.getByText('Aprueba cuando el dinero o el bien ya se recibió; rechaza si no va a llegar.')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Rechazar la donación/ })).toBeVisible();
+    await page.getByRole('link', { name: 'Volver a la revisión' }).click();
+    await expect(page).toHaveURL(/\/admin\/donations$/);
   });
 });
 

@@ -21,6 +21,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Active only on this exact path. */
   end?: boolean;
+  /** Pages outside the item's path that belong to it (shown as the current item there). */
+  alsoActiveOn?: string[];
   /** Staff items: shown only to roles that hold this permission (packages/shared/src/permissions.ts). */
   permission?: Permission;
 }
@@ -44,7 +46,7 @@ const NAVIGATION: Record<DashboardRole, NavItem[]> = {
   ADMIN: [
     { label: adminHome, to: paths.dashboard, icon: LayoutDashboard, end: true },
     { label: adminUsers, to: paths.adminUsers, icon: Users, permission: 'users.manage' },
-    { label: adminDonations, to: paths.adminDonations, icon: HandCoins, permission: 'donations.read' },
+    { label: adminDonations, to: paths.adminDonations, icon: HandCoins, permission: 'donations.read', alsoActiveOn: [paths.donationNew] },
     { label: monthlyAdminMessages.nav, to: paths.adminMonthlyGifts, icon: Repeat, permission: 'donations.read' },
     { label: donorsMessages.list.nav, to: paths.adminDonors, icon: Contact, permission: 'donors.read' },
     { label: bankStatementsMessages.screen.navLabel, to: paths.adminBankStatements, icon: Landmark, permission: 'bank.manage' },

@@ -44,11 +44,6 @@ export const routes: RouteObject[] = [
         children: [
           page(undefined, () => import('@/features/home/routes/home')),
           page(paths.donations, () => import('@/features/donations/routes/donations-list')),
-          {
-            path: paths.donationNew,
-            element: <RequireAuth />,
-            children: [page(undefined, () => import('@/features/donations/routes/donation-new'))],
-          },
           page(paths.donationDetail, () => import('@/features/donations/routes/donation-detail')),
           page(paths.donate, () => import('@/features/donate/routes/donate')),
           page(paths.donateResult, () => import('@/features/donate/routes/donate-result')),
@@ -82,6 +77,8 @@ export const routes: RouteObject[] = [
             errorElement: <ErrorScreen fullPage />,
             children: [
               page(paths.dashboard, () => import('./routes/dashboard-screen')),
+              // Staff gift entry lives in the console; the page itself takes anyone without gifts.enter to /donate.
+              page(paths.donationNew, () => import('@/features/donations/routes/donation-new')),
               {
                 // Staff screens: any staff role enters; each screen then asks for its permission.
                 element: <RequireAuth permission="staff" />,

@@ -30,6 +30,8 @@ export const bankStatementsMessages = {
     slipLoadError: 'No pudimos cargar la boleta.',
     decisionTitle: 'Decisión',
     pendingDecision: 'Compara la boleta con lo declarado y decide.',
+    /** A gift that is not a deposit (cash, cheque, transfer, in kind): there is no slip to compare. */
+    pendingDecisionReceived: 'Aprueba cuando el dinero o el bien ya se recibió; rechaza si no va a llegar.',
     historyTitle: 'Historial',
     historyEmpty: 'Aún no hay pasos registrados.',
     close: 'Cerrar',

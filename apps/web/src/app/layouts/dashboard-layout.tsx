@@ -109,9 +109,10 @@ export default function DashboardLayout() {
 }
 
 function NavList({ items, orientation, dense = false }: { items: NavItem[]; orientation: 'horizontal' | 'vertical'; dense?: boolean }) {
+  const { pathname } = useLocation();
   return (
     <ul className={cn('flex', orientation === 'horizontal' ? cn('items-center', dense ? 'gap-0.5' : 'gap-1') : 'flex-col gap-1')}>
-      {items.map(({ label, to, icon: Icon, end }) => (
+      {items.map(({ label, to, icon: Icon, end, alsoActiveOn }) => (
         <li key={to}>
           <NavLink
             to={to}
@@ -120,7 +121,7 @@ function NavList({ items, orientation, dense = false }: { items: NavItem[]; orie
               cn(
                 'flex items-center gap-2 rounded-full font-semibold transition-colors',
                 orientation === 'horizontal' ? cn('py-2 text-sm', dense ? 'px-2.5' : 'px-3') : 'rounded-xl px-4 py-3 text-[0.95rem]',
-                isActive ? 'bg-brand-50 text-brand-800' : 'text-ink-700 hover:bg-sand-100 hover:text-ink-900',
+                isActive || alsoActiveOn?.includes(pathname) ? 'bg-brand-50 text-brand-800' : 'text-ink-700 hover:bg-sand-100 hover:text-ink-900',
               )
             }
           >

@@ -25,7 +25,7 @@ const r = adminMessages.review;
 function DecisionButtons({ donation, onDecide }: { donation: AdminDonation; onDecide: (decision: Decision) => void }) {
   return (
     <div className="flex flex-col gap-2 rounded-2xl bg-sand-50 p-4 ring-1 ring-sand-200">
-      <p className="text-sm text-ink-700">{m.pendingDecision}</p>
+      <p className="text-sm text-ink-700">{donation.payment_method === 'bank_deposit' ? m.pendingDecision : m.pendingDecisionReceived}</p>
       <div className="flex flex-wrap gap-2">
         <Button aria-label={r.approveLabel(donation.reference_code)} onClick={() => onDecide('approve')} icon={<CheckCircle2 aria-hidden="true" className="size-4" />}>
           {r.approve}

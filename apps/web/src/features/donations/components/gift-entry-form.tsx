@@ -14,7 +14,7 @@ import { type StaffGift, type StaffGiftInput, staffGiftSchema } from '@donacione
 import { Button, ButtonLink } from '@/components/button';
 import { getErrorStatus } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
-import { donationDetailPath, paths } from '@/lib/paths';
+import { adminDonationDetailPath, paths } from '@/lib/paths';
 import { useEnterGift } from '../api/enter-gift';
 import { useGiftEntryOptions } from '../api/gift-entry-options';
 import type { ChosenDonor } from './donor-picker';
@@ -63,7 +63,7 @@ export function GiftEntryForm() {
     enter.mutate(values, {
       onSuccess: (gift) => {
         toast.success(gift.status === 'completed' ? g.createdCompleted : g.created);
-        navigate(donationDetailPath(gift.id));
+        navigate(adminDonationDetailPath(gift.id));
       },
       onError: (error) => {
         if (getErrorStatus(error) !== 400) return; // the api client already showed its toast
@@ -85,7 +85,7 @@ export function GiftEntryForm() {
         <AmountFields form={form} options={options.data} />
       </Section>
       <div className="flex flex-col-reverse gap-3 border-t border-sand-200 pt-6 sm:flex-row sm:justify-end">
-        <ButtonLink to={paths.donations} variant="outline">
+        <ButtonLink to={paths.adminDonations} variant="outline">
           {g.cancel}
         </ButtonLink>
         <Button type="submit" loading={enter.isPending} loadingText={g.submitting} icon={<Save aria-hidden="true" className="size-4" />}>

@@ -55,4 +55,27 @@ describe('/donations/new', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('option', { name: 'Útiles escolares' }, { timeout: 6000 })).toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: /Ya se recibió/ })).not.toBeInTheDocument();
   });
+
+  it('opens inside the staff console with Donaciones current, and a saved gift opens on its review page there', async () => {
+    const user = userEvent.setup();
+    const { router, requests } = renderApp('/donations/new', {
+      user: { roles: ['FINANCE'] },
+      handler: (req) => {
+        if (req.url === '/admin/gifts/options') return { status: 200, data: OPTIONS };
+        if (req.url === '/admin/gifts' && req.method.toUpperCase() === 'POST') {
+          return { status: 201, data: { id: 77, reference_code: 'DON-77', status: 'pending', donor_id: 5, receipt_number: null, receipt_series: null } };
+        }
+        return undefined;
+      },
+    });
+    await screen.findByRole('form', { name: 'Registrar una donación' }, { timeout: 6000 });
+    const nav = screen.getAllByRole('link', { name: 'Donaciones' });
+    expect(nav.some((link) => link.getAttribute('href') === '/admin/donations' && link.className.includes('bg-brand-50'))).toBe(true);
+    expect(screen.getByRole('link', { name: 'Cancelar' })).toHaveAttribute('href', '/admin/donations');
+    await user.type(screen.getByRole('textbox', { name: /Nombre del donante/ }), 'Héctor Monterroso');
+    await user.type(screen.getByLabelText(/^Monto/), '150');
+    await user.click(screen.getByRole('button', { name: 'Registrar donación' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/donations/77'), { timeout: 6000 });
+    expect(requests.filter((r) => r.url === '/admin/gifts')).toHaveLength(1);
+  });
 });

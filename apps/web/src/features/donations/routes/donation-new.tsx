@@ -2,7 +2,8 @@
 // transfer, deposit or in kind, for a donor from Donantes or a new one, with the day it arrived.
 // Staff who may enter gifts (gifts.enter: ADMIN, FINANCE, VOLUNTEER) only: donors have one flow,
 // /donate, and anyone else who opens this address is taken there. It is recorded pending, or completed
-// with its receipt by staff who hold gifts.complete.
+// with its receipt by staff who hold gifts.complete. It opens inside the staff console, and a saved gift
+// opens on its review page there.
 import { Navigate } from 'react-router';
 import { giftEntryMessages as g } from '@donaciones/shared/messages/gift-entry';
 import { can } from '@donaciones/shared/permissions';
@@ -12,7 +13,6 @@ import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { GiftEntryForm } from '../components/gift-entry-form';
-import { PageFrame } from '../components/page-frame';
 
 export default function NewDonationPage() {
   const session = useSession();
@@ -23,7 +23,7 @@ export default function NewDonationPage() {
 function GiftEntryPage() {
   useDocumentTitle(g.title);
   return (
-    <PageFrame narrow>
+    <div className="mx-auto max-w-5xl">
       <PageHeader eyebrow={g.eyebrow} title={g.title} description={g.subtitle} />
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <Card>
@@ -41,6 +41,6 @@ function GiftEntryPage() {
           </ol>
         </aside>
       </div>
-    </PageFrame>
+    </div>
   );
 }
