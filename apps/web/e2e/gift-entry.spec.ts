@@ -75,6 +75,9 @@ test.describe('staff gift entry', () => {
     await form.getByLabel(/NIT, CUI o CF/).fill('7766554-6');
     await form.getByRole('checkbox', { name: /Ya se recibió/ }).check();
     const id = await submitAndGetId(page, 'Donación registrada y recibo emitido');
+    // Entered for yesterday: its review page dates it by that day, with no invented hour.
+    const [y, m, d] = guatemalaDay(new Date(Date.now() - 86_400_000)).split('-');
+    await expect(page.getByRole('definition').filter({ hasText: new RegExp(`^${d}/${m}/${y}$`) }).first()).toBeVisible();
 
     const review = await request.get(`/api/v1/admin/donations/${id}/review`, { headers: { authorization: `Bearer ${await apiToken(request, STAFF.finance)}` } });
     expect((await review.json()).donation).toMatchObject({ status: 'APPROVED', payment_method: 'cheque', donor_name: name });

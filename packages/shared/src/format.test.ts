@@ -4,6 +4,7 @@ import {
   formatCents,
   formatDate,
   formatDateTime,
+  formatGiftDate,
   formatDecimal,
   formatMoney,
   formatMoneyCompact,
@@ -141,6 +142,9 @@ describe('dates', () => {
     // The evening of 5 November in Guatemala is already 6 November in UTC: it is the 5th everywhere.
     expect(formatDate('2025-11-06T02:30:00Z')).toBe('05/11/2025');
     expect(formatDateTime('2025-11-06T02:30:00Z')).toMatch(/^05\/11\/2025.*08:30/);
+    // A gift known by its day alone (entered by the office, imported) shows no hour.
+    expect(formatGiftDate('2025-03-01T06:00:00Z', true)).toBe('01/03/2025');
+    expect(formatGiftDate('2025-11-06T02:30:00Z', false)).toBe(formatDateTime('2025-11-06T02:30:00Z'));
   });
 
   it('rounds to the given decimals', () => {

@@ -144,6 +144,14 @@ export function formatDateTime(value: Date | string | number): string {
   return dateTimeFormat.format(toDate(value));
 }
 
+/**
+ * When a gift was given: its Guatemala wall-clock time, or only its day for a gift known by its day
+ * alone (entered by the office or imported: the API's `dated_by_day`), whose stored hour was not given.
+ */
+export function formatGiftDate(createdAt: string, datedByDay: boolean): string {
+  return datedByDay ? formatDate(createdAt) : formatDateTime(createdAt);
+}
+
 /** The Guatemala calendar day of an instant as 'YYYY-MM-DD' (for grouping and comparing days). */
 export function guatemalaDay(value: Date | string | number): string {
   return dayKeyFormat.format(toDate(value));

@@ -249,7 +249,7 @@ describe('GET /donations and /donations/{id}', () => {
   it('shows full donor details to ADMIN', async () => {
     const res = (await get('/api/v1/donations?limit=100', admin.token)).json();
     const h = res.donations.find((d: { id: number }) => d.id === hidden.id);
-    expect(h).toMatchObject({ donor_name: 'Jorge Privado Méndez', donor_email: 'jorge.privado@gmail.com', donor_masked: false });
+    expect(h).toMatchObject({ donor_name: 'Jorge Privado Méndez', donor_email: 'jorge.privado@gmail.com', donor_masked: false, dated_by_day: false });
   });
 
   it('shows the full name (never the email) of donors who opted in to show_donations_publicly, and owners their own donations', async () => {

@@ -102,6 +102,13 @@ describe('completion and the receipt', () => {
     // The staff donation page's payment card shows what the office wrote.
     const payment = (await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/donations/${body.id}/payment`, token: who.finance.token })).json();
     expect(payment.entry).toEqual({ received_on: daysAgo(2), reference: null, cheque_number: '7781', cheque_bank: 'Banrural', in_kind_description: null, valuation_basis: null });
+    // Known by its day alone, so screens show no hour: on the staff page, the donor's page and the public detail.
+    const review = (await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/donations/${body.id}/review`, token: who.finance.token })).json();
+    expect(review.donation.dated_by_day).toBe(true);
+    const detail = (await inject(ctx.app, { method: 'GET', url: `/api/v1/donations/${body.id}`, token: who.finance.token })).json();
+    expect(detail.dated_by_day).toBe(true);
+    const donorPage = (await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/donors/${body.donor_id}`, token: who.finance.token })).json();
+    expect(donorPage.gifts.find((gift: { id: number }) => gift.id === body.id).datedByDay).toBe(true);
     const sent = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
     expect(sent.map((e) => e.template)).toEqual(['donation-approved']);
   });

@@ -74,6 +74,7 @@ describe('admin donations: list', () => {
       donation_type: 'monetary',
       status: 'PENDING',
       created_at: rows[0].createdAt.toISOString(),
+      dated_by_day: false,
       reference_code: rows[0].referenceCode,
       payment_provider: null,
       manual_review: true,

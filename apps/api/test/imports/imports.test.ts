@@ -133,6 +133,9 @@ describe('past gifts from XLSX', () => {
     expect(imported[0].createdAt.toISOString()).toBe('2023-03-15T18:00:00.000Z');
     expect(imported[1].completedAt?.toISOString()).toBe('2023-07-20T18:00:00.000Z');
     expect(imported[1].donorNit).toBe('576937-K');
+    // Its hour is not known: screens show its day alone.
+    const shown = (await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/donations/${imported[0].id}/review`, token: who.admin.token })).json();
+    expect(shown.donation.dated_by_day).toBe(true);
     const outboxAfter = await ctx.db.select({ n: sql<number>`count(*)` }).from(emailOutbox);
     expect(outboxAfter[0].n).toEqual(outboxBefore[0].n);
     expect(await ctx.db.select().from(receipts).where(sql`${receipts.donationId} IN (${imported[0].id}, ${imported[1].id})`)).toEqual([]);

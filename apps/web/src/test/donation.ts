@@ -17,6 +17,7 @@ export const donationAnswer = (over: Partial<Donation> = {}): Donation => ({
   receipt_series: null,
   failure_reason: null,
   created_at: '2026-11-20T15:00:00Z',
+  dated_by_day: false,
   updated_at: '2026-11-20T15:00:00Z',
   completed_at: null,
   donor_masked: false,

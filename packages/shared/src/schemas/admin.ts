@@ -91,6 +91,8 @@ export const adminDonationSchema = z
     donation_type: z.enum(DONATION_TYPES),
     status: z.enum(ADMIN_STATUS_VALUES),
     created_at: z.string(),
+    /** True for a gift known by its day alone (entered by the office, or imported): show its date without an hour. */
+    dated_by_day: z.boolean(),
     reference_code: z.string(),
     /** Who charged it: null for donations staff confirm by hand (goods, cash, deposits). */
     payment_provider: z.string().nullable(),

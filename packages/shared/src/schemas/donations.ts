@@ -109,6 +109,8 @@ export const donationSchema = z
     receipt_series: z.string().nullable(),
     failure_reason: z.string().nullable(),
     created_at: z.string(),
+    /** True for a gift known by its day alone (entered by the office, or imported): show its date without an hour. */
+    dated_by_day: z.boolean(),
     updated_at: z.string(),
     completed_at: z.string().nullable(),
     donor_masked: z.boolean(),

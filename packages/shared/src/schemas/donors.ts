@@ -108,6 +108,8 @@ export const donorGiftSchema = z.object({
   receiptSeries: z.string().nullable(),
   recurringGiftId: z.number().nullable(),
   createdAt: z.string(),
+  /** True for a gift known by its day alone (entered by the office, or imported): show its date without an hour. */
+  datedByDay: z.boolean(),
 });
 export const donorTimelineEntrySchema = z.object({
   at: z.string(),

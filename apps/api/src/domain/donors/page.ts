@@ -10,6 +10,7 @@ import { auditLog, donations, donorMerges, donors, emailOutbox, programs, receip
 import { notFound } from '../../errors';
 import { donorChangeFallback, donorChangeMessages } from '../../messages/activity';
 import { overdueSql, TRANSFER_PROVIDER } from '../monthly/transfer';
+import { isDatedByDay } from '../ledger/dated-by-day';
 import { donorOf, type DonorRow } from './views';
 
 const LIST_LIMIT = 200;
@@ -37,13 +38,20 @@ async function giftsOf(db: Db, id: number) {
       receiptSeries: sql<string | null>`(SELECT ${receipts.series} FROM ${receipts} WHERE ${receipts.donationId} = ${donations.id} LIMIT 1)`,
       recurringGiftId: donations.recurringGiftId,
       createdAt: donations.createdAt,
+      receivedOn: donations.receivedOn,
+      source: donations.source,
     })
     .from(donations)
     .leftJoin(programs, eq(programs.id, donations.programId))
     .where(eq(donations.donorId, id))
     .orderBy(desc(donations.createdAt), desc(donations.id))
     .limit(LIST_LIMIT);
-  return rows.map((r) => ({ ...r, amountCents: Number(r.amountCents), createdAt: iso(r.createdAt) }));
+  return rows.map(({ receivedOn, source, ...r }) => ({
+    ...r,
+    amountCents: Number(r.amountCents),
+    createdAt: iso(r.createdAt),
+    datedByDay: isDatedByDay({ receivedOn, source }),
+  }));
 }
 
 async function yearsOf(db: Db, id: number) {

@@ -17,6 +17,7 @@ import type {
 import type { Database, Db } from '../../db/client';
 import { donationTotals, donations, userPreferences } from '../../db/schema';
 import { forbidden, notFound, serviceUnavailable } from '../../errors';
+import { isDatedByDay } from '../ledger/dated-by-day';
 import type { LinkContext } from '../ledger/links';
 import { type DonationRow, insertDonation, transitionDonation } from '../ledger/transitions';
 import { lockGiftOfDonation } from '../monthly/monthly-gifts';
@@ -132,6 +133,7 @@ export function toDonationView(row: DonationRow, options: ViewOptions): Donation
     receipt_series: proof && row.receiptNumber != null ? (options.receiptSeries ?? null) : null,
     failure_reason: row.failureReason,
     created_at: row.createdAt.toISOString(),
+    dated_by_day: isDatedByDay(row),
     updated_at: row.updatedAt.toISOString(),
     completed_at: row.completedAt ? row.completedAt.toISOString() : null,
     donor_masked: !full,

@@ -7,6 +7,7 @@ import type { AdminDonation, AdminDonationList } from '@donaciones/shared/schema
 import type { Database, Db } from '../../db/client';
 import { donations } from '../../db/schema';
 import type { Actor } from '../../platform/audit';
+import { isDatedByDay } from '../ledger/dated-by-day';
 import { type DonationRow, transitionDonation } from '../ledger/transitions';
 import { cappedCount, emailCondition, foldedLike, searchPattern } from './donation-search';
 import { NEWEST_FIRST, afterListCursor, countFromTotals } from './donations';
@@ -26,7 +27,19 @@ const STORED_STATUS = Object.fromEntries(Object.entries(ADMIN_DONATION_STATUS).m
 export function toAdminDonation(
   row: Pick<
     DonationRow,
-    'id' | 'donorName' | 'donorEmail' | 'amountCents' | 'currency' | 'donationType' | 'status' | 'createdAt' | 'referenceCode' | 'paymentProvider' | 'paymentMethod'
+    | 'id'
+    | 'donorName'
+    | 'donorEmail'
+    | 'amountCents'
+    | 'currency'
+    | 'donationType'
+    | 'status'
+    | 'createdAt'
+    | 'receivedOn'
+    | 'source'
+    | 'referenceCode'
+    | 'paymentProvider'
+    | 'paymentMethod'
   >,
 ): AdminDonation {
   return {
@@ -38,6 +51,7 @@ export function toAdminDonation(
     donation_type: row.donationType,
     status: ADMIN_DONATION_STATUS[row.status],
     created_at: row.createdAt.toISOString(),
+    dated_by_day: isDatedByDay(row),
     reference_code: row.referenceCode,
     payment_provider: row.paymentProvider,
     manual_review: needsManualReview(row),

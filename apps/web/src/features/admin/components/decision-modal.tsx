@@ -4,7 +4,7 @@
 import { useRef, useState } from 'react';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { toast } from 'react-hot-toast';
-import { formatDateTime, formatMoney } from '@donaciones/shared/format';
+import { formatGiftDate, formatMoney } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { screensMessages } from '@donaciones/shared/messages/screens';
 import { type AdminDonation, rejectDonationSchema } from '@donaciones/shared/schemas/admin';
@@ -131,7 +131,7 @@ function DonationSummary({ donation }: { donation: AdminDonation }) {
       <dt className="text-ink-500">{r.colReference}</dt>
       <dd className="text-right font-mono text-ink-800">{donation.reference_code}</dd>
       <dt className="text-ink-500">{r.colDate}</dt>
-      <dd className="text-right text-ink-800">{formatDateTime(donation.created_at)}</dd>
+      <dd className="text-right text-ink-800">{formatGiftDate(donation.created_at, donation.dated_by_day)}</dd>
     </dl>
   );
 }

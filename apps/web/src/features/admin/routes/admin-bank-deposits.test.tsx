@@ -21,6 +21,7 @@ const deposit: AdminDonation = {
   donation_type: 'monetary',
   status: 'PENDING',
   created_at: '2026-11-20T15:00:00Z',
+  dated_by_day: false,
   reference_code: '#MG00000041',
   payment_provider: null,
   manual_review: true,

@@ -15,7 +15,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { CURRENCY } from '@donaciones/shared/constants';
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from '@donaciones/shared/format';
+import { formatDate, formatDateTime, formatGiftDate, formatMoney, formatNumber, formatPercent } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { paymentsMessages } from '@donaciones/shared/messages/payments';
 import { screensMessages } from '@donaciones/shared/messages/screens';
@@ -138,7 +138,7 @@ function RecentDonations({ stats }: { stats: AdminDashboardStats }) {
                   {donation.donor_name}
                 </Link>
                 <p className="truncate text-sm text-ink-500">
-                  <span className="font-mono">{donation.reference_code}</span> · {formatDateTime(donation.created_at)}
+                  <span className="font-mono">{donation.reference_code}</span> · {formatGiftDate(donation.created_at, donation.dated_by_day)}
                 </p>
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1">

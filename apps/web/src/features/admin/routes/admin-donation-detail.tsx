@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { formatDateTime, formatMoney, formatReceiptNumber } from '@donaciones/shared/format';
+import { formatDateTime, formatGiftDate, formatMoney, formatReceiptNumber } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { can } from '@donaciones/shared/permissions';
 import { donationStatusLabel, donationTypeLabel } from '@donaciones/shared/messages/donations';
@@ -87,7 +87,7 @@ export default function AdminDonationDetailPage() {
                 <span className="font-mono">{d.reference_code}</span>
               </Field>
               {d.receipt_number != null && <Field label={f.receipt}>{formatReceiptNumber(d.receipt_number, d.receipt_series)}</Field>}
-              <Field label={f.created}>{formatDateTime(d.created_at)}</Field>
+              <Field label={f.created}>{formatGiftDate(d.created_at, d.dated_by_day)}</Field>
               <Field label={f.updated}>{formatDateTime(d.updated_at)}</Field>
               {d.completed_at && <Field label={f.completed}>{formatDateTime(d.completed_at)}</Field>}
               {d.description && <Field label={f.description}>{d.description}</Field>}

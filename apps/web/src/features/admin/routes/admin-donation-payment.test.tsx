@@ -21,6 +21,7 @@ const card: AdminDonation = {
   donation_type: 'monetary',
   status: 'PENDING',
   created_at: '2026-11-20T15:00:00Z',
+  dated_by_day: false,
   reference_code: '#MG00000040',
   payment_provider: 'recurrente',
   manual_review: false,

@@ -5,7 +5,7 @@ import { useState, type Dispatch, type SetStateAction } from 'react';
 import { useSearchParams } from 'react-router';
 import { CheckCircle2, ChevronLeft, ChevronRight, Eye, HandCoins, Plus, RefreshCw, Search, XCircle } from 'lucide-react';
 import { LIST_DEFAULT_LIMIT } from '@donaciones/shared/constants';
-import { formatDateTime, formatMoney, formatNumber } from '@donaciones/shared/format';
+import { formatGiftDate, formatMoney, formatNumber } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { bankStatementsMessages } from '@donaciones/shared/messages/bank-statements';
 import { donationsMessages } from '@donaciones/shared/messages/donations';
@@ -181,7 +181,7 @@ function reviewColumns(deposits: boolean, onDecide: (donation: AdminDonation, de
     },
     { key: 'amount', header: r.colAmount, className: 'text-right', cell: (d) => <span className="font-semibold whitespace-nowrap tabular-nums">{formatMoney(d.amount_gtq)}</span> },
     { key: 'status', header: r.colStatus, cell: (d) => <StatusBadge status={d.status} /> },
-    { key: 'date', header: r.colDate, cell: (d) => <span className="whitespace-nowrap">{formatDateTime(d.created_at)}</span> },
+    { key: 'date', header: r.colDate, cell: (d) => <span className="whitespace-nowrap">{formatGiftDate(d.created_at, d.dated_by_day)}</span> },
     { key: 'reference', header: r.colReference, cell: (d) => <span className="font-mono whitespace-nowrap">{d.reference_code}</span> },
     ...(deposits
       ? [

@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-hot-toast';
 import { ArrowLeft, CircleCheck, CircleSlash, Clock, CreditCard, Info, ShieldCheck, XCircle } from 'lucide-react';
-import { formatDateTime, formatReceiptNumber } from '@donaciones/shared/format';
+import { formatDateTime, formatGiftDate, formatReceiptNumber } from '@donaciones/shared/format';
 import { donationStatusLabel, donationTypeLabel, donationsMessages } from '@donaciones/shared/messages/donations';
 import type { Donation } from '@donaciones/shared/schemas/donations';
 import { StatusBadge } from '@/components/badge';
@@ -185,7 +185,7 @@ function DonationHeading({ donation }: { donation: Donation }) {
         {donation.reference_code !== null && <p className="font-mono text-sm font-semibold text-accent-700">{donation.reference_code}</p>}
         <h1 className="mt-1 text-3xl font-semibold sm:text-4xl">{t.heading(donation.id)}</h1>
         <p className="mt-2 text-ink-600">
-          <time dateTime={donation.created_at}>{t.createdOn(formatDateTime(donation.created_at))}</time>
+          <time dateTime={donation.created_at}>{t.createdOn(formatGiftDate(donation.created_at, donation.dated_by_day))}</time>
         </p>
       </div>
       <StatusBadge status={donation.status} label={donationStatusLabel(donation.status)} className="self-start px-3 py-1 text-sm sm:self-auto" />
@@ -279,7 +279,7 @@ function DetailsCard({ donation }: { donation: Donation }) {
           <span className="font-display text-2xl font-semibold text-brand-800 tabular-nums">{formatAmount(donation.amount, donation.currency)}</span>
         </Field>
         <Field label={t.type}>{donationTypeLabel(donation.donation_type)}</Field>
-        <Field label={t.created}>{formatDateTime(donation.created_at)}</Field>
+        <Field label={t.created}>{formatGiftDate(donation.created_at, donation.dated_by_day)}</Field>
         <Field label={t.lastUpdated}>{formatDateTime(donation.updated_at)}</Field>
         {donation.completed_at && <Field label={t.completed}>{formatDateTime(donation.completed_at)}</Field>}
         {donation.description && <Field label={t.description}>{donation.description}</Field>}

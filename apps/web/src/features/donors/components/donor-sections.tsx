@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { toast } from 'react-hot-toast';
 import { Eye, Undo2 } from 'lucide-react';
-import { formatCents, formatDate, formatDateTime, formatReceiptNumber } from '@donaciones/shared/format';
+import { formatCents, formatDate, formatDateTime, formatGiftDate, formatReceiptNumber } from '@donaciones/shared/format';
 import { donorsMessages } from '@donaciones/shared/messages/donors';
 import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
 import { taxIdMessages } from '@donaciones/shared/messages/tax-id';
@@ -127,7 +127,7 @@ export function TotalsCard({ page }: { page: DonorPage }) {
 }
 
 const giftColumns: Column<Gift>[] = [
-  { key: 'date', header: p.colDate, primary: true, cell: (g) => <span className="whitespace-nowrap">{formatDateTime(g.createdAt)}</span> },
+  { key: 'date', header: p.colDate, primary: true, cell: (g) => <span className="whitespace-nowrap">{formatGiftDate(g.createdAt, g.datedByDay)}</span> },
   { key: 'reference', header: p.colReference, cell: (g) => <span className="font-mono whitespace-nowrap">{g.referenceCode}</span> },
   { key: 'amount', header: p.colAmount, className: 'text-right', cell: (g) => <span className="font-semibold whitespace-nowrap tabular-nums">{formatCents(g.amountCents, g.currency)}</span> },
   { key: 'status', header: p.colStatus, cell: (g) => <StatusBadge status={g.status} /> },

@@ -19,7 +19,9 @@ const page: DonorPage = {
   },
   years: [{ year: 2026, totalCents: 100_000, count: 1 }, { year: 2025, totalCents: 50_000, count: 1 }],
   gifts: [
-    { id: 301, referenceCode: '#DN00000301', status: 'completed', amountCents: 100_000, currency: 'GTQ', donationType: 'monetary', paymentProvider: null, programName: 'Becas', receiptNumber: 41, receiptSeries: 'A', recurringGiftId: null, createdAt: '2026-10-03T15:00:00Z' },
+    { id: 301, referenceCode: '#DN00000301', status: 'completed', amountCents: 100_000, currency: 'GTQ', donationType: 'monetary', paymentProvider: null, programName: 'Becas', receiptNumber: 41, receiptSeries: 'A', recurringGiftId: null, createdAt: '2026-10-03T15:00:00Z', datedByDay: false },
+    // Entered by the office for 1 March 2025: dated at that day's start in Guatemala, its hour unknown.
+    { id: 302, referenceCode: '#DN00000302', status: 'completed', amountCents: 50_000, currency: 'GTQ', donationType: 'monetary', paymentProvider: null, programName: null, receiptNumber: null, receiptSeries: null, recurringGiftId: null, createdAt: '2025-03-01T06:00:00Z', datedByDay: true },
   ],
   monthlyGifts: [{ id: 7, status: 'active', amountCents: 15_000, currency: 'GTQ', transferReference: null, overdue: false }],
   receipts: [{ id: 5, series: 'A', number: 41, issuedAt: '2026-10-03T15:00:00Z', voided: false }],
@@ -54,6 +56,9 @@ describe('admin donor page', { timeout: 20_000 }, () => {
     expect(within(screen.getByRole('table', { name: 'Total por año' })).getByText('2025')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Donaciones de este donante' })).getByText('#DN00000301')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Donaciones de este donante' })).getByText('A-000041')).toBeInTheDocument();
+    // A gift given online shows its hour; one the office entered for an earlier day, its day alone.
+    expect(within(screen.getByRole('table', { name: 'Donaciones de este donante' })).getByText('03/10/2026, 09:00 a. m.')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Donaciones de este donante' })).getByText('01/03/2025')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Donaciones mensuales de este donante' })).getByText('Activa')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Recibos de este donante' })).getByText('A-000041')).toBeInTheDocument();
     expect(screen.getByText('Recibo enviado')).toBeInTheDocument();
