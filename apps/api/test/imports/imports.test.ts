@@ -81,6 +81,26 @@ describe('donors from CSV', () => {
     expect(await count(donors)).toBe(donorsBefore + 1);
   });
 
+  it('refuses a line whose email or NIT is a donor\'s of another name, instead of adding that line to them', async () => {
+    await make.donation(ctx.db, { donorEmail: 'diego.ajeno@prueba.gt', donorName: 'Diego Ajeno', donorNit: '7766554-6', status: 'completed' });
+    const [diego] = await ctx.db.select().from(donors).where(sql`${donors.emails} @> ARRAY['diego.ajeno@prueba.gt']`);
+    const lines =
+      'Nombre;Correo;Teléfono;NIT\n' +
+      'Carlos Ruiz;carlos.ajeno@prueba.gt;;7766554-6\n' +
+      'Marta Soto;DIEGO.ajeno@prueba.gt;;\n' +
+      'DIEGO  ajeno;diego.ajeno@prueba.gt;5555-9999;\n';
+    const done = (await run('donors', base64(lines), mapping, false)).json<ImportResult>();
+    expect(done.lines.map((l) => [l.line, l.outcome, l.reason])).toEqual([
+      [2, 'refused', 'El NIT/CUI ya es de «Diego Ajeno», un donante con otro nombre: corrige el nombre o el NIT/CUI de la línea.'],
+      [3, 'refused', 'El correo ya es de «Diego Ajeno», un donante con otro nombre: corrige el nombre o el correo de la línea.'],
+      // The same name, case and spaces aside, is the same donor.
+      [4, 'matched', null],
+    ]);
+    const [after] = await ctx.db.select().from(donors).where(eq(donors.id, diego.id));
+    expect(after.emails).toEqual(['diego.ajeno@prueba.gt']);
+    expect(after.phones).toContain('5555-9999');
+  });
+
   it('refuses a mapping without a required column, and a file that is not a spreadsheet, in Spanish', async () => {
     const res = await run('donors', base64(csv), { email: 'Correo' }, true);
     expect(res.statusCode).toBe(400);

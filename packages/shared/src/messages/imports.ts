@@ -43,6 +43,11 @@ export const importsMessages = {
     duplicateMonthly: 'Este correo ya tiene una donación mensual activa por este monto.',
     repeatedInFile: (line: number) => `Es igual a la línea ${line}.`,
     monthClosed: (month: string) => `La fecha cae en ${month}, un mes ya cerrado en Contabilidad.`,
+    /** The line's email (or else NIT/CUI) is a donor's on record under another name (staff who import read donors). */
+    ofAnotherDonor: (by: 'email' | 'taxId', name: string) =>
+      by === 'email'
+        ? `El correo ya es de «${name}», un donante con otro nombre: corrige el nombre o el correo de la línea.`
+        : `El NIT/CUI ya es de «${name}», un donante con otro nombre: corrige el nombre o el NIT/CUI de la línea.`,
   },
   details: {
     donor: (name: string) => name,

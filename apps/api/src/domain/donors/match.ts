@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { foldText } from '../giving/donation-search';
 
 export interface DonorIdentity {
   /** Compared in lower case; added to the matched donor's emails when new. */
@@ -55,4 +56,19 @@ export async function findDonorOf(db: Db, who: { email?: string | null; taxId?: 
     SELECT donors.id, donors.name, found.by FROM found JOIN donors ON donors.id = found.id ORDER BY found.rank LIMIT 1`);
   const [row] = rowsOf<{ id: number; name: string; by: FoundDonor['by'] }>(rows);
   return row ? { id: Number(row.id), name: row.name, by: row.by } : null;
+}
+
+/**
+ * The donor of another name whom this identity's email (or else NIT/CUI) already belongs to, or null: for
+ * callers that refuse to attach a gift or a line to someone silently (staff gift entry, imports). The
+ * same name, case, accents and repeated spaces aside, is the same donor.
+ */
+export async function anotherDonorOf(db: Db, who: { name: string; email?: string | null; taxId?: string | null }): Promise<FoundDonor | null> {
+  const found = await findDonorOf(db, who);
+  return found && !sameName(found.name, who.name) ? found : null;
+}
+
+function sameName(a: string, b: string): boolean {
+  const folded = (name: string) => foldText(name).replace(/\s+/g, ' ').trim();
+  return folded(a) === folded(b);
 }

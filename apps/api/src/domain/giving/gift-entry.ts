@@ -18,12 +18,11 @@ import { type Actor, audit } from '../../platform/audit';
 import { getSettings } from '../../platform/settings';
 import { latestClosedMonth, monthOf } from '../accounting/periods';
 import { assertDesignation } from '../content/designation';
-import { findDonorOf } from '../donors/match';
+import { anotherDonorOf } from '../donors/match';
 import { listDonors } from '../donors/search';
 import { type DonationRow, insertDonation, transitionDonation } from '../ledger/transitions';
 import { receiptSeriesOf } from '../receipts/receipts';
 import { assertAmountWithinBounds } from './amount-bounds';
-import { foldText } from './donation-search';
 import { maskEmail } from './donations';
 
 /** The ledger's payment method of each way the office receives a gift (the register's labels). */
@@ -72,16 +71,10 @@ async function donorOf(tx: Db, data: StaffGift): Promise<DonorFields> {
  * donor silently (its receipt would then go to their email). The same name is the same donor, as the rule says.
  */
 async function assertNotSomeoneElse(tx: Db, name: string, email: string, taxId: string): Promise<void> {
-  const found = await findDonorOf(tx, { email, taxId });
-  if (!found || sameName(found.name, name)) return;
+  const found = await anotherDonorOf(tx, { name, email, taxId });
+  if (!found) return;
   if (found.by === 'email') throw fieldError('donorEmail', g.emailOfAnotherDonor);
   throw fieldError('nit', g.taxIdOfAnotherDonor);
-}
-
-/** Two spellings of one name: case, accents and repeated spaces aside. */
-function sameName(a: string, b: string): boolean {
-  const folded = (name: string) => foldText(name).replace(/\s+/g, ' ').trim();
-  return folded(a) === folded(b);
 }
 
 /** The day must not be in the future nor in a closed month (a closed month refuses edits). */

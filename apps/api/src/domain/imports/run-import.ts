@@ -15,7 +15,7 @@ import { type Actor, audit } from '../../platform/audit';
 import { readLine, columnsOf, type ImportLine, type ReadLine } from './lines';
 import { readImportTable } from './read-table';
 import { importGift, importMonthly, type LineOutcome } from './records';
-import { matchOrCreateDonor } from '../donors/match';
+import { anotherDonorOf, matchOrCreateDonor } from '../donors/match';
 
 const PREVIEW_ROWS = 5;
 const bytesOf = (file: ImportFile) => Buffer.from(file.content_base64, 'base64');
@@ -159,7 +159,13 @@ async function importLinesOf(tx: Db, input: RunImportInput, read: ReadLine[], sh
   return { dry_run: false, import_id: created.id, kind: input.file.kind, counts, lines };
 }
 
-function importOne(tx: Db, kind: ImportFile['kind'], line: ImportLine, donorsBefore: number, importId: number): Promise<LineOutcome> {
+/**
+ * One line, matched to its donor by the rule every gift follows; a line whose email (or else NIT/CUI) is a
+ * donor's of another name is refused instead of adding that line's name, email and gifts to them.
+ */
+async function importOne(tx: Db, kind: ImportFile['kind'], line: ImportLine, donorsBefore: number, importId: number): Promise<LineOutcome> {
+  const other = await anotherDonorOf(tx, { name: line.name, email: line.email, taxId: line.taxId });
+  if (other) return { outcome: 'refused', detail: detailOf(kind, line), reason: importsMessages.reasons.ofAnotherDonor(other.by, other.name) };
   if (kind === 'donors') return importDonor(tx, line, donorsBefore);
   if (kind === 'gifts') return importGift(tx, line, donorsBefore, importId);
   return importMonthly(tx, line, donorsBefore, importId);
