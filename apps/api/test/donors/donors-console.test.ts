@@ -6,6 +6,8 @@ import { and, eq } from 'drizzle-orm';
 import type { DonorList, DonorPage, DuplicateProposal } from '@donaciones/shared/schemas/donors';
 import { auditLog, donations, receipts } from '../../src/db/schema';
 import { type Caller, createTestApp, inject, type TestContext } from '../support/helpers';
+import { formatReceiptNumber } from '@donaciones/shared/format';
+import { issueReceipt } from '../../src/domain/receipts/receipts';
 import * as make from '../support/factory';
 
 let ctx: TestContext;
@@ -33,7 +35,10 @@ describe('search and filters', () => {
     });
     await make.donation(ctx.db, { donorName: 'Mario Tuyuc', donorEmail: 'mario.tuyuc@correo.gt', amount: 20, createdAt: new Date('2025-01-10T15:00:00Z') });
     const id = await donorIdOf(gift.id);
-    for (const q of ['lucia perez', 'LUCÍA', 'xocop@correo', '576937', '5123', gift.referenceCode]) {
+    const receipt = await issueReceipt(ctx.db, gift.id, { email: false });
+    const printed = formatReceiptNumber(receipt.number, receipt.series);
+    // As the donor's page shows them: the NIT with its hyphen, a phone with its hyphen, the receipt with its series.
+    for (const q of ['lucia perez', 'LUCÍA', 'xocop@correo', '576937', '576937-K', '5123', '5123-4567', gift.referenceCode, printed, printed.replace(/-0*/, '')]) {
       const { status, body } = await get<DonorList>(`/api/v1/admin/donors?q=${encodeURIComponent(q)}`);
       expect(status, q).toBe(200);
       expect(body.items.map((d) => d.id), q).toEqual([id]);

@@ -28,17 +28,39 @@ function foldedWords(q: string): string[] {
 const dayStart = (day: string) => sql`${`${day}T00:00:00-06:00`}::timestamptz`;
 const dayEnd = (day: string) => sql`(${`${day}T00:00:00-06:00`}::timestamptz + interval '1 day')`;
 
+/**
+ * One searched word against the search text. A NIT, CUI or phone is kept there without its hyphens
+ * (576937K, and a phone's digits alone), so a word written with them ('576937-K', as the donor's page
+ * shows it) is also looked for without them.
+ */
+function wordCondition(word: string): SQL {
+  const like = (w: string) => sql`${donors.searchText} LIKE ${`%${w}%`}`;
+  const bare = word.replace(/-/g, '');
+  return bare !== word && bare.length > 0 ? or(like(word), like(bare))! : like(word);
+}
+
+/** A receipt as printed ('A-000041', 'a41'): its series and number; null for any other text. */
+function receiptOf(q: string): { series: string; number: number } | null {
+  const match = /^([a-z]{1,4})-?0*([1-9][0-9]{0,8})$/i.exec(q.trim());
+  return match ? { series: match[1].toUpperCase(), number: Number(match[2]) } : null;
+}
+
 export function donorConditions(filters: DonorFilters): SQL[] {
   const where: SQL[] = [isNull(donors.mergedIntoId)];
   const words = filters.q ? foldedWords(filters.q) : [];
   if (words.length > 0) {
-    const byText = and(...words.map((w) => sql`${donors.searchText} LIKE ${`%${w}%`}`))!;
+    const byText = and(...words.map(wordCondition))!;
     const whole = words.join(' ');
-    // A gift's reference or receipt number names its donor too (the donations' own trigram index).
-    const byGift = whole.length >= 3
-      ? sql`${donors.id} IN (SELECT donor_id FROM donations WHERE search_reference LIKE ${`%${whole}%`} OR search_receipt = ${whole})`
-      : undefined;
-    where.push(byGift ? or(byText, byGift)! : byText);
+    // A gift's reference or receipt number names its donor too (the donations' own trigram index);
+    // a receipt as printed, with its series, by the receipts' unique (series, number).
+    const receipt = receiptOf(filters.q ?? '');
+    const byGift = [
+      whole.length >= 3 ? sql`${donors.id} IN (SELECT donor_id FROM donations WHERE search_reference LIKE ${`%${whole}%`} OR search_receipt = ${whole})` : undefined,
+      receipt
+        ? sql`${donors.id} IN (SELECT d.donor_id FROM receipts r JOIN donations d ON d.id = r.donation_id WHERE r.series = ${receipt.series} AND r.number = ${receipt.number})`
+        : undefined,
+    ].filter((c): c is SQL => c !== undefined);
+    where.push(byGift.length > 0 ? or(byText, ...byGift)! : byText);
   }
   if (filters.firstFrom) where.push(sql`${donors.firstGiftAt} >= ${dayStart(filters.firstFrom)}`);
   if (filters.firstTo) where.push(sql`${donors.firstGiftAt} < ${dayEnd(filters.firstTo)}`);
