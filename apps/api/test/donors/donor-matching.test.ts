@@ -66,6 +66,22 @@ describe('donor matching', () => {
     expect([row.giftCount, row.lifetimeCents, row.firstGiftAt]).toEqual([0, 0, null]);
   });
 
+  it('dates the first and last gift by the gift\'s date (created_at), as its list does, not by the day it was approved', async () => {
+    // A deposit made at 04:30 on 5 February (Guatemala) and approved the next day: the donor page read
+    // "Primera donación 06/02/2026" above the gift dated 05/02/2026.
+    const made = new Date('2026-02-05T10:30:00Z');
+    const deposit = await make.donation(ctx.db, { donorEmail: 'fecha.deposito@correo.gt', amount: 250, status: 'pending', createdAt: made });
+    await ctx.db.update(donations).set({ status: 'completed', completedAt: new Date('2026-02-06T15:00:00Z') }).where(eq(donations.id, deposit.id));
+    const id = (await donorOf(deposit.id))!;
+    let row = await donor(id);
+    expect([row.giftCount, row.firstGiftAt?.toISOString(), row.lastGiftAt?.toISOString()]).toEqual([1, made.toISOString(), made.toISOString()]);
+    // A recount (a later gift refunded) keeps that date too.
+    const later = await make.donation(ctx.db, { donorEmail: 'fecha.deposito@correo.gt', amount: 100, createdAt: new Date('2026-03-01T12:00:00Z') });
+    await ctx.db.update(donations).set({ status: 'refunded', refundedAt: new Date('2026-03-02T12:00:00Z') }).where(eq(donations.id, later.id));
+    row = await donor(id);
+    expect([row.giftCount, row.firstGiftAt?.toISOString(), row.lastGiftAt?.toISOString()]).toEqual([1, made.toISOString(), made.toISOString()]);
+  });
+
   it('keeps every donor\'s figures equal to a recount through gifts, completions, refunds, corrections, moves and deletions', async () => {
     // Three donors by email; gifts go in pending or completed, and then change as the office changes them.
     const emails = ['suma.a@correo.gt', 'suma.b@correo.gt', 'suma.c@correo.gt'];
@@ -77,13 +93,13 @@ describe('donor matching', () => {
     }
     const donorIds = await Promise.all(ids.slice(0, 3).map(donorOf));
     const set = (id: number, values: Partial<typeof donations.$inferInsert>) => ctx.db.update(donations).set(values).where(eq(donations.id, id));
-    await set(ids[0], { status: 'completed', completedAt: day(40) }); // pending -> completed: its date is the completion's
+    await set(ids[0], { status: 'completed', completedAt: day(40) }); // pending -> completed: still dated by its gift date
     await set(ids[3], { status: 'failed' }); // pending -> failed: counted nowhere
     await set(ids[1], { status: 'refunded', refundedAt: day(41) }); // completed -> refunded
     await set(ids[2], { amountCents: 77_700 }); // a completed gift's amount corrected
     await set(ids[4], { donorId: donorIds[2] }); // a completed gift moved to another donor
     await set(ids[5], { gtqCents: 12_345 }); // its quetzal value set
-    await set(ids[7], { completedAt: day(-30) }); // its completion dated earlier: the first gift moves
+    await set(ids[7], { createdAt: day(-30) }); // its gift dated earlier: the first gift moves
     await set(ids[6], { donorId: donorIds[1], status: 'completed', completedAt: day(42) }); // pending -> completed on another donor
     await ctx.db.delete(donations).where(eq(donations.id, ids[8])); // a completed gift removed
     await ctx.db.delete(donations).where(eq(donations.id, ids[9])); // a pending one removed
@@ -92,7 +108,7 @@ describe('donor matching', () => {
              AND r.first_gift_at IS NOT DISTINCT FROM f.first_at AND r.last_gift_at IS NOT DISTINCT FROM f.last_at AS equal
       FROM donors r LEFT JOIN (
         SELECT donor_id, count(*)::int AS n, sum(coalesce(gtq_cents, amount_cents))::bigint AS total,
-               min(coalesce(completed_at, created_at)) AS first_at, max(coalesce(completed_at, created_at)) AS last_at
+               min(created_at) AS first_at, max(created_at) AS last_at
         FROM donations WHERE status = 'completed' GROUP BY donor_id) f ON f.donor_id = r.id
       WHERE r.id IN (${sql.join(donorIds.map((id) => sql`${id}`), sql`, `)})`);
     const rows = rowsOf<{ id: number; equal: boolean }>(recount);
