@@ -203,6 +203,9 @@ export const donorsMessages = {
     merged: 'Donantes fusionados',
     mergeError: 'No se pudo fusionar',
     undo: 'Deshacer fusión',
+    undoTitle: '¿Deshacer esta fusión?',
+    undoText: (survivorId: number, mergedId: number) =>
+      `Los donantes #${survivorId} y #${mergedId} vuelven a quedar separados, cada uno con sus datos y sus donaciones (con sus recibos y donaciones mensuales) como estaban antes de la fusión.`,
     undoing: 'Deshaciendo…',
     undone: 'Fusión deshecha',
     undoError: 'No se pudo deshacer la fusión',

@@ -9,6 +9,7 @@ import { formatCents, formatMoney, toCents } from '@donaciones/shared/format';
 import { correctionsMessages as m } from '@donaciones/shared/messages/corrections';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { TextInput } from '@/components/form-fields';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useCorrectDonation } from '../api/donation-corrections';
 import { CorrectionDialog, reasonProblem, refusalOf, useCorrectionForm } from './correction-dialog';
 import type { CorrectedDonation } from './void-donation-dialog';
@@ -39,7 +40,7 @@ export function AdjustAmountDialog({ donation, open, onClose }: { donation: Corr
     onClose();
   };
 
-  const submit = async () => {
+  const submit = useSingleFlight(async () => {
     const read = readAmount(text, toCents(donation.amount));
     const problem = reasonProblem(form.reason);
     if ('error' in read || problem) {
@@ -57,7 +58,7 @@ export function AdjustAmountDialog({ donation, open, onClose }: { donation: Corr
     } catch (err) {
       form.setErrors(refusalOf(err));
     }
-  };
+  });
 
   return (
     <CorrectionDialog

@@ -11,6 +11,7 @@ import { ErrorMessage } from '@/components/flash-message';
 import { TextArea } from '@/components/form-fields';
 import { Modal } from '@/components/modal';
 import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useCorrectDonation } from '../api/donation-corrections';
 
 const p = correctionsMessages.page;
@@ -90,7 +91,7 @@ export function useReasonCorrection(kind: 'void' | 'reopen', donationId: number,
     form.reset();
     onClose();
   };
-  const submit = async () => {
+  const submit = useSingleFlight(async () => {
     if (form.refuseReason()) return;
     try {
       await correct.mutateAsync({ kind, id: donationId, reason: form.reason.trim() });
@@ -100,7 +101,7 @@ export function useReasonCorrection(kind: 'void' | 'reopen', donationId: number,
     } catch (err) {
       form.setErrors(refusalOf(err));
     }
-  };
+  });
   return { form, reasonRef, busy: correct.isPending, close, submit };
 }
 

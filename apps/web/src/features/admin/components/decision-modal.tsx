@@ -12,6 +12,7 @@ import { Button } from '@/components/button';
 import { TextArea } from '@/components/form-fields';
 import { Modal } from '@/components/modal';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { type Decision, useDecideDonation } from '../api/decide-donation';
 import { SlipFlags } from './deposit-slip';
 import { SlipViewer } from './slip-viewer';
@@ -28,7 +29,7 @@ function useDecision(donation: AdminDonation, decision: Decision, onClose: () =>
   const [reasonError, setReasonError] = useState<string | null>(null);
   const approving = decision === 'approve';
 
-  const confirm = async () => {
+  const confirm = useSingleFlight(async () => {
     setError(null);
     let checkedReason: string | undefined;
     if (!approving) {
@@ -50,7 +51,7 @@ function useDecision(donation: AdminDonation, decision: Decision, onClose: () =>
       const status = getErrorStatus(err);
       setError(status === 409 || status === 404 || status === 400 ? `${fallback}: ${getErrorMessage(err, '')}` : fallback);
     }
-  };
+  });
   const changeReason = (value: string) => {
     setReason(value);
     if (reasonError) setReasonError(null);
@@ -76,7 +77,7 @@ export function DecisionModal({ donation, decision, onClose }: { donation: Admin
           </Button>
           <Button
             variant={approving ? 'primary' : 'danger'}
-            onClick={confirm}
+            onClick={() => void confirm()}
             loading={pending}
             loadingText={approving ? r.approving : r.rejecting}
             icon={approving ? <CheckCircle2 aria-hidden="true" className="size-4" /> : <XCircle aria-hidden="true" className="size-4" />}

@@ -18,6 +18,7 @@ import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
 import { getFieldErrors } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useDonationPayment, useRefundDonation } from '../api/donation-payment';
 import { PaymentEventItem } from './payment-event-item';
 
@@ -133,7 +134,7 @@ function RefundDialog({ id, open, onClose, referenceCode, amount }: { id: number
     setError(null);
   };
 
-  const confirm = async () => {
+  const confirm = useSingleFlight(async () => {
     if (reason.trim().length < 3) {
       setError(m.refundReasonRequired);
       return;
@@ -146,7 +147,7 @@ function RefundDialog({ id, open, onClose, referenceCode, amount }: { id: number
     } catch (err) {
       setError(getFieldErrors(err).reason ?? null);
     }
-  };
+  });
 
   return (
     <Modal

@@ -2,9 +2,10 @@
 // pending deposit (the amount read as Guatemalans write it, the same amount refused, the API's field
 // errors shown), "Anular donación" of a completed gift not paid by card (reference and amount named,
 // reason required, the API's refusal of a closed month shown in the dialog), "Reabrir" of a rejected
-// deposit, and the "Correcciones" list; no buttons without corrections.manage or where the API refuses.
+// deposit, and the "Correcciones" list; no buttons without corrections.manage or where the API refuses;
+// a fast double click on a dialog's confirmation sends one request.
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DonationCorrection } from '@donaciones/shared/schemas/corrections';
 import type { Donation } from '@donaciones/shared/schemas/donations';
@@ -185,6 +186,32 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
     expect(posts[1].url).toBe('/admin/donations/52/void');
     expect(posts[1].data).toEqual({ reason: 'Se registró dos veces' });
     expect(await screen.findByText('Anulamos la donación #MG00000052.')).toBeTruthy();
+  });
+
+  it('a double click on "Anular donación" or "Guardar monto" sends one request, not a second one answered 409', async () => {
+    const voided = page(donation({ status: 'completed', receipt_number: 9, receipt_series: 'A' }), payment({ status: 'completed', payment_provider: null, payment_method: null }), () => ok);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Anular donación/ }, { timeout: 6000 }));
+    let dialog = await screen.findByRole('alertdialog');
+    await user.type(within(dialog).getByLabelText(/Motivo/), 'Se registró dos veces');
+    // Two clicks before the screen redraws: the button's loading state comes too late for the second.
+    let confirm = within(dialog).getByRole('button', { name: 'Anular donación' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Anulamos la donación #MG00000052.')).toBeTruthy();
+    expect(voided.posts.map((r) => r.url)).toEqual(['/admin/donations/52/void']);
+    voided.unmount();
+
+    const adjusted = page(donation(), payment(), () => ok);
+    await user.click(await screen.findByRole('button', { name: /Corregir monto/ }, { timeout: 6000 }));
+    dialog = await screen.findByRole('alertdialog');
+    await user.type(within(dialog).getByLabelText(/Monto que llegó/), '450');
+    await user.type(within(dialog).getByLabelText(/Motivo/), 'Llegó menos al banco');
+    confirm = within(dialog).getByRole('button', { name: 'Guardar monto' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(adjusted.posts.map((r) => r.url)).toEqual(['/admin/donations/52/adjust-amount']);
   });
 
   it('reopens a rejected deposit with a reason', async () => {

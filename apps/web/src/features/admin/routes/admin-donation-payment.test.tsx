@@ -2,7 +2,7 @@
 // Aprobar/Rechazar (its provider settles it); the detail shows the payment and refunds it with a
 // required reason after a confirmation.
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminDonation } from '@donaciones/shared/schemas/admin';
 import type { Donation } from '@donaciones/shared/schemas/donations';
@@ -103,7 +103,7 @@ describe('admin: card payments', { timeout: 20_000 }, () => {
     expect(within(table).queryByRole('button', { name: /Rechazar/ })).toBeNull();
   });
 
-  it('the detail shows the payment and refunds it with a required reason', async () => {
+  it('the detail shows the payment and refunds it with a required reason, once on a double click', async () => {
     const posts: RecordedRequest[] = [];
     renderApp('/admin/donations/40', {
       ...ADMIN,
@@ -130,8 +130,11 @@ describe('admin: card payments', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Escribe el motivo del reembolso.')).toBeTruthy();
     expect(posts).toHaveLength(0);
     await user.type(within(dialog).getByLabelText(/Motivo/), 'Duplicada');
-    await user.click(within(dialog).getByRole('button', { name: 'Reembolsar' }));
-    await waitFor(() => expect(posts).toHaveLength(1));
+    const confirm = within(dialog).getByRole('button', { name: 'Reembolsar' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(posts).toHaveLength(1);
     expect(posts[0].data).toEqual({ reason: 'Duplicada' });
   });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetPages } from '@/lib/page-cursors';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminDonation } from '@donaciones/shared/schemas/admin';
 import { donationAnswer } from '@/test/donation';
@@ -60,7 +60,7 @@ describe('admin donation review', { timeout: 20_000 }, () => {
     expect(new URLSearchParams(router.state.location.search).get('status')).toBe('ALL');
   });
 
-  it('Rechazar asks a reason, refuses an empty one in Spanish, and sends it', async () => {
+  it('Rechazar asks a reason, refuses an empty one in Spanish, and sends it once on a double click', async () => {
     const api = reviewApi();
     renderApp('/admin/donations', { ...ADMIN, handler: api.handler });
     const table = await screen.findByRole('table', {}, { timeout: 6000 });
@@ -71,8 +71,12 @@ describe('admin donation review', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByText('Escribe el motivo del rechazo; se lo enviaremos al donante')).toBeInTheDocument();
     expect(api.posts).toHaveLength(0);
     await userEvent.type(reason, 'El depósito no aparece en el banco');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
-    await waitFor(() => expect(api.posts).toHaveLength(1));
+    // Two clicks before the screen redraws (a double click): one decision, not a second one answered 409.
+    const confirm = within(dialog).getByRole('button', { name: 'Rechazar' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.posts).toHaveLength(1);
     expect(api.posts[0].url).toBe('/admin/donations/31/reject');
     expect(api.posts[0].data).toEqual({ reason: 'El depósito no aparece en el banco' });
   });

@@ -1,8 +1,7 @@
 // The sections of a donor's page (docs/product.md#donors): contact, consent, notes and tags, the totals
 // by year, and the tables of gifts, monthly gifts, receipts and deposits. Never card data or tokens.
 import type { ReactNode } from 'react';
-import { toast } from 'react-hot-toast';
-import { Eye, Undo2 } from 'lucide-react';
+import { Eye } from 'lucide-react';
 import { formatCents, formatDate, formatDateTime, formatGiftDate, formatReceiptNumber } from '@donaciones/shared/format';
 import { donorsMessages } from '@donaciones/shared/messages/donors';
 import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
@@ -11,13 +10,12 @@ import type { Donor, DonorPage } from '@donaciones/shared/schemas/donors';
 import type { MonthlyGiftStatus } from '@donaciones/shared/schemas/monthly';
 import { formatTaxId } from '@donaciones/shared/tax-id';
 import { Badge, StatusBadge } from '@/components/badge';
-import { Button, ButtonLink } from '@/components/button';
+import { ButtonLink } from '@/components/button';
 import { Card } from '@/components/card';
 import { MonthlyStatusBadge } from '@/components/monthly-status-badge';
 import { type Column, ResponsiveTable } from '@/components/responsive-table';
-import { getErrorMessage } from '@/lib/api-client';
 import { adminDonationDetailPath, adminMonthlyGiftDetailPath } from '@/lib/paths';
-import { useUndoMerge } from '../api/donors';
+import { UndoMergeButton } from './undo-merge-dialog';
 
 const p = donorsMessages.page;
 type Gift = DonorPage['gifts'][number];
@@ -200,20 +198,6 @@ export function MonthlyReceiptsCards({ page }: { page: DonorPage }) {
   );
 }
 
-function UndoMergeButton({ mergeId }: { mergeId: number }) {
-  const undo = useUndoMerge();
-  const run = () =>
-    undo.mutate(mergeId, {
-      onSuccess: () => toast.success(donorsMessages.duplicates.undone),
-      onError: (e) => toast.error(getErrorMessage(e, donorsMessages.duplicates.undoError)),
-    });
-  return (
-    <Button variant="outline" size="sm" className="ml-2" onClick={run} loading={undo.isPending} loadingText={donorsMessages.duplicates.undoing} icon={<Undo2 aria-hidden="true" className="size-4" />}>
-      {donorsMessages.duplicates.undo}
-    </Button>
-  );
-}
-
 /** The timeline, and the merges with "Deshacer fusión" on the surviving donor for staff with donors.manage. */
 export function TimelineCard({ page, canManage = false }: { page: DonorPage; canManage?: boolean }) {
   return (
@@ -241,7 +225,7 @@ export function TimelineCard({ page, canManage = false }: { page: DonorPage; can
               <li key={m.id}>
                 {formatDate(m.createdAt)} · {p.mergeLine(m.survivorId, m.mergedId)}
                 {m.undoneAt && <Badge className="ml-2">{p.mergeUndone}</Badge>}
-                {!m.undoneAt && canManage && m.survivorId === page.donor.id && <UndoMergeButton mergeId={m.id} />}
+                {!m.undoneAt && canManage && m.survivorId === page.donor.id && <UndoMergeButton mergeId={m.id} survivorId={m.survivorId} mergedId={m.mergedId} />}
               </li>
             ))}
           </ul>

@@ -8,6 +8,7 @@ import { formatTaxId } from '@donaciones/shared/tax-id';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { getErrorMessage } from '@/lib/api-client';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useMergeDonors, useMergePreview } from '../api/donors';
 
 const t = donorsMessages.duplicates;
@@ -49,7 +50,7 @@ export function MergeDialog({ a, b, onClose }: { a: DonorSummary; b: DonorSummar
   const shown = preview.data && preview.data.survivor.id === survivor ? preview.data : null;
   const busy = preview.isPending || merge.isPending;
 
-  const run = async () => {
+  const run = useSingleFlight(async () => {
     setError(null);
     try {
       if (!shown) await preview.mutateAsync(pair);
@@ -61,7 +62,7 @@ export function MergeDialog({ a, b, onClose }: { a: DonorSummary; b: DonorSummar
     } catch (e) {
       setError(getErrorMessage(e, t.mergeError));
     }
-  };
+  });
 
   return (
     <Modal
@@ -74,7 +75,7 @@ export function MergeDialog({ a, b, onClose }: { a: DonorSummary; b: DonorSummar
           <Button variant="outline" onClick={onClose} disabled={busy}>
             {t.cancel}
           </Button>
-          <Button onClick={run} loading={busy} loadingText={shown ? t.merging : t.previewing}>
+          <Button onClick={() => void run()} loading={busy} loadingText={shown ? t.merging : t.previewing}>
             {shown ? t.confirm : t.preview}
           </Button>
         </>

@@ -1,7 +1,8 @@
 // "Posibles duplicados" (docs/product.md#donors): each proposed pair with its reason, the merge only after
-// its preview (the record kept chosen by staff), and "Deshacer fusión" on the surviving donor's page.
+// its preview (the record kept chosen by staff), and "Deshacer fusión" on the surviving donor's page after
+// a confirmation; a fast double click on either confirmation sends one request.
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Donor, DonorPage, DonorSummary } from '@donaciones/shared/schemas/donors';
 import { renderApp } from '@/test/render-app';
@@ -43,7 +44,7 @@ function duplicatesApi() {
 }
 
 describe('admin donor duplicates', { timeout: 20_000 }, () => {
-  it('shows the pair with its reason; merging asks for the preview first, then merges the chosen pair', async () => {
+  it('shows the pair with its reason; merging asks for the preview first, then merges the chosen pair once on a double click', async () => {
     const api = duplicatesApi();
     renderApp('/admin/donantes/duplicados', { ...FINANCE, handler: api.handler });
     const pair = await screen.findByRole('group', { name: 'Rosa Tzul y Rosa Tzul de León' }, { timeout: 6000 });
@@ -55,13 +56,16 @@ describe('admin donor duplicates', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByText('Pasan 1 donación, 1 recibo y 0 donaciones mensuales.')).toBeInTheDocument();
     expect(within(dialog).getByText('rosa@correo.gt, rosa.leon@correo.gt')).toBeInTheDocument();
     expect(api.posts.map((r) => r.url)).toEqual(['/admin/donors/merge-preview']);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Fusionar' }));
+    // Two clicks before the screen redraws (a double click): one merge, not a second one answered 409.
+    const confirm = within(dialog).getByRole('button', { name: 'Fusionar' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Fusionar donantes' })).not.toBeInTheDocument());
-    expect(api.posts.at(-1)?.url).toBe('/admin/donors/merge');
+    expect(api.posts.map((r) => r.url)).toEqual(['/admin/donors/merge-preview', '/admin/donors/merge']);
     expect(api.posts.at(-1)?.data).toEqual({ survivorId: 12, mergedId: 20 });
   });
 
-  it('the surviving donor page offers "Deshacer fusión"', async () => {
+  it('the surviving donor page offers "Deshacer fusión", which asks first and undoes once', async () => {
     const api = duplicatesApi();
     const page: DonorPage = {
       donor: full(a), years: [], gifts: [], monthlyGifts: [], receipts: [], deposits: [], timeline: [],
@@ -71,6 +75,19 @@ describe('admin donor duplicates', { timeout: 20_000 }, () => {
     renderApp('/admin/donantes/12', { ...FINANCE, handler });
     expect(await screen.findByText('El donante #20 se fusionó con el #12', { exact: false }, { timeout: 6000 })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Deshacer fusión' }));
-    await waitFor(() => expect(api.posts.at(-1)?.url).toBe('/admin/donors/merges/5/undo'));
+    let dialog = await screen.findByRole('alertdialog', { name: '¿Deshacer esta fusión?' });
+    expect(dialog.textContent).toContain('Los donantes #12 y #20 vuelven a quedar separados');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(api.posts).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Deshacer fusión' }));
+    dialog = await screen.findByRole('alertdialog', { name: '¿Deshacer esta fusión?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Deshacer fusión' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Fusión deshecha')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.posts.map((r) => r.url)).toEqual(['/admin/donors/merges/5/undo']);
   });
 });
