@@ -26,6 +26,7 @@ export const sponsorshipMessages = {
   fullNameRequired: 'Escribe el nombre completo',
   birthDateInvalid: 'Escribe la fecha de nacimiento (AAAA-MM-DD)',
   birthDateFuture: 'La fecha de nacimiento no puede ser futura',
+  birthDateAdult: 'Con esa fecha de nacimiento tendría 18 años o más: el programa es para niñas, niños y adolescentes menores de 18 años. Revisa el año.',
   departmentInvalid: 'Elige un departamento de Guatemala',
   programInvalid: 'Elige un programa activo',
   textTooLong: (max: number) => `Escribe como máximo ${max} caracteres`,
@@ -49,6 +50,9 @@ export const sponsorshipMessages = {
   holdNotFound: 'No encontramos tu reserva',
   codeOfConductRequired: 'Debes aceptar el código de conducta para apadrinar',
   ageInvalid: 'La edad va de 0 a 18 años',
+  storyNotPublic: (reasons: string[]) => `Hoy no se muestra al público: ${reasons.join(' y ')}. El personal la ve y la edita igual.`,
+  storyNotApproved: 'no está aprobada',
+  storyNoConsent: 'no hay un consentimiento vigente de historia (Historia o Fotos e historia)',
 };
 
 export const sponsorshipTexts = {

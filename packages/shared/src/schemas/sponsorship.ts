@@ -50,6 +50,11 @@ export const CHILD_FIELDS = {
   status: field('staff', z.enum(CHILD_STATUSES)),
   statusReason: field('staff', z.string().nullable()),
   storyApproved: field('staff', z.boolean()),
+  /**
+   * The story as stored, whether shown or not: what staff read and edit (the public `story` is '' until
+   * approved and consented, and saving that back would erase it). Staff screen only, never in a file.
+   */
+  storedStory: field('never_exported', z.string()),
   waitingSince: field('staff', z.string()),
   sponsorPlaces: field('staff', z.number().int()),
   takenPlaces: field('staff', z.number().int()),
@@ -176,24 +181,54 @@ export const sponsorStartResponseSchema = z.object({
   transfer: sponsorTransferInstructionsSchema.nullable(),
 });
 
-/** The staff's child record (create and edit). */
-export const childInputSchema = z
-  .object({
-    firstName: requiredText(60, m.firstNameRequired),
-    fullName: requiredText(160, m.fullNameRequired),
-    birthDate: isoDate(m.birthDateInvalid).refine((d) => d <= new Date().toISOString().slice(0, 10), { error: m.birthDateFuture }),
-    department: z.enum(GUATEMALA_DEPARTMENTS, { error: m.departmentInvalid }),
-    programId: z.number({ error: m.programInvalid }).int({ error: m.programInvalid }).positive({ error: m.programInvalid }).max(ROW_ID_MAX, { error: m.programInvalid }).nullable().default(null),
-    story: optionalText(600),
-    storyApproved: z.boolean().default(false),
-    community: optionalText(120),
-    school: optionalText(160),
-    guardianName: optionalText(160),
-    familySituation: optionalText(2000),
-    notes: optionalText(2000),
-    sponsorPlaces: z.number({ error: m.placesInvalid }).int({ error: m.placesInvalid }).min(1, { error: m.placesInvalid }).max(5, { error: m.placesInvalid }).default(1),
-  })
-  .strict();
+/** The programme is for children and adolescents: a birth date entered must make the child younger than this. */
+export const CHILD_MAX_AGE = 18;
+
+/** Whole years on `today` (YYYY-MM-DD) of a child born on `birthDate` (YYYY-MM-DD). */
+export function ageOn(birthDate: string, today: string): number {
+  const [by, bm, bd] = birthDate.split('-').map(Number);
+  const [ty, tm, td] = today.split('-').map(Number);
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The staff's child record. `keepsBirthDate` says which birth date may stay although the child is 18
+ * or older: a child who turned 18 in the programme keeps an editable record as long as the date is
+ * not changed; any other date must be of a child under CHILD_MAX_AGE, and never in the future.
+ */
+function childRecordSchema(keepsBirthDate: (birthDate: string) => boolean) {
+  return z
+    .object({
+      firstName: requiredText(60, m.firstNameRequired),
+      fullName: requiredText(160, m.fullNameRequired),
+      birthDate: isoDate(m.birthDateInvalid)
+        .refine((d) => d <= todayIso(), { error: m.birthDateFuture })
+        .refine((d) => keepsBirthDate(d) || ageOn(d, todayIso()) < CHILD_MAX_AGE, { error: m.birthDateAdult }),
+      department: z.enum(GUATEMALA_DEPARTMENTS, { error: m.departmentInvalid }),
+      programId: z.number({ error: m.programInvalid }).int({ error: m.programInvalid }).positive({ error: m.programInvalid }).max(ROW_ID_MAX, { error: m.programInvalid }).nullable().default(null),
+      story: optionalText(600),
+      storyApproved: z.boolean().default(false),
+      community: optionalText(120),
+      school: optionalText(160),
+      guardianName: optionalText(160),
+      familySituation: optionalText(2000),
+      notes: optionalText(2000),
+      sponsorPlaces: z.number({ error: m.placesInvalid }).int({ error: m.placesInvalid }).min(1, { error: m.placesInvalid }).max(5, { error: m.placesInvalid }).default(1),
+    })
+    .strict();
+}
+
+/** A new child's record (and the edit form of a record without a stored birth date to keep). */
+export const childInputSchema = childRecordSchema(() => false);
+/** The edit form of a record: its stored birth date may stay even if the child has turned 18 since. */
+export const childEditFormSchema = (storedBirthDate: string) => childRecordSchema((d) => d === storedBirthDate);
+/**
+ * The body of an edit (PUT): only the API knows the stored birth date, so it refuses a changed one of
+ * 18 or more itself (updateChild), with the same message under `birthDate`.
+ */
+export const childEditInputSchema = childRecordSchema(() => true);
 export type ChildInput = z.infer<typeof childInputSchema>;
 
 export const childStatusInputSchema = z

@@ -13,7 +13,7 @@ import { childView, currentConsent, readChildren } from './views';
 import type { LinkContext } from '../ledger/links';
 import { enqueueChildLeftEmails } from './child-left-email';
 import { endSponsorshipsOfLeftChild, releaseHoldsOfLeftChild } from './child-left-offers';
-import { PHOTO_CONSENT_SCOPES } from '@donaciones/shared/schemas/sponsorship';
+import { CHILD_MAX_AGE, PHOTO_CONSENT_SCOPES, ageOn } from '@donaciones/shared/schemas/sponsorship';
 
 async function checkProgram(db: Db, programId: number | null): Promise<void> {
   if (programId == null) return;
@@ -48,6 +48,11 @@ export async function createChild(db: Db, input: ChildInput, actor: Actor): Prom
 
 export async function updateChild(db: Db, id: number, input: ChildInput, actor: Actor): Promise<void> {
   await checkProgram(db, input.programId);
+  // A child who turned 18 in the programme keeps an editable record; a changed birth date must be of a
+  // child under 18 (the body's schema cannot know the stored date: childEditInputSchema).
+  const [stored] = await db.select({ birthDate: sponsoredChildren.birthDate }).from(sponsoredChildren).where(eq(sponsoredChildren.id, id));
+  if (!stored) throw notFound(m.childNotFound);
+  if (input.birthDate !== stored.birthDate && ageOn(input.birthDate, new Date().toISOString().slice(0, 10)) >= CHILD_MAX_AGE) throw fieldError('birthDate', m.birthDateAdult);
   const [row] = await db
     .update(sponsoredChildren)
     .set({

@@ -2,7 +2,7 @@
 // cut down by the audience's response schema (packages/shared/src/schemas/sponsorship.ts), which
 // keeps only the fields of that audience's visibility.
 import { type SQL, eq, sql } from 'drizzle-orm';
-import { PHOTO_CONSENT_SCOPES, type StaffChild } from '@donaciones/shared/schemas/sponsorship';
+import { PHOTO_CONSENT_SCOPES, type StaffChild, ageOn } from '@donaciones/shared/schemas/sponsorship';
 import { sponsorshipAmountFor } from '@donaciones/shared/schemas/sponsorship-amounts';
 import type { Db } from '../../db/client';
 import { childConsents, childPhotos, programs, sponsoredChildren, sponsorships } from '../../db/schema';
@@ -63,13 +63,6 @@ export async function readChildren(db: Db, where: SQL | undefined, order: SQL[] 
 }
 export type ChildRead = Awaited<ReturnType<typeof readChildren>>[number];
 
-/** Whole years on `today` (YYYY-MM-DD) of a child born on `birthDate`. */
-export function ageOn(birthDate: string, today: string): number {
-  const [by, bm, bd] = birthDate.split('-').map(Number);
-  const [ty, tm, td] = today.split('-').map(Number);
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
-}
-
 export const photoUrl = (photoId: number) => `/api/v1/sponsorship/photos/${photoId}`;
 
 /** Every field of a child; the caller's response schema keeps only its audience's. */
@@ -81,6 +74,7 @@ export function childView(read: ChildRead, today = new Date().toISOString().slic
     age: ageOn(c.birthDate, today),
     department: c.department,
     programName: read.programName ?? null,
+    // The public story: '' until approved and covered by a current consent (read now).
     story: read.storyShown ? c.story : '',
     photoUrl: read.photoId != null ? photoUrl(read.photoId) : null,
     monthlyAmount: read.monthlyAmount,
@@ -95,6 +89,8 @@ export function childView(read: ChildRead, today = new Date().toISOString().slic
     status: c.status,
     statusReason: c.statusReason,
     storyApproved: c.storyApprovedAt != null,
+    // What staff edit: the story as stored, shown or not (the form saves this one back).
+    storedStory: c.story,
     waitingSince: c.waitingSince.toISOString(),
     sponsorPlaces: c.sponsorPlaces,
     takenPlaces: Number(read.taken),

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { SLIP_MAX_BYTES, depositMessages } from '@donaciones/shared/messages/deposits';
 import { idParamSchema } from '@donaciones/shared/schemas/common';
 import {
+  childEditInputSchema,
   childInputSchema,
   childStatusInputSchema,
   consentInputSchema,
@@ -49,7 +50,7 @@ export default async function adminSponsorshipRoutes(app: FastifyInstance) {
 
   r.put(
     '/admin/sponsorship/children/:id',
-    { schema: { tags: [TAG], summary: 'Editar la ficha', security: bearer, params: idParamSchema, body: childInputSchema, response: detail } },
+    { schema: { tags: [TAG], summary: 'Editar la ficha', security: bearer, params: idParamSchema, body: childEditInputSchema, response: detail } },
     async (request) => {
       await updateChild(app.db, request.params.id, request.body, actorOf(request));
       return staffChildDetail(app.db, request.params.id);

@@ -2,7 +2,7 @@
 // each field. Fields marked "Solo personal" never leave the staff console.
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ChildInput, childInputSchema, GUATEMALA_DEPARTMENTS, type StaffChild } from '@donaciones/shared/schemas/sponsorship';
+import { type ChildInput, childEditFormSchema, childInputSchema, GUATEMALA_DEPARTMENTS, type StaffChild } from '@donaciones/shared/schemas/sponsorship';
 import { Button } from '@/components/button';
 import { Checkbox, Select, TextArea, TextInput } from '@/components/form-fields';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -10,6 +10,7 @@ import { usePublicSite } from '@/lib/public-site';
 
 const STAFF_ONLY = 'Solo personal: nunca se muestra al público ni al padrino.';
 
+/** The form's values from the staff record: every field as stored (the story too, shown or not). */
 export function childFormValues(child: StaffChild): ChildInput {
   return {
     firstName: child.firstName,
@@ -17,7 +18,8 @@ export function childFormValues(child: StaffChild): ChildInput {
     birthDate: child.birthDate,
     department: child.department as ChildInput['department'],
     programId: child.programId,
-    story: child.story,
+    // Never the public `story` ('' until approved and consented): saving that back erased the story.
+    story: child.storedStory,
     storyApproved: child.storyApproved,
     community: child.community,
     school: child.school,
@@ -30,10 +32,25 @@ export function childFormValues(child: StaffChild): ChildInput {
 
 type FieldName = keyof ChildInput;
 
-export function ChildForm({ initial, submitLabel, onSubmit, pending }: { initial?: ChildInput; submitLabel: string; pending: boolean; onSubmit: (v: ChildInput) => Promise<unknown> }) {
+export function ChildForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  pending,
+  storyNote,
+}: {
+  initial?: ChildInput;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (v: ChildInput) => Promise<unknown>;
+  /** Why the stored story is not public today, if it is not. */
+  storyNote?: string;
+}) {
   const site = usePublicSite();
   const programs = site.data?.programs?.filter((p) => !p.coming_soon) ?? [];
-  const form = useForm<ChildInput>({ resolver: zodResolver(childInputSchema) as never, defaultValues: initial ?? { firstName: '', fullName: '', birthDate: '', story: '', community: '', school: '', guardianName: '', familySituation: '', notes: '', sponsorPlaces: 1, programId: null, storyApproved: false } });
+  // Editing keeps the stored birth date of a child who turned 18 in the programme; a new one must be under 18.
+  const schema = initial ? childEditFormSchema(initial.birthDate) : childInputSchema;
+  const form = useForm<ChildInput>({ resolver: zodResolver(schema) as never, defaultValues: initial ?? { firstName: '', fullName: '', birthDate: '', story: '', community: '', school: '', guardianName: '', familySituation: '', notes: '', sponsorPlaces: 1, programId: null, storyApproved: false } });
   const e = form.formState.errors;
   const submit = form.handleSubmit(async (v) => {
     try {
@@ -56,7 +73,7 @@ export function ChildForm({ initial, submitLabel, onSubmit, pending }: { initial
         error={e.programId?.message}
       />
       <TextInput label="Lugares de padrinos" type="number" min={1} max={5} {...form.register('sponsorPlaces', { valueAsNumber: true })} error={e.sponsorPlaces?.message} />
-      <TextArea className="sm:col-span-2" label="Historia corta (pública cuando está aprobada y con consentimiento)" rows={3} {...form.register('story')} error={e.story?.message} />
+      <TextArea className="sm:col-span-2" label="Historia corta (pública cuando está aprobada y con consentimiento)" rows={3} hint={storyNote} {...form.register('story')} error={e.story?.message} />
       <Checkbox className="sm:col-span-2" label="Historia aprobada para publicar" {...form.register('storyApproved')} />
       <TextInput label="Comunidad" hint={STAFF_ONLY} {...form.register('community')} error={e.community?.message} />
       <TextInput label="Escuela" hint={STAFF_ONLY} {...form.register('school')} error={e.school?.message} />

@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatLongDate } from '@donaciones/shared/format';
-import { childStatusLabels, consentScopeLabels } from '@donaciones/shared/messages/sponsorship';
+import { childStatusLabels, consentScopeLabels, sponsorshipMessages } from '@donaciones/shared/messages/sponsorship';
 import { sponsorshipTransferMessages as transferMessages } from '@donaciones/shared/messages/sponsorship-transfer';
 import { sponsorshipLifecycleMessages as lm } from '@donaciones/shared/messages/sponsorship-lifecycle';
 import {
@@ -105,6 +105,16 @@ function Photos({ detail }: { detail: StaffChildDetail }) {
   );
 }
 
+/** Why the stored story is not public today (not approved, no current consent covering it), or nothing. */
+export function storyNote(d: StaffChildDetail): string | undefined {
+  if (d.child.storedStory === '' || d.child.story !== '') return undefined;
+  const reasons = [
+    ...(d.child.storyApproved ? [] : [sponsorshipMessages.storyNotApproved]),
+    ...(d.consents.some((c) => c.current && (c.scope === 'story' || c.scope === 'photos_and_story')) ? [] : [sponsorshipMessages.storyNoConsent]),
+  ];
+  return reasons.length ? sponsorshipMessages.storyNotPublic(reasons) : undefined;
+}
+
 export default function AdminChildPage() {
   const id = Number(useParams().id);
   const detail = useStaffChild(id);
@@ -136,7 +146,7 @@ export default function AdminChildPage() {
       <Card title="Fotos"><Photos detail={d} /></Card>
       <Card title="Regalos de cumpleaños"><ChildBirthdayGifts childId={d.child.id} /></Card>
       <Card title="Informes de avance"><StaffProgressReports childId={d.child.id} childName={d.child.firstName} /></Card>
-      <Card title="Ficha"><ChildForm initial={childFormValues(d.child)} submitLabel="Guardar ficha" pending={update.isPending} onSubmit={(v) => update.mutateAsync(v)} /></Card>
+      <Card title="Ficha"><ChildForm initial={childFormValues(d.child)} storyNote={storyNote(d)} submitLabel="Guardar ficha" pending={update.isPending} onSubmit={(v) => update.mutateAsync(v)} /></Card>
     </div>
   );
 }

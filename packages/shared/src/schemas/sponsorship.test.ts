@@ -1,0 +1,44 @@
+// A child's record (docs/product.md#sponsorship): the programme is for children and adolescents, so a
+// birth date of someone 18 or older is refused under the field in Spanish (and a future one, as before);
+// a child who turned 18 in the programme keeps an editable record while the stored date is unchanged.
+import { describe, expect, it } from 'vitest';
+import { sponsorshipMessages as m } from '../messages/sponsorship';
+import { ageOn, childEditFormSchema, childEditInputSchema, childInputSchema } from './sponsorship';
+
+const today = new Date().toISOString().slice(0, 10);
+/** The date `years` years before today (shifted by `days`). */
+function yearsAgo(years: number, days = 0): string {
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+const record = (birthDate: string) => ({ firstName: 'Ana', fullName: 'Ana Prueba', birthDate, department: 'Sololá' });
+const birthDateErrors = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  (result.error?.issues ?? []).filter((i) => i.path[0] === 'birthDate').map((i) => i.message);
+
+describe("a child's birth date", () => {
+  it('refuses an adult (1990-05-01 and exactly 18 today) with a clear message on the field', () => {
+    expect(birthDateErrors(childInputSchema.safeParse(record('1990-05-01')))).toEqual([m.birthDateAdult]);
+    expect(ageOn(yearsAgo(18), today)).toBe(18);
+    expect(birthDateErrors(childInputSchema.safeParse(record(yearsAgo(18))))).toEqual([m.birthDateAdult]);
+  });
+
+  it('accepts a child of 17 turning 18 tomorrow, and a newborn', () => {
+    expect(childInputSchema.safeParse(record(yearsAgo(18, 1))).success).toBe(true);
+    expect(childInputSchema.safeParse(record(today)).success).toBe(true);
+  });
+
+  it('still refuses a future date, with its own message', () => {
+    expect(birthDateErrors(childInputSchema.safeParse(record(yearsAgo(0, 2))))).toEqual([m.birthDateFuture]);
+  });
+
+  it("keeps the stored date of a child who turned 18 in the programme, but refuses changing it to another adult's", () => {
+    const stored = yearsAgo(18, -30);
+    expect(childEditFormSchema(stored).safeParse(record(stored)).success).toBe(true);
+    expect(birthDateErrors(childEditFormSchema(stored).safeParse(record('1990-05-01')))).toEqual([m.birthDateAdult]);
+    // The PUT body leaves that check to the API, which knows the stored date.
+    expect(childEditInputSchema.safeParse(record('1990-05-01')).success).toBe(true);
+    expect(birthDateErrors(childEditInputSchema.safeParse(record(yearsAgo(0, 2))))).toEqual([m.birthDateFuture]);
+  });
+});
