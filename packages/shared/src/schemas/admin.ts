@@ -204,7 +204,11 @@ export const analyticsSchema = z
       net_amount: z.number(),
     }),
     monthly_stats: z.array(z.object({ month: z.string(), donations: z.number().int(), amount: z.number(), users: z.number().int() })),
-    top_donors: z.array(z.object({ name: z.string(), email: z.string(), total_donated: z.number(), donations_count: z.number().int() })),
+    /**
+     * The period's ten largest donors. `email` only for staff who may read donors' contact details
+     * (donors.read); the others get the name alone (docs/product.md#reports-and-exports).
+     */
+    top_donors: z.array(z.object({ name: z.string(), email: z.string().optional(), total_donated: z.number(), donations_count: z.number().int() })),
     trends: z.array(z.object({ date: z.string(), donations: z.number().int(), amount: z.number() })),
     /** docs/product.md#reports-and-exports: active monthly donors, monthly recurring amount, new, cancelled, churn, failed renewals. */
     monthly_giving: monthlyGivingReportSchema,

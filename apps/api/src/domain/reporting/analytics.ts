@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { TIME_ZONE, type ReportPeriod } from '@donaciones/shared/constants';
 import { figurePeriod, growthPercentage, instantRange } from '@donaciones/shared/figures';
 import { fromCents, roundTo } from '@donaciones/shared/format';
+import { can } from '@donaciones/shared/permissions';
 import type { Analytics } from '@donaciones/shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -202,4 +203,14 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
     by_program: byProgram,
     generated_at: now.toISOString(),
   };
+}
+
+/**
+ * The figures as these roles may see them (docs/product.md#reports-and-exports): the top donors' emails
+ * only for staff who may read donors' contact details (donors.read); the others get each name alone,
+ * in the answer and in every export made from it.
+ */
+export function analyticsFor(analytics: Analytics, roles: readonly string[] | null | undefined): Analytics {
+  if (can(roles, 'donors.read')) return analytics;
+  return { ...analytics, top_donors: analytics.top_donors.map(({ email: _email, ...donor }) => donor) };
 }

@@ -49,6 +49,9 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
  * RFC 4180 quoting, and text cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR)
  * are prefixed with an apostrophe, so a donor named "=HYPERLINK(...)" stays text.
  */
+/** Whether the top donors carry their emails: only for staff with donors.read (analyticsFor), else no email column at all. */
+const withEmails = (a: Analytics) => a.top_donors.some((d) => d.email !== undefined);
+
 export function csvCell(value: string | number, delimiter: string): string {
   let text = typeof value === 'number' ? String(value) : value;
   // A plain number ('-87.5', '-87,5') is data, not a formula.
@@ -80,8 +83,8 @@ export function reportCsv(ctx: ReportContext, delimiter: ',' | ';'): string {
     ...a.monthly_stats.map((m) => [formatMonth(m.month), String(m.donations), num(m.amount), String(m.users)]),
     [],
     [r.topDonors],
-    [r.donorName, r.donorEmail, `${r.totalDonated} (Q)`, r.donationsCount],
-    ...a.top_donors.map((d) => [d.name, d.email, num(d.total_donated), String(d.donations_count)]),
+    withEmails(a) ? [r.donorName, r.donorEmail, `${r.totalDonated} (Q)`, r.donationsCount] : [r.donorName, `${r.totalDonated} (Q)`, r.donationsCount],
+    ...a.top_donors.map((d) => [d.name, ...(withEmails(a) ? [d.email ?? ''] : []), num(d.total_donated), String(d.donations_count)]),
     [],
     [r.trends],
     [r.date, r.donations, `${r.amount} (Q)`],
@@ -176,7 +179,7 @@ export async function reportXlsx(ctx: ReportContext): Promise<Buffer> {
   const donors = wb.addWorksheet(r.topDonors.slice(0, 31));
   donors.columns = [
     { header: r.donorName, key: 'name', width: 30 },
-    { header: r.donorEmail, key: 'email', width: 34 },
+    ...(withEmails(a) ? [{ header: r.donorEmail, key: 'email', width: 34 }] : []),
     { header: `${r.totalDonated} (Q)`, key: 'total', width: 18, style: { numFmt: MONEY_FORMAT } },
     { header: r.donationsCount, key: 'count', width: 14 },
   ];
@@ -340,13 +343,19 @@ export async function reportPdf(ctx: ReportContext): Promise<Buffer> {
 
   heading(r.topDonors);
   table(
-    [
-      { title: r.donorName, width: width * 0.3 },
-      { title: r.donorEmail, width: width * 0.34 },
-      { title: r.totalDonated, width: width * 0.2, align: 'right' },
-      { title: r.donationsCount, width: width * 0.16, align: 'right' },
-    ],
-    a.top_donors.map((d) => [d.name, d.email, formatMoney(d.total_donated), formatNumber(d.donations_count)]),
+    withEmails(a)
+      ? [
+          { title: r.donorName, width: width * 0.3 },
+          { title: r.donorEmail, width: width * 0.34 },
+          { title: r.totalDonated, width: width * 0.2, align: 'right' },
+          { title: r.donationsCount, width: width * 0.16, align: 'right' },
+        ]
+      : [
+          { title: r.donorName, width: width * 0.5 },
+          { title: r.totalDonated, width: width * 0.3, align: 'right' },
+          { title: r.donationsCount, width: width * 0.2, align: 'right' },
+        ],
+    a.top_donors.map((d) => [d.name, ...(withEmails(a) ? [d.email ?? ''] : []), formatMoney(d.total_donated), formatNumber(d.donations_count)]),
   );
 
   heading(r.trends);

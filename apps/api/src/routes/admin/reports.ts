@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analyticsQuerySchema, analyticsSchema, exportQuerySchema } from '@donaciones/shared/schemas/admin';
-import { computeAnalytics } from '../../domain/reporting/analytics';
+import { analyticsFor, computeAnalytics } from '../../domain/reporting/analytics';
 import { type ReportFile, buildReportFile } from '../../domain/reporting/exports';
 import { getSettings } from '../../platform/settings';
 import { bearer, error, limited, refusals } from '../common';
@@ -33,7 +33,7 @@ export default async function adminReportRoutes(app: FastifyInstance) {
         response: { 200: analyticsSchema, 400: error, ...refusals },
       },
     },
-    async (request) => computeAnalytics(app.db, { period: request.query.period }),
+    async (request) => analyticsFor(await computeAnalytics(app.db, { period: request.query.period }), request.user?.roles),
   );
 
   r.get(
@@ -53,7 +53,8 @@ export default async function adminReportRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { period, format, delimiter } = request.query;
-      const [analytics, org] = await Promise.all([computeAnalytics(app.db, { period }), getSettings(app.db, 'organization')]);
+      const [computed, org] = await Promise.all([computeAnalytics(app.db, { period }), getSettings(app.db, 'organization')]);
+      const analytics = analyticsFor(computed, request.user?.roles);
       return sendFile(reply, await buildReportFile({ analytics, organizationName: org.name }, format, delimiter));
     },
   );

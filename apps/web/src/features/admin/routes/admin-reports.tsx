@@ -154,7 +154,7 @@ function TopDonors({ analytics }: { analytics: Analytics }) {
       ) : (
         <ol className="flex flex-col gap-3">
           {analytics.top_donors.map((donor, i) => (
-            <li key={donor.email} className="flex items-center gap-3">
+            <li key={donor.email ?? `${i}-${donor.name}`} className="flex items-center gap-3">
               <span
                 className={
                   i < 3
@@ -171,8 +171,9 @@ function TopDonors({ analytics }: { analytics: Analytics }) {
                   <p className="truncate font-semibold text-ink-900">{donor.name}</p>
                   <p className="shrink-0 font-semibold text-ink-900 tabular-nums">{formatMoney(donor.total_donated)}</p>
                 </div>
-                <div className="flex items-center justify-between gap-3 text-xs text-ink-500">
-                  <span className="truncate">{donor.email}</span>
+                <div className={`flex items-center gap-3 text-xs text-ink-500 ${donor.email ? 'justify-between' : 'justify-end'}`}>
+                  {/* The email only reaches staff who may read contact details (donors.read). */}
+                  {donor.email && <span className="truncate">{donor.email}</span>}
                   <span className="shrink-0">{ui.donationsCount(donor.donations_count)}</span>
                 </div>
                 <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-sand-100" aria-hidden="true">
