@@ -34,6 +34,8 @@ export const letterMessages = {
   notApproved: 'Solo una carta aprobada se marca como entregada',
   letterNotFound: 'No encontramos esa carta',
   sponsorshipNotFound: 'No encontramos ese apadrinamiento',
+  sponsorshipNumberInvalid:
+    'Escribe el número del apadrinamiento, un número entero como «12»: está en la ficha de la niña o el niño, en «Quienes apadrinan» (N.º …)',
   sponsorshipNotActive: 'Solo puedes escribir mientras el apadrinamiento está activo',
   photoOnlyInReview: 'La foto se agrega solo a una carta en revisión, antes de aprobarla',
   fileOnlyOwnDirection: 'Una carta para la niña o el niño lleva foto; una respuesta lleva la carta escaneada',
@@ -77,6 +79,7 @@ export const letterScreenText = {
   printPdf: 'PDF para entregar (aprobadas, por comunidad)',
   markDelivered: 'Marcar como entregada',
   uploadReply: 'Subir respuesta de la niña o el niño',
+  replyNumberHint: 'Está en la ficha de la niña o el niño (Apadrinamiento), en «Quienes apadrinan»: N.º …',
   transcription: 'Transcripción',
   scanLabel: 'Carta escaneada (imagen o PDF)',
   waiting: 'En cola',

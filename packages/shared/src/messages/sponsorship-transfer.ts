@@ -28,6 +28,9 @@ export const sponsorshipTransferMessages = {
   staffSponsorsTitle: 'Quienes apadrinan',
   staffNoSponsors: 'Nadie ha apadrinado todavía a esta niña o niño.',
   staffReference: (reference: string) => `Referencia ${reference}`,
+  /** The sponsorship's number, which staff type in "Cartas" to upload a reply. */
+  staffNumber: (id: number) => `N.º ${id}`,
+  staffNumberHint: 'Número del apadrinamiento: escríbelo en Cartas para subir una respuesta de la niña o el niño',
   staffSponsorship: (name: string) => `Apadrinamiento de ${name}`,
   alreadyOtherMethod: 'Ya elegiste otra forma de pago para esta reserva. Si quieres cambiarla, vuelve a elegir a la niña o el niño cuando venza.',
 };

@@ -107,7 +107,12 @@ export type ApproveLetterInput = z.input<typeof approveLetterSchema>;
 export const returnLetterSchema = z.object({ reason });
 
 export const replyInputSchema = z.object({
-  sponsorshipId: z.number().int().positive().max(ROW_ID_MAX),
+  /** The sponsorship the reply answers; staff read its number on the child's record ("Quienes apadrinan"). */
+  sponsorshipId: z
+    .number({ error: m.sponsorshipNumberInvalid })
+    .int({ error: m.sponsorshipNumberInvalid })
+    .positive({ error: m.sponsorshipNumberInvalid })
+    .max(ROW_ID_MAX, { error: m.sponsorshipNumberInvalid }),
   body: z.string({ error: m.transcriptionRequired }).trim().min(1, { error: m.transcriptionRequired }).max(LETTER_MAX_CHARS, { error: m.bodyTooLong }),
   translation: z.string().trim().max(LETTER_MAX_CHARS, { error: m.translationTooLong }).optional(),
 });

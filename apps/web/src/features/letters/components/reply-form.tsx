@@ -1,8 +1,10 @@
 // Staff type a child's reply (docs/product.md#sponsorship-letters): the sponsorship it answers, the
 // transcription, an optional translation and the scanned letter; it then waits in the queue like any
-// letter. Field refusals are shown next to their field.
+// letter. Field refusals are shown next to their field; the sponsorship's number is on the child's
+// record ("Quienes apadrinan").
 import { useState, type FormEvent } from 'react';
 import { letterScreenText as t } from '@donaciones/shared/messages/letters';
+import { replyInputSchema } from '@donaciones/shared/schemas/letters';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { TextArea, TextInput } from '@/components/form-fields';
@@ -22,8 +24,14 @@ export function ReplyForm() {
     event.preventDefault();
     setErrors({});
     setDone(false);
+    // Digits only: Number('') is 0 and Number('abc') NaN, which the JSON body turned into a raw zod message.
+    const number = replyInputSchema.shape.sponsorshipId.safeParse(/^\s*\d+\s*$/.test(sponsorshipId) ? Number(sponsorshipId) : Number.NaN);
+    if (!number.success) {
+      setErrors({ sponsorshipId: number.error.issues[0].message });
+      return;
+    }
     add.mutate(
-      { input: { sponsorshipId: Number(sponsorshipId), body, ...(translation.trim() ? { translation } : {}) }, scan },
+      { input: { sponsorshipId: number.data, body, ...(translation.trim() ? { translation } : {}) }, scan },
       {
         onSuccess: () => {
           setBody('');
@@ -42,7 +50,7 @@ export function ReplyForm() {
   return (
     <Card title={t.uploadReply} headingLevel="h2">
       <form className="space-y-4" onSubmit={onSubmit} noValidate>
-        <TextInput label="N.º de apadrinamiento" inputMode="numeric" value={sponsorshipId} onChange={(e) => setSponsorshipId(e.currentTarget.value)} error={errors.sponsorshipId} required />
+        <TextInput label="N.º de apadrinamiento" hint={t.replyNumberHint} inputMode="numeric" value={sponsorshipId} onChange={(e) => setSponsorshipId(e.currentTarget.value)} error={errors.sponsorshipId} required />
         <TextArea label={t.transcription} rows={4} value={body} onChange={(e) => setBody(e.currentTarget.value)} error={errors.body} required />
         <TextArea label={t.translation} optional rows={3} value={translation} onChange={(e) => setTranslation(e.currentTarget.value)} error={errors.translation} />
         <TextInput label={t.scanLabel} type="file" accept="image/jpeg,image/png,image/heic,application/pdf" onChange={(e) => setScan(e.currentTarget.files?.[0] ?? null)} error={errors.file} optional />

@@ -1,5 +1,5 @@
 // The sponsors on a child's staff record (decision 0054): each says how they pay, a transfer with its
-// permanent reference; a child nobody sponsored says so.
+// permanent reference, and its number (typed in "Cartas" for a reply); a child nobody sponsored says so.
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { sponsorshipTransferMessages as m } from '@donaciones/shared/messages/sponsorship-transfer';
@@ -22,6 +22,9 @@ describe('the sponsors of a child', () => {
     expect(within(carlos).getByText(m.staffCard)).toBeTruthy();
     expect(within(carlos).getByText('Activo')).toBeTruthy();
     expect(within(carlos).queryByText(/Referencia/)).toBeNull();
+    // The sponsorship's number, which staff type in "Cartas" to upload the child's reply.
+    expect(within(lucia).getByText(m.staffNumber(2))).toBeTruthy();
+    expect(within(carlos).getByText('N.º 1')).toBeTruthy();
   });
 
   it('says when nobody sponsored the child yet', () => {

@@ -1,6 +1,6 @@
 // The sponsors of a child on the staff's record (docs/product.md#sponsorship): each place's status, who
 // holds it, since or until when, and how they pay: card, or monthly transfer with its permanent
-// reference (decision 0054).
+// reference (decision 0054); and the sponsorship's number, which staff type to upload a child's reply.
 import { formatLongDate } from '@donaciones/shared/format';
 import { sponsorshipTransferMessages as m } from '@donaciones/shared/messages/sponsorship-transfer';
 import type { StaffChildDetail } from '@donaciones/shared/schemas/sponsorship';
@@ -13,6 +13,7 @@ export function ChildSponsors({ sponsorships }: { sponsorships: StaffChildDetail
       {sponsorships.map((s) => (
         <li key={s.id} className="flex flex-wrap items-center gap-2">
           <Badge tone={s.status === 'active' ? 'success' : s.status === 'held' ? 'warning' : 'neutral'}>{m.staffStatus[s.status] ?? s.status}</Badge>
+          <span className="font-mono text-sm" title={m.staffNumberHint}>{m.staffNumber(s.id)}</span>
           <span className="font-semibold">{s.sponsorName ?? '—'}</span>
           {s.paymentMethod && <Badge tone={s.paymentMethod === 'transfer' ? 'accent' : 'brand'}>{s.paymentMethod === 'transfer' ? m.staffMark : m.staffCard}</Badge>}
           {s.transferReference && <span className="font-mono text-sm">{m.staffReference(s.transferReference)}</span>}

@@ -1,0 +1,41 @@
+// The staff's reply form in "Cartas" (docs/product.md#sponsorship-letters): a sponsorship number that is
+// not a whole number above zero is refused in clear Spanish under its field, without a request (it used
+// to show zod's "Entrada inválida: se esperaba número, recibido nulo"); a valid one is sent.
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { letterMessages as m, letterScreenText as t } from '@donaciones/shared/messages/letters';
+import { api } from '@/lib/api-client';
+import { fakeAdapter } from '@/test/http';
+import { ReplyForm } from './reply-form';
+
+describe('the reply form', () => {
+  it('refuses "abc", "0" and an empty number in Spanish without sending, and sends 12', async () => {
+    const { adapter, requests } = fakeAdapter(() => ({ status: 201, data: {} }));
+    api.defaults.adapter = adapter;
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ReplyForm />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    const number = screen.getByLabelText(/N\.º de apadrinamiento/);
+    await user.type(screen.getByLabelText(new RegExp(t.transcription)), 'Hola, gracias por tu carta.');
+    for (const typed of ['abc', '0', '1.5', '']) {
+      await user.clear(number);
+      if (typed) await user.type(number, typed);
+      await user.click(screen.getByRole('button', { name: t.uploadReply }));
+      expect(await screen.findByText(m.sponsorshipNumberInvalid)).toBeTruthy();
+      expect(screen.queryByText(/Entrada inválida|Demasiado pequeño/)).toBeNull();
+    }
+    expect(requests).toHaveLength(0);
+
+    await user.clear(number);
+    await user.type(number, '12');
+    await user.click(screen.getByRole('button', { name: t.uploadReply }));
+    await screen.findByText('La respuesta quedó en revisión.');
+    expect(requests).toHaveLength(1);
+    expect(screen.queryByText(m.sponsorshipNumberInvalid)).toBeNull();
+  });
+});
