@@ -122,6 +122,14 @@ export function uniqueEmail(tag: string): string {
   return `e2e.${tag}.${randomBytes(4).toString('hex')}@correo.gt`;
 }
 
+/** A valid NIT no other run has used: seven random digits and their check digit (module 11, 10 is K). */
+export function uniqueNit(): string {
+  const body = String(1_000_000 + Math.floor(Math.random() * 9_000_000));
+  const sum = [...body].reverse().reduce((total, digit, i) => total + Number(digit) * (i + 2), 0);
+  const check = (11 - (sum % 11)) % 11;
+  return `${body}-${check === 10 ? 'K' : check}`;
+}
+
 /** A card expiry two years ahead, `MM/YY`. */
 export function futureExpiry(): string {
   return `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;

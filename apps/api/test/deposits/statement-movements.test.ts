@@ -3,8 +3,9 @@
 // movement never approve two deposits, and a year-end file is imported in batches with its proposals stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { guatemalaDay } from '@donaciones/shared/format';
 import type { StatementImport, StatementImportList } from '@donaciones/shared/schemas/bank-statements';
-import { bankStatementCandidates, bankStatementImports, bankStatementLines, donations } from '../../src/db/schema';
+import { bankStatementCandidates, bankStatementImports, bankStatementLines, donations, receipts } from '../../src/db/schema';
 import { callers } from '../support/staff';
 import { createTestApp, inject, type TestContext } from '../support/helpers';
 import * as make from '../support/factory';
@@ -126,10 +127,34 @@ describe('a donation from an unmatched credit line', () => {
     expect(donation).toMatchObject({ status: 'completed', amountCents: 32_109, paymentMethod: 'bank_deposit', donorEmail: 'marta.xol@prueba.gt', currency: 'GTQ' });
     expect(donation.receiptNumber).not.toBeNull();
     expect(donation.createdAt.toISOString()).toBe('2032-04-20T18:00:00.000Z');
+    // Dated the day the bank credited it, the receipt too, not the day staff registered it.
+    expect(donation.receivedOn).toBe('2032-04-20');
+    const [receipt] = await ctx.db.select().from(receipts).where(eq(receipts.donationId, donation.id));
+    expect(guatemalaDay(receipt.donatedAt)).toBe('2032-04-20');
 
     // Once is all: the line (its movement) now belongs to that donation.
     const twice = await post(`/${imported.id}/lines/${line.id}/donation`, { donor_name: 'Otra Persona', donor_email: 'otra@prueba.gt' });
     expect(twice.statusCode).toBe(409);
+  });
+
+  it('needs a NIT or CUI from Q2,500, and never attaches the gift to a donor of another name', async () => {
+    await make.donation(ctx.db, { donorName: 'Diego Ajeno', donorEmail: 'diego.linea@prueba.gt', donorNit: '576937-K', donorTaxIdKind: 'nit', status: 'completed' });
+    const file = `${HEADER}\n21/04/2032;DEPOSITO EFECTIVO AGENCIA 4;880013;;5.000,00;5.000,00\n`;
+    const imported = (await post('', { bank: 'Banco Cinco', file_name: 'abril-2.csv', content_base64: base64(file), mapping: MAPPING })).json() as StatementImport;
+    const url = `/${imported.id}/lines/${imported.lines[0].id}/donation`;
+    const cf = await post(url, { donor_name: 'Marta Xol', donor_email: 'marta.nit@prueba.gt' });
+    expect(cf.statusCode).toBe(400);
+    expect(cf.json().errors).toEqual({ donor_nit: 'Para donaciones de Q2,500 o más se necesita el NIT o CUI del donante; CF no aplica' });
+    const bad = await post(url, { donor_name: 'Marta Xol', donor_email: 'marta.nit@prueba.gt', donor_nit: '1234567-0' });
+    expect(bad.json().errors).toEqual({ donor_nit: expect.stringMatching(/NIT/) });
+    const someoneElse = await post(url, { donor_name: 'Marta Xol', donor_email: 'marta.nit@prueba.gt', donor_nit: '576937-K' });
+    expect(someoneElse.json().errors).toEqual({ donor_nit: 'Este NIT o CUI ya es de «Diego Ajeno», registrado con otro nombre: escribe ese nombre o revisa el número.' });
+    const theirEmail = await post(url, { donor_name: 'Marta Xol', donor_email: 'DIEGO.linea@prueba.gt', donor_nit: '1234567-9' });
+    expect(theirEmail.json().errors).toEqual({ donor_email: 'Este correo ya es de «Diego Ajeno», registrado con otro nombre: escribe ese nombre o revisa el correo.' });
+    const res = await post(url, { donor_name: 'Diego Ajeno', donor_email: 'diego.linea@prueba.gt', donor_nit: '576937K' });
+    expect(res.statusCode).toBe(201);
+    const [donation] = await ctx.db.select().from(donations).where(eq(donations.id, (res.json() as StatementImport).lines[0].confirmed_donation!.id));
+    expect(donation).toMatchObject({ donorNit: '576937-K', donorTaxIdKind: 'nit', status: 'completed' });
   });
 
   it('is refused for a line that fits a pending deposit (it pays that one)', async () => {

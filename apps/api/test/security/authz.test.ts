@@ -406,7 +406,7 @@ const matrix: Record<string, Entry> = {
     ...adminOnly(201),
     request: async () => {
       const { importId, lineId } = await statementLine({ unmatched: true });
-      return { url: `${V1}/admin/bank-statements/${importId}/lines/${lineId}/donation`, payload: { donor_name: 'Ana Depósito', donor_email: unique('sin-registro') } };
+      return { url: `${V1}/admin/bank-statements/${importId}/lines/${lineId}/donation`, payload: { donor_name: 'Ana Depósito', donor_email: unique('sin-registro'), donor_nit: '7766554-6' } };
     },
   },
 

@@ -14,6 +14,9 @@ export const bankStatementsMessages = {
     donorNameMax: 'El nombre no puede tener más de 120 caracteres',
     donorEmailRequired: 'Escribe el correo de quien depositó',
     donorEmailInvalid: 'Escribe un correo válido, por ejemplo nombre@correo.com',
+    /** The email, or else NIT/CUI, of a donor on record under another name (staff who reconcile read donors). */
+    emailOfAnotherDonor: (name: string) => `Este correo ya es de «${name}», registrado con otro nombre: escribe ese nombre o revisa el correo.`,
+    taxIdOfAnotherDonor: (name: string) => `Este NIT o CUI ya es de «${name}», registrado con otro nombre: escribe ese nombre o revisa el número.`,
   },
   review: {
     filterLabel: 'Depósitos por verificar',
@@ -102,6 +105,8 @@ export const bankStatementsMessages = {
       `Una donación por depósito bancario de ${amount} del ${posted} (línea ${line}), completada al guardarla: se emite el recibo y se le escribe al donante.`,
     donorName: 'Nombre de quien depositó',
     donorEmail: 'Correo de quien depositó',
+    donorNit: 'NIT, CUI o CF',
+    donorNitHint: 'Para el recibo. En blanco es CF (consumidor final), que solo aplica a donaciones menores de Q2,500.',
     lineDonationSave: 'Registrar donación',
     lineDonationSaving: 'Registrando…',
     lineDonationDone: (reference: string) => `Donación ${reference} registrada; le avisamos al donante.`,

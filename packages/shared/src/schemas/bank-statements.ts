@@ -2,6 +2,7 @@
 // the column mapping, the import with its lines' match state and the deposits still unmatched.
 import { z } from 'zod';
 import { bankStatementsMessages } from '../messages/bank-statements';
+import { taxIdMessages } from '../messages/tax-id';
 import { decimalId, personName } from './fields';
 
 const v = bankStatementsMessages.validation;
@@ -183,6 +184,8 @@ export const statementLineDonationSchema = z.object({
     .max(254, { error: v.donorEmailInvalid })
     .pipe(z.email({ error: v.donorEmailInvalid }))
     .transform((e) => e.toLowerCase()),
+  /** NIT, CUI or blank/CF; CF only below Q2,500 (checked against the line's amount by the API). */
+  donor_nit: z.string().trim().max(40, { error: taxIdMessages.tooLong }).optional(),
 });
 export type StatementLineDonationInput = z.input<typeof statementLineDonationSchema>;
 export type StatementLineDonation = z.infer<typeof statementLineDonationSchema>;

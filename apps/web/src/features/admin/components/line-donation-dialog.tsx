@@ -1,5 +1,6 @@
 // "Registrar como donación" on a bank credit no pending deposit explains (docs/product.md#bank-deposits): staff
-// type who deposited; the amount and the date are the line's, shown and not editable.
+// type who deposited and the NIT or CUI for the receipt (required from Q2,500, checked by the API); the amount
+// and the date are the line's, shown and not editable.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -20,14 +21,14 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { useDonationFromStatementLine } from '../api/bank-statements';
 
 const m = bankStatementsMessages.screen;
-const FIELDS = ['donor_name', 'donor_email'] as const;
+const FIELDS = ['donor_name', 'donor_email', 'donor_nit'] as const;
 
 export function LineDonationDialog({ importId, line, onClose }: { importId: number; line: StatementLine | null; onClose: () => void }) {
   const save = useDonationFromStatementLine();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<StatementLineDonationInput, unknown, StatementLineDonation>({
     resolver: zodResolver(statementLineDonationSchema),
-    defaultValues: { donor_name: '', donor_email: '' },
+    defaultValues: { donor_name: '', donor_email: '', donor_nit: '' },
   });
   const { errors } = form.formState;
   const close = () => {
@@ -75,6 +76,7 @@ export function LineDonationDialog({ importId, line, onClose }: { importId: numb
         )}
         <TextInput label={m.donorName} required autoComplete="off" error={errors.donor_name?.message} {...form.register('donor_name')} />
         <TextInput label={m.donorEmail} type="email" required autoComplete="off" error={errors.donor_email?.message} {...form.register('donor_email')} />
+        <TextInput label={m.donorNit} autoComplete="off" hint={m.donorNitHint} error={errors.donor_nit?.message} {...form.register('donor_nit')} />
       </form>
     </Modal>
   );

@@ -277,7 +277,7 @@ describe('Conciliación bancaria', { timeout: 20_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText(/^Correo de quien depositó/), 'marta@correo.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar donación' }));
     await waitFor(() => expect(posts).toHaveLength(3));
-    expect(posts[2].data).toEqual({ donor_name: 'Marta Xol', donor_email: 'marta@correo.com' });
+    expect(posts[2].data).toEqual({ donor_name: 'Marta Xol', donor_email: 'marta@correo.com', donor_nit: '' });
     expect(await screen.findByRole('heading', { name: 'Confirmados (1)' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
