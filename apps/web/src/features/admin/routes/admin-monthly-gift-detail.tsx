@@ -1,9 +1,11 @@
 // A monthly gift inside the admin console (/admin/monthly-gifts/:id, docs/product.md#monthly-giving): the
 // donor, the gift, its charges (the ledger donations it produced) and the cancellation on the donor's
-// request while it is not over.
+// request while it is not over, offered only to staff who may make it (corrections.manage, as the API
+// requires): VOLUNTEER and the others who read donations see no action.
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { ArrowLeft, Eye, XCircle } from 'lucide-react';
+import { can } from '@donaciones/shared/permissions';
 import { formatDate, formatDateTime, formatLongDate, formatMoney, fromCents } from '@donaciones/shared/format';
 import { designationMessages } from '@donaciones/shared/messages/designation';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
@@ -19,6 +21,7 @@ import { type Column, ResponsiveTable } from '@/components/responsive-table';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
 import { adminDonationDetailPath, adminMonthlyGiftDetailPath, adminSponsorshipChildPath, paths } from '@/lib/paths';
+import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminMonthlyGift } from '../api/monthly-gifts';
 import { CancelMonthlyGiftModal } from '../components/cancel-monthly-gift-modal';
@@ -113,7 +116,8 @@ function GiftFacts({ gift }: { gift: AdminMonthlyGiftDetail }) {
   );
 }
 
-function GiftCards({ gift, onCancel }: { gift: AdminMonthlyGiftDetail; onCancel: () => void }) {
+/** `onCancel` is absent for staff who may not cancel: then there is no Acciones card at all. */
+function GiftCards({ gift, onCancel }: { gift: AdminMonthlyGiftDetail; onCancel?: () => void }) {
   const ended = gift.status === 'cancelled';
   return (
     <div className="grid items-start gap-6 lg:grid-cols-2">
@@ -127,15 +131,17 @@ function GiftCards({ gift, onCancel }: { gift: AdminMonthlyGiftDetail; onCancel:
       <Card title={d.gift}>
         <GiftFacts gift={gift} />
       </Card>
-      <Card title={d.actions} className="lg:col-span-2">
-        {ended ? (
-          <p className="text-ink-700">{d.alreadyEnded}</p>
-        ) : (
-          <Button variant="danger" onClick={onCancel} icon={<XCircle aria-hidden="true" className="size-4" />}>
-            {d.cancel}
-          </Button>
-        )}
-      </Card>
+      {onCancel && (
+        <Card title={d.actions} className="lg:col-span-2">
+          {ended ? (
+            <p className="text-ink-700">{d.alreadyEnded}</p>
+          ) : (
+            <Button variant="danger" onClick={onCancel} icon={<XCircle aria-hidden="true" className="size-4" />}>
+              {d.cancel}
+            </Button>
+          )}
+        </Card>
+      )}
       <Card title={d.chargesTitle} className="lg:col-span-2">
         <ResponsiveTable
           caption={d.chargesCaption}
@@ -154,6 +160,8 @@ export default function AdminMonthlyGiftDetailPage() {
   useDocumentTitle(d.title(id));
   const query = useAdminMonthlyGift(id);
   const [cancelling, setCancelling] = useState(false);
+  // POST /admin/monthly-gifts/:id/cancel requires corrections.manage (ADMIN, FINANCE).
+  const mayCancel = can(useSession().roles, 'corrections.manage');
   const gift = query.data;
 
   const back = (
@@ -173,9 +181,9 @@ export default function AdminMonthlyGiftDetailPage() {
           <Skeleton className="h-72" />
         </div>
       ) : (
-        <GiftCards gift={gift} onCancel={() => setCancelling(true)} />
+        <GiftCards gift={gift} onCancel={mayCancel ? () => setCancelling(true) : undefined} />
       )}
-      {cancelling && gift && <CancelMonthlyGiftModal gift={gift} onClose={() => setCancelling(false)} />}
+      {mayCancel && cancelling && gift && <CancelMonthlyGiftModal gift={gift} onClose={() => setCancelling(false)} />}
     </div>
   );
 }

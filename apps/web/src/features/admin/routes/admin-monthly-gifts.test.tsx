@@ -138,4 +138,19 @@ describe('admin monthly gifts', { timeout: 20_000 }, () => {
     expect(screen.getByText('Lo pidió por teléfono')).toBeInTheDocument();
     expect(screen.getByText('El equipo')).toBeInTheDocument();
   });
+
+  it('offers no cancellation to a volunteer, whom the API refuses it (corrections.manage)', async () => {
+    const api = monthlyApi();
+    renderApp('/admin/monthly-gifts/7', { user: { email: 'voluntariado@ejemplo.org', roles: ['VOLUNTEER'] }, handler: api.handler });
+    expect(await screen.findByRole('table', { name: 'Cobros de esta donación mensual' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.getByText('Rosa Tzul')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancelar a pedido del donante' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Acciones' })).toBeNull();
+  });
+
+  it('offers the cancellation to FINANCE', async () => {
+    const api = monthlyApi();
+    renderApp('/admin/monthly-gifts/7', { user: { email: 'finanzas@ejemplo.org', roles: ['FINANCE'] }, handler: api.handler });
+    expect(await screen.findByRole('button', { name: 'Cancelar a pedido del donante' }, { timeout: 6000 })).toBeInTheDocument();
+  });
 });
