@@ -5,6 +5,7 @@
 // a FINANCE member may and a VOLUNTEER may not, and a closed current month refuses the correction.
 import { correctionsMessages } from '@donaciones/shared/messages/corrections';
 import { sql } from 'drizzle-orm';
+import { guatemalaDay } from '@donaciones/shared/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/rows';
 import { type Caller, type TestContext, createTestApp, inject, json } from '../support/helpers';
@@ -115,6 +116,17 @@ describe('a deposit for which less arrived', () => {
     expect(Number((await receiptOf(deposit.id)).amount_cents)).toBe(45_050);
     const [correction] = json<Record<string, unknown>[]>(await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/donations/${deposit.id}/corrections`, token: finance.token }));
     expect(correction).toMatchObject({ kind: 'amount_adjusted', from_amount: 500, to_amount: 450.5 });
+  });
+
+  it('adjusts a deposit the office entered (Registrar una donación, pending) like one made through /donate', async () => {
+    const entered = await post('/api/v1/admin/gifts', {
+      donorName: 'Rosa Boleta', donorEmail: 'rosa.boleta@prueba.gt', method: 'deposit', reference: 'BOL-7781', amount: 1200, currency: 'GTQ', receivedOn: guatemalaDay(new Date()),
+    });
+    expect(entered.statusCode, entered.body).toBe(201);
+    const id = json<{ id: number }>(entered).id;
+    const res = await post(`/api/v1/admin/donations/${id}/adjust-amount`, { amount: 1100, reason: 'El banco acreditó Q1,100' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toMatchObject({ status: 'PENDING', amount_gtq: 1100 });
   });
 
   it('refuses an amount not lower than declared, a deposit no longer pending, and a gift that is not a deposit', async () => {

@@ -93,7 +93,8 @@ export async function voidDonation(db: Database, input: CorrectionInput): Promis
   });
 }
 
-const isDeposit = (row: DonationRow) => row.paymentProvider === DEPOSIT_PROVIDER;
+/** A bank deposit: one made through /donate (its provider), or one the office entered (no provider, its method). */
+const isDeposit = (row: DonationRow) => row.paymentProvider === DEPOSIT_PROVIDER || (row.paymentProvider == null && row.paymentMethod === 'bank_deposit');
 
 /**
  * A pending deposit for which less arrived at the bank than the donor declared: its amount becomes

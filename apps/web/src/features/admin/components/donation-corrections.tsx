@@ -63,7 +63,8 @@ function CorrectionActions({ donation }: { donation: Donation }) {
   const [open, setOpen] = useState<Action | null>(null);
   if (!payment || !donation.reference_code) return null;
 
-  const deposit = payment.payment_provider === 'deposit';
+  // A deposit made through /donate (its provider) or entered by the office (no provider, the deposit method).
+  const deposit = payment.payment_provider === 'deposit' || (payment.payment_provider == null && payment.payment_method === 'bank_deposit');
   const allowed: Record<Action, boolean> = {
     void: donation.status === 'completed' && payment.manual_review,
     adjust: donation.status === 'pending' && deposit,

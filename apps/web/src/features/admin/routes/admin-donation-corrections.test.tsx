@@ -228,6 +228,11 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
     expect(await screen.findByText('El depósito #MG00000052 quedó pendiente otra vez.')).toBeTruthy();
   });
 
+  it('offers "Corregir monto" for a pending deposit the office entered (no provider, the deposit method) too', async () => {
+    page(donation(), payment({ payment_provider: null, payment_method: 'bank_deposit' }), () => ok);
+    expect(await screen.findByRole('button', { name: 'Corregir monto' }, { timeout: 6000 })).toBeTruthy();
+  });
+
   it('shows no correction where the API refuses it (a completed card gift) nor to staff without corrections.manage', async () => {
     const card = payment({ status: 'completed', payment_provider: 'recurrente', payment_method: 'card', manual_review: false });
     const first = page(donation({ status: 'completed' }), card, () => ok);
