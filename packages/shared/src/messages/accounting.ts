@@ -87,6 +87,12 @@ export const accountingScreenMessages = {
   mismatches: 'Lo que no cuadra',
   noMismatches: 'No hay diferencias.',
   closeMonth: 'Cerrar el mes',
-  closedOn: (date: string) => `Mes cerrado el ${date}.`,
+  // The date and time end in "a. m." or "p. m.": no second period after them.
+  closedOn: (date: string) => (date.endsWith('.') ? `Mes cerrado el ${date}` : `Mes cerrado el ${date}.`),
+  closeConfirmTitle: (month: string) => `¿Cerrar el mes de ${monthLabel(month)}?`,
+  closeConfirmText: (month: string) =>
+    `Después del cierre no se podrá registrar, corregir, reembolsar ni anular nada con fecha hasta el fin de ${monthLabel(month)}; una corrección se registrará con fecha del mes abierto. El cierre no se puede deshacer.`,
+  closing: 'Cerrando…',
+  cancel: 'Cancelar',
   closeError: 'No pudimos revisar el mes.',
 } as const;

@@ -1,8 +1,11 @@
 // Contabilidad's movements as the office reads them: the day as dd/mm/aaaa in Guatemala and the receipt
-// with its series, as on every other screen (the export keeps its own machine-readable columns).
+// with its series, as on every other screen (the export keeps its own machine-readable columns). A period
+// the API refuses is refused at its dates with the API's message (never "No pudimos cargar… Reintentar"),
+// and "Cerrar el mes" asks first and closes once.
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
-import type { Register } from '@donaciones/shared/schemas/accounting';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CloseCheck, Register } from '@donaciones/shared/schemas/accounting';
 import type { RecordedRequest } from '@/test/http';
 import { renderApp } from '@/test/render-app';
 
@@ -33,5 +36,91 @@ describe('Contabilidad, movements', { timeout: 20_000 }, () => {
     expect(within(table).getByText('01/11/2026')).toBeInTheDocument();
     expect(within(table).getByText('A-000041')).toBeInTheDocument();
     expect(within(table).queryByText('2026-11-01')).toBeNull();
+  });
+});
+
+describe('Contabilidad, the period', { timeout: 20_000 }, () => {
+  function registerApi(answer: (req: RecordedRequest) => { status: number; data: unknown } = () => ({ status: 200, data: register })) {
+    const asked: RecordedRequest[] = [];
+    renderApp('/admin/contabilidad', {
+      user: { roles: ['FINANCE'] },
+      handler: (req: RecordedRequest) => {
+        if (req.url !== '/admin/register') return undefined;
+        asked.push(req);
+        return answer(req);
+      },
+    });
+    return asked;
+  }
+  const setDates = (from: string, to: string) => {
+    fireEvent.input(screen.getByLabelText('Desde'), { target: { value: from } });
+    fireEvent.input(screen.getByLabelText('Hasta'), { target: { value: to } });
+  };
+
+  it('refuses at the dates a "Desde" after "Hasta", and a period over 366 days, with the API\'s messages and without asking', async () => {
+    const asked = registerApi();
+    await screen.findByRole('table', { name: 'Movimientos' }, { timeout: 6000 });
+    const before = asked.length;
+    setDates('2026-11-20', '2026-11-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Ver periodo' }));
+    expect(await screen.findByText('La fecha final debe ser igual o posterior a la inicial.')).toBeInTheDocument();
+    setDates('2025-01-01', '2026-11-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Ver periodo' }));
+    expect(await screen.findByText('El periodo no puede ser mayor de 366 días.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Hasta')).toHaveAttribute('aria-invalid', 'true');
+    expect(asked.length).toBe(before);
+    expect(screen.queryByText(/No pudimos cargar el registro contable/)).toBeNull();
+
+    setDates('2026-11-01', '2026-11-15');
+    await userEvent.click(screen.getByRole('button', { name: 'Ver periodo' }));
+    await waitFor(() => expect(asked.at(-1)?.config.params).toMatchObject({ from: '2026-11-01', to: '2026-11-15' }));
+    expect(screen.queryByText('El periodo no puede ser mayor de 366 días.')).toBeNull();
+  });
+
+  it("shows the API's 400 message at the dates, not a load error with a Reintentar that fails again", async () => {
+    const detail = 'El periodo no puede ser mayor de 366 días.';
+    registerApi(() => ({ status: 400, data: { detail, errors: { to: detail } } }));
+    expect(await screen.findByText(detail, {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.queryByText(/No pudimos cargar el registro contable/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Reintentar/ })).toBeNull();
+  });
+});
+
+describe('Contabilidad, closing a month', { timeout: 20_000 }, () => {
+  it('asks first, saying what closing means; Cancelar closes nothing; a double click closes once; the closing time reads without a double period', async () => {
+    const check: CloseCheck = { month: '2026-10', received_cents: 0, received_count: 0, certified_cents: 0, certified_count: 0, ties: true, mismatches: [], closed: null };
+    const posts: RecordedRequest[] = [];
+    renderApp('/admin/contabilidad', {
+      user: { roles: ['FINANCE'] },
+      handler: (req: RecordedRequest) => {
+        if (req.url === '/admin/register') return { status: 200, data: register };
+        if (req.method === 'GET' && req.url === '/admin/close/2026-10') return { status: 200, data: check };
+        if (req.method === 'POST' && req.url === '/admin/close/2026-10') {
+          posts.push(req);
+          // 22:24 in Guatemala on 27 November.
+          return { status: 200, data: { ...check, closed: { at: '2026-11-28T04:24:00Z', by: 1 } } };
+        }
+        return undefined;
+      },
+    });
+    fireEvent.input(await screen.findByLabelText('Mes', {}, { timeout: 6000 }), { target: { value: '2026-10' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Revisar el mes' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cerrar el mes' }));
+    let dialog = await screen.findByRole('alertdialog', { name: '¿Cerrar el mes de octubre de 2026?' });
+    expect(dialog.textContent).toContain('no se podrá registrar, corregir, reembolsar ni anular nada con fecha hasta el fin de octubre de 2026');
+    expect(dialog.textContent).toContain('no se puede deshacer');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(posts).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cerrar el mes' }));
+    dialog = await screen.findByRole('alertdialog');
+    const confirm = within(dialog).getByRole('button', { name: 'Cerrar el mes' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    const closed = await screen.findByText(/^Mes cerrado el /);
+    expect(closed.textContent).toBe('Mes cerrado el 27/11/2026, 10:24 p. m.');
+    expect(posts).toHaveLength(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });

@@ -1,11 +1,13 @@
 // Contabilidad (/admin/contabilidad, docs/product.md#the-register-and-the-close): the period's movements
 // with their totals and the export for the accountant (register.read), and the monthly close
-// (close.manage). A failed load shows the error with a retry, never sample data.
+// (close.manage). A failed load shows the error with a retry, never sample data; a period the API
+// would refuse (the end before the start, over 366 days) is refused at the dates with the API's
+// message, and closing a month asks for confirmation first.
 import { useId, useState } from 'react';
 import { guatemalaDay, formatCents, formatDate, formatDateTime, formatReceiptNumber } from '@donaciones/shared/format';
 import { closeMessages, registerMessages, accountingScreenMessages as ui } from '@donaciones/shared/messages/accounting';
 import { can } from '@donaciones/shared/permissions';
-import type { Movement, RegisterTotal } from '@donaciones/shared/schemas/accounting';
+import { type Movement, type RegisterTotal, registerQuerySchema } from '@donaciones/shared/schemas/accounting';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { TextInput } from '@/components/form-fields';
@@ -13,10 +15,11 @@ import { PageHeader } from '@/components/page-header';
 import { type Column, ResponsiveTable } from '@/components/responsive-table';
 import { Spinner } from '@/components/spinner';
 import { ErrorState } from '@/components/states';
-import { getErrorMessage } from '@/lib/api-client';
+import { getErrorMessage, getErrorStatus, getFieldErrors } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/session';
-import { useCloseCheck, useCloseMonth, useDownloadRegister, useRegister } from '../api/register';
+import { useCloseCheck, useDownloadRegister, useRegister } from '../api/register';
+import { CloseMonthButton } from '../components/close-month-dialog';
 
 const col = registerMessages.columns;
 const today = guatemalaDay(new Date());
@@ -49,23 +52,46 @@ function totalColumns(currencyOf: (t: RegisterTotal) => string): Column<Register
   ];
 }
 
+/** Why the period is refused, by field, with the API's own rule and messages; null when it may be asked. */
+function periodProblems(from: string, to: string): { from?: string; to?: string } | null {
+  const parsed = registerQuerySchema.safeParse({ from, to });
+  if (parsed.success) return null;
+  const byField: { from?: string; to?: string } = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] === 'from' ? 'from' : 'to';
+    byField[field] ??= issue.message;
+  }
+  return byField;
+}
+
 function RegisterSection() {
   const [from, setFrom] = useState(`${today.slice(0, 7)}-01`);
   const [to, setTo] = useState(today);
   const [period, setPeriod] = useState({ from, to });
+  const [problems, setProblems] = useState<{ from?: string; to?: string } | null>(null);
   const register = useRegister(period.from, period.to);
   const download = useDownloadRegister();
   const data = register.data;
+  // A period the API refuses (400) says why at the dates; retrying it would fail again.
+  const refused = register.isError && getErrorStatus(register.error) === 400;
+  const refusedFields = refused ? getFieldErrors(register.error) : {};
+  const fromError = problems?.from ?? refusedFields.from;
+  const toError = problems?.to ?? refusedFields.to ?? (refused && !refusedFields.from ? getErrorMessage(register.error, ui.loadError) : undefined);
+  const show = () => {
+    const found = periodProblems(from, to);
+    setProblems(found);
+    if (!found) setPeriod({ from, to });
+  };
   return (
     <div className="space-y-4">
-      <Card className="flex flex-wrap items-end gap-3 p-4">
-        <TextInput label={ui.from} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        <TextInput label={ui.to} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        <Button onClick={() => setPeriod({ from, to })}>{ui.show}</Button>
-        <Button variant="outline" loading={download.isPending} onClick={() => download.mutate({ ...period, format: 'csv' })}>{ui.exportCsv}</Button>
-        <Button variant="outline" loading={download.isPending} onClick={() => download.mutate({ ...period, format: 'xlsx' })}>{ui.exportXlsx}</Button>
+      <Card className="flex flex-wrap items-start gap-3 p-4">
+        <TextInput label={ui.from} type="date" value={from} onChange={(e) => setFrom(e.target.value)} error={fromError} />
+        <TextInput label={ui.to} type="date" value={to} onChange={(e) => setTo(e.target.value)} error={toError} />
+        <Button className="sm:mt-[1.625rem]" onClick={show}>{ui.show}</Button>
+        <Button className="sm:mt-[1.625rem]" variant="outline" disabled={refused} loading={download.isPending} onClick={() => download.mutate({ ...period, format: 'csv' })}>{ui.exportCsv}</Button>
+        <Button className="sm:mt-[1.625rem]" variant="outline" disabled={refused} loading={download.isPending} onClick={() => download.mutate({ ...period, format: 'xlsx' })}>{ui.exportXlsx}</Button>
       </Card>
-      {register.isError && <ErrorState message={ui.loadError} onRetry={() => void register.refetch()} retrying={register.isFetching} />}
+      {register.isError && !refused && <ErrorState message={ui.loadError} onRetry={() => void register.refetch()} retrying={register.isFetching} />}
       {register.isPending && <Spinner />}
       {data && (
         <>
@@ -87,7 +113,6 @@ function CloseSection() {
   const [month, setMonth] = useState(previousMonth);
   const [asked, setAsked] = useState<string | null>(null);
   const check = useCloseCheck(asked ?? month, asked !== null);
-  const close = useCloseMonth();
   const data = check.data;
   return (
     <section aria-labelledby={id} className="space-y-4">
@@ -117,9 +142,8 @@ function CloseSection() {
           {data.closed ? (
             <p>{ui.closedOn(formatDateTime(data.closed.at))}</p>
           ) : (
-            <Button variant="danger" loading={close.isPending} onClick={() => close.mutate(data.month)}>{ui.closeMonth}</Button>
+            <CloseMonthButton month={data.month} />
           )}
-          {close.error && <p role="alert" className="text-sm text-red-700">{getErrorMessage(close.error, ui.closeError)}</p>}
         </Card>
       )}
     </section>
