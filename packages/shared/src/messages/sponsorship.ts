@@ -74,6 +74,9 @@ export const sponsorshipTexts = {
   seeProfile: (name: string) => `Conocer a ${name}`,
   choose: (name: string) => `Apadrinar a ${name}`,
   heldTitle: 'Completa tu apadrinamiento',
+  /** The child's page, back from the held place's form: the place is the visitor's own, not lost. */
+  heldByYou: (name: string, until: string) => `Reservaste el lugar de ${name} para ti hasta el ${until}. Termina tu apadrinamiento antes de esa hora.`,
+  continueHold: 'Continuar con mi apadrinamiento',
   noHold: 'No tienes una reserva activa. Elige a una niña o un niño en Apadrina.',
   yourDetails: 'Tus datos',
   demoCard: 'Tarjeta de prueba del demo (no se cobra nada real): 4242 4242 4242 4242',

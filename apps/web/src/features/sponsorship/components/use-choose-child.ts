@@ -16,6 +16,12 @@ export function readHold(): HoldResponse | null {
   }
 }
 
+/** This tab's hold of the child `childId`, while it still holds the place. */
+export function liveHoldOf(childId: number): HoldResponse | null {
+  const hold = readHold();
+  return hold && hold.child.id === childId && new Date(hold.heldUntil).getTime() > Date.now() ? hold : null;
+}
+
 export function forgetHold() {
   window.sessionStorage.removeItem(HOLD_KEY);
 }

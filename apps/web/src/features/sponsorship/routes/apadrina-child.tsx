@@ -1,7 +1,7 @@
 // /apadrina/:id (docs/product.md#sponsorship): a waiting child's public profile and "Apadrinar".
 import { useParams } from 'react-router';
-import { formatMoney } from '@donaciones/shared/format';
-import { sponsorshipTexts as t } from '@donaciones/shared/messages/sponsorship';
+import { formatDateTime, formatMoney } from '@donaciones/shared/format';
+import { sponsorshipMessages, sponsorshipTexts as t } from '@donaciones/shared/messages/sponsorship';
 import { Button, ButtonLink } from '@/components/button';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
@@ -9,7 +9,7 @@ import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePublicChild } from '../api/sponsorship';
 import { ChildFacts, ChildPhoto, useNoIndex } from '../components/child-card';
-import { useChooseChild } from '../components/use-choose-child';
+import { liveHoldOf, useChooseChild } from '../components/use-choose-child';
 
 export default function ApadrinaChildPage() {
   const id = Number(useParams().id);
@@ -19,10 +19,21 @@ export default function ApadrinaChildPage() {
   const { choose, pending, error } = useChooseChild();
 
   if (child.isError) {
+    // Back from the held place's form, the child is off the waiting list because the visitor holds them.
+    const own = liveHoldOf(id);
+    if (own) {
+      return (
+        <div className="mx-auto max-w-3xl px-4 py-10">
+          <h1 className="text-3xl font-semibold">{own.child.firstName}</h1>
+          <p role="status" className="mt-4 text-lg text-ink-800">{t.heldByYou(own.child.firstName, formatDateTime(own.heldUntil))}</p>
+          <ButtonLink className="mt-6" to={paths.apadrinaStart}>{t.continueHold}</ButtonLink>
+        </div>
+      );
+    }
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
         <h1 className="sr-only">{t.pageTitle}</h1>
-        <ErrorState message="Esta niña o niño ya no está en la lista de espera." />
+        <ErrorState message={`${sponsorshipMessages.notWaiting}.`} />
         <ButtonLink className="mt-4" to={paths.apadrina} variant="outline">{t.pageTitle}</ButtonLink>
       </div>
     );
