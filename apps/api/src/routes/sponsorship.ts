@@ -98,7 +98,7 @@ export default async function sponsorshipRoutes(app: FastifyInstance) {
         response: { 201: holdResponseSchema, 400: error, 404: error, 409: error, 429: error },
       },
     },
-    async (request, reply) => reply.status(201).send(await holdPlace(app.db, { childId: request.body.childId, userId: request.user?.id ?? null, ip: request.ip })),
+    async (request, reply) => reply.status(201).send(await holdPlace(app.db, { childId: request.body.childId, userId: request.user?.id ?? null, replaces: request.body.replaces, ip: request.ip })),
   );
 
   r.post(

@@ -52,6 +52,25 @@ describe('holding a place', () => {
     expect((await hold(child.id)).statusCode).toBe(201);
   });
 
+  it('gives the first child back to the list when the same visitor chooses another (its hold token as replaces)', async () => {
+    const ana = await aChild(ctx.db, { firstName: 'Ana' });
+    const beto = await aChild(ctx.db, { firstName: 'Beto' });
+    const first = await hold(ana.id);
+    expect(first.statusCode).toBe(201);
+    const second = await inject(ctx.app, { method: 'POST', url: '/api/v1/sponsorship/holds', payload: { childId: beto.id, replaces: first.json().holdToken } });
+    expect(second.statusCode).toBe(201);
+    const list = await inject(ctx.app, { method: 'GET', url: '/api/v1/sponsorship/children' });
+    const waiting = list.json().children.map((c: { id: number }) => c.id);
+    expect(waiting).toContain(ana.id);
+    expect(waiting).not.toContain(beto.id);
+    const [released] = await ctx.db.select().from(sponsorships).where(eq(sponsorships.holdToken, first.json().holdToken));
+    expect(released).toMatchObject({ status: 'released', endReason: 'hold_replaced' });
+    // A token that holds nothing (spent, someone else's made up) changes nothing.
+    expect((await inject(ctx.app, { method: 'POST', url: '/api/v1/sponsorship/holds', payload: { childId: ana.id, replaces: 'no-es-una-reserva' } })).statusCode).toBe(201);
+    const [stillHeld] = await ctx.db.select().from(sponsorships).where(eq(sponsorships.holdToken, second.json().holdToken));
+    expect(stillHeld.status).toBe('held');
+  });
+
   it('chooses the child waiting longest for "Donde más se necesite"', async () => {
     await ctx.db.update(sponsoredChildren).set({ status: 'paused' });
     await aChild(ctx.db, { firstName: 'Reciente', waitingSince: new Date(Date.now() - 86_400_000) });

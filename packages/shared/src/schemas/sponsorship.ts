@@ -145,7 +145,13 @@ export const publicChildrenResponseSchema = z.object({
 export type PublicChildrenResponse = z.infer<typeof publicChildrenResponseSchema>;
 
 /** "Apadrinar" on a child, or "Donde más se necesite" (childId null). */
-export const holdRequestSchema = z.object({ childId: z.number({ error: m.childNotFound }).int({ error: m.childNotFound }).positive({ error: m.childNotFound }).max(ROW_ID_MAX, { error: m.childNotFound }).nullable() }).strict();
+export const holdRequestSchema = z
+  .object({
+    childId: z.number({ error: m.childNotFound }).int({ error: m.childNotFound }).positive({ error: m.childNotFound }).max(ROW_ID_MAX, { error: m.childNotFound }).nullable(),
+    /** The hold this tab had (its token): a visitor who chooses another child lets the first one's place go. */
+    replaces: z.string().max(64).optional(),
+  })
+  .strict();
 export const holdResponseSchema = z.object({
   holdToken: z.string(),
   heldUntil: z.string(),

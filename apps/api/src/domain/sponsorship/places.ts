@@ -3,7 +3,7 @@
 // unpaid. Two people can never take the same place: the child's row is locked while a place is
 // chosen, and the partial unique index sponsorships_child_place_taken_key refuses a second holder.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gte, lte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, lt, sql, type SQL } from 'drizzle-orm';
 import { sponsorshipMessages as m } from '@donaciones/shared/messages/sponsorship';
 import type { PublicChildrenQuery, SponsorshipSettings } from '@donaciones/shared/schemas/sponsorship';
 import { sponsorshipAmountFor } from '@donaciones/shared/schemas/sponsorship-amounts';
@@ -108,9 +108,16 @@ export async function takePlace(tx: Db, childId: number, input: { userId: number
 }
 
 /** Holds a place of the child (or of the child waiting longest) for the person who chose it. */
-export async function holdPlace(db: Database, input: { childId: number | null; userId: number | null; ip?: string | null }) {
+export async function holdPlace(db: Database, input: { childId: number | null; userId: number | null; replaces?: string; ip?: string | null }) {
   try {
     const hold = await db.transaction(async (tx) => {
+      // The place this visitor held before goes back to the list, unless its payment already started.
+      if (input.replaces) {
+        await tx
+          .update(sponsorships)
+          .set({ status: 'released', endedAt: sql`now()`, endReason: 'hold_replaced', updatedAt: sql`now()` })
+          .where(and(eq(sponsorships.holdToken, input.replaces), eq(sponsorships.status, 'held'), isNull(sponsorships.recurringGiftId)));
+      }
       const settings = await sponsorshipSettings(tx);
       const childId = input.childId ?? (await mostNeededChildId(tx));
       const row = await takePlace(tx, childId, { userId: input.userId, minutes: settings.hold_minutes, settings });

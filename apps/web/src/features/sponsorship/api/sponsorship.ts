@@ -46,7 +46,9 @@ export function usePublicChild(id: number) {
 
 export function useHold() {
   return useMutation({
-    mutationFn: async (childId: number | null) => (await api.post<HoldResponse>('/sponsorship/holds', { childId }, { skipErrorToast: [404, 409] })).data,
+    // `replaces`: the hold this tab had, whose place goes back to the list when another child is chosen.
+    mutationFn: async ({ childId, replaces }: { childId: number | null; replaces?: string }) =>
+      (await api.post<HoldResponse>('/sponsorship/holds', { childId, replaces }, { skipErrorToast: [404, 409] })).data,
   });
 }
 

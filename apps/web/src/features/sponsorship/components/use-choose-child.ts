@@ -30,7 +30,7 @@ export function useChooseChild() {
   const hold = useHold();
   const navigate = useNavigate();
   const choose = (childId: number | null) =>
-    hold.mutate(childId, {
+    hold.mutate({ childId, replaces: readHold()?.holdToken }, {
       onSuccess: (answer) => {
         window.sessionStorage.setItem(HOLD_KEY, JSON.stringify(answer));
         void navigate(paths.apadrinaStart);

@@ -2,6 +2,7 @@
 // off the waiting list because this visitor holds them, and the page says so instead of "ya no está".
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { HoldResponse } from '@donaciones/shared/schemas/sponsorship';
 import { renderApp } from '@/test/render-app';
 
@@ -34,5 +35,20 @@ describe('/apadrina/:id when the child is no longer waiting', () => {
     renderApp('/apadrina/4', { handler: (req) => (req.url === '/sponsorship/children/4' ? notWaiting : undefined) });
     expect(await screen.findByText('Esta niña o niño ya no está en la lista de espera.', {}, { timeout: 6000 })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Continuar con mi apadrinamiento' })).not.toBeInTheDocument();
+  });
+
+  it('choosing another child lets this tab\'s earlier hold go (its token sent as replaces)', async () => {
+    window.sessionStorage.setItem('apadrina.reserva', JSON.stringify(hold(4, 25)));
+    const other = { id: 7, firstName: 'Lupita', age: 10, department: 'Quiché', programName: null, story: '', photoUrl: null, monthlyAmount: 250 };
+    const { requests } = renderApp('/apadrina/7', {
+      handler: (req) => {
+        if (req.url === '/sponsorship/children/7') return { status: 200, data: other };
+        if (req.url === '/sponsorship/holds') return { status: 201, data: { holdToken: 'nueva', heldUntil: new Date(Date.now() + 1_800_000).toISOString(), monthlyAmount: 250, child: other } };
+        return undefined;
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Apadrinar a Lupita' }, { timeout: 6000 }));
+    const sent = requests.find((r) => r.url === '/sponsorship/holds');
+    expect(sent?.data).toEqual({ childId: 7, replaces: 'token-de-prueba-123' });
   });
 });
