@@ -9,7 +9,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type LucideIcon, Pencil, Plus, Sprout, Trash2 } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { type z } from 'zod';
-import { parseAmountInput } from '@donaciones/shared/amount-input';
 import { formatMoney, formatPercent } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { type AdminProgram, programInputSchema } from '@donaciones/shared/schemas/admin';
@@ -22,6 +21,7 @@ import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { ErrorMessage } from '@/components/flash-message';
 import { applyServerErrors } from '@/lib/form-errors';
+import { moneyFieldValue } from '@/lib/money-field';
 import { useDeleteProgram } from '../api/delete-program';
 import { useAdminPrograms } from '../api/get-admin-programs';
 import { type ProgramValues, useSaveProgram } from '../api/save-program';
@@ -208,13 +208,6 @@ export function ContentManager<T extends { id: number }>({
 // ---------------------------------------------------------------- programs
 
 type ProgramInput = z.input<typeof programInputSchema>;
-
-/** A money text field's value for the form: the amount the text means, or NaN when it is refused. */
-function moneyFieldValue(value: unknown): number {
-  if (typeof value === 'number') return value;
-  const parsed = parseAmountInput(String(value ?? ''));
-  return parsed.ok ? parsed.cents / 100 : Number.NaN;
-}
 
 function ProgramModal({ program, onClose }: { program: AdminProgram | null; onClose: () => void }) {
   const save = useSaveProgram();

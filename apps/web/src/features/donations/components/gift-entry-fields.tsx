@@ -5,6 +5,7 @@ import { formatMoney, guatemalaDay } from '@donaciones/shared/format';
 import { GIFT_METHODS, giftEntryMessages as g } from '@donaciones/shared/messages/gift-entry';
 import type { GiftEntryOptions, StaffGift, StaffGiftInput } from '@donaciones/shared/schemas/gift-entry';
 import { Checkbox, Select, TextArea, TextInput } from '@/components/form-fields';
+import { moneyFieldValue } from '@/lib/money-field';
 import { type ChosenDonor, DonorPicker } from './donor-picker';
 
 export type GiftForm = UseFormReturn<StaffGiftInput, unknown, StaffGift>;
@@ -84,7 +85,7 @@ export function AmountFields({ form, options }: { form: GiftForm; options: GiftE
   return (
     <>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextInput label={g.amount} required type="number" inputMode="decimal" min={0.01} step="0.01" hint={hint} error={errors.amount?.message} {...register('amount', { valueAsNumber: true })} />
+        <TextInput label={g.amount} required inputMode="decimal" autoComplete="off" hint={hint} error={errors.amount?.message} {...register('amount', { setValueAs: moneyFieldValue })} />
         <Select label={g.currency} required options={CURRENCY_OPTIONS} error={errors.currency?.message} {...register('currency')} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">

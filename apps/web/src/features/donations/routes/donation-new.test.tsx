@@ -73,9 +73,17 @@ describe('/donations/new', { timeout: 20_000 }, () => {
     expect(nav.some((link) => link.getAttribute('href') === '/admin/donations' && link.className.includes('bg-brand-50'))).toBe(true);
     expect(screen.getByRole('link', { name: 'Cancelar' })).toHaveAttribute('href', '/admin/donations');
     await user.type(screen.getByRole('textbox', { name: /Nombre del donante/ }), 'Héctor Monterroso');
-    await user.type(screen.getByLabelText(/^Monto/), '150');
+    // The amount as Guatemalans write it; the browser's number parsing ('1e3' for a thousand) is not used.
+    await user.type(screen.getByLabelText(/^Monto/), '1e3');
+    await user.click(screen.getByRole('button', { name: 'Registrar donación' }));
+    expect(await screen.findByText('El monto debe ser un número positivo')).toBeInTheDocument();
+    expect(requests.filter((r) => r.url === '/admin/gifts')).toHaveLength(0);
+    await user.clear(screen.getByLabelText(/^Monto/));
+    await user.type(screen.getByLabelText(/^Monto/), '1,500.50');
     await user.click(screen.getByRole('button', { name: 'Registrar donación' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/donations/77'), { timeout: 6000 });
-    expect(requests.filter((r) => r.url === '/admin/gifts')).toHaveLength(1);
+    const sent = requests.filter((r) => r.url === '/admin/gifts');
+    expect(sent).toHaveLength(1);
+    expect(sent[0].data).toMatchObject({ amount: 1500.5 });
   });
 });

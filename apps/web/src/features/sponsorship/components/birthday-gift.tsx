@@ -18,6 +18,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { usePublicSite } from '@/lib/public-site';
 import { useSession } from '@/lib/session';
+import { moneyFieldValue } from '@/lib/money-field';
 import { newAttemptKey, useSendBirthdayGift } from '../api/birthday-gifts';
 
 interface Values {
@@ -76,7 +77,7 @@ function BirthdayGiftForm({ sponsorshipId, suggested, onDone, onCancel }: { spon
   return (
     <form className="mt-4 space-y-4" onSubmit={onSubmit} noValidate aria-label={bt.title}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput label={bt.amount} type="number" inputMode="decimal" min={bounds.min} step="0.01" required {...form.register('amount', { valueAsNumber: true })} error={errors.amount?.message} />
+        <TextInput label={bt.amount} inputMode="decimal" autoComplete="off" prefix="Q" required {...form.register('amount', { setValueAs: moneyFieldValue })} error={errors.amount?.message} />
         <Select
           label={bt.method}
           {...form.register('paymentMethod')}
