@@ -6,7 +6,7 @@ export const letterEmailMessages = {
     `Hola${name ? ` ${name}` : ''}:\n\n` +
     `${child} te respondió. Nuestro equipo ya revisó su carta y la puedes leer en tu área de donante` +
     (translated ? ', con su traducción.' : '.') +
-    ' Inicia sesión con este correo para verla.\n\n' +
+    ' Inicia sesión con este correo para verla (si aún no tienes cuenta, créala con este mismo correo y confírmalo).\n\n' +
     `${link}\n\n` +
     `Gracias por acompañar a ${child}.`,
 };

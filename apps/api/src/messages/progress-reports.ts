@@ -5,7 +5,7 @@ export const progressReportEmailMessages = {
   text: (name: string, child: string, link: string) =>
     `Hola${name ? ` ${name}` : ''}:\n\n` +
     `Nuestro equipo publicó un nuevo informe de avance de ${child}: cómo le va en la escuela, su salud y un mensaje para ti. ` +
-    'Inicia sesión con este correo para leerlo en Mi ahijado/a.\n\n' +
+    'Inicia sesión con este correo para leerlo en Mi ahijado/a (si aún no tienes cuenta, créala con este mismo correo y confírmalo).\n\n' +
     `${link}\n\n` +
     `Gracias por acompañar a ${child}.`,
 };

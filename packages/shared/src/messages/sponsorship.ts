@@ -81,7 +81,7 @@ export const sponsorshipTexts = {
   yourDetails: 'Tus datos',
   demoCard: 'Tarjeta de prueba del demo (no se cobra nada real): 4242 4242 4242 4242',
   goToMyChild: 'Ver Mi ahijado/a',
-  loginToSee: 'Inicia sesión con este correo para ver a tu ahijado/a y escribirle cartas.',
+  loginToSee: 'Para ver a tu ahijado/a y escribirle cartas, inicia sesión con este correo; si aún no tienes cuenta, créala con este mismo correo y confírmalo.',
   pendingPayment: 'Primer pago en proceso',
   active: 'Activo',
   writeLetters: 'Cartas',
