@@ -24,6 +24,30 @@ export function liveHoldOf(childId: number): HoldResponse | null {
 
 export function forgetHold() {
   window.sessionStorage.removeItem(HOLD_KEY);
+  window.sessionStorage.removeItem(DETAILS_KEY);
+}
+
+const DETAILS_KEY = 'apadrina.reserva.datos';
+
+/** What the sponsor typed on the held place's form (never a card's digits), kept for a reload of that tab. */
+export interface HoldDetails {
+  donorName: string;
+  email: string;
+  paymentMethod: string;
+}
+
+/** The details typed for this hold, or null (another hold's, or none). */
+export function readHoldDetails(holdToken: string): HoldDetails | null {
+  try {
+    const saved = JSON.parse(window.sessionStorage.getItem(DETAILS_KEY) ?? 'null') as (HoldDetails & { holdToken: string }) | null;
+    return saved && saved.holdToken === holdToken ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveHoldDetails(holdToken: string, details: HoldDetails) {
+  window.sessionStorage.setItem(DETAILS_KEY, JSON.stringify({ holdToken, ...details }));
 }
 
 export function useChooseChild() {

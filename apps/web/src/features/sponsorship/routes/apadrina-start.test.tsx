@@ -66,6 +66,23 @@ describe('the sponsor start page', () => {
     expect(screen.getAllByText(/Q250\.00/).length).toBeGreaterThan(0);
   });
 
+  it('keeps what was typed for this hold across a reload of the tab, but never the card', async () => {
+    const first = renderStart([ACCOUNT]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: new RegExp(tm.transfer) }));
+    await user.type(screen.getByLabelText(/Nombre/), 'Lucía Pérez');
+    await user.type(screen.getByLabelText(/Correo electrónico/), 'lucia@correo.gt');
+    await user.click(screen.getByRole('radio', { name: new RegExp(tm.card) }));
+    await user.type(screen.getByLabelText(/Número de tarjeta/), '4242424242424242');
+    first.unmount();
+    expect(window.sessionStorage.getItem('apadrina.reserva.datos')).not.toContain('4242');
+
+    renderStart([ACCOUNT]);
+    expect(await screen.findByLabelText(/Nombre/)).toHaveProperty('value', 'Lucía Pérez');
+    expect(screen.getByLabelText(/Correo electrónico/)).toHaveProperty('value', 'lucia@correo.gt');
+    expect(screen.getByLabelText(/Número de tarjeta/)).toHaveProperty('value', '');
+  });
+
   it('asks for the card when paying by card, refusing it empty in Spanish without sending', async () => {
     const { requests } = renderStart([ACCOUNT]);
     const user = userEvent.setup();

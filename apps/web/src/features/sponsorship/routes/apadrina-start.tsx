@@ -2,7 +2,7 @@
 // and the sponsor's details; the card is the demo's (checked here, only its last 4 digits sent) or the
 // provider's own page, or a monthly bank transfer whose instructions are shown (decision 0054). The
 // first payment makes the sponsorship active.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -12,6 +12,7 @@ import { sponsorshipTransferMessages as tm } from '@donaciones/shared/messages/s
 import { SPONSOR_PAYMENT_METHODS } from '@donaciones/shared/schemas/sponsorship-transfer';
 import { cardLast4, detectCardBrand, donateDetailsSchema } from '@donaciones/shared/schemas/donate';
 import { hostedCheckout } from '@donaciones/shared/schemas/payments';
+import type { HoldResponse } from '@donaciones/shared/schemas/sponsorship';
 import { Button, ButtonLink } from '@/components/button';
 import { Card } from '@/components/card';
 import { Checkbox, TextInput } from '@/components/form-fields';
@@ -27,7 +28,7 @@ import { type StartAnswer, useStartSponsorship } from '../api/sponsorship';
 import { ChildFacts, ChildPhoto, useNoIndex } from '../components/child-card';
 import { SponsorMethodChoice } from '../components/sponsor-method-choice';
 import { TransferInstructions } from '../components/transfer-instructions';
-import { forgetHold, readHold } from '../components/use-choose-child';
+import { forgetHold, readHold, readHoldDetails, saveHoldDetails } from '../components/use-choose-child';
 
 const code = z.boolean().refine((v) => v, { error: m.codeOfConductRequired });
 const method = z.enum(SPONSOR_PAYMENT_METHODS);
@@ -37,6 +38,31 @@ const noCardSchema = donateDetailsSchema.pick({ donorName: true, email: true }).
 type Values = z.input<typeof demoSchema>;
 
 const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('es-GT', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Guatemala' });
+
+/** The held place's form; a reload keeps what was typed for this hold (name, email, how to pay; never the card). */
+function useHoldForm(hold: HoldResponse | null, hosted: boolean) {
+  const session = useSession();
+  const [saved] = useState(() => (hold ? readHoldDetails(hold.holdToken) : null));
+  const form = useForm<Values>({
+    // The card is checked here only when it is the demo's and the sponsor pays by card.
+    resolver: (values, context, options) =>
+      zodResolver(!hosted && values.paymentMethod === 'card' ? demoSchema : (noCardSchema as unknown as typeof demoSchema))(values, context, options),
+    defaultValues: {
+      donorName: saved?.donorName ?? (session.user ? `${session.user.first_name ?? ''} ${session.user.last_name ?? ''}`.trim() : ''),
+      email: saved?.email ?? session.user?.email ?? '',
+      cardNumber: '',
+      expiryDate: '',
+      cvc: '',
+      acceptCodeOfConduct: false,
+      paymentMethod: saved?.paymentMethod === 'transfer' ? 'transfer' : 'card',
+    },
+  });
+  const [donorName, email, paymentMethod] = useWatch({ control: form.control, name: ['donorName', 'email', 'paymentMethod'] });
+  useEffect(() => {
+    if (hold) saveHoldDetails(hold.holdToken, { donorName, email, paymentMethod });
+  }, [hold, donorName, email, paymentMethod]);
+  return form;
+}
 
 export default function ApadrinaStartPage() {
   useDocumentTitle(t.heldTitle);
@@ -48,12 +74,7 @@ export default function ApadrinaStartPage() {
   const hosted = hostedCheckout(site.data?.payments?.provider);
   const transferOffered = (site.data?.bank_accounts.length ?? 0) > 0;
   const start = useStartSponsorship();
-  const form = useForm<Values>({
-    // The card is checked here only when it is the demo's and the sponsor pays by card.
-    resolver: (values, context, options) =>
-      zodResolver(!hosted && values.paymentMethod === 'card' ? demoSchema : (noCardSchema as unknown as typeof demoSchema))(values, context, options),
-    defaultValues: { donorName: session.user ? `${session.user.first_name ?? ''} ${session.user.last_name ?? ''}`.trim() : '', email: session.user?.email ?? '', cardNumber: '', expiryDate: '', cvc: '', acceptCodeOfConduct: false, paymentMethod: 'card' },
-  });
+  const form = useHoldForm(hold, hosted);
   const paymentMethod = useWatch({ control: form.control, name: 'paymentMethod' });
   const cardFields = !hosted && paymentMethod === 'card';
   const errors = form.formState.errors;
