@@ -58,7 +58,13 @@ export const donorListSchema = z.object({
 });
 export type DonorList = z.infer<typeof donorListSchema>;
 
-const phone = z.string().trim().regex(/^\+?[0-9][0-9 -]{5,24}$/, { error: m.phoneInvalid });
+/** A phone as people write it ('+502 5123-4567', '+1 (555) 123-4567'): 7 to 20 digits. */
+const phone = z
+  .string()
+  .trim()
+  .refine((p) => /^\+?[0-9 ()-]+$/.test(p) && p.replace(/\D/g, '').length >= 7 && p.replace(/\D/g, '').length <= 20, {
+    error: (issue) => m.phoneInvalid(String(issue.input ?? '')),
+  });
 const tag = z.string().trim().min(1, { error: m.tagInvalid }).max(40, { error: m.tagInvalid });
 
 export const donorUpdateSchema = z.object({
@@ -66,13 +72,13 @@ export const donorUpdateSchema = z.object({
   name: z.string().trim().min(1, { error: m.nameRequired }).max(200, { error: m.nameTooLong }),
   contactPerson: z.string().trim().max(200, { error: m.nameTooLong }).nullable(),
   taxId: z.string().trim().max(20, { error: m.taxIdInvalid }).nullable(),
-  emails: z.array(emailField).max(10, { error: m.tooMany }),
-  phones: z.array(phone).max(10, { error: m.tooMany }),
-  address: z.string().trim().max(500, { error: m.textTooLong }).nullable(),
+  emails: z.array(emailField).max(10, { error: m.tooManyEmails }),
+  phones: z.array(phone).max(10, { error: m.tooManyPhones }),
+  address: z.string().trim().max(500, { error: m.addressTooLong }).nullable(),
   consentEmail: z.boolean(),
   consentWhatsapp: z.boolean(),
-  notes: z.string().max(5000, { error: m.textTooLong }).nullable(),
-  tags: z.array(tag).max(30, { error: m.tooMany }),
+  notes: z.string().max(5000, { error: m.notesTooLong }).nullable(),
+  tags: z.array(tag).max(30, { error: m.tooManyTags }),
 });
 export type DonorUpdate = z.infer<typeof donorUpdateSchema>;
 

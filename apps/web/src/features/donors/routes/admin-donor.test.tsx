@@ -78,11 +78,13 @@ describe('admin donor page', { timeout: 20_000 }, () => {
     await userEvent.clear(phones);
     await userEvent.type(phones, 'abc');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
-    expect(await within(dialog).findByText(/Uno de los teléfonos no es válido/)).toBeInTheDocument();
+    // The refused phone is named, with what a phone may hold.
+    expect(await within(dialog).findByText('El teléfono «abc» no es válido: de 7 a 20 dígitos, con +, espacios, guiones o paréntesis.')).toBeInTheDocument();
     expect(api.puts).toHaveLength(0);
 
+    // Written as people write them, parentheses too.
     await userEvent.clear(phones);
-    await userEvent.type(phones, '+502 5555 1234');
+    await userEvent.type(phones, '+502 5555 1234{enter}+1 (555) 123-4567');
     const taxId = within(dialog).getByRole('textbox', { name: /NIT o CUI/ });
     await userEvent.clear(taxId);
     await userEvent.type(taxId, '123');
@@ -94,6 +96,6 @@ describe('admin donor page', { timeout: 20_000 }, () => {
     await userEvent.type(taxId, '1234567K');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Editar donante' })).not.toBeInTheDocument());
-    expect(api.puts.at(-1)?.data).toMatchObject({ kind: 'company', taxId: '1234567K', phones: ['+502 5555 1234'], tags: ['empresa-aliada'], consentEmail: true });
+    expect(api.puts.at(-1)?.data).toMatchObject({ kind: 'company', taxId: '1234567K', phones: ['+502 5555 1234', '+1 (555) 123-4567'], tags: ['empresa-aliada'], consentEmail: true });
   });
 });
