@@ -54,6 +54,18 @@ export function maskEmail(email: string): string {
   return `${email[0]}***${email.slice(at)}`;
 }
 
+/**
+ * A donor's email as a member of staff is shown it (docs/product.md#donor-privacy): in full to staff who
+ * may read donors' contact details (donors.read), else masked, as gift entry's donor choices show it
+ * (a VOLUNTEER or COMMUNICATIONS sees no contact details). A gift without an email stays empty.
+ */
+export function staffEmail(email: string, contacts: boolean): string {
+  return contacts || email === '' ? email : maskEmail(email);
+}
+
+/** Whether these roles may read donors' contact details (email, phone, address, NIT). */
+export const readsContacts = (roles: readonly string[] | null | undefined): boolean => can(roles, 'donors.read');
+
 /** Lower-case particles of compound surnames ("de León", "de la Cruz"): never taken as the surname. */
 export const NAME_PARTICLES = ['de', 'del', 'la', 'las', 'los', 'y'] as const;
 

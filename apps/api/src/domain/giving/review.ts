@@ -10,7 +10,7 @@ import type { Actor } from '../../platform/audit';
 import { isDatedByDay } from '../ledger/dated-by-day';
 import { type DonationRow, transitionDonation } from '../ledger/transitions';
 import { cappedCount, emailCondition, foldedLike, searchPattern } from './donation-search';
-import { NEWEST_FIRST, afterListCursor, countFromTotals } from './donations';
+import { NEWEST_FIRST, afterListCursor, countFromTotals, staffEmail } from './donations';
 import { cursorInstant, pageOf } from '../../platform/keyset';
 import { conflict, notFound } from '../../errors';
 import { paymentMessages } from '../../messages/payments';
@@ -41,11 +41,13 @@ export function toAdminDonation(
     | 'paymentProvider'
     | 'paymentMethod'
   >,
+  contacts = true,
 ): AdminDonation {
   return {
     id: row.id,
     donor_name: row.donorName,
-    donor_email: row.donorEmail,
+    // `contacts` false (staff without donors.read): the email masked (docs/product.md#donor-privacy).
+    donor_email: staffEmail(row.donorEmail, contacts),
     amount_gtq: fromCents(row.amountCents),
     currency: row.currency,
     donation_type: row.donationType,
@@ -59,12 +61,15 @@ export function toAdminDonation(
   };
 }
 
-/** One donation as the review queue shows it (with its slip), for its own page. */
-export async function adminDonationOf(db: Db, id: number): Promise<AdminDonation> {
+/**
+ * One donation as the review queue shows it (with its slip), for its own page; `contacts` false masks
+ * the donor's email (staff without donors.read).
+ */
+export async function adminDonationOf(db: Db, id: number, contacts = true): Promise<AdminDonation> {
   const [row] = await db.select().from(donations).where(eq(donations.id, id)).limit(1);
   if (!row) throw notFound();
   const deposits = await depositReviewsOf(db, [row]);
-  return { ...toAdminDonation(row), deposit: deposits.get(id) ?? null };
+  return { ...toAdminDonation(row, contacts), deposit: deposits.get(id) ?? null };
 }
 
 /** A card donation is settled by its payment provider (simulated or real), never by a staff click. */
@@ -76,6 +81,8 @@ async function assertManualReview(db: Db, id: number): Promise<void> {
 export async function listAdminDonations(
   db: Db,
   input: { status?: AdminStatus; q?: string; pendingDeposits?: boolean; limit: number; offset: number; after?: string },
+  /** Whether the caller may read donors' contact details (donors.read); else every email is masked. */
+  contacts: boolean,
 ): Promise<AdminDonationList> {
   const conditions: SQL[] = [];
   if (input.status) conditions.push(eq(donations.status, STORED_STATUS[input.status]));
@@ -109,7 +116,7 @@ export async function listAdminDonations(
   const rows = shown.map((r) => r.row);
   const deposits = await depositReviewsOf(db, rows);
   return {
-    donations: rows.map((row) => ({ ...toAdminDonation(row), deposit: deposits.get(row.id) ?? null })),
+    donations: rows.map((row) => ({ ...toAdminDonation(row, contacts), deposit: deposits.get(row.id) ?? null })),
     total: counted.total,
     total_capped: counted.capped,
     limit: input.limit,

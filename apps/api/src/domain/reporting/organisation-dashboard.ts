@@ -24,7 +24,7 @@ import { toAdminDonation } from '../giving/review';
 import { userStatus } from '../accounts/users';
 import { rowsOf } from '../../db/rows';
 import { createdWithin } from '../ledger/figures';
-import { NEWEST_FIRST } from '../giving/donations';
+import { NEWEST_FIRST, staffEmail } from '../giving/donations';
 import { monthlyGivingCard } from '../monthly/gift-console';
 
 const act = activityMessages.admin;
@@ -182,7 +182,8 @@ export async function recentActivity(db: Db, limit = RECENT_ACTIVITY): Promise<R
 /** The rollup's days of a range of Guatemala calendar days (end excluded). */
 const daysOf = (range: { start: string; end: string }) => sql`day >= ${range.start}::date AND day < ${range.end}::date`;
 
-export async function adminDashboardStats(db: Db, now: Date = new Date()): Promise<AdminDashboardStats> {
+/** `contacts` false (staff without donors.read, such as COMMUNICATIONS): the recent donations' and accounts' emails masked. */
+export async function adminDashboardStats(db: Db, now: Date = new Date(), contacts = true): Promise<AdminDashboardStats> {
   const month = figurePeriod('month', now);
   const thisMonth = createdWithin(month.current);
   const sameStretchBefore = createdWithin(month.previous);
@@ -241,12 +242,12 @@ export async function adminDashboardStats(db: Db, now: Date = new Date()): Promi
     },
     recent_users: latestUsers.map((u) => ({
       id: u.id,
-      email: u.email,
+      email: staffEmail(u.email, contacts),
       roles: normalizeRoles(u.roles),
       status: userStatus(u),
       joined_at: u.createdAt.toISOString(),
     })),
-    recent_donations: latestDonations.map(toAdminDonation),
+    recent_donations: latestDonations.map((row) => toAdminDonation(row, contacts)),
     recent_activity: activity,
     monthly_giving: monthlyGiving,
   };

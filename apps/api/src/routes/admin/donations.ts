@@ -8,6 +8,7 @@ import { adminDonationOf, approveDonation, listAdminDonations, rejectDonation } 
 import { adminDonationDonorSchema } from '@donaciones/shared/schemas/fiscal';
 import { donationDonor } from '../../domain/receipts/fiscal';
 import { donationHistory } from '../../domain/reporting/donation-history';
+import { readsContacts } from '../../domain/giving/donations';
 import { bearer, error, refusals, writeRefusals } from '../common';
 
 export default async function adminDonationRoutes(app: FastifyInstance) {
@@ -29,7 +30,7 @@ export default async function adminDonationRoutes(app: FastifyInstance) {
         response: { 200: adminDonationListSchema, 400: error, ...refusals },
       },
     },
-    async (request) => listAdminDonations(app.db, request.query),
+    async (request) => listAdminDonations(app.db, request.query, readsContacts(request.user?.roles)),
   );
 
   r.get(
@@ -45,7 +46,7 @@ export default async function adminDonationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const donation = await adminDonationOf(app.db, request.params.id);
+      const donation = await adminDonationOf(app.db, request.params.id, readsContacts(request.user?.roles));
       return { donation, history: await donationHistory(app.db, request.params.id) };
     },
   );

@@ -13,7 +13,13 @@ import { actorOf } from '../../http/auth';
 import { getAdminMonthlyGift, listAdminMonthlyGifts } from '../../domain/monthly/gift-console';
 import { cancelMonthlyGift } from '../../domain/monthly/cancel';
 import { monthlyContext } from '../../domain/monthly/monthly-gifts';
+import { readsContacts, staffEmail } from '../../domain/giving/donations';
 import { bearer, error, refusals, writeRefusals } from '../common';
+
+/** A gift as these roles may see it: the donor's email masked without donors.read (docs/product.md#donor-privacy). */
+function shownTo<T extends { donorEmail: string }>(gift: T, roles: readonly string[] | undefined): T {
+  return { ...gift, donorEmail: staffEmail(gift.donorEmail, readsContacts(roles)) };
+}
 
 export default async function adminMonthlyGiftRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -34,7 +40,10 @@ export default async function adminMonthlyGiftRoutes(app: FastifyInstance) {
         response: { 200: adminMonthlyGiftListSchema, 400: error, ...refusals },
       },
     },
-    async (request) => listAdminMonthlyGifts(app.db, request.query),
+    async (request) => {
+      const list = await listAdminMonthlyGifts(app.db, request.query);
+      return { ...list, gifts: list.gifts.map((gift) => shownTo(gift, request.user?.roles)) };
+    },
   );
 
   r.get(
@@ -49,7 +58,7 @@ export default async function adminMonthlyGiftRoutes(app: FastifyInstance) {
         response: { 200: adminMonthlyGiftDetailSchema, 400: error, ...refusals, 404: error },
       },
     },
-    async (request) => getAdminMonthlyGift(app.db, request.params.id),
+    async (request) => shownTo(await getAdminMonthlyGift(app.db, request.params.id), request.user?.roles),
   );
 
   r.post(

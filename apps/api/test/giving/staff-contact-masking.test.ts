@@ -1,0 +1,82 @@
+// Staff without donors.read see no donor contact details (docs/product.md#donor-privacy,
+// #roles-and-permissions): a VOLUNTEER reads the review queue, a donation's review page and the
+// monthly gifts with each donor's email masked (as gift entry's donor choices show it); ADMIN and
+// FINANCE see it in full.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminDonation, AdminDonationList } from '@donaciones/shared/schemas/admin';
+import type { AdminMonthlyGiftDetail, AdminMonthlyGiftList } from '@donaciones/shared/schemas/monthly-admin';
+import { recurringGifts } from '../../src/db/schema';
+import { createTestApp, inject, json, type Caller, type TestContext } from '../support/helpers';
+import * as make from '../support/factory';
+
+let ctx: TestContext;
+let volunteer: Caller;
+let finance: Caller;
+let admin: Caller;
+let donationId: number;
+let giftId: number;
+const EMAIL = 'rosa.tzul@correo.gt';
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  [admin, finance, volunteer] = await Promise.all(
+    (['ADMIN', 'FINANCE', 'VOLUNTEER'] as const).map((role) => make.signIn(ctx.app, ctx.db, { roles: [role] })),
+  );
+  donationId = (await make.donation(ctx.db, { status: 'pending', donorName: 'Rosa Tzul', donorEmail: EMAIL })).id;
+  const [gift] = await ctx.db
+    .insert(recurringGifts)
+    .values({ provider: 'simulated', subscriptionId: 'su_mask', donorName: 'Rosa Tzul', donorEmail: EMAIL, amountCents: 15_000, currency: 'GTQ', status: 'active', startedAt: new Date() })
+    .returning({ id: recurringGifts.id });
+  giftId = gift.id;
+});
+afterAll(async () => ctx?.close());
+
+const get = (who: Caller, url: string) => inject(ctx.app, { method: 'GET', url: `/api/v1${url}`, token: who.token });
+
+async function seen(who: Caller) {
+  const queue = await get(who, '/admin/donations?status=PENDING');
+  const review = await get(who, `/admin/donations/${donationId}/review`);
+  const gifts = await get(who, '/admin/monthly-gifts');
+  const gift = await get(who, `/admin/monthly-gifts/${giftId}`);
+  for (const res of [queue, review, gifts, gift]) expect(res.statusCode).toBe(200);
+  return {
+    queue: json<AdminDonationList>(queue).donations.find((d) => d.id === donationId)?.donor_email,
+    review: json<{ donation: AdminDonation }>(review).donation.donor_email,
+    gifts: json<AdminMonthlyGiftList>(gifts).gifts.find((g) => g.id === giftId)?.donorEmail,
+    gift: json<AdminMonthlyGiftDetail>(gift).donorEmail,
+    bodies: [queue, review, gifts, gift].map((res) => res.body).join('\n'),
+  };
+}
+
+describe('donor emails in the console by role', () => {
+  it('masks them for a VOLUNTEER in the queue, the review page and the monthly gifts', async () => {
+    const s = await seen(volunteer);
+    expect([s.queue, s.review, s.gifts, s.gift]).toEqual(['r***@correo.gt', 'r***@correo.gt', 'r***@correo.gt', 'r***@correo.gt']);
+    expect(s.bodies).not.toContain(EMAIL);
+  });
+
+  it('shows them in full to ADMIN and FINANCE', async () => {
+    for (const who of [admin, finance]) {
+      const s = await seen(who);
+      expect([s.queue, s.review, s.gifts, s.gift]).toEqual([EMAIL, EMAIL, EMAIL, EMAIL]);
+    }
+  });
+
+  it('leaves a gift without an email empty, not masked', async () => {
+    const id = (await make.donation(ctx.db, { status: 'pending', donorName: 'Sin Correo', donorEmail: '' })).id;
+    const res = await get(volunteer, `/admin/donations/${id}/review`);
+    expect(json<{ donation: AdminDonation }>(res).donation.donor_email).toBe('');
+  });
+
+  it("masks the dashboard's recent donations and accounts for COMMUNICATIONS (reports.read without donors.read)", async () => {
+    const communications = await make.signIn(ctx.app, ctx.db, { roles: ['COMMUNICATIONS'] });
+    const res = await get(communications, '/dashboard/stats');
+    expect(res.statusCode).toBe(200);
+    const stats = json<{ recent_donations: AdminDonation[]; recent_users: { email: string }[] }>(res);
+    expect(stats.recent_donations.map((d) => d.donor_email)).toContain('r***@correo.gt');
+    expect(res.body).not.toContain(EMAIL);
+    expect(stats.recent_users.map((u) => u.email)).toContain(`${communications.email[0]}***@${communications.email.split('@')[1]}`);
+    const full = json<{ recent_donations: AdminDonation[] }>(await get(admin, '/dashboard/stats'));
+    expect(full.recent_donations.map((d) => d.donor_email)).toContain(EMAIL);
+  });
+});
