@@ -54,13 +54,13 @@ export async function bulkLoad(exec: Exec, insert: () => Promise<unknown>): Prom
   await exec('SELECT donation_daily_rebuild()');
   await exec('SELECT donation_donor_periods_rebuild()');
   await exec('SELECT register_daily_rebuild()');
-  // Each donor's figures as donor_refresh_figures (migration 0022) keeps them: completed gifts.
+  // Each donor's figures as donor_refresh_figures (migration 0042) keeps them: completed gifts, dated by created_at.
   await exec(`
     UPDATE donors r SET gift_count = f.n, lifetime_cents = f.total, first_gift_at = f.first_at, last_gift_at = f.last_at
     FROM (SELECT o.id, coalesce(a.n, 0) AS n, coalesce(a.total, 0) AS total, a.first_at, a.last_at
           FROM donors o LEFT JOIN (
             SELECT donor_id, count(*)::int AS n, sum(coalesce(gtq_cents, amount_cents))::bigint AS total,
-                   min(coalesce(completed_at, created_at)) AS first_at, max(coalesce(completed_at, created_at)) AS last_at
+                   min(created_at) AS first_at, max(created_at) AS last_at
             FROM donations WHERE status = 'completed' AND donor_id IS NOT NULL GROUP BY donor_id) a ON a.donor_id = o.id) f
     WHERE r.id = f.id AND (r.gift_count, r.lifetime_cents, r.first_gift_at, r.last_gift_at) IS DISTINCT FROM (f.n, f.total, f.first_at, f.last_at)`);
   await exec('VACUUM ANALYZE donations');
