@@ -119,7 +119,11 @@ test.describe('donors', () => {
 
     await page.goto(`/admin/donantes/${survivor}`);
     await expect(page.getByText(second).first()).toBeVisible();
+    // Undoing asks first, naming what comes back apart.
     await page.getByRole('button', { name: 'Deshacer fusión' }).click();
+    const undo = page.getByRole('alertdialog', { name: '¿Deshacer esta fusión?' });
+    await expect(undo).toContainText('vuelven a quedar separados');
+    await undo.getByRole('button', { name: 'Deshacer fusión' }).click();
     await expect(page.getByText('Fusión deshecha')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Deshacer fusión' })).toHaveCount(0);
 
