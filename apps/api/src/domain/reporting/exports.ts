@@ -45,13 +45,13 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
 
 // ---------------------------------------------------------------- CSV
 
+/** Whether the top donors carry their emails: only for staff with donors.read (analyticsFor), else no email column at all. */
+const withEmails = (a: Analytics) => a.top_donors.some((d) => d.email !== undefined);
+
 /**
  * RFC 4180 quoting, and text cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR)
  * are prefixed with an apostrophe, so a donor named "=HYPERLINK(...)" stays text.
  */
-/** Whether the top donors carry their emails: only for staff with donors.read (analyticsFor), else no email column at all. */
-const withEmails = (a: Analytics) => a.top_donors.some((d) => d.email !== undefined);
-
 export function csvCell(value: string | number, delimiter: string): string {
   let text = typeof value === 'number' ? String(value) : value;
   // A plain number ('-87.5', '-87,5') is data, not a formula.
@@ -83,7 +83,7 @@ export function reportCsv(ctx: ReportContext, delimiter: ',' | ';'): string {
     ...a.monthly_stats.map((m) => [formatMonth(m.month), String(m.donations), num(m.amount), String(m.users)]),
     [],
     [r.topDonors],
-    withEmails(a) ? [r.donorName, r.donorEmail, `${r.totalDonated} (Q)`, r.donationsCount] : [r.donorName, `${r.totalDonated} (Q)`, r.donationsCount],
+    [r.donorName, ...(withEmails(a) ? [r.donorEmail] : []), `${r.totalDonated} (Q)`, r.donationsCount],
     ...a.top_donors.map((d) => [d.name, ...(withEmails(a) ? [d.email ?? ''] : []), num(d.total_donated), String(d.donations_count)]),
     [],
     [r.trends],
@@ -343,18 +343,13 @@ export async function reportPdf(ctx: ReportContext): Promise<Buffer> {
 
   heading(r.topDonors);
   table(
-    withEmails(a)
-      ? [
-          { title: r.donorName, width: width * 0.3 },
-          { title: r.donorEmail, width: width * 0.34 },
-          { title: r.totalDonated, width: width * 0.2, align: 'right' },
-          { title: r.donationsCount, width: width * 0.16, align: 'right' },
-        ]
-      : [
-          { title: r.donorName, width: width * 0.5 },
-          { title: r.totalDonated, width: width * 0.3, align: 'right' },
-          { title: r.donationsCount, width: width * 0.2, align: 'right' },
-        ],
+    [
+      // Without emails the name takes the email's width too.
+      { title: r.donorName, width: width * (withEmails(a) ? 0.3 : 0.64) },
+      ...(withEmails(a) ? [{ title: r.donorEmail, width: width * 0.34 }] : []),
+      { title: r.totalDonated, width: width * 0.2, align: 'right' },
+      { title: r.donationsCount, width: width * 0.16, align: 'right' },
+    ],
     a.top_donors.map((d) => [d.name, ...(withEmails(a) ? [d.email ?? ''] : []), formatMoney(d.total_donated), formatNumber(d.donations_count)]),
   );
 
