@@ -79,4 +79,33 @@ describe('donor emails in the console by role', () => {
     const full = json<{ recent_donations: AdminDonation[] }>(await get(admin, '/dashboard/stats'));
     expect(full.recent_donations.map((d) => d.donor_email)).toContain(EMAIL);
   });
+
+  it('finds a donation by its email only for staff who may read it: a VOLUNTEER cannot test whether an address gave', async () => {
+    const ids = async (who: Caller, url: string, key: 'donations') => json<AdminDonationList>(await get(who, url))[key].map((d) => d.id);
+    for (const q of [EMAIL, 'rosa.tzul', 'tzul@correo']) {
+      const query = encodeURIComponent(q);
+      expect(await ids(volunteer, `/admin/donations?q=${query}`, 'donations')).not.toContain(donationId);
+      expect(await ids(volunteer, `/donations?q=${query}`, 'donations')).not.toContain(donationId);
+      expect(await ids(finance, `/admin/donations?q=${query}`, 'donations')).toContain(donationId);
+      expect(await ids(finance, `/donations?q=${query}`, 'donations')).toContain(donationId);
+    }
+    // The name and the reference are still found.
+    expect(await ids(volunteer, '/admin/donations?q=Rosa%20Tzul', 'donations')).toContain(donationId);
+    expect(await ids(volunteer, '/donations?q=Rosa%20Tzul', 'donations')).toContain(donationId);
+  });
+
+  it('answers an approval and a rejection with the email as the caller may read it', async () => {
+    const pendingDeposit = () => make.donation(ctx.db, { status: 'pending', donorName: 'Ana Xol', donorEmail: 'ana.xol@correo.gt', paymentMethod: 'bank_deposit' });
+    const approved = await inject(ctx.app, { method: 'POST', url: `/api/v1/admin/donations/${(await pendingDeposit()).id}/approve`, token: finance.token });
+    expect(approved.statusCode).toBe(200);
+    expect(json<AdminDonation>(approved).donor_email).toBe('ana.xol@correo.gt');
+    const rejected = await inject(ctx.app, {
+      method: 'POST',
+      url: `/api/v1/admin/donations/${(await pendingDeposit()).id}/reject`,
+      token: finance.token,
+      payload: { reason: 'El depósito no aparece en el estado de cuenta.' },
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(json<AdminDonation>(rejected).donor_email).toBe('ana.xol@correo.gt');
+  });
 });

@@ -51,9 +51,11 @@ export async function searchCondition(db: Db, q: string, viewer: { id: number; r
   const common: SQL[] = [like(sql`${donations.searchDescription}`)];
   if (programIds.length) common.push(sql`${donations.programId} IN (${sql.join(programIds.map((id) => sql`${id}`), sql`, `)})`);
   if (can(viewer?.roles, 'donations.read')) {
+    // A donor's email is matched only for staff who may read it (donors.read): a VOLUNTEER, shown it
+    // masked, could otherwise learn from the results whether an address has given.
     return or(
       like(sql`${donations.searchName}`),
-      emailMatches,
+      ...(can(viewer?.roles, 'donors.read') ? [emailMatches] : []),
       like(sql`${donations.searchReference}`),
       like(sql`${donations.searchReceipt}`),
       ...common,

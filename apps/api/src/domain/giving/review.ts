@@ -41,7 +41,8 @@ export function toAdminDonation(
     | 'paymentProvider'
     | 'paymentMethod'
   >,
-  contacts = true,
+  /** Whether the caller may read donors' contact details (donors.read); else the email is masked. */
+  contacts: boolean,
 ): AdminDonation {
   return {
     id: row.id,
@@ -65,7 +66,7 @@ export function toAdminDonation(
  * One donation as the review queue shows it (with its slip), for its own page; `contacts` false masks
  * the donor's email (staff without donors.read).
  */
-export async function adminDonationOf(db: Db, id: number, contacts = true): Promise<AdminDonation> {
+export async function adminDonationOf(db: Db, id: number, contacts: boolean): Promise<AdminDonation> {
   const [row] = await db.select().from(donations).where(eq(donations.id, id)).limit(1);
   if (!row) throw notFound();
   const deposits = await depositReviewsOf(db, [row]);
@@ -92,7 +93,9 @@ export async function listAdminDonations(
   if (q) {
     // Case and accents ignored, answered by the search's trigram index (./donation-search.ts).
     const pattern = searchPattern(q);
-    conditions.push(or(emailCondition(q, pattern), ...[donations.searchName, donations.searchReference].map((c) => foldedLike(sql`${c}`, pattern))) as SQL);
+    // The email is matched only for staff who may read it: a masked address must not be found by guessing.
+    const byEmail = contacts ? [emailCondition(q, pattern)] : [];
+    conditions.push(or(...byEmail, ...[donations.searchName, donations.searchReference].map((c) => foldedLike(sql`${c}`, pattern))) as SQL);
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const page = { limit: input.limit, offset: input.offset };
@@ -132,7 +135,14 @@ export async function listAdminDonations(
  */
 export async function approveDonation(
   db: Database,
-  input: { id: number; actor: Actor; ip?: string | null; alsoInTransaction?: (tx: Db, donation: DonationRow) => Promise<void> },
+  input: {
+    id: number;
+    actor: Actor;
+    ip?: string | null;
+    /** Whether the answer may show the donor's email in full (the caller holds donors.read). */
+    contacts: boolean;
+    alsoInTransaction?: (tx: Db, donation: DonationRow) => Promise<void>;
+  },
 ): Promise<AdminDonation> {
   await assertManualReview(db, input.id);
   // The bank reconciliation marks its statement line in the approval's own transaction.
@@ -141,7 +151,7 @@ export async function approveDonation(
     await input.alsoInTransaction?.(tx, approved);
     return approved;
   });
-  return toAdminDonation(row);
+  return toAdminDonation(row, input.contacts);
 }
 
 /**
@@ -151,9 +161,9 @@ export async function approveDonation(
  */
 export async function rejectDonation(
   db: Database,
-  input: { id: number; reason: string; actor: Actor; ip?: string | null },
+  input: { id: number; reason: string; actor: Actor; ip?: string | null; contacts: boolean },
 ): Promise<AdminDonation> {
   await assertManualReview(db, input.id);
   const row = await transitionDonation(db, { id: input.id, action: 'reject', reason: input.reason, actor: input.actor, ip: input.ip });
-  return toAdminDonation(row);
+  return toAdminDonation(row, input.contacts);
 }

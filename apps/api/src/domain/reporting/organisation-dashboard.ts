@@ -183,7 +183,7 @@ export async function recentActivity(db: Db, limit = RECENT_ACTIVITY): Promise<R
 const daysOf = (range: { start: string; end: string }) => sql`day >= ${range.start}::date AND day < ${range.end}::date`;
 
 /** `contacts` false (staff without donors.read, such as COMMUNICATIONS): the recent donations' and accounts' emails masked. */
-export async function adminDashboardStats(db: Db, now: Date = new Date(), contacts = true): Promise<AdminDashboardStats> {
+export async function adminDashboardStats(db: Db, contacts: boolean, now: Date = new Date()): Promise<AdminDashboardStats> {
   const month = figurePeriod('month', now);
   const thisMonth = createdWithin(month.current);
   const sameStretchBefore = createdWithin(month.previous);

@@ -10,6 +10,7 @@ import { idParamSchema } from '@donaciones/shared/schemas/common';
 import { adjustDepositAmountSchema, correctionReasonSchema, donationCorrectionSchema } from '@donaciones/shared/schemas/corrections';
 import { actorOf } from '../../http/auth';
 import { adjustDepositAmount, correctionsOf, reopenDeposit, voidDonation } from '../../domain/giving/corrections';
+import { readsContacts } from '../../domain/giving/donations';
 import { adminDonationOf } from '../../domain/giving/review';
 import { annulDueReceipts } from '../../domain/receipts/fel/annulment';
 import { bearer, error, refusals, writeRefusals } from '../common';
@@ -32,7 +33,7 @@ export default async function adminCorrectionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await adminDonationOf(app.db, request.params.id);
+      await adminDonationOf(app.db, request.params.id, false);
       return correctionsOf(app.db, request.params.id);
     },
   );
@@ -56,7 +57,7 @@ export default async function adminCorrectionRoutes(app: FastifyInstance) {
     async (request) => {
       const { annulReceiptId } = await voidDonation(app.db, { id: request.params.id, reason: request.body.reason, actor: actorOf(request), ip: request.ip });
       if (annulReceiptId != null && app.fel) await annulDueReceipts(app.db, app.fel, { receiptId: annulReceiptId, log: app.log });
-      return adminDonationOf(app.db, request.params.id);
+      return adminDonationOf(app.db, request.params.id, readsContacts(request.user?.roles));
     },
   );
 
@@ -77,7 +78,7 @@ export default async function adminCorrectionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await adjustDepositAmount(app.db, { id: request.params.id, amount: request.body.amount, reason: request.body.reason, actor: actorOf(request), ip: request.ip });
-      return adminDonationOf(app.db, request.params.id);
+      return adminDonationOf(app.db, request.params.id, readsContacts(request.user?.roles));
     },
   );
 
@@ -96,7 +97,7 @@ export default async function adminCorrectionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await reopenDeposit(app.db, { id: request.params.id, reason: request.body.reason, actor: actorOf(request), ip: request.ip });
-      return adminDonationOf(app.db, request.params.id);
+      return adminDonationOf(app.db, request.params.id, readsContacts(request.user?.roles));
     },
   );
 }

@@ -79,7 +79,7 @@ export default async function adminDonationRoutes(app: FastifyInstance) {
         response: { 200: adminDonationSchema, ...writeRefusals, 404: error, 409: error },
       },
     },
-    async (request) => approveDonation(app.db, { id: request.params.id, actor: actorOf(request), ip: request.ip }),
+    async (request) => approveDonation(app.db, { id: request.params.id, actor: actorOf(request), ip: request.ip, contacts: readsContacts(request.user?.roles) }),
   );
 
   r.post(
@@ -98,6 +98,12 @@ export default async function adminDonationRoutes(app: FastifyInstance) {
         response: { 200: adminDonationSchema, ...writeRefusals, 404: error, 409: error },
       },
     },
-    async (request) => rejectDonation(app.db, { id: request.params.id, reason: request.body.reason, actor: actorOf(request), ip: request.ip }),
+    async (request) => rejectDonation(app.db, {
+        id: request.params.id,
+        reason: request.body.reason,
+        actor: actorOf(request),
+        ip: request.ip,
+        contacts: readsContacts(request.user?.roles),
+      }),
   );
 }

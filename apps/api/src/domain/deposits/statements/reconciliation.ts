@@ -233,6 +233,8 @@ export async function confirmStatementLine(
     id: input.donationId,
     actor: input.actor,
     ip: input.ip,
+    // The answer is not returned to anyone: the confirmed line is.
+    contacts: false,
     alsoInTransaction: async (tx, donation) => {
       await assertMovementOpen(tx, line.movementKey);
       let updated: { id: number } | undefined;
