@@ -69,6 +69,10 @@ export const paymentsMessages = {
   duplicateRefunded: (date: string) => `Pago duplicado reembolsado el ${date}`,
   duplicateRefundDone: 'El pago duplicado fue reembolsado. La donación sigue completada.',
   duplicateRefundFailed: 'No se pudo reembolsar el pago duplicado',
+  duplicateRefundTitle: '¿Reembolsar el pago duplicado?',
+  duplicateRefundBody: (amount: string | null) =>
+    `Se devolverá ${amount ?? 'el segundo pago'} a la tarjeta en la pasarela de pagos. La donación sigue completada con su primer pago y su recibo; no se puede deshacer.`,
+  duplicateRefundConfirm: 'Sí, reembolsar',
   refund: 'Reembolsar',
   refundTitle: (reference: string) => `Reembolsar la donación ${reference}`,
   refundBody: (amount: string) =>

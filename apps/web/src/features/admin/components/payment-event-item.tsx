@@ -1,33 +1,60 @@
 // One provider event on a donation's payment panel: what it was and when, why it was not applied,
 // and for a payment that needs staff its problem with the amount paid; a duplicate payment carries its
-// one-click refund (docs/product.md#payments), also used by "Pagos por revisar".
+// refund, confirmed in a dialog first (docs/product.md#payments), also used by "Pagos por revisar".
+import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { formatDateTime, formatMoney } from '@donaciones/shared/format';
 import { paymentsMessages as m } from '@donaciones/shared/messages/payments';
 import { can } from '@donaciones/shared/permissions';
 import type { PaymentEventView } from '@donaciones/shared/schemas/payments';
 import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
 import { getErrorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useRefundDuplicatePayment } from '../api/payment-events';
 
 /** "Reembolsar pago duplicado": shown to staff who may refund (corrections.manage), while the payment is refundable. */
-export function RefundDuplicateButton({ event: e, className }: { event: Pick<PaymentEventView, 'id' | 'refundable'>; className?: string }) {
+export function RefundDuplicateButton({ event: e, className }: { event: Pick<PaymentEventView, 'id' | 'refundable' | 'amount' | 'currency'>; className?: string }) {
   const session = useSession();
   const refund = useRefundDuplicatePayment();
-  if (!e.refundable || !can(session.roles, 'corrections.manage')) return null;
-  const onRefund = async () => {
+  const [asking, setAsking] = useState(false);
+  const onRefund = useSingleFlight(async () => {
     try {
       await refund.mutateAsync(e.id);
       toast.success(m.duplicateRefundDone);
+      setAsking(false);
     } catch (err) {
       toast.error(getErrorMessage(err, m.duplicateRefundFailed));
     }
-  };
+  });
+  if (!e.refundable || !can(session.roles, 'corrections.manage')) return null;
+  const close = () => !refund.isPending && setAsking(false);
   return (
-    <Button variant="outline" size="sm" className={className} loading={refund.isPending} onClick={() => void onRefund()}>
-      {m.refundDuplicate}
-    </Button>
+    <>
+      <Button variant="outline" size="sm" className={className} onClick={() => setAsking(true)}>
+        {m.refundDuplicate}
+      </Button>
+      <Modal
+        open={asking}
+        onClose={close}
+        role="alertdialog"
+        size="sm"
+        dismissible={!refund.isPending}
+        title={m.duplicateRefundTitle}
+        description={m.duplicateRefundBody(e.amount != null && e.currency ? formatMoney(e.amount, e.currency) : null)}
+        footer={
+          <>
+            <Button variant="outline" onClick={close} disabled={refund.isPending}>
+              {m.cancel}
+            </Button>
+            <Button onClick={() => void onRefund()} loading={refund.isPending} className="bg-red-700 hover:bg-red-800">
+              {m.duplicateRefundConfirm}
+            </Button>
+          </>
+        }
+      />
+    </>
   );
 }
 

@@ -179,6 +179,10 @@ describe('admin: card payments', { timeout: 20_000 }, () => {
     expect(flagged.textContent).toContain('Pago duplicado, reembolsar · Pagado: Q185.00');
     const user = userEvent.setup();
     await user.click(within(flagged).getByRole('button', { name: 'Reembolsar pago duplicado' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Reembolsar el pago duplicado?' });
+    expect(dialog.textContent).toContain('Se devolverá Q185.00 a la tarjeta');
+    expect(posts).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, reembolsar' }));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(within(events).getAllByTestId('payment-event')[0].querySelector('button')).toBeNull();
   });

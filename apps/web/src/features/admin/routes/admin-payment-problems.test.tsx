@@ -46,7 +46,7 @@ function serve(posts: RecordedRequest[]) {
 }
 
 describe('admin: payments that need staff', { timeout: 20_000 }, () => {
-  it('lists each problem with its donation and amount, and FINANCE refunds the duplicate with one click', async () => {
+  it('lists each problem with its donation and amount, and FINANCE refunds the duplicate after confirming it', async () => {
     const posts: RecordedRequest[] = [];
     renderApp('/admin/pagos', { user: { email: 'finanzas@ejemplo.org', roles: ['FINANCE'] }, handler: serve(posts) });
     const table = await screen.findByRole('table', {}, { timeout: 6000 });
@@ -59,7 +59,16 @@ describe('admin: payments that need staff', { timeout: 20_000 }, () => {
 
     const refund = within(table).getAllByRole('button', { name: 'Reembolsar pago duplicado' });
     expect(refund).toHaveLength(1);
-    await userEvent.setup().click(refund[0]);
+    const user = userEvent.setup();
+    await user.click(refund[0]);
+    // Nothing is refunded until the dialog is confirmed; "Cancelar" sends nothing.
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Reembolsar el pago duplicado?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(posts).toHaveLength(0);
+    await user.click(refund[0]);
+    const again = await screen.findByRole('alertdialog');
+    await user.click(within(again).getByRole('button', { name: 'Sí, reembolsar' }));
     await waitFor(() => expect(posts).toHaveLength(1));
   });
 
