@@ -71,6 +71,32 @@ describe('holding a place', () => {
     expect(stillHeld.status).toBe('held');
   });
 
+  it('lets one internet address hold only as many unpaid places at once as the setting allows', async () => {
+    const from = (remoteAddress: string, childId: number, replaces?: string) =>
+      inject(ctx.app, { method: 'POST', url: '/api/v1/sponsorship/holds', payload: { childId, replaces }, remoteAddress });
+    const admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
+    const url = '/api/v1/admin/settings/sponsorship';
+    const settings = (await inject(ctx.app, { method: 'GET', url, token: admin.token })).json();
+    expect(settings.holds_per_connection).toBe(5);
+    expect((await inject(ctx.app, { method: 'PUT', url, token: admin.token, payload: { ...settings, holds_per_connection: 2 } })).statusCode).toBe(200);
+    const children = await Promise.all(['Uno', 'Dos', 'Tres', 'Cuatro'].map((firstName) => aChild(ctx.db, { firstName })));
+    const [first, second] = [await from('203.0.113.7', children[0].id), await from('203.0.113.7', children[1].id)];
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    const third = await from('203.0.113.7', children[2].id);
+    expect(third.statusCode).toBe(409);
+    expect(third.json().detail).toBe('Desde esta conexión ya hay 2 lugares reservados sin pagar. Termina ese apadrinamiento o espera a que venza la reserva para elegir a otra niña o niño.');
+    const list = (await inject(ctx.app, { method: 'GET', url: '/api/v1/sponsorship/children' })).json().children.map((c: { id: number }) => c.id);
+    expect(list).toContain(children[2].id);
+    // Another address is not held back; choosing another child in place of one held is no new place.
+    expect((await from('198.51.100.4', children[2].id)).statusCode).toBe(201);
+    expect((await from('203.0.113.7', children[3].id, first.json().holdToken)).statusCode).toBe(201);
+    // A hold whose time ran out no longer counts.
+    await ctx.db.update(sponsorships).set({ heldUntil: sql`now() - interval '1 minute'` }).where(eq(sponsorships.holdToken, second.json().holdToken));
+    expect((await from('203.0.113.7', children[0].id)).statusCode).toBe(201);
+    expect((await from('203.0.113.7', children[1].id)).statusCode).toBe(409);
+    await inject(ctx.app, { method: 'PUT', url, token: admin.token, payload: settings });
+  });
+
   it('chooses the child waiting longest for "Donde más se necesite"', async () => {
     await ctx.db.update(sponsoredChildren).set({ status: 'paused' });
     await aChild(ctx.db, { firstName: 'Reciente', waitingSince: new Date(Date.now() - 86_400_000) });

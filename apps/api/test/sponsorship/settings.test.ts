@@ -20,11 +20,11 @@ const url = '/api/v1/admin/settings/sponsorship';
 describe('the sponsorship settings', () => {
   it('ADMIN reads and saves them (audited); the public list and a new hold use the saved amount and minutes', async () => {
     const admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
-    expect((await inject(ctx.app, { method: 'GET', url, token: admin.token })).json()).toEqual({ monthly_amount: 250, hold_minutes: 30, transfer_hold_days: 7, child_left_grace_days: 60, sponsor_stopped_grace_days: 90, program_amounts: [], birthday_gift_amount: 100 });
+    expect((await inject(ctx.app, { method: 'GET', url, token: admin.token })).json()).toEqual({ monthly_amount: 250, hold_minutes: 30, holds_per_connection: 5, transfer_hold_days: 7, child_left_grace_days: 60, sponsor_stopped_grace_days: 90, program_amounts: [], birthday_gift_amount: 100 });
     const saved = await inject(ctx.app, { method: 'PUT', url, token: admin.token, payload: { monthly_amount: 300, hold_minutes: 45, transfer_hold_days: 10, child_left_grace_days: 30, sponsor_stopped_grace_days: 0 } });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ monthly_amount: 300, hold_minutes: 45, transfer_hold_days: 10, child_left_grace_days: 30, sponsor_stopped_grace_days: 0, program_amounts: [], birthday_gift_amount: 100 });
-    expect(await getSettings(ctx.db, 'sponsorship')).toEqual({ monthly_amount: 300, hold_minutes: 45, transfer_hold_days: 10, child_left_grace_days: 30, sponsor_stopped_grace_days: 0, program_amounts: [], birthday_gift_amount: 100 });
+    expect(saved.json()).toEqual({ monthly_amount: 300, hold_minutes: 45, holds_per_connection: 5, transfer_hold_days: 10, child_left_grace_days: 30, sponsor_stopped_grace_days: 0, program_amounts: [], birthday_gift_amount: 100 });
+    expect(await getSettings(ctx.db, 'sponsorship')).toEqual({ monthly_amount: 300, hold_minutes: 45, holds_per_connection: 5, transfer_hold_days: 10, child_left_grace_days: 30, sponsor_stopped_grace_days: 0, program_amounts: [], birthday_gift_amount: 100 });
     const audited = rowsOf<{ details: { changes: Record<string, unknown> } }>(
       await ctx.db.execute(sql`SELECT details FROM audit_log WHERE action = 'settings.sponsorship.update'`),
     );

@@ -6,6 +6,7 @@ export const holdRange = 'Indica entre 5 y 1,440 minutos (24 horas)';
 export const childLeftGraceRange = 'Indica entre 7 y 180 días';
 export const sponsorStoppedGraceRange = 'Indica entre 0 y 365 días';
 export const transferHoldRange = 'Indica entre 1 y 30 días';
+export const holdsPerConnectionRange = 'Indica entre 1 y 200 lugares';
 
 export const sponsorshipSettingsMessages = {
   title: 'Apadrinamiento',
@@ -14,6 +15,10 @@ export const sponsorshipSettingsMessages = {
   monthlyAmount: 'Cuota mensual (Q)',
   holdMinutes: 'Reserva mientras se paga (minutos)',
   transferHoldDays: 'Reserva mientras llega la primera transferencia (días)',
+  holdsPerConnection: 'Lugares reservados a la vez desde una misma conexión',
+  holdsPerConnectionHint:
+    'Sin pagar todavía. Evita que alguien vacíe la lista de espera reservando lugares que no paga. Súbelo para un evento donde muchas personas apadrinan desde la misma red.',
+  holdsPerConnectionRange,
   amountRange,
   holdRange,
   transferHoldRange,

@@ -46,6 +46,8 @@ export const sponsorshipMessages = {
   notWaiting: 'Esta niña o niño ya no está en la lista de espera',
   nobodyWaiting: 'En este momento no hay niñas ni niños en la lista de espera',
   placeTaken: 'Alguien más acaba de elegir este lugar. Elige a otra niña o niño.',
+  tooManyHolds: (n: number) =>
+    `Desde esta conexión ya hay ${n === 1 ? 'un lugar reservado' : `${n} lugares reservados`} sin pagar. Termina ese apadrinamiento o espera a que venza la reserva para elegir a otra niña o niño.`,
   holdExpired: 'Tu reserva venció. Vuelve a elegir a la niña o el niño.',
   holdNotFound: 'No encontramos tu reserva',
   codeOfConductRequired: 'Debes aceptar el código de conducta para apadrinar',

@@ -8,6 +8,7 @@ import {
   amountRange as amountRangeMessage,
   childLeftGraceRange as childLeftGraceMessage,
   holdRange as holdRangeMessage,
+  holdsPerConnectionRange as holdsPerConnectionMessage,
   sponsorStoppedGraceRange as sponsorStoppedGraceMessage,
   transferHoldRange as transferHoldMessage,
 } from '../messages/sponsorship-settings';
@@ -102,12 +103,15 @@ const holdRange = { error: holdRangeMessage };
 const childLeftGrace = { error: childLeftGraceMessage };
 const sponsorStoppedGrace = { error: sponsorStoppedGraceMessage };
 const transferHoldRange = { error: transferHoldMessage };
+const holdsPerConnection = { error: holdsPerConnectionMessage };
 export const sponsorshipSettingsSchema = z
   .object({
     /** Quetzales a month of one sponsorship. */
     monthly_amount: z.number(amountRange).int(amountRange).min(1, amountRange).max(100_000, amountRange),
     /** How long a chosen child is held for the person paying. */
     hold_minutes: z.number(holdRange).int(holdRange).min(5, holdRange).max(24 * 60, holdRange),
+    /** Places held and not yet paid at once from one internet address (decision 0064). */
+    holds_per_connection: z.number(holdsPerConnection).int(holdsPerConnection).min(1, holdsPerConnection).max(200, holdsPerConnection).default(5),
     /** Per-programme monthly amounts and the birthday gift's suggested amount (decision 0055). */
     ...sponsorshipAmountFields,
     /** Days a sponsor whose child left may choose (another child, keep giving, cancel); then the gift is cancelled. */
@@ -122,6 +126,7 @@ export type SponsorshipSettings = z.infer<typeof sponsorshipSettingsSchema>;
 export const DEFAULT_SPONSORSHIP_SETTINGS: SponsorshipSettings = {
   monthly_amount: 250,
   hold_minutes: 30,
+  holds_per_connection: 5,
   ...DEFAULT_SPONSORSHIP_AMOUNTS,
   child_left_grace_days: 60,
   sponsor_stopped_grace_days: 90,

@@ -114,6 +114,8 @@ export const sponsorships = pgTable(
     status: text('status', { enum: SPONSORSHIP_STATUSES }).notNull().default('held'),
     holdToken: text('hold_token').notNull(),
     heldUntil: tz('held_until').notNull(),
+    /** The internet address the place was held from: one address holds few places unpaid at once (decision 0064). */
+    heldFrom: text('held_from'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     donorId: integer('donor_id').references(() => donors.id, { onDelete: 'set null' }),
     recurringGiftId: integer('recurring_gift_id').references(() => recurringGifts.id, { onDelete: 'set null' }),

@@ -3,7 +3,7 @@
 // unpaid. Two people can never take the same place: the child's row is locked while a place is
 // chosen, and the partial unique index sponsorships_child_place_taken_key refuses a second holder.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gte, isNull, lte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, isNull, lte, lt, sql, type SQL } from 'drizzle-orm';
 import { sponsorshipMessages as m } from '@donaciones/shared/messages/sponsorship';
 import type { PublicChildrenQuery, SponsorshipSettings } from '@donaciones/shared/schemas/sponsorship';
 import { sponsorshipAmountFor } from '@donaciones/shared/schemas/sponsorship-amounts';
@@ -77,7 +77,11 @@ export async function mostNeededChildId(tx: Db): Promise<number> {
   return first.id;
 }
 
-export async function takePlace(tx: Db, childId: number, input: { userId: number | null; minutes: number; settings: SponsorshipSettings }) {
+export async function takePlace(
+  tx: Db,
+  childId: number,
+  input: { userId: number | null; minutes: number; settings: SponsorshipSettings; heldFrom?: string | null },
+) {
   // Locks the child: a second chooser waits here, then sees the place taken.
   const [child] = await tx.select().from(sponsoredChildren).where(eq(sponsoredChildren.id, childId)).for('update');
   if (!child) throw notFound(m.childNotFound);
@@ -100,11 +104,29 @@ export async function takePlace(tx: Db, childId: number, input: { userId: number
       holdToken: randomBytes(24).toString('base64url'),
       heldUntil: sql`now() + make_interval(mins => ${input.minutes})`,
       userId: input.userId,
+      heldFrom: input.heldFrom ?? null,
       // The child's programme's amount, else the general one; kept by the sponsorship for good (decision 0055).
       amountCents: sponsorshipAmountFor(input.settings, child.programId) * 100,
     })
     .returning();
   return row;
+}
+
+/**
+ * One internet address holds at most `limit` places unpaid at once (decision 0064): the rate limit
+ * alone let a visitor take 20 places a minute and empty the waiting list. A place held from the
+ * address and still held (its payment not completed, its time not run out) counts. The server's own
+ * machine (loopback) is not counted: when a proxy in front is not declared (TRUST_PROXY), every
+ * visitor arrives from it, and the cap would be one for the whole public.
+ */
+const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+
+async function assertConnectionMayHold(tx: Db, ip: string, limit: number): Promise<void> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(sponsorships)
+    .where(and(eq(sponsorships.status, 'held'), gt(sponsorships.heldUntil, sql`now()`), eq(sponsorships.heldFrom, ip)));
+  if (row.n >= limit) throw conflict(m.tooManyHolds(row.n));
 }
 
 /** Holds a place of the child (or of the child waiting longest) for the person who chose it. */
@@ -119,8 +141,9 @@ export async function holdPlace(db: Database, input: { childId: number | null; u
           .where(and(eq(sponsorships.holdToken, input.replaces), eq(sponsorships.status, 'held'), isNull(sponsorships.recurringGiftId)));
       }
       const settings = await sponsorshipSettings(tx);
+      if (input.ip && !isLoopback(input.ip)) await assertConnectionMayHold(tx, input.ip, settings.holds_per_connection);
       const childId = input.childId ?? (await mostNeededChildId(tx));
-      const row = await takePlace(tx, childId, { userId: input.userId, minutes: settings.hold_minutes, settings });
+      const row = await takePlace(tx, childId, { userId: input.userId, minutes: settings.hold_minutes, settings, heldFrom: input.ip });
       await audit(tx, { actor: null, action: 'sponsorship.held', entityType: 'sponsored_child', entityId: childId, details: { sponsorship_id: row.id, place: row.place }, ip: input.ip });
       return { row, settings };
     });

@@ -229,7 +229,9 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
       schema: {
         tags: [SETTINGS],
         summary: 'Apadrinamiento',
-        description: 'monthly_amount: cuota mensual de un apadrinamiento en quetzales; hold_minutes: minutos que un lugar elegido queda reservado mientras se paga.',
+        description:
+          'monthly_amount: cuota mensual de un apadrinamiento en quetzales; hold_minutes: minutos que un lugar elegido queda reservado mientras se paga; ' +
+          'holds_per_connection: lugares reservados sin pagar a la vez desde una misma dirección de internet.',
         security: bearer,
         response: { 200: sponsorshipSettingsSchema, ...refusals },
       },
@@ -245,7 +247,7 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
         summary: 'Guardar el apadrinamiento',
         description:
           'monthly_amount entero entre 1 y 100,000 quetzales (lo muestran las páginas públicas y se cobra a los apadrinamientos nuevos; ' +
-          'los que ya están en curso conservan su cuota), hold_minutes entero entre 5 y 1440. ' +
+          'los que ya están en curso conservan su cuota), hold_minutes entero entre 5 y 1440, holds_per_connection entero entre 1 y 200. ' +
           'program_amounts: la cuota de cada programa (un programa sin ella usa la general) y birthday_gift_amount: el regalo de ' +
           'cumpleaños sugerido, ambos dentro de los montos mínimo y máximo de donación. Queda en la bitácora.',
         security: bearer,

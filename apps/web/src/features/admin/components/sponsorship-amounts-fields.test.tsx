@@ -15,7 +15,7 @@ import { SponsorshipSettingsForm } from './sponsorship-settings';
 const program = (id: number, name: string, isActive = true) => ({
   id, slug: name.toLowerCase(), name, description: '', highlight_value: '', highlight_label: '', goal_amount: 0, current_amount: 0, progress_percentage: 0, coming_soon: false, is_active: isActive, sort_order: id,
 });
-const VALUES: SponsorshipSettings = { monthly_amount: 250, hold_minutes: 30, transfer_hold_days: 7, child_left_grace_days: 60, sponsor_stopped_grace_days: 90, program_amounts: [{ program_id: 2, amount: 300 }], birthday_gift_amount: 100 };
+const VALUES: SponsorshipSettings = { monthly_amount: 250, hold_minutes: 30, holds_per_connection: 5, transfer_hold_days: 7, child_left_grace_days: 60, sponsor_stopped_grace_days: 90, program_amounts: [{ program_id: 2, amount: 300 }], birthday_gift_amount: 100 };
 const TOO_LOW = 'El monto mínimo de donación es Q50.00';
 
 describe('the sponsorship card’s amounts per programme', () => {

@@ -13,7 +13,7 @@ import { SponsorshipSettingsForm } from './sponsorship-settings';
 const renderCard = () =>
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <SponsorshipSettingsForm values={{ monthly_amount: 250, hold_minutes: 30, transfer_hold_days: 7, child_left_grace_days: 60, sponsor_stopped_grace_days: 90, program_amounts: [], birthday_gift_amount: 100 }} />
+      <SponsorshipSettingsForm values={{ monthly_amount: 250, hold_minutes: 30, holds_per_connection: 5, transfer_hold_days: 7, child_left_grace_days: 60, sponsor_stopped_grace_days: 90, program_amounts: [], birthday_gift_amount: 100 }} />
     </QueryClientProvider>,
   );
 

@@ -19,6 +19,15 @@ export function SponsorshipSettingsForm({ values }: { values: SponsorshipSetting
           <WholeNumberSetting {...form.register('monthly_amount', { valueAsNumber: true })} label={t.monthlyAmount} min={1} max={100_000} error={errors.monthly_amount?.message} />
           <WholeNumberSetting {...form.register('hold_minutes', { valueAsNumber: true })} label={t.holdMinutes} min={5} max={24 * 60} error={errors.hold_minutes?.message} />
           <WholeNumberSetting {...form.register('transfer_hold_days', { valueAsNumber: true })} label={t.transferHoldDays} min={1} max={30} error={errors.transfer_hold_days?.message} />
+          {/* Places held unpaid at once from one address (decision 0064). */}
+          <WholeNumberSetting
+            {...form.register('holds_per_connection', { valueAsNumber: true })}
+            label={t.holdsPerConnection}
+            hint={t.holdsPerConnectionHint}
+            min={1}
+            max={200}
+            error={errors.holds_per_connection?.message}
+          />
           {/* The lifecycle's grace periods (decision 0051). */}
           <WholeNumberSetting
             {...form.register('child_left_grace_days', { valueAsNumber: true })}
