@@ -1,10 +1,11 @@
-// Every gift names its donor (docs/product.md#donors): matched by email in any case, then by NIT/CUI,
-// linked to the account, created when new; the donor's figures follow its completed gifts.
+// Every gift names its donor (docs/product.md#donors): matched by email in any case, then by NIT/CUI
+// with the same name, linked to the account, created when new; the donor's figures follow its completed gifts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/db/rows';
 import { donations, donors } from '../../src/db/schema';
-import { matchOrCreateDonor } from '../../src/domain/donors/match';
+import { duplicateProposals } from '../../src/domain/donors/duplicates';
+import { findDonorOf, matchOrCreateDonor } from '../../src/domain/donors/match';
 import { createTestApp, createUser, type TestContext } from '../support/helpers';
 import * as make from '../support/factory';
 
@@ -49,9 +50,40 @@ describe('donor matching', () => {
     const second = await make.donation(ctx.db, { donorEmail: 'pagos@empresa.gt', donorName: 'Empresa, S.A.', donorNit: '1234567K', donorTaxIdKind: 'nit' });
     expect(await donorOf(second.id)).toBe(await donorOf(first.id));
     expect((await donor((await donorOf(first.id))!)).emails).toEqual(['conta@empresa.gt', 'pagos@empresa.gt']);
+    // A name is the same with other case, accents, commas and spaces.
+    const third = await make.donation(ctx.db, { donorEmail: 'compras@empresa.gt', donorName: ' EMPRESA  S. A. ', donorNit: '1234567-K', donorTaxIdKind: 'nit' });
+    expect(await donorOf(third.id)).toBe(await donorOf(first.id));
     const cfA = await make.donation(ctx.db, { donorNit: 'CF', donorTaxIdKind: 'cf' });
     const cfB = await make.donation(ctx.db, { donorNit: 'CF', donorTaxIdKind: 'cf' });
     expect(await donorOf(cfA.id)).not.toBe(await donorOf(cfB.id));
+  });
+
+  it("a gift with someone else's NIT and a new email makes a donor of its own, proposed as a duplicate, and leaves the NIT's donor as it was", async () => {
+    const owner = await createUser(ctx.db, { email: 'diego.perez@correo.gt' });
+    const diegoGift = await make.donation(ctx.db, { donorEmail: 'diego.perez@correo.gt', donorName: 'Diego Pérez', donorNit: '4455667-1', donorTaxIdKind: 'nit', userId: owner.id, amount: 200 });
+    const diego = (await donorOf(diegoGift.id))!;
+    const before = await donor(diego);
+    const stranger = await createUser(ctx.db, { email: 'otra.persona@correo.gt' });
+    const strangerGift = await make.donation(ctx.db, {
+      donorEmail: 'otra.persona@correo.gt',
+      donorName: 'Carla Méndez',
+      donorPhone: '5999-0000',
+      donorNit: '4455667-1',
+      donorTaxIdKind: 'nit',
+      userId: stranger.id,
+      amount: 75,
+    });
+    const carla = (await donorOf(strangerGift.id))!;
+    expect(carla).not.toBe(diego);
+    expect(await donor(diego)).toMatchObject({ emails: before.emails, phones: before.phones, userId: owner.id, giftCount: 1, lifetimeCents: 20_000 });
+    expect(await donor(carla)).toMatchObject({ name: 'Carla Méndez', taxId: '44556671', emails: ['otra.persona@correo.gt'], userId: stranger.id, giftCount: 1 });
+    // Carla's next gift by NIT alone finds her own donor; staff see the shared NIT among the duplicates.
+    const again = await make.donation(ctx.db, { donorEmail: '', donorName: 'carla mendez', donorNit: '44556671', donorTaxIdKind: 'nit' });
+    expect(await donorOf(again.id)).toBe(carla);
+    expect(await findDonorOf(ctx.db, { name: 'Carla Méndez', taxId: '4455667-1' })).toMatchObject({ id: carla, by: 'taxId' });
+    expect(await findDonorOf(ctx.db, { name: 'Diego Perez', taxId: '4455667-1' })).toMatchObject({ id: diego, by: 'taxId' });
+    const proposals = await duplicateProposals(ctx.db);
+    expect(proposals.some((p) => p.reason === 'taxId' && [p.a.id, p.b.id].sort().join() === [diego, carla].sort().join())).toBe(true);
   });
 
   it('counts only completed gifts in the figures, and follows a refund', async () => {
@@ -121,9 +153,11 @@ describe('donor matching', () => {
     const a = await matchOrCreateDonor(ctx.db, { email: ' Pedro@Finca.gt ', name: 'Pedro Ajú', phone: '5555-1234' });
     const b = await matchOrCreateDonor(ctx.db, { email: 'pedro@finca.gt', name: 'Pedro', phone: '4444-0000' });
     const c = await matchOrCreateDonor(ctx.db, { taxId: '9876543-2', name: 'Cooperativa El Progreso', kind: 'company' });
-    const d = await matchOrCreateDonor(ctx.db, { taxId: '98765432', name: 'Otra' });
+    const d = await matchOrCreateDonor(ctx.db, { taxId: '98765432', name: 'Cooperativa el progreso' });
+    const other = await matchOrCreateDonor(ctx.db, { taxId: '98765432', name: 'Otra' });
     expect(b).toBe(a);
     expect(d).toBe(c);
+    expect(other).not.toBe(c);
     const pedro = await donor(a);
     expect(pedro.name).toBe('Pedro Ajú');
     expect(pedro.phones).toEqual(['5555-1234', '4444-0000']);

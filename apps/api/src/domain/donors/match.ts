@@ -1,5 +1,6 @@
 // The one rule that finds a gift's donor (docs/product.md#donors): an unmerged donor with the email in
-// any case, else with the NIT/CUI (CF is nobody's), else the account's donor; otherwise a new donor.
+// any case, else with the NIT/CUI and the same name (CF is nobody's; migration 0044), else the
+// account's donor; otherwise a new donor.
 // It lives in the database (migration 0022, donor_match_or_create) so that every donation inserted
 // without a donor_id is matched by the same rule inside its own insert; other capabilities (staff gift
 // entry, imports) call matchOrCreateDonor to know the donor first.
@@ -40,10 +41,11 @@ export interface FoundDonor {
 }
 
 /**
- * The donor the rule above would give an identity (the email first, then the NIT or CUI; CF is nobody's), without
- * creating one or changing it: for a caller that must not attach a gift to someone silently (staff gift entry).
+ * The donor an identity's email, else its NIT or CUI (CF is nobody's), belongs to, without creating one or
+ * changing it: for a caller that must not attach a gift to someone silently (staff gift entry). Among
+ * donors sharing a NIT, the one of `name` comes first.
  */
-export async function findDonorOf(db: Db, who: { email?: string | null; taxId?: string | null }): Promise<FoundDonor | null> {
+export async function findDonorOf(db: Db, who: { name?: string; email?: string | null; taxId?: string | null }): Promise<FoundDonor | null> {
   const rows = await db.execute<{ id: number; name: string; by: FoundDonor['by'] }>(sql`
     WITH identity AS (
       SELECT nullif(lower(btrim(coalesce(${who.email ?? null}::text, ''))), '') AS email,
@@ -51,7 +53,7 @@ export async function findDonorOf(db: Db, who: { email?: string | null; taxId?: 
     ), found AS (
       SELECT donor_by_email(email) AS id, 'email' AS by, 1 AS rank FROM identity WHERE email IS NOT NULL
       UNION ALL
-      SELECT donor_by_tax_id(tax), 'taxId', 2 FROM identity WHERE tax IS NOT NULL
+      SELECT coalesce(donor_by_tax_id_named(tax, ${who.name ?? ''}::text), donor_by_tax_id(tax)), 'taxId', 2 FROM identity WHERE tax IS NOT NULL
     )
     SELECT donors.id, donors.name, found.by FROM found JOIN donors ON donors.id = found.id ORDER BY found.rank LIMIT 1`);
   const [row] = rowsOf<{ id: number; name: string; by: FoundDonor['by'] }>(rows);
@@ -61,7 +63,7 @@ export async function findDonorOf(db: Db, who: { email?: string | null; taxId?: 
 /**
  * The donor of another name whom this identity's email (or else NIT/CUI) already belongs to, or null: for
  * callers that refuse to attach a gift or a line to someone silently (staff gift entry, imports). The
- * same name, case, accents and repeated spaces aside, is the same donor.
+ * same name, case, accents, punctuation and spacing aside, is the same donor (donor_same_name, migration 0044).
  */
 export async function anotherDonorOf(db: Db, who: { name: string; email?: string | null; taxId?: string | null }): Promise<FoundDonor | null> {
   const found = await findDonorOf(db, who);
@@ -69,6 +71,6 @@ export async function anotherDonorOf(db: Db, who: { name: string; email?: string
 }
 
 function sameName(a: string, b: string): boolean {
-  const folded = (name: string) => foldText(name).replace(/\s+/g, ' ').trim();
+  const folded = (name: string) => foldText(name).replace(/[^a-z0-9]+/g, ' ').trim();
   return folded(a) === folded(b);
 }
