@@ -6,10 +6,9 @@
 // shown next to their field.
 import { useMemo, useState } from 'react';
 import { LETTER_FLAG_LABELS, redactSpans } from '@donaciones/shared/letter-flags';
-import { letterDirectionLabels, letterScreenText as t, letterStatusLabels } from '@donaciones/shared/messages/letters';
+import { letterDirectionLabels, letterScreenText as t } from '@donaciones/shared/messages/letters';
 import type { ApproveLetterInput, StaffLetter } from '@donaciones/shared/schemas/letters';
 import { formatDateTime } from '@donaciones/shared/format';
-import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { Checkbox, TextArea } from '@/components/form-fields';
@@ -18,6 +17,7 @@ import { useApproveLetter, useDeliverLetter, useReturnLetter } from '../api/staf
 import { HighlightedLetter } from './highlighted-letter';
 import { ImageRedactor } from './image-redactor';
 import { LetterFile } from './letter-file';
+import { LetterStatusBadge } from './letter-status-badge';
 
 /** What the approval sends: only the fields staff filled, and the image version they looked at. */
 function approvalOf(letter: StaffLetter, form: { spans: ApproveLetterInput['redactions']; overrideReason: string; translation: string; imageConfirmed: boolean }): ApproveLetterInput {
@@ -61,7 +61,7 @@ export function LetterReview({ letter }: { letter: StaffLetter }) {
 
   return (
     <Card title={heading} headingLevel="h3" description={`${letter.sponsorName || '—'} · ${formatDateTime(letter.createdAt)} · ${t.serviceTime}: ${letter.serviceHours} h`}
-      actions={<Badge tone={letter.flags.length ? 'warning' : 'success'}>{letterStatusLabels[letter.status]}</Badge>}
+      actions={<LetterStatusBadge status={letter.status} />}
       data-testid={`letter-${letter.id}`}>
       <HighlightedLetter body={letter.body} flags={letter.flags} />
       {imagePath && !inReview && <LetterFile path={imagePath} alt={imageAlt} version={letter.imageVersion} />}

@@ -3,9 +3,8 @@
 // with translation and scan, and the form to write a new letter.
 import { useParams } from 'react-router';
 import { formatDate } from '@donaciones/shared/format';
-import { letterScreenText as t, letterStatusLabels } from '@donaciones/shared/messages/letters';
+import { letterScreenText as t } from '@donaciones/shared/messages/letters';
 import type { OwnLetter } from '@donaciones/shared/schemas/letters';
-import { Badge } from '@/components/badge';
 import { Card } from '@/components/card';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
@@ -13,9 +12,8 @@ import { EmptyState, ErrorState } from '@/components/states';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useOwnLetters } from '../api/sponsor-letters';
 import { LetterFile } from '../components/letter-file';
+import { LetterStatusBadge } from '../components/letter-status-badge';
 import { WriteLetterForm } from '../components/write-letter-form';
-
-const tone = { in_review: 'warning', returned: 'danger', approved: 'brand', delivered: 'success' } as const;
 
 function LetterItem({ letter }: { letter: OwnLetter }) {
   const reply = letter.direction === 'to_sponsor';
@@ -23,7 +21,7 @@ function LetterItem({ letter }: { letter: OwnLetter }) {
     <li className="rounded-lg border border-sand-200 p-4" data-testid={`own-letter-${letter.id}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <time className="text-sm text-ink-600" dateTime={letter.createdAt}>{formatDate(letter.createdAt)}</time>
-        <Badge tone={tone[letter.status]}>{letterStatusLabels[letter.status]}</Badge>
+        <LetterStatusBadge status={letter.status} />
       </div>
       <p className="mt-2 break-words whitespace-pre-wrap text-ink-800">{letter.body}</p>
       {letter.returnReason && <p className="mt-2 text-sm font-semibold text-ink-800">{`${t.returnedBecause} ${letter.returnReason}`}</p>}
