@@ -31,7 +31,7 @@ export default async function dashboardStatsRoutes(app: FastifyInstance) {
     async (request) => {
       const user = request.user;
       if (!user) throw unauthorized();
-      return can(user.roles, 'reports.read') ? adminDashboardStats(app.db, can(user.roles, 'donors.read')) : memberDashboardStats(app.db, user.id);
+      return can(user.roles, 'reports.read') ? adminDashboardStats(app.db, { contacts: can(user.roles, 'donors.read'), accounts: can(user.roles, 'users.manage') }) : memberDashboardStats(app.db, user.id);
     },
   );
 }

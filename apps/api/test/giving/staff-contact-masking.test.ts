@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDonation, AdminDonationList } from '@donaciones/shared/schemas/admin';
 import type { AdminMonthlyGiftDetail, AdminMonthlyGiftList } from '@donaciones/shared/schemas/monthly-admin';
 import { recurringGifts } from '../../src/db/schema';
+import { audit } from '../../src/platform/audit';
 import { createTestApp, inject, json, type Caller, type TestContext } from '../support/helpers';
 import * as make from '../support/factory';
 
@@ -68,16 +69,26 @@ describe('donor emails in the console by role', () => {
     expect(json<{ donation: AdminDonation }>(res).donation.donor_email).toBe('');
   });
 
-  it("masks the dashboard's recent donations and accounts for COMMUNICATIONS (reports.read without donors.read)", async () => {
+  it("masks the dashboard's recent donations and activity for COMMUNICATIONS (reports.read without donors.read); accounts only for users.manage", async () => {
     const communications = await make.signIn(ctx.app, ctx.db, { roles: ['COMMUNICATIONS'] });
+    // An account created by staff: its sentence names who created it and whose account it is.
+    await audit(ctx.db, { actor: { id: admin.id, email: 'admin.real@fundacion.gt' }, action: 'user.create', entityType: 'user', entityId: '1', details: { email: 'nueva.persona@correo.gt' } });
     const res = await get(communications, '/dashboard/stats');
     expect(res.statusCode).toBe(200);
-    const stats = json<{ recent_donations: AdminDonation[]; recent_users: { email: string }[] }>(res);
+    type Stats = { recent_donations: AdminDonation[]; recent_users: { email: string }[]; recent_activity: { message: string }[] };
+    const stats = json<Stats>(res);
     expect(stats.recent_donations.map((d) => d.donor_email)).toContain('r***@correo.gt');
     expect(res.body).not.toContain(EMAIL);
-    expect(stats.recent_users.map((u) => u.email)).toContain(`${communications.email[0]}***@${communications.email.split('@')[1]}`);
-    const full = json<{ recent_donations: AdminDonation[] }>(await get(admin, '/dashboard/stats'));
+    expect(stats.recent_activity.map((a) => a.message)).toContain('a***@fundacion.gt creó la cuenta de n***@correo.gt');
+    expect(res.body).not.toContain('admin.real@fundacion.gt');
+    expect(res.body).not.toContain('nueva.persona@correo.gt');
+    // Neither COMMUNICATIONS nor FINANCE manages accounts: no list of them.
+    expect(stats.recent_users).toEqual([]);
+    expect(json<Stats>(await get(finance, '/dashboard/stats')).recent_users).toEqual([]);
+    const full = json<Stats>(await get(admin, '/dashboard/stats'));
     expect(full.recent_donations.map((d) => d.donor_email)).toContain(EMAIL);
+    expect(full.recent_users.map((u) => u.email)).toContain(communications.email);
+    expect(full.recent_activity.map((a) => a.message)).toContain('admin.real@fundacion.gt creó la cuenta de nueva.persona@correo.gt');
   });
 
   it('finds a donation by its email only for staff who may read it: a VOLUNTEER cannot test whether an address gave', async () => {

@@ -226,7 +226,7 @@ describe('monthly giving figures equal the gifts and the ledger (counted by hand
   });
 
   it('the admin dashboard card: now against the end of the previous month', async () => {
-    const stats = await adminDashboardStats(ctx.db, true, NOW);
+    const stats = await adminDashboardStats(ctx.db, { contacts: true, accounts: true }, NOW);
     expect(stats.monthly_giving).toEqual({ active_donors: 3, active_gifts: 4, mrr: 424, previous_mrr: 334, mrr_change_percentage: 26.9 });
   });
 
@@ -343,7 +343,7 @@ describe('POST /admin/monthly-gifts/:id/cancel (on the donor\'s request)', () =>
 
 describe('the dashboard activity names the cancellation', () => {
   it('in Spanish, with the staff member', async () => {
-    const stats = await adminDashboardStats(ctx.db, true);
+    const stats = await adminDashboardStats(ctx.db, { contacts: true, accounts: true });
     const entry = stats.recent_activity.find((a) => a.type === 'monthly_gift.cancel');
     expect(entry?.message).toBe(`${who.admin.email} canceló la donación mensual #${ids.G4} a pedido del donante`);
   });

@@ -160,7 +160,7 @@ describe('growth on the admin dashboard', () => {
         const u = await createUser(local.db, { email });
         await local.db.update(users).set({ createdAt: gt(when) }).where(eq(users.id, u.id));
       }
-      const stats = await adminDashboardStats(local.db, true, now);
+      const stats = await adminDashboardStats(local.db, { contacts: true, accounts: true }, now);
       expect(stats.growth_metrics).toEqual({
         users_growth_percentage: -50, // 1 against 2
         donations_growth_percentage: 0, // 2 against 2

@@ -169,21 +169,35 @@ export function activityMessage(entry: { action: string; actorEmail: string | nu
  * The latest changes recorded in the audit log. Sign-ins, failed sign-ins and reset requests
  * (`auth.*`) are left out: they are security records, and would crowd out the changes.
  */
-export async function recentActivity(db: Db, limit = RECENT_ACTIVITY): Promise<RecentActivity[]> {
+export async function recentActivity(db: Db, contacts: boolean, limit = RECENT_ACTIVITY): Promise<RecentActivity[]> {
   const rows = await db
     .select()
     .from(auditLog)
     .where(notLike(auditLog.action, 'auth.%'))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
-  return rows.map((row) => ({ type: row.action, message: activityMessage(row), timestamp: row.createdAt.toISOString() }));
+  // Without donors.read the addresses in the sentences (who did it, whose account) are masked too.
+  const shown = (row: (typeof rows)[number]) =>
+    contacts
+      ? row
+      : {
+          ...row,
+          actorEmail: row.actorEmail == null ? null : staffEmail(row.actorEmail, false),
+          details: typeof row.details?.email === 'string' ? { ...row.details, email: staffEmail(row.details.email, false) } : row.details,
+        };
+  return rows.map((row) => ({ type: row.action, message: activityMessage(shown(row)), timestamp: row.createdAt.toISOString() }));
 }
 
 /** The rollup's days of a range of Guatemala calendar days (end excluded). */
 const daysOf = (range: { start: string; end: string }) => sql`day >= ${range.start}::date AND day < ${range.end}::date`;
 
-/** `contacts` false (staff without donors.read, such as COMMUNICATIONS): the recent donations' and accounts' emails masked. */
-export async function adminDashboardStats(db: Db, contacts: boolean, now: Date = new Date()): Promise<AdminDashboardStats> {
+/**
+ * `contacts` false (staff without donors.read, such as COMMUNICATIONS): the emails of the recent donations,
+ * accounts and activity masked. `accounts` false (staff without users.manage): no recent accounts at all,
+ * which only the people who manage accounts are shown.
+ */
+export async function adminDashboardStats(db: Db, viewer: { contacts: boolean; accounts: boolean }, now: Date = new Date()): Promise<AdminDashboardStats> {
+  const { contacts } = viewer;
   const month = figurePeriod('month', now);
   const thisMonth = createdWithin(month.current);
   const sameStretchBefore = createdWithin(month.previous);
@@ -215,7 +229,7 @@ export async function adminDashboardStats(db: Db, contacts: boolean, now: Date =
     systemHealth(db),
     db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(RECENT_USERS),
     db.select().from(donations).orderBy(...NEWEST_FIRST).limit(RECENT_DONATIONS),
-    recentActivity(db),
+    recentActivity(db, contacts),
     monthlyGivingCard(db, instantRange(month.current).start, now),
   ]);
 
@@ -240,7 +254,7 @@ export async function adminDashboardStats(db: Db, contacts: boolean, now: Date =
       donations_before: Number(growth.donations_before),
       amount_before: fromCents(Number(growth.cents_before)),
     },
-    recent_users: latestUsers.map((u) => ({
+    recent_users: (viewer.accounts ? latestUsers : []).map((u) => ({
       id: u.id,
       email: staffEmail(u.email, contacts),
       roles: normalizeRoles(u.roles),

@@ -254,7 +254,8 @@ export default function AdminDashboardPage() {
               <MonthlyGivingCard giving={stats.monthly_giving} />
               <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
                 <RecentDonations stats={stats} />
-                <RecentUsers stats={stats} />
+                {/* Accounts are shown only to those who manage them (users.manage). */}
+                {can(roles, 'users.manage') && <RecentUsers stats={stats} />}
               </div>
               <ActivityFeed stats={stats} />
             </>
