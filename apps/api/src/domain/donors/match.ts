@@ -7,7 +7,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { foldText } from '../giving/donation-search';
 
 export interface DonorIdentity {
   /** Compared in lower case; added to the matched donor's emails when new. */
@@ -45,8 +44,12 @@ export interface FoundDonor {
  * changing it: for a caller that must not attach a gift to someone silently (staff gift entry). Among
  * donors sharing a NIT, the one of `name` comes first.
  */
-export async function findDonorOf(db: Db, who: { name?: string; email?: string | null; taxId?: string | null }): Promise<FoundDonor | null> {
-  const rows = await db.execute<{ id: number; name: string; by: FoundDonor['by'] }>(sql`
+export async function findDonorOf(
+  db: Db,
+  who: { name?: string; email?: string | null; taxId?: string | null },
+): Promise<(FoundDonor & { sameName: boolean }) | null> {
+  type Row = { id: number; name: string; by: FoundDonor['by']; same_name: boolean };
+  const rows = await db.execute<Row>(sql`
     WITH identity AS (
       SELECT nullif(lower(btrim(coalesce(${who.email ?? null}::text, ''))), '') AS email,
              nullif(nullif(upper(regexp_replace(coalesce(${who.taxId ?? null}::text, ''), '[[:space:]-]', '', 'g')), ''), 'CF') AS tax
@@ -55,22 +58,21 @@ export async function findDonorOf(db: Db, who: { name?: string; email?: string |
       UNION ALL
       SELECT coalesce(donor_by_tax_id_named(tax, ${who.name ?? ''}::text), donor_by_tax_id(tax)), 'taxId', 2 FROM identity WHERE tax IS NOT NULL
     )
-    SELECT donors.id, donors.name, found.by FROM found JOIN donors ON donors.id = found.id ORDER BY found.rank LIMIT 1`);
-  const [row] = rowsOf<{ id: number; name: string; by: FoundDonor['by'] }>(rows);
-  return row ? { id: Number(row.id), name: row.name, by: row.by } : null;
+    SELECT donors.id, donors.name, found.by, donor_same_name(donors.name, ${who.name ?? ''}::text) AS same_name
+    FROM found JOIN donors ON donors.id = found.id ORDER BY found.rank LIMIT 1`);
+  const [row] = rowsOf<Row>(rows);
+  return row ? { id: Number(row.id), name: row.name, by: row.by, sameName: row.same_name } : null;
 }
 
 /**
  * The donor of another name whom this identity's email (or else NIT/CUI) already belongs to, or null: for
  * callers that refuse to attach a gift or a line to someone silently (staff gift entry, imports). The
- * same name, case, accents, punctuation and spacing aside, is the same donor (donor_same_name, migration 0044).
+ * same name, case, accents, punctuation and spacing aside, is the same donor: the database's own
+ * comparison (donor_same_name, migration 0044), the one its match uses.
  */
 export async function anotherDonorOf(db: Db, who: { name: string; email?: string | null; taxId?: string | null }): Promise<FoundDonor | null> {
   const found = await findDonorOf(db, who);
-  return found && !sameName(found.name, who.name) ? found : null;
-}
-
-function sameName(a: string, b: string): boolean {
-  const folded = (name: string) => foldText(name).replace(/[^a-z0-9]+/g, ' ').trim();
-  return folded(a) === folded(b);
+  if (!found || found.sameName) return null;
+  const { sameName: _same, ...donor } = found;
+  return donor;
 }

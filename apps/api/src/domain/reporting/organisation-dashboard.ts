@@ -227,7 +227,8 @@ export async function adminDashboardStats(db: Db, viewer: { contacts: boolean; a
       rowsOf<{ users_now: number; users_before: number; donations_now: number; donations_before: number; cents_now: number | string; cents_before: number | string }>(r),
     ),
     systemHealth(db),
-    db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(RECENT_USERS),
+    // Recent accounts are read only for those who manage them.
+    viewer.accounts ? db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(RECENT_USERS) : [],
     db.select().from(donations).orderBy(...NEWEST_FIRST).limit(RECENT_DONATIONS),
     recentActivity(db, contacts),
     monthlyGivingCard(db, instantRange(month.current).start, now),
@@ -254,7 +255,7 @@ export async function adminDashboardStats(db: Db, viewer: { contacts: boolean; a
       donations_before: Number(growth.donations_before),
       amount_before: fromCents(Number(growth.cents_before)),
     },
-    recent_users: (viewer.accounts ? latestUsers : []).map((u) => ({
+    recent_users: latestUsers.map((u) => ({
       id: u.id,
       email: staffEmail(u.email, contacts),
       roles: normalizeRoles(u.roles),

@@ -112,15 +112,15 @@ export async function takePlace(
   return row;
 }
 
+const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+
 /**
  * One internet address holds at most `limit` places unpaid at once (decision 0064): the rate limit
  * alone let a visitor take 20 places a minute and empty the waiting list. A place held from the
  * address and still held (its payment not completed, its time not run out) counts. The server's own
- * machine (loopback) is not counted: when a proxy in front is not declared (TRUST_PROXY), every
- * visitor arrives from it, and the cap would be one for the whole public.
+ * machine (loopback) is not counted (the caller checks `isLoopback`): when a proxy in front is not
+ * declared (TRUST_PROXY), every visitor arrives from it, and the cap would be one for the whole public.
  */
-const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
-
 async function assertConnectionMayHold(tx: Db, ip: string, limit: number): Promise<void> {
   const [row] = await tx
     .select({ n: count() })

@@ -98,7 +98,8 @@ export default async function adminDonationRoutes(app: FastifyInstance) {
         response: { 200: adminDonationSchema, ...writeRefusals, 404: error, 409: error },
       },
     },
-    async (request) => rejectDonation(app.db, {
+    async (request) =>
+      rejectDonation(app.db, {
         id: request.params.id,
         reason: request.body.reason,
         actor: actorOf(request),
