@@ -59,6 +59,11 @@ export const receiptMessages = {
     statementTotal: 'Total del año (en quetzales)',
     statementNotCertified:
       'Esta constancia no está certificada por la SAT: no es un recibo electrónico (FEL) y por sí sola no acredita la deducibilidad de las donaciones.',
+    /** The header's NIT line when the year's receipts went to more than one NIT, CUI or CF. */
+    statementTaxIdMixed: 'Varios: cada donación indica el de su recibo',
+    statementTaxIdColumn: 'NIT / CUI',
+    /** Below the year's total when the receipts went to several tax identities: the part of each. */
+    statementSubtotal: (label: string, id: string) => (id === 'CF' ? 'Emitidas a consumidor final (CF)' : `Emitidas al ${label} ${id}`),
     statementCount: (n: number) => (n === 1 ? '1 donación' : `${n} donaciones`),
     page: (n: number, total: number) => `Página ${n} de ${total}`,
   },

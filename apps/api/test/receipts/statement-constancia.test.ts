@@ -41,3 +41,29 @@ describe('the yearly statement', () => {
     expect(certified).not.toContain(flat(receiptPdfMessages.statementNotCertified));
   });
 });
+
+describe('the yearly statement of gifts given with different NITs', () => {
+  it('states no single NIT: each gift shows the NIT or CF of its receipt, and the total is split by them', async () => {
+    const donor = await createUser(ctx.db, { roles: ['DONOR'] });
+    const at = (month: number) => new Date(Date.UTC(year, month, 10, 18));
+    const gift = { userId: donor.id, donorEmail: donor.email };
+    await make.donation(ctx.db, { ...gift, amount: 100, donorNit: '1234567-9', donorTaxIdKind: 'nit', createdAt: at(1) });
+    await make.donation(ctx.db, { ...gift, amount: 40, createdAt: at(2) });
+    await make.donation(ctx.db, { ...gift, amount: 60, donorNit: '1234567-9', donorTaxIdKind: 'nit', createdAt: at(3) });
+
+    const statement = await loadStatement(ctx.db, { userId: donor.id }, year);
+    expect(statement.donor.taxIds).toEqual(['1234567-9', 'CF']);
+    const text = flat(await pdfText(await renderStatementPdf(statement)));
+    expect(text).toContain(`NIT / CUI ${receiptPdfMessages.statementTaxIdMixed}`);
+    expect(text).toMatch(/Total del año \(en quetzales\) 3 donaciones Q\s?200\.00/);
+    expect(text).toMatch(/Emitidas al NIT 1234567-9 2 donaciones Q\s?160\.00/);
+    expect(text).toMatch(/Emitidas a consumidor final \(CF\) 1 donación Q\s?40\.00/);
+
+    // One NIT for the whole year: the header states it, and the table has no NIT column or parts.
+    const single = await createUser(ctx.db, { roles: ['DONOR'] });
+    await make.donation(ctx.db, { userId: single.id, donorEmail: single.email, amount: 75, donorNit: '7654321-0', donorTaxIdKind: 'nit', createdAt: at(5) });
+    const alone = flat(await pdfText(await renderStatementPdf(await loadStatement(ctx.db, { userId: single.id }, year))));
+    expect(alone).toContain('NIT / CUI 7654321-0');
+    expect(alone).not.toContain('Emitidas');
+  });
+});

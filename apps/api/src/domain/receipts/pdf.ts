@@ -12,7 +12,7 @@ import { type EmailAttachment, type ReceiptIssuer, receipts } from '../../db/sch
 import { receiptMessages } from '../../messages/receipts';
 import type { MailAttachment } from '../../platform/mailer';
 import { type ReceiptRow, receiptLabel } from './receipts';
-import { type StatementData, loadStatement, receiptQuetzalCents } from './statements';
+import { type StatementData, loadStatement, receiptQuetzalCents, receiptTaxId } from './statements';
 import { loadPdfDocument } from '../../platform/libraries';
 
 const t = receiptMessages.pdf;
@@ -277,6 +277,18 @@ function closingHeight(doc: Doc, data: StatementData, width: number): number {
   return height + gap(1.2, 9) + line('Helvetica', 11, t.thanks);
 }
 
+/**
+ * The year's part per tax identity, when its receipts went to more than one (a NIT on some gifts, CF on
+ * others): a donor deducts only what was issued to their NIT, so the statement never adds them under one.
+ */
+function statementSubtotals(data: StatementData): { label: string; count: number; cents: number }[] {
+  if (data.donor.taxIds.length < 2) return [];
+  return data.donor.taxIds.map((id) => {
+    const mine = data.receipts.filter((r) => receiptTaxId(r) === id);
+    return { label: t.statementSubtotal(t.taxIdLabel[mine[0].donorTaxIdKind], id), count: mine.length, cents: mine.reduce((sum, r) => sum + receiptQuetzalCents(r), 0) };
+  });
+}
+
 /** A donor's yearly statement: every valid receipt of the year, with the total in quetzales. */
 export function renderStatementPdf(data: StatementData, issuedAt = new Date()): Promise<Buffer> {
   return render(t.statementTitle(data.year), issuedAt, (doc) => {
@@ -285,18 +297,23 @@ export function renderStatementPdf(data: StatementData, issuedAt = new Date()): 
 
     field(doc, t.donor, data.donor.name);
     field(doc, t.email, data.donor.email);
-    field(doc, t.taxId, data.donor.taxId === 'CF' ? t.cfValue : data.donor.taxId);
+    const [only, ...others] = data.donor.taxIds;
+    field(doc, t.taxId, others.length > 0 ? t.statementTaxIdMixed : only === 'CF' ? t.cfValue : only);
     doc.moveDown(0.4);
     doc.font('Helvetica').fontSize(11).fillColor(INK).text(t.statementIntro(data.donor.name, data.year), MARGIN, doc.y, { width });
     doc.moveDown(0.8);
 
+    const mixed = others.length > 0;
     const columns = [
-      { label: t.date, width: 0.16, align: 'left' as const },
-      { label: t.receiptNumber, width: 0.17, align: 'left' as const },
-      { label: t.reference, width: 0.2, align: 'left' as const },
-      { label: t.type, width: 0.22, align: 'left' as const },
-      { label: t.amount, width: 0.25, align: 'right' as const },
+      { label: t.date, width: mixed ? 0.13 : 0.16, align: 'left' as const },
+      { label: t.receiptNumber, width: mixed ? 0.13 : 0.17, align: 'left' as const },
+      { label: t.reference, width: mixed ? 0.17 : 0.2, align: 'left' as const },
+      { label: t.type, width: mixed ? 0.2 : 0.22, align: 'left' as const },
+      ...(mixed ? [{ label: t.statementTaxIdColumn, width: 0.17, align: 'left' as const }] : []),
+      { label: t.amount, width: mixed ? 0.2 : 0.25, align: 'right' as const },
     ];
+    const subtotals = statementSubtotals(data);
+    const labelSpan = mixed ? 4 : 3;
     const headings = columns.map((c) => c.label);
     const closing = closingHeight(doc, data, width);
     /** `spans`: how many columns each cell takes; `keep`: room needed below the row on the same page. */
@@ -328,12 +345,14 @@ export function renderStatementPdf(data: StatementData, issuedAt = new Date()): 
     row(headings, true, SOFT);
     data.receipts.forEach((r, i) => {
       // The last gift keeps the total and the closing lines with it, so they never open a page alone.
-      const keep = i === data.receipts.length - 1 ? 22 + closing : 0;
-      const cells = [formatDate(r.donatedAt), receiptLabel(r), r.referenceCode, t.typeLabels[r.donationType], formatCents(r.amountCents, r.currency)];
+      const keep = i === data.receipts.length - 1 ? 22 * (1 + subtotals.length) + closing : 0;
+      const taxId = mixed ? [receiptTaxId(r)] : [];
+      const cells = [formatDate(r.donatedAt), receiptLabel(r), r.referenceCode, t.typeLabels[r.donationType], ...taxId, formatCents(r.amountCents, r.currency)];
       row(cells, false, undefined, undefined, keep);
     });
-    // The label spans the first three columns: in the date column alone it wrapped out of its row.
-    row([t.statementTotal, t.statementCount(data.receipts.length), formatCents(data.totalCents)], true, SOFT, [3, 1, 1]);
+    // The label spans the columns before the count: in the date column alone it wrapped out of its row.
+    row([t.statementTotal, t.statementCount(data.receipts.length), formatCents(data.totalCents)], true, SOFT, [labelSpan, 1, 1]);
+    for (const part of subtotals) row([part.label, t.statementCount(part.count), formatCents(part.cents)], false, undefined, [labelSpan, 1, 1]);
 
     doc.moveDown(1);
     doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(t.amountInWords, MARGIN, doc.y, { width });

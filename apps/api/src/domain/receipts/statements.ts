@@ -15,11 +15,15 @@ import { type ReceiptRow } from './receipts';
 
 export interface StatementData {
   year: number;
-  donor: { name: string; email: string; taxId: string };
+  /** `taxIds`: the tax identities the year's receipts were issued to (`CF` or the NIT/CUI), in order of first use. */
+  donor: { name: string; email: string; taxIds: string[] };
   issuer: ReceiptIssuer;
   receipts: ReceiptRow[];
   totalCents: number;
 }
+
+/** The tax identity a receipt was issued to: `CF` (consumidor final) or the NIT/CUI written on it. */
+export const receiptTaxId = (r: Pick<ReceiptRow, 'donorTaxIdKind' | 'donorTaxId'>): string => (r.donorTaxIdKind === 'cf' ? 'CF' : r.donorTaxId);
 
 /** A receipt's amount in quetzal cents, as the totals add it up. */
 export const receiptQuetzalCents = (r: Pick<ReceiptRow, 'currency' | 'amountCents' | 'gtqCents'>): number =>
@@ -66,11 +70,11 @@ export async function loadStatement(db: Db, who: { userId: number } | { email: s
   if (rows.length === 0) throw notFound(receiptMessages.statementEmpty(year));
   const list = rows.map((r) => r.receipt);
   const last = list[list.length - 1];
-  const withTaxId = [...list].reverse().find((r) => r.donorTaxIdKind !== 'cf');
   const [fiscal, org] = await Promise.all([getFiscalSettings(db), getSettings(db, 'organization')]);
   return {
     year,
-    donor: { name: accountName || last.donorName, email: 'userId' in who ? email : last.donorEmail, taxId: withTaxId?.donorTaxId ?? 'CF' },
+    // Each receipt keeps the NIT (or CF) given with its gift: the statement never states one for all of them.
+    donor: { name: accountName || last.donorName, email: 'userId' in who ? email : last.donorEmail, taxIds: [...new Set(list.map(receiptTaxId))] },
     issuer: { ...fiscal, organization: { name: org.name, address: org.address, phone: org.phone, email: org.email } },
     receipts: list,
     totalCents: list.reduce((sum, r) => sum + receiptQuetzalCents(r), 0),
