@@ -67,8 +67,8 @@ export class PaymentDeclinedError extends DomainError {
 }
 export class RateLimitedError extends DomainError {
   readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super('rate_limited', errorMessages.tooManyRequests);
+  constructor(retryAfterSeconds: number, detail: string = errorMessages.tooManyRequests) {
+    super('rate_limited', detail);
     this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }
 }
@@ -91,5 +91,5 @@ export const unauthorized = (detail?: string) => new UnauthenticatedError(detail
 export const forbidden = (detail?: string) => new ForbiddenError(detail);
 export const notFound = (detail?: string) => new NotFoundError(detail);
 export const conflict = (detail?: string) => new ConflictError(detail);
-export const tooManyRequests = (retryAfterSeconds: number) => new RateLimitedError(retryAfterSeconds);
+export const tooManyRequests = (retryAfterSeconds: number, detail?: string) => new RateLimitedError(retryAfterSeconds, detail);
 export const serviceUnavailable = (detail: string) => new UnavailableError(detail);

@@ -7,7 +7,9 @@ import { validationMessages } from '@donaciones/shared/messages/validation';
 import { errorMessages } from '../../src/messages/errors';
 import { refreshTokens, sessions, users } from '../../src/db/schema';
 import { accessTokenSigner } from '../../src/domain/accounts/access-tokens';
-import { AUTH_LIMITS, LOGIN_MAX_DELAY_MS, loginDelayMs } from '../../src/domain/accounts/auth';
+import { AUTH_LIMITS } from '../../src/domain/accounts/auth';
+import { hashPassword } from '../../src/domain/accounts/passwords';
+import { DEVICE_COOKIE } from '../../src/routes/auth-steps';
 import { hashToken } from '../../src/domain/accounts/sessions';
 import { createTestApp, createUser, type TestContext } from '../support/helpers';
 import { freshIp, loginAs, me, setCookies } from '../support/auth';
@@ -18,9 +20,19 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-function postLogin(payload: unknown, ip = freshIp()) {
-  return ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: payload as object, remoteAddress: ip });
+function postLogin(payload: unknown, ip = freshIp(), device?: string) {
+  const cookies = device ? { [DEVICE_COOKIE]: device } : undefined;
+  return ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: payload as object, remoteAddress: ip, cookies });
 }
+
+/** Signs the user in once from a browser and answers its device id, which makes that browser known. */
+async function knownBrowser(user: { email: string; password: string }): Promise<string> {
+  const res = await postLogin({ email: user.email, password: user.password });
+  expect(res.statusCode).toBe(200);
+  return setCookies(res)[DEVICE_COOKIE].value;
+}
+
+const waitMessage = /^Demasiados intentos\. Intenta de nuevo en (\d+) minutos? o restablece tu contraseña\.$/;
 
 describe('POST /auth/login', () => {
   it('answers the token pair, opens a session with a hashed refresh token and records the last access', async () => {
@@ -206,7 +218,7 @@ describe('GET /auth/me', () => {
   });
 });
 
-describe('sign-in throttle (per account and address, per address, slow-down; shared counters)', () => {
+describe('sign-in throttle (per account and connection, per known browser, per address, per account; shared counters)', () => {
   const L = AUTH_LIMITS;
 
   it('blocks an account from the address that failed too often, with 429 and Retry-After, and only there', async () => {
@@ -217,28 +229,59 @@ describe('sign-in throttle (per account and address, per address, slow-down; sha
     }
     const blocked = await postLogin({ email: user.email, password: user.password }, attacker);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ detail: errorMessages.tooManyRequests });
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(L.loginFailuresPerAccountIp.windowMs / 1000);
+    // The answer says, in whole minutes from the real remaining time, when to try again.
+    const { detail } = blocked.json() as { detail: string };
+    expect(detail).toBe(authMessages.tooManyAttempts(Math.ceil(retryAfter / 60)));
+    expect(Number(waitMessage.exec(detail)?.[1])).toBe(L.loginFailuresPerAccountIp.windowMs / 60_000);
     // The owner, from anywhere else, still signs in with the right password.
     expect((await postLogin({ email: user.email, password: user.password }, freshIp())).statusCode).toBe(200);
   });
 
-  it('cannot lock anyone out from many addresses: failures spread over addresses slow the account down instead', async () => {
+  it("a stranger at the owner's own address cannot lock the owner's browser out", async () => {
     const user = await createUser(ctx.db);
-    // Twice the old lock-out ceiling, each from a new address.
-    for (let i = 0; i < L.loginFailuresPerAccount.max * 2; i++) {
-      expect((await postLogin({ email: user.email, password: `Incorrecta${i}` })).statusCode).toBe(401);
+    const device = await knownBrowser(user);
+    const office = freshIp();
+    // A stranger in the same office (one address) fails on the owner's account until that address is blocked...
+    for (let i = 0; i < L.loginFailuresPerAccountIp.max; i++) {
+      expect((await postLogin({ email: user.email, password: `Incorrecta${i}` }, office)).statusCode).toBe(401);
     }
-    const started = Date.now();
-    const res = await postLogin({ email: user.email, password: user.password });
-    expect(res.statusCode).toBe(200);
-    // Slowed: every attempt on this account now waits before its password is checked.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(loginDelayMs(L.loginFailuresPerAccount.max * 2) - 50);
-    expect(loginDelayMs(L.loginFailuresPerAccount.max)).toBe(0);
-    expect(loginDelayMs(L.loginFailuresPerAccount.max + 1)).toBeGreaterThan(0);
-    expect(loginDelayMs(10_000)).toBeLessThanOrEqual(LOGIN_MAX_DELAY_MS);
+    expect((await postLogin({ email: user.email, password: user.password }, office)).statusCode).toBe(429);
+    // ...and the owner, from the same address in the browser used before, still signs in.
+    expect((await postLogin({ email: user.email, password: user.password }, office, device)).statusCode).toBe(200);
+    // A known browser's own failures are counted for it alone.
+    for (let i = 0; i < L.loginFailuresPerAccountDevice.max; i++) {
+      expect((await postLogin({ email: user.email, password: `Incorrecta${i}` }, freshIp(), device)).statusCode).toBe(401);
+    }
+    expect((await postLogin({ email: user.email, password: user.password }, freshIp(), device)).statusCode).toBe(429);
+    // A made-up device id is no known browser: it counts as any other client.
+    expect((await postLogin({ email: user.email, password: user.password }, office, 'x'.repeat(43))).statusCode).toBe(429);
+  });
+
+  it('bounds guessing from many addresses, even in parallel: past the ceiling only known browsers and a new password get in', async () => {
+    const user = await createUser(ctx.db);
+    const device = await knownBrowser(user);
+    // More guesses than the ceiling, all at once, each from its own address.
+    const guesses = await Promise.all(
+      Array.from({ length: L.loginFailuresPerAccount.max + 10 }, (_, i) => postLogin({ email: user.email, password: `Incorrecta${i}` })),
+    );
+    const codes = guesses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(L.loginFailuresPerAccount.max);
+    expect(codes.filter((c) => c === 429)).toHaveLength(10);
+    // Even the right password, from a new address, now waits: the account's window, in minutes.
+    const refused = await postLogin({ email: user.email, password: user.password });
+    expect(refused.statusCode).toBe(429);
+    const minutes = Number(waitMessage.exec((refused.json() as { detail: string }).detail)?.[1]);
+    expect(minutes).toBeGreaterThan(L.loginFailuresPerAccountIp.windowMs / 60_000);
+    expect(minutes).toBeLessThanOrEqual(L.loginFailuresPerAccount.windowMs / 60_000);
+    // The owner's browser is not locked out.
+    expect((await postLogin({ email: user.email, password: user.password }, freshIp(), device)).statusCode).toBe(200);
+    // A new password (a reset) lifts the ceiling: guessing the old one is pointless now.
+    const password = 'NuevaClave123';
+    await ctx.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+    expect((await postLogin({ email: user.email, password })).statusCode).toBe(200);
   });
 
   it('treats an unknown email like an existing one (no enumeration through the throttle)', async () => {

@@ -8,6 +8,9 @@ export const authMessages = {
   loginErrorForm: 'Error al iniciar sesión. Verifica tus credenciales.',
   invalidCredentials: 'Correo o contraseña incorrectos.',
   inactiveAccount: 'Correo o contraseña incorrectos.',
+  /** 429 of a sign-in over its ceiling, with the whole minutes left (decision 0065). */
+  tooManyAttempts: (minutes: number) =>
+    `Demasiados intentos. Intenta de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} o restablece tu contraseña.`,
   registerTitle: 'Crear cuenta',
   registerSubtitle: 'Únete a nuestra causa',
   creatingAccount: 'Creando cuenta...',

@@ -17,6 +17,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { isUniqueViolation } from '../../platform/reference-codes';
 import { hashToken, newOpaqueToken, revokeAllSessions } from './sessions';
 import { type LoginOutcome, type SignInContext, afterPassword } from './sign-in';
+import { enterSignIn } from './sign-in-gate';
 import { getSettings } from '../../platform/settings';
 
 const MINUTE = 60_000;
@@ -58,14 +59,6 @@ async function queueVerificationEmail(db: Db, user: { email: string; firstName: 
   });
 }
 
-export const LOGIN_MAX_DELAY_MS = 3000;
-
-/** The wait before checking a password, from the account's recent failures: none up to the free ones, then doubling from 250 ms. */
-export function loginDelayMs(failures: number): number {
-  const over = failures - AUTH_LIMITS.loginFailuresPerAccount.max;
-  return over <= 0 ? 0 : Math.min(LOGIN_MAX_DELAY_MS, 250 * 2 ** Math.min(over - 1, 10));
-}
-
 const emailTaken = () => new ConflictError(authMessages.emailTaken, { email: authMessages.emailTaken });
 
 /** Creates a USER account with its preferences and queues the welcome email, all in one transaction. */
@@ -103,17 +96,13 @@ export async function login(
   input: { email: string; password: string } & SignInContext,
   throttle: Throttle,
 ): Promise<LoginOutcome> {
-  const ip = input.ip ?? 'unknown';
-  const accountAtIp = `${input.email}|${ip}`;
-  // Failures are counted up front (and given back on success), so parallel guesses cannot overrun them.
-  await throttle.hit([AUTH_LIMITS.loginAttemptsPerIp, ip], [AUTH_LIMITS.loginFailuresPerIp, ip], [AUTH_LIMITS.loginFailuresPerAccountIp, accountAtIp]);
-  const delay = loginDelayMs(await throttle.peek(AUTH_LIMITS.loginFailuresPerAccount, input.email));
-  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   const [user] = await db
     .select({ id: users.id, email: users.email, passwordHash: users.passwordHash, isActive: users.isActive, roles: users.roles })
     .from(users)
     .where(eq(users.email, input.email))
     .limit(1);
+  // Counted up front (and given back on success), so parallel guesses cannot overrun the ceilings.
+  const gate = await enterSignIn(db, throttle, { email: input.email, account: user ?? null, client: input, scope: 'password' });
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid || !user.isActive) {
     if (user) {
@@ -126,13 +115,9 @@ export async function login(
         ip: input.ip,
       });
     }
-    await throttle.note(AUTH_LIMITS.loginFailuresPerAccount, input.email);
     throw unauthorized(authMessages.invalidCredentials);
   }
-  // A success is not a failed attempt: it counts against neither the address nor the account there.
-  // The account's slow-down stays until its window ends: an attacker's guesses keep being slowed.
-  await throttle.refund(AUTH_LIMITS.loginFailuresPerIp, ip);
-  await throttle.clear(AUTH_LIMITS.loginFailuresPerAccountIp, accountAtIp);
+  await gate.passed();
   await throttle.hit([AUTH_LIMITS.loginSuccessesPerAccount, input.email]);
   // With a second step the password only opens the next step (a code, a passkey, or enrolling one).
   return afterPassword(db, user, input);

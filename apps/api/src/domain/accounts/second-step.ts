@@ -1,7 +1,7 @@
 // The second step of a sign-in (docs/product.md#accounts-and-sessions): a code of the authenticator
 // app or a recovery code, a passkey, or, when the policy requires a second step of an account that has
-// none, enrolling an authenticator app before the session opens. Wrong codes count against the same
-// throttles as wrong passwords (per address and per account at an address; never a lock-out of the owner).
+// none, enrolling an authenticator app before the session opens. Wrong codes pass the same gate as wrong
+// passwords (sign-in-gate.ts, under their own scope; never a lock-out of the owner's own browser).
 import { eq } from 'drizzle-orm';
 import { TOTP_CODE } from '@donaciones/shared/schemas/two-step';
 import { twoStepMessages as m } from '@donaciones/shared/messages/two-step';
@@ -15,37 +15,33 @@ import { noteChallengeFailure, readStepToken, useChallenge, challengeInvalid } f
 import { type RelyingParty, passkeySignInOptions, verifyPasskeySignIn } from './passkeys';
 import type { IssuedSession } from './sessions';
 import { type SignInContext, openSignedInSession } from './sign-in';
-import { AUTH_LIMITS, type Throttle } from './throttle';
+import { type GateAccount, type GateClient, enterSignIn } from './sign-in-gate';
+import type { Throttle } from './throttle';
 import { acceptTotpCode, confirmTotpEnrolment, hasConfirmedTotp, issueRecoveryCodes, startTotpEnrolment, totpEnrolment, useRecoveryCode } from './totp';
 
-async function emailOf(db: Database, userId: number): Promise<string> {
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+async function accountOf(db: Database, userId: number): Promise<GateAccount> {
+  const [user] = await db.select({ id: users.id, email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw challengeInvalid();
-  return user.email;
+  return user;
 }
 
-/** Counts an attempt on the throttles of passwords; a success gives it back as a right password does. */
-async function throttled<T>(db: Database, userId: number, ip: string, throttle: Throttle, attempt: () => Promise<T | null>): Promise<T> {
-  const email = await emailOf(db, userId);
-  // Its own subject: a right password at the address must not wipe the wrong codes counted there.
-  const accountAtIp = `second-step|${email}|${ip}`;
-  await throttle.hit([AUTH_LIMITS.loginAttemptsPerIp, ip], [AUTH_LIMITS.loginFailuresPerIp, ip], [AUTH_LIMITS.loginFailuresPerAccountIp, accountAtIp]);
+/** Counts an attempt on the gate of passwords (under its own scope); a success gives it back as a right password does. */
+async function throttled<T>(db: Database, userId: number, client: GateClient, throttle: Throttle, attempt: () => Promise<T | null>): Promise<T> {
+  const account = await accountOf(db, userId);
+  const gate = await enterSignIn(db, throttle, { email: account.email, account, client, scope: 'second-step' });
   const result = await attempt();
   if (result === null) {
-    await throttle.note(AUTH_LIMITS.loginFailuresPerAccount, email);
-    await audit(db, { actor: null, action: 'auth.second_step_failed', entityType: 'user', entityId: userId, ip });
+    await audit(db, { actor: null, action: 'auth.second_step_failed', entityType: 'user', entityId: userId, ip: client.ip ?? 'unknown' });
     throw unauthorized(m.codeInvalid);
   }
-  await throttle.refund(AUTH_LIMITS.loginFailuresPerIp, ip);
-  await throttle.clear(AUTH_LIMITS.loginFailuresPerAccountIp, accountAtIp);
+  await gate.passed();
   return result;
 }
 
 /** Completes a sign-in with the six digits of the app (each time-step once) or a single-use recovery code. */
 export async function signInWithCode(db: Database, box: SecretBox, input: { token: string; code: string } & SignInContext, throttle: Throttle): Promise<IssuedSession> {
   const step = await readStepToken(db, input.token, 'second_step');
-  const ip = input.ip ?? 'unknown';
-  const method = await throttled(db, step.userId, ip, throttle, async () => {
+  const method = await throttled(db, step.userId, input, throttle, async () => {
     const isTotp = TOTP_CODE.test(input.code);
     const ok = isTotp ? await acceptTotpCode(db, box, step.userId, input.code) : await useRecoveryCode(db, step.userId, input.code);
     if (!ok) {
@@ -85,7 +81,7 @@ export async function startEnrolmentAtSignIn(db: Database, box: SecretBox, token
   if (await hasConfirmedTotp(db, step.userId)) throw challengeInvalid();
   const secret = await startTotpEnrolment(db, box, step.userId);
   const org = await getSettings(db, 'organization');
-  const { otpauthUrl, qrSvgDataUrl } = await totpEnrolment(secret, await emailOf(db, step.userId), org.name);
+  const { otpauthUrl, qrSvgDataUrl } = await totpEnrolment(secret, (await accountOf(db, step.userId)).email, org.name);
   return { secret, otpauth_url: otpauthUrl, qr_svg_data_url: qrSvgDataUrl };
 }
 
@@ -97,13 +93,13 @@ export async function confirmEnrolmentAtSignIn(
   throttle: Throttle,
 ): Promise<{ session: IssuedSession; recoveryCodes: string[] }> {
   const step = await readStepToken(db, input.token, 'enrol');
-  await throttled(db, step.userId, input.ip ?? 'unknown', throttle, async () => {
+  await throttled(db, step.userId, input, throttle, async () => {
     const ok = await acceptTotpCode(db, box, step.userId, input.code, { pending: true });
     if (!ok) await noteChallengeFailure(db, step.id);
     return ok ? true : null;
   });
   if (!(await useChallenge(db, step.id))) throw challengeInvalid();
-  const email = await emailOf(db, step.userId);
+  const { email } = await accountOf(db, step.userId);
   const recoveryCodes = await db.transaction(async (tx) => {
     await confirmTotpEnrolment(tx, step.userId);
     await audit(tx, { actor: { id: step.userId, email }, action: 'auth.totp_enabled', entityType: 'user', entityId: step.userId, ip: input.ip });

@@ -12,17 +12,20 @@ export interface LimitRule {
 }
 
 /**
- * Ceilings of the throttles. Sign-in (docs/product.md#accounts-and-sessions) refuses, with 429, an
- * address that fails too often (on any accounts, or on one account), and an address or an account
- * that signs in too often (each attempt costs an argon2 hash, each success a session row); failures on
- * one account from many addresses only slow that account down (loginDelayMs), so nobody can lock
- * another person out: the right password keeps working from the owner's own address.
+ * Ceilings of the throttles. Sign-in (docs/product.md#accounts-and-sessions, decision 0065, applied in
+ * sign-in-gate.ts) refuses, with 429, a browser that has signed in to the account before only after its own
+ * failures there; any other client after too many failures from its address (on any accounts, or on one
+ * account), or once the account has had too many failures from such clients; and an address or an account
+ * that signs in too often (each attempt costs an argon2 hash, each success a session row). So nobody can
+ * lock another person out of their own browser, and guessing from many addresses stays bounded.
  */
 export const AUTH_LIMITS = {
   loginFailuresPerIp: { name: 'login-fail-ip', max: 20, windowMs: 15 * MINUTE },
   loginFailuresPerAccountIp: { name: 'login-fail-account-ip', max: 5, windowMs: 15 * MINUTE },
-  /** Not a ceiling: past `max`, each attempt on the account waits longer (loginDelayMs). */
-  loginFailuresPerAccount: { name: 'login-fail-account', max: 5, windowMs: 15 * MINUTE },
+  /** A browser that has signed in to the account before: its failures count by themselves. */
+  loginFailuresPerAccountDevice: { name: 'login-fail-account-device', max: 5, windowMs: 15 * MINUTE },
+  /** All unknown clients of one account together, until the window ends or the password changes. */
+  loginFailuresPerAccount: { name: 'login-fail-account-unknown', max: 20, windowMs: 60 * MINUTE },
   loginAttemptsPerIp: { name: 'login-ip', max: 120, windowMs: 5 * MINUTE },
   loginSuccessesPerAccount: { name: 'login-success-account', max: 30, windowMs: 5 * MINUTE },
   registerPerIp: { name: 'register-ip', max: 30, windowMs: 15 * MINUTE },
@@ -39,10 +42,6 @@ export const AUTH_LIMITS = {
 export interface Throttle {
   /** Counts one attempt against each rule; 429 (with Retry-After) when any is over its ceiling. */
   hit(...checks: [LimitRule, string][]): Promise<void>;
-  /** Counts one attempt without refusing anything; answers the count in the window. */
-  note(rule: LimitRule, subject: string): Promise<number>;
-  /** The count in the window, without counting. */
-  peek(rule: LimitRule, subject: string): Promise<number>;
   /** Gives back one attempt (it turned out to be a success that must not count). */
   refund(rule: LimitRule, subject: string): Promise<void>;
   clear(rule: LimitRule, subject: string): Promise<void>;
@@ -60,14 +59,6 @@ export function counterThrottle(counters: CounterStore, enabled: boolean): Throt
         if (count > rule.max) retryMs = Math.max(retryMs, ttlMs);
       }
       if (retryMs > 0) throw tooManyRequests(retryMs / 1000);
-    },
-    async note(rule, subject) {
-      if (!enabled) return 0;
-      return (await counters.incr(counterKey(rule, subject), rule.windowMs)).count;
-    },
-    async peek(rule, subject) {
-      if (!enabled) return 0;
-      return (await counters.get(counterKey(rule, subject))).count;
     },
     async refund(rule, subject) {
       if (enabled) await counters.decr(counterKey(rule, subject));
