@@ -39,8 +39,9 @@ export const authMessages = {
     passwordLabel: 'Contraseña',
     continue: 'Continuar',
     signIn: 'Iniciar sesión',
-    stepEmail: 'Paso 1 de 2: tu correo',
-    stepPassword: 'Paso 2 de 2: tu contraseña',
+    // No total: whether a second step follows is known only once the password is right.
+    stepEmail: 'Paso 1: tu correo',
+    stepPassword: 'Paso 2: tu contraseña',
     signingInAs: 'Ingresarás como',
     changeEmail: 'Cambiar correo',
     forgotLink: '¿Olvidaste tu contraseña?',

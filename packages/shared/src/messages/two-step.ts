@@ -34,6 +34,8 @@ export const twoStepMessages = {
   /** Texts of the sign-in steps and of the Seguridad tab. */
   ui: {
     stepCode: 'Paso 3: verificación',
+    stepEnrol: 'Paso 3: tu aplicación de autenticación',
+    stepRecoveryCodes: 'Paso 4: tus códigos de recuperación',
     codeTitle: 'Verifica que eres tú',
     codeIntro: 'Escribe el código de 6 dígitos que muestra tu aplicación de autenticación.',
     codeIntroPasskey: 'Usa tu llave de acceso (huella, rostro o PIN de tu dispositivo).',

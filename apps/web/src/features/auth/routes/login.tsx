@@ -291,10 +291,23 @@ function EmailStepButtons({ passkeyBusy, onPasskey }: { passkeyBusy: boolean; on
   );
 }
 
+const STEP_LABELS: Record<Step, string> = {
+  email: ui.stepEmail,
+  password: ui.stepPassword,
+  code: twoStepUi.stepCode,
+  enrol: twoStepUi.stepEnrol,
+  codes: twoStepUi.stepRecoveryCodes,
+};
+const STEP_NUMBERS: Record<Step, number> = { email: 1, password: 2, code: 3, enrol: 3, codes: 4 };
+
+/**
+ * The steps done so far, and one to come only where one surely follows (the password after the email,
+ * the recovery codes after enrolling): whether a second step follows the password is not known before it.
+ */
 function StepDots({ step }: { step: Step }) {
-  const label = step === 'email' ? ui.stepEmail : step === 'password' ? ui.stepPassword : twoStepUi.stepCode;
-  const bars = step === 'email' || step === 'password' ? 2 : 3;
-  const filled = step === 'email' ? 1 : step === 'password' ? 2 : 3;
+  const label = STEP_LABELS[step];
+  const filled = STEP_NUMBERS[step];
+  const bars = filled + (step === 'email' || step === 'enrol' ? 1 : 0);
   return (
     <div className="flex items-center justify-center gap-3">
       <span aria-hidden="true" className="flex items-center gap-1.5">

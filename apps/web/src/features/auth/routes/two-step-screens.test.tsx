@@ -24,7 +24,29 @@ async function passwordSteps(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: authMessages.ui.signIn }));
 }
 
+/** The label of the step on screen ("Paso 2: tu contraseña"). */
+const stepLabel = async () => (await screen.findByText(/^Paso \d/)).textContent;
+
 describe('/login with a second step', () => {
+  it('numbers the steps one after another, with no total that the step after the password could prove wrong', async () => {
+    const user = userEvent.setup();
+    renderApp('/login', {
+      handler: (req) => (req.url === '/auth/login' ? { status: 200, data: { second_step: { token: 't'.repeat(43), methods: ['totp'] } } } : undefined),
+    });
+    const labels = [await stepLabel()];
+    await user.type(await waitFor(() => input('email')), 'staff@prueba.gt');
+    await user.click(screen.getByRole('button', { name: authMessages.ui.continue }));
+    await waitFor(() => input('password'));
+    labels.push(await stepLabel());
+    await user.type(input('password'), 'Secreta123');
+    await user.click(screen.getByRole('button', { name: authMessages.ui.signIn }));
+    await screen.findByRole('heading', { name: ui.codeTitle });
+    labels.push(await stepLabel());
+    expect(labels).toEqual([authMessages.ui.stepEmail, authMessages.ui.stepPassword, ui.stepCode]);
+    expect(labels.map((l) => /^Paso (\d+): /.exec(l ?? '')?.[1])).toEqual(['1', '2', '3']);
+    expect(labels.some((l) => / de \d/.test(l ?? ''))).toBe(false);
+  });
+
   // Many keystrokes through user-event: on a busy machine this one needs more than the project's 15 s.
   it('asks for the code after the password, checks its format, shows the server refusal, then signs in', { timeout: 45_000 }, async () => {
     const user = userEvent.setup();
@@ -93,11 +115,13 @@ describe('/login with a second step', () => {
     });
     await passwordSteps(user);
     expect(await screen.findByRole('heading', { name: ui.enrolTitle })).toBeInTheDocument();
+    expect(await stepLabel()).toBe(ui.stepEnrol);
     expect(screen.getByRole('img', { name: ui.qrAlt })).toHaveAttribute('src', 'data:image/svg+xml;base64,PHN2Zy8+');
     expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
     await user.type(screen.getByLabelText(new RegExp(ui.codeLabel)), '654321');
     await user.click(screen.getByRole('button', { name: ui.confirmCode }));
     expect(await screen.findByRole('heading', { name: ui.recoveryTitle })).toBeInTheDocument();
+    expect(await stepLabel()).toBe(ui.stepRecoveryCodes);
     expect(screen.getByTestId('recovery-codes').querySelectorAll('li')).toHaveLength(10);
     // Not signed in until the codes are kept.
     expect(router.state.location.pathname).toBe('/login');
