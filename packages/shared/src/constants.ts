@@ -68,7 +68,8 @@ export const RECENT_DONATIONS_SHOWN = 5;
 export const PASSWORD_MIN_LENGTH = 8;
 export const LOGIN_PASSWORD_MIN_LENGTH = 6;
 export const NAME_MIN_LENGTH = 2;
-export const NAME_MAX_LENGTH = 50;
+/** A name's length at most, one rule for registration (the full name), the profile and the users screen (first and last name). */
+export const NAME_MAX_LENGTH = 100;
 
 export const REPORT_PERIODS = ['week', 'month', 'quarter', 'year'] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { authMessages } from '@donaciones/shared/messages/auth';
+import { NAME_MAX_LENGTH } from '@donaciones/shared/constants';
 import { validationMessages } from '@donaciones/shared/messages/validation';
 import { errorMessages } from '../../src/messages/errors';
 import { authTokens, donations, userPreferences, users } from '../../src/db/schema';
@@ -29,7 +30,7 @@ describe('POST /auth/register validation (docs/product.md#validation-rules, mess
     ['missing name', { name: undefined }, 'name', v.nameRequired],
     ['empty name', { name: '   ' }, 'name', v.nameRequired],
     ['short name', { name: 'A' }, 'name', v.nameMin],
-    ['long name', { name: 'x'.repeat(51) }, 'name', v.nameMax],
+    ['long name', { name: 'x'.repeat(NAME_MAX_LENGTH + 1) }, 'name', v.nameMax],
     ['missing email', { email: undefined }, 'email', v.emailRequired],
     ['empty email', { email: '' }, 'email', v.emailRequired],
     ['invalid email', { email: 'no-es-correo' }, 'email', v.emailInvalid],

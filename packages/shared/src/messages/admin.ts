@@ -2,8 +2,6 @@
 
 export const adminMessages = {
   validation: {
-    firstNameMax: 'El nombre no puede tener más de 50 caracteres',
-    lastNameMax: 'El apellido no puede tener más de 50 caracteres',
     isActiveInvalid: 'Indica si el usuario está activo',
     statusInvalid: 'Estado de donación no válido',
     periodInvalid: 'El período debe ser week, month, quarter o year',

@@ -1,9 +1,10 @@
 // Field-level validation messages of the shared zod schemas.
+import { NAME_MAX_LENGTH } from '../constants';
 
 export const validationMessages = {
   nameRequired: 'El nombre es requerido',
   nameMin: 'El nombre debe tener al menos 2 caracteres',
-  nameMax: 'El nombre no puede tener más de 50 caracteres',
+  nameMax: `El nombre no puede tener más de ${NAME_MAX_LENGTH} caracteres`,
   emailRequired: 'El correo electrónico es requerido',
   emailInvalid: 'Ingresa un correo electrónico válido',
   passwordRequired: 'La contraseña es requerida',
@@ -42,8 +43,7 @@ export const validationMessages = {
   emailReadOnly: (contactEmail: string | null) =>
     `Tu correo no se puede cambiar desde aquí. Para cambiarlo, escribe desde él a ${contactEmail ?? 'la organización'} y dinos cuál es el nuevo.`,
   lastNameMin: 'El apellido debe tener al menos 2 caracteres',
-  profileNameMax: 'El nombre no puede tener más de 100 caracteres',
-  profileLastNameMax: 'El apellido no puede tener más de 100 caracteres',
+  lastNameMax: `El apellido no puede tener más de ${NAME_MAX_LENGTH} caracteres`,
   favoriteCauseMax: 'La causa favorita no puede tener más de 100 caracteres',
   newPasswordSameAsCurrent: 'La nueva contraseña debe ser diferente de la actual',
   rejectReasonRequired: 'Escribe el motivo del rechazo; se lo enviaremos al donante',

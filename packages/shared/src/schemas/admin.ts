@@ -1,6 +1,6 @@
 // The admin console's contract (docs/product.md#screens-and-routes, #the-donation-ledger, #validation-rules, #accounts-and-sessions, #figures, #reports-and-exports).
 import { z } from 'zod';
-import { DONATION_TYPES, EVENT_TYPES, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, REPORT_PERIODS, ROLES } from '../constants';
+import { DONATION_TYPES, EVENT_TYPES, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, NAME_MAX_LENGTH, REPORT_PERIODS, ROLES } from '../constants';
 import { adminMessages } from '../messages/admin';
 import { bankStatementsMessages } from '../messages/bank-statements';
 import { validationMessages } from '../messages/validation';
@@ -26,14 +26,14 @@ export const adminUserInputSchema = z.object({
       .string({ error: v.firstNameRequired })
       .trim()
       .min(1, { error: v.firstNameRequired })
-      .max(50, { error: a.firstNameMax }),
+      .max(NAME_MAX_LENGTH, { error: v.nameMax }),
   ),
   last_name: personName(
     z
       .string({ error: v.lastNameRequired })
       .trim()
       .min(1, { error: v.lastNameRequired })
-      .max(50, { error: a.lastNameMax }),
+      .max(NAME_MAX_LENGTH, { error: v.lastNameMax }),
   ),
   role: z.enum(ROLES, { error: v.roleInvalid }),
   /** Other staff roles the person holds besides the main one (absent: the roles below the main one are kept as they are). */

@@ -1,6 +1,7 @@
 // The signed-in user's own profile, preferences and password change (docs/product.md#accounts-and-sessions,
 // #validation-rules).
 import { z } from 'zod';
+import { NAME_MAX_LENGTH } from '../constants';
 import { newPasswordField } from './auth';
 import { personName } from './fields';
 import { validationMessages } from '../messages/validation';
@@ -9,7 +10,6 @@ import { TAX_ID_MAX_LENGTH, parseTaxIdFormat } from '../tax-id';
 
 const v = validationMessages;
 
-export const PROFILE_NAME_MAX_LENGTH = 100;
 export const ADDRESS_MAX_LENGTH = 255;
 export const FAVORITE_CAUSE_MAX_LENGTH = 100;
 
@@ -52,7 +52,7 @@ export const updateProfileSchema = z.object({
       .trim()
       .min(1, { error: v.firstNameRequired })
       .min(2, { error: v.nameMin })
-      .max(PROFILE_NAME_MAX_LENGTH, { error: v.profileNameMax }),
+      .max(NAME_MAX_LENGTH, { error: v.nameMax }),
   ),
   last_name: personName(
     z
@@ -60,7 +60,7 @@ export const updateProfileSchema = z.object({
       .trim()
       .min(1, { error: v.lastNameRequired })
       .min(2, { error: v.lastNameMin })
-      .max(PROFILE_NAME_MAX_LENGTH, { error: v.profileLastNameMax }),
+      .max(NAME_MAX_LENGTH, { error: v.lastNameMax }),
   ),
   phone: z
     .string({ error: v.phoneInvalid })

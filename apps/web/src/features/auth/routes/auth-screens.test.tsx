@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authMessages } from '@donaciones/shared/messages/auth';
+import { NAME_MAX_LENGTH } from '@donaciones/shared/constants';
 import { validationMessages } from '@donaciones/shared/messages/validation';
 import { tokens } from '@/test/http';
 import { renderApp } from '@/test/render-app';
@@ -165,7 +166,7 @@ describe('/register', () => {
     expect(describedErrors(input('confirmPassword'))).toContain(v.passwordsMustMatch);
 
     await user.clear(input('name'));
-    await user.type(input('name'), 'x'.repeat(51));
+    await user.type(input('name'), 'x'.repeat(NAME_MAX_LENGTH + 1));
     await user.clear(input('password'));
     await user.type(input('password'), 'solominusculas1');
     await user.tab();
