@@ -53,7 +53,8 @@ describe('enrolling an authenticator app from the settings', () => {
     expect(wrong.json().detail).toBe(twoStepMessages.codeInvalid);
     const badFormat = await ctx.app.inject({ method: 'POST', url: `${V1}/users/me/totp/confirm`, headers: bearerOf(token), payload: { code: '12ab' } });
     expect(badFormat.statusCode).toBe(400);
-    expect(badFormat.json().detail).toContain('6 dígitos');
+    // Enrolling takes no recovery code: the message does not offer one.
+    expect(badFormat.json().detail).toBe(twoStepMessages.totpCodeFormat);
 
     const ok = await ctx.app.inject({ method: 'POST', url: `${V1}/users/me/totp/confirm`, headers: bearerOf(token), payload: { code: totpCode(secret) } });
     expect(ok.statusCode).toBe(200);
@@ -116,6 +117,9 @@ describe('signing in with the code step', () => {
     expect(left.json().recovery_codes_left).toBe(8);
     const used = await ctx.db.select().from(recoveryCodes).where(and(eq(recoveryCodes.userId, user.id)));
     expect(used.filter((r) => r.usedAt !== null)).toHaveLength(2);
+    // With none left, the sign-in no longer offers recovery codes (the screen's hint follows `methods`).
+    await ctx.db.update(recoveryCodes).set({ usedAt: new Date() }).where(eq(recoveryCodes.userId, user.id));
+    expect((await secondStepToken(user.email, user.password)).methods).toEqual(['totp']);
   });
 
   it('ends a step after five wrong codes, and throttles wrong codes per account and address without locking the owner out elsewhere', async () => {

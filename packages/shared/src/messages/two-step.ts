@@ -4,6 +4,8 @@
 export const twoStepMessages = {
   codeInvalid: 'El código no es correcto o ya se usó. Escribe el código que muestra ahora tu aplicación.',
   codeFormat: 'Escribe los 6 dígitos de tu aplicación o un código de recuperación (por ejemplo, abcde-12345).',
+  /** Where no recovery code can be used: enrolling, or an account with none left. */
+  totpCodeFormat: 'Escribe los 6 dígitos que muestra tu aplicación de autenticación.',
   challengeInvalid: 'El paso de verificación venció o no es válido. Inicia sesión nuevamente.',
   enrolStarted: 'Escanea el código QR con tu aplicación y escribe el primer código para terminar.',
   enrolNotStarted: 'Primero genera el código QR de tu aplicación de autenticación.',
@@ -41,6 +43,7 @@ export const twoStepMessages = {
     codeIntroPasskey: 'Usa tu llave de acceso (huella, rostro o PIN de tu dispositivo).',
     codeLabel: 'Código de verificación',
     codeHint: 'Los 6 dígitos de tu aplicación, o uno de tus códigos de recuperación.',
+    codeHintNoRecovery: 'Los 6 dígitos de tu aplicación. No te quedan códigos de recuperación: puedes generar otros en Configuración, pestaña Seguridad.',
     verify: 'Verificar',
     verifying: 'Verificando...',
     usePasskey: 'Usar mi llave de acceso',

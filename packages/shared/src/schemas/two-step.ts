@@ -14,16 +14,19 @@ export const secondStepCodeField = z
   .refine((v) => TOTP_CODE.test(v) || RECOVERY_CODE.test(v), { error: m.codeFormat });
 
 export const totpCodeField = z
-  .string({ error: m.codeFormat })
+  .string({ error: m.totpCodeFormat })
   .transform((v) => v.replace(/\s+/g, ''))
-  .refine((v) => TOTP_CODE.test(v), { error: m.codeFormat });
+  .refine((v) => TOTP_CODE.test(v), { error: m.totpCodeFormat });
 
 const challengeToken = z.string({ error: m.challengeInvalid }).min(20, { error: m.challengeInvalid }).max(200, { error: m.challengeInvalid });
 
 export const SECOND_STEP_METHODS = ['totp', 'recovery', 'passkey'] as const;
 export type SecondStepMethod = (typeof SECOND_STEP_METHODS)[number];
 
-/** /auth/login: the tokens, or the step still missing (a code or passkey, or enrolling an authenticator app). */
+/**
+ * /auth/login: the tokens, or the step still missing (a code or passkey, or enrolling an authenticator app).
+ * `methods` lists what the account can use now: `recovery` only while it has unused recovery codes.
+ */
 export const loginAnswerSchema = z.union([
   tokenPairSchema,
   z.object({ second_step: z.object({ token: z.string(), methods: z.array(z.enum(SECOND_STEP_METHODS)) }) }),

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Fingerprint } from 'lucide-react';
 import { twoStepMessages } from '@donaciones/shared/messages/two-step';
 import type { TokenPair } from '@donaciones/shared/schemas/auth';
-import { type SecondStepMethod, secondStepCodeField } from '@donaciones/shared/schemas/two-step';
+import { type SecondStepMethod, secondStepCodeField, totpCodeField } from '@donaciones/shared/schemas/two-step';
 import { Button } from '@/components/button';
 import { TextInput } from '@/components/form-fields';
 import { getErrorMessage } from '@/lib/api-client';
@@ -69,13 +69,16 @@ export function SecondStepForm({ token, methods, onTokens }: { token: string; me
   );
 }
 
-/** The code of the authenticator app or a recovery code, checked on the field before it is sent. */
+/**
+ * The code of the authenticator app, or a recovery code while the account has any (the login answer's
+ * `methods` says so), checked on the field before it is sent.
+ */
 function CodeForm({ withRecovery, busy, onCode }: { withRecovery: boolean; busy: boolean; onCode: (code: string) => void }) {
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
 
   const check = (value: string) => {
-    const parsed = secondStepCodeField.safeParse(value);
+    const parsed = (withRecovery ? secondStepCodeField : totpCodeField).safeParse(value);
     setFieldError(parsed.success ? undefined : parsed.error.issues[0]?.message);
     return parsed.success ? parsed.data : null;
   };
@@ -89,7 +92,7 @@ function CodeForm({ withRecovery, busy, onCode }: { withRecovery: boolean; busy:
     <form noValidate onSubmit={submit} className="space-y-4">
       <TextInput
         label={ui.codeLabel}
-        hint={withRecovery ? ui.codeHint : undefined}
+        hint={withRecovery ? ui.codeHint : ui.codeHintNoRecovery}
         autoComplete="one-time-code"
         autoCapitalize="off"
         spellCheck={false}

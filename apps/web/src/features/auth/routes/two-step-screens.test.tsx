@@ -89,6 +89,30 @@ describe('/login with a second step', () => {
     ]);
   });
 
+  it('mentions recovery codes only while the account has some left', async () => {
+    const user = userEvent.setup();
+    let methods = ['totp'];
+    const { requests } = renderApp('/login', {
+      handler: (req) => (req.url === '/auth/login' ? { status: 200, data: { second_step: { token: 't'.repeat(43), methods } } } : undefined),
+    });
+    await passwordSteps(user);
+    const code = await screen.findByLabelText(new RegExp(ui.codeLabel));
+    expect(screen.getByText(ui.codeHintNoRecovery)).toBeInTheDocument();
+    expect(screen.queryByText(ui.codeHint)).toBeNull();
+    // A recovery code's shape is refused on the field, with a message that offers none.
+    await user.type(code, 'abcde-12345');
+    await user.click(screen.getByRole('button', { name: ui.verify }));
+    expect(await screen.findByText(twoStepMessages.totpCodeFormat)).toBeInTheDocument();
+    expect(requests.some((r) => r.url === '/auth/login/code')).toBe(false);
+
+    methods = ['totp', 'recovery'];
+    await user.click(screen.getByRole('button', { name: ui.startOver }));
+    await user.clear(await waitFor(() => input('email')));
+    await passwordSteps(user);
+    expect(await screen.findByText(ui.codeHint)).toBeInTheDocument();
+    expect(screen.queryByText(ui.codeHintNoRecovery)).toBeNull();
+  });
+
   it('offers the passkey when the account has one, and a way to start over', async () => {
     const user = userEvent.setup();
     renderApp('/login', {
