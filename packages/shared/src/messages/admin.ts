@@ -144,7 +144,10 @@ export const adminMessages = {
     searchPlaceholder: 'Buscar por correo o nombre',
     caption: 'Lista de usuarios',
     colUser: 'Usuario',
-    colRole: 'Rol',
+    colRole: 'Roles',
+    /** The list of an account's roles, main role first. */
+    rolesLabel: 'Roles',
+    mainRole: 'rol principal',
     colStatus: 'Estado',
     colRegistered: 'Registrado',
     colLastAccess: 'Último acceso',

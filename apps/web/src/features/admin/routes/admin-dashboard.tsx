@@ -28,13 +28,13 @@ import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { adminDonationDetailPath, paths } from '@/lib/paths';
-import { roleLabel } from '@/lib/roles';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminStats } from '../api/get-admin-stats';
 import { Growth } from '../components/growth';
 import { MonthlyGivingCard } from '../components/monthly-giving-card';
 import { PaymentProblemsAlert } from '../components/payment-problems-alert';
+import { RoleChips } from '../components/role-chips';
 import { SlipStorageWarning } from '../components/slip-storage';
 import { StatCard } from '../components/stat-card';
 
@@ -173,7 +173,7 @@ function RecentUsers({ stats }: { stats: AdminDashboardStats }) {
               <p className="text-sm text-ink-500">{formatDate(user.joined_at)}</p>
             </div>
             <div className="flex shrink-0 flex-col items-end gap-1">
-              <Badge tone={user.roles[0] === 'ADMIN' ? 'accent' : 'brand'}>{roleLabel(user.roles[0] ?? 'USER')}</Badge>
+              <RoleChips roles={user.roles} className="max-w-48 justify-end" />
               <Badge tone={user.status === 'inactive' ? 'danger' : 'success'}>
                 {user.status === 'inactive' ? s.inactive : s.active}
               </Badge>

@@ -1,5 +1,5 @@
 // Users (/admin/users, docs/product.md#screens-and-routes): search by email or name, 'x de y usuarios', the table (user,
-// role, Activo/Inactivo, registered, last access or 'Nunca'), create/edit modals and delete.
+// every role as chips, Activo/Inactivo, registered, last access or 'Nunca'), create/edit modals and delete.
 import { useState } from 'react';
 import { Pencil, Search, Trash2, UserPlus, Users } from 'lucide-react';
 import { toast } from 'react-hot-toast';
@@ -16,12 +16,12 @@ import { type Column, ResponsiveTable } from '@/components/responsive-table';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
-import { roleLabel } from '@/lib/roles';
 import { useSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
+import { RoleChips } from '../components/role-chips';
 import { UserFormModal } from '../components/user-form-modal';
 
 const u = adminMessages.users;
@@ -161,14 +161,14 @@ interface RowActions {
   onDelete: (user: AdminUser) => void;
 }
 
-/** The table's columns: user, role, Activo/Inactivo, registered, last access and the row's edit and delete buttons. */
+/** The table's columns: user, roles, Activo/Inactivo, registered, last access and the row's edit and delete buttons. */
 function userColumns(me: number | undefined, actions: RowActions): Column<AdminUser>[] {
   return [
     { key: 'user', header: u.colUser, primary: true, cell: (user) => <UserIdentity user={user} isMe={user.id === me} /> },
     {
       key: 'role',
       header: u.colRole,
-      cell: (user) => <Badge tone={user.roles[0] === 'ADMIN' ? 'accent' : 'brand'}>{roleLabel(user.roles[0] ?? 'USER')}</Badge>,
+      cell: (user) => <RoleChips roles={user.roles} className="sm:max-w-64" />,
     },
     {
       key: 'status',
