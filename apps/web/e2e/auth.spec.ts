@@ -49,6 +49,28 @@ test.describe('accounts and sessions', () => {
     await expect(page.getByRole('link', { name: 'Ir a mi panel' })).toBeVisible();
   });
 
+  test('a click on the terms box counts even when leaving a field above shows its error at that moment', async ({ page }) => {
+    await page.goto('/register');
+    const terms = page.locator('input[name="acceptTerms"]');
+    // Each field above left invalid: its error appears on the blur that the click's press causes, moving the box down.
+    for (const [field, text] of [
+      ['name', 'El nombre es requerido'],
+      ['confirmPassword', 'Confirma tu contraseña'],
+    ] as const) {
+      await page.reload();
+      await page.locator(`input[name="${field}"]`).focus();
+      await terms.click();
+      await expect(page.getByRole('alert').filter({ hasText: text })).toBeVisible();
+      await expect(terms).toBeChecked();
+    }
+    // The same for the button: one click submits, and every missing field says so.
+    await page.reload();
+    await page.locator('input[name="name"]').fill('Rosa Tum');
+    await page.locator('input[name="email"]').focus();
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Debes aceptar los términos y condiciones' })).toBeVisible();
+  });
+
   test('login in two steps, with a way back to the email, and a wrong password in the red alert', async ({ page, request, allowConsoleErrors }) => {
     allowConsoleErrors(statusError(401)); // the wrong password, on purpose
     const email = newEmail('login');
