@@ -103,12 +103,13 @@ export const monthlyApiMessages = {
       ...manageLink(link),
     ].join('\n'),
   pausedSubject: 'Pausaste tu donación mensual',
-  pausedText: (name: string, amount: string, months: number, until: string, link: string) =>
+  /** `nextAmount`: what the charge that ends the pause takes (a change of amount asked before starts with it). */
+  pausedText: (name: string, nextAmount: string, months: number, until: string, link: string) =>
     [
       `Hola ${name}:`,
       '',
-      `Pausamos tu donación mensual de ${amount}: no haremos ${months === 1 ? 'el próximo cobro' : `los próximos ${months} cobros`}.`,
-      `Se reanuda sola el ${until}, cuando haremos el siguiente cobro. No tienes que hacer nada.`,
+      `Pausamos tu donación mensual: no haremos ${months === 1 ? 'el próximo cobro' : `los próximos ${months} cobros`}.`,
+      `Se reanuda sola el ${until}, cuando haremos el siguiente cobro, de ${nextAmount}. No tienes que hacer nada.`,
       '',
       ...manageLink(link),
     ].join('\n'),

@@ -131,6 +131,7 @@ describe('pausing', () => {
     const sent = (await emailsTo(donor.email)).slice(before);
     expect(sent.map((e) => e.template)).toEqual(['monthly-gift-paused']);
     expect(sent[0].textBody).toContain('los próximos 2 cobros');
+    expect(sent[0].textBody).toContain('cuando haremos el siguiente cobro, de Q100.00.');
 
     const [view] = (await ctx.app.inject({ method: 'GET', url: '/api/v1/member/monthly-gifts', headers: auth })).json<MonthlyGift[]>();
     expect(view).toMatchObject({ status: 'paused', pausedUntil: resume.toISOString(), nextChargeAt: resume.toISOString() });
@@ -159,13 +160,17 @@ describe('pausing', () => {
     ]);
   });
 
-  it('a change of amount asked before a pause starts after it', async () => {
-    const { gift, auth } = await startedGift(110);
+  it('a change of amount asked before a pause starts after it, and the pause email names that amount', async () => {
+    const { donor, gift, auth } = await startedGift(110);
     const due = gift.nextChargeAt as Date;
     await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/change-amount`, headers: auth, payload: { amount: 130 } });
     await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/pause`, headers: auth, payload: { months: 1 } });
     const paused = await giftRow(gift.id);
     expect(paused.pendingFrom?.getTime()).toBe(addMonth(due).getTime());
+    // The charge that ends the pause takes the new amount: the email says so, not the old one.
+    const [email] = await emailOf(donor.email, 'monthly-gift-paused');
+    expect(email.textBody).toContain('cuando haremos el siguiente cobro, de Q130.00.');
+    expect(email.textBody).not.toContain('Q110.00');
     await chargeDueSimulatedGifts(ctx.db, monthlyContext(ctx.app), new Date(addMonth(due).getTime() + MINUTE));
     expect((await giftDonations(gift.id)).map((d) => d.amountCents)).toEqual([11000, 13000]);
   });

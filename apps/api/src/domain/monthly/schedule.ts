@@ -110,7 +110,7 @@ export async function pauseGift(db: Database, ctx: MonthlyContext, gift: GiftRow
     await enqueueEmail(tx, {
       to: current.donorEmail,
       subject: mm.pausedSubject,
-      text: mm.pausedText(current.donorName, amountOf(current), months, formatLongDate(resume), await manageUrl(ctx, gift.id)),
+      text: mm.pausedText(current.donorName, amountOf({ amountCents: current.pendingAmountCents ?? current.amountCents, currency: current.currency }), months, formatLongDate(resume), await manageUrl(ctx, gift.id)),
       template: 'monthly-gift-paused',
     });
   });
