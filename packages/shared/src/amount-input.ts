@@ -8,6 +8,8 @@ export type AmountInputProblem =
   | 'empty'
   /** Letters, signs, two dots, misplaced commas... */
   | 'malformed'
+  /** A readable amount with a minus sign (`-5`, `Q -1,500`): no gift is negative, so it is not "letters or signs". */
+  | 'negative'
   /** Could mean two amounts: `1,50` (1.50 or 150?), `1.500,00` (European grouping). */
   | 'ambiguous'
   /** More than two decimals: `9.999` (never truncated nor rounded). */
@@ -31,6 +33,13 @@ export function parseAmountInput(text: string): AmountInputResult {
   const trimmed = text.replace(/[\s\u00a0]+/g, ' ').trim();
   const body = trimmed.replace(/^q\s?/i, '');
   if (body === '') return { ok: false, problem: 'empty' };
+  // A minus (hyphen, the minus sign or the dash a phone keyboard offers) before an amount, the `Q` on either side.
+  const minus = /^[-\u2212\u2013]\s?(?:q\s?)?/i.exec(body);
+  if (minus) {
+    const rest = parseAmountInput(body.slice(minus[0].length));
+    if (rest.ok) return { ok: false, problem: 'negative' };
+    return rest.problem === 'empty' ? { ok: false, problem: 'malformed' } : rest;
+  }
   if (!/^[\d.,]+$/.test(body)) return { ok: false, problem: 'malformed' };
 
   const match = PLAIN.exec(body) ?? GROUPED.exec(body);

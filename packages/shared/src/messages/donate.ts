@@ -1,5 +1,8 @@
 // Texts of the public donation flow (/donate) and its API answers.
 
+/** Zero or below: one sentence whether the amount was typed (`-5`) or sent as a number. */
+const AMOUNT_ABOVE_ZERO = 'Ingresa un monto mayor a cero';
+
 export const donateMessages = {
   continue: 'Continuar donación',
   submit: 'Realizar donación',
@@ -7,7 +10,8 @@ export const donateMessages = {
   processing: 'Tu donación está siendo procesada...',
   another: 'Hacer otra donación',
   close: 'Cerrar',
-  amountRequired: 'Ingresa un monto mayor a cero',
+  /** Also what the amount contracts (donateAmountSchema, changeMonthlyAmountSchema) say of zero or a negative amount. */
+  amountRequired: AMOUNT_ABOVE_ZERO,
   amountBelowMin: (min: string) => `El monto mínimo de donación es ${min}`,
   amountAboveMax: (max: string) => `El monto máximo de donación es ${max}`,
   cardRequired: 'El número de tarjeta es requerido',
@@ -46,6 +50,8 @@ export const donateMessages = {
   /** Why a typed amount was refused (docs/product.md#validation-rules): never guessed. */
   amountInput: {
     malformed: 'Escribe el monto solo con números, por ejemplo 1,500 o 1500.50.',
+    /** The same words as the contracts' for a number below zero, so `-5` reads the same typed or sent. */
+    negative: AMOUNT_ABOVE_ZERO,
     ambiguous: 'No está claro qué monto quisiste escribir: usa la coma para los miles y el punto para los centavos, por ejemplo 1,500.50.',
     decimals: 'El monto admite como máximo dos decimales.',
     tooLarge: 'El monto es demasiado grande.',

@@ -45,6 +45,7 @@ describe('/donate "Otro monto"', () => {
     ['1,5000', d.amountInput.malformed],
     ['1.2.3', d.amountInput.malformed],
     ['abc', d.amountInput.malformed],
+    ['-5', 'Ingresa un monto mayor a cero'],
     ['9.9999999999', d.amountInput.decimals],
   ])('refuses %s with a clear message and stays on the amount', async (typed, message) => {
     const user = openDonate();

@@ -195,6 +195,12 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
     await user.type(field, '1,50');
     await user.click(submit);
     expect(within(dialog).getByText(/No está claro qué monto quisiste escribir/)).toBeInTheDocument();
+    // A minus sign is about the amount, not the characters: the words the donate form uses too.
+    await user.clear(field);
+    await user.type(field, '-5');
+    await user.click(submit);
+    expect(within(dialog).getByText('Ingresa un monto mayor a cero')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/solo con números/)).toBeNull();
     expect(requests.some((r) => r.url.endsWith('/change-amount'))).toBe(false);
 
     await user.clear(field);
