@@ -47,7 +47,7 @@ test.describe('two-step sign-in', () => {
 
     await page.getByLabel('Código de verificación').fill('12');
     await page.getByRole('button', { name: 'Confirmar código' }).click();
-    await expect(page.getByText('Escribe los 6 dígitos de tu aplicación')).toBeVisible();
+    await expect(page.getByText('Escribe los 6 dígitos que muestra tu aplicación de autenticación.')).toBeVisible();
     await page.getByLabel('Código de verificación').fill(authenticator.generate(secret));
     await page.getByRole('button', { name: 'Confirmar código' }).click();
     await expect(page.getByRole('heading', { name: 'Guarda tus códigos de recuperación' })).toBeVisible();
