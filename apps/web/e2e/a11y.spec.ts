@@ -350,8 +350,8 @@ const signedOutScreens = (donationId: number): Screen[] => [
   { name: 'donación mensual sin sesión (enlace inválido)', open: go('/donacion-mensual?token=enlace-que-no-existe-000000') },
   { name: 'boleta sin sesión (enlace inválido)', open: go('/boleta?token=enlace-que-no-existe-000000') },
   {
-    // Last: it signs the new account in, and the panel it lands on carries the "Cuenta creada" notice.
-    name: 'registro: la cuenta nueva entra a su panel',
+    // The screen after registering: "Revisa tu correo", the same for any address (decision 0066).
+    name: 'registro: revisa tu correo',
     open: async (page) => {
       await page.goto('/register');
       await page.locator('input[name="name"]').fill('Prueba Accesibilidad');
@@ -360,8 +360,7 @@ const signedOutScreens = (donationId: number): Screen[] => [
       await page.locator('input[name="confirmPassword"]').fill('Quetzal2024');
       await page.locator('input[name="acceptTerms"]').check();
       await page.getByRole('button', { name: /crear cuenta/i }).click();
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await expect(page.getByText(/^Cuenta creada\./)).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible();
     },
   },
 ];

@@ -7,7 +7,7 @@ import { DEMO, expect, login, statusError, test, waitForEmail } from './fixtures
 const newEmail = (tag: string) => `e2e.${tag}.${Date.now().toString(36)}${randomBytes(3).toString('hex')}@prueba.gt`;
 
 test.describe('accounts and sessions', () => {
-  test('register with the Spanish validation messages, land signed in on the dashboard, and verify the email from the welcome message', async ({ page }) => {
+  test('register with the Spanish validation messages, see "Revisa tu correo", verify the email from the welcome message and sign in', async ({ page }) => {
     const email = newEmail('registro');
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: 'Crear cuenta' })).toBeVisible();
@@ -38,15 +38,36 @@ test.describe('accounts and sessions', () => {
     await page.locator('input[name="acceptTerms"]').check();
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
 
-    // Signed in straight away: the dashboard, with no second sign-in.
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByText(`Cuenta creada. Te enviamos un enlace a ${email} para confirmar tu correo.`)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Salir' }).first()).toBeAttached();
+    // Nobody is signed in: the same screen follows whether the address was free or not (decision 0066).
+    await expect(page.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible();
+    await expect(page.getByText(`Te enviamos un correo a ${email} con los pasos para continuar`)).toBeVisible();
 
     const link = await waitForEmail(email, /(https?:\/\/\S+\/verify-email\?token=[\w-]+)/);
     await page.goto(new URL(link).pathname + new URL(link).search);
     await expect(page.getByRole('heading', { name: 'Correo verificado' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Ir a mi panel' })).toBeVisible();
+    await login(page, email, 'Quetzal2024');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('registering an address that has an account shows the same screen, and its owner gets the ways in by email', async ({ page, request }) => {
+    const email = newEmail('repetido');
+    expect((await request.post('/api/v1/auth/register', { data: { name: 'Rosa Dueña', email, password: 'Quetzal2024', confirmPassword: 'Quetzal2024', acceptTerms: true } })).status()).toBe(201);
+    await page.goto('/register');
+    await page.locator('input[name="name"]').fill('Otra Persona');
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill('Distinta2024');
+    await page.locator('input[name="confirmPassword"]').fill('Distinta2024');
+    await page.locator('input[name="acceptTerms"]').check();
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect(page.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible();
+    await expect(page.getByText(`Te enviamos un correo a ${email} con los pasos para continuar`)).toBeVisible();
+    await expect(page.getByText('Ya existe una cuenta')).toHaveCount(0);
+    // Only the owner's email names the recovery page (the welcome email does not).
+    const forgotLink = await waitForEmail(email, /(https?:\/\/[^\s"<>]+\/forgot-password)/);
+    expect(new URL(forgotLink).pathname).toBe('/forgot-password');
+    // The owner's password still works; the one typed at registration does not.
+    await login(page, email, 'Quetzal2024');
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test('a click on the terms box counts even when leaving a field above shows its error at that moment', async ({ page }) => {

@@ -12,6 +12,11 @@ export const emailMessages = {
     resetSubject: (org: string) => `Restablece tu contraseña de ${org}`,
     resetText: (name: string, org: string, link: string) =>
       `Hola ${name}:\n\nRecibimos una solicitud para restablecer la contraseña de tu cuenta en ${org}. Para elegir una nueva contraseña abre este enlace:\n\n${link}\n\nEl enlace sirve una sola vez y vence en 1 hora.\n\nSi no pediste restablecer tu contraseña, ignora este mensaje: tu contraseña actual sigue funcionando.`,
+    /** To the owner of an address someone tried to register again (decision 0066): the links are inline, not buttons. */
+    registerAttemptSubject: (org: string) => `Alguien intentó crear una cuenta con tu correo en ${org}`,
+    registerAttemptText: (name: string, org: string, loginLink: string, forgotLink: string) =>
+      `Hola ${name}:\n\nAlguien intentó crear una cuenta en ${org} con tu correo electrónico, pero ya tienes una. No creamos otra ni cambiamos nada en la tuya.\n\n` +
+      `Si fuiste tú, inicia sesión en ${loginLink}\n\nSi no recuerdas tu contraseña, restablécela en ${forgotLink}\n\nSi no fuiste tú, ignora este mensaje.`,
     passwordChangedSubject: (org: string) => `Tu contraseña de ${org} cambió`,
     passwordChangedText: (name: string, org: string, link: string) =>
       `Hola ${name}:\n\nLa contraseña de tu cuenta en ${org} se cambió y cerramos todas las sesiones abiertas.\n\nSi no fuiste tú, pide un nuevo enlace para restablecerla de inmediato: ${link}`,

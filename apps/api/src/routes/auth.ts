@@ -73,8 +73,9 @@ export default async function authRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Crear una cuenta (rol USER) y enviar el correo de verificación',
+        description: 'Misma respuesta si el correo ya tiene una cuenta: a su dueño le llega un aviso con los enlaces para entrar, y no se crea otra.',
         body: registerSchema,
-        response: { 201: messageResponseSchema, ...errors(400, 409, 429) },
+        response: { 201: messageResponseSchema, ...errors(400, 429) },
       },
     },
     async (request, reply) => {

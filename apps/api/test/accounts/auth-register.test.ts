@@ -106,15 +106,39 @@ describe('POST /auth/register', () => {
     expect(res.body).not.toMatch(/argon|hash|token/i);
   });
 
-  it('refuses a duplicate email (any case) with a Spanish 409 on the email field, and creates nothing', async () => {
-    const existing = await createUser(ctx.db, { email: 'repetido@prueba.gt' });
-    const before = await emailsTo(ctx.db, existing.email);
-    const res = await register(validRegistration('REPETIDO@prueba.gt'));
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ detail: authMessages.emailTaken, errors: { email: authMessages.emailTaken } });
-    const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.email, existing.email));
-    expect(n).toBe(1);
-    expect(await emailsTo(ctx.db, existing.email)).toHaveLength(before.length);
+  it('answers an address that has an account exactly as a new one (no enumeration), emails its owner and creates nothing', async () => {
+    const existing = await createUser(ctx.db, { email: 'repetido@prueba.gt', firstName: 'Rosa', password: 'Original123' });
+    const [before] = await ctx.db.select().from(users).where(eq(users.email, existing.email));
+    const fresh = await register(validRegistration('libre@prueba.gt'));
+    const taken = await register({ ...validRegistration('REPETIDO@prueba.gt'), name: 'Otra Persona' });
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.statusCode).toBe(201);
+    expect(taken.body).toBe(fresh.body);
+    expect(taken.headers['content-type']).toBe(fresh.headers['content-type']);
+
+    // No second account, and the existing one is untouched: name, password, roles, tokens.
+    const rows = await ctx.db.select().from(users).where(eq(users.email, existing.email));
+    expect(rows).toEqual([before]);
+    expect(await ctx.db.select().from(authTokens).where(eq(authTokens.userId, existing.id))).toEqual([]);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: existing.email, password: 'Segura123' }, remoteAddress: freshIp() })).statusCode).toBe(401);
+    await loginAs(ctx.app, existing.email, 'Original123');
+
+    // The owner is told, with the ways in; no welcome and no verification link.
+    const emails = await emailsTo(ctx.db, existing.email);
+    expect(emails.map((e) => e.template)).toEqual(['register-existing-account']);
+    expect(emails[0].subject).toContain('Alguien intentó crear una cuenta con tu correo');
+    expect(emails[0].textBody).toContain('Hola Rosa:');
+    expect(emails[0].textBody).toContain(`inicia sesión en ${ctx.config.publicUrl}/login`);
+    expect(emails[0].textBody).toContain(`restablécela en ${ctx.config.publicUrl}/forgot-password`);
+    expect(emails[0].textBody).not.toMatch(/token=/);
+  });
+
+  it('does not email a deactivated account that someone tries to register again, and still answers the same', async () => {
+    const off = await createUser(ctx.db, { email: 'apagada@prueba.gt', isActive: false });
+    const res = await register(validRegistration(off.email));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: authMessages.registered });
+    expect(await emailsTo(ctx.db, off.email)).toEqual([]);
   });
 
   it('lets a new account sign in before verifying its email', async () => {
@@ -129,7 +153,7 @@ describe('POST /auth/register', () => {
     // Per email: the same address from different IPs.
     let last;
     for (let i = 0; i < AUTH_LIMITS.registerPerEmail.max; i++) last = await register(validRegistration('insistente@prueba.gt'));
-    expect(last?.statusCode).toBe(409);
+    expect(last?.statusCode).toBe(201);
     const blocked = await register(validRegistration('insistente@prueba.gt'));
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ detail: errorMessages.tooManyRequests });

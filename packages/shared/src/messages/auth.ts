@@ -16,8 +16,6 @@ export const authMessages = {
   creatingAccount: 'Creando cuenta...',
   registerError: 'Error al crear la cuenta',
   registerErrorForm: 'Error al crear la cuenta. Intenta nuevamente.',
-  accountCreated: 'Cuenta creada',
-  emailTaken: 'Ya existe una cuenta con este correo electrónico.',
   forgotTitle: 'Recuperar contraseña',
   sendingEmail: 'Enviando correo...',
   forgotError: 'Error al enviar el correo de recuperación. Intenta nuevamente.',
@@ -28,7 +26,8 @@ export const authMessages = {
   verifyDone: 'Tu correo electrónico fue verificado.',
   currentPasswordWrong: 'La contraseña actual no es correcta.',
   refreshInvalid: 'La sesión no es válida. Inicia sesión nuevamente.',
-  registered: 'Cuenta creada exitosamente. Revisa tu correo para verificar tu dirección.',
+  /** The same whether the address was free or already had an account (decision 0066). */
+  registered: 'Revisa tu correo: te enviamos los pasos para continuar.',
   loggedOut: 'Sesión cerrada.',
   verificationSent: 'Te enviamos un nuevo enlace de verificación.',
   alreadyVerified: 'Tu correo electrónico ya está verificado.',
@@ -60,12 +59,12 @@ export const authMessages = {
     registerSubmit: 'Crear cuenta',
     haveAccount: '¿Ya tienes cuenta?',
     signInLink: 'Inicia sesión',
-    accountCreatedSubtitle: 'Ya casi terminamos',
-    accountCreatedBody: (email: string) => `Te enviamos un correo a ${email} con un enlace para confirmar tu dirección.`,
-    accountCreatedNote: 'Puedes iniciar sesión desde ahora. Al confirmar tu correo, las donaciones que hayas hecho con esa dirección aparecerán en tu cuenta.',
+    /** "Revisa tu correo" after registering: the same words whether the address was free or had an account (decision 0066). */
+    registeredSubtitle: 'Ya casi terminamos',
+    registeredBody: (email: string) => `Te enviamos un correo a ${email} con los pasos para continuar: ábrelo para confirmar tu dirección.`,
+    registeredNote:
+      'Si ya tenías una cuenta con este correo, el mensaje te dice cómo entrar. Al confirmar tu correo, las donaciones que hayas hecho con esa dirección aparecerán en tu cuenta.',
     goToLogin: 'Iniciar sesión',
-    /** The toast on the dashboard a new account lands on, signed in. */
-    accountCreatedSignedIn: (email: string) => `Cuenta creada. Te enviamos un enlace a ${email} para confirmar tu correo.`,
     forgotSubtitle: 'Escribe tu correo y te enviaremos un enlace para elegir una nueva contraseña.',
     forgotSubmit: 'Enviar enlace',
     checkEmailTitle: 'Revisa tu correo',

@@ -6,7 +6,7 @@ import { emailMessages } from '../../messages/email';
 import type { Role } from '@donaciones/shared/constants';
 import type { Database, Db } from '../../db/client';
 import { authTokens, donations, userPreferences, users } from '../../db/schema';
-import { ConflictError, InvalidInputError, unauthorized } from '../../errors';
+import { InvalidInputError, unauthorized } from '../../errors';
 import { AUTH_LIMITS, type Throttle } from './throttle';
 
 export { AUTH_LIMITS, counterThrottle, type LimitRule, type Throttle } from './throttle';
@@ -14,7 +14,6 @@ import { audit } from '../../platform/audit';
 import { enqueueEmail } from '../../platform/email-outbox';
 import { linkCompletedDonation } from '../ledger/donor-role';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { isUniqueViolation } from '../../platform/reference-codes';
 import { hashToken, newOpaqueToken, revokeAllSessions } from './sessions';
 import { type LoginOutcome, type SignInContext, afterPassword } from './sign-in';
 import { enterSignIn } from './sign-in-gate';
@@ -59,32 +58,56 @@ async function queueVerificationEmail(db: Db, user: { email: string; firstName: 
   });
 }
 
-const emailTaken = () => new ConflictError(authMessages.emailTaken, { email: authMessages.emailTaken });
+/**
+ * Tells the owner of an existing account that someone tried to register their address, with the ways in
+ * (sign in, or a new password). Not to a deactivated account, which neither way opens.
+ */
+async function queueRegisterAttemptEmail(db: Db, user: { email: string; firstName: string; isActive: boolean }, publicUrl: string) {
+  if (!user.isActive) return;
+  const org = await getSettings(db, 'organization');
+  await enqueueEmail(db, {
+    to: user.email,
+    subject: emailMessages.auth.registerAttemptSubject(org.name),
+    text: emailMessages.auth.registerAttemptText(user.firstName || user.email, org.name, `${publicUrl}/login`, `${publicUrl}/forgot-password`),
+    template: 'register-existing-account',
+  });
+}
 
-/** Creates a USER account with its preferences and queues the welcome email, all in one transaction. */
+/**
+ * Creates a USER account with its preferences and queues the welcome email, all in one transaction. An
+ * address that already has an account answers the same (no account enumeration, decision 0066): its
+ * owner is emailed instead, and nothing else changes.
+ */
 export async function registerAccount(
   db: Database,
   input: { name: string; email: string; password: string } & LinkContext,
   throttle: Throttle,
-): Promise<{ userId: number }> {
+): Promise<void> {
   await throttle.hit([AUTH_LIMITS.registerPerIp, input.ip ?? 'unknown'], [AUTH_LIMITS.registerPerEmail, input.email]);
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-  if (existing) throw emailTaken();
+  // Hashed in both cases, so that the time of the answer does not tell them apart either.
   const passwordHash = await hashPassword(input.password);
   const { firstName, lastName } = splitName(input.name);
-  try {
-    return await db.transaction(async (tx) => {
-      const roles: Role[] = ['USER'];
-      const [user] = await tx.insert(users).values({ email: input.email, passwordHash, firstName, lastName, roles }).returning({ id: users.id });
-      await tx.insert(userPreferences).values({ userId: user.id });
-      await queueVerificationEmail(tx, { email: input.email, firstName }, input.publicUrl, true, user.id);
-      await audit(tx, { actor: { id: user.id, email: input.email }, action: 'user.registered', entityType: 'user', entityId: user.id, ip: input.ip });
-      return { userId: user.id };
-    });
-  } catch (err) {
-    if (isUniqueViolation(err, 'users_email_key')) throw emailTaken();
-    throw err;
-  }
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ email: input.email, passwordHash, firstName, lastName, roles: ['USER'] satisfies Role[] })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (!user) {
+      const [owner] = await tx
+        .select({ id: users.id, email: users.email, firstName: users.firstName, isActive: users.isActive })
+        .from(users)
+        .where(eq(users.email, input.email))
+        .limit(1);
+      if (!owner) return;
+      await queueRegisterAttemptEmail(tx, owner, input.publicUrl);
+      await audit(tx, { actor: null, action: 'user.register_existing', entityType: 'user', entityId: owner.id, ip: input.ip });
+      return;
+    }
+    await tx.insert(userPreferences).values({ userId: user.id });
+    await queueVerificationEmail(tx, { email: input.email, firstName }, input.publicUrl, true, user.id);
+    await audit(tx, { actor: { id: user.id, email: input.email }, action: 'user.registered', entityType: 'user', entityId: user.id, ip: input.ip });
+  });
 }
 
 /**

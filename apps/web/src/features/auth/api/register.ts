@@ -8,8 +8,8 @@ import { api } from '@/lib/api-client';
 export type RegisterValues = z.output<typeof registerSchema>;
 
 export async function registerAccount(body: RegisterValues): Promise<z.infer<typeof messageResponseSchema>> {
-  // The form shows validation (400) and duplicate-email (409) answers itself.
-  const { data } = await api.post<z.infer<typeof messageResponseSchema>>('/auth/register', body, { skipAuthRefresh: true, skipErrorToast: [400, 409] });
+  // The form shows validation (400) answers itself. An address that has an account answers as a new one (decision 0066).
+  const { data } = await api.post<z.infer<typeof messageResponseSchema>>('/auth/register', body, { skipAuthRefresh: true, skipErrorToast: [400] });
   return data;
 }
 

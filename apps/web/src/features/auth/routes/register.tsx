@@ -1,9 +1,8 @@
 // /register (docs/product.md#screens-and-routes, #validation-rules): every rule of the shared schema, checked on blur and again
-// by the server; on success the new account is signed in and lands on its dashboard (the 'Cuenta creada'
-// screen with a button to log in only when that sign-in fails).
+// by the server; on success the screen "Revisa tu correo", the same whether the address was free or already had an
+// account (no account enumeration, decision 0066): the email says what comes next.
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-hot-toast';
+import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
@@ -15,7 +14,6 @@ import { Checkbox, TextInput } from '@/components/form-fields';
 import { getErrorMessage } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
-import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type RegisterValues, useRegister } from '../api/register';
 import { EmailField, NewPasswordFields } from '../components/auth-fields';
@@ -28,8 +26,8 @@ const FIELDS = ['name', 'email', 'password', 'confirmPassword', 'acceptTerms'] a
 
 export default function RegisterPage() {
   const [createdFor, setCreatedFor] = useState<string | null>(null);
-  useDocumentTitle(createdFor ? authMessages.accountCreated : authMessages.registerTitle);
-  useAuthHeading(createdFor ? { title: authMessages.accountCreated, subtitle: ui.accountCreatedSubtitle } : null);
+  useDocumentTitle(createdFor ? ui.checkEmailTitle : authMessages.registerTitle);
+  useAuthHeading(createdFor ? { title: ui.checkEmailTitle, subtitle: ui.registeredSubtitle } : null);
 
   if (createdFor) {
     return (
@@ -42,20 +40,19 @@ export default function RegisterPage() {
           </ButtonLink>
         }
       >
-        <p role="status">{ui.accountCreatedBody(createdFor)}</p>
-        <p className="text-sm text-ink-600">{ui.accountCreatedNote}</p>
+        <p role="status">{ui.registeredBody(createdFor)}</p>
+        <p className="text-sm text-ink-600">{ui.registeredNote}</p>
+        <p className="text-sm text-ink-600">{ui.spamAdvice}</p>
       </AuthResult>
     );
   }
   return <RegisterForm onCreated={setCreatedFor} />;
 }
 
-/** The form's flow: create the account, then sign in with the password just typed. */
+/** The form's flow: ask for the account; the answer never says whether the address already had one. */
 function useRegisterForm(onCreated: (email: string) => void) {
   const [serverError, setServerError] = useState<string | null>(null);
   const mutation = useRegister();
-  const session = useSession();
-  const navigate = useNavigate();
   const form = useForm<RegisterInput, unknown, RegisterValues>({
     // Checked when a field is left, then again on every change until it is right.
     mode: 'onTouched',
@@ -73,15 +70,8 @@ function useRegisterForm(onCreated: (email: string) => void) {
       setServerError(getErrorMessage(error, authMessages.registerErrorForm));
       return;
     }
-    // The password was just typed: signing in with it spares a second form.
-    try {
-      await session.login(values.email, values.password);
-    } catch {
-      onCreated(values.email);
-      return;
-    }
-    toast.success(ui.accountCreatedSignedIn(values.email), { duration: 8000 });
-    navigate(paths.dashboard, { replace: true });
+    // No sign-in here: it would succeed only for an address that had no account, and so tell which had one.
+    onCreated(values.email);
   });
   return { form, onSubmit, serverError };
 }
