@@ -2,13 +2,15 @@
 // console their permissions open. A COMMUNICATIONS member manages content but cannot open donations,
 // donor details or refunds (the page says so in Spanish, and the API refuses too); a FINANCE member
 // opens the money side of the console but not the people's accounts; a VOLUNTEER enters a gift as
-// pending and decides nothing.
-import { apiToken, expect, login, recordDonation, screenshots, test } from './fixtures';
+// pending and decides nothing. Each staff role starts on its own screen after signing in, and the
+// users screen lists every role of an account.
+import { apiToken, expect, login, recordDonation, screenshots, test, uniqueEmail, WIDTHS } from './fixtures';
 
 const STAFF = {
   finance: { email: 'finanzas@ejemplo.org', password: 'Demo1234' },
   communications: { email: 'comunicacion@ejemplo.org', password: 'Demo1234' },
   volunteer: { email: 'voluntariado@ejemplo.org', password: 'Demo1234' },
+  sponsorship: { email: 'apadrinamiento@ejemplo.org', password: 'Demo1234' },
 } as const;
 
 test.describe('staff roles', () => {
@@ -79,5 +81,49 @@ test.describe('staff roles', () => {
     const token = await apiToken(request, STAFF.volunteer);
     const approve = await request.post(`/api/v1/admin/donations/${id}/approve`, { headers: { authorization: `Bearer ${token}` } });
     expect(approve.status()).toBe(403);
+  });
+
+  test('each staff role starts on its own screen after signing in, and "Mi panel" takes it back there', async ({ page }) => {
+    const starts = [
+      [STAFF.volunteer, /\/admin\/donations$/, 'Donaciones', 'Revisión de donaciones'],
+      [STAFF.sponsorship, /\/admin\/apadrinamiento$/, 'Apadrinamiento', 'Niñas y niños'],
+      [STAFF.finance, /\/dashboard$/, 'Panel Admin', 'Panel de administración'],
+      [STAFF.communications, /\/dashboard$/, 'Panel Admin', 'Panel de administración'],
+    ] as const;
+    for (const [account, start, item, heading] of starts) {
+      await login(page, account.email, account.password);
+      await expect(page).toHaveURL(start);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      const nav = page.getByRole('navigation', { name: 'Navegación del panel' }).first();
+      await expect(nav.getByRole('link', { name: item, exact: true })).toHaveAttribute('aria-current', 'page');
+      if (item !== 'Panel Admin') await expect(nav.getByRole('link', { name: 'Panel Admin' })).toHaveCount(0);
+      if (account === STAFF.volunteer) await screenshots(page, 'staff-volunteer-start');
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Mi panel' }).first().click();
+      await expect(page).toHaveURL(start);
+      await page.getByRole('button', { name: 'Salir' }).first().click();
+      await expect(page).toHaveURL(/\/login$/);
+    }
+  });
+
+  test('the users screen lists every role of an account, at 1280 and 390 px', async ({ page, request }) => {
+    const email = uniqueEmail('varios-roles');
+    const token = await apiToken(request);
+    const created = await request.post('/api/v1/admin/users', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { email, first_name: 'Irma', last_name: 'Varios Roles', role: 'FINANCE', also_roles: ['VOLUNTEER'] },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await login(page, 'admin@ejemplo.org', 'Demo1234');
+    await page.goto('/admin/users');
+    await page.getByPlaceholder('Buscar por correo o nombre').fill(email);
+    await expect(page.getByTestId('users-count')).toHaveText(/^1 de \d+ usuarios$/);
+    const row = page.getByRole('row', { name: /Irma Varios Roles/ });
+    await expect(row.getByRole('list', { name: 'Roles' }).getByRole('listitem')).toHaveText(['Finanzas (rol principal)', 'Voluntariado']);
+    await page.setViewportSize(WIDTHS.phone);
+    const card = page.getByRole('list', { name: 'Lista de usuarios' }).getByRole('listitem').filter({ hasText: 'Irma Varios Roles' }).first();
+    await expect(card.getByRole('list', { name: 'Roles' }).getByRole('listitem')).toHaveText(['Finanzas (rol principal)', 'Voluntariado']);
+    await screenshots(page, 'users-several-roles');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardScreenFor } from './routes/dashboard-screen';
-import { dashboardRole, navigationFor } from './navigation';
+import { dashboardRole, navigationFor, startPathFor } from './navigation';
 
 const labels = (roles: string[]) => navigationFor(roles).map((i) => i.label);
 const targets = (roles: string[]) => navigationFor(roles).map((i) => i.to);
@@ -26,12 +26,12 @@ describe('navigation per role (docs/product.md#screens-and-routes)', () => {
   it('staff roles: the console items their permissions open, and the organisation dashboard only with reports', () => {
     expect(targets(['FINANCE'])).toEqual(['/dashboard', '/admin/donations', '/admin/monthly-gifts', '/admin/donantes', '/admin/bank-statements', '/admin/reports', '/admin/contabilidad', '/admin/settings']);
     expect(targets(['COMMUNICATIONS'])).toEqual(['/dashboard', '/admin/reports', '/admin/settings']);
-    expect(targets(['VOLUNTEER'])).toEqual(['/dashboard', '/admin/donations', '/admin/monthly-gifts', '/admin/settings']);
+    expect(targets(['VOLUNTEER'])).toEqual(['/admin/donations', '/admin/monthly-gifts', '/admin/settings']);
+    expect(targets(['VOLUNTEER', 'DONOR'])).toEqual(['/admin/donations', '/admin/monthly-gifts', '/admin/settings']);
     expect(targets(['COMMUNICATIONS', 'VOLUNTEER'])).toEqual(['/dashboard', '/admin/donations', '/admin/monthly-gifts', '/admin/reports', '/admin/settings']);
-    expect(targets(['SPONSORSHIP'])).toEqual(['/dashboard', '/admin/apadrinamiento', '/admin/cartas', '/admin/settings']);
+    expect(targets(['SPONSORSHIP'])).toEqual(['/admin/apadrinamiento', '/admin/cartas', '/admin/settings']);
     expect(dashboardScreenFor(['FINANCE'])).toBe('admin-dashboard');
     expect(dashboardScreenFor(['COMMUNICATIONS'])).toBe('admin-dashboard');
-    expect(dashboardScreenFor(['VOLUNTEER', 'DONOR'])).toBe('user-dashboard');
   });
 
   it('compares roles in upper case and treats unknown or missing roles as USER', () => {
@@ -62,5 +62,26 @@ describe('/dashboard picks its body by role', () => {
     expect(dashboardScreenFor(['USER'])).toBe('user-dashboard');
     expect(dashboardScreenFor(['AUDITOR'])).toBe('user-dashboard');
     expect(dashboardScreenFor([])).toBe('user-dashboard');
+  });
+});
+
+describe('each role starts on its own screen (signing in, "Mi panel", "Ir a mi panel")', () => {
+  it('the organisation dashboard for staff who may read reports, whatever their other roles', () => {
+    for (const roles of [['ADMIN'], ['FINANCE'], ['COMMUNICATIONS'], ['VOLUNTEER', 'FINANCE'], ['SPONSORSHIP', 'COMMUNICATIONS'], ['ADMIN', 'DONOR']]) {
+      expect(startPathFor(roles), roles.join()).toBe('/dashboard');
+    }
+  });
+
+  it('the review queue for a volunteer, the children\'s records for sponsorship staff, by the main role first', () => {
+    expect(startPathFor(['VOLUNTEER'])).toBe('/admin/donations');
+    expect(startPathFor(['VOLUNTEER', 'DONOR'])).toBe('/admin/donations');
+    expect(startPathFor(['SPONSORSHIP'])).toBe('/admin/apadrinamiento');
+    expect(startPathFor(['SPONSORSHIP', 'VOLUNTEER'])).toBe('/admin/apadrinamiento');
+    expect(startPathFor(['VOLUNTEER', 'SPONSORSHIP'])).toBe('/admin/donations');
+  });
+
+  it('their own panel for donors, plain accounts and unknown roles', () => {
+    for (const roles of [['DONOR'], ['USER'], ['DONOR', 'USER'], ['SUPERVISOR'], []]) expect(startPathFor(roles)).toBe('/dashboard');
+    expect(startPathFor(undefined)).toBe('/dashboard');
   });
 });

@@ -38,13 +38,38 @@ export function dashboardRole(roles: readonly string[] | null | undefined): Dash
   return 'USER';
 }
 
+/**
+ * Where each staff role starts (docs/product.md#screens-and-routes): the organisation's dashboard for
+ * the roles that may read reports, and for the others the screen of their work, since the
+ * organisation's figures are not theirs and their own giving is not why they sign in.
+ */
+const STAFF_START: Record<Exclude<Role, 'DONOR' | 'USER'>, string> = {
+  ADMIN: paths.dashboard,
+  FINANCE: paths.dashboard,
+  COMMUNICATIONS: paths.dashboard,
+  SPONSORSHIP: paths.adminSponsorship,
+  VOLUNTEER: paths.adminDonations,
+};
+
+/**
+ * A person's starting screen, where signing in and "Mi panel" take them: /dashboard for anyone who
+ * may read reports (whatever their other roles) and for donors and plain accounts; else the start of
+ * their first staff role in the account's order (main role first).
+ */
+export function startPathFor(roles: readonly string[] | null | undefined): string {
+  if (can(roles, 'reports.read')) return paths.dashboard;
+  const staff = normalizeRoles(roles).find((r): r is keyof typeof STAFF_START => r in STAFF_START);
+  return staff ? STAFF_START[staff] : paths.dashboard;
+}
+
 const [adminHome, adminUsers, adminDonations, adminReports, adminSettings] = navMessages.admin;
 const [donorHome, donorDonations, donorHistory, donorReceipts, donorNew, donorProfile] = navMessages.donor;
 const [userHome, userDonations, userStats, userNew, userProfile] = navMessages.user;
 
 const NAVIGATION: Record<DashboardRole, NavItem[]> = {
   ADMIN: [
-    { label: adminHome, to: paths.dashboard, icon: LayoutDashboard, end: true },
+    // The organisation's dashboard: other staff start on a screen of their own work (startPathFor).
+    { label: adminHome, to: paths.dashboard, icon: LayoutDashboard, end: true, permission: 'reports.read' },
     { label: adminUsers, to: paths.adminUsers, icon: Users, permission: 'users.manage' },
     { label: adminDonations, to: paths.adminDonations, icon: HandCoins, permission: 'donations.read', alsoActiveOn: [paths.donationNew] },
     { label: monthlyAdminMessages.nav, to: paths.adminMonthlyGifts, icon: Repeat, permission: 'donations.read' },

@@ -181,6 +181,9 @@ export const adminMessages = {
   review: {
     title: 'Revisión de donaciones',
     subtitle: 'Aprueba o rechaza las donaciones pendientes.',
+    /** For staff who read the queue but decide nothing (VOLUNTEER). */
+    subtitleEntry: 'Consulta las donaciones pendientes y registra las que recibe la oficina; Finanzas las aprueba o rechaza.',
+    subtitleReadOnly: 'Consulta las donaciones pendientes; Finanzas las aprueba o rechaza.',
     searchLabel: 'Buscar donaciones',
     searchPlaceholder: 'Buscar por correo, nombre o referencia',
     statusLabel: 'Estado',

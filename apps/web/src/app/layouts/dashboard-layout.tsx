@@ -9,13 +9,14 @@ import { appMessages, navMessages, shellMessages } from '@donaciones/shared/mess
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { Logo } from '@/components/logo';
+import { TryTwoStepBanner } from '@/features/auth/components/try-two-step-banner';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { roleLabel } from '@/lib/roles';
 import { useSession } from '@/lib/session';
 import { copyrightYear, useSiteInfo } from '@/lib/site';
 import { useFocusTrap, useScrollLock } from '@/lib/use-focus-trap';
-import { navigationFor, type NavItem } from '../navigation';
+import { navigationFor, startPathFor, type NavItem } from '../navigation';
 import { SkipLink } from './skip-link';
 
 export default function DashboardLayout() {
@@ -96,6 +97,8 @@ export default function DashboardLayout() {
       <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} brand={brand} items={items} email={session.user?.email} roleBadge={roleBadge} onLogout={logout} />
 
       <main id="contenido" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-8 lg:px-8">
+        {/* The invitation to try two-step sign-in is shown on the person's starting screen, whichever it is. */}
+        {location.pathname === startPathFor(session.roles) && <TryTwoStepBanner />}
         <Outlet />
       </main>
       <footer className="border-t border-sand-200 bg-white">

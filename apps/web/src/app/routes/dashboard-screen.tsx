@@ -1,12 +1,14 @@
 // /dashboard as each role sees it (docs/product.md#screens-and-routes): staff who may read reports get
-// the organisation's dashboard, DONOR the donor dashboard, anyone else (unknown roles included) the user dashboard.
-// The admin's other pages have their own routes; each body here is its own lazy chunk.
+// the organisation's dashboard, DONOR the donor dashboard, anyone else (unknown roles included) the user
+// dashboard; other staff are taken to their own starting screen (the review queue, the children's
+// records). The admin's other pages have their own routes; each body here is its own lazy chunk.
 import { lazy, Suspense } from 'react';
+import { Navigate } from 'react-router';
 import { PageSpinner } from '@/components/spinner';
-import { TryTwoStepBanner } from '@/features/auth/components/try-two-step-banner';
+import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { can } from '@donaciones/shared/permissions';
-import { dashboardRole } from '../navigation';
+import { dashboardRole, startPathFor } from '../navigation';
 
 const AdminDashboardPage = lazy(() => import('@/features/admin/routes/admin-dashboard'));
 const DonorDashboardPage = lazy(() => import('@/features/member/routes/donor-dashboard'));
@@ -15,7 +17,7 @@ const UserDashboardPage = lazy(() => import('@/features/member/routes/user-dashb
 export type DashboardScreenName = 'admin-dashboard' | 'donor-dashboard' | 'user-dashboard';
 
 export function dashboardScreenFor(roles: readonly string[]): DashboardScreenName {
-  // The organisation's figures are for staff who may read reports; other staff see their own giving.
+  // The organisation's figures are for staff who may read reports; other staff never stay here (startPathFor).
   if (can(roles, 'reports.read')) return 'admin-dashboard';
   const role = dashboardRole(roles);
   if (role === 'DONOR') return 'donor-dashboard';
@@ -35,12 +37,11 @@ function Screen({ name }: { name: DashboardScreenName }) {
 
 export default function DashboardScreen() {
   const { roles } = useSession();
+  const start = startPathFor(roles);
+  if (start !== paths.dashboard) return <Navigate to={start} replace />;
   return (
-    <>
-      <TryTwoStepBanner />
-      <Suspense fallback={<PageSpinner />}>
-        <Screen name={dashboardScreenFor(roles)} />
-      </Suspense>
-    </>
+    <Suspense fallback={<PageSpinner />}>
+      <Screen name={dashboardScreenFor(roles)} />
+    </Suspense>
   );
 }

@@ -11,15 +11,18 @@ import { Growth } from './growth';
 
 const c = monthlyAdminMessages.dashboard;
 
-export function MonthlyGivingCard({ giving }: { giving: AdminDashboardStats['monthly_giving'] }) {
+/** `linked`: the link to the monthly gifts, for staff who may open them (donations.read). */
+export function MonthlyGivingCard({ giving, linked }: { giving: AdminDashboardStats['monthly_giving']; linked: boolean }) {
   return (
     <Card
       title={c.title}
       actions={
-        <ButtonLink to={paths.adminMonthlyGifts} variant="ghost" size="sm">
-          {c.link}
-          <ArrowRight aria-hidden="true" className="size-4" />
-        </ButtonLink>
+        linked && (
+          <ButtonLink to={paths.adminMonthlyGifts} variant="ghost" size="sm">
+            {c.link}
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </ButtonLink>
+        )
       }
     >
       <div className="flex flex-wrap items-center gap-x-8 gap-y-3">

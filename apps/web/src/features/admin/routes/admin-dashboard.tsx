@@ -47,7 +47,8 @@ function healthTone(value: number): 'green' | 'amber' | 'accent' {
   return 'accent';
 }
 
-function Figures({ stats }: { stats: AdminDashboardStats | undefined }) {
+/** The dashboard's figures; the pending card links to the queue only for staff who may open it (donations.read). */
+function Figures({ stats, readsDonations }: { stats: AdminDashboardStats | undefined; readsDonations: boolean }) {
   const loading = !stats;
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -74,10 +75,12 @@ function Figures({ stats }: { stats: AdminDashboardStats | undefined }) {
         value={stats && formatNumber(stats.pending_donations)}
         hint={stats && d.pendingAmount(formatMoney(stats.pending_amount_gtq))}
         footer={
-          <Link to={`${paths.adminDonations}?status=PENDING`} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-900">
-            {d.reviewPending}
-            <ArrowRight aria-hidden="true" className="size-4" />
-          </Link>
+          readsDonations && (
+            <Link to={`${paths.adminDonations}?status=PENDING`} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-900">
+              {d.reviewPending}
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          )
         }
       />
       <StatCard
@@ -116,15 +119,18 @@ function GrowthPanel({ stats }: { stats: AdminDashboardStats }) {
   );
 }
 
-function RecentDonations({ stats }: { stats: AdminDashboardStats }) {
+/** The latest gifts; they link to the console's donation pages only for staff who may open them (donations.read). */
+function RecentDonations({ stats, readsDonations }: { stats: AdminDashboardStats; readsDonations: boolean }) {
   return (
     <Card
       title={d.recentDonations}
       actions={
-        <ButtonLink to={paths.adminDonations} variant="ghost" size="sm">
-          {d.seeAllDonations}
-          <ArrowRight aria-hidden="true" className="size-4" />
-        </ButtonLink>
+        readsDonations && (
+          <ButtonLink to={paths.adminDonations} variant="ghost" size="sm">
+            {d.seeAllDonations}
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </ButtonLink>
+        )
       }
     >
       {stats.recent_donations.length === 0 ? (
@@ -134,9 +140,13 @@ function RecentDonations({ stats }: { stats: AdminDashboardStats }) {
           {stats.recent_donations.map((donation) => (
             <li key={donation.id} className="flex items-center justify-between gap-3 py-3">
               <div className="min-w-0">
-                <Link to={adminDonationDetailPath(donation.id)} className="block truncate font-semibold text-ink-900 hover:text-brand-700">
-                  {donation.donor_name}
-                </Link>
+                {readsDonations ? (
+                  <Link to={adminDonationDetailPath(donation.id)} className="block truncate font-semibold text-ink-900 hover:text-brand-700">
+                    {donation.donor_name}
+                  </Link>
+                ) : (
+                  <p className="truncate font-semibold text-ink-900">{donation.donor_name}</p>
+                )}
                 <p className="truncate text-sm text-ink-500">
                   <span className="font-mono">{donation.reference_code}</span> · {formatGiftDate(donation.created_at, donation.dated_by_day)}
                 </p>
@@ -235,25 +245,27 @@ export default function AdminDashboardPage() {
   const query = useAdminStats();
   const stats = query.data;
   const { roles } = useSession();
+  // COMMUNICATIONS reads the figures but not the donations: no links into screens that would refuse them.
+  const readsDonations = can(roles, 'donations.read');
 
   return (
     <div>
       <PageHeader className="mb-6" title={d.title} description={d.subtitle} actions={<QuickActions />} />
       <div className="mb-6 flex flex-col gap-3 empty:hidden">
-        <PaymentProblemsAlert enabled={can(roles, 'donations.read')} />
-        <SlipStorageWarning enabled={can(roles, 'donations.read')} />
+        <PaymentProblemsAlert enabled={readsDonations} />
+        <SlipStorageWarning enabled={readsDonations} />
       </div>
       {query.isError ? (
         <ErrorState message={s.dashboardLoadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
       ) : (
         <div className="flex flex-col gap-6">
-          <Figures stats={stats} />
+          <Figures stats={stats} readsDonations={readsDonations} />
           {stats ? (
             <>
               <GrowthPanel stats={stats} />
-              <MonthlyGivingCard giving={stats.monthly_giving} />
+              <MonthlyGivingCard giving={stats.monthly_giving} linked={readsDonations} />
               <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-                <RecentDonations stats={stats} />
+                <RecentDonations stats={stats} readsDonations={readsDonations} />
                 {/* Accounts are shown only to those who manage them (users.manage). */}
                 {can(roles, 'users.manage') && <RecentUsers stats={stats} />}
               </div>

@@ -90,7 +90,7 @@ export default function AdminDonationsPage() {
       <PageHeader
         className="mb-6"
         title={r.title}
-        description={r.subtitle}
+        description={can(roles, 'donations.decide') ? r.subtitle : can(roles, 'gifts.enter') ? r.subtitleEntry : r.subtitleReadOnly}
         actions={
           <div className="flex flex-wrap gap-2">
             {/* A gift received by hand (cash, goods, services), entered as pending by staff who may enter gifts. */}
