@@ -76,7 +76,11 @@ test.describe('two-step sign-in', () => {
     await expect(page.getByText('Chrome en Windows', { exact: true }).first()).toBeVisible();
     await expect(page.getByText(/Red local · Último uso:/).first()).toBeVisible();
     await page.getByRole('button', { name: 'Cerrar las demás sesiones' }).click();
-    await expect(page.getByText('Cerramos 1 sesión más.')).toBeVisible();
+    const confirm = page.getByRole('alertdialog', { name: '¿Cerrar las demás sesiones?' });
+    await expect(confirm).toBeVisible();
+    await screenshots(page, 'two-step-end-other-sessions');
+    await confirm.getByRole('button', { name: 'Cerrar la otra sesión' }).click();
+    await expect(page.getByText('Cerramos la otra sesión.')).toBeVisible();
     await expect(sessions).toHaveCount(1);
     await screenshots(page, 'two-step-security');
   });

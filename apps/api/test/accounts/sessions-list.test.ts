@@ -74,11 +74,13 @@ describe('Sesiones activas', () => {
 
     const others = await ctx.app.inject({ method: 'POST', url: `${V1}/users/me/sessions/end-others`, headers: bearerOf(a) });
     expect(others.statusCode).toBe(200);
-    expect(others.json().message).toBe(twoStepMessages.otherSessionsEnded(1));
+    expect(others.json().message).toBe('Cerramos la otra sesión.');
     expect((await me(ctx.app, b)).statusCode).toBe(401);
     expect((await me(ctx.app, c)).statusCode).toBe(401);
     expect((await me(ctx.app, a)).statusCode).toBe(200);
     expect(await list(a)).toHaveLength(1);
+    const none = await ctx.app.inject({ method: 'POST', url: `${V1}/users/me/sessions/end-others`, headers: bearerOf(a) });
+    expect(none.json().message).toBe('No tenías otras sesiones abiertas.');
     expect((await me(ctx.app, strangerToken)).statusCode).toBe(200);
   });
 

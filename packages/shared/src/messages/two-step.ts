@@ -22,7 +22,8 @@ export const twoStepMessages = {
   passkeyNotFound: 'No encontramos esa llave de acceso en tu cuenta.',
   sessionNotFound: 'No encontramos esa sesión abierta en tu cuenta.',
   sessionEnded: 'Sesión cerrada.',
-  otherSessionsEnded: (n: number) => (n === 1 ? 'Cerramos 1 sesión más.' : `Cerramos ${n} sesiones más.`),
+  otherSessionsEnded: (n: number) =>
+    n === 0 ? 'No tenías otras sesiones abiertas.' : n === 1 ? 'Cerramos la otra sesión.' : `Cerramos las otras ${n} sesiones.`,
   staffSessionsEnded: (n: number) => (n === 1 ? 'Cerramos 1 sesión de esta persona.' : `Cerramos ${n} sesiones de esta persona.`),
   staffTwoStepReset: 'Restablecimos el segundo paso de esta persona: deberá configurarlo de nuevo al iniciar sesión.',
   ownResetRefused: 'No puedes restablecer tu propio segundo paso: pídeselo a otro administrador, o usa un código de recuperación.',
@@ -95,6 +96,12 @@ export const twoStepMessages = {
     endSession: 'Cerrar sesión',
     endSessionOf: (device: string) => `Cerrar sesión: ${device}`,
     endOthers: 'Cerrar las demás sesiones',
+    endOthersTitle: '¿Cerrar las demás sesiones?',
+    endOthersBody: (n: number) =>
+      n === 1
+        ? 'Se cerrará la otra sesión abierta de tu cuenta: en ese dispositivo habrá que volver a iniciar sesión. Esta sesión sigue abierta.'
+        : `Se cerrarán las otras ${n} sesiones abiertas de tu cuenta: en esos dispositivos habrá que volver a iniciar sesión. Esta sesión sigue abierta.`,
+    endOthersConfirm: (n: number) => (n === 1 ? 'Cerrar la otra sesión' : `Cerrar las otras ${n}`),
     noOtherSessions: 'No tienes otras sesiones abiertas.',
     loadError: 'No pudimos cargar la seguridad de tu cuenta.',
     bannerTitle: 'Protege tu cuenta con un segundo paso',

@@ -55,6 +55,43 @@ describe('Configuración > Seguridad', () => {
     expect(screen.queryByText(ui.staffTitle)).toBeNull();
   });
 
+  it('asks before ending every other session: Cancelar sends nothing, the confirmation ends them and says how many', async () => {
+    const user = userEvent.setup();
+    let sessions = [sessionRow('a', 'Chrome en Windows', true), sessionRow('b', 'Safari en iOS', false), sessionRow('c', 'Firefox en Linux', false)];
+    const { requests } = renderApp('/settings?pestana=seguridad', {
+      user: { roles: ['DONOR', 'USER'] },
+      handler: (req) => {
+        if (req.url === '/users/me/security') return security();
+        if (req.url === '/users/me/sessions') return { status: 200, data: { sessions } };
+        if (req.url === '/users/me/sessions/end-others') {
+          sessions = sessions.slice(0, 1);
+          return { status: 200, data: { message: twoStepMessages.otherSessionsEnded(2) } };
+        }
+        return undefined;
+      },
+    });
+    const ended = () => requests.filter((r) => r.url === '/users/me/sessions/end-others');
+    await screen.findByTestId('session-list');
+    await user.click(screen.getByRole('button', { name: ui.endOthers }));
+    let dialog = await screen.findByRole('alertdialog', { name: ui.endOthersTitle });
+    expect(dialog).toHaveAccessibleDescription(ui.endOthersBody(2));
+    // The safe choice has the focus; Cancelar closes without a request.
+    expect(within(dialog).getByRole('button', { name: ui.cancel })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: ui.cancel }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(ended()).toHaveLength(0);
+    expect(within(screen.getByTestId('session-list')).getByText('Safari en iOS')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: ui.endOthers }));
+    dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: ui.endOthersConfirm(2) }));
+    expect(await screen.findByText('Cerramos las otras 2 sesiones.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(ended()).toHaveLength(1);
+    await waitFor(() => expect(within(screen.getByTestId('session-list')).queryByText('Safari en iOS')).toBeNull());
+    expect(screen.getByText(ui.noOtherSessions)).toBeInTheDocument();
+  });
+
   it('asks for the password before removing the app, and shows a wrong one on the field', async () => {
     const user = userEvent.setup();
     renderApp('/settings?pestana=seguridad', {

@@ -1,5 +1,6 @@
 // Sesiones activas (docs/product.md#accounts-and-sessions): device, approximate place and last use of
-// each open session; end one, or all the others.
+// each open session; end one, or all the others after a confirmation.
+import { useRef, useState } from 'react';
 import { Laptop, LogOut } from 'lucide-react';
 import { formatDateTime } from '@donaciones/shared/format';
 import { twoStepMessages } from '@donaciones/shared/messages/two-step';
@@ -7,6 +8,7 @@ import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { ErrorMessage, SuccessMessage, useFlash } from '@/components/flash-message';
+import { Modal } from '@/components/modal';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
 import { getErrorMessage } from '@/lib/api-client';
@@ -21,6 +23,12 @@ export function SessionsCard() {
   const [success, flash] = useFlash();
   const error = endOne.error ?? endOthers.error;
   const others = sessions.data?.filter((s) => !s.current) ?? [];
+  const [confirming, setConfirming] = useState(false);
+  const endAllOthers = () =>
+    endOthers.mutate(undefined, {
+      onSuccess: (a) => flash(a.message),
+      onSettled: () => setConfirming(false),
+    });
 
   return (
     <Card
@@ -28,7 +36,7 @@ export function SessionsCard() {
       description={ui.sessionsIntro}
       actions={
         others.length > 0 ? (
-          <Button type="button" variant="outline" size="sm" loading={endOthers.isPending} onClick={() => endOthers.mutate(undefined, { onSuccess: (a) => flash(a.message) })}>
+          <Button type="button" variant="outline" size="sm" onClick={() => setConfirming(true)}>
             {ui.endOthers}
           </Button>
         ) : undefined
@@ -71,6 +79,34 @@ export function SessionsCard() {
         </ul>
       )}
       {sessions.data && others.length === 0 && <p className="mt-2 text-sm text-ink-600">{ui.noOtherSessions}</p>}
+      <EndOthersDialog open={confirming} count={others.length} pending={endOthers.isPending} onConfirm={endAllOthers} onClose={() => setConfirming(false)} />
     </Card>
+  );
+}
+
+/** The confirmation before every other session ends; Cancelar (focused first) sends nothing. */
+function EndOthersDialog({ open, count, pending, onConfirm, onClose }: { open: boolean; count: number; pending: boolean; onConfirm: () => void; onClose: () => void }) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      role="alertdialog"
+      size="sm"
+      title={ui.endOthersTitle}
+      description={ui.endOthersBody(count)}
+      dismissible={!pending}
+      initialFocus={cancelRef}
+      footer={
+        <>
+          <Button ref={cancelRef} variant="outline" onClick={onClose} disabled={pending}>
+            {ui.cancel}
+          </Button>
+          <Button variant="danger" onClick={onConfirm} loading={pending}>
+            {ui.endOthersConfirm(count)}
+          </Button>
+        </>
+      }
+    />
   );
 }
