@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ADMIN_DONATION_STATUSES, DONATION_STATUSES } from '@donaciones/shared/constants';
+import { ADMIN_DONATION_STATUS, ADMIN_DONATION_STATUSES, DONATION_STATUSES, type DonationStatus } from '@donaciones/shared/constants';
 import { donationsMessages } from '@donaciones/shared/messages/donations';
 import { shellMessages } from '@donaciones/shared/messages/shell';
 import { cn } from '@/lib/cn';
@@ -31,12 +31,33 @@ export function Badge({ tone = 'neutral', children, className, icon }: BadgeProp
   );
 }
 
-/** docs/product.md#the-donation-ledger: completed green; failed and cancelled red; every other status amber. */
+/**
+ * One colour per donation status wherever it shows (docs/product.md#screens-and-routes, "Status badges"):
+ * amber is only for a gift still waiting (pending); completed is green; every way a gift ends without
+ * counting is red: failed, cancelled, expired, and refunded or voided after it completed (those two
+ * were amber, the colour of waiting, although nothing is left to do on them).
+ */
+const DONATION_TONES: Record<DonationStatus, BadgeTone> = {
+  pending: 'warning',
+  completed: 'success',
+  failed: 'danger',
+  cancelled: 'danger',
+  expired: 'danger',
+  refunded: 'danger',
+  voided: 'danger',
+};
+
+/** A status as the donor's view names it (`voided`) or the console's (`VOIDED`, `APPROVED`), in any case. */
+function donationStatusOf(status: string): DonationStatus | undefined {
+  const lower = status.trim().toLowerCase();
+  if ((DONATION_STATUSES as readonly string[]).includes(lower)) return lower as DonationStatus;
+  return DONATION_STATUSES.find((s) => ADMIN_DONATION_STATUS[s] === status.trim().toUpperCase());
+}
+
+/** The colour of a donation status; a status the ledger does not know is neutral, never amber (waiting). */
 export function statusTone(status: string): BadgeTone {
-  const s = status.toLowerCase();
-  if (s === 'completed' || s === 'approved') return 'success';
-  if (s === 'failed' || s === 'cancelled' || s === 'declined') return 'danger';
-  return 'warning';
+  const known = donationStatusOf(status);
+  return known ? DONATION_TONES[known] : 'neutral';
 }
 
 /** The label of a service status (`pending` -> 'Pendiente') or an admin status (`PENDING` -> 'Pendiente'). */

@@ -10,28 +10,35 @@ import { ResponsiveTable } from './responsive-table';
 import { ErrorState } from './states';
 
 
-describe('StatusBadge colours (docs/product.md#the-donation-ledger)', () => {
-  it('completed green; failed and cancelled red; others amber', () => {
-    expect(statusTone('completed')).toBe('success');
-    expect(statusTone('APPROVED')).toBe('success');
-    expect(statusTone('failed')).toBe('danger');
-    expect(statusTone('cancelled')).toBe('danger');
-    expect(statusTone('DECLINED')).toBe('danger');
-    for (const s of ['pending', 'expired', 'PENDING', 'EXPIRED', 'whatever']) expect(statusTone(s)).toBe('warning');
-  });
-
-  it('renders the status label with its colour', () => {
+describe('StatusBadge colours (docs/product.md#screens-and-routes, "Status badges")', () => {
+  // One colour per status, in the donor's view and the console's alike: "Anulada" and "Reembolsada"
+  // used to be amber, the colour of a gift still waiting, like "Expirada".
+  it.each([
+    ['pending', 'PENDING', 'Pendiente', 'warning', 'bg-amber-50'],
+    ['completed', 'APPROVED', 'Completada', 'success', 'bg-green-50'],
+    ['failed', 'DECLINED', 'Fallida', 'danger', 'bg-red-50'],
+    ['cancelled', 'CANCELLED', 'Cancelada', 'danger', 'bg-red-50'],
+    ['expired', 'EXPIRED', 'Expirada', 'danger', 'bg-red-50'],
+    ['refunded', 'REFUNDED', 'Reembolsada', 'danger', 'bg-red-50'],
+    ['voided', 'VOIDED', 'Anulada', 'danger', 'bg-red-50'],
+  ] as const)('%s (%s) reads "%s" in %s', (status, adminStatus, label, tone, colour) => {
+    expect(statusTone(status)).toBe(tone);
+    expect(statusTone(adminStatus)).toBe(tone);
     render(
       <>
-        <StatusBadge status="completed" />
-        <StatusBadge status="cancelled" />
-        <StatusBadge status="PENDING" />
-        <Badge tone="brand">Donante</Badge>
+        <StatusBadge status={status} />
+        <StatusBadge status={adminStatus} />
       </>,
     );
-    expect(screen.getByText('Completada').className).toContain('bg-green-50');
-    expect(screen.getByText('Cancelada').className).toContain('bg-red-50');
-    expect(screen.getByText('Pendiente').className).toContain('bg-amber-50');
+    const badges = screen.getAllByText(label);
+    expect(badges).toHaveLength(2);
+    for (const badge of badges) expect(badge.className).toContain(colour);
+  });
+
+  it('amber is for waiting only: a status the ledger does not know is neutral', () => {
+    expect(statusTone('whatever')).toBe('neutral');
+    render(<Badge tone="brand">Donante</Badge>);
+    expect(screen.getByText('Donante').className).toContain('bg-brand-50');
   });
 });
 

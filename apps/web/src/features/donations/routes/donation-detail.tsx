@@ -55,9 +55,9 @@ function OutcomeNote({ donation }: { donation: Donation }) {
     );
   }
   const Icon = donation.status === 'failed' ? XCircle : donation.status === 'cancelled' ? CircleSlash : Clock;
-  const tone = donation.status === 'expired' ? 'bg-amber-50 text-amber-900 ring-amber-600/25' : 'bg-red-50 text-red-900 ring-red-600/20';
+  // Red like the status badge: every end but completed (expired, refunded and voided too) counts for nothing.
   return (
-    <div className={`rounded-xl p-4 text-sm ring-1 ${tone}`} data-testid="outcome-note">
+    <div className="rounded-xl bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-600/20" data-testid="outcome-note">
       <p className="flex items-start gap-2.5 font-semibold">
         <Icon aria-hidden="true" className="size-5 shrink-0" />
         {m.terminalNote(donation.status)}

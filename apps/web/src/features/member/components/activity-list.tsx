@@ -10,7 +10,8 @@ const ICONS: Record<ActivityType, { icon: ReactNode; tone: string }> = {
   donation_completed: { icon: <CircleCheck aria-hidden="true" className="size-4" />, tone: 'bg-green-50 text-green-700' },
   donation_failed: { icon: <CircleX aria-hidden="true" className="size-4" />, tone: 'bg-red-50 text-red-700' },
   donation_cancelled: { icon: <Ban aria-hidden="true" className="size-4" />, tone: 'bg-red-50 text-red-700' },
-  donation_expired: { icon: <Clock aria-hidden="true" className="size-4" />, tone: 'bg-amber-50 text-amber-700' },
+  // Red like the "Expirada" badge: an expired gift waits for nothing any more.
+  donation_expired: { icon: <Clock aria-hidden="true" className="size-4" />, tone: 'bg-red-50 text-red-700' },
 };
 
 /** docs/product.md#figures as a timeline, newest first. */
