@@ -39,6 +39,11 @@ export const emailSamples: EmailSample[] = [
     text: emailMessages.auth.passwordChangedText(name, org, `${PUBLIC_URL_MARK}/forgot-password`),
   },
   { template: 'password-changed', subject: emailMessages.member.passwordChangedSubject, text: emailMessages.member.passwordChangedText(name, org) },
+  {
+    template: 'register-existing-account',
+    subject: emailMessages.auth.registerAttemptSubject(org),
+    text: emailMessages.auth.registerAttemptText(name, org, `${PUBLIC_URL_MARK}/login`, `${PUBLIC_URL_MARK}/forgot-password`),
+  },
   { template: 'admin-created-account', subject: emailMessages.admin.welcomeSubject(org), text: emailMessages.admin.welcomeText(name, org, link, 72) },
   {
     template: 'donation-completed',
