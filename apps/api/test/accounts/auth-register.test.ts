@@ -5,7 +5,7 @@ import { authMessages } from '@donaciones/shared/messages/auth';
 import { NAME_MAX_LENGTH } from '@donaciones/shared/constants';
 import { validationMessages } from '@donaciones/shared/messages/validation';
 import { errorMessages } from '../../src/messages/errors';
-import { authTokens, donations, userPreferences, users } from '../../src/db/schema';
+import { auditLog, authTokens, donations, userPreferences, users } from '../../src/db/schema';
 import { insertDonation, transitionDonation } from '../../src/domain/ledger/transitions';
 import { hashToken } from '../../src/domain/accounts/sessions';
 import { AUTH_LIMITS } from '../../src/domain/accounts/auth';
@@ -131,6 +131,9 @@ describe('POST /auth/register', () => {
     expect(emails[0].textBody).toContain(`inicia sesión en ${ctx.config.publicUrl}/login`);
     expect(emails[0].textBody).toContain(`restablécela en ${ctx.config.publicUrl}/forgot-password`);
     expect(emails[0].textBody).not.toMatch(/token=/);
+    // A security record, out of the dashboard's activity feed like the other auth.* entries.
+    const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, String(existing.id)));
+    expect(entry.action).toBe('auth.register_existing');
   });
 
   it('does not email a deactivated account that someone tries to register again, and still answers the same', async () => {

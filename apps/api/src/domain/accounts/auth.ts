@@ -101,7 +101,7 @@ export async function registerAccount(
         .limit(1);
       if (!owner) return;
       await queueRegisterAttemptEmail(tx, owner, input.publicUrl);
-      await audit(tx, { actor: null, action: 'user.register_existing', entityType: 'user', entityId: owner.id, ip: input.ip });
+      await audit(tx, { actor: null, action: 'auth.register_existing', entityType: 'user', entityId: owner.id, ip: input.ip });
       return;
     }
     await tx.insert(userPreferences).values({ userId: user.id });
