@@ -2,7 +2,7 @@
 // password, logout, a reload (also one during the session's refresh), and password recovery end to end with the email read from the real
 // SMTP listener of the global setup.
 import { randomBytes } from 'node:crypto';
-import { DEMO, expect, login, statusError, test, waitForEmail } from './fixtures';
+import { DEMO, apiToken, expect, login, statusError, test, waitForEmail } from './fixtures';
 
 const newEmail = (tag: string) => `e2e.${tag}.${Date.now().toString(36)}${randomBytes(3).toString('hex')}@prueba.gt`;
 
@@ -237,12 +237,12 @@ test.describe('accounts and sessions', () => {
     await page.getByRole('button', { name: 'Guardar contraseña' }).click();
     await expect(page.getByRole('heading', { name: 'Contraseña restablecida' })).toBeVisible();
 
-    // The link is single-use.
+    // The link is single-use, and says so as soon as it is opened again: no form that fails on saving.
     await page.goto(target.pathname + target.search);
-    await page.locator('input[name="password"]').fill('OtraMas2025');
-    await page.locator('input[name="confirmPassword"]').fill('OtraMas2025');
-    await page.getByRole('button', { name: 'Guardar contraseña' }).click();
     await expect(page.getByRole('heading', { name: 'Enlace no válido' })).toBeVisible();
+    await expect(page.getByText('Este enlace ya se usó o venció')).toBeVisible();
+    await expect(page.locator('input[name="password"]')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Solicita un nuevo enlace' })).toHaveAttribute('href', '/forgot-password');
 
     await page.goto('/login');
     await page.locator('input[name="email"]').fill(email);
@@ -253,6 +253,36 @@ test.describe('accounts and sessions', () => {
 
     await login(page, email, 'Atitlan2025');
     await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('an invitation reads "Crea tu contraseña", activates the account with its email confirmed, and then says the link is used', async ({ page, request }) => {
+    const email = newEmail('invitada');
+    const token = await apiToken(request);
+    const created = await request.post('/api/v1/admin/users', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { email, first_name: 'Gabriela', last_name: 'Cifuentes', role: 'USER' },
+    });
+    expect(created.status()).toBe(201);
+    const target = new URL(await waitForEmail(email, /(https?:\/\/\S+\/reset-password\?token=[\w-]+)/));
+
+    await page.goto(target.pathname + target.search);
+    await expect(page.getByRole('heading', { name: 'Crea tu contraseña' })).toBeVisible();
+    await expect(page.getByText('restablec', { exact: false })).toHaveCount(0);
+    await page.locator('input[name="password"]').fill('Primera2025');
+    await page.locator('input[name="confirmPassword"]').fill('Primera2025');
+    await page.getByRole('button', { name: 'Crear contraseña' }).click();
+    await expect(page.getByRole('heading', { name: 'Cuenta activada' })).toBeVisible();
+    await expect(page.getByText('Tu cuenta está activada y tu correo confirmado.')).toBeVisible();
+
+    await page.goto(target.pathname + target.search);
+    await expect(page.getByRole('heading', { name: 'Enlace no válido' })).toBeVisible();
+    await expect(page.locator('input[name="password"]')).toHaveCount(0);
+
+    // Signed in, nobody asks to confirm the address the invitation reached.
+    await login(page, email, 'Primera2025');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Confirma tu correo para ver tus donaciones')).toHaveCount(0);
   });
 
   for (const width of [390, 1280]) {

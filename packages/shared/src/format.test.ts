@@ -66,18 +66,27 @@ describe('formatMoneyCompact (chart axes)', () => {
 });
 
 describe('formatPercent', () => {
-  it('writes one decimal at most and the sign right after the number', () => {
+  it('writes always one decimal, and the sign right after the number', () => {
     expect(formatPercent(68.8)).toBe('68.8%');
-    expect(formatPercent(100)).toBe('100%');
     expect(formatPercent(66.666)).toBe('66.7%');
-    expect(formatPercent(0)).toBe('0%');
+    // A whole number keeps its decimal: "20%" stood out in a column of "12.5%".
+    expect(formatPercent(20)).toBe('20.0%');
+    expect(formatPercent(100)).toBe('100.0%');
+    expect(formatPercent(0)).toBe('0.0%');
+    expect(formatPercent(19.96)).toBe('20.0%');
   });
 
   it('signs a change and groups thousands', () => {
     expect(formatPercent(2068.5, { signed: true })).toBe('+2,068.5%');
     expect(formatPercent(-12.5, { signed: true })).toBe('-12.5%');
-    expect(formatPercent(0, { signed: true })).toBe('0%');
-    expect(formatPercent(-0.01, { signed: true })).toBe('0%');
+    expect(formatPercent(135, { signed: true })).toBe('+135.0%');
+    expect(formatPercent(0, { signed: true })).toBe('0.0%');
+    expect(formatPercent(-0.01, { signed: true })).toBe('0.0%');
+  });
+
+  it('takes another number of decimals when asked, still fixed', () => {
+    expect(formatPercent(5, { decimals: 2 })).toBe('5.00%');
+    expect(formatPercent(92, { decimals: 0 })).toBe('92%');
   });
 });
 

@@ -66,15 +66,30 @@ export function formatNumber(value: number, decimals = 3): string {
   return numberFormat(decimals).format(value);
 }
 
+const fixedFormats = new Map<number, Intl.NumberFormat>();
+
+/** Exactly `decimals` decimals, so that figures side by side line up (`20.0`, never `20` next to `12.5`). */
+function fixedFormat(decimals: number): Intl.NumberFormat {
+  let format = fixedFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    fixedFormats.set(decimals, format);
+  }
+  return format;
+}
+
 /**
- * A percentage given in percent units (68.8 means 68.8 %), one decimal, no space before the sign:
- * `68.8%`, `100%`; `signed` shows the direction of a change: `+2,068.5%`, `-12.5%`, `0%`.
+ * A percentage given in percent units (68.8 means 68.8 %), always one decimal, no space before the
+ * sign: `68.8%`, `20.0%`, `100.0%`, as the spreadsheets' `0.0%` shows them; `signed` shows the
+ * direction of a change: `+2,068.5%`, `-12.5%`, `0.0%`. A whole number used to lose its decimal
+ * ("20%" in a column of "12.5%"). Every percentage on a screen, a PDF, an email or an export is
+ * written by this function.
  */
 export function formatPercent(value: number, options: { signed?: boolean; decimals?: number } = {}): string {
   const decimals = options.decimals ?? 1;
   const f = 10 ** decimals;
   const rounded = Math.round(value * f) / f;
-  const text = numberFormat(decimals).format(Math.abs(rounded));
+  const text = fixedFormat(decimals).format(Math.abs(rounded));
   const sign = rounded < 0 ? '-' : options.signed && rounded > 0 ? '+' : '';
   return `${sign}${text}%`;
 }

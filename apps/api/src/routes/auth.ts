@@ -9,6 +9,8 @@ import {
   forgotPasswordSchema,
   loginSchema,
   meSchema,
+  passwordLinkQuerySchema,
+  passwordLinkSchema,
   refreshSchema,
   registerSchema,
   resetPasswordSchema,
@@ -19,6 +21,7 @@ import { unauthorized } from '../errors';
 import type { SignInContext } from '../domain/accounts/sign-in';
 import authStepRoutes, { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, deviceIdOf } from './auth-steps';
 import {
+  checkPasswordLink,
   counterThrottle,
   getMe,
   login,
@@ -208,15 +211,32 @@ export default async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Elegir una contraseña nueva con el enlace de un solo uso; cierra todas las sesiones',
+        summary: 'Elegir una contraseña con el enlace de un solo uso (restablecer o invitación); confirma el correo y cierra todas las sesiones',
         body: resetPasswordSchema,
         response: { 200: messageResponseSchema, ...errors(400, 429) },
       },
     },
     async (request) => {
       const { token, password } = request.body;
-      await resetPassword(app.db, { token, password, publicUrl: config.publicUrl, ip: request.ip }, throttle);
-      return { message: authMessages.resetDone };
+      const { kind } = await resetPassword(app.db, { token, password, publicUrl: config.publicUrl, ip: request.ip }, throttle);
+      return { message: kind === 'invitation' ? authMessages.invitationDone : authMessages.resetDone };
+    },
+  );
+
+  r.get(
+    '/auth/password-link',
+    {
+      config: perIp(30),
+      schema: {
+        tags,
+        summary: 'Si el enlace para elegir contraseña (restablecer o invitación) aún sirve; no lo gasta ni dice de qué cuenta es',
+        querystring: passwordLinkQuerySchema,
+        response: { 200: passwordLinkSchema, ...errors(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return checkPasswordLink(app.db, request.query.token);
     },
   );
 

@@ -94,7 +94,7 @@ describe('admin users: create', () => {
     const link = /(https?:\/\/\S+\/reset-password\?token=([A-Za-z0-9_-]+))/.exec(mail.textBody);
     expect(link?.[1].startsWith(`${ctx.config.publicUrl}/reset-password?token=`)).toBe(true);
 
-    const [token] = await ctx.db.select().from(authTokens).where(and(eq(authTokens.userId, created.id), eq(authTokens.purpose, 'reset_password')));
+    const [token] = await ctx.db.select().from(authTokens).where(and(eq(authTokens.userId, created.id), eq(authTokens.purpose, 'invitation')));
     const hours = (token.expiresAt.getTime() - token.createdAt.getTime()) / 3_600_000;
     expect(hours).toBeGreaterThan(71.9);
     expect(hours).toBeLessThan(72.1);

@@ -264,7 +264,7 @@ describe('report files', () => {
     expect(text).toContain('carla@correo.gt');
     // The change signed and grouped as the screen shows it.
     expect(text).toContain(formatPercent(a.summary.amount_growth_percentage, { signed: true }));
-    expect(text).toContain('+135%');
+    expect(text).toContain('+135.0%');
 
     const quarter = await computeAnalytics(ctx.db, { period: 'quarter', now: NOW });
     const quarterText = await pdfText(await reportPdf({ analytics: quarter, organizationName: 'Org' }));

@@ -455,6 +455,11 @@ const matrix: Record<string, Entry> = {
       return { url: `${V1}/auth/reset-password`, payload: { token, password: 'NuevaClave9', confirmPassword: 'NuevaClave9' }, remoteAddress: freshIp() };
     },
   },
+  [`GET ${V1}/auth/password-link`]: {
+    // Answers whether a link still works, to whoever holds it; it names no account.
+    ...everyone(200),
+    request: () => ({ url: `${V1}/auth/password-link`, query: { token: newOpaqueToken() }, remoteAddress: freshIp() }),
+  },
   [`GET ${V1}/auth/verify-email`]: {
     ...everyone(200),
     request: async () => {

@@ -2,6 +2,7 @@
 // the "Depósito o transferencia bancaria" choice of /donate, the deposit instructions, the slip
 // upload (success screen, /boleta and the donor area) with each refusal, and the bank accounts of
 // the admin settings.
+import { formatPercent } from '../format';
 
 export const SLIP_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -111,10 +112,10 @@ export const depositMessages = {
     totalRange: 'El límite total debe ser un número entero entre 10 y 1,000,000 MB',
     perDonationAboveTotal: 'El límite por donación no puede ser mayor que el límite total',
     retentionRange: 'Los días deben ser un número entero entre 7 y 3650',
-    usage: (used: string, quota: string, percent: number) => `Boletas guardadas: ${used} de ${quota} (${percent}%)`,
+    usage: (used: string, quota: string, percent: number) => `Boletas guardadas: ${used} de ${quota} (${formatPercent(percent)})`,
     warningTitle: 'El espacio para boletas está por llenarse',
     warning: (percent: number) =>
-      `Las boletas ocupan el ${percent}% del límite total. Al llenarse, no se aceptarán boletas nuevas: sube el límite en Configuración o revisa la retención.`,
+      `Las boletas ocupan el ${formatPercent(percent)} del límite total. Al llenarse, no se aceptarán boletas nuevas: sube el límite en Configuración o revisa la retención.`,
     goToSettings: 'Ir a Configuración',
   },
 

@@ -1,5 +1,6 @@
 // Texts of progress reports (informes de avance; docs/product.md#sponsorship): the staff's form and
 // list, the pending reports, and the sponsor's reports in "Mi ahijado/a".
+import { formatPercent } from '../format';
 import { LETTER_FLAG_LABELS, type LetterFlag } from '../letter-flags';
 
 /** Days without a report after which a sponsored child's report is due (about six months). */
@@ -43,7 +44,7 @@ export const progressReportTexts = {
   none: 'Aún no hay informes.',
   photoShown: 'Foto visible para quien apadrina',
   photoHidden: 'Foto oculta (sin consentimiento vigente)',
-  attendanceValue: (n: number) => `Asistencia: ${n} %`,
+  attendanceValue: (n: number) => `Asistencia: ${formatPercent(n)}`,
   gradeValue: (grade: string) => `Grado: ${grade}`,
   pendingTitle: 'Reportes pendientes',
   pendingCount: (n: number) => (n === 1 ? '1 niña o niño sin informe de avance reciente' : `${n} niñas y niños sin informe de avance reciente`),

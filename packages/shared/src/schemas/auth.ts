@@ -67,6 +67,17 @@ export const resetPasswordSchema = z
   });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
+/** GET /auth/password-link: the token of an emailed reset or invitation link, checked without being spent. */
+export const passwordLinkQuerySchema = z.object({
+  token: z.string({ error: authMessages.resetInvalid }).min(10, { error: authMessages.resetInvalid }).max(200, { error: authMessages.resetInvalid }),
+});
+
+/** Whether the link can still set a password, and whether it is an invitation (the first password) or a reset; never the account. */
+export const passwordLinkSchema = z
+  .object({ usable: z.boolean(), kind: z.enum(['reset', 'invitation']).nullable() })
+  .meta({ id: 'PasswordLink' });
+export type PasswordLink = z.infer<typeof passwordLinkSchema>;
+
 export const refreshSchema = z
   .object({ refresh_token: z.string({ error: authMessages.refreshInvalid }).min(1).max(200, { error: authMessages.refreshInvalid }).optional() })
   // A browser posts no body at all (the cookie carries the token).

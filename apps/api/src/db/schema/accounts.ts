@@ -94,7 +94,7 @@ export const refreshTokens = pgTable(
   (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
 );
 
-/** Single-use tokens sent by email: password reset and email verification. */
+/** Single-use tokens sent by email: password reset, an admin's invitation (the first password) and email verification. */
 export const authTokens = pgTable(
   'auth_tokens',
   {
@@ -102,7 +102,7 @@ export const authTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['reset_password', 'verify_email'] }).notNull(),
+    purpose: text('purpose', { enum: ['reset_password', 'invitation', 'verify_email'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     expiresAt: tz('expires_at').notNull(),

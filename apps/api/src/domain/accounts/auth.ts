@@ -1,18 +1,18 @@
 // Accounts (docs/product.md#accounts-and-sessions): registration, sign-in, password recovery and email verification, with
 // throttles per IP and per account kept in the shared counters, so every API process sees the same.
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { authMessages } from '@donaciones/shared/messages/auth';
 import { emailMessages } from '../../messages/email';
 import type { Role } from '@donaciones/shared/constants';
 import type { Database, Db } from '../../db/client';
-import { authTokens, donations, userPreferences, users } from '../../db/schema';
+import { authTokens, userPreferences, users } from '../../db/schema';
 import { InvalidInputError, unauthorized } from '../../errors';
 import { AUTH_LIMITS, type Throttle } from './throttle';
 
 export { AUTH_LIMITS, counterThrottle, type LimitRule, type Throttle } from './throttle';
 import { audit } from '../../platform/audit';
 import { enqueueEmail } from '../../platform/email-outbox';
-import { linkCompletedDonation } from '../ledger/donor-role';
+import { confirmEmailOwnership } from './email-ownership';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { hashToken, newOpaqueToken, revokeAllSessions } from './sessions';
 import { type LoginOutcome, type SignInContext, afterPassword } from './sign-in';
@@ -188,45 +188,91 @@ export async function requestPasswordReset(db: Database, input: { email: string 
 
 const resetInvalid = () => new InvalidInputError(authMessages.resetInvalid, { token: authMessages.resetInvalid });
 
-/** Sets a new password with a single-use link, and ends every session of the account. */
-export async function resetPassword(db: Database, input: { token: string; password: string } & LinkContext, throttle: Throttle): Promise<void> {
+/** The emailed links that set a password: a reset, or the invitation of an account created by an admin. */
+export const PASSWORD_LINK_PURPOSES = ['reset_password', 'invitation'] as const;
+export type PasswordLinkKind = 'reset' | 'invitation';
+const kindOf = (purpose: string): PasswordLinkKind => (purpose === 'invitation' ? 'invitation' : 'reset');
+
+/** A password link not used, not expired, of an active account. */
+function usablePasswordLink(token: string) {
+  return and(
+    eq(authTokens.tokenHash, hashToken(token)),
+    inArray(authTokens.purpose, [...PASSWORD_LINK_PURPOSES]),
+    isNull(authTokens.usedAt),
+    gt(authTokens.expiresAt, sql`now()`),
+    eq(users.isActive, true),
+  );
+}
+
+/** Whether a password link can still be used, and for what; it spends nothing and names no account. */
+export async function checkPasswordLink(db: Db, token: string): Promise<{ usable: boolean; kind: PasswordLinkKind | null }> {
+  const [found] = await db
+    .select({ purpose: authTokens.purpose })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(usablePasswordLink(token))
+    .limit(1);
+  return found ? { usable: true, kind: kindOf(found.purpose) } : { usable: false, kind: null };
+}
+
+/**
+ * Sets the password with a single-use emailed link (a reset, or an invitation's first password), and ends
+ * every session of the account. The link reached the account's address (a changed address spends the
+ * links sent before, users.ts), so it also proves that address: the email is verified with
+ * confirmEmailOwnership, as its confirmation link would.
+ */
+export async function resetPassword(
+  db: Database,
+  input: { token: string; password: string } & LinkContext,
+  throttle: Throttle,
+): Promise<{ kind: PasswordLinkKind }> {
   await throttle.hit([AUTH_LIMITS.resetPerIp, input.ip ?? 'unknown']);
-  const tokenHash = hashToken(input.token);
-  const validToken = and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, 'reset_password'), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`));
-  const [found] = await db.select({ userId: authTokens.userId }).from(authTokens).where(validToken).limit(1);
+  const [found] = await db.select({ userId: authTokens.userId }).from(authTokens).innerJoin(users, eq(users.id, authTokens.userId)).where(usablePasswordLink(input.token)).limit(1);
   if (!found) throw resetInvalid();
   await throttle.hit([AUTH_LIMITS.resetPerAccount, String(found.userId)]);
-  // Hashing is slow: done before the transaction, which then re-checks the token under a row lock.
+  // Hashing is slow: done before the transaction, which then re-checks the link under a row lock.
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
-    const [token] = await tx.select({ id: authTokens.id, userId: authTokens.userId }).from(authTokens).where(validToken).for('update').limit(1);
-    if (!token) throw resetInvalid();
+  return db.transaction(async (tx) => {
+    const [link] = await tx
+      .select({ userId: authTokens.userId, purpose: authTokens.purpose })
+      .from(authTokens)
+      .innerJoin(users, eq(users.id, authTokens.userId))
+      .where(usablePasswordLink(input.token))
+      .for('update', { of: authTokens })
+      .limit(1);
+    if (!link) throw resetInvalid();
+    const kind = kindOf(link.purpose);
     const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })
-      .where(and(eq(users.id, token.userId), eq(users.isActive, true)))
-      .returning({ id: users.id, email: users.email, firstName: users.firstName });
+      .where(and(eq(users.id, link.userId), eq(users.isActive, true)))
+      .returning({ id: users.id, email: users.email, firstName: users.firstName, emailVerifiedAt: users.emailVerifiedAt });
     if (!user) throw resetInvalid();
     await tx
       .update(authTokens)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(authTokens.userId, user.id), eq(authTokens.purpose, 'reset_password'), isNull(authTokens.usedAt)));
+      .where(and(eq(authTokens.userId, user.id), inArray(authTokens.purpose, [...PASSWORD_LINK_PURPOSES]), isNull(authTokens.usedAt)));
+    await confirmEmailOwnership(tx, user, { via: kind === 'invitation' ? 'invitation' : 'password_reset', ip: input.ip });
     const revoked = await revokeAllSessions(tx, user.id, 'password_reset');
-    const org = await getSettings(tx, 'organization');
-    await enqueueEmail(tx, {
-      to: user.email,
-      subject: emailMessages.auth.passwordChangedSubject(org.name),
-      text: emailMessages.auth.passwordChangedText(user.firstName, org.name, `${input.publicUrl}/forgot-password`),
-      template: 'password-changed',
-    });
-    await audit(tx, { actor: { id: user.id, email: user.email }, action: 'auth.password_reset', entityType: 'user', entityId: user.id, details: { sessions_revoked: revoked }, ip: input.ip });
+    // A first password replaces none: the notice "tu contraseña cambió" is for a reset only.
+    if (kind === 'reset') {
+      const org = await getSettings(tx, 'organization');
+      await enqueueEmail(tx, {
+        to: user.email,
+        subject: emailMessages.auth.passwordChangedSubject(org.name),
+        text: emailMessages.auth.passwordChangedText(user.firstName, org.name, `${input.publicUrl}/forgot-password`),
+        template: 'password-changed',
+      });
+    }
+    const action = kind === 'invitation' ? 'auth.invitation_accepted' : 'auth.password_reset';
+    await audit(tx, { actor: { id: user.id, email: user.email }, action, entityType: 'user', entityId: user.id, details: { sessions_revoked: revoked }, ip: input.ip });
+    return { kind };
   });
 }
 
 /**
- * Confirms the account's email with the link of the welcome email. Only then are the completed
- * donations made with that address linked to the account (adding DONOR): otherwise anyone could
- * register a donor's address and read their history.
+ * Confirms the account's email with the link of the welcome email; then the completed donations made with
+ * that address join the account (confirmEmailOwnership).
  */
 export async function verifyEmail(db: Database, input: { token: string; ip?: string | null }): Promise<{ alreadyVerified: boolean }> {
   return db.transaction(async (tx) => {
@@ -251,21 +297,7 @@ export async function verifyEmail(db: Database, input: { token: string; ip?: str
     }
     if (row.expiresAt.getTime() <= Date.now()) throw invalid();
     await tx.update(authTokens).set({ usedAt: sql`now()` }).where(eq(authTokens.id, row.id));
-    await tx
-      .update(users)
-      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
-      .where(eq(users.id, user.id));
-    await tx
-      .update(donations)
-      .set({ userId: user.id })
-      .where(and(sql`lower(${donations.donorEmail}) = ${user.email}`, eq(donations.status, 'completed'), isNull(donations.userId)));
-    const [completed] = await tx
-      .select()
-      .from(donations)
-      .where(and(eq(donations.userId, user.id), eq(donations.status, 'completed')))
-      .limit(1);
-    if (completed) await linkCompletedDonation(tx, completed);
-    await audit(tx, { actor: { id: user.id, email: user.email }, action: 'user.email_verified', entityType: 'user', entityId: user.id, ip: input.ip });
+    await confirmEmailOwnership(tx, user, { via: 'verify_link', ip: input.ip });
     return { alreadyVerified: user.emailVerifiedAt !== null };
   });
 }

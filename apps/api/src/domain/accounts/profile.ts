@@ -1,6 +1,6 @@
 // The signed-in account's own profile, preferences and password (docs/product.md#accounts-and-sessions,
 // #validation-rules, #donor-privacy, #email).
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { authMessages } from '@donaciones/shared/messages/auth';
 import { validationMessages } from '@donaciones/shared/messages/validation';
 import { emailMessages } from '../../messages/email';
@@ -16,7 +16,7 @@ import type { Database, Db } from '../../db/client';
 import { authTokens, sessions, userPreferences, users } from '../../db/schema';
 import { fieldError, notFound } from '../../errors';
 import { audit } from '../../platform/audit';
-import { AUTH_LIMITS, type Throttle } from './auth';
+import { AUTH_LIMITS, PASSWORD_LINK_PURPOSES, type Throttle } from './auth';
 import { enqueueEmail } from '../../platform/email-outbox';
 import { hashPassword, verifyPassword } from './passwords';
 import { getSettings } from '../../platform/settings';
@@ -161,7 +161,7 @@ async function storeNewPassword(
     await tx
       .update(authTokens)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(authTokens.userId, input.userId), eq(authTokens.purpose, 'reset_password'), isNull(authTokens.usedAt)));
+      .where(and(eq(authTokens.userId, input.userId), inArray(authTokens.purpose, [...PASSWORD_LINK_PURPOSES]), isNull(authTokens.usedAt)));
     await audit(tx, {
       actor: { id: input.userId, email: account.email },
       action: 'user.password_changed',

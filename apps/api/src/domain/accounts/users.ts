@@ -1,7 +1,7 @@
 // Account management by staff (docs/product.md#screens-and-routes, #validation-rules, #accounts-and-sessions): list, create with an
 // emailed set-password link, edit, delete, with the last active ADMIN always protected.
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { normalizeRoles, rolesFromChoice, rolesWithMain } from '@donaciones/shared/roles';
 import { emailMessages } from '../../messages/email';
@@ -104,9 +104,10 @@ export async function createUser(
       await tx.insert(userPreferences).values({ userId: row.id }).onConflictDoNothing();
 
       const token = newOpaqueToken();
+      // An invitation: the page it opens reads "Crea tu contraseña", and setting it confirms the address.
       await tx.insert(authTokens).values({
         userId: row.id,
-        purpose: 'reset_password',
+        purpose: 'invitation',
         tokenHash: hashToken(token),
         expiresAt: new Date(Date.now() + SET_PASSWORD_TTL_HOURS * 3_600_000),
       });
@@ -165,6 +166,11 @@ export async function updateUser(
         .where(eq(users.id, input.id))
         .returning();
 
+      if (values.email !== current.email) {
+        // The links emailed to the former address (invitation, reset, confirmation) must not set the password
+        // of, or confirm, the new one.
+        await tx.update(authTokens).set({ usedAt: sql`now()` }).where(and(eq(authTokens.userId, input.id), isNull(authTokens.usedAt)));
+      }
       if (current.isActive && !values.is_active) {
         // Deactivation signs the person out everywhere at once.
         await revokeAllSessions(tx, input.id, 'deactivated');

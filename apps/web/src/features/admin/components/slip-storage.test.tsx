@@ -34,6 +34,7 @@ describe('the dashboard warning', () => {
     const box = screen.getByRole('heading', { name: t.warningTitle }).closest('section') as HTMLElement;
     expect(box.textContent).toContain(t.warning(85));
     expect(box.textContent).toContain(t.usage('85.0 MB', '100.0 MB', 85));
+    expect(box.textContent).toContain('(85.0%)');
     expect(screen.getByRole('link', { name: t.goToSettings }).getAttribute('href')).toBe('/admin/settings');
   });
 

@@ -62,10 +62,21 @@ describe('admin figures on screen', () => {
     expect(panel.textContent).toContain('-12.5% frente a 8');
     // From nothing: no "+100%", which would mean nothing, but what the base was.
     expect(panel.textContent).toContain('Sin datos del mes anterior');
-    expect(panel.textContent).not.toContain('100%');
+    expect(panel.textContent).not.toMatch(/100(\.0)?%/);
     expect(document.body.textContent).toContain('68.8%');
     expect(document.body.textContent).toContain('Q50,000.00');
     expect(document.body.textContent).not.toMatch(/Q\s\d/);
+  });
+
+  it('writes every percentage with its one decimal, whole numbers too, as their neighbours', async () => {
+    const whole = { ...stats, system_health: 100, growth_metrics: { ...stats.growth_metrics, users_growth_percentage: 20 } };
+    renderApp('/admin-dashboard', { user: admin, handler: (req) => (req.url === '/dashboard/stats' ? { status: 200, data: whole } : undefined) });
+    const panel = (await screen.findByText(adminMessages.dashboard.growthTitle)).closest('section') ?? document.body;
+    expect(panel.textContent).toContain('+20.0% frente a 8');
+    expect(panel.textContent).toContain('+2,068.5% frente a Q2,305.50');
+    expect(document.body.textContent).toContain('100.0%');
+    // No percentage without its decimal anywhere on the page ("20%" next to "12.5%").
+    expect(document.body.textContent).not.toMatch(/(^|[^.\d])\d+%/);
   });
 
   it('the reports name the calendar period in course and what the change is measured against', async () => {

@@ -267,11 +267,15 @@ describe('/forgot-password', () => {
 });
 
 describe('/reset-password and /verify-email', () => {
-  it('sets a new password with the token of the link', async () => {
+  const usableLink = (kind: 'reset' | 'invitation') => ({ status: 200, data: { usable: true, kind } });
+
+  it('sets a new password with the token of the link, once the link is checked', async () => {
     const user = userEvent.setup();
     const { requests } = renderApp('/reset-password?token=abcdefghijklmnop', {
-      handler: (req) => (req.url === '/auth/reset-password' ? { status: 200, data: { message: authMessages.resetDone } } : undefined),
+      handler: (req) =>
+        req.url === '/auth/password-link' ? usableLink('reset') : req.url === '/auth/reset-password' ? { status: 200, data: { message: authMessages.resetDone } } : undefined,
     });
+    expect(await screen.findByRole('heading', { name: ui.resetTitle })).toBeInTheDocument();
     await user.type(await waitFor(() => input('password')), 'NuevaClave9');
     await user.type(input('confirmPassword'), 'NuevaClave8');
     await user.tab();
@@ -280,23 +284,65 @@ describe('/reset-password and /verify-email', () => {
     await user.type(input('confirmPassword'), 'NuevaClave9');
     await user.click(screen.getByRole('button', { name: ui.resetSubmit }));
     expect(await screen.findByRole('heading', { name: ui.resetDoneTitle })).toBeInTheDocument();
+    expect(requests.find((r) => r.url === '/auth/password-link')?.config.params).toEqual({ token: 'abcdefghijklmnop' });
     expect(requests.find((r) => r.url === '/auth/reset-password')?.data).toEqual({ token: 'abcdefghijklmnop', password: 'NuevaClave9', confirmPassword: 'NuevaClave9' });
   });
 
-  it('explains an invalid or used link and offers a new one', async () => {
+  it('reads as an invitation: "Crea tu contraseña", then "Cuenta activada", never a reset', async () => {
     const user = userEvent.setup();
     renderApp('/reset-password?token=abcdefghijklmnop', {
       handler: (req) =>
-        req.url === '/auth/reset-password' ? { status: 400, data: { detail: authMessages.resetInvalid, errors: { token: authMessages.resetInvalid } } } : undefined,
+        req.url === '/auth/password-link' ? usableLink('invitation') : req.url === '/auth/reset-password' ? { status: 200, data: { message: authMessages.invitationDone } } : undefined,
+    });
+    expect(await screen.findByRole('heading', { name: ui.invitationTitle })).toBeInTheDocument();
+    expect(screen.getByText(ui.invitationSubtitle)).toBeInTheDocument();
+    await user.type(input('password'), 'Primera123');
+    await user.type(input('confirmPassword'), 'Primera123');
+    await user.click(screen.getByRole('button', { name: ui.invitationSubmit }));
+    expect(await screen.findByRole('heading', { name: ui.invitationDoneTitle })).toBeInTheDocument();
+    expect(screen.getByText(authMessages.invitationDone)).toBeInTheDocument();
+    expect(screen.queryByText(ui.resetDoneTitle)).not.toBeInTheDocument();
+    expect(screen.queryByText(authMessages.resetDone)).not.toBeInTheDocument();
+  });
+
+  it('says at once that a used or expired link no longer works, with no form, and offers a new one', async () => {
+    renderApp('/reset-password?token=abcdefghijklmnop', {
+      handler: (req) => (req.url === '/auth/password-link' ? { status: 200, data: { usable: false, kind: null } } : undefined),
+    });
+    expect(await screen.findByRole('heading', { name: ui.invalidLinkTitle })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(ui.linkUnusable);
+    expect(screen.getByRole('link', { name: ui.requestNewLink })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.queryByLabelText(ui.newPasswordLabel)).not.toBeInTheDocument();
+    expect(document.querySelector('input[name="password"]')).toBeNull();
+    cleanup();
+    renderApp('/reset-password');
+    expect(await screen.findByRole('heading', { name: ui.invalidLinkTitle })).toBeInTheDocument();
+  });
+
+  it('still explains a link spent between the check and the save', async () => {
+    const user = userEvent.setup();
+    renderApp('/reset-password?token=abcdefghijklmnop', {
+      handler: (req) =>
+        req.url === '/auth/password-link'
+          ? usableLink('reset')
+          : req.url === '/auth/reset-password'
+            ? { status: 400, data: { detail: authMessages.resetInvalid, errors: { token: authMessages.resetInvalid } } }
+            : undefined,
     });
     await user.type(await waitFor(() => input('password')), 'NuevaClave9');
     await user.type(input('confirmPassword'), 'NuevaClave9');
     await user.click(screen.getByRole('button', { name: ui.resetSubmit }));
     expect(await screen.findByRole('heading', { name: ui.invalidLinkTitle })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: ui.requestNewLink })).toHaveAttribute('href', '/forgot-password');
-    cleanup();
-    renderApp('/reset-password');
-    expect(await screen.findByRole('heading', { name: ui.invalidLinkTitle })).toBeInTheDocument();
+  });
+
+  it('offers to try again when the link cannot be checked', async () => {
+    const user = userEvent.setup();
+    let answer: { status: number; data: object } = { status: 503, data: {} };
+    renderApp('/reset-password?token=abcdefghijklmnop', { handler: (req) => (req.url === '/auth/password-link' ? answer : undefined) });
+    expect(await screen.findByText(ui.linkCheckFailed)).toBeInTheDocument();
+    answer = usableLink('reset');
+    await user.click(screen.getByRole('button', { name: ui.tryAgain }));
+    expect(await screen.findByRole('heading', { name: ui.resetTitle })).toBeInTheDocument();
   });
 
   it('verifies the email of the link once, and says when a link does not work', async () => {

@@ -1,19 +1,22 @@
-// /reset-password?token=... (docs/product.md#accounts-and-sessions): the emailed single-use link; sets the new password,
-// which also ends every session of the account.
+// /reset-password?token=... (docs/product.md#accounts-and-sessions): the emailed single-use link, of a reset or of an
+// admin's invitation (then it reads "Crea tu contraseña"). The link is checked when the page opens, so a used or
+// expired one says so at once instead of a form that fails on saving; saving ends every session of the account.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleCheck, LinkIcon } from 'lucide-react';
+import { CircleCheck, KeyRound, LinkIcon } from 'lucide-react';
 import type { z } from 'zod';
 import { authMessages } from '@donaciones/shared/messages/auth';
 import { type ResetPasswordInput, resetPasswordSchema } from '@donaciones/shared/schemas/auth';
 import { useAuthHeading } from '@/components/auth-heading';
 import { Button, ButtonLink } from '@/components/button';
-import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
+import { Spinner } from '@/components/spinner';
+import { getErrorMessage, getErrorStatus, getFieldErrors } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePasswordLink } from '../api/password-link';
 import { useResetPassword } from '../api/reset-password';
 import { NewPasswordFields } from '../components/auth-fields';
 import { AuthResult } from '../components/auth-result';
@@ -22,16 +25,35 @@ import { FormAlert } from '../components/form-alert';
 const ui = authMessages.ui;
 
 type Outcome = 'form' | 'done' | 'invalid';
+type View = Outcome | 'checking' | 'check-failed';
+
+/** What the page shows: the answer of the submit first, then what the check of the link said. */
+function viewOf(token: string, outcome: Outcome, link: ReturnType<typeof usePasswordLink>): View {
+  if (outcome !== 'form') return outcome;
+  if (token.length < 10) return 'invalid';
+  if (link.isSuccess) return link.data.usable ? 'form' : 'invalid';
+  if (link.isError) return getErrorStatus(link.error) === 400 ? 'invalid' : 'check-failed';
+  return 'checking';
+}
+
+function titleOf(view: View, invitation: boolean): string {
+  if (view === 'done') return invitation ? ui.invitationDoneTitle : ui.resetDoneTitle;
+  if (view === 'invalid') return ui.invalidLinkTitle;
+  return invitation ? ui.invitationTitle : ui.resetTitle;
+}
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [outcome, setOutcome] = useState<Outcome>(token.length >= 10 ? 'form' : 'invalid');
-  const title = outcome === 'done' ? ui.resetDoneTitle : outcome === 'invalid' ? ui.invalidLinkTitle : ui.resetTitle;
+  const link = usePasswordLink(token);
+  const [outcome, setOutcome] = useState<Outcome>('form');
+  const view = viewOf(token, outcome, link);
+  const invitation = link.data?.kind === 'invitation';
+  const title = titleOf(view, invitation);
   useDocumentTitle(title);
-  useAuthHeading({ title, subtitle: outcome === 'form' ? ui.resetSubtitle : undefined });
+  useAuthHeading({ title, subtitle: view === 'form' ? (invitation ? ui.invitationSubtitle : ui.resetSubtitle) : undefined });
 
-  if (outcome === 'done') {
+  if (view === 'done') {
     return (
       <AuthResult
         tone="success"
@@ -42,11 +64,11 @@ export default function ResetPasswordPage() {
           </ButtonLink>
         }
       >
-        <p role="status">{authMessages.resetDone}</p>
+        <p role="status">{invitation ? authMessages.invitationDone : authMessages.resetDone}</p>
       </AuthResult>
     );
   }
-  if (outcome === 'invalid') {
+  if (view === 'invalid') {
     return (
       <AuthResult
         tone="error"
@@ -62,14 +84,39 @@ export default function ResetPasswordPage() {
           </>
         }
       >
-        <p role="alert">{authMessages.resetInvalid}</p>
+        <p role="alert">{ui.linkUnusable}</p>
       </AuthResult>
     );
   }
-  return <ResetForm token={token} onOutcome={setOutcome} />;
+  if (view === 'check-failed') {
+    return (
+      <AuthResult
+        tone="error"
+        icon={<LinkIcon aria-hidden="true" className="size-8" />}
+        actions={
+          <Button size="lg" className="w-full" onClick={() => void link.refetch()}>
+            {ui.tryAgain}
+          </Button>
+        }
+      >
+        <p role="alert">{ui.linkCheckFailed}</p>
+      </AuthResult>
+    );
+  }
+  if (view === 'checking') {
+    return (
+      <div className="flex flex-col items-center gap-5 py-6">
+        <span className="flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700 ring-8 ring-brand-100">
+          <KeyRound aria-hidden="true" className="size-8" />
+        </span>
+        <Spinner label={ui.checkingLink} showLabel />
+      </div>
+    );
+  }
+  return <ResetForm token={token} invitation={invitation} onOutcome={setOutcome} />;
 }
 
-function ResetForm({ token, onOutcome }: { token: string; onOutcome: (o: Outcome) => void }) {
+function ResetForm({ token, invitation, onOutcome }: { token: string; invitation: boolean; onOutcome: (o: Outcome) => void }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const mutation = useResetPassword();
   const {
@@ -108,8 +155,8 @@ function ResetForm({ token, onOutcome }: { token: string; onOutcome: (o: Outcome
         confirmPassword={register('confirmPassword')}
         errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
       />
-      <Button type="submit" size="lg" className="mt-1 w-full" loading={isSubmitting} loadingText={ui.resetting}>
-        {ui.resetSubmit}
+      <Button type="submit" size="lg" className="mt-1 w-full" loading={isSubmitting} loadingText={invitation ? ui.invitationSaving : ui.resetting}>
+        {invitation ? ui.invitationSubmit : ui.resetSubmit}
       </Button>
     </form>
   );

@@ -148,6 +148,6 @@ describe('the sponsor reads the reports in Mi ahijado/a', { timeout: 30_000 }, (
     const headings = within(section).getAllByRole('heading', { level: 4 }).map((h) => h.textContent);
     expect(headings).toEqual(['Segundo semestre 2026', 'Primer semestre 2026']);
     expect(section.textContent).toContain('Kevin te manda un abrazo');
-    expect(section.textContent).toContain('Asistencia: 95 %');
+    expect(section.textContent).toContain('Asistencia: 95.0%');
   });
 });

@@ -1,0 +1,40 @@
+// What follows proof that a person controls their account's address (docs/product.md#accounts-and-sessions): opening
+// the confirmation link, accepting an invitation, or setting a password through an emailed link.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { donations, users } from '../../db/schema';
+import { audit } from '../../platform/audit';
+import { linkCompletedDonation } from '../ledger/donor-role';
+
+/** How the address was proven, kept in the audit entry. */
+export type EmailProof = 'verify_link' | 'invitation' | 'password_reset';
+
+/**
+ * Marks the address verified (keeping the first date) and links the completed donations made with it to the
+ * account, adding DONOR. Only after such proof: otherwise anyone could register a donor's address and read
+ * their history. Call it inside the transaction that spends the link.
+ */
+export async function confirmEmailOwnership(
+  tx: Db,
+  user: { id: number; email: string; emailVerifiedAt: Date | null },
+  proof: { via: EmailProof; ip?: string | null },
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(users.id, user.id));
+  await tx
+    .update(donations)
+    .set({ userId: user.id })
+    .where(and(sql`lower(${donations.donorEmail}) = ${user.email}`, eq(donations.status, 'completed'), isNull(donations.userId)));
+  const [completed] = await tx
+    .select()
+    .from(donations)
+    .where(and(eq(donations.userId, user.id), eq(donations.status, 'completed')))
+    .limit(1);
+  if (completed) await linkCompletedDonation(tx, completed);
+  // Only the first proof is an event; a reset of an already verified account changes nothing here.
+  if (!user.emailVerifiedAt) {
+    await audit(tx, { actor: { id: user.id, email: user.email }, action: 'user.email_verified', entityType: 'user', entityId: user.id, details: { via: proof.via }, ip: proof.ip });
+  }
+}
