@@ -223,7 +223,8 @@ export function SessionProvider({ children, onSessionExpired, client = defaultAp
       const { data } = await client.post<LoginAnswer>(
         '/auth/login',
         { email, password },
-        { skipAuthRefresh: true, skipErrorToast: [400, 401, 403] },
+        // The form shows these itself (a 429 says when to try again): no toast repeating them.
+        { skipAuthRefresh: true, skipErrorToast: [400, 401, 403, 429] },
       );
       if ('second_step' in data) return { kind: 'second_step', token: data.second_step.token, methods: data.second_step.methods };
       if ('enrolment_required' in data) return { kind: 'enrol', token: data.enrolment_required.token };

@@ -27,6 +27,21 @@ async function passwordSteps(user: ReturnType<typeof userEvent.setup>) {
 /** The label of the step on screen ("Paso 2: tu contraseña"). */
 const stepLabel = async () => (await screen.findByText(/^Paso \d/)).textContent;
 
+describe('/login refused for too many attempts', () => {
+  it("shows the server's wait in the form, and no toast that contradicts it", async () => {
+    const user = userEvent.setup();
+    const wait = authMessages.tooManyAttempts(12);
+    renderApp('/login', {
+      handler: (req) => (req.url === '/auth/login' ? { status: 429, data: { detail: wait } } : undefined),
+    });
+    await passwordSteps(user);
+    expect(await screen.findByText(wait)).toBeInTheDocument();
+    // Give a toast the time to appear: none says "Demasiadas solicitudes" without a time.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText(/Demasiadas solicitudes/)).toBeNull();
+  });
+});
+
 describe('/login with a second step', () => {
   it('numbers the steps one after another, with no total that the step after the password could prove wrong', async () => {
     const user = userEvent.setup();
