@@ -1,6 +1,7 @@
 // Monthly giving from the donor's side against the real server and the simulated provider
 // (docs/product.md#monthly-giving): "Dona cada mes" opens /donate on "Cada mes", the gift appears in
-// "Mis donaciones mensuales", where its amount is changed and the new gift cancelled; a second
+// "Mis donaciones mensuales", where its amount is changed, it is paused and resumed early ("Reanudar
+// ahora"), and cancelled; a second
 // identical gift is asked about first; the link of its email opens the gift without signing in,
 // where it is cancelled too; a link that is not valid says so and shows nothing else.
 import AxeBuilder from '@axe-core/playwright';
@@ -69,7 +70,7 @@ async function waitUntilActive(request: APIRequestContext, email: string, amount
 }
 
 test.describe('monthly giving, donor side', () => {
-  test('a donor becomes a sponsor from the dashboard, sees the gift in "Mis donaciones mensuales", changes its amount from the next charge, pauses it and cancels it', async ({ page, request }) => {
+  test('a donor becomes a sponsor from the dashboard, sees the gift in "Mis donaciones mensuales", changes its amount from the next charge, pauses it, resumes it early and cancels it', async ({ page, request }) => {
     await login(page, DEMO.donor.email, DEMO.donor.password);
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Dona cada mes' }).first().click();
@@ -140,7 +141,28 @@ test.describe('monthly giving, donor side', () => {
     await expect(item.getByTestId('paused-until')).toContainText('En pausa hasta el');
     await expect(item.getByTestId('charges-count')).toHaveText('1');
     await waitForEmail(DEMO.donor.email, /Pausamos tu [^\n]*: no haremos los pr.{1,2}ximos (2) cobros/);
+    // The charge that ends the pause takes the new amount, and the email says so.
+    expect(await waitForEmail(DEMO.donor.email, /cuando haremos el siguiente cobro, de (Q\d+\.\d\d)\./)).toBe('Q142.00');
     await screenshots(page, 'monthly-member-paused');
+
+    // "Reanudar ahora": the confirmation says nothing is charged now and names the day and the amount of
+    // the next charge, the first one the pause skipped (the day shown before pausing).
+    await item.getByRole('button', { name: 'Reanudar ahora' }).click();
+    const resume = page.getByRole('alertdialog', { name: '¿Reanudar tu donación mensual ahora?' });
+    await expect(resume).toContainText(/Hoy no se cobra nada\. Tu próximo cobro será el \d{1,2} de [a-z]+ de \d{4}, de Q142\.00, y después cada mes el mismo día, en lugar de esperar al \d{1,2} de [a-z]+ de \d{4}\./);
+    await expectAccessible(page, 'Reanudar ahora');
+    await screenshots(page, 'monthly-resume');
+    await resume.getByRole('button', { name: 'Sí, reanudar' }).click();
+    await expect(page.getByText(/^Tu donación mensual se reanudó: el próximo cobro será el .+\. Te enviamos un correo\.$/)).toBeVisible();
+    await expect(resume).toHaveCount(0);
+    await expect(item.getByText('Activa')).toBeVisible();
+    await expect(item.getByTestId('paused-until')).toHaveCount(0);
+    await expect(item.getByTestId('next-charge')).toHaveText(nextCharge);
+    await expect(item.getByTestId('charges-count')).toHaveText('1');
+    await expect(item.getByRole('button', { name: 'Reanudar ahora' })).toHaveCount(0);
+    await expect(item.getByRole('button', { name: 'Pausar' })).toBeVisible();
+    expect(await waitForEmail(DEMO.donor.email, /Reanudamos tu donaci[^\n]*antes de lo previsto\. El pr.{1,2}ximo cobro ser.{1,2} el [^\n]*?, de (Q\d+\.\d\d)/)).toBe('Q142.00');
+    await screenshots(page, 'monthly-member-resumed');
 
     const renewed = item;
     await renewed.getByRole('button', { name: 'Cancelar' }).click();

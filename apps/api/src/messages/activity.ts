@@ -40,6 +40,7 @@ export const activityMessages = {
     monthlyGiftAmountChanged: (id: string) => `Empezó el nuevo monto de la donación mensual #${id}`,
     monthlyGiftPausedByDonor: (id: string) => `El donante pausó la donación mensual #${id}`,
     monthlyGiftResumed: (id: string) => `Se reanudó la donación mensual #${id}`,
+    monthlyGiftResumedByDonor: (id: string) => `El donante reanudó antes de tiempo la donación mensual #${id}`,
     monthlyGiftTrialStarted: (id: string) => `Se confirmó la tarjeta de la donación mensual #${id}, sin cobro hasta su primera fecha`,
     donationExpire: (ref: string) => `La donación ${ref} expiró sin confirmarse`,
     donationRefund: (actor: string, ref: string) => `${actor} reembolsó la donación ${ref}`,

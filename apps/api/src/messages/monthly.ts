@@ -18,6 +18,8 @@ export const monthlyApiMessages = {
   notPastDue: 'Esta donación mensual tiene sus pagos al día.',
   sameAmount: 'El nuevo monto es igual al actual.',
   notPausable: 'Solo se puede pausar una donación mensual activa.',
+  notPaused: 'Esta donación mensual no está en pausa.',
+  resumesAnyway: (date: string) => `Tu donación mensual ya se reanuda el ${date}: no hay un día de cobro antes de esa fecha.`,
   noNextCharge: 'Esta donación mensual aún no tiene una fecha de próximo cobro.',
   cancelFailed: (detail: string) => `La pasarela de pagos no aceptó la cancelación: ${detail}`,
   reasonReplaced: 'Reemplazada por una nueva donación mensual',
@@ -110,6 +112,17 @@ export const monthlyApiMessages = {
       '',
       `Pausamos tu donación mensual: no haremos ${months === 1 ? 'el próximo cobro' : `los próximos ${months} cobros`}.`,
       `Se reanuda sola el ${until}, cuando haremos el siguiente cobro, de ${nextAmount}. No tienes que hacer nada.`,
+      '',
+      ...manageLink(link),
+    ].join('\n'),
+  resumedSubject: 'Reanudaste tu donación mensual',
+  /** "Reanudar ahora": `nextAmount` is what the next charge takes (a change of amount asked before starts with it). */
+  resumedText: (name: string, nextAmount: string, next: string, link: string) =>
+    [
+      `Hola ${name}:`,
+      '',
+      `Reanudamos tu donación mensual antes de lo previsto. El próximo cobro será el ${next}, de ${nextAmount}, y después cada mes el mismo día.`,
+      'Hoy no se hizo ningún cobro. ¡Gracias por volver a acompañar a la niñez!',
       '',
       ...manageLink(link),
     ].join('\n'),

@@ -534,6 +534,46 @@ describe('changing the amount (decision 0038)', () => {
     expect(await emailsTo(donor.email, 'monthly-gift-paused')).toHaveLength(1);
     expect(await emailsTo(donor.email, 'monthly-gift-replaced')).toHaveLength(0);
   });
+
+  it('"Reanudar ahora" (decision 0069): Recurrente has no resume, so a trial subscription ends on the first billing day ahead and the paused one ends', async () => {
+    const donor = await make.signIn(app, db, { roles: ['DONOR'] });
+    const { gift } = await activeGift({ email: donor.email }, donor.token);
+    const auth = { authorization: `Bearer ${donor.token}` };
+    const paused = await app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/pause`, headers: auth, payload: { months: 3 } });
+    const pauseGiftId = paused.json<MonthlyCheckout>().giftId;
+    await standIn.pay((await giftRow(pauseGiftId)).checkoutId as string, PAYING_CARD);
+    const pausedRow = await giftRow(pauseGiftId);
+    expect(pausedRow.status).toBe('paused');
+    const [view] = (await app.inject({ method: 'GET', url: '/api/v1/member/monthly-gifts', headers: auth })).json<MonthlyGift[]>();
+    // The first billing day ahead is the one the pause skipped first, about a month away, in whole weeks.
+    const billingDay = new Date(pausedRow.pausedUntil as Date);
+    billingDay.setUTCMonth(billingDay.getUTCMonth() - 3);
+    expect(view.id).toBe(pauseGiftId);
+    const shown = new Date(view.resumeChargeAt as string).getTime();
+    expect(shown - billingDay.getTime()).toBeGreaterThanOrEqual(0);
+    expect(shown - billingDay.getTime()).toBeLessThan(WEEK);
+
+    const res = await app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${pauseGiftId}/resume`, headers: auth });
+    expect(res.statusCode, res.body).toBe(200);
+    const { checkoutUrl, giftId } = res.json<MonthlyCheckout>();
+    expect(checkoutUrl).toMatch(/\/checkout-session\/ch_/);
+    const trial = await giftRow(giftId);
+    expect(trial).toMatchObject({ status: 'incomplete', replacesGiftId: pauseGiftId, amountCents: 15000, pausedUntil: null });
+    expect(Math.abs((trial.nextChargeAt as Date).getTime() - shown)).toBeLessThan(60_000);
+    // Until the card is confirmed nothing changed: the pause holds.
+    expect((await giftRow(pauseGiftId)).status).toBe('paused');
+    await standIn.pay(trial.checkoutId as string, PAYING_CARD);
+    expect(await giftRow(giftId)).toMatchObject({ status: 'active', pausedUntil: null });
+    expect(await giftRow(pauseGiftId)).toMatchObject({ status: 'cancelled' });
+    expect(standIn.subscriptions.get(pausedRow.subscriptionId as string)?.status).toBe('cancelled');
+    expect(await giftDonations(giftId)).toHaveLength(0);
+    const [resumed] = await emailsTo(donor.email, 'monthly-gift-resumed');
+    expect(resumed.textBody).toContain('Reanudamos tu donación mensual antes de lo previsto');
+    expect(resumed.textBody).toContain('de Q150.00');
+    expect(await emailsTo(donor.email, 'monthly-gift-change-scheduled')).toHaveLength(0);
+    const [after] = (await app.inject({ method: 'GET', url: '/api/v1/member/monthly-gifts', headers: auth })).json<MonthlyGift[]>();
+    expect(after).toMatchObject({ id: giftId, status: 'active', pausedUntil: null, resumeChargeAt: null });
+  });
 });
 
 describe('one active monthly gift per email and amount', () => {

@@ -10,7 +10,7 @@ import { IDEMPOTENCY_HEADER } from '@donaciones/shared/constants';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import type { ManagedMonthlyGift, MonthlyCheckout, MonthlyGift } from '@donaciones/shared/schemas/monthly';
-import { donations, emailOutbox, recurringGifts } from '../../src/db/schema';
+import { auditLog, donations, emailOutbox, recurringGifts } from '../../src/db/schema';
 import { addMonth } from '../../src/domain/ledger/links';
 import { monthlyContext } from '../../src/domain/monthly/monthly-gifts';
 import { chargeDueSimulatedGifts } from '../../src/domain/monthly/simulated-charges';
@@ -176,6 +176,79 @@ describe('pausing', () => {
   });
 });
 
+describe('resuming early ("Reanudar ahora", decision 0069)', () => {
+  it('brings the next charge back to the first billing day ahead: nothing charged now, one email, the audit entry, then charged on that day', async () => {
+    const { donor, gift, auth } = await startedGift(100);
+    const due = gift.nextChargeAt as Date;
+    const active = (await ctx.app.inject({ method: 'GET', url: '/api/v1/member/monthly-gifts', headers: auth })).json<MonthlyGift[]>();
+    expect(active[0].resumeChargeAt).toBeNull();
+    const notPaused = await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/resume`, headers: auth });
+    expect(notPaused.statusCode).toBe(409);
+    expect(notPaused.json<{ detail: string }>().detail).toBe(monthlyApiMessages.notPaused);
+
+    await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/pause`, headers: auth, payload: { months: 3 } });
+    const [paused] = (await ctx.app.inject({ method: 'GET', url: '/api/v1/member/monthly-gifts', headers: auth })).json<MonthlyGift[]>();
+    // The first charge the pause skipped is still ahead: resuming now brings it back.
+    expect(paused).toMatchObject({ status: 'paused', pausedUntil: addMonth(due, 3).toISOString(), resumeChargeAt: due.toISOString() });
+
+    const before = (await emailsTo(donor.email)).length;
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/resume`, headers: auth });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<MonthlyCheckout>()).toEqual({ checkoutUrl: null, giftId: gift.id });
+    expect(await giftRow(gift.id)).toMatchObject({ status: 'active', pausedUntil: null, nextChargeAt: due });
+    expect(await giftDonations(gift.id)).toHaveLength(1);
+    const sent = (await emailsTo(donor.email)).slice(before);
+    expect(sent.map((e) => [e.template, e.subject])).toEqual([['monthly-gift-resumed', 'Reanudaste tu donación mensual']]);
+    expect(sent[0].textBody).toContain('Reanudamos tu donación mensual antes de lo previsto. El próximo cobro será el');
+    expect(sent[0].textBody).toContain('de Q100.00');
+    expect(sent[0].textBody).toContain('Hoy no se hizo ningún cobro');
+    const [entry] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'monthly_gift.resume'), eq(auditLog.entityId, String(gift.id))));
+    expect(entry).toMatchObject({ actorUserId: donor.id, actorEmail: donor.email });
+    expect(entry.details).toMatchObject({ paused_until: addMonth(due, 3).toISOString(), next_charge: due.toISOString() });
+
+    const again = await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/resume`, headers: auth });
+    expect(again.statusCode).toBe(409);
+    await chargeDueSimulatedGifts(ctx.db, monthlyContext(ctx.app), new Date(due.getTime() + MINUTE));
+    expect((await giftDonations(gift.id)).map((d) => [d.amountCents, d.status])).toEqual([
+      [10000, 'completed'],
+      [10000, 'completed'],
+    ]);
+  });
+
+  it('a change of amount asked before starts with the resumed charge, and the email names it', async () => {
+    const { donor, gift, auth } = await startedGift(110);
+    const due = gift.nextChargeAt as Date;
+    await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/change-amount`, headers: auth, payload: { amount: 140 } });
+    await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/pause`, headers: auth, payload: { months: 2 } });
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/resume`, headers: auth });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await giftRow(gift.id)).toMatchObject({ status: 'active', nextChargeAt: due, pendingAmountCents: 14000, pendingFrom: due });
+    const [email] = await emailOf(donor.email, 'monthly-gift-resumed');
+    expect(email.textBody).toContain('de Q140.00');
+    expect(email.textBody).not.toContain('Q110.00');
+    await chargeDueSimulatedGifts(ctx.db, monthlyContext(ctx.app), new Date(due.getTime() + MINUTE));
+    expect((await giftDonations(gift.id)).map((d) => d.amountCents)).toEqual([11000, 14000]);
+  });
+
+  it('is refused when no billing day comes before the pause ends, and for someone else\'s gift', async () => {
+    const { gift, auth } = await startedGift(120);
+    const due = gift.nextChargeAt as Date;
+    await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/pause`, headers: auth, payload: { months: 1 } });
+    // A month later, the skipped charge is past: the pause's own end is the first billing day ahead.
+    await ctx.db.update(donations).set({ completedAt: new Date(due.getTime() - 2 * 86_400_000) }).where(eq(donations.recurringGiftId, gift.id));
+    await ctx.db.update(recurringGifts).set({ pausedUntil: new Date(Date.now() + 3 * 86_400_000), nextChargeAt: new Date(Date.now() + 3 * 86_400_000) }).where(eq(recurringGifts.id, gift.id));
+    const [view] = (await ctx.app.inject({ method: 'GET', url: '/api/v1/member/monthly-gifts', headers: auth })).json<MonthlyGift[]>();
+    expect(view).toMatchObject({ status: 'paused', resumeChargeAt: null });
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/resume`, headers: auth });
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ detail: string }>().detail).toMatch(/^Tu donación mensual ya se reanuda el .+: no hay un día de cobro antes de esa fecha\.$/);
+
+    const stranger = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR'] });
+    const other = await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/resume`, headers: { authorization: `Bearer ${stranger.token}` } });
+    expect(other.statusCode).toBe(404);
+  });
+});
+
 describe('from the emails signed link, without signing in', () => {
   it('changes the amount and pauses, as the donor area does', async () => {
     const email = `enlace.${randomBytes(4).toString('hex')}@prueba.gt`;
@@ -221,6 +294,7 @@ describe('the dashboard activity', () => {
     expect(line('monthly_gift.amount_changed')).toBe('Empezó el nuevo monto de la donación mensual #5');
     expect(line('monthly_gift.pause')).toBe('El donante pausó la donación mensual #5');
     expect(line('monthly_gift.resumed')).toBe('Se reanudó la donación mensual #5');
+    expect(line('monthly_gift.resume')).toBe('El donante reanudó antes de tiempo la donación mensual #5');
     expect(line('monthly_gift.trial_started')).toBe('Se confirmó la tarjeta de la donación mensual #5, sin cobro hasta su primera fecha');
   });
 });

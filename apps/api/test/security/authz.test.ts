@@ -579,6 +579,16 @@ const matrix: Record<string, Entry> = {
     other: 404,
     request: async ({ owner }) => ({ url: `${V1}/member/monthly-gifts/${(await aMonthlyGift(ctx.db, { userId: owner.id })).id}/pause`, payload: { months: 1 } }),
   },
+  [`POST ${V1}/member/monthly-gifts/:id/resume`]: {
+    ...signedIn(200),
+    other: 404,
+    request: async ({ owner }) => {
+      // Paused for two more months after a charge due tomorrow: "Reanudar ahora" brings that charge back.
+      const until = new Date(Date.now() + 62 * 86_400_000);
+      const gift = await aMonthlyGift(ctx.db, { userId: owner.id, status: 'paused', pausedUntil: until, nextChargeAt: until });
+      return { url: `${V1}/member/monthly-gifts/${gift.id}/resume` };
+    },
+  },
   // The emailed link: no session needed, the signed token is the only key (and opens one gift).
   [`GET ${V1}/monthly-gifts/manage`]: { ...everyone(200), request: async () => ({ url: `${V1}/monthly-gifts/manage`, query: { token: await monthlyLink() } }) },
   [`POST ${V1}/monthly-gifts/manage/cancel`]: {

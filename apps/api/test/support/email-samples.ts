@@ -99,6 +99,7 @@ export const emailSamples: EmailSample[] = [
   { template: 'monthly-gift-cancelled', subject: mm.cancelledSubject, text: mm.cancelledText(name, amount, 'Lo pidió el donante', manage) },
   { template: 'monthly-gift-ended', subject: mm.cancelledSubject, text: mm.endedByProviderText(name, amount, manage) },
   { template: 'monthly-gift-paused', subject: mm.pausedSubject, text: mm.pausedText(name, amount, 2, '24 de enero de 2027', manage) },
+  { template: 'monthly-gift-resumed', subject: mm.resumedSubject, text: mm.resumedText(name, amount, '24 de diciembre de 2026', manage) },
   {
     template: 'monthly-gift-change-scheduled',
     subject: mm.changeScheduledSubject,

@@ -115,6 +115,19 @@ export const monthlyMessages = {
     monthsInvalid: 'Elige pausar 1, 2 o 3 meses',
   },
 
+  /** "Reanudar ahora" of a paused gift (decision 0069): nothing is charged now, the next charge comes back. */
+  resume: {
+    button: 'Reanudar ahora',
+    title: '¿Reanudar tu donación mensual ahora?',
+    body: (amount: string, next: string, until: string) =>
+      `Hoy no se cobra nada. Tu próximo cobro será el ${next}, de ${amount}, y después cada mes el mismo día, en lugar de esperar al ${until}.`,
+    providerNote: 'Te llevaremos a la página de pago para confirmar tu tarjeta; no se hace ningún cargo hasta esa fecha.',
+    submit: 'Sí, reanudar',
+    submitToProvider: 'Continuar para confirmar la tarjeta',
+    cancel: 'Volver',
+    done: (next: string) => `Tu donación mensual se reanudó: el próximo cobro será el ${next}. Te enviamos un correo.`,
+    failed: 'No pudimos reanudar tu donación mensual. Intenta de nuevo.',
+  },
   cancel: {
     button: 'Cancelar',
     title: '¿Cancelar tu donación mensual?',

@@ -37,8 +37,9 @@ export const adminMonthlyGiftsQuerySchema = z
   });
 export type AdminMonthlyGiftsQuery = z.input<typeof adminMonthlyGiftsQuerySchema>;
 
-/** A gift as staff see it in the list: the donor's own view plus who the donor is. */
+/** A gift as staff see it in the list: the donor's own view (less the donor's "Reanudar ahora" date) plus who the donor is. */
 export const adminMonthlyGiftSchema = monthlyGiftSchema
+  .omit({ resumeChargeAt: true })
   .extend({
     donorName: z.string(),
     donorEmail: z.string(),

@@ -51,6 +51,8 @@ export const monthlyGiftSchema = z
     pendingFrom: z.string().nullable(),
     /** A pause the donor asked for: no charge until this date, when the schedule resumes by itself. */
     pausedUntil: z.string().nullable(),
+    /** A paused gift resumed now ("Reanudar ahora"): the date of its next charge; null when not paused or not before `pausedUntil`. */
+    resumeChargeAt: z.string().nullable(),
     /** The programme every charge goes to (decision 0044); null is "Donde más se necesite". */
     programName: z.string().nullable(),
   })

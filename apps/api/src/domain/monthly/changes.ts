@@ -17,7 +17,7 @@ import { finishReplacement } from './cancel';
 import { type GiftRow, type MonthlyContext, donorIdentityOf, firstDonationOf } from './monthly-gifts';
 import { chargeSimulated } from './simulated-charges';
 import { openMonthlyCheckout, startMonthlyGift } from './start';
-import { pauseGift, scheduleAmountChange } from './schedule';
+import { pauseGift, resumeGift, scheduleAmountChange } from './schedule';
 import { giftOfToken, memberGift } from './views';
 
 /**
@@ -106,6 +106,11 @@ export async function changeManagedGiftAmount(db: Database, ctx: MonthlyContext,
 /** "Pausar" (skip the next 1 to 3 charges) from the donor area. */
 export async function pauseMemberGift(db: Database, ctx: MonthlyContext, input: { userId: number; actor: Actor; giftId: number; months: number; ip?: string | null }): Promise<MonthlyCheckout> {
   return pauseGift(db, ctx, await memberGift(db, input.userId, input.giftId), input.months, { actor: input.actor, ip: input.ip });
+}
+
+/** "Reanudar ahora" of a paused gift from the donor area (decision 0069). */
+export async function resumeMemberGift(db: Database, ctx: MonthlyContext, input: { userId: number; actor: Actor; giftId: number; ip?: string | null }): Promise<MonthlyCheckout> {
+  return resumeGift(db, ctx, await memberGift(db, input.userId, input.giftId), { actor: input.actor, ip: input.ip });
 }
 
 /** "Pausar" from the emails' signed link, without signing in. */

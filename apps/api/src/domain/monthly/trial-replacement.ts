@@ -29,17 +29,20 @@ const TRIAL_CHECKOUT_LIFETIME_MS = 60 * 60_000;
 /** Whole weeks from `now` to `date`, rounded up (at least one): the trial never ends before the date. */
 export const trialWeeks = (date: Date, now = new Date()) => Math.max(1, Math.ceil((date.getTime() - now.getTime()) / WEEK_MS));
 
+/** The first charge of a trial opened `now` for `date`: the date, or up to six days later. */
+export const trialFirstCharge = (date: Date, now = new Date()) => new Date(now.getTime() + trialWeeks(date, now) * WEEK_MS);
+
 export async function openTrialReplacement(
   db: Database,
   ctx: MonthlyContext,
   old: GiftRow,
-  input: { kind: 'change' | 'pause'; amountCents: number; firstChargeAt: Date; months?: number; actor: Actor | null; ip?: string | null },
+  input: { kind: 'change' | 'pause' | 'resume'; amountCents: number; firstChargeAt: Date; months?: number; actor: Actor | null; ip?: string | null },
 ): Promise<MonthlyCheckout> {
   const payments = ctx.payments;
   if (!payments || payments.provider.name !== old.provider) throw conflict(paymentMessages.noProvider);
   const now = new Date();
   const weeks = trialWeeks(input.firstChargeAt, now);
-  const firstCharge = new Date(now.getTime() + weeks * WEEK_MS);
+  const firstCharge = trialFirstCharge(input.firstChargeAt, now);
   return db.transaction(async (tx) => {
     const gift = await startMonthlyGift(tx, {
       donorName: old.donorName,

@@ -8,6 +8,7 @@ import { notFound, unauthorized } from '../../errors';
 import { monthlyApiMessages as mm } from '../../messages/monthly';
 import type { Actor } from '../../platform/audit';
 import { cancelMonthlyGift } from './cancel';
+import { earlyResumeChargeAt, lastChargeOf } from './schedule';
 import { confirmTrialCheckout } from './trial-replacement';
 import { type GiftRow, type MonthlyContext, giftById } from './monthly-gifts';
 
@@ -33,6 +34,8 @@ async function viewOf(db: Db, gifts: GiftRow[]): Promise<MonthlyGift[]> {
       .groupBy(donations.recurringGiftId),
     programNames(db, gifts),
   ]);
+  // "Reanudar ahora" of a paused gift: its next charge comes no sooner than a month after the last one.
+  const lastCharges = new Map(await Promise.all(gifts.filter((g) => g.status === 'paused').map(async (g) => [g.id, await lastChargeOf(db, g)] as const)));
   return gifts.map((g) => {
     const sum = sums.find((s) => s.giftId === g.id);
     return {
@@ -49,6 +52,7 @@ async function viewOf(db: Db, gifts: GiftRow[]): Promise<MonthlyGift[]> {
       pendingAmountCents: g.status === 'cancelled' ? null : g.pendingAmountCents,
       pendingFrom: g.status === 'cancelled' ? null : (g.pendingFrom?.toISOString() ?? null),
       pausedUntil: g.status === 'paused' ? (g.pausedUntil?.toISOString() ?? null) : null,
+      resumeChargeAt: earlyResumeChargeAt(g, lastCharges.get(g.id) ?? null)?.toISOString() ?? null,
       programName: g.programId == null ? null : (names.get(g.programId) ?? null),
     };
   });

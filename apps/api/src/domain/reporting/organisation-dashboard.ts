@@ -115,6 +115,8 @@ export function activityMessage(entry: { action: string; actorEmail: string | nu
       return act.monthlyGiftPausedByDonor(entry.entityId ?? '');
     case 'monthly_gift.resumed':
       return act.monthlyGiftResumed(entry.entityId ?? '');
+    case 'monthly_gift.resume':
+      return act.monthlyGiftResumedByDonor(entry.entityId ?? '');
     case 'monthly_gift.trial_started':
       return act.monthlyGiftTrialStarted(entry.entityId ?? '');
     case 'donation.expire':

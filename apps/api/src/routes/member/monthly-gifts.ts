@@ -1,5 +1,6 @@
 // The signed-in donor's monthly gifts (docs/product.md#monthly-giving): the list, cancelling one,
-// changing its amount from the next charge date and pausing it 1 to 3 months (decision 0038).
+// changing its amount from the next charge date, pausing it 1 to 3 months (decision 0038) and resuming
+// a paused one early (decision 0069).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamSchema } from '@donaciones/shared/schemas/common';
@@ -12,7 +13,7 @@ import {
   pauseMonthlyGiftSchema,
 } from '@donaciones/shared/schemas/monthly';
 import { actorOf, signedInUser } from '../../http/auth';
-import { changeMemberGiftAmount, pauseMemberGift } from '../../domain/monthly/changes';
+import { changeMemberGiftAmount, pauseMemberGift, resumeMemberGift } from '../../domain/monthly/changes';
 import { monthlyContext } from '../../domain/monthly/monthly-gifts';
 import { cancelMemberGift, listMemberGifts } from '../../domain/monthly/views';
 import { MEMBER_TAG as TAG, bearer, error, guarded, limited } from '../common';
@@ -100,5 +101,25 @@ export default async function memberMonthlyGiftRoutes(app: FastifyInstance) {
     },
     async (request) =>
       pauseMemberGift(app.db, ctx, { userId: signedInUser(request).id, actor: actorOf(request), giftId: request.params.id, months: request.body.months, ip: request.ip }),
+  );
+
+  r.post(
+    '/member/monthly-gifts/:id/resume',
+    {
+      config: limited(app, 10),
+      schema: {
+        tags: [TAG],
+        summary: 'Reanudar ahora una donación mensual propia en pausa',
+        description:
+          'No cobra nada ahora: el próximo cobro vuelve al primer día de cobro que viene (resumeChargeAt de la lista), antes del fin de la pausa, ' +
+          'con un correo que lo confirma. Con el proveedor simulado queda activa y checkoutUrl es null; con Recurrente, que no tiene cómo reanudar ' +
+          'una suscripción, devuelve la página donde se confirma la tarjeta de una suscripción cuyo período de prueba termina ese día, y al ' +
+          'confirmarla la suscripción en pausa termina. 409 si no está en pausa o si no hay un día de cobro antes del fin de la pausa.',
+        security: bearer,
+        params: idParamSchema,
+        response: { 200: monthlyCheckoutSchema, ...guarded, 404: error, 409: error, 429: error, 502: error },
+      },
+    },
+    async (request) => resumeMemberGift(app.db, ctx, { userId: signedInUser(request).id, actor: actorOf(request), giftId: request.params.id, ip: request.ip }),
   );
 }

@@ -1,5 +1,5 @@
 // The signed-in donor's monthly gifts (docs/product.md#monthly-giving): GET /member/monthly-gifts, and
-// cancel, change of amount and pause, which read the list again.
+// cancel, change of amount, pause and early resume, which read the list again.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CancelMonthlyGiftInput, MonthlyCheckout, MonthlyGift } from '@donaciones/shared/schemas/monthly';
 import { api } from '@/lib/api-client';
@@ -52,6 +52,20 @@ export function usePauseMonthlyGift() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, months }: { id: number; months: number }) => pauseMonthlyGift(id, months),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.all }),
+  });
+}
+
+/** "Reanudar ahora" of a paused gift; the answer is the provider's page to confirm it on (null with the simulated provider). */
+export async function resumeMonthlyGift(id: number): Promise<MonthlyCheckout> {
+  const { data } = await api.post<MonthlyCheckout>(`/member/monthly-gifts/${id}/resume`, {}, { skipErrorToast: [409] });
+  return data;
+}
+
+export function useResumeMonthlyGift() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => resumeMonthlyGift(id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.all }),
   });
 }

@@ -1,9 +1,9 @@
 // /donor/monthly-gifts, "Mis donaciones mensuales" (docs/product.md#monthly-giving): each monthly gift
 // of the account with its amount, status, since, next charge, charges so far and total given;
-// "Cambiar monto" (from the next charge date), "Pausar" (skip 1 to 3 charges) and "Cancelar"
-// (confirmation, optional reason). An ended gift stays in the list as ended. No gift yet: a "Dona cada mes" link.
+// "Cambiar monto" (from the next charge date), "Pausar" (skip 1 to 3 charges), "Reanudar ahora" (a
+// paused gift, when a billing day comes before the pause's end) and "Cancelar" (confirmation, optional reason). An ended gift stays in the list as ended. No gift yet: a "Dona cada mes" link.
 import { useState } from 'react';
-import { HeartHandshake, PauseCircle, Pencil, XCircle } from 'lucide-react';
+import { HeartHandshake, PauseCircle, Pencil, PlayCircle, XCircle } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import type { MonthlyGift } from '@donaciones/shared/schemas/monthly';
@@ -13,11 +13,12 @@ import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { sponsorPath } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useCancelMonthlyGift, useChangeMonthlyAmount, useMonthlyGifts, usePauseMonthlyGift } from '../api/monthly-gifts';
+import { useCancelMonthlyGift, useChangeMonthlyAmount, useMonthlyGifts, usePauseMonthlyGift, useResumeMonthlyGift } from '../api/monthly-gifts';
 import { CancelMonthlyDialog } from '../components/cancel-monthly-dialog';
 import { ConfirmEmailBanner, useEmailUnconfirmed } from '../components/confirm-email-banner';
 import { ChangeAmountDialog } from '../components/change-amount-dialog';
 import { PauseMonthlyDialog } from '../components/pause-monthly-dialog';
+import { ResumeMonthlyDialog } from '../components/resume-monthly-dialog';
 import { MonthlyStatusBadge } from '@/components/monthly-status-badge';
 import { MonthlyGiftFacts, monthlyAmount } from '../components/monthly-gift-details';
 
@@ -31,8 +32,10 @@ export default function DonorMonthlyGiftsPage() {
   const [cancelling, setCancelling] = useState<MonthlyGift | null>(null);
   const [changing, setChanging] = useState<MonthlyGift | null>(null);
   const [pausing, setPausing] = useState<MonthlyGift | null>(null);
+  const [resuming, setResuming] = useState<MonthlyGift | null>(null);
   const change = useChangeMonthlyAmount();
   const pause = usePauseMonthlyGift();
+  const resume = useResumeMonthlyGift();
 
   const confirmCancel = (reason: string | undefined) => {
     if (!cancelling) return;
@@ -72,7 +75,14 @@ export default function DonorMonthlyGiftsPage() {
       ) : (
         <ul className="space-y-4" data-testid="monthly-gifts">
           {gifts.data.map((gift) => (
-            <MonthlyGiftItem key={gift.id} gift={gift} onChange={() => setChanging(gift)} onPause={() => setPausing(gift)} onCancel={() => setCancelling(gift)} />
+            <MonthlyGiftItem
+              key={gift.id}
+              gift={gift}
+              onChange={() => setChanging(gift)}
+              onPause={() => setPausing(gift)}
+              onResume={() => setResuming(gift)}
+              onCancel={() => setCancelling(gift)}
+            />
           ))}
         </ul>
       )}
@@ -86,11 +96,19 @@ export default function DonorMonthlyGiftsPage() {
       />
       <ChangeAmountDialog gift={changing} onClose={() => setChanging(null)} submit={(amount) => change.mutateAsync({ id: changing?.id ?? 0, amount })} />
       <PauseMonthlyDialog gift={pausing} onClose={() => setPausing(null)} submit={(months) => pause.mutateAsync({ id: pausing?.id ?? 0, months })} />
+      <ResumeMonthlyDialog gift={resuming} onClose={() => setResuming(null)} submit={() => resume.mutateAsync(resuming?.id ?? 0)} />
     </div>
   );
 }
 
-function MonthlyGiftItem({ gift, onChange, onPause, onCancel }: { gift: MonthlyGift; onChange: () => void; onPause: () => void; onCancel: () => void }) {
+interface ItemActions {
+  onChange: () => void;
+  onPause: () => void;
+  onResume: () => void;
+  onCancel: () => void;
+}
+
+function MonthlyGiftItem({ gift, onChange, onPause, onResume, onCancel }: { gift: MonthlyGift } & ItemActions) {
   const ended = gift.status === 'cancelled';
   const headingId = `monthly-gift-${gift.id}`;
   return (
@@ -117,6 +135,11 @@ function MonthlyGiftItem({ gift, onChange, onPause, onCancel }: { gift: MonthlyG
           {gift.status === 'active' && (
             <Button variant="outline" onClick={onPause} icon={<PauseCircle aria-hidden="true" className="size-4" />} aria-describedby={headingId}>
               {m.pause.button}
+            </Button>
+          )}
+          {gift.status === 'paused' && gift.resumeChargeAt && (
+            <Button variant="outline" onClick={onResume} icon={<PlayCircle aria-hidden="true" className="size-4" />} aria-describedby={headingId}>
+              {m.resume.button}
             </Button>
           )}
           <Button variant="outline" onClick={onCancel} icon={<XCircle aria-hidden="true" className="size-4" />} aria-describedby={headingId} className="text-red-700">

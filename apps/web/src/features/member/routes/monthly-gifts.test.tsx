@@ -27,6 +27,7 @@ const gift = (over: Partial<MonthlyGift> = {}): MonthlyGift => ({
   pendingAmountCents: null,
   pendingFrom: null,
   pausedUntil: null,
+  resumeChargeAt: null,
   programName: 'Agua segura',
   ...over,
 });
@@ -233,6 +234,41 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
     const [after] = await items();
     expect(within(after).queryByRole('button', { name: 'Pausar' })).toBeNull();
     expect(assigned).toEqual([]);
+  });
+
+  it('"Reanudar ahora" on a paused gift confirms when the next charge will be and of how much, then the list shows it active', async () => {
+    let resumed = false;
+    const paused = gift({ status: 'paused', pausedUntil: '2027-03-15T16:00:00Z', nextChargeAt: '2027-03-15T16:00:00Z', resumeChargeAt: '2026-12-15T16:00:00Z', pendingAmountCents: 20_000, pendingFrom: '2027-03-15T16:00:00Z' });
+    const { user, requests } = openList(
+      () => [resumed ? gift({ pendingAmountCents: 20_000, pendingFrom: '2026-12-15T16:00:00Z' }) : paused],
+      (req) => {
+        if (req.url !== '/member/monthly-gifts/4/resume') return undefined;
+        resumed = true;
+        return { status: 200, data: { checkoutUrl: null, giftId: 4 } };
+      },
+    );
+    const [item] = await items();
+    expect(within(item).queryByRole('button', { name: 'Pausar' })).toBeNull();
+    await user.click(within(item).getByRole('button', { name: 'Reanudar ahora' }));
+    const dialog = screen.getByRole('alertdialog', { name: '¿Reanudar tu donación mensual ahora?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Hoy no se cobra nada. Tu próximo cobro será el 15 de diciembre de 2026, de Q200.00, y después cada mes el mismo día, en lugar de esperar al 15 de marzo de 2027.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, reanudar' }));
+    await waitFor(() => expect(requests.some((r) => r.url === '/member/monthly-gifts/4/resume' && r.method === 'POST')).toBe(true));
+    expect(await screen.findByText('Tu donación mensual se reanudó: el próximo cobro será el 15 de diciembre de 2026. Te enviamos un correo.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('paused-until')).toBeNull());
+    const [after] = await items();
+    expect(within(after).getByText('Activa')).toBeInTheDocument();
+    expect(within(after).queryByRole('button', { name: 'Reanudar ahora' })).toBeNull();
+    expect(assigned).toEqual([]);
+  });
+
+  it('"Reanudar ahora" is not offered when no billing day comes before the pause ends', async () => {
+    openList(() => [gift({ status: 'paused', pausedUntil: '2026-12-15T16:00:00Z', resumeChargeAt: null })]);
+    const [item] = await items();
+    expect(within(item).getByTestId('paused-until')).toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: 'Reanudar ahora' })).toBeNull();
   });
 
   it('"Cambiar monto" shows the server\'s refusal on the field', async () => {
