@@ -286,7 +286,7 @@ describe('the exports carry the monthly giving figures', () => {
     expect(text).toContain(mg.section);
     expect(text).toContain(`${mg.mrr} Q424.00`);
     expect(text).toContain(`${mg.mrrChange} +135.6%`);
-    expect(text).toContain(`${mg.churnRate} 50%`);
+    expect(text).toContain(`${mg.churnRate} 50.0%`);
     expect(text).toContain(`${mg.failedRenewals} 2`);
     // Each month in both tables: February's flows, then its figures at the close.
     expect(text).toContain('febrero de 2025 3 1 1 33.3%');
