@@ -1,7 +1,8 @@
 // A monthly gift's change of amount, pause and early resume (docs/product.md#monthly-giving, decisions
 // 0038 and 0069): the product holds the schedule. Nothing is charged when the donor asks; a new amount
 // starts at the next charge date, on the same day of the month, a pause skips the next 1 to 3 charges
-// and resumes by itself, and "Reanudar ahora" brings the next charge back to the first billing day ahead. With the simulated provider the gift's row carries the change (`pending_amount_cents` from
+// and resumes by itself, and "Reanudar ahora" brings the next charge back to the first billing day
+// ahead. With the simulated provider the gift's row carries the change (`pending_amount_cents` from
 // `pending_from`) or the pause (`paused_until`) and the monthly job charges accordingly. With a
 // gateway (Recurrente has no endpoint to change a subscription's amount or pause it) the donor
 // confirms a new subscription whose free trial ends on that date: ./trial-replacement.ts.
