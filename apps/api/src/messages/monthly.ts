@@ -96,6 +96,16 @@ export const monthlyApiMessages = {
       '',
       ...manageLink(link),
     ].join('\n'),
+  /** A change asked during a pause: the gift stays paused and the charge that ends the pause takes the new amount. */
+  changeWhilePausedText: (name: string, newAmount: string, until: string, link: string) =>
+    [
+      `Hola ${name}:`,
+      '',
+      `Registramos el cambio de tu donación mensual: sigue en pausa hasta el ${until}. Ese día se reanuda con el nuevo monto, ${newAmount} cada mes, en el mismo día de cobro.`,
+      'Hoy no se hizo ningún cobro, ni se hará ninguno antes de esa fecha.',
+      '',
+      ...manageLink(link),
+    ].join('\n'),
   changeDroppedText: (name: string, amount: string, next: string, link: string) =>
     [
       `Hola ${name}:`,

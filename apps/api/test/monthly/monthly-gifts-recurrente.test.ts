@@ -576,6 +576,49 @@ describe('changing the amount (decision 0038)', () => {
   });
 });
 
+describe('changing the amount of a paused gift', () => {
+  it('stays paused: the new trial ends no sooner than the pause, the email says so, and the first charge after it takes the new amount', async () => {
+    const donor = await make.signIn(app, db, { roles: ['DONOR'] });
+    const { gift } = await activeGift({ email: donor.email }, donor.token);
+    const auth = { authorization: `Bearer ${donor.token}` };
+    const paused = await app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/pause`, headers: auth, payload: { months: 2 } });
+    const pauseGiftId = paused.json<MonthlyCheckout>().giftId;
+    await standIn.pay((await giftRow(pauseGiftId)).checkoutId as string, PAYING_CARD);
+    const pausedRow = await giftRow(pauseGiftId);
+    expect(pausedRow.status).toBe('paused');
+    const pauseEnd = pausedRow.pausedUntil as Date;
+
+    const res = await app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${pauseGiftId}/change-amount`, headers: auth, payload: { amount: 250 } });
+    expect(res.statusCode, res.body).toBe(200);
+    const { giftId } = res.json<MonthlyCheckout>();
+    const replacement = await giftRow(giftId);
+    const firstCharge = replacement.nextChargeAt as Date;
+    expect(firstCharge.getTime()).toBeGreaterThanOrEqual(pauseEnd.getTime());
+    expect(firstCharge.getTime() - pauseEnd.getTime()).toBeLessThan(WEEK);
+    expect(replacement.pausedUntil?.getTime()).toBe(firstCharge.getTime());
+
+    const eventsBefore = standIn.events.length;
+    await standIn.pay(replacement.checkoutId as string, PAYING_CARD);
+    expect(standIn.events.slice(eventsBefore).map((e) => e.body.event_type)).toEqual(['setup_intent.succeeded', 'subscription.create']);
+    const started = await giftRow(giftId);
+    expect(started).toMatchObject({ status: 'paused', amountCents: 25000 });
+    // Recurrente's first charge of the new subscription is the end of its trial: not before the pause's end.
+    expect(new Date(standIn.subscriptions.get(started.subscriptionId as string)?.currentPeriodEnd as string).getTime()).toBeGreaterThanOrEqual(pauseEnd.getTime());
+    expect(await giftRow(pauseGiftId)).toMatchObject({ status: 'cancelled' });
+    expect(standIn.subscriptions.get(pausedRow.subscriptionId as string)?.status).toBe('cancelled');
+    const [view] = (await app.inject({ method: 'GET', url: '/api/v1/member/monthly-gifts', headers: auth })).json<MonthlyGift[]>();
+    expect(view).toMatchObject({ id: giftId, status: 'paused', amountCents: 25000, pausedUntil: firstCharge.toISOString(), nextChargeAt: firstCharge.toISOString() });
+    const [changed] = await emailsTo(donor.email, 'monthly-gift-change-scheduled');
+    expect(changed.textBody).toContain('sigue en pausa hasta el');
+    expect(changed.textBody).toContain('Q250.00 cada mes');
+    expect(await emailsTo(donor.email, 'monthly-gift-paused')).toHaveLength(1);
+
+    await standIn.renew(started.subscriptionId as string);
+    expect((await giftDonations(giftId)).map((d) => [d.amountCents, d.status])).toEqual([[25000, 'completed']]);
+    expect(await giftRow(giftId)).toMatchObject({ status: 'active' });
+  });
+});
+
 describe('one active monthly gift per email and amount', () => {
   it('a second identical gift answers 409 DUPLICATE_MONTHLY_GIFT unless confirmed; another amount is fine', async () => {
     const { email } = await activeGift();

@@ -176,6 +176,27 @@ describe('pausing', () => {
   });
 });
 
+describe('changing the amount of a paused gift', () => {
+  it('keeps the pause: nothing is charged before its end, the email says so, and the first charge after it takes the new amount', async () => {
+    const { donor, gift, auth } = await startedGift(120);
+    const due = gift.nextChargeAt as Date;
+    const resume = addMonth(due, 2);
+    await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/pause`, headers: auth, payload: { months: 2 } });
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/change-amount`, headers: auth, payload: { amount: 140 } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [view] = (await ctx.app.inject({ method: 'GET', url: '/api/v1/member/monthly-gifts', headers: auth })).json<MonthlyGift[]>();
+    expect(view).toMatchObject({ status: 'paused', pausedUntil: resume.toISOString(), pendingAmountCents: 14000, pendingFrom: resume.toISOString() });
+    const [email] = await emailOf(donor.email, 'monthly-gift-change-scheduled');
+    expect(email.textBody).toContain('sigue en pausa hasta el');
+    expect(email.textBody).toContain('Q140.00 cada mes');
+    const monthly = monthlyContext(ctx.app);
+    await chargeDueSimulatedGifts(ctx.db, monthly, new Date(addMonth(due).getTime() + MINUTE));
+    expect(await giftDonations(gift.id)).toHaveLength(1);
+    await chargeDueSimulatedGifts(ctx.db, monthly, new Date(resume.getTime() + MINUTE));
+    expect((await giftDonations(gift.id)).map((d) => d.amountCents)).toEqual([12000, 14000]);
+  });
+});
+
 describe('resuming early ("Reanudar ahora", decision 0069)', () => {
   it('brings the next charge back to the first billing day ahead: nothing charged now, one email, the audit entry, then charged on that day', async () => {
     const { donor, gift, auth } = await startedGift(100);

@@ -91,12 +91,16 @@ export async function cancelMonthlyGift(
 }
 
 /**
- * The one email of a replacement: a trial gift (decision 0038, no payment of its own) is a pause, an
- * early resume of a paused gift at the same amount (decision 0069) or a change of amount from its first
+ * The one email of a replacement: a trial gift (decision 0038, no payment of its own) is a pause (or a
+ * change of amount during one), an early resume of a paused gift at the same amount (decision 0069) or a change of amount from its first
  * charge date; otherwise the new gift's first payment was made.
  */
 async function replacementEmail(tx: Db, old: GiftRow, by: GiftRow, link: string): Promise<{ subject: string; text: string; template: string }> {
   const trial = by.nextChargeAt != null && (await firstDonationOf(tx, by)) == null;
+  if (trial && by.pausedUntil && old.status === 'paused') {
+    // A change of amount asked during a pause: still paused, the new amount from the pause's end.
+    return { subject: mm.changeScheduledSubject, text: mm.changeWhilePausedText(old.donorName, amountOf(by), formatLongDate(by.pausedUntil), link), template: 'monthly-gift-change-scheduled' };
+  }
   if (trial && by.pausedUntil) {
     return { subject: mm.pausedSubject, text: mm.trialPausedText(old.donorName, amountOf(by), formatLongDate(by.pausedUntil), link), template: 'monthly-gift-paused' };
   }

@@ -69,7 +69,9 @@ export async function scheduleAmountChange(db: Database, ctx: MonthlyContext, gi
       subject: mm.changeScheduledSubject,
       text: drop
         ? mm.changeDroppedText(current.donorName, newAmount, formatLongDate(from), link)
-        : mm.changeScheduledText(current.donorName, amountOf(current), newAmount, formatLongDate(from), link),
+        : current.status === 'paused'
+          ? mm.changeWhilePausedText(current.donorName, newAmount, formatLongDate(from), link)
+          : mm.changeScheduledText(current.donorName, amountOf(current), newAmount, formatLongDate(from), link),
       template: 'monthly-gift-change-scheduled',
     });
   });

@@ -43,6 +43,9 @@ export async function openTrialReplacement(
   const now = new Date();
   const weeks = trialWeeks(input.firstChargeAt, now);
   const firstCharge = trialFirstCharge(input.firstChargeAt, now);
+  // A change of amount asked during a pause keeps the pause: the new gift is paused until its trial
+  // ends (the pause's end, whole weeks), as the simulated provider keeps the paused gift and its change.
+  const paused = input.kind === 'pause' || (input.kind === 'change' && old.status === 'paused');
   return db.transaction(async (tx) => {
     const gift = await startMonthlyGift(tx, {
       donorName: old.donorName,
@@ -75,7 +78,7 @@ export async function openTrialReplacement(
     }
     await tx
       .update(recurringGifts)
-      .set({ checkoutId: checkout.id, nextChargeAt: firstCharge, pausedUntil: input.kind === 'pause' ? firstCharge : null, updatedAt: sql`now()` })
+      .set({ checkoutId: checkout.id, nextChargeAt: firstCharge, pausedUntil: paused ? firstCharge : null, updatedAt: sql`now()` })
       .where(eq(recurringGifts.id, gift.id));
     await audit(tx, {
       actor: input.actor,
