@@ -42,8 +42,11 @@ export default function DashboardLayout() {
 
   const logout = useCallback(async () => {
     setLoggingOut(true);
+    // To /login first, remembering no page: once the session is forgotten, a staff screen still shown
+    // would send /login itself as the origin to return to, and the next person to sign in on this
+    // screen (a shared office computer) would land on it, whatever the server's answer to the sign-out.
+    await navigate(paths.login, { replace: true });
     await session.logout();
-    navigate(paths.login, { replace: true });
   }, [session, navigate]);
 
   const roleBadge = (

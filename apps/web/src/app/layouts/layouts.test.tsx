@@ -131,4 +131,16 @@ describe('dashboard layout', () => {
     expect(requests.some((r) => r.method === 'POST' && r.url === '/auth/logout')).toBe(true);
     expect(localStorage.getItem('session_user')).toBeNull();
   });
+
+  it('Salir on a staff screen remembers no page: the next person to sign in on /login starts on their own screen', async () => {
+    // The guard used to see the session gone while the screen was still up and send /login the page as
+    // "from"; the layout, unmounted by then, could not replace it, and the next sign-in went there.
+    // The server's answer to the sign-out never comes (a slow or lost connection): /login must not wait for it.
+    const handler = (req: { url: string }) => (req.url === '/auth/logout' ? new Promise<never>(() => {}) : undefined);
+    const { router } = renderApp('/admin/donations', { user: { roles: ['VOLUNTEER'] }, handler });
+    await userEvent.click(await screen.findByRole('button', { name: 'Salir' }, { timeout: 4000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(localStorage.getItem('session_user')).toBeNull());
+    expect(router.state.location.state).toBeFalsy();
+  });
 });
