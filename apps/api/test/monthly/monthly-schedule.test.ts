@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '@donaciones/shared/constants';
-import { monthlyMessages } from '@donaciones/shared/messages/monthly';
+import { PAUSE_MONTHS_INVALID } from '@donaciones/shared/messages/monthly';
 import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import type { ManagedMonthlyGift, MonthlyCheckout, MonthlyGift } from '@donaciones/shared/schemas/monthly';
 import { auditLog, donations, emailOutbox, recurringGifts } from '../../src/db/schema';
@@ -123,7 +123,7 @@ describe('pausing', () => {
 
     const bad = await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/pause`, headers: auth, payload: { months: 4 } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.body).toContain(monthlyMessages.pause.monthsInvalid);
+    expect(bad.body).toContain(PAUSE_MONTHS_INVALID);
 
     const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${gift.id}/pause`, headers: auth, payload: { months: 2 } });
     expect(res.statusCode, res.body).toBe(200);

@@ -1,8 +1,12 @@
-// Texts of monthly giving (docs/product.md#monthly-giving), shared by the browser and the API answers:
+// Texts of monthly giving (docs/product.md#monthly-giving), shared by the browser and the API answers
+// (managing a gift's amount, pause and end: ./monthly-manage.ts):
 // the rule against a second identical monthly gift and the field messages of its requests; the
 // "Una vez" / "Cada mes" choice of /donate, the impact per month and per year, "Mis donaciones
 // mensuales" in the donor area and the page where a gift is managed without signing in
 // (/donacion-mensual).
+
+/** The pause request's contract (../schemas/monthly.ts) and the pause dialog: 1, 2 or 3 months. */
+export const PAUSE_MONTHS_INVALID = 'Elige pausar 1, 2 o 3 meses';
 
 export const monthlyMessages = {
   /** 409 `DUPLICATE_MONTHLY_GIFT`: an active monthly gift of the same amount already exists for this email. */
@@ -80,78 +84,8 @@ export const monthlyMessages = {
   pastDueNote: 'No pudimos hacer el último cobro. Actualiza tu tarjeta desde el enlace de nuestro correo para seguir donando.',
   giftTitle: (amount: string) => `Donación mensual de ${amount}`,
 
-  changeAmount: {
-    button: 'Cambiar monto',
-    title: 'Cambiar el monto de tu donación mensual',
-    body: (current: string, from: string | null) =>
-      from
-        ? `Hoy no se cobra nada. El nuevo monto empieza en tu próximo cobro, el ${from}, el mismo día de cada mes; hasta entonces tu donación sigue siendo de ${current}.`
-        : `Hoy no se cobra nada. El nuevo monto empieza en tu próximo cobro, el mismo día de cada mes; hasta entonces tu donación sigue siendo de ${current}.`,
-    providerNote: 'Te llevaremos a la página de pago para confirmar tu tarjeta con el nuevo monto; no se hace ningún cargo hasta esa fecha.',
-    field: 'Nuevo monto mensual',
-    same: 'El nuevo monto es igual al actual',
-    submit: 'Guardar el nuevo monto',
-    submitToProvider: 'Continuar para confirmar la tarjeta',
-    cancel: 'Volver',
-    done: (amount: string, from: string) => `Listo: desde el ${from} tu donación mensual será de ${amount}. Te enviamos un correo.`,
-  },
   /** "Cambia a Q200.00 desde el 24 de diciembre de 2026". */
   pendingChange: (amount: string, from: string) => `Cambia a ${amount} desde el ${from}`,
   /** "En pausa hasta el 24 de febrero de 2027". */
   pausedUntil: (date: string) => `En pausa hasta el ${date}`,
-
-  pause: {
-    button: 'Pausar',
-    title: 'Pausar tu donación mensual',
-    body: 'Salta los próximos cobros sin cancelar tu donación. Se reanuda sola, el mismo día del mes.',
-    legend: '¿Cuántos meses quieres pausar?',
-    option: (months: number, resume: string | null) =>
-      `${months === 1 ? '1 mes' : `${months} meses`}${resume ? ` (se reanuda el ${resume})` : ''}`,
-    providerNote: 'Te llevaremos a la página de pago para confirmar tu tarjeta; no se hace ningún cargo durante la pausa.',
-    submit: 'Pausar la donación',
-    submitToProvider: 'Continuar para confirmar la tarjeta',
-    cancel: 'Volver',
-    done: (date: string) => `Tu donación mensual quedó en pausa hasta el ${date}. Te enviamos un correo.`,
-    monthsInvalid: 'Elige pausar 1, 2 o 3 meses',
-  },
-
-  /** "Reanudar ahora" of a paused gift (decision 0069): nothing is charged now, the next charge comes back. */
-  resume: {
-    button: 'Reanudar ahora',
-    title: '¿Reanudar tu donación mensual ahora?',
-    body: (amount: string, next: string, until: string) =>
-      `Hoy no se cobra nada. Tu próximo cobro será el ${next}, de ${amount}, y después cada mes el mismo día, en lugar de esperar al ${until}.`,
-    providerNote: 'Te llevaremos a la página de pago para confirmar tu tarjeta; no se hace ningún cargo hasta esa fecha.',
-    submit: 'Sí, reanudar',
-    submitToProvider: 'Continuar para confirmar la tarjeta',
-    cancel: 'Volver',
-    done: (next: string) => `Tu donación mensual se reanudó: el próximo cobro será el ${next}. Te enviamos un correo.`,
-    failed: 'No pudimos reanudar tu donación mensual. Intenta de nuevo.',
-  },
-  cancel: {
-    button: 'Cancelar',
-    title: '¿Cancelar tu donación mensual?',
-    body: (amount: string) => `Dejaremos de cobrarte ${amount}. Lo que ya donaste no cambia.`,
-    reason: 'Cuéntanos por qué',
-    reasonHint: 'Nos ayuda a mejorar.',
-    confirm: 'Sí, cancelar la donación',
-    keep: 'No, mantenerla',
-    success: 'Tu donación mensual fue cancelada',
-  },
-
-  // The page of the emails' link (/donacion-mensual?token=...), without signing in
-  manage: {
-    title: 'Tu donación mensual',
-    intro: 'Aquí puedes ver tu donación mensual, cambiar su monto, pausarla o cancelarla, sin iniciar sesión.',
-    donor: 'Donante',
-    amount: 'Monto',
-    status: 'Estado',
-    invalidTitle: 'Este enlace no es válido o ya venció',
-    invalidBody: 'Abre el enlace del correo más reciente que te enviamos sobre tu donación mensual, o escríbenos y te ayudamos:',
-    loadError: 'No pudimos cargar tu donación mensual',
-    updateCard: 'Actualizar tarjeta',
-    updateCardNote: 'Tu último cobro no se completó. Actualiza tu tarjeta para seguir donando.',
-    updateCardDone: 'Tu tarjeta quedó actualizada',
-    ended: 'Esta donación mensual terminó.',
-  },
 } as const;

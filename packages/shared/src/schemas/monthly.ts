@@ -4,7 +4,7 @@
 // units with at most two decimals, like the public checkout.
 import { z } from 'zod';
 import { donateMessages } from '../messages/donate';
-import { monthlyMessages } from '../messages/monthly';
+import { monthlyMessages, PAUSE_MONTHS_INVALID } from '../messages/monthly';
 import { hasAtMostTwoDecimals } from './fields';
 import { PAYMENT_CURRENCIES } from './payments';
 
@@ -86,7 +86,7 @@ export type ChangeMonthlyAmountInput = z.input<typeof changeMonthlyAmountSchema>
 
 /** How many monthly charges a donor may skip at once. */
 export const PAUSE_MONTHS = [1, 2, 3] as const;
-const pauseMonths = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: monthlyMessages.pause.monthsInvalid });
+const pauseMonths = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: PAUSE_MONTHS_INVALID });
 
 /** `POST /api/v1/member/monthly-gifts/:id/pause`: skip the next 1, 2 or 3 charges. */
 export const pauseMonthlyGiftSchema = z.object({ months: pauseMonths });

@@ -1,13 +1,13 @@
 // The confirmation before a monthly gift is cancelled, with an optional reason (docs/product.md#monthly-giving).
 // Used by "Mis donaciones mensuales" and by the no-login page; the caller sends the request.
 import { useRef, useState } from 'react';
-import { monthlyMessages } from '@donaciones/shared/messages/monthly';
+import { monthlyManageMessages } from '@donaciones/shared/messages/monthly-manage';
 import { cancelMonthlyGiftSchema, CANCEL_REASON_MAX_LENGTH } from '@donaciones/shared/schemas/monthly';
 import { Button } from '@/components/button';
 import { TextArea } from '@/components/form-fields';
 import { Modal } from '@/components/modal';
 
-const c = monthlyMessages.cancel;
+const c = monthlyManageMessages.cancel;
 
 export interface CancelMonthlyDialogProps {
   open: boolean;

@@ -8,7 +8,7 @@ import { toast } from 'react-hot-toast';
 import { parseAmountInput } from '@donaciones/shared/amount-input';
 import { formatCents, formatLongDate } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
-import { monthlyMessages } from '@donaciones/shared/messages/monthly';
+import { monthlyManageMessages } from '@donaciones/shared/messages/monthly-manage';
 import { donateAmountSchema } from '@donaciones/shared/schemas/donate';
 import type { MonthlyCheckout, MonthlyGift } from '@donaciones/shared/schemas/monthly';
 import { hostedCheckout } from '@donaciones/shared/schemas/payments';
@@ -19,7 +19,7 @@ import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
 import { usePublicSite } from '@/lib/public-site';
 import { monthlyAmount } from './monthly-gift-details';
 
-const c = monthlyMessages.changeAmount;
+const c = monthlyManageMessages.changeAmount;
 
 /** A monthly action's request: the answer names the provider's page, or null when nothing is to confirm there. */
 export type MonthlyAction = (value: number) => Promise<MonthlyCheckout>;

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { formatLongDate } from '@donaciones/shared/format';
-import { monthlyMessages } from '@donaciones/shared/messages/monthly';
+import { monthlyManageMessages } from '@donaciones/shared/messages/monthly-manage';
 import { type MonthlyGift, PAUSE_MONTHS } from '@donaciones/shared/schemas/monthly';
 import { hostedCheckout } from '@donaciones/shared/schemas/payments';
 import { Button } from '@/components/button';
@@ -15,7 +15,7 @@ import { usePublicSite } from '@/lib/public-site';
 import { cn } from '@/lib/cn';
 import type { MonthlyAction } from './change-amount-dialog';
 
-const p = monthlyMessages.pause;
+const p = monthlyManageMessages.pause;
 
 /** The same calendar day `months` later (the 31st becomes the month's last day), as the API counts it. */
 function addMonths(iso: string, months: number): Date {

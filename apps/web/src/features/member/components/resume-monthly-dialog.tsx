@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { formatCents, formatLongDate } from '@donaciones/shared/format';
-import { monthlyMessages } from '@donaciones/shared/messages/monthly';
+import { monthlyManageMessages } from '@donaciones/shared/messages/monthly-manage';
 import type { MonthlyGift } from '@donaciones/shared/schemas/monthly';
 import { hostedCheckout } from '@donaciones/shared/schemas/payments';
 import { Button } from '@/components/button';
@@ -14,7 +14,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { usePublicSite } from '@/lib/public-site';
 import type { MonthlyAction } from './change-amount-dialog';
 
-const r = monthlyMessages.resume;
+const r = monthlyManageMessages.resume;
 
 /** The amount the resumed charge takes: a pending change of amount starts with it. */
 const nextAmount = (gift: MonthlyGift) => formatCents(gift.pendingAmountCents ?? gift.amountCents, gift.currency);

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { HeartHandshake, PauseCircle, Pencil, PlayCircle, XCircle } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
+import { monthlyManageMessages } from '@donaciones/shared/messages/monthly-manage';
 import type { MonthlyGift } from '@donaciones/shared/schemas/monthly';
 import { Button, ButtonLink } from '@/components/button';
 import { PageHeader } from '@/components/page-header';
@@ -23,6 +24,7 @@ import { MonthlyStatusBadge } from '@/components/monthly-status-badge';
 import { MonthlyGiftFacts, monthlyAmount } from '../components/monthly-gift-details';
 
 const m = monthlyMessages;
+const mm = monthlyManageMessages;
 
 export default function DonorMonthlyGiftsPage() {
   useDocumentTitle(m.title);
@@ -43,7 +45,7 @@ export default function DonorMonthlyGiftsPage() {
       { id: cancelling.id, reason },
       {
         onSuccess: () => {
-          toast.success(m.cancel.success);
+          toast.success(mm.cancel.success);
           setCancelling(null);
         },
       },
@@ -130,20 +132,20 @@ function MonthlyGiftItem({ gift, onChange, onPause, onResume, onCancel }: { gift
       {!ended && (
         <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onChange} icon={<Pencil aria-hidden="true" className="size-4" />} aria-describedby={headingId}>
-            {m.changeAmount.button}
+            {mm.changeAmount.button}
           </Button>
           {gift.status === 'active' && (
             <Button variant="outline" onClick={onPause} icon={<PauseCircle aria-hidden="true" className="size-4" />} aria-describedby={headingId}>
-              {m.pause.button}
+              {mm.pause.button}
             </Button>
           )}
           {gift.status === 'paused' && gift.resumeChargeAt && (
             <Button variant="outline" onClick={onResume} icon={<PlayCircle aria-hidden="true" className="size-4" />} aria-describedby={headingId}>
-              {m.resume.button}
+              {mm.resume.button}
             </Button>
           )}
           <Button variant="outline" onClick={onCancel} icon={<XCircle aria-hidden="true" className="size-4" />} aria-describedby={headingId} className="text-red-700">
-            {m.cancel.button}
+            {mm.cancel.button}
           </Button>
         </div>
       )}

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CreditCard, LinkIcon, PauseCircle, Pencil, XCircle } from 'lucide-react';
 import { toast } from 'react-hot-toast';
-import { monthlyMessages } from '@donaciones/shared/messages/monthly';
+import { monthlyManageMessages } from '@donaciones/shared/messages/monthly-manage';
 import type { ManagedMonthlyGift } from '@donaciones/shared/schemas/monthly';
 import { Button } from '@/components/button';
 import { Skeleton } from '@/components/skeleton';
@@ -21,8 +21,8 @@ import { CancelMonthlyDialog } from '../components/cancel-monthly-dialog';
 import { MonthlyStatusBadge } from '@/components/monthly-status-badge';
 import { MonthlyGiftFacts, monthlyAmount } from '../components/monthly-gift-details';
 
-const m = monthlyMessages;
-const t = monthlyMessages.manage;
+const mm = monthlyManageMessages;
+const t = monthlyManageMessages.manage;
 
 export default function ManageMonthlyGiftPage() {
   useDocumentTitle(t.title);
@@ -45,7 +45,7 @@ export default function ManageMonthlyGiftPage() {
   const confirmCancel = (reason: string | undefined) =>
     cancel.mutate(reason, {
       onSuccess: () => {
-        toast.success(m.cancel.success);
+        toast.success(mm.cancel.success);
         setConfirming(false);
       },
     });
@@ -175,16 +175,16 @@ function GiftActions({
       )}
       {status !== 'incomplete' && (
         <Button variant="outline" onClick={onChangeAmount} icon={<Pencil aria-hidden="true" className="size-4" />}>
-          {m.changeAmount.button}
+          {mm.changeAmount.button}
         </Button>
       )}
       {status === 'active' && (
         <Button variant="outline" onClick={onPause} icon={<PauseCircle aria-hidden="true" className="size-4" />}>
-          {m.pause.button}
+          {mm.pause.button}
         </Button>
       )}
       <Button variant="outline" className="text-red-700" onClick={onCancel} icon={<XCircle aria-hidden="true" className="size-4" />}>
-        {m.cancel.button}
+        {mm.cancel.button}
       </Button>
     </div>
   );
