@@ -39,6 +39,26 @@ describe('Contabilidad, movements', { timeout: 20_000 }, () => {
   });
 });
 
+describe('Contabilidad, the totals', { timeout: 20_000 }, () => {
+  it('stand each under its own title, headed by what it groups (not three tables all headed "Movimiento")', async () => {
+    const total = (key: string, label: string) => ({ key, label, count: 1, gross_cents: 15_000, fee_cents: 0, vat_cents: 0, net_cents: 15_000 });
+    const withTotals: Register = {
+      ...register,
+      totals: { by_currency: [total('GTQ', 'GTQ')], by_method: [total('cash', 'Efectivo')], by_program: [total('Becas', 'Becas')] },
+    };
+    renderApp('/admin/contabilidad', {
+      user: { roles: ['FINANCE'] },
+      handler: (req: RecordedRequest) => (req.url === '/admin/register' ? { status: 200, data: withTotals } : undefined),
+    });
+    for (const [title, first] of [['Por moneda', 'Moneda'], ['Por método (Q)', 'Método'], ['Por destino (Q)', 'Destino']]) {
+      expect(await screen.findByRole('heading', { level: 2, name: title }, { timeout: 6000 })).toBeInTheDocument();
+      const table = screen.getByRole('table', { name: title });
+      expect(within(table).getAllByRole('columnheader')[0]).toHaveTextContent(first);
+    }
+    expect(screen.getByRole('heading', { level: 2, name: 'Movimientos' })).toBeInTheDocument();
+  });
+});
+
 describe('Contabilidad, the period', { timeout: 20_000 }, () => {
   function registerApi(answer: (req: RecordedRequest) => { status: number; data: unknown } = () => ({ status: 200, data: register })) {
     const asked: RecordedRequest[] = [];

@@ -41,9 +41,9 @@ const MOVEMENT_COLUMNS: Column<Movement>[] = [
   { key: 'receipt', header: col.number, cell: (m) => (m.receipt_number === null ? '—' : formatReceiptNumber(m.receipt_number, m.receipt_series)) },
 ];
 
-function totalColumns(currencyOf: (t: RegisterTotal) => string): Column<RegisterTotal>[] {
+function totalColumns(currencyOf: (t: RegisterTotal) => string, first: string): Column<RegisterTotal>[] {
   return [
-    { key: 'label', header: col.kind, cell: (t) => t.label, primary: true },
+    { key: 'label', header: first, cell: (t) => t.label, primary: true },
     { key: 'count', header: 'N', cell: (t) => t.count, className: 'text-right' },
     { key: 'gross', header: col.gross, cell: (t) => formatCents(t.gross_cents, currencyOf(t)), className: 'text-right' },
     { key: 'fee', header: col.fee, cell: (t) => formatCents(t.fee_cents, currencyOf(t)), className: 'text-right' },
@@ -63,6 +63,8 @@ function periodProblems(from: string, to: string): { from?: string; to?: string 
   }
   return byField;
 }
+
+const TableTitle = ({ children }: { children: string }) => <h2 className="pt-2 text-lg font-semibold">{children}</h2>;
 
 function RegisterSection() {
   const [from, setFrom] = useState(`${today.slice(0, 7)}-01`);
@@ -95,11 +97,15 @@ function RegisterSection() {
       {register.isPending && <Spinner />}
       {data && (
         <>
-          <div className="grid gap-4 xl:grid-cols-3">
-            <ResponsiveTable caption={registerMessages.byCurrency} columns={totalColumns((t) => t.key)} rows={data.totals.by_currency} getRowKey={(t) => t.key} empty={ui.noMovements} />
-            <ResponsiveTable caption={`${registerMessages.byMethod} (Q)`} columns={totalColumns(() => 'GTQ')} rows={data.totals.by_method} getRowKey={(t) => t.key} empty={ui.noMovements} />
-            <ResponsiveTable caption={`${registerMessages.byProgram} (Q)`} columns={totalColumns(() => 'GTQ')} rows={data.totals.by_program} getRowKey={(t) => t.key || '-'} empty={ui.noMovements} />
-          </div>
+          {/* Stacked, each under its visible title: side by side at 1280 px they hid IVA and Neto behind a
+              scroll, and on a phone their cards ran together with nothing to say which total was which. */}
+          <TableTitle>{registerMessages.byCurrency}</TableTitle>
+          <ResponsiveTable caption={registerMessages.byCurrency} columns={totalColumns((t) => t.key, col.currency)} rows={data.totals.by_currency} getRowKey={(t) => t.key} empty={ui.noMovements} />
+          <TableTitle>{`${registerMessages.byMethod} (Q)`}</TableTitle>
+          <ResponsiveTable caption={`${registerMessages.byMethod} (Q)`} columns={totalColumns(() => 'GTQ', col.method)} rows={data.totals.by_method} getRowKey={(t) => t.key} empty={ui.noMovements} />
+          <TableTitle>{`${registerMessages.byProgram} (Q)`}</TableTitle>
+          <ResponsiveTable caption={`${registerMessages.byProgram} (Q)`} columns={totalColumns(() => 'GTQ', col.designation)} rows={data.totals.by_program} getRowKey={(t) => t.key || '-'} empty={ui.noMovements} />
+          <TableTitle>{ui.movements}</TableTitle>
           {data.count > data.movements.length && <p className="text-sm text-muted-foreground">{ui.firstRows(data.movements.length, data.count)}</p>}
           <ResponsiveTable caption={ui.movements} columns={MOVEMENT_COLUMNS} rows={data.movements} getRowKey={(m) => `${m.kind}-${m.donation_id}`} empty={ui.noMovements} />
         </>
