@@ -53,6 +53,15 @@ describe('donors from CSV', () => {
     expect((await run('donors', base64(csv), mapping, true, who.donor.token)).statusCode).toBe(403);
   });
 
+  it('says an empty file is empty (a file was chosen: not "Elige el archivo"), and a missing file is still asked for', async () => {
+    const preview = (content: Record<string, string>) =>
+      inject(ctx.app, { method: 'POST', url: '/api/v1/admin/imports/preview', token: who.admin.token, payload: { kind: 'donors', file_name: 'vacio.csv', ...content } });
+    const empty = await preview({ content_base64: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors.content_base64).toBe('El archivo está vacío.');
+    expect((await preview({})).json().errors.content_base64).toBe('Elige el archivo (CSV o XLSX)');
+  });
+
   it('dry run lists created, matched and refused lines and saves nothing; the import does it; the same file again adds nothing', async () => {
     await make.donation(ctx.db, { donorEmail: 'EXISTENTE.import@prueba.gt', donorName: 'Existente Pérez', status: 'completed' });
     const donorsBefore = await count(donors);
