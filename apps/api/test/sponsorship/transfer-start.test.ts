@@ -11,6 +11,7 @@ import { getSettings, putSettings } from '../../src/platform/settings';
 import { type Caller, createTestApp, inject, type TestContext } from '../support/helpers';
 import * as make from '../support/factory';
 import { aChild } from '../support/sponsorship';
+import { childFieldsFor } from '@donaciones/shared/schemas/sponsorship';
 
 let ctx: TestContext;
 let admin: Caller;
@@ -102,6 +103,10 @@ describe('sponsoring by transfer', () => {
     // Before the transfer: "Mi ahijado/a" lists the child waiting for the first payment.
     let mine = await inject(ctx.app, { method: 'GET', url: '/api/v1/member/sponsorships', token: sponsor.token });
     expect(mine.json().sponsorships.map((s: { status: string }) => s.status)).toEqual(['held']);
+    // Holding a place unpaid (days, by transfer) does not make a sponsor: the child only as the public sees them.
+    const [held] = mine.json().sponsorships;
+    expect(Object.keys(held.child).sort()).toEqual(childFieldsFor('public').sort());
+    expect(held).not.toHaveProperty('birthdayGift');
 
     const imported = await importStatement(`TRANSFERENCIA ${reference} ANA;250,00`);
     expect(imported.statusCode, imported.body).toBe(201);

@@ -298,17 +298,22 @@ export type StaffChildDetail = z.infer<typeof staffChildDetailSchema>;
 
 export const staffChildListSchema = z.object({ children: z.array(staffChildSchema) });
 
-/** "Mi ahijado/a": the signed-in sponsor's children, as a sponsor sees them. */
+/**
+ * "Mi ahijado/a": the signed-in sponsor's children. An active sponsorship shows the child as a sponsor sees
+ * them; a place held while its first payment is on its way (up to the transfer's days, unpaid) only as the
+ * public sees them: whoever holds a place is not yet the child's sponsor (no birthday month, no birthday gift).
+ */
+const mySponsorshipBase = {
+  id: z.number().int(),
+  /** The sponsorship's own monthly amount (kept from its hold, whatever the settings say now). */
+  monthlyAmount: z.number(),
+};
 export const mySponsorshipsSchema = z.object({
   sponsorships: z.array(
-    z.object({
-      id: z.number().int(),
-      status: z.enum(SPONSORSHIP_STATUSES),
-      child: sponsorChildSchema,
-      /** The sponsorship's own monthly amount (kept from its hold, whatever the settings say now). */
-      monthlyAmount: z.number(),
-      birthdayGift: birthdayGiftWindowSchema,
-    }),
+    z.discriminatedUnion('status', [
+      z.object({ ...mySponsorshipBase, status: z.literal('active'), child: sponsorChildSchema, birthdayGift: birthdayGiftWindowSchema }),
+      z.object({ ...mySponsorshipBase, status: z.literal('held'), child: publicChildSchema }),
+    ]),
   ),
 });
 export type MySponsorships = z.infer<typeof mySponsorshipsSchema>;

@@ -25,8 +25,12 @@ export async function mySponsorships(db: Db, userId: number): Promise<MySponsors
   // The birthday gift's window of each (decision 0055); the amount is the sponsorship's own, never the settings' now.
   const windows = await birthdayWindows(db, rows.flatMap((r) => (birthDates.has(r.childId) ? [{ sponsorshipId: r.id, birthDate: birthDates.get(r.childId)! }] : [])));
   return {
-    sponsorships: rows.flatMap((r) =>
-      byId.has(r.childId) ? [{ id: r.id, status: r.status, child: byId.get(r.childId)!, monthlyAmount: r.amountCents / 100, birthdayGift: windows.get(r.id)! }] : [],
-    ),
+    sponsorships: rows.flatMap((r): MySponsorships['sponsorships'] => {
+      const child = byId.get(r.childId);
+      if (!child) return [];
+      const base = { id: r.id, child, monthlyAmount: r.amountCents / 100 };
+      // A place held unpaid is not a sponsorship yet: its schema keeps only the child's public fields.
+      return r.status === 'active' ? [{ ...base, status: 'active', birthdayGift: windows.get(r.id)! }] : [{ ...base, status: 'held' }];
+    }),
   };
 }

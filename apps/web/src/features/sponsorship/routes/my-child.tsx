@@ -1,5 +1,6 @@
 // /donor/ahijado "Mi ahijado/a" (docs/product.md#sponsorship): the children the signed-in sponsor
-// sponsors, as a sponsor sees them (public fields plus the birthday month), with their letters.
+// sponsors, as a sponsor sees them (public fields plus the birthday month; a place still unpaid only as
+// the public sees the child), with their letters.
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '@donaciones/shared/format';
 import { yourAmount } from '@donaciones/shared/messages/sponsorship-amounts';
@@ -31,8 +32,9 @@ function SponsoredChild({ item }: { item: Item }) {
         <ChildPhoto child={child} src={photo.data ?? null} />
         <div>
           <ChildFacts child={child} />
-          <p className="mt-2 font-semibold text-ink-900">{t.birthdayMonth(MONTH_NAMES[child.birthdayMonth - 1])}</p>
-          {child.sponsoredSince && <p className="text-sm text-ink-600">{t.since(formatDate(child.sponsoredSince))}</p>}
+          {/* The birthday month is the sponsor's, once the first payment made the sponsorship active. */}
+          {item.status === 'active' && <p className="mt-2 font-semibold text-ink-900">{t.birthdayMonth(MONTH_NAMES[item.child.birthdayMonth - 1])}</p>}
+          {item.status === 'active' && item.child.sponsoredSince && <p className="text-sm text-ink-600">{t.since(formatDate(item.child.sponsoredSince))}</p>}
           {/* The sponsorship's own amount, kept from its hold whatever the settings say now (decision 0055). */}
           <p className="text-sm text-ink-600">{yourAmount(formatMoney(item.monthlyAmount))}</p>
           {child.story && <p className="mt-3 text-ink-800">{child.story}</p>}
