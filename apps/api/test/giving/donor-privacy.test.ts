@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Donation, DonationList, DonationStats } from '@donaciones/shared/schemas/donations';
 import { donations } from '../../src/db/schema';
-import { maskName } from '../../src/domain/giving/donations';
+import { maskName } from '../../src/domain/giving/donor-privacy';
 import { type Caller, createTestApp, inject, type TestContext } from '../support/helpers';
 import * as make from '../support/factory';
 

@@ -69,6 +69,7 @@ describe('admin donations: list', () => {
       id: rows[0].id,
       donor_name: 'Estado pending',
       donor_email: rows[0].donorEmail,
+      donor_anonymous: false,
       amount_gtq: 10.5,
       currency: 'GTQ',
       donation_type: 'monetary',

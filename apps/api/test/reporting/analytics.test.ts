@@ -97,7 +97,7 @@ describe('analytics figures (hand-computed)', () => {
       ['2025-03-15', 1, 100],
     ]);
     expect(a.monthly_stats).toEqual([{ month: '2025-03', donations: 2, amount: 125, users: 1 }]);
-    expect(a.top_donors).toEqual([{ name: 'Ana Pérez', email: 'ana@correo.gt', total_donated: 125, donations_count: 2 }]);
+    expect(a.top_donors).toEqual([{ name: 'Ana Pérez', email: 'ana@correo.gt', anonymous: false, total_donated: 125, donations_count: 2 }]);
   });
 
   it('month: the calendar month in course, against the 1st to the same day of the month before', async () => {
@@ -108,7 +108,7 @@ describe('analytics figures (hand-computed)', () => {
     expect(a.summary).toMatchObject({ total_amount: 1175.24, total_donations: 4, previous_total_amount: 500, new_users: 1, unique_donors: 3 });
     expect(a.summary.amount_growth_percentage).toBe(135);
     expect(a.monthly_stats).toEqual([{ month: '2025-03', donations: 4, amount: 1175.24, users: 1 }]);
-    expect(a.top_donors[0]).toEqual({ name: 'Carla Juárez', email: 'carla@correo.gt', total_donated: 999.99, donations_count: 1 });
+    expect(a.top_donors[0]).toEqual({ name: 'Carla Juárez', email: 'carla@correo.gt', anonymous: false, total_donated: 999.99, donations_count: 1 });
   });
 
   it('quarter: the calendar quarter in course, by week starting Monday', async () => {

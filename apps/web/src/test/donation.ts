@@ -7,6 +7,7 @@ export const donationAnswer = (over: Partial<Donation> = {}): Donation => ({
   id: 5,
   donor_name: 'Rosa Tzul',
   donor_email: 'rosa.tzul@correo.gt',
+  donor_anonymous: false,
   amount: 150,
   currency: 'GTQ',
   donation_type: 'monetary',

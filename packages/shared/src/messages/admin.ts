@@ -100,6 +100,11 @@ export const adminMessages = {
     showing: (from: number, to: number, total: number) => `Mostrando ${from}–${to} de ${total}`,
     /** A search with more matches than it counts (SEARCH_COUNT_CAP). */
     showingCapped: (from: number, to: number, formatted: string) => `Mostrando ${from}–${to} de más de ${formatted}`,
+    /** Beside the name of a donor who gave anonymously (docs/product.md#donor-privacy). */
+    anonymousMark: 'Pidió anonimato',
+    anonymousMarkHint: 'Donó de forma anónima: no menciones su nombre en público.',
+    /** The same in exports, after the name. */
+    anonymousName: (name: string) => `${name} (pidió anonimato)`,
   },
   dashboard: {
     title: 'Panel de administración',

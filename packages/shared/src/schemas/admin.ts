@@ -84,8 +84,11 @@ export const ADMIN_STATUS_VALUES = ['PENDING', 'APPROVED', 'DECLINED', 'CANCELLE
 export const adminDonationSchema = z
   .object({
     id: z.number().int(),
+    /** "Anónimo" for a gift given anonymously when the caller may not read donors' contact details (donors.read). */
     donor_name: z.string(),
     donor_email: z.string(),
+    /** The donor asked to give anonymously: staff who see the name must not name them in public (docs/product.md#donor-privacy). */
+    donor_anonymous: z.boolean(),
     amount_gtq: z.number(),
     currency: z.string(),
     donation_type: z.enum(DONATION_TYPES),
@@ -206,9 +209,12 @@ export const analyticsSchema = z
     monthly_stats: z.array(z.object({ month: z.string(), donations: z.number().int(), amount: z.number(), users: z.number().int() })),
     /**
      * The period's ten largest donors. `email` only for staff who may read donors' contact details
-     * (donors.read); the others get the name alone (docs/product.md#reports-and-exports).
+     * (donors.read); the others get the name alone, and "Anónimo" for a donor who gave anonymously in
+     * the period (`anonymous`: never to be thanked by name in public; docs/product.md#reports-and-exports).
      */
-    top_donors: z.array(z.object({ name: z.string(), email: z.string().optional(), total_donated: z.number(), donations_count: z.number().int() })),
+    top_donors: z.array(
+      z.object({ name: z.string(), email: z.string().optional(), anonymous: z.boolean(), total_donated: z.number(), donations_count: z.number().int() }),
+    ),
     trends: z.array(z.object({ date: z.string(), donations: z.number().int(), amount: z.number() })),
     /** docs/product.md#reports-and-exports: active monthly donors, monthly recurring amount, new, cancelled, churn, failed renewals. */
     monthly_giving: monthlyGivingReportSchema,

@@ -97,6 +97,8 @@ export const donationSchema = z
     id: z.number().int(),
     donor_name: z.string(),
     donor_email: z.string(),
+    /** Given anonymously: the public sees "Anónimo"; staff who see the name must not name them in public. */
+    donor_anonymous: z.boolean(),
     amount: z.number(),
     currency: z.string(),
     donation_type: z.enum(DONATION_TYPES),

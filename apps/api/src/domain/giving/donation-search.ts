@@ -53,9 +53,11 @@ export async function searchCondition(db: Db, q: string, viewer: { id: number; r
   if (can(viewer?.roles, 'donations.read')) {
     // A donor's email is matched only for staff who may read it (donors.read): a VOLUNTEER, shown it
     // masked, could otherwise learn from the results whether an address has given.
+    // Nor, for them, the name of a gift given anonymously, shown to them as "Anónimo".
+    const contacts = can(viewer?.roles, 'donors.read');
     return or(
-      like(sql`${donations.searchName}`),
-      ...(can(viewer?.roles, 'donors.read') ? [emailMatches] : []),
+      contacts ? like(sql`${donations.searchName}`) : sql`(${like(sql`${donations.searchName}`)} AND NOT ${donations.donorAnonymous})`,
+      ...(contacts ? [emailMatches] : []),
       like(sql`${donations.searchReference}`),
       like(sql`${donations.searchReceipt}`),
       ...common,

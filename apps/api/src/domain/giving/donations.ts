@@ -28,6 +28,7 @@ import { getSettings } from '../../platform/settings';
 import { designationOf } from '../content/designation';
 import { afterCursor, cursorInstant, pageOf } from '../../platform/keyset';
 import { cappedCount, searchCondition } from './donation-search';
+import { publicDonor, readsContacts, staffEmail } from './donor-privacy';
 
 /** Who is looking: decides masking (docs/product.md#donor-privacy) and which actions are offered. */
 export interface Viewer {
@@ -47,59 +48,21 @@ export interface ViewOptions {
 /** Staff who may read every donation in full (docs/product.md#roles-and-permissions). */
 const isAdmin = (viewer: Viewer | null) => can(viewer?.roles, 'donations.read');
 
-/** `maria.garcia@gmail.com` -> `m***@gmail.com` */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return '***';
-  return `${email[0]}***${email.slice(at)}`;
-}
-
-/**
- * A donor's email as a member of staff is shown it (docs/product.md#donor-privacy): in full to staff who
- * may read donors' contact details (donors.read), else masked, as gift entry's donor choices show it
- * (a VOLUNTEER or COMMUNICATIONS sees no contact details). A gift without an email stays empty.
- */
-export function staffEmail(email: string, contacts: boolean): string {
-  return contacts || email === '' ? email : maskEmail(email);
-}
-
-/** Whether these roles may read donors' contact details (email, phone, address, NIT). */
-export const readsContacts = (roles: readonly string[] | null | undefined): boolean => can(roles, 'donors.read');
-
-/** Lower-case particles of compound surnames ("de León", "de la Cruz"): never taken as the surname. */
-export const NAME_PARTICLES = ['de', 'del', 'la', 'las', 'los', 'y'] as const;
-
-/**
- * The given name and the initial of the first surname, the main one in Guatemala
- * (docs/product.md#donor-privacy). Names are written given names, then the paternal and the maternal
- * surname, particles aside: with two words the second is the surname ("Lucía Hernández" -> "Lucía H."),
- * with three or more the first surname is the second-to-last word ("Lucía Hernández Toj" -> "Lucía H.",
- * "Ana María López García" -> "Ana L.", "Carlos de León Pérez" -> "Carlos L."). One word is shown as is.
- * donor_masked_name (migration 0014) computes the same in the database for the list's search.
- */
-export function maskName(name: string): string {
-  const all = name.trim().split(/\s+/).filter(Boolean);
-  const kept = all.filter((w) => !(NAME_PARTICLES as readonly string[]).includes(w.toLowerCase()));
-  const words = kept.length ? kept : all;
-  if (words.length === 0) return '';
-  if (words.length === 1) return words[0];
-  const surname = words.length === 2 ? words[1] : words[words.length - 2];
-  return `${words[0]} ${Array.from(surname)[0].toUpperCase()}.`;
-}
-
 /** Full donor details (the email included) for ADMIN and the donation's owner only. */
 export function seesDonor(row: Pick<DonationRow, 'userId'>, options: ViewOptions): boolean {
   return ownsOrStaff(row, options.viewer);
 }
 
 /**
- * What the public (anyone but ADMIN and the owner) is shown of the donor (docs/product.md#donor-privacy):
- * "Anónimo" and nothing else for a gift given anonymously; the full name of a donor whose account
- * chose to be shown publicly; else the masked name. The email is never shown in full to the public.
+ * The donor as the owner and staff see them (docs/product.md#donor-privacy): in full to the owner and to
+ * staff who may read donors' details (donors.read); other staff (a VOLUNTEER) get the email masked, and
+ * "Anónimo" with no email for a gift given anonymously.
  */
-export function publicDonor(row: Pick<DonationRow, 'donorName' | 'donorEmail' | 'donorAnonymous'>, donorIsPublic: boolean | null | undefined): { name: string; email: string } {
+function staffOrOwnerDonor(row: Pick<DonationRow, 'donorName' | 'donorEmail' | 'donorAnonymous' | 'userId'>, viewer: Viewer | null): { name: string; email: string } {
+  const owner = viewer != null && row.userId != null && row.userId === viewer.id;
+  if (owner || readsContacts(viewer?.roles)) return { name: row.donorName, email: row.donorEmail };
   if (row.donorAnonymous) return { name: donateMessages.anonymousDonor, email: '' };
-  return { name: donorIsPublic === true ? row.donorName : maskName(row.donorName), email: maskEmail(row.donorEmail) };
+  return { name: row.donorName, email: staffEmail(row.donorEmail, false) };
 }
 
 export function canProcess(row: Pick<DonationRow, 'status' | 'paymentProvider' | 'paymentMethod'>, viewer: Viewer | null): boolean {
@@ -130,11 +93,12 @@ export function toDonationView(row: DonationRow, options: ViewOptions): Donation
   const full = seesDonor(row, options);
   // The reference and receipt number are the proof for claiming a tax receipt: owner and staff only.
   const proof = ownsOrStaff(row, options.viewer);
-  const shown = full ? { name: row.donorName, email: row.donorEmail } : publicDonor(row, options.donorIsPublic);
+  const shown = full ? staffOrOwnerDonor(row, options.viewer) : publicDonor(row, options.donorIsPublic);
   return {
     id: row.id,
     donor_name: shown.name,
     donor_email: shown.email,
+    donor_anonymous: row.donorAnonymous,
     amount: fromCents(row.amountCents),
     currency: row.currency,
     donation_type: row.donationType,
@@ -148,7 +112,7 @@ export function toDonationView(row: DonationRow, options: ViewOptions): Donation
     dated_by_day: isDatedByDay(row),
     updated_at: row.updatedAt.toISOString(),
     completed_at: row.completedAt ? row.completedAt.toISOString() : null,
-    donor_masked: !full,
+    donor_masked: shown.name !== row.donorName || shown.email !== row.donorEmail,
     can_process: canProcess(row, options.viewer),
     can_cancel: canCancel(row, options.viewer),
   };

@@ -23,7 +23,7 @@ import { listDonors } from '../donors/search';
 import { type DonationRow, insertDonation, transitionDonation } from '../ledger/transitions';
 import { receiptSeriesOf } from '../receipts/receipts';
 import { assertAmountWithinBounds } from './amount-bounds';
-import { maskEmail } from './donations';
+import { maskEmail } from './donor-privacy';
 
 /** The ledger's payment method of each way the office receives a gift (the register's labels). */
 const STORED_METHOD: Record<GiftMethod, string> = {

@@ -13,6 +13,8 @@ import { sql } from 'drizzle-orm';
 import { TIME_ZONE, type ReportPeriod } from '@donaciones/shared/constants';
 import { figurePeriod, growthPercentage, instantRange } from '@donaciones/shared/figures';
 import { fromCents, roundTo } from '@donaciones/shared/format';
+import { adminMessages } from '@donaciones/shared/messages/admin';
+import { donateMessages } from '@donaciones/shared/messages/donate';
 import { can } from '@donaciones/shared/permissions';
 import type { Analytics } from '@donaciones/shared/schemas/admin';
 import type { Db } from '../../db/client';
@@ -197,7 +199,7 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
       net_amount: fromCents(completedCents - feeCents - vatCents),
     },
     monthly_stats: monthly.map((r) => ({ month: r.month, donations: r.donations, amount: fromCents(Number(r.cents)), users: r.users })),
-    top_donors: donors.top.map((r) => ({ name: r.name, email: r.email, total_donated: fromCents(r.cents), donations_count: r.count })),
+    top_donors: donors.top.map((r) => ({ name: r.name, email: r.email, anonymous: r.anonymous, total_donated: fromCents(r.cents), donations_count: r.count })),
     trends: trends.map((r) => ({ date: r.date, donations: r.donations, amount: fromCents(Number(r.cents)) })),
     monthly_giving: monthlyGiving,
     by_program: byProgram,
@@ -208,9 +210,17 @@ export async function computeAnalytics(db: Db, input: { period: ReportPeriod; no
 /**
  * The figures as these roles may see them (docs/product.md#reports-and-exports): the top donors' emails
  * only for staff who may read donors' contact details (donors.read); the others get each name alone,
- * in the answer and in every export made from it.
+ * and "Anónimo" for a donor who gave anonymously, in the answer and in every export made from it.
  */
 export function analyticsFor(analytics: Analytics, roles: readonly string[] | null | undefined): Analytics {
   if (can(roles, 'donors.read')) return analytics;
-  return { ...analytics, top_donors: analytics.top_donors.map(({ email: _email, ...donor }) => donor) };
+  return {
+    ...analytics,
+    top_donors: analytics.top_donors.map(({ email: _email, ...donor }) => (donor.anonymous ? { ...donor, name: donateMessages.anonymousDonor } : donor)),
+  };
+}
+
+/** A top donor's name in the exports: marked when they gave anonymously and the name is shown (staff with donors.read; the others read "Anónimo"). */
+export function topDonorName(donor: Analytics['top_donors'][number]): string {
+  return donor.anonymous && donor.name !== donateMessages.anonymousDonor ? adminMessages.common.anonymousName(donor.name) : donor.name;
 }

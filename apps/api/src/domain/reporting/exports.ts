@@ -19,6 +19,7 @@ import { adminMessages } from '@donaciones/shared/messages/admin';
 import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
 import { designationMessages as dm } from '@donaciones/shared/messages/designation';
 import type { Analytics, ExportFormat } from '@donaciones/shared/schemas/admin';
+import { topDonorName } from './analytics';
 import { MONTHLY_GIVING_COLUMNS, monthlyGivingRows, periodLabel, type SummaryKind, summaryRows, trendLabel } from './report-rows';
 import { loadExcel, loadPdfDocument } from '../../platform/libraries';
 
@@ -84,7 +85,7 @@ export function reportCsv(ctx: ReportContext, delimiter: ',' | ';'): string {
     [],
     [r.topDonors],
     [r.donorName, ...(withEmails(a) ? [r.donorEmail] : []), `${r.totalDonated} (Q)`, r.donationsCount],
-    ...a.top_donors.map((d) => [d.name, ...(withEmails(a) ? [d.email ?? ''] : []), num(d.total_donated), String(d.donations_count)]),
+    ...a.top_donors.map((d) => [topDonorName(d), ...(withEmails(a) ? [d.email ?? ''] : []), num(d.total_donated), String(d.donations_count)]),
     [],
     [r.trends],
     [r.date, r.donations, `${r.amount} (Q)`],
@@ -184,7 +185,7 @@ export async function reportXlsx(ctx: ReportContext): Promise<Buffer> {
     { header: r.donationsCount, key: 'count', width: 14 },
   ];
   header(donors, 1);
-  for (const d of a.top_donors) donors.addRow({ name: d.name, email: d.email, total: d.total_donated, count: d.donations_count });
+  for (const d of a.top_donors) donors.addRow({ name: topDonorName(d), email: d.email, total: d.total_donated, count: d.donations_count });
 
   const trends = wb.addWorksheet(r.trends.slice(0, 31));
   trends.columns = [
@@ -350,7 +351,7 @@ export async function reportPdf(ctx: ReportContext): Promise<Buffer> {
       { title: r.totalDonated, width: width * 0.2, align: 'right' },
       { title: r.donationsCount, width: width * 0.16, align: 'right' },
     ],
-    a.top_donors.map((d) => [d.name, ...(withEmails(a) ? [d.email ?? ''] : []), formatMoney(d.total_donated), formatNumber(d.donations_count)]),
+    a.top_donors.map((d) => [topDonorName(d), ...(withEmails(a) ? [d.email ?? ''] : []), formatMoney(d.total_donated), formatNumber(d.donations_count)]),
   );
 
   heading(r.trends);

@@ -24,7 +24,8 @@ import { toAdminDonation } from '../giving/review';
 import { userStatus } from '../accounts/users';
 import { rowsOf } from '../../db/rows';
 import { createdWithin } from '../ledger/figures';
-import { NEWEST_FIRST, staffEmail } from '../giving/donations';
+import { NEWEST_FIRST } from '../giving/donations';
+import { staffEmail } from '../giving/donor-privacy';
 import { monthlyGivingCard } from '../monthly/gift-console';
 
 const act = activityMessages.admin;

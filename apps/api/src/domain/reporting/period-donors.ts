@@ -12,7 +12,8 @@ import { COUNTED, QUETZAL_CENTS } from '../ledger/figures';
 
 export interface PeriodDonors {
   uniqueDonors: number;
-  top: { email: string; name: string; cents: number; count: number }[];
+  /** `anonymous`: one of the donor's counted gifts of the period was given anonymously. */
+  top: { email: string; name: string; cents: number; count: number; anonymous: boolean }[];
 }
 
 /** The period as whole calendar years, quarters and months of the rollup, and day ranges read from the ledger. */
@@ -120,10 +121,23 @@ export async function periodDonors(db: Db, range: DayRange, limit = 10): Promise
         ORDER BY top.cents DESC, top.n DESC, top.email`),
     );
   }
-  return {
-    uniqueDonors: Number(rows[0]?.donors ?? 0),
-    top: rows
-      .filter((r) => r.email !== null)
-      .map((r) => ({ email: r.email as string, name: r.name as string, cents: Number(r.cents), count: Number(r.n) })),
-  };
+  const top = rows.filter((r) => r.email !== null).map((r) => ({ email: r.email as string, name: r.name as string, cents: Number(r.cents), count: Number(r.n) }));
+  const anonymous = await anonymousAmong(db, range, top.map((d) => d.email));
+  return { uniqueDonors: Number(rows[0]?.donors ?? 0), top: top.map((d) => ({ ...d, anonymous: anonymous.has(d.email) })) };
+}
+
+/**
+ * Which of these donors (lower-case emails) gave a counted gift of the period anonymously
+ * (docs/product.md#donor-privacy): the rollup does not keep it, so the ledger is asked for these few
+ * addresses only, each a range of the `lower(donor_email), created_at` index.
+ */
+async function anonymousAmong(db: Db, range: DayRange, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const { start, end } = instantRange(range);
+  const rows = rowsOf<{ email: string }>(
+    await db.execute(sql`SELECT DISTINCT lower(donor_email) AS email FROM donations
+      WHERE lower(donor_email) IN (${sql.join(emails.map((e) => sql`${e}`), sql`, `)}) AND donor_anonymous AND ${COUNTED}
+        AND created_at >= ${start.toISOString()}::timestamptz AND created_at < ${end.toISOString()}::timestamptz`),
+  );
+  return new Set(rows.map((r) => r.email));
 }

@@ -10,7 +10,7 @@ import { idParamSchema } from '@donaciones/shared/schemas/common';
 import { adjustDepositAmountSchema, correctionReasonSchema, donationCorrectionSchema } from '@donaciones/shared/schemas/corrections';
 import { actorOf } from '../../http/auth';
 import { adjustDepositAmount, correctionsOf, reopenDeposit, voidDonation } from '../../domain/giving/corrections';
-import { readsContacts } from '../../domain/giving/donations';
+import { readsContacts } from '../../domain/giving/donor-privacy';
 import { adminDonationOf } from '../../domain/giving/review';
 import { annulDueReceipts } from '../../domain/receipts/fel/annulment';
 import { bearer, error, refusals, writeRefusals } from '../common';

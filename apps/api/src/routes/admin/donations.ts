@@ -8,7 +8,7 @@ import { adminDonationOf, approveDonation, listAdminDonations, rejectDonation } 
 import { adminDonationDonorSchema } from '@donaciones/shared/schemas/fiscal';
 import { donationDonor } from '../../domain/receipts/fiscal';
 import { donationHistory } from '../../domain/reporting/donation-history';
-import { readsContacts } from '../../domain/giving/donations';
+import { readsContacts } from '../../domain/giving/donor-privacy';
 import { bearer, error, refusals, writeRefusals } from '../common';
 
 export default async function adminDonationRoutes(app: FastifyInstance) {

@@ -13,7 +13,7 @@ import { actorOf } from '../../http/auth';
 import { getAdminMonthlyGift, listAdminMonthlyGifts } from '../../domain/monthly/gift-console';
 import { cancelMonthlyGift } from '../../domain/monthly/cancel';
 import { monthlyContext } from '../../domain/monthly/monthly-gifts';
-import { readsContacts, staffEmail } from '../../domain/giving/donations';
+import { readsContacts, staffEmail } from '../../domain/giving/donor-privacy';
 import { bearer, error, refusals, writeRefusals } from '../common';
 
 /** A gift as these roles may see it: the donor's email masked without donors.read (docs/product.md#donor-privacy). */

@@ -24,7 +24,7 @@ const stats: AdminDashboardStats = {
     {
       id: 41,
       donor_name: 'Marta Cux',
-      donor_email: 'm***@correo.gt',
+      donor_email: 'm***@correo.gt', donor_anonymous: false,
       amount_gtq: 75,
       currency: 'GTQ',
       donation_type: 'monetary',

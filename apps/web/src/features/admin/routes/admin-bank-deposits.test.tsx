@@ -15,7 +15,7 @@ const ADMIN = { user: { email: 'admin@ejemplo.org', roles: ['ADMIN'] } };
 const deposit: AdminDonation = {
   id: 41,
   donor_name: 'Ana Deposita',
-  donor_email: 'ana@correo.gt',
+  donor_email: 'ana@correo.gt', donor_anonymous: false,
   amount_gtq: 250,
   currency: 'GTQ',
   donation_type: 'monetary',

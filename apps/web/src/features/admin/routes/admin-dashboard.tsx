@@ -37,6 +37,7 @@ import { PaymentProblemsAlert } from '../components/payment-problems-alert';
 import { RoleChips } from '../components/role-chips';
 import { SlipStorageWarning } from '../components/slip-storage';
 import { StatCard } from '../components/stat-card';
+import { AnonymousMark } from '../components/anonymous-mark';
 
 const d = adminMessages.dashboard;
 const s = screensMessages;
@@ -140,13 +141,16 @@ function RecentDonations({ stats, readsDonations }: { stats: AdminDashboardStats
           {stats.recent_donations.map((donation) => (
             <li key={donation.id} className="flex items-center justify-between gap-3 py-3">
               <div className="min-w-0">
-                {readsDonations ? (
-                  <Link to={adminDonationDetailPath(donation.id)} className="block truncate font-semibold text-ink-900 hover:text-brand-700">
-                    {donation.donor_name}
-                  </Link>
-                ) : (
-                  <p className="truncate font-semibold text-ink-900">{donation.donor_name}</p>
-                )}
+                <div className="flex min-w-0 items-center">
+                  {readsDonations ? (
+                    <Link to={adminDonationDetailPath(donation.id)} className="block truncate font-semibold text-ink-900 hover:text-brand-700">
+                      {donation.donor_name}
+                    </Link>
+                  ) : (
+                    <p className="truncate font-semibold text-ink-900">{donation.donor_name}</p>
+                  )}
+                  <AnonymousMark name={donation.donor_name} anonymous={donation.donor_anonymous} />
+                </div>
                 <p className="truncate text-sm text-ink-500">
                   <span className="font-mono">{donation.reference_code}</span> · {formatGiftDate(donation.created_at, donation.dated_by_day)}
                 </p>

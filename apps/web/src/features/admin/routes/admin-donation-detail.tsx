@@ -27,6 +27,7 @@ import { DonationFel } from '../components/donation-fel';
 import { DonationPayment } from '../components/donation-payment';
 import { DonationReceipt } from '../components/donation-receipt';
 import { DonationReview } from '../components/donation-review';
+import { AnonymousMark } from '../components/anonymous-mark';
 
 const r = adminMessages.review;
 const f = r.fields;
@@ -68,7 +69,10 @@ export default function AdminDonationDetailPage() {
         <div className="grid items-start gap-6 lg:grid-cols-2">
           <Card title={r.detailDonor}>
             <dl className="divide-y divide-sand-200">
-              <Field label={f.name}>{d.donor_name}</Field>
+              <Field label={f.name}>
+                {d.donor_name}
+                <AnonymousMark name={d.donor_name} anonymous={d.donor_anonymous} />
+              </Field>
               <Field label={f.email}>{d.donor_email || <span className="text-ink-500">{fiscalMessages.notGiven}</span>}</Field>
               {readsDonors && <DonationDonorRows id={id} />}
             </dl>

@@ -15,7 +15,7 @@ const ADMIN = { user: { email: 'admin@ejemplo.org', roles: ['ADMIN'] } };
 const card: AdminDonation = {
   id: 40,
   donor_name: 'Ana Pérez',
-  donor_email: 'ana@correo.gt',
+  donor_email: 'ana@correo.gt', donor_anonymous: false,
   amount_gtq: 185,
   currency: 'GTQ',
   donation_type: 'monetary',
@@ -30,7 +30,7 @@ const card: AdminDonation = {
 const detail = {
   id: 40,
   donor_name: 'Ana Pérez',
-  donor_email: 'ana@correo.gt',
+  donor_email: 'ana@correo.gt', donor_anonymous: false,
   amount: 185,
   currency: 'GTQ',
   donation_type: 'monetary',

@@ -18,7 +18,7 @@ const ADMIN = { user: { email: 'admin@ejemplo.org', roles: ['ADMIN'] } };
 const queued: AdminDonation = {
   id: 41,
   donor_name: 'Ana Deposita',
-  donor_email: 'ana@correo.gt',
+  donor_email: 'ana@correo.gt', donor_anonymous: false,
   amount_gtq: 250,
   currency: 'GTQ',
   donation_type: 'monetary',
@@ -52,7 +52,7 @@ const review: AdminDonationReview = {
 const detail = {
   id: 41,
   donor_name: 'Ana Deposita',
-  donor_email: 'ana@correo.gt',
+  donor_email: 'ana@correo.gt', donor_anonymous: false,
   amount: 250,
   currency: 'GTQ',
   donation_type: 'monetary',

@@ -30,6 +30,7 @@ import type { Decision } from '../api/decide-donation';
 import { useAdminDonations } from '../api/get-donations';
 import { DecisionModal } from '../components/decision-modal';
 import { DepositSlip } from '../components/deposit-slip';
+import { AnonymousMark } from '../components/anonymous-mark';
 
 const r = adminMessages.review;
 const c = adminMessages.common;
@@ -174,7 +175,10 @@ function reviewColumns(deposits: boolean, onDecide: (donation: AdminDonation, de
       primary: true,
       cell: (d) => (
         <div className="min-w-0 text-left">
-          <p className="truncate font-semibold text-ink-900">{d.donor_name}</p>
+          <p className="flex min-w-0 items-center font-semibold text-ink-900">
+            <span className="truncate">{d.donor_name}</span>
+            <AnonymousMark name={d.donor_name} anonymous={d.donor_anonymous} />
+          </p>
           <p className="truncate text-sm font-normal text-ink-500">{d.donor_email}</p>
         </div>
       ),

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { adminMessages } from '@donaciones/shared/messages/admin';
+import { donateMessages } from '@donaciones/shared/messages/donate';
 import type { Analytics } from '@donaciones/shared/schemas/admin';
 import { analyticsAnswer } from '@/test/analytics';
 import { renderApp } from '@/test/render-app';
@@ -22,15 +23,37 @@ async function donorItems(): Promise<HTMLLIElement[]> {
 
 describe('reports: top donors and their contact details', () => {
   it('shows each email to ADMIN', async () => {
-    render(['ADMIN'], [{ name: 'Rosa Ajú Tzoc', email: 'rosa.aju@correo.gt', total_donated: 500, donations_count: 1 }]);
+    render(['ADMIN'], [{ name: 'Rosa Ajú Tzoc', email: 'rosa.aju@correo.gt', anonymous: false, total_donated: 500, donations_count: 1 }]);
     const [item] = await donorItems();
     expect(item.textContent).toContain('rosa.aju@correo.gt');
+    expect(item.textContent).not.toContain(adminMessages.common.anonymousMark);
+  });
+
+  it('marks a donor who gave anonymously, whose name staff must not say in public', async () => {
+    render(['FINANCE'], [
+      { name: 'Rosa Ajú Tzoc', email: 'rosa.aju@correo.gt', anonymous: true, total_donated: 500, donations_count: 1 },
+      { name: 'Pedro Xol', email: 'pedro.xol@correo.gt', anonymous: false, total_donated: 200, donations_count: 2 },
+    ]);
+    const [rosa, pedro] = await donorItems();
+    expect(rosa.textContent).toContain(adminMessages.common.anonymousMark);
+    expect(rosa.textContent).toContain(adminMessages.common.anonymousMarkHint);
+    expect(pedro.textContent).not.toContain(adminMessages.common.anonymousMark);
+  });
+
+  it('draws no mark beside "Anónimo", the name COMMUNICATIONS is sent for such a donor', async () => {
+    render(['COMMUNICATIONS'], [
+      { name: 'Rosa Ajú Tzoc', anonymous: false, total_donated: 900, donations_count: 1 },
+      { name: donateMessages.anonymousDonor, anonymous: true, total_donated: 500, donations_count: 1 },
+    ]);
+    const [, anonymous] = await donorItems();
+    expect(anonymous.textContent).toContain(donateMessages.anonymousDonor);
+    expect(anonymous.textContent).not.toContain(adminMessages.common.anonymousMark);
   });
 
   it('shows COMMUNICATIONS the names without an empty email line', async () => {
     render(['COMMUNICATIONS'], [
-      { name: 'Rosa Ajú Tzoc', total_donated: 500, donations_count: 1 },
-      { name: 'Pedro Xol', total_donated: 200, donations_count: 2 },
+      { name: 'Rosa Ajú Tzoc', anonymous: false, total_donated: 500, donations_count: 1 },
+      { name: 'Pedro Xol', anonymous: false, total_donated: 200, donations_count: 2 },
     ]);
     expect(await screen.findByText(rep.topDonors)).toBeTruthy();
     const items = await donorItems();

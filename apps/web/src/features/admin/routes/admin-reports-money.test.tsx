@@ -70,8 +70,8 @@ describe('admin dashboard: totals in quetzales', () => {
       growth_metrics: { users_growth_percentage: 0, donations_growth_percentage: 0, amount_growth_percentage: 0, users_before: 0, donations_before: 0, amount_before: 0 },
       recent_users: [],
       recent_donations: [
-        { id: 1, donor_name: 'Ana', donor_email: 'ana@correo.gt', amount_gtq: 385, currency: 'USD', donation_type: 'monetary', status: 'APPROVED', created_at: '2026-11-23T18:00:00Z', dated_by_day: false, reference_code: '#MG00000001', payment_provider: 'recurrente', manual_review: false },
-        { id: 2, donor_name: 'Beto', donor_email: 'beto@correo.gt', amount_gtq: 100, currency: 'GTQ', donation_type: 'monetary', status: 'APPROVED', created_at: '2026-11-23T17:00:00Z', dated_by_day: false, reference_code: '#MG00000002', payment_provider: 'recurrente', manual_review: false },
+        { id: 1, donor_name: 'Ana', donor_email: 'ana@correo.gt', donor_anonymous: false, amount_gtq: 385, currency: 'USD', donation_type: 'monetary', status: 'APPROVED', created_at: '2026-11-23T18:00:00Z', dated_by_day: false, reference_code: '#MG00000001', payment_provider: 'recurrente', manual_review: false },
+        { id: 2, donor_name: 'Beto', donor_email: 'beto@correo.gt', donor_anonymous: false, amount_gtq: 100, currency: 'GTQ', donation_type: 'monetary', status: 'APPROVED', created_at: '2026-11-23T17:00:00Z', dated_by_day: false, reference_code: '#MG00000002', payment_provider: 'recurrente', manual_review: false },
       ],
       recent_activity: [],
       monthly_giving: { active_donors: 0, active_gifts: 0, mrr: 0, previous_mrr: 0, mrr_change_percentage: 0 },

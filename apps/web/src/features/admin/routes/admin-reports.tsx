@@ -22,6 +22,7 @@ import { MonthlyGivingReport } from '../components/monthly-giving-report';
 import { ProgramTotals } from '../components/program-totals';
 import { StatCard } from '../components/stat-card';
 import { trendLabel } from '../components/trend-label';
+import { AnonymousMark } from '../components/anonymous-mark';
 
 const TrendChart = lazy(() => import('../components/trend-chart'));
 
@@ -168,7 +169,10 @@ function TopDonors({ analytics }: { analytics: Analytics }) {
               </span>
               <div className="min-w-0 flex-1">
                 <div className="flex items-baseline justify-between gap-3">
-                  <p className="truncate font-semibold text-ink-900">{donor.name}</p>
+                  <p className="flex min-w-0 items-center font-semibold text-ink-900">
+                    <span className="truncate">{donor.name}</span>
+                    <AnonymousMark name={donor.name} anonymous={donor.anonymous} />
+                  </p>
                   <p className="shrink-0 font-semibold text-ink-900 tabular-nums">{formatMoney(donor.total_donated)}</p>
                 </div>
                 <div className={`flex items-center gap-3 text-xs text-ink-500 ${donor.email ? 'justify-between' : 'justify-end'}`}>
