@@ -3,7 +3,7 @@
 // "Mis donaciones mensuales", where its amount is changed, it is paused and resumed early ("Reanudar
 // ahora"), and cancelled; a second
 // identical gift is asked about first; the link of its email opens the gift without signing in,
-// where it is cancelled too; a link that is not valid says so and shows nothing else.
+// where its amount is changed, it is paused and resumed early, and it is cancelled too; a link that is not valid says so and shows nothing else.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken, DEMO, expect, futureExpiry, login, screenshots, statusError, test, uniqueEmail, waitForEmail } from './fixtures';
@@ -175,7 +175,7 @@ test.describe('monthly giving, donor side', () => {
     await expect(renewed.getByRole('button', { name: 'Cancelar' })).toHaveCount(0);
   });
 
-  test('the same gift again asks first; the link of the email opens the gift without signing in, changes its amount, pauses it and cancels it', async ({ page, request, allowConsoleErrors }) => {
+  test('the same gift again asks first; the link of the email opens the gift without signing in, changes its amount, pauses it, resumes it early and cancels it', async ({ page, request, allowConsoleErrors }) => {
     const email = uniqueEmail('padrino');
     await page.goto('/');
     await page.getByRole('link', { name: 'Dona cada mes' }).first().click();
@@ -220,6 +220,7 @@ test.describe('monthly giving, donor side', () => {
     await expect(gift.getByRole('heading', { name: 'Q89.00 al mes' })).toBeVisible();
     await waitForEmail(email, /Registramos el cambio de tu [^\n]*\n?[^\n]*? (Q95\.00) cada mes/);
 
+    const nextCharge = (await gift.getByTestId('next-charge').textContent()) as string;
     await gift.getByRole('button', { name: 'Pausar' }).click();
     const pause = page.getByRole('dialog', { name: 'Pausar tu donación mensual' });
     await pause.getByRole('radio', { name: /^3 meses / }).check();
@@ -231,6 +232,25 @@ test.describe('monthly giving, donor side', () => {
     await screenshots(page, 'monthly-manage-paused');
     await expect(page.getByText(/^Tu donación mensual quedó en pausa hasta el /)).toHaveCount(0);
     await expectAccessible(page, '/donacion-mensual, en pausa');
+
+    // "Reanudar ahora", as in the donor area: the same confirmation, nothing charged now, the next charge
+    // back on the day shown before the pause, with the new amount asked before it.
+    await gift.getByRole('button', { name: 'Reanudar ahora' }).click();
+    const resume = page.getByRole('alertdialog', { name: '¿Reanudar tu donación mensual ahora?' });
+    await expect(resume).toContainText(/Hoy no se cobra nada\. Tu próximo cobro será el \d{1,2} de [a-z]+ de \d{4}, de Q95\.00, y después cada mes el mismo día, en lugar de esperar al \d{1,2} de [a-z]+ de \d{4}\./);
+    await expectAccessible(page, '/donacion-mensual, Reanudar ahora');
+    await screenshots(page, 'monthly-manage-resume');
+    await resume.getByRole('button', { name: 'Sí, reanudar' }).click();
+    await expect(page.getByText(/^Tu donación mensual se reanudó: el próximo cobro será el .+\. Te enviamos un correo\.$/)).toBeVisible();
+    await expect(resume).toHaveCount(0);
+    await expect(gift.getByText('Activa')).toBeVisible();
+    await expect(gift.getByTestId('paused-until')).toHaveCount(0);
+    await expect(gift.getByTestId('next-charge')).toHaveText(nextCharge);
+    await expect(gift.getByTestId('pending-change')).toContainText('Cambia a Q95.00 desde el');
+    await expect(gift.getByRole('button', { name: 'Reanudar ahora' })).toHaveCount(0);
+    await expect(gift.getByRole('button', { name: 'Pausar' })).toBeVisible();
+    expect(await waitForEmail(email, /Reanudamos tu donaci[^\n]*antes de lo previsto\. El pr.{1,2}ximo cobro ser.{1,2} el [^\n]*?, de (Q\d+\.\d\d)/)).toBe('Q95.00');
+    await screenshots(page, 'monthly-manage-resumed');
 
     await gift.getByRole('button', { name: 'Cancelar' }).click();
     await expectAccessible(page, '/donacion-mensual, Cancelar');

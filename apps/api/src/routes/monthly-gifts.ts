@@ -1,6 +1,6 @@
 // The no-login page of a monthly gift (/donacion-mensual?token=..., docs/product.md#monthly-giving):
 // the signed, expiring link of every monthly email opens this one gift, and nothing else: see it,
-// change its amount, pause it, cancel it, or pay a new checkout when a charge failed. A tampered, expired or other-purpose token
+// change its amount, pause it, resume it early, cancel it, or pay a new checkout when a charge failed. A tampered, expired or other-purpose token
 // answers 401 and reveals nothing.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,10 +10,11 @@ import {
   manageMonthlyQuerySchema,
   manageChangeAmountSchema,
   managePauseSchema,
+  manageResumeSchema,
   manageUpdateCardSchema,
   monthlyCheckoutSchema,
 } from '@donaciones/shared/schemas/monthly';
-import { changeManagedGiftAmount, pauseManagedGift, updateManagedGiftCard } from '../domain/monthly/changes';
+import { changeManagedGiftAmount, pauseManagedGift, resumeManagedGift, updateManagedGiftCard } from '../domain/monthly/changes';
 import { monthlyContext } from '../domain/monthly/monthly-gifts';
 import { cancelManagedGift, managedGift } from '../domain/monthly/views';
 import { error, limited } from './common';
@@ -103,5 +104,23 @@ export default async function monthlyGiftLinkRoutes(app: FastifyInstance) {
       },
     },
     async (request) => pauseManagedGift(app.db, ctx, { token: request.body.token, months: request.body.months, ip: request.ip }),
+  );
+
+  r.post(
+    '/monthly-gifts/manage/resume',
+    {
+      config: limited(app, 10),
+      schema: {
+        tags: [TAG],
+        summary: 'Reanudar ahora la donación mensual en pausa del enlace firmado',
+        description:
+          'Como en el área del donante: no cobra nada ahora; el próximo cobro vuelve al primer día de cobro que viene (resumeChargeAt), ' +
+          'antes del fin de la pausa, con un correo. checkoutUrl null con el proveedor simulado; con Recurrente, la página donde se confirma ' +
+          'la tarjeta. 409 si no está en pausa o si no hay un día de cobro antes del fin de la pausa.',
+        body: manageResumeSchema,
+        response: { 200: monthlyCheckoutSchema, 400: error, 401: error, 409: error, 429: error, 502: error },
+      },
+    },
+    async (request) => resumeManagedGift(app.db, ctx, { token: request.body.token, ip: request.ip }),
   );
 }

@@ -574,6 +574,46 @@ describe('changing the amount (decision 0038)', () => {
     const [after] = (await app.inject({ method: 'GET', url: '/api/v1/member/monthly-gifts', headers: auth })).json<MonthlyGift[]>();
     expect(after).toMatchObject({ id: giftId, status: 'active', pausedUntil: null, resumeChargeAt: null });
   });
+
+  it('"Reanudar ahora" from the emails\' link, without signing in: the same trial subscription, and the link\'s page then shows the new gift active', async () => {
+    const { email } = await activeGift();
+    const [started] = await emailsTo(email, 'monthly-gift-started');
+    const paused = await app.inject({ method: 'POST', url: '/api/v1/monthly-gifts/manage/pause', payload: { token: linkToken(started.textBody), months: 3 } });
+    const pauseGiftId = paused.json<MonthlyCheckout>().giftId;
+    await standIn.pay((await giftRow(pauseGiftId)).checkoutId as string, PAYING_CARD);
+    const pausedRow = await giftRow(pauseGiftId);
+    expect(pausedRow.status).toBe('paused');
+    // The pause's email carries the link of the paused gift; the first one's gift has ended.
+    const [pauseEmail] = await emailsTo(email, 'monthly-gift-paused');
+    const token = linkToken(pauseEmail.textBody);
+    const view = (await app.inject({ method: 'GET', url: `/api/v1/monthly-gifts/manage?token=${encodeURIComponent(token)}` })).json<ManagedMonthlyGift>();
+    expect(view).toMatchObject({ id: pauseGiftId, status: 'paused', resumeChargeAt: expect.any(String) });
+    const stale = await app.inject({ method: 'POST', url: '/api/v1/monthly-gifts/manage/resume', payload: { token: linkToken(started.textBody) } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<{ detail: string }>().detail).toBe('Esta donación mensual no está en pausa.');
+
+    const res = await app.inject({ method: 'POST', url: '/api/v1/monthly-gifts/manage/resume', payload: { token } });
+    expect(res.statusCode, res.body).toBe(200);
+    const { checkoutUrl, giftId } = res.json<MonthlyCheckout>();
+    expect(checkoutUrl).toMatch(/\/checkout-session\/ch_/);
+    const trial = await giftRow(giftId);
+    expect(trial).toMatchObject({ status: 'incomplete', replacesGiftId: pauseGiftId, amountCents: 15000, pausedUntil: null });
+    expect(Math.abs((trial.nextChargeAt as Date).getTime() - new Date(view.resumeChargeAt as string).getTime())).toBeLessThan(60_000);
+    expect(standIn.checkouts.get(trial.checkoutId as string)?.trial?.interval).toBe('week');
+    expect((await giftRow(pauseGiftId)).status).toBe('paused');
+
+    await standIn.pay(trial.checkoutId as string, PAYING_CARD);
+    expect(await giftRow(pauseGiftId)).toMatchObject({ status: 'cancelled' });
+    expect(standIn.subscriptions.get(pausedRow.subscriptionId as string)?.status).toBe('cancelled');
+    expect(await giftDonations(giftId)).toHaveLength(0);
+    const [resumed] = await emailsTo(email, 'monthly-gift-resumed');
+    expect(resumed.textBody).toContain('Reanudamos tu donación mensual antes de lo previsto');
+    expect(resumed.textBody).toContain('de Q150.00');
+    // The provider's page returns to the new gift's link: active, its pause over.
+    const returnToken = new URL(standIn.checkouts.get(trial.checkoutId as string)?.successUrl as string).searchParams.get('token') as string;
+    const after = (await app.inject({ method: 'GET', url: `/api/v1/monthly-gifts/manage?token=${encodeURIComponent(returnToken)}` })).json<ManagedMonthlyGift>();
+    expect(after).toMatchObject({ id: giftId, status: 'active', pausedUntil: null, resumeChargeAt: null });
+  });
 });
 
 describe('changing the amount of a paused gift', () => {

@@ -1,7 +1,7 @@
 // A monthly gift's change of amount and pause with the simulated provider (the offline demo), held by
 // the product (docs/product.md#monthly-giving, decision 0038): nothing is charged when asked, one email
 // says so; the new amount is charged from the next charge date on the same day of the month; a pause
-// skips 1 to 3 charges and resumes by itself; the same from the emails' signed link; staff see the
+// skips 1 to 3 charges and resumes by itself, or early; the same from the emails' signed link; staff see the
 // pause; an anonymous gift stays anonymous in every renewal.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
@@ -13,6 +13,7 @@ import type { ManagedMonthlyGift, MonthlyCheckout, MonthlyGift } from '@donacion
 import { auditLog, donations, emailOutbox, recurringGifts } from '../../src/db/schema';
 import { addMonth } from '../../src/domain/ledger/links';
 import { monthlyContext } from '../../src/domain/monthly/monthly-gifts';
+import { signedLinks } from '../../src/platform/signed-links';
 import { chargeDueSimulatedGifts } from '../../src/domain/monthly/simulated-charges';
 import { monthlyApiMessages } from '../../src/messages/monthly';
 import { activityMessage } from '../../src/domain/reporting/organisation-dashboard';
@@ -289,6 +290,54 @@ describe('from the emails signed link, without signing in', () => {
 
     const forged = await ctx.app.inject({ method: 'POST', url: '/api/v1/monthly-gifts/manage/pause', payload: { token: `${token}x`, months: 1 } });
     expect(forged.statusCode).toBe(401);
+  });
+
+  it('"Reanudar ahora" (decision 0069) as the donor area does: nothing charged, one email, the audit entry; refused in Spanish when not paused or the link is not valid', async () => {
+    const email = `reanuda.${randomBytes(4).toString('hex')}@prueba.gt`;
+    const answer = await donateMonthly(email, undefined, 130);
+    await chargeDueSimulatedGifts(ctx.db, monthlyContext(ctx.app));
+    const gift = await giftRow(answer.recurring_gift_id as number);
+    const due = gift.nextChargeAt as Date;
+    const [started] = await emailOf(email, 'monthly-gift-started');
+    const token = linkToken(started.textBody);
+    const resume = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/v1/monthly-gifts/manage/resume', payload });
+
+    const active = await resume({ token });
+    expect(active.statusCode).toBe(409);
+    expect(active.json<{ detail: string }>().detail).toBe(monthlyApiMessages.notPaused);
+
+    await ctx.app.inject({ method: 'POST', url: '/api/v1/monthly-gifts/manage/pause', payload: { token, months: 3 } });
+    const view = (await ctx.app.inject({ method: 'GET', url: `/api/v1/monthly-gifts/manage?token=${encodeURIComponent(token)}` })).json<ManagedMonthlyGift>();
+    expect(view).toMatchObject({ status: 'paused', pausedUntil: addMonth(due, 3).toISOString(), resumeChargeAt: due.toISOString() });
+
+    // A tampered, expired, other-purpose or missing token changes nothing.
+    const expired = await signedLinks(ctx.config.jwtSecret, -60).sign({ purpose: 'monthly-gift', subject: gift.id });
+    const otherPurpose = await signedLinks(ctx.config.jwtSecret).sign({ purpose: 'deposit-slip', subject: gift.id });
+    for (const bad of [`${token}x`, expired, otherPurpose]) {
+      const res = await resume({ token: bad });
+      expect(res.statusCode).toBe(401);
+      expect(res.json<{ detail: string }>().detail).toBe(monthlyApiMessages.linkInvalid);
+    }
+    expect((await resume({})).statusCode).toBe(400);
+    expect((await giftRow(gift.id)).status).toBe('paused');
+
+    const before = (await emailsTo(email)).length;
+    const res = await resume({ token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<MonthlyCheckout>()).toEqual({ checkoutUrl: null, giftId: gift.id });
+    expect(await giftRow(gift.id)).toMatchObject({ status: 'active', pausedUntil: null, nextChargeAt: due });
+    expect(await giftDonations(gift.id)).toHaveLength(1);
+    const sent = (await emailsTo(email)).slice(before);
+    expect(sent.map((e) => [e.template, e.subject])).toEqual([['monthly-gift-resumed', 'Reanudaste tu donación mensual']]);
+    expect(sent[0].textBody).toContain('Reanudamos tu donación mensual antes de lo previsto. El próximo cobro será el');
+    expect(sent[0].textBody).toContain('de Q130.00');
+    const [entry] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'monthly_gift.resume'), eq(auditLog.entityId, String(gift.id))));
+    expect(entry).toMatchObject({ actorUserId: null });
+    expect(entry.details).toMatchObject({ paused_until: addMonth(due, 3).toISOString(), next_charge: due.toISOString() });
+
+    const again = await resume({ token });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ detail: string }>().detail).toBe(monthlyApiMessages.notPaused);
   });
 });
 

@@ -607,6 +607,13 @@ const matrix: Record<string, Entry> = {
     ...everyone(200),
     request: async () => ({ url: `${V1}/monthly-gifts/manage/pause`, payload: { token: await monthlyLink(), months: 2 } }),
   },
+  [`POST ${V1}/monthly-gifts/manage/resume`]: {
+    ...everyone(200),
+    request: async () => {
+      const until = new Date(Date.now() + 62 * 86_400_000);
+      return { url: `${V1}/monthly-gifts/manage/resume`, payload: { token: await monthlyLink({ status: 'paused', pausedUntil: until, nextChargeAt: until }) } };
+    },
+  },
   [`GET ${V1}/receipts/statement/:year.pdf`]: {
     ...signedIn(200),
     other: 403,

@@ -141,6 +141,7 @@ const SAMPLES: Record<string, unknown> = {
   [`POST ${V1}/member/monthly-gifts/:id/resume`]: null,
   [`POST ${V1}/monthly-gifts/manage/change-amount`]: { token: 'eyJhbGciOiJIUzI1NiJ9.e30.firma', amount: 250 },
   [`POST ${V1}/monthly-gifts/manage/pause`]: { token: 'eyJhbGciOiJIUzI1NiJ9.e30.firma', months: 1 },
+  [`POST ${V1}/monthly-gifts/manage/resume`]: { token: 'eyJhbGciOiJIUzI1NiJ9.e30.firma' },
   [`POST ${V1}/admin/bank-statements/preview`]: { bank: 'Banco fuzz', file_name: 'f.csv', content_base64: Buffer.from('Fecha;Descripción;Crédito\n02/03/2026;DEP;1.250,00\n').toString('base64') },
   [`POST ${V1}/admin/bank-statements`]: {
     bank: 'Banco fuzz',

@@ -62,7 +62,7 @@ export const monthlyManageMessages = {
   // The page of the emails' link (/donacion-mensual?token=...), without signing in
   manage: {
     title: 'Tu donación mensual',
-    intro: 'Aquí puedes ver tu donación mensual, cambiar su monto, pausarla o cancelarla, sin iniciar sesión.',
+    intro: 'Aquí puedes ver tu donación mensual, cambiar su monto, pausarla o reanudarla y cancelarla, sin iniciar sesión.',
     donor: 'Donante',
     amount: 'Monto',
     status: 'Estado',

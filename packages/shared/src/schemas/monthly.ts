@@ -102,6 +102,8 @@ export const manageUpdateCardSchema = z.object({ token: linkToken });
 export const manageChangeAmountSchema = changeMonthlyAmountSchema.extend({ token: linkToken });
 /** `POST /api/v1/monthly-gifts/manage/pause`. */
 export const managePauseSchema = pauseMonthlyGiftSchema.extend({ token: linkToken });
+/** `POST /api/v1/monthly-gifts/manage/resume`. */
+export const manageResumeSchema = z.object({ token: linkToken });
 
 /**
  * The answer of change-amount, pause and update-card: the provider's checkout page to go to, or null

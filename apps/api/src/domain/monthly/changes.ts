@@ -113,6 +113,11 @@ export async function resumeMemberGift(db: Database, ctx: MonthlyContext, input:
   return resumeGift(db, ctx, await memberGift(db, input.userId, input.giftId), { actor: input.actor, ip: input.ip });
 }
 
+/** "Reanudar ahora" from the emails' signed link, without signing in: the donor area's resume, no actor. */
+export async function resumeManagedGift(db: Database, ctx: MonthlyContext, input: { token: string; ip?: string | null }): Promise<MonthlyCheckout> {
+  return resumeGift(db, ctx, await giftOfToken(db, ctx, input.token), { actor: null, ip: input.ip });
+}
+
 /** "Pausar" from the emails' signed link, without signing in. */
 export async function pauseManagedGift(db: Database, ctx: MonthlyContext, input: { token: string; months: number; ip?: string | null }): Promise<MonthlyCheckout> {
   return pauseGift(db, ctx, await giftOfToken(db, ctx, input.token), input.months, { actor: null, ip: input.ip });

@@ -1,6 +1,6 @@
 // The monthly gift opened by the signed link of its emails, without signing in
-// (docs/product.md#monthly-giving): GET /monthly-gifts/manage?token=, change of amount, pause, cancel
-// and card update.
+// (docs/product.md#monthly-giving): GET /monthly-gifts/manage?token=, change of amount, pause, early
+// resume, cancel and card update.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ManagedMonthlyGift, MonthlyCheckout } from '@donaciones/shared/schemas/monthly';
 import { api, getErrorStatus } from '@/lib/api-client';
@@ -63,3 +63,16 @@ function useManagedAction(token: string, path: 'change-amount' | 'pause', field:
 
 export const useChangeManagedAmount = (token: string) => useManagedAction(token, 'change-amount', 'amount');
 export const usePauseManagedGift = (token: string) => useManagedAction(token, 'pause', 'months');
+
+/** "Reanudar ahora" of a paused gift from the link (decision 0069): the page's gift is read again once done. */
+export function useResumeManagedGift(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    onError: rereadOnExpiry(queryClient, token),
+    mutationFn: async (): Promise<MonthlyCheckout> => {
+      const { data } = await api.post<MonthlyCheckout>('/monthly-gifts/manage/resume', { token }, { skipAuthRefresh: true, skipErrorToast: [409] });
+      return data;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: managedGiftKeys.gift(token) }),
+  });
+}

@@ -1,10 +1,11 @@
 // /donacion-mensual?token=..., the page of the signed link every monthly email carries
 // (docs/product.md#monthly-giving): the gift (donor, amount, status, since, next charge) without signing
-// in, "Cambiar monto" (from the next charge date), "Pausar" (skip 1 to 3 charges), its cancellation
-// (confirmation, optional reason) and, when a charge failed, "Actualizar tarjeta" (the provider's page). A link that is not valid or has expired shows only that, in Spanish.
+// in, "Cambiar monto" (from the next charge date), "Pausar" (skip 1 to 3 charges), "Reanudar ahora" (a
+// paused gift, when a billing day comes before the pause's end; the donor area's dialog, decision 0069),
+// its cancellation (confirmation, optional reason) and, when a charge failed, "Actualizar tarjeta" (the provider's page). A link that is not valid or has expired shows only that, in Spanish.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CreditCard, LinkIcon, PauseCircle, Pencil, XCircle } from 'lucide-react';
+import { CreditCard, LinkIcon, PauseCircle, Pencil, PlayCircle, XCircle } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { monthlyManageMessages } from '@donaciones/shared/messages/monthly-manage';
 import type { ManagedMonthlyGift } from '@donaciones/shared/schemas/monthly';
@@ -14,9 +15,17 @@ import { ErrorState } from '@/components/states';
 import { getErrorStatus } from '@/lib/api-client';
 import { mailtoHref, usePublicSite } from '@/lib/public-site';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useCancelManagedGift, useChangeManagedAmount, useManagedMonthlyGift, usePauseManagedGift, useUpdateManagedCard } from '../api/managed-monthly-gift';
+import {
+  useCancelManagedGift,
+  useChangeManagedAmount,
+  useManagedMonthlyGift,
+  usePauseManagedGift,
+  useResumeManagedGift,
+  useUpdateManagedCard,
+} from '../api/managed-monthly-gift';
 import { ChangeAmountDialog } from '../components/change-amount-dialog';
 import { PauseMonthlyDialog } from '../components/pause-monthly-dialog';
+import { ResumeMonthlyDialog } from '../components/resume-monthly-dialog';
 import { CancelMonthlyDialog } from '../components/cancel-monthly-dialog';
 import { MonthlyStatusBadge } from '@/components/monthly-status-badge';
 import { MonthlyGiftFacts, monthlyAmount } from '../components/monthly-gift-details';
@@ -33,7 +42,8 @@ export default function ManageMonthlyGiftPage() {
   const updateCard = useUpdateManagedCard(token);
   const change = useChangeManagedAmount(token);
   const pause = usePauseManagedGift(token);
-  const [dialog, setDialog] = useState<'change' | 'pause' | null>(null);
+  const resume = useResumeManagedGift(token);
+  const [dialog, setDialog] = useState<'change' | 'pause' | 'resume' | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [leaving, setLeaving] = useState(false);
 
@@ -83,16 +93,18 @@ export default function ManageMonthlyGiftPage() {
         <GiftSummary gift={g} />
         {!ended && (
           <GiftActions
-            status={g.status}
+            gift={g}
             updatingCard={updateCard.isPending || leaving}
             onUpdateCard={goUpdateCard}
             onChangeAmount={() => setDialog('change')}
             onPause={() => setDialog('pause')}
+            onResume={() => setDialog('resume')}
             onCancel={() => setConfirming(true)}
           />
         )}
         <ChangeAmountDialog gift={dialog === 'change' ? g : null} onClose={() => setDialog(null)} submit={(amount) => change.mutateAsync(amount)} />
         <PauseMonthlyDialog gift={dialog === 'pause' ? g : null} onClose={() => setDialog(null)} submit={(months) => pause.mutateAsync(months)} />
+        <ResumeMonthlyDialog gift={dialog === 'resume' ? g : null} onClose={() => setDialog(null)} submit={() => resume.mutateAsync()} />
         <CancelMonthlyDialog open={confirming} amount={monthlyAmount(g)} pending={cancel.isPending} onConfirm={confirmCancel} onClose={() => setConfirming(false)} />
       </div>
     );
@@ -150,20 +162,25 @@ function GiftSummary({ gift: g }: { gift: ManagedMonthlyGift }) {
   );
 }
 
-/** The buttons of a gift that has not ended: Actualizar tarjeta (after a failed charge), Cambiar monto, Pausar and Cancelar. */
+/**
+ * The buttons of a gift that has not ended: Actualizar tarjeta (after a failed charge), Cambiar monto,
+ * Pausar (active) or Reanudar ahora (paused, when a billing day comes before the pause's end), and Cancelar.
+ */
 function GiftActions({
-  status,
+  gift: { status, resumeChargeAt },
   updatingCard,
   onUpdateCard,
   onChangeAmount,
   onPause,
+  onResume,
   onCancel,
 }: {
-  status: ManagedMonthlyGift['status'];
+  gift: ManagedMonthlyGift;
   updatingCard: boolean;
   onUpdateCard: () => void;
   onChangeAmount: () => void;
   onPause: () => void;
+  onResume: () => void;
   onCancel: () => void;
 }) {
   return (
@@ -181,6 +198,11 @@ function GiftActions({
       {status === 'active' && (
         <Button variant="outline" onClick={onPause} icon={<PauseCircle aria-hidden="true" className="size-4" />}>
           {mm.pause.button}
+        </Button>
+      )}
+      {status === 'paused' && resumeChargeAt && (
+        <Button variant="outline" onClick={onResume} icon={<PlayCircle aria-hidden="true" className="size-4" />}>
+          {mm.resume.button}
         </Button>
       )}
       <Button variant="outline" className="text-red-700" onClick={onCancel} icon={<XCircle aria-hidden="true" className="size-4" />}>

@@ -1,6 +1,6 @@
 // "Mis donaciones mensuales" and the no-login page of the emails' link (docs/product.md#monthly-giving):
 // the facts of each gift, cancel with its confirmation and optional reason, change of amount (checked,
-// then the provider's page), the empty state, and a link that is not valid.
+// then the provider's page), pause and early resume, the empty state, and a link that is not valid.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -342,6 +342,61 @@ describe('/donacion-mensual?token=... (no sign-in)', { timeout: 20_000 }, () => 
     await user.click(within(card).getByRole('button', { name: 'Actualizar tarjeta' }));
     await waitFor(() => expect(assigned).toEqual(['http://pagos.prueba/checkout-session/ch_card']));
     expect(requests.find((r) => r.url === '/monthly-gifts/manage/update-card')?.data).toEqual({ token: 'abc' });
+  });
+
+  it('"Reanudar ahora" on a paused gift: the donor area\'s confirmation, sent with the token, then the page shows it active', async () => {
+    let resumed = false;
+    const paused = managed({ status: 'paused', pausedUntil: '2027-03-15T16:00:00Z', nextChargeAt: '2027-03-15T16:00:00Z', resumeChargeAt: '2026-12-15T16:00:00Z', pendingAmountCents: 20_000, pendingFrom: '2027-03-15T16:00:00Z' });
+    const { user, requests } = openManage('/donacion-mensual?token=tok.en-2', (req) => {
+      if (req.url === '/monthly-gifts/manage') return { status: 200, data: resumed ? managed({ pendingAmountCents: 20_000, pendingFrom: '2026-12-15T16:00:00Z' }) : paused };
+      if (req.url === '/monthly-gifts/manage/resume') {
+        resumed = true;
+        return { status: 200, data: { checkoutUrl: null, giftId: 4 } };
+      }
+      return undefined;
+    });
+    const card = await screen.findByTestId('managed-gift', {}, { timeout: 6000 });
+    expect(within(card).getByText('Pausada')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Pausar' })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Reanudar ahora' }));
+    const dialog = screen.getByRole('alertdialog', { name: '¿Reanudar tu donación mensual ahora?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Hoy no se cobra nada. Tu próximo cobro será el 15 de diciembre de 2026, de Q200.00, y después cada mes el mismo día, en lugar de esperar al 15 de marzo de 2027.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, reanudar' }));
+    expect(await screen.findByText('Tu donación mensual se reanudó: el próximo cobro será el 15 de diciembre de 2026. Te enviamos un correo.')).toBeInTheDocument();
+    expect(requests.find((r) => r.url === '/monthly-gifts/manage/resume')?.data).toEqual({ token: 'tok.en-2' });
+    expect(await within(card).findByText('Activa')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Reanudar ahora' })).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Pausar' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(assigned).toEqual([]);
+    expect(requests.some((r) => r.url.startsWith('/member/') || r.url.startsWith('/users/'))).toBe(false);
+  });
+
+  it('"Reanudar ahora" is not offered when no billing day comes before the pause ends', async () => {
+    openManage('/donacion-mensual?token=abc', (req) =>
+      req.url === '/monthly-gifts/manage' ? { status: 200, data: managed({ status: 'paused', pausedUntil: '2026-12-15T16:00:00Z', resumeChargeAt: null }) } : undefined,
+    );
+    const card = await screen.findByTestId('managed-gift', {}, { timeout: 6000 });
+    expect(within(card).getByText('Pausada')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Reanudar ahora' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Pausar' })).toBeNull();
+  });
+
+  it('"Reanudar ahora": the server\'s refusal in Spanish shows in the dialog, which stays open', async () => {
+    const refusal = 'Tu donación mensual ya se reanuda el 15 de diciembre de 2026: no hay un día de cobro antes de esa fecha.';
+    const { user } = openManage('/donacion-mensual?token=abc', (req) => {
+      if (req.url === '/monthly-gifts/manage') return { status: 200, data: managed({ status: 'paused', pausedUntil: '2026-12-15T16:00:00Z', resumeChargeAt: '2026-12-01T16:00:00Z' }) };
+      if (req.url === '/monthly-gifts/manage/resume') return { status: 409, data: { detail: refusal } };
+      return undefined;
+    });
+    const card = await screen.findByTestId('managed-gift', {}, { timeout: 6000 });
+    await user.click(within(card).getByRole('button', { name: 'Reanudar ahora' }));
+    const dialog = screen.getByRole('alertdialog', { name: '¿Reanudar tu donación mensual ahora?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, reanudar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
   });
 
   it.each([
