@@ -189,6 +189,11 @@ describe('replies and what a sponsor may read', () => {
       inject(ctx.app, { method: 'PUT', url: `${V1}/users/me/letters/${letterId}/photo`, token, payload: photo, headers: { 'content-type': 'application/octet-stream' } });
     expect((await put(sponsor.token)).statusCode).toBe(404);
     expect((await put(otherSponsor.token)).statusCode).toBe(201);
+    // Someone else's letter answers as one that does not exist: the same 404 and the same words.
+    const absent = await inject(ctx.app, { method: 'GET', url: `${V1}/users/me/letters/999999/photo`, token: sponsor.token });
+    for (const res of [await inject(ctx.app, { method: 'GET', url: `${V1}/users/me/letters/${id}/photo`, token: sponsor.token }), await put(sponsor.token)]) {
+      expect([res.statusCode, res.json()]).toEqual([404, absent.json()]);
+    }
     const served = await inject(ctx.app, { method: 'GET', url: `${V1}/admin/letters/${id}/photo`, token: staff.token });
     expect(served.rawPayload.includes(Buffer.from('gps-casa'))).toBe(false);
     expect((await inject(ctx.app, { method: 'POST', url: `${V1}/admin/letters/${id}/approve`, token: staff.token, payload: {} })).statusCode).toBe(409);

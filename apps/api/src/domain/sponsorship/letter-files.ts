@@ -27,7 +27,7 @@ export async function attachLetterFile(
   const [letter] = await db.select().from(sponsorshipLetters).where(eq(sponsorshipLetters.id, input.letterId));
   if (!letter) throw new NotFoundError(m.letterNotFound);
   if (input.sponsorUserId != null) {
-    await ownSponsorship(db, input.sponsorUserId, letter.sponsorshipId);
+    await ownLetter(db, input.sponsorUserId, letter.sponsorshipId);
     if (letter.writtenByUserId !== input.sponsorUserId || letter.direction !== 'to_child') throw new NotFoundError(m.letterNotFound);
   }
   if ((input.purpose === 'photo') !== (letter.direction === 'to_child')) throw new InvalidInputError(m.fileOnlyOwnDirection, { file: m.fileOnlyOwnDirection });
@@ -49,6 +49,15 @@ export async function attachLetterFile(
   return { contentType: values.contentType, sizeBytes: values.sizeBytes };
 }
 
+/** Someone else's letter answers as one that does not exist (not "ese apadrinamiento", which would tell it exists). */
+async function ownLetter(db: Db, userId: number, sponsorshipId: number) {
+  try {
+    await ownSponsorship(db, userId, sponsorshipId);
+  } catch (err) {
+    throw err instanceof NotFoundError ? new NotFoundError(m.letterNotFound) : err;
+  }
+}
+
 /** A sponsor's photo is an image: a PDF is refused before the pipeline (which accepts PDFs for scans). */
 async function refusePdfPhoto(file: Buffer) {
   if (file.subarray(0, 5).toString('latin1') === '%PDF-') throw new SlipRefusedError('La foto debe ser una imagen JPG, PNG o HEIC');
@@ -59,7 +68,7 @@ export async function readLetterFile(db: Db, input: { letterId: number; purpose:
   const [letter] = await db.select().from(sponsorshipLetters).where(eq(sponsorshipLetters.id, input.letterId));
   if (!letter) throw new NotFoundError(m.letterNotFound);
   if (input.sponsorUserId != null) {
-    await ownSponsorship(db, input.sponsorUserId, letter.sponsorshipId);
+    await ownLetter(db, input.sponsorUserId, letter.sponsorshipId);
     const visibleReply = letter.direction === 'to_sponsor' && input.purpose === 'scan' && ['approved', 'delivered'].includes(letter.status);
     const ownPhoto = letter.direction === 'to_child' && input.purpose === 'photo';
     if (!visibleReply && !ownPhoto) throw new NotFoundError(m.letterNotFound);
