@@ -197,6 +197,7 @@ describe('importing a statement and confirming a match', () => {
 describe('bad files are refused in Spanish, and nothing is imported', () => {
   it.each([
     ['an Excel file', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]).toString('base64'), /Es un archivo de Excel/],
+    ['an empty file (chosen, with no bytes: not "Elige el archivo")', '', /^El archivo está vacío/],
     ['an image', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46]).toString('base64'), /no es un CSV/],
     ['a header only', base64(`${HEADER}\n`), /no tiene movimientos/],
     ['a missing column', base64('Fecha;Concepto;Monto\n01/03/2031;x;10,00\n'), /no tiene la columna «Descripción» elegida como descripción/],
@@ -213,7 +214,7 @@ describe('bad files are refused in Spanish, and nothing is imported', () => {
   });
 
   it('a request without a file or bank names the field', async () => {
-    const res = await post('', { bank: '', file_name: 'x.csv', content_base64: '' });
+    const res = await post('', { bank: '', file_name: 'x.csv' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({ bank: 'Escribe el nombre del banco', content_base64: 'Elige el archivo de movimientos (CSV)' });
   });

@@ -6,6 +6,7 @@ export const bankStatementsMessages = {
     bankRequired: 'Escribe el nombre del banco',
     bankMax: 'El nombre del banco no puede tener más de 80 caracteres',
     fileRequired: 'Elige el archivo de movimientos (CSV)',
+    fileEmpty: 'El archivo está vacío: expórtalo de nuevo desde la banca en línea.',
     fileTooLarge: 'El archivo pesa más de 2 MB. Exporta un periodo más corto.',
     columnRequired: 'Elige una columna',
     donationRequired: 'Elige la donación que confirma este movimiento',

@@ -42,7 +42,8 @@ export const statementFileSchema = z.object({
   file_name: z.string({ error: v.fileRequired }).trim().min(1, { error: v.fileRequired }).max(200),
   content_base64: z
     .string({ error: v.fileRequired })
-    .min(1, { error: v.fileRequired })
+    // A file chosen but with no bytes is told as such, not "Elige el archivo".
+    .min(1, { error: v.fileEmpty })
     .max(STATEMENT_BASE64_MAX, { error: v.fileTooLarge })
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: v.fileRequired }),
 });
