@@ -191,6 +191,8 @@ export const adminMessages = {
     subtitleReadOnly: 'Consulta las donaciones pendientes; Finanzas las aprueba o rechaza.',
     searchLabel: 'Buscar donaciones',
     searchPlaceholder: 'Buscar por correo, nombre o referencia',
+    /** Staff without donors.read: their search does not match emails (docs/product.md#donor-privacy). */
+    searchPlaceholderNoEmail: 'Buscar por nombre o referencia',
     statusLabel: 'Estado',
     allStatuses: 'Todos los estados',
     caption: 'Donaciones para revisión',

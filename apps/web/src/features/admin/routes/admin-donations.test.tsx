@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { forgetPages } from '@/lib/page-cursors';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { adminMessages } from '@donaciones/shared/messages/admin';
 import type { AdminDonation } from '@donaciones/shared/schemas/admin';
 import { donationAnswer } from '@/test/donation';
 import { renderApp } from '@/test/render-app';
@@ -98,6 +99,14 @@ describe('admin donation review', { timeout: 20_000 }, () => {
     renderApp('/admin/donations', { user: { email: 'personal@ejemplo.org', roles: [role] }, handler: reviewApi().handler });
     const link = await screen.findByRole('link', { name: 'Registrar donación' }, { timeout: 6000 });
     expect(link.getAttribute('href')).toBe('/donations/new');
+  });
+
+  it.each([
+    ['FINANCE', adminMessages.review.searchPlaceholder],
+    ['VOLUNTEER', adminMessages.review.searchPlaceholderNoEmail],
+  ])('offers %s a search that names only what it matches (emails only for donors.read)', async (role, placeholder) => {
+    renderApp('/admin/donations', { user: { email: 'personal@ejemplo.org', roles: [role] }, handler: reviewApi().handler });
+    expect(await screen.findByPlaceholderText(placeholder)).toBeTruthy();
   });
 
   it('Siguiente and Anterior read their page by cursor (decision 0058), with the range shown as before', async () => {

@@ -144,12 +144,13 @@ export default function AdminDonationsPage() {
 
 /** The search box and the status filter above the table. */
 function ReviewFilters({ search, onSearch, status, onStatus }: { search: string; onSearch: (value: string) => void; status: string; onStatus: (value: string) => void }) {
+  const { roles } = useSession();
   return (
     <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem]">
       <TextInput
         label={<span className="sr-only">{r.searchLabel}</span>}
         type="search"
-        placeholder={r.searchPlaceholder}
+        placeholder={can(roles, 'donors.read') ? r.searchPlaceholder : r.searchPlaceholderNoEmail}
         prefix={<Search aria-hidden="true" className="size-4" />}
         value={search}
         onChange={(e) => onSearch(e.target.value)}
