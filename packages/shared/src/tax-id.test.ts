@@ -32,6 +32,11 @@ describe('parseTaxId: NIT', () => {
     }
     expect(parseTaxId('1'.repeat(25), SMALL, 'GTQ')).toEqual({ ok: false, message: taxIdMessages.tooLong });
   });
+
+  it('gives as its example a NIT that passes: typing the example is accepted', () => {
+    const example = /por ejemplo (\S+)$/.exec(taxIdMessages.nitFormat)?.[1] ?? '';
+    expect(parseTaxId(example, SMALL, 'GTQ')).toEqual({ ok: true, kind: 'nit', value: example });
+  });
 });
 
 describe('parseTaxId: CUI', () => {
