@@ -106,8 +106,8 @@ export const managePauseSchema = pauseMonthlyGiftSchema.extend({ token: linkToke
 export const manageResumeSchema = z.object({ token: linkToken });
 
 /**
- * The answer of change-amount, pause and update-card: the provider's checkout page to go to, or null
- * when nothing is to be confirmed there (the simulated provider of the offline demo holds a change of
+ * The answer of change-amount, pause, resume and update-card (signed in or by the emails' link): the
+ * provider's checkout page to go to, or null when nothing is to be confirmed there (the simulated provider of the offline demo holds a change of
  * amount or a pause itself). `giftId` is the gift the checkout is for (a new one that replaces the
  * current one, decision 0038).
  */
