@@ -55,6 +55,8 @@ export const monthlyGiftSchema = z
     resumeChargeAt: z.string().nullable(),
     /** The programme every charge goes to (decision 0044); null is "Donde más se necesite". */
     programName: z.string().nullable(),
+    /** The child this gift sponsors while the sponsorship is held or active (the first name, a public field); else null. */
+    sponsoredChildFirstName: z.string().nullable().default(null),
   })
   .meta({ id: 'MonthlyGift' });
 export type MonthlyGift = z.infer<typeof monthlyGiftSchema>;
@@ -107,9 +109,9 @@ export const manageResumeSchema = z.object({ token: linkToken });
 
 /**
  * The answer of change-amount, pause, resume and update-card (signed in or by the emails' link): the
- * provider's checkout page to go to, or null when nothing is to be confirmed there (the simulated provider of the offline demo holds a change of
- * amount or a pause itself). `giftId` is the gift the checkout is for (a new one that replaces the
- * current one, decision 0038).
+ * provider's checkout page to go to, or null when nothing is to be confirmed there (the simulated
+ * provider of the offline demo holds a change of amount or a pause itself). `giftId` is the gift the
+ * checkout is for (a new one that replaces the current one, decision 0038).
  */
 export const monthlyCheckoutSchema = z
   .object({ checkoutUrl: z.string().nullable(), giftId: z.number().int() })
