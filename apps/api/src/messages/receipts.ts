@@ -75,9 +75,10 @@ export const receiptMessages = {
       `Hola ${name}:\n\n` +
       `Adjuntamos tu ${document} ${label} de ${amount} (referencia ${reference}).` +
       (voided ? ' Este documento fue anulado porque la donación se reembolsó.' : '') +
-      `\n\nDescargar: ${link}\n(inicia sesión con este correo para verlo en tu área de donante)\n\nGracias por tu generosidad.`,
+      `\n\nDescargar: ${link}\n(en tu área de donante: entra o crea tu cuenta con este correo)\n\nGracias por tu generosidad.`,
+    /** No pronoun for the document: a constancia is feminine, a recibo masculine. */
     attachedNote: (document: string, label: string, link: string) =>
-      `Adjuntamos tu ${document} ${label} en PDF. También puedes descargarlo en ${link} (inicia sesión con este correo para verlo en tu área de donante).`,
+      `Adjuntamos tu ${document} ${label} en PDF. También está en tu área de donante, ${link} (entra o crea tu cuenta con este correo).`,
     followsNote: (label: string) => `Tu recibo por donación ${label} te llegará en otro correo en cuanto la SAT lo certifique.`,
   },
   statementEmail: {

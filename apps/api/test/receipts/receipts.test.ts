@@ -148,7 +148,10 @@ describe('the receipt email', () => {
     const [mail] = mine;
     const body = decode(mail.raw);
     expect(body).toContain('Hola Marta Ical');
-    expect(body).toContain(`Adjuntamos tu constancia de donación A-${formatReceiptNumber(receipt.number)} en PDF. También puedes descargarlo en ${ctx.config.publicUrl}/donor/receipts`);
+    // A constancia is feminine: no 'descargarlo' or 'verlo' after it; a donor without an account is told to create one.
+    expect(body).toContain(
+      `Adjuntamos tu constancia de donación A-${formatReceiptNumber(receipt.number)} en PDF. También está en tu área de donante, ${ctx.config.publicUrl}/donor/receipts (entra o crea tu cuenta con este correo).`,
+    );
     const [pdf] = attachmentsOf(mail.raw);
     expect(pdf).toMatchObject({ filename: `recibo-A-${formatReceiptNumber(receipt.number)}.pdf`, contentType: 'application/pdf' });
     const text = await pdfText(pdf.content);
