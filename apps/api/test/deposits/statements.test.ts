@@ -172,6 +172,17 @@ describe('importing a statement and confirming a match', () => {
     });
   });
 
+  it('says which deposits are known by their day alone (entered by the office), so no hour is shown for them', async () => {
+    const entered = await make.donation(ctx.db, { amountCents: 64_000, status: 'pending', paymentMethod: 'bank_deposit', createdAt: new Date('2031-08-20T06:00:00Z'), receivedOn: '2031-08-20', donorEmail: 'oficina.deposito@prueba.gt' });
+    const online = await pendingDeposit(64_100, '2031-08-20');
+    const file = `${HEADER}\n21/08/2031;DEPOSITO EFECTIVO;5566;;640,00;640,00\n21/08/2031;DEPOSITO AGENCIA;5567;;641,00;1.281,00\n`;
+    const res = await post('', { bank: newBank(), file_name: 'agosto.csv', content_base64: base64(file), mapping: MAPPING });
+    expect(res.statusCode).toBe(201);
+    const shown = (res.json() as StatementImport).lines.flatMap((l) => l.candidates);
+    expect(shown.find((c) => c.donation_id === entered.id)?.dated_by_day).toBe(true);
+    expect(shown.find((c) => c.donation_id === online.id)?.dated_by_day).toBe(false);
+  });
+
   it('saves the mapping for the bank and reuses it for the next file', async () => {
     const bank = newBank();
     const first = `${HEADER}\n01/04/2031;DEPOSITO;1;;100,00;100,00\n`;

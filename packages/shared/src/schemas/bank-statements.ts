@@ -78,6 +78,8 @@ export const pendingDepositSchema = z.object({
   amount: z.number(),
   currency: z.string(),
   created_at: z.string(),
+  /** Known by its day alone (entered by the office): shown without an hour, as every screen shows it. */
+  dated_by_day: z.boolean(),
   declared_date: z.string().nullable(),
   slip_number: z.string().nullable(),
 });

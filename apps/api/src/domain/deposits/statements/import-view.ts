@@ -27,6 +27,7 @@ export const depositAnswer = (d: Deposit): PendingDeposit => ({
   amount: d.amount,
   currency: d.currency,
   created_at: d.created_at,
+  dated_by_day: d.dated_by_day,
   declared_date: d.declared_date,
   slip_number: d.slip_number,
 });

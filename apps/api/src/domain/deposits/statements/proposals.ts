@@ -8,6 +8,7 @@ import type { Database, Db } from '../../../db/client';
 import { bankStatementCandidates, bankStatementImports, bankStatementLines, donationAttachments, donations } from '../../../db/schema';
 import { type DepositToMatch, type LineMatch, type LineToMatch, matchStatement } from './match';
 import { declaredSlipsOf } from './declared-slips';
+import { isDatedByDay } from '../../ledger/dated-by-day';
 
 /**
  * Rows per INSERT. Each batch is one JSON parameter (json_to_recordset), so no statement nears PostgreSQL's
@@ -52,6 +53,8 @@ export async function pendingDeposits(db: Db, ids?: number[]): Promise<Deposit[]
       referenceCode: donations.referenceCode,
       amountCents: donations.amountCents,
       createdAt: donations.createdAt,
+      receivedOn: donations.receivedOn,
+      source: donations.source,
       donorName: donations.donorName,
       currency: donations.currency,
     })
@@ -72,6 +75,7 @@ export async function pendingDeposits(db: Db, ids?: number[]): Promise<Deposit[]
       amount: fromCents(r.amountCents),
       currency: r.currency,
       created_at: r.createdAt.toISOString(),
+      dated_by_day: isDatedByDay(r),
       declared_date: slip?.depositDate ?? null,
       slip_number: slip?.slipNumber ?? null,
     };

@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
 import { toast } from 'react-hot-toast';
-import { formatDateTime, formatDay, formatMoney } from '@donaciones/shared/format';
+import { formatDay, formatGiftDate, formatMoney } from '@donaciones/shared/format';
 import { bankStatementsMessages } from '@donaciones/shared/messages/bank-statements';
 import type { PendingDeposit, StatementCandidate, StatementImport, StatementLine } from '@donaciones/shared/schemas/bank-statements';
 import { Badge } from '@/components/badge';
@@ -30,7 +30,7 @@ function DepositLine({ deposit }: { deposit: PendingDeposit }) {
       </Link>{' '}
       <span className="text-ink-800">{deposit.donor_name}</span> · <span className="font-semibold tabular-nums">{formatMoney(deposit.amount, deposit.currency)}</span>
       <span className="block text-xs text-ink-600">
-        {deposit.declared_date ? m.declared(formatDay(deposit.declared_date)) : m.created(formatDateTime(deposit.created_at))}
+        {deposit.declared_date ? m.declared(formatDay(deposit.declared_date)) : m.created(formatGiftDate(deposit.created_at, deposit.dated_by_day))}
         {deposit.slip_number ? ` · ${bankStatementsMessages.review.declaredSlip} ${deposit.slip_number}` : ''}
       </span>
     </span>

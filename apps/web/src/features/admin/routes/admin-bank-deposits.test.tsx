@@ -104,6 +104,7 @@ const candidate = {
   amount: 1250,
   currency: 'GTQ',
   created_at: '2026-03-01T15:00:00Z',
+  dated_by_day: false,
   declared_date: '2026-03-02',
   slip_number: null,
   kind: 'match' as const,
@@ -157,7 +158,8 @@ const imported: StatementImport = counted({
       short_transfer: { reference: 'TM004512', monthly_amount: 500 },
     },
   ],
-  unmatched_deposits: [{ ...candidate, donation_id: 43, reference_code: '#MG00000043', amount: 99 }],
+  // Entered by the office for the day it arrived: its created_at is that day's start in Guatemala.
+  unmatched_deposits: [{ ...candidate, donation_id: 43, reference_code: '#MG00000043', amount: 99, created_at: '2026-03-02T06:00:00Z', declared_date: null, dated_by_day: true }],
 });
 
 describe('Conciliación bancaria', { timeout: 20_000 }, () => {
@@ -241,6 +243,8 @@ describe('Conciliación bancaria', { timeout: 20_000 }, () => {
     // A near-miss has no confirm button.
     expect(screen.getAllByRole('button', { name: /^Confirmar la línea/ })).toHaveLength(1);
     expect(screen.getByRole('link', { name: '#MG00000043' })).toBeInTheDocument();
+    // A deposit the office entered is known by its day: no '12:00 a. m.' after it.
+    expect(screen.getByText('Donación del 02/03/2026')).toBeInTheDocument();
 
     // "Confirmar" asks first, naming the donor, the amount and the line; cancelling sends nothing.
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar la línea 2 con #MG00000041' }));
