@@ -46,7 +46,7 @@ test.describe('import', () => {
     await screenshots(page, 'import-mapping');
 
     await page.getByRole('button', { name: 'Revisar sin guardar' }).click();
-    await expect(page.getByText('2 se crean, 0 coinciden con donantes existentes, 0 ya importadas, 1 rechazadas.')).toBeVisible();
+    await expect(page.getByText('2 se crean, 0 coinciden con donantes existentes, 0 ya importadas, 1 rechazada.')).toBeVisible();
     const refused = page.getByRole('table', { name: 'Líneas rechazadas' });
     await expect(refused.getByRole('row', { name: /4.*Falta el monto\./ })).toBeVisible();
     await expectAccessible(page, 'the dry run');
@@ -60,7 +60,7 @@ test.describe('import', () => {
     await page.getByRole('button', { name: 'Importar otro archivo' }).click();
     await upload(page, 'Donaciones pasadas', 'donaciones.csv', csv);
     await page.getByRole('button', { name: 'Revisar sin guardar' }).click();
-    await expect(page.getByText('0 se crean, 0 coinciden con donantes existentes, 2 ya importadas, 1 rechazadas.')).toBeVisible();
+    await expect(page.getByText('0 se crean, 0 coinciden con donantes existentes, 2 ya importadas, 1 rechazada.')).toBeVisible();
     await expect(page.getByText('No hay líneas nuevas que importar.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Importar', exact: true })).toBeDisabled();
   });
@@ -71,7 +71,7 @@ test.describe('import', () => {
     await openImport(page);
     await upload(page, 'Donantes mensuales por transferencia', 'mensuales.csv', `Nombre,Correo,Monto\nMarta Transferencia,${email},175\n`);
     await page.getByRole('button', { name: 'Revisar sin guardar' }).click();
-    await expect(page.getByText('1 se crean, 0 coinciden con donantes existentes, 0 ya importadas, 0 rechazadas.')).toBeVisible();
+    await expect(page.getByText('1 se crea, 0 coinciden con donantes existentes, 0 ya importadas, 0 rechazadas.')).toBeVisible();
     await page.getByRole('button', { name: 'Importar', exact: true }).click();
     const line = page.getByRole('table', { name: 'Líneas importadas' }).getByText(/Marta Transferencia: Q\s?175\.00 al mes por transferencia, referencia TM\d{6}/);
     await expect(line).toBeVisible();

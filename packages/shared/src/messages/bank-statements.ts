@@ -1,6 +1,10 @@
 // Texts of the staff side of bank deposits (docs/product.md#bank-deposits): the review queue's deposit
 // filter and slip, and the "Conciliación bancaria" screen.
 
+// One credit or one confirmed line is singular ("1 crédito · 1 confirmado").
+const credits = (n: number) => `${n} ${n === 1 ? 'crédito' : 'créditos'}`;
+const confirmedCount = (n: number) => `${n} ${n === 1 ? 'confirmado' : 'confirmados'}`;
+
 export const bankStatementsMessages = {
   validation: {
     bankRequired: 'Escribe el nombre del banco',
@@ -76,8 +80,8 @@ export const bankStatementsMessages = {
     historyEmpty: 'Todavía no hay importaciones.',
     open: 'Ver',
     importSummary: (bank: string, file: string) => `${bank} · ${file}`,
-    counts: (lines: number, proposed: number, confirmed: number) => `${lines} créditos · ${proposed} por confirmar · ${confirmed} confirmados`,
-    historyCounts: (lines: number, confirmed: number) => `${lines} créditos · ${confirmed} confirmados`,
+    counts: (lines: number, proposed: number, confirmed: number) => `${credits(lines)} · ${proposed} por confirmar · ${confirmedCount(confirmed)}`,
+    historyCounts: (lines: number, confirmed: number) => `${credits(lines)} · ${confirmedCount(confirmed)}`,
     proposedTitle: 'Coincidencias propuestas',
     proposedEmpty: 'No hay coincidencias por confirmar.',
     nearTitle: 'Casi coinciden (revísalas a mano)',

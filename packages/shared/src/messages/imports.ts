@@ -100,8 +100,10 @@ export const importsMessages = {
     previewCaption: (shown: number, total: number) => `Primeras ${shown} de ${total} filas del archivo`,
     dryRun: 'Revisar sin guardar',
     checking: 'Revisando…',
+    // One line is singular: "1 se crea", never "1 se crean ... 1 rechazadas".
     summary: (created: number, matched: number, repeated: number, refused: number) =>
-      `${created} se crean, ${matched} coinciden con donantes existentes, ${repeated} ya importadas, ${refused} rechazadas.`,
+      `${created} ${created === 1 ? 'se crea' : 'se crean'}, ${matched} ${matched === 1 ? 'coincide con un donante existente' : 'coinciden con donantes existentes'}, ` +
+      `${repeated} ${repeated === 1 ? 'ya importada' : 'ya importadas'}, ${refused} ${refused === 1 ? 'rechazada' : 'rechazadas'}.`,
     lineHeader: 'Línea',
     outcomeHeader: 'Resultado',
     detailHeader: 'Detalle',
@@ -113,7 +115,7 @@ export const importsMessages = {
     importing: 'Importando…',
     nothingToImport: 'No hay líneas nuevas que importar.',
     doneTitle: 'Importación terminada',
-    doneText: (created: number, matched: number) => `Se importaron ${created + matched} líneas.`,
+    doneText: (created: number, matched: number) => (created + matched === 1 ? 'Se importó 1 línea.' : `Se importaron ${created + matched} líneas.`),
     another: 'Importar otro archivo',
     back: 'Volver',
     transferNote:

@@ -57,7 +57,7 @@ describe('admin import', { timeout: 20_000 }, () => {
 
     await userEvent.selectOptions(screen.getByLabelText(/^Monto/), 'Monto');
     await userEvent.click(screen.getByRole('button', { name: 'Revisar sin guardar' }));
-    expect(await screen.findByText('1 se crean, 0 coinciden con donantes existentes, 0 ya importadas, 1 rechazadas.')).toBeInTheDocument();
+    expect(await screen.findByText('1 se crea, 0 coinciden con donantes existentes, 0 ya importadas, 1 rechazada.')).toBeInTheDocument();
     const refused = screen.getByRole('table', { name: 'Líneas rechazadas' });
     expect(within(refused).getByText('Falta el monto.')).toBeInTheDocument();
 
