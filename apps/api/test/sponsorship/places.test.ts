@@ -135,6 +135,9 @@ describe('sponsoring', () => {
     expect(c.status).toBe('sponsored');
     const mine = await inject(ctx.app, { method: 'GET', url: '/api/v1/member/sponsorships', token: sponsor.token });
     expect(mine.json().sponsorships.map((s: { child: { firstName: string } }) => s.child.firstName)).toEqual(['Julia']);
+    // "Mis donaciones mensuales" names the child the gift sponsors, so a sponsor of two knows which to cancel.
+    const gifts = await inject(ctx.app, { method: 'GET', url: '/api/v1/member/monthly-gifts', token: sponsor.token });
+    expect(gifts.json().map((g: { sponsoredChildFirstName: string | null }) => g.sponsoredChildFirstName)).toEqual(['Julia']);
   });
 });
 

@@ -5,6 +5,8 @@
 import { PAUSE_MONTHS_INVALID } from './monthly';
 
 export const monthlyManageMessages = {
+  /** The "Destino" of a sponsorship's gift: the child it sponsors (first name only). */
+  sponsorshipOf: (child: string) => `Apadrinamiento de ${child}`,
   changeAmount: {
     button: 'Cambiar monto',
     title: 'Cambiar el monto de tu donación mensual',
@@ -52,6 +54,8 @@ export const monthlyManageMessages = {
     button: 'Cancelar',
     title: '¿Cancelar tu donación mensual?',
     body: (amount: string) => `Dejaremos de cobrarte ${amount}. Lo que ya donaste no cambia.`,
+    /** Cancelling a sponsorship's gift ends the sponsorship (decision 0051): said before, with the child's first name. */
+    endsSponsorship: (child: string) => `También termina tu apadrinamiento de ${child}: dejarás de recibir sus cartas e informes.`,
     reason: 'Cuéntanos por qué',
     reasonHint: 'Nos ayuda a mejorar.',
     confirm: 'Sí, cancelar la donación',

@@ -37,9 +37,12 @@ export const adminMonthlyGiftsQuerySchema = z
   });
 export type AdminMonthlyGiftsQuery = z.input<typeof adminMonthlyGiftsQuerySchema>;
 
-/** A gift as staff see it in the list: the donor's own view (less the donor's "Reanudar ahora" date) plus who the donor is. */
+/**
+ * A gift as staff see it in the list: the donor's own view (less the donor's "Reanudar ahora" date and the
+ * sponsored child, which the gift's page shows to whoever may see it) plus who the donor is.
+ */
 export const adminMonthlyGiftSchema = monthlyGiftSchema
-  .omit({ resumeChargeAt: true })
+  .omit({ resumeChargeAt: true, sponsoredChildFirstName: true })
   .extend({
     donorName: z.string(),
     donorEmail: z.string(),

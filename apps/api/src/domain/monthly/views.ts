@@ -3,6 +3,7 @@
 import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { ManagedMonthlyGift, MonthlyGift } from '@donaciones/shared/schemas/monthly';
 import type { Database, Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { donations, programs, recurringGifts, users } from '../../db/schema';
 import { notFound, unauthorized } from '../../errors';
 import { monthlyApiMessages as mm } from '../../messages/monthly';
@@ -20,8 +21,17 @@ async function programNames(db: Db, gifts: GiftRow[]): Promise<Map<number, strin
   return new Map(rows.map((p) => [p.id, p.name]));
 }
 
+/** The first name of the child each gift sponsors now (held or active), so the donor knows which gift is whose. */
+async function sponsoredChildren(db: Db, gifts: GiftRow[]): Promise<Map<number, string>> {
+  const rows = await db.execute(sql`
+    SELECT s.recurring_gift_id AS gift_id, c.first_name FROM sponsorships s JOIN sponsored_children c ON c.id = s.child_id
+    WHERE s.recurring_gift_id IN (${sql.join(gifts.map((g) => sql`${g.id}`), sql`, `)}) AND s.status IN ('held', 'active')`);
+  return new Map(rowsOf<{ gift_id: number; first_name: string }>(rows).map((r) => [Number(r.gift_id), r.first_name]));
+}
+
 async function viewOf(db: Db, gifts: GiftRow[]): Promise<MonthlyGift[]> {
   if (gifts.length === 0) return [];
+  const children = await sponsoredChildren(db, gifts);
   const [sums, names] = await Promise.all([
     db
       .select({
@@ -54,6 +64,7 @@ async function viewOf(db: Db, gifts: GiftRow[]): Promise<MonthlyGift[]> {
       pausedUntil: g.status === 'paused' ? (g.pausedUntil?.toISOString() ?? null) : null,
       resumeChargeAt: earlyResumeChargeAt(g, lastCharges.get(g.id) ?? null)?.toISOString() ?? null,
       programName: g.programId == null ? null : (names.get(g.programId) ?? null),
+      sponsoredChildFirstName: children.get(g.id) ?? null,
     };
   });
 }

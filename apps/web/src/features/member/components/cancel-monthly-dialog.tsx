@@ -13,12 +13,14 @@ export interface CancelMonthlyDialogProps {
   open: boolean;
   /** "Q150.00 al mes" */
   amount: string;
+  /** The first name of the child the gift sponsors, whose sponsorship ends with it. */
+  sponsoredChild?: string | null;
   pending: boolean;
   onConfirm: (reason: string | undefined) => void;
   onClose: () => void;
 }
 
-export function CancelMonthlyDialog({ open, amount, pending, onConfirm, onClose }: CancelMonthlyDialogProps) {
+export function CancelMonthlyDialog({ open, amount, sponsoredChild, pending, onConfirm, onClose }: CancelMonthlyDialogProps) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const keepRef = useRef<HTMLButtonElement>(null);
@@ -44,7 +46,7 @@ export function CancelMonthlyDialog({ open, amount, pending, onConfirm, onClose 
       onClose={close}
       role="alertdialog"
       title={c.title}
-      description={c.body(amount)}
+      description={sponsoredChild ? `${c.body(amount)} ${c.endsSponsorship(sponsoredChild)}` : c.body(amount)}
       dismissible={!pending}
       initialFocus={keepRef}
       footer={

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { formatCents, formatDate, formatLongDate } from '@donaciones/shared/format';
 import { designationMessages } from '@donaciones/shared/messages/designation';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
+import { monthlyManageMessages } from '@donaciones/shared/messages/monthly-manage';
 import type { MonthlyGift } from '@donaciones/shared/schemas/monthly';
 
 const m = monthlyMessages;
@@ -16,13 +17,17 @@ export function monthlyAmount(gift: Pick<MonthlyGift, 'amountCents' | 'currency'
   return m.perMonth(formatCents(gift.amountCents, gift.currency));
 }
 
+const designationOf = (gift: MonthlyGift) =>
+  gift.sponsoredChildFirstName ? monthlyManageMessages.sponsorshipOf(gift.sponsoredChildFirstName) : (gift.programName ?? designationMessages.whereMostNeeded);
+
 const dateOr = (value: string | null, none: string) => (value ? <time dateTime={value}>{formatDate(value)}</time> : none);
 
 export function MonthlyGiftFacts({ gift, extra }: { gift: MonthlyGift; extra?: { label: string; value: ReactNode }[] }) {
   const ended = gift.status === 'cancelled';
   const facts: { label: string; value: ReactNode; testId?: string }[] = [
     ...(extra ?? []),
-    { label: designationMessages.label, value: gift.programName ?? designationMessages.whereMostNeeded, testId: 'designation' },
+    // A sponsorship's gift names its child, so a sponsor of two knows which is which.
+    { label: designationMessages.label, value: designationOf(gift), testId: 'designation' },
     { label: m.since, value: dateOr(gift.startedAt, m.notStarted) },
     ended
       ? { label: m.endedOn, value: dateOr(gift.cancelledAt, m.none), testId: 'ended-on' }

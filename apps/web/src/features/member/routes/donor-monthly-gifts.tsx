@@ -92,6 +92,7 @@ export default function DonorMonthlyGiftsPage() {
       <CancelMonthlyDialog
         open={cancelling !== null}
         amount={cancelling ? monthlyAmount(cancelling) : ''}
+        sponsoredChild={cancelling?.sponsoredChildFirstName}
         pending={cancel.isPending}
         onConfirm={confirmCancel}
         onClose={() => setCancelling(null)}

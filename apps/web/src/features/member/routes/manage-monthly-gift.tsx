@@ -105,7 +105,7 @@ export default function ManageMonthlyGiftPage() {
         <ChangeAmountDialog gift={dialog === 'change' ? g : null} onClose={() => setDialog(null)} submit={(amount) => change.mutateAsync(amount)} />
         <PauseMonthlyDialog gift={dialog === 'pause' ? g : null} onClose={() => setDialog(null)} submit={(months) => pause.mutateAsync(months)} />
         <ResumeMonthlyDialog gift={dialog === 'resume' ? g : null} onClose={() => setDialog(null)} submit={() => resume.mutateAsync()} />
-        <CancelMonthlyDialog open={confirming} amount={monthlyAmount(g)} pending={cancel.isPending} onConfirm={confirmCancel} onClose={() => setConfirming(false)} />
+        <CancelMonthlyDialog open={confirming} amount={monthlyAmount(g)} sponsoredChild={g.sponsoredChildFirstName} pending={cancel.isPending} onConfirm={confirmCancel} onClose={() => setConfirming(false)} />
       </div>
     );
   }

@@ -29,6 +29,7 @@ const gift = (over: Partial<MonthlyGift> = {}): MonthlyGift => ({
   pausedUntil: null,
   resumeChargeAt: null,
   programName: 'Agua segura',
+  sponsoredChildFirstName: null,
   ...over,
 });
 
@@ -154,6 +155,18 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByText('Cancelada')).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Cancelar' })).toBeNull();
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it("a sponsorship's gifts name their child, and cancelling one says that sponsorship ends", async () => {
+    const { user } = openList(() => [
+      gift({ id: 8, amountCents: 25_000, programName: null, sponsoredChildFirstName: 'Valentina' }),
+      gift({ id: 7, amountCents: 25_000, programName: null, sponsoredChildFirstName: 'Mateo' }),
+    ]);
+    const [valentina, mateo] = await items();
+    expect(within(valentina).getByTestId('designation').textContent).toContain('Apadrinamiento de Valentina');
+    expect(within(mateo).getByTestId('designation').textContent).toContain('Apadrinamiento de Mateo');
+    await user.click(within(mateo).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.getByRole('alertdialog').textContent).toContain('También termina tu apadrinamiento de Mateo');
   });
 
   it('"Cancelar" without a reason sends an empty body', async () => {
