@@ -96,7 +96,8 @@ export const donateMessages = {
   successReference: 'Referencia',
   successCard: 'Tarjeta',
   successPhone: 'Teléfono de la organización',
-  receiptNote: 'Tu recibo por donación llegará a tu correo electrónico, con el PDF adjunto. Si tienes una cuenta con ese correo, también lo encuentras en Mis recibos.',
+  /** 'Comprobante': until SAT certifies it, what is emailed is a constancia, not a recibo por donación. */
+  receiptNote: 'Te enviaremos por correo el comprobante de tu donación en PDF. Si tienes una cuenta con ese correo, también lo encuentras en Mis recibos.',
   failed: 'No pudimos registrar tu donación. Tus datos siguen aquí: revisa e intenta de nuevo.',
   maintenanceNotice: 'Por mantenimiento, en este momento no podemos recibir donaciones. Intenta más tarde.',
   siteLoadError: 'No pudimos cargar los datos de la donación',

@@ -42,7 +42,9 @@ describe('SuccessDialog receipt note', () => {
   it('says the receipt arrives by email, and no longer asks the donor to write to the office', () => {
     render(<SuccessDialog donation={donation} organization={organization} payments={null} onAnother={() => {}} onClose={() => {}} />);
     const note = screen.getByTestId('receipt-note');
-    expect(note).toHaveTextContent('Tu recibo por donación llegará a tu correo electrónico, con el PDF adjunto.');
+    // Not 'recibo por donación': uncertified, the PDF is a constancia, and a certified one comes in a later email.
+    expect(note).toHaveTextContent('Te enviaremos por correo el comprobante de tu donación en PDF.');
+    expect(note).not.toHaveTextContent('recibo por donación');
     expect(note.querySelector('a[href^="mailto:"]')).toBeNull();
     expect(note).not.toHaveTextContent('Escríbenos');
   });
