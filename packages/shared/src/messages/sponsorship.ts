@@ -73,6 +73,10 @@ export const sponsorshipTexts = {
   anyProgram: 'Todos los programas',
   years: (n: number) => (n === 1 ? '1 año' : `${n} años`),
   noneWaiting: 'No hay niñas ni niños esperando con esos filtros.',
+  /** Nobody waits at all (no filter to blame): say so, and what the visitor can do instead. */
+  nobodyWaiting: 'En este momento todas las niñas y todos los niños tienen quien los apadrine.',
+  nobodyWaitingHint: 'Vuelve pronto: cuando alguien espere padrino aparecerá aquí. Mientras tanto puedes donar cada mes.',
+  donateMonthly: 'Dona cada mes',
   seeProfile: (name: string) => `Conocer a ${name}`,
   choose: (name: string) => `Apadrinar a ${name}`,
   heldTitle: 'Completa tu apadrinamiento',

@@ -6,12 +6,12 @@ import { Link } from 'react-router';
 import { formatMoney } from '@donaciones/shared/format';
 import { sponsorshipTexts as t } from '@donaciones/shared/messages/sponsorship';
 import { GUATEMALA_DEPARTMENTS, type PublicChildrenQuery } from '@donaciones/shared/schemas/sponsorship';
-import { Button } from '@/components/button';
+import { Button, ButtonLink } from '@/components/button';
 import { Select } from '@/components/form-fields';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
-import { apadrinaChildPath } from '@/lib/paths';
+import { apadrinaChildPath, sponsorPath } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useWaitingChildren } from '../api/sponsorship';
 import { ChildFacts, ChildPhoto, useNoIndex } from '../components/child-card';
@@ -37,6 +37,9 @@ export default function ApadrinaPage() {
     ...(programId ? { programId: Number(programId) } : {}),
   };
   const list = useWaitingChildren(query);
+  // "Donde más se necesite" and the empty state look at everyone waiting, whatever the filters say.
+  const everyone = useWaitingChildren({});
+  const nobodyWaiting = everyone.data?.children.length === 0;
   const { choose, pending, error } = useChooseChild();
   const amount = list.data ? formatMoney(list.data.monthlyAmount) : '';
 
@@ -48,7 +51,7 @@ export default function ApadrinaPage() {
           <h2 id="mas-necesita" className="text-xl font-semibold">{t.mostNeeded}</h2>
           <p className="text-ink-600">{t.mostNeededHint}</p>
         </div>
-        <Button className="mt-3 sm:mt-0" onClick={() => choose(null)} loading={pending} disabled={!list.data || list.data.children.length === 0}>
+        <Button className="mt-3 sm:mt-0" onClick={() => choose(null)} loading={pending} disabled={!everyone.data || nobodyWaiting}>
           {amount ? t.perMonth(amount) : t.mostNeeded}
         </Button>
       </section>
@@ -65,7 +68,11 @@ export default function ApadrinaPage() {
       </form>
       {list.isPending && <Skeleton className="h-64" />}
       {list.isError && <ErrorState message="No pudimos cargar la lista." onRetry={() => void list.refetch()} />}
-      {list.data && list.data.children.length === 0 && <EmptyState title={t.noneWaiting} />}
+      {list.data && list.data.children.length === 0 && (nobodyWaiting ? (
+        <EmptyState title={t.nobodyWaiting} description={t.nobodyWaitingHint} action={<ButtonLink to={sponsorPath} variant="outline">{t.donateMonthly}</ButtonLink>} />
+      ) : (
+        <EmptyState title={t.noneWaiting} />
+      ))}
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {list.data?.children.map((child) => (
           <li key={child.id} className="flex flex-col rounded-xl border border-sand-200 bg-white p-4" data-testid="waiting-child">
