@@ -168,7 +168,7 @@ describe('segment export', () => {
     const csv = await send('POST', '/api/v1/admin/donors/export', request);
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body).toBe('\uFEFFNombre o razón social,Correos,Total donado (GTQ)\r\nExportada Chán,exportada@correo.gt,75\r\n');
+    expect(csv.body).toBe('\uFEFFNombre o razón social,Correos,Total donado (GTQ)\r\nExportada Chán,exportada@correo.gt,75.00\r\n');
     expect(csv.body).not.toMatch(/4242|visa|pa_secreto/);
     const xlsx = await send('POST', '/api/v1/admin/donors/export', { ...request, format: 'xlsx', columns: ['id', 'name', 'consentEmail'] });
     expect(xlsx.statusCode).toBe(200);
@@ -184,5 +184,12 @@ describe('segment export', () => {
     const audits = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'donor.export'));
     expect(audits).toHaveLength(2);
     expect(audits[0].details).toMatchObject({ format: 'csv', columns: ['name', 'emails', 'lifetime'], rows: 1 });
+  });
+
+  it('writes the first and last gift as days, as the screens do: a gift the office entered has no hour', async () => {
+    await make.donation(ctx.db, { donorName: 'Fechada Día', donorEmail: 'fechada.dia@correo.gt', createdAt: new Date('2026-03-05T06:00:00Z'), receivedOn: '2026-03-05', amount: 80.5 });
+    const csv = await send('POST', '/api/v1/admin/donors/export', { q: 'fechada.dia', format: 'csv', columns: ['name', 'lifetime', 'firstGiftAt', 'lastGiftAt'] });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body.split('\r\n')[1]).toBe('Fechada Día,80.50,05/03/2026,05/03/2026');
   });
 });

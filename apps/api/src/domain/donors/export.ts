@@ -3,7 +3,7 @@
 // card data, token or payment detail exists among them. Every export is audited with its filters,
 // columns and row count.
 import { and, asc, eq, gt, or } from 'drizzle-orm';
-import { formatDateTime } from '@donaciones/shared/format';
+import { formatDate, formatDateTime } from '@donaciones/shared/format';
 import { donorsMessages as m } from '@donaciones/shared/messages/donors';
 import type { DonorExportColumn, DonorExportRequest } from '@donaciones/shared/schemas/donors';
 import type { Db } from '../../db/client';
@@ -29,8 +29,9 @@ const cell: Record<DonorExportColumn, (r: DonorRow) => string | number> = {
   tags: (r) => r.tags.join(', '),
   giftCount: (r) => r.giftCount,
   lifetime: (r) => Number(r.lifetimeCents) / 100,
-  firstGiftAt: (r) => (r.firstGiftAt ? formatDateTime(r.firstGiftAt) : ''),
-  lastGiftAt: (r) => (r.lastGiftAt ? formatDateTime(r.lastGiftAt) : ''),
+  // A day, as the list and the donor's page show it (a gift the office entered has no hour).
+  firstGiftAt: (r) => (r.firstGiftAt ? formatDate(r.firstGiftAt) : ''),
+  lastGiftAt: (r) => (r.lastGiftAt ? formatDate(r.lastGiftAt) : ''),
   createdAt: (r) => formatDateTime(r.createdAt),
 };
 
@@ -69,7 +70,9 @@ export async function exportDonors(db: Db, input: { request: DonorExportRequest;
   const stamp = new Date().toISOString().slice(0, 10);
   let file: DonorExportFile;
   if (format === 'csv') {
-    const text = [header, ...data].map((line) => line.map(csvCell).join(',')).join('\r\n');
+    // Money with its two decimals (75.00), as the register's CSV writes it.
+    const money = columns.indexOf('lifetime');
+    const text = [header, ...data].map((line, row) => line.map((v, i) => csvCell(row > 0 && i === money ? Number(v).toFixed(2) : v)).join(',')).join('\r\n');
     file = { body: Buffer.from(`\uFEFF${text}\r\n`, 'utf8'), contentType: 'text/csv; charset=utf-8', fileName: `donantes-${stamp}.csv`, rows: data.length };
   } else {
     const book = new (await loadExcel()).Workbook();
