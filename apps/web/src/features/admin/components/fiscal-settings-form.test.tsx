@@ -6,6 +6,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DEFAULT_FISCAL_SETTINGS } from '@donaciones/shared/schemas/fiscal';
+import { parseNit } from '@donaciones/shared/tax-id';
 import { api } from '@/lib/api-client';
 import { type FakeAnswer, type RecordedRequest, fakeAdapter } from '@/test/http';
 import { FiscalSettingsForm } from './fiscal-settings-form';
@@ -26,6 +27,13 @@ function setup(answer: (req: RecordedRequest) => FakeAnswer = (req) => ({ status
 const save = () => screen.getByRole('button', { name: 'Guardar datos fiscales' });
 
 describe('FiscalSettingsForm', () => {
+  it('shows as the NIT field\'s example a NIT that passes its own check', () => {
+    setup();
+    const example = screen.getByLabelText(/NIT/).getAttribute('placeholder') ?? '';
+    expect(example).not.toBe('');
+    expect(parseNit(example).ok).toBe(true);
+  });
+
   it('refuses a NIT with a wrong check digit, a bad series and a bad date, with Spanish messages, and sends nothing', async () => {
     const { user, puts } = setup();
     const nit = screen.getByLabelText(/NIT de la organización/);

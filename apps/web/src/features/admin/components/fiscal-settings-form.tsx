@@ -64,7 +64,7 @@ export function FiscalSettingsForm({ values }: { values: FiscalSettings }) {
       <form noValidate onSubmit={(e) => void submit(e)} aria-label={m.title}>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {text('legalName', m.legalName, { className: 'sm:col-span-2' })}
-          {text('nit', m.nit, { placeholder: '1234567-8' })}
+          {text('nit', m.nit, { placeholder: '1234567-9' })}
           {text('fiscalAddress', m.fiscalAddress)}
           <TextArea className="sm:col-span-2" label={m.registration} required rows={2} error={errors.registration?.message} {...form.register('registration')} />
           <TextArea className="sm:col-span-2" label={m.deductibilityText} required rows={4} error={errors.deductibilityText?.message} {...form.register('deductibilityText')} />
