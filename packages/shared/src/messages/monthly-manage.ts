@@ -60,7 +60,7 @@ export const monthlyManageMessages = {
     reasonHint: 'Nos ayuda a mejorar.',
     confirm: 'Sí, cancelar la donación',
     keep: 'No, mantenerla',
-    success: 'Tu donación mensual fue cancelada',
+    success: 'Tu donación mensual fue cancelada. Te enviamos un correo.',
   },
 
   // The page of the emails' link (/donacion-mensual?token=...), without signing in

@@ -150,7 +150,7 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
     const again = screen.getByRole('alertdialog');
     await user.type(within(again).getByRole('textbox', { name: /Cuéntanos por qué/ }), 'Ya no puedo');
     await user.click(within(again).getByRole('button', { name: 'Sí, cancelar la donación' }));
-    expect(await screen.findByText('Tu donación mensual fue cancelada')).toBeInTheDocument();
+    expect(await screen.findByText('Tu donación mensual fue cancelada. Te enviamos un correo.')).toBeInTheDocument();
     expect(requests.find((r) => r.url === '/member/monthly-gifts/4/cancel')?.data).toEqual({ reason: 'Ya no puedo' });
     await waitFor(() => expect(screen.getByText('Cancelada')).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Cancelar' })).toBeNull();
@@ -334,7 +334,7 @@ describe('/donacion-mensual?token=... (no sign-in)', { timeout: 20_000 }, () => 
     const dialog = screen.getByRole('alertdialog', { name: '¿Cancelar tu donación mensual?' });
     await user.type(within(dialog).getByRole('textbox', { name: /Cuéntanos por qué/ }), 'Me mudé');
     await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar la donación' }));
-    expect(await screen.findByText('Tu donación mensual fue cancelada')).toBeInTheDocument();
+    expect(await screen.findByText('Tu donación mensual fue cancelada. Te enviamos un correo.')).toBeInTheDocument();
     expect(requests.find((r) => r.url === '/monthly-gifts/manage/cancel')?.data).toEqual({ token: 'tok.en-1', reason: 'Me mudé' });
     expect(await screen.findByText('Esta donación mensual terminó.')).toBeInTheDocument();
     expect(screen.getByText('Cancelada')).toBeInTheDocument();
