@@ -93,6 +93,9 @@ describe('GET /admin/register/export', () => {
     expect(ws.getRow(2).getCell(8).value).toBe(500);
     expect(ws.getRow(2).getCell(11).value).toBeCloseTo(474.8);
     expect(ws.getRow(6).getCell(2).value).toBe('Reembolso');
+    // The day is a date cell shown dd/mm/yyyy, so the accountant's sheet sorts and filters it as a date.
+    expect(ws.getRow(2).getCell(1).value).toEqual(new Date('2026-05-03T00:00:00Z'));
+    expect(ws.getRow(2).getCell(1).numFmt).toBe('dd/mm/yyyy');
     const totals = wb.getWorksheet('Totales')!;
     expect(totals.getRow(2).values).toEqual(expect.arrayContaining(['GTQ', 5, 500]));
   });
