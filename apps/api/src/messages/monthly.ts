@@ -56,11 +56,13 @@ export const monthlyApiMessages = {
       link,
     ].join('\n'),
   cancelledSubject: 'Tu donación mensual fue cancelada',
-  cancelledText: (name: string, amount: string, reason: string | null, link: string) =>
+  /** `children`: the first names of the sponsorships this gift paid, which end with it. */
+  cancelledText: (name: string, amount: string, reason: string | null, link: string, children: string[] = []) =>
     [
       `Hola ${name}:`,
       '',
       `Cancelamos tu donación mensual de ${amount}: no se harán más cobros.${reason ? ` Motivo: ${asSentence(reason)}` : ''}`,
+      ...children.map((child) => `Con ella terminó tu apadrinamiento de ${child}.`),
       'Gracias por todo lo que diste. Lo que ya donaste sigue acompañando a la niñez.',
       '',
       'Puedes ver el resumen de tu donación mensual en este enlace:',

@@ -166,6 +166,9 @@ describe('a sponsor stops', () => {
     const before = Date.now();
     const res = await inject(ctx.app, { method: 'POST', url: `/api/v1/member/monthly-gifts/${giftId}/cancel`, token: sponsor.token, payload: {} });
     expect(res.statusCode).toBe(200);
+    // The cancellation's email says which sponsorship ended with the gift.
+    const [email] = await emailsOf(sponsor.email, 'monthly-gift-cancelled');
+    expect(email.textBody).toContain('Con ella terminó tu apadrinamiento de Mateo.');
     const ended = await sponsorshipById(sponsorshipId);
     expect(ended).toMatchObject({ status: 'ended', endReason: 'sponsor_stopped', offerUntil: null });
     const graceDays = (ended.placeFreeAt!.getTime() - before) / DAY;

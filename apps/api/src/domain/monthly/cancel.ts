@@ -68,7 +68,7 @@ export async function cancelMonthlyGift(
       .from(donations)
       .where(and(eq(donations.recurringGiftId, gift.id), eq(donations.status, 'pending')));
     for (const { id } of open) await transitionDonation(tx, { id, action: 'cancel', actor: input.actor, ip: input.ip });
-    await sponsorshipsOfGiftEnded(tx, gift.id, input.replacedBy?.id);
+    const endedSponsorships = await sponsorshipsOfGiftEnded(tx, gift.id, input.replacedBy?.id);
     await audit(tx, {
       actor: input.actor,
       action: 'monthly_gift.cancel',
@@ -84,7 +84,7 @@ export async function cancelMonthlyGift(
         ? await replacementEmail(tx, current, input.replacedBy, link)
         : input.notice
           ? input.notice(link, current)
-          : { subject: mm.cancelledSubject, text: mm.cancelledText(current.donorName, amountOf(current), reason, link), template: 'monthly-gift-cancelled' }),
+          : { subject: mm.cancelledSubject, text: mm.cancelledText(current.donorName, amountOf(current), reason, link, endedSponsorships), template: 'monthly-gift-cancelled' }),
     });
     return updated;
   });

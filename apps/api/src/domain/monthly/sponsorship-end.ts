@@ -4,16 +4,17 @@
 // `waiting_since` at the end of the grace. A hold still waiting for its first payment is released. A gift
 // replaced by another (new amount, new card, a pause) hands its sponsorships on instead. Part of the
 // cancel's transaction; writes only sponsorship tables, so monthly giving imports no capability above it.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sponsoredChildren, sponsorships } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { getSettings } from '../../platform/settings';
 
-export async function sponsorshipsOfGiftEnded(tx: Db, giftId: number, replacedBy?: number): Promise<void> {
+/** Returns the first names of the children whose active sponsorship ended, for the cancellation's email. */
+export async function sponsorshipsOfGiftEnded(tx: Db, giftId: number, replacedBy?: number): Promise<string[]> {
   if (replacedBy != null) {
     await tx.update(sponsorships).set({ recurringGiftId: replacedBy, updatedAt: sql`now()` }).where(eq(sponsorships.recurringGiftId, giftId));
-    return;
+    return [];
   }
   const { sponsor_stopped_grace_days: days } = await getSettings(tx, 'sponsorship');
   const ended = await tx
@@ -40,4 +41,7 @@ export async function sponsorshipsOfGiftEnded(tx: Db, giftId: number, replacedBy
       details: { reason: 'sponsor_stopped', recurring_gift_id: giftId, child_id: s.childId, place_free_at: s.placeFreeAt?.toISOString() ?? null },
     });
   }
+  if (ended.length === 0) return [];
+  const names = await tx.select({ firstName: sponsoredChildren.firstName }).from(sponsoredChildren).where(inArray(sponsoredChildren.id, ended.map((s) => s.childId)));
+  return names.map((n) => n.firstName);
 }
