@@ -149,6 +149,14 @@ describe('GET /admin/analytics', () => {
     expect(await expectAdminOnly(ctx.app, who, { method: 'GET', url: '/api/v1/admin/analytics?period=week' })).toEqual({ anonymous: 401, donor: 403, user: 403 });
   });
 
+  it('is described in the API document by the calendar periods it answers (not "30 días" while it starts on the 1st)', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const description: string = doc.paths['/api/v1/admin/analytics'].get.description;
+    expect(description).toContain('month (desde el día 1)');
+    expect(description).toContain('year (desde el 1 de enero)');
+    expect(description).not.toMatch(/30 días|11 anteriores/);
+  });
+
   it('answers 400 for any other period', async () => {
     for (const period of ['day', 'WEEK', '', 'month%27']) {
       const res = await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/analytics?period=${period}`, token: who.admin.token });

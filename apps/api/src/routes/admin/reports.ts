@@ -26,8 +26,8 @@ export default async function adminReportRoutes(app: FastifyInstance) {
         tags: [REPORTS],
         summary: 'Estadísticas del período',
         description:
-          'period = week (7 días), month (30 días), quarter (este mes y los 2 anteriores) o year (este mes y los 11 anteriores), ' +
-          'en hora de Guatemala. Cifras de donaciones aprobadas en quetzales, por fecha de la donación; `users` son cuentas nuevas.',
+          'period = week (desde el lunes), month (desde el día 1), quarter (desde el inicio del trimestre) o year (desde el 1 de enero): ' +
+          'periodos del calendario hasta hoy incluido, en hora de Guatemala. Cifras de donaciones aprobadas en quetzales, por fecha de la donación; `users` son cuentas nuevas.',
         security: bearer,
         querystring: analyticsQuerySchema,
         response: { 200: analyticsSchema, 400: error, ...refusals },
