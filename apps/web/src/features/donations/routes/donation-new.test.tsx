@@ -76,7 +76,18 @@ describe('/donations/new', { timeout: 20_000 }, () => {
     // The amount as Guatemalans write it; the browser's number parsing ('1e3' for a thousand) is not used.
     await user.type(screen.getByLabelText(/^Monto/), '1e3');
     await user.click(screen.getByRole('button', { name: 'Registrar donación' }));
-    expect(await screen.findByText('El monto debe ser un número positivo')).toBeInTheDocument();
+    // Each refusal says why the text was not read, as the checkout does, never "debe ser un número positivo".
+    expect(await screen.findByText('Escribe el monto solo con números, por ejemplo 1,500 o 1500.50.')).toBeInTheDocument();
+    for (const [typed, why] of [
+      ['1.500', /No está claro qué monto quisiste escribir/],
+      ['99999999999999999999', /El monto es demasiado grande/],
+    ] as const) {
+      await user.clear(screen.getByLabelText(/^Monto/));
+      await user.type(screen.getByLabelText(/^Monto/), typed);
+      await user.click(screen.getByRole('button', { name: 'Registrar donación' }));
+      expect(await screen.findByText(why)).toBeInTheDocument();
+    }
+    expect(screen.queryByText('El monto debe ser un número positivo')).toBeNull();
     expect(requests.filter((r) => r.url === '/admin/gifts')).toHaveLength(0);
     await user.clear(screen.getByLabelText(/^Monto/));
     await user.type(screen.getByLabelText(/^Monto/), '1,500.50');
