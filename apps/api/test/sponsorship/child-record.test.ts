@@ -76,6 +76,20 @@ describe("the story on a child's staff record", () => {
     expect(open.body).not.toContain('Una historia guardada.');
     expect(open.body).not.toContain('storedStory');
   });
+
+  it('refuses a story with contact or location details (it is public once approved), creating and editing, under the field', async () => {
+    const leaky = 'Vive en la aldea Chuacruz, caserío Los Pinos; su mamá tiene el teléfono 5555-1234.';
+    const created = await staff('POST', '/children', { ...NEW_CHILD, story: leaky });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().errors.story).toContain('«5555-1234»');
+    const child = (await staff('POST', '/children', NEW_CHILD)).json().child;
+    const edited = await staff('PUT', `/children/${child.id}`, { ...formValues(child), story: leaky });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().errors.story).toContain('«aldea Chuacruz»');
+    expect((await ctx.db.select().from(sponsoredChildren).where(eq(sponsoredChildren.id, child.id)))[0].story).toBe(STORY);
+    const open = await inject(ctx.app, { method: 'GET', url: '/api/v1/sponsorship/children' });
+    expect(open.body).not.toContain('5555-1234');
+  });
 });
 
 describe("a child's birth date", () => {

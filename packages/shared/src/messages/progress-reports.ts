@@ -17,6 +17,10 @@ export const progressReportMessages = {
   contactDetails: (flags: readonly LetterFlag[]) =>
     `Este texto parece tener datos de contacto (${flags.map((f) => `${LETTER_FLAG_LABELS[f.kind]}: «${f.text}»`).join('; ')}). ` +
     'Retíralos antes de publicar: el informe llega a quien apadrina.',
+  /** The same detector on a child's story, which anyone visiting Apadrina reads once approved. */
+  storyContactDetails: (flags: readonly LetterFlag[]) =>
+    `La historia parece tener datos de contacto o de ubicación (${flags.map((f) => `${LETTER_FLAG_LABELS[f.kind]}: «${f.text}»`).join('; ')}). ` +
+    'Retíralos antes de guardar: la historia se muestra al público.',
   reportNotFound: 'No encontramos ese informe',
   photoNotFound: 'No encontramos esa foto',
   photoNeedsConsent: 'Registra primero un consentimiento vigente que autorice fotos',

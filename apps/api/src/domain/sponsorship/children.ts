@@ -2,6 +2,8 @@
 // guardians' consents and the photos (re-encoded without metadata by the deposit slips' pipeline).
 import { createHash } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { findLetterFlags } from '@donaciones/shared/letter-flags';
+import { progressReportMessages } from '@donaciones/shared/messages/progress-reports';
 import { sponsorshipMessages as m } from '@donaciones/shared/messages/sponsorship';
 import type { ChildInput, ChildStatusInput, ConsentInput, StaffChildDetail } from '@donaciones/shared/schemas/sponsorship';
 import type { Db } from '../../db/client';
@@ -14,6 +16,12 @@ import type { LinkContext } from '../ledger/links';
 import { enqueueChildLeftEmails } from './child-left-email';
 import { endSponsorshipsOfLeftChild, releaseHoldsOfLeftChild } from './child-left-offers';
 import { CHILD_MAX_AGE, PHOTO_CONSENT_SCOPES, ageOn } from '@donaciones/shared/schemas/sponsorship';
+
+/** The story is public once approved: refused while the contact-details detector finds anything in it. */
+function checkStory(story: string): void {
+  const flags = findLetterFlags(story);
+  if (flags.length > 0) throw fieldError('story', progressReportMessages.storyContactDetails(flags));
+}
 
 async function checkProgram(db: Db, programId: number | null): Promise<void> {
   if (programId == null) return;
@@ -37,6 +45,7 @@ const valuesOf = (input: ChildInput) => ({
 });
 
 export async function createChild(db: Db, input: ChildInput, actor: Actor): Promise<number> {
+  checkStory(input.story);
   await checkProgram(db, input.programId);
   const [row] = await db
     .insert(sponsoredChildren)
@@ -47,6 +56,7 @@ export async function createChild(db: Db, input: ChildInput, actor: Actor): Prom
 }
 
 export async function updateChild(db: Db, id: number, input: ChildInput, actor: Actor): Promise<void> {
+  checkStory(input.story);
   await checkProgram(db, input.programId);
   // A child who turned 18 in the programme keeps an editable record; a changed birth date must be of a
   // child under 18 (the body's schema cannot know the stored date: childEditInputSchema).
