@@ -698,7 +698,7 @@ test.describe('forms and layout', () => {
   test('no sideways scrolling at 320 px wide (WCAG 1.4.10) nor at 200% zoom', async ({ page, request }) => {
     test.setTimeout(240_000);
     const publicUrls = ['/', '/donate', '/donations', `/donations/${await aDonationId(request)}`, '/stats', '/login', '/register', '/terms'];
-    const adminUrls = ['/dashboard', '/admin/users', '/admin/donations', '/admin/donations?status=DEPOSITS', '/admin/monthly-gifts', '/admin/pagos', '/admin/donantes', '/admin/bank-statements', '/admin/reports', '/admin/contabilidad', '/admin/settings', '/settings'];
+    const adminUrls = ['/dashboard', '/admin/users', '/admin/donations', '/admin/donations?status=DEPOSITS', '/admin/monthly-gifts', '/admin/pagos', '/admin/donantes', '/admin/bank-statements', '/admin/reports', '/admin/contabilidad', '/admin/apadrinamiento', '/admin/cartas', '/admin/settings', '/settings'];
     // 320 CSS px is a 1280 px window at 400%; 640 x 400 CSS px is the same window at 200%.
     for (const viewport of [{ width: 320, height: 640 }, { width: 640, height: 400 }]) {
       await page.setViewportSize(viewport);

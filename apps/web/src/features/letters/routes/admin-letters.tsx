@@ -27,7 +27,12 @@ export default function AdminLettersPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader eyebrow="Apadrinamiento" title={t.queueTitle} description="Ninguna carta llega a una niña, a un niño o a quien apadrina sin revisión." actions={<Button variant="outline" onClick={onPdf}>{t.printPdf}</Button>} />
+      <PageHeader eyebrow="Apadrinamiento" title={t.queueTitle} description="Ninguna carta llega a una niña, a un niño o a quien apadrina sin revisión." actions={
+          // The long label wraps on a phone instead of running past the edge.
+          <Button variant="outline" className="h-auto! min-h-11 py-2 text-center whitespace-normal!" onClick={onPdf}>
+            {t.printPdf}
+          </Button>
+        } />
       {pdfError && <p role="alert" className="text-sm font-semibold text-red-700">{pdfError}</p>}
       <div role="tablist" aria-label="Estado de las cartas" className="flex flex-wrap gap-2">
         {LETTER_STATUSES.map((s) => (
