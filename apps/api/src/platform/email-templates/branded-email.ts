@@ -27,7 +27,8 @@ const COLORS = {
   muted: '#4a5a60',
 } as const;
 
-const FONT = "'Nunito Sans', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+/** Fonts the reader's device already has: an email loads nothing from a third party (see renderBrandedEmail). */
+const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
 export async function emailBrand(db: Db, publicUrl: string): Promise<EmailBrand> {
   const [organization, system] = await Promise.all([getSettings(db, 'organization'), getSettings(db, 'system')]);
@@ -99,7 +100,9 @@ function layoutMjml(input: { subject: string; body: string; brand: EmailBrand; t
 
 /** Both parts of one email, in the organisation's layout; `body` is the queued text with its links in place. */
 export async function renderBrandedEmail(input: { subject: string; body: string; brand: EmailBrand; template: string }): Promise<{ text: string; html: string }> {
-  const { html, errors } = await mjml2html(layoutMjml(input), { validationLevel: 'strict' });
+  // `fonts: {}`: MJML would otherwise link Google Fonts for a family it knows (Roboto), and opening the
+  // email would tell Google the donor read it.
+  const { html, errors } = await mjml2html(layoutMjml(input), { validationLevel: 'strict', fonts: {} });
   if (errors.length > 0) throw new Error(`Plantilla de correo inválida: ${errors.map((e) => e.formattedMessage).join('; ')}`);
   return { text: brandedText(input.body, input.brand), html };
 }
