@@ -101,7 +101,7 @@ test.describe('donor area', () => {
     const amount = normalize(await row.locator('td').nth(4).innerText());
     expect(reference).toMatch(/^#MG\d{8}$/);
     const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /Descargar recibo/ }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^recibo-[A-Z0-9]{1,10}-\d{6}\.pdf$/);
+    expect(download.suggestedFilename()).toMatch(/^constancia-[A-Z0-9]{1,10}-\d{6}\.pdf$/);
     const text = await pdfText(await download.path());
     expect(text).toContain(reference);
     // The same figure, whichever space the browser's and the server's currency formats put after the Q.

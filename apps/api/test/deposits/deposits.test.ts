@@ -214,7 +214,7 @@ describe('POST /api/v1/donate with paymentMethod bank_deposit', () => {
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Donación por depósito o transferencia bancaria');
     expect(text).not.toContain('Donación en línea');
-    expect(pdf.headers['content-disposition']).toContain(`recibo-${formatReceiptNumber(view.receipt_number, 'A')}.pdf`);
+    expect(pdf.headers['content-disposition']).toContain(`constancia-${formatReceiptNumber(view.receipt_number, 'A')}.pdf`);
   });
 
   it('refuses a monthly deposit and a covered fee; keeps the usual validation', async () => {

@@ -137,7 +137,7 @@ describe('one email per completed gift', () => {
     const [mail] = mails;
     expect(mail.text).toContain('Adjuntamos tu constancia de donación A-');
     expect(typeof mail.html).toBe('string');
-    expect(mail.attachments.map((a) => [a.contentType, a.filename])).toEqual([['application/pdf', expect.stringMatching(/^recibo-A-\d{6}\.pdf$/)]]);
+    expect(mail.attachments.map((a) => [a.contentType, a.filename])).toEqual([['application/pdf', expect.stringMatching(/^constancia-A-\d{6}\.pdf$/)]]);
     expect(await pdfText(mail.attachments[0].content)).toContain(d.referenceCode);
   });
 

@@ -125,7 +125,7 @@ describe('GET /receipts/{donationId}.pdf', () => {
     const res = await get(`/receipts/${d.id}.pdf`, ana.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="recibo-${formatReceiptNumber(d.receiptNumber as number, 'A')}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="constancia-${formatReceiptNumber(d.receiptNumber as number, 'A')}.pdf"`);
     expect(res.headers['cache-control']).toContain('no-store');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(res.rawPayload);

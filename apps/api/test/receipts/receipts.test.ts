@@ -13,7 +13,7 @@ import { annualStatements, auditLog, donations, emailOutbox, receiptCounters, re
 import { deliverDueEmails } from '../../src/jobs/email-outbox';
 import { transitionDonation } from '../../src/domain/ledger/transitions';
 import { smtpTransport } from '../../src/platform/mailer';
-import { renderReceiptPdf } from '../../src/domain/receipts/pdf';
+import { renderEmailAttachment, renderReceiptPdf } from '../../src/domain/receipts/pdf';
 import { receiptOf, voidReceipt } from '../../src/domain/receipts/receipts';
 import { sendAnnualStatements } from '../../src/domain/receipts/statements';
 import { getSettings, putSettings } from '../../src/platform/settings';
@@ -73,7 +73,8 @@ describe('issue at completion', () => {
 
     const first = await download(d.id);
     expect(first.statusCode).toBe(200);
-    expect(first.headers['content-disposition']).toBe(`attachment; filename="recibo-A-${formatReceiptNumber(receipt.number)}.pdf"`);
+    // Not certified by SAT (FEL off): the PDF is a "Constancia de donación", and its name says so.
+    expect(first.headers['content-disposition']).toBe(`attachment; filename="constancia-A-${formatReceiptNumber(receipt.number)}.pdf"`);
     // Settings changed after the issue do not change the issued document.
     const fiscal = await getSettings(ctx.db, 'fiscal');
     await putSettings(ctx.db, 'fiscal', { ...fiscal, legalName: 'Otra Razón Social, S.A.' });
@@ -153,7 +154,7 @@ describe('the receipt email', () => {
       `Adjuntamos tu constancia de donación A-${formatReceiptNumber(receipt.number)} en PDF. También está en tu área de donante, ${ctx.config.publicUrl}/donor/receipts (entra o crea tu cuenta con este correo).`,
     );
     const [pdf] = attachmentsOf(mail.raw);
-    expect(pdf).toMatchObject({ filename: `recibo-A-${formatReceiptNumber(receipt.number)}.pdf`, contentType: 'application/pdf' });
+    expect(pdf).toMatchObject({ filename: `constancia-A-${formatReceiptNumber(receipt.number)}.pdf`, contentType: 'application/pdf' });
     const text = await pdfText(pdf.content);
     expect(text).toContain(d.referenceCode);
     expect(text).toContain('Ciento veinticinco quetzales exactos');
@@ -281,6 +282,10 @@ describe('the printed receipt', () => {
       .where(eq(receipts.donationId, d.id));
     const pdf = await renderReceiptPdf((await receiptOf(ctx.db, d.id))!);
     expect(await pdfPageCount(pdf)).toBe(1);
+    // Certified, it is the "Recibo por donación", downloaded and attached under that name.
+    const issued = (await receiptOf(ctx.db, d.id))!;
+    expect((await download(d.id)).headers['content-disposition']).toBe(`attachment; filename="recibo-A-${formatReceiptNumber(issued.number)}.pdf"`);
+    expect(await renderEmailAttachment(ctx.db, { kind: 'receipt', receiptId: issued.id })).toMatchObject({ filename: `recibo-A-${formatReceiptNumber(issued.number)}.pdf` });
     const text = await pdfText(pdf);
     for (const expected of ['Monto cobrado', 'Donación neta', 'Equivalente en quetzales', 'Tipo de cambio', 'Dólares estadounidenses (USD)', 'UUID', '3F2504E0-4F89-11D3-9A0C-0305E82C3301', 'Fecha de certificación']) {
       expect(text).toContain(expected);

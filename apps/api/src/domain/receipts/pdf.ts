@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { type EmailAttachment, type ReceiptIssuer, receipts } from '../../db/schema';
 import { receiptMessages } from '../../messages/receipts';
 import type { MailAttachment } from '../../platform/mailer';
-import { type ReceiptRow, receiptLabel } from './receipts';
+import { type ReceiptRow, receiptFilename, receiptLabel } from './receipts';
 import { type StatementData, loadStatement, receiptQuetzalCents, receiptTaxId } from './statements';
 import { loadPdfDocument } from '../../platform/libraries';
 
@@ -372,7 +372,7 @@ export async function renderEmailAttachment(db: Db, a: EmailAttachment): Promise
   if (a.kind === 'receipt') {
     const [receipt] = await db.select().from(receipts).where(eq(receipts.id, a.receiptId)).limit(1);
     if (!receipt) throw new Error(`receipt ${a.receiptId} not found`);
-    return { filename: `recibo-${receiptLabel(receipt)}.pdf`, contentType: 'application/pdf', content: await renderReceiptPdf(receipt) };
+    return { filename: receiptFilename(receipt), contentType: 'application/pdf', content: await renderReceiptPdf(receipt) };
   }
   const statement = await loadStatement(db, { email: a.email }, a.year);
   return { filename: `constancia-donaciones-${a.year}.pdf`, contentType: 'application/pdf', content: await renderStatementPdf(statement) };

@@ -20,6 +20,13 @@ type DonationRow = typeof donations.$inferSelect;
 export const receiptLabel = (r: Pick<ReceiptRow, 'series' | 'number'>): string => formatReceiptNumber(r.number, r.series);
 
 /**
+ * The PDF's file name, after what the document is (docs/product.md#receipts): `recibo-A-000275.pdf` once
+ * SAT certified it (the PDF's title "Recibo por donación"), `constancia-A-000275.pdf` until then
+ * ("Constancia de donación"). The email's attachment and every download use it.
+ */
+export const receiptFilename = (r: Pick<ReceiptRow, 'series' | 'number' | 'felUuid'>): string => `${r.felUuid ? 'recibo' : 'constancia'}-${receiptLabel(r)}.pdf`;
+
+/**
  * The series of a donation's receipt, as a column of any select from `donations` (null without one):
  * the lists only repeat the number, and a number may repeat across series.
  */

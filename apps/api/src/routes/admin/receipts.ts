@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { idParamSchema } from '@donaciones/shared/schemas/common';
 import { actorOf, signedInUser } from '../../http/auth';
 import { renderReceiptPdf } from '../../domain/receipts/pdf';
-import { receiptForViewer, receiptLabel, resendReceipt } from '../../domain/receipts/receipts';
+import { receiptFilename, receiptForViewer, receiptLabel, resendReceipt } from '../../domain/receipts/receipts';
 import { resendStatement } from '../../domain/receipts/statements';
 import { bearer, error, refusals, writeRefusals } from '../common';
 import { sendPdf } from '../member/receipts';
@@ -32,7 +32,7 @@ export default async function adminReceiptRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const receipt = await receiptForViewer(app.db, request.params.id, signedInUser(request));
-      return sendPdf(reply, await renderReceiptPdf(receipt), `recibo-${receiptLabel(receipt)}.pdf`);
+      return sendPdf(reply, await renderReceiptPdf(receipt), receiptFilename(receipt));
     },
   );
 

@@ -14,7 +14,7 @@ import { receiptMessages } from '../../messages/receipts';
 import { signedInUser } from '../../http/auth';
 import { listReceipts } from '../../domain/giving/own-donations';
 import { renderReceiptPdf, renderStatementPdf } from '../../domain/receipts/pdf';
-import { receiptForViewer, receiptLabel } from '../../domain/receipts/receipts';
+import { receiptFilename, receiptForViewer } from '../../domain/receipts/receipts';
 import { loadStatement } from '../../domain/receipts/statements';
 import { MEMBER_TAG as TAG, bearer, error, guarded, limited } from '../common';
 
@@ -56,7 +56,7 @@ export default async function memberReceiptRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const receipt = await receiptForViewer(app.db, request.params.donationId, signedInUser(request));
-      return sendPdf(reply, await renderReceiptPdf(receipt), `recibo-${receiptLabel(receipt)}.pdf`);
+      return sendPdf(reply, await renderReceiptPdf(receipt), receiptFilename(receipt));
     },
   );
 
