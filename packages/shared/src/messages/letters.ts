@@ -32,6 +32,8 @@ export const letterMessages = {
     'La carta tiene datos de contacto sin retirar: retíralos o escribe por qué la apruebas así',
   notInReview: 'Esta carta ya fue revisada',
   notApproved: 'Solo una carta aprobada se marca como entregada',
+  childLeft:
+    'Esta niña o este niño ya salió del programa: la carta no se puede entregar. Devuélvela a quien apadrina con un motivo.',
   letterNotFound: 'No encontramos esa carta',
   sponsorshipNotFound: 'No encontramos ese apadrinamiento',
   sponsorshipNumberInvalid:
@@ -78,6 +80,10 @@ export const letterScreenText = {
   preview: 'Texto que recibirá la otra parte',
   printPdf: 'PDF para entregar (aprobadas, por comunidad)',
   markDelivered: 'Marcar como entregada',
+  childLeftBadge: 'Salió del programa',
+  /** The reason suggested when staff return a letter to a child who left; the sponsor reads it. */
+  childLeftReturnReason:
+    'La niña o el niño salió del programa y ya no podemos entregarle tu carta. Gracias por el cariño que le diste con tus cartas.',
   uploadReply: 'Subir respuesta de la niña o el niño',
   replyNumberHint: 'Está en la ficha de la niña o el niño (Apadrinamiento), en «Quienes apadrinan»: N.º …',
   transcription: 'Transcripción',

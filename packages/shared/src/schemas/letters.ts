@@ -63,6 +63,8 @@ export const staffLetterSchema = z.object({
   childId: z.number().int(),
   childFirstName: z.string(),
   community: z.string(),
+  /** The child left the programme (staff see the status on the child's record): a letter to them is not delivered. */
+  childLeft: z.boolean(),
   sponsorName: z.string(),
   direction: z.enum(LETTER_DIRECTIONS),
   status: z.enum(LETTER_STATUSES),

@@ -2,7 +2,9 @@
 // contact details found in it, approved only once every flag is redacted ("[retirado]") or staff give
 // a reason to approve it as written; returned with a reason; a sponsor's letter marked delivered once
 // handed to the child. Children's replies are typed (and translated) by staff and pass the same queue.
-import { and, asc, eq } from 'drizzle-orm';
+// A letter to a child who left the programme is neither approved nor delivered (409): staff return it
+// to the sponsor with a reason, also once approved; nothing is deleted when the child leaves.
+import { and, asc, eq, notExists } from 'drizzle-orm';
 import { findLetterFlags, redactSpans } from '@donaciones/shared/letter-flags';
 import { letterMessages as m } from '@donaciones/shared/messages/letters';
 import type { ApproveLetterInput, ReplyInput, StaffLetter } from '@donaciones/shared/schemas/letters';
@@ -21,7 +23,7 @@ const HOUR_MS = 3_600_000;
 
 function staffSelect(db: Db) {
   return db
-    .select({ letter: sponsorshipLetters, childFirstName: sponsoredChildren.firstName, community: sponsoredChildren.community, sponsorName: sponsorships.sponsorName })
+    .select({ letter: sponsorshipLetters, childFirstName: sponsoredChildren.firstName, community: sponsoredChildren.community, childStatus: sponsoredChildren.status, sponsorName: sponsorships.sponsorName })
     .from(sponsorshipLetters)
     .innerJoin(sponsorships, eq(sponsorships.id, sponsorshipLetters.sponsorshipId))
     .innerJoin(sponsoredChildren, eq(sponsoredChildren.id, sponsorshipLetters.childId));
@@ -37,6 +39,7 @@ function toStaffLetter(row: StaffRow, files: LetterFileKeys, now: Date): StaffLe
     childId: l.childId,
     childFirstName: row.childFirstName,
     community: row.community,
+    childLeft: row.childStatus === 'left',
     sponsorName: row.sponsorName ?? '',
     direction: l.direction,
     status: l.status,
@@ -71,11 +74,20 @@ export async function letterForStaff(db: Db, letterId: number, now = new Date())
   return toStaffLetter(row, await fileKeys(db, [letterId]), now);
 }
 
-async function lockInReview(db: Db, letterId: number) {
+async function lockInReview(db: Db, letterId: number, alsoApprovedToLeftChild = false) {
   const [letter] = await db.select().from(sponsorshipLetters).where(eq(sponsorshipLetters.id, letterId)).for('update');
   if (!letter) throw new NotFoundError(m.letterNotFound);
-  if (letter.status !== 'in_review') throw new ConflictError(m.notInReview);
-  return letter;
+  if (letter.status === 'in_review') return letter;
+  // An approved letter whose child left can only go back to its sponsor.
+  if (alsoApprovedToLeftChild && letter.status === 'approved' && (await toChildWhoLeft(db, letter))) return letter;
+  throw new ConflictError(m.notInReview);
+}
+
+/** A sponsor's letter to a child who has left the programme: it can no longer be handed over. */
+async function toChildWhoLeft(db: Db, letter: { direction: string; childId: number }) {
+  if (letter.direction !== 'to_child') return false;
+  const [child] = await db.select({ status: sponsoredChildren.status }).from(sponsoredChildren).where(eq(sponsoredChildren.id, letter.childId));
+  return child?.status === 'left';
 }
 
 /** Sorted, merged spans inside the text; refuses one outside it. */
@@ -98,6 +110,7 @@ export function normaliseSpans(body: string, spans: ReadonlyArray<{ start: numbe
 export async function approveLetter(db: Db, input: { actor: Actor; letterId: number; ip?: string } & ApproveLetterInput) {
   return db.transaction(async (tx) => {
     const letter = await lockInReview(tx, input.letterId);
+    if (await toChildWhoLeft(tx, letter)) throw new ConflictError(m.childLeft);
     const spans = normaliseSpans(letter.body, input.redactions ?? []);
     const uncovered = letter.flags.filter((f) => !spans.some((s) => s.start <= f.start && s.end >= f.end));
     const override = input.overrideReason?.trim() || null;
@@ -159,7 +172,7 @@ async function enqueueReplyEmail(tx: Db, sponsorshipId: number, childId: number,
 
 export async function returnLetter(db: Db, input: { actor: Actor; letterId: number; reason: string; ip?: string }) {
   return db.transaction(async (tx) => {
-    const letter = await lockInReview(tx, input.letterId);
+    const letter = await lockInReview(tx, input.letterId, true);
     const now = new Date();
     await tx
       .update(sponsorshipLetters)
@@ -172,14 +185,17 @@ export async function returnLetter(db: Db, input: { actor: Actor; letterId: numb
 
 export async function markLetterDelivered(db: Db, input: { actor: Actor; letterId: number; ip?: string }) {
   const now = new Date();
+  const stillInProgramme = notExists(
+    db.select({ id: sponsoredChildren.id }).from(sponsoredChildren).where(and(eq(sponsoredChildren.id, sponsorshipLetters.childId), eq(sponsoredChildren.status, 'left'))),
+  );
   const [updated] = await db
     .update(sponsorshipLetters)
     .set({ status: 'delivered', deliveredAt: now, updatedAt: now })
-    .where(and(eq(sponsorshipLetters.id, input.letterId), eq(sponsorshipLetters.status, 'approved'), eq(sponsorshipLetters.direction, 'to_child')))
+    .where(and(eq(sponsorshipLetters.id, input.letterId), eq(sponsorshipLetters.status, 'approved'), eq(sponsorshipLetters.direction, 'to_child'), stillInProgramme))
     .returning({ id: sponsorshipLetters.id });
   if (!updated) {
-    await letterForStaff(db, input.letterId);
-    throw new ConflictError(m.notApproved);
+    const letter = await letterForStaff(db, input.letterId);
+    throw new ConflictError(letter.childLeft && letter.direction === 'to_child' ? m.childLeft : m.notApproved);
   }
   await audit(db, { actor: input.actor, action: 'letter.delivered', entityType: 'sponsorship_letter', entityId: input.letterId, ip: input.ip ?? null });
   return letterForStaff(db, input.letterId, now);

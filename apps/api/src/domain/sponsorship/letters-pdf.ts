@@ -1,8 +1,9 @@
 // The print-ready PDF of approved letters (docs/product.md#sponsorship-letters): sponsors' letters that
 // staff approved and have not yet delivered, grouped by the child's community, each on its own page
 // with its approved text (never the original), its translation and its photo, for the field team to
-// print and take to the children.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+// print and take to the children. A letter to a child who left the programme is not printed: it goes
+// back to its sponsor (letter-review.ts).
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { formatDate } from '@donaciones/shared/format';
 import type { Db } from '../../db/client';
 import { sponsoredChildren, sponsorshipLetterFiles, sponsorshipLetters, sponsorships } from '../../db/schema';
@@ -30,7 +31,7 @@ async function printableLetters(db: Db) {
     .from(sponsorshipLetters)
     .innerJoin(sponsorships, eq(sponsorships.id, sponsorshipLetters.sponsorshipId))
     .innerJoin(sponsoredChildren, eq(sponsoredChildren.id, sponsorshipLetters.childId))
-    .where(and(eq(sponsorshipLetters.status, 'approved'), eq(sponsorshipLetters.direction, 'to_child')))
+    .where(and(eq(sponsorshipLetters.status, 'approved'), eq(sponsorshipLetters.direction, 'to_child'), ne(sponsoredChildren.status, 'left')))
     .orderBy(asc(sponsoredChildren.community), asc(sponsoredChildren.fullName), asc(sponsorshipLetters.createdAt));
   const photos = rows.length
     ? await db

@@ -3,7 +3,8 @@
 // text the other side will receive, and approve (a reason is asked when a detail is left) or return
 // with a reason. A letter with an image in review shows the redactor (decision 0056) and, until boxes
 // are burned in, asks staff to confirm the image shows no contact details. The server's refusals are
-// shown next to their field.
+// shown next to their field. A sponsor's letter to a child who left the programme is marked "Salió del
+// programa" and can only be returned to its sponsor (ChildLeftReturn), never approved nor delivered.
 import { useMemo, useState } from 'react';
 import { LETTER_FLAG_LABELS, redactSpans } from '@donaciones/shared/letter-flags';
 import { letterDirectionLabels, letterScreenText as t } from '@donaciones/shared/messages/letters';
@@ -12,8 +13,10 @@ import { formatDateTime } from '@donaciones/shared/format';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { Checkbox, TextArea } from '@/components/form-fields';
+import { Badge } from '@/components/badge';
 import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
 import { useApproveLetter, useDeliverLetter, useReturnLetter } from '../api/staff-letters';
+import { ChildLeftReturn } from './child-left-return';
 import { HighlightedLetter } from './highlighted-letter';
 import { ImageRedactor } from './image-redactor';
 import { LetterFile } from './letter-file';
@@ -41,7 +44,9 @@ export function LetterReview({ letter }: { letter: StaffLetter }) {
   const giveBack = useReturnLetter();
   const deliver = useDeliverLetter();
   const spans = useMemo(() => letter.flags.filter((_, i) => redact[i]).map(({ start, end }) => ({ start, end })), [letter.flags, redact]);
-  const inReview = letter.status === 'in_review';
+  // A letter to a child who left cannot be handed over: returning it is the only way on.
+  const undeliverable = letter.childLeft && letter.direction === 'to_child' && (letter.status === 'in_review' || letter.status === 'approved');
+  const inReview = letter.status === 'in_review' && !undeliverable;
   const imagePath = letter.hasPhoto ? `/admin/letters/${letter.id}/photo` : letter.hasScan ? `/admin/letters/${letter.id}/scan` : null;
   const imageAlt = letter.hasPhoto ? `Foto de la carta ${letter.id}` : `Carta escaneada ${letter.id}`;
   const heading = `${letterDirectionLabels[letter.direction]} · ${letter.childFirstName} (${letter.community || '—'})`;
@@ -61,7 +66,7 @@ export function LetterReview({ letter }: { letter: StaffLetter }) {
 
   return (
     <Card title={heading} headingLevel="h3" description={`${letter.sponsorName || '—'} · ${formatDateTime(letter.createdAt)} · ${t.serviceTime}: ${letter.serviceHours} h`}
-      actions={<LetterStatusBadge status={letter.status} />}
+      actions={<>{letter.childLeft && <Badge tone="danger">{t.childLeftBadge}</Badge>}<LetterStatusBadge status={letter.status} /></>}
       data-testid={`letter-${letter.id}`}>
       <HighlightedLetter body={letter.body} flags={letter.flags} />
       {imagePath && !inReview && <LetterFile path={imagePath} alt={imageAlt} version={letter.imageVersion} />}
@@ -98,7 +103,8 @@ export function LetterReview({ letter }: { letter: StaffLetter }) {
           </div>
         </div>
       )}
-      {letter.status === 'approved' && letter.direction === 'to_child' && (
+      {undeliverable && <ChildLeftReturn letter={letter} />}
+      {letter.status === 'approved' && letter.direction === 'to_child' && !undeliverable && (
         <div className="mt-4">
           <p className="rounded-lg bg-sand-50 p-3 text-sm whitespace-pre-wrap text-ink-800">{letter.sharedBody}</p>
           <Button className="mt-3" variant="outline" onClick={() => deliver.mutate(letter.id)} loading={deliver.isPending}>{t.markDelivered}</Button>

@@ -45,7 +45,7 @@ export default function AdminLettersPage() {
         {queue.isPending && <Skeleton className="h-40" />}
         {queue.isError && <ErrorState message="No se pudo cargar la cola de cartas." onRetry={() => void queue.refetch()} />}
         {queue.data?.length === 0 && <EmptyState title={t.queueEmpty} />}
-        {queue.data?.map((letter) => <LetterReview key={`${letter.id}-${letter.status}`} letter={letter} />)}
+        {queue.data?.map((letter) => <LetterReview key={`${letter.id}-${letter.status}-${letter.childLeft}`} letter={letter} />)}
       </div>
       <ReplyForm />
     </div>
