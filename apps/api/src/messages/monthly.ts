@@ -6,6 +6,8 @@ const manageLink = (link: string) => ['Puedes ver o cancelar tu donación mensua
 
 export const monthlyApiMessages = {
   itemName: (org: string) => `Donación mensual a ${org}`,
+  /** The description of each card charge of a monthly gift, printed on its receipt (a one-off gift's is "Donación en línea"). */
+  donationDescription: 'Donación mensual',
   notFound: 'No encontramos esa donación mensual.',
   /** The description of a monthly transfer's charge recorded from the bank statement (decision 0045). */
   transferNotChangeable: 'Esta donación mensual es por transferencia: para cambiar el monto o pausarla, escríbenos y lo ajustamos.',

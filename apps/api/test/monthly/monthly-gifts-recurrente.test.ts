@@ -12,6 +12,7 @@ import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import type { ManagedMonthlyGift, MonthlyCheckout, MonthlyGift } from '@donaciones/shared/schemas/monthly';
 import type { Database } from '../../src/db/client';
 import { donations, emailOutbox, paymentEvents, recurringGifts } from '../../src/db/schema';
+import { monthlyApiMessages } from '../../src/messages/monthly';
 import { signedLinks } from '../../src/platform/signed-links';
 import { type TestContext, createTestApp } from '../support/helpers';
 import { DECLINE_REASON, PAYING_CARD, RecurrenteStandIn, newWebhookSecret } from '../support/recurrente-stand-in';
@@ -216,6 +217,8 @@ describe('renewals', () => {
     expect(rows).toHaveLength(2);
     expect(rows[1]).toMatchObject({ status: 'completed', paymentReference: paymentId, amountCents: 15000, recurringGiftId: gift.id, donorEmail: email });
     expect(rows[1].receiptNumber).not.toBeNull();
+    // Both charges are recorded, and receipted, as the monthly gift.
+    expect(rows.map((d) => d.description)).toEqual([monthlyApiMessages.donationDescription, monthlyApiMessages.donationDescription]);
     const after = await giftRow(gift.id);
     expect(after.status).toBe('active');
     expect((after.nextChargeAt as Date).getTime()).toBeGreaterThan(before.getTime());

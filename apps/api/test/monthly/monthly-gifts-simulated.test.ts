@@ -12,8 +12,11 @@ import { donations, emailOutbox, recurringGifts } from '../../src/db/schema';
 import { addMonth } from '../../src/domain/ledger/links';
 import { monthlyContext } from '../../src/domain/monthly/monthly-gifts';
 import { chargeDueSimulatedGifts } from '../../src/domain/monthly/simulated-charges';
+import { renderReceiptPdf } from '../../src/domain/receipts/pdf';
+import { receiptOf } from '../../src/domain/receipts/receipts';
+import { monthlyApiMessages } from '../../src/messages/monthly';
 import { loginAs } from '../support/auth';
-import { type TestContext, createTestApp } from '../support/helpers';
+import { type TestContext, createTestApp, pdfText } from '../support/helpers';
 import * as make from '../support/factory';
 
 let ctx: TestContext;
@@ -65,6 +68,9 @@ describe('the simulated renewals job', () => {
     expect(rows.map((d) => d.status)).toEqual(['completed', 'completed']);
     expect(rows[1]).toMatchObject({ amountCents: 10000, paymentProvider: 'simulated', recurringGiftId: giftId, donorEmail: email });
     expect(rows[1].receiptNumber).not.toBeNull();
+    // The first charge's and the renewal's receipts say what the gift is: the monthly gift.
+    expect(rows.map((d) => d.description)).toEqual([monthlyApiMessages.donationDescription, monthlyApiMessages.donationDescription]);
+    for (const row of rows) expect((await pdfText(await renderReceiptPdf((await receiptOf(ctx.db, row.id))!))).replace(/\s+/g, ' ')).toContain('Descripción Donación mensual');
     gift = await giftRow(giftId);
     expect((gift.nextChargeAt as Date).getTime()).toBe(addMonth(due).getTime());
     expect(await chargeDueSimulatedGifts(ctx.db, monthly, later)).toBe(0);

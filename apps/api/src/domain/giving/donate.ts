@@ -11,6 +11,7 @@ import { coverFeesCents, toQuetzalCents } from '@donaciones/shared/schemas/payme
 import { parseTaxId } from '@donaciones/shared/tax-id';
 import type { Database, Db } from '../../db/client';
 import { paymentMessages } from '../../messages/payments';
+import { monthlyApiMessages } from '../../messages/monthly';
 import { PaymentDeclinedError, fieldError, serviceUnavailable } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
 import { assertAmountWithinBounds } from './amount-bounds';
@@ -117,7 +118,7 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
           }
         : {}),
       donationType: 'monetary',
-      description: deposit ? depositMessages.description : donateMessages.description,
+      description: deposit ? depositMessages.description : gift ? monthlyApiMessages.donationDescription : donateMessages.description,
       source: 'public',
       userId: input.actor?.id ?? null,
       cardLast4: input.payments || deposit ? null : (body.cardLast4 ?? null),

@@ -48,7 +48,7 @@ async function replaceGift(db: Database, ctx: MonthlyContext, old: GiftRow, amou
       amountCents,
       currency: old.currency,
       donationType: 'monetary',
-      description: donateMessages.description,
+      description: mm.donationDescription,
       source: 'public',
       userId: old.userId,
       cardLast4: simulated ? (first?.cardLast4 ?? null) : null,

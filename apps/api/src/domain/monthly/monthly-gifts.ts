@@ -8,7 +8,7 @@
 // email carries a signed, expiring link to the no-login page (./views.ts).
 import type { FastifyInstance } from 'fastify';
 import { asc, eq, sql } from 'drizzle-orm';
-import { donateMessages } from '@donaciones/shared/messages/donate';
+import { monthlyApiMessages } from '../../messages/monthly';
 import { formatCents } from '@donaciones/shared/format';
 import { toQuetzalCents } from '@donaciones/shared/schemas/payments';
 import { and, isNull } from 'drizzle-orm';
@@ -71,7 +71,7 @@ export async function insertRenewal(tx: Db, gift: GiftRow, values: { amountCents
     amountCents: values.amountCents,
     currency: gift.currency,
     donationType: 'monetary',
-    description: donateMessages.description,
+    description: monthlyApiMessages.donationDescription,
     source: 'public',
     userId: gift.userId,
     cardLast4: values.cardLast4 ?? null,
