@@ -75,13 +75,16 @@ export default async function sponsorshipRoutes(app: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Foto de una niña o un niño (solo con consentimiento vigente; nunca indexada)',
-        description: 'De una niña o un niño que espera padrino, o para su padrino con sesión. Sin consentimiento vigente: 404.',
+        description:
+          'A cualquiera mientras su perfil público se muestra (espera padrino y tiene un lugar libre); a quien la reserva (hold: el token de su reserva vigente); a su padrino con sesión; al personal de apadrinamiento. A nadie más, ni sin consentimiento vigente: 404, como una foto que no existe.',
         security: [...bearer, {}],
         params: idParamSchema,
+        querystring: z.object({ hold: z.string().max(200).optional().describe('El token de la reserva (página /apadrina/reserva)') }),
         response: { 200: z.any().describe('La imagen (JPG o PNG), sin metadatos'), 400: error, 404: error },
       },
     },
-    async (request, reply) => sendPhoto(reply, await servedPhoto(app.db, request.params.id, request.user?.id ?? null)),
+    async (request, reply) =>
+      sendPhoto(reply, await servedPhoto(app.db, request.params.id, { userId: request.user?.id ?? null, roles: request.user?.roles, holdToken: request.query.hold })),
   );
 
   r.post(

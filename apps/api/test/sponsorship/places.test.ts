@@ -10,7 +10,7 @@ import { chargeDueSimulatedGifts } from '../../src/domain/monthly/simulated-char
 import { monthlyContext } from '../../src/domain/monthly/monthly-gifts';
 import { createTestApp, inject, type TestContext } from '../support/helpers';
 import * as make from '../support/factory';
-import { aChild, aConsent, aPhoto } from '../support/sponsorship';
+import { aChild, aConsent, aPhoto, anActiveSponsorship } from '../support/sponsorship';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -29,7 +29,7 @@ describe('holding a place', () => {
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(7);
     const refused = answers.find((a) => a.statusCode === 409)!;
-    expect(refused.json().detail).toMatch(/Alguien más|ya no está esperando/);
+    expect(refused.json().detail).toBe('Esta niña o niño ya no está disponible para apadrinar. Elige a otra niña o niño de la lista.');
     const rows = await ctx.db.select().from(sponsorships).where(eq(sponsorships.childId, child.id));
     expect(rows).toHaveLength(1);
   });
@@ -180,6 +180,94 @@ describe('consent and photos', () => {
     expect(served.headers['x-robots-tag']).toContain('noindex');
     expect(served.rawPayload.toString('latin1')).not.toContain(marker);
     expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
+  });
+});
+
+/** A hold from its own loopback address, so these tests are not counted in the rate limit of the ones above. */
+const holdFrom = (childId: number) => inject(ctx.app, { method: 'POST', url: '/api/v1/sponsorship/holds', payload: { childId }, remoteAddress: '127.0.0.77' });
+
+describe('who sees a child\'s photo: whom the child is shown to, nobody else', () => {
+  const get = (url: string, token?: string) => inject(ctx.app, { method: 'GET', url, token });
+  /** A waiting child whose only place is kept for the sponsor who stopped (decision 0051). */
+  async function inGracePeriod(firstName: string) {
+    const child = await aChild(ctx.db, { firstName });
+    await aConsent(ctx.db, child.id);
+    const photo = await aPhoto(ctx.db, child.id);
+    const former = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
+    await ctx.db.insert(sponsorships).values({
+      childId: child.id, place: 1, status: 'ended', endReason: 'sponsor_stopped', holdToken: `t-gracia-${child.id}`, heldUntil: new Date(),
+      userId: former.id, amountCents: 25_000, startedAt: new Date(Date.now() - 86_400_000), endedAt: new Date(), placeFreeAt: new Date(Date.now() + 90 * 86_400_000),
+    });
+    return { child, photo, former };
+  }
+
+  it('answers 404 to a stranger for a child in the grace period, as for a photo that does not exist', async () => {
+    const { child, photo, former } = await inGracePeriod('Valentina');
+    expect((await get(`/api/v1/sponsorship/children/${child.id}`)).statusCode).toBe(404);
+    const refused = await get(`/api/v1/sponsorship/photos/${photo.id}`);
+    const missing = await get('/api/v1/sponsorship/photos/987654');
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual(missing.json());
+    // Not to the former sponsor either, nor with a made-up hold token; staff who manage sponsorship see it.
+    expect((await get(`/api/v1/sponsorship/photos/${photo.id}`, former.token)).statusCode).toBe(404);
+    expect((await get(`/api/v1/sponsorship/photos/${photo.id}?hold=t-gracia-${child.id}`)).statusCode).toBe(404);
+    const staff = await make.signIn(ctx.app, ctx.db, { roles: ['SPONSORSHIP'] });
+    expect((await get(`/api/v1/sponsorship/photos/${photo.id}`, staff.token)).statusCode).toBe(200);
+    const finance = await make.signIn(ctx.app, ctx.db, { roles: ['FINANCE'] });
+    expect((await get(`/api/v1/sponsorship/photos/${photo.id}`, finance.token)).statusCode).toBe(404);
+  });
+
+  it('shows a held child\'s photo to the holder (its hold token) and to nobody else, until the hold runs out', async () => {
+    const child = await aChild(ctx.db, { firstName: 'Irma' });
+    await aConsent(ctx.db, child.id);
+    const photo = await aPhoto(ctx.db, child.id);
+    const held = await holdFrom(child.id);
+    expect(held.statusCode).toBe(201);
+    const { holdToken } = held.json();
+    expect(held.json().child.photoUrl).toBe(`/api/v1/sponsorship/photos/${photo.id}?hold=${holdToken}`);
+    expect((await get(held.json().child.photoUrl)).statusCode).toBe(200);
+    expect((await get(`/api/v1/sponsorship/photos/${photo.id}`)).statusCode).toBe(404);
+    // Another child's live hold does not open this one.
+    const other = await aChild(ctx.db, { firstName: 'Otto' });
+    const otherHold = (await holdFrom(other.id)).json().holdToken;
+    expect((await get(`/api/v1/sponsorship/photos/${photo.id}?hold=${otherHold}`)).statusCode).toBe(404);
+    await ctx.db.update(sponsorships).set({ heldUntil: sql`now() - interval '1 minute'` }).where(eq(sponsorships.holdToken, holdToken));
+    // The hold ran out: the child is public again, so is the photo (to everyone).
+    expect((await get(`/api/v1/sponsorship/photos/${photo.id}`)).statusCode).toBe(200);
+  });
+
+  it('shows a sponsored child\'s photo to the active sponsor only, and an unconsented photo to no one outside staff', async () => {
+    const child = await aChild(ctx.db, { firstName: 'Samuel', status: 'sponsored' });
+    await aConsent(ctx.db, child.id);
+    const photo = await aPhoto(ctx.db, child.id);
+    const sponsor = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
+    const stranger = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
+    await anActiveSponsorship(ctx.db, child.id, sponsor.id);
+    expect((await get(`/api/v1/sponsorship/photos/${photo.id}`, sponsor.token)).statusCode).toBe(200);
+    expect((await get(`/api/v1/sponsorship/photos/${photo.id}`, stranger.token)).statusCode).toBe(404);
+    expect((await get(`/api/v1/sponsorship/photos/${photo.id}`)).statusCode).toBe(404);
+    const unconsented = await aChild(ctx.db, { firstName: 'Nora' });
+    const hidden = await aPhoto(ctx.db, unconsented.id);
+    expect((await get(`/api/v1/sponsorship/photos/${hidden.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('one answer for a child who cannot be held now', () => {
+  const NOT_AVAILABLE = 'Esta niña o niño ya no está disponible para apadrinar. Elige a otra niña o niño de la lista.';
+  it('answers the same 409 for an unknown id, a child not waiting, in the grace period or fully taken', async () => {
+    const sponsored = await aChild(ctx.db, { firstName: 'Hugo', status: 'sponsored' });
+    const grace = await aChild(ctx.db, { firstName: 'Valeria' });
+    await ctx.db.insert(sponsorships).values({
+      childId: grace.id, place: 1, status: 'ended', endReason: 'sponsor_stopped', holdToken: `t-gracia-h-${grace.id}`, heldUntil: new Date(),
+      amountCents: 25_000, endedAt: new Date(), placeFreeAt: new Date(Date.now() + 90 * 86_400_000),
+    });
+    const full = await aChild(ctx.db, { firstName: 'Rut' });
+    expect((await holdFrom(full.id)).statusCode).toBe(201);
+    const answers = await Promise.all([987_654, sponsored.id, grace.id, full.id].map((id) => holdFrom(id)));
+    for (const a of answers) {
+      expect(a.statusCode).toBe(409);
+      expect(a.json().detail).toBe(NOT_AVAILABLE);
+    }
   });
 });
 

@@ -78,6 +78,7 @@ beforeAll(async () => {
   expect(hold.statusCode).toBe(201);
   ids.id = String(waiting.id);
   ids.token = hold.json().holdToken;
+  ids.heldPhotoUrl = hold.json().child.photoUrl;
 }, 60_000);
 
 afterAll(() => ctx?.close());
@@ -151,6 +152,14 @@ describe('no staff field of a child on a public or sponsor route', () => {
       expect(res.headers['x-robots-tag']).toContain('noindex');
       expect(leaks(res.rawPayload.toString('latin1'))).toEqual([]);
     }
+    // The held child is off the public list: its photo answers 404 to everyone but the holder (its hold token).
+    expect(ids.heldPhotoUrl).toMatch(/\/api\/v1\/sponsorship\/photos\/\d+\?hold=/);
+    for (const token of [undefined, sponsor.token]) {
+      expect((await inject(ctx.app, { method: 'GET', url: ids.heldPhotoUrl.split('?')[0], token })).statusCode).toBe(404);
+    }
+    const holder = await inject(ctx.app, { method: 'GET', url: ids.heldPhotoUrl });
+    expect(holder.statusCode).toBe(200);
+    expect(leaks(holder.rawPayload.toString('latin1'))).toEqual([]);
     expect(calls).toBeGreaterThan(20);
     // The sponsor's progress reports answer with the report (its photo too), never its staff fields.
     expect(walked.some((r) => r.url === '/api/v1/users/me/sponsorships/:sponsorshipId/progress-reports')).toBe(true);

@@ -45,6 +45,8 @@ export const sponsorshipMessages = {
   photoNotImage: 'La foto debe ser una imagen JPG, PNG, WebP o HEIC',
   notWaiting: 'Esta niña o niño ya no está en la lista de espera',
   nobodyWaiting: 'En este momento no hay niñas ni niños en la lista de espera',
+  /** Every "this child cannot be held now" (unknown id, not waiting, grace period, all places taken). */
+  notAvailable: 'Esta niña o niño ya no está disponible para apadrinar. Elige a otra niña o niño de la lista.',
   placeTaken: 'Alguien más acaba de elegir este lugar. Elige a otra niña o niño.',
   tooManyHolds: (n: number) =>
     `Desde esta conexión ya hay ${n === 1 ? 'un lugar reservado' : `${n} lugares reservados`} sin pagar. Termina ese apadrinamiento o espera a que venza la reserva para elegir a otra niña o niño.`,

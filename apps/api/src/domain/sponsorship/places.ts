@@ -16,8 +16,11 @@ import { getSettings } from '../../platform/settings';
 import { releasedTransferHolds } from './start-transfer';
 import { childView, readChildren, takenPlaces } from './views';
 
-/** A child the public may see: waiting, with a place not taken by a sponsor or an unexpired hold. */
-const openToSponsor = sql`${sponsoredChildren.status} = 'waiting' and ${takenPlaces} < ${sponsoredChildren.sponsorPlaces}`;
+/**
+ * A child the public may see: waiting, with a place not taken by a sponsor, an unexpired hold or a
+ * grace period (decision 0051). The list, the profile and the photo (photos.ts) all read this one.
+ */
+export const openToSponsor = sql`${sponsoredChildren.status} = 'waiting' and ${takenPlaces} < ${sponsoredChildren.sponsorPlaces}`;
 const longestWaiting = [asc(sponsoredChildren.waitingSince), asc(sponsoredChildren.id)];
 
 /** Birth dates of a child aged between `minAge` and `maxAge` whole years today. */
@@ -84,8 +87,8 @@ export async function takePlace(
 ) {
   // Locks the child: a second chooser waits here, then sees the place taken.
   const [child] = await tx.select().from(sponsoredChildren).where(eq(sponsoredChildren.id, childId)).for('update');
-  if (!child) throw notFound(m.childNotFound);
-  if (child.status !== 'waiting') throw conflict(m.notWaiting);
+  // Unknown, not waiting or every place taken: one answer, so an id's existence is not revealed.
+  if (!child || child.status !== 'waiting') throw conflict(m.notAvailable);
   await releaseExpiredHolds(tx, childId);
   const taken = await tx
     .select({ place: sponsorships.place })
@@ -94,7 +97,7 @@ export async function takePlace(
     .where(and(eq(sponsorships.childId, childId), sql`(${sponsorships.status} in ('held', 'active') or ${sponsorships.placeFreeAt} > now())`));
   const used = new Set(taken.map((t) => t.place));
   const place = Array.from({ length: child.sponsorPlaces }, (_, i) => i + 1).find((p) => !used.has(p));
-  if (place == null) throw conflict(m.placeTaken);
+  if (place == null) throw conflict(m.notAvailable);
   const [row] = await tx
     .insert(sponsorships)
     .values({
@@ -148,10 +151,13 @@ export async function holdPlace(db: Database, input: { childId: number | null; u
       return { row, settings };
     });
     const [read] = await readChildren(db, eq(sponsoredChildren.id, hold.row.childId));
-    return { holdToken: hold.row.holdToken, heldUntil: hold.row.heldUntil.toISOString(), monthlyAmount: hold.row.amountCents / 100, child: childView(read) };
+    const child = childView(read);
+    // The held child is no longer public: the reserva page shows the photo to its holder by the token.
+    if (child.photoUrl) child.photoUrl = `${child.photoUrl}?hold=${encodeURIComponent(hold.row.holdToken)}`;
+    return { holdToken: hold.row.holdToken, heldUntil: hold.row.heldUntil.toISOString(), monthlyAmount: hold.row.amountCents / 100, child };
   } catch (err) {
     // The index's refusal when two choosers raced past the lock (never expected, always answered).
-    if (isUniqueViolation(err, 'sponsorships_child_place_taken_key')) throw conflict(m.placeTaken);
+    if (isUniqueViolation(err, 'sponsorships_child_place_taken_key')) throw conflict(m.notAvailable);
     throw err;
   }
 }
