@@ -2,10 +2,12 @@
 // Left to itself the bundler makes one chunk per distinct set of pages sharing a module: the home
 // page needed 18 files and the checkout 40, most under 1 KB, and on a slow phone connection each
 // request costs a round trip (a browser opens at most 6 at a time). Here every module that two or
-// more pages share, and that the entry does not load already, goes to one of four chunks:
+// more pages share, and that the entry does not load already, goes to one of five chunks:
 //   - `shared-public`: what the home page and the checkout both use (each needs all of it);
 //   - `shared-home`: what the home page shares with other pages, but not with the checkout;
 //   - `shared-donate`: what the checkout shares with other pages, but not with the home page;
+//   - `shared-donate-details`: what the checkout's step 2, loaded when the donor leaves step 1, shares
+//     with other pages (the bank accounts and deposit texts), so that step does not wait for `shared`;
 //   - `shared`: what the other pages share.
 // A module is never copied into two chunks (a React context created twice would break), and the
 // first load of `/` and `/donate` fetches nothing it does not run.
@@ -16,6 +18,7 @@ import type { ChunkingContext } from 'rolldown';
 
 const HOME = 'src/features/home/routes/home.tsx';
 const DONATE = 'src/features/donate/routes/donate.tsx';
+const DONATE_DETAILS = 'src/features/donate/components/details-step.tsx';
 const LUCIDE_INDEX = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 /** The package's two lists of every icon: its main index and `icons/index.mjs`. */
 const LUCIDE_INDEXES = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/](lucide-react|icons[\\/]index)\.mjs$/;
@@ -81,6 +84,7 @@ export function sharedChunkName(root: string) {
     if (names.has(HOME) && names.has(DONATE)) return 'shared-public';
     if (names.has(HOME)) return 'shared-home';
     if (names.has(DONATE)) return 'shared-donate';
+    if (names.has(DONATE_DETAILS)) return 'shared-donate-details';
     return 'shared';
   };
 }

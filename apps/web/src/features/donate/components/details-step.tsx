@@ -16,7 +16,6 @@ import { depositMessages } from '@donaciones/shared/messages/deposits';
 import type { PublicBankAccount } from '@donaciones/shared/schemas/deposits';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { taxIdMessages } from '@donaciones/shared/messages/tax-id';
-import { parseTaxId } from '@donaciones/shared/tax-id';
 import {
   CARD_BRAND_LABELS,
   CARD_NUMBER_MAX_LENGTH,
@@ -42,23 +41,6 @@ import { PaymentMethodChoice } from './payment-method-choice';
 const d = donateMessages;
 const m = monthlyMessages;
 const t = taxIdMessages;
-
-/**
- * Why the typed NIT, CUI or CF cannot go on this gift's receipt, or null: CF only below Q2,500 of
- * what is charged (the covered fee included, dollars at the staff's rate), as the API checks it
- * (docs/product.md#validation-rules). While the dollar rate is unknown the server alone decides.
- */
-export function taxIdRefusal(
-  nit: string,
-  charge: { amount: number; currency: PaymentCurrency; coverFees: boolean; payments: PaymentSettings | null },
-): string | null {
-  const giftCents = toCents(charge.amount);
-  const { payments } = charge;
-  if (!payments && charge.currency !== 'GTQ') return null;
-  const grossCents = checkoutCharge(giftCents, charge.coverFees, payments).chargedCents;
-  const parsed = parseTaxId(nit, grossCents, charge.currency, payments?.usd_exchange_rate);
-  return parsed.ok ? null : parsed.message;
-}
 
 export interface DetailsStepProps {
   form: UseFormReturn<DonateDetailsInput, unknown, DonateDetails>;

@@ -27,7 +27,8 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { usePublicSite } from '@/lib/public-site';
 import { type SessionUser, useSession } from '@/lib/session';
 import { isDuplicateMonthlyGift, newIdempotencyKey, useCreatePublicDonation } from '../api/create-public-donation';
-import { taxIdRefusal } from '../components/details-step';
+import { loadDetailsStep } from '../components/details-step-loader';
+import { taxIdRefusal } from '../components/tax-id-refusal';
 import { draftDetails, emptyDetails, readDraft, saveDraft } from './donate-draft';
 import { type DonateChoices, useDonateChoices } from './use-donate-choices';
 
@@ -105,7 +106,10 @@ function useDonateSteps(choices: DonateChoices, ready: boolean, processing: bool
   const continueToDetails = () => {
     const refusal = choices.checkAmount();
     choices.setAmountError(refusal);
-    if (!refusal) navigate({ search: `?${STEP_PARAM}=${DETAILS_STEP}` }, { state: { fromAmount: true } });
+    if (refusal) return;
+    const go = () => navigate({ search: `?${STEP_PARAM}=${DETAILS_STEP}` }, { state: { fromAmount: true } });
+    // Step 2 is shown once its code is here (details-step-loader.ts); a failed download is the panel's to report.
+    void loadDetailsStep().then(go, go);
   };
   const restart = () => setParams({}, { replace: true });
 

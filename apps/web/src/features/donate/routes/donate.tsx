@@ -15,7 +15,7 @@ import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AmountStep } from '../components/amount-step';
-import { DetailsStep } from '../components/details-step';
+import { LoadedDetailsStep, loadDetailsStep, useDetailsStepReady } from '../components/details-step-loader';
 import { DonateAside } from '../components/donate-aside';
 import { DonateStepper } from '../components/donate-stepper';
 import { ProcessingStep } from '../components/processing-step';
@@ -32,6 +32,9 @@ const DuplicateMonthlyDialog = lazy(() => import('../components/duplicate-monthl
 // Only when the settings offer the programmes (docs/product.md#designation), so /donate's first load does not carry it.
 const ProgramChoice = lazy(() => import('../components/program-choice'));
 const SuccessDialog = lazy(() => loadSuccessDialog().then((module) => ({ default: module.SuccessDialog })));
+
+/** Step 2's code, fetched on the donor's first touch of step 1 rather than with the page. */
+const preloadDetails = () => void loadDetailsStep().catch(() => undefined);
 
 export default function DonatePage() {
   useDocumentTitle(navMessages.donate);
@@ -64,7 +67,7 @@ export default function DonatePage() {
       </section>
 
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:px-8">
-        <div ref={panelRef} className="self-start rounded-card border border-sand-200 bg-white p-5 shadow-card sm:p-8">
+        <div ref={panelRef} onPointerDownCapture={preloadDetails} onFocusCapture={preloadDetails} className="self-start rounded-card border border-sand-200 bg-white p-5 shadow-card sm:p-8">
           <p className="mb-4 text-sm font-semibold text-ink-500">{d.stepOf(stepNumber, 3)}</p>
           <DonatePanel flow={flow} />
         </div>
@@ -103,8 +106,9 @@ function DonatePanel({ flow }: { flow: DonateFlow }) {
   const system = site.data?.system;
   const payments = site.data?.payments ?? null;
   const monthly = choices.frequency === 'monthly';
+  const detailsReady = useDetailsStepReady(steps.step === 'details');
   if (site.isError && !site.data) return <ErrorState message={d.siteLoadError} onRetry={() => void site.refetch()} retrying={site.isFetching} />;
-  if (!system) {
+  if (!system || (steps.step === 'details' && !detailsReady)) {
     return (
       <div className="space-y-4" aria-busy="true">
         <Skeleton className="h-8 w-2/3" />
@@ -145,7 +149,7 @@ function DonatePanel({ flow }: { flow: DonateFlow }) {
   }
   if (steps.step === 'details') {
     return (
-      <DetailsStep
+      <LoadedDetailsStep
         form={form}
         amount={choices.amount}
         maintenance={system.maintenance_mode}
