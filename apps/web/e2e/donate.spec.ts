@@ -74,7 +74,7 @@ test.describe('public checkout', () => {
     await expect(dialog.getByTestId('success-card')).toContainText('4242');
     await expect(dialog.getByTestId('demo-note')).toHaveText('Donación registrada (modo de demostración, no se hizo ningún cobro).');
     await expect(dialog.getByRole('link', { name: site.organization.phone })).toHaveAttribute('href', /^tel:\+?\d+$/);
-    await expect(dialog.getByTestId('receipt-note')).toContainText('llegará a tu correo electrónico');
+    await expect(dialog.getByTestId('receipt-note')).toContainText('Te enviaremos por correo el comprobante de tu donación');
     const reference = (await dialog.getByTestId('success-reference').innerText()).trim();
     expect(reference).toMatch(/^#MG\d{8}$/);
 

@@ -81,7 +81,7 @@ for (const server of servers) {
 }
 
 // The offline demo (the default server): its simulated card answers by itself seconds after the gift,
-// as a gateway's webhook would, so the donor's "llegará a tu correo" comes true without staff.
+// as a gateway's webhook would, so the donor's emailed receipt ("Te enviaremos por correo…") comes true without staff.
 for (const [label, size] of Object.entries(WIDTHS)) {
   demoTest(`the demo's card completes a gift by itself and the receipt is emailed (${label})`, async ({ page }) => {
     await page.setViewportSize(size);
@@ -98,7 +98,7 @@ for (const [label, size] of Object.entries(WIDTHS)) {
     await page.getByRole('button', { name: 'Realizar donación' }).click();
     const { id } = (await (await answer).json()) as { id: number };
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByTestId('receipt-note')).toContainText('llegará a tu correo electrónico');
+    await expect(dialog.getByTestId('receipt-note')).toContainText('Te enviaremos por correo el comprobante de tu donación');
     const reference = (await dialog.getByTestId('success-reference').innerText()).trim();
 
     // Nobody presses anything: the receipt email arrives and the gift reads completed.
