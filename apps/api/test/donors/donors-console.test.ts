@@ -102,6 +102,25 @@ describe('donor page and edit', () => {
     expect(after.body.timeline.some((t) => /donor\.|\bpending\b|\bcompleted\b/.test(t.text))).toBe(false);
     expect((await send('PUT', `/api/v1/admin/donors/${id}`, body, sponsorship.token)).statusCode).toBe(403);
   });
+
+  it("names the donor who holds an email and reports every field's error at once; the pair's merge preview opens", async () => {
+    const a = await donorIdOf((await make.donation(ctx.db, { donorName: 'Ana Chen', donorEmail: 'ana.chen@correo.gt' })).id);
+    const b = await donorIdOf((await make.donation(ctx.db, { donorName: 'Ana María Chen', donorEmail: 'amchen@correo.gt' })).id);
+    const body = {
+      kind: 'person', name: 'Ana Chen', contactPerson: null, taxId: '123', emails: ['ana.chen@correo.gt', 'AMChen@correo.gt'],
+      phones: [], address: null, consentEmail: false, consentWhatsapp: false, notes: null, tags: [],
+    };
+    const res = await send('PUT', `/api/v1/admin/donors/${a}`, body, finance.token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      detail: 'Ese correo ya pertenece a otro donante: propón una fusión en lugar de repetirlo.',
+      errors: { taxId: 'El NIT o CUI no es válido.', emails: 'Ese correo ya pertenece a otro donante: propón una fusión en lugar de repetirlo.' },
+      otherDonor: { id: b, name: 'Ana María Chen' },
+    });
+    const preview = await send('POST', '/api/v1/admin/donors/merge-preview', { survivorId: a, mergedId: b }, finance.token);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ survivor: { id: a }, merged: { id: b }, result: { emails: ['ana.chen@correo.gt', 'amchen@correo.gt'] } });
+  });
 });
 
 describe('duplicates, merge and undo', () => {

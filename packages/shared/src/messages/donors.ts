@@ -181,6 +181,9 @@ export const donorsMessages = {
     saving: 'Guardando…',
     saved: 'Donante actualizado',
     saveError: 'No se pudo guardar el donante',
+    /** Under "Correos" when an email is another donor's (docs/product.md#donors): who holds it, and the merge. */
+    emailHolder: 'Ese correo es de',
+    mergeWith: 'Unir estos dos donantes',
   },
   /** "Posibles duplicados" (/admin/donantes/duplicados, donors.manage): merge with preview, and undo. */
   duplicates: {

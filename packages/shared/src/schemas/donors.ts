@@ -2,6 +2,7 @@
 // edit, duplicates, merge with preview and undo, and the segment export.
 import { z } from 'zod';
 import { donorsMessages as m } from '../messages/donors';
+import { errorResponseSchema } from './common';
 import { decimalId, emailField } from './fields';
 
 export const DONOR_KINDS = ['person', 'company'] as const;
@@ -81,6 +82,15 @@ export const donorUpdateSchema = z.object({
   tags: z.array(tag).max(30, { error: m.tooManyTags }),
 });
 export type DonorUpdate = z.infer<typeof donorUpdateSchema>;
+
+/**
+ * An edit refused: every field's message at once; when an email is another donor's, that donor's id and
+ * name (only for staff who may read donors, donors.read) so the form can offer to merge the two.
+ */
+export const donorEditRefusalSchema = errorResponseSchema.extend({
+  otherDonor: z.object({ id: z.number().int(), name: z.string() }).optional(),
+});
+export type DonorEditRefusal = z.infer<typeof donorEditRefusalSchema>;
 
 export const donorSchema = donorSummarySchema.extend({
   contactPerson: z.string().nullable(),

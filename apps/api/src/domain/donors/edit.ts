@@ -6,7 +6,7 @@ import type { Donor, DonorUpdate } from '@donaciones/shared/schemas/donors';
 import { parseTaxIdFormat } from '@donaciones/shared/tax-id';
 import type { Db } from '../../db/client';
 import { donors } from '../../db/schema';
-import { conflict, fieldError } from '../../errors';
+import { InvalidInputError, conflict, fieldError } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
 import { donorRow } from './page';
 import { donorOf } from './views';
@@ -22,20 +22,42 @@ export function matchableTaxId(input: string | null): { taxId: string | null; ta
 
 const unique = (values: string[]) => [...new Set(values)];
 
+/** The donor already holding an email the edit gives to another: named so staff can propose the merge. */
+export class EmailTakenError extends InvalidInputError {
+  constructor(
+    fields: Record<string, string>,
+    readonly otherDonor: { id: number; name: string },
+  ) {
+    super(fields.emails, fields);
+  }
+}
+
+/** Every field the form must fix in one answer: a NIT or CUI that does not read, an email on another donor. */
+async function checkFields(tx: Db, id: number, taxId: string | null, emails: string[]) {
+  const fields: Record<string, string> = {};
+  try {
+    matchableTaxId(taxId);
+  } catch {
+    fields.taxId = m.taxIdInvalid;
+  }
+  for (const email of emails) {
+    const [other] = await tx
+      .select({ id: donors.id, name: donors.name })
+      .from(donors)
+      .where(and(sql`${donors.emails} @> ARRAY[${email}]::text[]`, ne(donors.id, id), isNull(donors.mergedIntoId)))
+      .limit(1);
+    if (other) throw new EmailTakenError({ ...fields, emails: m.emailTaken }, other);
+  }
+  if (fields.taxId) throw fieldError('taxId', fields.taxId);
+}
+
 export async function updateDonor(db: Db, input: { id: number; body: DonorUpdate; actor: Actor; ip?: string | null }): Promise<Donor> {
   return db.transaction(async (tx) => {
     const before = await donorRow(tx, input.id);
     if (before.mergedIntoId != null) throw conflict(m.alreadyMerged);
     const b = input.body;
     const emails = unique(b.emails.map((e) => e.toLowerCase()));
-    for (const email of emails) {
-      const [other] = await tx
-        .select({ id: donors.id })
-        .from(donors)
-        .where(and(sql`${donors.emails} @> ARRAY[${email}]::text[]`, ne(donors.id, input.id), isNull(donors.mergedIntoId)))
-        .limit(1);
-      if (other) throw fieldError('emails', m.emailTaken);
-    }
+    await checkFields(tx, input.id, b.taxId, emails);
     const now = new Date();
     const consentChanged = (was: boolean, is: boolean) => was !== is;
     const values = {

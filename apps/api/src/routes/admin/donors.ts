@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '@donaciones/shared/schemas/common';
 import {
+  donorEditRefusalSchema,
   donorExportSchema,
   donorListQuerySchema,
   donorListSchema,
@@ -18,7 +19,8 @@ import {
 } from '@donaciones/shared/schemas/donors';
 import { actorOf } from '../../http/auth';
 import { duplicateProposals } from '../../domain/donors/duplicates';
-import { updateDonor } from '../../domain/donors/edit';
+import { can } from '@donaciones/shared/permissions';
+import { EmailTakenError, updateDonor } from '../../domain/donors/edit';
 import { type DonorExportFile, exportDonors } from '../../domain/donors/export';
 import { mergeDonors, mergePreview, undoMerge } from '../../domain/donors/merge';
 import { donorPage } from '../../domain/donors/page';
@@ -83,10 +85,20 @@ export default async function adminDonorRoutes(app: FastifyInstance) {
         security: bearer,
         params: idParamSchema,
         body: donorUpdateSchema,
-        response: { 200: donorSchema, ...writeRefusals, 404: error, 409: error },
+        description:
+          'Un correo que ya es de otro donante se rechaza junto con los demás errores del formulario; ' +
+          'quien puede leer donantes (donors.read) recibe además `otherDonor` (id y nombre) para proponer la fusión.',
+        response: { 200: donorSchema, ...writeRefusals, 400: donorEditRefusalSchema, 404: error, 409: error },
       },
     },
-    async (request) => updateDonor(app.db, { id: request.params.id, body: request.body, actor: actorOf(request), ip: request.ip }),
+    async (request, reply) => {
+      try {
+        return await updateDonor(app.db, { id: request.params.id, body: request.body, actor: actorOf(request), ip: request.ip });
+      } catch (err) {
+        if (!(err instanceof EmailTakenError) || !can(request.user?.roles, 'donors.read')) throw err;
+        return reply.status(400).send({ detail: err.detail, errors: err.fields, otherDonor: err.otherDonor });
+      }
+    },
   );
 
   r.post(

@@ -1,15 +1,18 @@
 // "Editar" on a donor's page (docs/product.md#donors, donors.manage): the shared donorUpdateSchema checks the
 // form (emails and phones one per line, tags separated by commas), and the API's Spanish message for a
-// field (a NIT or CUI that is not valid, an email already on another donor) is shown next to that field.
+// field (a NIT or CUI that is not valid, an email already on another donor) is shown next to that field;
+// an email another donor holds names that donor, with a link to their page and "Unir estos dos donantes".
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { donorsMessages } from '@donaciones/shared/messages/donors';
-import { DONOR_KINDS, type Donor, type DonorUpdate, donorUpdateSchema } from '@donaciones/shared/schemas/donors';
+import { DONOR_KINDS, type Donor, type DonorEditRefusal, type DonorUpdate, donorUpdateSchema } from '@donaciones/shared/schemas/donors';
 import { Button } from '@/components/button';
 import { Checkbox, Select, TextArea, TextInput } from '@/components/form-fields';
 import { Modal } from '@/components/modal';
 import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
+import { adminDonorDetailPath } from '@/lib/paths';
 import { useUpdateDonor } from '../api/donors';
 
 const f = donorsMessages.form;
@@ -59,20 +62,47 @@ const resolver: Resolver<DonorFormValues, unknown, DonorUpdate> = async (values)
   return { values: {}, errors };
 };
 
-export function DonorEditModal({ donor, onClose }: { donor: Donor; onClose: () => void }) {
+type OtherDonor = NonNullable<DonorEditRefusal['otherDonor']>;
+
+/** The donor an answer names as holding one of the emails (staff who may read donors only). */
+function otherDonorOf(error: unknown): OtherDonor | null {
+  const data = (error as { response?: { data?: DonorEditRefusal } } | null)?.response?.data;
+  return data?.otherDonor ?? null;
+}
+
+function EmailHolder({ other, onMerge }: { other: OtherDonor; onMerge: () => void }) {
+  return (
+    <div role="status" className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200 sm:col-span-2">
+      <span>
+        {f.emailHolder}{' '}
+        <Link to={adminDonorDetailPath(other.id)} className="font-semibold text-brand-800 underline underline-offset-2">
+          {other.name} · #{other.id}
+        </Link>
+      </span>
+      <Button variant="outline" onClick={onMerge}>
+        {f.mergeWith}
+      </Button>
+    </div>
+  );
+}
+
+export function DonorEditModal({ donor, onClose, onMerge }: { donor: Donor; onClose: () => void; onMerge?: (other: OtherDonor) => void }) {
   const save = useUpdateDonor(donor.id);
   const [formError, setFormError] = useState<string | null>(null);
+  const [other, setOther] = useState<OtherDonor | null>(null);
   const form = useForm<DonorFormValues, unknown, DonorUpdate>({ resolver, defaultValues: formValuesOf(donor) });
   const { errors } = form.formState;
   const kind = useWatch({ control: form.control, name: 'kind' });
 
   const submit = form.handleSubmit(async (body) => {
     setFormError(null);
+    setOther(null);
     try {
       await save.mutateAsync(body);
       toast.success(f.saved);
       onClose();
     } catch (error) {
+      setOther(otherDonorOf(error));
       let placed = false;
       for (const [key, message] of Object.entries(getFieldErrors(error))) {
         const name = key.split('.')[0];
@@ -115,6 +145,7 @@ export function DonorEditModal({ donor, onClose }: { donor: Donor; onClose: () =
           {kind === 'company' && <TextInput label={f.contactPerson} optional autoComplete="off" error={errors.contactPerson?.message} {...form.register('contactPerson')} />}
           <TextInput label={f.taxId} optional hint={f.taxIdHint} autoComplete="off" error={errors.taxId?.message} {...form.register('taxId')} />
           <TextArea label={f.emails} hint={f.emailsHint} rows={2} error={errors.emails?.message} {...form.register('emails')} />
+          {other && onMerge && <EmailHolder other={other} onMerge={() => onMerge(other)} />}
           <TextArea label={f.phones} hint={f.phonesHint} rows={2} error={errors.phones?.message} {...form.register('phones')} />
         </div>
         <TextInput label={f.address} optional autoComplete="off" error={errors.address?.message} {...form.register('address')} />

@@ -98,4 +98,45 @@ describe('admin donor page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Editar donante' })).not.toBeInTheDocument());
     expect(api.puts.at(-1)?.data).toMatchObject({ kind: 'company', taxId: '1234567K', phones: ['+502 5555 1234', '+1 (555) 123-4567'], tags: ['empresa-aliada'], consentEmail: true });
   });
+
+  it("names the donor who holds an email, links to them and opens the pair's merge preview", async () => {
+    const holder = { ...page, donor: { ...page.donor, id: 34, name: 'Café Atitlán', emails: ['ventas@cafe.gt'], giftCount: 5, taxId: null, taxIdKind: null } };
+    const taken = 'Ese correo ya pertenece a otro donante: propón una fusión en lugar de repetirlo.';
+    const api = donorApi(() => ({
+      status: 400,
+      data: { detail: taken, errors: { taxId: 'El NIT o CUI no es válido.', emails: taken }, otherDonor: { id: 34, name: 'Café Atitlán' } },
+    }));
+    const previews: RecordedRequest[] = [];
+    const handler = (req: RecordedRequest) => {
+      if (req.method === 'GET' && req.url === '/admin/donors/34') return { status: 200, data: holder };
+      if (req.method === 'POST' && req.url === '/admin/donors/merge-preview') {
+        previews.push(req);
+        return { status: 200, data: { survivor: holder.donor, merged: page.donor, result: { ...holder.donor, emails: ['ventas@cafe.gt', 'compras@cafe.gt'] }, moves: { gifts: 2, receipts: 1, monthlyGifts: 1 } } };
+      }
+      return api.handler(req);
+    };
+    renderApp('/admin/donantes/12', { user: { roles: ['FINANCE'] }, handler });
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }, { timeout: 6000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar donante' });
+    const emails = within(dialog).getByRole('textbox', { name: /Correos/ });
+    await userEvent.type(emails, '{enter}ventas@cafe.gt');
+    const taxId = within(dialog).getByRole('textbox', { name: /NIT o CUI/ });
+    await userEvent.clear(taxId);
+    await userEvent.type(taxId, '123');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    // Every field's error at once, and who holds the email, with a link to their page.
+    expect(await within(dialog).findByText('El NIT o CUI no es válido.')).toBeInTheDocument();
+    expect(within(dialog).getByText(taken)).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Café Atitlán · #34' })).toHaveAttribute('href', '/admin/donantes/34');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Unir estos dos donantes' }));
+    const merge = await screen.findByRole('dialog', { name: 'Fusionar donantes' });
+    expect(screen.queryByRole('dialog', { name: 'Editar donante' })).not.toBeInTheDocument();
+    // Staff choose which record stays: the one with more gifts by default.
+    expect(within(merge).getByRole('radio', { name: 'Café Atitlán (#34, 5 donaciones)' })).toBeChecked();
+    expect(within(merge).getByRole('radio', { name: 'Café Atitlán S.A. (#12, 2 donaciones)' })).not.toBeChecked();
+    await userEvent.click(within(merge).getByRole('button', { name: 'Ver vista previa' }));
+    expect(await within(merge).findByTestId('merge-preview')).toHaveTextContent('ventas@cafe.gt, compras@cafe.gt');
+    expect(previews.map((r) => r.data)).toEqual([{ survivorId: 34, mergedId: 12 }]);
+  });
 });

@@ -1,12 +1,13 @@
 // A donor's page (/admin/donantes/:id, docs/product.md#donors): person or company, contact, NIT or CUI,
 // consent with its date and source, notes and tags, lifetime and yearly totals, gifts, monthly gifts,
-// receipts, deposits and the timeline; "Editar" for staff with donors.manage.
+// receipts, deposits and the timeline; "Editar" for staff with donors.manage, whose refusal of an email
+// another donor holds offers to merge the two (the merge dialog of "Posibles duplicados").
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { donorsMessages } from '@donaciones/shared/messages/donors';
 import { can } from '@donaciones/shared/permissions';
-import type { DonorPage } from '@donaciones/shared/schemas/donors';
+import type { Donor, DonorPage } from '@donaciones/shared/schemas/donors';
 import { Badge } from '@/components/badge';
 import { Button, ButtonLink } from '@/components/button';
 import { PageHeader } from '@/components/page-header';
@@ -17,6 +18,7 @@ import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDonorPage } from '../api/donors';
 import { DonorEditModal } from '../components/donor-edit-modal';
+import { MergeDialog } from '../components/merge-dialog';
 import { ConsentNotesCard, ContactCard, GiftsCard, MonthlyReceiptsCards, TimelineCard, TotalsCard } from '../components/donor-sections';
 
 const p = donorsMessages.page;
@@ -42,11 +44,18 @@ function DonorSections({ page, canManage }: { page: DonorPage; canManage: boolea
   );
 }
 
+/** The merge of this donor with the one holding an email, once that donor's record is loaded. */
+function MergeWith({ donor, otherId, onClose }: { donor: Donor; otherId: number; onClose: () => void }) {
+  const other = useDonorPage(otherId).data?.donor;
+  return other ? <MergeDialog a={donor} b={other} onClose={onClose} /> : null;
+}
+
 export default function AdminDonorPage() {
   const id = Number(useParams().id);
   const { roles } = useSession();
   const query = useDonorPage(id);
   const [editing, setEditing] = useState(false);
+  const [mergingWith, setMergingWith] = useState<number | null>(null);
   const page = query.data;
   useDocumentTitle(page?.donor.name ?? donorsMessages.list.title);
   const mayEdit = can(roles, 'donors.manage') && page && !page.donor.mergedIntoId;
@@ -91,7 +100,17 @@ export default function AdminDonorPage() {
           <DonorSections page={page} canManage={can(roles, 'donors.manage')} />
         </>
       )}
-      {editing && page && <DonorEditModal donor={page.donor} onClose={() => setEditing(false)} />}
+      {editing && page && (
+        <DonorEditModal
+          donor={page.donor}
+          onClose={() => setEditing(false)}
+          onMerge={(other) => {
+            setEditing(false);
+            setMergingWith(other.id);
+          }}
+        />
+      )}
+      {mergingWith != null && page && <MergeWith donor={page.donor} otherId={mergingWith} onClose={() => setMergingWith(null)} />}
     </div>
   );
 }
