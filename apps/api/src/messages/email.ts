@@ -55,6 +55,7 @@ export const emailMessages = {
       'verify-email': 'Confirmar mi correo',
       'password-reset': 'Elegir una nueva contraseña',
       'admin-created-account': 'Elegir mi contraseña',
+      'second-step-changed': 'Restablecer mi contraseña',
       'deposit-instructions': 'Enviar la boleta',
       'donation-payment-failed': 'Intentar de nuevo',
       'monthly-gift-started': 'Ver mi donación mensual',

@@ -12,3 +12,26 @@ export const twoStepEmailMessages = {
     `Hola ${name}:\n\nUn administrador de ${org} quitó la aplicación de autenticación, los códigos de recuperación y las llaves de acceso de tu cuenta, ` +
     `y cerró tus sesiones. Al iniciar sesión de nuevo configurarás el segundo paso otra vez: ${link}\n\nSi no lo pediste, escríbenos.`,
 } as const;
+
+/** What changed in a person's own second step, for the email that tells the account's owner. */
+export type SecondStepChange = 'totp-enabled' | 'totp-removed' | 'recovery-codes' | 'passkey-added' | 'passkey-removed';
+
+export const secondStepChangeMessages = {
+  subjects: {
+    'totp-enabled': 'Activaste el inicio de sesión en dos pasos',
+    'totp-removed': 'Desactivaste el inicio de sesión en dos pasos',
+    'recovery-codes': 'Generaste nuevos códigos de recuperación',
+    'passkey-added': 'Agregaste una llave de acceso a tu cuenta',
+    'passkey-removed': 'Quitaste una llave de acceso de tu cuenta',
+  } satisfies Record<SecondStepChange, string>,
+  leads: {
+    'totp-enabled': (org: string) => `Activaste el inicio de sesión en dos pasos en tu cuenta de ${org}: desde ahora, además de tu contraseña, te pediremos un código de tu aplicación de autenticación.`,
+    'totp-removed': (org: string) => `Desactivaste el inicio de sesión en dos pasos en tu cuenta de ${org}: quitaste la aplicación de autenticación y sus códigos de recuperación, y cerramos tus otras sesiones.`,
+    'recovery-codes': (org: string) => `Generaste nuevos códigos de recuperación para tu cuenta de ${org}. Los anteriores ya no sirven.`,
+    'passkey-added': (org: string) => `Agregaste una llave de acceso a tu cuenta de ${org}: con ella puedes confirmar que eres tú al iniciar sesión.`,
+    'passkey-removed': (org: string) => `Quitaste una llave de acceso de tu cuenta de ${org} y cerramos tus otras sesiones.`,
+  } satisfies Record<SecondStepChange, (org: string) => string>,
+  text: (name: string, lead: string, when: string, place: string, link: string) =>
+    `Hola ${name}:\n\n${lead}\n\nFecha: ${when}\nLugar aproximado: ${place}\n\n` +
+    `Si fuiste tú, no tienes que hacer nada. Si no fuiste tú, alguien más conoce tu contraseña: restablécela de inmediato y escríbenos respondiendo a este correo.\n\n${link}`,
+} as const;

@@ -11,7 +11,7 @@ import { receiptMessages } from '../../src/messages/receipts';
 import { progressReportEmailMessages as pr } from '../../src/messages/progress-reports';
 import { sponsorshipEmailMessages as sm } from '../../src/messages/sponsorship-email';
 import { sponsorshipTransferEmailMessages as st } from '../../src/messages/sponsorship-transfer';
-import { twoStepEmailMessages as ts } from '../../src/messages/two-step-email';
+import { secondStepChangeMessages as sc, twoStepEmailMessages as ts } from '../../src/messages/two-step-email';
 import { PUBLIC_URL_MARK } from '../../src/platform/email-outbox';
 
 export interface EmailSample {
@@ -112,6 +112,11 @@ export const emailSamples: EmailSample[] = [
     text: ts.newDeviceText(name, org, 'Chrome en Windows', 'Ubicación aproximada no disponible', '26 de noviembre de 2026, 16:13', `${PUBLIC_URL_MARK}/settings?pestana=seguridad`),
   },
   { template: 'second-step-reset', subject: ts.twoStepResetSubject(org), text: ts.twoStepResetText(name, org, `${PUBLIC_URL_MARK}/login`) },
+  ...(['totp-enabled', 'totp-removed', 'recovery-codes', 'passkey-added', 'passkey-removed'] as const).map((change) => ({
+    template: 'second-step-changed',
+    subject: sc.subjects[change],
+    text: sc.text(name, sc.leads[change](org), '28 de noviembre de 2026, 9:41', 'Guatemala (aproximado)', `${PUBLIC_URL_MARK}/forgot-password`),
+  })),
   { template: 'donation-voided', subject: cm.voidedSubject(reference), text: cm.voidedText(name, amount, reference, 'Se registró dos veces') },
   {
     template: 'deposit-amount-adjusted',

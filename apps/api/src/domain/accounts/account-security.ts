@@ -13,6 +13,7 @@ import type { SecretBox } from '../../platform/data-encryption';
 import { getSettings } from '../../platform/settings';
 import { describeDevice, describePlace } from './device';
 import { listPasskeys, removePasskey } from './passkeys';
+import { notifySecondStepChange } from './second-step-notice';
 import { verifyPassword } from './passwords';
 import { type Environment, getSecurityPolicy, secondStepRequired } from './security-policy';
 import { endOtherSessions } from './sign-in';
@@ -75,6 +76,7 @@ export async function confirmTotpFromSettings(db: Database, box: SecretBox, inpu
   return db.transaction(async (tx) => {
     await confirmTotpEnrolment(tx, input.userId);
     await audit(tx, { actor: { id: user.id, email: user.email }, action: 'auth.totp_enabled', entityType: 'user', entityId: user.id, ip: input.ip });
+    await notifySecondStepChange(tx, { userId: user.id, change: 'totp-enabled', ip: input.ip });
     return { recovery_codes: await issueRecoveryCodes(tx, input.userId) };
   });
 }
@@ -97,6 +99,7 @@ export async function removeTotpFromSettings(
     await removeRecoveryCodes(tx, input.userId);
     const ended = await endOtherSessions(tx, input.userId, input.sessionId, 'second_step_removed');
     await audit(tx, { actor: { id: user.id, email: user.email }, action: 'auth.totp_removed', entityType: 'user', entityId: user.id, details: { sessions_revoked: ended }, ip: input.ip });
+    await notifySecondStepChange(tx, { userId: user.id, change: 'totp-removed', ip: input.ip });
     return { ended };
   });
 }
@@ -106,6 +109,7 @@ export async function regenerateRecoveryCodes(db: Database, input: { userId: num
   if (!(await hasConfirmedTotp(db, input.userId))) throw new InvalidInputError(m.notEnabled);
   return db.transaction(async (tx) => {
     await audit(tx, { actor: { id: user.id, email: user.email }, action: 'auth.recovery_codes_regenerated', entityType: 'user', entityId: user.id, ip: input.ip });
+    await notifySecondStepChange(tx, { userId: user.id, change: 'recovery-codes', ip: input.ip });
     return { recovery_codes: await issueRecoveryCodes(tx, input.userId) };
   });
 }
@@ -120,6 +124,7 @@ export async function removePasskeyFromSettings(db: Database, input: { userId: n
     await removePasskey(tx, input.userId, input.passkeyId);
     const ended = await endOtherSessions(tx, input.userId, input.sessionId, 'second_step_removed');
     await audit(tx, { actor: { id: user.id, email: user.email }, action: 'auth.passkey_removed', entityType: 'user', entityId: user.id, details: { passkey: input.passkeyId, sessions_revoked: ended }, ip: input.ip });
+    await notifySecondStepChange(tx, { userId: user.id, change: 'passkey-removed', ip: input.ip });
     return { ended };
   });
 }

@@ -17,6 +17,7 @@ import type { IssuedSession } from './sessions';
 import { type SignInContext, openSignedInSession } from './sign-in';
 import { type GateAccount, type GateClient, enterSignIn } from './sign-in-gate';
 import type { Throttle } from './throttle';
+import { notifySecondStepChange } from './second-step-notice';
 import { acceptTotpCode, confirmTotpEnrolment, hasConfirmedTotp, issueRecoveryCodes, startTotpEnrolment, totpEnrolment, useRecoveryCode } from './totp';
 
 async function accountOf(db: Database, userId: number): Promise<GateAccount> {
@@ -103,6 +104,7 @@ export async function confirmEnrolmentAtSignIn(
   const recoveryCodes = await db.transaction(async (tx) => {
     await confirmTotpEnrolment(tx, step.userId);
     await audit(tx, { actor: { id: step.userId, email }, action: 'auth.totp_enabled', entityType: 'user', entityId: step.userId, ip: input.ip });
+    await notifySecondStepChange(tx, { userId: step.userId, change: 'totp-enabled', ip: input.ip });
     return issueRecoveryCodes(tx, step.userId);
   });
   return { session: await openSignedInSession(db, step.userId, 'totp', input), recoveryCodes };

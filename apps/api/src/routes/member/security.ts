@@ -128,7 +128,7 @@ export default async function memberSecurityRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { challenge_id: challengeId, response, name } = request.body;
-      await registerPasskey(app.db, { userId: signedInUser(request).id, challengeId, response, name, rp: await rp() });
+      await registerPasskey(app.db, { userId: signedInUser(request).id, challengeId, response, name, rp: await rp(), ip: request.ip });
       return reply.status(201).send({ message: m.passkeyAdded });
     },
   );
