@@ -19,7 +19,7 @@ test.describe('receipts', () => {
     const reference = (await row.locator('td').nth(2).innerText()).trim();
     expect(reference).toMatch(/^#MG\d{8}$/);
     const mine = await downloadFrom(page, row.getByRole('button', { name: /Descargar recibo/ }));
-    expect(mine.name).toMatch(/^recibo-A-\d{6}\.pdf$/);
+    expect(mine.name).toMatch(/^constancia-A-\d{6}\.pdf$/);
     expect(mine.text).toContain('Constancia de donación');
     expect(mine.text).toContain(reference);
     expect(mine.text).toContain('Fecha de emisión');
@@ -38,7 +38,7 @@ test.describe('receipts', () => {
     await expect(page.getByRole('heading', { name: 'Constancia de donación' })).toBeVisible();
     const reference = (await page.locator('dd .font-mono').first().innerText()).trim();
     const first = await downloadFrom(page, page.getByRole('button', { name: 'Descargar recibo' }));
-    expect(first.name).toMatch(/^recibo-A-\d{6}\.pdf$/);
+    expect(first.name).toMatch(/^constancia-A-\d{6}\.pdf$/);
     expect(first.text).toContain('Constancia de donación');
     expect(first.text).toContain(reference);
     // Downloaded again, the same document (same number and issue date).
