@@ -16,7 +16,7 @@ import { type Draft, draftText } from './donate-draft';
 
 const d = donateMessages;
 
-// eslint-disable-next-line max-lines-per-function -- each choice with its setter, all kept in the same draft; /donate's first load is at its 130 KB budget (bench/web-load.ts, e2e/bundle-budget.spec.ts), so features/donate is not restructured
+// eslint-disable-next-line max-lines-per-function -- each choice with its setter, all kept in the same draft; /donate's first load is near its 130 KB budget (125.6 KB) (bench/web-load.ts, e2e/bundle-budget.spec.ts), so features/donate is not restructured
 export function useDonateChoices(draft: Partial<Draft>, site: PublicSite | undefined) {
   const [params] = useSearchParams();
   const [preset, setPreset] = useState<number | null>(typeof draft.preset === 'number' ? draft.preset : null);
