@@ -77,7 +77,7 @@ export const sponsorshipTexts = {
   noneWaiting: 'No hay niñas ni niños esperando con esos filtros.',
   /** Nobody waits at all (no filter to blame): say so, and what the visitor can do instead. */
   nobodyWaiting: 'En este momento todas las niñas y todos los niños tienen quien los apadrine.',
-  nobodyWaitingHint: 'Vuelve pronto: cuando alguien espere padrino aparecerá aquí. Mientras tanto puedes donar cada mes.',
+  nobodyWaitingHint: 'Vuelve pronto: cuando una niña o un niño espere quien le apadrine, aparecerá aquí. Mientras tanto puedes donar cada mes.',
   donateMonthly: 'Dona cada mes',
   seeProfile: (name: string) => `Conocer a ${name}`,
   choose: (name: string) => `Apadrinar a ${name}`,
