@@ -3,6 +3,7 @@
 // outside lookup service is called and no address-to-country table is bundled, so a public address
 // says honestly that its approximate place is not available.
 import { isIP } from 'node:net';
+import { LOCALE, TIME_ZONE } from '@donaciones/shared/constants';
 import { twoStepMessages as m } from '@donaciones/shared/messages/two-step';
 
 const BROWSERS: [RegExp, string][] = [
@@ -35,6 +36,10 @@ function isPrivateV4(ip: string): boolean {
   const [a, b] = ip.split('.').map(Number);
   return a === 10 || a === 127 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127);
 }
+
+/** When a security email's event happened, in Guatemala time ("28 de noviembre de 2026, 16:20"). */
+const whenFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeStyle: 'short', timeZone: TIME_ZONE });
+export const describeWhen = (at: Date = new Date()): string => whenFormat.format(at);
 
 /** "Red local" for loopback and private addresses; otherwise "Ubicación aproximada no disponible". */
 export function describePlace(ip: string | null | undefined): string {

@@ -8,13 +8,13 @@ import { users } from '../../db/schema';
 import { type SecondStepChange, secondStepChangeMessages as m } from '../../messages/two-step-email';
 import { enqueueEmail, PUBLIC_URL_MARK } from '../../platform/email-outbox';
 import { getSettings } from '../../platform/settings';
-import { describePlace } from './device';
+import { describePlace, describeWhen } from './device';
 
 export async function notifySecondStepChange(tx: Db, input: { userId: number; change: SecondStepChange; ip?: string | null }): Promise<void> {
   const [user] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, input.userId)).limit(1);
   if (!user) return;
   const org = await getSettings(tx, 'organization');
-  const when = new Intl.DateTimeFormat('es-GT', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Guatemala' }).format(new Date());
+  const when = describeWhen();
   await enqueueEmail(tx, {
     to: user.email,
     subject: m.subjects[input.change],

@@ -12,7 +12,7 @@ import { PUBLIC_URL_MARK, enqueueEmail } from '../../platform/email-outbox';
 import { getSettings } from '../../platform/settings';
 import { twoStepEmailMessages as e } from '../../messages/two-step-email';
 import { openStepToken } from './challenges';
-import { describeDevice, describePlace } from './device';
+import { describeDevice, describePlace, describeWhen } from './device';
 import { countPasskeys } from './passkeys';
 import { type Environment, getSecurityPolicy, secondStepRequired } from './security-policy';
 import { type IssuedSession, type SessionClient, createSession } from './sessions';
@@ -82,7 +82,7 @@ export async function openSignedInSession(db: Database, userId: number, method: 
 
 async function emailNewDevice(db: Db, user: { email: string; firstName: string }, ctx: SignInContext) {
   const org = await getSettings(db, 'organization');
-  const when = new Intl.DateTimeFormat('es-GT', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Guatemala' }).format(new Date());
+  const when = describeWhen();
   await enqueueEmail(db, {
     to: user.email,
     subject: e.newDeviceSubject(org.name),

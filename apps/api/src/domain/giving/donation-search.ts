@@ -36,6 +36,12 @@ async function programsMatching(db: Db, pattern: string): Promise<number[]> {
 }
 
 /**
+ * A name condition as staff may search: staff without donors.read never match the name of a gift given
+ * anonymously, which they are shown as "Anónimo" (docs/product.md#donor-privacy, decision 0070).
+ */
+export const staffNameMatch = (match: SQL, contacts: boolean): SQL => (contacts ? match : sql`(${match} AND NOT ${donations.donorAnonymous})`);
+
+/**
  * ADMIN searches every field of the donor and the donation; anyone else searches the name as it is
  * shown to them (in full for their own donations and donors shown publicly, nothing of an anonymous
  * gift, masked otherwise), the description and the program, plus the email and reference of their
@@ -53,10 +59,9 @@ export async function searchCondition(db: Db, q: string, viewer: { id: number; r
   if (can(viewer?.roles, 'donations.read')) {
     // A donor's email is matched only for staff who may read it (donors.read): a VOLUNTEER, shown it
     // masked, could otherwise learn from the results whether an address has given.
-    // Nor, for them, the name of a gift given anonymously, shown to them as "Anónimo".
     const contacts = can(viewer?.roles, 'donors.read');
     return or(
-      contacts ? like(sql`${donations.searchName}`) : sql`(${like(sql`${donations.searchName}`)} AND NOT ${donations.donorAnonymous})`,
+      staffNameMatch(like(sql`${donations.searchName}`), contacts),
       ...(contacts ? [emailMatches] : []),
       like(sql`${donations.searchReference}`),
       like(sql`${donations.searchReceipt}`),

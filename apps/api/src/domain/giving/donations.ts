@@ -4,7 +4,6 @@ import { type SQL, and, eq, inArray, or, sql } from 'drizzle-orm';
 import { type DonationStatus, type DonationType } from '@donaciones/shared/constants';
 import { can } from '@donaciones/shared/permissions';
 import { fromCents, roundTo, toCents } from '@donaciones/shared/format';
-import { donateMessages } from '@donaciones/shared/messages/donate';
 import { donationsMessages } from '@donaciones/shared/messages/donations';
 import { errorMessages } from '../../messages/errors';
 import type {
@@ -28,7 +27,7 @@ import { getSettings } from '../../platform/settings';
 import { designationOf } from '../content/designation';
 import { afterCursor, cursorInstant, pageOf } from '../../platform/keyset';
 import { cappedCount, searchCondition } from './donation-search';
-import { publicDonor, readsContacts, staffEmail } from './donor-privacy';
+import { publicDonor, readsContacts, staffDonor } from './donor-privacy';
 
 /** Who is looking: decides masking (docs/product.md#donor-privacy) and which actions are offered. */
 export interface Viewer {
@@ -60,9 +59,7 @@ export function seesDonor(row: Pick<DonationRow, 'userId'>, options: ViewOptions
  */
 function staffOrOwnerDonor(row: Pick<DonationRow, 'donorName' | 'donorEmail' | 'donorAnonymous' | 'userId'>, viewer: Viewer | null): { name: string; email: string } {
   const owner = viewer != null && row.userId != null && row.userId === viewer.id;
-  if (owner || readsContacts(viewer?.roles)) return { name: row.donorName, email: row.donorEmail };
-  if (row.donorAnonymous) return { name: donateMessages.anonymousDonor, email: '' };
-  return { name: row.donorName, email: staffEmail(row.donorEmail, false) };
+  return staffDonor(row, owner || readsContacts(viewer?.roles));
 }
 
 export function canProcess(row: Pick<DonationRow, 'status' | 'paymentProvider' | 'paymentMethod'>, viewer: Viewer | null): boolean {

@@ -20,6 +20,16 @@ export function staffEmail(email: string, contacts: boolean): string {
   return contacts || email === '' ? email : maskEmail(email);
 }
 
+/**
+ * The donor of a gift as a member of staff is shown them (docs/product.md#donor-privacy, decision 0070): in
+ * full to staff who may read donors' details (donors.read); to the others the email masked, and "Anónimo"
+ * with no email for a gift given anonymously.
+ */
+export function staffDonor(row: Pick<DonationRow, 'donorName' | 'donorEmail' | 'donorAnonymous'>, contacts: boolean): { name: string; email: string } {
+  if (!contacts && row.donorAnonymous) return { name: donateMessages.anonymousDonor, email: '' };
+  return { name: row.donorName, email: staffEmail(row.donorEmail, contacts) };
+}
+
 /** Whether these roles may read donors' contact details (email, phone, address, NIT). */
 export const readsContacts = (roles: readonly string[] | null | undefined): boolean => can(roles, 'donors.read');
 

@@ -1,18 +1,17 @@
 // Donation review by staff (docs/product.md#screens-and-routes, #the-donation-ledger, #email): the admin view of
 // the ledger, and approve/reject through the ledger's own atomic transitions.
-import { and, count, eq, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_DONATION_STATUS, type DonationStatus } from '@donaciones/shared/constants';
 import { fromCents } from '@donaciones/shared/format';
-import { donateMessages } from '@donaciones/shared/messages/donate';
 import type { AdminDonation, AdminDonationList } from '@donaciones/shared/schemas/admin';
 import type { Database, Db } from '../../db/client';
 import { donations } from '../../db/schema';
 import type { Actor } from '../../platform/audit';
 import { isDatedByDay } from '../ledger/dated-by-day';
 import { type DonationRow, transitionDonation } from '../ledger/transitions';
-import { cappedCount, emailCondition, foldedLike, searchPattern } from './donation-search';
+import { cappedCount, emailCondition, foldedLike, searchPattern, staffNameMatch } from './donation-search';
 import { NEWEST_FIRST, afterListCursor, countFromTotals } from './donations';
-import { staffEmail } from './donor-privacy';
+import { staffDonor } from './donor-privacy';
 import { cursorInstant, pageOf } from '../../platform/keyset';
 import { conflict, notFound } from '../../errors';
 import { paymentMessages } from '../../messages/payments';
@@ -47,13 +46,12 @@ export function toAdminDonation(
   /** Whether the caller may read donors' contact details (donors.read); else the email is masked. */
   contacts: boolean,
 ): AdminDonation {
-  // A gift given anonymously is named only to staff who may read donors' details (docs/product.md#donor-privacy).
-  const hidden = row.donorAnonymous && !contacts;
+  // `contacts` false (staff without donors.read): the email masked, "Anónimo" for a gift given anonymously.
+  const donor = staffDonor(row, contacts);
   return {
     id: row.id,
-    donor_name: hidden ? donateMessages.anonymousDonor : row.donorName,
-    // `contacts` false (staff without donors.read): the email masked (docs/product.md#donor-privacy).
-    donor_email: hidden ? '' : staffEmail(row.donorEmail, contacts),
+    donor_name: donor.name,
+    donor_email: donor.email,
     donor_anonymous: row.donorAnonymous,
     amount_gtq: fromCents(row.amountCents),
     currency: row.currency,
@@ -101,9 +99,8 @@ export async function listAdminDonations(
     const pattern = searchPattern(q);
     // The email is matched only for staff who may read it: a masked address must not be found by guessing.
     const byEmail = contacts ? [emailCondition(q, pattern)] : [];
-    // Nor the name of a gift given anonymously, which they are shown as "Anónimo".
-    const byName = foldedLike(sql`${donations.searchName}`, pattern);
-    conditions.push(or(...byEmail, contacts ? byName : and(byName, not(donations.donorAnonymous)), foldedLike(sql`${donations.searchReference}`, pattern)) as SQL);
+    const byName = staffNameMatch(foldedLike(sql`${donations.searchName}`, pattern), contacts);
+    conditions.push(or(...byEmail, byName, foldedLike(sql`${donations.searchReference}`, pattern)) as SQL);
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const page = { limit: input.limit, offset: input.offset };
