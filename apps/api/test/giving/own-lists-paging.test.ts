@@ -45,7 +45,7 @@ type HistoryPage = {
   donations_count: number;
   completed_count: number;
   total_amount: number;
-  years: { year: number; donations_count: number; months: { month: number; donations: { id: number; created_at: string }[] }[] }[];
+  years: { year: number; donations_count: number; months: { month: number; donations: { id: number; created_at: string; completed_at: string | null }[] }[] }[];
   next_cursor: string | null;
 };
 
@@ -80,10 +80,11 @@ describe('GET /users/me/history, a page at a time', () => {
     expect(first.years.map((y) => y.donations_count)).toEqual([1, 10, 5]);
   });
 
-  it('orders by the instant then the id, newest first', async () => {
+  it('orders by the instant (completion, or creation while pending) then the id, newest first', async () => {
     const page = (await get('/users/me/history?limit=100')).json() as HistoryPage;
     const rows = page.years.flatMap((y) => y.months.flatMap((m) => m.donations));
-    const sorted = [...rows].sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : b.created_at.localeCompare(a.created_at)));
+    const at = (r: { created_at: string; completed_at: string | null }) => r.completed_at ?? r.created_at;
+    const sorted = [...rows].sort((a, b) => (at(a) === at(b) ? b.id - a.id : at(b).localeCompare(at(a))));
     expect(rows.map((r) => r.id)).toEqual(sorted.map((r) => r.id));
     expect(page.next_cursor).toBeNull();
   });

@@ -92,12 +92,19 @@ export async function listMyDonations(db: Db, userId: number, query: { limit: nu
   return { donations: rows.map(toMemberDonation), total, limit: query.limit, offset: query.offset };
 }
 
+/**
+ * The instant a donor's own lists date a gift by: when it completed, or when it was made while it has
+ * not (decision 0076). The history, the receipts and the yearly statement then put a gift that
+ * completed after midnight on December 31 in the same year.
+ */
+const GIFT_AT = sql`coalesce(${donations.completedAt}, ${donations.createdAt})`;
+
 /** The totals of an account's donations by year and month (Guatemala time), newest first, in one grouped read. */
 async function historyTotals(db: Db, userId: number) {
   const rows = rowsOf<{ year: number; month: number; donations_count: number; completed_count: number; cents: string | number }>(
     await db.execute(sql`
-      SELECT extract(year FROM created_at AT TIME ZONE ${TIME_ZONE})::int AS year,
-             extract(month FROM created_at AT TIME ZONE ${TIME_ZONE})::int AS month,
+      SELECT extract(year FROM ${GIFT_AT} AT TIME ZONE ${TIME_ZONE})::int AS year,
+             extract(month FROM ${GIFT_AT} AT TIME ZONE ${TIME_ZONE})::int AS month,
              count(*)::int AS donations_count,
              (count(*) FILTER (WHERE status = 'completed'))::int AS completed_count,
              coalesce(sum(${QUETZAL_CENTS}) FILTER (WHERE status = 'completed'), 0) AS cents
@@ -108,24 +115,24 @@ async function historyTotals(db: Db, userId: number) {
 }
 
 /**
- * Own donations grouped by the year and month (Guatemala time) they were made, newest first: the
- * totals of every year and month, and one page of the donations (keyset paging, `next_cursor`).
+ * Own donations grouped by the year and month (Guatemala time) of their date (`GIFT_AT`), newest
+ * first: the totals of every year and month, and one page of the donations (keyset paging, `next_cursor`).
  */
 export async function donationHistory(db: Db, userId: number, query: { limit: number; cursor?: string } = { limit: OWN_PAGE_DEFAULT_LIMIT }): Promise<DonationHistory> {
   const [totals, rows] = await Promise.all([
     historyTotals(db, userId),
     db
-      .select({ ...memberDonationColumns, cursorAt: cursorInstant(donations.createdAt), id: donations.id })
+      .select({ ...memberDonationColumns, cursorAt: cursorInstant(GIFT_AT), id: donations.id })
       .from(donations)
       .leftJoin(programs, eq(programs.id, donations.programId))
-      .where(and(eq(donations.userId, userId), afterCursor(donations.createdAt, donations.id, query.cursor)))
-      .orderBy(...NEWEST_FIRST)
+      .where(and(eq(donations.userId, userId), afterCursor(GIFT_AT, donations.id, query.cursor)))
+      .orderBy(desc(GIFT_AT), desc(donations.id))
       .limit(query.limit + 1),
   ]);
   const { page, nextCursor } = pageOf(rows, query.limit);
   const onPage = new Map<string, MemberDonation[]>();
   for (const row of page) {
-    const { year, month } = guatemalaYearMonth(row.donation.createdAt);
+    const { year, month } = guatemalaYearMonth(row.donation.completedAt ?? row.donation.createdAt);
     const key = `${year}-${month}`;
     onPage.set(key, [...(onPage.get(key) ?? []), toMemberDonation(row)]);
   }
@@ -156,7 +163,7 @@ export async function donationHistory(db: Db, userId: number, query: { limit: nu
 async function receiptYears(db: Db, userId: number) {
   const rows = rowsOf<{ year: number; receipts_count: number; cents: string | number }>(
     await db.execute(sql`
-      SELECT extract(year FROM coalesce(completed_at, created_at) AT TIME ZONE ${TIME_ZONE})::int AS year,
+      SELECT extract(year FROM ${GIFT_AT} AT TIME ZONE ${TIME_ZONE})::int AS year,
              count(*)::int AS receipts_count, coalesce(sum(${QUETZAL_CENTS}), 0) AS cents
       FROM donations WHERE user_id = ${userId} AND status = 'completed' AND receipt_number IS NOT NULL
       GROUP BY 1 ORDER BY 1 DESC`),
@@ -169,14 +176,13 @@ async function receiptYears(db: Db, userId: number) {
  * (keyset paging, `next_cursor`), and every year that has a statement.
  */
 export async function listReceipts(db: Db, userId: number, query: { limit: number; cursor?: string } = { limit: OWN_PAGE_DEFAULT_LIMIT }): Promise<Receipts> {
-  const doneAt = sql`coalesce(${donations.completedAt}, ${donations.createdAt})`;
   const [years, rows] = await Promise.all([
     receiptYears(db, userId),
     db
       .select({
         id: donations.id,
-        cursorAt: cursorInstant(doneAt),
-        doneAt: sql`${doneAt}`.mapWith(donations.createdAt),
+        cursorAt: cursorInstant(GIFT_AT),
+        doneAt: sql`${GIFT_AT}`.mapWith(donations.createdAt),
         receiptNumber: donations.receiptNumber,
         receiptSeries: receiptSeriesColumn,
         referenceCode: donations.referenceCode,
@@ -186,8 +192,8 @@ export async function listReceipts(db: Db, userId: number, query: { limit: numbe
         description: donations.description,
       })
       .from(donations)
-      .where(and(eq(donations.userId, userId), eq(donations.status, 'completed'), isNotNull(donations.receiptNumber), afterCursor(doneAt, donations.id, query.cursor)))
-      .orderBy(desc(doneAt), desc(donations.id))
+      .where(and(eq(donations.userId, userId), eq(donations.status, 'completed'), isNotNull(donations.receiptNumber), afterCursor(GIFT_AT, donations.id, query.cursor)))
+      .orderBy(desc(GIFT_AT), desc(donations.id))
       .limit(query.limit + 1),
   ]);
   const { page, nextCursor } = pageOf(rows, query.limit);

@@ -132,7 +132,7 @@ function DonationRow({ donation }: { donation: MemberDonation }) {
       <div className="min-w-0">
         <p className="font-semibold text-ink-900 tabular-nums">{formatMoney(donation.amount, donation.currency)}</p>
         <p className="text-xs text-ink-500">
-          <time dateTime={donation.created_at}>{formatDate(donation.created_at)}</time> · <span className="font-mono">{donation.reference_code}</span> ·{' '}
+          <time dateTime={donation.completed_at ?? donation.created_at}>{formatDate(donation.completed_at ?? donation.created_at)}</time> · <span className="font-mono">{donation.reference_code}</span> ·{' '}
           {d.types[donation.donation_type]}
           {' · '}
           <span data-testid="designation">{donation.program_name ?? designationMessages.whereMostNeeded}</span>
