@@ -109,6 +109,10 @@ export const donateMessages = {
   currencyGtq: 'Quetzales (GTQ)',
   currencyUsd: 'Dólares (USD)',
   usdRateNote: (rate: string, date: string) => `Tipo de cambio de referencia: ${rate} por dólar, del ${date}.`,
+  /** Step 2, after a change of currency: what the amount became (converted at the reference rate, rounded). */
+  currencyConverted: (from: string, to: string) => `Convertimos tu donación de ${from} a ${to} al tipo de cambio de referencia, redondeada. Para donar otro monto, cámbialo con «Regresar».`,
+  /** Step 1 with dollars chosen: the presets and "Otro monto" are dollars. */
+  amountsInUsd: (rate: string) => `Montos en dólares (USD), al tipo de cambio de referencia de ${rate} por dólar. La moneda se elige en el paso siguiente.`,
   coverFees: 'Quiero cubrir la comisión de la pasarela de pagos para que la fundación reciba mi donación completa',
   coverFeesBreakdown: (gift: string, fee: string, total: string) => `Donación ${gift} + comisión ${fee} = se cobrará ${total}`,
   /** The charge in parts (gift + commission + IVA = charged), before and after paying. */

@@ -177,16 +177,19 @@ const optionalNit = z
     if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
   });
 
-/** Step 1: the amount, within the bounds the admin configured (docs/product.md#public-donation-flow). */
-export function donateAmountSchema(bounds: { min: number; max: number }) {
+/**
+ * Step 1: the amount, within the bounds the admin configured (docs/product.md#public-donation-flow),
+ * given in `currency` (a dollar gift's bounds are the quetzal bounds at the staff's rate, decision 0071).
+ */
+export function donateAmountSchema(bounds: { min: number; max: number }, currency = 'GTQ') {
   return z
     .number({ error: d.amountRequired })
     .finite({ error: d.amountRequired })
     .positive({ error: d.amountRequired })
     .refine(hasAtMostTwoDecimals, { error: d.amountDecimals, abort: true })
     .superRefine((amount, ctx) => {
-      if (amount < bounds.min) ctx.addIssue({ code: 'custom', message: d.amountBelowMin(formatMoney(bounds.min)) });
-      else if (amount > bounds.max) ctx.addIssue({ code: 'custom', message: d.amountAboveMax(formatMoney(bounds.max)) });
+      if (amount < bounds.min) ctx.addIssue({ code: 'custom', message: d.amountBelowMin(formatMoney(bounds.min, currency)) });
+      else if (amount > bounds.max) ctx.addIssue({ code: 'custom', message: d.amountAboveMax(formatMoney(bounds.max, currency)) });
     });
 }
 

@@ -1,17 +1,19 @@
 // Step 1: "Una vez" or "Cada mes" (docs/product.md#monthly-giving), then a preset (Q185, Q75, Q35, Q15)
-// or a custom amount, each clearing the other.
+// or a custom amount, each clearing the other, in the currency chosen on step 2 (in dollars: the
+// presets in whole dollars at the reference rate, the field prefixed "US$"; decision 0071).
 import type { ReactNode, Ref } from 'react';
 import { ArrowRight, TriangleAlert } from 'lucide-react';
-import { PRESET_AMOUNTS } from '@donaciones/shared/constants';
 import { amountInWords } from '@donaciones/shared/amount-in-words';
 import { parseAmountInput } from '@donaciones/shared/amount-input';
-import { formatMoney, toCents } from '@donaciones/shared/format';
+import { CURRENCY_SYMBOLS, formatMoney, toCents } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import type { DonationFrequency } from '@donaciones/shared/schemas/monthly';
+import type { PaymentCurrency } from '@donaciones/shared/schemas/payments';
 import { Button } from '@/components/button';
 import { TextInput } from '@/components/form-fields';
 import { cn } from '@/lib/cn';
+import { presetLabel } from '../hooks/amount-currency';
 
 const d = donateMessages;
 const m = monthlyMessages;
@@ -32,8 +34,14 @@ export function readCustomAmount(text: string): { amount: number; error: string 
 
 export interface AmountStepProps {
   preset: number | null;
+  /** Each preset (a quetzal amount, its key) with its amount in `currency`. */
+  presets: { value: number; amount: number }[];
   customAmount: string;
   amount: number;
+  currency: PaymentCurrency;
+  /** Quetzales per dollar, said on the step when the amounts are in dollars. */
+  usdRate: number;
+  /** In `currency`. */
   bounds: { min: number; max: number };
   error: string | null;
   maintenance: boolean;
@@ -48,7 +56,8 @@ export interface AmountStepProps {
 }
 
 // eslint-disable-next-line max-lines-per-function -- step 1 of /donate, read top to bottom (frequency, presets, amount, programme, continue); /donate's first load is near its 130 KB budget (125.6 KB) (bench/web-load.ts, e2e/bundle-budget.spec.ts), so features/donate is not restructured
-export function AmountStep({ preset, customAmount, amount, bounds, error, maintenance, frequency, onFrequency, onPreset, onCustomAmount, onContinue, headingRef, designation }: AmountStepProps) {
+export function AmountStep(props: AmountStepProps) {
+  const { preset, presets, customAmount, amount, currency, bounds, error, maintenance, frequency, onFrequency, onPreset, onCustomAmount, onContinue, headingRef, designation } = props;
   const understood = preset === null && !error && amount > 0 ? amount : null;
   // Text the parser refuses keeps the button enabled, so that pressing it says why; nothing typed, or
   // an amount of zero, keeps it disabled.
@@ -70,7 +79,7 @@ export function AmountStep({ preset, customAmount, amount, bounds, error, mainte
           </h2>
         </legend>
         <div className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {PRESET_AMOUNTS.map((value) => {
+          {presets.map(({ value, amount: shown }) => {
             const selected = preset === value;
             return (
               <button
@@ -83,11 +92,16 @@ export function AmountStep({ preset, customAmount, amount, bounds, error, mainte
                   selected ? 'border-brand-700 bg-brand-700 text-white shadow-lift' : 'border-sand-200 bg-white text-ink-900 hover:border-brand-300 hover:bg-brand-50',
                 )}
               >
-                Q{value}
+                {presetLabel(shown, currency)}
               </button>
             );
           })}
         </div>
+        {currency === 'USD' && (
+          <p className="mt-3 text-sm text-ink-600" data-testid="amounts-in-usd">
+            {d.amountsInUsd(formatMoney(props.usdRate))}
+          </p>
+        )}
       </fieldset>
 
       <TextInput
@@ -97,20 +111,20 @@ export function AmountStep({ preset, customAmount, amount, bounds, error, mainte
         inputMode="decimal"
         autoComplete="off"
         placeholder="1,500.00"
-        prefix="Q"
+        prefix={CURRENCY_SYMBOLS[currency]}
         maxLength={AMOUNT_INPUT_MAX_LENGTH}
         value={customAmount}
         onChange={(e) => onCustomAmount(e.target.value)}
-        hint={d.customAmountHint(formatMoney(bounds.min), formatMoney(bounds.max))}
+        hint={d.customAmountHint(formatMoney(bounds.min, currency), formatMoney(bounds.max, currency))}
         error={error ?? undefined}
         inputClassName="text-lg font-semibold"
       />
       <p aria-live="polite" className="mt-2 min-h-5 text-sm text-ink-600" data-testid="custom-amount-understood">
         {understood !== null && (
           <>
-            {d.amountUnderstood}: <strong className="font-semibold text-ink-900 tabular-nums">{formatMoney(understood)}</strong>
+            {d.amountUnderstood}: <strong className="font-semibold text-ink-900 tabular-nums">{formatMoney(understood, currency)}</strong>
             {' · '}
-            {d.amountInWords}: <span className="text-ink-900">{amountInWords(toCents(understood))}</span>
+            {d.amountInWords}: <span className="text-ink-900">{amountInWords(toCents(understood), currency)}</span>
           </>
         )}
       </p>

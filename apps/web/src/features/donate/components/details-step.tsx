@@ -50,7 +50,10 @@ export interface DetailsStepProps {
   /** How cards are charged (public site); null while it loads. */
   payments: (PaymentSettings & { provider: PaymentProviderName }) | null;
   currency: PaymentCurrency;
+  /** Converts the amount to the other currency (use-donate-choices.ts). */
   onCurrency: (currency: PaymentCurrency) => void;
+  /** The amount before the last change of currency, said next to the choice (decision 0071). */
+  convertedFrom?: { currency: PaymentCurrency; amount: number } | null;
   coverFees: boolean;
   onCoverFees: (cover: boolean) => void;
   onBack: () => void;
@@ -175,8 +178,10 @@ function ChargeSummary({ charge, currency, monthly, payments }: { charge: Charge
   );
 }
 
-/** A card's currency (with the dollar's reference rate and its date) and covering the fee. */
-function CardOptions({ payments, currency, onCurrency, coverFees, onCoverFees, charge, amount }: DetailsStepProps & { charge: Charge }) {
+/** A card's currency (with the dollar's reference rate and its date, and what a change made of the amount) and covering the fee. */
+function CardOptions({ payments, currency, onCurrency, convertedFrom, coverFees, onCoverFees, charge, amount }: DetailsStepProps & { charge: Charge }) {
+  const rateNote = currency === 'USD' && payments ? d.usdRateNote(formatMoney(payments.usd_exchange_rate), formatLongDay(payments.usd_exchange_rate_date)) : null;
+  const conversion = convertedFrom ? d.currencyConverted(formatMoney(convertedFrom.amount, convertedFrom.currency), formatMoney(amount, currency)) : null;
   return (
     <>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
@@ -185,9 +190,12 @@ function CardOptions({ payments, currency, onCurrency, coverFees, onCoverFees, c
           value={currency}
           onChange={(e) => onCurrency(e.target.value as PaymentCurrency)}
           options={PAYMENT_CURRENCIES.map((c) => ({ value: c, label: c === 'GTQ' ? d.currencyGtq : d.currencyUsd }))}
-          hint={currency === 'USD' && payments ? d.usdRateNote(formatMoney(payments.usd_exchange_rate), formatLongDay(payments.usd_exchange_rate_date)) : undefined}
+          hint={rateNote ?? undefined}
         />
       </div>
+      <p aria-live="polite" className="mt-2 text-sm font-semibold text-brand-900 empty:hidden" data-testid="currency-converted">
+        {conversion}
+      </p>
       <Checkbox
         className="mt-4"
         checked={coverFees}

@@ -1,9 +1,11 @@
 // The donor's choices on /donate, apart from the details form: the amount (a preset or typed), once or
 // monthly, the programme when offered, the currency, covering the fee, giving anonymously and card or bank deposit. Each starts
 // from what the tab kept (donate-draft.ts); a "Dona cada mes" link (/donate?frecuencia=mensual)
-// arrives with "Cada mes" chosen.
+// arrives with "Cada mes" chosen. The amount is in the chosen currency: a preset is a quetzal amount
+// shown in whole dollars, and changing the currency converts a typed amount (amount-currency.ts, decision 0071).
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { PRESET_AMOUNTS } from '@donaciones/shared/constants';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { donateAmountSchema } from '@donaciones/shared/schemas/donate';
 import type { PaymentMethod } from '@donaciones/shared/schemas/payments';
@@ -12,9 +14,17 @@ import type { PaymentCurrency } from '@donaciones/shared/schemas/payments';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
 import { FREQUENCY_PARAM, MONTHLY_FREQUENCY } from '@/lib/paths';
 import { readCustomAmount } from '../components/amount-step';
+import { amountText, boundsIn, convertAmount, presetIn } from './amount-currency';
 import { type Draft, draftText } from './donate-draft';
 
 const d = donateMessages;
+
+/** What the amount was before a change of currency: its currency, the typed text (empty for a preset) and its value. */
+export interface ConvertedAmount {
+  currency: PaymentCurrency;
+  customAmount: string;
+  amount: number;
+}
 
 // eslint-disable-next-line max-lines-per-function -- each choice with its setter, all kept in the same draft; /donate's first load is near its 130 KB budget (125.6 KB) (bench/web-load.ts, e2e/bundle-budget.spec.ts), so features/donate is not restructured
 export function useDonateChoices(draft: Partial<Draft>, site: PublicSite | undefined) {
@@ -23,6 +33,9 @@ export function useDonateChoices(draft: Partial<Draft>, site: PublicSite | undef
   const [customAmount, setCustomAmount] = useState(draftText(draft.customAmount));
   const [amountError, setAmountError] = useState<string | null>(null);
   const [currency, setCurrency] = useState<PaymentCurrency>(draft.currency === 'USD' ? 'USD' : 'GTQ');
+  // The amount before the last change of currency, so that changing back restores what was typed
+  // (not a twice-rounded figure) and step 2 can say what the amount became; any new amount forgets it.
+  const [converted, setConverted] = useState<ConvertedAmount | null>(null);
   const [coverFees, setCoverFees] = useState(draft.coverFees === true);
   const [anonymous, setAnonymous] = useState(draft.anonymous === true);
   // The programme the gift goes to, when the settings offer the choice (docs/product.md#designation):
@@ -42,10 +55,29 @@ export function useDonateChoices(draft: Partial<Draft>, site: PublicSite | undef
   const method: PaymentMethod = depositAvailable && frequency === 'once' ? chosenMethod : 'card';
 
   const custom = readCustomAmount(customAmount);
-  const amount = preset ?? custom.amount;
   const system = site?.system;
-  const bounds = system ? { min: system.min_donation_amount, max: system.max_donation_amount } : null;
-  const amountIsValid = !!bounds && (preset !== null || !custom.error) && donateAmountSchema(bounds).safeParse(amount).success;
+  const rate = site?.payments.usd_exchange_rate;
+  const quetzalBounds = system ? { min: system.min_donation_amount, max: system.max_donation_amount } : null;
+  // The bounds in the chosen currency; a dollar amount waits for the rate.
+  const bounds = quetzalBounds && (currency === 'GTQ' || rate !== undefined) ? boundsIn(quetzalBounds, currency, rate ?? 1) : null;
+  const amount = preset !== null ? presetIn(preset, currency, rate, quetzalBounds) : custom.amount;
+  const amountIsValid = !!bounds && (preset !== null || !custom.error) && donateAmountSchema(bounds, currency).safeParse(amount).success;
+
+  /** Another currency: the amount converted at the reference rate (rounded), or restored when changing back. */
+  const chooseCurrency = (next: PaymentCurrency) => {
+    if (next === currency) return;
+    if (!quetzalBounds || rate === undefined || !(amount > 0)) {
+      setCurrency(next);
+      setConverted(null);
+      return;
+    }
+    if (preset === null) {
+      const restore = converted?.currency === next ? converted.customAmount : null;
+      setCustomAmount(restore ?? amountText(convertAmount(amount, currency, next, rate, quetzalBounds)));
+    }
+    setConverted({ currency, customAmount, amount });
+    setCurrency(next);
+  };
 
   return {
     preset,
@@ -55,7 +87,13 @@ export function useDonateChoices(draft: Partial<Draft>, site: PublicSite | undef
     amountError,
     setAmountError,
     currency,
-    setCurrency,
+    /** The amount before the currency changed (its currency and value), while it is the one shown. */
+    converted,
+    chooseCurrency,
+    /** The bounds in the chosen currency; null until the settings (and, for dollars, the rate) are known. */
+    bounds,
+    /** The presets (quetzal amounts, their key) and what each is in the chosen currency. */
+    presets: PRESET_AMOUNTS.map((value) => ({ value, amount: presetIn(value, currency, rate, quetzalBounds) })),
     coverFees,
     setCoverFees,
     anonymous,
@@ -76,16 +114,19 @@ export function useDonateChoices(draft: Partial<Draft>, site: PublicSite | undef
       setPreset(value);
       setCustomAmount('');
       setAmountError(null);
+      setConverted(null);
     },
     typeAmount(value: string) {
       setCustomAmount(value);
       setPreset(null);
       setAmountError(null);
+      setConverted(null);
     },
     chooseMethod(next: PaymentMethod) {
       setMethod(next);
       if (next === 'bank_deposit') {
-        setCurrency('GTQ');
+        // A deposit is in quetzales: a dollar amount is converted back, as with the currency's own choice.
+        chooseCurrency('GTQ');
         setCoverFees(false);
       }
     },
@@ -93,7 +134,7 @@ export function useDonateChoices(draft: Partial<Draft>, site: PublicSite | undef
     checkAmount(): string | null {
       if (!bounds) return d.amountRequired;
       if (preset === null && custom.error) return custom.error;
-      const checked = donateAmountSchema(bounds).safeParse(amount);
+      const checked = donateAmountSchema(bounds, currency).safeParse(amount);
       return checked.success ? null : (checked.error.issues[0]?.message ?? d.amountRequired);
     },
     /** Back to an empty first step after a finished donation. */
@@ -104,6 +145,7 @@ export function useDonateChoices(draft: Partial<Draft>, site: PublicSite | undef
       setAmountError(null);
       setAnonymous(false);
       setProgram(null);
+      setConverted(null);
     },
   };
 }

@@ -81,7 +81,8 @@ describe('covering the fee of Q185.00', { timeout: 20_000 }, () => {
 describe('a gift in dollars', { timeout: 20_000 }, () => {
   it('counts the impact by its quetzal value and says so, with the rate date in Spanish and the quetzal value before paying', async () => {
     const { user } = open();
-    await toDetails(user, '100');
+    // Q770 converts to US$100 at Q7.70 (decision 0071).
+    await toDetails(user, '770');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Moneda' }), 'USD');
     // US$100 at Q7.70 = Q770: 154 meals, 77 hours, 5 months of a child, no scholarship year.
     expect(screen.getByText('Con US$100.00 (unos Q770.00) puedes dar:')).toBeInTheDocument();

@@ -88,7 +88,8 @@ describe('/donate: NIT, CUI or CF', { timeout: 20_000 }, () => {
   it('a dollar gift counts at the staff rate: US$330 at Q7.70 is above Q2,500', async () => {
     const sent: unknown[] = [];
     const { user } = open({ donate: (req) => (sent.push(req.data), { status: 201, data: created(330, 'USD') }) });
-    await toDetails(user, '330');
+    // Q2,541 converts to US$330, which is Q2,541 at Q7.70 (decision 0071).
+    await toDetails(user, '2,541');
     await user.selectOptions(await screen.findByRole('combobox', { name: /Moneda/ }, { timeout: 6000 }), 'USD');
     await fillDetails(user, 'CF');
     await submit(user);

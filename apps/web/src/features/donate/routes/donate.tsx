@@ -126,9 +126,12 @@ function DonatePanel({ flow }: { flow: DonateFlow }) {
     return (
       <AmountStep
         preset={choices.preset}
+        presets={choices.presets}
         customAmount={choices.customAmount}
         amount={choices.amount}
-        bounds={{ min: system.min_donation_amount, max: system.max_donation_amount }}
+        currency={choices.currency}
+        usdRate={site.data?.payments.usd_exchange_rate ?? 0}
+        bounds={choices.bounds ?? { min: system.min_donation_amount, max: system.max_donation_amount }}
         error={choices.amountError}
         maintenance={system.maintenance_mode}
         frequency={choices.frequency}
@@ -156,7 +159,8 @@ function DonatePanel({ flow }: { flow: DonateFlow }) {
         monthly={monthly}
         payments={payments}
         currency={choices.currency}
-        onCurrency={choices.setCurrency}
+        onCurrency={choices.chooseCurrency}
+        convertedFrom={choices.converted}
         coverFees={choices.coverFees}
         onCoverFees={choices.setCoverFees}
         anonymous={choices.anonymous}
