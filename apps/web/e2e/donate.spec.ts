@@ -13,6 +13,7 @@ interface AdminRow {
   donor_email: string;
   status: string;
   amount_gtq: number;
+  currency: string;
   reference_code: string;
 }
 
@@ -175,6 +176,57 @@ test.describe('public checkout', () => {
     await page.getByRole('button', { name: 'Continuar donación' }).click();
     await expect(page.locator('input[name="donorName"]')).toHaveValue('Ana López');
     await expect(page.getByTestId('donate-amount')).toHaveText(/^Q\s?250\.00$/);
+  });
+
+  test('a change to dollars converts the amount at the reference rate, step 1 follows, and the server records those dollars', async ({ page, request }) => {
+    const { donatePosts } = recordBodies(page);
+    const site = await (await request.get('/api/v1/public/site')).json();
+    // Q75 in whole dollars at the staff's rate (decision 0071): US$10 at Q7.70, never US$75.
+    const usd = Math.max(1, Math.round(75 / site.payments.usd_exchange_rate));
+    const email = uniqueEmail('dolares');
+    await chooseAmountAndContinue(page, 'Q75');
+    const currency = page.getByRole('combobox', { name: 'Moneda' });
+    await currency.selectOption('USD');
+    await expect(page.getByTestId('donate-amount')).toHaveText(`US$${usd}.00`);
+    await expect(page.getByTestId('currency-converted')).toContainText(`de Q75.00 a US$${usd}.00`);
+    await expect(page.getByTestId('summary-charge-gtq')).toContainText('Equivale a unos Q');
+
+    await page.getByRole('button', { name: 'Regresar' }).click();
+    await expect(page.getByRole('button', { name: `US$${usd}`, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('amounts-in-usd')).toBeVisible();
+    await page.getByRole('button', { name: 'Continuar donación' }).click();
+    await currency.selectOption('GTQ');
+    await expect(page.getByTestId('donate-amount')).toHaveText('Q75.00');
+    await currency.selectOption('USD');
+
+    await fillDetails(page, { name: 'Jane Doe', email });
+    await page.getByRole('button', { name: 'Realizar donación' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('success-amount')).toHaveText(`US$${usd}.00`);
+    expect(donatePosts[0].postDataJSON()).toMatchObject({ amount: usd, currency: 'USD' });
+    const rows = await adminDonations(request, email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ currency: 'USD', amount_gtq: usd });
+  });
+
+  test('a donor without a NIT or CUI giving Q2,500 or more is told the most they can give without one and whom to write', async ({ page, request }) => {
+    const { donatePosts } = recordBodies(page);
+    const site = await (await request.get('/api/v1/public/site')).json();
+    await page.goto('/donate');
+    await page.locator('input[name="customAmount"]').fill('3,000');
+    await page.getByRole('button', { name: 'Continuar donación' }).click();
+    await fillDetails(page, { name: 'Jane Doe', email: uniqueEmail('extranjera') });
+    await expect(page.getByText(/también si no eres guatemalteco/)).toBeVisible();
+    await page.getByRole('button', { name: 'Realizar donación' }).click();
+    const refusal = page.getByText(/^Para donaciones de Q2,500 o más necesitamos tu NIT o CUI; CF no aplica\./);
+    await expect(refusal).toContainText('Si no tienes NIT ni CUI (por ejemplo, si no vives en Guatemala), puedes donar un total de hasta Q2,499.99');
+    await expect(refusal).toContainText(`escríbenos a ${site.system.contact_email} antes de hacerlo.`);
+    await expect(page.locator('input[name="nit"]')).toBeFocused();
+    // In dollars, the most without a NIT or CUI is said in dollars.
+    await page.getByRole('combobox', { name: 'Moneda' }).selectOption('USD');
+    await page.getByRole('button', { name: /Realizar donación/ }).click();
+    await expect(page.getByText(/puedes donar un total de hasta US\$[\d,.]+ \(menos de Q2,500 al tipo de cambio de referencia\)/)).toBeVisible();
+    expect(donatePosts).toHaveLength(0);
   });
 
   test('a double submit records one donation', async ({ page, request }) => {

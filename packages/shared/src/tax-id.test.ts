@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as nit from 'stdnum/lib/cjs/gt/nit';
 import { fiscalSettingsSchema, DEFAULT_FISCAL_SETTINGS, isAnnualDate } from './schemas/fiscal';
 import { taxIdMessages } from './messages/tax-id';
-import { CF_LIMIT_GTQ_CENTS, formatTaxId, parseNit, parseTaxId, parseTaxIdFormat } from './tax-id';
+import { CF_LIMIT_GTQ_CENTS, cfMaxCents, checkoutTaxIdMessage, formatTaxId, parseNit, parseTaxId, parseTaxIdFormat } from './tax-id';
 
 const SMALL = 10_000; // Q100.00
 
@@ -64,6 +64,28 @@ describe('parseTaxId: CF (consumidor final)', () => {
     expect(parseTaxId('CF', CF_LIMIT_GTQ_CENTS, 'GTQ')).toEqual({ ok: false, message });
     expect(parseTaxId('', 1_000_000, 'GTQ')).toEqual({ ok: false, message });
     expect(parseTaxId('1234567-9', CF_LIMIT_GTQ_CENTS, 'GTQ')).toMatchObject({ ok: true, kind: 'nit' });
+  });
+
+  it("the checkout's refusal tells a donor without a NIT or CUI the most they can give and whom to write", () => {
+    const refused = parseTaxId('', CF_LIMIT_GTQ_CENTS, 'GTQ');
+    if (refused.ok) throw new Error('CF from Q2,500 must be refused');
+    expect(checkoutTaxIdMessage(refused, 'GTQ', undefined, 'contacto@ejemplo.org')).toBe(
+      'Para donaciones de Q2,500 o más necesitamos tu NIT o CUI; CF no aplica. Si no tienes NIT ni CUI (por ejemplo, si no vives en Guatemala), puedes donar un total de hasta Q2,499.99; para donar más, escríbenos a contacto@ejemplo.org antes de hacerlo.',
+    );
+    expect(checkoutTaxIdMessage(refused, 'USD', 7.7, 'contacto@ejemplo.org')).toContain('un total de hasta US$324.67 (menos de Q2,500 al tipo de cambio de referencia)');
+    // Other refusals keep their own words.
+    const bad = parseTaxId('1234567-8', 100, 'GTQ');
+    if (bad.ok) throw new Error('a wrong check digit must be refused');
+    expect(checkoutTaxIdMessage(bad, 'GTQ', undefined, 'contacto@ejemplo.org')).toBe('El NIT no es válido: revisa el dígito verificador');
+  });
+
+  it('the most a CF total may be, in each currency, is the last cent below Q2,500', () => {
+    expect(cfMaxCents('GTQ')).toBe(249_999);
+    for (const rate of [7.7, 7.8, 7.65, 1]) {
+      const most = cfMaxCents('USD', rate);
+      expect(parseTaxId('CF', most, 'USD', rate)).toMatchObject({ ok: true });
+      expect(parseTaxId('CF', most + 1, 'USD', rate)).toMatchObject({ ok: false });
+    }
   });
 
   it('values a dollar gift at the given rate: US$300 at 7.70 is Q2,310 (CF allowed), US$325 is Q2,502.50 (refused)', () => {

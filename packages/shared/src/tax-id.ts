@@ -4,6 +4,7 @@
 // stdnum's Guatemalan validators are imported one file each so the web bundle carries only these two.
 import * as cui from 'stdnum/lib/cjs/gt/cui';
 import * as nit from 'stdnum/lib/cjs/gt/nit';
+import { formatCents } from './format';
 import { taxIdMessages } from './messages/tax-id';
 
 export const TAX_ID_KINDS = ['nit', 'cui', 'cf'] as const;
@@ -69,6 +70,31 @@ export function parseTaxId(input: string, amountCents: number, currency: string,
     return { ok: false, message: taxIdMessages.cfNotAllowed };
   }
   return parsed;
+}
+
+/**
+ * The largest charge (cents of `currency`) that may still be CF: Q2,499.99, or the most dollar cents
+ * whose quetzal value at `usdExchangeRate` stays below Q2,500 (the rounding of quetzalCents).
+ */
+export function cfMaxCents(currency: string, usdExchangeRate?: number): number {
+  if (currency === 'GTQ' || usdExchangeRate === undefined) return CF_LIMIT_GTQ_CENTS - 1;
+  let cents = Math.floor(CF_LIMIT_GTQ_CENTS / usdExchangeRate);
+  while (quetzalCents(cents, currency, usdExchangeRate) >= CF_LIMIT_GTQ_CENTS) cents -= 1;
+  while (quetzalCents(cents + 1, currency, usdExchangeRate) < CF_LIMIT_GTQ_CENTS) cents += 1;
+  return cents;
+}
+
+/**
+ * The public checkout's words for a refused CF (the donate form and POST /donate say the same): the
+ * rule, then what a donor without a NIT or CUI can do (docs/product.md#validation-rules, decision 0019).
+ */
+export function checkoutTaxIdMessage(result: TaxIdResult & { ok: false }, currency: string, usdExchangeRate: number | undefined, contactEmail: string): string {
+  if (result.message !== taxIdMessages.cfNotAllowed) return result.message;
+  const most =
+    currency === 'GTQ' || usdExchangeRate === undefined
+      ? formatCents(CF_LIMIT_GTQ_CENTS - 1)
+      : taxIdMessages.cfMostInDollars(formatCents(cfMaxCents(currency, usdExchangeRate), currency));
+  return taxIdMessages.cfNotAllowedCheckout(most, contactEmail);
 }
 
 /** A NIT only (never a CUI nor CF): the organisation's own NIT. */

@@ -68,7 +68,10 @@ describe('POST /donate: the donor tax id', () => {
     for (const nit of ['CF', '', undefined]) {
       const res = await donate({ nit, amount: 2500 });
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors.nit).toBe('Para donaciones de Q2,500 o más necesitamos tu NIT o CUI; CF no aplica');
+      // What a donor without a NIT or CUI (a foreigner) can do: the most without them, and whom to write.
+      expect(res.json().errors.nit).toBe(
+        'Para donaciones de Q2,500 o más necesitamos tu NIT o CUI; CF no aplica. Si no tienes NIT ni CUI (por ejemplo, si no vives en Guatemala), puedes donar un total de hasta Q2,499.99; para donar más, escríbenos a contacto@ejemplo.org antes de hacerlo.',
+      );
     }
     expect((await donate({ nit: '1234567-9', amount: 2500 })).statusCode).toBe(201);
     expect((await donate({ nit: '1587564440904', amount: 10_000 })).statusCode).toBe(201);
@@ -85,6 +88,8 @@ describe('POST /donate: the donor tax id', () => {
     const above = await donate({ nit: '', amount: 330, currency: 'USD' });
     expect(above.statusCode).toBe(400);
     expect(above.json().errors.nit).toMatch(/CF no aplica/);
+    // In dollars, the most without a NIT or CUI is said in dollars at the rate.
+    expect(above.json().errors.nit).toContain('un total de hasta US$324.67 (menos de Q2,500 al tipo de cambio de referencia)');
     await putSettings(ctx.db, 'payments', { ...pay, usd_exchange_rate: 7.5 });
     try {
       expect((await donate({ nit: 'CF', amount: 330, currency: 'USD' })).statusCode).toBe(201);

@@ -8,7 +8,7 @@ import { publicBankAccounts } from '@donaciones/shared/schemas/deposits';
 import { errorMessages } from '../../messages/errors';
 import type { PublicDonation, PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import { coverFeesCents, toQuetzalCents } from '@donaciones/shared/schemas/payments';
-import { parseTaxId } from '@donaciones/shared/tax-id';
+import { checkoutTaxIdMessage, parseTaxId } from '@donaciones/shared/tax-id';
 import type { Database, Db } from '../../db/client';
 import { paymentMessages } from '../../messages/payments';
 import { monthlyApiMessages } from '../../messages/monthly';
@@ -70,7 +70,7 @@ async function chargeOf(tx: Db, body: PublicDonation) {
   const { grossCents, feeCents } = pay && body.coverFees ? coverFeesCents(giftCents, pay) : { grossCents: giftCents, feeCents: 0 };
   // CF only below Q2,500 of what is charged, a dollar gift valued at the staff's rate (decision 0019).
   const taxId = parseTaxId(body.nit ?? '', grossCents, body.currency, pay?.usd_exchange_rate);
-  if (!taxId.ok) throw fieldError('nit', taxId.message);
+  if (!taxId.ok) throw fieldError('nit', checkoutTaxIdMessage(taxId, body.currency, pay?.usd_exchange_rate, system.contact_email));
   const programId = await checkoutDesignation(tx, body.programId, system.checkout_programs);
   return { grossCents, feeCents, usd: pay && body.currency === 'USD' ? pay : null, taxId, programId };
 }

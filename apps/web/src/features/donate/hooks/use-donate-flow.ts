@@ -244,7 +244,8 @@ export function useDonateFlow() {
   const submitDetails = () =>
     void form.handleSubmit((values) => {
       // CF depends on the amount, which this step does not type: checked here, and again by the server.
-      const refusal = taxIdRefusal(values.nit, { amount: choices.amount, currency: choices.currency, coverFees: choices.coverFees, payments });
+      const contactEmail = site.data?.system.contact_email ?? '';
+      const refusal = taxIdRefusal(values.nit, { amount: choices.amount, currency: choices.currency, coverFees: choices.coverFees, payments, contactEmail });
       if (refusal) form.setError('nit', { message: refusal }, { shouldFocus: true });
       else return submission.record(values);
     })();

@@ -12,8 +12,11 @@ import { renderApp } from '@/test/render-app';
 
 beforeEach(() => sessionStorage.clear());
 
-const site = publicSite({ payments: { usd_exchange_rate: 7.7, fee_percent: 4.5, fee_vat_percent: 12 } });
-const CF_REFUSED = 'Para donaciones de Q2,500 o más necesitamos tu NIT o CUI; CF no aplica';
+const site = publicSite({ system: { contact_email: 'contacto@ejemplo.org' }, payments: { usd_exchange_rate: 7.7, fee_percent: 4.5, fee_vat_percent: 12 } });
+/** The words POST /donate uses too (checkoutTaxIdMessage): the rule, and what a donor without a NIT or CUI can do. */
+const CF_REFUSED =
+  'Para donaciones de Q2,500 o más necesitamos tu NIT o CUI; CF no aplica. Si no tienes NIT ni CUI (por ejemplo, si no vives en Guatemala), puedes donar un total de hasta Q2,499.99; para donar más, escríbenos a contacto@ejemplo.org antes de hacerlo.';
+const CF_REFUSED_USD = CF_REFUSED.replace('Q2,499.99', 'US$324.67 (menos de Q2,500 al tipo de cambio de referencia)');
 
 const created = (amount: number, currency: 'GTQ' | 'USD' = 'GTQ') => publicDonationAnswer({ amount, currency });
 
@@ -93,7 +96,7 @@ describe('/donate: NIT, CUI or CF', { timeout: 20_000 }, () => {
     await user.selectOptions(await screen.findByRole('combobox', { name: /Moneda/ }, { timeout: 6000 }), 'USD');
     await fillDetails(user, 'CF');
     await submit(user);
-    expect(await screen.findByText(CF_REFUSED)).toBeInTheDocument();
+    expect(await screen.findByText(CF_REFUSED_USD)).toBeInTheDocument();
     expect(sent).toEqual([]);
   });
 
