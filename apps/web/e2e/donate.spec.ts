@@ -202,7 +202,8 @@ test.describe('public checkout', () => {
     await fillDetails(page, { name: 'Jane Doe', email });
     await page.getByRole('button', { name: 'Realizar donación' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByTestId('success-amount')).toHaveText(`US$${usd}.00`);
+    await expect(dialog.getByTestId('success-amount')).toContainText(`Tu donaciónUS$${usd}.00`);
+    await expect(dialog.getByTestId('success-amount')).toContainText('Equivale a unos Q');
     expect(donatePosts[0].postDataJSON()).toMatchObject({ amount: usd, currency: 'USD' });
     const rows = await adminDonations(request, email);
     expect(rows).toHaveLength(1);
