@@ -80,6 +80,12 @@ export interface TextInputProps extends CommonProps, Omit<InputHTMLAttributes<HT
   ref?: Ref<HTMLInputElement>;
 }
 
+/** Room for the prefix: one symbol or icon (`Q`), or a longer text such as `US$`. */
+function prefixPadding(prefix: ReactNode): string | undefined {
+  if (!prefix) return undefined;
+  return typeof prefix === 'string' && prefix.length > 1 ? 'pl-14' : 'pl-9';
+}
+
 export function TextInput({ label, error, hint, optional, className, inputClassName, prefix, id, required, ref, ...rest }: TextInputProps) {
   return (
     <FormField label={label} id={id} error={error} hint={hint} required={required} optional={optional} className={className}>
@@ -92,7 +98,7 @@ export function TextInput({ label, error, hint, optional, className, inputClassN
             required={required}
             aria-invalid={invalid || undefined}
             aria-describedby={describedBy}
-            className={cn(control, 'h-11', invalid ? badBorder : okBorder, prefix ? 'pl-9' : undefined, inputClassName)}
+            className={cn(control, 'h-11', invalid ? badBorder : okBorder, prefixPadding(prefix), inputClassName)}
             {...rest}
           />
         </div>
