@@ -40,7 +40,7 @@ test('staff mark a sponsored child as left; the sponsor is told and moves the sa
   await login(page, DEMO.admin.email, DEMO.admin.password);
   await page.goto(`/admin/apadrinamiento/${childId}`);
   await page.getByLabel('Estado').selectOption('left');
-  await expect(page.getByText(/su apadrinamiento termina y en "Mi ahijado\/a" podrá elegir a otra niña o niño con el mismo aporte/)).toBeVisible();
+  await expect(page.getByText(/su apadrinamiento termina y en "Mi ahijado\/a" podrá elegir a otra niña u otro niño con el mismo aporte/)).toBeVisible();
   await page.getByLabel(/Motivo/).fill(`La familia se mudó ${tag}`);
   await page.getByRole('button', { name: 'Guardar estado' }).click();
   await expect(page.getByText(/Salió del programa · 0 de 1 lugares tomados/)).toBeVisible();
@@ -49,7 +49,7 @@ test('staff mark a sponsored child as left; the sponsor is told and moves the sa
   // The raw message is UTF-8 read byte by byte: decode it before reading the Spanish text.
   const body = Buffer.from(await waitForEmail(email, /Hola Marta:[\s\S]*?cobrarte algo que no elegiste\./), 'latin1').toString('utf8');
   expect(body).toContain(`Queremos contarte que ${leaving} salió del programa de apadrinamiento`);
-  expect(body).toContain('apadrinar a otra niña o niño que espera, con tu mismo aporte mensual (sin volver a pagar ni dar tu tarjeta)');
+  expect(body).toContain('apadrinar a otra niña u otro niño que espera, con tu mismo aporte mensual (sin volver a pagar ni dar tu tarjeta)');
   expect(body).toMatch(/https?:\/\/\S+\/donor\/ahijado/);
   expect(body).toMatch(/Si no eliges antes del \d{1,2} de [a-z]+ de \d{4}, cancelaremos tu aporte mensual/);
   expect(body).not.toContain('La familia se mudó');
@@ -63,7 +63,7 @@ test('staff mark a sponsored child as left; the sponsor is told and moves the sa
   await expect(page.getByRole('heading', { name: `${leaving} salió del programa` })).toBeVisible();
   await expect(page.getByText(/Si no eliges antes del/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Seguir dando a "Donde más se necesite"' })).toBeVisible();
-  await expect(page.getByText('Aún no apadrinas a ninguna niña o niño.')).toHaveCount(0);
+  await expect(page.getByText('Aún no apadrinas a ninguna niña ni a ningún niño.')).toHaveCount(0);
   await expectAccessible(page, '/donor/ahijado (elección)');
   await screenshots(page, 'lifecycle-offer');
 

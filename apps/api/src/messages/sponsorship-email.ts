@@ -13,7 +13,7 @@ export const sponsorshipEmailMessages = {
     hello(name) +
     thanks(child) +
     'Mientras decides cómo seguir, tu aporte mensual va a "Donde más se necesite". En "Mi ahijado/a" puedes, en un solo paso:\n\n' +
-    '- apadrinar a otra niña o niño que espera, con tu mismo aporte mensual (sin volver a pagar ni dar tu tarjeta);\n' +
+    '- apadrinar a otra niña u otro niño que espera, con tu mismo aporte mensual (sin volver a pagar ni dar tu tarjeta);\n' +
     '- seguir dando a "Donde más se necesite";\n' +
     '- o cancelar tu aporte mensual.\n\n' +
     `Elige aquí:\n\n${link}\n\n` +
@@ -24,7 +24,7 @@ export const sponsorshipEmailMessages = {
     hello(name) +
     thanks(child) +
     'Mientras decides cómo seguir, tu aporte mensual va a "Donde más se necesite". En este enlace, sin iniciar sesión, puedes en un solo paso:\n\n' +
-    '- apadrinar a otra niña o niño que espera, con tu mismo aporte mensual (sin volver a pagar ni dar tu tarjeta);\n' +
+    '- apadrinar a otra niña u otro niño que espera, con tu mismo aporte mensual (sin volver a pagar ni dar tu tarjeta);\n' +
     '- seguir dando a "Donde más se necesite";\n' +
     '- o cancelar tu aporte mensual.\n\n' +
     `Elige aquí (el enlace es solo para ti):\n\n${link}\n\n` +

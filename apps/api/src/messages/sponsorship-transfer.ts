@@ -32,7 +32,7 @@ export const sponsorshipTransferEmailMessages = {
     `Hola${name ? ` ${name}` : ''}:\n\n` +
     `${child} ya no forma parte del programa, así que cancelamos la reserva que esperaba tu primera transferencia. ` +
     `Dimos de baja la referencia ${reference}: por favor no transfieras con ella.\n\n` +
-    'Si aún deseas apadrinar, puedes elegir a otra niña o a otro niño aquí:\n\n' +
+    'Si aún deseas apadrinar, puedes elegir a otra niña u otro niño aquí:\n\n' +
     `${link}\n\n` +
     'Si ya transferiste, escríbenos a la dirección de contacto que aparece al pie de este correo y lo resolvemos.',
   childLeftReason: 'La niña o el niño dejó el programa antes de la primera transferencia del apadrinamiento',

@@ -71,7 +71,7 @@ describe('a sponsored child leaves the programme', () => {
     const [email, ...more] = await emailsOf(sponsor.email, 'sponsorship-child-left');
     expect(more).toHaveLength(0);
     expect(email.textBody).toContain('{{PUBLIC_URL}}/donor/ahijado');
-    expect(email.textBody).toContain('apadrinar a otra niña o niño que espera');
+    expect(email.textBody).toContain('apadrinar a otra niña u otro niño que espera');
     expect(email.textBody).toContain('"Donde más se necesite"');
     expect(email.textBody).not.toContain('La familia se mudó');
 

@@ -29,7 +29,7 @@ describe('holding a place', () => {
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(7);
     const refused = answers.find((a) => a.statusCode === 409)!;
-    expect(refused.json().detail).toBe('Esta niña o niño ya no está disponible para apadrinar. Elige a otra niña o niño de la lista.');
+    expect(refused.json().detail).toBe('Ya no es posible apadrinar a esta niña o este niño. Elige a otra niña u otro niño de la lista.');
     const rows = await ctx.db.select().from(sponsorships).where(eq(sponsorships.childId, child.id));
     expect(rows).toHaveLength(1);
   });
@@ -84,7 +84,7 @@ describe('holding a place', () => {
     expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
     const third = await from('203.0.113.7', children[2].id);
     expect(third.statusCode).toBe(409);
-    expect(third.json().detail).toBe('Desde esta conexión ya hay 2 lugares reservados sin pagar. Termina ese apadrinamiento o espera a que venza la reserva para elegir a otra niña o niño.');
+    expect(third.json().detail).toBe('Desde esta conexión ya hay 2 lugares reservados sin pagar. Termina ese apadrinamiento o espera a que venza la reserva para elegir a otra niña u otro niño.');
     const list = (await inject(ctx.app, { method: 'GET', url: '/api/v1/sponsorship/children' })).json().children.map((c: { id: number }) => c.id);
     expect(list).toContain(children[2].id);
     // Another address is not held back; choosing another child in place of one held is no new place.
@@ -253,7 +253,7 @@ describe('who sees a child\'s photo: whom the child is shown to, nobody else', (
 });
 
 describe('one answer for a child who cannot be held now', () => {
-  const NOT_AVAILABLE = 'Esta niña o niño ya no está disponible para apadrinar. Elige a otra niña o niño de la lista.';
+  const NOT_AVAILABLE = 'Ya no es posible apadrinar a esta niña o este niño. Elige a otra niña u otro niño de la lista.';
   it('answers the same 409 for an unknown id, a child not waiting, in the grace period or fully taken', async () => {
     const sponsored = await aChild(ctx.db, { firstName: 'Hugo', status: 'sponsored' });
     const grace = await aChild(ctx.db, { firstName: 'Valeria' });

@@ -6,7 +6,7 @@ export const sponsorshipLifecycleMessages = {
     `Gracias por todo lo que tu apoyo significó para ${child}. Mientras decides, tu aporte mensual va a "Donde más se necesite". ` +
     'Puedes elegir cómo seguir:',
   offerDeadline: (date: string) => `Si no eliges antes del ${date}, cancelaremos tu aporte mensual para no cobrarte algo que no elegiste.`,
-  anotherChildTitle: 'Apadrinar a otra niña o niño',
+  anotherChildTitle: 'Apadrinar a otra niña u otro niño',
   anotherChildHint: 'Con tu mismo aporte mensual: sin volver a pagar ni dar tu tarjeta.',
   chooseChild: (child: string) => `Apadrinar a ${child}`,
   chooseLongestWaiting: 'Apadrinar a quien más tiempo lleva esperando',
@@ -23,10 +23,13 @@ export const sponsorshipLifecycleMessages = {
   chosenKeep: 'Tu aporte mensual seguirá llegando a "Donde más se necesite". ¡Gracias!',
   chosenCancel: 'Cancelamos tu aporte mensual. Gracias por todo lo que diste.',
   failed: 'No pudimos guardar tu elección. Intenta de nuevo.',
+  /** The child chosen from the list could not be sponsored (taken a moment ago, or no longer waiting): the list is read again. */
+  anotherChildUnavailable: (child: string) =>
+    `Ya no es posible apadrinar a ${child}: su lugar se ocupó o ya no está en la lista de espera. Tu aporte mensual no cambió. Elige a otra niña u otro niño de la lista, que acabamos de actualizar.`,
   choiceInvalid: 'Elige una opción',
   offerNotFound: 'No encontramos esa elección pendiente',
   offerClosed: 'Esta elección ya no está pendiente',
-  giftCancelled: 'Tu aporte mensual ya está cancelado; para apadrinar, elige a una niña o niño en Apadrina.',
+  giftCancelled: 'Tu aporte mensual ya está cancelado; para apadrinar, elige a una niña o un niño en Apadrina.',
   returnsToList: (date: string) => `Vuelve a la lista de espera el ${date}`,
   /** The page of the signed link a sponsor without an account gets by email (/apadrina/eleccion). */
   linkTitle: 'Cómo seguir apadrinando',

@@ -26,7 +26,7 @@ export const sponsorshipTransferMessages = {
   giftReferenceLabel: 'Referencia permanente',
   staffCard: 'Tarjeta',
   staffSponsorsTitle: 'Quienes apadrinan',
-  staffNoSponsors: 'Nadie ha apadrinado todavía a esta niña o niño.',
+  staffNoSponsors: 'Nadie ha apadrinado todavía a esta niña o este niño.',
   staffReference: (reference: string) => `Referencia ${reference}`,
   /** The sponsorship's number, which staff type in "Cartas" to upload a reply. */
   staffNumber: (id: number) => `N.º ${id}`,

@@ -5,6 +5,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChildLeftOffer, ChildLeftOffers, OfferChoiceInput, OfferChoiceResponse } from '@donaciones/shared/schemas/sponsorship-lifecycle';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
+import { sponsorshipKeys } from './sponsorship';
+
+/** A choice; `childName` (not sent) is the chosen child's, for saying which one could not be sponsored. */
+export interface OfferChoiceVariables {
+  sponsorshipId: number;
+  body: OfferChoiceInput;
+  childName?: string;
+}
 
 export const offerKeys = { mine: () => [...queryRoots.member, 'sponsorship-offers'] as const };
 
@@ -15,10 +23,12 @@ export function useSponsorshipOffers() {
 export function useChooseOffer() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ sponsorshipId, body }: { sponsorshipId: number; body: OfferChoiceInput }) =>
+    mutationFn: async ({ sponsorshipId, body }: OfferChoiceVariables) =>
       (await api.post<OfferChoiceResponse>(`/member/sponsorship-offers/${sponsorshipId}/choice`, body, { skipErrorToast: [400, 404, 409, 502] })).data,
     // The sponsorships, the monthly gifts and the offers of the member area all change.
     onSuccess: () => client.invalidateQueries({ queryKey: queryRoots.member }),
+    // A child who could not be sponsored leaves the list shown with the offer.
+    onError: () => client.invalidateQueries({ queryKey: sponsorshipKeys.waitingAll() }),
   });
 }
 
@@ -39,8 +49,9 @@ export function useLinkOffer(token: string) {
 export function useChooseLinkOffer(token: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ body }: { sponsorshipId: number; body: OfferChoiceInput }) =>
+    mutationFn: async ({ body }: OfferChoiceVariables) =>
       (await api.post<OfferChoiceResponse>(linkPath('/sponsorship/offer/choice', token), body, { skipErrorToast: [400, 401, 404, 409, 502] })).data,
     onSuccess: () => client.removeQueries({ queryKey: linkKey(token) }),
+    onError: () => client.invalidateQueries({ queryKey: sponsorshipKeys.waitingAll() }),
   });
 }

@@ -19,6 +19,8 @@ import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 export const sponsorshipKeys = {
+  /** Every filter's waiting list, to read again when a child in it turned out to be taken. */
+  waitingAll: () => ['public', 'sponsorship', 'children'] as const,
   waiting: (q: PublicChildrenQuery) => ['public', 'sponsorship', 'children', q] as const,
   child: (id: number) => ['public', 'sponsorship', 'child', id] as const,
   mine: () => [...queryRoots.member, 'sponsorships'] as const,

@@ -2,7 +2,7 @@
 // 0051): the waiting children with one button each (the same gift, no payment), keep giving, cancel
 // only after confirming, the deadline, and the server's refusal shown.
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { sponsorshipLifecycleMessages as lm } from '@donaciones/shared/messages/sponsorship-lifecycle';
@@ -15,11 +15,11 @@ const OFFER: ChildLeftOffer = { sponsorshipId: 11, childFirstName: 'Kevin', offe
 const ROSA = { id: 5, firstName: 'Rosa', age: 8, department: 'Sololá', programName: null, story: '', photoUrl: null, monthlyAmount: 250 };
 const LUIS = { id: 6, firstName: 'Luis', age: 11, department: 'Quiché', programName: null, story: '', photoUrl: null, monthlyAmount: 250 };
 
-function serve(options: { waiting?: (typeof ROSA)[]; choice?: (req: RecordedRequest) => FakeAnswer } = {}) {
+function serve(options: { waiting?: (typeof ROSA)[] | (() => (typeof ROSA)[]); choice?: (req: RecordedRequest) => FakeAnswer } = {}) {
   let open = true;
   const { adapter, requests } = fakeAdapter((req) => {
     if (req.url === '/member/sponsorship-offers') return { status: 200, data: { offers: open ? [OFFER] : [] } };
-    if (req.url === '/sponsorship/children') return { status: 200, data: { children: options.waiting ?? [ROSA, LUIS], monthlyAmount: 250, programs: [] } };
+    if (req.url === '/sponsorship/children') return { status: 200, data: { children: (typeof options.waiting === 'function' ? options.waiting() : options.waiting) ?? [ROSA, LUIS], monthlyAmount: 250, programs: [] } };
     if (req.method === 'POST') {
       const answer = options.choice?.(req) ?? { status: 200, data: answerTo(req.data as { choice: string }) };
       if (answer.status === 200) open = false;
@@ -84,13 +84,30 @@ describe('the choice after a sponsored child left', () => {
     expect(posts(requests).map((r) => r.data)).toEqual([{ choice: 'cancel' }]);
   });
 
-  it("shows the server's refusal, and keeps the offer to choose again", async () => {
-    const taken = 'Alguien más acaba de elegir este lugar. Elige a otra niña o niño.';
-    serve({ choice: () => ({ status: 409, data: { detail: taken } }) });
+  it('names the child who could not be sponsored, says the gift did not change, and reads the list again without that child', async () => {
+    let taken = false;
+    const requests = serve({
+      // The list as the server answers it: Luis is gone once someone else took his place.
+      waiting: () => (taken ? [ROSA] : [ROSA, LUIS]),
+      choice: () => {
+        taken = true;
+        return { status: 409, data: { detail: 'Otra persona acaba de elegir ese lugar. Elige a otra niña u otro niño de la lista.' } };
+      },
+    });
     await userEvent.setup().click(await screen.findByRole('button', { name: lm.chooseChild('Luis') }));
-    expect(await screen.findByText(lm.failed)).toBeTruthy();
-    expect(screen.getByText(taken)).toBeTruthy();
+    expect(await screen.findByText(lm.anotherChildUnavailable('Luis'))).toBeTruthy();
+    expect(screen.queryByText(lm.failed)).toBeNull();
     expect(screen.getByRole('heading', { name: lm.offerTitle('Kevin') })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: lm.chooseChild('Luis') })).toBeNull());
+    expect(screen.getByRole('button', { name: lm.chooseChild('Rosa') })).toBeTruthy();
+    expect(requests.filter((r) => r.url === '/sponsorship/children').length).toBeGreaterThan(1);
+  });
+
+  it("keeps the API's words for any other refusal", async () => {
+    serve({ choice: () => ({ status: 502, data: { detail: 'El proveedor de pagos no respondió.' } }) });
+    await userEvent.setup().click(await screen.findByRole('button', { name: lm.keepGiving }));
+    expect(await screen.findByText(lm.failed)).toBeTruthy();
+    expect(screen.getByText('El proveedor de pagos no respondió.')).toBeTruthy();
   });
 
   it('shows six waiting children at first, and more on "Ver más"', async () => {

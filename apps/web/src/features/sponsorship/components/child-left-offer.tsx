@@ -10,7 +10,7 @@ import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { ErrorMessage, SuccessMessage } from '@/components/flash-message';
 import { Skeleton } from '@/components/skeleton';
-import { getErrorMessage } from '@/lib/api-client';
+import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
 import { useWaitingChildren } from '../api/sponsorship';
 import { useChooseOffer, useSponsorshipOffers } from '../api/sponsorship-offers';
 import { ChildPhoto } from './child-card';
@@ -31,7 +31,7 @@ function WaitingChildren({ offer, choose }: { offer: ChildLeftOffer; choose: Cho
   const all = waiting.data.children;
   const children = all.slice(0, shown);
   if (children.length === 0) return <p className="text-sm text-ink-700">{lm.nobodyWaiting}</p>;
-  const pick = (childId: number | null) => choose.mutate({ sponsorshipId: offer.sponsorshipId, body: { choice: 'another_child', childId } });
+  const pick = (childId: number | null, childName?: string) => choose.mutate({ sponsorshipId: offer.sponsorshipId, body: { choice: 'another_child', childId }, childName });
   return (
     <div className="space-y-3">
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
@@ -41,7 +41,7 @@ function WaitingChildren({ offer, choose }: { offer: ChildLeftOffer; choose: Cho
             <p className="text-sm text-ink-800">
               <span className="font-semibold text-ink-900">{child.firstName}</span>, {child.age} años · {child.department}
             </p>
-            <Button size="sm" variant="secondary" className={`${wrap} mt-auto w-full px-2`} disabled={choose.isPending} onClick={() => pick(child.id)}>
+            <Button size="sm" variant="secondary" className={`${wrap} mt-auto w-full px-2`} disabled={choose.isPending} onClick={() => pick(child.id, child.firstName)}>
               {lm.chooseChild(child.firstName)}
             </Button>
           </li>
@@ -102,6 +102,17 @@ export function OfferCard({ offer, choose }: { offer: ChildLeftOffer; choose: Ch
   );
 }
 
+/**
+ * Why a choice was refused. A child picked from the list who cannot be sponsored any more (409) is named,
+ * with what happens now (the gift is unchanged, the list is read again); anything else keeps the API's words.
+ */
+export function ChoiceRefused({ choose }: { choose: Pick<ReturnType<typeof useChooseOffer>, 'isError' | 'error' | 'variables'> }) {
+  if (!choose.isError) return null;
+  const name = choose.variables?.body.choice === 'another_child' ? choose.variables.childName : undefined;
+  if (name && getErrorStatus(choose.error) === 409) return <ErrorMessage message={lm.anotherChildUnavailable(name)} />;
+  return <ErrorMessage message={lm.failed} detail={getErrorMessage(choose.error, '')} />;
+}
+
 /** What a choice did, said to the sponsor (kept once the offer is gone). */
 export function chosenMessage(done: OfferChoiceResponse | undefined): string | null {
   if (!done) return null;
@@ -116,7 +127,7 @@ export function ChildLeftOffers() {
   return (
     <>
       <SuccessMessage message={message} />
-      {choose.isError && <ErrorMessage message={lm.failed} detail={getErrorMessage(choose.error, '')} />}
+      <ChoiceRefused choose={choose} />
       {offers.data?.map((offer) => <OfferCard key={offer.sponsorshipId} offer={offer} choose={choose} />)}
     </>
   );

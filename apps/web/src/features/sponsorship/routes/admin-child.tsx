@@ -46,7 +46,7 @@ export function StatusForm({ detail }: { detail: StaffChildDetail }) {
       <Button type="submit" loading={change.isPending}>Guardar estado</Button>
       {leaving && (
         <p className="text-sm text-ink-700 sm:col-span-3" role="status">
-          {`Al guardar, quien apadrina a ${detail.child.firstName} recibirá un correo (sin el motivo): su apadrinamiento termina y en "Mi ahijado/a" podrá elegir a otra niña o niño con el mismo aporte, seguir dando a "Donde más se necesite" o cancelar.`}
+          {`Al guardar, quien apadrina a ${detail.child.firstName} recibirá un correo (sin el motivo): su apadrinamiento termina y en "Mi ahijado/a" podrá elegir a otra niña u otro niño con el mismo aporte, seguir dando a "Donde más se necesite" o cancelar.`}
         </p>
       )}
     </form>

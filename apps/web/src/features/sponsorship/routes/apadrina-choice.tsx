@@ -5,16 +5,16 @@
 import { useSearchParams } from 'react-router';
 import { sponsorshipLifecycleMessages as lm } from '@donaciones/shared/messages/sponsorship-lifecycle';
 import { ButtonLink } from '@/components/button';
-import { ErrorMessage, SuccessMessage } from '@/components/flash-message';
+import { SuccessMessage } from '@/components/flash-message';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
-import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
+import { getErrorStatus } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useChooseLinkOffer, useLinkOffer } from '../api/sponsorship-offers';
 import { useNoIndex } from '../components/child-card';
-import { OfferCard, chosenMessage } from '../components/child-left-offer';
+import { ChoiceRefused, OfferCard, chosenMessage } from '../components/child-left-offer';
 
 export default function ApadrinaChoicePage() {
   useDocumentTitle(lm.linkTitle);
@@ -35,7 +35,7 @@ export default function ApadrinaChoicePage() {
   else
     body = (
       <>
-        {choose.isError && <ErrorMessage message={lm.failed} detail={getErrorMessage(choose.error, '')} />}
+        <ChoiceRefused choose={choose} />
         <OfferCard offer={offer.data} choose={choose} />
       </>
     );
