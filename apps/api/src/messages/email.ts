@@ -66,6 +66,7 @@ export const emailMessages = {
       'monthly-gift-replaced': 'Ver mi donación mensual',
       'letter-reply': 'Leer la carta',
       'sponsorship-child-left': 'Conocer a quienes esperan',
+      'sponsorship-started': 'Ver Mi ahijado/a',
       'progress-report': 'Leer el informe',
     } as Record<string, string>,
     openLink: 'Abrir el enlace',

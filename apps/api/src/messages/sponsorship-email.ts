@@ -6,7 +6,44 @@ const thanks = (child: string) =>
   `y te agradecemos de corazón todo lo que tu apoyo significó para ${child} durante este tiempo.\n\n`;
 const questions = 'Si tienes preguntas sobre tu aporte mensual, escríbenos a la dirección de contacto que aparece al pie de este correo.';
 
+/** How the sponsorship started: its first payment, or the same monthly gift moved from a child who left. */
+export type SponsorshipStartedVia = 'first-payment' | 'same-gift';
+
 export const sponsorshipEmailMessages = {
+  startedSubject: (child: string) => `Ya apadrinas a ${child}`,
+  /**
+   * When a sponsorship becomes active (docs/product.md#sponsorship): the child's first name only, what
+   * comes next, how to write, the link to "Mi ahijado/a" (the button) and to the monthly gift's page.
+   */
+  startedText: (p: {
+    name: string;
+    child: string;
+    amount: string;
+    via: SponsorshipStartedVia;
+    hasAccount: boolean;
+    byTransfer: boolean;
+    myChild: string;
+    manage: string;
+  }) =>
+    [
+      hello(p.name) +
+        (p.via === 'first-payment'
+          ? `¡Gracias! Confirmamos tu primer aporte y desde hoy apadrinas a ${p.child}. Tu aporte mensual de ${p.amount} acompaña su estudio y su día a día.`
+          : `¡Gracias! Desde hoy apadrinas a ${p.child} con tu mismo aporte mensual de ${p.amount}: no tienes que pagar nada más ni dar tu tarjeta.`),
+      'Lo que sigue:',
+      `- Cartas: cuando ${p.child} te escriba y el equipo revise su carta, te avisaremos por correo para que la leas en Mi ahijado/a.\n` +
+        '- Informes de avance: al menos dos veces al año te contaremos cómo le va en la escuela y en su salud, con un mensaje para ti.',
+      `Para escribirle, entra a Mi ahijado/a y abre "Cartas". Las cartas viajan siempre a través de la fundación: el equipo las revisa y retira ` +
+        `cualquier dato de contacto antes de entregarlas, para proteger a ${p.child}. Por la misma razón, no envíes dinero ni regalos directamente.`,
+      ...(p.hasAccount ? [] : ['Para entrar a Mi ahijado/a, inicia sesión con este correo (si aún no tienes cuenta, créala con este mismo correo y confírmalo).']),
+      p.myChild,
+      (p.byTransfer
+        ? `Tu aporte mensual por transferencia: en este enlace, sin iniciar sesión, puedes verlo o terminarlo cuando quieras (para cambiar el monto, escríbenos): ${p.manage}`
+        : `Tu aporte mensual: en este enlace, sin iniciar sesión, puedes cambiar el monto, pausarlo o terminarlo cuando quieras: ${p.manage}`) +
+        `\nSi lo terminas, también termina tu apadrinamiento de ${p.child}.`,
+      questions,
+    ].join('\n\n'),
+
   childLeftSubject: (child: string) => `${child} ya no forma parte del programa`,
   /** To a sponsor with an account: the choice waits in "Mi ahijado/a" (decision 0051). */
   childLeftText: (name: string, child: string, link: string, deadline: string) =>

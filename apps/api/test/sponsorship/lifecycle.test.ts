@@ -87,6 +87,10 @@ describe('a sponsored child leaves the programme', () => {
     expect((await childById(next.id)).status).toBe('sponsored');
     expect((await giftById(giftId)).status).toBe('active');
     expect((await sponsorshipById(sponsorshipId)).offerChoice).toBe('another_child');
+    // One confirmation naming the new child, for the same gift (nothing to pay).
+    const [confirmation, ...others] = (await emailsOf(sponsor.email, 'sponsorship-started')).filter((e) => e.subject === 'Ya apadrinas a Rosa');
+    expect(others).toHaveLength(0);
+    expect(confirmation.textBody).toContain('Desde hoy apadrinas a Rosa con tu mismo aporte mensual de Q250.00: no tienes que pagar nada más ni dar tu tarjeta.');
     const [entry] = await audited('sponsorship.offer_another_child', sponsorshipId);
     expect(entry.details).toMatchObject({ new_sponsorship_id: moved.id, child_id: next.id, recurring_gift_id: giftId });
     expect(await offers(sponsor)).toEqual([]);

@@ -124,6 +124,15 @@ export const emailSamples: EmailSample[] = [
     text: cm.adjustedText(name, amount, 'Q100.00', reference, 'Llegó menos de lo declarado'),
   },
   { template: 'letter-reply', subject: lm.replySubject('Kevin'), text: lm.replyText('María', 'Kevin', true, `${PUBLIC_URL_MARK}/donor/ahijado/42/cartas`) },
+  ...([
+    { via: 'first-payment', hasAccount: true, byTransfer: false },
+    { via: 'first-payment', hasAccount: false, byTransfer: true },
+    { via: 'same-gift', hasAccount: true, byTransfer: false },
+  ] as const).map((variant) => ({
+    template: 'sponsorship-started',
+    subject: sm.startedSubject('Kevin'),
+    text: sm.startedText({ name: 'María', child: 'Kevin', amount, ...variant, myChild: `${PUBLIC_URL_MARK}/donor/ahijado`, manage }),
+  })),
   { template: 'sponsorship-child-left', subject: sm.childLeftSubject('Kevin'), text: sm.childLeftText('María', 'Kevin', `${PUBLIC_URL_MARK}/donor/ahijado`, '26 de enero de 2027') },
   {
     template: 'sponsorship-offer-lapsed',

@@ -54,7 +54,7 @@ export async function monthlyChargeCompleted(tx: Db, ctx: LinkContext, donation:
     })
     .where(eq(recurringGifts.id, gift.id));
   // A sponsorship's gift: its first payment makes the sponsorship active (docs/product.md#sponsorship).
-  if (first && live) await sponsorshipOfGiftStarted(tx, gift.id, gift.userId ?? linked?.userId ?? null, paidAt);
+  if (first && live) await sponsorshipOfGiftStarted(tx, ctx, { giftId: gift.id, userId: gift.userId ?? linked?.userId ?? null, paidAt, via: 'first-payment' });
   await audit(tx, {
     actor: null,
     action: first ? 'monthly_gift.started' : 'monthly_gift.renewed',

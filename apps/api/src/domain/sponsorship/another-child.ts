@@ -10,13 +10,14 @@ import { sponsoredChildren, sponsorships } from '../../db/schema';
 import { conflict } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/reference-codes';
+import type { LinkContext } from '../ledger/links';
 import { sponsorshipOfGiftStarted } from '../ledger/sponsorship-start';
 import { type OfferOwner, lockOffer } from './child-left-offers';
 import { mostNeededChildId, sponsorshipSettings, takePlace } from './places';
 
 export async function sponsorAnotherChild(
   db: Database,
-  input: { userId: OfferOwner; sponsorshipId: number; childId: number | null; actor: Actor | null; ip?: string | null },
+  input: { ctx: LinkContext; userId: OfferOwner; sponsorshipId: number; childId: number | null; actor: Actor | null; ip?: string | null },
 ): Promise<OfferChoiceResponse> {
   try {
     return await db.transaction(async (tx) => {
@@ -40,7 +41,7 @@ export async function sponsorAnotherChild(
           updatedAt: sql`now()`,
         })
         .where(eq(sponsorships.id, place.id));
-      await sponsorshipOfGiftStarted(tx, old.recurringGiftId, userId, new Date());
+      await sponsorshipOfGiftStarted(tx, input.ctx, { giftId: old.recurringGiftId, userId, paidAt: new Date(), via: 'same-gift' });
       await tx.update(sponsorships).set({ offerChoice: 'another_child', offerChosenAt: sql`now()`, updatedAt: sql`now()` }).where(eq(sponsorships.id, old.id));
       await audit(tx, {
         actor: input.actor,

@@ -14,7 +14,7 @@ export function chooseOffer(
   who: { userId: OfferOwner; sponsorshipId: number; actor: Actor | null; ip?: string | null },
   body: OfferChoiceInput,
 ): Promise<OfferChoiceResponse> {
-  if (body.choice === 'another_child') return sponsorAnotherChild(db, { ...who, childId: body.childId });
+  if (body.choice === 'another_child') return sponsorAnotherChild(db, { ...who, ctx, childId: body.childId });
   if (body.choice === 'keep_giving') return keepGiving(db, who);
   return cancelFromOffer(db, ctx, who);
 }
