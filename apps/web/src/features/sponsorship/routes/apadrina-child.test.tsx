@@ -19,7 +19,7 @@ const hold = (childId: number, minutes: number) =>
     child: { id: childId, firstName: 'Itzel', age: 9, department: 'Sololá', programName: null, story: '', photoUrl: null, monthlyAmount: 250 },
   }) as unknown as HoldResponse;
 
-const notWaiting = { status: 404, data: { detail: 'Esta niña o niño ya no está en la lista de espera' } };
+const notWaiting = { status: 404, data: { detail: 'Esta niña o este niño ya no está en la lista de espera' } };
 
 describe('/apadrina/:id when the child is no longer waiting', () => {
   it('tells the visitor who holds the place that it is theirs, with the way back to finish', async () => {
@@ -27,13 +27,13 @@ describe('/apadrina/:id when the child is no longer waiting', () => {
     renderApp('/apadrina/4', { handler: (req) => (req.url === '/sponsorship/children/4' ? notWaiting : undefined) });
     expect(await screen.findByText(/^Reservaste el lugar de Itzel para ti hasta el /, {}, { timeout: 6000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continuar con mi apadrinamiento' })).toHaveAttribute('href', '/apadrina/reserva');
-    expect(screen.queryByText('Esta niña o niño ya no está en la lista de espera.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Esta niña o este niño ya no está en la lista de espera.')).not.toBeInTheDocument();
   });
 
   it('says the child is no longer waiting to anyone else, and once the hold has run out', async () => {
     window.sessionStorage.setItem('apadrina.reserva', JSON.stringify(hold(4, -1)));
     renderApp('/apadrina/4', { handler: (req) => (req.url === '/sponsorship/children/4' ? notWaiting : undefined) });
-    expect(await screen.findByText('Esta niña o niño ya no está en la lista de espera.', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('Esta niña o este niño ya no está en la lista de espera.', {}, { timeout: 6000 })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Continuar con mi apadrinamiento' })).not.toBeInTheDocument();
   });
 
