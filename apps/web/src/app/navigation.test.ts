@@ -23,6 +23,13 @@ describe('navigation per role (docs/product.md#screens-and-routes)', () => {
     expect(labels(['USER']).filter((l) => donor.includes(l))).toEqual(['Mi Panel', 'Donar', 'Perfil']);
   });
 
+  it('USER with a sponsorship (a first payment on its way, or one that ended): Mi ahijado/a before Donar', () => {
+    expect(navigationFor(['USER'], { sponsor: true }).map((i) => i.to)).toEqual(['/dashboard', '/donations', '/stats', '/donor/ahijado', '/donate', '/settings']);
+    expect(navigationFor(['USER'], { sponsor: false }).map((i) => i.to)).not.toContain('/donor/ahijado');
+    // A donor always has the entry, and only once.
+    expect(navigationFor(['DONOR'], { sponsor: true }).filter((i) => i.to === '/donor/ahijado')).toHaveLength(1);
+  });
+
   it('staff roles: the console items their permissions open, and the organisation dashboard only with reports', () => {
     expect(targets(['FINANCE'])).toEqual(['/dashboard', '/admin/donations', '/admin/monthly-gifts', '/admin/donantes', '/admin/bank-statements', '/admin/reports', '/admin/contabilidad', '/admin/settings']);
     expect(targets(['COMMUNICATIONS'])).toEqual(['/dashboard', '/admin/reports', '/admin/settings']);

@@ -25,6 +25,14 @@ export interface NavItem {
   alsoActiveOn?: string[];
   /** Staff items: shown only to roles that hold this permission (packages/shared/src/permissions.ts). */
   permission?: Permission;
+  /** Shown only to an account with a sponsorship (held, active or ended): a USER who sponsors without DONOR yet. */
+  sponsorOnly?: boolean;
+}
+
+/** What the navigation knows beyond the roles. */
+export interface NavigationContext {
+  /** The account has a sponsorship to see in "Mi ahijado/a" (GET /member/sponsorships). */
+  sponsor?: boolean;
 }
 
 /**
@@ -95,11 +103,13 @@ const NAVIGATION: Record<DashboardRole, NavItem[]> = {
     { label: userHome, to: paths.dashboard, icon: LayoutDashboard, end: true },
     { label: userDonations, to: paths.donations, icon: ListChecks },
     { label: userStats, to: paths.stats, icon: BarChart3 },
+    // A USER whose first sponsorship payment is on its way (or whose email is not confirmed yet, so no DONOR).
+    { label: navMessages.myChild, to: paths.donorSponsorships, icon: Baby, sponsorOnly: true },
     { label: userNew, to: paths.donate, icon: PlusCircle },
     { label: userProfile, to: paths.settings, icon: UserRound },
   ],
 };
 
-export function navigationFor(roles: readonly string[] | null | undefined): NavItem[] {
-  return NAVIGATION[dashboardRole(roles)].filter((item) => !item.permission || can(roles, item.permission));
+export function navigationFor(roles: readonly string[] | null | undefined, context: NavigationContext = {}): NavItem[] {
+  return NAVIGATION[dashboardRole(roles)].filter((item) => (!item.permission || can(roles, item.permission)) && (!item.sponsorOnly || context.sponsor === true));
 }

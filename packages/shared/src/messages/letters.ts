@@ -57,6 +57,8 @@ export const letterMessages = {
 
 export const letterScreenText = {
   sponsorTitle: (firstName: string) => `Cartas con ${firstName}`,
+  /** The letters of a sponsorship that ended: read, no longer written. */
+  endedNote: 'Este apadrinamiento terminó: puedes volver a leer sus cartas, pero ya no escribir nuevas.',
   write: 'Escribir una carta',
   send: 'Enviar carta',
   sent: 'Recibimos tu carta: el equipo la revisará antes de entregarla.',

@@ -110,6 +110,20 @@ export const sponsorshipTexts = {
   staffNav: 'Apadrinamiento',
   publicNav: 'Apadrina',
   myChildEmpty: 'Aún no apadrinas a ninguna niña ni a ningún niño.',
+  /** A former sponsor with nothing current: their past sponsorships are listed below. */
+  myChildNoneNow: 'Ahora no apadrinas a ninguna niña ni a ningún niño.',
+  /** A place held while its first payment is on its way (the account is not yet the child's sponsor). */
+  heldByCard: (name: string) => `Reservamos el lugar de ${name} para ti mientras se confirma tu primer pago con tarjeta; suele tardar unos minutos.`,
+  heldByTransfer: (name: string, date: string, reference: string) =>
+    `Reservamos el lugar de ${name} para ti hasta el ${date}, mientras llega tu primera transferencia con la referencia ${reference}.`,
+  heldNext: 'Cuando confirmemos tu primer pago comenzarás a apadrinar: te enviaremos un correo y aquí podrás escribirle cartas.',
+  pastTitle: 'Apadrinamientos anteriores',
+  pastHint: 'Terminaron, pero sus cartas siguen aquí para que las vuelvas a leer.',
+  pastDates: (from: string, to: string) => `Del ${from} al ${to}`,
+  pastEndedChildLeft: (name: string) => `${name} salió del programa`,
+  pastEndedSponsorStopped: 'Terminó tu aporte mensual',
+  pastEnded: 'Terminó',
+  pastLetters: (name: string) => `Cartas con ${name}`,
   birthdayMonth: (month: string) => `Cumple años en ${month}`,
   since: (date: string) => `Desde ${date}`,
 };

@@ -16,7 +16,7 @@ import { publicDonationSchema } from './donate';
 import { ROW_ID_MAX } from './fields';
 import { DEFAULT_SPONSORSHIP_AMOUNTS, birthdayGiftWindowSchema, sponsorshipAmountFields } from './sponsorship-amounts';
 import { sponsorPaymentMethodSchema, sponsorTransferInstructionsSchema } from './sponsorship-transfer';
-import { CHILD_STATUSES, CONSENT_SCOPES, GUATEMALA_DEPARTMENTS, SPONSORSHIP_STATUSES } from './sponsorship-codes';
+import { CHILD_STATUSES, CONSENT_SCOPES, GUATEMALA_DEPARTMENTS, SPONSORSHIP_END_REASONS, SPONSORSHIP_STATUSES } from './sponsorship-codes';
 
 export * from './sponsorship-codes';
 
@@ -312,8 +312,30 @@ export const mySponsorshipsSchema = z.object({
   sponsorships: z.array(
     z.discriminatedUnion('status', [
       z.object({ ...mySponsorshipBase, status: z.literal('active'), child: sponsorChildSchema, birthdayGift: birthdayGiftWindowSchema }),
-      z.object({ ...mySponsorshipBase, status: z.literal('held'), child: publicChildSchema }),
+      z.object({
+        ...mySponsorshipBase,
+        status: z.literal('held'),
+        child: publicChildSchema,
+        /** Until when the place waits for the first payment; how it comes; by transfer, the reference to write. */
+        heldUntil: z.string(),
+        paymentMethod: sponsorPaymentMethodSchema,
+        transferReference: z.string().nullable(),
+      }),
     ]),
+  ),
+  /**
+   * Sponsorships that ended (decision 0073): the sponsor's own record of them, their dates and how they
+   * ended, and the way to their letters. Of the child only the first name: a former sponsor is no longer
+   * shown the child as a sponsor is (no photo, age, story nor birthday month).
+   */
+  past: z.array(
+    z.object({
+      id: z.number().int(),
+      childFirstName: CHILD_FIELDS.firstName.schema,
+      startedAt: z.string().nullable(),
+      endedAt: z.string().nullable(),
+      endReason: z.enum(SPONSORSHIP_END_REASONS).nullable(),
+    }),
   ),
 });
 export type MySponsorships = z.infer<typeof mySponsorshipsSchema>;

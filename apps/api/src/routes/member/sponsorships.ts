@@ -1,5 +1,6 @@
 // "Mi ahijado/a" (docs/product.md#sponsorship): the children the signed-in sponsor sponsors, as a
-// sponsor sees them (sponsorChildSchema: the public fields plus the birthday month), never a staff field.
+// sponsor sees them (sponsorChildSchema: the public fields plus the birthday month), never a staff field;
+// a place still unpaid with the public fields only; the ended ones with the child's first name only.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mySponsorshipsSchema } from '@donaciones/shared/schemas/sponsorship';
@@ -15,7 +16,9 @@ export default async function memberSponsorshipRoutes(app: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Mi ahijado/a: las niñas y los niños que apadrino',
-        description: 'Los apadrinamientos activos de la cuenta y los que esperan su primer pago. Solo los campos de padrino.',
+        description:
+          'Los apadrinamientos activos de la cuenta (con los campos de quien apadrina), los lugares que esperan su primer pago (solo los campos ' +
+          'públicos, hasta cuándo y cómo se paga) y, en `past`, los que terminaron: el primer nombre, las fechas y cómo terminó.',
         security: bearer,
         response: { 200: mySponsorshipsSchema, 401: error },
       },

@@ -10,14 +10,21 @@ import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { Logo } from '@/components/logo';
 import { TryTwoStepBanner } from '@/features/auth/components/try-two-step-banner';
+import { hasSponsorships, useMySponsorships } from '@/features/sponsorship/api/sponsorship';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { roleLabel } from '@/lib/roles';
 import { useSession } from '@/lib/session';
 import { copyrightYear, useSiteInfo } from '@/lib/site';
 import { useFocusTrap, useScrollLock } from '@/lib/use-focus-trap';
-import { navigationFor, startPathFor, type NavItem } from '../navigation';
+import { dashboardRole, navigationFor, startPathFor, type NavItem } from '../navigation';
 import { SkipLink } from './skip-link';
+
+/** The navigation of these roles; a plain account's gets "Mi ahijado/a" once it holds or had a sponsorship (a DONOR's always has it). */
+function useNavigation(roles: readonly string[]): NavItem[] {
+  const mine = useMySponsorships({ enabled: dashboardRole(roles) === 'USER' });
+  return navigationFor(roles, { sponsor: hasSponsorships(mine.data) });
+}
 
 export default function DashboardLayout() {
   const session = useSession();
@@ -25,7 +32,7 @@ export default function DashboardLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const brand = site.name ?? shellMessages.brandFallback;
-  const items = navigationFor(session.roles);
+  const items = useNavigation(session.roles);
   // More than four entries (the ADMIN's seven, the DONOR's six) fit inline next to the full name only as text,
   // without the email block (measured at 1280 px); the USER's four keep their icons and the email.
   const dense = items.length > 4;

@@ -54,6 +54,7 @@ export default function SponsorLettersPage() {
         {replies.length === 0 ? <EmptyState title={t.noReplies} /> : <ul className="space-y-3">{replies.map((l) => <LetterItem key={l.id} letter={l} />)}</ul>}
       </Card>
       {letters.data?.canWrite && <WriteLetterForm sponsorshipId={sponsorshipId} />}
+      {letters.data && !letters.data.canWrite && <p className="rounded-lg bg-sand-100 p-3 text-sm text-ink-800">{t.endedNote}</p>}
       <Card title={t.yourLetters}>
         {own.length === 0 ? <EmptyState title={t.noLetters} /> : <ul className="space-y-3">{own.map((l) => <LetterItem key={l.id} letter={l} />)}</ul>}
       </Card>

@@ -70,9 +70,18 @@ export function useStartSponsorship() {
   });
 }
 
-export function useMySponsorships() {
-  return useQuery({ queryKey: sponsorshipKeys.mine(), queryFn: async () => (await api.get<MySponsorships>('/member/sponsorships')).data });
+/** "Mi ahijado/a"; also read by the navigation of an account without DONOR (`enabled`), to offer the page to whoever has a sponsorship. */
+export function useMySponsorships({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: sponsorshipKeys.mine(),
+    enabled,
+    // The page shows its own error state; the navigation simply leaves the entry out.
+    queryFn: async () => (await api.get<MySponsorships>('/member/sponsorships', { skipErrorToast: true })).data,
+  });
 }
+
+/** Whether the account has anything to see in "Mi ahijado/a": a place held or active, or one that ended. */
+export const hasSponsorships = (mine: MySponsorships | undefined) => mine != null && mine.sponsorships.length + mine.past.length > 0;
 
 function dataUrlOf(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -13,6 +13,7 @@ import { publicSite } from '@/test/public-site';
 const child = { id: 4, firstName: 'Marisol', age: 8, department: 'Sololá', programName: null, story: '', photoUrl: null, monthlyAmount: 250, birthdayMonth: 12, sponsoredSince: '2026-01-10T15:00:00.000Z' };
 const mine = (open: boolean): MySponsorships => ({
   sponsorships: [{ id: 9, status: 'active', child, monthlyAmount: 250, birthdayGift: { month: 12, year: 2026, opensOn: '2026-10-17', closesOn: '2026-12-31', open, suggestedAmount: 120, sent: 0 } }],
+  past: [],
 });
 
 function renderMine(open: boolean) {

@@ -134,6 +134,7 @@ describe('the sponsor reads the reports in Mi ahijado/a', { timeout: 30_000 }, (
           child: { id: 7, firstName: 'Kevin', age: 14, department: 'Chimaltenango', programName: null, story: '', photoUrl: null, monthlyAmount: 250, birthdayMonth: 4, sponsoredSince: '2026-01-10T00:00:00Z' },
         },
       ],
+      past: [],
     };
     renderApp('/donor/ahijado', {
       ...SPONSOR,
