@@ -13,7 +13,7 @@ import { chargeDueSimulatedGifts } from '../../src/domain/monthly/simulated-char
 import { putSettings } from '../../src/platform/settings';
 import { type Caller, createTestApp, inject, json, type TestContext } from '../support/helpers';
 import * as make from '../support/factory';
-import { aChild } from '../support/sponsorship';
+import { aChild, aConsent, aPhoto } from '../support/sponsorship';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -40,12 +40,18 @@ describe('Mi ahijado/a', () => {
   it('says until when a place waits for its first transfer, and how, with the public fields only', async () => {
     const sponsor = await make.signIn(ctx.app, ctx.db, { roles: ['USER'] });
     const child = await aChild(ctx.db, { firstName: 'Marisol', ...STAFF_MARKERS });
+    await aConsent(ctx.db, child.id);
+    await aPhoto(ctx.db, child.id);
     const started = await holdAndStart(sponsor, child.id, { donorName: 'Lucía', paymentMethod: 'transfer', acceptCodeOfConduct: true });
     const [row] = await ctx.db.select().from(sponsorships).where(eq(sponsorships.id, started.sponsorshipId));
     const { sponsorships: [held], past } = await mine(sponsor);
     expect(held).toMatchObject({ status: 'held', heldUntil: row.heldUntil.toISOString(), paymentMethod: 'transfer', transferReference: started.transfer!.reference });
     expect(Object.keys(held.child).sort()).toEqual(childFieldsFor('public').sort());
     expect(past).toEqual([]);
+    // The photo answers its holder through the hold's token, as on /apadrina/reserva; not without it.
+    expect(held.child.photoUrl).toMatch(new RegExp(`^/api/v1/sponsorship/photos/\\d+\\?hold=${row.holdToken}$`));
+    expect((await inject(ctx.app, { method: 'GET', url: held.child.photoUrl!, token: sponsor.token })).statusCode).toBe(200);
+    expect((await inject(ctx.app, { method: 'GET', url: held.child.photoUrl!.split('?')[0], token: sponsor.token })).statusCode).toBe(404);
   });
 
   it('keeps an ended sponsorship under past with the first name, dates and how it ended, and its letters for their author only', async () => {

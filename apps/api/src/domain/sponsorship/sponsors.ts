@@ -19,6 +19,7 @@ async function currentSponsorships(db: Db, userId: number): Promise<MySponsorshi
       childId: sponsorships.childId,
       amountCents: sponsorships.amountCents,
       heldUntil: sponsorships.heldUntil,
+      holdToken: sponsorships.holdToken,
       provider: recurringGifts.provider,
       transferReference: recurringGifts.transferReference,
     })
@@ -43,9 +44,11 @@ async function currentSponsorships(db: Db, userId: number): Promise<MySponsorshi
     if (!child) return [];
     const base = { id: r.id, child, monthlyAmount: r.amountCents / 100 };
     if (r.status === 'active') return [{ ...base, status: 'active', birthdayGift: windows.get(r.id)! }];
-    // A place held unpaid is not a sponsorship yet: its schema keeps only the child's public fields.
+    // A place held unpaid is not a sponsorship yet: its schema keeps only the child's public fields. The
+    // photo answers its holder by the hold's token, as on /apadrina/reserva (not as to a sponsor).
     const byTransfer = r.provider === 'transfer';
-    return [{ ...base, status: 'held', heldUntil: r.heldUntil.toISOString(), paymentMethod: byTransfer ? 'transfer' : 'card', transferReference: byTransfer ? r.transferReference : null }];
+    const photo = child.photoUrl ? `${child.photoUrl}?hold=${encodeURIComponent(r.holdToken)}` : null;
+    return [{ ...base, child: { ...child, photoUrl: photo }, status: 'held', heldUntil: r.heldUntil.toISOString(), paymentMethod: byTransfer ? 'transfer' : 'card', transferReference: byTransfer ? r.transferReference : null }];
   });
 }
 
