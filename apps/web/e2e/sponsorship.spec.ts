@@ -3,7 +3,7 @@
 // conduct refused until accepted, next to the field), and the first monthly charge makes the child
 // "Apadrinado" for staff; the demo donor sees "Mi ahijado/a"; staff see the full record. Screens at
 // 390 and 1280 px, and axe on every new screen.
-import { DEMO, apiToken, expect, futureExpiry, login, screenshots, test, expectAccessible, aWaitingChild } from './fixtures';
+import { DEMO, apiToken, expect, futureExpiry, login, screenshots, test, expectAccessible, aWaitingChild, uniqueEmail, waitForEmail } from './fixtures';
 
 const V1 = '/api/v1';
 
@@ -55,6 +55,56 @@ test('a visitor sponsors a waiting child end to end with the demo card', async (
     .toBe('sponsored');
   const list = await (await request.get(`${V1}/sponsorship/children`)).json();
   expect(list.children.map((c: { id: number }) => c.id)).not.toContain(childId);
+  // One confirmation naming the child, with Mi ahijado/a and the monthly gift's page.
+  expect(await waitForEmail(email, /desde hoy apadrinas a ([^.\s]+)\./)).toBe(name);
+  // Sponsored without an account: the email says how to reach Mi ahijado/a.
+  expect(await waitForEmail(email, /Para entrar a Mi ahijado\/a, inicia sesi\S{1,4}n con este correo/)).toBeTruthy();
+});
+
+test('a new account: Mi ahijado/a in its menu while a transfer is awaited; a sponsorship that ended stays listed with its letters', async ({ page, request }) => {
+  const tag = `E2E${Date.now().toString(36)}`;
+  const held = `Marisol${tag.slice(-4)}`;
+  const ended = `Tomas${tag.slice(-4)}`;
+  const heldId = await aWaitingChild(request, held, tag);
+  const endedId = await aWaitingChild(request, ended, `${tag}b`);
+  const email = uniqueEmail('apadrina-cuenta');
+  expect((await request.post(`${V1}/auth/register`, { data: { name: 'Ana Cuenta', email, password: 'Volcan2024', confirmPassword: 'Volcan2024', acceptTerms: true } })).status()).toBe(201);
+  const sponsor = { authorization: `Bearer ${await apiToken(request, { email, password: 'Volcan2024' })}` };
+  const start = async (childId: number, method: object) => {
+    const hold = await request.post(`${V1}/sponsorship/holds`, { headers: sponsor, data: { childId } });
+    expect(hold.status(), await hold.text()).toBe(201);
+    const res = await request.post(`${V1}/sponsorship/holds/${(await hold.json()).holdToken}/start`, { headers: sponsor, data: { donorName: 'Ana Cuenta', email, acceptCodeOfConduct: true, ...method } });
+    expect(res.status(), await res.text()).toBe(201);
+    return res.json();
+  };
+  const byTransfer = await start(heldId, { paymentMethod: 'transfer' });
+  await start(endedId, { cardLast4: '4242', cardBrand: 'visa' });
+  // The demo's job charges the card: the confirmation names the child; then the sponsor cancels that gift.
+  expect(await waitForEmail(email, /desde hoy apadrinas a ([^.\s]+)\./, 30_000)).toBe(ended);
+  const gifts = await (await request.get(`${V1}/member/monthly-gifts`, { headers: sponsor })).json();
+  const gift = gifts.find((g: { sponsoredChildFirstName: string | null }) => g.sponsoredChildFirstName === ended);
+  expect((await request.post(`${V1}/member/monthly-gifts/${gift.id}/cancel`, { headers: sponsor, data: { reason: 'Prueba de fin' } })).status()).toBe(200);
+
+  // A USER (no DONOR: nothing paid, email not confirmed) finds Mi ahijado/a in the menu.
+  await login(page, email, 'Volcan2024');
+  // Below 1280 px the menu is a drawer.
+  if ((page.viewportSize()?.width ?? 1280) < 1280) await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await page.getByRole('link', { name: 'Mi ahijado/a' }).click();
+  await expect(page.getByRole('heading', { name: 'Mi ahijado/a', level: 1 })).toBeVisible();
+  await expect(page.getByText(new RegExp(`Reservamos el lugar de ${held} para ti hasta el .*referencia ${byTransfer.transfer.reference}\\.`))).toBeVisible();
+  await expect(page.getByText(/Cumple años/)).toHaveCount(0);
+  const past = page.locator('section', { has: page.getByRole('heading', { name: 'Apadrinamientos anteriores' }) });
+  await expect(past.getByRole('heading', { name: ended })).toBeVisible();
+  await expect(past.getByText('Terminó tu aporte mensual')).toBeVisible();
+  await expect(past.getByRole('img')).toHaveCount(0);
+  await expect(page.getByText(tag)).toHaveCount(0);
+  await expectAccessible(page, '/donor/ahijado (lugar reservado y anteriores)');
+  await screenshots(page, 'sponsorship-held-and-past');
+  await past.getByRole('link', { name: `Cartas con ${ended}` }).click();
+  await expect(page.getByRole('heading', { name: `Cartas con ${ended}` })).toBeVisible();
+  await expect(page.getByText('Este apadrinamiento terminó: puedes volver a leer sus cartas, pero ya no escribir nuevas.')).toBeVisible();
+  await expect(page.getByLabel('Tu carta')).toHaveCount(0);
+  await screenshots(page, 'sponsorship-past-letters');
 });
 
 test('the demo donor sees Mi ahijado/a; staff see the full record', async ({ page }) => {
