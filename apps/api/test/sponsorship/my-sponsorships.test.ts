@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { type MySponsorships, childFieldsFor } from '@donaciones/shared/schemas/sponsorship';
-import { sponsorships } from '../../src/db/schema';
+import { sponsorshipLetters, sponsorships } from '../../src/db/schema';
 import { monthlyContext } from '../../src/domain/monthly/monthly-gifts';
 import { chargeDueSimulatedGifts } from '../../src/domain/monthly/simulated-charges';
 import { putSettings } from '../../src/platform/settings';
@@ -88,6 +88,10 @@ describe('Mi ahijado/a', () => {
     const refused = await inject(ctx.app, { method: 'GET', url: `/api/v1/users/me/letters/${letterId}/photo`, token: stranger.token });
     expect([refused.statusCode, refused.json()]).toEqual([404, absent.json()]);
     expect((await mine(stranger)).past).toEqual([]);
+    // A photo on a letter of this sponsorship that the sponsor did not write is not theirs to see.
+    await ctx.db.update(sponsorshipLetters).set({ writtenByUserId: stranger.id }).where(eq(sponsorshipLetters.id, letterId));
+    const notAuthor = await inject(ctx.app, { method: 'GET', url: `/api/v1/users/me/letters/${letterId}/photo`, token: sponsor.token });
+    expect([notAuthor.statusCode, notAuthor.json()]).toEqual([404, absent.json()]);
   });
 
   it('lists a sponsorship whose child left as ended by the child leaving, beside the offer', async () => {

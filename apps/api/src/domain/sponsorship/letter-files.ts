@@ -70,7 +70,8 @@ export async function readLetterFile(db: Db, input: { letterId: number; purpose:
   if (input.sponsorUserId != null) {
     await ownLetter(db, input.sponsorUserId, letter.sponsorshipId);
     const visibleReply = letter.direction === 'to_sponsor' && input.purpose === 'scan' && ['approved', 'delivered'].includes(letter.status);
-    const ownPhoto = letter.direction === 'to_child' && input.purpose === 'photo';
+    // A letter's photo is its author's: shown back to whoever wrote the letter, nobody else outside staff.
+    const ownPhoto = letter.direction === 'to_child' && input.purpose === 'photo' && letter.writtenByUserId === input.sponsorUserId;
     if (!visibleReply && !ownPhoto) throw new NotFoundError(m.letterNotFound);
   }
   const [file] = await db
