@@ -86,7 +86,7 @@ test('staff write a progress report; the sponsor is emailed and reads it in Mi a
   await page.goto('/donor/ahijado');
   const report = page.getByRole('listitem').filter({ hasText: tag });
   await expect(report.getByRole('heading', { name: 'Segundo semestre 2026' })).toBeVisible();
-  await expect(report.getByText('Grado: Tercero primaria · Asistencia: 94.0%. Leyó su primer libro completo.')).toBeVisible();
+  await expect(report.getByText('Escuela: Tercero primaria, asistencia del 94.0%. Leyó su primer libro completo.')).toBeVisible();
   await expect(report.getByRole('img', { name: 'Foto de Rocío en el informe' })).toBeVisible();
   await expect(page.getByText(`Nota interna ${tag}`)).toHaveCount(0);
   await report.scrollIntoViewIfNeeded();

@@ -48,8 +48,9 @@ export const progressReportTexts = {
   none: 'Aún no hay informes.',
   photoShown: 'Foto visible para quien apadrina',
   photoHidden: 'Foto oculta (sin consentimiento vigente)',
-  attendanceValue: (n: number) => `Asistencia: ${formatPercent(n)}`,
-  gradeValue: (grade: string) => `Grado: ${grade}`,
+  /** After "Escuela:": the grade as written, then the attendance ("Quinto primaria, asistencia del 94.0%"); '' when neither. */
+  schoolValue: (grade: string, attendance: number | null) =>
+    [grade, attendance == null ? '' : `${grade ? 'asistencia' : 'Asistencia'} del ${formatPercent(attendance)}`].filter(Boolean).join(', '),
   pendingTitle: 'Reportes pendientes',
   pendingCount: (n: number) => (n === 1 ? '1 niña o niño sin informe de avance reciente' : `${n} niñas y niños sin informe de avance reciente`),
   pendingIntro: 'Con apadrinamiento activo y sin informe en los últimos 6 meses (182 días), o ninguno desde que empezó el apadrinamiento.',

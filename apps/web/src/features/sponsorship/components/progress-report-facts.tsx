@@ -4,7 +4,8 @@ import { progressReportTexts as t } from '@donaciones/shared/messages/progress-r
 import type { SponsorProgressReport } from '@donaciones/shared/schemas/progress-reports';
 
 export function ProgressReportFacts({ report, headingLevel: Heading = 'h3' }: { report: SponsorProgressReport; headingLevel?: 'h3' | 'h4' }) {
-  const school = [report.schoolGrade && t.gradeValue(report.schoolGrade), report.attendancePercent != null && t.attendanceValue(report.attendancePercent)].filter(Boolean).join(' · ');
+  // One label, "Escuela:", then what is known: never a second label inside it, empty values left out.
+  const school = t.schoolValue(report.schoolGrade.trim(), report.attendancePercent);
   return (
     <div className="space-y-2">
       <Heading className="font-display font-semibold text-ink-900">{report.period}</Heading>

@@ -149,6 +149,8 @@ describe('the sponsor reads the reports in Mi ahijado/a', { timeout: 30_000 }, (
     const headings = within(section).getAllByRole('heading', { level: 4 }).map((h) => h.textContent);
     expect(headings).toEqual(['Segundo semestre 2026', 'Primer semestre 2026']);
     expect(section.textContent).toContain('Kevin te manda un abrazo');
-    expect(section.textContent).toContain('Asistencia: 95.0%');
+    // One label and the values as a reader says them: never "Escuela: Grado: …".
+    expect(section.textContent).toContain('Escuela: Quinto primaria, asistencia del 95.0%. Ganó el concurso de lectura.');
+    expect(section.textContent).not.toContain('Grado:');
   });
 });
