@@ -95,10 +95,11 @@ export default async function sponsorshipRoutes(app: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Reservar el lugar de una niña o un niño (o "Donde más se necesite": childId null) mientras se paga',
-        description: 'La reserva dura los minutos de la configuración (30 por omisión). Dos personas nunca toman el mismo lugar: la segunda recibe 409.',
+        description:
+          'La reserva dura los minutos de la configuración (30 por omisión). Dos personas nunca toman el mismo lugar. 409 con una sola respuesta para toda niña o niño que no se puede reservar ahora (id desconocido, no espera, periodo de gracia, todos sus lugares tomados), para que la respuesta no diga si un id existe; también 409 cuando nadie espera ("Donde más se necesite") o cuando esta conexión ya reservó el máximo de lugares sin pagar.',
         security: [...bearer, {}],
         body: holdRequestSchema,
-        response: { 201: holdResponseSchema, 400: error, 404: error, 409: error, 429: error },
+        response: { 201: holdResponseSchema, 400: error, 409: error, 429: error },
       },
     },
     async (request, reply) => reply.status(201).send(await holdPlace(app.db, { childId: request.body.childId, userId: request.user?.id ?? null, replaces: request.body.replaces, ip: request.ip })),

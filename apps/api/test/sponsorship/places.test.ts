@@ -269,6 +269,11 @@ describe('one answer for a child who cannot be held now', () => {
       expect(a.json().detail).toBe(NOT_AVAILABLE);
     }
   });
+
+  it('documents the answers the route gives: 409 for a child who cannot be held, never a 404', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    expect(Object.keys(doc.paths['/api/v1/sponsorship/holds'].post.responses).sort()).toEqual(['201', '400', '409', '429']);
+  });
 });
 
 describe('the demo', () => {
