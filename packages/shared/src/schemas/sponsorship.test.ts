@@ -1,11 +1,11 @@
 // A child's record (docs/product.md#sponsorship): the programme is for children and adolescents, so a
 // birth date of someone 18 or older is refused under the field in Spanish (and a future one, as before);
 // a child who turned 18 in the programme keeps an editable record while the stored date is unchanged.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sponsorshipMessages as m } from '../messages/sponsorship';
-import { ageOn, childEditFormSchema, childEditInputSchema, childInputSchema } from './sponsorship';
+import { ageOn, childEditFormSchema, childEditInputSchema, childInputSchema, sponsorshipToday } from './sponsorship';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = sponsorshipToday();
 /** The date `years` years before today (shifted by `days`). */
 function yearsAgo(years: number, days = 0): string {
   const d = new Date(`${today}T12:00:00Z`);
@@ -40,5 +40,17 @@ describe("a child's birth date", () => {
     // The PUT body leaves that check to the API, which knows the stored date.
     expect(childEditInputSchema.safeParse(record('1990-05-01')).success).toBe(true);
     expect(birthDateErrors(childEditInputSchema.safeParse(record(yearsAgo(0, 2))))).toEqual([m.birthDateFuture]);
+  });
+});
+
+describe("the form's day is Guatemala's", () => {
+  afterEach(() => vi.useRealTimers());
+  it('at 23:30 on 14 March in Guatemala (the 15th in UTC), refuses a birth date of the 15th as future and counts ages by the 14th', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-14T23:30:00-06:00'));
+    expect(sponsorshipToday()).toBe('2026-03-14');
+    expect(birthDateErrors(childInputSchema.safeParse(record('2026-03-15')))).toEqual([m.birthDateFuture]);
+    // Turns 18 tomorrow in Guatemala: still a child today.
+    expect(childInputSchema.safeParse(record('2008-03-15')).success).toBe(true);
   });
 });

@@ -3,6 +3,7 @@
 // that declaration, so a staff field cannot be part of a public or sponsor answer. The API serialises
 // with these schemas (fastify-type-provider-zod), which strip any key they do not declare.
 import { z } from 'zod';
+import { guatemalaDay } from '../format';
 import { sponsorshipMessages as m } from '../messages/sponsorship';
 import {
   amountRange as amountRangeMessage,
@@ -202,7 +203,13 @@ export function ageOn(birthDate: string, today: string): number {
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
-const todayIso = () => new Date().toISOString().slice(0, 10);
+/**
+ * The organisation's calendar day now ('YYYY-MM-DD' in America/Guatemala, UTC-6): the one day a
+ * child's age, birthday and a consent's expiry are read by, on the API and in the forms alike. The
+ * UTC day would be tomorrow from 18:00 local time (a child a year older six hours early).
+ */
+export const sponsorshipToday = (now: Date = new Date()): string => guatemalaDay(now);
+const todayIso = () => sponsorshipToday();
 
 /**
  * The staff's child record. `keepsBirthDate` says which birth date may stay although the child is 18

@@ -4,7 +4,8 @@
 // sponsorship_birthday_gifts says which child it is for. Staff deliver the paid ones and mark them.
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { birthdayGiftWindow } from '@donaciones/shared/birthday-window';
-import { formatDate, fromCents, guatemalaDay } from '@donaciones/shared/format';
+import { formatDate, fromCents } from '@donaciones/shared/format';
+import { sponsorshipToday } from '@donaciones/shared/schemas/sponsorship';
 import { birthdayGiftMessages as m } from '@donaciones/shared/messages/birthday-gifts';
 import { publicDonationSchema } from '@donaciones/shared/schemas/donate';
 import type { BirthdayGiftAnswer, BirthdayGiftInput, BirthdayGiftWindow, StaffBirthdayGift } from '@donaciones/shared/schemas/sponsorship-amounts';
@@ -22,7 +23,7 @@ const birthMonth = (birthDate: string) => Number(birthDate.slice(5, 7));
 /** The birthday windows of the sponsor's sponsorships, with the suggested amount and the gifts already sent. */
 export async function birthdayWindows(db: Db, items: { sponsorshipId: number; birthDate: string }[], now = new Date()): Promise<Map<number, BirthdayGiftWindow>> {
   const settings = await getSettings(db, 'sponsorship');
-  const today = guatemalaDay(now);
+  const today = sponsorshipToday(now);
   const windows = items.map((i) => ({ id: i.sponsorshipId, w: birthdayGiftWindow(birthMonth(i.birthDate), today) }));
   const sent = items.length
     ? await db
@@ -52,7 +53,7 @@ export async function sendBirthdayGift(
   input: { actor: Actor; sponsorshipId: number; body: BirthdayGiftInput; idempotencyKey: string; ip?: string | null; payments: PaymentContext | null; links: SignedLinks },
 ): Promise<BirthdayGiftAnswer> {
   const own = await ownActiveSponsorship(db, input.actor.id, input.sponsorshipId);
-  const window = birthdayGiftWindow(birthMonth(own.birthDate), guatemalaDay(new Date()));
+  const window = birthdayGiftWindow(birthMonth(own.birthDate), sponsorshipToday());
   if (!window.open) throw conflict(m.windowClosed(formatDate(`${window.opensOn}T12:00:00Z`)));
   const deposit = input.body.paymentMethod === 'bank_deposit';
   const body = publicDonationSchema.parse({

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { guatemalaDay } from '@donaciones/shared/format';
 import { childStatusLabels } from '@donaciones/shared/messages/sponsorship';
 import { childColumnTitles, sponsorshipReportMessages as m, sponsorshipReportTexts as t } from '@donaciones/shared/messages/sponsorship-reports';
-import type { StaffChild } from '@donaciones/shared/schemas/sponsorship';
+import { type StaffChild, sponsorshipToday } from '@donaciones/shared/schemas/sponsorship';
 import { type ChildExportColumn, childExportColumns } from '@donaciones/shared/schemas/sponsorship-reports';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -40,7 +40,7 @@ async function exportRows(db: Db): Promise<ExportRow[]> {
     db.execute(sql`SELECT child_id, count(*)::int AS n FROM sponsorships WHERE status = 'active' GROUP BY child_id`),
   ]);
   const sponsors = new Map(rowsOf<{ child_id: number; n: number }>(counts).map((r) => [Number(r.child_id), r.n]));
-  const today = guatemalaDay(new Date());
+  const today = sponsorshipToday();
   return reads.map((read) => ({ ...childView(read, today), sponsorCount: sponsors.get(read.row.id) ?? 0 }));
 }
 
@@ -71,7 +71,7 @@ export async function exportChildren(
   const columns = childExportColumns(input.staffFields);
   const header = columns.map((c) => childColumnTitles[c] ?? c);
   const data = (await exportRows(db)).map((row) => columns.map((c) => cellOf(row, c)));
-  const name = t.fileName(guatemalaDay(new Date()));
+  const name = t.fileName(sponsorshipToday());
   const body =
     input.format === 'csv'
       ? Buffer.from('\uFEFF' + [header, ...data].map((line) => line.map((c) => csvCell(c, ',')).join(',')).join('\r\n') + '\r\n', 'utf8')

@@ -15,7 +15,7 @@ import { childView, currentConsent, readChildren } from './views';
 import type { LinkContext } from '../ledger/links';
 import { enqueueChildLeftEmails } from './child-left-email';
 import { endSponsorshipsOfLeftChild, releaseHoldsOfLeftChild } from './child-left-offers';
-import { CHILD_MAX_AGE, PHOTO_CONSENT_SCOPES, ageOn } from '@donaciones/shared/schemas/sponsorship';
+import { CHILD_MAX_AGE, PHOTO_CONSENT_SCOPES, ageOn, sponsorshipToday } from '@donaciones/shared/schemas/sponsorship';
 
 /** The story is public once approved: refused while the contact-details detector finds anything in it. */
 function checkStory(story: string): void {
@@ -62,7 +62,7 @@ export async function updateChild(db: Db, id: number, input: ChildInput, actor: 
   // child under 18 (the body's schema cannot know the stored date: childEditInputSchema).
   const [stored] = await db.select({ birthDate: sponsoredChildren.birthDate }).from(sponsoredChildren).where(eq(sponsoredChildren.id, id));
   if (!stored) throw notFound(m.childNotFound);
-  if (input.birthDate !== stored.birthDate && ageOn(input.birthDate, new Date().toISOString().slice(0, 10)) >= CHILD_MAX_AGE) throw fieldError('birthDate', m.birthDateAdult);
+  if (input.birthDate !== stored.birthDate && ageOn(input.birthDate, sponsorshipToday()) >= CHILD_MAX_AGE) throw fieldError('birthDate', m.birthDateAdult);
   const [row] = await db
     .update(sponsoredChildren)
     .set({
@@ -112,7 +112,7 @@ export async function listStaffChildren(db: Db) {
 export async function staffChildDetail(db: Db, id: number): Promise<StaffChildDetail> {
   const [read] = await readChildren(db, eq(sponsoredChildren.id, id));
   if (!read) throw notFound(m.childNotFound);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = read.today;
   const consents = await db.select().from(childConsents).where(eq(childConsents.childId, id)).orderBy(desc(childConsents.givenOn), desc(childConsents.id));
   const photos = await db
     .select({ id: childPhotos.id, createdAt: childPhotos.createdAt })

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, gte, isNull, lte, lt, sql, type SQL } from 'drizzle-orm';
 import { sponsorshipMessages as m } from '@donaciones/shared/messages/sponsorship';
-import type { PublicChildrenQuery, SponsorshipSettings } from '@donaciones/shared/schemas/sponsorship';
+import { type PublicChildrenQuery, type SponsorshipSettings, sponsorshipToday } from '@donaciones/shared/schemas/sponsorship';
 import { sponsorshipAmountFor } from '@donaciones/shared/schemas/sponsorship-amounts';
 import type { Db, Database } from '../../db/client';
 import { programs, sponsoredChildren, sponsorships } from '../../db/schema';
@@ -23,11 +23,15 @@ import { childView, readChildren, takenPlaces } from './views';
 export const openToSponsor = sql`${sponsoredChildren.status} = 'waiting' and ${takenPlaces} < ${sponsoredChildren.sponsorPlaces}`;
 const longestWaiting = [asc(sponsoredChildren.waitingSince), asc(sponsoredChildren.id)];
 
-/** Birth dates of a child aged between `minAge` and `maxAge` whole years today. */
+/**
+ * Birth dates of a child aged between `minAge` and `maxAge` whole years on Guatemala's day today. The
+ * upper bound is cast back to a date before adding a day (a timestamp plus an integer is no operator).
+ */
 function ageFilters(q: PublicChildrenQuery): SQL[] {
   const out: SQL[] = [];
-  if (q.minAge != null) out.push(lte(sponsoredChildren.birthDate, sql`(current_date - make_interval(years => ${q.minAge}))::date`));
-  if (q.maxAge != null) out.push(gte(sponsoredChildren.birthDate, sql`(current_date - make_interval(years => ${q.maxAge + 1}) + 1)::date`));
+  const today = sponsorshipToday();
+  if (q.minAge != null) out.push(lte(sponsoredChildren.birthDate, sql`(${today}::date - make_interval(years => ${q.minAge}))::date`));
+  if (q.maxAge != null) out.push(gte(sponsoredChildren.birthDate, sql`(${today}::date - make_interval(years => ${q.maxAge + 1}))::date + 1`));
   return out;
 }
 

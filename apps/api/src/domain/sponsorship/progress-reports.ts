@@ -31,7 +31,8 @@ export const sponsorReportPhotoUrl = (id: number) => `/api/v1/users/me/progress-
 export const staffReportPhotoUrl = (id: number) => `/api/v1/admin/sponsorship/progress-reports/${id}/photo`;
 
 /** Every column a view needs, never the photo's bytes; the photo is "shown" only under a current consent. */
-const reportColumns = {
+/** The report's columns; whether its photo may be shown is read on today's Guatemala day. */
+const reportColumns = () => ({
   id: progressReports.id,
   childId: progressReports.childId,
   period: progressReports.period,
@@ -46,11 +47,11 @@ const reportColumns = {
   hasPhoto: sql<boolean>`(${progressReports.photoContentType} is not null)`,
   photoShown: currentConsent(PHOTO_CONSENT_SCOPES),
   writtenBy: sql<string | null>`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`,
-};
+});
 
 function selectReports(db: Db) {
   return db
-    .select(reportColumns)
+    .select(reportColumns())
     .from(progressReports)
     .innerJoin(sponsoredChildren, eq(sponsoredChildren.id, progressReports.childId))
     .leftJoin(users, eq(users.id, progressReports.writtenByUserId));
