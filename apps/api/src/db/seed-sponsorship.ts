@@ -55,6 +55,7 @@ export async function seedSponsorship(db: Database, now = new Date()): Promise<v
         department: c.department,
         programId: programIds.get(c.program) ?? null,
         story: c.story,
+        approvedStory: c.story,
         storyApprovedAt: now,
         community: 'Comunidad de demostración',
         school: 'Escuela de demostración',

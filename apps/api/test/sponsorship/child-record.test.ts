@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sponsorshipMessages as m } from '@donaciones/shared/messages/sponsorship';
+import { sponsorshipToday } from '@donaciones/shared/schemas/sponsorship';
 import { sponsoredChildren } from '../../src/db/schema';
 import { createTestApp, inject, type Caller, type TestContext } from '../support/helpers';
 import * as make from '../support/factory';
@@ -62,7 +63,7 @@ describe("the story on a child's staff record", () => {
     const [row] = await ctx.db.select().from(sponsoredChildren).where(eq(sponsoredChildren.id, id));
     expect(row.story).toBe(STORY);
 
-    const consent = await staff('POST', `/children/${id}/consents`, { givenBy: 'Marta Ajú', relationship: 'madre', givenOn: new Date().toISOString().slice(0, 10), scope: 'photos_and_story', expiresOn: inAYear() });
+    const consent = await staff('POST', `/children/${id}/consents`, { givenBy: 'Marta Ajú', relationship: 'madre', givenOn: sponsorshipToday(), scope: 'photos_and_story', expiresOn: inAYear() });
     expect(consent.statusCode).toBe(201);
     expect(consent.json().child).toMatchObject({ storedStory: STORY, story: STORY });
     expect((await inject(ctx.app, { method: 'GET', url: `/api/v1/sponsorship/children/${id}` })).json().story).toBe(STORY);

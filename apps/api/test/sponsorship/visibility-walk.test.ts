@@ -1,7 +1,8 @@
 // The children's protection rule (docs/product.md#sponsorship): no staff field of a child ever leaves
 // a public or sponsor route. Every route the app registers outside the staff console is walked (taken
 // from the route table, so a new route is walked too), anonymously and as the child's sponsor, with
-// children whose staff fields hold unique markers; the OpenAPI document is read the same way.
+// children whose staff fields hold unique markers (and whose story was edited since its approval, the
+// edit waiting for approval again); the OpenAPI document is read the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { STAFF_ONLY_CHILD_FIELDS } from '@donaciones/shared/schemas/sponsorship';
@@ -26,6 +27,8 @@ const markers = {
   notes: `${MARK}-notas`,
   givenBy: `${MARK}-consintio`,
   reportNotes: `${MARK}-notas-del-informe`,
+  /** A story edited after its approval, waiting for approval again (decision 0072): never public. */
+  pendingStory: `${MARK}-historia-pendiente`,
 };
 const BIRTH_DATES = ['2015-02-13', '2013-11-29'];
 const ids: Record<string, string> = {};
@@ -40,6 +43,8 @@ function markedChild(birthDate: string, n: number) {
     guardianName: `${markers.guardianName}-${n}`,
     familySituation: `${markers.familySituation}-${n}`,
     notes: `${markers.notes}-${n}`,
+    story: `Le gusta leer. ${markers.pendingStory}-${n}`,
+    approvedStory: 'Le gusta leer.',
   };
 }
 

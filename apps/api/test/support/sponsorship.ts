@@ -1,14 +1,22 @@
 // Children of the sponsorship tests, with consents and photos, written straight to the database.
 import sharp from 'sharp';
+import { sponsorshipToday } from '@donaciones/shared/schemas/sponsorship';
 import type { Database } from '../../src/db/client';
 import { childConsents, childPhotos, sponsoredChildren, sponsorships } from '../../src/db/schema';
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** Guatemala's day (the one consents are read by) moved by `offset` days. */
+function day(offset: number): string {
+  const d = new Date(`${sponsorshipToday()}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+}
 
+/** A waiting child whose story is approved as stored (unless `values` say otherwise). */
 export async function aChild(db: Database, values: Partial<typeof sponsoredChildren.$inferInsert> = {}) {
+  const story = values.story ?? 'Le gusta leer.';
   const [row] = await db
     .insert(sponsoredChildren)
-    .values({ firstName: 'Ana', fullName: 'Ana Prueba', birthDate: '2016-05-10', department: 'Sololá', story: 'Le gusta leer.', storyApprovedAt: new Date(), ...values })
+    .values({ firstName: 'Ana', fullName: 'Ana Prueba', birthDate: '2016-05-10', department: 'Sololá', story, approvedStory: story, storyApprovedAt: new Date(), ...values })
     .returning();
   return row;
 }

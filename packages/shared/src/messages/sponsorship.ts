@@ -55,7 +55,12 @@ export const sponsorshipMessages = {
   codeOfConductRequired: 'Debes aceptar el código de conducta para apadrinar',
   ageInvalid: 'La edad va de 0 a 18 años',
   storyNotPublic: (reasons: string[]) => `Hoy no se muestra al público: ${reasons.join(' y ')}. El personal la ve y la edita igual.`,
-  storyNotApproved: 'no está aprobada',
+  storyNotApproved: 'está pendiente de aprobación',
+  /** The stored story differs from the approved one (decision 0072). */
+  storyPending: 'Pendiente de aprobación',
+  storyPendingKeepsApproved:
+    'El público sigue viendo la versión aprobada anterior hasta que marques «Historia aprobada para publicar» y guardes.',
+  storyEditNeedsApproval: 'Al guardar una historia cambiada, queda pendiente de aprobación y el público sigue viendo la versión aprobada; luego márcala como aprobada y guarda otra vez.',
   storyNoConsent: 'no hay un consentimiento vigente de historia (Historia o Fotos e historia)',
 };
 

@@ -17,8 +17,9 @@ import { recurringGifts } from './monthly';
 
 /**
  * A child of the sponsorship programme. `waiting_since` orders the waiting list (longest first);
- * `sponsor_places` is how many sponsors the child may have at once. `story` is shown only once
- * `story_approved_at` is set and a current consent covers it.
+ * `sponsor_places` is how many sponsors the child may have at once. `story` is the text as staff last
+ * saved it; the public reads `approved_story`, the text last approved (at `story_approved_at`), and
+ * only while a current consent covers it. An edit waits for approval (decision 0072).
  */
 export const sponsoredChildren = pgTable(
   'sponsored_children',
@@ -30,6 +31,7 @@ export const sponsoredChildren = pgTable(
     department: text('department').notNull(),
     programId: integer('program_id').references(() => programs.id, { onDelete: 'set null' }),
     story: text('story').notNull().default(''),
+    approvedStory: text('approved_story'),
     storyApprovedAt: tz('story_approved_at'),
     community: text('community').notNull().default(''),
     school: text('school').notNull().default(''),

@@ -47,36 +47,58 @@ const valuesOf = (input: ChildInput) => ({
 export async function createChild(db: Db, input: ChildInput, actor: Actor): Promise<number> {
   checkStory(input.story);
   await checkProgram(db, input.programId);
+  const { event: _event, ...approval } = storyApproval(null, input);
   const [row] = await db
     .insert(sponsoredChildren)
-    .values({ ...valuesOf(input), storyApprovedAt: input.storyApproved ? new Date() : null, createdByUserId: actor.id })
+    .values({ ...valuesOf(input), ...approval, createdByUserId: actor.id })
     .returning({ id: sponsoredChildren.id });
   await audit(db, { actor, action: 'sponsorship.child_created', entityType: 'sponsored_child', entityId: row.id });
   return row.id;
 }
 
+type StoredStory = { story: string; approvedStory: string | null; storyApprovedAt: Date | null };
+type StoryApproval = Omit<StoredStory, 'story'> & { event: 'approved' | 'pending' | 'withdrawn' | null };
+
+/**
+ * What saving the record does to the public story (decision 0072). The public reads `approvedStory`,
+ * never the text as saved. Ticking "Historia aprobada para publicar" approves the story as stored, so
+ * a changed text waits for approval whatever the box said (the public keeps the approved text, or
+ * nothing if none) and an approval is always of a text staff saw saved. Unticking the box of an
+ * approved story, or emptying the story, hides it at once; saving a pending story unticked keeps it
+ * pending (the approved text stays public).
+ */
+export function storyApproval(stored: StoredStory | null, input: Pick<ChildInput, 'story' | 'storyApproved'>): StoryApproval {
+  const kept = { approvedStory: stored?.approvedStory ?? null, storyApprovedAt: stored?.storyApprovedAt ?? null };
+  const withdrawn = { approvedStory: null, storyApprovedAt: null, event: kept.approvedStory != null ? ('withdrawn' as const) : null };
+  const approved = { approvedStory: input.story, storyApprovedAt: kept.approvedStory === input.story ? (kept.storyApprovedAt ?? new Date()) : new Date() };
+  if (input.story === '') return withdrawn;
+  // A new record: written and approved in one step, as before any text of the child was public.
+  if (stored == null) return input.storyApproved ? { ...approved, event: 'approved' } : { ...kept, event: null };
+  const wasApproved = stored.approvedStory != null && stored.approvedStory === stored.story;
+  if (!input.storyApproved && wasApproved) return withdrawn;
+  if (stored.story !== input.story) return { ...kept, event: 'pending' };
+  if (input.storyApproved) return { ...approved, event: wasApproved ? null : 'approved' };
+  return { ...kept, event: null };
+}
+
 export async function updateChild(db: Db, id: number, input: ChildInput, actor: Actor): Promise<void> {
   checkStory(input.story);
   await checkProgram(db, input.programId);
-  // A child who turned 18 in the programme keeps an editable record; a changed birth date must be of a
-  // child under 18 (the body's schema cannot know the stored date: childEditInputSchema).
-  const [stored] = await db.select({ birthDate: sponsoredChildren.birthDate }).from(sponsoredChildren).where(eq(sponsoredChildren.id, id));
-  if (!stored) throw notFound(m.childNotFound);
-  if (input.birthDate !== stored.birthDate && ageOn(input.birthDate, sponsorshipToday()) >= CHILD_MAX_AGE) throw fieldError('birthDate', m.birthDateAdult);
-  const [row] = await db
-    .update(sponsoredChildren)
-    .set({
-      ...valuesOf(input),
-      // Approval stays dated from when it was first given; editing the story asks for it again.
-      storyApprovedAt: input.storyApproved
-        ? sql`case when ${sponsoredChildren.story} = ${input.story} then coalesce(${sponsoredChildren.storyApprovedAt}, now()) else now() end`
-        : null,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(sponsoredChildren.id, id))
-    .returning({ id: sponsoredChildren.id });
-  if (!row) throw notFound(m.childNotFound);
-  await audit(db, { actor, action: 'sponsorship.child_updated', entityType: 'sponsored_child', entityId: id });
+  await db.transaction(async (tx) => {
+    // Locked: two saves at once each compare the story with what the other wrote.
+    const [stored] = await tx
+      .select({ birthDate: sponsoredChildren.birthDate, story: sponsoredChildren.story, approvedStory: sponsoredChildren.approvedStory, storyApprovedAt: sponsoredChildren.storyApprovedAt })
+      .from(sponsoredChildren)
+      .where(eq(sponsoredChildren.id, id))
+      .for('update');
+    if (!stored) throw notFound(m.childNotFound);
+    // A child who turned 18 in the programme keeps an editable record; a changed birth date must be of a
+    // child under 18 (the body's schema cannot know the stored date: childEditInputSchema).
+    if (input.birthDate !== stored.birthDate && ageOn(input.birthDate, sponsorshipToday()) >= CHILD_MAX_AGE) throw fieldError('birthDate', m.birthDateAdult);
+    const { event, ...approval } = storyApproval(stored, input);
+    await tx.update(sponsoredChildren).set({ ...valuesOf(input), ...approval, updatedAt: sql`now()` }).where(eq(sponsoredChildren.id, id));
+    await audit(tx, { actor, action: 'sponsorship.child_updated', entityType: 'sponsored_child', entityId: id, details: event ? { story: event } : undefined });
+  });
 }
 
 /**

@@ -41,7 +41,8 @@ const shownPhotoId = (today: string) => sql<number | null>`case when ${currentCo
   (select p.id from ${childPhotos} p where p.child_id = ${CHILD_ID} order by p.created_at desc, p.id desc limit 1)
   end`;
 
-const storyShown = (today: string) => sql<boolean>`("sponsored_children"."story_approved_at" is not null and ${currentConsent(['story', 'photos_and_story'], today)})`;
+/** The approved text is shown while a current consent covers the story (never the text as last saved). */
+const storyShown = (today: string) => sql<boolean>`("sponsored_children"."approved_story" is not null and ${currentConsent(['story', 'photos_and_story'], today)})`;
 
 /** The columns every view reads, with the consents as they stand on `today`. */
 const childColumns = (today: string) => ({
@@ -79,8 +80,9 @@ export function childView(read: ChildRead, today = read.today): StaffChild {
     age: ageOn(c.birthDate, today),
     department: c.department,
     programName: read.programName ?? null,
-    // The public story: '' until approved and covered by a current consent (read now).
-    story: read.storyShown ? c.story : '',
+    // The public story: the text last approved (an edit waits for approval, decision 0072), '' without
+    // one or without a current consent covering it (read now).
+    story: read.storyShown ? (c.approvedStory ?? '') : '',
     photoUrl: read.photoId != null ? photoUrl(read.photoId) : null,
     monthlyAmount: read.monthlyAmount,
     birthdayMonth: Number(c.birthDate.slice(5, 7)),
@@ -93,7 +95,8 @@ export function childView(read: ChildRead, today = read.today): StaffChild {
     programId: c.programId,
     status: c.status,
     statusReason: c.statusReason,
-    storyApproved: c.storyApprovedAt != null,
+    // The story as stored is the approved one; false while an edit waits for approval.
+    storyApproved: c.approvedStory != null && c.approvedStory === c.story,
     // What staff edit: the story as stored, shown or not (the form saves this one back).
     storedStory: c.story,
     waitingSince: c.waitingSince.toISOString(),

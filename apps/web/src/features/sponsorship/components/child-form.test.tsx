@@ -58,5 +58,31 @@ describe("the child's record form", () => {
     expect(storyNote(detail({ storyApproved: false }, [{ current: true, scope: 'photos' }]))).toBe(m.storyNotPublic([m.storyNotApproved, m.storyNoConsent]));
     expect(storyNote(detail({ story: STORY }, [{ current: true, scope: 'photos_and_story' }]))).toBeUndefined();
     expect(storyNote(detail({ storedStory: '' }))).toBeUndefined();
+    // Edited since approved: the public still reads the approved version (decision 0072).
+    expect(storyNote(detail({ storyApproved: false, story: 'La versión aprobada.' }, [{ current: true, scope: 'story' }]))).toBe(m.storyPendingKeepsApproved);
+  });
+
+  it('reads "Pendiente de aprobación" on a pending story, and says an edit of an approved one will wait for approval', async () => {
+    api.defaults.adapter = fakeAdapter(() => ({ status: 404, data: { detail: 'Recurso no encontrado' } })).adapter;
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { rerender } = render(
+      <QueryClientProvider client={client}>
+        <ChildForm initial={childFormValues(child)} submitLabel="Guardar ficha" pending={false} onSubmit={async () => undefined} />
+      </QueryClientProvider>,
+    );
+    expect(screen.queryByText(m.storyPending)).toBeNull();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Historia corta/), ' Y cantar.');
+    expect(screen.getByText(m.storyEditNeedsApproval)).toBeTruthy();
+    // Saved: the record comes back pending, and the form follows it (the box no longer ticked).
+    const saved = { ...child, storedStory: `${STORY} Y cantar.`, storyApproved: false } as StaffChild;
+    rerender(
+      <QueryClientProvider client={client}>
+        <ChildForm initial={childFormValues(saved)} storyPending submitLabel="Guardar ficha" pending={false} onSubmit={async () => undefined} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(m.storyPending)).toBeTruthy();
+    await vi.waitFor(() => expect((screen.getByRole('checkbox', { name: 'Historia aprobada para publicar' }) as HTMLInputElement).checked).toBe(false));
+    expect(screen.queryByText(m.storyEditNeedsApproval)).toBeNull();
   });
 });

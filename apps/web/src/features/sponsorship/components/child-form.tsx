@@ -1,8 +1,10 @@
 // The staff's child record form (create and edit), with the shared schema's Spanish errors next to
 // each field. Fields marked "Solo personal" never leave the staff console.
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChildInput, childEditFormSchema, childInputSchema, GUATEMALA_DEPARTMENTS, type StaffChild } from '@donaciones/shared/schemas/sponsorship';
+import { sponsorshipMessages as m } from '@donaciones/shared/messages/sponsorship';
+import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { Checkbox, Select, TextArea, TextInput } from '@/components/form-fields';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -38,6 +40,7 @@ export function ChildForm({
   onSubmit,
   pending,
   storyNote,
+  storyPending = false,
 }: {
   initial?: ChildInput;
   submitLabel: string;
@@ -45,13 +48,22 @@ export function ChildForm({
   onSubmit: (v: ChildInput) => Promise<unknown>;
   /** Why the stored story is not public today, if it is not. */
   storyNote?: string;
+  /** The stored story waits for approval: saved since it was approved, or never approved. */
+  storyPending?: boolean;
 }) {
   const site = usePublicSite();
   const programs = site.data?.programs?.filter((p) => !p.coming_soon) ?? [];
   // Editing keeps the stored birth date of a child who turned 18 in the programme; a new one must be under 18.
   const schema = initial ? childEditFormSchema(initial.birthDate) : childInputSchema;
-  const form = useForm<ChildInput>({ resolver: zodResolver(schema) as never, defaultValues: initial ?? { firstName: '', fullName: '', birthDate: '', story: '', community: '', school: '', guardianName: '', familySituation: '', notes: '', sponsorPlaces: 1, programId: null, storyApproved: false } });
+  // An edit follows the saved record (`values`): after saving a changed story the box shows it pending,
+  // so a later save approves only if staff tick it (decision 0072).
+  const form = useForm<ChildInput>({
+    resolver: zodResolver(schema) as never,
+    ...(initial ? { values: initial } : { defaultValues: { firstName: '', fullName: '', birthDate: '', story: '', community: '', school: '', guardianName: '', familySituation: '', notes: '', sponsorPlaces: 1, programId: null, storyApproved: false } }),
+  });
   const e = form.formState.errors;
+  const story = useWatch({ control: form.control, name: 'story' });
+  const storyChanged = initial != null && initial.storyApproved && story !== initial.story;
   const submit = form.handleSubmit(async (v) => {
     try {
       await onSubmit(v);
@@ -73,8 +85,13 @@ export function ChildForm({
         error={e.programId?.message}
       />
       <TextInput label="Lugares de padrinos" type="number" min={1} max={5} {...form.register('sponsorPlaces', { valueAsNumber: true })} error={e.sponsorPlaces?.message} />
+      {storyPending && (
+        <p className="sm:col-span-2">
+          <Badge tone="warning">{m.storyPending}</Badge>
+        </p>
+      )}
       <TextArea className="sm:col-span-2" label="Historia corta (pública cuando está aprobada y con consentimiento)" rows={3} hint={storyNote} {...form.register('story')} error={e.story?.message} />
-      <Checkbox className="sm:col-span-2" label="Historia aprobada para publicar" {...form.register('storyApproved')} />
+      <Checkbox className="sm:col-span-2" label="Historia aprobada para publicar" hint={storyChanged ? m.storyEditNeedsApproval : undefined} {...form.register('storyApproved')} />
       <TextInput label="Comunidad" hint={STAFF_ONLY} {...form.register('community')} error={e.community?.message} />
       <TextInput label="Escuela" hint={STAFF_ONLY} {...form.register('school')} error={e.school?.message} />
       <TextInput label="Persona encargada" hint={STAFF_ONLY} {...form.register('guardianName')} error={e.guardianName?.message} />

@@ -105,9 +105,14 @@ function Photos({ detail }: { detail: StaffChildDetail }) {
   );
 }
 
-/** Why the stored story is not public today (not approved, no current consent covering it), or nothing. */
+/**
+ * Why the stored story is not public today (pending approval, no current consent covering it), or that
+ * the public still reads the version approved before an edit (decision 0072); nothing once it is public.
+ */
 export function storyNote(d: StaffChildDetail): string | undefined {
-  if (d.child.storedStory === '' || d.child.story !== '') return undefined;
+  if (d.child.storedStory === '') return undefined;
+  if (!d.child.storyApproved && d.child.story !== '') return sponsorshipMessages.storyPendingKeepsApproved;
+  if (d.child.story !== '') return undefined;
   const reasons = [
     ...(d.child.storyApproved ? [] : [sponsorshipMessages.storyNotApproved]),
     ...(d.consents.some((c) => c.current && (c.scope === 'story' || c.scope === 'photos_and_story')) ? [] : [sponsorshipMessages.storyNoConsent]),
@@ -146,7 +151,16 @@ export default function AdminChildPage() {
       <Card title="Fotos"><Photos detail={d} /></Card>
       <Card title="Regalos de cumpleaños"><ChildBirthdayGifts childId={d.child.id} /></Card>
       <Card title="Informes de avance"><StaffProgressReports childId={d.child.id} childName={d.child.firstName} /></Card>
-      <Card title="Ficha"><ChildForm initial={childFormValues(d.child)} storyNote={storyNote(d)} submitLabel="Guardar ficha" pending={update.isPending} onSubmit={(v) => update.mutateAsync(v)} /></Card>
+      <Card title="Ficha">
+        <ChildForm
+          initial={childFormValues(d.child)}
+          storyNote={storyNote(d)}
+          storyPending={d.child.storedStory !== '' && !d.child.storyApproved}
+          submitLabel="Guardar ficha"
+          pending={update.isPending}
+          onSubmit={(v) => update.mutateAsync(v)}
+        />
+      </Card>
     </div>
   );
 }
