@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { sponsorshipToday } from '@donaciones/shared/schemas/sponsorship';
+import { guatemalaDay } from '@donaciones/shared/format';
 
 export const DEMO = {
   admin: { email: 'admin@ejemplo.org', password: 'Demo1234' },
@@ -217,7 +217,7 @@ export async function aWaitingChild(request: APIRequestContext, firstName: strin
   });
   expect(created.status(), await created.text()).toBe(201);
   const id = (await created.json()).child.id as number;
-  const today = sponsorshipToday(); // Guatemala's day, the one consents are read by
+  const today = guatemalaDay(new Date()); // Guatemala's day, the one consents are read by (sponsorshipToday)
   const consent = await request.post(`/api/v1/admin/sponsorship/children/${id}/consents`, {
     headers,
     data: { givenBy: 'Madre de prueba', relationship: 'madre', givenOn: today, scope: 'photos_and_story', expiresOn: `${Number(today.slice(0, 4)) + 1}${today.slice(4)}` },

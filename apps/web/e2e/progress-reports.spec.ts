@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO, apiToken, expect, login, screenshots, test, waitForEmail, expectAccessible } from './fixtures';
-import { sponsorshipToday } from '@donaciones/shared/schemas/sponsorship';
+import { guatemalaDay } from '@donaciones/shared/format';
 
 const V1 = '/api/v1';
 
@@ -20,7 +20,7 @@ async function aSponsoredChild(request: APIRequestContext, tag: string): Promise
   });
   expect(created.status(), await created.text()).toBe(201);
   const childId = (await created.json()).child.id as number;
-  const today = sponsorshipToday(); // Guatemala's day, the one consents are read by
+  const today = guatemalaDay(new Date()); // Guatemala's day, the one consents are read by (sponsorshipToday)
   const nextYear = `${new Date().getFullYear() + 1}-12-31`;
   const consent = await request.post(`${V1}/admin/sponsorship/children/${childId}/consents`, {
     headers,

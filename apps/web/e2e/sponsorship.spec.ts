@@ -1,7 +1,8 @@
 // Children's sponsorship against the real server (docs/product.md#sponsorship): a visitor finds a
 // waiting child on /apadrina, opens the profile, sponsors through the demo's card (the code of
 // conduct refused until accepted, next to the field), and the first monthly charge makes the child
-// "Apadrinado" for staff; the demo donor sees "Mi ahijado/a"; staff see the full record. Screens at
+// "Apadrinado" for staff; the demo donor sees "Mi ahijado/a"; staff see the full record, and an edit of
+// an approved story waits for approval while Apadrina keeps the approved one. Screens at
 // 390 and 1280 px, and axe on every new screen.
 import { DEMO, apiToken, expect, futureExpiry, login, screenshots, test, expectAccessible, aWaitingChild, uniqueEmail, waitForEmail } from './fixtures';
 
@@ -133,4 +134,37 @@ test('the demo donor sees Mi ahijado/a; staff see the full record', async ({ pag
   await expect(page.getByText('Escribe el motivo por el que salió del programa')).toBeVisible();
   await expectAccessible(page, '/admin/apadrinamiento/:id');
   await screenshots(page, 'sponsorship-staff-child');
+});
+
+test("an approved story, edited by staff, waits for approval while Apadrina keeps the approved one", async ({ page, request }) => {
+  const tag = `E2E${Date.now().toString(36)}`;
+  const name = `Marisol${tag.slice(-4)}`;
+  const id = await aWaitingChild(request, name, tag);
+  const approved = 'Le gusta pintar y jugar con sus primos.';
+  const edited = `Le gusta pintar, jugar con sus primos y cantar ${tag}.`;
+  await login(page, 'apadrinamiento@ejemplo.org', DEMO.admin.password);
+  await page.goto(`/admin/apadrinamiento/${id}`);
+  const story = page.getByLabel(/Historia corta/);
+  await expect(story).toHaveValue(approved);
+  await story.fill(edited);
+  await expect(page.getByText(/Al guardar una historia cambiada, queda pendiente de aprobación/)).toBeVisible();
+  await page.getByRole('button', { name: 'Guardar ficha' }).click();
+  await expect(page.getByText('Pendiente de aprobación', { exact: true })).toBeVisible();
+  await expect(page.getByText(/El público sigue viendo la versión aprobada anterior/)).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Historia aprobada para publicar' })).not.toBeChecked();
+  await expectAccessible(page, '/admin/apadrinamiento/:id pendiente');
+  await screenshots(page, 'sponsorship-story-pending');
+
+  // The public profile (the same answer signed in or not: the route reads no session).
+  const visitor = await page.context().newPage();
+  await visitor.goto(`/apadrina/${id}`);
+  await expect(visitor.getByText(approved)).toBeVisible();
+  await expect(visitor.getByText(edited)).toHaveCount(0);
+
+  await page.getByRole('checkbox', { name: 'Historia aprobada para publicar' }).check();
+  await page.getByRole('button', { name: 'Guardar ficha' }).click();
+  await expect(page.getByText('Pendiente de aprobación', { exact: true })).toHaveCount(0);
+  await visitor.reload();
+  await expect(visitor.getByText(edited)).toBeVisible();
+  await visitor.close();
 });
