@@ -29,6 +29,21 @@ test.describe('prerendered first screen', () => {
     await expect(page.locator('input[name="donorName"]')).toBeVisible();
   });
 
+  test("a signed link's page comes with its frame and loading state in the HTML, whatever the token; the app then shows the link's answer", async ({ page, request }) => {
+    for (const [url, frame, answer] of [
+      ['/donacion-mensual?token=no-es-valido', /<h1[^>]*>Tu donación mensual<\/h1>/, 'Este enlace no es válido o ya venció'],
+      ['/boleta?token=no-es-valido', />Boleta de depósito</, 'El enlace no es válido o ya venció.'],
+    ] as const) {
+      const html = await (await request.get(url)).text();
+      const first = html.slice(html.indexOf('<div id="prerendered"'), html.indexOf('<div id="root">'));
+      expect(first).toMatch(frame);
+      expect(first).toContain('aria-busy="true"');
+      await page.goto(url);
+      await expect(page.locator('#prerendered')).toHaveCount(0);
+      await expect(page.getByText(answer)).toBeVisible();
+    }
+  });
+
   test("/ comes with the organisation's description in the HTML, as the app then shows it", async ({ page, request }) => {
     const { organization } = await (await request.get('/api/v1/public/site')).json();
     const escaped = organization.description.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');

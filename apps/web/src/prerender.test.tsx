@@ -10,7 +10,9 @@ import { copyrightYear, useSiteInfo } from '@/lib/site';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { homeMessages } from '@donaciones/shared/messages/home';
 import { navMessages } from '@donaciones/shared/messages/shell';
-import { prerenderedPages, render } from './prerender';
+import { depositMessages } from '@donaciones/shared/messages/deposits';
+import { monthlyManageMessages } from '@donaciones/shared/messages/monthly-manage';
+import { prerenderedPages, prerenderedShells, render, SHELL_PLACEHOLDER_QUERY } from './prerender';
 
 const h1 = (html: string) => [...html.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => m[1].replace(/<[^>]+>/g, '').trim());
 
@@ -33,6 +35,14 @@ describe('prerendered pages', () => {
     expect(html.startsWith('<div')).toBe(true);
     expect(h1(html)).toHaveLength(1);
     expect(html).toContain(PRERENDERED_NAME_MARK);
+  });
+
+  it.each(prerenderedShells)("renders %s's shell, its frame and loading state, not the page of an invalid link", async (address) => {
+    const html = await render(`${address}${SHELL_PLACEHOLDER_QUERY}`);
+    expect(html).toContain(PRERENDERED_NAME_MARK);
+    expect(html).toContain(`© ${PRERENDERED_YEAR_MARK} ${PRERENDERED_NAME_MARK}`);
+    expect(html).toContain('aria-busy="true"');
+    for (const invalid of [depositMessages.upload.linkInvalid, monthlyManageMessages.manage.invalidTitle]) expect(html).not.toContain(invalid);
   });
 
   it.each(['/', '/donate', '/donations', '/terms', '/privacy'])("renders %s's footer with the year as the server's mark, not the build's", async (address) => {

@@ -10,7 +10,7 @@ import { routes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 import { prerenderWithMarks } from '@/lib/site';
 
-export { prerenderedPages } from '@/app/landing-pages';
+export { prerenderedPages, prerenderedShells, SHELL_PLACEHOLDER_QUERY } from '@/app/landing-pages';
 
 // preact/compat's `use(Context)` (lib/session.tsx, components/auth-heading.tsx) reads the providers
 // from the rendering component's `_globalContext`, which Preact 11's own renderer sets and

@@ -2,7 +2,8 @@
 // An address listed in the build's landing-pages.json (apps/web/src/app/landing-pages.ts) gets a copy
 // of it that also names its page's chunks as `<link rel="modulepreload">`, made once at start. One
 // of the build's prerendered.json (apps/web/scripts/prerender.mjs) also gets its first screen as
-// inert HTML before the app's root, when nobody is signed in and there is no query string
+// inert HTML before the app's root, when nobody is signed in and there is no query string, or, for
+// a signed link's page (a key ending in `?`), whatever the query string
 // (docs/decisions/0027-prerendered-first-screen.md), with the organisation's name, and the home's
 // with its description, read when it is sent. Each of these pages is compressed (brotli and gzip)
 // the first time it is asked for, then sent from memory by Accept-Encoding.
@@ -50,7 +51,8 @@ const ROOT = '<div id="root"></div>';
 export function prerenderedHtml(pages: ReadonlyMap<string, string>, indexHtml: string, bodies: Record<string, string>): Map<string, string> {
   const prerendered = new Map<string, string>();
   for (const [address, body] of Object.entries(bodies)) {
-    const page = pages.get(address) ?? indexHtml;
+    // `/boleta?`: the shell of /boleta sent with any query string, with /boleta's preloads.
+    const page = pages.get(address.endsWith('?') ? address.slice(0, -1) : address) ?? indexHtml;
     if (!page.includes(ROOT)) continue;
     // A function, so that a `$` in the markup is not read as a replacement pattern.
     prerendered.set(address, page.replace(ROOT, () => `<div id="prerendered" inert aria-hidden="true">${body}</div>${ROOT}`));
@@ -174,8 +176,9 @@ export default fp(async function webApp(app: FastifyInstance) {
     }
     // Without a build (API-only deployments, or tests before `npm run build`) there is no page to serve.
     if (!indexHtml) return reply.status(404).send({ detail: 'La aplicación web no está construida (npm run build).' });
-    // A query string may change the first screen (`?frecuencia=mensual` on /donate): no prerendered page.
-    const first = query === undefined && !mayBeSignedIn(request.cookies) ? prerendered.get(url) : undefined;
+    // A query string may change the first screen (`?frecuencia=mensual` on /donate): no prerendered
+    // page, but the shell of a signed link's page (its frame and loading state), which any token opens.
+    const first = mayBeSignedIn(request.cookies) ? undefined : prerendered.get(query === undefined ? url : `${url}?`);
     const html = first ? filledPage(first, await organization()) : (pages.get(url) ?? indexHtml);
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     reply.status(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');

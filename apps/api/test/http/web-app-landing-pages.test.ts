@@ -16,9 +16,12 @@ import { getSettings, putSettings } from '../../src/platform/settings';
 import { createTestApp, inject, type TestContext } from '../support/helpers';
 
 const indexHtml = '<!doctype html><html lang="es"><head><title>Donaciones</title></head><body><div id="root"></div></body></html>';
-const preloads = { '/': ['/assets/home-1.js', '/assets/shared-home-1.js'], '/donate': ['/assets/donate-1.js'] };
+const preloads = { '/': ['/assets/home-1.js', '/assets/shared-home-1.js'], '/donate': ['/assets/donate-1.js'], '/boleta': ['/assets/deposit-slip-1.js'] };
 const slot = `${PRERENDERED_DESCRIPTION_SLOT} class="space-y-2" aria-hidden="true"><div class="h-5"></div></div>`;
-const prerendered = { '/': `<div><a aria-label="${PRERENDERED_NAME_MARK}: Inicio">${PRERENDERED_NAME_MARK}</a><h1>Inicio</h1><div class="mt-5">${slot}</div><p>© ${PRERENDERED_YEAR_MARK} ${PRERENDERED_NAME_MARK}</p></div>`, '/terms': '<div><h1>Términos $& $1</h1></div>' };
+const prerendered = { '/': `<div><a aria-label="${PRERENDERED_NAME_MARK}: Inicio">${PRERENDERED_NAME_MARK}</a><h1>Inicio</h1><div class="mt-5">${slot}</div><p>© ${PRERENDERED_YEAR_MARK} ${PRERENDERED_NAME_MARK}</p></div>`, '/terms': '<div><h1>Términos $& $1</h1></div>',
+  // A signed link's page: its frame and loading state, sent with any query string.
+  '/boleta?': `<div><a>${PRERENDERED_NAME_MARK}</a><p>Boleta de depósito</p><div aria-busy="true"></div></div>`,
+};
 const withBody = (body: string) => `<div id="prerendered" inert aria-hidden="true">${body}</div><div id="root"></div>`;
 
 let ctx: TestContext;
@@ -102,6 +105,20 @@ describe('prerendered pages', () => {
       expect(res.body).not.toContain('id="prerendered"');
       expect(preloaded(res.body)).toEqual(preloads['/']);
     }
+  });
+
+  it("sends a signed link's page with its shell whatever the query string, with the page's preloads", async () => {
+    const organization = await getSettings(ctx.db, 'organization');
+    for (const url of ['/boleta?token=abc.def', '/boleta?token=', '/boleta?donacion=4']) {
+      const res = await inject(ctx.app, { url });
+      expect(res.body).toContain(withBody(filledPage(prerendered['/boleta?'], organization)));
+      expect(preloaded(res.body)).toEqual(preloads['/boleta']);
+    }
+    // Without a query string the page shows only that the link is not valid: no shell.
+    expect((await inject(ctx.app, { url: '/boleta' })).body).not.toContain('id="prerendered"');
+    const signedIn = await inject(ctx.app, { url: '/boleta?donacion=4', headers: { cookie: `${CSRF_COOKIE}=abc` } });
+    expect(signedIn.body).not.toContain('id="prerendered"');
+    expect(preloaded(signedIn.body)).toEqual(preloads['/boleta']);
   });
 
   it("does not when the browser may be signed in (the session's cookies)", async () => {

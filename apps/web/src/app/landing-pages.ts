@@ -35,3 +35,15 @@ export const landingPages: Record<string, readonly string[]> = {
  * on a link's token or the payment's reference are not among them.
  */
 export const prerenderedPages: readonly string[] = [paths.home, paths.donate, paths.donations, paths.terms, paths.privacy, paths.login, paths.register];
+
+/**
+ * The pages of the emails' signed links, whose address always carries a token: the build renders
+ * their frame and loading state (the page at a placeholder token, so its query is pending) under the
+ * address followed by `?` in prerendered.json, and the server sends it whatever the query string, as
+ * long as nobody is signed in. Which gift or deposit the token opens is known only once the app has
+ * asked the API; until then the donor sees the page's frame and its skeleton instead of a blank page.
+ */
+export const prerenderedShells: readonly string[] = [paths.manageMonthlyGift, paths.depositSlip];
+
+/** The placeholder token of a shell's render: never a valid link, only a non-empty one. */
+export const SHELL_PLACEHOLDER_QUERY = '?token=enlace';
