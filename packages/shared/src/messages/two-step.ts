@@ -58,6 +58,9 @@ export const twoStepMessages = {
     enrolIntro: 'Tu cuenta de personal necesita un segundo paso para iniciar sesión. Escanea el código QR con una aplicación de autenticación (Google Authenticator, Microsoft Authenticator, 1Password...) y escribe el primer código.',
     qrAlt: 'Código QR para agregar tu cuenta a la aplicación de autenticación',
     manualKey: '¿No puedes escanear? Escribe esta clave en la aplicación:',
+    /** The otpauth:// link beside the QR code, for the phone that holds the authenticator app. */
+    sameDevice: '¿La aplicación está en este mismo teléfono?',
+    openInApp: 'Abrir en la app de autenticación',
     confirmCode: 'Confirmar código',
     recoveryTitle: 'Guarda tus códigos de recuperación',
     recoveryIntro: 'Si pierdes tu teléfono, cada código te deja entrar una sola vez. Guárdalos en un lugar seguro: no volveremos a mostrarlos.',

@@ -1,6 +1,8 @@
 // Enrolling an authenticator app (docs/product.md#accounts-and-sessions): the QR code, the key to type
-// when the camera cannot scan, and the first code that confirms it. Used at sign-in and in Seguridad.
+// when the camera cannot scan, the otpauth:// link that opens the app on the same phone (which cannot
+// scan its own screen), and the first code that confirms it. Used at sign-in and in Seguridad.
 import { useState, type FormEvent } from 'react';
+import { Smartphone } from 'lucide-react';
 import { twoStepMessages } from '@donaciones/shared/messages/two-step';
 import { totpCodeField } from '@donaciones/shared/schemas/two-step';
 import { Button } from '@/components/button';
@@ -12,6 +14,8 @@ const ui = twoStepMessages.ui;
 
 export interface TotpSetupView {
   secret: string;
+  /** The address the QR code encodes (the same secret): opened by the authenticator app when tapped. */
+  otpauth_url: string;
   qr_svg_data_url: string;
 }
 
@@ -52,6 +56,19 @@ export function TotpEnrolment({ setup, onConfirm }: { setup: TotpSetupView; onCo
           <p className="mt-1 font-mono text-sm font-semibold break-all text-ink-900" data-testid="totp-secret">
             {setup.secret}
           </p>
+          {setup.otpauth_url.startsWith('otpauth://') && (
+            <>
+              <p className="mt-3">{ui.sameDevice}</p>
+              <a
+                href={setup.otpauth_url}
+                className="mt-1 inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                data-testid="totp-open-app"
+              >
+                <Smartphone aria-hidden="true" className="size-4 shrink-0" />
+                {ui.openInApp}
+              </a>
+            </>
+          )}
         </div>
       </div>
       <TextInput

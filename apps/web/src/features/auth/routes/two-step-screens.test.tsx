@@ -157,6 +157,8 @@ describe('/login with a second step', () => {
     expect(await stepLabel()).toBe(ui.stepEnrol);
     expect(screen.getByRole('img', { name: ui.qrAlt })).toHaveAttribute('src', 'data:image/svg+xml;base64,PHN2Zy8+');
     expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+    // On the phone that holds the app, which cannot scan its own screen: the same address as the QR code.
+    expect(screen.getByRole('link', { name: ui.openInApp })).toHaveAttribute('href', 'otpauth://totp/x');
     await user.type(screen.getByLabelText(new RegExp(ui.codeLabel)), '654321');
     await user.click(screen.getByRole('button', { name: ui.confirmCode }));
     expect(await screen.findByRole('heading', { name: ui.recoveryTitle })).toBeInTheDocument();
