@@ -22,6 +22,11 @@ export interface RequestConfig {
    * about (e.g. `[400, 401]` for a form that prints the server's detail).
    */
   skipErrorToast?: boolean | readonly number[];
+  /**
+   * Reports the body's bytes sent so far, and their total (0 when unknown), while it goes up: the
+   * request then goes through XMLHttpRequest (xhrAdapter), as fetch reports no upload progress.
+   */
+  onUploadProgress?: (sent: number, total: number) => void;
   /** Do not try a token refresh on 401 (the auth endpoints themselves). */
   skipAuthRefresh?: boolean;
   /** Internal: this request is already the retry after a refresh. */
@@ -106,17 +111,27 @@ function headersOf(response: Response): Record<string, string> {
   return headers;
 }
 
+/** The request's body as sent (a plain value as JSON) and its headers. */
+function bodyOf(request: AdapterRequest): { body: BodyInit | undefined; headers: Record<string, string> } {
+  const headers = { ...request.headers };
+  if (request.data === undefined) return { body: undefined, headers };
+  if (passThrough(request.data)) return { body: request.data as BodyInit, headers };
+  headers['Content-Type'] ??= 'application/json';
+  return { body: JSON.stringify(request.data), headers };
+}
+
+/** An answer's text as JSON when it is, else as it is. */
+function parsed(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : '';
+  } catch {
+    return text;
+  }
+}
+
 /** The network adapter: fetch with cookies, a timeout and the caller's abort signal. */
 export const fetchAdapter: HttpAdapter = async (request) => {
-  const headers = { ...request.headers };
-  let body: BodyInit | undefined;
-  if (request.data !== undefined) {
-    if (passThrough(request.data)) body = request.data as BodyInit;
-    else {
-      body = JSON.stringify(request.data);
-      headers['Content-Type'] ??= 'application/json';
-    }
-  }
+  const { body, headers } = bodyOf(request);
   const signals = [AbortSignal.timeout(request.timeout), ...(request.signal ? [request.signal] : [])];
   const response = await fetch(withParams(`${request.baseURL}${request.url}`, request.params), {
     method: request.method.toUpperCase(),
@@ -125,18 +140,39 @@ export const fetchAdapter: HttpAdapter = async (request) => {
     credentials: 'include',
     signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
   });
-  let data: unknown;
-  if (request.responseType === 'blob' && response.ok) data = await response.blob();
-  else {
-    const text = await response.text();
-    try {
-      data = text ? JSON.parse(text) : '';
-    } catch {
-      data = text;
-    }
-  }
+  const data = request.responseType === 'blob' && response.ok ? await response.blob() : parsed(await response.text());
   return { status: response.status, data, headers: headersOf(response) };
 };
+
+/**
+ * The adapter of a request that reports its upload's progress (`onUploadProgress`): XMLHttpRequest,
+ * with the same cookies, timeout, abort signal and errors as fetchAdapter; answers read as text (JSON).
+ */
+export const xhrAdapter: HttpAdapter = (request) =>
+  new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const { body, headers } = bodyOf(request);
+    xhr.open(request.method.toUpperCase(), withParams(`${request.baseURL}${request.url}`, request.params));
+    xhr.withCredentials = true;
+    xhr.timeout = request.timeout;
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => request.onUploadProgress?.(event.loaded, event.lengthComputable ? event.total : 0);
+    xhr.onload = () => {
+      const answerHeaders: Record<string, string> = {};
+      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) answerHeaders[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
+      }
+      resolve({ status: xhr.status, data: parsed(xhr.responseText), headers: answerHeaders });
+    };
+    // The errors fetch throws, which the client turns into ERR_NETWORK, ECONNABORTED and ERR_CANCELED.
+    xhr.onerror = () => reject(new TypeError('Network Error'));
+    xhr.ontimeout = () => reject(new DOMException('timeout', 'TimeoutError'));
+    xhr.onabort = () => reject(new DOMException('canceled', 'AbortError'));
+    if (request.signal?.aborted) return reject(new DOMException('canceled', 'AbortError'));
+    request.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send((body as XMLHttpRequestBodyInit | undefined) ?? null);
+  });
 
 export interface HttpClient {
   defaults: HttpDefaults;
@@ -169,7 +205,7 @@ export function createHttpClient(defaults: HttpDefaults, hooks: HttpHooks = {}):
     };
     let answer: AdapterAnswer;
     try {
-      answer = await (defaults.adapter ?? fetchAdapter)(request);
+      answer = await (defaults.adapter ?? (config.onUploadProgress ? xhrAdapter : fetchAdapter))(request);
     } catch (cause) {
       const name = (cause as { name?: string } | null)?.name;
       if (name === 'TimeoutError') throw new HttpError(`timeout of ${request.timeout}ms exceeded`, 'ECONNABORTED', request);

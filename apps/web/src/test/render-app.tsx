@@ -16,8 +16,8 @@ export interface TestUser {
 
 export interface RenderAppOptions {
   user?: TestUser;
-  /** Answers for other requests (a promise to answer late); return undefined to fall through to 404. */
-  handler?: (req: RecordedRequest) => FakeAnswer | Promise<FakeAnswer> | undefined;
+  /** Answers for other requests (a promise to answer late, 'network-error' for none); return undefined to fall through to 404. */
+  handler?: (req: RecordedRequest) => FakeAnswer | 'network-error' | Promise<FakeAnswer | 'network-error'> | undefined;
   siteName?: string;
 }
 

@@ -57,6 +57,10 @@ export const depositMessages = {
     amount: 'Monto depositado',
     submit: 'Enviar boleta',
     sending: 'Enviando…',
+    /** The button while the file goes up, with the share sent ('45%'), then while the server reads it. */
+    sendingPercent: (percent: string) => `Enviando… ${percent}`,
+    checkingFile: 'Revisando el archivo…',
+    progressLabel: 'Envío de la boleta',
     later: 'También puedes subirla después desde el enlace del correo o desde tu panel.',
     received: 'Recibimos tu boleta, la estamos verificando',
     receivedHint: 'Te avisaremos por correo cuando confirmemos tu depósito.',
@@ -75,6 +79,8 @@ export const depositMessages = {
     fileType: 'El archivo debe ser JPG, PNG, HEIC o PDF',
     fileTooLarge: 'El archivo pesa más de 5 MB',
     fileEmpty: 'El archivo está vacío',
+    /** No answer: the connection dropped or timed out while the file went up. */
+    uploadInterrupted: 'Se cortó el envío de la boleta. Revisa tu conexión y vuelve a intentarlo: el archivo sigue elegido.',
     imageUnreadable: 'No pudimos leer la imagen; toma la foto de nuevo',
     imageTooManyPixels: (megapixels: number) => `La imagen es demasiado grande (más de ${megapixels} megapíxeles); envía una foto de menor resolución`,
     pdfScript: 'El PDF contiene código ejecutable; envía una foto o un PDF sin scripts',

@@ -37,15 +37,19 @@ export interface SlipUpload {
   fields: SlipForm;
   /** The signed link's token; absent when the owner is signed in. */
   token?: string | null;
+  /** The bytes of the file sent so far and their total, while it goes up. */
+  onProgress?: (sent: number, total: number) => void;
 }
 
-export async function uploadSlip({ donationId, file, fields, token }: SlipUpload): Promise<DepositStatus> {
+export async function uploadSlip({ donationId, file, fields, token, onProgress }: SlipUpload): Promise<DepositStatus> {
   const { data } = await api.post<DepositStatus>(`/donations/${donationId}/slip`, file, {
     params: { ...fields, fileName: file.name, ...(token ? { token } : {}) },
     headers: { 'Content-Type': 'application/octet-stream' },
     timeout: 120_000,
-    // The form shows the server's refusal of the file or a field next to it.
-    skipErrorToast: [400, 409, 413, 415],
+    onUploadProgress: onProgress,
+    // The form shows every failure itself: a refusal next to its field, anything else (a connection
+    // cut mid-upload included) above the button, with the file still chosen for another try.
+    skipErrorToast: true,
   });
   return data;
 }

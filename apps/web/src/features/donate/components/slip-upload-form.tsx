@@ -3,16 +3,19 @@
 // by the server from the file's bytes; here an empty file is caught before it is sent, and a photo
 // over 5 MB is first redrawn smaller (shrink-photo.ts). A declared amount other than the gift's is
 // pointed out, not refused: staff check it against the bank. Every refusal shows next to its field.
+// While the file goes up the button says how much of it was sent (a slow connection takes a while);
+// a failure leaves the file chosen, so that sending again is one click.
 import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Upload } from 'lucide-react';
-import { formatCents, formatMoney, formatNumber, toCents } from '@donaciones/shared/format';
+import { formatCents, formatMoney, formatNumber, formatPercent, toCents } from '@donaciones/shared/format';
 import { SLIP_MAX_BYTES, depositMessages } from '@donaciones/shared/messages/deposits';
 import { type DepositStatus, type PublicBankAccount, type SlipForm, slipFormSchema } from '@donaciones/shared/schemas/deposits';
 import { Button } from '@/components/button';
 import { FormField, Select, TextInput } from '@/components/form-fields';
-import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
+import { httpMessages } from '@donaciones/shared/messages/shell';
+import { getErrorMessage, getErrorStatus, getFieldErrors } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { cn } from '@/lib/cn';
 import { useUploadSlip } from '../api/deposits';
@@ -48,6 +51,8 @@ export function SlipUploadForm({ donationId, token, amountCents, accounts, onUpl
   const [formError, setFormError] = useState<string | null>(null);
   const [shrinking, setShrinking] = useState(false);
   const [shrunkNote, setShrunkNote] = useState<string | null>(null);
+  /** The share of the file sent, 0 to 100, while it goes up; null otherwise. */
+  const [percent, setPercent] = useState<number | null>(null);
   const latest = useRef<File | null>(null);
   const banks = [...new Set(accounts.map((a) => a.bank))];
   const form = useForm<SlipForm>({
@@ -83,8 +88,10 @@ export function SlipUploadForm({ donationId, token, amountCents, accounts, onUpl
     if (!file) return setFileError(e.fileRequired);
     if (fileError || shrinking) return;
     setFormError(null);
+    setPercent(0);
+    const onProgress = (sent: number, total: number) => total > 0 && setPercent(Math.min(100, Math.floor((sent * 100) / total)));
     try {
-      const status = await upload.mutateAsync({ donationId, file, fields, token });
+      const status = await upload.mutateAsync({ donationId, file, fields, token, onProgress });
       setFile(null);
       form.reset({ ...fields, slipNumber: '' });
       onUploaded?.(status);
@@ -92,7 +99,9 @@ export function SlipUploadForm({ donationId, token, amountCents, accounts, onUpl
       const fieldErrors = getFieldErrors(err);
       if (fieldErrors.file) setFileError(fieldErrors.file);
       else if (Object.keys(fieldErrors).length) applyServerErrors(form.setError, err, ['bank', 'depositDate', 'slipNumber', 'amount']);
-      else setFormError(getErrorMessage(err, e.fileType));
+      else setFormError(getErrorStatus(err) === undefined ? e.uploadInterrupted : getErrorMessage(err, httpMessages.serverError));
+    } finally {
+      setPercent(null);
     }
     // Every missing field at once: the file's error too, not only once the others are right.
   }, () => !file && setFileError(e.fileRequired));
@@ -159,9 +168,33 @@ export function SlipUploadForm({ donationId, token, amountCents, accounts, onUpl
           {formError}
         </p>
       )}
-      <Button type="submit" size="lg" loading={upload.isPending || shrinking} loadingText={shrinking ? m.shrinking : m.sending} icon={<Upload aria-hidden="true" className="size-5" />}>
+      <Button
+        type="submit"
+        size="lg"
+        loading={upload.isPending || shrinking}
+        loadingText={shrinking ? m.shrinking : percent === null ? m.sending : percent < 100 ? m.sendingPercent(formatPercent(percent, { decimals: 0 })) : m.checkingFile}
+        icon={<Upload aria-hidden="true" className="size-5" />}
+      >
         {m.submit}
       </Button>
+      {percent !== null && <UploadProgress percent={percent} />}
     </form>
+  );
+}
+
+/** How much of the file has gone up, under the button that says it in words. */
+function UploadProgress({ percent }: { percent: number }) {
+  return (
+    <div
+      role="progressbar"
+      aria-label={m.progressLabel}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      className="h-2 w-full max-w-sm overflow-hidden rounded-full bg-sand-200"
+      data-testid="slip-upload-progress"
+    >
+      <div className="h-full rounded-full bg-brand-600 transition-[width] duration-300" style={{ width: `${percent}%` }} />
+    </div>
   );
 }

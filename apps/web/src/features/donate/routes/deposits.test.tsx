@@ -40,7 +40,7 @@ const status = (over: Partial<DepositStatus> = {}): DepositStatus => ({
 });
 const slip = { id: 5, file_name: 'boleta.jpg', content_type: 'image/jpeg' as const, size_bytes: 1200, has_preview: true, bank: 'Banrural', deposit_date: '2026-11-20', slip_number: 'A-77', declared_amount_cents: 18_500, created_at: '2026-11-23T18:05:00Z' };
 
-function open(url: string, answer: (req: RecordedRequest) => FakeAnswer | undefined, accounts = ACCOUNTS) {
+function open(url: string, answer: (req: RecordedRequest) => FakeAnswer | 'network-error' | Promise<FakeAnswer | 'network-error'> | undefined, accounts = ACCOUNTS) {
   const user = userEvent.setup();
   const view = renderApp(url, { handler: (req) => (req.url === '/public/site' ? { status: 200, data: site(accounts) } : answer(req)) });
   return { user, ...view };
@@ -121,6 +121,38 @@ describe('/boleta: the slip upload', { timeout: 30_000 }, () => {
     expect(screen.getByText(/20\/11\/2026/)).toBeInTheDocument();
     expect(screen.queryByTestId('slip-upload-form')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: depositMessages.upload.sendAnother })).toBeInTheDocument();
+  });
+
+  it('says how much of the file went up with the button disabled; a cut connection says so and the same file goes again', async () => {
+    let release!: () => void;
+    let attempts = 0;
+    const { user, requests } = open('/boleta?token=abc', (req) => {
+      if (req.url === '/deposit') return { status: 200, data: status() };
+      if (req.url !== '/donations/41/slip') return undefined;
+      attempts += 1;
+      if (attempts > 1) return { status: 201, data: status({ slips: [slip] }) };
+      req.config.onUploadProgress!(45, 100);
+      // The connection drops once 45% has gone up.
+      return new Promise<'network-error'>((resolve) => (release = () => resolve('network-error')));
+    });
+    await screen.findByTestId('slip-upload-form', {}, { timeout: 6000 });
+    await user.upload(screen.getByLabelText(new RegExp(depositMessages.upload.file)), jpeg());
+    await user.selectOptions(screen.getByRole('combobox', { name: new RegExp(depositMessages.upload.bank) }), 'Banrural');
+    await user.type(screen.getByRole('textbox', { name: new RegExp(depositMessages.upload.slipNumber) }), 'A-77');
+    await user.click(screen.getByRole('button', { name: depositMessages.upload.submit }));
+
+    const sending = await screen.findByRole('button', { name: depositMessages.upload.sendingPercent('45%') });
+    expect(sending).toBeDisabled();
+    expect(screen.getByRole('progressbar', { name: depositMessages.upload.progressLabel })).toHaveAttribute('aria-valuenow', '45');
+    release();
+    expect(await screen.findByText(depositMessages.errors.uploadInterrupted)).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: depositMessages.upload.progressLabel })).not.toBeInTheDocument();
+    expect(screen.getByText('boleta.jpg')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: depositMessages.upload.submit }));
+    expect(await screen.findByText(depositMessages.upload.received)).toBeInTheDocument();
+    const [first, second] = requests.filter((r) => r.url === '/donations/41/slip');
+    expect(second.data).toBe(first.data);
   });
 
   it('an empty form says everything missing at once, the file included', async () => {
