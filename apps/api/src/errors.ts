@@ -1,5 +1,7 @@
 // Domain errors: services say what went wrong with a code and a Spanish detail for the client; the one
 // error handler (http/error-handler.ts) chooses the HTTP status of each code (docs/product.md#errors).
+import { minutesToWait } from '@donaciones/shared/format';
+import { httpMessages } from '@donaciones/shared/messages/shell';
 import { errorMessages } from './messages/errors';
 
 export type ErrorCode =
@@ -67,9 +69,11 @@ export class PaymentDeclinedError extends DomainError {
 }
 export class RateLimitedError extends DomainError {
   readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number, detail: string = errorMessages.tooManyRequests) {
-    super('rate_limited', detail);
-    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  /** Without a detail of its own, says in how many minutes to try again (the same wait as Retry-After). */
+  constructor(retryAfterSeconds: number, detail?: string) {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    super('rate_limited', detail ?? httpMessages.tooManyRequestsIn(minutesToWait(seconds)));
+    this.retryAfterSeconds = seconds;
   }
 }
 export class ProviderFailedError extends DomainError {

@@ -79,6 +79,14 @@ function fixedFormat(decimals: number): Intl.NumberFormat {
 }
 
 /**
+ * The whole minutes a client refused with 429 is told to wait, from the answer's Retry-After in
+ * seconds: rounded up, at least one (59 s and 60 s are 1 minute, 61 s is 2).
+ */
+export function minutesToWait(retryAfterSeconds: number): number {
+  return Math.max(1, Math.ceil(retryAfterSeconds / 60));
+}
+
+/**
  * A percentage given in percent units (68.8 means 68.8 %), always one decimal, no space before the
  * sign: `68.8%`, `20.0%`, `100.0%`, as the spreadsheets' `0.0%` shows them; `signed` shows the
  * direction of a change: `+2,068.5%`, `-12.5%`, `0.0%`. A whole number used to lose its decimal

@@ -1,10 +1,11 @@
 // Registration (docs/product.md#validation-rules, #accounts-and-sessions) and email verification with donation linking.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { minutesToWait } from '@donaciones/shared/format';
+import { httpMessages } from '@donaciones/shared/messages/shell';
 import { authMessages } from '@donaciones/shared/messages/auth';
 import { NAME_MAX_LENGTH } from '@donaciones/shared/constants';
 import { validationMessages } from '@donaciones/shared/messages/validation';
-import { errorMessages } from '../../src/messages/errors';
 import { auditLog, authTokens, donations, userPreferences, users } from '../../src/db/schema';
 import { insertDonation, transitionDonation } from '../../src/domain/ledger/transitions';
 import { hashToken } from '../../src/domain/accounts/sessions';
@@ -159,7 +160,7 @@ describe('POST /auth/register', () => {
     expect(last?.statusCode).toBe(201);
     const blocked = await register(validRegistration('insistente@prueba.gt'));
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ detail: errorMessages.tooManyRequests });
+    expect(blocked.json()).toEqual({ detail: httpMessages.tooManyRequestsIn(minutesToWait(Number(blocked.headers['retry-after']))) });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(AUTH_LIMITS.registerPerEmail.windowMs / 1000);
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { minutesToWait } from '@donaciones/shared/format';
+import { httpMessages } from '@donaciones/shared/messages/shell';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, authTokens, emailOutbox, sessions, userPreferences, users } from '../../src/db/schema';
 import { verifyPassword } from '../../src/domain/accounts/passwords';
@@ -217,7 +219,7 @@ describe('POST /user/change-password', () => {
     }
     const blocked = await call('POST', '/user/change-password', token, { current_password: carla.password, new_password: 'NuevaClave1' });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().detail).toBe('Demasiadas solicitudes. Por favor intenta más tarde.');
+    expect(blocked.json().detail).toBe(httpMessages.tooManyRequestsIn(minutesToWait(Number(blocked.headers['retry-after']))));
     expect(blocked.headers['retry-after']).toBeTruthy();
     // Another account is not affected.
     const ok = await call('POST', '/user/change-password', bob.token, { current_password: bob.password, new_password: 'OtraClave22' });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpMessages } from '@donaciones/shared/messages/shell';
 import { count, eq, sql } from 'drizzle-orm';
-import { formatMoney } from '@donaciones/shared/format';
+import { formatMoney, minutesToWait } from '@donaciones/shared/format';
 import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import { createTestApp, createUser, openSession, type TestContext } from '../support/helpers';
 import { auditLog, donations, idempotencyKeys } from '../../src/db/schema';
@@ -299,7 +300,7 @@ describe('POST /api/v1/donate', () => {
     expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
     const limited = await donate(validBody(), { ip });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().detail).toBe('Demasiadas solicitudes. Por favor intenta más tarde.');
+    expect(limited.json().detail).toBe(httpMessages.tooManyRequestsIn(minutesToWait(Number(limited.headers['retry-after']))));
     expect((await donate(validBody())).statusCode).toBe(201);
   });
 

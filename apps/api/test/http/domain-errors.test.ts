@@ -66,11 +66,14 @@ describe('domain errors', () => {
     expect(res.json()).toEqual({ detail: error.detail, ...(error.fields ? { errors: error.fields } : {}) });
   });
 
-  it('a rate limit says when to retry, in whole seconds and at least 1', async () => {
+  it('a rate limit says when to retry, in whole seconds and at least 1, and in its detail in whole minutes rounded up', async () => {
     const res = await app.inject({ method: 'GET', url: '/rate_limited' });
     expect(res.headers['retry-after']).toBe('3');
-    expect(res.json().detail).toBe(errorMessages.tooManyRequests);
+    expect(res.json().detail).toBe('Demasiadas solicitudes. Intenta de nuevo en 1 minuto.');
     expect(new RateLimitedError(0).retryAfterSeconds).toBe(1);
+    expect(new RateLimitedError(60).detail).toBe('Demasiadas solicitudes. Intenta de nuevo en 1 minuto.');
+    expect(new RateLimitedError(60.5).detail).toBe('Demasiadas solicitudes. Intenta de nuevo en 2 minutos.');
+    expect(new RateLimitedError(900, 'Otro texto').detail).toBe('Otro texto');
   });
 
   it('a database away for a moment answers 503 with Retry-After, not 500; a bug stays a 500', async () => {

@@ -75,8 +75,10 @@ describe('the slip upload over its rate limit', () => {
       last = await ctx.app.inject({ method: 'POST', url: '/api/v1/donations/1/slip', headers: { 'content-type': 'application/octet-stream' }, payload: Buffer.from('x') });
     }
     expect(last.statusCode).toBe(429);
-    expect(json(last)).toEqual({ detail: 'Demasiadas solicitudes. Por favor intenta más tarde.' });
+    // The rate limiter's wait (a minute's window) in its Retry-After and, in minutes, in the detail.
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(last.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(json(last)).toEqual({ detail: 'Demasiadas solicitudes. Intenta de nuevo en 1 minuto.' });
   });
 });
 

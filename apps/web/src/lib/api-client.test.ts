@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { httpMessages } from '@donaciones/shared/messages/shell';
 import { fakeAdapter, tokens, type Handler } from '@/test/http';
-import { clearStoredTokens, createApiClient, errorToastMessage, getAccessToken, getErrorMessage, getFieldErrors, setAccessToken } from './api-client';
+import { clearStoredTokens, createApiClient, errorToastMessage, getAccessToken, getErrorMessage, getFieldErrors, retryAfterSeconds, setAccessToken } from './api-client';
 
 function setup(handler: Handler, canRefresh = true) {
   const { adapter, requests } = fakeAdapter(handler);
@@ -151,6 +151,20 @@ describe('toast per status (docs/product.md#errors)', () => {
     expect(notifyError).not.toHaveBeenCalled();
     await expect(client.get('/429', { skipErrorToast: [400, 401] })).rejects.toThrow();
     expect(notifyError).toHaveBeenCalledExactlyOnceWith(httpMessages.tooManyRequests);
+  });
+
+  it('a 429 says in how many minutes to try again, from Retry-After, rounded up', async () => {
+    const { client, notifyError } = setup((req) => ({ status: 429, data: { detail: 'd' }, headers: req.url === '/none' ? ({} as Record<string, string>) : { 'retry-after': req.url.slice(1) } }));
+    for (const url of ['/60', '/125', '/1', '/none']) await expect(client.get(url)).rejects.toThrow();
+    expect(notifyError.mock.calls.map(([message]) => message)).toEqual([
+      'Demasiadas solicitudes. Intenta de nuevo en 1 minuto.',
+      'Demasiadas solicitudes. Intenta de nuevo en 3 minutos.',
+      'Demasiadas solicitudes. Intenta de nuevo en 1 minuto.',
+      httpMessages.tooManyRequests,
+    ]);
+    const now = Date.parse('2026-11-28T18:00:00Z');
+    expect(retryAfterSeconds('Sat, 28 Nov 2026 18:10:00 GMT', now)).toBe(600);
+    expect(retryAfterSeconds('mañana', now)).toBeNull();
   });
 
   it('errorToastMessage without a response is the network text', () => {

@@ -4,6 +4,7 @@
 // status unless the caller shows the error itself.
 import { toast } from 'react-hot-toast';
 import { API_BASE_PATH, CSRF_COOKIE, CSRF_HEADER, HTTP_TIMEOUT_MS, MOCK_TOKEN_PREFIX } from '@donaciones/shared/constants';
+import { minutesToWait } from '@donaciones/shared/format';
 import { httpMessages } from '@donaciones/shared/messages/shell';
 import type { TokenPair } from '@donaciones/shared/schemas/auth';
 import { createHttpClient, isHttpError, type HttpAdapter, type HttpClient, type HttpError, type RequestConfig } from './http';
@@ -72,15 +73,29 @@ export function getFieldErrors(error: unknown): Record<string, string> {
   return {};
 }
 
-/** The toast text of docs/product.md#errors for an error answer (or for no answer at all). */
-export function errorToastMessage(status: number | undefined, detail?: string): string {
+/** The seconds a Retry-After header asks to wait (whole seconds or an HTTP date), or null without one. */
+export function retryAfterSeconds(header: string | undefined, now = Date.now()): number | null {
+  const value = header?.trim() ?? '';
+  if (/^\d+$/.test(value)) return Number(value);
+  const date = value ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(date) ? null : Math.max(0, (date - now) / 1000);
+}
+
+/**
+ * The toast text of docs/product.md#errors for an error answer (or for no answer at all); a 429 says
+ * in how many minutes to try again when the answer's Retry-After tells.
+ */
+export function errorToastMessage(status: number | undefined, detail?: string, retryAfter?: string): string {
   const h = httpMessages;
   if (status === undefined) return h.network;
   if (status === 400) return detail || h.badRequest;
   if (status === 401) return detail || h.sessionExpired;
   if (status === 403) return h.forbidden;
   if (status === 404) return h.notFound;
-  if (status === 429) return h.tooManyRequests;
+  if (status === 429) {
+    const seconds = retryAfterSeconds(retryAfter);
+    return seconds === null ? h.tooManyRequests : h.tooManyRequestsIn(minutesToWait(seconds));
+  }
   if (status === 500) return h.serverError;
   return detail || h.generic;
 }
@@ -165,7 +180,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         }
         if (error.code === 'ERR_CANCELED') throw error;
         const body = error.response?.data as ApiErrorBody | undefined;
-        if (wantsToast(config, status)) settings.notifyError(errorToastMessage(status, body?.detail));
+        if (wantsToast(config, status)) settings.notifyError(errorToastMessage(status, body?.detail, error.response?.headers['retry-after']));
         throw error;
       },
     },

@@ -82,6 +82,8 @@ export const httpMessages = {
   forbidden: 'Acceso prohibido',
   notFound: 'Recurso no encontrado',
   tooManyRequests: 'Demasiadas solicitudes. Por favor intenta más tarde.',
+  /** A 429 that said how long to wait (Retry-After), in whole minutes (format.ts minutesToWait). */
+  tooManyRequestsIn: (minutes: number) => `Demasiadas solicitudes. Intenta de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
   serverError: 'Error del servidor. Por favor intenta más tarde.',
   generic: 'Ocurrió un error',
   network: 'Error de red. Por favor verifica tu conexión.',

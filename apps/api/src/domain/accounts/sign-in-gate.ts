@@ -5,6 +5,7 @@
 // owner's browser, and guessing from many addresses stays bounded.
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { minutesToWait } from '@donaciones/shared/format';
 import { authMessages } from '@donaciones/shared/messages/auth';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
@@ -46,11 +47,6 @@ async function isKnownDevice(db: Db, userId: number, deviceId: string | null | u
 function accountSubject(email: string, account: GateAccount | null): string {
   if (!account) return email;
   return `${email}|${createHash('sha256').update(account.passwordHash).digest('hex').slice(0, 16)}`;
-}
-
-/** Whole minutes until the attempt may be repeated, at least one. */
-export function minutesToWait(retryAfterSeconds: number): number {
-  return Math.max(1, Math.ceil(retryAfterSeconds / 60));
 }
 
 /**
