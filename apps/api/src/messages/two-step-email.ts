@@ -31,7 +31,8 @@ export const secondStepChangeMessages = {
     'passkey-added': (org: string) => `Agregaste una llave de acceso a tu cuenta de ${org}: con ella puedes confirmar que eres tú al iniciar sesión.`,
     'passkey-removed': (org: string) => `Quitaste una llave de acceso de tu cuenta de ${org} y cerramos tus otras sesiones.`,
   } satisfies Record<SecondStepChange, (org: string) => string>,
-  text: (name: string, lead: string, when: string, place: string, link: string) =>
-    `Hola ${name}:\n\n${lead}\n\nFecha: ${when}\nLugar aproximado: ${place}\n\n` +
+  /** `device` as the new-device email names it (domain/accounts/device.ts describeDevice): "Safari en iOS". */
+  text: (name: string, lead: string, when: string, device: string, place: string, link: string) =>
+    `Hola ${name}:\n\n${lead}\n\nDispositivo: ${device}\nLugar aproximado: ${place}\nFecha: ${when}\n\n` +
     `Si fuiste tú, no tienes que hacer nada. Si no fuiste tú, alguien más conoce tu contraseña: restablécela de inmediato y escríbenos respondiendo a este correo.\n\n${link}`,
 } as const;

@@ -115,7 +115,7 @@ export const emailSamples: EmailSample[] = [
   ...(['totp-enabled', 'totp-removed', 'recovery-codes', 'passkey-added', 'passkey-removed'] as const).map((change) => ({
     template: 'second-step-changed',
     subject: sc.subjects[change],
-    text: sc.text(name, sc.leads[change](org), '28 de noviembre de 2026, 9:41', 'Guatemala (aproximado)', `${PUBLIC_URL_MARK}/forgot-password`),
+    text: sc.text(name, sc.leads[change](org), '28 de noviembre de 2026, 9:41', 'Safari en iOS', 'Ubicación aproximada no disponible', `${PUBLIC_URL_MARK}/forgot-password`),
   })),
   { template: 'donation-voided', subject: cm.voidedSubject(reference), text: cm.voidedText(name, amount, reference, 'Se registró dos veces') },
   {

@@ -66,7 +66,7 @@ export async function startTotpFromSettings(db: Db, box: SecretBox, userId: numb
   return { secret, otpauth_url: otpauthUrl, qr_svg_data_url: qrSvgDataUrl };
 }
 
-export async function confirmTotpFromSettings(db: Database, box: SecretBox, input: { userId: number; code: string; ip?: string | null }, throttle: Throttle) {
+export async function confirmTotpFromSettings(db: Database, box: SecretBox, input: { userId: number; code: string; ip?: string | null; userAgent?: string | null }, throttle: Throttle) {
   if (await hasConfirmedTotp(db, input.userId)) throw new InvalidInputError(m.alreadyEnabled);
   const failures = [AUTH_LIMITS.passwordChangeFailuresPerAccount, String(input.userId)] as const;
   await throttle.hit([...failures]);
@@ -76,7 +76,7 @@ export async function confirmTotpFromSettings(db: Database, box: SecretBox, inpu
   return db.transaction(async (tx) => {
     await confirmTotpEnrolment(tx, input.userId);
     await audit(tx, { actor: { id: user.id, email: user.email }, action: 'auth.totp_enabled', entityType: 'user', entityId: user.id, ip: input.ip });
-    await notifySecondStepChange(tx, { userId: user.id, change: 'totp-enabled', ip: input.ip });
+    await notifySecondStepChange(tx, { userId: user.id, change: 'totp-enabled', ip: input.ip, userAgent: input.userAgent });
     return { recovery_codes: await issueRecoveryCodes(tx, input.userId) };
   });
 }
@@ -87,7 +87,7 @@ export async function confirmTotpFromSettings(db: Database, box: SecretBox, inpu
  */
 export async function removeTotpFromSettings(
   db: Database,
-  input: { userId: number; sessionId: string; password: string; env: Environment; ip?: string | null },
+  input: { userId: number; sessionId: string; password: string; env: Environment; ip?: string | null; userAgent?: string | null },
   throttle: Throttle,
 ) {
   const user = await confirmPassword(db, input.userId, input.password, throttle);
@@ -99,23 +99,23 @@ export async function removeTotpFromSettings(
     await removeRecoveryCodes(tx, input.userId);
     const ended = await endOtherSessions(tx, input.userId, input.sessionId, 'second_step_removed');
     await audit(tx, { actor: { id: user.id, email: user.email }, action: 'auth.totp_removed', entityType: 'user', entityId: user.id, details: { sessions_revoked: ended }, ip: input.ip });
-    await notifySecondStepChange(tx, { userId: user.id, change: 'totp-removed', ip: input.ip });
+    await notifySecondStepChange(tx, { userId: user.id, change: 'totp-removed', ip: input.ip, userAgent: input.userAgent });
     return { ended };
   });
 }
 
-export async function regenerateRecoveryCodes(db: Database, input: { userId: number; password: string; ip?: string | null }, throttle: Throttle) {
+export async function regenerateRecoveryCodes(db: Database, input: { userId: number; password: string; ip?: string | null; userAgent?: string | null }, throttle: Throttle) {
   const user = await confirmPassword(db, input.userId, input.password, throttle);
   if (!(await hasConfirmedTotp(db, input.userId))) throw new InvalidInputError(m.notEnabled);
   return db.transaction(async (tx) => {
     await audit(tx, { actor: { id: user.id, email: user.email }, action: 'auth.recovery_codes_regenerated', entityType: 'user', entityId: user.id, ip: input.ip });
-    await notifySecondStepChange(tx, { userId: user.id, change: 'recovery-codes', ip: input.ip });
+    await notifySecondStepChange(tx, { userId: user.id, change: 'recovery-codes', ip: input.ip, userAgent: input.userAgent });
     return { recovery_codes: await issueRecoveryCodes(tx, input.userId) };
   });
 }
 
 /** Removes a passkey; when it was the last second step of an account that must have one, refused. Ends the other sessions. */
-export async function removePasskeyFromSettings(db: Database, input: { userId: number; sessionId: string; passkeyId: number; env: Environment; ip?: string | null }) {
+export async function removePasskeyFromSettings(db: Database, input: { userId: number; sessionId: string; passkeyId: number; env: Environment; ip?: string | null; userAgent?: string | null }) {
   const security = await getAccountSecurity(db, input.userId, input.env);
   if (!security.passkeys.some((p) => p.id === input.passkeyId)) throw notFound(m.passkeyNotFound);
   if (security.second_step_required && !security.totp_enabled && security.passkeys.length === 1) throw new InvalidInputError(m.requiredForYou);
@@ -124,7 +124,7 @@ export async function removePasskeyFromSettings(db: Database, input: { userId: n
     await removePasskey(tx, input.userId, input.passkeyId);
     const ended = await endOtherSessions(tx, input.userId, input.sessionId, 'second_step_removed');
     await audit(tx, { actor: { id: user.id, email: user.email }, action: 'auth.passkey_removed', entityType: 'user', entityId: user.id, details: { passkey: input.passkeyId, sessions_revoked: ended }, ip: input.ip });
-    await notifySecondStepChange(tx, { userId: user.id, change: 'passkey-removed', ip: input.ip });
+    await notifySecondStepChange(tx, { userId: user.id, change: 'passkey-removed', ip: input.ip, userAgent: input.userAgent });
     return { ended };
   });
 }

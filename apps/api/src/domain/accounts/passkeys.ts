@@ -70,7 +70,7 @@ export async function passkeyRegistrationOptions(db: Db, userId: number, rp: Rel
 /** Checks the browser's answer and keeps the new passkey. */
 export async function registerPasskey(
   db: Db,
-  input: { userId: number; challengeId: string; response: Record<string, unknown>; name: string; rp: RelyingParty; ip?: string | null },
+  input: { userId: number; challengeId: string; response: Record<string, unknown>; name: string; rp: RelyingParty; ip?: string | null; userAgent?: string | null },
 ): Promise<{ id: number }> {
   const challenge = await takeWebAuthnChallenge(db, input.challengeId, 'passkey_register');
   if (challenge.userId !== input.userId) throw new InvalidInputError(m.passkeyInvalid);
@@ -103,7 +103,7 @@ export async function registerPasskey(
   if (!row) throw new InvalidInputError(m.passkeyInvalid);
   const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, input.userId)).limit(1);
   await audit(db, { actor: { id: input.userId, email: owner?.email ?? '' }, action: 'auth.passkey_added', entityType: 'user', entityId: input.userId, details: { passkey: row.id }, ip: input.ip });
-  await notifySecondStepChange(db, { userId: input.userId, change: 'passkey-added', ip: input.ip });
+  await notifySecondStepChange(db, { userId: input.userId, change: 'passkey-added', ip: input.ip, userAgent: input.userAgent });
   return row;
 }
 

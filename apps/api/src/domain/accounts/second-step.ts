@@ -104,7 +104,7 @@ export async function confirmEnrolmentAtSignIn(
   const recoveryCodes = await db.transaction(async (tx) => {
     await confirmTotpEnrolment(tx, step.userId);
     await audit(tx, { actor: { id: step.userId, email }, action: 'auth.totp_enabled', entityType: 'user', entityId: step.userId, ip: input.ip });
-    await notifySecondStepChange(tx, { userId: step.userId, change: 'totp-enabled', ip: input.ip });
+    await notifySecondStepChange(tx, { userId: step.userId, change: 'totp-enabled', ip: input.ip, userAgent: input.userAgent });
     return issueRecoveryCodes(tx, step.userId);
   });
   return { session: await openSignedInSession(db, step.userId, 'totp', input), recoveryCodes };

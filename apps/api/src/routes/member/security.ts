@@ -1,6 +1,6 @@
 // The member's own second step and sessions (docs/product.md#accounts-and-sessions): authenticator
 // app, recovery codes, passkeys, and "Sesiones activas". Every answer is about the caller's account.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { twoStepMessages as m } from '@donaciones/shared/messages/two-step';
@@ -40,6 +40,8 @@ export default async function memberSecurityRoutes(app: FastifyInstance) {
   const env = app.config.env;
   const rp = async () => relyingParty(app.config.publicUrl, (await getSettings(app.db, 'organization')).name);
   const answers = { ...guarded, 404: error, 429: error };
+  // Who made a change to the second step, as its email to the owner names it (browser, system, place).
+  const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
 
   r.get(
     '/users/me/security',
@@ -72,7 +74,7 @@ export default async function memberSecurityRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return confirmTotpFromSettings(app.db, box, { userId: signedInUser(request).id, code: request.body.code, ip: request.ip }, throttle);
+      return confirmTotpFromSettings(app.db, box, { userId: signedInUser(request).id, code: request.body.code, ...client(request) }, throttle);
     },
   );
 
@@ -89,7 +91,7 @@ export default async function memberSecurityRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = signedInUser(request);
-      await removeTotpFromSettings(app.db, { userId: user.id, sessionId: user.sessionId, password: request.body.password, env, ip: request.ip }, throttle);
+      await removeTotpFromSettings(app.db, { userId: user.id, sessionId: user.sessionId, password: request.body.password, env, ...client(request) }, throttle);
       return { message: m.removed };
     },
   );
@@ -107,7 +109,7 @@ export default async function memberSecurityRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return regenerateRecoveryCodes(app.db, { userId: signedInUser(request).id, password: request.body.password, ip: request.ip }, throttle);
+      return regenerateRecoveryCodes(app.db, { userId: signedInUser(request).id, password: request.body.password, ...client(request) }, throttle);
     },
   );
 
@@ -128,7 +130,7 @@ export default async function memberSecurityRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { challenge_id: challengeId, response, name } = request.body;
-      await registerPasskey(app.db, { userId: signedInUser(request).id, challengeId, response, name, rp: await rp(), ip: request.ip });
+      await registerPasskey(app.db, { userId: signedInUser(request).id, challengeId, response, name, rp: await rp(), ...client(request) });
       return reply.status(201).send({ message: m.passkeyAdded });
     },
   );
@@ -146,7 +148,7 @@ export default async function memberSecurityRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = signedInUser(request);
-      await removePasskeyFromSettings(app.db, { userId: user.id, sessionId: user.sessionId, passkeyId: request.params.id, env, ip: request.ip });
+      await removePasskeyFromSettings(app.db, { userId: user.id, sessionId: user.sessionId, passkeyId: request.params.id, env, ...client(request) });
       return { message: m.passkeyRemoved };
     },
   );
