@@ -2,7 +2,7 @@
 // docs/decisions/0027-prerendered-first-screen.md): the browser can paint it before the app's code
 // has run; the app then takes its place, and the page works as without it.
 import { guatemalaDay } from '@donaciones/shared/format';
-import { expect, test } from './fixtures';
+import { expect, statusError, test } from './fixtures';
 
 test.describe('prerendered first screen', () => {
   test('/donate comes with its heading in the HTML; the app replaces it and the form works', async ({ page, request }) => {
@@ -29,7 +29,9 @@ test.describe('prerendered first screen', () => {
     await expect(page.locator('input[name="donorName"]')).toBeVisible();
   });
 
-  test("a signed link's page comes with its frame and loading state in the HTML, whatever the token; the app then shows the link's answer", async ({ page, request }) => {
+  test("a signed link's page comes with its frame and loading state in the HTML, whatever the token; the app then shows the link's answer", async ({ page, request, allowConsoleErrors }) => {
+    // A token that is not valid: the API refuses it (401 for the monthly gift's, 403 for the deposit's).
+    allowConsoleErrors(statusError(401), statusError(403));
     for (const [url, frame, answer] of [
       ['/donacion-mensual?token=no-es-valido', /<h1[^>]*>Tu donación mensual<\/h1>/, 'Este enlace no es válido o ya venció'],
       ['/boleta?token=no-es-valido', />Boleta de depósito</, 'El enlace no es válido o ya venció.'],
