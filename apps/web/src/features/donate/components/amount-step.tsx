@@ -55,7 +55,7 @@ export interface AmountStepProps {
   designation?: ReactNode;
 }
 
-// eslint-disable-next-line max-lines-per-function -- step 1 of /donate, read top to bottom (frequency, presets, amount, programme, continue); /donate's first load is near its 130 KB budget (126.5 KB) (bench/web-load.ts, e2e/bundle-budget.spec.ts), so features/donate is not restructured
+// eslint-disable-next-line max-lines-per-function -- step 1 of /donate, read top to bottom (frequency, presets, amount, programme, continue); /donate's first load is near its 130 KB budget (bench/web-load.ts, e2e/bundle-budget.spec.ts), so features/donate is not restructured
 export function AmountStep(props: AmountStepProps) {
   const { preset, presets, customAmount, amount, currency, bounds, error, maintenance, frequency, onFrequency, onPreset, onCustomAmount, onContinue, headingRef, designation } = props;
   const understood = preset === null && !error && amount > 0 ? amount : null;

@@ -43,7 +43,7 @@ export interface SlipUploadFormProps {
   onUploaded?: (status: DepositStatus) => void;
 }
 
-// eslint-disable-next-line max-lines-per-function -- one form whose fields share the watched amount and the file's checks; /donate's first load is near its 130 KB budget (126.5 KB) (bench/web-load.ts, e2e/bundle-budget.spec.ts), so features/donate is not restructured
+// eslint-disable-next-line max-lines-per-function -- one form whose fields share the watched amount and the file's checks; /donate's first load is near its 130 KB budget (bench/web-load.ts, e2e/bundle-budget.spec.ts), so features/donate is not restructured
 export function SlipUploadForm({ donationId, token, amountCents, accounts, onUploaded }: SlipUploadFormProps) {
   const upload = useUploadSlip();
   const [file, setFile] = useState<File | null>(null);

@@ -31,7 +31,7 @@ export interface SuccessDialogProps {
   monthly?: boolean;
 }
 
-// eslint-disable-next-line max-lines-per-function -- the dialog's content in reading order (thanks, charge in parts, reference, card, contact); /donate's first load is near its 130 KB budget (126.5 KB) (bench/web-load.ts, e2e/bundle-budget.spec.ts), so features/donate is not restructured
+// eslint-disable-next-line max-lines-per-function -- the dialog's content in reading order (thanks, charge in parts, reference, card, contact); /donate's first load is near its 130 KB budget (bench/web-load.ts, e2e/bundle-budget.spec.ts), so features/donate is not restructured
 export function SuccessDialog({ donation, organization, payments, onAnother, onClose, monthly = false }: SuccessDialogProps) {
   const anotherRef = useRef<HTMLButtonElement>(null);
   const open = donation !== null;

@@ -26,7 +26,7 @@ export interface ConvertedAmount {
   amount: number;
 }
 
-// eslint-disable-next-line max-lines-per-function -- each choice with its setter, all kept in the same draft; /donate's first load is near its 130 KB budget (126.5 KB) (bench/web-load.ts, e2e/bundle-budget.spec.ts), so features/donate is not restructured
+// eslint-disable-next-line max-lines-per-function -- each choice with its setter, all kept in the same draft; /donate's first load is near its 130 KB budget (bench/web-load.ts, e2e/bundle-budget.spec.ts), so features/donate is not restructured
 export function useDonateChoices(draft: Partial<Draft>, site: PublicSite | undefined) {
   const [params] = useSearchParams();
   const [preset, setPreset] = useState<number | null>(typeof draft.preset === 'number' ? draft.preset : null);

@@ -42,7 +42,7 @@ function asDonation(status: DonationPaymentStatus): SuccessDonation {
   };
 }
 
-// eslint-disable-next-line max-lines-per-function -- one switch over the return's outcomes (processing, success, failure, cancelled); /donate's first load is near its 130 KB budget (126.5 KB) (bench/web-load.ts, e2e/bundle-budget.spec.ts), so features/donate is not restructured
+// eslint-disable-next-line max-lines-per-function -- one switch over the return's outcomes (processing, success, failure, cancelled); /donate's first load is near its 130 KB budget (bench/web-load.ts, e2e/bundle-budget.spec.ts), so features/donate is not restructured
 export default function DonateResultPage() {
   useDocumentTitle(d.resultTitle);
   const [params] = useSearchParams();

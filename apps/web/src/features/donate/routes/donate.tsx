@@ -100,7 +100,7 @@ export default function DonatePage() {
 }
 
 /** The card of the current step: loading, the amount, the details, processing, or the deposit's instructions. */
-// eslint-disable-next-line max-lines-per-function -- one switch over the checkout's steps, each already a component; /donate's first load is near its 130 KB budget (126.5 KB) (bench/web-load.ts, e2e/bundle-budget.spec.ts), so features/donate is not restructured
+// eslint-disable-next-line max-lines-per-function -- one switch over the checkout's steps, each already a component; /donate's first load is near its 130 KB budget (bench/web-load.ts, e2e/bundle-budget.spec.ts), so features/donate is not restructured
 function DonatePanel({ flow }: { flow: DonateFlow }) {
   const { site, choices, steps, form, donation } = flow;
   const system = site.data?.system;
