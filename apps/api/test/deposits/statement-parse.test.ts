@@ -157,6 +157,7 @@ describe('proposing matches', () => {
     createdOn: '2026-03-01',
     declaredDate: null,
     slipNumber: null,
+    officeReference: null,
     ...over,
   });
   const line = (over: Partial<LineToMatch> & { id: number }): LineToMatch => ({
@@ -168,12 +169,30 @@ describe('proposing matches', () => {
   });
 
   it('recognises the reference with or without # and the slip number without leading zeros', () => {
-    const d = { referenceCode: '#MG12345678', slipNumber: '00045678' };
+    const d = { referenceCode: '#MG12345678', slipNumber: '00045678', officeReference: null };
     expect(lineNamesDeposit({ description: 'DEP MG12345678', reference: null }, d)).toBe(true);
     expect(lineNamesDeposit({ description: 'Dep #mg12345678 efectivo', reference: null }, d)).toBe(true);
     expect(lineNamesDeposit({ description: 'DEPOSITO', reference: '45678' }, d)).toBe(true);
     expect(lineNamesDeposit({ description: 'DEPOSITO 4567', reference: null }, d)).toBe(false);
     expect(lineNamesDeposit({ description: 'MG123456789', reference: null }, d)).toBe(false);
+  });
+
+  it('recognises the bank reference the office typed when entering the deposit, as a slip number', () => {
+    const d = { referenceCode: '#MG12345678', slipNumber: null, officeReference: 'BI-0044556677' };
+    expect(lineNamesDeposit({ description: 'DEPOSITO', reference: '44556677' }, d)).toBe(true);
+    expect(lineNamesDeposit({ description: 'DEP BI0044556677 AGENCIA', reference: null }, d)).toBe(true);
+    expect(lineNamesDeposit({ description: 'DEPOSITO 4455667', reference: null }, d)).toBe(false);
+    // A short reference is too common a number to name a deposit by its digits alone.
+    expect(lineNamesDeposit({ description: 'DEPOSITO', reference: '4410' }, { ...d, officeReference: 'B-4410' })).toBe(false);
+    expect(lineNamesDeposit({ description: 'DEPOSITO B4410', reference: null }, { ...d, officeReference: 'B-4410' })).toBe(true);
+
+    // Two deposits of the same amount and day: the one whose office reference the line carries is proposed.
+    const { lines } = matchStatement(
+      [line({ id: 1, reference: '44556677' })],
+      [deposit({ donationId: 3 }), deposit({ donationId: 4, officeReference: 'BI-0044556677' })],
+    );
+    expect(lines.get(1)).toMatchObject({ state: 'proposed', proposed: 4 });
+    expect(lines.get(1)?.candidates[0]).toMatchObject({ donationId: 4, referenceFound: true });
   });
 
   it('proposes the same amount within ±3 days of the declared date or of the creation', () => {

@@ -4,9 +4,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { StatementImport, StatementImportList, StatementPreview } from '@donaciones/shared/schemas/bank-statements';
-import { auditLog, bankStatementLines, donationAttachments, donations, emailOutbox } from '../../src/db/schema';
+import { auditLog, bankStatementLines, donationAttachments, donations, emailOutbox, users } from '../../src/db/schema';
 import { deliverDueEmails } from '../../src/jobs/email-outbox';
 import { smtpTransport } from '../../src/platform/mailer';
+import { guatemalaDay } from '@donaciones/shared/format';
 import { callers } from '../support/staff';
 import { createTestApp, inject, type TestContext } from '../support/helpers';
 import { startSmtp } from '../support/smtp';
@@ -181,6 +182,36 @@ describe('importing a statement and confirming a match', () => {
     const shown = (res.json() as StatementImport).lines.flatMap((l) => l.candidates);
     expect(shown.find((c) => c.donation_id === entered.id)?.dated_by_day).toBe(true);
     expect(shown.find((c) => c.donation_id === online.id)?.dated_by_day).toBe(false);
+  });
+
+  it("finds a deposit the office entered by the bank reference typed with it, as a donor's slip number", async () => {
+    const today = guatemalaDay(new Date());
+    // A donor's deposit of the same amount and day, older, which would win the tie without the reference.
+    const online = await pendingDeposit(73_130, today);
+    const entered = await inject(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/admin/gifts',
+      token: who.admin.token,
+      payload: { receivedOn: today, currency: 'GTQ', donorName: 'Marta Chen', donorEmail: 'marta.oficina@prueba.gt', method: 'deposit', reference: 'BI-0091827364', amount: 731.3 },
+    });
+    expect(entered.statusCode, entered.body).toBe(201);
+    const [d, m, y] = [today.slice(8), today.slice(5, 7), today.slice(0, 4)];
+    const file = `${HEADER}\n${d}/${m}/${y};DEPOSITO AGENCIA CENTRAL;91827364;;731,30;731,30\n`;
+    const res = await post('', { bank: newBank(), file_name: 'oficina.csv', content_base64: base64(file), mapping: MAPPING });
+    expect(res.statusCode, res.body).toBe(201);
+    const [line] = (res.json() as StatementImport).lines;
+    expect(line.state).toBe('proposed');
+    expect(line.candidates[0]).toMatchObject({ donation_id: entered.json().id, kind: 'match', reference_found: true, dated_by_day: true });
+    expect(line.candidates.find((c) => c.donation_id === online.id)).toMatchObject({ kind: 'match', reference_found: false });
+
+    // The review queue says the office entered it, who, and with which reference: no donor slip is awaited.
+    const [staff] = await ctx.db.select().from(users).where(eq(users.id, who.admin.id));
+    const queue = await inject(ctx.app, { method: 'GET', url: '/api/v1/admin/donations?pendingDeposits=true&limit=100', token: who.admin.token });
+    const rows = queue.json().donations as { id: number; office_entry: unknown; deposit: unknown }[];
+    expect(rows.find((r) => r.id === entered.json().id)).toMatchObject({ deposit: null, office_entry: { entered_by: `${staff.firstName} ${staff.lastName}`.trim(), reference: 'BI-0091827364' } });
+    expect(rows.find((r) => r.id === online.id)).toMatchObject({ office_entry: null });
+    const page = await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/donations/${entered.json().id}/review`, token: who.admin.token });
+    expect(page.json().donation.office_entry).toMatchObject({ reference: 'BI-0091827364' });
   });
 
   it('saves the mapping for the bank and reuses it for the next file', async () => {

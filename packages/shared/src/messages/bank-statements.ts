@@ -27,6 +27,10 @@ export const bankStatementsMessages = {
     filterLabel: 'Depósitos por verificar',
     slipTitle: 'Boleta de depósito',
     slipMissing: 'El donante aún no subió la boleta.',
+    /** A deposit the office recorded ("Registrar una donación"): no donor slip is awaited. */
+    officeEntered: (name: string | null) => (name ? `Registrado en oficina por ${name}.` : 'Registrado en oficina.'),
+    officeCheck: 'Sin boleta del donante: compáralo con el estado de cuenta del banco (Conciliación bancaria).',
+    officeReference: 'Referencia del banco',
     slipZoom: (reference: string) => `Ampliar la boleta de ${reference}`,
     slipZoomTitle: (reference: string) => `Boleta de ${reference}`,
     slipOpenPdf: 'Abrir la boleta (PDF)',

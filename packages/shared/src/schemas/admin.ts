@@ -81,6 +81,14 @@ export type AdminUserList = z.infer<typeof adminUserListSchema>;
 /** docs/product.md#the-donation-ledger, in the order the filter offers them. */
 export const ADMIN_STATUS_VALUES = ['PENDING', 'APPROVED', 'DECLINED', 'CANCELLED', 'EXPIRED', 'REFUNDED', 'VOIDED'] as const;
 
+/** A gift entered at the office ("Registrar una donación"): who entered it, and the bank's reference typed for a deposit or transfer. */
+export const officeEntrySchema = z.object({
+  /** The staff member's name; null when their account no longer exists. */
+  entered_by: z.string().nullable(),
+  reference: z.string().nullable(),
+});
+export type OfficeEntry = z.infer<typeof officeEntrySchema>;
+
 export const adminDonationSchema = z
   .object({
     id: z.number().int(),
@@ -105,6 +113,8 @@ export const adminDonationSchema = z
     payment_method: z.string().nullable().optional(),
     /** A deposit's newest slip and declared data, in the review list; null without a slip. */
     deposit: depositSlipReviewSchema.nullable().optional(),
+    /** Set for a gift entered at the office, in the review list and a donation's page; null otherwise. */
+    office_entry: officeEntrySchema.nullable().optional(),
   })
   .meta({ id: 'AdminDonation' });
 export type AdminDonation = z.infer<typeof adminDonationSchema>;

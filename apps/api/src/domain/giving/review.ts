@@ -16,6 +16,7 @@ import { cursorInstant, pageOf } from '../../platform/keyset';
 import { conflict, notFound } from '../../errors';
 import { paymentMessages } from '../../messages/payments';
 import { depositReviewsOf } from '../deposits/slip-review';
+import { officeEntriesOf } from './office-entry';
 import { needsManualReview } from '../payments/providers';
 
 type AdminStatus = AdminDonation['status'];
@@ -73,8 +74,8 @@ export function toAdminDonation(
 export async function adminDonationOf(db: Db, id: number, contacts: boolean): Promise<AdminDonation> {
   const [row] = await db.select().from(donations).where(eq(donations.id, id)).limit(1);
   if (!row) throw notFound();
-  const deposits = await depositReviewsOf(db, [row]);
-  return { ...toAdminDonation(row, contacts), deposit: deposits.get(id) ?? null };
+  const [deposits, office] = await Promise.all([depositReviewsOf(db, [row]), officeEntriesOf(db, [row])]);
+  return { ...toAdminDonation(row, contacts), deposit: deposits.get(id) ?? null, office_entry: office.get(id) ?? null };
 }
 
 /** A card donation is settled by its payment provider (simulated or real), never by a staff click. */
@@ -122,9 +123,9 @@ export async function listAdminDonations(
   ]);
   const { page: shown, nextCursor } = pageOf(read, input.limit);
   const rows = shown.map((r) => r.row);
-  const deposits = await depositReviewsOf(db, rows);
+  const [deposits, office] = await Promise.all([depositReviewsOf(db, rows), officeEntriesOf(db, rows)]);
   return {
-    donations: rows.map((row) => ({ ...toAdminDonation(row, contacts), deposit: deposits.get(row.id) ?? null })),
+    donations: rows.map((row) => ({ ...toAdminDonation(row, contacts), deposit: deposits.get(row.id) ?? null, office_entry: office.get(row.id) ?? null })),
     total: counted.total,
     total_capped: counted.capped,
     limit: input.limit,

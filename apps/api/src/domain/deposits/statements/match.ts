@@ -28,6 +28,8 @@ export interface DepositToMatch {
   /** What the donor declared with the slip, when there is one. */
   declaredDate: string | null;
   slipNumber: string | null;
+  /** The bank's reference staff typed when the office entered the deposit (docs/product.md#staff-gift-entry). */
+  officeReference: string | null;
 }
 
 /**
@@ -70,22 +72,38 @@ function tokens(text: string): Set<string> {
   );
 }
 
-/** The words by which a line may name a deposit: its reference without `#`, those digits alone (6+), its slip number (4+). */
-function namesOf(deposit: Pick<DepositToMatch, 'referenceCode' | 'slipNumber'>): string[] {
+type Named = Pick<DepositToMatch, 'referenceCode' | 'slipNumber' | 'officeReference'>;
+
+/**
+ * A slip number or bank reference as a line's words: its letters and digits without leading zeros (4+), and
+ * each run of 6+ digits in it, since a bank prints `4455667` for what staff typed as `BI-4455667`.
+ */
+function bankWords(text: string | null): string[] {
+  const upper = (text ?? '').toUpperCase();
+  const stripZeros = (w: string) => w.replace(/^0+(?=\d)/, '');
+  const whole = stripZeros(upper.replace(/[^A-Z0-9]/g, ''));
+  const runs = (upper.match(/\d{6,}/g) ?? []).map(stripZeros).filter((w) => w.length >= 6);
+  return [...(whole.length >= 4 ? [whole] : []), ...runs];
+}
+
+/**
+ * The words by which a line may name a deposit: its reference without `#`, those digits alone (6+), and the
+ * bank's number for it (4+): the donor's slip number, or the reference the office typed when entering it.
+ */
+function namesOf(deposit: Named): string[] {
   const reference = deposit.referenceCode.replace(/^#/, '').toUpperCase();
   const names = [reference];
   // A bank may print the reference's digits alone (long enough not to be any number of the line).
   const digits = reference.replace(/^MG/, '').replace(/^0+(?=\d)/, '');
   if (digits.length >= 6) names.push(digits);
-  const slip = (deposit.slipNumber ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '').replace(/^0+(?=\d)/, '');
-  if (slip.length >= 4) names.push(slip);
+  for (const word of [...bankWords(deposit.slipNumber), ...bankWords(deposit.officeReference)]) if (!names.includes(word)) names.push(word);
   return names;
 }
 
 const wordsOf = (line: Pick<LineToMatch, 'description' | 'reference'>) => tokens(`${line.description} ${line.reference ?? ''}`);
 
-/** Does the line name the donation: its reference (with or without #) or a slip number of 4+ characters. */
-export function lineNamesDeposit(line: Pick<LineToMatch, 'description' | 'reference'>, deposit: Pick<DepositToMatch, 'referenceCode' | 'slipNumber'>): boolean {
+/** Does the line name the donation: its reference (with or without #), or its slip number or office reference of 4+ characters. */
+export function lineNamesDeposit(line: Pick<LineToMatch, 'description' | 'reference'>, deposit: Named): boolean {
   const words = wordsOf(line);
   return namesOf(deposit).some((n) => words.has(n));
 }

@@ -57,6 +57,7 @@ export async function pendingDeposits(db: Db, ids?: number[]): Promise<Deposit[]
       source: donations.source,
       donorName: donations.donorName,
       currency: donations.currency,
+      paymentReference: donations.paymentReference,
     })
     .from(donations)
     .where(ids ? and(pendingDeposit, inArray(donations.id, ids)) : pendingDeposit)
@@ -64,6 +65,8 @@ export async function pendingDeposits(db: Db, ids?: number[]): Promise<Deposit[]
   const declared = await declaredSlipsOf(db, ids ?? db.select({ id: donations.id }).from(donations).where(pendingDeposit));
   return rows.map((r) => {
     const slip = declared.get(r.id);
+    // A deposit the office entered carries the bank's reference staff typed (gift entry), as a slip carries its number.
+    const officeReference = r.source === 'service' && r.receivedOn != null ? r.paymentReference : null;
     return {
       donationId: r.id,
       referenceCode: r.referenceCode,
@@ -71,13 +74,15 @@ export async function pendingDeposits(db: Db, ids?: number[]): Promise<Deposit[]
       createdOn: guatemalaDay(r.createdAt),
       declaredDate: slip?.depositDate ?? null,
       slipNumber: slip?.slipNumber ?? null,
+      officeReference,
       donor_name: r.donorName,
       amount: fromCents(r.amountCents),
       currency: r.currency,
       created_at: r.createdAt.toISOString(),
       dated_by_day: isDatedByDay(r),
       declared_date: slip?.depositDate ?? null,
-      slip_number: slip?.slipNumber ?? null,
+      // An office deposit's bank reference stands where a donor's slip number would.
+      slip_number: slip?.slipNumber ?? officeReference,
     };
   });
 }

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { AlertTriangle, Copy, FileText, ZoomIn } from 'lucide-react';
 import { formatDay, formatMoney } from '@donaciones/shared/format';
 import { bankStatementsMessages } from '@donaciones/shared/messages/bank-statements';
+import type { OfficeEntry } from '@donaciones/shared/schemas/admin';
 import type { DepositSlipReview } from '@donaciones/shared/schemas/bank-statements';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
@@ -97,19 +98,41 @@ export function SlipFlags({ slip, amount, currency }: { slip: DepositSlipReview;
   );
 }
 
+/**
+ * A deposit without a slip: one the office entered awaits none (who entered it and the bank's reference instead),
+ * one made through /donate waits for its donor's.
+ */
+export function NoSlip({ office }: { office: OfficeEntry | null | undefined }) {
+  if (!office) return <p className="text-sm text-ink-600">{m.slipMissing}</p>;
+  return (
+    <div data-testid="office-entry" className="flex min-w-0 flex-col gap-2 text-left text-sm">
+      <p className="font-medium text-ink-900">{m.officeEntered(office.entered_by)}</p>
+      {office.reference && (
+        <dl>
+          <dt className="text-ink-600">{m.officeReference}</dt>
+          <dd className="font-medium break-words text-ink-900 tabular-nums">{office.reference}</dd>
+        </dl>
+      )}
+      <p className="text-ink-600">{m.officeCheck}</p>
+    </div>
+  );
+}
+
 /** A slip in a row of "Depósitos por verificar": its preview, the declared data and the warnings. */
 export function DepositSlip({
   slip,
+  office,
   reference,
   amount,
   currency,
 }: {
   slip: DepositSlipReview | null | undefined;
+  office?: OfficeEntry | null;
   reference: string;
   amount: number;
   currency: string;
 }) {
-  if (!slip) return <p className="text-sm text-ink-600">{m.slipMissing}</p>;
+  if (!slip) return <NoSlip office={office} />;
   return (
     <div className="flex min-w-0 flex-col gap-2 text-left text-sm">
       <div className="flex min-w-0 items-start gap-3">

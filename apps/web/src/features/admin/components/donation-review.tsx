@@ -16,7 +16,7 @@ import { useSession } from '@/lib/session';
 import type { Decision } from '../api/decide-donation';
 import { useDonationReview } from '../api/donation-review';
 import { DecisionModal } from './decision-modal';
-import { DeclaredData, SlipFlags } from './deposit-slip';
+import { DeclaredData, NoSlip, SlipFlags } from './deposit-slip';
 import { SlipViewer } from './slip-viewer';
 
 const m = bankStatementsMessages.review;
@@ -61,7 +61,7 @@ export function DonationReview({ id }: { id: number }) {
       {(isDeposit || canDecide) && (
         <Card title={isDeposit ? m.slipTitle : m.decisionTitle}>
           <div className={isDeposit ? 'grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]' : undefined}>
-            {isDeposit && (slip ? <SlipViewer slip={slip} reference={d.reference_code} /> : <p className="text-sm text-ink-600">{m.slipMissing}</p>)}
+            {isDeposit && (slip ? <SlipViewer slip={slip} reference={d.reference_code} /> : <NoSlip office={d.office_entry} />)}
             <div className="flex min-w-0 flex-col gap-4 text-sm">
               {slip && <DeclaredData slip={slip} currency={d.currency} />}
               {slip && <SlipFlags slip={slip} amount={d.amount_gtq} currency={d.currency} />}

@@ -84,6 +84,20 @@ describe('Depósitos por verificar', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(zoom).toHaveFocus();
   });
+
+  it('says a deposit the office entered awaits no slip from its donor: who entered it and the bank reference', async () => {
+    const office: AdminDonation = { ...deposit, id: 44, reference_code: '#MG00000044', deposit: null, dated_by_day: true, office_entry: { entered_by: 'Rosa Finanzas', reference: 'BI-4455667' } };
+    const online: AdminDonation = { ...deposit, id: 45, reference_code: '#MG00000045', deposit: null, office_entry: null };
+    const handler = (req: RecordedRequest) =>
+      req.method === 'GET' && req.url === '/admin/donations' ? { status: 200, data: { donations: [office, online], total: 2, limit: 20, offset: 0 } } : undefined;
+    renderApp('/admin/donations?status=DEPOSITS', { ...ADMIN, handler });
+    const table = await screen.findByRole('table', {}, { timeout: 6000 });
+    const [officeRow, onlineRow] = within(table).getAllByRole('row').slice(1);
+    expect(within(officeRow).getByText('Registrado en oficina por Rosa Finanzas.')).toBeInTheDocument();
+    expect(within(officeRow).getByText('BI-4455667')).toBeInTheDocument();
+    expect(within(officeRow).queryByText('El donante aún no subió la boleta.')).not.toBeInTheDocument();
+    expect(within(onlineRow).getByText('El donante aún no subió la boleta.')).toBeInTheDocument();
+  });
 });
 
 const preview: StatementPreview = {

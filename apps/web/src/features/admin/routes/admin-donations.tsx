@@ -195,7 +195,7 @@ function reviewColumns(deposits: boolean, onDecide: (donation: AdminDonation, de
             header: bankStatementsMessages.review.slipTitle,
             className: 'min-w-[24rem]',
             stacked: true,
-            cell: (d: AdminDonation) => <DepositSlip slip={d.deposit} reference={d.reference_code} amount={d.amount_gtq} currency={d.currency} />,
+            cell: (d: AdminDonation) => <DepositSlip slip={d.deposit} office={d.office_entry} reference={d.reference_code} amount={d.amount_gtq} currency={d.currency} />,
           },
         ]
       : []),
