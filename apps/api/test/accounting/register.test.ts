@@ -80,7 +80,10 @@ describe('GET /admin/register/export', () => {
     expect(lines).toHaveLength(7);
     expect(lines[1]).toContain(',Donación,');
     expect(lines[1]).toContain(',500.00,22.50,2.70,474.80,474.80,Comedor escolar,');
-    expect(lines[5]).toMatch(/^2026-05-20,Reembolso,.*,-300\.00,0\.00,0\.00,-300\.00,-300\.00,/);
+    // The day as the reports' files and the Excel's date cells show it, dd/mm/yyyy, never ISO.
+    expect(lines[1]).toMatch(/^03\/05\/2026,Donación,/);
+    expect(lines[5]).toMatch(/^20\/05\/2026,Reembolso,.*,-300\.00,0\.00,0\.00,-300\.00,-300\.00,/);
+    expect(lines.slice(1).every((l) => /^\d{2}\/\d{2}\/\d{4},/.test(l))).toBe(true);
   });
 
   it('streams an Excel workbook whose amounts are numbers, with the totals sheet', async () => {

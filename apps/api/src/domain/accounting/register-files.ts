@@ -3,7 +3,7 @@
 // year of movements never sits in the server's memory: CSV (UTF-8 with BOM) and Excel through
 // exceljs's streaming WorkbookWriter.
 import { PassThrough, Readable } from 'node:stream';
-import { guatemalaDay } from '@donaciones/shared/format';
+import { formatDay, guatemalaDay } from '@donaciones/shared/format';
 import { registerMessages } from '@donaciones/shared/messages/accounting';
 import type { Db } from '../../db/client';
 import { type Movement, type RegisterPeriod, registerBatches, registerTotals } from './register';
@@ -43,14 +43,18 @@ function csvField(value: string | number | null, delimiter: string): string {
   return /["\n\r,;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/** A movement's row for CSV: its Guatemala day written dd/mm/yyyy, as the reports' files and the Excel's date cells show it. */
+function csvCells(m: Movement): (string | number | null)[] {
+  const [day, ...rest] = cells(m);
+  return [formatDay(day as string), ...rest];
+}
+
 /** The register as CSV text, one batch of rows per chunk. */
 export function registerCsv(db: Db, period: RegisterPeriod, delimiter: ',' | ';' = ','): Readable {
   async function* lines() {
     yield `\uFEFF${HEADER.map((h) => csvField(h, delimiter)).join(delimiter)}\r\n`;
     for await (const batch of registerBatches(db, period)) {
-      yield batch
-        .map((m) => cells(m).map((v, i) => (i === 14 && typeof v === 'number' ? String(v) : csvField(v, delimiter))).join(delimiter))
-        .join('\r\n') + '\r\n';
+      yield batch.map((m) => csvCells(m).map((v, i) => (i === 14 && typeof v === 'number' ? String(v) : csvField(v, delimiter))).join(delimiter)).join('\r\n') + '\r\n';
     }
   }
   return Readable.from(lines());
