@@ -82,6 +82,8 @@ describe('admin donations: list', () => {
       // Not a bank deposit: no slip to review (docs/product.md#bank-deposits).
       payment_method: null,
       deposit: null,
+      // Not entered at the office (docs/product.md#staff-gift-entry).
+      office_entry: null,
     });
   });
 
