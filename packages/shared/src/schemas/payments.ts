@@ -69,6 +69,30 @@ export function toQuetzalCents(cents: number, currency: PaymentCurrency, rate: n
   return currency === 'GTQ' ? cents : Math.round(cents * rate);
 }
 
+/** A gift's minimum and maximum, in units of its currency. */
+export interface AmountBounds {
+  min: number;
+  max: number;
+}
+
+/**
+ * The bounds staff set (quetzales) in `currency`, to the cent, as the API compares a gift in another
+ * currency: the smallest amount whose quetzal value at `rate` reaches the minimum and the largest
+ * whose value stays within the maximum. Used by /donate and by a monthly gift's "Cambiar monto".
+ */
+export function boundsIn(bounds: AmountBounds, currency: PaymentCurrency, rate: number): AmountBounds {
+  if (currency === 'GTQ') return bounds;
+  const minQ = Math.round(bounds.min * 100);
+  const maxQ = Math.round(bounds.max * 100);
+  let min = Math.max(1, Math.ceil(minQ / rate));
+  while (min > 1 && toQuetzalCents(min - 1, currency, rate) >= minQ) min -= 1;
+  while (toQuetzalCents(min, currency, rate) < minQ) min += 1;
+  let max = Math.floor(maxQ / rate);
+  while (toQuetzalCents(max + 1, currency, rate) <= maxQ) max += 1;
+  while (max > 0 && toQuetzalCents(max, currency, rate) > maxQ) max -= 1;
+  return { min: min / 100, max: max / 100 };
+}
+
 export const REFERENCE_PATTERN = /^#MG\d{8}$/;
 
 /** `GET /donate/status?ref=`: what the return page shows of one donation (nothing about the donor). */

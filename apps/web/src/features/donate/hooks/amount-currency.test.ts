@@ -1,9 +1,9 @@
 // A change of currency on /donate converts the amount at the reference rate instead of keeping its
 // number (decision 0071), within the bounds POST /donate applies to a dollar gift's quetzal value.
 import { describe, expect, it } from 'vitest';
-import { toQuetzalCents } from '@donaciones/shared/schemas/payments';
 import { PRESET_AMOUNTS } from '@donaciones/shared/constants';
-import { amountText, boundsIn, convertAmount, presetIn, presetLabel } from './amount-currency';
+import { boundsIn, toQuetzalCents } from '@donaciones/shared/schemas/payments';
+import { amountText, convertAmount, presetIn, presetLabel } from './amount-currency';
 
 const bounds = { min: 1, max: 50_000 };
 

@@ -4,31 +4,7 @@
 // bounds staff set are quetzales; in dollars they are the amounts whose quetzal value at the rate
 // lies within them, as POST /donate compares a dollar gift (toQuetzalCents).
 import { CURRENCY_SYMBOLS } from '@donaciones/shared/format';
-import { type PaymentCurrency, toQuetzalCents } from '@donaciones/shared/schemas/payments';
-
-export interface AmountBounds {
-  min: number;
-  max: number;
-}
-
-const inQuetzales = (cents: number, currency: PaymentCurrency, rate: number) => toQuetzalCents(cents, currency, rate);
-
-/**
- * The bounds (quetzales) in `currency`, to the cent: the smallest amount whose quetzal value at
- * `rate` reaches the minimum and the largest whose value stays within the maximum.
- */
-export function boundsIn(bounds: AmountBounds, currency: PaymentCurrency, rate: number): AmountBounds {
-  if (currency === 'GTQ') return bounds;
-  const minQ = Math.round(bounds.min * 100);
-  const maxQ = Math.round(bounds.max * 100);
-  let min = Math.max(1, Math.ceil(minQ / rate));
-  while (min > 1 && inQuetzales(min - 1, currency, rate) >= minQ) min -= 1;
-  while (inQuetzales(min, currency, rate) < minQ) min += 1;
-  let max = Math.floor(maxQ / rate);
-  while (inQuetzales(max + 1, currency, rate) <= maxQ) max += 1;
-  while (max > 0 && inQuetzales(max, currency, rate) > maxQ) max -= 1;
-  return { min: min / 100, max: max / 100 };
-}
+import { type AmountBounds, type PaymentCurrency, boundsIn } from '@donaciones/shared/schemas/payments';
 
 /**
  * `amount` of `from` in `to` at `rate` quetzales per dollar, rounded to whole units (at least 1) and

@@ -10,11 +10,11 @@ import { donateMessages } from '@donaciones/shared/messages/donate';
 import { donateAmountSchema } from '@donaciones/shared/schemas/donate';
 import type { PaymentMethod } from '@donaciones/shared/schemas/payments';
 import type { DonationFrequency } from '@donaciones/shared/schemas/monthly';
-import type { PaymentCurrency } from '@donaciones/shared/schemas/payments';
+import { type PaymentCurrency, boundsIn } from '@donaciones/shared/schemas/payments';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
 import { FREQUENCY_PARAM, MONTHLY_FREQUENCY } from '@/lib/paths';
 import { readCustomAmount } from '../components/amount-step';
-import { amountText, boundsIn, convertAmount, presetIn } from './amount-currency';
+import { amountText, convertAmount, presetIn } from './amount-currency';
 import { type Draft, draftText } from './donate-draft';
 
 const d = donateMessages;

@@ -11,7 +11,8 @@ import { donateMessages } from '@donaciones/shared/messages/donate';
 import { monthlyManageMessages } from '@donaciones/shared/messages/monthly-manage';
 import { donateAmountSchema } from '@donaciones/shared/schemas/donate';
 import type { MonthlyCheckout, MonthlyGift } from '@donaciones/shared/schemas/monthly';
-import { hostedCheckout } from '@donaciones/shared/schemas/payments';
+import { type AmountBounds, type PaymentCurrency, boundsIn, hostedCheckout } from '@donaciones/shared/schemas/payments';
+import type { PublicSite } from '@donaciones/shared/schemas/public-site';
 import { Button } from '@/components/button';
 import { TextInput } from '@/components/form-fields';
 import { Modal } from '@/components/modal';
@@ -20,6 +21,16 @@ import { usePublicSite } from '@/lib/public-site';
 import { monthlyAmount } from './monthly-gift-details';
 
 const c = monthlyManageMessages.changeAmount;
+
+/**
+ * The settings' bounds in the gift's currency, as the API checks a new amount (a dollar gift by its
+ * quetzal value at the staff's rate); null until the site's settings have loaded.
+ */
+function giftBounds(site: PublicSite | undefined, currency: PaymentCurrency): AmountBounds | null {
+  if (!site) return null;
+  const quetzales = { min: site.system.min_donation_amount, max: site.system.max_donation_amount };
+  return boundsIn(quetzales, currency, site.payments.usd_exchange_rate);
+}
 
 /** A monthly action's request: the answer names the provider's page, or null when nothing is to confirm there. */
 export type MonthlyAction = (value: number) => Promise<MonthlyCheckout>;
@@ -35,6 +46,7 @@ function useAmountChange(gift: MonthlyGift | null, send: MonthlyAction, onClose:
   const [error, setError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const fieldRef = useRef<HTMLInputElement>(null);
+  const bounds = gift ? giftBounds(site.data, gift.currency) : null;
 
   const close = () => {
     setText('');
@@ -46,10 +58,9 @@ function useAmountChange(gift: MonthlyGift | null, send: MonthlyAction, onClose:
   const read = (): { amount: number } | { error: string } => {
     const parsed = parseAmountInput(text);
     if (!parsed.ok) return { error: parsed.problem === 'empty' ? donateMessages.amountRequired : donateMessages.amountInput[parsed.problem] };
-    const system = site.data?.system;
     const amount = parsed.cents / 100;
-    if (system) {
-      const bounded = donateAmountSchema({ min: system.min_donation_amount, max: system.max_donation_amount }).safeParse(amount);
+    if (bounds) {
+      const bounded = donateAmountSchema(bounds, gift?.currency).safeParse(amount);
       if (!bounded.success) return { error: bounded.error.issues[0]?.message ?? donateMessages.amountRequired };
     }
     if (gift && parsed.cents === (gift.pendingAmountCents ?? gift.amountCents)) return { error: c.same };
@@ -85,11 +96,11 @@ function useAmountChange(gift: MonthlyGift | null, send: MonthlyAction, onClose:
 
   const from = gift?.status === 'paused' && gift.pausedUntil ? formatLongDate(gift.pausedUntil) : gift?.nextChargeAt ? formatLongDate(gift.nextChargeAt) : null;
   const busy = busySending || leaving;
-  return { site, text, setText, error, fieldRef, close, submit, from, busy };
+  return { site, bounds, text, setText, error, fieldRef, close, submit, from, busy };
 }
 
 export function ChangeAmountDialog({ gift, onClose, submit: send }: { gift: MonthlyGift | null; onClose: () => void; submit: MonthlyAction }) {
-  const { site, text, setText, error, fieldRef, close, submit, from, busy } = useAmountChange(gift, send, onClose);
+  const { site, bounds, text, setText, error, fieldRef, close, submit, from, busy } = useAmountChange(gift, send, onClose);
   const gateway = hostedCheckout(site.data?.payments.provider);
   return (
     <Modal
@@ -128,11 +139,8 @@ export function ChangeAmountDialog({ gift, onClose, submit: send }: { gift: Mont
           value={text}
           onChange={(e) => setText(e.target.value)}
           hint={
-            site.data
-              ? donateMessages.customAmountHint(
-                  formatCents(Math.round(site.data.system.min_donation_amount * 100)),
-                  formatCents(Math.round(site.data.system.max_donation_amount * 100)),
-                )
+            bounds && gift
+              ? donateMessages.customAmountHint(formatCents(Math.round(bounds.min * 100), gift.currency), formatCents(Math.round(bounds.max * 100), gift.currency))
               : undefined
           }
           error={error ?? undefined}

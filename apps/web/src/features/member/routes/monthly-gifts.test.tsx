@@ -224,6 +224,38 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
     expect(requests.find((r) => r.url === '/member/monthly-gifts/4/change-amount')?.data).toEqual({ amount: 1200 });
   });
 
+  it('"Cambiar monto" of a dollar gift checks the bounds in dollars, as the API compares its quetzal value at the rate', async () => {
+    // Q10 to Q50,000 at the site's rate: a dollar amount is refused only when its quetzal value is out of bounds.
+    const rate = site.payments.usd_exchange_rate;
+    const minUsd = Math.ceil(1000 / rate) / 100;
+    const { user, requests } = openList(
+      () => [gift({ currency: 'USD', amountCents: 2_000 })],
+      (req) => (req.url === '/member/monthly-gifts/4/change-amount' ? { status: 200, data: { checkoutUrl: null, giftId: 4 } } : undefined),
+    );
+    const [item] = await items();
+    await user.click(within(item).getByRole('button', { name: 'Cambiar monto' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cambiar el monto de tu donación mensual' });
+    expect(dialog.textContent).toContain(`US$${minUsd.toFixed(2)}`);
+    expect(dialog.textContent).not.toContain('Q10.00');
+    const field = within(dialog).getByRole('textbox', { name: /Nuevo monto mensual/ });
+    const submit = within(dialog).getByRole('button', { name: 'Guardar el nuevo monto' });
+    // Below the minimum in dollars: the words name the dollar minimum.
+    await user.type(field, '1');
+    await user.click(submit);
+    expect(within(dialog).getByText(`El monto mínimo de donación es US$${minUsd.toFixed(2)}`)).toBeInTheDocument();
+    // US$7,000 is over Q50,000 at the rate: refused, in dollars.
+    await user.clear(field);
+    await user.type(field, '7000');
+    await user.click(submit);
+    expect(within(dialog).getByText(/El monto máximo de donación es US\$/)).toBeInTheDocument();
+    expect(requests.some((r) => r.url.endsWith('/change-amount'))).toBe(false);
+    await user.clear(field);
+    // US$5 is about Q39: taken, though 5 is below the quetzal minimum's 10.
+    await user.type(field, '5');
+    await user.click(submit);
+    await waitFor(() => expect(requests.find((r) => r.url === '/member/monthly-gifts/4/change-amount')?.data).toEqual({ amount: 5 }));
+  });
+
   it('"Pausar" offers 1, 2 or 3 months with the date each resumes, sends the choice, and the list shows the pause and a pending change', async () => {
     let paused = false;
     const { user, requests } = openList(
