@@ -25,14 +25,28 @@ export function useOwnLetters(sponsorshipId: number) {
   return useQuery(ownLettersQueryOptions(sponsorshipId));
 }
 
+/** The letter was stored, its photo was not (refused or cut off): the form must not offer to send the letter again. */
+export class PhotoNotAttached extends Error {
+  constructor(
+    readonly letter: OwnLetter,
+    readonly cause: unknown,
+  ) {
+    super('photo not attached');
+  }
+}
+
 export async function writeLetter(sponsorshipId: number, input: LetterInput, photo: File | null): Promise<OwnLetter> {
   const { data } = await api.post<OwnLetter>(`/users/me/sponsorships/${sponsorshipId}/letters`, input, { skipErrorToast: [400, 409] });
   if (photo) {
-    await api.put(`/users/me/letters/${data.id}/photo`, photo, {
-      headers: { 'Content-Type': 'application/octet-stream' },
-      timeout: 120_000,
-      skipErrorToast: [400, 409, 413, 415],
-    });
+    try {
+      await api.put(`/users/me/letters/${data.id}/photo`, photo, {
+        headers: { 'Content-Type': 'application/octet-stream' },
+        timeout: 120_000,
+        skipErrorToast: true,
+      });
+    } catch (error) {
+      throw new PhotoNotAttached(data, error);
+    }
   }
   return data;
 }

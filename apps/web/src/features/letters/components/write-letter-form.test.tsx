@@ -1,0 +1,62 @@
+// The sponsor's letter form (docs/product.md#sponsorship-letters): a photo over the upload's limit is
+// refused before anything is sent (it used to be refused after the letter's text was stored, leaving a
+// letter without its photo and a sponsor who would send it again); a photo refused after the letter
+// was stored says the letter arrived; after sending, the text and the file field are empty.
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { LETTER_FILE_MAX_BYTES, letterScreenText as t } from '@donaciones/shared/messages/letters';
+import { api } from '@/lib/api-client';
+import { type FakeAnswer, fakeAdapter, type RecordedRequest } from '@/test/http';
+import { WriteLetterForm } from './write-letter-form';
+
+const letter = { id: 31, body: 'Hola', status: 'pending_review' };
+
+function renderForm(handler: (req: RecordedRequest) => FakeAnswer) {
+  const { adapter, requests } = fakeAdapter(handler);
+  api.defaults.adapter = adapter;
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <WriteLetterForm sponsorshipId={7} />
+    </QueryClientProvider>,
+  );
+  return { requests, user: userEvent.setup() };
+}
+
+const photo = (bytes: number) => new File([new Uint8Array(bytes)], 'foto.jpg', { type: 'image/jpeg' });
+const fileField = () => screen.getByLabelText(new RegExp(t.photoLabel.replace(/[()]/g, '.'))) as HTMLInputElement;
+
+describe('the letter form', () => {
+  it('refuses a photo over 5 MB before sending anything, and sends the letter once a smaller one is chosen', async () => {
+    const { requests, user } = renderForm((req) => ({ status: req.method === 'POST' ? 201 : 200, data: letter }));
+    await user.type(screen.getByLabelText(/Tu carta/), 'Hola, ¿cómo te fue en la escuela?');
+    await user.upload(fileField(), photo(LETTER_FILE_MAX_BYTES + 1));
+    expect(await screen.findByText(t.photoTooLarge)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: t.send }));
+    expect(screen.getByText(t.photoTooLarge)).toBeTruthy();
+    expect(requests).toHaveLength(0);
+
+    await user.upload(fileField(), photo(1024));
+    expect(screen.queryByText(t.photoTooLarge)).toBeNull();
+    await user.click(screen.getByRole('button', { name: t.send }));
+    expect(await screen.findByText(t.sent)).toBeTruthy();
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /users/me/sponsorships/7/letters', 'PUT /users/me/letters/31/photo']);
+    // Both fields are empty again: the next letter does not carry this one's photo.
+    expect((screen.getByLabelText(/Tu carta/) as HTMLTextAreaElement).value).toBe('');
+    expect(fileField().files?.length ?? 0).toBe(0);
+  });
+
+  it('a photo the server refuses after the letter was stored: says the letter arrived without it, and does not keep the text to send again', async () => {
+    const { requests, user } = renderForm((req) =>
+      req.method === 'POST' ? { status: 201, data: letter } : { status: 415, data: { detail: 'El archivo debe ser JPG, PNG, HEIC o PDF' } },
+    );
+    await user.type(screen.getByLabelText(/Tu carta/), 'Hola, ¿cómo te fue en la escuela?');
+    await user.upload(fileField(), photo(1024));
+    await user.click(screen.getByRole('button', { name: t.send }));
+    expect(await screen.findByText(t.sentWithoutPhoto('El archivo debe ser JPG, PNG, HEIC o PDF'))).toBeTruthy();
+    expect(screen.getByText(/Recibimos tu carta, pero no su foto: el archivo debe ser JPG, PNG, HEIC o PDF\. No vuelvas/)).toBeTruthy();
+    expect((screen.getByLabelText(/Tu carta/) as HTMLTextAreaElement).value).toBe('');
+    expect(requests).toHaveLength(2);
+  });
+});
