@@ -7,6 +7,7 @@ import { recurringGifts } from './schema';
 import type { Db } from './client';
 import { addMonth } from '../domain/ledger/links';
 import { SIMULATED_PROVIDER } from '../domain/payments/providers';
+import { simulatedPaymentId } from '../domain/payments/simulated/simulated';
 
 type DonationInsert = typeof donations.$inferInsert;
 
@@ -89,16 +90,30 @@ export async function seedMonthlyGifts(
       userId: demo.email === 'donante@ejemplo.org' ? options.donorUserId : null,
       cardLast4: demo.card,
       cardBrand: demo.card.startsWith('5') ? 'mastercard' : 'visa',
-      paymentMethod: 'card',
-      paymentProvider: SIMULATED_PROVIDER,
       recurringGiftId: gift.id,
     };
     for (const at of paid) {
-      rows.push({ ...base, referenceCode: options.reference(), status: 'completed', createdAt: at, updatedAt: at, completedAt: at });
+      const referenceCode = options.reference();
+      rows.push({ ...base, ...cardPayment(referenceCode, 'completed'), referenceCode, status: 'completed', createdAt: at, updatedAt: at, completedAt: at });
     }
     if (demo.status === 'past_due') {
-      rows.push({ ...base, referenceCode: options.reference(), status: 'failed', failureReason: demo.pastDueReason ?? null, createdAt: last, updatedAt: last });
+      rows.push({ ...base, ...cardPayment('', 'failed'), referenceCode: options.reference(), status: 'failed', failureReason: demo.pastDueReason ?? null, createdAt: last, updatedAt: last });
     }
   }
   return rows;
+}
+
+/**
+ * A demo card gift's payment, as the simulated provider leaves one (payments/simulated/events.ts): paid
+ * by card through it and, once completed, its payment id, so that staff can refund it as any card gift.
+ * A pending gift names no provider: the demo's card would otherwise answer it at start
+ * (giving/simulated-payments.ts) and the demo's pending gifts would all complete.
+ */
+export function cardPayment(referenceCode: string, status: string) {
+  if (status === 'pending') return { paymentMethod: 'card' };
+  return {
+    paymentMethod: 'card',
+    paymentProvider: SIMULATED_PROVIDER,
+    paymentReference: status === 'completed' ? simulatedPaymentId(referenceCode) : null,
+  };
 }

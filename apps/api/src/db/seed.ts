@@ -9,7 +9,7 @@ import { ensureDefaultSettings } from '../platform/settings';
 import { seedDemoBankAccounts } from '../domain/deposits/bank-accounts';
 import { issueReceipt } from '../domain/receipts/receipts';
 import { newReferenceCode } from '../platform/reference-codes';
-import { seedMonthlyGifts } from './seed-monthly';
+import { cardPayment, seedMonthlyGifts } from './seed-monthly';
 import { seedSponsorship } from './seed-sponsorship';
 import { seedDemoProgressReports } from './seed-progress-reports';
 
@@ -165,8 +165,9 @@ async function seedDonations(db: Database, now: Date): Promise<number> {
       .normalize('NFD')
       .replace(/[\u0300-\u036f]/g, '')
       .toLowerCase();
+    const referenceCode = reference();
     rows.push({
-      referenceCode: reference(),
+      referenceCode,
       donorName: `${first} ${last}`,
       donorEmail: email,
       amountCents: toCents(pick(AMOUNTS)),
@@ -178,6 +179,7 @@ async function seedDonations(db: Database, now: Date): Promise<number> {
       programId: pick(programRows).id,
       cardLast4: type === 'monetary' ? String(Math.floor(rand() * 9000 + 1000)) : null,
       cardBrand: type === 'monetary' ? pick(['visa', 'mastercard']) : null,
+      ...(type === 'monetary' ? cardPayment(referenceCode, status) : {}),
       createdAt,
       updatedAt: status === 'pending' ? createdAt : new Date(createdAt.getTime() + day),
       completedAt: status === 'completed' ? new Date(createdAt.getTime() + day) : null,
@@ -190,8 +192,9 @@ async function seedDonations(db: Database, now: Date): Promise<number> {
     for (let month = 0; month < 10; month++) {
       const createdAt = new Date(now.getFullYear(), now.getMonth() - month, 5 + (month % 3), 10, 30);
       const completed = month !== 0 || createdAt.getTime() < now.getTime() - 2 * day;
+      const referenceCode = reference();
       rows.push({
-        referenceCode: reference(),
+        referenceCode,
         donorName: 'Diego Donante',
         donorEmail: 'donante@ejemplo.org',
         amountCents: toCents(month % 4 === 0 ? 250 : month % 2 === 0 ? 185 : 75),
@@ -204,6 +207,7 @@ async function seedDonations(db: Database, now: Date): Promise<number> {
         userId: donor.id,
         cardLast4: '4242',
         cardBrand: 'visa',
+        ...cardPayment(referenceCode, completed ? 'completed' : 'pending'),
         // A NIT with its check digit every other month, consumidor final otherwise (decision 0019).
         donorNit: month % 2 === 0 ? '1234567-9' : 'CF',
         donorTaxIdKind: month % 2 === 0 ? 'nit' : 'cf',

@@ -492,6 +492,7 @@ describe('refunds and the admin payment detail', () => {
       net: (18_500 - standInFee(18_500) - standInVatWithheld(18_500)) / 100,
       manual_review: false,
       refundable: true,
+      refund_unavailable: null,
       events: [expect.objectContaining({ event_type: 'payment_intent.succeeded', error: null })],
     });
 

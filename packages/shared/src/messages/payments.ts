@@ -32,6 +32,16 @@ export const paymentsMessages = {
   inKind: 'Qué se recibió',
   valuationBasis: 'Cómo se valoró',
   refundReason: 'Motivo del reembolso',
+  /** A completed card gift without the Reembolsar button says why (`refund_unavailable`). */
+  refundUnavailableLabel: 'Reembolso',
+  refundUnavailable: {
+    noGateway:
+      'No se puede reembolsar desde aquí: no hay una pasarela de pagos configurada (los pagos de la tarjeta simulada de la demostración no se cobran ni se devuelven). Si el dinero se devolvió por otro medio, anula la donación.',
+    otherProvider: (provider: string) =>
+      `No se puede reembolsar desde aquí: este pago no se cobró por ${provider}, la pasarela configurada. Devuélvelo por el medio en que se cobró y anula la donación.`,
+    noPaymentId:
+      'No se puede reembolsar desde aquí: la donación no tiene el identificador del pago en la pasarela (por ejemplo, una donación importada). Devuélvela por el medio en que se cobró y anula la donación.',
+  },
   events: 'Eventos de la pasarela',
   noEvents: 'Ningún evento recibido.',
   eventError: (error: string) => `No aplicado: ${error}`,

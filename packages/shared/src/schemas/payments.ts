@@ -172,6 +172,8 @@ export const adminDonationPaymentSchema = z
     /** Staff confirm it by hand (Aprobar/Rechazar): not charged through a card provider. */
     manual_review: z.boolean(),
     refundable: z.boolean(),
+    /** Why a completed card gift cannot be refunded from this screen (the Reembolsar button is then absent); null otherwise. */
+    refund_unavailable: z.string().nullable(),
     /** A gift the office entered (docs/product.md#staff-gift-entry): the day it arrived and its method's details. */
     entry: z
       .object({

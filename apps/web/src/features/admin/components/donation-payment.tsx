@@ -103,6 +103,11 @@ export function DonationPayment({ id, pending = false }: { id: number; pending?:
         {p.entry && <EntryRows entry={p.entry} />}
         {p.refunded_at && <Row label={m.refundedAt}>{formatDateTime(p.refunded_at)}</Row>}
         {p.refund_reason && <Row label={m.refundReason}>{p.refund_reason}</Row>}
+        {p.refund_unavailable && can(roles, 'corrections.manage') && (
+          <Row label={m.refundUnavailableLabel} testId="refund-unavailable">
+            {p.refund_unavailable}
+          </Row>
+        )}
         <Row label={m.events}>
           {p.events.length === 0 ? (
             m.noEvents

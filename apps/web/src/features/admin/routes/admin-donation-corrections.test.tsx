@@ -62,6 +62,7 @@ const payment = (over: Partial<AdminDonationPayment> = {}): AdminDonationPayment
   refund_reason: null,
   manual_review: true,
   refundable: false,
+  refund_unavailable: null,
   entry: null,
   events: [],
   ...over,

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type { AdminDonation } from '@donaciones/shared/schemas/admin';
 import type { Donation } from '@donaciones/shared/schemas/donations';
 import type { AdminDonationPayment } from '@donaciones/shared/schemas/payments';
+import { paymentsMessages } from '@donaciones/shared/messages/payments';
 import { renderApp } from '@/test/render-app';
 import type { RecordedRequest } from '@/test/http';
 
@@ -72,6 +73,7 @@ const payment: AdminDonationPayment = {
   refund_reason: null,
   manual_review: false,
   refundable: true,
+  refund_unavailable: null,
   entry: null,
   events: [
     {
@@ -136,6 +138,20 @@ describe('admin: card payments', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(posts).toHaveLength(1);
     expect(posts[0].data).toEqual({ reason: 'Duplicada' });
+  });
+
+  it('a completed card gift that cannot be refunded here says why instead of showing no button at all', async () => {
+    const why = paymentsMessages.refundUnavailable.noGateway;
+    renderApp('/admin/donations/40', {
+      ...ADMIN,
+      handler: (req) => {
+        if (req.url === '/donations/40') return { status: 200, data: detail };
+        if (req.url === '/admin/donations/40/payment') return { status: 200, data: { ...payment, payment_provider: 'simulated', refundable: false, refund_unavailable: why } };
+        return undefined;
+      },
+    });
+    expect((await screen.findByTestId('refund-unavailable', {}, { timeout: 6000 })).textContent).toBe(why);
+    expect(screen.queryByRole('button', { name: 'Reembolsar' })).toBeNull();
   });
 
   it('a VOLUNTEER sees the payment but no Reembolsar (corrections.manage)', async () => {

@@ -29,7 +29,7 @@ export function useOwnLetters(sponsorshipId: number) {
 export class PhotoNotAttached extends Error {
   constructor(
     readonly letter: OwnLetter,
-    readonly cause: unknown,
+    readonly reason: unknown,
   ) {
     super('photo not attached');
   }

@@ -52,7 +52,7 @@ export function WriteLetterForm({ sponsorshipId }: { sponsorshipId: number }) {
       {
         onSuccess: () => afterSent(t.sent),
         onError: (error) => {
-          if (error instanceof PhotoNotAttached) afterSent(t.sentWithoutPhoto(getErrorMessage(error.cause, t.photoCutOff)));
+          if (error instanceof PhotoNotAttached) afterSent(t.sentWithoutPhoto(getErrorMessage(error.reason, t.photoCutOff)));
           else if (!applyServerErrors(setError, error, ['body'])) setPhotoError(getErrorMessage(error, t.send));
         },
       },
