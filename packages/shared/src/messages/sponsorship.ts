@@ -23,6 +23,8 @@ export const MONTH_NAMES = [
 
 export const sponsorshipMessages = {
   firstNameRequired: 'Escribe el primer nombre',
+  firstNameLettersOnly: 'El primer nombre lleva solo letras (sin números, correos ni enlaces): es lo que se muestra en público.',
+  firstNameHasSurname: 'Escribe solo el primer nombre, sin apellidos: es lo que se muestra en público.',
   fullNameRequired: 'Escribe el nombre completo',
   birthDateInvalid: 'Escribe la fecha de nacimiento (AAAA-MM-DD)',
   birthDateFuture: 'La fecha de nacimiento no puede ser futura',

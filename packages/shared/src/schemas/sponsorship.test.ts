@@ -54,3 +54,31 @@ describe("the form's day is Guatemala's", () => {
     expect(childInputSchema.safeParse(record('2008-03-15')).success).toBe(true);
   });
 });
+
+describe("a child's first name (shown in public)", () => {
+  const firstNameErrors = (firstName: string, fullName: string) =>
+    (childInputSchema.safeParse({ ...record(yearsAgo(9)), firstName, fullName }).error?.issues ?? []).filter((i) => i.path[0] === 'firstName').map((i) => i.message);
+
+  it('takes one or more given names, with accents, hyphens and apostrophes', () => {
+    for (const [first, full] of [
+      ['Lupita', 'Guadalupe Xicará Tum'],
+      ['María José', 'María José García López'],
+      ['José-Luis', 'José-Luis Ajcúc'],
+      ['Ángeles', 'María de los Ángeles Pérez'],
+    ]) {
+      expect(firstNameErrors(first, full), first).toEqual([]);
+    }
+  });
+
+  it('refuses digits, emails, links and handles, which the public would see', () => {
+    for (const first of ['Lupita 5555-1234', 'ana@correo.gt', 'www.lupita.gt', '@lupita', 'Ana2']) {
+      expect(firstNameErrors(first, 'Ana Prueba'), first).toEqual([m.firstNameLettersOnly]);
+    }
+  });
+
+  it('refuses a surname of the full name, or the full name itself', () => {
+    expect(firstNameErrors('Lupita Tum', 'Guadalupe Xicará Tum')).toEqual([m.firstNameHasSurname]);
+    expect(firstNameErrors('Ana Prueba', 'Ana Prueba')).toEqual([m.firstNameHasSurname]);
+    expect(firstNameErrors('ANA PRUEBA', 'Ana Prueba')).toEqual([m.firstNameHasSurname]);
+  });
+});

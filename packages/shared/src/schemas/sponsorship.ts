@@ -219,7 +219,7 @@ const todayIso = () => sponsorshipToday();
 function childRecordSchema(keepsBirthDate: (birthDate: string) => boolean) {
   return z
     .object({
-      firstName: requiredText(60, m.firstNameRequired),
+      firstName: requiredText(60, m.firstNameRequired).refine((v) => v === '' || FIRST_NAME.test(v), { error: m.firstNameLettersOnly }),
       fullName: requiredText(160, m.fullNameRequired),
       birthDate: isoDate(m.birthDateInvalid)
         .refine((d) => d <= todayIso(), { error: m.birthDateFuture })
@@ -235,7 +235,27 @@ function childRecordSchema(keepsBirthDate: (birthDate: string) => boolean) {
       notes: optionalText(2000),
       sponsorPlaces: z.number({ error: m.placesInvalid }).int({ error: m.placesInvalid }).min(1, { error: m.placesInvalid }).max(5, { error: m.placesInvalid }).default(1),
     })
-    .strict();
+    .strict()
+    .refine((v) => !namesSurname(v.firstName, v.fullName), { error: m.firstNameHasSurname, path: ['firstName'] });
+}
+
+/**
+ * A child's first name is public (the list, the child's page, emails): letters, spaces, hyphens and
+ * apostrophes only, so no number, email, link or handle reaches the public through it (the story has
+ * the contact-details detector; a name has no reason for anything but letters).
+ */
+const FIRST_NAME = /^\p{L}[\p{L}\p{M}'’ -]*$/u;
+
+const words = (text: string) => text.normalize('NFC').toLocaleLowerCase('es').split(/\s+/).filter(Boolean);
+
+/**
+ * Whether the first name carries the full name's last word (the second surname, or the only one): a
+ * first name such as "María José" passes, "Lupita Pérez" or the whole full name does not.
+ */
+function namesSurname(firstName: string, fullName: string): boolean {
+  const full = words(fullName);
+  if (full.length < 2) return false;
+  return words(firstName).includes(full[full.length - 1]);
 }
 
 /** A new child's record (and the edit form of a record without a stored birth date to keep). */
