@@ -24,6 +24,29 @@ describe('parseAmountInput', () => {
   });
 
   it.each([
+    ['US$100', 10_000],
+    ['us$ 1,250.50', 125_050],
+    ['US $75', 7_500],
+    ['$100', 10_000],
+    ['$ 6,493.50', 649_350],
+    ['USD 20', 2_000],
+  ])('reads %s in a dollar field (%i cents), the dollar symbol leading it as Q does in quetzales', (text, cents) => {
+    expect(parseAmountInput(text, 'USD')).toEqual({ ok: true, cents });
+  });
+
+  it.each([
+    ['Q100', 'otherCurrency'],
+    ['US$', 'empty'],
+    ['-US$5', 'negative'],
+    ['US$ -5', 'negative'],
+    ['US$1,50', 'ambiguous'],
+    ['US$1e3', 'malformed'],
+    ['US$$5', 'malformed'],
+  ])('refuses %s in a dollar field (%s)', (text, problem) => {
+    expect(parseAmountInput(text, 'USD')).toEqual({ ok: false, problem });
+  });
+
+  it.each([
     ['1,50', 'ambiguous'],
     ['12,5', 'ambiguous'],
     ['1.500,00', 'ambiguous'],
@@ -56,6 +79,8 @@ describe('parseAmountInput', () => {
     ['1500.555', 'decimals'],
     ['1,500.123', 'decimals'],
     ['1234567890123', 'tooLarge'],
+    ['US$100', 'otherCurrency'],
+    ['$ 5', 'otherCurrency'],
   ])('refuses %s (%s) instead of guessing', (text, problem) => {
     expect(parseAmountInput(text)).toEqual({ ok: false, problem });
   });

@@ -15,28 +15,38 @@ export type AmountInputProblem =
   /** More than two decimals: `9.999` (never truncated nor rounded). */
   | 'decimals'
   /** More whole digits than any amount the product takes. */
-  | 'tooLarge';
+  | 'tooLarge'
+  /** The other currency's symbol: `US$100` in a quetzal field, `Q100` in a dollar one. */
+  | 'otherCurrency';
 
 export type AmountInputResult = { ok: true; cents: number } | { ok: false; problem: AmountInputProblem };
 
 /** Twelve whole digits (Q999,999,999,999.99) keep every amount exact as a JavaScript number of cents. */
 const MAX_WHOLE_DIGITS = 12;
 
+/** The currency a field is in; its symbol may lead the amount. */
+export type AmountInputCurrency = 'GTQ' | 'USD';
+
+/** The symbols a person may type before an amount: `Q` for quetzales; `US$`, `$` or `USD` for dollars. */
+const SYMBOL: Record<AmountInputCurrency, RegExp> = { GTQ: /^q\s?/i, USD: /^(?:us\s?\$|usd|\$)\s?/i };
+
 const PLAIN = /^(\d*)(?:\.(\d*))?$/;
 const GROUPED = /^(\d{1,3}(?:,\d{3})+)(?:\.(\d*))?$/;
 
 /**
  * `1,500`, `1500`, `1,500.50`, `1500.5`, `Q 1,500`, `Q1,500.00`, ` 75 ` -> integer cents.
- * A leading `Q` (the currency symbol the field already shows) and surrounding spaces are allowed.
+ * The symbol of the field's currency (`Q`; in dollars `US$`, `$` or `USD`) and surrounding spaces are
+ * allowed; the other currency's symbol is refused (`otherCurrency`), never converted.
  */
-export function parseAmountInput(text: string): AmountInputResult {
+export function parseAmountInput(text: string, currency: AmountInputCurrency = 'GTQ'): AmountInputResult {
   const trimmed = text.replace(/[\s\u00a0]+/g, ' ').trim();
-  const body = trimmed.replace(/^q\s?/i, '');
+  const body = trimmed.replace(SYMBOL[currency], '');
   if (body === '') return { ok: false, problem: 'empty' };
-  // A minus (hyphen, the minus sign or the dash a phone keyboard offers) before an amount, the `Q` on either side.
-  const minus = /^[-\u2212\u2013]\s?(?:q\s?)?/i.exec(body);
+  if (body === trimmed && SYMBOL[currency === 'GTQ' ? 'USD' : 'GTQ'].test(body)) return { ok: false, problem: 'otherCurrency' };
+  // A minus (hyphen, the minus sign or the dash a phone keyboard offers) before an amount, the symbol on either side.
+  const minus = /^[-\u2212\u2013]\s?/.exec(body);
   if (minus) {
-    const rest = parseAmountInput(body.slice(minus[0].length));
+    const rest = parseAmountInput(body.slice(minus[0].length), currency);
     if (rest.ok) return { ok: false, problem: 'negative' };
     return rest.problem === 'empty' ? { ok: false, problem: 'malformed' } : rest;
   }

@@ -47,7 +47,10 @@ export const donateMessages = {
   amountLegend: 'Elige el monto de tu donación',
   customAmount: 'Otro monto',
   customAmountHint: (min: string, max: string) => `Puedes donar desde ${min} hasta ${max}.`,
-  /** Why a typed amount was refused (docs/product.md#validation-rules): never guessed. */
+  /**
+   * Why a typed amount was refused (docs/product.md#validation-rules): never guessed. The same words
+   * wherever an amount is typed or imported, in the browser and from the API (decision 0074).
+   */
   amountInput: {
     malformed: 'Escribe el monto solo con números, por ejemplo 1,500 o 1500.50.',
     /** The same words as the contracts' for a number below zero, so `-5` reads the same typed or sent. */
@@ -55,6 +58,7 @@ export const donateMessages = {
     ambiguous: 'No está claro qué monto quisiste escribir: usa la coma para los miles y el punto para los centavos, por ejemplo 1,500.50.',
     decimals: 'El monto admite como máximo dos decimales.',
     tooLarge: 'El monto es demasiado grande.',
+    otherCurrency: 'El monto lleva el símbolo de otra moneda: escribe solo el número en la moneda elegida.',
   },
   /** The typed amount as it was understood, restated before paying. */
   amountUnderstood: 'Entendimos',
