@@ -120,6 +120,32 @@ describe('donors from CSV', () => {
   });
 });
 
+describe('amounts as a person types them (decision 0074)', () => {
+  const mapping = { name: 'Nombre', email: 'Correo', date: 'Fecha', amount: 'Monto', currency: 'Moneda', receipt: 'Recibo' };
+  const csv =
+    'Nombre;Correo;Fecha;Monto;Moneda;Recibo\n' +
+    'Coma Decimal;coma@prueba.gt;02/02/2023;1,25;;M-1\n' +
+    'Miles Con Coma;miles@prueba.gt;02/02/2023;"1,250.00";;M-2\n' +
+    'Europeo;europeo@prueba.gt;02/02/2023;1.500,00;;M-3\n' +
+    'Dolares;dolares@prueba.gt;02/02/2023;US$100;USD;M-4\n' +
+    'Dolar En Quetzales;dq@prueba.gt;02/02/2023;$100;GTQ;M-5\n' +
+    'Letras;letras@prueba.gt;02/02/2023;cien;;M-6\n';
+
+  it('reads 1,250.00 as Q1,250.00 and refuses 1,25 on its line with the words a typed amount gets, never guessing', async () => {
+    const dry = (await run('gifts', base64(csv), mapping, true)).json<ImportResult>();
+    expect(dry.lines.filter((l) => l.outcome === 'refused').map((l) => [l.line, l.reason])).toEqual([
+      [2, 'Monto «1,25»: No está claro qué monto quisiste escribir: usa la coma para los miles y el punto para los centavos, por ejemplo 1,500.50.'],
+      [4, 'Monto «1.500,00»: No está claro qué monto quisiste escribir: usa la coma para los miles y el punto para los centavos, por ejemplo 1,500.50.'],
+      [6, 'Monto «$100»: El monto lleva el símbolo de otra moneda: escribe solo el número en la moneda elegida.'],
+      [7, 'Monto «cien»: Escribe el monto solo con números, por ejemplo 1,500 o 1500.50.'],
+    ]);
+    expect(dry.lines.filter((l) => l.outcome === 'created').map((l) => [l.line, l.detail])).toEqual([
+      [3, 'Miles Con Coma: Q1,250.00 del 02/02/2023, recibo M-2'],
+      [5, 'Dolares: US$100.00 del 02/02/2023, recibo M-4'],
+    ]);
+  });
+});
+
 async function giftsWorkbook(): Promise<string> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Donaciones');

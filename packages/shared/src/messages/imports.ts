@@ -32,7 +32,8 @@ export const importsMessages = {
     dateInvalid: (value: string) => `La fecha «${value}» no se entiende (usa dd/mm/aaaa).`,
     dateFuture: (value: string) => `La fecha «${value}» es posterior a hoy.`,
     amountMissing: 'Falta el monto.',
-    amountInvalid: (value: string) => `El monto «${value}» no es un número válido.`,
+    /** `why`: the words any typed amount is refused with (donateMessages.amountInput). */
+    amountRefused: (value: string, why: string) => `Monto «${value}»: ${why}`,
     amountNotPositive: 'El monto debe ser mayor que cero.',
     amountTooLarge: (max: string) => `El monto pasa del máximo de ${max}.`,
     currencyInvalid: (value: string) => `La moneda «${value}» no se reconoce (GTQ o USD).`,

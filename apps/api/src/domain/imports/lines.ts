@@ -1,12 +1,14 @@
 // One line of an import file read under the column mapping (docs/product.md#imports): the values each kind
 // needs, checked and normalised, or the Spanish reason the line is refused. Pure functions.
 import { createHash } from 'node:crypto';
+import { parseAmountInput } from '@donaciones/shared/amount-input';
 import { formatCents } from '@donaciones/shared/format';
+import { donateMessages } from '@donaciones/shared/messages/donate';
 import { importsMessages } from '@donaciones/shared/messages/imports';
 import { IMPORT_KIND_FIELDS, type ImportField, type ImportKind, type ImportMapping } from '@donaciones/shared/schemas/imports';
 import { parseTaxIdFormat, type TaxIdKind } from '@donaciones/shared/tax-id';
 import { badRequest } from '../../errors';
-import { parseStatementAmount, parseStatementDate } from '../deposits/statements/parse';
+import { parseStatementDate } from '../deposits/statements/parse';
 import type { ImportTable } from './read-table';
 
 const r = importsMessages.reasons;
@@ -53,11 +55,16 @@ export function columnsOf(table: ImportTable, kind: ImportKind, mapping: ImportM
 
 const CURRENCIES: Record<string, 'GTQ' | 'USD'> = { '': 'GTQ', GTQ: 'GTQ', Q: 'GTQ', QUETZAL: 'GTQ', QUETZALES: 'GTQ', USD: 'USD', US$: 'USD', $: 'USD', DOLAR: 'USD', DOLARES: 'USD', DÓLARES: 'USD' };
 
-function amountOf(raw: string): { cents: number } | { reason: string } {
+/**
+ * A cell typed by a person, read as every amount typed in the product is (decision 0074): `1,250.00`
+ * is Q1,250.00 and `1,25` is refused, never guessed; the symbol of the line's currency may lead it.
+ */
+function amountOf(raw: string, currency: 'GTQ' | 'USD'): { cents: number } | { reason: string } {
   if (raw === '') return { reason: r.amountMissing };
-  const decimal = /,\d{1,2}$/.test(raw.replace(/[^\d.,]/g, '')) ? ',' : '.';
-  const cents = parseStatementAmount(raw, decimal);
-  if (cents == null) return { reason: r.amountInvalid(raw) };
+  const parsed = parseAmountInput(raw, currency);
+  if (!parsed.ok && parsed.problem === 'negative') return { reason: r.amountNotPositive };
+  if (!parsed.ok) return { reason: r.amountRefused(raw, donateMessages.amountInput[parsed.problem === 'empty' ? 'malformed' : parsed.problem]) };
+  const { cents } = parsed;
   if (cents <= 0) return { reason: r.amountNotPositive };
   if (cents > MAX_CENTS) return { reason: r.amountTooLarge(formatCents(MAX_CENTS, 'GTQ')) };
   return { cents };
@@ -102,8 +109,9 @@ export function readLine(kind: ImportKind, at: Partial<Record<ImportField, numbe
   if (!email && !taxId) return refuse(r.whoMissing);
   let date: string | null = null;
   let amountCents: number | null = null;
+  const currency = CURRENCIES[cell('currency').toUpperCase()];
   if (kind !== 'donors') {
-    const amount = amountOf(cell('amount'));
+    const amount = amountOf(cell('amount'), currency ?? 'GTQ');
     if ('reason' in amount) return refuse(amount.reason);
     amountCents = amount.cents;
   }
@@ -112,7 +120,6 @@ export function readLine(kind: ImportKind, at: Partial<Record<ImportField, numbe
     if ('reason' in parsed) return refuse(parsed.reason);
     date = parsed.day;
   }
-  const currency = CURRENCIES[cell('currency').toUpperCase()];
   if (!currency) return refuse(r.currencyInvalid(cell('currency')));
   let reference: string | null = null;
   if (kind === 'monthly' && cell('reference') !== '') {
