@@ -23,10 +23,11 @@ export const AMOUNT_INPUT_MAX_LENGTH = 20;
 
 /**
  * What the donor typed in "Otro monto", read as a Guatemalan means it (`1,500` is one thousand
- * five hundred): the amount in quetzales, or why it was refused. Empty text is no amount, no error.
+ * five hundred): the amount in `currency`, or why it was refused. Empty text is no amount, no error.
+ * The currency's symbol may lead it (`Q185`; in dollars `US$100` or `$100`).
  */
-export function readCustomAmount(text: string): { amount: number; error: string | null } {
-  const parsed = parseAmountInput(text);
+export function readCustomAmount(text: string, currency: PaymentCurrency): { amount: number; error: string | null } {
+  const parsed = parseAmountInput(text, currency);
   if (parsed.ok) return { amount: parsed.cents / 100, error: null };
   if (parsed.problem === 'empty') return { amount: 0, error: null };
   return { amount: 0, error: d.amountInput[parsed.problem] };
@@ -61,7 +62,7 @@ export function AmountStep(props: AmountStepProps) {
   const understood = preset === null && !error && amount > 0 ? amount : null;
   // Text the parser refuses keeps the button enabled, so that pressing it says why; nothing typed, or
   // an amount of zero, keeps it disabled.
-  const typed = parseAmountInput(customAmount);
+  const typed = parseAmountInput(customAmount, currency);
   const nothingToGive = !(amount > 0) && (typed.ok ? typed.cents === 0 : typed.problem === 'empty');
   return (
     <form

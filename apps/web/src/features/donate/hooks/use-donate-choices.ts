@@ -54,7 +54,7 @@ export function useDonateChoices(draft: Partial<Draft>, site: PublicSite | undef
   const depositAvailable = (site?.bank_accounts.length ?? 0) > 0;
   const method: PaymentMethod = depositAvailable && frequency === 'once' ? chosenMethod : 'card';
 
-  const custom = readCustomAmount(customAmount);
+  const custom = readCustomAmount(customAmount, currency);
   const system = site?.system;
   const rate = site?.payments.usd_exchange_rate;
   const quetzalBounds = system ? { min: system.min_donation_amount, max: system.max_donation_amount } : null;

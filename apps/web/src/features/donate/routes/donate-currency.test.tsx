@@ -90,6 +90,23 @@ describe('/donate: the card in dollars', { timeout: 30_000 }, () => {
     expect(await screen.findByText('El monto máximo de donación es US$6,493.50')).toBeInTheDocument();
   });
 
+  it('reads "US$100" typed in dollars as US$100, and refuses a Q there instead of taking it for dollars', async () => {
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Q75' }, { timeout: 6000 }));
+    await user.click(screen.getByRole('button', { name: /Continuar donación/ }));
+    await user.selectOptions(await currency(), 'USD');
+    await user.click(screen.getByRole('button', { name: 'Regresar' }));
+    const field = await screen.findByRole('textbox', { name: /Otro monto/ });
+    await user.type(field, 'Q100');
+    await user.click(screen.getByRole('button', { name: /Continuar donación/ }));
+    expect(await screen.findByText('El monto lleva el símbolo de otra moneda: escribe solo el número en la moneda elegida.')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 'US$100');
+    expect(screen.getByTestId('custom-amount-understood').textContent).toContain('US$100.00');
+    await user.click(screen.getByRole('button', { name: /Continuar donación/ }));
+    expect(await screen.findByTestId('donate-amount')).toHaveTextContent('US$100.00');
+  });
+
   it('keeps the dollars in the tab: a preset is a quetzal amount shown in dollars, a typed amount is in the kept currency', () => {
     sessionStorage.setItem('donar:borrador', JSON.stringify({ preset: 185, customAmount: '', currency: 'USD' }));
     open();
