@@ -2,7 +2,6 @@
 // "1,500.50" is one thousand five hundred and fifty cents. A text field, never type="number", whose
 // browser parsing takes "1e3" for a thousand and refuses the grouping comma.
 import { parseAmountInput } from '@donaciones/shared/amount-input';
-import { donateMessages } from '@donaciones/shared/messages/donate';
 
 /** For react-hook-form's `setValueAs`: the amount the text means, or NaN when it is refused (the schema then says why). */
 export function moneyFieldValue(value: unknown): number {
@@ -11,8 +10,3 @@ export function moneyFieldValue(value: unknown): number {
   return parsed.ok ? parsed.cents / 100 : Number.NaN;
 }
 
-/** Why a typed amount is refused, in the checkout's words ('1.500' is ambiguous, '1e3' is not a number...); undefined when it reads. */
-export function typedAmountProblem(value: string): string | undefined {
-  const parsed = parseAmountInput(value);
-  return parsed.ok || parsed.problem === 'empty' ? undefined : donateMessages.amountInput[parsed.problem];
-}

@@ -1,6 +1,7 @@
 // Bodies and answers of the ledger's corrections (docs/product.md#the-donation-ledger).
 import { z } from 'zod';
 import { correctionsMessages as m } from '../messages/corrections';
+import { typedAmount } from './typed-amount';
 
 /** The reason is kept in the history and emailed to the donor: a word or two at least ("Duplicada"), never "ab". */
 export const CORRECTION_REASON_MIN = 5;
@@ -19,11 +20,15 @@ export type CorrectionReason = z.infer<typeof correctionReasonSchema>;
 /** A pending deposit's amount set to what arrived at the bank (quetzales, two decimals at most). */
 export const adjustDepositAmountSchema = z.object(
   {
-    amount: z
-      .number({ error: m.amountRequired })
-      .positive({ error: m.amountPositive })
-      .max(100_000_000, { error: m.amountRequired })
-      .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { error: m.amountRequired }),
+    /** A number, or the text as typed (`600.50`, `Q1,250`) read as the dialog reads it (decision 0074). */
+    amount: typedAmount(
+      z
+        .number({ error: m.amountRequired })
+        .positive({ error: m.amountPositive })
+        .max(100_000_000, { error: m.amountRequired })
+        .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { error: m.amountRequired }),
+      m.amountRequired,
+    ),
     reason,
   },
   { error: m.amountRequired },

@@ -10,6 +10,7 @@ import { TAX_ID_MAX_LENGTH, parseTaxIdFormat } from '../tax-id';
 import { isValidPhone } from './donate';
 import { ROW_ID_MAX, emailField, hasAtMostTwoDecimals, isPlainName } from './fields';
 import { PAYMENT_CURRENCIES } from './payments';
+import { typedAmount, withAmountCurrency } from './typed-amount';
 
 export { GIFT_METHODS, type GiftMethod } from '../messages/gift-entry';
 
@@ -65,12 +66,16 @@ const staffGiftFields = z
     reference: text(80),
     inKindDescription: text(500),
     valuationBasis: text(200),
-    amount: z
-      .number({ error: v.amountPositive })
-      .finite({ error: v.amountPositive })
-      .positive({ error: v.amountPositive })
-      .max(100_000_000, { error: v.amountPositive })
-      .refine(hasAtMostTwoDecimals, { error: v.amountDecimals }),
+    /** A number, or the text as typed (`1,250.50`, `US$100` in dollars) read as the form reads it (decision 0074). */
+    amount: typedAmount(
+      z
+        .number({ error: v.amountPositive })
+        .finite({ error: v.amountPositive })
+        .positive({ error: v.amountPositive })
+        .max(100_000_000, { error: v.amountPositive })
+        .refine(hasAtMostTwoDecimals, { error: v.amountDecimals }),
+      v.amountPositive,
+    ),
     currency: z.enum(PAYMENT_CURRENCIES, { error: v.currencyInvalid }).default('GTQ'),
     /** The programme it goes to; null: "Donde más se necesite". */
     programId: z.preprocess(blankToNull, z.coerce.number().int().positive().max(ROW_ID_MAX, { error: v.idInvalid }).nullish()).transform((n) => n ?? null),
@@ -88,7 +93,7 @@ const blank = (value: unknown) => value == null || String(value).trim() === '';
 const always = ({ value }: { value: unknown }) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The method's details and the new donor's name, each required on its own field. */
-export const staffGiftSchema = Object.entries(METHOD_FIELDS)
+const staffGiftChecks = Object.entries(METHOD_FIELDS)
   .flatMap(([method, fields]) => fields.map(([field, message]) => ({ method, field, message })))
   .reduce(
     (schema, { method, field, message }) =>
@@ -99,7 +104,9 @@ export const staffGiftSchema = Object.entries(METHOD_FIELDS)
       when: always,
     }),
   );
-export type StaffGiftInput = z.input<typeof staffGiftSchema>;
+/** Typed text in `amount` is read with the symbol of the body's `currency`. */
+export type StaffGiftInput = z.input<typeof staffGiftFields>;
+export const staffGiftSchema = z.preprocess<unknown, typeof staffGiftChecks, StaffGiftInput>(withAmountCurrency, staffGiftChecks);
 export type StaffGift = z.output<typeof staffGiftSchema>;
 
 /** The answer: the gift as recorded (pending, or completed with its receipt). */

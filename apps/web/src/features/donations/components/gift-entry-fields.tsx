@@ -1,12 +1,10 @@
 // The sections of the staff gift form (docs/product.md#staff-gift-entry): the donor, how and when it
 // arrived (each method asks for its own details), and the gift itself. Every error shows next to its field.
-import { type ChangeEvent, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { formatMoney, guatemalaDay } from '@donaciones/shared/format';
 import { GIFT_METHODS, giftEntryMessages as g } from '@donaciones/shared/messages/gift-entry';
 import type { GiftEntryOptions, StaffGift, StaffGiftInput } from '@donaciones/shared/schemas/gift-entry';
 import { Checkbox, Select, TextArea, TextInput } from '@/components/form-fields';
-import { moneyFieldValue, typedAmountProblem } from '@/lib/money-field';
 import { type ChosenDonor, DonorPicker } from './donor-picker';
 
 export type GiftForm = UseFormReturn<StaffGiftInput, unknown, StaffGift>;
@@ -83,18 +81,10 @@ export function AmountFields({ form, options }: { form: GiftForm; options: GiftE
   const errors = formState.errors;
   const programOptions = [{ value: '', label: g.whereMostNeeded }, ...(options?.programs ?? []).map((p) => ({ value: String(p.id), label: p.name }))];
   const hint = watch('method') === 'in_kind' ? g.inKindAmountHint : options ? g.amountHint(formatMoney(options.min_amount), formatMoney(options.max_amount)) : undefined;
-  // The schema only sees NaN for text it cannot read; say why it was not read ('1.500', '1e3', too long)
-  // rather than 'debe ser un número positivo'.
-  const [typedProblem, setTypedProblem] = useState<string | undefined>();
-  const amount = register('amount', { setValueAs: moneyFieldValue });
-  const onAmountChange = (event: ChangeEvent<HTMLInputElement>) => {
-    setTypedProblem(typedAmountProblem(event.target.value));
-    return amount.onChange(event);
-  };
   return (
     <>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextInput label={g.amount} required inputMode="decimal" autoComplete="off" hint={hint} error={errors.amount && (typedProblem ?? errors.amount.message)} {...amount} onChange={onAmountChange} />
+        <TextInput label={g.amount} required inputMode="decimal" autoComplete="off" hint={hint} error={errors.amount?.message} {...register('amount')} />
         <Select label={g.currency} required options={CURRENCY_OPTIONS} error={errors.currency?.message} {...register('currency')} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">

@@ -97,4 +97,27 @@ describe('/donations/new', { timeout: 20_000 }, () => {
     expect(sent).toHaveLength(1);
     expect(sent[0].data).toMatchObject({ amount: 1500.5 });
   });
+
+  it('reads the amount with the chosen currency\'s symbol, as the API does (decision 0074): US$100 in dollars, not Q100', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderApp('/donations/new', {
+      user: { roles: ['FINANCE'] },
+      handler: (req) => {
+        if (req.url === '/admin/gifts/options') return { status: 200, data: OPTIONS };
+        if (req.url === '/admin/gifts') return { status: 201, data: { id: 78, reference_code: 'DON-78', status: 'pending', donor_id: 5, receipt_number: null, receipt_series: null } };
+        return undefined;
+      },
+    });
+    await screen.findByRole('form', { name: 'Registrar una donación' }, { timeout: 6000 });
+    await user.type(screen.getByRole('textbox', { name: /Nombre del donante/ }), 'John Miller');
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Moneda/ }), 'USD');
+    await user.type(screen.getByLabelText(/^Monto/), 'Q100');
+    await user.click(screen.getByRole('button', { name: 'Registrar donación' }));
+    expect(await screen.findByText('El monto lleva el símbolo de otra moneda: escribe solo el número en la moneda elegida.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^Monto/));
+    await user.type(screen.getByLabelText(/^Monto/), 'US$100');
+    await user.click(screen.getByRole('button', { name: 'Registrar donación' }));
+    await waitFor(() => expect(requests.filter((r) => r.url === '/admin/gifts')).toHaveLength(1), { timeout: 6000 });
+    expect(requests.find((r) => r.url === '/admin/gifts')?.data).toMatchObject({ amount: 100, currency: 'USD' });
+  });
 });
