@@ -10,6 +10,7 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatReceiptNumber } from '@donaciones/shared/format';
+import { donateMessages } from '@donaciones/shared/messages/donate';
 import { SLIP_MAX_BYTES, depositMessages } from '@donaciones/shared/messages/deposits';
 import type { BankAccountsSettings, DepositStatus } from '@donaciones/shared/schemas/deposits';
 import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
@@ -333,8 +334,16 @@ describe('deposit slips', () => {
     expect(json(unreal).detail).toBe(e.depositDateInvalid);
     const later = await upload(d.id, photo, { token: d.deposit_token!, fields: { depositDate: '2099-01-01' } });
     expect(json(later).detail).toBe(e.depositDateFuture);
-    const amount = await upload(d.id, photo, { token: d.deposit_token!, fields: { amount: '12.345' } });
-    expect(json(amount).detail).toBe(e.amountInvalid);
+    // The amount is read as every typed amount (decision 0074), with the words /donate says.
+    const amount = await upload(d.id, photo, { token: d.deposit_token!, fields: { amount: '1500.555' } });
+    expect(json(amount).detail).toBe(donateMessages.amountInput.decimals);
+    const comma = await upload(d.id, photo, { token: d.deposit_token!, fields: { amount: '1,50' } });
+    expect(json(comma).detail).toBe(donateMessages.amountInput.ambiguous);
+    const zero = await upload(d.id, photo, { token: d.deposit_token!, fields: { amount: '0.00' } });
+    expect(json(zero).detail).toBe(e.amountInvalid);
+    const grouped = await upload(d.id, photo, { token: d.deposit_token!, fields: { amount: 'Q1,500.50' } });
+    expect(grouped.statusCode, grouped.body).toBe(201);
+    expect(json<DepositStatus>(grouped).slips.at(-1)).toMatchObject({ declared_amount_cents: 150_050 });
     const slip = await upload(d.id, photo, { token: d.deposit_token!, fields: { slipNumber: 'no vale!' } });
     expect(json(slip).detail).toBe(e.slipNumberInvalid);
   });

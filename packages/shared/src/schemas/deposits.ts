@@ -4,8 +4,9 @@
 // body; its declared data as query parameters, checked here.
 import { z } from 'zod';
 import { guatemalaDay } from '../format';
+import { parseAmountInput } from '../amount-input';
 import { depositMessages } from '../messages/deposits';
-import { hasAtMostTwoDecimals } from './fields';
+import { donateMessages } from '../messages/donate';
 import { PAYMENT_CURRENCIES } from './payments';
 
 const m = depositMessages;
@@ -121,7 +122,12 @@ export const slipFormSchema = z.object({
     .string()
     .trim()
     .min(1, { error: m.errors.amountRequired, abort: true })
-    .refine((s) => /^\d{1,9}(\.\d{1,2})?$/.test(s) && Number(s) > 0, { error: m.errors.amountInvalid }),
+    // Read as every typed amount is (decision 0074): `1,500.50` is taken, `1,50` refused with the words /donate says.
+    .superRefine((text, ctx) => {
+      const typed = parseAmountInput(text);
+      if (!typed.ok) ctx.addIssue({ code: 'custom', message: donateMessages.amountInput[typed.problem === 'empty' ? 'malformed' : typed.problem] });
+      else if (typed.cents <= 0 || typed.cents >= 100_000_000_000) ctx.addIssue({ code: 'custom', message: m.errors.amountInvalid });
+    }),
 });
 export type SlipForm = z.infer<typeof slipFormSchema>;
 
@@ -176,6 +182,6 @@ export const depositTokenQuerySchema = z.object({ token: z.string({ error: m.err
 
 /** Cents of a typed amount already checked by slipFormSchema. */
 export function declaredCents(amount: string): number {
-  const n = Number(amount);
-  return hasAtMostTwoDecimals(n) ? Math.round(n * 100) : NaN;
+  const typed = parseAmountInput(amount);
+  return typed.ok ? typed.cents : NaN;
 }

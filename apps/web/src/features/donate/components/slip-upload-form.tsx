@@ -9,9 +9,9 @@ import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Upload } from 'lucide-react';
-import { formatCents, formatMoney, formatNumber, formatPercent, toCents } from '@donaciones/shared/format';
+import { formatCents, formatMoney, formatNumber, formatPercent } from '@donaciones/shared/format';
 import { SLIP_MAX_BYTES, depositMessages } from '@donaciones/shared/messages/deposits';
-import { type DepositStatus, type PublicBankAccount, type SlipForm, slipFormSchema } from '@donaciones/shared/schemas/deposits';
+import { type DepositStatus, type PublicBankAccount, type SlipForm, declaredCents as readDeclaredCents, slipFormSchema } from '@donaciones/shared/schemas/deposits';
 import { Button } from '@/components/button';
 import { FormField, Select, TextInput } from '@/components/form-fields';
 import { httpMessages } from '@donaciones/shared/messages/shell';
@@ -81,8 +81,9 @@ export function SlipUploadForm({ donationId, token, amountCents, accounts, onUpl
     setShrunkNote(m.shrunk(megabytes(chosen.size), megabytes(smaller.size)));
   };
   const declared = useWatch({ control: form.control, name: 'amount' }) ?? '';
-  const declaredCents = /^\d{1,9}(\.\d{1,2})?$/.test(declared.trim()) ? toCents(declared.trim()) : null;
-  const differs = declaredCents !== null && declaredCents > 0 && declaredCents !== amountCents;
+  // Read as the schema and the API read it (decision 0074): `1,500.50` differs from a Q1,500.00 deposit.
+  const declaredCents = readDeclaredCents(declared);
+  const differs = Number.isFinite(declaredCents) && declaredCents > 0 && declaredCents !== amountCents;
 
   const submit = form.handleSubmit(async (fields) => {
     if (!file) return setFileError(e.fileRequired);

@@ -198,8 +198,9 @@ describe('/boleta: the slip upload', { timeout: 30_000 }, () => {
     const amount = screen.getByRole('textbox', { name: new RegExp(depositMessages.upload.amount) });
     expect(screen.queryByTestId('slip-amount-differs')).not.toBeInTheDocument();
     await user.clear(amount);
-    await user.type(amount, '180');
-    expect(screen.getByTestId('slip-amount-differs')).toHaveTextContent(depositMessages.upload.amountDiffers('Q180.00', 'Q185.00'));
+    // Typed as a Guatemalan writes it (decision 0074): the comma groups thousands.
+    await user.type(amount, '1,180.50');
+    expect(screen.getByTestId('slip-amount-differs')).toHaveTextContent(depositMessages.upload.amountDiffers('Q1,180.50', 'Q185.00'));
     // Only pointed out: the slip still goes, with the amount the donor declared.
     await user.upload(screen.getByLabelText(new RegExp(depositMessages.upload.file)), jpeg());
     await user.click(screen.getByRole('button', { name: depositMessages.upload.submit }));
@@ -208,7 +209,7 @@ describe('/boleta: the slip upload', { timeout: 30_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: new RegExp(depositMessages.upload.slipNumber) }), 'A-78');
     await user.click(screen.getByRole('button', { name: depositMessages.upload.submit }));
     expect(await screen.findByText(depositMessages.upload.received)).toBeInTheDocument();
-    expect(requests.find((r) => r.url === '/donations/41/slip')!.config.params).toMatchObject({ bank: 'Banco Industrial', amount: '180' });
+    expect(requests.find((r) => r.url === '/donations/41/slip')!.config.params).toMatchObject({ bank: 'Banco Industrial', amount: '1,180.50' });
   });
 
   it('a bad or expired link says so', async () => {
