@@ -3,15 +3,20 @@ import { z } from 'zod';
 import { DEFAULT_MAX_DONATION, DEFAULT_MIN_DONATION, DEFAULT_NEXT_LEVEL_THRESHOLD, DEFAULT_PENDING_EXPIRY_DAYS } from '../constants';
 import { validationMessages } from '../messages/validation';
 import { hasAtMostTwoDecimals } from './fields';
+import { typedAmount } from './typed-amount';
 
 const v = validationMessages;
 
 /** Quetzales per unit of impact: from one cent, and never so small that a total divided by it overflows. */
-const impactFactor = z
-  .number({ error: v.impactFactorRange })
-  .min(0.01, { error: v.impactFactorRange })
-  .max(1_000_000, { error: v.impactFactorRange })
-  .refine(hasAtMostTwoDecimals, { error: v.amountDecimals });
+// Typed in a text field as a Guatemalan writes it (`1,500.50`), read as every typed amount (decision 0074).
+const impactFactor = typedAmount(
+  z
+    .number({ error: v.impactFactorRange })
+    .min(0.01, { error: v.impactFactorRange })
+    .max(1_000_000, { error: v.impactFactorRange })
+    .refine(hasAtMostTwoDecimals, { error: v.amountDecimals }),
+  v.impactFactorRange,
+);
 
 const positiveInt = z.number({ error: v.integerMin1 }).int({ error: v.integerMin1 }).min(1, { error: v.integerMin1 });
 
@@ -55,7 +60,9 @@ export const impactSettingsSchema = z.object({
 });
 export type ImpactSettings = z.infer<typeof impactSettingsSchema>;
 
-export const levelSchema = z.object({ name: z.string().trim().min(1).max(60), threshold: z.number().min(0).max(100_000_000).refine(hasAtMostTwoDecimals, { error: v.amountDecimals }) });
+export const levelSchema = z.object({
+  name: z.string().trim().min(1).max(60), threshold: typedAmount(z.number().min(0).max(100_000_000).refine(hasAtMostTwoDecimals, { error: v.amountDecimals }), v.amountPositive),
+});
 export const levelSettingsSchema = z.object({
   levels: z
     .array(levelSchema)

@@ -24,6 +24,7 @@ import { Card } from '@/components/card';
 import { Checkbox, TextArea, TextInput } from '@/components/form-fields';
 import { ErrorMessage, SuccessMessage, useFlash } from '@/components/flash-message';
 import { applyServerErrors } from '@/lib/form-errors';
+import { moneyFieldValue } from '@/lib/money-field';
 import { useUpdateImpactSettings } from '../api/update-impact-settings';
 import { useUpdateLevelSettings } from '../api/update-level-settings';
 import { useUpdateOrganization } from '../api/update-organization';
@@ -165,7 +166,8 @@ export function ImpactForm({ values }: { values: ImpactSettings }) {
   const { form, submit, success, error } = useSettingsForm(impactSettingsSchema, values, save, { saved: t.impactSaved, failed: t.impactError });
   const { errors } = form.formState;
   const factor = (name: keyof ImpactSettings, label: string) => (
-    <TextInput label={label} type="number" inputMode="decimal" min={0.01} step="0.01" prefix="Q" error={errors[name]?.message} {...form.register(name, { valueAsNumber: true })} />
+    // Text, read by the schema as a Guatemalan writes it (`1,500.50`; decision 0074), never the browser's number parsing.
+    <TextInput label={label} inputMode="decimal" autoComplete="off" prefix="Q" error={errors[name]?.message} {...form.register(name)} />
   );
   return (
     <Card title={t.impactTitle} description={t.impactDescription}>
@@ -197,12 +199,10 @@ export function LevelsForm({ values }: { values: LevelSettings }) {
               <TextInput label={t.levelName} error={errors.levels?.[i]?.name?.message} {...form.register(`levels.${i}.name`)} />
               <TextInput
                 label={t.levelThreshold}
-                type="number"
                 inputMode="decimal"
-                min={0}
-                step="0.01"
+                autoComplete="off"
                 error={errors.levels?.[i]?.threshold?.message}
-                {...form.register(`levels.${i}.threshold`, { valueAsNumber: true })}
+                {...form.register(`levels.${i}.threshold`)}
               />
               <Button
                 variant="ghost"
@@ -229,7 +229,8 @@ export function LevelsForm({ values }: { values: LevelSettings }) {
           icon={<Plus aria-hidden="true" className="size-4" />}
           disabled={fields.length >= 20}
           onClick={() => {
-            const last = form.getValues('levels').at(-1)?.threshold ?? 0;
+            // The last threshold as typed ('1,500') or as loaded (1500).
+            const last = moneyFieldValue(form.getValues('levels').at(-1)?.threshold ?? 0);
             append({ name: '', threshold: (Number.isFinite(last) ? last : 0) + 1000 });
           }}
         >
