@@ -8,15 +8,13 @@ import { typedAmount } from './typed-amount';
 const v = validationMessages;
 
 /** Quetzales per unit of impact: from one cent, and never so small that a total divided by it overflows. */
-// Typed in a text field as a Guatemalan writes it (`1,500.50`), read as every typed amount (decision 0074).
-const impactFactor = typedAmount(
-  z
-    .number({ error: v.impactFactorRange })
-    .min(0.01, { error: v.impactFactorRange })
-    .max(1_000_000, { error: v.impactFactorRange })
-    .refine(hasAtMostTwoDecimals, { error: v.amountDecimals }),
-  v.impactFactorRange,
-);
+const impactFactor = z
+  .number({ error: v.impactFactorRange })
+  .min(0.01, { error: v.impactFactorRange })
+  .max(1_000_000, { error: v.impactFactorRange })
+  .refine(hasAtMostTwoDecimals, { error: v.amountDecimals });
+/** As staff type it in a text field (`1,500.50`), read as every typed amount (decision 0074). */
+const typedImpactFactor = typedAmount(impactFactor, v.impactFactorRange);
 
 const positiveInt = z.number({ error: v.integerMin1 }).int({ error: v.integerMin1 }).min(1, { error: v.integerMin1 });
 
@@ -51,7 +49,7 @@ export const organizationSettingsSchema = z.object({
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 
-/** Conversion factors of the impact figures: quetzales of completed donations per unit. */
+/** Conversion factors of the impact figures: quetzales of completed donations per unit (the stored settings and the answers). */
 export const impactSettingsSchema = z.object({
   quetzales_per_child: impactFactor,
   quetzales_per_meal: impactFactor,
@@ -59,16 +57,26 @@ export const impactSettingsSchema = z.object({
   quetzales_per_evangelism_hour: impactFactor,
 });
 export type ImpactSettings = z.infer<typeof impactSettingsSchema>;
-
-export const levelSchema = z.object({
-  name: z.string().trim().min(1).max(60), threshold: typedAmount(z.number().min(0).max(100_000_000).refine(hasAtMostTwoDecimals, { error: v.amountDecimals }), v.amountPositive),
+/** `PUT /admin/impact` and its form: each factor a number or the text typed. */
+export const impactSettingsFormSchema = z.object({
+  quetzales_per_child: typedImpactFactor,
+  quetzales_per_meal: typedImpactFactor,
+  quetzales_per_scholarship: typedImpactFactor,
+  quetzales_per_evangelism_hour: typedImpactFactor,
 });
-export const levelSettingsSchema = z.object({
+
+const threshold = z.number().min(0).max(100_000_000).refine(hasAtMostTwoDecimals, { error: v.amountDecimals });
+const ascending = (levels: { threshold: number }[]) => levels.every((l, i) => i === 0 || l.threshold > levels[i - 1].threshold);
+const inOrder = { error: 'Los umbrales deben ir en orden creciente' };
+const name = z.string().trim().min(1).max(60);
+export const levelSettingsSchema = z.object({ levels: z.array(z.object({ name, threshold })).min(1).max(20).refine(ascending, inOrder) });
+/** `PUT /admin/levels` and its form: each threshold a number or the text typed (decision 0074). */
+export const levelSettingsFormSchema = z.object({
   levels: z
-    .array(levelSchema)
+    .array(z.object({ name, threshold: typedAmount(threshold, v.amountPositive) }))
     .min(1)
     .max(20)
-    .refine((ls) => ls.every((l, i) => i === 0 || l.threshold > ls[i - 1].threshold), { error: 'Los umbrales deben ir en orden creciente' }),
+    .refine(ascending, inOrder),
 });
 export type LevelSettings = z.infer<typeof levelSettingsSchema>;
 

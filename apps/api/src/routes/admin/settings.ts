@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { systemSettingsUpdateSchema } from '@donaciones/shared/schemas/admin';
 import {
+  impactSettingsFormSchema,
   impactSettingsSchema,
+  levelSettingsFormSchema,
   levelSettingsSchema,
   organizationSettingsSchema,
   systemSettingsSchema,
@@ -128,7 +130,7 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
         summary: 'Guardar los factores de impacto',
         description: 'Quetzales de donaciones completadas por niño, comida, beca y hora de evangelización.',
         security: bearer,
-        body: impactSettingsSchema,
+        body: impactSettingsFormSchema,
         response: { 200: impactSettingsSchema, ...writeRefusals },
       },
     },
@@ -150,7 +152,7 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
         summary: 'Guardar los niveles de donante',
         description: 'Nombres y umbrales en quetzales, en orden creciente.',
         security: bearer,
-        body: levelSettingsSchema,
+        body: levelSettingsFormSchema,
         response: { 200: levelSettingsSchema, ...writeRefusals },
       },
     },

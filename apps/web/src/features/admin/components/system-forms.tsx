@@ -14,8 +14,8 @@ import {
   type LevelSettings,
   type OrganizationSettings,
   type SystemSettings,
-  impactSettingsSchema,
-  levelSettingsSchema,
+  impactSettingsFormSchema,
+  levelSettingsFormSchema,
   organizationSettingsSchema,
   systemSettingsSchema,
 } from '@donaciones/shared/schemas/settings';
@@ -163,7 +163,7 @@ export function OrganizationForm({ values }: { values: OrganizationSettings }) {
 
 export function ImpactForm({ values }: { values: ImpactSettings }) {
   const save = useUpdateImpactSettings();
-  const { form, submit, success, error } = useSettingsForm(impactSettingsSchema, values, save, { saved: t.impactSaved, failed: t.impactError });
+  const { form, submit, success, error } = useSettingsForm(impactSettingsFormSchema, values, save, { saved: t.impactSaved, failed: t.impactError });
   const { errors } = form.formState;
   const factor = (name: keyof ImpactSettings, label: string) => (
     // Text, read by the schema as a Guatemalan writes it (`1,500.50`; decision 0074), never the browser's number parsing.
@@ -186,7 +186,7 @@ export function ImpactForm({ values }: { values: ImpactSettings }) {
 
 export function LevelsForm({ values }: { values: LevelSettings }) {
   const save = useUpdateLevelSettings();
-  const { form, submit, success, error } = useSettingsForm(levelSettingsSchema, values, save, { saved: t.levelsSaved, failed: t.levelsError });
+  const { form, submit, success, error } = useSettingsForm(levelSettingsFormSchema, values, save, { saved: t.levelsSaved, failed: t.levelsError });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'levels' });
   const { errors } = form.formState;
   const listError: ReactNode = errors.levels?.root?.message ?? errors.levels?.message;
