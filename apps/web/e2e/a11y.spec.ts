@@ -9,7 +9,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { authenticator } from 'otplib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiToken, aWaitingChild, DEMO, expect, futureExpiry, login, recordDonation, statusError, test, uniqueEmail } from './fixtures';
+import { apiToken, aWaitingChild, DEMO, expect, futureExpiry, login, recordDonation, statusError, test, uniqueEmail, nameSuffix } from './fixtures';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -147,7 +147,7 @@ const bearer = async (request: APIRequestContext, who?: { email: string; passwor
 
 /** A waiting child of this run (its own, so holding it takes no demo child's place). */
 async function aChildToHold(request: APIRequestContext): Promise<{ id: number; firstName: string }> {
-  const firstName = `Accesible${Date.now().toString(36).slice(-4)}`;
+  const firstName = `Accesible${nameSuffix(Date.now().toString(36))}`;
   return { id: await aWaitingChild(request, firstName, 'Accesible'), firstName };
 }
 

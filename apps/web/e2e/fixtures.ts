@@ -205,6 +205,12 @@ export async function expectAccessible(page: Page, label: string) {
 }
 
 /**
+ * The last four characters of a run's tag as letters only (digits mapped to a-j): a child's first
+ * name takes letters only, and the specs tell their children apart by it.
+ */
+export const nameSuffix = (tag: string) => tag.slice(-4).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]);
+
+/**
  * A waiting child of this run, created by staff through the API (born 2015-08-20, in Petén; the
  * community `Aldea {tag}` and the last name are staff-only), with a current consent for photos and
  * story, so that choosing it takes none of the demo's children. Returns its id.

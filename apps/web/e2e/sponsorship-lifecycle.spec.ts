@@ -5,7 +5,7 @@
 // waiting list. A sponsor without an account makes the same choice from the signed link of the email.
 // Screens at 390 and 1280 px, and axe on the new screens.
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO, apiToken, expect, login, screenshots, statusError, test, uniqueEmail, waitForEmail, expectAccessible, aWaitingChild } from './fixtures';
+import { DEMO, apiToken, expect, login, screenshots, statusError, test, uniqueEmail, waitForEmail, expectAccessible, aWaitingChild, nameSuffix } from './fixtures';
 
 const V1 = '/api/v1';
 
@@ -24,11 +24,11 @@ async function sponsorByApi(request: APIRequestContext, token: string, email: st
 
 test('staff mark a sponsored child as left; the sponsor is told and moves the same gift to another child', async ({ page, request }) => {
   const tag = `CV${Date.now().toString(36)}`;
-  const leaving = `Dulce${tag.slice(-4)}`;
+  const leaving = `Dulce${nameSuffix(tag)}`;
   const staff = { authorization: `Bearer ${await apiToken(request)}` };
   const childId = await aWaitingChild(request, leaving, tag);
   // The child chosen next is this test's own (the demo's children stay as other specs expect them).
-  const next = `Nayeli${tag.slice(-4)}`;
+  const next = `Nayeli${nameSuffix(tag)}`;
   const nextId = await aWaitingChild(request, next, `${tag}b`);
   const email = uniqueEmail('ciclo');
   const registered = await request.post(`${V1}/auth/register`, { data: { name: 'Marta Padrina', email, password: 'Volcan2024', confirmPassword: 'Volcan2024', acceptTerms: true } });
@@ -101,7 +101,7 @@ test('a sponsor without an account chooses from the signed link of the email, wi
   // The used link (409) and the tampered one (401) are refused by the API on purpose.
   allowConsoleErrors(statusError(409), statusError(401));
   const tag = `SL${Date.now().toString(36)}`;
-  const leaving = `Rosa${tag.slice(-4)}`;
+  const leaving = `Rosa${nameSuffix(tag)}`;
   const staff = { authorization: `Bearer ${await apiToken(request)}` };
   const childId = await aWaitingChild(request, leaving, tag);
   // Sponsored by a visitor who gave only a name and an address (no account); the demo's job charges the first month.

@@ -7,13 +7,13 @@
 // on the child's record and the gift's page; the sponsor sees the child in "Mi ahijado/a".
 // Screens at 390 and 1280 px, and axe on every new screen.
 import { guatemalaDay } from '@donaciones/shared/format';
-import { DEMO, apiToken, expect, login, screenshots, test, uniqueEmail, waitForEmail, expectAccessible, aWaitingChild } from './fixtures';
+import { DEMO, apiToken, expect, login, screenshots, test, uniqueEmail, waitForEmail, expectAccessible, aWaitingChild, nameSuffix } from './fixtures';
 
 const V1 = '/api/v1';
 
 test('a visitor sponsors by monthly transfer; staff import the first transfer; the sponsor sees the child', async ({ page, request }) => {
   const tag = `T${Date.now().toString(36)}`;
-  const name = `Marisol${tag.slice(-4)}`;
+  const name = `Marisol${nameSuffix(tag)}`;
   const childId = await aWaitingChild(request, name, tag);
   const email = uniqueEmail('apadrina-transfer');
   const password = 'Antigua2024';

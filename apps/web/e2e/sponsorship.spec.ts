@@ -4,13 +4,13 @@
 // "Apadrinado" for staff; the demo donor sees "Mi ahijado/a"; staff see the full record, and an edit of
 // an approved story waits for approval while Apadrina keeps the approved one. Screens at
 // 390 and 1280 px, and axe on every new screen.
-import { DEMO, apiToken, expect, futureExpiry, login, screenshots, test, expectAccessible, aWaitingChild, uniqueEmail, waitForEmail } from './fixtures';
+import { DEMO, apiToken, expect, futureExpiry, login, screenshots, test, expectAccessible, aWaitingChild, uniqueEmail, waitForEmail, nameSuffix } from './fixtures';
 
 const V1 = '/api/v1';
 
 test('a visitor sponsors a waiting child end to end with the demo card', async ({ page, request }) => {
   const tag = `E2E${Date.now().toString(36)}`;
-  const name = `Yesenia${tag.slice(-4)}`;
+  const name = `Yesenia${nameSuffix(tag)}`;
   const childId = await aWaitingChild(request, name, tag);
 
   await page.goto('/apadrina');
@@ -64,8 +64,8 @@ test('a visitor sponsors a waiting child end to end with the demo card', async (
 
 test('a new account: Mi ahijado/a in its menu while a transfer is awaited; a sponsorship that ended stays listed with its letters', async ({ page, request }) => {
   const tag = `E2E${Date.now().toString(36)}`;
-  const held = `Marisol${tag.slice(-4)}`;
-  const ended = `Tomas${tag.slice(-4)}`;
+  const held = `Marisol${nameSuffix(tag)}`;
+  const ended = `Tomas${nameSuffix(tag)}`;
   const heldId = await aWaitingChild(request, held, tag);
   const endedId = await aWaitingChild(request, ended, `${tag}b`);
   const email = uniqueEmail('apadrina-cuenta');
@@ -138,7 +138,7 @@ test('the demo donor sees Mi ahijado/a; staff see the full record', async ({ pag
 
 test("an approved story, edited by staff, waits for approval while Apadrina keeps the approved one", async ({ page, request }) => {
   const tag = `E2E${Date.now().toString(36)}`;
-  const name = `Marisol${tag.slice(-4)}`;
+  const name = `Marisol${nameSuffix(tag)}`;
   const id = await aWaitingChild(request, name, tag);
   const approved = 'Le gusta pintar y jugar con sus primos.';
   const edited = `Le gusta pintar, jugar con sus primos y cantar ${tag}.`;
