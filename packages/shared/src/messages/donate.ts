@@ -1,7 +1,18 @@
 // Texts of the public donation flow (/donate) and its API answers.
+import type { AmountInputProblem } from '../amount-input';
 
 /** Zero or below: one sentence whether the amount was typed (`-5`) or sent as a number. */
 const AMOUNT_ABOVE_ZERO = 'Ingresa un monto mayor a cero';
+
+const AMOUNT_INPUT = {
+  malformed: 'Escribe el monto solo con números, por ejemplo 1,500 o 1500.50.',
+  /** The same words as the contracts' for a number below zero, so `-5` reads the same typed or sent. */
+  negative: AMOUNT_ABOVE_ZERO,
+  ambiguous: 'No está claro qué monto quisiste escribir: usa la coma para los miles y el punto para los centavos, por ejemplo 1,500.50.',
+  decimals: 'El monto admite como máximo dos decimales.',
+  tooLarge: 'El monto es demasiado grande.',
+  otherCurrency: 'El monto lleva el símbolo de otra moneda: escribe solo el número en la moneda elegida.',
+} satisfies Record<Exclude<AmountInputProblem, 'empty'>, string>;
 
 export const donateMessages = {
   continue: 'Continuar donación',
@@ -51,15 +62,9 @@ export const donateMessages = {
    * Why a typed amount was refused (docs/product.md#validation-rules): never guessed. The same words
    * wherever an amount is typed or imported, in the browser and from the API (decision 0074).
    */
-  amountInput: {
-    malformed: 'Escribe el monto solo con números, por ejemplo 1,500 o 1500.50.',
-    /** The same words as the contracts' for a number below zero, so `-5` reads the same typed or sent. */
-    negative: AMOUNT_ABOVE_ZERO,
-    ambiguous: 'No está claro qué monto quisiste escribir: usa la coma para los miles y el punto para los centavos, por ejemplo 1,500.50.',
-    decimals: 'El monto admite como máximo dos decimales.',
-    tooLarge: 'El monto es demasiado grande.',
-    otherCurrency: 'El monto lleva el símbolo de otra moneda: escribe solo el número en la moneda elegida.',
-  },
+  amountInput: AMOUNT_INPUT,
+  /** The words for a refused typed amount; `empty`: the field's own words for blank text. */
+  amountRefused: (problem: AmountInputProblem, empty: string): string => (problem === 'empty' ? empty : AMOUNT_INPUT[problem]),
   /** The typed amount as it was understood, restated before paying. */
   amountUnderstood: 'Entendimos',
   amountInWords: 'En letras',

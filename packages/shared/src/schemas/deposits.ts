@@ -125,7 +125,7 @@ export const slipFormSchema = z.object({
     // Read as every typed amount is (decision 0074): `1,500.50` is taken, `1,50` refused with the words /donate says.
     .superRefine((text, ctx) => {
       const typed = parseAmountInput(text);
-      if (!typed.ok) ctx.addIssue({ code: 'custom', message: donateMessages.amountInput[typed.problem === 'empty' ? 'malformed' : typed.problem] });
+      if (!typed.ok) ctx.addIssue({ code: 'custom', message: donateMessages.amountRefused(typed.problem, donateMessages.amountInput.malformed) });
       else if (typed.cents <= 0 || typed.cents >= 100_000_000_000) ctx.addIssue({ code: 'custom', message: m.errors.amountInvalid });
     }),
 });

@@ -23,7 +23,7 @@ export function typedAmount<T extends z.ZodType<number>>(schema: T, empty: strin
     if (typeof value !== 'string' && !isTyped(value)) return value;
     const parsed = isTyped(value) ? parseAmountInput(value.typedAmount, value.currency) : parseAmountInput(value);
     if (parsed.ok) return parsed.cents / 100;
-    ctx.addIssue({ code: 'custom', message: parsed.problem === 'empty' ? empty : donateMessages.amountInput[parsed.problem], input: value });
+    ctx.addIssue({ code: 'custom', message: donateMessages.amountRefused(parsed.problem, empty), input: value });
     return z.NEVER;
   }, schema);
 }

@@ -63,7 +63,7 @@ function amountOf(raw: string, currency: 'GTQ' | 'USD'): { cents: number } | { r
   if (raw === '') return { reason: r.amountMissing };
   const parsed = parseAmountInput(raw, currency);
   if (!parsed.ok && parsed.problem === 'negative') return { reason: r.amountNotPositive };
-  if (!parsed.ok) return { reason: r.amountRefused(raw, donateMessages.amountInput[parsed.problem === 'empty' ? 'malformed' : parsed.problem]) };
+  if (!parsed.ok) return { reason: r.amountRefused(raw, donateMessages.amountRefused(parsed.problem, donateMessages.amountInput.malformed)) };
   const { cents } = parsed;
   if (cents <= 0) return { reason: r.amountNotPositive };
   if (cents > MAX_CENTS) return { reason: r.amountTooLarge(formatCents(MAX_CENTS, 'GTQ')) };

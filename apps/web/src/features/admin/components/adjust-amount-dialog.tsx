@@ -19,7 +19,7 @@ const a = m.page.adjust;
 /** The amount that arrived, in cents, or why it is refused. */
 function readAmount(text: string, declaredCents: number): { cents: number } | { error: string } {
   const parsed = parseAmountInput(text);
-  if (!parsed.ok) return { error: parsed.problem === 'empty' ? m.amountRequired : donateMessages.amountInput[parsed.problem] };
+  if (!parsed.ok) return { error: donateMessages.amountRefused(parsed.problem, m.amountRequired) };
   if (parsed.cents <= 0) return { error: m.amountPositive };
   if (parsed.cents === declaredCents) return { error: a.same };
   if (parsed.cents > declaredCents) return { error: m.amountNotLower };

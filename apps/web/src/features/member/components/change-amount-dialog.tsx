@@ -57,7 +57,7 @@ function useAmountChange(gift: MonthlyGift | null, send: MonthlyAction, onClose:
   /** The amount in the currency's units, or why it is refused. */
   const read = (): { amount: number } | { error: string } => {
     const parsed = parseAmountInput(text, gift?.currency === 'USD' ? 'USD' : 'GTQ');
-    if (!parsed.ok) return { error: parsed.problem === 'empty' ? donateMessages.amountRequired : donateMessages.amountInput[parsed.problem] };
+    if (!parsed.ok) return { error: donateMessages.amountRefused(parsed.problem, donateMessages.amountRequired) };
     const amount = parsed.cents / 100;
     if (bounds) {
       const bounded = donateAmountSchema(bounds, gift?.currency).safeParse(amount);
