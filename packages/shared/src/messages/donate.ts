@@ -65,6 +65,8 @@ export const donateMessages = {
   amountInput: AMOUNT_INPUT,
   /** The words for a refused typed amount; `empty`: the field's own words for blank text. */
   amountRefused: (problem: AmountInputProblem, empty: string): string => (problem === 'empty' ? empty : AMOUNT_INPUT[problem]),
+  /** /donate's step 1 is in quetzales until the card's currency is chosen on step 2: a dollar symbol there says where to choose it. */
+  amountDollarsLater: 'Aquí el monto va en quetzales. Para donar en dólares, escribe solo el número y elige «Dólares (USD)» en el paso 2, al pagar con tarjeta.',
   /** The typed amount as it was understood, restated before paying. */
   amountUnderstood: 'Entendimos',
   amountInWords: 'En letras',

@@ -30,6 +30,7 @@ export function readCustomAmount(text: string, currency: PaymentCurrency): { amo
   const parsed = parseAmountInput(text, currency);
   if (parsed.ok) return { amount: parsed.cents / 100, error: null };
   if (parsed.problem === 'empty') return { amount: 0, error: null };
+  if (parsed.problem === 'otherCurrency' && currency === 'GTQ') return { amount: 0, error: d.amountDollarsLater };
   return { amount: 0, error: d.amountInput[parsed.problem] };
 }
 

@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { donateMessages } from '@donaciones/shared/messages/donate';
 import type { RecordedRequest } from '@/test/http';
 import { publicDonationAnswer } from '@/test/donation';
 import { publicSite } from '@/test/public-site';
@@ -105,6 +106,15 @@ describe('/donate: the card in dollars', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('custom-amount-understood').textContent).toContain('US$100.00');
     await user.click(screen.getByRole('button', { name: /Continuar donación/ }));
     expect(await screen.findByTestId('donate-amount')).toHaveTextContent('US$100.00');
+  });
+
+  it('"US$100" typed while the amount is in quetzales says where to choose dollars instead of a currency the donor never chose', async () => {
+    const { user, requests } = open();
+    await user.type(await screen.findByRole('textbox', { name: /Otro monto/ }, { timeout: 6000 }), 'US$100');
+    await user.click(screen.getByRole('button', { name: /Continuar donación/ }));
+    expect(await screen.findByText(donateMessages.amountDollarsLater)).toBeInTheDocument();
+    expect(screen.queryByText(donateMessages.amountInput.otherCurrency)).toBeNull();
+    expect(requests).toHaveLength(0);
   });
 
   it('keeps the dollars in the tab: a preset is a quetzal amount shown in dollars, a typed amount is in the kept currency', () => {
