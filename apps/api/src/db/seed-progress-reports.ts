@@ -2,6 +2,7 @@
 // donor's sponsored child ("Kevin"), published while they sponsor, the newer one with the child's
 // drawn illustration as its photo, so "Mi ahijado/a" and the staff's record show the feature offline.
 // Added once, also to a demo seeded before progress reports existed.
+import { sponsorshipToday } from '@donaciones/shared/schemas/sponsorship';
 import { and, count, desc, eq, like } from 'drizzle-orm';
 import type { Database } from './client';
 import { childPhotos, progressReports, sponsoredChildren, sponsorships } from './schema';
@@ -22,7 +23,7 @@ export async function seedDemoProgressReports(db: Database, now = new Date()): P
   // Both published after the sponsorship started, so the demo sponsor reads them.
   const span = Math.max(2, Math.floor((now.getTime() - demo.startedAt.getTime()) / DAY));
   const at = (daysAgo: number) => new Date(now.getTime() - Math.min(daysAgo, span - 1) * DAY);
-  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const day = (d: Date) => sponsorshipToday(d);
   const first = at(50);
   const second = at(5);
   await db.insert(progressReports).values([

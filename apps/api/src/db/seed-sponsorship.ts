@@ -8,6 +8,7 @@ import type { Database } from './client';
 import { seedDemoLetters } from './seed-letters';
 import { childConsents, childPhotos, programs, sponsoredChildren, sponsorships, users } from './schema';
 import { loadSharp } from '../platform/libraries';
+import { sponsorshipToday } from '@donaciones/shared/schemas/sponsorship';
 
 const DAY = 86_400_000;
 
@@ -41,8 +42,10 @@ export async function seedSponsorship(db: Database, now = new Date()): Promise<v
   const [{ n }] = await db.select({ n: count() }).from(sponsoredChildren);
   if (n > 0) return seedDemoLetters(db, now);
   const programIds = new Map((await db.select({ id: programs.id, slug: programs.slug }).from(programs)).map((p) => [p.slug, p.id]));
-  const today = now.toISOString().slice(0, 10);
-  const inAYear = new Date(now.getTime() + 365 * DAY).toISOString().slice(0, 10);
+  // Guatemala's day, the one consents are read by: the UTC day is tomorrow there from 18:00, and a
+  // consent given "tomorrow" is not yet current (the demo's children then showed no photo until 06:00 UTC).
+  const today = sponsorshipToday(now);
+  const inAYear = sponsorshipToday(new Date(now.getTime() + 365 * DAY));
   const ids: number[] = [];
   const sharp = await loadSharp();
   for (const c of CHILDREN) {
