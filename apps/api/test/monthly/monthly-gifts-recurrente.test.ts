@@ -13,6 +13,7 @@ import type { ManagedMonthlyGift, MonthlyCheckout, MonthlyGift } from '@donacion
 import type { Database } from '../../src/db/client';
 import { donations, emailOutbox, paymentEvents, recurringGifts } from '../../src/db/schema';
 import { monthlyApiMessages } from '../../src/messages/monthly';
+import { addMonth } from '../../src/domain/ledger/links';
 import { signedLinks } from '../../src/platform/signed-links';
 import { type TestContext, createTestApp } from '../support/helpers';
 import { DECLINE_REASON, PAYING_CARD, RecurrenteStandIn, newWebhookSecret } from '../support/recurrente-stand-in';
@@ -518,8 +519,7 @@ describe('changing the amount (decision 0038)', () => {
     const { checkoutUrl, giftId } = res.json<MonthlyCheckout>();
     expect(checkoutUrl).not.toBeNull();
     const replacement = await giftRow(giftId);
-    const resume = new Date(gift.nextChargeAt as Date);
-    resume.setUTCMonth(resume.getUTCMonth() + 2);
+    const resume = addMonth(gift.nextChargeAt as Date, 2);
     expect(replacement.amountCents).toBe(15000);
     expect(replacement.pausedUntil?.getTime()).toBe(replacement.nextChargeAt?.getTime());
     expect((replacement.nextChargeAt as Date).getTime() - resume.getTime()).toBeGreaterThanOrEqual(0);

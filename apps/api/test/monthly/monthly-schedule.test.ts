@@ -4,14 +4,14 @@
 // skips 1 to 3 charges and resumes by itself, or early; the same from the emails' signed link; staff see the
 // pause; an anonymous gift stays anonymous in every renewal.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '@donaciones/shared/constants';
 import { PAUSE_MONTHS_INVALID } from '@donaciones/shared/messages/monthly';
 import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import type { ManagedMonthlyGift, MonthlyCheckout, MonthlyGift } from '@donaciones/shared/schemas/monthly';
 import { auditLog, donations, emailOutbox, recurringGifts } from '../../src/db/schema';
-import { addMonth } from '../../src/domain/ledger/links';
+import { addMonth, billingDayAfter, ownBillingDay } from '../../src/domain/ledger/links';
 import { monthlyContext } from '../../src/domain/monthly/monthly-gifts';
 import { signedLinks } from '../../src/platform/signed-links';
 import { chargeDueSimulatedGifts } from '../../src/domain/monthly/simulated-charges';
@@ -338,6 +338,53 @@ describe('from the emails signed link, without signing in', () => {
     const again = await resume({ token });
     expect(again.statusCode).toBe(409);
     expect(again.json<{ detail: string }>().detail).toBe(monthlyApiMessages.notPaused);
+  });
+});
+
+describe("the gift's own day of the month", () => {
+  const at = (day: string) => new Date(`${day}T15:00:00.000Z`);
+  const run = (from: Date, ownDay: number | null, months = 4) => {
+    const days = [from];
+    for (let i = 0; i < months; i++) days.push(billingDayAfter(days[days.length - 1], 1, ownDay));
+    return days.map((d) => d.toISOString().slice(0, 10));
+  };
+
+  it('comes back after a short month, and a day a gateway moved stays where it is', () => {
+    expect(run(at('2027-01-31'), 31)).toEqual(['2027-01-31', '2027-02-28', '2027-03-31', '2027-04-30', '2027-05-31']);
+    expect(run(at('2027-01-29'), 29, 2)).toEqual(['2027-01-29', '2027-02-28', '2027-03-29']);
+    expect(run(at('2028-01-30'), 30, 2)).toEqual(['2028-01-30', '2028-02-29', '2028-03-30']);
+    expect(run(at('2027-02-12'), 29, 2)).toEqual(['2027-02-12', '2027-03-12', '2027-04-12']);
+    // Without a known day (a replacement's trial, an import) the dates keep their own day, as before.
+    expect(run(at('2027-01-31'), null, 2)).toEqual(['2027-01-31', '2027-02-28', '2027-03-28']);
+    // Back from a pause's end, as "Reanudar ahora" looks for the first billing day ahead.
+    expect(billingDayAfter(at('2027-02-28'), -1, 29).toISOString().slice(0, 10)).toBe('2027-01-29');
+    expect(billingDayAfter(at('2027-02-28'), -2, 29).toISOString().slice(0, 10)).toBe('2026-12-29');
+  });
+
+  it('is the day the gift started, unless it replaced another gift or came from an import', () => {
+    const gift = { startedAt: at('2026-12-31'), replacesGiftId: null, importId: null };
+    expect(ownBillingDay(gift)).toBe(31);
+    expect(ownBillingDay({ ...gift, startedAt: null }, at('2027-01-30'))).toBe(30);
+    expect(ownBillingDay({ ...gift, replacesGiftId: 4 })).toBeNull();
+    expect(ownBillingDay({ ...gift, importId: 2 })).toBeNull();
+  });
+
+  it('a gift started on the 31st is charged on 28 February and again on 31 March; a pause over February resumes on its own day', async () => {
+    const monthly = monthlyContext(ctx.app);
+    // Every gift the file made is due by then: the job charges them all, this one last.
+    const chargeAll = (now: Date) => chargeDueSimulatedGifts(ctx.db, monthly, new Date(now.getTime() + MINUTE), 1000);
+    const { gift } = await startedGift(100);
+    await ctx.db.update(recurringGifts).set({ startedAt: at('2027-01-31'), nextChargeAt: at('2027-02-28') }).where(eq(recurringGifts.id, gift.id));
+    await chargeAll(at('2027-02-28'));
+    expect((await giftRow(gift.id)).nextChargeAt?.toISOString()).toBe(at('2027-03-31').toISOString());
+
+    const { gift: paused, auth } = await startedGift(100);
+    await ctx.db.execute(sql`update recurring_gifts set started_at = ${at('2026-12-29').toISOString()}, next_charge_at = ${at('2027-01-29').toISOString()} where id = ${paused.id}`);
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/member/monthly-gifts/${paused.id}/pause`, headers: auth, payload: { months: 1 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await giftRow(paused.id)).pausedUntil?.toISOString()).toBe(at('2027-02-28').toISOString());
+    await chargeAll(at('2027-02-28'));
+    expect(await giftRow(paused.id)).toMatchObject({ status: 'active', nextChargeAt: at('2027-03-29') });
   });
 });
 

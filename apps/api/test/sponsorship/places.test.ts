@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { sponsoredChildren, sponsorships } from '../../src/db/schema';
+import { sponsorshipToday } from '@donaciones/shared/schemas/sponsorship';
 import { releaseExpiredHolds } from '../../src/domain/sponsorship/places';
 import { chargeDueSimulatedGifts } from '../../src/domain/monthly/simulated-charges';
 import { monthlyContext } from '../../src/domain/monthly/monthly-gifts';
@@ -150,7 +151,9 @@ describe('consent and photos', () => {
     expect(before.photoUrl).toBe(`/api/v1/sponsorship/photos/${photo.id}`);
     expect(before.story).toBe('Le gusta leer.');
     expect((await inject(ctx.app, { method: 'GET', url: before.photoUrl })).statusCode).toBe(200);
-    await ctx.db.execute(sql`update child_consents set given_on = current_date - 400, expires_on = current_date - 1 where id = ${consent.id}`);
+    // Yesterday on Guatemala's day, the day consents are read by (not the database's UTC day).
+    const today = sponsorshipToday();
+    await ctx.db.execute(sql`update child_consents set given_on = ${today}::date - 400, expires_on = ${today}::date - 1 where id = ${consent.id}`);
     const after = (await inject(ctx.app, { method: 'GET', url: `/api/v1/sponsorship/children/${child.id}` })).json();
     expect(after.photoUrl).toBeNull();
     expect(after.story).toBe('');

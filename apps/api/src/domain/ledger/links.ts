@@ -23,10 +23,35 @@ export async function manageUrl(ctx: LinkContext, giftId: number): Promise<strin
   return `${ctx.publicUrl}${MANAGE_PATH}?token=${encodeURIComponent(token)}`;
 }
 
-/** The same calendar day one month later (the 31st becomes the month's last day), at the same time. */
-export function addMonth(from: Date, months = 1): Date {
+/**
+ * The same calendar day `months` later (or earlier), at the same time; `day` (the day of the month,
+ * `from`'s own by default) becomes the month's last day in a shorter month.
+ */
+export function addMonth(from: Date, months = 1, day = from.getUTCDate()): Date {
   const y = from.getUTCFullYear();
   const m = from.getUTCMonth() + months;
   const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m, Math.min(from.getUTCDate(), last), from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds()));
+  return new Date(Date.UTC(y, m, Math.min(day, last), from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds()));
+}
+
+/**
+ * The day of the month a gift's charges fall on, when it is known: the day it started, for a gift
+ * charged from its first payment. A gift that replaced another (a trial in whole weeks) or came from
+ * an import started on another day than it is charged: null, its dates keep their own day.
+ */
+export function ownBillingDay(gift: { startedAt: Date | null; replacesGiftId: number | null; importId: number | null }, firstCharge?: Date): number | null {
+  const started = gift.startedAt ?? firstCharge;
+  return started && gift.replacesGiftId == null && gift.importId == null ? started.getUTCDate() : null;
+}
+
+/**
+ * A monthly gift's billing day `months` after (or before) `from`, one of its billing days. The gift
+ * keeps its own day of the month (ownBillingDay): a gift started on the 31st is charged on
+ * 28 February and again on 31 March, not on the 28th from then on. Only a month's last day, shorter
+ * than the gift's own day, goes back to it; any other day is kept as it is.
+ */
+export function billingDayAfter(from: Date, months: number, ownDay: number | null): Date {
+  const day = from.getUTCDate();
+  const lastOfMonth = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 0)).getUTCDate();
+  return addMonth(from, months, day === lastOfMonth && ownDay != null && ownDay > day ? ownDay : day);
 }

@@ -9,7 +9,7 @@ import { monthlyApiMessages as mm } from '../../messages/monthly';
 import { audit } from '../../platform/audit';
 import { enqueueEmail } from '../../platform/email-outbox';
 import { takeReceiptEmail } from '../receipts/receipts';
-import { type LinkContext, addMonth, manageUrl } from './links';
+import { type LinkContext, billingDayAfter, manageUrl, ownBillingDay } from './links';
 import type { DonationRow } from './types';
 import { sponsorshipOfGiftStarted } from './sponsorship-start';
 
@@ -40,8 +40,9 @@ export async function monthlyChargeCompleted(tx: Db, ctx: LinkContext, donation:
   const [linked] = gift.userId == null ? await tx.select({ userId: donations.userId }).from(donations).where(eq(donations.id, donation.id)) : [];
   // A renewal keeps the gift's billing day: one month after the charge that was due (a month missed
   // while paused or past due is skipped, never charged late).
-  let nextChargeAt = addMonth(first || gift.nextChargeAt == null ? paidAt : gift.nextChargeAt);
-  while (nextChargeAt <= paidAt) nextChargeAt = addMonth(nextChargeAt);
+  const ownDay = ownBillingDay(gift, paidAt);
+  let nextChargeAt = billingDayAfter(first || gift.nextChargeAt == null ? paidAt : gift.nextChargeAt, 1, ownDay);
+  while (nextChargeAt <= paidAt) nextChargeAt = billingDayAfter(nextChargeAt, 1, ownDay);
   await tx
     .update(recurringGifts)
     .set({

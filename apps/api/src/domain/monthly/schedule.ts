@@ -16,7 +16,7 @@ import { conflict, fieldError } from '../../errors';
 import { monthlyApiMessages as mm } from '../../messages/monthly';
 import { type Actor, audit } from '../../platform/audit';
 import { enqueueEmail } from '../../platform/email-outbox';
-import { addMonth, manageUrl } from '../ledger/links';
+import { addMonth, billingDayAfter, manageUrl, ownBillingDay } from '../ledger/links';
 import { isSimulatedProvider } from '../payments/providers';
 import { type GiftRow, type MonthlyContext, amountOf, lockGift } from './monthly-gifts';
 import { openTrialReplacement, trialFirstCharge } from './trial-replacement';
@@ -85,7 +85,7 @@ export async function scheduleAmountChange(db: Database, ctx: MonthlyContext, gi
 export async function pauseGift(db: Database, ctx: MonthlyContext, gift: GiftRow, months: number, req: Request): Promise<MonthlyCheckout> {
   if (gift.status !== 'active') throw conflict(mm.notPausable);
   if (gift.provider === TRANSFER_PROVIDER) throw conflict(mm.transferNotChangeable);
-  const resume = addMonth(nextChargeOf(gift), months);
+  const resume = billingDayAfter(nextChargeOf(gift), months, ownBillingDay(gift));
   if (!isSimulatedProvider(gift.provider)) {
     return openTrialReplacement(db, ctx, gift, { kind: 'pause', amountCents: gift.pendingAmountCents ?? gift.amountCents, firstChargeAt: resume, months, ...req });
   }
@@ -123,7 +123,7 @@ export async function pauseGift(db: Database, ctx: MonthlyContext, gift: GiftRow
 
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 
-type Schedulable = Pick<GiftRow, 'status' | 'provider' | 'pausedUntil' | 'nextChargeAt'>;
+type Schedulable = Pick<GiftRow, 'status' | 'provider' | 'pausedUntil' | 'nextChargeAt' | 'startedAt' | 'replacesGiftId' | 'importId'>;
 
 /**
  * When a paused gift was last charged: its latest completed donation, or that of the gifts it replaced
@@ -155,7 +155,7 @@ function firstBillingDayAhead(gift: Schedulable, lastCharge: Date | null, now: D
   let day = end;
   // A pause is at most three months (and a trial's, whole weeks): a year back is always enough.
   for (let back = 1; back <= 12; back++) {
-    const earlier = addMonth(end, -back);
+    const earlier = billingDayAfter(end, -back, ownBillingDay(gift));
     if (earlier.getTime() <= now.getTime() || (floor && earlier.getTime() < floor.getTime())) break;
     day = earlier;
   }
