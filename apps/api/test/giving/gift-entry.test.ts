@@ -219,9 +219,9 @@ describe('the rules shared with the checkout', () => {
       expect(low.json().errors).toEqual({ amount: donateMessages.amountBelowMin('Q10.00') });
       const high = await enter({ donorName: 'Ana Soto', method: 'cash', amount: 2500 });
       expect(high.json().errors).toEqual({ amount: donateMessages.amountAboveMax('Q2,000.00') });
-      // US$300 at the default Q7.70 is Q2,310: above the maximum.
+      // US$300 at the default Q7.70 is Q2,310: above the maximum, worded in dollars (Q2,000 is US$259.74).
       const usd = await enter({ donorName: 'Ana Soto', method: 'cash', amount: 300, currency: 'USD' });
-      expect(usd.json().errors).toEqual({ amount: donateMessages.amountAboveMax('Q2,000.00') });
+      expect(usd.json().errors).toEqual({ amount: donateMessages.amountAboveMax('US$259.74') });
       expect((await enter({ donorName: 'Ana Soto', method: 'cash', amount: 2000 })).statusCode).toBe(201);
     } finally {
       await putSettings(ctx.db, 'system', DEFAULT_SETTINGS.system);

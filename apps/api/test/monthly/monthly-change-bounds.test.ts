@@ -36,9 +36,10 @@ async function changeAmount(currency: 'GTQ' | 'USD', amount: number) {
 
 describe('changing a monthly gift keeps to the bounds', () => {
   it.each([
-    ['USD', 0.01, 'El monto mínimo de donación es'],
-    ['USD', 100_000_000, 'El monto máximo de donación es'],
-    ['GTQ', 0.5, 'El monto mínimo de donación es'],
+    // A dollar gift's bounds are worded in dollars, as the dialog words them.
+    ['USD', 0.01, 'El monto mínimo de donación es US$'],
+    ['USD', 100_000_000, 'El monto máximo de donación es US$'],
+    ['GTQ', 0.5, 'El monto mínimo de donación es Q'],
   ] as const)('%s %s is refused with the Spanish error and opens nothing', async (currency, amount, message) => {
     const before = (await ctx.db.select().from(donations)).length;
     const { res, replacements } = await changeAmount(currency, amount);

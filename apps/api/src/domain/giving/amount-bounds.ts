@@ -1,9 +1,9 @@
 // The one rule for a gift's amount (docs/product.md#validation-rules): within the system settings'
 // minimum and maximum, in quetzales, a dollar gift compared by its quetzal value at the staff's rate.
-// The public checkout and staff gift entry both call it.
+// The public checkout, staff gift entry and a monthly gift's new amount call it.
 import { formatMoney, toCents } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
-import { type PaymentCurrency, type PaymentSettings, toQuetzalCents } from '@donaciones/shared/schemas/payments';
+import { type PaymentCurrency, type PaymentSettings, boundsIn, toQuetzalCents } from '@donaciones/shared/schemas/payments';
 import type { SystemSettings } from '@donaciones/shared/schemas/settings';
 import type { Db } from '../../db/client';
 import { fieldError } from '../../errors';
@@ -22,7 +22,14 @@ export async function assertAmountWithinBounds(
   const system = gift.system ?? (await getSettings(tx, 'system'));
   const pay = gift.payments ?? (gift.currency !== 'GTQ' ? await getSettings(tx, 'payments') : null);
   const gtqCents = gift.currency !== 'GTQ' && pay ? toQuetzalCents(gift.amountCents, gift.currency, pay.usd_exchange_rate) : gift.amountCents;
-  if (gtqCents < toCents(system.min_donation_amount)) throw fieldError(field, donateMessages.amountBelowMin(formatMoney(system.min_donation_amount)));
-  if (gtqCents > toCents(system.max_donation_amount)) throw fieldError(field, donateMessages.amountAboveMax(formatMoney(system.max_donation_amount)));
+  const outOfBounds = gtqCents < toCents(system.min_donation_amount) ? 'min' : gtqCents > toCents(system.max_donation_amount) ? 'max' : null;
+  if (outOfBounds) {
+    // Worded in the gift's currency, as the forms word it: a dollar gift's bounds at the staff's rate.
+    const quetzales = { min: system.min_donation_amount, max: system.max_donation_amount };
+    const bounds = gift.currency !== 'GTQ' && pay ? boundsIn(quetzales, gift.currency, pay.usd_exchange_rate) : quetzales;
+    const currency = gift.currency !== 'GTQ' && pay ? gift.currency : 'GTQ';
+    const message = outOfBounds === 'min' ? donateMessages.amountBelowMin : donateMessages.amountAboveMax;
+    throw fieldError(field, message(formatMoney(bounds[outOfBounds], currency)));
+  }
   return gift.currency !== 'GTQ' ? pay : null;
 }

@@ -1,16 +1,14 @@
 // A monthly gift's change of amount, pause or card (docs/product.md#monthly-giving): a change of amount
 // or a pause waits for the next charge date (./schedule.ts, decision 0038); a new card (a past-due gift)
 // is a new gift that replaces the old one once its first payment is made.
-import { formatMoney, toCents } from '@donaciones/shared/format';
-import { toQuetzalCents } from '@donaciones/shared/schemas/payments';
-import { donateMessages } from '@donaciones/shared/messages/donate';
+import { toCents } from '@donaciones/shared/format';
 import type { MonthlyCheckout } from '@donaciones/shared/schemas/monthly';
 import type { Database } from '../../db/client';
 import { conflict, fieldError } from '../../errors';
 import { monthlyApiMessages as mm } from '../../messages/monthly';
 import { paymentMessages } from '../../messages/payments';
 import { type Actor, audit } from '../../platform/audit';
-import { getSettings } from '../../platform/settings';
+import { assertAmountWithinBounds } from '../giving/amount-bounds';
 import { insertDonation } from '../ledger/transitions';
 import { isSimulatedProvider } from '../payments/providers';
 import { finishReplacement } from './cancel';
@@ -89,7 +87,8 @@ async function changeAmount(db: Database, ctx: MonthlyContext, gift: GiftRow, am
   if (gift.status !== 'active' && gift.status !== 'past_due' && gift.status !== 'paused') throw conflict(mm.notChangeable);
   const amountCents = toCents(amount);
   if (amountCents === (gift.pendingAmountCents ?? gift.amountCents)) throw fieldError('amount', mm.sameAmount);
-  await checkBounds(db, amountCents, gift.currency);
+  // The settings' bounds apply to every new amount as to a new gift (../giving/amount-bounds.ts).
+  await assertAmountWithinBounds(db, { amountCents, currency: gift.currency === 'USD' ? 'USD' : 'GTQ' });
   if (gift.status === 'past_due') return replaceGift(db, ctx, gift, amountCents, actor, ip);
   return scheduleAmountChange(db, ctx, gift, amountCents, { actor, ip });
 }
@@ -121,17 +120,6 @@ export async function resumeManagedGift(db: Database, ctx: MonthlyContext, input
 /** "Pausar" from the emails' signed link, without signing in. */
 export async function pauseManagedGift(db: Database, ctx: MonthlyContext, input: { token: string; months: number; ip?: string | null }): Promise<MonthlyCheckout> {
   return pauseGift(db, ctx, await giftOfToken(db, ctx, input.token), input.months, { actor: null, ip: input.ip });
-}
-
-/**
- * The settings' minimum and maximum, in quetzales, apply to every new amount as to a new gift: a
- * dollar amount is compared by its quetzal value at the staff's rate, as the public checkout does.
- */
-async function checkBounds(db: Database, amountCents: number, currency: string): Promise<void> {
-  const system = await getSettings(db, 'system');
-  const gtqCents = currency === 'GTQ' ? amountCents : toQuetzalCents(amountCents, 'USD', (await getSettings(db, 'payments')).usd_exchange_rate);
-  if (gtqCents < toCents(system.min_donation_amount)) throw fieldError('amount', donateMessages.amountBelowMin(formatMoney(system.min_donation_amount)));
-  if (gtqCents > toCents(system.max_donation_amount)) throw fieldError('amount', donateMessages.amountAboveMax(formatMoney(system.max_donation_amount)));
 }
 
 /** "Actualizar tarjeta" from the link of the past-due email: a new checkout for the same amount. */
