@@ -4,7 +4,8 @@ export const correctionsMessages = {
   reasonRequired: 'Escribe el motivo de la corrección',
   reasonShort: 'Explica el motivo con al menos 5 caracteres: queda en el historial y se envía al donante',
   reasonMax: 'El motivo puede tener hasta 500 caracteres',
-  amountRequired: 'Escribe el monto que llegó, en quetzales con hasta dos decimales',
+  // In the deposit's own currency, which the field's prefix (Q or US$) shows.
+  amountRequired: 'Escribe el monto que llegó, con hasta dos decimales',
   amountPositive: 'El monto que llegó debe ser mayor que cero',
   notVoidable: 'Solo se anula una donación completada que no se pagó con tarjeta; una donación con tarjeta se reembolsa',
   notAdjustable: 'Solo se ajusta el monto de un depósito pendiente',

@@ -1,6 +1,6 @@
 // "Corregir monto" on the staff donation page (docs/product.md#the-donation-ledger): a pending
 // deposit's amount set to the lower amount that arrived at the bank, read as a Guatemalan writes it
-// (1,500.50 or 1500.50; @donaciones/shared/amount-input), with the reason. The same amount is refused
+// (1,500.50 or 1500.50; @donaciones/shared/amount-input) in the deposit's currency, with the reason. The same amount is refused
 // here, a higher one too (the API's rule); the API's field errors and refusals show in the dialog.
 import { useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
@@ -17,8 +17,9 @@ import type { CorrectedDonation } from './void-donation-dialog';
 const a = m.page.adjust;
 
 /** The amount that arrived, in cents, or why it is refused. */
-function readAmount(text: string, declaredCents: number): { cents: number } | { error: string } {
-  const parsed = parseAmountInput(text);
+function readAmount(text: string, declaredCents: number, currency: string): { cents: number } | { error: string } {
+  // In the deposit's own currency: "US$1,200" on a dollar deposit, and Q refused there.
+  const parsed = parseAmountInput(text, currency === 'USD' ? 'USD' : 'GTQ');
   if (!parsed.ok) return { error: donateMessages.amountRefused(parsed.problem, m.amountRequired) };
   if (parsed.cents <= 0) return { error: m.amountPositive };
   if (parsed.cents === declaredCents) return { error: a.same };
@@ -41,7 +42,7 @@ export function AdjustAmountDialog({ donation, open, onClose }: { donation: Corr
   };
 
   const submit = useSingleFlight(async () => {
-    const read = readAmount(text, toCents(donation.amount));
+    const read = readAmount(text, toCents(donation.amount), donation.currency);
     const problem = reasonProblem(form.reason);
     if ('error' in read || problem) {
       form.setErrors({ amount: 'error' in read ? read.error : undefined, reason: problem });

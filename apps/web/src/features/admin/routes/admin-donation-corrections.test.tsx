@@ -118,7 +118,7 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
     const field = within(dialog).getByLabelText(/Monto que llegó/);
 
     await user.click(within(dialog).getByRole('button', { name: 'Guardar monto' }));
-    expect(within(dialog).getByText('Escribe el monto que llegó, en quetzales con hasta dos decimales')).toBeTruthy();
+    expect(within(dialog).getByText('Escribe el monto que llegó, con hasta dos decimales')).toBeTruthy();
     expect(within(dialog).getByText('Escribe el motivo de la corrección')).toBeTruthy();
     await user.type(field, '500.00');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar monto' }));
@@ -143,6 +143,25 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
     expect(list.textContent).toContain('Q500.00 → Q450.50');
     expect(list.textContent).toContain('finanzas@ejemplo.org');
     expect(list.textContent).toContain('Llegaron Q450.50 al banco');
+  });
+
+  it('reads the amount of a dollar deposit in dollars: "US$1,200.50" is taken, a quetzal amount refused', async () => {
+    const { posts } = page(donation({ amount: 1500, currency: 'USD' }), payment({ amount: 1500, currency: 'USD' }), () => ok);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Corregir monto/ }, { timeout: 6000 }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('US$1,500.00');
+    const field = within(dialog).getByLabelText(/Monto que llegó/);
+    await user.type(field, 'Q1,200');
+    await user.type(within(dialog).getByLabelText(/Motivo/), 'Llegó menos al banco');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar monto' }));
+    expect(within(dialog).getByText(/símbolo de otra moneda/)).toBeTruthy();
+    expect(posts).toHaveLength(0);
+    await user.clear(field);
+    await user.type(field, 'US$1,200.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar monto' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0].data).toEqual({ amount: 1200.5, reason: 'Llegó menos al banco' });
   });
 
   it("shows the API's field errors in the amount dialog", async () => {
