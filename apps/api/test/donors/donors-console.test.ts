@@ -45,6 +45,10 @@ describe('search and filters', () => {
     }
     const rich = await get<DonorList>('/api/v1/admin/donors?minTotal=1000');
     expect(rich.body.items.map((d) => d.id)).toEqual([id]);
+    // The amount as staff type it: "Q1,000.00" is a thousand quetzales, "1,0" is refused.
+    const typed = await get<DonorList>(`/api/v1/admin/donors?minTotal=${encodeURIComponent('Q1,000.00')}`);
+    expect(typed.body.items.map((d) => d.id)).toEqual([id]);
+    expect((await get(`/api/v1/admin/donors?minTotal=${encodeURIComponent('1,0')}`)).status).toBe(400);
     const recent = await get<DonorList>('/api/v1/admin/donors?firstFrom=2025-01-01');
     expect(recent.body.items.map((d) => d.name)).toContain('Mario Tuyuc');
     expect(recent.body.items.map((d) => d.id)).not.toContain(id);

@@ -134,6 +134,9 @@ describe('GET /admin/monthly-gifts', () => {
     // At least Q100: Ana Q100, Bruno Q250, Carla US$20 = Q154, Elena Q120.
     expect(names(await list('?minAmount=100')).sort()).toEqual([ids.G1, ids.G2, ids.G3, ids.G7].sort());
     expect(names(await list('?minAmount=100&maxAmount=200')).sort()).toEqual([ids.G1, ids.G3, ids.G7].sort());
+    // Typed as staff write amounts: the comma groups thousands, Q may lead; a blank filter is none.
+    expect(names(await list(`?minAmount=${encodeURIComponent('Q100.00')}&maxAmount=${encodeURIComponent('200')}`)).sort()).toEqual([ids.G1, ids.G3, ids.G7].sort());
+    expect((await list('?minAmount=&maxAmount=99.99')).total).toBe(5 + 15);
     expect((await list('?maxAmount=99.99')).total).toBe(5 + 15); // G4, G5, G6, G8, G9 and the fillers
     // Started on or after 1 February (Guatemala): Carla, Ana's second, Elena's new one.
     expect(names(await list('?since=2025-02-01')).sort()).toEqual([ids.G3, ids.G4, ids.G7].sort());
@@ -155,6 +158,7 @@ describe('GET /admin/monthly-gifts', () => {
     expect(await bad('?status=ACTIVA')).toContain(monthlyAdminMessages.validation.statusInvalid);
     expect(await bad('?minAmount=300&maxAmount=100')).toContain(monthlyAdminMessages.validation.amountRange);
     expect(await bad('?minAmount=-1')).toContain(monthlyAdminMessages.validation.amountInvalid);
+    expect(await bad(`?minAmount=${encodeURIComponent('1,5')}`)).toContain(monthlyAdminMessages.validation.amountInvalid);
     expect(await bad('?page=0')).toContain(monthlyAdminMessages.validation.pageInvalid);
   });
 

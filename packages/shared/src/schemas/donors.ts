@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { donorsMessages as m } from '../messages/donors';
 import { errorResponseSchema } from './common';
-import { decimalId, emailField } from './fields';
+import { amountFilter, decimalId, emailField } from './fields';
 
 export const DONOR_KINDS = ['person', 'company'] as const;
 export const DONOR_EXPORT_COLUMNS = [
@@ -14,7 +14,7 @@ export type DonorExportColumn = (typeof DONOR_EXPORT_COLUMNS)[number];
 export const DONOR_PAGE_SIZE = 50;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.dateInvalid }).optional();
-const quetzales = z.coerce.number({ error: m.amountInvalid }).min(0, { error: m.amountInvalid }).max(1e12, { error: m.amountInvalid }).optional();
+const quetzales = amountFilter(m.amountInvalid, 1e12);
 
 /** The filters of the list and of the export. */
 export const donorFiltersSchema = z.object({

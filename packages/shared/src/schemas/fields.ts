@@ -1,6 +1,7 @@
 // Field rules used by many schemas (docs/product.md#validation-rules): money amounts, person names,
 // dates typed by staff and ids in paths, each with its Spanish message.
 import { z } from 'zod';
+import { parseAmountInput } from '../amount-input';
 import { validationMessages as v } from '../messages/validation';
 
 /**
@@ -11,6 +12,23 @@ import { validationMessages as v } from '../messages/validation';
  */
 export function hasAtMostTwoDecimals(n: number): boolean {
   return Number.isFinite(n) && Math.round(n * 100) / 100 === n;
+}
+
+/**
+ * A list's amount filter, a query parameter in quetzales read as staff type amounts
+ * (../amount-input.ts): "1,500", "Q1,500.50" and "1500" are the same; "1,5" is refused, never
+ * guessed. A blank one is no filter. A number (from code) is taken as it is.
+ */
+export function amountFilter(invalid: string, max = 100_000_000) {
+  return z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      if (value.trim() === '') return undefined;
+      const parsed = parseAmountInput(value);
+      return parsed.ok ? parsed.cents / 100 : Number.NaN;
+    },
+    z.number({ error: invalid }).finite({ error: invalid }).min(0, { error: invalid }).max(max, { error: invalid }).refine(hasAtMostTwoDecimals, { error: invalid }).optional(),
+  );
 }
 
 /** A money amount: a finite number with at most two decimals; bounds are added by each field. */

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { monthlyAdminMessages } from '../messages/monthly-admin';
 import { ADMIN_STATUS_VALUES } from './admin';
-import { boundedDate, hasAtMostTwoDecimals } from './fields';
+import { amountFilter, boundedDate } from './fields';
 import { CANCEL_REASON_MAX_LENGTH, MONTHLY_CANCELLED_BY, MONTHLY_GIFT_STATUSES, monthlyGiftSchema } from './monthly';
 import { SPONSORSHIP_STATUSES } from './sponsorship-codes';
 
@@ -13,20 +13,15 @@ const m = monthlyAdminMessages.validation;
 
 export const ADMIN_MONTHLY_PAGE_SIZE = 20;
 
-const amountFilter = z.coerce
-  .number({ error: m.amountInvalid })
-  .finite({ error: m.amountInvalid })
-  .min(0, { error: m.amountInvalid })
-  .max(100_000_000, { error: m.amountInvalid })
-  .refine(hasAtMostTwoDecimals, { error: m.amountInvalid });
+const amount = amountFilter(m.amountInvalid);
 
 /** `GET /api/v1/admin/monthly-gifts?status&minAmount&maxAmount&since&page`. */
 export const adminMonthlyGiftsQuerySchema = z
   .object({
     status: z.enum(MONTHLY_GIFT_STATUSES, { error: m.statusInvalid }).optional(),
     /** The monthly amount, in quetzales, at least / at most. */
-    minAmount: amountFilter.optional(),
-    maxAmount: amountFilter.optional(),
+    minAmount: amount,
+    maxAmount: amount,
     /** Started on or after this Guatemala calendar day. */
     since: boundedDate().optional(),
     page: z.coerce.number({ error: m.pageInvalid }).int({ error: m.pageInvalid }).min(1, { error: m.pageInvalid }).max(100_000, { error: m.pageInvalid }).default(1),
