@@ -161,7 +161,7 @@ describe('a donation reviewed on its own page', () => {
     const url = `/api/v1/admin/donations/${d.id}/review`;
 
     const before = (await inject(ctx.app, { method: 'GET', url, token: who.admin.token })).json() as AdminDonationReview;
-    expect(before.donation).toMatchObject({ id: d.id, status: 'PENDING', manual_review: true, amount_gtq: 250 });
+    expect(before.donation).toMatchObject({ id: d.id, status: 'PENDING', manual_review: true, amount: 250 });
     expect(before.donation.deposit).toMatchObject({ slip_number: '445566', declared_amount: 200, amount_differs: true });
     expect(before.history).toEqual([]);
 

@@ -329,7 +329,7 @@ describe('POST /api/v1/donate', () => {
       id,
       reference_code,
       status: 'PENDING',
-      amount_gtq: 250,
+      amount: 250,
       donor_name: 'Donante Revisada',
       donor_email: 'revisada@correo.gt',
       donation_type: 'monetary',

@@ -70,8 +70,9 @@ describe('admin donations: list', () => {
       donor_name: 'Estado pending',
       donor_email: rows[0].donorEmail,
       donor_anonymous: false,
-      amount_gtq: 10.5,
+      amount: 10.5,
       currency: 'GTQ',
+      gtq_amount: null,
       donation_type: 'monetary',
       status: 'PENDING',
       created_at: rows[0].createdAt.toISOString(),
@@ -85,6 +86,12 @@ describe('admin donations: list', () => {
       // Not entered at the office (docs/product.md#staff-gift-entry).
       office_entry: null,
     });
+  });
+
+  it('shows a dollar gift in dollars, with its quetzal value beside it', async () => {
+    const usd = await make.donation(ctx.db, { amountCents: 5000, currency: 'USD', gtqCents: 38_500, exchangeRate: '7.70', exchangeRateDate: '2026-11-20', createdAt: minutesAgo(1) });
+    const body = (await list('?limit=100')).json();
+    expect(body.donations.find((d: { id: number }) => d.id === usd.id)).toMatchObject({ amount: 50, currency: 'USD', gtq_amount: 385 });
   });
 
   it('counts the whole queue and each status as the ledger does, after gifts move between states', async () => {
@@ -136,7 +143,7 @@ describe('admin donations: approve and reject', () => {
     const d = await make.donation(ctx.db, { amountCents: 18_500, status: 'pending', createdAt: minutesAgo(3), donorName: 'José Barrios', donorEmail: 'jose.barrios@correo.gt' });
     const res = await act(d.id, 'approve');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: d.id, status: 'APPROVED', amount_gtq: 185, reference_code: d.referenceCode });
+    expect(res.json()).toMatchObject({ id: d.id, status: 'APPROVED', amount: 185, reference_code: d.referenceCode });
 
     const [row] = await ctx.db.select().from(donations).where(eq(donations.id, d.id));
     expect(row.status).toBe('completed');

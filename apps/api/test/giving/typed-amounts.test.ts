@@ -52,7 +52,7 @@ describe('an amount typed at the office', () => {
     expect((await cents(entered.json().id)).amountCents).toBe(125_050);
     const { id, res } = await adjust('Q1,250.50');
     expect(res.statusCode, res.body).toBe(200);
-    expect(json(res)).toMatchObject({ amount_gtq: 1250.5 });
+    expect(json(res)).toMatchObject({ amount: 1250.5 });
     expect((await cents(id)).amountCents).toBe(125_050);
   });
 

@@ -83,7 +83,7 @@ describe('GET /dashboard/stats', () => {
     expect(body.recent_users).toHaveLength(5);
     expect(body.recent_users[0]).toEqual({ id: inactive.id, email: inactive.email, roles: ['USER'], status: 'inactive', joined_at: expect.any(String) });
     expect(body.recent_donations).toHaveLength(5);
-    expect(body.recent_donations[0]).toMatchObject({ donor_email: 'pendiente@correo.gt', status: 'PENDING', amount_gtq: 70 });
+    expect(body.recent_donations[0]).toMatchObject({ donor_email: 'pendiente@correo.gt', status: 'PENDING', amount: 70 });
     expect(body.recent_donations.map((d: { status: string }) => d.status)).toContain('DECLINED');
   });
 

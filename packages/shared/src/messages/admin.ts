@@ -114,7 +114,7 @@ export const adminMessages = {
     totalDonations: 'Donaciones aprobadas',
     totalAmount: 'Total recaudado (en quetzales)',
     /** Under the quetzal amount of a gift made in another currency. */
-    quetzalEquivalent: (currency: string) => `Equivalente en quetzales de ${currency}`,
+    quetzalEquivalent: (gtq: string) => `Equivale a ${gtq}`,
     pending: 'Pendientes de revisión',
     pendingAmount: (amount: string) => `${amount} por revisar`,
     reviewPending: 'Revisar pendientes',

@@ -97,8 +97,11 @@ export const adminDonationSchema = z
     donor_email: z.string(),
     /** The donor asked to give anonymously: staff who see the name must not name them in public (docs/product.md#donor-privacy). */
     donor_anonymous: z.boolean(),
-    amount_gtq: z.number(),
+    /** In the gift's own currency (`currency`): a dollar gift in dollars. */
+    amount: z.number(),
     currency: z.string(),
+    /** A gift in another currency: its quetzal value at the staff's rate; null in quetzales or before the rate is known. */
+    gtq_amount: z.number().nullable(),
     donation_type: z.enum(DONATION_TYPES),
     status: z.enum(ADMIN_STATUS_VALUES),
     created_at: z.string(),

@@ -35,6 +35,7 @@ export function toAdminDonation(
     | 'donorAnonymous'
     | 'amountCents'
     | 'currency'
+    | 'gtqCents'
     | 'donationType'
     | 'status'
     | 'createdAt'
@@ -54,8 +55,9 @@ export function toAdminDonation(
     donor_name: donor.name,
     donor_email: donor.email,
     donor_anonymous: row.donorAnonymous,
-    amount_gtq: fromCents(row.amountCents),
+    amount: fromCents(row.amountCents),
     currency: row.currency,
+    gtq_amount: row.currency !== 'GTQ' && row.gtqCents != null ? fromCents(row.gtqCents) : null,
     donation_type: row.donationType,
     status: ADMIN_DONATION_STATUS[row.status],
     created_at: row.createdAt.toISOString(),

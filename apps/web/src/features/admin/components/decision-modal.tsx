@@ -91,7 +91,7 @@ export function DecisionModal({ donation, decision, onClose }: { donation: Admin
       {/* The slip and its warnings stay in sight at the moment of deciding. */}
       {donation.deposit && (
         <div className="mt-4 flex flex-col gap-2 text-sm">
-          <SlipFlags slip={donation.deposit} amount={donation.amount_gtq} currency={donation.currency} />
+          <SlipFlags slip={donation.deposit} amount={donation.amount} currency={donation.currency} />
           <SlipViewer slip={donation.deposit} reference={donation.reference_code} compact />
         </div>
       )}
@@ -128,7 +128,7 @@ function DonationSummary({ donation }: { donation: AdminDonation }) {
         <span className="block truncate text-ink-600">{donation.donor_email}</span>
       </dd>
       <dt className="text-ink-500">{r.colAmount}</dt>
-      <dd className="text-right font-semibold text-ink-900 tabular-nums">{formatMoney(donation.amount_gtq)}</dd>
+      <dd className="text-right font-semibold text-ink-900 tabular-nums">{formatMoney(donation.amount, donation.currency)}</dd>
       <dt className="text-ink-500">{r.colReference}</dt>
       <dd className="text-right font-mono text-ink-800">{donation.reference_code}</dd>
       <dt className="text-ink-500">{r.colDate}</dt>

@@ -64,7 +64,7 @@ export function DonationReview({ id }: { id: number }) {
             {isDeposit && (slip ? <SlipViewer slip={slip} reference={d.reference_code} /> : <NoSlip office={d.office_entry} />)}
             <div className="flex min-w-0 flex-col gap-4 text-sm">
               {slip && <DeclaredData slip={slip} currency={d.currency} />}
-              {slip && <SlipFlags slip={slip} amount={d.amount_gtq} currency={d.currency} />}
+              {slip && <SlipFlags slip={slip} amount={d.amount} currency={d.currency} />}
               {canDecide && <DecisionButtons donation={d} onDecide={setDeciding} />}
             </div>
           </div>

@@ -156,8 +156,8 @@ function RecentDonations({ stats, readsDonations }: { stats: AdminDashboardStats
                 </p>
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1">
-                <span className="font-semibold text-ink-900 tabular-nums">{formatMoney(donation.amount_gtq)}</span>
-                {donation.currency !== CURRENCY && <span className="text-xs text-ink-500">{d.quetzalEquivalent(donation.currency)}</span>}
+                <span className="font-semibold text-ink-900 tabular-nums">{formatMoney(donation.amount, donation.currency)}</span>
+                {donation.currency !== CURRENCY && donation.gtq_amount != null && <span className="text-xs text-ink-500">{d.quetzalEquivalent(formatMoney(donation.gtq_amount))}</span>}
                 <StatusBadge status={donation.status} />
               </div>
             </li>

@@ -184,7 +184,7 @@ function reviewColumns(deposits: boolean, onDecide: (donation: AdminDonation, de
         </div>
       ),
     },
-    { key: 'amount', header: r.colAmount, className: 'text-right', cell: (d) => <span className="font-semibold whitespace-nowrap tabular-nums">{formatMoney(d.amount_gtq)}</span> },
+    { key: 'amount', header: r.colAmount, className: 'text-right', cell: (d) => <span className="font-semibold whitespace-nowrap tabular-nums">{formatMoney(d.amount, d.currency)}</span> },
     { key: 'status', header: r.colStatus, cell: (d) => <StatusBadge status={d.status} /> },
     { key: 'date', header: r.colDate, cell: (d) => <span className="whitespace-nowrap">{formatGiftDate(d.created_at, d.dated_by_day)}</span> },
     { key: 'reference', header: r.colReference, cell: (d) => <span className="font-mono whitespace-nowrap">{d.reference_code}</span> },
@@ -195,7 +195,7 @@ function reviewColumns(deposits: boolean, onDecide: (donation: AdminDonation, de
             header: bankStatementsMessages.review.slipTitle,
             className: 'min-w-[24rem]',
             stacked: true,
-            cell: (d: AdminDonation) => <DepositSlip slip={d.deposit} office={d.office_entry} reference={d.reference_code} amount={d.amount_gtq} currency={d.currency} />,
+            cell: (d: AdminDonation) => <DepositSlip slip={d.deposit} office={d.office_entry} reference={d.reference_code} amount={d.amount} currency={d.currency} />,
           },
         ]
       : []),

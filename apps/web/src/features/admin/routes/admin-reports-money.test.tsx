@@ -70,8 +70,8 @@ describe('admin dashboard: totals in quetzales', () => {
       growth_metrics: { users_growth_percentage: 0, donations_growth_percentage: 0, amount_growth_percentage: 0, users_before: 0, donations_before: 0, amount_before: 0 },
       recent_users: [],
       recent_donations: [
-        { id: 1, donor_name: 'Ana', donor_email: 'ana@correo.gt', donor_anonymous: false, amount_gtq: 385, currency: 'USD', donation_type: 'monetary', status: 'APPROVED', created_at: '2026-11-23T18:00:00Z', dated_by_day: false, reference_code: '#MG00000001', payment_provider: 'recurrente', manual_review: false },
-        { id: 2, donor_name: 'Beto', donor_email: 'beto@correo.gt', donor_anonymous: false, amount_gtq: 100, currency: 'GTQ', donation_type: 'monetary', status: 'APPROVED', created_at: '2026-11-23T17:00:00Z', dated_by_day: false, reference_code: '#MG00000002', payment_provider: 'recurrente', manual_review: false },
+        { id: 1, donor_name: 'Ana', donor_email: 'ana@correo.gt', donor_anonymous: false, amount: 50, currency: 'USD', gtq_amount: 385, donation_type: 'monetary', status: 'APPROVED', created_at: '2026-11-23T18:00:00Z', dated_by_day: false, reference_code: '#MG00000001', payment_provider: 'recurrente', manual_review: false },
+        { id: 2, donor_name: 'Beto', donor_email: 'beto@correo.gt', donor_anonymous: false, amount: 100, currency: 'GTQ', gtq_amount: null, donation_type: 'monetary', status: 'APPROVED', created_at: '2026-11-23T17:00:00Z', dated_by_day: false, reference_code: '#MG00000002', payment_provider: 'recurrente', manual_review: false },
       ],
       recent_activity: [],
       monthly_giving: { active_donors: 0, active_gifts: 0, mrr: 0, previous_mrr: 0, mrr_change_percentage: 0 },
@@ -81,9 +81,11 @@ describe('admin dashboard: totals in quetzales', () => {
     expect(await screen.findByText(d.totalAmount)).toBeTruthy();
     expect(d.totalAmount).toMatch(/quetzales/);
     const ana = (await screen.findByText('#MG00000001')).closest('li') as HTMLElement;
-    expect(within(ana).getByText(formatMoney(385))).toBeTruthy();
-    expect(within(ana).getByText(d.quetzalEquivalent('USD'))).toBeTruthy();
+    // A dollar gift in dollars, its quetzal value beneath; a quetzal gift alone.
+    expect(within(ana).getByText('US$50.00')).toBeTruthy();
+    expect(within(ana).getByText('Equivale a Q385.00')).toBeTruthy();
     const beto = screen.getByText('#MG00000002').closest('li') as HTMLElement;
-    expect(within(beto).queryByText(d.quetzalEquivalent('GTQ'))).toBeNull();
+    expect(within(beto).getByText('Q100.00')).toBeTruthy();
+    expect(within(beto).queryByText(/Equivale a/)).toBeNull();
   });
 });
