@@ -185,7 +185,7 @@ const COLUMNS: Column<AdminMonthlyGift>[] = [
         ) : (
           <MonthlyStatusBadge status={g.status} />
         )}
-        {g.transferReference && <span className="text-xs whitespace-nowrap text-ink-600">{l.transferReference(g.transferReference)}</span>}
+        {g.transferReference && <span className="text-xs text-ink-600 [overflow-wrap:anywhere]">{l.transferReference(g.transferReference)}</span>}
         {g.status === 'paused' && g.pausedUntil && <span className="text-xs whitespace-nowrap text-ink-600">{monthlyMessages.pausedUntil(formatDate(g.pausedUntil))}</span>}
       </span>
     ),
