@@ -11,6 +11,10 @@ export interface LinkContext {
 
 /** The web's return page after paying; its path is also in apps/web/src/lib/paths.ts. */
 export const RETURN_PATH = '/donate/resultado';
+/** The web's "Mi ahijado/a" (apps/web's paths.donorSponsorships), which sponsorship emails link to. */
+export const MY_CHILD_PATH = '/donor/ahijado';
+/** A sponsor's letters with the child of one sponsorship (apps/web's paths.sponsorLetters). */
+export const sponsorLettersPath = (sponsorshipId: number) => `${MY_CHILD_PATH}/${sponsorshipId}/cartas`;
 /** The web page the monthly emails' link opens; its path is also in apps/web. */
 export const MANAGE_PATH = '/donacion-mensual';
 

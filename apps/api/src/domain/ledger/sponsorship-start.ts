@@ -10,10 +10,7 @@ import { recurringGifts, sponsoredChildren, sponsorships, users } from '../../db
 import { type SponsorshipStartedVia, sponsorshipEmailMessages as m } from '../../messages/sponsorship-email';
 import { audit } from '../../platform/audit';
 import { PUBLIC_URL_MARK, enqueueEmail } from '../../platform/email-outbox';
-import { type LinkContext, manageUrl } from './links';
-
-/** The web's "Mi ahijado/a" (apps/web's paths.donorSponsorships). */
-const MY_CHILD_PATH = '/donor/ahijado';
+import { type LinkContext, MY_CHILD_PATH, manageUrl } from './links';
 
 export async function sponsorshipOfGiftStarted(
   tx: Db,

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { sponsoredChildren, sponsorships, users } from '../../db/schema';
 import { PUBLIC_URL_MARK, enqueueEmail } from '../../platform/email-outbox';
 import { sponsorshipEmailMessages as m } from '../../messages/sponsorship-email';
-import type { LinkContext } from '../ledger/links';
+import { type LinkContext, MY_CHILD_PATH } from '../ledger/links';
 import { firstNameOf, sponsorAddress } from './sponsor-recipient';
 
 /** The page where a sponsor without an account chooses (apps/web's paths.apadrinaChoice). */
@@ -46,7 +46,7 @@ export async function enqueueChildLeftEmails(tx: Db, sponsorshipIds: number[], c
       to: address,
       subject: m.childLeftSubject(row.child),
       text: row.accountEmail
-        ? m.childLeftText(firstName, row.child, `${PUBLIC_URL_MARK}/donor/ahijado`, deadline)
+        ? m.childLeftText(firstName, row.child, `${PUBLIC_URL_MARK}${MY_CHILD_PATH}`, deadline)
         : m.childLeftTextNoAccount(firstName, row.child, await offerUrl(ctx, row.id, row.offerUntil), deadline),
       template: 'sponsorship-child-left',
     });

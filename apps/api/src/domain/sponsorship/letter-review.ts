@@ -14,6 +14,7 @@ import { sponsoredChildren, sponsorshipLetters, sponsorships, users } from '../.
 import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
 import { letterEmailMessages } from '../../messages/letters';
 import { type Actor, audit } from '../../platform/audit';
+import { sponsorLettersPath } from '../ledger/links';
 import { enqueueEmail, PUBLIC_URL_MARK } from '../../platform/email-outbox';
 import { imageReviewAtApproval } from './letter-image-redaction';
 import { fileKeys, type LetterFileKeys } from './letters';
@@ -165,7 +166,7 @@ async function enqueueReplyEmail(tx: Db, sponsorshipId: number, childId: number,
   await enqueueEmail(tx, {
     to: address,
     subject: m.replySubject(to.child),
-    text: m.replyText(firstName, to.child, translated, `${PUBLIC_URL_MARK}/donor/ahijado/${sponsorshipId}/cartas`),
+    text: m.replyText(firstName, to.child, translated, `${PUBLIC_URL_MARK}${sponsorLettersPath(sponsorshipId)}`),
     template: 'letter-reply',
   });
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { sponsoredChildren, sponsorships, users } from '../../db/schema';
 import { progressReportEmailMessages as m } from '../../messages/progress-reports';
 import { enqueueEmail, PUBLIC_URL_MARK } from '../../platform/email-outbox';
+import { MY_CHILD_PATH } from '../ledger/links';
 import { firstNameOf, sponsorAddress } from './sponsor-recipient';
 
 /** Queues the emails; answers how many were queued. */
@@ -25,7 +26,7 @@ export async function enqueueProgressReportEmails(tx: Db, childId: number): Prom
     await enqueueEmail(tx, {
       to: address,
       subject: m.subject(to.child),
-      text: m.text(firstName, to.child, `${PUBLIC_URL_MARK}/donor/ahijado`),
+      text: m.text(firstName, to.child, `${PUBLIC_URL_MARK}${MY_CHILD_PATH}`),
       template: 'progress-report',
     });
     queued += 1;
