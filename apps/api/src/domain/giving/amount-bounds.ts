@@ -21,15 +21,16 @@ export async function assertAmountWithinBounds(
 ): Promise<PaymentSettings | null> {
   const system = gift.system ?? (await getSettings(tx, 'system'));
   const pay = gift.payments ?? (gift.currency !== 'GTQ' ? await getSettings(tx, 'payments') : null);
-  const gtqCents = gift.currency !== 'GTQ' && pay ? toQuetzalCents(gift.amountCents, gift.currency, pay.usd_exchange_rate) : gift.amountCents;
+  // A gift in another currency is compared, and its bounds worded, at the staff's rate.
+  const rate = gift.currency !== 'GTQ' && pay ? pay.usd_exchange_rate : null;
+  const gtqCents = rate ? toQuetzalCents(gift.amountCents, gift.currency, rate) : gift.amountCents;
   const outOfBounds = gtqCents < toCents(system.min_donation_amount) ? 'min' : gtqCents > toCents(system.max_donation_amount) ? 'max' : null;
   if (outOfBounds) {
-    // Worded in the gift's currency, as the forms word it: a dollar gift's bounds at the staff's rate.
+    // Worded in the gift's currency, as the forms word it.
     const quetzales = { min: system.min_donation_amount, max: system.max_donation_amount };
-    const bounds = gift.currency !== 'GTQ' && pay ? boundsIn(quetzales, gift.currency, pay.usd_exchange_rate) : quetzales;
-    const currency = gift.currency !== 'GTQ' && pay ? gift.currency : 'GTQ';
+    const bounds = rate ? boundsIn(quetzales, gift.currency, rate) : quetzales;
     const message = outOfBounds === 'min' ? donateMessages.amountBelowMin : donateMessages.amountAboveMax;
-    throw fieldError(field, message(formatMoney(bounds[outOfBounds], currency)));
+    throw fieldError(field, message(formatMoney(bounds[outOfBounds], rate ? gift.currency : 'GTQ')));
   }
   return gift.currency !== 'GTQ' ? pay : null;
 }

@@ -34,9 +34,11 @@ export async function manageUrl(ctx: LinkContext, giftId: number): Promise<strin
 export function addMonth(from: Date, months = 1, day = from.getUTCDate()): Date {
   const y = from.getUTCFullYear();
   const m = from.getUTCMonth() + months;
-  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m, Math.min(day, last), from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds()));
+  return new Date(Date.UTC(y, m, Math.min(day, daysInMonth(y, m)), from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds()));
 }
+
+/** How many days month `m` (0-based, may run past December or before January) of year `y` has. */
+const daysInMonth = (y: number, m: number) => new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
 
 /**
  * The day of the month a gift's charges fall on, when it is known: the day it started, for a gift
@@ -56,6 +58,6 @@ export function ownBillingDay(gift: { startedAt: Date | null; replacesGiftId: nu
  */
 export function billingDayAfter(from: Date, months: number, ownDay: number | null): Date {
   const day = from.getUTCDate();
-  const lastOfMonth = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 0)).getUTCDate();
-  return addMonth(from, months, day === lastOfMonth && ownDay != null && ownDay > day ? ownDay : day);
+  const lastOfMonth = day === daysInMonth(from.getUTCFullYear(), from.getUTCMonth());
+  return addMonth(from, months, lastOfMonth && ownDay != null && ownDay > day ? ownDay : day);
 }

@@ -153,9 +153,10 @@ function firstBillingDayAhead(gift: Schedulable, lastCharge: Date | null, now: D
   // pause moved (up to six days) from the last charge stays below it.
   const floor = lastCharge ? new Date(addMonth(lastCharge).getTime() - WEEK_MS) : null;
   let day = end;
+  const ownDay = ownBillingDay(gift);
   // A pause is at most three months (and a trial's, whole weeks): a year back is always enough.
   for (let back = 1; back <= 12; back++) {
-    const earlier = billingDayAfter(end, -back, ownBillingDay(gift));
+    const earlier = billingDayAfter(end, -back, ownDay);
     if (earlier.getTime() <= now.getTime() || (floor && earlier.getTime() < floor.getTime())) break;
     day = earlier;
   }

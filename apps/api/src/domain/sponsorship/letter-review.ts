@@ -14,8 +14,8 @@ import { sponsoredChildren, sponsorshipLetters, sponsorships, users } from '../.
 import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
 import { letterEmailMessages } from '../../messages/letters';
 import { type Actor, audit } from '../../platform/audit';
-import { sponsorLettersPath } from '../ledger/links';
 import { enqueueEmail, PUBLIC_URL_MARK } from '../../platform/email-outbox';
+import { sponsorLettersPath } from '../ledger/links';
 import { imageReviewAtApproval } from './letter-image-redaction';
 import { fileKeys, type LetterFileKeys } from './letters';
 import { firstNameOf, sponsorAddress } from './sponsor-recipient';

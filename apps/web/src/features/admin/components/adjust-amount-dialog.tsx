@@ -1,7 +1,8 @@
 // "Corregir monto" on the staff donation page (docs/product.md#the-donation-ledger): a pending
 // deposit's amount set to the lower amount that arrived at the bank, read as a Guatemalan writes it
-// (1,500.50 or 1500.50; @donaciones/shared/amount-input) in the deposit's currency, with the reason. The same amount is refused
-// here, a higher one too (the API's rule); the API's field errors and refusals show in the dialog.
+// (1,500.50 or 1500.50; @donaciones/shared/amount-input) in the deposit's currency, with the reason.
+// The same amount is refused here, a higher one too (the API's rule); the API's field errors and
+// refusals show in the dialog.
 import { useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { parseAmountInput } from '@donaciones/shared/amount-input';
