@@ -1,6 +1,6 @@
 // Screens ask how a provider takes the card, never its name (docs/product.md#payments).
 import { describe, expect, it } from 'vitest';
-import { DONATION_PROVIDERS, PAYMENT_PROVIDERS, demoProvider, hostedCheckout } from './payments';
+import { DONATION_PROVIDERS, PAYMENT_PROVIDERS, demoProvider, hostedCheckout, paymentCurrency } from './payments';
 
 describe('how a provider takes the card', () => {
   it('the gateway opens its own checkout page; the offline demo takes card fields on /donate', () => {
@@ -16,5 +16,12 @@ describe('how a provider takes the card', () => {
       expect(hostedCheckout(name)).toBe(false);
       expect(demoProvider(name)).toBe(false);
     }
+  });
+});
+
+describe('a stored currency as a payment currency', () => {
+  it('USD is dollars; anything else, a missing one included, is quetzales', () => {
+    expect(paymentCurrency('USD')).toBe('USD');
+    for (const code of ['GTQ', 'usd', '', null, undefined, 42]) expect(paymentCurrency(code)).toBe('GTQ');
   });
 });

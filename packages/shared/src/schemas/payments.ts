@@ -9,6 +9,8 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const PAYMENT_CURRENCIES = ['GTQ', 'USD'] as const;
 export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
+/** A stored or typed currency code as a payment currency: dollars when it says USD, quetzales otherwise (the default). */
+export const paymentCurrency = (code: unknown): PaymentCurrency => (code === 'USD' ? 'USD' : 'GTQ');
 
 /** The card providers a deployment runs with (PAYMENT_PROVIDER): the offline demo's, or the gateway. */
 export const PAYMENT_PROVIDERS = ['simulated', 'recurrente'] as const;

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { type AmountInputCurrency, parseAmountInput } from '../amount-input';
 import { donateMessages } from '../messages/donate';
+import { paymentCurrency } from './payments';
 
 /** Text to be read with the symbol of the body's currency (see `withAmountCurrency`). */
 interface TypedInCurrency {
@@ -36,5 +37,5 @@ export function withAmountCurrency(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const { amount, currency } = body as { amount?: unknown; currency?: unknown };
   if (typeof amount !== 'string') return body;
-  return { ...body, amount: { typedAmount: amount, currency: currency === 'USD' ? 'USD' : 'GTQ' } satisfies TypedInCurrency };
+  return { ...body, amount: { typedAmount: amount, currency: paymentCurrency(currency) } satisfies TypedInCurrency };
 }

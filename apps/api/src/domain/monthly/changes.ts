@@ -3,6 +3,7 @@
 // is a new gift that replaces the old one once its first payment is made.
 import { toCents } from '@donaciones/shared/format';
 import type { MonthlyCheckout } from '@donaciones/shared/schemas/monthly';
+import { paymentCurrency } from '@donaciones/shared/schemas/payments';
 import type { Database } from '../../db/client';
 import { conflict, fieldError } from '../../errors';
 import { monthlyApiMessages as mm } from '../../messages/monthly';
@@ -88,7 +89,7 @@ async function changeAmount(db: Database, ctx: MonthlyContext, gift: GiftRow, am
   const amountCents = toCents(amount);
   if (amountCents === (gift.pendingAmountCents ?? gift.amountCents)) throw fieldError('amount', mm.sameAmount);
   // The settings' bounds apply to every new amount as to a new gift (../giving/amount-bounds.ts).
-  await assertAmountWithinBounds(db, { amountCents, currency: gift.currency === 'USD' ? 'USD' : 'GTQ' });
+  await assertAmountWithinBounds(db, { amountCents, currency: paymentCurrency(gift.currency) });
   if (gift.status === 'past_due') return replaceGift(db, ctx, gift, amountCents, actor, ip);
   return scheduleAmountChange(db, ctx, gift, amountCents, { actor, ip });
 }

@@ -9,6 +9,7 @@
 // again), with one email.
 import { eq, sql } from 'drizzle-orm';
 import type { MonthlyCheckout } from '@donaciones/shared/schemas/monthly';
+import { paymentCurrency } from '@donaciones/shared/schemas/payments';
 import type { Database } from '../../db/client';
 import { recurringGifts } from '../../db/schema';
 import { ProviderFailedError, conflict } from '../../errors';
@@ -64,7 +65,7 @@ export async function openTrialReplacement(
       checkout = await payments.provider.createCheckout({
         itemName: mm.itemName(org.name),
         amountCents: input.amountCents,
-        currency: old.currency === 'USD' ? 'USD' : 'GTQ',
+        currency: paymentCurrency(old.currency),
         successUrl: await manageUrl(ctx, gift.id),
         cancelUrl: await manageUrl(ctx, old.id),
         expiresAt: new Date(now.getTime() + TRIAL_CHECKOUT_LIFETIME_MS),

@@ -2,6 +2,7 @@
 // area's list and cancel, and the no-login page the emails' signed link opens.
 import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { ManagedMonthlyGift, MonthlyGift } from '@donaciones/shared/schemas/monthly';
+import { paymentCurrency } from '@donaciones/shared/schemas/payments';
 import type { Database, Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { donations, programs, recurringGifts, users } from '../../db/schema';
@@ -51,7 +52,7 @@ async function viewOf(db: Db, gifts: GiftRow[]): Promise<MonthlyGift[]> {
     return {
       id: g.id,
       amountCents: g.amountCents,
-      currency: g.currency === 'USD' ? 'USD' : 'GTQ',
+      currency: paymentCurrency(g.currency),
       status: g.status,
       startedAt: g.startedAt?.toISOString() ?? null,
       nextChargeAt: g.status === 'cancelled' ? null : (g.nextChargeAt?.toISOString() ?? null),

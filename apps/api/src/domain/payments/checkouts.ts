@@ -1,6 +1,7 @@
 // A card donation's checkout at the provider (docs/product.md#payments): opened for a pending
 // donation, stored on its row, paid on the provider's page. How it is settled is in ./settlement.ts.
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { paymentCurrency } from '@donaciones/shared/schemas/payments';
 import type { Db } from '../../db/client';
 import { donations, paymentCheckouts } from '../../db/schema';
 import { ProviderFailedError } from '../../errors';
@@ -69,7 +70,7 @@ export async function openCheckout(tx: Db, ctx: PaymentContext, row: DonationRow
       reference: row.referenceCode,
       itemName: (recurring?.itemName ?? paymentMessages.checkoutItem)(org.name),
       amountCents: row.amountCents,
-      currency: row.currency === 'USD' ? 'USD' : 'GTQ',
+      currency: paymentCurrency(row.currency),
       successUrl: returnUrl(ctx.publicUrl, row.referenceCode),
       cancelUrl: returnUrl(ctx.publicUrl, row.referenceCode, true),
       expiresAt,

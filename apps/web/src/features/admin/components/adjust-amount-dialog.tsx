@@ -9,6 +9,7 @@ import { parseAmountInput } from '@donaciones/shared/amount-input';
 import { formatCents, formatMoney, toCents } from '@donaciones/shared/format';
 import { correctionsMessages as m } from '@donaciones/shared/messages/corrections';
 import { donateMessages } from '@donaciones/shared/messages/donate';
+import { paymentCurrency } from '@donaciones/shared/schemas/payments';
 import { TextInput } from '@/components/form-fields';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useCorrectDonation } from '../api/donation-corrections';
@@ -20,7 +21,7 @@ const a = m.page.adjust;
 /** The amount that arrived, in cents, or why it is refused. */
 function readAmount(text: string, declaredCents: number, currency: string): { cents: number } | { error: string } {
   // In the deposit's own currency: "US$1,200" on a dollar deposit, and Q refused there.
-  const parsed = parseAmountInput(text, currency === 'USD' ? 'USD' : 'GTQ');
+  const parsed = parseAmountInput(text, paymentCurrency(currency));
   if (!parsed.ok) return { error: donateMessages.amountRefused(parsed.problem, m.amountRequired) };
   if (parsed.cents <= 0) return { error: m.amountPositive };
   if (parsed.cents === declaredCents) return { error: a.same };

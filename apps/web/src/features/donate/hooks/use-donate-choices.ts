@@ -10,7 +10,7 @@ import { donateMessages } from '@donaciones/shared/messages/donate';
 import { donateAmountSchema } from '@donaciones/shared/schemas/donate';
 import type { PaymentMethod } from '@donaciones/shared/schemas/payments';
 import type { DonationFrequency } from '@donaciones/shared/schemas/monthly';
-import { type PaymentCurrency, boundsIn } from '@donaciones/shared/schemas/payments';
+import { type PaymentCurrency, boundsIn, paymentCurrency } from '@donaciones/shared/schemas/payments';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
 import { FREQUENCY_PARAM, MONTHLY_FREQUENCY } from '@/lib/paths';
 import { readCustomAmount } from '../components/amount-step';
@@ -32,7 +32,7 @@ export function useDonateChoices(draft: Partial<Draft>, site: PublicSite | undef
   const [preset, setPreset] = useState<number | null>(typeof draft.preset === 'number' ? draft.preset : null);
   const [customAmount, setCustomAmount] = useState(draftText(draft.customAmount));
   const [amountError, setAmountError] = useState<string | null>(null);
-  const [currency, setCurrency] = useState<PaymentCurrency>(draft.currency === 'USD' ? 'USD' : 'GTQ');
+  const [currency, setCurrency] = useState<PaymentCurrency>(paymentCurrency(draft.currency));
   // The amount before the last change of currency, so that changing back restores what was typed
   // (not a twice-rounded figure) and step 2 can say what the amount became; any new amount forgets it.
   const [converted, setConverted] = useState<ConvertedAmount | null>(null);

@@ -9,7 +9,7 @@ import { CircleAlert, CircleX, RotateCcw } from 'lucide-react';
 import { formatMoney, formatReceiptNumber } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { CARD_BRANDS, type CardBrand, chargedBreakdown } from '@donaciones/shared/schemas/donate';
-import type { DonationPaymentStatus } from '@donaciones/shared/schemas/payments';
+import { type DonationPaymentStatus, paymentCurrency } from '@donaciones/shared/schemas/payments';
 import { Button, ButtonLink } from '@/components/button';
 import { Spinner } from '@/components/spinner';
 import { ErrorState } from '@/components/states';
@@ -30,7 +30,7 @@ function asDonation(status: DonationPaymentStatus): SuccessDonation {
     id: 0,
     reference_code: status.reference_code,
     amount: status.amount,
-    currency: status.currency === 'USD' ? 'USD' : 'GTQ',
+    currency: paymentCurrency(status.currency),
     covered_fee: status.covered_fee,
     status: 'pending',
     card_last4: status.card_last4,

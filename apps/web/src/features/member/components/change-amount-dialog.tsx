@@ -11,7 +11,7 @@ import { donateMessages } from '@donaciones/shared/messages/donate';
 import { monthlyManageMessages } from '@donaciones/shared/messages/monthly-manage';
 import { donateAmountSchema } from '@donaciones/shared/schemas/donate';
 import type { MonthlyCheckout, MonthlyGift } from '@donaciones/shared/schemas/monthly';
-import { type AmountBounds, type PaymentCurrency, boundsIn, hostedCheckout } from '@donaciones/shared/schemas/payments';
+import { type AmountBounds, type PaymentCurrency, boundsIn, hostedCheckout, paymentCurrency } from '@donaciones/shared/schemas/payments';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
 import { Button } from '@/components/button';
 import { TextInput } from '@/components/form-fields';
@@ -56,7 +56,7 @@ function useAmountChange(gift: MonthlyGift | null, send: MonthlyAction, onClose:
 
   /** The amount in the currency's units, or why it is refused. */
   const read = (): { amount: number } | { error: string } => {
-    const parsed = parseAmountInput(text, gift?.currency === 'USD' ? 'USD' : 'GTQ');
+    const parsed = parseAmountInput(text, paymentCurrency(gift?.currency));
     if (!parsed.ok) return { error: donateMessages.amountRefused(parsed.problem, donateMessages.amountRequired) };
     const amount = parsed.cents / 100;
     if (bounds) {
