@@ -18,7 +18,7 @@ let admin: Caller;
 let programId: number;
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'] });
+  admin = await make.signIn(ctx.app, ctx.db, { roles: ['ADMIN'], firstName: 'Rosa', lastName: 'Tzul' });
   const [p] = await ctx.db.insert(programs).values({ slug: `becas-cuota-${Date.now()}`, name: 'Programa con cuota' }).returning();
   programId = p.id;
 }, 60_000);
@@ -183,6 +183,7 @@ describe('birthday gifts', () => {
     expect(after.gifts.map((g: { id: number }) => g.id)).not.toContain(row.id);
     const delivered = (await inject(ctx.app, { method: 'GET', url: `${listUrl}?state=delivered&childId=${child.id}`, token: admin.token })).json();
     expect(delivered.gifts.map((g: { id: number }) => g.id)).toEqual([row.id]);
+    expect(delivered.gifts[0].deliveredBy).toBe('Rosa Tzul');
     // A sponsor cannot read the staff list.
     expect((await inject(ctx.app, { method: 'GET', url: listUrl, token: sponsor.token })).statusCode).toBe(403);
   });

@@ -34,7 +34,7 @@ const REPORT = {
   staffNotes: NOTES,
 };
 
-type StaffReport = { id: number; photoUrl: string | null; staffPhotoUrl: string | null; staffNotes: string };
+type StaffReport = { id: number; photoUrl: string | null; staffPhotoUrl: string | null; staffNotes: string; writtenBy: string | null };
 type SponsorReports = { childFirstName: string; reports: Array<Record<string, unknown> & { id: number; photoUrl: string | null }> };
 
 function publish(payload: Record<string, unknown>, child = childId, token = staff.token) {
@@ -48,7 +48,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   sponsor = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
   otherSponsor = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
-  staff = await make.signIn(ctx.app, ctx.db, { roles: ['SPONSORSHIP'] });
+  staff = await make.signIn(ctx.app, ctx.db, { roles: ['SPONSORSHIP'], firstName: 'Marta', lastName: 'Juárez' });
   const child = await aChild(ctx.db, { firstName: 'Ana', status: 'sponsored' });
   childId = child.id;
   await aConsent(ctx.db, childId, { scope: 'photos' });
@@ -88,6 +88,7 @@ describe('staff publish a progress report', () => {
     expect(res.statusCode).toBe(201);
     const report = json<StaffReport>(res);
     expect(report.staffNotes).toBe(NOTES);
+    expect(report.writtenBy).toBe('Marta Juárez');
     const [entry] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'sponsorship.progress_report_published'), eq(auditLog.entityId, String(childId))));
     expect(entry.actorUserId).toBe(staff.id);
     const mails = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, sponsor.email));

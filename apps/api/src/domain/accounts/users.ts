@@ -23,6 +23,9 @@ export const SET_PASSWORD_TTL_HOURS = 72;
 
 type UserRow = typeof users.$inferSelect;
 
+/** An account's name as staff screens show who did something ("Ana López"); NULL when it has none (then show its email). */
+export const accountNameSql = sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;
+
 /**
  * inactive: switched off by an admin; pending: has neither confirmed the email nor ever signed in
  * (e.g. created by an admin and still to choose a password); active otherwise.

@@ -1,10 +1,11 @@
 // Who entered a gift at the office (docs/product.md#staff-gift-entry), for the staff views: a deposit the office
 // recorded has no slip from a donor to wait for, so its review says it was entered there, by whom, and the
 // bank's reference typed with it.
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { OfficeEntry } from '@donaciones/shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { accountNameSql } from '../accounts/users';
 import type { DonationRow } from '../ledger/transitions';
 
 type Entered = Pick<DonationRow, 'id' | 'enteredBy' | 'receivedOn' | 'source' | 'paymentProvider' | 'paymentMethod' | 'paymentReference'>;
@@ -25,7 +26,7 @@ export async function officeEntriesOf(db: Db, rows: Entered[]): Promise<Map<numb
   const names = new Map<number, string>();
   if (staffIds.length > 0) {
     const found = await db
-      .select({ id: users.id, name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`, email: users.email })
+      .select({ id: users.id, name: accountNameSql, email: users.email })
       .from(users)
       .where(inArray(users.id, staffIds));
     for (const u of found) names.set(u.id, u.name || u.email);

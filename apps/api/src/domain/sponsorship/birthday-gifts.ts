@@ -15,6 +15,7 @@ import { conflict, notFound } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
 import { getSettings } from '../../platform/settings';
 import type { SignedLinks } from '../../platform/signed-links';
+import { accountNameSql } from '../accounts/users';
 import { createPublicDonation } from '../giving/donate';
 import type { PaymentContext } from '../payments/checkouts';
 
@@ -100,7 +101,7 @@ async function readGifts(db: Db, where: SQL | undefined, order: SQL[]): Promise<
       d: { referenceCode: donations.referenceCode, amountCents: donations.amountCents, currency: donations.currency, status: donations.status, completedAt: donations.completedAt, donorName: donations.donorName },
       c: { firstName: sponsoredChildren.firstName, fullName: sponsoredChildren.fullName, birthDate: sponsoredChildren.birthDate },
       sponsorName: sponsorships.sponsorName,
-      by: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+      by: accountNameSql,
       byEmail: users.email,
     })
     .from(sponsorshipBirthdayGifts)

@@ -20,6 +20,7 @@ import type { Db } from '../../db/client';
 import { progressReports, sponsoredChildren, sponsorships, users } from '../../db/schema';
 import { InvalidInputError, NotFoundError } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
+import { accountNameSql } from '../accounts/users';
 import { ownSponsorship } from './letters';
 import { enqueueProgressReportEmails } from './progress-report-email';
 import { currentConsent } from './views';
@@ -46,7 +47,7 @@ const reportColumns = () => ({
   createdAt: progressReports.createdAt,
   hasPhoto: sql<boolean>`(${progressReports.photoContentType} is not null)`,
   photoShown: currentConsent(PHOTO_CONSENT_SCOPES),
-  writtenBy: sql<string | null>`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`,
+  writtenBy: accountNameSql,
 });
 
 function selectReports(db: Db) {
