@@ -97,7 +97,8 @@ export async function seedMonthlyGifts(
       rows.push({ ...base, ...cardPayment(referenceCode, 'completed'), referenceCode, status: 'completed', createdAt: at, updatedAt: at, completedAt: at });
     }
     if (demo.status === 'past_due') {
-      rows.push({ ...base, ...cardPayment('', 'failed'), referenceCode: options.reference(), status: 'failed', failureReason: demo.pastDueReason ?? null, createdAt: last, updatedAt: last });
+      const referenceCode = options.reference();
+      rows.push({ ...base, ...cardPayment(referenceCode, 'failed'), referenceCode, status: 'failed', failureReason: demo.pastDueReason ?? null, createdAt: last, updatedAt: last });
     }
   }
   return rows;
