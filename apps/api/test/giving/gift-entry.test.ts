@@ -2,7 +2,7 @@
 // rule, the received day (not future, not closed), the permission matrix and the receipt only on completion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { guatemalaDay } from '@donaciones/shared/format';
+import { formatDate, guatemalaDay } from '@donaciones/shared/format';
 import { accountingMessages } from '@donaciones/shared/messages/accounting';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { giftEntryMessages as g } from '@donaciones/shared/messages/gift-entry';
@@ -303,7 +303,7 @@ describe('the donor and the designation', () => {
     const picked = await inject(ctx.app, { method: 'GET', url: '/api/v1/admin/gifts/donor-choices?q=Hernández Toj', token: who.volunteer.token });
     expect(picked.statusCode).toBe(200);
     const choice = picked.json().items.find((c: { id: number }) => c.id === donorId);
-    expect(choice).toEqual({ id: donorId, name: 'Lucía Hernández Toj', hint: `d***@correo.gt` });
+    expect(choice).toEqual({ id: donorId, name: 'Lucía Hernández Toj', hint: `d***@correo.gt · ${g.donorHintNoGift}` });
 
     const again = await enter({ donorId, method: 'deposit', reference: 'B-77', amount: 200 });
     expect(again.statusCode, again.body).toBe(201);
@@ -311,6 +311,18 @@ describe('the donor and the designation', () => {
     const gone = await enter({ donorId: 999_999, method: 'cash', amount: 100 });
     expect(gone.json().errors).toEqual({ donorId: g.donorNotFound });
     expect((await ctx.db.select().from(donors).where(eq(donors.id, donorId)))[0].name).toBe('Lucía Hernández Toj');
+  });
+
+  it('tells donors of the same name apart in the picker without their contact details', async () => {
+    const first = (await enter({ donorName: 'Ana Méndez Xol', donorEmail: email('ana.uno'), donorPhone: '5512 3487', method: 'cash', amount: 100, completed: true })).json();
+    const second = (await enter({ donorName: 'Ana Méndez Xol', donorEmail: email('ana.dos'), method: 'cash', amount: 50 }, who.volunteer)).json();
+    expect(second.donor_id).not.toBe(first.donor_id);
+    const picked = await inject(ctx.app, { method: 'GET', url: '/api/v1/admin/gifts/donor-choices?q=Méndez Xol', token: who.volunteer.token });
+    const hints = new Map((picked.json().items as { id: number; hint: string }[]).map((c) => [c.id, c.hint]));
+    expect(hints.get(first.donor_id)).toBe(`a***@correo.gt · tel. ***87 · último donativo: ${formatDate(new Date())}`);
+    expect(hints.get(second.donor_id)).toBe('a***@correo.gt · sin donativos recibidos');
+    expect(picked.body).not.toContain('5512');
+    expect(picked.body).not.toContain('ana.uno');
   });
 
   it('refuses a new donor typed with the NIT or email of a donor on record under another name, instead of attaching the gift to them', async () => {

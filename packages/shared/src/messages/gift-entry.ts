@@ -19,6 +19,10 @@ export const giftEntryMessages = {
   donorChosen: (name: string) => `Donante elegido: ${name}`,
   donorChange: 'Cambiar donante',
   donorPick: (name: string) => `Elegir a ${name}`,
+  /** Beside a match in the picker, so that two donors of one name can be told apart. */
+  donorHintPhone: (lastDigits: string) => `tel. ***${lastDigits}`,
+  donorHintLastGift: (day: string) => `último donativo: ${day}`,
+  donorHintNoGift: 'sin donativos recibidos',
   donorName: 'Nombre del donante',
   donorEmail: 'Correo del donante',
   donorEmailHint: 'Opcional: sin correo, el recibo se entrega impreso.',

@@ -3,7 +3,7 @@
 // pending until someone with gifts.complete approves it, or completes at once (gifts.complete), the
 // receipt issued by the ledger's one completion step either way.
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { guatemalaDay, toCents } from '@donaciones/shared/format';
+import { formatDate, guatemalaDay, toCents } from '@donaciones/shared/format';
 import { guatemalaMidnight } from '@donaciones/shared/figures';
 import { accountingMessages } from '@donaciones/shared/messages/accounting';
 import { giftEntryMessages as g } from '@donaciones/shared/messages/gift-entry';
@@ -182,14 +182,23 @@ export async function giftEntryOptions(db: Db, roles: readonly string[]): Promis
   };
 }
 
-/** The picker's matches: a name and a masked email or phone, never the full contact details. */
+/**
+ * The picker's matches: a name, and what tells donors of the same name apart without their contact
+ * details: the email masked, the phone's last two digits and the day of the last gift.
+ */
 export async function donorChoices(db: Db, q: string): Promise<DonorChoices> {
   const found = await listDonors(db, { q });
   return {
     items: found.items.slice(0, 8).map((d) => ({
       id: d.id,
       name: d.name,
-      hint: d.email ? maskEmail(d.email) : d.phone ? `***${d.phone.replace(/\D/g, '').slice(-2)}` : '',
+      hint: [
+        d.email ? maskEmail(d.email) : null,
+        d.phone ? g.donorHintPhone(d.phone.replace(/\D/g, '').slice(-2)) : null,
+        d.lastGiftAt ? g.donorHintLastGift(formatDate(d.lastGiftAt)) : g.donorHintNoGift,
+      ]
+        .filter((part) => part != null)
+        .join(' · '),
     })),
   };
 }

@@ -1,5 +1,6 @@
 // The donor of a gift staff enter, picked from Donantes by name, email, NIT or phone: each match shows
-// its name and a masked email, and choosing one keeps its id (docs/product.md#staff-gift-entry).
+// its name with what tells namesakes apart (masked email, the phone's last digits, the last gift's day),
+// and choosing one keeps its id (docs/product.md#staff-gift-entry).
 import { useId, useState } from 'react';
 import { Search, UserCheck } from 'lucide-react';
 import { giftEntryMessages as g } from '@donaciones/shared/messages/gift-entry';
@@ -55,7 +56,7 @@ export function DonorPicker({ chosen, onChoose, error }: DonorPickerProps) {
               type="button"
               onClick={() => onChoose({ id: donor.id, name: donor.name })}
               aria-label={g.donorPick(donor.name)}
-              className="flex w-full items-center justify-between gap-3 rounded-xl border border-sand-200 bg-white px-4 py-3 text-left text-sm hover:border-brand-400 focus-visible:outline-2 focus-visible:outline-brand-500"
+              className="flex w-full flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl border border-sand-200 bg-white px-4 py-3 text-left text-sm hover:border-brand-400 focus-visible:outline-2 focus-visible:outline-brand-500"
             >
               <span className="font-semibold text-ink-900">{donor.name}</span>
               <span className="text-ink-600">{donor.hint}</span>
