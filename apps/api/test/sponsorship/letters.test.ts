@@ -205,6 +205,7 @@ describe('replies and what a sponsor may read', () => {
     const res = await inject(ctx.app, { method: 'GET', url: `${V1}/admin/letters/print.pdf`, token: staff.token });
     expect(res.statusCode).toBe(200);
     const text = await pdfText(res.rawPayload);
+    expect(text).toContain('3 cartas ·');
     expect(text).toContain('Comunidad Luna: 1');
     expect(text).toContain('Comunidad Sol: 2');
     expect(text).toContain('[retirado]');

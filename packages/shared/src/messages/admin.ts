@@ -52,6 +52,8 @@ export const adminMessages = {
     successRate: 'Tasa de éxito',
     newUsers: 'Usuarios nuevos',
     uniqueDonors: 'Donantes únicos',
+    /** The count as the screen writes it (`shown`, '1,204'), in agreement with `n`. */
+    uniqueDonorsCount: (n: number, shown: string) => `${shown} ${n === 1 ? 'donante único' : 'donantes únicos'}`,
     previousAmount: 'Recaudado en el mismo período anterior',
     amountGrowth: 'Variación frente al mismo período anterior',
     /** Dollars are shown apart, never added to quetzales (docs/product.md#money-currencies-and-formats). */
@@ -110,7 +112,9 @@ export const adminMessages = {
     title: 'Panel de administración',
     subtitle: 'Así va la plataforma hoy.',
     totalUsers: 'Usuarios registrados',
-    activeUsers: (n: number) => `${n} activos`,
+    /** Counts as the screen writes them (`shown`, '1,204'), in agreement with `n`. */
+    activeUsers: (n: number, shown: string) => `${shown} ${n === 1 ? 'activo' : 'activos'}`,
+    approvedCount: (n: number, shown: string) => `${shown} ${n === 1 ? 'donación aprobada' : 'donaciones aprobadas'}`,
     totalDonations: 'Donaciones aprobadas',
     totalAmount: 'Total recaudado (en quetzales)',
     /** Under the quetzal amount of a gift made in another currency. */

@@ -44,6 +44,8 @@ export const letterMessages = {
   contactWarning:
     'Tu carta parece incluir datos de contacto. Por la protección de los niños, el equipo los retirará antes de entregarla.',
   noPrintable: 'No hay cartas aprobadas por entregar',
+  /** Under the title of the print PDF. */
+  printCount: (n: number) => (n === 1 ? '1 carta' : `${n} cartas`),
   boxesRequired: 'Marca al menos un recuadro sobre la imagen',
   boxesTooMany: `Marca como máximo ${LETTER_IMAGE_MAX_BOXES} recuadros a la vez`,
   boxWhole: 'Escribe la posición y el tamaño en píxeles, con números enteros',

@@ -133,7 +133,9 @@ export const monthlyAdminMessages = {
     churnHint: 'Canceladas / activas al inicio del período',
     sincePeriodStart: (amount: string) => `desde el inicio del período (${amount})`,
     noStartBase: 'Sin donaciones mensuales al inicio del período',
-    cancelledShort: 'canceladas en el período',
+    /** The count as the screen writes it (`shown`, '1,204'), in agreement with `n`. */
+    cancelledInPeriod: (n: number, shown: string) => `${shown} ${n === 1 ? 'cancelada' : 'canceladas'} en el período`,
+    activeGiftsCount: (n: number, shown: string) => `${shown} ${n === 1 ? 'donación mensual activa' : 'donaciones mensuales activas'}`,
     mrrHint: 'Suma de las donaciones mensuales activas',
   },
   dashboard: {

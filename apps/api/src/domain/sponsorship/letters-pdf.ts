@@ -5,6 +5,7 @@
 // back to its sponsor (letter-review.ts).
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { formatDate } from '@donaciones/shared/format';
+import { letterMessages } from '@donaciones/shared/messages/letters';
 import type { Db } from '../../db/client';
 import { sponsoredChildren, sponsorshipLetterFiles, sponsorshipLetters, sponsorships } from '../../db/schema';
 import { firstNameOf } from './sponsor-recipient';
@@ -80,7 +81,7 @@ export async function renderApprovedLettersPdf(db: Db, now = new Date()): Promis
     try {
       const width = doc.page.width - MARGIN * 2;
       doc.font('Helvetica-Bold').fontSize(16).fillColor(INK).text('Cartas aprobadas para entregar', { width });
-      doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`${letters.length} cartas · ${formatDate(now)}`, { width });
+      doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`${letterMessages.printCount(letters.length)} · ${formatDate(now)}`, { width });
       doc.moveDown(1);
       const groups = new Map<string, Printable[]>();
       for (const l of letters) groups.set(l.community, [...(groups.get(l.community) ?? []), l]);

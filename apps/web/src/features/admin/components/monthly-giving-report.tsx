@@ -53,13 +53,13 @@ export function MonthlyGivingReport({ analytics }: { analytics: Analytics }) {
             />
           }
         />
-        <StatCard label={mg.activeDonors} icon={Users} value={formatNumber(m.active_donors)} hint={`${formatNumber(m.active_gifts)} ${mg.activeGifts.toLowerCase()}`} />
+        <StatCard label={mg.activeDonors} icon={Users} value={formatNumber(m.active_donors)} hint={mg.activeGiftsCount(m.active_gifts, formatNumber(m.active_gifts))} />
         <StatCard
           label={mg.newGifts}
           icon={UserPlus}
           tone="accent"
           value={formatNumber(m.new_gifts)}
-          hint={`${formatNumber(m.cancelled_gifts)} ${mg.cancelledShort}`}
+          hint={mg.cancelledInPeriod(m.cancelled_gifts, formatNumber(m.cancelled_gifts))}
         />
         <StatCard
           label={mg.churnRate}

@@ -58,7 +58,7 @@ function Figures({ stats, readsDonations }: { stats: AdminDashboardStats | undef
         icon={Users}
         loading={loading}
         value={stats && formatNumber(stats.total_users)}
-        hint={stats && d.activeUsers(stats.active_users)}
+        hint={stats && d.activeUsers(stats.active_users, formatNumber(stats.active_users))}
       />
       <StatCard
         label={d.totalAmount}
@@ -66,7 +66,7 @@ function Figures({ stats, readsDonations }: { stats: AdminDashboardStats | undef
         tone="green"
         loading={loading}
         value={stats && formatMoney(stats.total_amount_gtq)}
-        hint={stats && `${formatNumber(stats.total_donations)} ${d.totalDonations.toLowerCase()}`}
+        hint={stats && d.approvedCount(stats.total_donations, formatNumber(stats.total_donations))}
       />
       <StatCard
         label={d.pending}

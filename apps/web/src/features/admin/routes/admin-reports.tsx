@@ -71,7 +71,7 @@ function Cards({ analytics }: { analytics: Analytics | undefined }) {
         tone="amber"
         loading={loading}
         value={s && formatNumber(s.new_users)}
-        hint={s && `${formatNumber(s.unique_donors)} ${rep.uniqueDonors.toLowerCase()}`}
+        hint={s && rep.uniqueDonorsCount(s.unique_donors, formatNumber(s.unique_donors))}
       />
     </div>
   );
