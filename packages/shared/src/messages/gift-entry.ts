@@ -18,7 +18,8 @@ export const giftEntryMessages = {
   donorSearchEmpty: 'Ningún donante coincide. Regístralo como donante nuevo.',
   donorChosen: (name: string) => `Donante elegido: ${name}`,
   donorChange: 'Cambiar donante',
-  donorPick: (name: string) => `Elegir a ${name}`,
+  /** A match's accessible name: with its hint, so that a screen reader tells namesakes apart too. */
+  donorPick: (name: string, hint: string) => (hint ? `Elegir a ${name} (${hint})` : `Elegir a ${name}`),
   /** Beside a match in the picker, so that two donors of one name can be told apart. */
   donorHintPhone: (lastDigits: string) => `tel. ***${lastDigits}`,
   donorHintLastGift: (day: string) => `último donativo: ${day}`,

@@ -55,7 +55,7 @@ export function DonorPicker({ chosen, onChoose, error }: DonorPickerProps) {
             <button
               type="button"
               onClick={() => onChoose({ id: donor.id, name: donor.name })}
-              aria-label={g.donorPick(donor.name)}
+              aria-label={g.donorPick(donor.name, donor.hint)}
               className="flex w-full flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl border border-sand-200 bg-white px-4 py-3 text-left text-sm hover:border-brand-400 focus-visible:outline-2 focus-visible:outline-brand-500"
             >
               <span className="font-semibold text-ink-900">{donor.name}</span>

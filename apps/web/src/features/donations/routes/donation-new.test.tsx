@@ -120,4 +120,22 @@ describe('/donations/new', { timeout: 20_000 }, () => {
     await waitFor(() => expect(requests.filter((r) => r.url === '/admin/gifts')).toHaveLength(1), { timeout: 6000 });
     expect(requests.find((r) => r.url === '/admin/gifts')?.data).toMatchObject({ amount: 100, currency: 'USD' });
   });
+
+  it('tells namesakes apart in the donor picker, to a screen reader too', async () => {
+    const user = userEvent.setup();
+    const items = [
+      { id: 7, name: 'Ana Méndez', hint: 'a***@gmail.com · último donativo: 23/09/2026' },
+      { id: 9, name: 'Ana Méndez', hint: 'a***@hotmail.com · sin donativos recibidos' },
+    ];
+    renderApp('/donations/new', {
+      user: { roles: ['VOLUNTEER'] },
+      handler: (req) =>
+        req.url === '/admin/gifts/options' ? { status: 200, data: OPTIONS } : req.url === '/admin/gifts/donor-choices' ? { status: 200, data: { items } } : undefined,
+    });
+    await user.click(await screen.findByRole('radio', { name: /Ya está en Donantes/ }, { timeout: 6000 }));
+    await user.type(screen.getByRole('searchbox', { name: /Buscar en Donantes/ }), 'Ana Méndez');
+    expect(await screen.findByRole('button', { name: 'Elegir a Ana Méndez (a***@gmail.com · último donativo: 23/09/2026)' }, { timeout: 6000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Elegir a Ana Méndez (a***@hotmail.com · sin donativos recibidos)' }));
+    expect(screen.getByText('Donante elegido: Ana Méndez')).toBeInTheDocument();
+  });
 });
