@@ -1,6 +1,7 @@
 // The web pages the donor's emails link to, and the calendar of a monthly gift's charges. They live
 // with the ledger because its completion step writes those emails (./completion.ts); payments and
 // monthly use them from here.
+import { addMonthsInGuatemala, guatemalaDayOfMonth, isLastDayOfMonth } from '@donaciones/shared/billing-calendar';
 import type { SignedLinks } from '../../platform/signed-links';
 
 /** What the emails' links need: the public URL and the signer of the no-login links (decision 0022). */
@@ -28,36 +29,29 @@ export async function manageUrl(ctx: LinkContext, giftId: number): Promise<strin
 }
 
 /**
- * The same calendar day `months` later (or earlier), at the same time; `day` (the day of the month,
- * `from`'s own by default) becomes the month's last day in a shorter month.
+ * The same calendar day in Guatemala `months` later (or earlier), at the same time; `day` (the day of
+ * the month, `from`'s own by default) becomes the month's last day in a shorter month.
  */
-export function addMonth(from: Date, months = 1, day = from.getUTCDate()): Date {
-  const y = from.getUTCFullYear();
-  const m = from.getUTCMonth() + months;
-  return new Date(Date.UTC(y, m, Math.min(day, daysInMonth(y, m)), from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds()));
-}
-
-/** How many days month `m` (0-based, may run past December or before January) of year `y` has. */
-const daysInMonth = (y: number, m: number) => new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+export const addMonth = addMonthsInGuatemala;
 
 /**
- * The day of the month a gift's charges fall on, when it is known: the day it started, for a gift
- * charged from its first payment. A gift that replaced another (a trial in whole weeks) or came from
- * an import started on another day than it is charged: null, its dates keep their own day.
+ * The day of the month a gift's charges fall on, when it is known: the day it started in Guatemala,
+ * for a gift charged from its first payment (a gift started at 8 p.m. on the 28th is charged on the
+ * 28th, though in UTC it started on the 29th). A gift that replaced another (a trial in whole weeks)
+ * or came from an import started on another day than it is charged: null, its dates keep their own day.
  */
 export function ownBillingDay(gift: { startedAt: Date | null; replacesGiftId: number | null; importId: number | null }, firstCharge?: Date): number | null {
   const started = gift.startedAt ?? firstCharge;
-  return started && gift.replacesGiftId == null && gift.importId == null ? started.getUTCDate() : null;
+  return started && gift.replacesGiftId == null && gift.importId == null ? guatemalaDayOfMonth(started) : null;
 }
 
 /**
  * A monthly gift's billing day `months` after (or before) `from`, one of its billing days. The gift
  * keeps its own day of the month (ownBillingDay): a gift started on the 31st is charged on
  * 28 February and again on 31 March, not on the 28th from then on. Only a month's last day, shorter
- * than the gift's own day, goes back to it; any other day is kept as it is.
+ * than the gift's own day, goes back to it; any other day is kept as it is. Days are Guatemala's.
  */
 export function billingDayAfter(from: Date, months: number, ownDay: number | null): Date {
-  const day = from.getUTCDate();
-  const lastOfMonth = day === daysInMonth(from.getUTCFullYear(), from.getUTCMonth());
-  return addMonth(from, months, lastOfMonth && ownDay != null && ownDay > day ? ownDay : day);
+  const day = guatemalaDayOfMonth(from);
+  return addMonth(from, months, isLastDayOfMonth(from) && ownDay != null && ownDay > day ? ownDay : day);
 }

@@ -4,6 +4,7 @@
 // pause). Used by the donor area and the emails' no-login page, each with its own `submit`.
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
+import { addMonthsInGuatemala } from '@donaciones/shared/billing-calendar';
 import { formatLongDate } from '@donaciones/shared/format';
 import { monthlyManageMessages } from '@donaciones/shared/messages/monthly-manage';
 import { type MonthlyGift, PAUSE_MONTHS } from '@donaciones/shared/schemas/monthly';
@@ -17,15 +18,6 @@ import type { MonthlyAction } from './change-amount-dialog';
 
 const p = monthlyManageMessages.pause;
 
-/** The same calendar day `months` later (the 31st becomes the month's last day), as the API counts it. */
-function addMonths(iso: string, months: number): Date {
-  const from = new Date(iso);
-  const y = from.getUTCFullYear();
-  const m = from.getUTCMonth() + months;
-  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m, Math.min(from.getUTCDate(), last), from.getUTCHours(), from.getUTCMinutes()));
-}
-
 export function PauseMonthlyDialog({ gift, onClose, submit }: { gift: MonthlyGift | null; onClose: () => void; submit: MonthlyAction }) {
   const site = usePublicSite();
   const [months, setMonths] = useState<number>(1);
@@ -33,7 +25,7 @@ export function PauseMonthlyDialog({ gift, onClose, submit }: { gift: MonthlyGif
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const gateway = hostedCheckout(site.data?.payments.provider);
-  const resume = (n: number) => (gift?.nextChargeAt ? addMonths(gift.nextChargeAt, n) : null);
+  const resume = (n: number) => (gift?.nextChargeAt ? addMonthsInGuatemala(new Date(gift.nextChargeAt), n) : null);
 
   const close = () => {
     setMonths(1);

@@ -281,6 +281,16 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
     expect(assigned).toEqual([]);
   });
 
+  it('"Pausar" names the days in Guatemala: a charge on the evening of the 28th (the 29th in UTC) resumes on 28 February', async () => {
+    // 28 December 2026, 10:30 p.m. in Guatemala, the gift's day as the API counts it.
+    const { user } = openList(() => [gift({ startedAt: '2026-11-29T04:30:00Z', nextChargeAt: '2026-12-29T04:30:00Z' })]);
+    const [item] = await items();
+    await user.click(within(item).getByRole('button', { name: 'Pausar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Pausar tu donación mensual' });
+    expect(within(dialog).getByRole('radio', { name: '1 mes (se reanuda el 28 de enero de 2027)' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: '2 meses (se reanuda el 28 de febrero de 2027)' })).toBeInTheDocument();
+  });
+
   it('"Reanudar ahora" on a paused gift confirms when the next charge will be and of how much, then the list shows it active', async () => {
     let resumed = false;
     const paused = gift({ status: 'paused', pausedUntil: '2027-03-15T16:00:00Z', nextChargeAt: '2027-03-15T16:00:00Z', resumeChargeAt: '2026-12-15T16:00:00Z', pendingAmountCents: 20_000, pendingFrom: '2027-03-15T16:00:00Z' });
