@@ -88,6 +88,8 @@ export const donateMessages = {
   cardSection: 'Datos de la tarjeta',
   donorName: 'Nombre completo',
   email: 'Correo electrónico',
+  emailSuggestion: (email: string) => `¿Quisiste decir ${email}? Revísalo: ahí te enviaremos tu recibo.`,
+  emailSuggestionUse: (email: string) => `Usar ${email}`,
   phone: 'Teléfono',
   cardNumber: 'Número de tarjeta',
   expiryDate: 'Vencimiento (MM/AA)',

@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { ArrowLeft, CreditCard, Heart, Landmark, Lock } from 'lucide-react';
 import { amountInWords } from '@donaciones/shared/amount-in-words';
+import { suggestEmail } from '@donaciones/shared/email-typo';
 import { formatCents, formatLongDay, formatMoney, toCents } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { depositMessages } from '@donaciones/shared/messages/deposits';
@@ -219,11 +220,24 @@ function DonorFields({ form, anonymous, onAnonymous }: { form: DetailsForm; anon
     register,
     formState: { errors },
   } = form;
+  const suggestion = suggestEmail(useWatch({ control: form.control, name: 'email' }) ?? '');
+  const emailHint = suggestion && (
+    <span data-testid="email-suggestion" className="text-sm text-ink-700">
+      {d.emailSuggestion(suggestion)}{' '}
+      <button
+        type="button"
+        className="font-semibold text-brand-700 underline"
+        onClick={() => form.setValue('email', suggestion, { shouldValidate: true, shouldDirty: true })}
+      >
+        {d.emailSuggestionUse(suggestion)}
+      </button>
+    </span>
+  );
   return (
     <>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <TextInput className="sm:col-span-2" label={d.donorName} autoComplete="name" required error={errors.donorName?.message} {...register('donorName')} />
-        <TextInput label={d.email} type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+        <TextInput label={d.email} type="email" autoComplete="email" required hint={emailHint} error={errors.email?.message} {...register('email')} />
         <TextInput label={d.phone} type="tel" autoComplete="tel" optional error={errors.phone?.message} {...register('phone')} />
       </div>
       {onAnonymous && (
