@@ -94,13 +94,19 @@ function useAmountChange(gift: MonthlyGift | null, send: MonthlyAction, onClose:
     }
   };
 
+  /** A new amount typed: the refusal of the one before no longer applies to it, as on step 1 of /donate. */
+  const type = (value: string) => {
+    setText(value);
+    setError(null);
+  };
+
   const from = gift?.status === 'paused' && gift.pausedUntil ? formatLongDate(gift.pausedUntil) : gift?.nextChargeAt ? formatLongDate(gift.nextChargeAt) : null;
   const busy = busySending || leaving;
-  return { site, bounds, text, setText, error, fieldRef, close, submit, from, busy };
+  return { site, bounds, text, type, error, fieldRef, close, submit, from, busy };
 }
 
 export function ChangeAmountDialog({ gift, onClose, submit: send }: { gift: MonthlyGift | null; onClose: () => void; submit: MonthlyAction }) {
-  const { site, bounds, text, setText, error, fieldRef, close, submit, from, busy } = useAmountChange(gift, send, onClose);
+  const { site, bounds, text, type, error, fieldRef, close, submit, from, busy } = useAmountChange(gift, send, onClose);
   const gateway = hostedCheckout(site.data?.payments.provider);
   return (
     <Modal
@@ -137,7 +143,7 @@ export function ChangeAmountDialog({ gift, onClose, submit: send }: { gift: Mont
           autoComplete="off"
           prefix={gift?.currency === 'USD' ? 'US$' : 'Q'}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => type(e.target.value)}
           hint={
             bounds && gift
               ? donateMessages.customAmountHint(formatCents(Math.round(bounds.min * 100), gift.currency), formatCents(Math.round(bounds.max * 100), gift.currency))

@@ -217,8 +217,11 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
     expect(within(dialog).queryByText(/solo con números/)).toBeNull();
     expect(requests.some((r) => r.url.endsWith('/change-amount'))).toBe(false);
 
+    // A new amount typed takes the refusal of the one before away, as on step 1 of /donate.
     await user.clear(field);
     await user.type(field, '1,200');
+    expect(within(dialog).queryByText('Ingresa un monto mayor a cero')).toBeNull();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
     await user.click(submit);
     await waitFor(() => expect(assigned).toEqual(['http://pagos.prueba/checkout-session/ch_7']));
     expect(requests.find((r) => r.url === '/member/monthly-gifts/4/change-amount')?.data).toEqual({ amount: 1200 });
