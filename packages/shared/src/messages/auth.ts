@@ -37,6 +37,9 @@ export const authMessages = {
   ui: {
     emailLabel: 'Correo electrónico',
     emailPlaceholder: 'tu@correo.com',
+    /** Under the sign-up's email when its domain looks mistyped (decision 0077). */
+    emailSuggestion: (email: string) => `¿Quisiste decir ${email}? Revísalo: ahí te enviaremos el enlace para confirmar tu cuenta.`,
+    emailSuggestionUse: (email: string) => `Usar ${email}`,
     passwordLabel: 'Contraseña',
     continue: 'Continuar',
     signIn: 'Iniciar sesión',

@@ -1,5 +1,6 @@
 // The fields the auth forms share, each checked on blur unless the focus leaves for a link: the
 // email address, and a new password with its confirmation.
+import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { authMessages } from '@donaciones/shared/messages/auth';
 import { TextInput } from '@/components/form-fields';
@@ -13,11 +14,13 @@ export function EmailField({
   error,
   autoComplete = 'email',
   autoFocus,
+  hint,
 }: {
   registration: UseFormRegisterReturn;
   error?: string;
   autoComplete?: 'email' | 'username';
   autoFocus?: boolean;
+  hint?: ReactNode;
 }) {
   return (
     <TextInput
@@ -31,6 +34,7 @@ export function EmailField({
       required
       autoFocus={autoFocus}
       error={error}
+      hint={hint}
       {...blurUnlessLeaving(registration)}
     />
   );

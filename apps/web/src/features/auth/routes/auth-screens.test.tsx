@@ -226,6 +226,16 @@ describe('/register', () => {
     await user.click(screen.getByRole('button', { name: ui.registerSubmit }));
     await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(authMessages.registerErrorForm));
   });
+
+  it('offers the address a mistyped domain probably is, where the confirmation link will go, and puts it in on request', async () => {
+    const user = userEvent.setup();
+    renderApp('/register');
+    await user.type(await waitFor(() => input('email')), 'ana.lopez@gmial.com');
+    expect(await screen.findByText(ui.emailSuggestion('ana.lopez@gmail.com'))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: ui.emailSuggestionUse('ana.lopez@gmail.com') }));
+    expect(input('email')).toHaveValue('ana.lopez@gmail.com');
+    expect(screen.queryByText(ui.emailSuggestion('ana.lopez@gmail.com'))).not.toBeInTheDocument();
+  });
 });
 
 describe('/forgot-password', () => {

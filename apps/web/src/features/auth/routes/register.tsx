@@ -3,13 +3,14 @@
 // account (no account enumeration, decision 0066): the email says what comes next.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { authMessages } from '@donaciones/shared/messages/auth';
 import { type RegisterInput, registerSchema } from '@donaciones/shared/schemas/auth';
 import { useAuthHeading } from '@/components/auth-heading';
 import { Button, ButtonLink } from '@/components/button';
+import { emailSuggestionHint } from '@/components/email-suggestion';
 import { Checkbox, TextInput } from '@/components/form-fields';
 import { getErrorMessage } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -80,11 +81,16 @@ function RegisterForm({ onCreated }: { onCreated: (email: string) => void }) {
   const {
     form: {
       register,
+      control,
+      setValue,
       formState: { errors, isSubmitting },
     },
     onSubmit,
     serverError,
   } = useRegisterForm(onCreated);
+  const emailHint = emailSuggestionHint(useWatch({ control, name: 'email' }) ?? '', { text: ui.emailSuggestion, use: ui.emailSuggestionUse }, (email) =>
+    setValue('email', email, { shouldValidate: true, shouldDirty: true }),
+  );
 
   return (
     <div>
@@ -100,7 +106,7 @@ function RegisterForm({ onCreated }: { onCreated: (email: string) => void }) {
           error={errors.name?.message}
           {...blurUnlessLeaving(register('name'))}
         />
-        <EmailField registration={register('email')} error={errors.email?.message} />
+        <EmailField registration={register('email')} error={errors.email?.message} hint={emailHint} />
         <NewPasswordFields
           label={ui.passwordLabel}
           password={register('password')}

@@ -10,7 +10,6 @@ import { Link } from 'react-router';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { ArrowLeft, CreditCard, Heart, Landmark, Lock } from 'lucide-react';
 import { amountInWords } from '@donaciones/shared/amount-in-words';
-import { suggestEmail } from '@donaciones/shared/email-typo';
 import { formatCents, formatLongDay, formatMoney, toCents } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { depositMessages } from '@donaciones/shared/messages/deposits';
@@ -33,6 +32,7 @@ import {
 } from '@donaciones/shared/schemas/donate';
 import { type PaymentCurrency, type PaymentMethod, type PaymentSettings, type PaymentProviderName, PAYMENT_CURRENCIES, demoProvider, hostedCheckout } from '@donaciones/shared/schemas/payments';
 import { Button } from '@/components/button';
+import { emailSuggestionHint } from '@/components/email-suggestion';
 import { Checkbox, Select, TextInput } from '@/components/form-fields';
 import { paths } from '@/lib/paths';
 import { ChargeBreakdown } from './charge-breakdown';
@@ -220,18 +220,8 @@ function DonorFields({ form, anonymous, onAnonymous }: { form: DetailsForm; anon
     register,
     formState: { errors },
   } = form;
-  const suggestion = suggestEmail(useWatch({ control: form.control, name: 'email' }) ?? '');
-  const emailHint = suggestion && (
-    <span data-testid="email-suggestion" className="text-sm text-ink-700">
-      {d.emailSuggestion(suggestion)}{' '}
-      <button
-        type="button"
-        className="font-semibold text-brand-700 underline"
-        onClick={() => form.setValue('email', suggestion, { shouldValidate: true, shouldDirty: true })}
-      >
-        {d.emailSuggestionUse(suggestion)}
-      </button>
-    </span>
+  const emailHint = emailSuggestionHint(useWatch({ control: form.control, name: 'email' }) ?? '', { text: d.emailSuggestion, use: d.emailSuggestionUse }, (email) =>
+    form.setValue('email', email, { shouldValidate: true, shouldDirty: true }),
   );
   return (
     <>
