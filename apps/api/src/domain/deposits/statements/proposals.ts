@@ -1,7 +1,7 @@
 // The stored proposals of an import (docs/product.md#bank-deposits, decision 0024): worked out once when the
 // file is imported and again only when the pending deposits have changed since (a deposit created, approved,
 // rejected, edited or given a slip), so opening an import reads rows instead of matching every time.
-import { and, asc, count, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import { fromCents, guatemalaDay } from '@donaciones/shared/format';
 import type { PendingDeposit } from '@donaciones/shared/schemas/bank-statements';
 import type { Database, Db } from '../../../db/client';
@@ -24,7 +24,14 @@ export function inBatches<T>(items: T[], size = INSERT_BATCH): T[][] {
   return batches;
 }
 
-const pendingDeposit = and(eq(donations.status, 'pending'), eq(donations.paymentMethod, 'bank_deposit'));
+/**
+ * What a statement line may pay: a pending bank deposit, or a pending bank transfer with no gateway (one the office
+ * entered with its reference, docs/product.md#staff-gift-entry); a gateway's transfer is settled by the gateway.
+ */
+const pendingDeposit = and(
+  eq(donations.status, 'pending'),
+  or(eq(donations.paymentMethod, 'bank_deposit'), and(eq(donations.paymentMethod, 'bank_transfer'), isNull(donations.paymentProvider))),
+);
 
 /**
  * What the pending deposits look like now, in one short row: their count, the sum of their ids (a deposit
