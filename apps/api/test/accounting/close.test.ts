@@ -78,3 +78,24 @@ describe('the monthly close', () => {
     await expect(assertOpenPeriod(ctx.db, '2026-10-01')).resolves.toBeUndefined();
   });
 });
+
+describe('a gift completed in the month after it was made', () => {
+  it('counts its receipt in the month of the gift, so a month without mismatches ties', async () => {
+    // Made on the last evening of July in Guatemala, paid after midnight: the receipt is dated 1 August.
+    const late = await make.donation(ctx.db, {
+      amount: 50,
+      paymentMethod: 'card',
+      createdAt: new Date('2026-07-31T23:30:00-06:00'),
+      completedAt: new Date('2026-08-01T00:10:00-06:00'),
+    });
+    const july = (await inject(ctx.app, { method: 'GET', url: '/api/v1/admin/close/2026-07', token: finance.token })).json();
+    expect(july).toMatchObject({ received_cents: 5_000, received_count: 1, certified_cents: 5_000, certified_count: 1, ties: true, mismatches: [] });
+    const august = (await inject(ctx.app, { method: 'GET', url: '/api/v1/admin/close/2026-08', token: finance.token })).json();
+    expect(august).toMatchObject({ received_cents: 0, certified_cents: 0, ties: true, mismatches: [] });
+
+    // Its receipt standing once the gift is no longer completed is that month's mismatch too.
+    await ctx.db.update(donations).set({ status: 'pending', completedAt: null }).where(eq(donations.id, late.id));
+    const after = (await inject(ctx.app, { method: 'GET', url: '/api/v1/admin/close/2026-07', token: finance.token })).json();
+    expect(after.mismatches.map((m: { kind: string; donation_id: number }) => [m.kind, m.donation_id])).toEqual([['receipt_without_money', late.id]]);
+  });
+});

@@ -33,7 +33,10 @@ export interface CloseCheck {
    */
   receivedCents: number;
   receivedCount: number;
-  /** Receipts of the month's gifts that stand (not void) and are certified (or issued where FEL is off). */
+  /**
+   * Receipts of the month's gifts (by the gift's date, as receivedCents, not the receipt's) that stand (not void)
+   * and are certified (or issued where FEL is off).
+   */
   certifiedCents: number;
   certifiedCount: number;
   ties: boolean;
@@ -55,9 +58,9 @@ async function mismatchesOf(db: Db, s: string, e: string): Promise<Mismatch[]> {
       WHERE d.status = 'completed' AND d.import_id IS NULL AND d.created_at >= ${s}::timestamptz AND d.created_at < ${e}::timestamptz
         AND (r.id IS NULL OR NOT (${sql.raw(STANDING)}))
     UNION ALL
-    SELECT 'receipt_without_money', d.id, d.reference_code, d.donor_name, r.donated_at, r.amount_cents, r.currency, r.series, r.number
+    SELECT 'receipt_without_money', d.id, d.reference_code, d.donor_name, d.created_at, r.amount_cents, r.currency, r.series, r.number
       FROM receipts r JOIN donations d ON d.id = r.donation_id
-      WHERE r.voided_at IS NULL AND d.status <> 'completed' AND r.donated_at >= ${s}::timestamptz AND r.donated_at < ${e}::timestamptz
+      WHERE r.voided_at IS NULL AND d.status <> 'completed' AND d.created_at >= ${s}::timestamptz AND d.created_at < ${e}::timestamptz
     UNION ALL
     SELECT 'deposit_without_statement', d.id, d.reference_code, d.donor_name, d.created_at, d.amount_cents, d.currency, r.series, r.number
       FROM donations d LEFT JOIN receipts r ON r.donation_id = d.id
@@ -89,9 +92,11 @@ export async function checkMonth(db: Db, month: string): Promise<CloseCheck> {
     await db.execute(sql`SELECT count(*)::int AS n, coalesce(sum(${sql.raw(GTQ('d'))}), 0)::bigint AS cents FROM donations d
       WHERE d.status = 'completed' AND d.import_id IS NULL AND d.created_at >= ${s}::timestamptz AND d.created_at < ${e}::timestamptz`),
   );
+  // The receipts of the month's gifts, whatever day each receipt carries: a gift made on the 30th and paid on
+  // the 1st is dated by its completion on the receipt, but counts in the month it was made, as the register does.
   const [certified] = rowsOf<{ n: number; cents: string }>(
-    await db.execute(sql`SELECT count(*)::int AS n, coalesce(sum(${sql.raw(GTQ('r'))}), 0)::bigint AS cents FROM receipts r
-      WHERE ${sql.raw(STANDING)} AND r.donated_at >= ${s}::timestamptz AND r.donated_at < ${e}::timestamptz`),
+    await db.execute(sql`SELECT count(*)::int AS n, coalesce(sum(${sql.raw(GTQ('r'))}), 0)::bigint AS cents FROM receipts r JOIN donations d ON d.id = r.donation_id
+      WHERE ${sql.raw(STANDING)} AND d.import_id IS NULL AND d.created_at >= ${s}::timestamptz AND d.created_at < ${e}::timestamptz`),
   );
   const mismatches = await mismatchesOf(db, s, e);
   const [closedRow] = rowsOf<{ closed_at: string | Date; closed_by: number | null }>(
