@@ -43,7 +43,11 @@ export const importsMessages = {
     receiptRepeated: (value: string, line: number) => `El recibo «${value}» ya está en la línea ${line}.`,
     duplicateMonthly: 'Este correo ya tiene una donación mensual activa por este monto.',
     repeatedInFile: (line: number) => `Es igual a la línea ${line}.`,
-    monthClosed: (month: string) => `La fecha cae en ${month}, un mes ya cerrado en Contabilidad.`,
+    /** `month`: the line's; `closedThrough`: the latest closed month, which closes every month up to it. */
+    monthClosed: (month: string, closedThrough: string) =>
+      month === closedThrough
+        ? `La fecha cae en ${month}, un mes ya cerrado en Contabilidad.`
+        : `La fecha cae en ${month}, y Contabilidad está cerrada hasta ${closedThrough}.`,
     /** The line's email (or else NIT/CUI) is a donor's on record under another name (staff who import read donors). */
     ofAnotherDonor: (by: 'email' | 'taxId', name: string) =>
       by === 'email'

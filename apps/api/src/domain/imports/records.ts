@@ -40,7 +40,8 @@ export async function importGift(tx: Db, line: ImportLine, donorsBefore: number,
   const amountCents = line.amountCents as number;
   const detail = d.gift(line.name, formatCents(amountCents, line.currency), formatDay(day), line.receipt);
   const closed = await latestClosedMonth(tx);
-  if (closed !== null && monthOf(noonOf(day)) <= closed) return { outcome: 'refused', detail, reason: r.monthClosed(formatMonth(closed)) };
+  const month = monthOf(noonOf(day));
+  if (closed !== null && month <= closed) return { outcome: 'refused', detail, reason: r.monthClosed(formatMonth(month), formatMonth(closed)) };
   const donorId = await donorOf(tx, line);
   const usd = line.currency === 'USD' ? await getSettings(tx, 'payments') : null;
   const at = noonOf(day);

@@ -5,7 +5,7 @@
 // completed as they were, on their own date, with no receipt issued, no email and no FEL certification.
 import { createHash } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
-import { formatCents, guatemalaDay } from '@donaciones/shared/format';
+import { formatCents, formatDay, guatemalaDay } from '@donaciones/shared/format';
 import { importsMessages } from '@donaciones/shared/messages/imports';
 import type { IMPORT_FIELDS, ImportFile, ImportLineResult, ImportMapping, ImportPreview, ImportResult } from '@donaciones/shared/schemas/imports';
 import type { Database, Db } from '../../db/client';
@@ -175,7 +175,7 @@ async function importOne(tx: Db, kind: ImportFile['kind'], line: ImportLine, don
 function detailOf(kind: ImportFile['kind'], line: ImportLine): string {
   const d = importsMessages.details;
   const amount = line.amountCents == null ? '' : formatCents(line.amountCents, line.currency);
-  if (kind === 'gifts') return d.gift(line.name, amount, line.date ?? '', line.receipt);
+  if (kind === 'gifts') return d.gift(line.name, amount, line.date == null ? '' : formatDay(line.date), line.receipt);
   if (kind === 'monthly') return d.monthly(line.name, amount, line.reference ?? '—');
   return d.donor(line.name);
 }
