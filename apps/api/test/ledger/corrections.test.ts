@@ -4,6 +4,7 @@
 // correction row and a line of the donation's history with who, when and why; a card gift is refused,
 // a FINANCE member may and a VOLUNTEER may not, and a closed current month refuses the correction.
 import { correctionsMessages } from '@donaciones/shared/messages/corrections';
+import { paymentsMessages } from '@donaciones/shared/messages/payments';
 import { sql } from 'drizzle-orm';
 import { guatemalaDay } from '@donaciones/shared/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,11 +71,17 @@ describe('voiding a gift', () => {
     expect(row.completed_at).not.toBeNull();
   });
 
-  it('refuses a card gift (it is refunded), a pending one, one already voided, and a missing or too short reason, in Spanish', async () => {
-    const card = await make.donation(ctx.db, { paymentProvider: 'simulated', paymentReference: `sim_${Date.now()}` });
-    const cardRes = await post(`/api/v1/admin/donations/${card.id}/void`, { reason: 'Prueba' });
-    expect(cardRes.statusCode).toBe(409);
-    expect(json(cardRes)).toMatchObject({ detail: expect.stringContaining('tarjeta') });
+  it('voids a card gift no gateway can refund (the demo has none) once its money went back another way; a refundable one is refused (recurrente.test.ts)', async () => {
+    const card = await make.donation(ctx.db, { paymentMethod: 'card', paymentProvider: 'simulated', paymentReference: `sim_${Date.now()}` });
+    const payment = json<{ refund_unavailable: string | null }>(await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/donations/${card.id}/payment`, token: finance.token }));
+    expect(payment.refund_unavailable).toBe(paymentsMessages.refundUnavailable.noGateway);
+    const res = await post(`/api/v1/admin/donations/${card.id}/void`, { reason: 'Se devolvió en efectivo en la oficina' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toMatchObject({ status: 'VOIDED' });
+    expect((await history(card.id)).map((h) => h.message).join('\n')).toContain('Se devolvió en efectivo en la oficina');
+  });
+
+  it('refuses a pending gift, one already voided, and a missing or too short reason, in Spanish', async () => {
     const pending = await make.donation(ctx.db, { status: 'pending', paymentMethod: 'cash' });
     expect((await post(`/api/v1/admin/donations/${pending.id}/void`, { reason: 'Prueba' })).statusCode).toBe(409);
     const cash = await make.donation(ctx.db, { paymentMethod: 'cash' });

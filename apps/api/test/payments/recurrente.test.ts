@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '@donaciones/shared/constants';
 import { formatLongDate, formatReceiptNumber } from '@donaciones/shared/format';
+import { correctionsMessages } from '@donaciones/shared/messages/corrections';
 import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import type { AdminDonationPayment, DonationPaymentStatus } from '@donaciones/shared/schemas/payments';
 import { type Config, ConfigError, loadConfig } from '../../src/config';
@@ -495,6 +496,11 @@ describe('refunds and the admin payment detail', () => {
       refund_unavailable: null,
       events: [expect.objectContaining({ event_type: 'payment_intent.succeeded', error: null })],
     });
+
+    // A gift the gateway can refund is refunded, never voided: voiding would leave the donor's money charged.
+    const voiding = await app.inject({ method: 'POST', url: `/api/v1/admin/donations/${answer.id}/void`, headers: { authorization: `Bearer ${token}` }, payload: { reason: 'Se devolvió' } });
+    expect(voiding.statusCode).toBe(409);
+    expect(voiding.json()).toMatchObject({ detail: correctionsMessages.notVoidable });
 
     const url = `/api/v1/admin/donations/${answer.id}/refund`;
     const noReason = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: { reason: ' ' } });

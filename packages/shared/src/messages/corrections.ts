@@ -7,7 +7,7 @@ export const correctionsMessages = {
   // In the deposit's own currency, which the field's prefix (Q or US$) shows.
   amountRequired: 'Escribe el monto que llegó, con hasta dos decimales',
   amountPositive: 'El monto que llegó debe ser mayor que cero',
-  notVoidable: 'Solo se anula una donación completada que no se pagó con tarjeta; una donación con tarjeta se reembolsa',
+  notVoidable: 'Solo se anula una donación completada; una donación con tarjeta que la pasarela puede reembolsar se reembolsa («Reembolsar»)',
   notAdjustable: 'Solo se ajusta el monto de un depósito pendiente',
   amountNotLower: 'El monto que llegó debe ser menor que el declarado; para aprobarlo completo usa Aprobar',
   notReopenable: 'Solo se reabre un depósito rechazado',

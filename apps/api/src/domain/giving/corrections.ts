@@ -14,7 +14,7 @@ import { type Actor, audit } from '../../platform/audit';
 import { enqueueEmail } from '../../platform/email-outbox';
 import { assertOpenPeriod } from '../accounting/periods';
 import type { DonationRow } from '../ledger/transitions';
-import { DEPOSIT_PROVIDER, needsManualReview } from '../payments/providers';
+import { DEPOSIT_PROVIDER, needsManualReview, refundUnavailable } from '../payments/providers';
 import { voidReceipt } from '../receipts/receipts';
 
 export interface CorrectionInput {
@@ -63,13 +63,19 @@ async function record(tx: Db, kind: CorrectionKind, before: DonationRow, after: 
 /**
  * Anular: a completed gift not paid by card (cash, cheque, transfer, deposit, in kind) becomes `voided`,
  * out of the completed totals; its receipt is voided and, when SAT certified it, its annulment is
- * queued (receipts/fel/annulment.ts). A card gift is refunded instead. Returns the receipt to annul.
+ * queued (receipts/fel/annulment.ts). A card gift is refunded instead, unless the configured gateway
+ * (`gateway`) cannot refund it (refundUnavailable: another provider's, an imported one, the demo's):
+ * its money goes back the way it came and it is voided here. Returns the receipt to annul.
  */
-export async function voidDonation(db: Database, input: CorrectionInput): Promise<{ donation: DonationRow; annulReceiptId: number | null }> {
+export async function voidDonation(
+  db: Database,
+  input: CorrectionInput & { gateway: { provider: { name: string } } | null },
+): Promise<{ donation: DonationRow; annulReceiptId: number | null }> {
   return db.transaction(async (tx) => {
     await assertOpenPeriod(tx, new Date());
     const before = await lockedDonation(tx, input.id);
-    if (before.status !== 'completed' || !needsManualReview(before)) throw conflict(m.notVoidable);
+    const voidable = needsManualReview(before) || refundUnavailable(input.gateway, before) != null;
+    if (before.status !== 'completed' || !voidable) throw conflict(m.notVoidable);
     const [after] = await tx
       .update(donations)
       .set({ status: 'voided', updatedAt: sql`now()` })

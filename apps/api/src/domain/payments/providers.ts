@@ -5,6 +5,7 @@
 //   - the simulated provider (the offline demo): staff's Procesar, or the demo's jobs, charge it;
 //   - the bank deposit: staff approve or reject it against the slip and the bank;
 //   - no provider (goods, services, cash): staff settle it as received.
+import { paymentsMessages } from '@donaciones/shared/messages/payments';
 import { type CardProviderName, PAYMENT_PROVIDERS, type PaymentProviderName } from '@donaciones/shared/schemas/payments';
 import type { DonationRow } from '../ledger/types';
 import { DEPOSIT_PROVIDER, depositProvider } from './deposit/provider';
@@ -40,4 +41,19 @@ export function cardProviderName(gateway: { name: PaymentProviderName } | null |
   const card = PAYMENT_PROVIDERS.find((name) => name === gateway.name);
   if (!card) throw new Error(`${gateway.name} is not a card provider`);
   return card;
+}
+
+/**
+ * Why a completed card gift cannot be refunded through the configured gateway (`gateway`, null when
+ * none is), or null when it can, and for every gift that is not a completed card gift. Such a gift is
+ * voided instead once its money has gone back by the way it came (decision 0041, addendum).
+ */
+export function refundUnavailable(gateway: { provider: { name: string } } | null, row: Pick<DonationRow, 'status' | 'paymentMethod' | 'paymentProvider' | 'paymentReference'>): string | null {
+  if (row.status !== 'completed' || row.paymentMethod !== 'card') return null;
+  const why = paymentsMessages.refundUnavailable;
+  if (gateway == null) return why.noGateway;
+  const name = gateway.provider.name;
+  if (row.paymentProvider !== name) return why.otherProvider(paymentsMessages.providers[name as PaymentProviderName] ?? name);
+  if (row.paymentReference == null) return why.noPaymentId;
+  return null;
 }

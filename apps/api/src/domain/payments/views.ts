@@ -2,15 +2,13 @@
 import { eq } from 'drizzle-orm';
 import { fromCents } from '@donaciones/shared/format';
 import type { AdminDonationPayment, DonationPaymentStatus } from '@donaciones/shared/schemas/payments';
-import { paymentsMessages } from '@donaciones/shared/messages/payments';
 import type { Database, Db } from '../../db/client';
 import { donations } from '../../db/schema';
 import { notFound } from '../../errors';
 import { receiptSeriesOf } from '../receipts/receipts';
-import type { DonationRow } from '../ledger/types';
 import { type PaymentContext, findByReference } from './checkouts';
 import { ProviderError } from './provider';
-import { needsManualReview, settledByProvider } from './providers';
+import { needsManualReview, refundUnavailable, settledByProvider } from './providers';
 import { paymentEventsOf } from './problems';
 import { checkWithProvider } from './settlement';
 
@@ -57,19 +55,6 @@ function entryOf(row: typeof donations.$inferSelect): AdminDonationPayment['entr
     in_kind_description: row.inKindDescription,
     valuation_basis: row.valuationBasis,
   };
-}
-
-/**
- * Why a completed card gift cannot be refunded through the configured gateway, or null when it can
- * (and for every gift that is not a completed card gift, which has no refund to explain).
- */
-function refundUnavailable(ctx: PaymentContext | null, row: DonationRow): string | null {
-  if (row.status !== 'completed' || row.paymentMethod !== 'card') return null;
-  const why = paymentsMessages.refundUnavailable;
-  if (ctx == null) return why.noGateway;
-  if (row.paymentProvider !== ctx.provider.name) return why.otherProvider(paymentsMessages.providers[ctx.provider.name] ?? ctx.provider.name);
-  if (row.paymentReference == null) return why.noPaymentId;
-  return null;
 }
 
 export async function adminDonationPayment(db: Db, ctx: PaymentContext | null, id: number): Promise<AdminDonationPayment> {

@@ -43,11 +43,13 @@ export default async function adminCorrectionRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: [TAG],
-        summary: 'Anular una donación completada que no se pagó con tarjeta',
+        summary: 'Anular una donación completada que no se pagó con tarjeta, o una con tarjeta que la pasarela no puede reembolsar',
         description:
           'Pasa a VOIDED con el motivo (`reason`, obligatorio): sale de los totales, su recibo queda anulado y, si SAT lo ' +
           'certificó (FEL), se envía su anulación al certificador (si no responde, el trabajo de fondo la reintenta). ' +
-          'Se avisa al donante. 409 si no está completada o se pagó con tarjeta (se reembolsa), o si el mes actual está cerrado.',
+          'Se avisa al donante. Una donación con tarjeta se reembolsa; se anula solo si la pasarela configurada no puede reembolsarla ' +
+          '(otra pasarela, sin identificador del pago, o sin pasarela), una vez devuelto el dinero por el medio en que se cobró. ' +
+          '409 si no está completada, si es con tarjeta y se puede reembolsar, o si el mes actual está cerrado.',
         security: bearer,
         params: idParamSchema,
         body: correctionReasonSchema,
@@ -55,7 +57,7 @@ export default async function adminCorrectionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { annulReceiptId } = await voidDonation(app.db, { id: request.params.id, reason: request.body.reason, actor: actorOf(request), ip: request.ip });
+      const { annulReceiptId } = await voidDonation(app.db, { id: request.params.id, reason: request.body.reason, actor: actorOf(request), ip: request.ip, gateway: app.payments });
       if (annulReceiptId != null && app.fel) await annulDueReceipts(app.db, app.fel, { receiptId: annulReceiptId, log: app.log });
       return adminDonationOf(app.db, request.params.id, readsContacts(request.user?.roles));
     },

@@ -1,7 +1,7 @@
 // The "Correcciones" card of the staff donation page (docs/product.md#the-donation-ledger, decision
 // 0041): every correction of the donation (date, who, kind, status and amount before -> after,
 // reason), and, for staff holding corrections.manage, the corrections the API allows on it:
-// "Anular donación" (completed, not paid by card), "Corregir monto" (a pending deposit) and
+// "Anular donación" (completed, not paid by card, or a card gift the gateway cannot refund), "Corregir monto" (a pending deposit) and
 // "Reabrir" (a rejected deposit). A closed month is refused by the API, and the dialog says so.
 import { useState } from 'react';
 import { Ban, Pencil, RotateCcw } from 'lucide-react';
@@ -66,7 +66,8 @@ function CorrectionActions({ donation }: { donation: Donation }) {
   // A deposit made through /donate (its provider) or entered by the office (no provider, the deposit method).
   const deposit = payment.payment_provider === 'deposit' || (payment.payment_provider == null && payment.payment_method === 'bank_deposit');
   const allowed: Record<Action, boolean> = {
-    void: donation.status === 'completed' && payment.manual_review,
+    // A card gift is refunded, or voided once its money went back by another way when the gateway cannot refund it.
+    void: donation.status === 'completed' && (payment.manual_review || payment.refund_unavailable != null),
     adjust: donation.status === 'pending' && deposit,
     reopen: donation.status === 'failed' && deposit,
   };

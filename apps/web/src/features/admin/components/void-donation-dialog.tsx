@@ -1,6 +1,7 @@
 // "Anular donación" on the staff donation page (docs/product.md#the-donation-ledger, decision 0041):
-// a completed gift not paid by card leaves the totals, its receipt is annulled (with SAT when FEL
-// certified it) and the donor is told. The dialog names the reference and amount and asks the reason.
+// a completed gift not paid by card (or by card, when the gateway cannot refund it) leaves the totals,
+// its receipt is annulled (with SAT when FEL certified it) and the donor is told. The dialog names the
+// reference and amount and asks the reason.
 import { formatMoney } from '@donaciones/shared/format';
 import { correctionsMessages } from '@donaciones/shared/messages/corrections';
 import { CorrectionDialog, useReasonCorrection } from './correction-dialog';

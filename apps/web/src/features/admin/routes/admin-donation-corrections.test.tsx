@@ -253,8 +253,15 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Corregir monto' }, { timeout: 6000 })).toBeTruthy();
   });
 
-  it('shows no correction where the API refuses it (a completed card gift) nor to staff without corrections.manage', async () => {
-    const card = payment({ status: 'completed', payment_provider: 'recurrente', payment_method: 'card', manual_review: false });
+  it('offers "Anular donación" for a card gift the gateway cannot refund, whose money went back another way', async () => {
+    const why = 'No se puede reembolsar desde aquí: este pago no se cobró por Recurrente, la pasarela configurada.';
+    const card = payment({ status: 'completed', payment_provider: 'otra', payment_method: 'card', manual_review: false, refund_unavailable: why });
+    page(donation({ status: 'completed' }), card, () => ok);
+    expect(await screen.findByRole('button', { name: /Anular donación/ }, { timeout: 6000 })).toBeTruthy();
+  });
+
+  it('shows no correction where the API refuses it (a card gift the gateway refunds) nor to staff without corrections.manage', async () => {
+    const card = payment({ status: 'completed', payment_provider: 'recurrente', payment_method: 'card', manual_review: false, refundable: true });
     const first = page(donation({ status: 'completed' }), card, () => ok);
     expect(await screen.findByText('Esta donación no tiene correcciones.', {}, { timeout: 6000 })).toBeTruthy();
     await screen.findByTestId('payment-provider');
