@@ -66,6 +66,25 @@ export const sponsorshipMessages = {
   storyNoConsent: 'no hay un consentimiento vigente de historia (Historia o Fotos e historia)',
 };
 
+/**
+ * The consents on the staff's child record: each one's state and dates, and withdrawing a current one
+ * when the guardian takes it back (what it covered is hidden on the next read, everywhere).
+ */
+export const consentTexts = {
+  current: 'Vigente',
+  notCurrent: 'No vigente',
+  revoked: (date: string) => `Retirado el ${date}`,
+  summary: (givenBy: string, relationship: string, scope: string, from: string, to: string) => `${givenBy} (${relationship}) · ${scope} · del ${from} al ${to}`,
+  revoke: 'Retirar',
+  revokeLabel: (givenBy: string) => `Retirar el consentimiento de ${givenBy}`,
+  revokeTitle: '¿Retirar este consentimiento?',
+  revokeBody: (givenBy: string, scope: string) =>
+    `Registra que ${givenBy} retiró su autorización (${scope.toLocaleLowerCase('es')}). Lo que cubría deja de mostrarse al público y a quien apadrina en ese momento. No se puede deshacer: para volver a mostrarlo, registra un consentimiento nuevo.`,
+  revokeConfirm: 'Retirar consentimiento',
+  keep: 'Cancelar',
+  revokeFailed: 'No pudimos retirar el consentimiento. Intenta de nuevo.',
+};
+
 export const sponsorshipTexts = {
   pageTitle: 'Apadrina a una niña o un niño',
   intro:

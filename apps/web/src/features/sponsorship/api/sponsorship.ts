@@ -139,3 +139,16 @@ export const useAddPhoto = (id: number) =>
     async (file: File) =>
       (await api.post<StaffChildDetail>(`/admin/sponsorship/children/${id}/photos`, file, { headers: { 'Content-Type': 'application/octet-stream' }, timeout: 120_000, ...quiet })).data,
   );
+/** Withdraws a consent (204): the record is read again, since what it covered is hidden from now on. */
+export function useRevokeConsent(childId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (consentId: number) => {
+      await api.post(`/admin/sponsorship/consents/${consentId}/revoke`, undefined, { skipErrorToast: true });
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: sponsorshipKeys.staffChild(childId) });
+      void client.invalidateQueries({ queryKey: sponsorshipKeys.staffList() });
+    },
+  });
+}

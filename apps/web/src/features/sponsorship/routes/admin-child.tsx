@@ -17,7 +17,6 @@ import {
   consentInputSchema,
   type StaffChildDetail,
 } from '@donaciones/shared/schemas/sponsorship';
-import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { Select, TextInput } from '@/components/form-fields';
@@ -27,6 +26,7 @@ import { ErrorState } from '@/components/states';
 import { getErrorMessage } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { ChildConsents } from '../components/child-consents';
 import { ChildSponsors } from '../components/child-sponsors';
 import { useAddConsent, useAddPhoto, useChildStatus, usePhotoUrl, useStaffChild, useUpdateChild } from '../api/sponsorship';
 import { ChildBirthdayGifts } from '../components/birthday-gifts-staff';
@@ -138,14 +138,7 @@ export default function AdminChildPage() {
       </Card>
       <Card title={transferMessages.staffSponsorsTitle}><ChildSponsors sponsorships={d.sponsorships} /></Card>
       <Card title="Consentimientos">
-        <ul className="mb-4 space-y-2">
-          {d.consents.map((c) => (
-            <li key={c.id} className="flex flex-wrap items-center gap-2">
-              <Badge tone={c.current ? 'success' : 'danger'}>{c.current ? 'Vigente' : 'No vigente'}</Badge>
-              <span>{`${c.givenBy} (${c.relationship}) · ${consentScopeLabels[c.scope]} · ${c.givenOn} al ${c.expiresOn}`}</span>
-            </li>
-          ))}
-        </ul>
+        <ChildConsents childId={d.child.id} consents={d.consents} />
         <ConsentForm childId={d.child.id} />
       </Card>
       <Card title="Fotos"><Photos detail={d} /></Card>

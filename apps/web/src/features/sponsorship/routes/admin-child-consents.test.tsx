@@ -1,0 +1,58 @@
+// Withdrawing a consent on the staff's child record (docs/product.md#sponsorship): a guardian who takes
+// a consent back is recorded with "Retirar" on the current consent, after confirming (Cancelar sends
+// nothing); the record is read again and shows the consent as withdrawn, with no "Retirar" left.
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { StaffChildDetail } from '@donaciones/shared/schemas/sponsorship';
+import { renderApp } from '@/test/render-app';
+import type { RecordedRequest } from '@/test/http';
+
+const STAFF = { user: { email: 'apadrinamiento@ejemplo.org', roles: ['SPONSORSHIP'] } };
+
+const consent = { id: 31, givenBy: 'Rosa Tum', relationship: 'madre', givenOn: '2026-01-15', scope: 'photos_and_story', expiresOn: '2027-01-15' } as const;
+const detailWith = (revokedAt: string | null) =>
+  ({
+    child: { id: 7, firstName: 'Kevin', fullName: 'Kevin Ejemplo Ficticio', status: 'waiting', statusReason: null, takenPlaces: 0, sponsorPlaces: 1, birthDate: '2012-04-18', department: 'Chimaltenango', programId: null, story: '', storedStory: '', storyApproved: false, community: '', school: '', guardianName: '', familySituation: '', notes: '' },
+    consents: [{ ...consent, revokedAt, current: revokedAt === null }],
+    photos: [],
+    sponsorships: [],
+  }) as unknown as StaffChildDetail;
+
+describe('withdrawing a consent', { timeout: 30_000 }, () => {
+  it('asks first, then records it and shows the consent withdrawn', async () => {
+    const revokes: RecordedRequest[] = [];
+    let revokedAt: string | null = null;
+    renderApp('/admin/apadrinamiento/7', {
+      ...STAFF,
+      handler: (req) => {
+        if (req.url === '/admin/sponsorship/children/7') return { status: 200, data: detailWith(revokedAt) };
+        if (req.url === '/admin/sponsorship/children/7/progress-reports') return { status: 200, data: { reports: [] } };
+        if (req.url === '/admin/sponsorship/consents/31/revoke' && req.method === 'POST') {
+          revokes.push(req);
+          revokedAt = '2026-11-28T20:00:00Z';
+          return { status: 204 };
+        }
+        return undefined;
+      },
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByText('Rosa Tum (madre) · Fotos e historia · del 15/01/2026 al 15/01/2027', {}, { timeout: 6000 })).toBeTruthy();
+    expect(screen.getByText('Vigente')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Retirar el consentimiento de Rosa Tum' }));
+    let dialog = await screen.findByRole('alertdialog', { name: '¿Retirar este consentimiento?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(revokes).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Retirar el consentimiento de Rosa Tum' }));
+    dialog = await screen.findByRole('alertdialog', { name: '¿Retirar este consentimiento?' });
+    expect(within(dialog).getByText(/deja de mostrarse al público y a quien apadrina/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Retirar consentimiento' }));
+
+    await waitFor(() => expect(revokes).toHaveLength(1));
+    expect(await screen.findByText('Retirado el 28 de noviembre de 2026')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retirar el consentimiento de Rosa Tum' })).toBeNull();
+  });
+});
