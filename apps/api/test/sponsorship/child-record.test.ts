@@ -1,7 +1,8 @@
 // A child's staff record (docs/product.md#sponsorship). Staff read and edit the story as stored, while
 // the public sees it only once approved and consented: saving the record with only the school changed
 // used to send back the public '' and erase the story. A birth date of someone 18 or older is refused
-// under its field; a child who turned 18 in the programme keeps an editable record.
+// under its field; a child who turned 18 in the programme keeps an editable record. A consent dated on a
+// day still to come is refused under its field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sponsorshipMessages as m } from '@donaciones/shared/messages/sponsorship';
@@ -112,5 +113,20 @@ describe("a child's birth date", () => {
     const kept = await staff('PUT', `/children/${grownUp.id}`, { ...formValues(before), school: 'Universidad' });
     expect(kept.statusCode).toBe(200);
     expect(kept.json().child).toMatchObject({ birthDate: '2007-06-15', school: 'Universidad' });
+  });
+});
+
+describe("a consent's date", () => {
+  it('refuses a consent signed on a day still to come (Guatemala), under the field, and takes today', async () => {
+    const child = await aChild(ctx.db, {});
+    const tomorrow = new Date(`${sponsorshipToday()}T12:00:00Z`);
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+    const ahead = await staff('POST', `/children/${child.id}/consents`, { givenBy: 'Marta Ajú', relationship: 'madre', givenOn: tomorrow.toISOString().slice(0, 10), scope: 'photos', expiresOn: inAYear() });
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json().errors).toMatchObject({ givenOn: m.consentDateFuture });
+    expect((await staff('GET', `/children/${child.id}`)).json().consents).toEqual([]);
+    const today = await staff('POST', `/children/${child.id}/consents`, { givenBy: 'Marta Ajú', relationship: 'madre', givenOn: sponsorshipToday(), scope: 'photos', expiresOn: inAYear() });
+    expect(today.statusCode).toBe(201);
+    expect(today.json().consents).toMatchObject([{ givenBy: 'Marta Ajú', current: true }]);
   });
 });

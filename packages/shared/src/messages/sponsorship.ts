@@ -39,6 +39,7 @@ export const sponsorshipMessages = {
   consentRelationshipRequired: 'Escribe el parentesco con la niña o el niño',
   consentScopeInvalid: 'Elige qué autoriza el consentimiento',
   consentDateInvalid: 'Escribe una fecha válida (AAAA-MM-DD)',
+  consentDateFuture: 'La fecha del consentimiento no puede ser futura: escribe el día en que se firmó',
   consentExpiryBeforeGiven: 'El vencimiento debe ser posterior a la fecha del consentimiento',
   childNotFound: 'No encontramos a esa niña o ese niño',
   consentNotFound: 'No encontramos ese consentimiento',

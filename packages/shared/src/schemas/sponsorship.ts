@@ -282,7 +282,8 @@ export const consentInputSchema = z
   .object({
     givenBy: requiredText(160, m.consentGivenByRequired),
     relationship: requiredText(60, m.consentRelationshipRequired),
-    givenOn: isoDate(m.consentDateInvalid),
+    // Signed on a day already come (Guatemala's): a date ahead is a typo, and the consent would sit unused.
+    givenOn: isoDate(m.consentDateInvalid).refine((d) => d <= todayIso(), { error: m.consentDateFuture }),
     scope: z.enum(CONSENT_SCOPES, { error: m.consentScopeInvalid }),
     expiresOn: isoDate(m.consentDateInvalid),
   })
