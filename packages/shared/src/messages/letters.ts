@@ -39,6 +39,8 @@ export const letterMessages = {
   sponsorshipNumberInvalid:
     'Escribe el número del apadrinamiento, un número entero como «12»: está en la ficha de la niña o el niño, en «Quienes apadrinan» (N.º …)',
   sponsorshipNotActive: 'Solo puedes escribir mientras el apadrinamiento está activo',
+  /** A sponsor's photo of another type (a PDF, a GIF, a WebP): the scans' PDF is not for photos. */
+  photoNotImage: 'La foto debe ser una imagen JPG, PNG o HEIC',
   photoOnlyInReview: 'La foto se agrega solo a una carta en revisión, antes de aprobarla',
   fileOnlyOwnDirection: 'Una carta para la niña o el niño lleva foto; una respuesta lleva la carta escaneada',
   contactWarning:

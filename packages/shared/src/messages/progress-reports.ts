@@ -24,7 +24,7 @@ export const progressReportMessages = {
   reportNotFound: 'No encontramos ese informe',
   photoNotFound: 'No encontramos esa foto',
   photoNeedsConsent: 'Registra primero un consentimiento vigente que autorice fotos',
-  photoNotImage: 'La foto debe ser una imagen JPG, PNG, WebP o HEIC',
+  photoNotImage: 'La foto debe ser una imagen JPG, PNG o HEIC',
 };
 
 export const progressReportTexts = {

@@ -45,7 +45,7 @@ export const sponsorshipMessages = {
   consentNotFound: 'No encontramos ese consentimiento',
   photoNotFound: 'No encontramos esa foto',
   photoNeedsConsent: 'Registra primero un consentimiento vigente que autorice fotos',
-  photoNotImage: 'La foto debe ser una imagen JPG, PNG, WebP o HEIC',
+  photoNotImage: 'La foto debe ser una imagen JPG, PNG o HEIC',
   notWaiting: 'Esta niña o este niño ya no está en la lista de espera',
   nobodyWaiting: 'En este momento no hay niñas ni niños en la lista de espera',
   /** Every "this child cannot be held now" (unknown id, not waiting, grace period, all places taken). */

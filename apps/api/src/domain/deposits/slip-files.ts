@@ -138,6 +138,21 @@ export async function processSlipFile(file: Buffer): Promise<ProcessedSlip> {
   }
 }
 
+/**
+ * A photo (a child's, a progress report's, a sponsor's letter's): the same pipeline, but an image only.
+ * A PDF, or any type the pipeline does not take, is refused with `notImage`, which names the image
+ * types alone: the slips' "JPG, PNG, HEIC o PDF" would invite a PDF that is then refused too.
+ */
+export async function processPhotoFile(file: Buffer, notImage: string): Promise<ProcessedSlip> {
+  if (file.subarray(0, 5).toString('latin1') === '%PDF-') throw new SlipRefusedError(notImage);
+  try {
+    return await processSlipFile(file);
+  } catch (err) {
+    if (err instanceof SlipRefusedError && err.detail === e.fileType) throw new SlipRefusedError(notImage);
+    throw err;
+  }
+}
+
 /** The name the file is served under: what the donor's device called it, cleaned, with the kept type's extension. */
 export function slipFileName(given: string | undefined, extension: string): string {
   const base = (given ?? '')

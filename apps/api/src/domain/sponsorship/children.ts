@@ -8,9 +8,9 @@ import { sponsorshipMessages as m } from '@donaciones/shared/messages/sponsorshi
 import type { ChildInput, ChildStatusInput, ConsentInput, StaffChildDetail } from '@donaciones/shared/schemas/sponsorship';
 import type { Db } from '../../db/client';
 import { childConsents, childPhotos, programs, recurringGifts, sponsoredChildren, sponsorships } from '../../db/schema';
-import { InvalidInputError, fieldError, notFound } from '../../errors';
+import { fieldError, notFound } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
-import { processSlipFile } from '../deposits/slip-files';
+import { processPhotoFile } from '../deposits/slip-files';
 import { childView, currentConsent, readChildren } from './views';
 import type { LinkContext } from '../ledger/links';
 import { enqueueChildLeftEmails } from './child-left-email';
@@ -212,8 +212,7 @@ export async function addPhoto(db: Db, childId: number, file: Buffer, actor: Act
   const [child] = await db.select({ id: sponsoredChildren.id, consented: currentConsent(PHOTO_CONSENT_SCOPES) }).from(sponsoredChildren).where(eq(sponsoredChildren.id, childId));
   if (!child) throw notFound(m.childNotFound);
   if (!child.consented) throw fieldError('file', m.photoNeedsConsent);
-  const kept = await processSlipFile(file);
-  if (kept.contentType === 'application/pdf') throw new InvalidInputError(m.photoNotImage, { file: m.photoNotImage });
+  const kept = await processPhotoFile(file, m.photoNotImage);
   const [row] = await db
     .insert(childPhotos)
     .values({

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { sponsorshipLetterFiles, sponsorshipLetters } from '../../db/schema';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
-import { SlipRefusedError, processSlipFile } from '../deposits/slip-files';
+import { processPhotoFile, processSlipFile } from '../deposits/slip-files';
 import { ownSponsorship } from './letters';
 
 export interface LetterFile {
@@ -32,8 +32,7 @@ export async function attachLetterFile(
   }
   if ((input.purpose === 'photo') !== (letter.direction === 'to_child')) throw new InvalidInputError(m.fileOnlyOwnDirection, { file: m.fileOnlyOwnDirection });
   if (letter.status !== 'in_review') throw new ConflictError(m.photoOnlyInReview);
-  if (input.purpose === 'photo' && input.file.length > 0) await refusePdfPhoto(input.file);
-  const processed = await processSlipFile(input.file);
+  const processed = input.purpose === 'photo' ? await processPhotoFile(input.file, m.photoNotImage) : await processSlipFile(input.file);
   const values = {
     letterId: letter.id,
     purpose: input.purpose,
@@ -56,11 +55,6 @@ async function ownLetter(db: Db, userId: number, sponsorshipId: number) {
   } catch (err) {
     throw err instanceof NotFoundError ? new NotFoundError(m.letterNotFound) : err;
   }
-}
-
-/** A sponsor's photo is an image: a PDF is refused before the pipeline (which accepts PDFs for scans). */
-async function refusePdfPhoto(file: Buffer) {
-  if (file.subarray(0, 5).toString('latin1') === '%PDF-') throw new SlipRefusedError('La foto debe ser una imagen JPG, PNG o HEIC');
 }
 
 /** A file for staff, or for the sponsor when they may see it; anything else is 404. */

@@ -8,9 +8,9 @@ import { progressReportMessages as m } from '@donaciones/shared/messages/progres
 import { PHOTO_CONSENT_SCOPES } from '@donaciones/shared/schemas/sponsorship';
 import type { Db } from '../../db/client';
 import { progressReports, sponsoredChildren } from '../../db/schema';
-import { InvalidInputError, NotFoundError, fieldError } from '../../errors';
+import { NotFoundError, fieldError } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
-import { processSlipFile } from '../deposits/slip-files';
+import { processPhotoFile } from '../deposits/slip-files';
 import { progressReportForStaff, reportChild, sponsorReadsReport } from './progress-reports';
 import { currentConsent } from './views';
 
@@ -23,8 +23,7 @@ async function photoConsented(db: Db, childId: number): Promise<boolean> {
 export async function addProgressReportPhoto(db: Db, input: { reportId: number; file: Buffer; actor: Actor; ip?: string }) {
   const report = await reportChild(db, input.reportId);
   if (!(await photoConsented(db, report.childId))) throw fieldError('file', m.photoNeedsConsent);
-  const kept = await processSlipFile(input.file);
-  if (kept.contentType === 'application/pdf') throw new InvalidInputError(m.photoNotImage, { file: m.photoNotImage });
+  const kept = await processPhotoFile(input.file, m.photoNotImage);
   await db
     .update(progressReports)
     .set({ photoContentType: kept.contentType, photoSizeBytes: kept.data.length, photoSha256: createHash('sha256').update(kept.data).digest('hex'), photoData: kept.data })
