@@ -70,6 +70,8 @@ export const letterScreenText = {
   photoHelp: 'La foto se vuelve a codificar sin sus datos ocultos (ubicación, cámara).',
   /** Checked before anything is sent, so a letter is never stored without the photo its sponsor chose. */
   photoTooLarge: 'La foto pesa más de 5 MB. Elige una más pequeña; tu carta aún no se ha enviado.',
+  /** A GIF, a WebP or a PDF chosen (the picker's filter is only a hint): refused before anything is sent, like a photo too large. */
+  photoWrongType: 'La foto debe ser una imagen JPG, PNG o HEIC. Elige otra; tu carta aún no se ha enviado.',
   /** The letter was stored and its photo then refused or cut off: the letter is not to be sent again. */
   sentWithoutPhoto: (why: string) => `Recibimos tu carta, pero no su foto: ${why.charAt(0).toLowerCase()}${why.slice(1).replace(/\.$/, '')}. No vuelvas a enviar la carta.`,
   /** Why a photo did not arrive when the server gave no reason (a cut connection). */

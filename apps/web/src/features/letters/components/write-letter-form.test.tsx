@@ -1,7 +1,8 @@
 // The sponsor's letter form (docs/product.md#sponsorship-letters): a photo over the upload's limit is
 // refused before anything is sent (it used to be refused after the letter's text was stored, leaving a
 // letter without its photo and a sponsor who would send it again); a photo refused after the letter
-// was stored says the letter arrived; after sending, the text and the file field are empty.
+// was stored says the letter arrived; after sending, the text and the file field are empty. A GIF or a
+// WebP is refused before sending too, since the picker's filter is only a hint.
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -58,5 +59,30 @@ describe('the letter form', () => {
     expect(screen.getByText(/Recibimos tu carta, pero no su foto: el archivo debe ser JPG, PNG, HEIC o PDF\. No vuelvas/)).toBeTruthy();
     expect((screen.getByLabelText(/Tu carta/) as HTMLTextAreaElement).value).toBe('');
     expect(requests).toHaveLength(2);
+  });
+
+  it('refuses a GIF or a WebP before sending anything (the picker only suggests the types), and sends once a JPG is chosen', async () => {
+    const { adapter, requests } = fakeAdapter((req) => ({ status: req.method === 'POST' ? 201 : 200, data: letter }));
+    api.defaults.adapter = adapter;
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <WriteLetterForm sponsorshipId={7} />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup({ applyAccept: false });
+    await user.type(screen.getByLabelText(/Tu carta/), 'Hola, ¿cómo te fue en la escuela?');
+    for (const [name, type] of [['captura.webp', 'image/webp'], ['saludo.gif', 'image/gif']]) {
+      await user.upload(fileField(), new File([new Uint8Array(1024)], name, { type }));
+      expect(await screen.findByText(t.photoWrongType)).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: t.send }));
+      expect(requests).toHaveLength(0);
+    }
+    // The text is kept while the sponsor chooses another photo.
+    expect((screen.getByLabelText(/Tu carta/) as HTMLTextAreaElement).value).toBe('Hola, ¿cómo te fue en la escuela?');
+    await user.upload(fileField(), photo(1024));
+    expect(screen.queryByText(t.photoWrongType)).toBeNull();
+    await user.click(screen.getByRole('button', { name: t.send }));
+    expect(await screen.findByText(t.sent)).toBeTruthy();
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /users/me/sponsorships/7/letters', 'PUT /users/me/letters/31/photo']);
   });
 });

@@ -1,7 +1,8 @@
 // The sponsor writes a letter (docs/product.md#sponsorship-letters): the text (react-hook-form with the
 // shared schema), an optional photo, and a warning while the text seems to hold contact details, which
-// staff will redact before delivery. A photo over the upload's limit is refused before anything is
-// sent; a photo refused after the letter was stored says so, and the letter is not offered again.
+// staff will redact before delivery. A photo over the upload's limit or of another type than JPG, PNG
+// or HEIC is refused before anything is sent; a photo refused after the letter was stored says so,
+// and the letter is not offered again.
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -15,7 +16,16 @@ import { getErrorMessage } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { PhotoNotAttached, useWriteLetter } from '../api/sponsor-letters';
 
-const tooLarge = (file: File | null) => file !== null && file.size > LETTER_FILE_MAX_BYTES;
+/** The types the API takes for a photo; a file the browser cannot name (some HEIC) is left to the API. */
+const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/heic', 'image/heif']);
+
+/** Why the chosen photo cannot go, known before anything is sent (so the letter never leaves without it). */
+function photoProblem(file: File | null): string | undefined {
+  if (file === null) return undefined;
+  if (file.size > LETTER_FILE_MAX_BYTES) return t.photoTooLarge;
+  if (file.type !== '' && !PHOTO_TYPES.has(file.type)) return t.photoWrongType;
+  return undefined;
+}
 
 export function WriteLetterForm({ sponsorshipId }: { sponsorshipId: number }) {
   const [photo, setPhoto] = useState<File | null>(null);
@@ -30,7 +40,7 @@ export function WriteLetterForm({ sponsorshipId }: { sponsorshipId: number }) {
 
   const choosePhoto = (file: File | null) => {
     setPhoto(file);
-    setPhotoError(tooLarge(file) ? t.photoTooLarge : undefined);
+    setPhotoError(photoProblem(file));
   };
 
   const afterSent = (message: string) => {
@@ -42,8 +52,9 @@ export function WriteLetterForm({ sponsorshipId }: { sponsorshipId: number }) {
 
   const onSubmit = handleSubmit((input) => {
     setSent(null);
-    if (tooLarge(photo)) {
-      setPhotoError(t.photoTooLarge);
+    const problem = photoProblem(photo);
+    if (problem) {
+      setPhotoError(problem);
       return;
     }
     setPhotoError(undefined);
