@@ -18,6 +18,10 @@ export const paymentsMessages = {
   charged: 'Cobrado',
   /** The same line while the money has not been received (a pending deposit or payment). */
   chargedPending: 'Por recibir (pendiente)',
+  /** A voided gift: what was entered, no longer counted (its money was returned, or it was entered by mistake). */
+  chargedVoided: 'Monto (anulada)',
+  /** A gift that failed, was cancelled or expired: nothing was received. */
+  notCharged: 'Monto (no se cobró)',
   coveredFee: 'Comisión cubierta por el donante',
   fee: 'Comisión de la pasarela',
   vatWithheld: 'IVA retenido',

@@ -219,6 +219,25 @@ describe('admin: card payments', { timeout: 20_000 }, () => {
     expect(within(card as HTMLElement).queryByText('bank_deposit')).toBeNull();
   });
 
+  it.each([
+    ['completed', 'Cobrado'],
+    ['voided', 'Monto (anulada)'],
+    ['failed', 'Monto (no se cobró)'],
+    ['expired', 'Monto (no se cobró)'],
+  ])('a %s gift\'s amount reads "%s": "Cobrado" only for money received', async (status, label) => {
+    const cash = { ...payment, status, payment_provider: null, payment_method: 'cash', card_network: null, card_last4: null, refundable: false, events: [] } as AdminDonationPayment;
+    renderApp('/admin/donations/40', {
+      ...ADMIN,
+      handler: (req) => {
+        if (req.url === '/donations/40') return { status: 200, data: detail };
+        if (req.url === '/admin/donations/40/payment') return { status: 200, data: cash };
+        return undefined;
+      },
+    });
+    const amount = await screen.findByTestId('payment-amount', {}, { timeout: 6000 });
+    expect(amount.previousElementSibling?.textContent).toBe(label);
+  });
+
   it('a cheque the office entered shows the day it arrived and its number and bank', async () => {
     const cheque = {
       ...payment,
