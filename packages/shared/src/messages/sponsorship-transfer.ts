@@ -21,6 +21,9 @@ export const sponsorshipTransferMessages = {
   staffStatus: { held: 'Reservado', active: 'Activo', released: 'Liberado', ended: 'Terminado' } as Record<string, string>,
   staffHeldUntil: (date: string) => `reservado hasta el ${date}`,
   staffSince: (date: string) => `desde el ${date}`,
+  /** A place held and let go before its first payment: nobody's name to show, only until when it was held. */
+  staffHoldReleased: (date: string) => `reserva sin completar, vencía el ${date}`,
+  staffNoName: 'Sin nombre registrado',
   giftSponsorshipLabel: 'Apadrinamiento',
   giftSponsorship: (child: string, status: string, method: string) => `${child} · ${status} · ${method}`,
   giftReferenceLabel: 'Referencia permanente',

@@ -27,6 +27,15 @@ describe('the sponsors of a child', () => {
     expect(within(carlos).getByText('N.º 1')).toBeTruthy();
   });
 
+  it('shows a place let go before its first payment with until when it was held, not a bare dash', () => {
+    render(<ChildSponsors sponsorships={[{ id: 3, status: 'released', sponsorName: null, startedAt: null, heldUntil: '2026-11-20T18:00:00.000Z', paymentMethod: null, transferReference: null }]} />);
+    const item = screen.getByRole('listitem');
+    expect(within(item).getByText('Liberado')).toBeTruthy();
+    expect(within(item).getByText(m.staffNoName)).toBeTruthy();
+    expect(within(item).getByText(m.staffHoldReleased('20 de noviembre de 2026'))).toBeTruthy();
+    expect(item.textContent).not.toContain('—');
+  });
+
   it('says when nobody sponsored the child yet', () => {
     render(<ChildSponsors sponsorships={[]} />);
     expect(screen.getByText(m.staffNoSponsors)).toBeTruthy();

@@ -6,6 +6,13 @@ import { sponsorshipTransferMessages as m } from '@donaciones/shared/messages/sp
 import type { StaffChildDetail } from '@donaciones/shared/schemas/sponsorship';
 import { Badge } from '@/components/badge';
 
+/** A held place until when; a started one since when; a place let go before it started, until when it was held. */
+function when(s: StaffChildDetail['sponsorships'][number]): string {
+  if (s.status === 'held') return m.staffHeldUntil(formatLongDate(s.heldUntil));
+  if (s.startedAt) return m.staffSince(formatLongDate(s.startedAt));
+  return s.status === 'released' ? m.staffHoldReleased(formatLongDate(s.heldUntil)) : '';
+}
+
 export function ChildSponsors({ sponsorships }: { sponsorships: StaffChildDetail['sponsorships'] }) {
   if (sponsorships.length === 0) return <p className="text-ink-700">{m.staffNoSponsors}</p>;
   return (
@@ -14,10 +21,10 @@ export function ChildSponsors({ sponsorships }: { sponsorships: StaffChildDetail
         <li key={s.id} className="flex flex-wrap items-center gap-2">
           <Badge tone={s.status === 'active' ? 'success' : s.status === 'held' ? 'warning' : 'neutral'}>{m.staffStatus[s.status] ?? s.status}</Badge>
           <span className="font-mono text-sm" title={m.staffNumberHint}>{m.staffNumber(s.id)}</span>
-          <span className="font-semibold">{s.sponsorName ?? '—'}</span>
+          <span className="font-semibold">{s.sponsorName ?? m.staffNoName}</span>
           {s.paymentMethod && <Badge tone={s.paymentMethod === 'transfer' ? 'accent' : 'brand'}>{s.paymentMethod === 'transfer' ? m.staffMark : m.staffCard}</Badge>}
           {s.transferReference && <span className="font-mono text-sm">{m.staffReference(s.transferReference)}</span>}
-          <span className="text-sm text-ink-600">{s.status === 'held' ? m.staffHeldUntil(formatLongDate(s.heldUntil)) : s.startedAt ? m.staffSince(formatLongDate(s.startedAt)) : ''}</span>
+          <span className="text-sm text-ink-600">{when(s)}</span>
         </li>
       ))}
     </ul>
