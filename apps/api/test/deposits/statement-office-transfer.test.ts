@@ -54,7 +54,7 @@ describe('a bank transfer entered by the office, found by its reference in the s
     const imported = res.json() as StatementImport;
     const [line] = imported.lines;
     expect(line.state).toBe('proposed');
-    expect(line.candidates[0]).toMatchObject({ donation_id: giftId, kind: 'match', reference_found: true });
+    expect(line.candidates[0]).toMatchObject({ donation_id: giftId, kind: 'match', reference_found: true, slip_number: 'TRF-55881203', payment_method: 'bank_transfer' });
     expect(line.candidates.some((c) => c.donation_id === gateway.id)).toBe(false);
 
     const confirmed = await inject(ctx.app, {

@@ -170,6 +170,7 @@ describe('importing a statement and confirming a match', () => {
       day_distance: 1,
       declared_date: '2031-06-20',
       slip_number: '0778899',
+      payment_method: 'bank_deposit',
     });
   });
 

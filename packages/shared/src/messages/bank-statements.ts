@@ -50,6 +50,8 @@ export const bankStatementsMessages = {
     declaredBank: 'Banco',
     declaredDate: 'Fecha del depósito',
     declaredSlip: 'No. de boleta',
+    /** Where a transfer the office entered shows the reference staff typed. */
+    transferReference: 'Referencia de la transferencia',
     declaredAmount: 'Monto declarado',
     amountDiffers: (declared: string, donation: string) => `El monto declarado (${declared}) no es el de la donación (${donation}).`,
     duplicate: 'Esta misma boleta (el mismo archivo) se subió también para:',

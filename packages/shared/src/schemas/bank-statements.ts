@@ -81,7 +81,10 @@ export const pendingDepositSchema = z.object({
   /** Known by its day alone (entered by the office): shown without an hour, as every screen shows it. */
   dated_by_day: z.boolean(),
   declared_date: z.string().nullable(),
+  /** The slip's number, or the reference the office typed for a deposit or a transfer it entered. */
   slip_number: z.string().nullable(),
+  /** A bank deposit, or a bank transfer the office entered (matched as a deposit is). */
+  payment_method: z.enum(['bank_deposit', 'bank_transfer']),
 });
 export type PendingDeposit = z.infer<typeof pendingDepositSchema>;
 

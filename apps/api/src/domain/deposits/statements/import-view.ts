@@ -30,6 +30,7 @@ export const depositAnswer = (d: Deposit): PendingDeposit => ({
   dated_by_day: d.dated_by_day,
   declared_date: d.declared_date,
   slip_number: d.slip_number,
+  payment_method: d.payment_method,
 });
 
 /** The import's row, its proposals first worked out again when the pending deposits changed since. */

@@ -65,6 +65,7 @@ export async function pendingDeposits(db: Db, ids?: number[]): Promise<Deposit[]
       donorName: donations.donorName,
       currency: donations.currency,
       paymentReference: donations.paymentReference,
+      paymentMethod: donations.paymentMethod,
     })
     .from(donations)
     .where(ids ? and(pendingDeposit, inArray(donations.id, ids)) : pendingDeposit)
@@ -90,6 +91,7 @@ export async function pendingDeposits(db: Db, ids?: number[]): Promise<Deposit[]
       declared_date: slip?.depositDate ?? null,
       // An office deposit's bank reference stands where a donor's slip number would.
       slip_number: slip?.slipNumber ?? officeReference,
+      payment_method: r.paymentMethod === 'bank_transfer' ? ('bank_transfer' as const) : ('bank_deposit' as const),
     };
   });
 }

@@ -22,6 +22,9 @@ import { type SectionPage, SectionPager, useSectionPage } from './statement-sect
 
 const m = bankStatementsMessages.screen;
 
+const referenceLabel = (deposit: PendingDeposit) =>
+  deposit.payment_method === 'bank_transfer' ? bankStatementsMessages.review.transferReference : bankStatementsMessages.review.declaredSlip;
+
 function DepositLine({ deposit }: { deposit: PendingDeposit }) {
   return (
     <span className="min-w-0">
@@ -31,7 +34,7 @@ function DepositLine({ deposit }: { deposit: PendingDeposit }) {
       <span className="text-ink-800">{deposit.donor_name}</span> · <span className="font-semibold tabular-nums">{formatMoney(deposit.amount, deposit.currency)}</span>
       <span className="block text-xs text-ink-600">
         {deposit.declared_date ? m.declared(formatDay(deposit.declared_date)) : m.created(formatGiftDate(deposit.created_at, deposit.dated_by_day))}
-        {deposit.slip_number ? ` · ${bankStatementsMessages.review.declaredSlip} ${deposit.slip_number}` : ''}
+        {deposit.slip_number ? ` · ${referenceLabel(deposit)} ${deposit.slip_number}` : ''}
       </span>
     </span>
   );

@@ -122,6 +122,7 @@ const candidate = {
   dated_by_day: false,
   declared_date: '2026-03-02',
   slip_number: null,
+  payment_method: 'bank_deposit' as const,
   kind: 'match' as const,
   reference_found: false,
   day_distance: 1,
@@ -156,7 +157,7 @@ const imported: StatementImport = counted({
       amount: 333,
       state: 'near_miss',
       confirmed_donation: null,
-      candidates: [{ ...candidate, donation_id: 42, reference_code: '#MG00000042', amount: 333, kind: 'outside_window', day_distance: 9 }],
+      candidates: [{ ...candidate, donation_id: 42, reference_code: '#MG00000042', amount: 333, kind: 'outside_window', day_distance: 9, slip_number: '000777' }],
       short_transfer: null,
     },
     {
@@ -174,7 +175,10 @@ const imported: StatementImport = counted({
     },
   ],
   // Entered by the office for the day it arrived: its created_at is that day's start in Guatemala.
-  unmatched_deposits: [{ ...candidate, donation_id: 43, reference_code: '#MG00000043', amount: 99, created_at: '2026-03-02T06:00:00Z', declared_date: null, dated_by_day: true }],
+  // A transfer the office entered, with the reference staff typed.
+  unmatched_deposits: [
+    { ...candidate, donation_id: 43, reference_code: '#MG00000043', amount: 99, created_at: '2026-03-02T06:00:00Z', declared_date: null, dated_by_day: true, slip_number: 'TRF-5512', payment_method: 'bank_transfer' },
+  ],
 });
 
 describe('Conciliación bancaria', { timeout: 20_000 }, () => {
@@ -259,7 +263,9 @@ describe('Conciliación bancaria', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('button', { name: /^Confirmar la línea/ })).toHaveLength(1);
     expect(screen.getByRole('link', { name: '#MG00000043' })).toBeInTheDocument();
     // A deposit the office entered is known by its day: no '12:00 a. m.' after it.
-    expect(screen.getByText('Donación del 02/03/2026')).toBeInTheDocument();
+    expect(screen.getByText('Donación del 02/03/2026 · Referencia de la transferencia TRF-5512')).toBeInTheDocument();
+    // A deposit's number is its slip's.
+    expect(screen.getByText(/No\. de boleta 000777/)).toBeInTheDocument();
 
     // "Confirmar" asks first, naming the donor, the amount and the line; cancelling sends nothing.
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar la línea 2 con #MG00000041' }));
