@@ -41,7 +41,7 @@ test.describe('staff gift entry', () => {
     await expect(form.getByText('El nombre del donante es requerido')).toBeVisible();
     await expect(form.getByText('Indica el número de cheque')).toBeVisible();
     await expect(form.getByText('Indica el banco del cheque')).toBeVisible();
-    await expect(form.getByText('El monto debe ser un número positivo')).toBeVisible();
+    await expect(form.getByText('Escribe el monto que se recibió')).toBeVisible();
     await expect(form.getByLabel('Número de cheque')).toHaveAttribute('aria-invalid', 'true');
     const tomorrow = guatemalaDay(new Date(Date.now() + 2 * 86_400_000));
     await form.getByLabel('Fecha en que se recibió').fill(tomorrow);

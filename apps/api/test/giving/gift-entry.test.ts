@@ -82,6 +82,11 @@ describe('each method, entered pending by a VOLUNTEER (gifts.enter)', () => {
     expect(blank.json().errors).toMatchObject({ method: g.methodRequired });
     const noName = await enter({ method: 'cash', amount: 100 });
     expect(noName.json().errors).toMatchObject({ donorName: g.donorNameRequired });
+    // An amount left empty, or not sent, asks for it instead of calling it not positive.
+    for (const amount of ['', '  ', undefined]) {
+      const noAmount = await enter({ donorName: 'Rosa Tzul', method: 'cash', amount });
+      expect(noAmount.json().errors).toEqual({ amount: g.amountRequired });
+    }
   });
 });
 

@@ -51,6 +51,7 @@ export const giftEntryMessages = {
   valuationBasis: 'Cómo se valoró',
   valuationBasisHint: 'Por ejemplo: factura de compra, precio de mercado, cotización.',
   amount: 'Monto',
+  amountRequired: 'Escribe el monto que se recibió',
   amountHint: (min: string, max: string) => `Entre ${min} y ${max} (una donación en dólares se compara por su valor en quetzales).`,
   inKindAmountHint: 'Cuánto vale, aproximadamente, lo que se recibió.',
   currency: 'Moneda',

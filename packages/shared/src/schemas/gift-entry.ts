@@ -69,12 +69,12 @@ const staffGiftFields = z
     /** A number, or the text as typed (`1,250.50`, `US$100` in dollars) read as the form reads it (decision 0074). */
     amount: typedAmount(
       z
-        .number({ error: v.amountPositive })
+        .number({ error: g.amountRequired })
         .finite({ error: v.amountPositive })
         .positive({ error: v.amountPositive })
         .max(100_000_000, { error: v.amountPositive })
         .refine(hasAtMostTwoDecimals, { error: v.amountDecimals }),
-      v.amountPositive,
+      g.amountRequired,
     ),
     currency: z.enum(PAYMENT_CURRENCIES, { error: v.currencyInvalid }).default('GTQ'),
     /** The programme it goes to; null: "Donde más se necesite". */
