@@ -42,6 +42,8 @@ export const bankStatementsMessages = {
     slipLoadError: 'No pudimos cargar la boleta.',
     decisionTitle: 'Decisión',
     pendingDecision: 'Compara la boleta con lo declarado y decide.',
+    /** A deposit or transfer the office entered: no slip from the donor, only the reference staff typed. */
+    pendingDecisionOffice: 'Busca su referencia en el estado de cuenta del banco y decide.',
     /** A gift that is not a deposit (cash, cheque, transfer, in kind): there is no slip to compare. */
     pendingDecisionReceived: 'Aprueba cuando el dinero o el bien ya se recibió; rechaza si no va a llegar.',
     historyTitle: 'Historial',

@@ -51,15 +51,15 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 }
 
 /** What the amount's line says: "Cobrado" only for money that was received (a refunded gift's too, beside its refund). */
-function amountLabel(status: string, pending: boolean): string {
-  if (pending || status === 'pending') return m.chargedPending;
+function amountLabel(status: string): string {
+  if (status === 'pending') return m.chargedPending;
   if (status === 'voided') return m.chargedVoided;
   if (status === 'failed' || status === 'cancelled' || status === 'expired') return m.notCharged;
   return m.charged;
 }
 
-/** `pending`: the money has not been received yet, so its line does not read "Cobrado". */
-export function DonationPayment({ id, pending = false }: { id: number; pending?: boolean }) {
+/** `status`: the donation's, as its page last read it (fresher than the payment's after a decision or a correction). */
+export function DonationPayment({ id, status }: { id: number; status?: string }) {
   const { roles } = useSession();
   const query = useDonationPayment(id);
   const [open, setOpen] = useState(false);
@@ -96,7 +96,7 @@ export function DonationPayment({ id, pending = false }: { id: number; pending?:
           </Row>
         )}
         {p.card_last4 && <Row label={m.card} testId="payment-card">{`${p.card_network ?? ''} •••• ${p.card_last4}`.trim()}</Row>}
-        <Row label={amountLabel(p.status, pending)} testId="payment-amount">
+        <Row label={amountLabel(status ?? p.status)} testId="payment-amount">
           {money(p.amount)}
         </Row>
         {p.covered_fee > 0 && <Row label={m.coveredFee}>{money(p.covered_fee)}</Row>}

@@ -22,10 +22,17 @@ import { SlipViewer } from './slip-viewer';
 const m = bankStatementsMessages.review;
 const r = adminMessages.review;
 
+/** What to compare before deciding: a donor's slip, the bank's statement for what the office entered, or the money in hand. */
+function decisionHint(donation: AdminDonation): string {
+  const byBank = donation.payment_method === 'bank_deposit' || donation.payment_method === 'bank_transfer';
+  if (byBank && donation.office_entry) return m.pendingDecisionOffice;
+  return donation.payment_method === 'bank_deposit' ? m.pendingDecision : m.pendingDecisionReceived;
+}
+
 function DecisionButtons({ donation, onDecide }: { donation: AdminDonation; onDecide: (decision: Decision) => void }) {
   return (
     <div className="flex flex-col gap-2 rounded-2xl bg-sand-50 p-4 ring-1 ring-sand-200">
-      <p className="text-sm text-ink-700">{donation.payment_method === 'bank_deposit' ? m.pendingDecision : m.pendingDecisionReceived}</p>
+      <p className="text-sm text-ink-700">{decisionHint(donation)}</p>
       <div className="flex flex-wrap gap-2">
         <Button aria-label={r.approveLabel(donation.reference_code)} onClick={() => onDecide('approve')} icon={<CheckCircle2 aria-hidden="true" className="size-4" />}>
           {r.approve}

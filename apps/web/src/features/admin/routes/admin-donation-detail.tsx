@@ -105,7 +105,7 @@ export default function AdminDonationDetailPage() {
             <DonationCorrections donation={d} />
           </div>
           <div className="lg:col-span-2">
-            <DonationPayment id={id} pending={d.status === 'pending'} />
+            <DonationPayment id={id} status={d.status} />
           </div>
           {readsDonors && (
             <div className="lg:col-span-2 empty:hidden">

@@ -229,7 +229,7 @@ describe('admin: card payments', { timeout: 20_000 }, () => {
     renderApp('/admin/donations/40', {
       ...ADMIN,
       handler: (req) => {
-        if (req.url === '/donations/40') return { status: 200, data: detail };
+        if (req.url === '/donations/40') return { status: 200, data: { ...detail, status } };
         if (req.url === '/admin/donations/40/payment') return { status: 200, data: cash };
         return undefined;
       },

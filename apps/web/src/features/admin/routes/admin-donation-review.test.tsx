@@ -162,4 +162,22 @@ describe('admin: a donation reviewed on its own page', { timeout: 20_000 }, () =
     expect(screen.queryByRole('button', { name: /Aprobar/ })).toBeNull();
     expect((await screen.findByTestId('payment-amount')).closest('div')?.textContent).toBe('CobradoQ250.00');
   });
+
+  it('a deposit or transfer the office entered asks to look for its reference in the bank statement, not to compare a slip', async () => {
+    for (const method of ['bank_deposit', 'bank_transfer']) {
+      const office = { ...review, donation: { ...queued, payment_method: method, deposit: null, office_entry: { entered_by: 'Rosa Finanzas', reference: 'BI-4455667' } } };
+      const view = renderApp('/admin/donations/41', {
+        ...ADMIN,
+        handler: (req) => {
+          if (req.url === '/donations/41') return { status: 200, data: detail };
+          if (req.url === '/admin/donations/41/review') return { status: 200, data: office };
+          if (req.url === '/admin/donations/41/payment') return { status: 200, data: payment };
+          return undefined;
+        },
+      });
+      expect(await screen.findByText('Busca su referencia en el estado de cuenta del banco y decide.', {}, { timeout: 6000 })).toBeTruthy();
+      expect(screen.queryByText('Compara la boleta con lo declarado y decide.')).toBeNull();
+      view.unmount();
+    }
+  });
 });
