@@ -32,6 +32,8 @@ export const validationMessages = {
   currencyRequired: 'La moneda es requerida',
   amountPositive: 'El monto debe ser un número positivo',
   amountMin: (currency: string) => `El monto mínimo de una donación es 1 ${currency}`,
+  /** Under a text field once it holds its maximum: the browser drops what is typed or pasted beyond it, without a word. */
+  textAtMax: (max: number) => `Llegaste al máximo de ${max.toLocaleString('en-US')} caracteres: lo que sigue no se guarda.`,
   amountMax: (currency: string) => `El monto máximo de una donación es 10,000 ${currency}`,
   typeInvalid: 'El tipo de donación debe ser monetaria, en especie o de servicios',
   currencyInvalid: 'La moneda debe ser un código de 3 letras (por ejemplo GTQ)',

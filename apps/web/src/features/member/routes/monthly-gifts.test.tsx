@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatDate } from '@donaciones/shared/format';
-import type { ManagedMonthlyGift, MonthlyGift } from '@donaciones/shared/schemas/monthly';
+import { validationMessages } from '@donaciones/shared/messages/validation';
+import { CANCEL_REASON_MAX_LENGTH, type ManagedMonthlyGift, type MonthlyGift } from '@donaciones/shared/schemas/monthly';
 import type { FakeAnswer, RecordedRequest } from '@/test/http';
 import { publicSite } from '@/test/public-site';
 import { renderApp } from '@/test/render-app';
@@ -167,6 +168,18 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
     expect(within(mateo).getByTestId('designation').textContent).toContain('Apadrinamiento de Mateo');
     await user.click(within(mateo).getByRole('button', { name: 'Cancelar' }));
     expect(screen.getByRole('alertdialog').textContent).toContain('También termina tu apadrinamiento de Mateo');
+  });
+
+  it('"Cancelar" says when the reason is full, where the browser drops the rest of a pasted text without a word', async () => {
+    const { user } = openList(() => [gift()]);
+    const [item] = await items();
+    await user.click(within(item).getByRole('button', { name: 'Cancelar' }));
+    const field = within(screen.getByRole('alertdialog')).getByLabelText(/Cuéntanos por qué/);
+    expect(screen.queryByText(validationMessages.textAtMax(CANCEL_REASON_MAX_LENGTH))).toBeNull();
+    await user.click(field);
+    await user.paste('a'.repeat(CANCEL_REASON_MAX_LENGTH + 100));
+    expect((field as HTMLTextAreaElement).value).toHaveLength(CANCEL_REASON_MAX_LENGTH);
+    expect(screen.getByText(validationMessages.textAtMax(CANCEL_REASON_MAX_LENGTH))).toBeInTheDocument();
   });
 
   it('"Cancelar" without a reason sends an empty body', async () => {
