@@ -46,6 +46,8 @@ export const sponsorshipMessages = {
   photoNotFound: 'No encontramos esa foto',
   photoNeedsConsent: 'Registra primero un consentimiento vigente que autorice fotos',
   photoNotImage: 'La foto debe ser una imagen JPG, PNG o HEIC',
+  /** Said before anything is sent, when the browser could not redraw a larger photo under the limit. */
+  photoTooLarge: 'La foto pesa más de 5 MB y no pudimos reducirla aquí: elige una más pequeña o guárdala como JPG.',
   notWaiting: 'Esta niña o este niño ya no está en la lista de espera',
   nobodyWaiting: 'En este momento no hay niñas ni niños en la lista de espera',
   /** Every "this child cannot be held now" (unknown id, not waiting, grace period, all places taken). */

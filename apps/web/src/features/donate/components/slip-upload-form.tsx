@@ -1,7 +1,7 @@
 // The deposit slip upload (docs/product.md#bank-deposits): the photo or PDF and what the slip says
 // (the bank, chosen among the organisation's accounts; date, slip number, amount). The type is checked
 // by the server from the file's bytes; here an empty file is caught before it is sent, and a photo
-// over 5 MB is first redrawn smaller (shrink-photo.ts). A declared amount other than the gift's is
+// over 5 MB is first redrawn smaller (lib/shrink-photo.ts). A declared amount other than the gift's is
 // pointed out, not refused: staff check it against the bank. Every refusal shows next to its field.
 // While the file goes up the button says how much of it was sent (a slow connection takes a while);
 // a failure leaves the file chosen, so that sending again is one click.
@@ -19,7 +19,7 @@ import { getErrorMessage, getErrorStatus, getFieldErrors } from '@/lib/api-clien
 import { applyServerErrors } from '@/lib/form-errors';
 import { cn } from '@/lib/cn';
 import { useUploadSlip } from '../api/deposits';
-import { shrinkPhoto } from './shrink-photo';
+import { shrinkPhoto } from '@/lib/shrink-photo';
 
 const m = depositMessages.upload;
 const e = depositMessages.errors;

@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatLongDate } from '@donaciones/shared/format';
+import { SLIP_MAX_BYTES } from '@donaciones/shared/messages/deposits';
 import { childStatusLabels, consentScopeLabels, sponsorshipMessages } from '@donaciones/shared/messages/sponsorship';
 import { sponsorshipTransferMessages as transferMessages } from '@donaciones/shared/messages/sponsorship-transfer';
 import { sponsorshipLifecycleMessages as lm } from '@donaciones/shared/messages/sponsorship-lifecycle';
@@ -25,6 +26,7 @@ import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
 import { getErrorMessage } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
+import { shrinkPhoto } from '@/lib/shrink-photo';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ChildConsents } from '../components/child-consents';
 import { ChildSponsors } from '../components/child-sponsors';
@@ -94,11 +96,19 @@ function Photos({ detail }: { detail: StaffChildDetail }) {
         accept="image/jpeg,image/png,image/heic"
         hint="Solo con un consentimiento vigente de fotos. Se guarda sin metadatos (ubicación, cámara)."
         error={error ?? undefined}
-        onChange={(e) => {
-          const file = e.currentTarget.files?.[0];
+        onChange={async (e) => {
+          const input = e.currentTarget;
+          const file = input.files?.[0];
           if (!file) return;
           setError(null);
-          add.mutate(file, { onError: (err) => setError(getErrorMessage(err, 'No pudimos subir la foto.')) });
+          // A larger photo is redrawn under the server's limit first; one the browser cannot redraw is not sent.
+          const fitting = await shrinkPhoto(file, SLIP_MAX_BYTES);
+          if (!fitting) {
+            setError(sponsorshipMessages.photoTooLarge);
+            input.value = '';
+            return;
+          }
+          add.mutate(fitting, { onError: (err) => setError(getErrorMessage(err, 'No pudimos subir la foto.')) });
         }}
       />
     </div>

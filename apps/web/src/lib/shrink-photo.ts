@@ -1,4 +1,4 @@
-// A phone photo of a slip is often larger than the 5 MB the server takes (docs/product.md#bank-deposits).
+// A phone photo is often larger than the 5 MB the server takes (a slip, docs/product.md#bank-deposits; a child's photo).
 // Before it is sent, the browser redraws it smaller as a JPEG (createImageBitmap + canvas) until it
 // fits: first at its own size with less JPEG quality, then at smaller sizes. A slip stays legible at
 // 2,000 px on its long side, so the first size tried is at most that. A file the browser cannot draw
