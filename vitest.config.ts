@@ -94,9 +94,9 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
           css: false,
-          // A screen test waits up to 5 s for one lazy page (test/setup.ts); several such waits on a
+          // A screen test waits up to 10 s for one lazy page (test/setup.ts); several such waits on a
           // busy 2-core machine need more than the default 5 s for the whole test.
-          testTimeout: 15_000,
+          testTimeout: 30_000,
           // The app runs on Preact (apps/web/vite.config.ts aliases React to preact/compat). Node would
           // load the libraries that import React natively, past those aliases, and so reach the real
           // React: they go through Vite instead, and with them one copy of Preact.

@@ -3,8 +3,10 @@ import { afterAll, afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // Lazy route modules load through Vite's transform; on a busy 2-core CI machine (API tests run in
-// parallel forks) the first load can take longer than Testing Library's default 1 s.
-configure({ asyncUtilTimeout: 5000 });
+// parallel forks) the first load can take longer than Testing Library's default 1 s, and at a load of
+// 5 or more it took over 5 s (all four tests of admin-reports-donors.test.tsx failed so in one CI run,
+// and pass alone in 1 s). A wait that fails still fails; it only fails later.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup. Each test also
 // starts a fresh browser tab: what a screen kept in sessionStorage (a draft) stays within its test.
