@@ -112,4 +112,36 @@ describe('GET /donations?q=', () => {
     expect((await list('q=_', admin.token)).json().total).toBe(0);
     expect((await list('q=%20%20', admin.token)).json().total).toBe(47);
   });
+
+  it('matches a masked name only for donors not shown publicly, and their full name only when they are', async () => {
+    const hidden = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
+    const shown = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR', 'USER'], showPublicly: true });
+    const gifts = {
+      noAccount: (await completed({ donorName: 'Xiomara Batz Coyoy' })).id,
+      hidden: (await completed({ donorName: 'Xiomara Batz Ajú', userId: hidden.id })).id,
+      shown: (await completed({ donorName: 'Xiomara Batz Pérez', userId: shown.id })).id,
+    };
+    const found = async (q: string) => (await list(`q=${encodeURIComponent(q)}`, stranger.token)).json().donations.map((d: { id: number }) => d.id);
+    // "Xiomara B." is how the first two are shown; the third is shown in full.
+    expect(await found('xiomara b.')).toEqual([gifts.hidden, gifts.noAccount]);
+    expect(await found('batz perez')).toEqual([gifts.shown]);
+    expect(await found('batz aju')).toEqual([]);
+    expect((await found('xiomara')).sort()).toEqual(Object.values(gifts).sort());
+  });
+
+  it('reads an OFFSET page of a search as the cursor walk reads it', async () => {
+    const walked: number[] = [];
+    let url = 'q=persona&limit=7';
+    for (;;) {
+      const body = (await list(url)).json();
+      walked.push(...body.donations.map((d: { id: number }) => d.id));
+      if (!body.next_cursor) break;
+      url = `q=persona&limit=7&after=${encodeURIComponent(body.next_cursor)}`;
+    }
+    expect(walked).toHaveLength(45);
+    for (const offset of [0, 7, 21, 42]) {
+      const page = (await list(`q=persona&limit=7&offset=${offset}`)).json();
+      expect(page.donations.map((d: { id: number }) => d.id)).toEqual(walked.slice(offset, offset + 7));
+    }
+  });
 });
