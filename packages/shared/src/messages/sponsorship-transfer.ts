@@ -26,6 +26,9 @@ export const sponsorshipTransferMessages = {
   staffNoName: 'Sin nombre registrado',
   giftSponsorshipLabel: 'Apadrinamiento',
   giftSponsorship: (child: string, status: string, method: string) => `${child} · ${status} · ${method}`,
+  /** The same line for staff who do not manage sponsorship: that it is one, never which child. */
+  giftSponsorshipUnnamed: (status: string, method: string) => `${status} · ${method}`,
+  giftSponsorshipUnnamedHint: 'A quién apadrina lo ve el equipo de apadrinamiento.',
   giftReferenceLabel: 'Referencia permanente',
   staffCard: 'Tarjeta',
   staffSponsorsTitle: 'Quienes apadrinan',

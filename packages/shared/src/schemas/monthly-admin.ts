@@ -79,8 +79,15 @@ export const adminMonthlyGiftDetailSchema = adminMonthlyGiftSchema
     createdAt: z.string(),
     /** Newest first. */
     charges: z.array(monthlyChargeSchema),
-    /** The sponsorship the gift pays, if any (decision 0054: by card or by transfer). */
-    sponsorship: z.object({ id: z.number().int(), childId: z.number().int(), childFirstName: z.string(), status: z.enum(SPONSORSHIP_STATUSES) }).nullable().optional(),
+    /**
+     * The sponsorship the gift pays, if any (decision 0054: by card or by transfer). Which child it is
+     * (`childId`, `childFirstName`) only for staff who manage sponsorship; null for the rest of the
+     * staff, who see that the gift is a sponsorship and its state, never who is sponsored.
+     */
+    sponsorship: z
+      .object({ id: z.number().int(), childId: z.number().int().nullable(), childFirstName: z.string().nullable(), status: z.enum(SPONSORSHIP_STATUSES) })
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'AdminMonthlyGiftDetail' });
 export type AdminMonthlyGiftDetail = z.infer<typeof adminMonthlyGiftDetailSchema>;

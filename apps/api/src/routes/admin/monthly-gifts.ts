@@ -7,8 +7,10 @@ import {
   adminMonthlyGiftDetailSchema,
   adminMonthlyGiftListSchema,
   adminMonthlyGiftsQuerySchema,
+  type AdminMonthlyGiftDetail,
   staffCancelMonthlyGiftSchema,
 } from '@donaciones/shared/schemas/monthly-admin';
+import { can } from '@donaciones/shared/permissions';
 import { actorOf } from '../../http/auth';
 import { getAdminMonthlyGift, listAdminMonthlyGifts } from '../../domain/monthly/gift-console';
 import { cancelMonthlyGift } from '../../domain/monthly/cancel';
@@ -19,6 +21,16 @@ import { bearer, error, refusals, writeRefusals } from '../common';
 /** A gift as these roles may see it: the donor's email masked without donors.read (docs/product.md#donor-privacy). */
 function shownTo<T extends { donorEmail: string }>(gift: T, roles: readonly string[] | undefined): T {
   return { ...gift, donorEmail: staffEmail(gift.donorEmail, readsContacts(roles)) };
+}
+
+/**
+ * A gift's page as these roles may see it: which child a sponsorship gift pays for only with
+ * sponsorship.manage. Who sponsors whom is not for the rest of the staff (docs/product.md#sponsorship).
+ */
+function detailShownTo(gift: AdminMonthlyGiftDetail, roles: readonly string[] | undefined): AdminMonthlyGiftDetail {
+  const shown = shownTo(gift, roles);
+  if (!shown.sponsorship || can(roles, 'sponsorship.manage')) return shown;
+  return { ...shown, sponsorship: { ...shown.sponsorship, childId: null, childFirstName: null } };
 }
 
 export default async function adminMonthlyGiftRoutes(app: FastifyInstance) {
@@ -58,7 +70,7 @@ export default async function adminMonthlyGiftRoutes(app: FastifyInstance) {
         response: { 200: adminMonthlyGiftDetailSchema, 400: error, ...refusals, 404: error },
       },
     },
-    async (request) => shownTo(await getAdminMonthlyGift(app.db, request.params.id), request.user?.roles),
+    async (request) => detailShownTo(await getAdminMonthlyGift(app.db, request.params.id), request.user?.roles),
   );
 
   r.post(
@@ -86,7 +98,7 @@ export default async function adminMonthlyGiftRoutes(app: FastifyInstance) {
         ip: request.ip,
         context: monthlyContext(app),
       });
-      return getAdminMonthlyGift(app.db, request.params.id);
+      return detailShownTo(await getAdminMonthlyGift(app.db, request.params.id), request.user?.roles);
     },
   );
 }

@@ -56,6 +56,24 @@ const chargeColumns: Column<MonthlyCharge>[] = [
 ];
 
 /** The gift's facts: status (with a pause or a pending change), amounts, where it goes, provider, links and its end. */
+/** The sponsorship a gift pays: the child's name and a link for sponsorship staff; its state alone for the rest. */
+function GiftSponsorship({ sponsorship, method }: { sponsorship: NonNullable<AdminMonthlyGiftDetail['sponsorship']>; method: string }) {
+  const status = tm.staffStatus[sponsorship.status];
+  if (sponsorship.childId === null || sponsorship.childFirstName === null) {
+    return (
+      <span data-testid="gift-sponsorship">
+        {tm.giftSponsorshipUnnamed(status, method)}
+        <span className="block text-sm text-ink-600">{tm.giftSponsorshipUnnamedHint}</span>
+      </span>
+    );
+  }
+  return (
+    <ButtonLink to={adminSponsorshipChildPath(sponsorship.childId)} variant="ghost" size="sm" data-testid="gift-sponsorship">
+      {tm.giftSponsorship(sponsorship.childFirstName, status, method)}
+    </ButtonLink>
+  );
+}
+
 function GiftFacts({ gift }: { gift: AdminMonthlyGiftDetail }) {
   return (
     <dl className="divide-y divide-sand-200">
@@ -90,9 +108,7 @@ function GiftFacts({ gift }: { gift: AdminMonthlyGiftDetail }) {
       )}
       {gift.sponsorship && (
         <Field label={tm.giftSponsorshipLabel}>
-          <ButtonLink to={adminSponsorshipChildPath(gift.sponsorship.childId)} variant="ghost" size="sm" data-testid="gift-sponsorship">
-            {tm.giftSponsorship(gift.sponsorship.childFirstName, tm.staffStatus[gift.sponsorship.status], gift.transferReference ? tm.staffMark : tm.staffCard)}
-          </ButtonLink>
+          <GiftSponsorship sponsorship={gift.sponsorship} method={gift.transferReference ? tm.staffMark : tm.staffCard} />
         </Field>
       )}
       {gift.subscriptionId && (

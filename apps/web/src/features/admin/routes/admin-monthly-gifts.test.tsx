@@ -148,6 +148,24 @@ describe('admin monthly gifts', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('heading', { name: 'Acciones' })).toBeNull();
   });
 
+  it("shows a sponsorship gift's child to sponsorship staff, and only its state to the rest, as the API sends it", async () => {
+    const named = { ...detail, sponsorship: { id: 4, childId: 12, childFirstName: 'Dulce', status: 'active' as const } };
+    const { unmount } = renderApp('/admin/monthly-gifts/7', { ...ADMIN, handler: (req) => (req.method === 'GET' && req.url === '/admin/monthly-gifts/7' ? { status: 200, data: named } : undefined) });
+    const link = await screen.findByRole('link', { name: 'Dulce · Activo · Tarjeta' }, { timeout: 6000 });
+    expect(link).toHaveAttribute('href', '/admin/apadrinamiento/12');
+    unmount();
+
+    const unnamed = { ...detail, sponsorship: { id: 4, childId: null, childFirstName: null, status: 'active' as const } };
+    renderApp('/admin/monthly-gifts/7', {
+      user: { email: 'finanzas@ejemplo.org', roles: ['FINANCE'] },
+      handler: (req) => (req.method === 'GET' && req.url === '/admin/monthly-gifts/7' ? { status: 200, data: unnamed } : undefined),
+    });
+    const line = await screen.findByTestId('gift-sponsorship', {}, { timeout: 6000 });
+    expect(line).toHaveTextContent('Activo · Tarjeta');
+    expect(line).toHaveTextContent('A quién apadrina lo ve el equipo de apadrinamiento.');
+    expect(screen.queryByRole('link', { name: /Activo · Tarjeta/ })).toBeNull();
+  });
+
   it('offers the cancellation to FINANCE', async () => {
     const api = monthlyApi();
     renderApp('/admin/monthly-gifts/7', { user: { email: 'finanzas@ejemplo.org', roles: ['FINANCE'] }, handler: api.handler });
