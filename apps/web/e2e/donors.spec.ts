@@ -72,7 +72,7 @@ test.describe('donors', () => {
     await dialog.getByRole('textbox', { name: /NIT o CUI/ }).fill('123');
     await dialog.getByRole('textbox', { name: /Notas/ }).fill('Llamar antes de enviar el recibo.');
     await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
-    await expect(dialog.getByText('El NIT o CUI no es válido.')).toBeVisible();
+    await expect(dialog.getByText('El NIT no es válido: revisa el dígito verificador')).toBeVisible();
     await expect(dialog.getByRole('textbox', { name: /NIT o CUI/ })).toHaveAttribute('aria-invalid', 'true');
     await screenshots(page, 'donors-edit-error');
     await expectAccessible(page, 'Editar donante');

@@ -95,7 +95,7 @@ describe('donor page and edit', () => {
     };
     const wrong = await send('PUT', `/api/v1/admin/donors/${id}`, { ...body, taxId: '1234' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json<{ detail: string }>().detail).toBe('El NIT o CUI no es válido.');
+    expect(wrong.json<{ detail: string }>().detail).toBe('El NIT no es válido: revisa el dígito verificador');
     const ok = await send('PUT', `/api/v1/admin/donors/${id}`, body);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ kind: 'company', taxId: '576937K', emails: ['pagina.donante@correo.gt', 'compras@quetzal.gt'], consentEmail: true, consentEmailSource: 'staff' });
@@ -118,7 +118,7 @@ describe('donor page and edit', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       detail: 'Ese correo ya pertenece a otro donante: propón una fusión en lugar de repetirlo.',
-      errors: { taxId: 'El NIT o CUI no es válido.', emails: 'Ese correo ya pertenece a otro donante: propón una fusión en lugar de repetirlo.' },
+      errors: { taxId: 'El NIT no es válido: revisa el dígito verificador', emails: 'Ese correo ya pertenece a otro donante: propón una fusión en lugar de repetirlo.' },
       otherDonor: { id: b, name: 'Ana María Chen' },
     });
     const preview = await send('POST', '/api/v1/admin/donors/merge-preview', { survivorId: a, mergedId: b }, finance.token);

@@ -7,7 +7,6 @@ export const donorsMessages = {
   emailInvalid: 'Uno de los correos no es válido.',
   emailTaken: 'Ese correo ya pertenece a otro donante: propón una fusión en lugar de repetirlo.',
   phoneInvalid: (phone: string) => `El teléfono «${phone}» no es válido: de 7 a 20 dígitos, con +, espacios, guiones o paréntesis.`,
-  taxIdInvalid: 'El NIT o CUI no es válido.',
   tooMany: 'Hay demasiados elementos en la lista.',
   tooManyEmails: 'Un donante tiene hasta 10 correos.',
   tooManyPhones: 'Un donante tiene hasta 10 teléfonos.',

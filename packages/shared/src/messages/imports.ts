@@ -27,7 +27,8 @@ export const importsMessages = {
     whoMissing: 'Falta el correo o el NIT/CUI: sin ellos no se puede reconocer al donante.',
     emailMissing: 'Falta el correo: una donación mensual lo necesita.',
     emailInvalid: (value: string) => `El correo «${value}» no es válido.`,
-    taxIdInvalid: (value: string) => `El NIT/CUI «${value}» no es válido.`,
+    /** `why`: the words every NIT or CUI is refused with (taxIdMessages, through parseTaxIdFormat). */
+    taxIdRefused: (value: string, why: string) => `NIT/CUI «${value}»: ${why}`,
     dateMissing: 'Falta la fecha.',
     dateInvalid: (value: string) => `La fecha «${value}» no se entiende (usa dd/mm/aaaa).`,
     dateFuture: (value: string) => `La fecha «${value}» es posterior a hoy.`,

@@ -2,6 +2,8 @@
 // edit, duplicates, merge with preview and undo, and the segment export.
 import { z } from 'zod';
 import { donorsMessages as m } from '../messages/donors';
+import { taxIdMessages } from '../messages/tax-id';
+import { TAX_ID_MAX_LENGTH } from '../tax-id';
 import { errorResponseSchema } from './common';
 import { amountFilter, decimalId, emailField } from './fields';
 
@@ -72,7 +74,7 @@ export const donorUpdateSchema = z.object({
   kind: z.enum(DONOR_KINDS, { error: m.kindInvalid }),
   name: z.string().trim().min(1, { error: m.nameRequired }).max(200, { error: m.nameTooLong }),
   contactPerson: z.string().trim().max(200, { error: m.nameTooLong }).nullable(),
-  taxId: z.string().trim().max(20, { error: m.taxIdInvalid }).nullable(),
+  taxId: z.string().trim().max(TAX_ID_MAX_LENGTH, { error: taxIdMessages.tooLong }).nullable(),
   emails: z.array(emailField).max(10, { error: m.tooManyEmails }),
   phones: z.array(phone).max(10, { error: m.tooManyPhones }),
   address: z.string().trim().max(500, { error: m.addressTooLong }).nullable(),

@@ -15,7 +15,7 @@ import { donorOf } from './views';
 export function matchableTaxId(input: string | null): { taxId: string | null; taxIdKind: 'nit' | 'cui' | null } {
   if (input == null || input.trim() === '') return { taxId: null, taxIdKind: null };
   const parsed = parseTaxIdFormat(input);
-  if (!parsed.ok) throw fieldError('taxId', m.taxIdInvalid);
+  if (!parsed.ok) throw fieldError('taxId', parsed.message);
   if (parsed.kind === 'cf') return { taxId: null, taxIdKind: null };
   return { taxId: parsed.value.replace(/-/g, ''), taxIdKind: parsed.kind };
 }
@@ -35,11 +35,8 @@ export class EmailTakenError extends InvalidInputError {
 /** Every field the form must fix in one answer: a NIT or CUI that does not read, an email on another donor. */
 async function checkFields(tx: Db, id: number, taxId: string | null, emails: string[]) {
   const fields: Record<string, string> = {};
-  try {
-    matchableTaxId(taxId);
-  } catch {
-    fields.taxId = m.taxIdInvalid;
-  }
+  const parsed = parseTaxIdFormat(taxId ?? '');
+  if (!parsed.ok) fields.taxId = parsed.message;
   for (const email of emails) {
     const [other] = await tx
       .select({ id: donors.id, name: donors.name })

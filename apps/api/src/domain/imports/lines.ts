@@ -102,7 +102,7 @@ export function readLine(kind: ImportKind, at: Partial<Record<ImportField, numbe
   let taxIdKind: TaxIdKind | null = null;
   if (cell('tax_id') !== '') {
     const parsed = parseTaxIdFormat(cell('tax_id'));
-    if (!parsed.ok) return refuse(r.taxIdInvalid(cell('tax_id')));
+    if (!parsed.ok) return refuse(r.taxIdRefused(cell('tax_id'), parsed.message));
     if (parsed.kind !== 'cf') [taxId, taxIdKind] = [parsed.value, parsed.kind];
   }
   if (kind === 'monthly' && !email) return refuse(r.emailMissing);

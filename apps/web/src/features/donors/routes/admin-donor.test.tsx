@@ -68,7 +68,7 @@ describe('admin donor page', { timeout: 20_000 }, () => {
   it('edits: the shared schema refuses a bad phone in Spanish, the API refuses a bad NIT next to its field, then it saves', async () => {
     const api = donorApi((req) =>
       (req.data as { taxId: string | null }).taxId === '123'
-        ? { status: 400, data: { detail: 'El NIT o CUI no es válido.', errors: { taxId: 'El NIT o CUI no es válido.' } } }
+        ? { status: 400, data: { detail: 'El NIT no es válido: revisa el dígito verificador', errors: { taxId: 'El NIT no es válido: revisa el dígito verificador' } } }
         : { status: 200, data: { ...page.donor, ...(req.data as object) } },
     );
     renderApp('/admin/donantes/12', { user: { roles: ['FINANCE'] }, handler: api.handler });
@@ -89,7 +89,7 @@ describe('admin donor page', { timeout: 20_000 }, () => {
     await userEvent.clear(taxId);
     await userEvent.type(taxId, '123');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
-    expect(await within(dialog).findByText('El NIT o CUI no es válido.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('El NIT no es válido: revisa el dígito verificador')).toBeInTheDocument();
     expect(taxId).toHaveAttribute('aria-invalid', 'true');
 
     await userEvent.clear(taxId);
@@ -104,7 +104,7 @@ describe('admin donor page', { timeout: 20_000 }, () => {
     const taken = 'Ese correo ya pertenece a otro donante: propón una fusión en lugar de repetirlo.';
     const api = donorApi(() => ({
       status: 400,
-      data: { detail: taken, errors: { taxId: 'El NIT o CUI no es válido.', emails: taken }, otherDonor: { id: 34, name: 'Café Atitlán' } },
+      data: { detail: taken, errors: { taxId: 'El NIT no es válido: revisa el dígito verificador', emails: taken }, otherDonor: { id: 34, name: 'Café Atitlán' } },
     }));
     const previews: RecordedRequest[] = [];
     const handler = (req: RecordedRequest) => {
@@ -125,7 +125,7 @@ describe('admin donor page', { timeout: 20_000 }, () => {
     await userEvent.type(taxId, '123');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
     // Every field's error at once, and who holds the email, with a link to their page.
-    expect(await within(dialog).findByText('El NIT o CUI no es válido.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('El NIT no es válido: revisa el dígito verificador')).toBeInTheDocument();
     expect(within(dialog).getByText(taken)).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Café Atitlán · #34' })).toHaveAttribute('href', '/admin/donantes/34');
 
