@@ -1,5 +1,6 @@
 // Texts of sponsorship letters (docs/product.md#sponsorship-letters): the sponsor's letters screen, the
 // staff's queue, and the field messages of their requests.
+import { formatNumber } from '../format';
 import type { LetterDirection, LetterStatus } from '../schemas/letter-codes';
 
 export const letterStatusLabels: Record<LetterStatus, string> = {
@@ -22,9 +23,10 @@ export const LETTER_IMAGE_MAX_BOXES = 20;
 
 export const letterMessages = {
   bodyTooShort: `Escribe al menos ${LETTER_MIN_CHARS} caracteres`,
-  bodyTooLong: `Escribe como máximo ${LETTER_MAX_CHARS} caracteres`,
+  /** `length`: the characters the letter has now (trimmed, as they are counted), so the writer knows how much to cut. */
+  bodyTooLong: (length: number) => `La carta tiene ${formatNumber(length)} caracteres; el máximo es ${formatNumber(LETTER_MAX_CHARS)}.`,
   transcriptionRequired: 'Escribe la transcripción de la carta',
-  translationTooLong: `La traducción admite como máximo ${LETTER_MAX_CHARS} caracteres`,
+  translationTooLong: (length: number) => `La traducción tiene ${formatNumber(length)} caracteres; el máximo es ${formatNumber(LETTER_MAX_CHARS)}.`,
   reasonRequired: 'Escribe el motivo (al menos 5 caracteres)',
   reasonTooLong: 'Escribe como máximo 500 caracteres',
   spanInvalid: 'Una parte marcada para retirar no está dentro del texto de la carta',

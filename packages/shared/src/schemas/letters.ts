@@ -9,6 +9,9 @@ import { ROW_ID_MAX, decimalId } from './fields';
 
 export * from './letter-codes';
 
+/** A too-long text's message, given the length it has (after trimming, as the limit counts it). */
+const tooLong = (message: (length: number) => string) => (issue: { input?: unknown }) => message(String(issue.input ?? '').length);
+
 const reason = z
   .string({ error: m.reasonRequired })
   .trim()
@@ -20,7 +23,7 @@ export const letterInputSchema = z.object({
     .string({ error: m.bodyTooShort })
     .trim()
     .min(LETTER_MIN_CHARS, { error: m.bodyTooShort })
-    .max(LETTER_MAX_CHARS, { error: m.bodyTooLong }),
+    .max(LETTER_MAX_CHARS, { error: tooLong(m.bodyTooLong) }),
 });
 export type LetterInput = z.infer<typeof letterInputSchema>;
 
@@ -98,7 +101,7 @@ const span = z.object({ start: z.number().int().min(0), end: z.number().int().mi
 export const approveLetterSchema = z.object({
   redactions: z.array(span).max(200).default([]),
   overrideReason: reason.optional(),
-  translation: z.string().trim().max(LETTER_MAX_CHARS, { error: m.translationTooLong }).optional(),
+  translation: z.string().trim().max(LETTER_MAX_CHARS, { error: tooLong(m.translationTooLong) }).optional(),
   /** Staff confirm the letter's image shows no contact details (instead of burning boxes into it). */
   imageConfirmed: z.boolean().optional(),
   /** The image version staff reviewed: refused if another image was uploaded since. */
@@ -115,8 +118,8 @@ export const replyInputSchema = z.object({
     .int({ error: m.sponsorshipNumberInvalid })
     .positive({ error: m.sponsorshipNumberInvalid })
     .max(ROW_ID_MAX, { error: m.sponsorshipNumberInvalid }),
-  body: z.string({ error: m.transcriptionRequired }).trim().min(1, { error: m.transcriptionRequired }).max(LETTER_MAX_CHARS, { error: m.bodyTooLong }),
-  translation: z.string().trim().max(LETTER_MAX_CHARS, { error: m.translationTooLong }).optional(),
+  body: z.string({ error: m.transcriptionRequired }).trim().min(1, { error: m.transcriptionRequired }).max(LETTER_MAX_CHARS, { error: tooLong(m.bodyTooLong) }),
+  translation: z.string().trim().max(LETTER_MAX_CHARS, { error: tooLong(m.translationTooLong) }).optional(),
 });
 export type ReplyInput = z.infer<typeof replyInputSchema>;
 

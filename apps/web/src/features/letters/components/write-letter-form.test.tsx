@@ -2,7 +2,8 @@
 // refused before anything is sent (it used to be refused after the letter's text was stored, leaving a
 // letter without its photo and a sponsor who would send it again); a photo refused after the letter
 // was stored says the letter arrived; after sending, the text and the file field are empty. A GIF or a
-// WebP is refused before sending too, since the picker's filter is only a hint.
+// WebP is refused before sending too, since the picker's filter is only a hint. A letter too long says
+// its length against the maximum, so the sponsor knows how much to cut.
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -84,5 +85,17 @@ describe('the letter form', () => {
     await user.click(screen.getByRole('button', { name: t.send }));
     expect(await screen.findByText(t.sent)).toBeTruthy();
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /users/me/sponsorships/7/letters', 'PUT /users/me/letters/31/photo']);
+  });
+
+  it('a letter over the maximum says how long it is against the maximum, and sends nothing', async () => {
+    const { requests, user } = renderForm((req) => ({ status: req.method === 'POST' ? 201 : 200, data: letter }));
+    const field = screen.getByLabelText(/Tu carta/);
+    // Pasted, as a long letter usually arrives; the spaces around it are not counted.
+    await user.click(field);
+    await user.paste(`  ${'a'.repeat(5140)}  `);
+    await user.click(screen.getByRole('button', { name: t.send }));
+    expect(await screen.findByText('La carta tiene 5,140 caracteres; el máximo es 5,000.')).toBeTruthy();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(requests).toHaveLength(0);
   });
 });
