@@ -12,6 +12,7 @@ import { takeReceiptEmail } from '../receipts/receipts';
 import { type LinkContext, billingDayAfter, manageUrl, ownBillingDay } from './links';
 import type { DonationRow } from './types';
 import { sponsorshipOfGiftStarted } from './sponsorship-start';
+import { greetingName } from './greeting';
 
 async function lockGift(tx: Db, id: number) {
   const [gift] = await tx.select().from(recurringGifts).where(eq(recurringGifts.id, id)).for('update').limit(1);
@@ -67,13 +68,14 @@ export async function monthlyChargeCompleted(tx: Db, ctx: LinkContext, donation:
   const link = await manageUrl(ctx, gift.id);
   const next = formatLongDate(nextChargeAt);
   const receipt = await takeReceiptEmail(tx, donation.id);
+  const name = await greetingName(tx, { userId: gift.userId ?? linked?.userId ?? null, donorName: gift.donorName });
   await enqueueEmail(tx, {
     to: gift.donorEmail,
     subject: first ? mm.startedSubject : mm.renewedSubject,
     text:
       (first
-        ? mm.startedText(gift.donorName, amount, donation.referenceCode, next, link)
-        : mm.renewedText(gift.donorName, amount, donation.referenceCode, next, link)) + receipt.note,
+        ? mm.startedText(name, amount, donation.referenceCode, next, link)
+        : mm.renewedText(name, amount, donation.referenceCode, next, link)) + receipt.note,
     template: first ? 'monthly-gift-started' : 'monthly-gift-renewed',
     attachments: receipt.attachments,
   });

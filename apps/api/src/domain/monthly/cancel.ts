@@ -14,6 +14,7 @@ import { transitionDonation } from '../ledger/transitions';
 import { ProviderError } from '../payments/provider';
 import { type GiftRow, type MonthlyContext, amountOf, firstDonationOf, giftById, linkSubscription, lockGift } from './monthly-gifts';
 import { sponsorshipsOfGiftEnded } from './sponsorship-end';
+import { greetingName } from '../ledger/greeting';
 
 /**
  * Cancels a monthly gift: at the provider first (`DELETE /subscriptions/{id}`; one it no longer knows
@@ -84,7 +85,7 @@ export async function cancelMonthlyGift(
         ? await replacementEmail(tx, current, input.replacedBy, link)
         : input.notice
           ? input.notice(link, current)
-          : { subject: mm.cancelledSubject, text: mm.cancelledText(current.donorName, amountOf(current), reason, link, endedSponsorships), template: 'monthly-gift-cancelled' }),
+          : { subject: mm.cancelledSubject, text: mm.cancelledText(await greetingName(tx, current), amountOf(current), reason, link, endedSponsorships), template: 'monthly-gift-cancelled' }),
     });
     return updated;
   });
@@ -97,24 +98,25 @@ export async function cancelMonthlyGift(
  */
 async function replacementEmail(tx: Db, old: GiftRow, by: GiftRow, link: string): Promise<{ subject: string; text: string; template: string }> {
   const trial = by.nextChargeAt != null && (await firstDonationOf(tx, by)) == null;
+  const name = await greetingName(tx, old);
   if (trial && by.pausedUntil && old.status === 'paused') {
     // A change of amount asked during a pause: still paused, the new amount from the pause's end.
-    return { subject: mm.changeScheduledSubject, text: mm.changeWhilePausedText(old.donorName, amountOf(by), formatLongDate(by.pausedUntil), link), template: 'monthly-gift-change-scheduled' };
+    return { subject: mm.changeScheduledSubject, text: mm.changeWhilePausedText(name, amountOf(by), formatLongDate(by.pausedUntil), link), template: 'monthly-gift-change-scheduled' };
   }
   if (trial && by.pausedUntil) {
-    return { subject: mm.pausedSubject, text: mm.trialPausedText(old.donorName, amountOf(by), formatLongDate(by.pausedUntil), link), template: 'monthly-gift-paused' };
+    return { subject: mm.pausedSubject, text: mm.trialPausedText(name, amountOf(by), formatLongDate(by.pausedUntil), link), template: 'monthly-gift-paused' };
   }
   if (trial && by.nextChargeAt && old.status === 'paused' && by.amountCents === old.amountCents) {
-    return { subject: mm.resumedSubject, text: mm.resumedText(old.donorName, amountOf(by), formatLongDate(by.nextChargeAt), link), template: 'monthly-gift-resumed' };
+    return { subject: mm.resumedSubject, text: mm.resumedText(name, amountOf(by), formatLongDate(by.nextChargeAt), link), template: 'monthly-gift-resumed' };
   }
   if (trial && by.nextChargeAt) {
     return {
       subject: mm.changeScheduledSubject,
-      text: mm.changeScheduledText(old.donorName, amountOf(old), amountOf(by), formatLongDate(by.nextChargeAt), link),
+      text: mm.changeScheduledText(name, amountOf(old), amountOf(by), formatLongDate(by.nextChargeAt), link),
       template: 'monthly-gift-change-scheduled',
     };
   }
-  return { subject: mm.replacedSubject, text: mm.replacedText(old.donorName, amountOf(old), amountOf(by), link), template: 'monthly-gift-replaced' };
+  return { subject: mm.replacedSubject, text: mm.replacedText(name, amountOf(old), amountOf(by), link), template: 'monthly-gift-replaced' };
 }
 
 /**

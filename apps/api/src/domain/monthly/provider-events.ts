@@ -20,6 +20,7 @@ import { finishReplacement } from './cancel';
 import { sponsorshipsOfGiftEnded } from './sponsorship-end';
 import { startTrialGift } from './trial-replacement';
 import { type GiftRow, type MonthlyContext, amountOf, firstDonationOf, giftById, insertRenewal, linkSubscription, lockGift } from './monthly-gifts';
+import { greetingName } from '../ledger/greeting';
 
 export interface MonthlyEventResult {
   unapplied: Unapplied | null;
@@ -254,7 +255,7 @@ async function markPastDue(db: Database, ctx: MonthlyContext, gift: GiftRow): Pr
     await enqueueEmail(tx, {
       to: current.donorEmail,
       subject: mm.pastDueSubject,
-      text: mm.pastDueText(current.donorName, amountOf(current), current.pastDueReason ?? mm.pastDueUnknownReason, await manageUrl(ctx, gift.id)),
+      text: mm.pastDueText(await greetingName(tx, current), amountOf(current), current.pastDueReason ?? mm.pastDueUnknownReason, await manageUrl(ctx, gift.id)),
       template: 'monthly-gift-past-due',
     });
   });
@@ -283,7 +284,7 @@ async function endByProvider(db: Database, ctx: MonthlyContext, gift: GiftRow): 
     await enqueueEmail(tx, {
       to: current.donorEmail,
       subject: mm.cancelledSubject,
-      text: mm.endedByProviderText(current.donorName, amountOf(current), await manageUrl(ctx, gift.id)),
+      text: mm.endedByProviderText(await greetingName(tx, current), amountOf(current), await manageUrl(ctx, gift.id)),
       template: 'monthly-gift-ended',
     });
   });

@@ -21,6 +21,7 @@ import { isSimulatedProvider } from '../payments/providers';
 import { type GiftRow, type MonthlyContext, amountOf, lockGift } from './monthly-gifts';
 import { openTrialReplacement, trialFirstCharge } from './trial-replacement';
 import { TRANSFER_PROVIDER } from './transfer';
+import { greetingName } from '../ledger/greeting';
 
 interface Request {
   actor: Actor | null;
@@ -64,14 +65,15 @@ export async function scheduleAmountChange(db: Database, ctx: MonthlyContext, gi
     });
     const link = await manageUrl(ctx, gift.id);
     const newAmount = amountOf({ amountCents, currency: current.currency });
+    const name = await greetingName(tx, current);
     await enqueueEmail(tx, {
       to: current.donorEmail,
       subject: mm.changeScheduledSubject,
       text: drop
-        ? mm.changeDroppedText(current.donorName, newAmount, formatLongDate(from), link)
+        ? mm.changeDroppedText(name, newAmount, formatLongDate(from), link)
         : current.status === 'paused'
-          ? mm.changeWhilePausedText(current.donorName, newAmount, formatLongDate(from), link)
-          : mm.changeScheduledText(current.donorName, amountOf(current), newAmount, formatLongDate(from), link),
+          ? mm.changeWhilePausedText(name, newAmount, formatLongDate(from), link)
+          : mm.changeScheduledText(name, amountOf(current), newAmount, formatLongDate(from), link),
       template: 'monthly-gift-change-scheduled',
     });
   });
@@ -114,7 +116,7 @@ export async function pauseGift(db: Database, ctx: MonthlyContext, gift: GiftRow
     await enqueueEmail(tx, {
       to: current.donorEmail,
       subject: mm.pausedSubject,
-      text: mm.pausedText(current.donorName, amountOf({ amountCents: current.pendingAmountCents ?? current.amountCents, currency: current.currency }), months, formatLongDate(resume), await manageUrl(ctx, gift.id)),
+      text: mm.pausedText(await greetingName(tx, current), amountOf({ amountCents: current.pendingAmountCents ?? current.amountCents, currency: current.currency }), months, formatLongDate(resume), await manageUrl(ctx, gift.id)),
       template: 'monthly-gift-paused',
     });
   });
@@ -209,7 +211,7 @@ export async function resumeGift(db: Database, ctx: MonthlyContext, gift: GiftRo
     await enqueueEmail(tx, {
       to: current.donorEmail,
       subject: mm.resumedSubject,
-      text: mm.resumedText(current.donorName, amountOf({ amountCents: current.pendingAmountCents ?? current.amountCents, currency: current.currency }), formatLongDate(next), await manageUrl(ctx, gift.id)),
+      text: mm.resumedText(await greetingName(tx, current), amountOf({ amountCents: current.pendingAmountCents ?? current.amountCents, currency: current.currency }), formatLongDate(next), await manageUrl(ctx, gift.id)),
       template: 'monthly-gift-resumed',
     });
   });

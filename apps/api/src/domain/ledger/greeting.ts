@@ -1,0 +1,13 @@
+// Whom a monthly gift's emails greet (docs/product.md#monthly-giving): the account's name as it is
+// now when the gift belongs to an account, so a name corrected in the profile is the one used; the
+// name typed at checkout when there is no account (or the account has no name). Here, in the ledger,
+// because its completion step writes the first and the renewal emails; monthly/ uses it from here.
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+
+export async function greetingName(tx: Db, gift: { userId: number | null; donorName: string }): Promise<string> {
+  if (gift.userId == null) return gift.donorName;
+  const [account] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, gift.userId)).limit(1);
+  return (account && `${account.firstName} ${account.lastName}`.trim()) || gift.donorName;
+}
