@@ -3,13 +3,13 @@
 // presets in whole dollars at the reference rate, the field prefixed "US$"; decision 0071).
 import type { ReactNode, Ref } from 'react';
 import { ArrowRight, TriangleAlert } from 'lucide-react';
-import { amountInWords } from '@donaciones/shared/amount-in-words';
 import { parseAmountInput } from '@donaciones/shared/amount-input';
 import { CURRENCY_SYMBOLS, formatMoney, toCents } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import type { DonationFrequency } from '@donaciones/shared/schemas/monthly';
 import type { PaymentCurrency } from '@donaciones/shared/schemas/payments';
+import { AmountUnderstood } from '@/components/amount-understood';
 import { Button } from '@/components/button';
 import { TextInput } from '@/components/form-fields';
 import { cn } from '@/lib/cn';
@@ -57,7 +57,6 @@ export interface AmountStepProps {
   designation?: ReactNode;
 }
 
-// eslint-disable-next-line max-lines-per-function -- step 1 of /donate, read top to bottom (frequency, presets, amount, programme, continue); /donate's first load is near its 130 KB budget (bench/web-load.ts, e2e/bundle-budget.spec.ts), so features/donate is not restructured
 export function AmountStep(props: AmountStepProps) {
   const { preset, presets, customAmount, amount, currency, bounds, error, maintenance, frequency, onFrequency, onPreset, onCustomAmount, onContinue, headingRef, designation } = props;
   const understood = preset === null && !error && amount > 0 ? amount : null;
@@ -121,15 +120,7 @@ export function AmountStep(props: AmountStepProps) {
         error={error ?? undefined}
         inputClassName="text-lg font-semibold"
       />
-      <p aria-live="polite" className="mt-2 min-h-5 text-sm text-ink-600" data-testid="custom-amount-understood">
-        {understood !== null && (
-          <>
-            {d.amountUnderstood}: <strong className="font-semibold text-ink-900 tabular-nums">{formatMoney(understood, currency)}</strong>
-            {' · '}
-            {d.amountInWords}: <span className="text-ink-900">{amountInWords(toCents(understood), currency)}</span>
-          </>
-        )}
-      </p>
+      <AmountUnderstood cents={understood === null ? null : toCents(understood)} currency={currency} testId="custom-amount-understood" />
       {designation}
 
       {maintenance && (

@@ -1,7 +1,8 @@
 // "Cambiar monto" of a monthly gift (docs/product.md#monthly-giving, decision 0038): the new amount a
 // month, read as a Guatemalan writes it and within the checkout's bounds. Nothing is charged now: the
 // new amount starts at the next charge date, and the dialog says so. With a gateway the donor confirms
-// the card on the provider's page (a trial subscription ending on that date). Used by the donor area
+// the card on the provider's page (a trial subscription ending on that date). The amount understood is
+// said back in figures and in words as it is typed, as on step 1 of /donate. Used by the donor area
 // and the emails' no-login page, each with its own `submit`.
 import { useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
@@ -13,6 +14,7 @@ import { donateAmountSchema } from '@donaciones/shared/schemas/donate';
 import type { MonthlyCheckout, MonthlyGift } from '@donaciones/shared/schemas/monthly';
 import { type AmountBounds, type PaymentCurrency, boundsIn, hostedCheckout, paymentCurrency } from '@donaciones/shared/schemas/payments';
 import type { PublicSite } from '@donaciones/shared/schemas/public-site';
+import { AmountUnderstood } from '@/components/amount-understood';
 import { Button } from '@/components/button';
 import { TextInput } from '@/components/form-fields';
 import { Modal } from '@/components/modal';
@@ -102,11 +104,14 @@ function useAmountChange(gift: MonthlyGift | null, send: MonthlyAction, onClose:
 
   const from = gift?.status === 'paused' && gift.pausedUntil ? formatLongDate(gift.pausedUntil) : gift?.nextChargeAt ? formatLongDate(gift.nextChargeAt) : null;
   const busy = busySending || leaving;
-  return { site, bounds, text, type, error, fieldRef, close, submit, from, busy };
+  // Said back as typed, in figures and in words, as step 1 of /donate does; nothing while refused.
+  const typed = parseAmountInput(text, paymentCurrency(gift?.currency));
+  const understood = error === null && typed.ok && typed.cents > 0 ? typed.cents : null;
+  return { site, bounds, text, type, error, understood, fieldRef, close, submit, from, busy };
 }
 
 export function ChangeAmountDialog({ gift, onClose, submit: send }: { gift: MonthlyGift | null; onClose: () => void; submit: MonthlyAction }) {
-  const { site, bounds, text, type, error, fieldRef, close, submit, from, busy } = useAmountChange(gift, send, onClose);
+  const { site, bounds, text, type, error, understood, fieldRef, close, submit, from, busy } = useAmountChange(gift, send, onClose);
   const gateway = hostedCheckout(site.data?.payments.provider);
   return (
     <Modal
@@ -151,6 +156,7 @@ export function ChangeAmountDialog({ gift, onClose, submit: send }: { gift: Mont
           }
           error={error ?? undefined}
         />
+        <AmountUnderstood cents={understood} currency={paymentCurrency(gift?.currency)} />
       </form>
     </Modal>
   );

@@ -222,6 +222,8 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
     await user.type(field, '1,50');
     await user.click(submit);
     expect(within(dialog).getByText(/No está claro qué monto quisiste escribir/)).toBeInTheDocument();
+    // A refused amount is not said back as understood.
+    expect(dialog.textContent).not.toContain('Entendimos');
     // A minus sign is about the amount, not the characters: the words the donate form uses too.
     await user.clear(field);
     await user.type(field, '-5');
@@ -234,6 +236,9 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
     await user.clear(field);
     await user.type(field, '1,200');
     expect(within(dialog).queryByText('Ingresa un monto mayor a cero')).toBeNull();
+    // Said back as understood, in figures and in words, as step 1 of /donate does.
+    expect(dialog.textContent).toContain('Entendimos: Q1,200.00');
+    expect(dialog.textContent).toContain('Mil doscientos quetzales exactos');
     expect(within(dialog).queryByRole('alert')).toBeNull();
     await user.click(submit);
     await waitFor(() => expect(assigned).toEqual(['http://pagos.prueba/checkout-session/ch_7']));
@@ -268,6 +273,7 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
     await user.clear(field);
     // US$5 is about Q39: taken, though 5 is below the quetzal minimum's 10; the field's symbol may lead it.
     await user.type(field, 'US$5');
+    expect(dialog.textContent).toContain('Entendimos: US$5.00');
     await user.click(submit);
     await waitFor(() => expect(requests.find((r) => r.url === '/member/monthly-gifts/4/change-amount')?.data).toEqual({ amount: 5 }));
   });
