@@ -1,6 +1,7 @@
 // The deposit slip upload (docs/product.md#bank-deposits): the photo or PDF and what the slip says
 // (the bank, chosen among the organisation's accounts; date, slip number, amount). The type is checked
-// by the server from the file's bytes; here an empty file is caught before it is sent, and a photo
+// by the server from the file's bytes; here an empty file, or one the browser names as another type
+// than JPG, PNG, HEIC or PDF (a .txt), is refused when chosen, in the server's words, and a photo
 // over 5 MB is first redrawn smaller (lib/shrink-photo.ts). A declared amount other than the gift's is
 // pointed out, not refused: staff check it against the bank. Every refusal shows next to its field.
 // While the file goes up the button says how much of it was sent (a slow connection takes a while);
@@ -26,6 +27,21 @@ const e = depositMessages.errors;
 
 /** What the file picker offers; HEIC photos of iPhones included. */
 const ACCEPT = 'image/jpeg,image/png,image/heic,image/heif,application/pdf,.jpg,.jpeg,.png,.heic,.heif,.pdf';
+
+/**
+ * The types the server takes, as the browser names them (the picker's filter is only a hint: a phone
+ * offers "Todos los archivos"). A file the browser cannot name (some HEIC) is left to the server,
+ * which reads the bytes.
+ */
+const SLIP_TYPES = new Set(['image/jpeg', 'image/png', 'image/heic', 'image/heif', 'application/pdf']);
+
+/** Why a chosen file cannot go, known at once: it is empty, or of a type the server refuses. */
+function fileProblem(file: File | null): string | null {
+  if (!file) return null;
+  if (file.size === 0) return e.fileEmpty;
+  if (file.type !== '' && !SLIP_TYPES.has(file.type)) return e.fileType;
+  return null;
+}
 
 const megabytes = (bytes: number) => `${formatNumber(bytes / (1024 * 1024), 1)} MB`;
 
@@ -69,8 +85,9 @@ export function SlipUploadForm({ donationId, token, amountCents, accounts, onUpl
     setFormError(null);
     setShrunkNote(null);
     setFile(chosen);
-    setFileError(chosen && chosen.size === 0 ? e.fileEmpty : null);
-    if (!chosen || chosen.size <= SLIP_MAX_BYTES) return;
+    const problem = fileProblem(chosen);
+    setFileError(problem);
+    if (!chosen || problem || chosen.size <= SLIP_MAX_BYTES) return;
     setShrinking(true);
     const smaller = await shrinkPhoto(chosen, SLIP_MAX_BYTES);
     // Another file may have been chosen meanwhile: only the last one counts.

@@ -185,6 +185,31 @@ describe('/boleta: the slip upload', { timeout: 30_000 }, () => {
     expect(await screen.findByText(depositMessages.errors.fileType)).toBeInTheDocument();
   });
 
+  it('refuses a .txt when it is chosen, in the server\'s words, sends nothing, and takes a JPG chosen after it', async () => {
+    const { requests } = open('/boleta?token=abc', (req) => {
+      if (req.url === '/deposit') return { status: 200, data: status() };
+      if (req.url === '/donations/41/slip') return { status: 201, data: status({ slips: [slip] }) };
+      return undefined;
+    });
+    // The picker's filter is only a hint: a phone offers "Todos los archivos".
+    const user = userEvent.setup({ applyAccept: false });
+    await screen.findByTestId('slip-upload-form', {}, { timeout: 6000 });
+    const input = screen.getByLabelText(new RegExp(depositMessages.upload.file));
+    await user.upload(input, new File(['boleta'], 'notas.txt', { type: 'text/plain' }));
+    expect(await screen.findByText(depositMessages.errors.fileType)).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    await user.selectOptions(screen.getByRole('combobox', { name: new RegExp(depositMessages.upload.bank) }), 'Banco Industrial');
+    await user.type(screen.getByRole('textbox', { name: new RegExp(depositMessages.upload.slipNumber) }), '123');
+    await user.click(screen.getByRole('button', { name: depositMessages.upload.submit }));
+    expect(screen.getByText(depositMessages.errors.fileType)).toBeInTheDocument();
+    expect(requests.some((r) => r.url === '/donations/41/slip')).toBe(false);
+
+    await user.upload(input, new File([new Uint8Array([0xff, 0xd8, 0xff])], 'boleta.jpg', { type: 'image/jpeg' }));
+    expect(screen.queryByText(depositMessages.errors.fileType)).toBeNull();
+    await user.click(screen.getByRole('button', { name: depositMessages.upload.submit }));
+    await waitFor(() => expect(requests.some((r) => r.url === '/donations/41/slip')).toBe(true));
+  });
+
   it('the bank is one of the organisation\'s, and a declared amount other than the gift\'s is pointed out', async () => {
     const { user, requests } = open('/boleta?token=abc', (req) => {
       if (req.url === '/deposit') return { status: 200, data: status() };
