@@ -14,7 +14,7 @@ import { type Actor, audit } from '../../platform/audit';
 import { enqueueEmail } from '../../platform/email-outbox';
 import { assertOpenPeriod } from '../accounting/periods';
 import type { DonationRow } from '../ledger/transitions';
-import { DEPOSIT_PROVIDER, needsManualReview, refundUnavailable } from '../payments/providers';
+import { type ConfiguredGateway, DEPOSIT_PROVIDER, needsManualReview, refundUnavailable } from '../payments/providers';
 import { voidReceipt } from '../receipts/receipts';
 
 export interface CorrectionInput {
@@ -69,7 +69,7 @@ async function record(tx: Db, kind: CorrectionKind, before: DonationRow, after: 
  */
 export async function voidDonation(
   db: Database,
-  input: CorrectionInput & { gateway: { provider: { name: string } } | null },
+  input: CorrectionInput & { gateway: ConfiguredGateway },
 ): Promise<{ donation: DonationRow; annulReceiptId: number | null }> {
   return db.transaction(async (tx) => {
     await assertOpenPeriod(tx, new Date());

@@ -43,12 +43,15 @@ export function cardProviderName(gateway: { name: PaymentProviderName } | null |
   return card;
 }
 
+/** The configured gateway as a refund or a void asks about it (the app's `payments`): its provider's name; null when none is configured. */
+export type ConfiguredGateway = { provider: { name: string } } | null;
+
 /**
  * Why a completed card gift cannot be refunded through the configured gateway (`gateway`, null when
  * none is), or null when it can, and for every gift that is not a completed card gift. Such a gift is
  * voided instead once its money has gone back by the way it came (decision 0041, addendum).
  */
-export function refundUnavailable(gateway: { provider: { name: string } } | null, row: Pick<DonationRow, 'status' | 'paymentMethod' | 'paymentProvider' | 'paymentReference'>): string | null {
+export function refundUnavailable(gateway: ConfiguredGateway, row: Pick<DonationRow, 'status' | 'paymentMethod' | 'paymentProvider' | 'paymentReference'>): string | null {
   if (row.status !== 'completed' || row.paymentMethod !== 'card') return null;
   const why = paymentsMessages.refundUnavailable;
   if (gateway == null) return why.noGateway;
