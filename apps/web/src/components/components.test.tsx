@@ -4,7 +4,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Badge, StatusBadge, statusTone } from './badge';
 import { Button } from './button';
-import { Checkbox, Select, TextInput } from './form-fields';
+import { validationMessages } from '@donaciones/shared/messages/validation';
+import { Checkbox, Select, TextArea, TextInput } from './form-fields';
 import { Modal } from './modal';
 import { ResponsiveTable } from './responsive-table';
 import { ErrorState } from './states';
@@ -55,6 +56,31 @@ describe('form fields', () => {
     render(<TextInput label="Nombre" prefix="Q" />);
     expect(screen.getByLabelText('Nombre')).not.toHaveAttribute('aria-invalid');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a TextArea with a maximum says when it is full, held by the form (register) or by the screen (value)', async () => {
+    const user = userEvent.setup();
+    function Controlled() {
+      const [text, setText] = useState('');
+      return <TextArea label="Motivo" hint="Lo verá el equipo" maxLength={10} value={text} onChange={(e) => setText(e.target.value)} />;
+    }
+    render(
+      <>
+        <TextArea label="Nota" hint="Opcional" maxLength={10} name="note" />
+        <Controlled />
+      </>,
+    );
+    const full = validationMessages.textAtMax(10);
+    for (const [name, hint] of [['Nota', 'Opcional'], ['Motivo', 'Lo verá el equipo']]) {
+      const field = screen.getByLabelText(new RegExp(name));
+      expect(field).toHaveAccessibleDescription(hint);
+      await user.click(field);
+      await user.paste('a'.repeat(25));
+      expect((field as HTMLTextAreaElement).value).toHaveLength(10);
+      expect(field).toHaveAccessibleDescription(full);
+      await user.type(field, '{Backspace}');
+      expect(field).toHaveAccessibleDescription(hint);
+    }
   });
 
   it('Checkbox and Select are labelled and show errors too', async () => {

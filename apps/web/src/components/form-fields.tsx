@@ -1,9 +1,10 @@
 // Form fields with their label, an optional hint and the error tied to the control with
 // aria-describedby (the error is role="alert"). They pass `ref` and every input prop through,
-// so they work with react-hook-form's `register`.
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+// so they work with react-hook-form's `register`. A text area with a maximum says when it is full.
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { shellMessages } from '@donaciones/shared/messages/shell';
+import { validationMessages } from '@donaciones/shared/messages/validation';
 import { cn } from '@/lib/cn';
 
 const control =
@@ -111,18 +112,31 @@ export interface TextAreaProps extends CommonProps, Omit<TextareaHTMLAttributes<
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-export function TextArea({ label, error, hint, optional, className, inputClassName, id, required, ref, rows = 4, ...rest }: TextAreaProps) {
+/**
+ * A text area; with `maxLength`, once it holds its maximum the hint says so
+ * (validationMessages.textAtMax), since the browser drops what is typed or pasted beyond it without a
+ * word. The length is the `value`'s when the field is controlled, else what was last typed in it.
+ */
+export function TextArea({ label, error, hint, optional, className, inputClassName, id, required, ref, rows = 4, maxLength, onChange, ...rest }: TextAreaProps) {
+  const [typed, setTyped] = useState(() => String(rest.defaultValue ?? '').length);
+  const length = rest.value === undefined ? typed : String(rest.value).length;
+  const atMax = maxLength !== undefined && length >= maxLength;
   return (
-    <FormField label={label} id={id} error={error} hint={hint} required={required} optional={optional} className={className}>
+    <FormField label={label} id={id} error={error} hint={atMax ? validationMessages.textAtMax(maxLength) : hint} required={required} optional={optional} className={className}>
       {({ inputId, describedBy, invalid }) => (
         <textarea
           ref={ref}
           id={inputId}
           rows={rows}
           required={required}
+          maxLength={maxLength}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
           className={cn(control, 'py-2.5', invalid ? badBorder : okBorder, inputClassName)}
+          onChange={(e) => {
+            setTyped(e.currentTarget.value.length);
+            onChange?.(e);
+          }}
           {...rest}
         />
       )}

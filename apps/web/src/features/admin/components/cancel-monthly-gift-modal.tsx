@@ -5,7 +5,6 @@ import { XCircle } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { formatMoney, fromCents } from '@donaciones/shared/format';
 import { monthlyAdminMessages } from '@donaciones/shared/messages/monthly-admin';
-import { validationMessages } from '@donaciones/shared/messages/validation';
 import { CANCEL_REASON_MAX_LENGTH } from '@donaciones/shared/schemas/monthly';
 import { type AdminMonthlyGift, staffCancelMonthlyGiftSchema } from '@donaciones/shared/schemas/monthly-admin';
 import { Button } from '@/components/button';
@@ -75,7 +74,7 @@ export function CancelMonthlyGiftModal({ gift, onClose }: { gift: AdminMonthlyGi
         ref={reasonRef}
         className="mt-4"
         label={m.reasonLabel}
-        hint={reason.length >= CANCEL_REASON_MAX_LENGTH ? validationMessages.textAtMax(CANCEL_REASON_MAX_LENGTH) : m.reasonHint}
+        hint={m.reasonHint}
         required
         rows={3}
         maxLength={CANCEL_REASON_MAX_LENGTH}

@@ -11,6 +11,7 @@ import type { DonationCorrection } from '@donaciones/shared/schemas/corrections'
 import type { Donation } from '@donaciones/shared/schemas/donations';
 import type { AdminDonationPayment } from '@donaciones/shared/schemas/payments';
 import { renderApp } from '@/test/render-app';
+import { validationMessages } from '@donaciones/shared/messages/validation';
 import type { FakeAnswer, RecordedRequest } from '@/test/http';
 
 const FINANCE = { user: { email: 'finanzas@ejemplo.org', roles: ['FINANCE'] } };
@@ -191,6 +192,10 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('Escribe el motivo de la corrección')).toBeTruthy();
     expect(document.activeElement).toBe(within(dialog).getByLabelText(/Motivo/));
     expect(posts).toHaveLength(0);
+    // A pasted text over the 500 characters the field keeps: it says it is full.
+    await user.paste('a'.repeat(600));
+    expect(within(dialog).getByText(validationMessages.textAtMax(500))).toBeTruthy();
+    await user.clear(within(dialog).getByLabelText(/Motivo/));
     await user.type(within(dialog).getByLabelText(/Motivo/), 'ab');
     await user.click(within(dialog).getByRole('button', { name: 'Anular donación' }));
     expect(within(dialog).getByText(/al menos 5 caracteres/)).toBeTruthy();

@@ -8,6 +8,7 @@ import type { AdminDonation } from '@donaciones/shared/schemas/admin';
 import type { Donation } from '@donaciones/shared/schemas/donations';
 import type { AdminDonationPayment } from '@donaciones/shared/schemas/payments';
 import { paymentsMessages } from '@donaciones/shared/messages/payments';
+import { validationMessages } from '@donaciones/shared/messages/validation';
 import { renderApp } from '@/test/render-app';
 import type { RecordedRequest } from '@/test/http';
 
@@ -132,6 +133,11 @@ describe('admin: card payments', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reembolsar' }));
     expect(within(dialog).getByText('Escribe el motivo del reembolso.')).toBeTruthy();
     expect(posts).toHaveLength(0);
+    // A pasted text over the 500 characters the field keeps: it says it is full.
+    await user.click(within(dialog).getByLabelText(/Motivo/));
+    await user.paste('a'.repeat(600));
+    expect(within(dialog).getByText(validationMessages.textAtMax(500))).toBeTruthy();
+    await user.clear(within(dialog).getByLabelText(/Motivo/));
     await user.type(within(dialog).getByLabelText(/Motivo/), 'Duplicada');
     const confirm = within(dialog).getByRole('button', { name: 'Reembolsar' });
     fireEvent.click(confirm);

@@ -3,6 +3,7 @@ import { forgetPages } from '@/lib/page-cursors';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminMessages } from '@donaciones/shared/messages/admin';
+import { validationMessages } from '@donaciones/shared/messages/validation';
 import type { AdminDonation } from '@donaciones/shared/schemas/admin';
 import { donationAnswer } from '@/test/donation';
 import { renderApp } from '@/test/render-app';
@@ -72,6 +73,12 @@ describe('admin donation review', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
     expect(await within(dialog).findByText('Escribe el motivo del rechazo; se lo enviaremos al donante')).toBeInTheDocument();
     expect(api.posts).toHaveLength(0);
+    // A pasted text over the 500 characters the field keeps: it says it is full.
+    await userEvent.click(reason);
+    await userEvent.paste('a'.repeat(600));
+    expect(within(dialog).getByText(validationMessages.textAtMax(500))).toBeInTheDocument();
+    await userEvent.clear(reason);
+    expect(within(dialog).queryByText(validationMessages.textAtMax(500))).toBeNull();
     await userEvent.type(reason, 'El depósito no aparece en el banco');
     // Two clicks before the screen redraws (a double click): one decision, not a second one answered 409.
     const confirm = within(dialog).getByRole('button', { name: 'Rechazar' });

@@ -5,6 +5,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminMonthlyGift, AdminMonthlyGiftDetail } from '@donaciones/shared/schemas/monthly-admin';
 import { renderApp } from '@/test/render-app';
+import { validationMessages } from '@donaciones/shared/messages/validation';
 import type { RecordedRequest } from '@/test/http';
 
 afterEach(cleanup);
@@ -130,7 +131,13 @@ describe('admin monthly gifts', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByText('Escribe el motivo de la cancelación')).toBeInTheDocument();
     expect(api.posts).toHaveLength(0);
 
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /Motivo/ }), 'Lo pidió por teléfono');
+    // A pasted text over the 500 characters the field keeps: it says it is full.
+    const reason = within(dialog).getByRole('textbox', { name: /Motivo/ });
+    await userEvent.click(reason);
+    await userEvent.paste('a'.repeat(600));
+    expect(within(dialog).getByText(validationMessages.textAtMax(500))).toBeInTheDocument();
+    await userEvent.clear(reason);
+    await userEvent.type(reason, 'Lo pidió por teléfono');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar donación mensual' }));
     await waitFor(() => expect(api.posts).toHaveLength(1));
     expect(api.posts[0].data).toEqual({ reason: 'Lo pidió por teléfono' });

@@ -2,7 +2,6 @@
 // Used by "Mis donaciones mensuales" and by the no-login page; the caller sends the request.
 import { useRef, useState } from 'react';
 import { monthlyManageMessages } from '@donaciones/shared/messages/monthly-manage';
-import { validationMessages } from '@donaciones/shared/messages/validation';
 import { cancelMonthlyGiftSchema, CANCEL_REASON_MAX_LENGTH } from '@donaciones/shared/schemas/monthly';
 import { Button } from '@/components/button';
 import { TextArea } from '@/components/form-fields';
@@ -64,7 +63,7 @@ export function CancelMonthlyDialog({ open, amount, sponsoredChild, pending, onC
       <TextArea
         label={c.reason}
         optional
-        hint={reason.length >= CANCEL_REASON_MAX_LENGTH ? validationMessages.textAtMax(CANCEL_REASON_MAX_LENGTH) : c.reasonHint}
+        hint={c.reasonHint}
         rows={3}
         maxLength={CANCEL_REASON_MAX_LENGTH}
         value={reason}
