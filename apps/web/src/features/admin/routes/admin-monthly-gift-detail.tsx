@@ -93,7 +93,8 @@ function GiftFacts({ gift }: { gift: AdminMonthlyGiftDetail }) {
       <Field label={d.amount}>
         <span className="font-semibold tabular-nums">{formatMoney(fromCents(gift.amountCents), gift.currency)}</span>
       </Field>
-      <Field label={designationMessages.label}>{gift.programName ?? designationMessages.whereMostNeeded}</Field>
+      {/* A sponsorship's gift goes to the sponsorship, as the donor's own page says ("Apadrinamiento de …"). */}
+      <Field label={designationMessages.label}>{gift.sponsorship ? tm.giftSponsorshipLabel : (gift.programName ?? designationMessages.whereMostNeeded)}</Field>
       <Field label={d.started}>{gift.startedAt ? formatDate(gift.startedAt) : monthlyAdminMessages.list.none}</Field>
       {gift.nextChargeAt && <Field label={d.nextCharge}>{formatDate(gift.nextChargeAt)}</Field>}
       <Field label={d.charges}>{gift.chargesCount}</Field>

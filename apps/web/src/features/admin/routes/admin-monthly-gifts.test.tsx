@@ -171,6 +171,8 @@ describe('admin monthly gifts', { timeout: 20_000 }, () => {
     expect(line).toHaveTextContent('Activo · Tarjeta');
     expect(line).toHaveTextContent('A quién apadrina lo ve el equipo de apadrinamiento.');
     expect(screen.queryByRole('link', { name: /Activo · Tarjeta/ })).toBeNull();
+    // Its destination is the sponsorship, not "Donde más se necesite".
+    expect(screen.getByText('Destino').nextElementSibling).toHaveTextContent(/^Apadrinamiento$/);
   });
 
   it('offers the cancellation to FINANCE', async () => {
