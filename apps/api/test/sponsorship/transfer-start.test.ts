@@ -130,12 +130,12 @@ describe('sponsoring by transfer', () => {
     const page = (await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/monthly-gifts/${gift.id}`, token: admin.token })).json();
     expect([page.provider, page.transferReference, page.sponsorship]).toEqual(['transfer', reference, { id: s.id, childId: child.id, childFirstName: 'Dulce', status: 'active' }]);
     // Staff who read gifts but do not manage sponsorship see that it pays one, never which child.
-    for (const roles of [['FINANCE'], ['VOLUNTEER']]) {
-      const other = await make.signIn(ctx.app, ctx.db, { roles });
+    for (const role of ['FINANCE', 'VOLUNTEER'] as const) {
+      const other = await make.signIn(ctx.app, ctx.db, { roles: [role] });
       const res = await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/monthly-gifts/${gift.id}`, token: other.token });
-      expect(res.statusCode, roles[0]).toBe(200);
-      expect(res.json().sponsorship, roles[0]).toEqual({ id: s.id, childId: null, childFirstName: null, status: 'active' });
-      expect(res.body, roles[0]).not.toContain('Dulce');
+      expect(res.statusCode, role).toBe(200);
+      expect(res.json().sponsorship, role).toEqual({ id: s.id, childId: null, childFirstName: null, status: 'active' });
+      expect(res.body, role).not.toContain('Dulce');
     }
     // The same statement line again records nothing more.
     await importStatement(`TRANSFERENCIA ${reference} ANA;250,00`);
