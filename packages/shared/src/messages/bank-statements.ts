@@ -24,6 +24,7 @@ export const bankStatementsMessages = {
     taxIdOfAnotherDonor: (name: string) => `Este NIT o CUI ya es de «${name}», registrado con otro nombre: escribe ese nombre o revisa el número.`,
   },
   review: {
+    /** Pending bank deposits and the transfers the office entered (docs/product.md#bank-deposits). */
     filterLabel: 'Depósitos por verificar',
     slipTitle: 'Boleta de depósito',
     slipMissing: 'El donante aún no subió la boleta.',
@@ -31,6 +32,8 @@ export const bankStatementsMessages = {
     officeEntered: (name: string | null) => (name ? `Registrado en oficina por ${name}.` : 'Registrado en oficina.'),
     officeCheck: 'Sin boleta del donante: compáralo con el estado de cuenta del banco (Conciliación bancaria).',
     officeReference: 'Referencia del banco',
+    /** A transfer the office entered: no slip exists, its reference is looked up in the statement. */
+    officeCheckTransfer: 'Es una transferencia, sin boleta: búscala por su referencia en el estado de cuenta del banco (Conciliación bancaria).',
     slipZoom: (reference: string) => `Ampliar la boleta de ${reference}`,
     slipZoomTitle: (reference: string) => `Boleta de ${reference}`,
     slipOpenPdf: 'Abrir la boleta (PDF)',

@@ -18,6 +18,7 @@ import { paymentMessages } from '../../messages/payments';
 import { depositReviewsOf } from '../deposits/slip-review';
 import { officeEntriesOf } from './office-entry';
 import { needsManualReview } from '../payments/providers';
+import { pendingBankPayment } from '../deposits/bank-payments';
 
 type AdminStatus = AdminDonation['status'];
 
@@ -94,8 +95,8 @@ export async function listAdminDonations(
 ): Promise<AdminDonationList> {
   const conditions: SQL[] = [];
   if (input.status) conditions.push(eq(donations.status, STORED_STATUS[input.status]));
-  // "Depósitos por verificar" (docs/product.md#bank-deposits).
-  if (input.pendingDeposits) conditions.push(eq(donations.status, 'pending'), eq(donations.paymentMethod, 'bank_deposit'));
+  // "Depósitos por verificar" (docs/product.md#bank-deposits): deposits and the office's transfers, as the statement matches them.
+  if (input.pendingDeposits) conditions.push(pendingBankPayment);
   const q = input.q?.trim();
   if (q) {
     // Case and accents ignored, answered by the search's trigram index (./donation-search.ts).

@@ -1,7 +1,7 @@
 // The stored proposals of an import (docs/product.md#bank-deposits, decision 0024): worked out once when the
 // file is imported and again only when the pending deposits have changed since (a deposit created, approved,
 // rejected, edited or given a slip), so opening an import reads rows instead of matching every time.
-import { and, asc, count, eq, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import { fromCents, guatemalaDay } from '@donaciones/shared/format';
 import type { PendingDeposit } from '@donaciones/shared/schemas/bank-statements';
 import type { Database, Db } from '../../../db/client';
@@ -9,6 +9,7 @@ import { bankStatementCandidates, bankStatementImports, bankStatementLines, dona
 import { type DepositToMatch, type LineMatch, type LineToMatch, matchStatement } from './match';
 import { declaredSlipsOf } from './declared-slips';
 import { isDatedByDay } from '../../ledger/dated-by-day';
+import { pendingBankPayment } from '../bank-payments';
 
 /**
  * Rows per INSERT. Each batch is one JSON parameter (json_to_recordset), so no statement nears PostgreSQL's
@@ -25,15 +26,6 @@ export function inBatches<T>(items: T[], size = INSERT_BATCH): T[][] {
 }
 
 /**
- * What a statement line may pay: a pending bank deposit, or a pending bank transfer with no gateway (one the office
- * entered with its reference, docs/product.md#staff-gift-entry); a gateway's transfer is settled by the gateway.
- */
-const pendingDeposit = and(
-  eq(donations.status, 'pending'),
-  or(eq(donations.paymentMethod, 'bank_deposit'), and(eq(donations.paymentMethod, 'bank_transfer'), isNull(donations.paymentProvider))),
-);
-
-/**
  * What the pending deposits look like now, in one short row: their count, the sum of their ids (a deposit
  * leaving and another arriving changes it, ids only grow), their latest update and the newest slip.
  */
@@ -46,7 +38,7 @@ export async function proposalsBasis(db: Db): Promise<string> {
       slip: sql<number | null>`(SELECT max(${donationAttachments.id}) FROM ${donationAttachments} WHERE ${donationAttachments.kind} = 'deposit_slip')`,
     })
     .from(donations)
-    .where(pendingDeposit);
+    .where(pendingBankPayment);
   return `${row.n}:${row.ids}:${row.updated ?? ''}:${row.slip ?? ''}`;
 }
 
@@ -68,9 +60,9 @@ export async function pendingDeposits(db: Db, ids?: number[]): Promise<Deposit[]
       paymentMethod: donations.paymentMethod,
     })
     .from(donations)
-    .where(ids ? and(pendingDeposit, inArray(donations.id, ids)) : pendingDeposit)
+    .where(ids ? and(pendingBankPayment, inArray(donations.id, ids)) : pendingBankPayment)
     .orderBy(asc(donations.createdAt), asc(donations.id));
-  const declared = await declaredSlipsOf(db, ids ?? db.select({ id: donations.id }).from(donations).where(pendingDeposit));
+  const declared = await declaredSlipsOf(db, ids ?? db.select({ id: donations.id }).from(donations).where(pendingBankPayment));
   return rows.map((r) => {
     const slip = declared.get(r.id);
     // A deposit the office entered carries the bank's reference staff typed (gift entry), as a slip carries its number.
@@ -102,7 +94,7 @@ export async function unmatchedDepositsPage(db: Db, importId: number, page: numb
     .select({ id: bankStatementLines.donationId })
     .from(bankStatementLines)
     .where(and(eq(bankStatementLines.importId, importId), eq(bankStatementLines.matchState, 'proposed'), isNotNull(bankStatementLines.donationId)));
-  const unmatched = and(pendingDeposit, notInArray(donations.id, proposedHere));
+  const unmatched = and(pendingBankPayment, notInArray(donations.id, proposedHere));
   const [[{ total }], ids] = await Promise.all([
     db.select({ total: count() }).from(donations).where(unmatched),
     db

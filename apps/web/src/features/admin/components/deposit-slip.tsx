@@ -100,20 +100,21 @@ export function SlipFlags({ slip, amount, currency }: { slip: DepositSlipReview;
 
 /**
  * A deposit without a slip: one the office entered awaits none (who entered it and the bank's reference instead),
- * one made through /donate waits for its donor's.
+ * one made through /donate waits for its donor's. A transfer the office entered (`transfer`) never has one: its
+ * reference is the transfer's.
  */
-export function NoSlip({ office }: { office: OfficeEntry | null | undefined }) {
+export function NoSlip({ office, transfer = false }: { office: OfficeEntry | null | undefined; transfer?: boolean }) {
   if (!office) return <p className="text-sm text-ink-600">{m.slipMissing}</p>;
   return (
     <div data-testid="office-entry" className="flex min-w-0 flex-col gap-2 text-left text-sm">
       <p className="font-medium text-ink-900">{m.officeEntered(office.entered_by)}</p>
       {office.reference && (
         <dl>
-          <dt className="text-ink-600">{m.officeReference}</dt>
+          <dt className="text-ink-600">{transfer ? m.transferReference : m.officeReference}</dt>
           <dd className="font-medium break-words text-ink-900 tabular-nums">{office.reference}</dd>
         </dl>
       )}
-      <p className="text-ink-600">{m.officeCheck}</p>
+      <p className="text-ink-600">{transfer ? m.officeCheckTransfer : m.officeCheck}</p>
     </div>
   );
 }
@@ -122,17 +123,20 @@ export function NoSlip({ office }: { office: OfficeEntry | null | undefined }) {
 export function DepositSlip({
   slip,
   office,
+  transfer,
   reference,
   amount,
   currency,
 }: {
   slip: DepositSlipReview | null | undefined;
   office?: OfficeEntry | null;
+  /** A transfer the office entered, listed with the deposits: it has no slip, only its reference. */
+  transfer?: boolean;
   reference: string;
   amount: number;
   currency: string;
 }) {
-  if (!slip) return <NoSlip office={office} />;
+  if (!slip) return <NoSlip office={office} transfer={transfer} />;
   return (
     <div className="flex min-w-0 flex-col gap-2 text-left text-sm">
       <div className="flex min-w-0 items-start gap-3">

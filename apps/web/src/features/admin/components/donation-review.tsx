@@ -3,6 +3,7 @@
 // the donation's history from the audit log.
 import { useState } from 'react';
 import { CheckCircle2, XCircle } from 'lucide-react';
+import { isBankPayment } from '@donaciones/shared/bank-payments';
 import { formatDateTime } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { bankStatementsMessages } from '@donaciones/shared/messages/bank-statements';
@@ -24,8 +25,7 @@ const r = adminMessages.review;
 
 /** What to compare before deciding: a donor's slip, the bank's statement for what the office entered, or the money in hand. */
 function decisionHint(donation: AdminDonation): string {
-  const byBank = donation.payment_method === 'bank_deposit' || donation.payment_method === 'bank_transfer';
-  if (byBank && donation.office_entry) return m.pendingDecisionOffice;
+  if (isBankPayment(donation.payment_method, donation.payment_provider) && donation.office_entry) return m.pendingDecisionOffice;
   return donation.payment_method === 'bank_deposit' ? m.pendingDecision : m.pendingDecisionReceived;
 }
 

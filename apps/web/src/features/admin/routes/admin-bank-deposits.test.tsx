@@ -99,6 +99,24 @@ describe('Depósitos por verificar', { timeout: 20_000 }, () => {
     expect(within(officeRow).queryByText('El donante aún no subió la boleta.')).not.toBeInTheDocument();
     expect(within(onlineRow).getByText('El donante aún no subió la boleta.')).toBeInTheDocument();
   });
+
+  it('lists a transfer the office entered by its transfer reference, not as a deposit awaiting a slip', async () => {
+    const transfer: AdminDonation = {
+      ...deposit, id: 46, reference_code: '#MG00000046', payment_method: 'bank_transfer', deposit: null, dated_by_day: true, office_entry: { entered_by: 'Rosa Finanzas', reference: 'TRF-5512' },
+    };
+    const office: AdminDonation = { ...deposit, id: 47, reference_code: '#MG00000047', deposit: null, office_entry: { entered_by: 'Rosa Finanzas', reference: 'BI-4455667' } };
+    const handler = (req: RecordedRequest) =>
+      req.method === 'GET' && req.url === '/admin/donations' ? { status: 200, data: { donations: [transfer, office], total: 2, limit: 20, offset: 0 } } : undefined;
+    renderApp('/admin/donations?status=DEPOSITS', { ...ADMIN, handler });
+    const table = await screen.findByRole('table', {}, { timeout: 6000 });
+    const [transferRow, depositRow] = within(table).getAllByRole('row').slice(1);
+    expect(within(transferRow).getByText('Registrado en oficina por Rosa Finanzas.')).toBeInTheDocument();
+    expect(within(transferRow).getByText('Referencia de la transferencia')).toBeInTheDocument();
+    expect(within(transferRow).getByText('TRF-5512')).toBeInTheDocument();
+    expect(within(transferRow).getByText(/Es una transferencia, sin boleta: búscala por su referencia/)).toBeInTheDocument();
+    expect(within(transferRow).queryByText('Referencia del banco')).not.toBeInTheDocument();
+    expect(within(depositRow).getByText('Referencia del banco')).toBeInTheDocument();
+  });
 });
 
 const preview: StatementPreview = {

@@ -35,7 +35,7 @@ import { AnonymousMark } from '../components/anonymous-mark';
 const r = adminMessages.review;
 const c = adminMessages.common;
 
-/** "Depósitos por verificar": pending bank deposits, each with its slip (docs/product.md#bank-deposits). */
+/** "Depósitos por verificar": pending bank deposits, each with its slip, and the transfers the office entered (docs/product.md#bank-deposits). */
 const DEPOSITS = 'DEPOSITS';
 
 const STATUS_OPTIONS = [
@@ -195,7 +195,16 @@ function reviewColumns(deposits: boolean, onDecide: (donation: AdminDonation, de
             header: bankStatementsMessages.review.slipTitle,
             className: 'min-w-[24rem]',
             stacked: true,
-            cell: (d: AdminDonation) => <DepositSlip slip={d.deposit} office={d.office_entry} reference={d.reference_code} amount={d.amount} currency={d.currency} />,
+            cell: (d: AdminDonation) => (
+              <DepositSlip
+                slip={d.deposit}
+                office={d.office_entry}
+                transfer={d.payment_method === 'bank_transfer'}
+                reference={d.reference_code}
+                amount={d.amount}
+                currency={d.currency}
+              />
+            ),
           },
         ]
       : []),
