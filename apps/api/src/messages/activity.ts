@@ -21,9 +21,11 @@ export const activityMessages = {
     donationProcess: (actor: string, ref: string) => `${actor} procesó la donación ${ref}`,
     donationCancel: (actor: string, ref: string) => `${actor} canceló la donación ${ref}`,
     donationVoid: (actor: string, ref: string, reason: string) => `${actor} anuló la donación ${ref} y su recibo. Motivo: ${reason}`,
-    donationAmountAdjusted: (actor: string, ref: string, from: string, to: string, reason: string) =>
-      `${actor} ajustó el depósito ${ref} de ${from} a ${to}, lo que llegó al banco. Motivo: ${reason}`,
-    donationReopen: (actor: string, ref: string, reason: string) => `${actor} reabrió el depósito rechazado ${ref}. Motivo: ${reason}`,
+    /** A deposit's, or a transfer the office entered (`transfer`), named as what it is. */
+    donationAmountAdjusted: (actor: string, ref: string, from: string, to: string, reason: string, transfer = false) =>
+      `${actor} ajustó ${transfer ? 'la transferencia' : 'el depósito'} ${ref} de ${from} a ${to}, lo que llegó al banco. Motivo: ${reason}`,
+    donationReopen: (actor: string, ref: string, reason: string, transfer = false) =>
+      `${actor} reabrió ${transfer ? 'la transferencia rechazada' : 'el depósito rechazado'} ${ref}. Motivo: ${reason}`,
     monthlyGiftCancel: (actor: string, id: string, by: string) =>
       by === 'staff'
         ? `${actor} canceló la donación mensual #${id} a pedido del donante`

@@ -1,10 +1,13 @@
 // A bank transfer the office entered (docs/product.md#staff-gift-entry) is verified against the bank as a deposit is
-// (docs/product.md#bank-deposits): it waits under "Depósitos por verificar" and is matched as a deposit is. A transfer
-// made through the gateway (Recurrente) is the gateway's to settle and stays out of all of it.
+// (docs/product.md#bank-deposits): it waits under "Depósitos por verificar", is matched as a deposit is, and takes
+// "Corregir monto" and "Reabrir". A transfer made through the gateway (Recurrente) is the gateway's to settle and
+// stays out of all of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { guatemalaDay } from '@donaciones/shared/format';
 import type { AdminDonationList } from '@donaciones/shared/schemas/admin';
 import type { StatementImport } from '@donaciones/shared/schemas/bank-statements';
+import { rowsOf } from '../../src/db/rows';
 import { type Caller, type TestContext, createTestApp, inject, json } from '../support/helpers';
 import * as make from '../support/factory';
 
@@ -19,6 +22,7 @@ afterAll(async () => ctx?.close());
 
 const post = (url: string, payload: unknown) => inject(ctx.app, { method: 'POST', url, payload: payload as never, token: finance.token });
 const get = (url: string) => inject(ctx.app, { method: 'GET', url, token: finance.token });
+const emailsTo = async (to: string) => rowsOf<{ subject: string; text_body: string }>(await ctx.db.execute(sql`SELECT * FROM email_outbox WHERE to_address = ${to} ORDER BY id`));
 
 /** A gift entered on "Registrar una donación"; its id. */
 async function enter(gift: Record<string, unknown>): Promise<number> {
@@ -41,6 +45,46 @@ describe('"Depósitos por verificar"', () => {
     expect(ids).not.toContain(gateway.id);
     expect(list.total).toBe(2);
     expect(list.donations.find((d) => d.id === transfer)).toMatchObject({ payment_method: 'bank_transfer', deposit: null, office_entry: { reference: 'TRF-7700123' } });
+  });
+});
+
+describe('corrections of a transfer the office entered', () => {
+  it('sets a pending transfer to what arrived ("Corregir monto") and tells the donor of their transfer', async () => {
+    const id = await enter({ donorName: 'Dora Transferencia', donorEmail: 'dora.monto@prueba.gt', method: 'transfer', reference: 'TRF-7700456', amount: 900 });
+    const res = await post(`/api/v1/admin/donations/${id}/adjust-amount`, { amount: 850, reason: 'El banco acreditó Q850' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toMatchObject({ status: 'PENDING', amount: 850 });
+    const [mail] = await emailsTo('dora.monto@prueba.gt');
+    expect(mail.subject).toMatch(/^Recibimos tu transferencia #MG\d+$/);
+    expect(mail.text_body).toContain('Revisamos tu transferencia de la donación');
+    const history = json<{ history: { message: string }[] }>(await get(`/api/v1/admin/donations/${id}/review`)).history;
+    expect(history.at(-1)?.message).toContain('ajustó la transferencia');
+  });
+
+  it('adjusts a transfer entered without the donor\'s email without queueing an email to nobody', async () => {
+    const id = await enter({ donorName: 'Elsa Sin Correo', method: 'transfer', reference: 'TRF-7700789', amount: 700 });
+    expect((await post(`/api/v1/admin/donations/${id}/adjust-amount`, { amount: 600, reason: 'El banco acreditó Q600' })).statusCode).toBe(200);
+    expect(await emailsTo('')).toEqual([]);
+  });
+
+  it('reopens a rejected transfer ("Reabrir"), which staff then approve', async () => {
+    const id = await enter({ donorName: 'Flor Transferencia', donorEmail: 'flor.reabrir@prueba.gt', method: 'transfer', reference: 'TRF-7700999', amount: 410 });
+    expect((await post(`/api/v1/admin/donations/${id}/reject`, { reason: 'No encontramos la transferencia' })).statusCode).toBe(200);
+    const res = await post(`/api/v1/admin/donations/${id}/reopen`, { reason: 'La donante trajo el comprobante del banco' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toMatchObject({ status: 'PENDING' });
+    const history = json<{ history: { message: string }[] }>(await get(`/api/v1/admin/donations/${id}/review`)).history;
+    expect(history.at(-1)?.message).toContain('reabrió la transferencia rechazada');
+    expect((await post(`/api/v1/admin/donations/${id}/approve`, {})).statusCode).toBe(200);
+  });
+
+  it('refuses both on a gateway transfer, which the gateway settles', async () => {
+    const pending = await make.donation(ctx.db, { status: 'pending', paymentMethod: 'bank_transfer', paymentProvider: 'recurrente', amount: 300 });
+    const adjust = await post(`/api/v1/admin/donations/${pending.id}/adjust-amount`, { amount: 200, reason: 'Prueba' });
+    expect(adjust.statusCode).toBe(409);
+    expect(json(adjust)).toMatchObject({ detail: 'Solo se ajusta el monto de un depósito o una transferencia bancaria pendiente' });
+    const failed = await make.donation(ctx.db, { status: 'failed', paymentMethod: 'bank_transfer', paymentProvider: 'recurrente' });
+    expect((await post(`/api/v1/admin/donations/${failed.id}/reopen`, { reason: 'Prueba' })).statusCode).toBe(409);
   });
 });
 

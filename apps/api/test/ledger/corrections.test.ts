@@ -170,7 +170,7 @@ describe('reopening a rejected deposit', () => {
     const failedCard = await make.donation(ctx.db, { status: 'failed', paymentProvider: 'simulated' });
     const card = await post(`/api/v1/admin/donations/${failedCard.id}/reopen`, { reason: 'Prueba' });
     expect(card.statusCode).toBe(409);
-    expect(json(card)).toMatchObject({ detail: 'Solo se reabre un depósito rechazado' });
+    expect(json(card)).toMatchObject({ detail: 'Solo se reabre un depósito o una transferencia bancaria que se rechazó' });
   });
 });
 

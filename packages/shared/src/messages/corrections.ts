@@ -8,13 +8,14 @@ export const correctionsMessages = {
   amountRequired: 'Escribe el monto que llegó, con hasta dos decimales',
   amountPositive: 'El monto que llegó debe ser mayor que cero',
   notVoidable: 'Solo se anula una donación completada; una donación con tarjeta que la pasarela puede reembolsar se reembolsa («Reembolsar»)',
-  notAdjustable: 'Solo se ajusta el monto de un depósito pendiente',
+  notAdjustable: 'Solo se ajusta el monto de un depósito o una transferencia bancaria pendiente',
   amountNotLower: 'El monto que llegó debe ser menor que el declarado; para aprobarlo completo usa Aprobar',
-  notReopenable: 'Solo se reabre un depósito rechazado',
-  kinds: { void: 'Anulación', amount_adjusted: 'Monto ajustado', reopen: 'Depósito reabierto' },
-  adjustedSubject: (reference: string) => `Recibimos tu depósito ${reference}`,
-  adjustedText: (name: string, declared: string, arrived: string, reference: string, reason: string) =>
-    `Hola ${name}:\n\nRevisamos tu depósito de la donación ${reference}. Declaraste ${declared} y al banco llegaron ${arrived}. ` +
+  notReopenable: 'Solo se reabre un depósito o una transferencia bancaria que se rechazó',
+  kinds: { void: 'Anulación', amount_adjusted: 'Monto ajustado', reopen: 'Reapertura' },
+  /** A deposit's or an office transfer's amount set to what arrived: the email names the one the donor made. */
+  adjustedSubject: (reference: string, transfer = false) => `Recibimos tu ${transfer ? 'transferencia' : 'depósito'} ${reference}`,
+  adjustedText: (name: string, declared: string, arrived: string, reference: string, reason: string, transfer = false) =>
+    `Hola ${name}:\n\nRevisamos tu ${transfer ? 'transferencia' : 'depósito'} de la donación ${reference}. Declaraste ${declared} y al banco llegaron ${arrived}. ` +
     `Registramos tu donación por ${arrived} y el recibo será por ese monto cuando la aprobemos.\n\nMotivo: ${reason}\n\nGracias por tu apoyo.`,
   voidedSubject: (reference: string) => `Anulamos la donación ${reference}`,
   voidedText: (name: string, amount: string, reference: string, reason: string) =>
@@ -54,12 +55,17 @@ export const correctionsMessages = {
       confirm: 'Guardar monto',
       done: (reference: string, amount: string) => `La donación ${reference} ahora es de ${amount}.`,
     },
+    /** A rejected deposit, or a rejected transfer the office entered (`transfer`): each named as what it is. */
     reopen: {
       action: 'Reabrir',
-      title: (reference: string) => `¿Reabrir el depósito ${reference}?`,
-      body: 'Vuelve a quedar pendiente, para aprobarlo o rechazarlo con la prueba que trajo el donante.',
-      confirm: 'Reabrir depósito',
-      done: (reference: string) => `El depósito ${reference} quedó pendiente otra vez.`,
+      title: (reference: string, transfer = false) => (transfer ? `¿Reabrir la transferencia ${reference}?` : `¿Reabrir el depósito ${reference}?`),
+      body: (transfer = false) =>
+        transfer
+          ? 'Vuelve a quedar pendiente, para aprobarla o rechazarla con la prueba que trajo el donante.'
+          : 'Vuelve a quedar pendiente, para aprobarlo o rechazarlo con la prueba que trajo el donante.',
+      confirm: (transfer = false) => (transfer ? 'Reabrir transferencia' : 'Reabrir depósito'),
+      done: (reference: string, transfer = false) =>
+        transfer ? `La transferencia ${reference} quedó pendiente otra vez.` : `El depósito ${reference} quedó pendiente otra vez.`,
     },
   },
 } as const;

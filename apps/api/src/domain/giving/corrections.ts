@@ -1,5 +1,6 @@
 // Corrections never rewrite history (docs/product.md#the-donation-ledger): staff void a completed gift
-// not paid by card, set a pending deposit's amount to what arrived, or reopen a rejected deposit. Each is
+// not paid by card, set a pending deposit's (or office transfer's) amount to what arrived, or reopen a rejected
+// one (deposits/bank-payments.ts). Each is
 // a new donation_corrections row with who, when and why, plus an audit line the donation's history
 // shows, in one transaction with the donation's move. A correction is dated now, so it lands in the open
 // month (accounting/periods.ts refuses it only while the current month is itself closed).
@@ -14,7 +15,8 @@ import { type Actor, audit } from '../../platform/audit';
 import { enqueueEmail } from '../../platform/email-outbox';
 import { assertOpenPeriod } from '../accounting/periods';
 import type { DonationRow } from '../ledger/transitions';
-import { type ConfiguredGateway, DEPOSIT_PROVIDER, needsManualReview, refundUnavailable } from '../payments/providers';
+import { isBankPayment } from '../deposits/bank-payments';
+import { type ConfiguredGateway, needsManualReview, refundUnavailable } from '../payments/providers';
 import { voidReceipt } from '../receipts/receipts';
 
 export interface CorrectionInput {
@@ -54,6 +56,8 @@ async function record(tx: Db, kind: CorrectionKind, before: DonationRow, after: 
       to: after.status,
       reference: before.referenceCode,
       reason: input.reason,
+      // The history names a transfer as a transfer, a deposit as a deposit.
+      method: before.paymentMethod,
       ...(before.amountCents !== after.amountCents ? { from_amount: formatCents(before.amountCents, before.currency), to_amount: formatCents(after.amountCents, after.currency) } : {}),
     },
     ip: input.ip,
@@ -99,11 +103,9 @@ export async function voidDonation(
   });
 }
 
-/** A bank deposit: one made through /donate (its provider), or one the office entered (no provider, its method). */
-const isDeposit = (row: DonationRow) => row.paymentProvider === DEPOSIT_PROVIDER || (row.paymentProvider == null && row.paymentMethod === 'bank_deposit');
 
 /**
- * A pending deposit for which less arrived at the bank than the donor declared: its amount becomes
+ * A pending deposit, or a transfer the office entered, for which less arrived at the bank than was declared: its amount becomes
  * what arrived (the correction keeps both), the donor is told, and approving it issues the receipt
  * for what arrived.
  */
@@ -111,7 +113,7 @@ export async function adjustDepositAmount(db: Database, input: CorrectionInput &
   return db.transaction(async (tx) => {
     await assertOpenPeriod(tx, new Date());
     const before = await lockedDonation(tx, input.id);
-    if (before.status !== 'pending' || !isDeposit(before)) throw conflict(m.notAdjustable);
+    if (before.status !== 'pending' || !isBankPayment(before)) throw conflict(m.notAdjustable);
     const arrived = toCents(input.amount);
     if (arrived >= before.amountCents) throw conflict(m.amountNotLower);
     const [after] = await tx
@@ -120,22 +122,24 @@ export async function adjustDepositAmount(db: Database, input: CorrectionInput &
       .where(eq(donations.id, before.id))
       .returning();
     await record(tx, 'amount_adjusted', before, after, input);
-    await enqueueEmail(tx, {
+    const transfer = after.paymentMethod === 'bank_transfer';
+    // A gift the office entered without the donor's email has nobody to tell.
+    if (after.donorEmail.trim() !== '') await enqueueEmail(tx, {
       to: after.donorEmail,
-      subject: m.adjustedSubject(after.referenceCode),
-      text: m.adjustedText(after.donorName, formatCents(before.amountCents, before.currency), formatCents(arrived, after.currency), after.referenceCode, input.reason),
+      subject: m.adjustedSubject(after.referenceCode, transfer),
+      text: m.adjustedText(after.donorName, formatCents(before.amountCents, before.currency), formatCents(arrived, after.currency), after.referenceCode, input.reason, transfer),
       template: 'deposit-amount-adjusted',
     });
     return after;
   });
 }
 
-/** A rejected deposit is pending again when the donor brings proof; staff then approve or reject it. */
+/** A rejected deposit or office transfer is pending again when the donor brings proof; staff then approve or reject it. */
 export async function reopenDeposit(db: Database, input: CorrectionInput): Promise<DonationRow> {
   return db.transaction(async (tx) => {
     await assertOpenPeriod(tx, new Date());
     const before = await lockedDonation(tx, input.id);
-    if (before.status !== 'failed' || !isDeposit(before)) throw conflict(m.notReopenable);
+    if (before.status !== 'failed' || !isBankPayment(before)) throw conflict(m.notReopenable);
     const [after] = await tx
       .update(donations)
       .set({ status: 'pending', failureReason: null, updatedAt: sql`now()` })

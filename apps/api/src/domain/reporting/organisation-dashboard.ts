@@ -91,9 +91,9 @@ export function activityMessage(entry: { action: string; actorEmail: string | nu
     case 'donation.void':
       return act.donationVoid(actor, ref, str(d, 'reason'));
     case 'donation.amount_adjusted':
-      return act.donationAmountAdjusted(actor, ref, str(d, 'from_amount'), str(d, 'to_amount'), str(d, 'reason'));
+      return act.donationAmountAdjusted(actor, ref, str(d, 'from_amount'), str(d, 'to_amount'), str(d, 'reason'), str(d, 'method') === 'bank_transfer');
     case 'donation.reopen':
-      return act.donationReopen(actor, ref, str(d, 'reason'));
+      return act.donationReopen(actor, ref, str(d, 'reason'), str(d, 'method') === 'bank_transfer');
     case 'monthly_gift.cancel':
       return act.monthlyGiftCancel(actor, entry.entityId ?? '', str(d, 'by'));
     case 'monthly_gift.started':

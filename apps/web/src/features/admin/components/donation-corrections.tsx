@@ -1,10 +1,11 @@
 // The "Correcciones" card of the staff donation page (docs/product.md#the-donation-ledger, decision
 // 0041): every correction of the donation (date, who, kind, status and amount before -> after,
 // reason), and, for staff holding corrections.manage, the corrections the API allows on it:
-// "Anular donación" (completed, not paid by card, or a card gift the gateway cannot refund), "Corregir monto" (a pending deposit) and
-// "Reabrir" (a rejected deposit). A closed month is refused by the API, and the dialog says so.
+// "Anular donación" (completed, not paid by card, or a card gift the gateway cannot refund), "Corregir monto" (a pending deposit
+// or office transfer) and "Reabrir" (a rejected one). A closed month is refused by the API, and the dialog says so.
 import { useState } from 'react';
 import { Ban, Pencil, RotateCcw } from 'lucide-react';
+import { isBankPayment } from '@donaciones/shared/bank-payments';
 import { formatDateTime, formatMoney } from '@donaciones/shared/format';
 import { correctionsMessages } from '@donaciones/shared/messages/corrections';
 import { donationStatusLabel } from '@donaciones/shared/messages/donations';
@@ -63,8 +64,8 @@ function CorrectionActions({ donation }: { donation: Donation }) {
   const [open, setOpen] = useState<Action | null>(null);
   if (!payment || !donation.reference_code) return null;
 
-  // A deposit made through /donate (its provider) or entered by the office (no provider, the deposit method).
-  const deposit = payment.payment_provider === 'deposit' || (payment.payment_provider == null && payment.payment_method === 'bank_deposit');
+  // A deposit (made through /donate or entered by the office) or a transfer the office entered: checked against the bank.
+  const deposit = isBankPayment(payment.payment_method, payment.payment_provider);
   const allowed: Record<Action, boolean> = {
     // A card gift is refunded, or voided once its money went back by another way when the gateway cannot refund it.
     void: donation.status === 'completed' && (payment.manual_review || payment.refund_unavailable != null),
@@ -92,7 +93,7 @@ function CorrectionActions({ donation }: { donation: Donation }) {
         </Button>
       )}
       <AdjustAmountDialog donation={target} open={open === 'adjust'} onClose={close} />
-      <ReopenDepositDialog donation={target} open={open === 'reopen'} onClose={close} />
+      <ReopenDepositDialog donation={target} transfer={payment.payment_method === 'bank_transfer'} open={open === 'reopen'} onClose={close} />
       <VoidDonationDialog donation={target} open={open === 'void'} onClose={close} felCertified={fel?.status === 'certified'} />
     </>
   );

@@ -258,6 +258,30 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Corregir monto' }, { timeout: 6000 })).toBeTruthy();
   });
 
+  it('offers "Corregir monto" for a pending transfer the office entered, and "Reabrir" for a rejected one, named a transfer', async () => {
+    const office = { payment_provider: null, payment_method: 'bank_transfer' };
+    const first = page(donation(), payment(office), () => ok);
+    expect(await screen.findByRole('button', { name: 'Corregir monto' }, { timeout: 6000 })).toBeTruthy();
+    first.unmount();
+
+    const { posts } = page(donation({ status: 'failed', failure_reason: 'No llegó' }), payment({ ...office, status: 'failed' }), () => ok);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Reabrir/ }, { timeout: 6000 }));
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Reabrir la transferencia #MG00000052?' });
+    expect(within(dialog).getByText('Vuelve a quedar pendiente, para aprobarla o rechazarla con la prueba que trajo el donante.')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/Motivo/), 'Trajo el comprobante');
+    await user.click(within(dialog).getByRole('button', { name: 'Reabrir transferencia' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(await screen.findByText('La transferencia #MG00000052 quedó pendiente otra vez.')).toBeTruthy();
+  });
+
+  it('offers neither for a transfer made through the gateway, which the gateway settles', async () => {
+    page(donation(), payment({ payment_provider: 'recurrente', payment_method: 'bank_transfer', manual_review: false }), () => ok);
+    expect(await screen.findByText('Esta donación no tiene correcciones.', {}, { timeout: 6000 })).toBeTruthy();
+    await screen.findByTestId('payment-provider');
+    expect(screen.queryByRole('button', { name: /Corregir monto|Reabrir/ })).toBeNull();
+  });
+
   it('offers "Anular donación" for a card gift the gateway cannot refund, whose money went back another way', async () => {
     const why = 'No se puede reembolsar desde aquí: este pago no se cobró por Recurrente, la pasarela configurada.';
     const card = payment({ status: 'completed', payment_provider: 'otra', payment_method: 'card', manual_review: false, refund_unavailable: why });
