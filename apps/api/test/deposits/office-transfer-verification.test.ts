@@ -1,7 +1,7 @@
 // A bank transfer the office entered (docs/product.md#staff-gift-entry) is verified against the bank as a deposit is
-// (docs/product.md#bank-deposits): it waits under "Depósitos por verificar", is matched as a deposit is, and takes
-// "Corregir monto" and "Reabrir". A transfer made through the gateway (Recurrente) is the gateway's to settle and
-// stays out of all of it.
+// (docs/product.md#bank-deposits): it waits under "Depósitos por verificar", takes "Corregir monto" and "Reabrir",
+// and the monthly close flags it when completed without its statement line. A transfer made through the gateway
+// (Recurrente) is the gateway's to settle and stays out of all of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { guatemalaDay } from '@donaciones/shared/format';
@@ -85,6 +85,41 @@ describe('corrections of a transfer the office entered', () => {
     expect(json(adjust)).toMatchObject({ detail: 'Solo se ajusta el monto de un depósito o una transferencia bancaria pendiente' });
     const failed = await make.donation(ctx.db, { status: 'failed', paymentMethod: 'bank_transfer', paymentProvider: 'recurrente' });
     expect((await post(`/api/v1/admin/donations/${failed.id}/reopen`, { reason: 'Prueba' })).statusCode).toBe(409);
+  });
+});
+
+describe('the monthly close', () => {
+  it('flags a transfer the office completed without a bank statement line, as it flags such a deposit, and not a gateway transfer', async () => {
+    const day = '2026-08-12';
+    const transfer = await enter({ donorName: 'Gina Transferencia', donorEmail: 'gina.cierre@prueba.gt', method: 'transfer', reference: 'TRF-8800123', amount: 1500, receivedOn: day, completed: true });
+    const deposit = await enter({ donorName: 'Hilda Boleta', donorEmail: 'hilda.cierre@prueba.gt', method: 'deposit', reference: 'BI-8800456', amount: 700, receivedOn: day, completed: true });
+    const gateway = await make.donation(ctx.db, { paymentMethod: 'bank_transfer', paymentProvider: 'recurrente', createdAt: new Date(`${day}T16:00:00Z`) });
+
+    const check = json<{ mismatches: { kind: string; donation_id: number }[] }>(await get('/api/v1/admin/close/2026-08'));
+    const flagged = check.mismatches.filter((m) => m.kind.endsWith('_without_statement')).map((m) => [m.kind, m.donation_id]);
+    expect(flagged).toEqual([
+      ['deposit_without_statement', deposit],
+      ['transfer_without_statement', transfer],
+    ]);
+    expect(check.mismatches.some((m) => m.donation_id === gateway.id)).toBe(false);
+  });
+
+  it('does not flag a transfer confirmed by its statement line', async () => {
+    const today = guatemalaDay(new Date());
+    const id = await enter({ donorName: 'Iris Transferencia', donorEmail: 'iris.cierre@prueba.gt', method: 'transfer', reference: 'TRF-99001122', amount: 2345.6 });
+    const file = `Fecha;Descripción;No. Documento;Débito;Crédito\n${today.slice(8)}/${today.slice(5, 7)}/${today.slice(0, 4)};CREDITO ACH;99001122;;2.345,60\n`;
+    const imported = await post('/api/v1/admin/bank-statements', {
+      bank: 'Banco Cierre',
+      file_name: 'cierre.csv',
+      content_base64: Buffer.from(file, 'utf8').toString('base64'),
+      mapping: { date: 'Fecha', description: 'Descripción', reference: 'No. Documento', credit: 'Crédito', debit: 'Débito' },
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const statement = json<StatementImport>(imported);
+    const confirmed = await post(`/api/v1/admin/bank-statements/${statement.id}/lines/${statement.lines[0].id}/confirm`, { donation_id: id });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const check = json<{ mismatches: { donation_id: number }[] }>(await get(`/api/v1/admin/close/${today.slice(0, 7)}`));
+    expect(check.mismatches.some((m) => m.donation_id === id)).toBe(false);
   });
 });
 

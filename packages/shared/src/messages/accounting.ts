@@ -57,6 +57,7 @@ export const closeMessages = {
     gift_without_receipt: 'Donación sin recibo certificado',
     receipt_without_money: 'Recibo sin dinero recibido',
     deposit_without_statement: 'Depósito sin línea en el estado de cuenta',
+    transfer_without_statement: 'Transferencia sin línea en el estado de cuenta',
   } as Record<string, string>,
   ties: 'Los recibos certificados coinciden con el dinero recibido.',
   doesNotTie: 'Los recibos certificados no coinciden con el dinero recibido.',

@@ -9,9 +9,10 @@ import { rowsOf } from '../../db/rows';
 import { accountingCloses } from '../../db/schema';
 import { ConflictError, InvalidInputError } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
+import { bankPaymentIn } from '../deposits/bank-payments';
 import { monthInstants, nextMonth } from './periods';
 
-export type MismatchKind = 'gift_without_receipt' | 'receipt_without_money' | 'deposit_without_statement';
+export type MismatchKind = 'gift_without_receipt' | 'receipt_without_money' | 'deposit_without_statement' | 'transfer_without_statement';
 
 export interface Mismatch {
   kind: MismatchKind;
@@ -62,9 +63,10 @@ async function mismatchesOf(db: Db, s: string, e: string): Promise<Mismatch[]> {
       FROM receipts r JOIN donations d ON d.id = r.donation_id
       WHERE r.voided_at IS NULL AND d.status <> 'completed' AND d.created_at >= ${s}::timestamptz AND d.created_at < ${e}::timestamptz
     UNION ALL
-    SELECT 'deposit_without_statement', d.id, d.reference_code, d.donor_name, d.created_at, d.amount_cents, d.currency, r.series, r.number
+    SELECT CASE d.payment_method WHEN 'bank_transfer' THEN 'transfer_without_statement' ELSE 'deposit_without_statement' END,
+        d.id, d.reference_code, d.donor_name, d.created_at, d.amount_cents, d.currency, r.series, r.number
       FROM donations d LEFT JOIN receipts r ON r.donation_id = d.id
-      WHERE d.status = 'completed' AND d.payment_method = 'bank_deposit' AND d.import_id IS NULL
+      WHERE d.status = 'completed' AND ${bankPaymentIn('d')} AND d.import_id IS NULL
         AND d.created_at >= ${s}::timestamptz AND d.created_at < ${e}::timestamptz
         AND NOT EXISTS (SELECT 1 FROM bank_statement_lines l WHERE l.donation_id = d.id AND l.match_state = 'confirmed')
     ORDER BY 1, 5, 2`);
