@@ -27,6 +27,8 @@ export const bankStatementsMessages = {
     /** Pending bank deposits and the transfers the office entered (docs/product.md#bank-deposits). */
     filterLabel: 'Depósitos por verificar',
     slipTitle: 'Boleta de depósito',
+    /** The queue's column: a deposit's slip, or the reference of a transfer the office entered, which has none. */
+    slipColumn: 'Boleta o referencia',
     slipMissing: 'El donante aún no subió la boleta.',
     /** A deposit the office recorded ("Registrar una donación"): no donor slip is awaited. */
     officeEntered: (name: string | null) => (name ? `Registrado en oficina por ${name}.` : 'Registrado en oficina.'),

@@ -65,7 +65,7 @@ describe('Depósitos por verificar', { timeout: 20_000 }, () => {
     expect(new URLSearchParams(router.state.location.search).get('status')).toBe('DEPOSITS');
 
     const table = await screen.findByRole('table');
-    expect(within(table).getByRole('columnheader', { name: 'Boleta de depósito' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Boleta o referencia' })).toBeInTheDocument();
     expect(within(table).getByText('Banrural')).toBeInTheDocument();
     expect(within(table).getByText('19/11/2026')).toBeInTheDocument();
     expect(within(table).getByText('998877')).toBeInTheDocument();

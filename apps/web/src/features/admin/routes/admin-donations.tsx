@@ -192,7 +192,7 @@ function reviewColumns(deposits: boolean, onDecide: (donation: AdminDonation, de
       ? [
           {
             key: 'slip',
-            header: bankStatementsMessages.review.slipTitle,
+            header: bankStatementsMessages.review.slipColumn,
             className: 'min-w-[24rem]',
             stacked: true,
             cell: (d: AdminDonation) => (
