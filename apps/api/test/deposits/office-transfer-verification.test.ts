@@ -31,6 +31,21 @@ async function enter(gift: Record<string, unknown>): Promise<number> {
   return json<{ id: number }>(res).id;
 }
 
+/** A bank statement of today's credits (`[reference, amount as the bank writes it]`), imported; the import. */
+async function importCredits(bank: string, credits: [string, string][]): Promise<StatementImport> {
+  const today = guatemalaDay(new Date());
+  const day = `${today.slice(8)}/${today.slice(5, 7)}/${today.slice(0, 4)}`;
+  const rows = credits.map(([reference, amount]) => `${day};CREDITO;${reference};;${amount}\n`).join('');
+  const imported = await post('/api/v1/admin/bank-statements', {
+    bank,
+    file_name: 'estado.csv',
+    content_base64: Buffer.from(`Fecha;Descripción;No. Documento;Débito;Crédito\n${rows}`, 'utf8').toString('base64'),
+    mapping: { date: 'Fecha', description: 'Descripción', reference: 'No. Documento', credit: 'Crédito', debit: 'Débito' },
+  });
+  expect(imported.statusCode, imported.body).toBe(201);
+  return json<StatementImport>(imported);
+}
+
 describe('"Depósitos por verificar"', () => {
   it('lists a pending transfer the office entered with its reference, beside the deposits, and not a gateway transfer', async () => {
     const transfer = await enter({ donorName: 'Ana Transferencia', donorEmail: 'ana.lista@prueba.gt', method: 'transfer', reference: 'TRF-7700123', amount: 640 });
@@ -107,15 +122,7 @@ describe('the monthly close', () => {
   it('does not flag a transfer confirmed by its statement line', async () => {
     const today = guatemalaDay(new Date());
     const id = await enter({ donorName: 'Iris Transferencia', donorEmail: 'iris.cierre@prueba.gt', method: 'transfer', reference: 'TRF-99001122', amount: 2345.6 });
-    const file = `Fecha;Descripción;No. Documento;Débito;Crédito\n${today.slice(8)}/${today.slice(5, 7)}/${today.slice(0, 4)};CREDITO ACH;99001122;;2.345,60\n`;
-    const imported = await post('/api/v1/admin/bank-statements', {
-      bank: 'Banco Cierre',
-      file_name: 'cierre.csv',
-      content_base64: Buffer.from(file, 'utf8').toString('base64'),
-      mapping: { date: 'Fecha', description: 'Descripción', reference: 'No. Documento', credit: 'Crédito', debit: 'Débito' },
-    });
-    expect(imported.statusCode, imported.body).toBe(201);
-    const statement = json<StatementImport>(imported);
+    const statement = await importCredits('Banco Cierre', [['99001122', '2.345,60']]);
     const confirmed = await post(`/api/v1/admin/bank-statements/${statement.id}/lines/${statement.lines[0].id}/confirm`, { donation_id: id });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const check = json<{ mismatches: { donation_id: number }[] }>(await get(`/api/v1/admin/close/${today.slice(0, 7)}`));
@@ -126,20 +133,15 @@ describe('the monthly close', () => {
 describe('a dollar transfer against a quetzal statement line', () => {
   // Decision 0024: amounts are compared in the gift's own currency, for deposits and the office's transfers alike.
   it('is matched exactly as a dollar deposit is: named by its reference, a near-miss for its amount', async () => {
-    const today = guatemalaDay(new Date());
     const usd = { currency: 'USD', amount: 100 };
     const transfer = await enter({ ...usd, donorName: 'Julia Dólares', donorEmail: 'julia.usd@prueba.gt', method: 'transfer', reference: 'TRF-66112233' });
     const deposit = await enter({ ...usd, donorName: 'Karla Dólares', donorEmail: 'karla.usd@prueba.gt', method: 'deposit', reference: 'BI-66445566' });
-    const day = `${today.slice(8)}/${today.slice(5, 7)}/${today.slice(0, 4)}`;
-    const file = `Fecha;Descripción;No. Documento;Débito;Crédito\n${day};CREDITO ACH;66112233;;770,00\n${day};DEPOSITO;66445566;;770,00\n`;
-    const imported = await post('/api/v1/admin/bank-statements', {
-      bank: 'Banco Dólares',
-      file_name: 'dolares.csv',
-      content_base64: Buffer.from(file, 'utf8').toString('base64'),
-      mapping: { date: 'Fecha', description: 'Descripción', reference: 'No. Documento', credit: 'Crédito', debit: 'Débito' },
-    });
-    expect(imported.statusCode, imported.body).toBe(201);
-    const [first, second] = json<StatementImport>(imported).lines;
+    const [first, second] = (
+      await importCredits('Banco Dólares', [
+        ['66112233', '770,00'],
+        ['66445566', '770,00'],
+      ])
+    ).lines;
     const shape = (line: StatementImport['lines'][number], id: number) => ({ state: line.state, candidate: line.candidates.find((c) => c.donation_id === id)?.kind });
     expect(shape(first, transfer)).toEqual(shape(second, deposit));
     expect(shape(first, transfer)).toEqual({ state: 'near_miss', candidate: 'amount_differs' });

@@ -14,6 +14,7 @@ import { conflict, notFound } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
 import { enqueueEmail } from '../../platform/email-outbox';
 import { assertOpenPeriod } from '../accounting/periods';
+import { hasEmail } from '../ledger/completion';
 import type { DonationRow } from '../ledger/transitions';
 import { isBankPayment } from '../deposits/bank-payments';
 import { type ConfiguredGateway, needsManualReview, refundUnavailable } from '../payments/providers';
@@ -93,16 +94,17 @@ export async function voidDonation(
       .where(sql`${receipts.donationId} = ${before.id} AND ${receipts.felStatus} = 'certified' AND ${receipts.felAnnulmentStatus} IS NULL`)
       .returning({ id: receipts.id });
     // A gift the office entered without the donor's email has nobody to tell.
-    if (after.donorEmail.trim() !== '') await enqueueEmail(tx, {
-      to: after.donorEmail,
-      subject: m.voidedSubject(after.referenceCode),
-      text: m.voidedText(after.donorName, formatCents(after.amountCents, after.currency), after.referenceCode, input.reason),
-      template: 'donation-voided',
-    });
+    if (hasEmail(after)) {
+      await enqueueEmail(tx, {
+        to: after.donorEmail,
+        subject: m.voidedSubject(after.referenceCode),
+        text: m.voidedText(after.donorName, formatCents(after.amountCents, after.currency), after.referenceCode, input.reason),
+        template: 'donation-voided',
+      });
+    }
     return { donation: after, annulReceiptId: annul?.id ?? null };
   });
 }
-
 
 /**
  * A pending deposit, or a transfer the office entered, for which less arrived at the bank than was declared: its amount becomes
@@ -124,12 +126,14 @@ export async function adjustDepositAmount(db: Database, input: CorrectionInput &
     await record(tx, 'amount_adjusted', before, after, input);
     const transfer = after.paymentMethod === 'bank_transfer';
     // A gift the office entered without the donor's email has nobody to tell.
-    if (after.donorEmail.trim() !== '') await enqueueEmail(tx, {
-      to: after.donorEmail,
-      subject: m.adjustedSubject(after.referenceCode, transfer),
-      text: m.adjustedText(after.donorName, formatCents(before.amountCents, before.currency), formatCents(arrived, after.currency), after.referenceCode, input.reason, transfer),
-      template: 'deposit-amount-adjusted',
-    });
+    if (hasEmail(after)) {
+      await enqueueEmail(tx, {
+        to: after.donorEmail,
+        subject: m.adjustedSubject(after.referenceCode, transfer),
+        text: m.adjustedText(after.donorName, formatCents(before.amountCents, before.currency), formatCents(arrived, after.currency), after.referenceCode, input.reason, transfer),
+        template: 'deposit-amount-adjusted',
+      });
+    }
     return after;
   });
 }

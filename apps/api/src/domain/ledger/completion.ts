@@ -33,7 +33,7 @@ const amountOf = (row: Pick<DonationRow, 'amountCents' | 'currency'>) => formatC
 export const isBankDeposit = (row: Pick<DonationRow, 'paymentMethod'>) => row.paymentMethod === 'bank_deposit';
 
 /** Staff may enter a gift without the donor's email (docs/product.md#staff-gift-entry). */
-const hasEmail = (row: Pick<DonationRow, 'donorEmail'>) => row.donorEmail.trim() !== '';
+export const hasEmail = (row: Pick<DonationRow, 'donorEmail'>) => row.donorEmail.trim() !== '';
 
 function needLinks(input: CompletionInput): LinkContext {
   if (!input.links) throw new Error(`the ${input.action} of a donation that needs the emails' links was made without them`);

@@ -5,9 +5,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { accountNameSql } from '../accounts/users';
 
 export async function greetingName(tx: Db, gift: { userId: number | null; donorName: string }): Promise<string> {
   if (gift.userId == null) return gift.donorName;
-  const [account] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, gift.userId)).limit(1);
-  return (account && `${account.firstName} ${account.lastName}`.trim()) || gift.donorName;
+  const [account] = await tx.select({ name: accountNameSql }).from(users).where(eq(users.id, gift.userId)).limit(1);
+  return account?.name ?? gift.donorName;
 }

@@ -4,20 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { StaffChildDetail } from '@donaciones/shared/schemas/sponsorship';
+import { staffChildDetail } from '@/test/child';
 import { renderApp } from '@/test/render-app';
 import type { RecordedRequest } from '@/test/http';
 
 const STAFF = { user: { email: 'apadrinamiento@ejemplo.org', roles: ['SPONSORSHIP'] } };
 
 const consent = { id: 31, givenBy: 'Rosa Tum', relationship: 'madre', givenOn: '2026-01-15', scope: 'photos_and_story', expiresOn: '2027-01-15' } as const;
-const detailWith = (revokedAt: string | null) =>
-  ({
-    child: { id: 7, firstName: 'Kevin', fullName: 'Kevin Ejemplo Ficticio', status: 'waiting', statusReason: null, takenPlaces: 0, sponsorPlaces: 1, birthDate: '2012-04-18', department: 'Chimaltenango', programId: null, story: '', storedStory: '', storyApproved: false, community: '', school: '', guardianName: '', familySituation: '', notes: '' },
-    consents: [{ ...consent, revokedAt, current: revokedAt === null }],
-    photos: [],
-    sponsorships: [],
-  }) as unknown as StaffChildDetail;
+const detailWith = (revokedAt: string | null) => staffChildDetail({}, { consents: [{ ...consent, revokedAt, current: revokedAt === null }] });
 
 describe('withdrawing a consent', { timeout: 30_000 }, () => {
   it('asks first, then records it and shows the consent withdrawn', async () => {

@@ -6,18 +6,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sponsorshipMessages } from '@donaciones/shared/messages/sponsorship';
 import { SLIP_MAX_BYTES } from '@donaciones/shared/messages/deposits';
-import type { StaffChildDetail } from '@donaciones/shared/schemas/sponsorship';
+import { staffChildDetail } from '@/test/child';
 import { renderApp } from '@/test/render-app';
 import type { RecordedRequest } from '@/test/http';
 
 const STAFF = { user: { email: 'apadrinamiento@ejemplo.org', roles: ['SPONSORSHIP'] } };
 
-const detail = {
-  child: { id: 7, firstName: 'Kevin', fullName: 'Kevin Ejemplo Ficticio', status: 'waiting', statusReason: null, takenPlaces: 0, sponsorPlaces: 1, birthDate: '2012-04-18', department: 'Chimaltenango', programId: null, story: '', storedStory: '', storyApproved: false, community: '', school: '', guardianName: '', familySituation: '', notes: '' },
-  consents: [],
-  photos: [],
-  sponsorships: [],
-} as unknown as StaffChildDetail;
+const detail = staffChildDetail();
 
 describe("a child's photo", { timeout: 30_000 }, () => {
   it('too large for the server and not redrawable here is refused before it is sent; a photo within the limit is sent', async () => {

@@ -6,19 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OverdueProgressReport, SponsorProgressReport, StaffProgressReport } from '@donaciones/shared/schemas/progress-reports';
-import type { MySponsorships, StaffChildDetail } from '@donaciones/shared/schemas/sponsorship';
+import type { MySponsorships } from '@donaciones/shared/schemas/sponsorship';
+import { staffChildDetail } from '@/test/child';
 import { renderApp } from '@/test/render-app';
 import type { RecordedRequest } from '@/test/http';
 
 const STAFF = { user: { email: 'apadrinamiento@ejemplo.org', roles: ['SPONSORSHIP'] } };
 const SPONSOR = { user: { email: 'donante@ejemplo.org', roles: ['DONOR', 'USER'] } };
 
-const detail = {
-  child: { id: 7, firstName: 'Kevin', fullName: 'Kevin Ejemplo Ficticio', status: 'sponsored', statusReason: null, takenPlaces: 1, sponsorPlaces: 1, birthDate: '2012-04-18', department: 'Chimaltenango', programId: null, story: '', storyApproved: false, community: '', school: '', guardianName: '', familySituation: '', notes: '' },
-  consents: [],
-  photos: [],
-  sponsorships: [],
-} as unknown as StaffChildDetail;
+const detail = staffChildDetail({ status: 'sponsored', takenPlaces: 1 });
 
 const report = (over: Partial<StaffProgressReport>): StaffProgressReport => ({
   id: 1,
