@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { CircleAlert, Inbox, RotateCcw } from 'lucide-react';
 import { appMessages } from '@donaciones/shared/messages/shell';
+import { getErrorStatus } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 
@@ -49,4 +50,29 @@ export function ErrorState({ message, onRetry, retrying = false, retryLabel = ap
       )}
     </div>
   );
+}
+
+/** Why a page about one record has none to show: its address names none or the server knows none, or the read failed. */
+export type RecordFailure = 'not-found' | 'failed';
+
+export function recordFailure(id: number | null, query: { isError: boolean; error: unknown }): RecordFailure | null {
+  if (id === null) return 'not-found';
+  if (!query.isError) return null;
+  const status = getErrorStatus(query.error);
+  return status === 404 || status === 400 ? 'not-found' : 'failed';
+}
+
+export interface RecordErrorProps {
+  failure: RecordFailure;
+  /** 'No encontramos esta donación.': no retry, the page's way back is beside it. */
+  notFound: string;
+  /** 'No pudimos cargar la donación.', with the retry. */
+  loadFailed: string;
+  onRetry: () => void;
+  retrying?: boolean;
+}
+
+/** A record page's error: "not found" offers no retry that could not help; any other failure does. */
+export function RecordError({ failure, notFound, loadFailed, onRetry, retrying }: RecordErrorProps) {
+  return failure === 'not-found' ? <ErrorState message={notFound} /> : <ErrorState message={loadFailed} onRetry={onRetry} retrying={retrying} />;
 }

@@ -226,9 +226,11 @@ export const adminMessages = {
     reasonLabel: 'Motivo del rechazo',
     reasonHint: 'Se lo enviaremos al donante por correo, con el correo de contacto del sistema.',
     detailEyebrow: 'Revisión de donaciones',
-    detailTitle: (id: number) => `Donación #${id}`,
+    /** Without an id when the address names none ('/admin/donations/abc'). */
+    detailTitle: (id: number | null) => (id === null ? 'Donación' : `Donación #${id}`),
     backToQueue: 'Volver a la revisión',
     detailLoadError: 'No pudimos cargar la donación',
+    detailNotFound: 'No encontramos esta donación.',
     detailDonor: 'Donante',
     detailDonation: 'Donación',
     fields: {

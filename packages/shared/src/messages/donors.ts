@@ -99,6 +99,7 @@ export const donorsMessages = {
     eyebrow: 'Donante',
     back: 'Volver a donantes',
     loadError: 'No pudimos cargar este donante.',
+    notFound: 'No encontramos este donante.',
     edit: 'Editar',
     contact: 'Contacto',
     kind: 'Tipo',

@@ -57,9 +57,11 @@ export const monthlyAdminMessages = {
   },
   detail: {
     eyebrow: 'Donación mensual',
-    title: (id: number) => `Donación mensual #${id}`,
+    /** Without an id when the address names none ('/admin/monthly-gifts/abc'). */
+    title: (id: number | null) => (id === null ? 'Donación mensual' : `Donación mensual #${id}`),
     back: 'Volver a donaciones mensuales',
     loadError: 'No pudimos cargar esta donación mensual.',
+    notFound: 'No encontramos esta donación mensual.',
     donor: 'Donante',
     gift: 'Donación mensual',
     name: 'Nombre',

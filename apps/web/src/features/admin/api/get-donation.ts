@@ -11,6 +11,7 @@ export async function getAdminDonation(id: number): Promise<Donation> {
 
 export const adminDonationQueryOptions = (id: number) => queryOptions({ queryKey: adminKeys.donation(id), queryFn: () => getAdminDonation(id) });
 
-export function useAdminDonation(id: number) {
-  return useQuery({ ...adminDonationQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+/** `null`: the page's address names no donation, and nothing is asked. */
+export function useAdminDonation(id: number | null) {
+  return useQuery({ ...adminDonationQueryOptions(id ?? 0), enabled: id !== null });
 }

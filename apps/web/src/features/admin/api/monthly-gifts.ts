@@ -48,8 +48,9 @@ export async function getAdminMonthlyGift(id: number): Promise<AdminMonthlyGiftD
   return data;
 }
 
-export function useAdminMonthlyGift(id: number) {
-  return useQuery({ queryKey: monthlyGiftKeys.detail(id), queryFn: () => getAdminMonthlyGift(id), enabled: Number.isInteger(id) && id > 0 });
+/** `null`: the page's address names no monthly gift, and nothing is asked. */
+export function useAdminMonthlyGift(id: number | null) {
+  return useQuery({ queryKey: monthlyGiftKeys.detail(id ?? 0), queryFn: () => getAdminMonthlyGift(id ?? 0), enabled: id !== null });
 }
 
 export async function cancelAdminMonthlyGift(id: number, reason: string): Promise<AdminMonthlyGiftDetail> {

@@ -3,7 +3,6 @@
 // (Anular, Corregir monto, Reabrir; docs/product.md#the-donation-ledger), payment, receipt and FEL,
 // inside the dashboard layout, with the way back to the review queue.
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { formatDateTime, formatGiftDate, formatMoney, formatReceiptNumber } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
@@ -16,8 +15,9 @@ import { ButtonLink } from '@/components/button';
 import { Card } from '@/components/card';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
-import { ErrorState } from '@/components/states';
+import { RecordError, recordFailure } from '@/components/states';
 import { paths } from '@/lib/paths';
+import { useRouteId } from '@/lib/route-id';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminDonation } from '../api/get-donation';
@@ -42,12 +42,13 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function AdminDonationDetailPage() {
-  const id = Number(useParams().id);
+  const id = useRouteId();
   useDocumentTitle(r.detailTitle(id));
   const query = useAdminDonation(id);
   // The donor's contact details and the receipt (it names the donor) need donors.read: a volunteer reviews without them.
   const readsDonors = can(useSession().roles, 'donors.read');
   const d = query.data;
+  const failure = recordFailure(id, query);
 
   const back = (
     <ButtonLink to={paths.adminDonations} variant="outline" icon={<ArrowLeft aria-hidden="true" className="size-4" />}>
@@ -58,8 +59,8 @@ export default function AdminDonationDetailPage() {
   return (
     <div>
       <PageHeader className="mb-6" eyebrow={r.detailEyebrow} title={r.detailTitle(id)} actions={back} />
-      {query.isError || !Number.isInteger(id) ? (
-        <ErrorState message={r.detailLoadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
+      {failure ? (
+        <RecordError failure={failure} notFound={r.detailNotFound} loadFailed={r.detailLoadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
       ) : !d ? (
         <div className="grid gap-6 lg:grid-cols-2" aria-hidden="true">
           <Skeleton className="h-48" />
@@ -74,7 +75,7 @@ export default function AdminDonationDetailPage() {
                 <AnonymousMark name={d.donor_name} anonymous={d.donor_anonymous} />
               </Field>
               <Field label={f.email}>{d.donor_email || <span className="text-ink-500">{fiscalMessages.notGiven}</span>}</Field>
-              {readsDonors && <DonationDonorRows id={id} />}
+              {readsDonors && <DonationDonorRows id={d.id} />}
             </dl>
           </Card>
           <Card title={r.detailDonation}>
@@ -99,21 +100,21 @@ export default function AdminDonationDetailPage() {
             </dl>
           </Card>
           <div className="lg:col-span-2">
-            <DonationReview id={id} />
+            <DonationReview id={d.id} />
           </div>
           <div className="lg:col-span-2">
             <DonationCorrections donation={d} />
           </div>
           <div className="lg:col-span-2">
-            <DonationPayment id={id} status={d.status} />
+            <DonationPayment id={d.id} status={d.status} />
           </div>
           {readsDonors && (
             <div className="lg:col-span-2 empty:hidden">
-              <DonationReceipt id={id} receiptNumber={d.receipt_number} receiptSeries={d.receipt_series} annulled={d.status === 'refunded' || d.status === 'voided'} hasEmail={d.donor_email.trim() !== ''} />
+              <DonationReceipt id={d.id} receiptNumber={d.receipt_number} receiptSeries={d.receipt_series} annulled={d.status === 'refunded' || d.status === 'voided'} hasEmail={d.donor_email.trim() !== ''} />
             </div>
           )}
           <div className="lg:col-span-2">
-            <DonationFel id={id} />
+            <DonationFel id={d.id} />
           </div>
         </div>
       )}

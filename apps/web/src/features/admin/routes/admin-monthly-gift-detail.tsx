@@ -3,7 +3,6 @@
 // request while it is not over, offered only to staff who may make it (corrections.manage, as the API
 // requires): VOLUNTEER and the others who read donations see no action.
 import { type ReactNode, useState } from 'react';
-import { useParams } from 'react-router';
 import { ArrowLeft, Eye, XCircle } from 'lucide-react';
 import { can } from '@donaciones/shared/permissions';
 import { formatDate, formatDateTime, formatLongDate, formatMoney, fromCents } from '@donaciones/shared/format';
@@ -19,8 +18,9 @@ import { Card } from '@/components/card';
 import { PageHeader } from '@/components/page-header';
 import { type Column, ResponsiveTable } from '@/components/responsive-table';
 import { Skeleton } from '@/components/skeleton';
-import { ErrorState } from '@/components/states';
+import { RecordError, recordFailure } from '@/components/states';
 import { adminDonationDetailPath, adminMonthlyGiftDetailPath, adminSponsorshipChildPath, paths } from '@/lib/paths';
+import { useRouteId } from '@/lib/route-id';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminMonthlyGift } from '../api/monthly-gifts';
@@ -173,13 +173,14 @@ function GiftCards({ gift, onCancel }: { gift: AdminMonthlyGiftDetail; onCancel?
 }
 
 export default function AdminMonthlyGiftDetailPage() {
-  const id = Number(useParams().id);
+  const id = useRouteId();
   useDocumentTitle(d.title(id));
   const query = useAdminMonthlyGift(id);
   const [cancelling, setCancelling] = useState(false);
   // POST /admin/monthly-gifts/:id/cancel requires corrections.manage (ADMIN, FINANCE).
   const mayCancel = can(useSession().roles, 'corrections.manage');
   const gift = query.data;
+  const failure = recordFailure(id, query);
 
   const back = (
     <ButtonLink to={paths.adminMonthlyGifts} variant="outline" icon={<ArrowLeft aria-hidden="true" className="size-4" />}>
@@ -190,8 +191,8 @@ export default function AdminMonthlyGiftDetailPage() {
   return (
     <div>
       <PageHeader className="mb-6" eyebrow={d.eyebrow} title={d.title(id)} actions={back} />
-      {query.isError || !Number.isInteger(id) ? (
-        <ErrorState message={d.loadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
+      {failure ? (
+        <RecordError failure={failure} notFound={d.notFound} loadFailed={d.loadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
       ) : !gift ? (
         <div className="grid gap-6 lg:grid-cols-2" aria-hidden="true">
           <Skeleton className="h-48" />

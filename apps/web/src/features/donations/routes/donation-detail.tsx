@@ -2,7 +2,7 @@
 // Donor Information, Donation Details, Actions and Quick Info cards; Process / Cancel for a pending
 // donation, shown only to those allowed (docs/product.md#donor-privacy); an unknown id goes back to the list.
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-hot-toast';
 import { ArrowLeft, CircleCheck, CircleSlash, Clock, CreditCard, Info, ShieldCheck, XCircle } from 'lucide-react';
 import { formatDateTime, formatGiftDate, formatReceiptNumber } from '@donaciones/shared/format';
@@ -15,6 +15,7 @@ import { Modal } from '@/components/modal';
 import { Skeleton } from '@/components/skeleton';
 import { getErrorStatus } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { useRouteId } from '@/lib/route-id';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type DonationAction, useChangeDonationStatus } from '../api/change-donation-status';
@@ -24,13 +25,6 @@ import { PageFrame } from '../components/page-frame';
 
 const m = donationsMessages;
 const t = donationsMessages.detail;
-
-/** docs/product.md#screens-and-routes: the id is an integer; anything else is an unknown donation. */
-export function parseDonationId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number.parseInt(raw, 10);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
-}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -92,8 +86,7 @@ function DetailSkeleton() {
 }
 
 export default function DonationDetailPage() {
-  const params = useParams();
-  const id = parseDonationId(params.id);
+  const id = useRouteId();
   const navigate = useNavigate();
   const session = useSession();
   const query = useDonation(id);

@@ -54,8 +54,9 @@ export async function getDonorPage(id: number): Promise<DonorPage> {
   return data;
 }
 
-export function useDonorPage(id: number) {
-  return useQuery({ queryKey: donorKeys.detail(id), queryFn: () => getDonorPage(id), enabled: Number.isInteger(id) && id > 0 });
+/** `null`: the page's address names no donor, and nothing is asked. */
+export function useDonorPage(id: number | null) {
+  return useQuery({ queryKey: donorKeys.detail(id ?? 0), queryFn: () => getDonorPage(id ?? 0), enabled: id !== null });
 }
 
 export async function updateDonor(id: number, body: DonorUpdate): Promise<Donor> {

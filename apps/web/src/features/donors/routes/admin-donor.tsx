@@ -3,7 +3,6 @@
 // receipts, deposits and the timeline; "Editar" for staff with donors.manage, whose refusal of an email
 // another donor holds offers to merge the two (the merge dialog of "Posibles duplicados").
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { donorsMessages } from '@donaciones/shared/messages/donors';
 import { can } from '@donaciones/shared/permissions';
@@ -12,8 +11,9 @@ import { Badge } from '@/components/badge';
 import { Button, ButtonLink } from '@/components/button';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
-import { ErrorState } from '@/components/states';
+import { RecordError, recordFailure } from '@/components/states';
 import { paths } from '@/lib/paths';
+import { useRouteId } from '@/lib/route-id';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDonorPage } from '../api/donors';
@@ -51,12 +51,13 @@ function MergeWith({ donor, otherId, onClose }: { donor: Donor; otherId: number;
 }
 
 export default function AdminDonorPage() {
-  const id = Number(useParams().id);
+  const id = useRouteId();
   const { roles } = useSession();
   const query = useDonorPage(id);
   const [editing, setEditing] = useState(false);
   const [mergingWith, setMergingWith] = useState<number | null>(null);
   const page = query.data;
+  const failure = recordFailure(id, query);
   useDocumentTitle(page?.donor.name ?? donorsMessages.list.title);
   const mayEdit = can(roles, 'donors.manage') && page && !page.donor.mergedIntoId;
 
@@ -81,8 +82,8 @@ export default function AdminDonorPage() {
         title={page ? page.donor.name : donorsMessages.list.title}
         actions={actions}
       />
-      {query.isError || !Number.isInteger(id) ? (
-        <ErrorState message={p.loadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
+      {failure ? (
+        <RecordError failure={failure} notFound={p.notFound} loadFailed={p.loadError} onRetry={() => query.refetch()} retrying={query.isFetching} />
       ) : !page ? (
         <div className="grid gap-6 lg:grid-cols-2" aria-hidden="true">
           <Skeleton className="h-72" />

@@ -1,7 +1,7 @@
 // A sponsor's letters (docs/product.md#sponsorship-letters): GET and POST
 // /users/me/sponsorships/:id/letters, the optional photo (PUT, raw body) and a letter's files, fetched
 // with the bearer token and shown through an object URL.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LetterInput, OwnLetter, OwnLetters } from '@donaciones/shared/schemas/letters';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
@@ -18,11 +18,9 @@ export async function getOwnLetters(sponsorshipId: number): Promise<OwnLetters> 
   return data;
 }
 
-export const ownLettersQueryOptions = (sponsorshipId: number) =>
-  queryOptions({ queryKey: letterKeys.own(sponsorshipId), queryFn: () => getOwnLetters(sponsorshipId), enabled: Number.isInteger(sponsorshipId) && sponsorshipId > 0 });
-
-export function useOwnLetters(sponsorshipId: number) {
-  return useQuery(ownLettersQueryOptions(sponsorshipId));
+/** `null`: the page's address names no sponsorship, and nothing is asked. */
+export function useOwnLetters(sponsorshipId: number | null) {
+  return useQuery({ queryKey: letterKeys.own(sponsorshipId ?? 0), queryFn: () => getOwnLetters(sponsorshipId ?? 0), enabled: sponsorshipId !== null });
 }
 
 /** The letter was stored, its photo was not (refused or cut off): the form must not offer to send the letter again. */

@@ -1,14 +1,16 @@
 // /donor/ahijado/:sponsorshipId/cartas (docs/product.md#sponsorship-letters): the sponsor's letters to
 // their child with each one's state (and the reason of a returned one), the child's approved replies
 // with translation and scan, and the form to write a new letter.
-import { useParams } from 'react-router';
 import { formatDate } from '@donaciones/shared/format';
 import { letterScreenText as t } from '@donaciones/shared/messages/letters';
 import type { OwnLetter } from '@donaciones/shared/schemas/letters';
+import { ButtonLink } from '@/components/button';
 import { Card } from '@/components/card';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
-import { EmptyState, ErrorState } from '@/components/states';
+import { EmptyState, RecordError, recordFailure } from '@/components/states';
+import { paths } from '@/lib/paths';
+import { useRouteId } from '@/lib/route-id';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useOwnLetters } from '../api/sponsor-letters';
 import { LetterFile } from '../components/letter-file';
@@ -38,26 +40,39 @@ function LetterItem({ letter }: { letter: OwnLetter }) {
 }
 
 export default function SponsorLettersPage() {
-  const sponsorshipId = Number(useParams().sponsorshipId);
+  const sponsorshipId = useRouteId('sponsorshipId');
   const letters = useOwnLetters(sponsorshipId);
-  const name = letters.data?.childFirstName ?? '';
-  useDocumentTitle(name ? t.sponsorTitle(name) : 'Cartas');
-  const own = letters.data?.letters.filter((l) => l.direction === 'to_child') ?? [];
-  const replies = letters.data?.letters.filter((l) => l.direction === 'to_sponsor') ?? [];
+  const data = letters.data;
+  useDocumentTitle(data ? t.sponsorTitle(data.childFirstName) : 'Cartas');
 
-  if (letters.isError) return <ErrorState message="No encontramos este apadrinamiento." onRetry={() => void letters.refetch()} />;
+  const failure = recordFailure(sponsorshipId, letters);
+  if (failure) {
+    return (
+      <div className="space-y-4">
+        <RecordError failure={failure} notFound="No encontramos este apadrinamiento." loadFailed="No pudimos cargar tus cartas." onRetry={() => void letters.refetch()} retrying={letters.isFetching} />
+        <ButtonLink to={paths.donorSponsorships} variant="outline">Volver a Mi ahijado/a</ButtonLink>
+      </div>
+    );
+  }
+  const own = data?.letters.filter((l) => l.direction === 'to_child') ?? [];
+  const replies = data?.letters.filter((l) => l.direction === 'to_sponsor') ?? [];
   return (
     <div className="space-y-6">
-      <PageHeader eyebrow="Mi ahijado/a" title={name ? t.sponsorTitle(name) : 'Cartas'} description="Las cartas viajan siempre a través de la fundación: el equipo las revisa antes de entregarlas, para proteger a los niños." />
-      {letters.isPending && <Skeleton className="h-40" />}
-      <Card title={t.replies}>
-        {replies.length === 0 ? <EmptyState title={t.noReplies} /> : <ul className="space-y-3">{replies.map((l) => <LetterItem key={l.id} letter={l} />)}</ul>}
-      </Card>
-      {letters.data?.canWrite && <WriteLetterForm sponsorshipId={sponsorshipId} />}
-      {letters.data && !letters.data.canWrite && <p className="rounded-lg bg-sand-100 p-3 text-sm text-ink-800">{t.endedNote}</p>}
-      <Card title={t.yourLetters}>
-        {own.length === 0 ? <EmptyState title={t.noLetters} /> : <ul className="space-y-3">{own.map((l) => <LetterItem key={l.id} letter={l} />)}</ul>}
-      </Card>
+      <PageHeader eyebrow="Mi ahijado/a" title={data ? t.sponsorTitle(data.childFirstName) : 'Cartas'} description="Las cartas viajan siempre a través de la fundación: el equipo las revisa antes de entregarlas, para proteger a los niños." />
+      {/* Until the letters are read, no card says there are none. */}
+      {!data ? (
+        <Skeleton className="h-40" />
+      ) : (
+        <>
+          <Card title={t.replies}>
+            {replies.length === 0 ? <EmptyState title={t.noReplies} /> : <ul className="space-y-3">{replies.map((l) => <LetterItem key={l.id} letter={l} />)}</ul>}
+          </Card>
+          {data.canWrite ? <WriteLetterForm sponsorshipId={data.sponsorshipId} /> : <p className="rounded-lg bg-sand-100 p-3 text-sm text-ink-800">{t.endedNote}</p>}
+          <Card title={t.yourLetters}>
+            {own.length === 0 ? <EmptyState title={t.noLetters} /> : <ul className="space-y-3">{own.map((l) => <LetterItem key={l.id} letter={l} />)}</ul>}
+          </Card>
+        </>
+      )}
     </div>
   );
 }

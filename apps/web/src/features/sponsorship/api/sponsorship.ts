@@ -38,10 +38,11 @@ export function useWaitingChildren(q: PublicChildrenQuery) {
   );
 }
 
-export function usePublicChild(id: number) {
+/** `null`: the page's address names no child, and nothing is asked. */
+export function usePublicChild(id: number | null) {
   return useQuery({
-    queryKey: sponsorshipKeys.child(id),
-    enabled: Number.isInteger(id) && id > 0,
+    queryKey: sponsorshipKeys.child(id ?? 0),
+    enabled: id !== null,
     queryFn: async () => (await api.get<PublicChild>(`/sponsorship/children/${id}`, { skipErrorToast: true })).data,
   });
 }
@@ -107,11 +108,13 @@ export function useStaffChildren() {
   return useQuery({ queryKey: sponsorshipKeys.staffList(), queryFn: async () => (await api.get<{ children: StaffChild[] }>('/admin/sponsorship/children')).data.children });
 }
 
-export function useStaffChild(id: number) {
+/** `null`: the page's address names no child, and nothing is asked. */
+export function useStaffChild(id: number | null) {
   return useQuery({
-    queryKey: sponsorshipKeys.staffChild(id),
-    enabled: Number.isInteger(id) && id > 0,
-    queryFn: async () => (await api.get<StaffChildDetail>(`/admin/sponsorship/children/${id}`)).data,
+    queryKey: sponsorshipKeys.staffChild(id ?? 0),
+    enabled: id !== null,
+    // The page says it itself ('No encontramos esta ficha.').
+    queryFn: async () => (await api.get<StaffChildDetail>(`/admin/sponsorship/children/${id}`, { skipErrorToast: true })).data,
   });
 }
 

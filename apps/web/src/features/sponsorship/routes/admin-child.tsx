@@ -1,7 +1,6 @@
 // /admin/apadrinamiento/:id (sponsorship.manage, docs/product.md#sponsorship): one child's record, its
 // status (with the reason when the child leaves), the guardians' consents and the photos.
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatLongDate } from '@donaciones/shared/format';
@@ -18,14 +17,16 @@ import {
   consentInputSchema,
   type StaffChildDetail,
 } from '@donaciones/shared/schemas/sponsorship';
-import { Button } from '@/components/button';
+import { Button, ButtonLink } from '@/components/button';
 import { Card } from '@/components/card';
 import { Select, TextInput } from '@/components/form-fields';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
-import { ErrorState } from '@/components/states';
+import { RecordError, recordFailure } from '@/components/states';
 import { getErrorMessage } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
+import { paths } from '@/lib/paths';
+import { useRouteId } from '@/lib/route-id';
 import { shrinkPhoto } from '@/lib/shrink-photo';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ChildConsents } from '../components/child-consents';
@@ -131,11 +132,20 @@ export function storyNote(d: StaffChildDetail): string | undefined {
 }
 
 export default function AdminChildPage() {
-  const id = Number(useParams().id);
+  const id = useRouteId();
   const detail = useStaffChild(id);
-  const update = useUpdateChild(id);
+  // Only called once the record is loaded, so with its id.
+  const update = useUpdateChild(id ?? 0);
   useDocumentTitle(detail.data?.child.fullName ?? 'Ficha');
-  if (detail.isError) return <ErrorState message="No encontramos esta ficha." onRetry={() => void detail.refetch()} />;
+  const failure = recordFailure(id, detail);
+  if (failure) {
+    return (
+      <div className="space-y-4">
+        <RecordError failure={failure} notFound="No encontramos esta ficha." loadFailed="No pudimos cargar esta ficha." onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+        <ButtonLink to={paths.adminSponsorship} variant="outline">Volver a apadrinamiento</ButtonLink>
+      </div>
+    );
+  }
   if (!detail.data) return <Skeleton className="h-96" />;
   const d = detail.data;
   return (

@@ -1,26 +1,27 @@
 // /apadrina/:id (docs/product.md#sponsorship): a waiting child's public profile and "Apadrinar".
-import { useParams } from 'react-router';
 import { formatDateTime, formatMoney } from '@donaciones/shared/format';
 import { sponsorshipMessages, sponsorshipTexts as t } from '@donaciones/shared/messages/sponsorship';
 import { Button, ButtonLink } from '@/components/button';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
 import { paths } from '@/lib/paths';
+import { useRouteId } from '@/lib/route-id';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePublicChild } from '../api/sponsorship';
 import { ChildFacts, ChildPhoto, useNoIndex } from '../components/child-card';
 import { liveHoldOf, useChooseChild } from '../components/use-choose-child';
 
 export default function ApadrinaChildPage() {
-  const id = Number(useParams().id);
+  const id = useRouteId();
   const child = usePublicChild(id);
   useDocumentTitle(child.data ? t.seeProfile(child.data.firstName) : t.pageTitle);
   useNoIndex();
   const { choose, pending, error } = useChooseChild();
 
-  if (child.isError) {
+  // An address that names no child ('/apadrina/abc') reads as a child no longer waiting.
+  if (id === null || child.isError) {
     // Back from the held place's form, the child is off the waiting list because the visitor holds them.
-    const own = liveHoldOf(id);
+    const own = id === null ? null : liveHoldOf(id);
     if (own) {
       return (
         <div className="mx-auto max-w-3xl px-4 py-10">
