@@ -55,7 +55,7 @@ function importStatement(line: string) {
 
 describe('the sponsorship confirmation email', () => {
   it('is sent once when the first card payment completes, naming the child by first name only, and not again on a replay', async () => {
-    const sponsor = await make.signIn(ctx.app, ctx.db, { roles: ['USER'], email: 'confirmacion.tarjeta@correo.gt' });
+    const sponsor = await make.signIn(ctx.app, ctx.db, { roles: ['USER'], email: 'confirmacion.tarjeta@correo.gt', firstName: 'Marta', lastName: 'Padilla' });
     const child = await aChild(ctx.db, { firstName: 'Julia', ...STAFF_MARKERS });
     const h = await hold(child.id, sponsor.token);
     const res = await start(h.json().holdToken, { donorName: 'Marta Padilla', email: sponsor.email, cardLast4: '4242', cardBrand: 'visa', acceptCodeOfConduct: true }, sponsor.token);

@@ -10,6 +10,7 @@ import { recurringGifts, sponsoredChildren, sponsorships, users } from '../../db
 import { type SponsorshipStartedVia, sponsorshipEmailMessages as m } from '../../messages/sponsorship-email';
 import { audit } from '../../platform/audit';
 import { PUBLIC_URL_MARK, enqueueEmail } from '../../platform/email-outbox';
+import { greetingName } from './greeting';
 import { type LinkContext, MY_CHILD_PATH, manageUrl } from './links';
 
 export async function sponsorshipOfGiftStarted(
@@ -41,7 +42,8 @@ export async function sponsorshipOfGiftStarted(
 
 /**
  * "Ya apadrinas a Kevin": to the sponsor's account, else the address given when sponsoring (the rule of
- * domain/sponsorship/sponsor-recipient.ts, which the ledger does not import), greeted by first name.
+ * domain/sponsorship/sponsor-recipient.ts, which the ledger does not import), greeted by first name:
+ * the account's as it is now (greetingName), else the name given when sponsoring.
  * The child is named by first name only (a public field): nothing else of the child is in it.
  */
 async function enqueueStartedEmail(tx: Db, ctx: LinkContext, sponsorshipId: number, via: SponsorshipStartedVia): Promise<void> {
@@ -53,6 +55,7 @@ async function enqueueStartedEmail(tx: Db, ctx: LinkContext, sponsorshipId: numb
       currency: recurringGifts.currency,
       giftEmail: recurringGifts.donorEmail,
       sponsorName: sponsorships.sponsorName,
+      userId: sponsorships.userId,
       sponsorEmail: sponsorships.sponsorEmail,
       accountEmail: users.email,
       child: sponsoredChildren.firstName,
@@ -68,7 +71,7 @@ async function enqueueStartedEmail(tx: Db, ctx: LinkContext, sponsorshipId: numb
     to,
     subject: m.startedSubject(row.child),
     text: m.startedText({
-      name: (row.sponsorName ?? '').trim().split(/\s+/)[0] ?? '',
+      name: (await greetingName(tx, { userId: row.userId, donorName: row.sponsorName ?? '' })).trim().split(/\s+/)[0] ?? '',
       child: row.child,
       amount: formatCents(row.amountCents, row.currency),
       via,

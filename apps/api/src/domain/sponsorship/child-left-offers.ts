@@ -17,7 +17,7 @@ import { getSettings } from '../../platform/settings';
 import type { SignedLinks } from '../../platform/signed-links';
 import { cancelMonthlyGift } from '../monthly/cancel';
 import type { MonthlyContext } from '../monthly/monthly-gifts';
-import { firstNameOf } from './sponsor-recipient';
+import { sponsorFirstName } from './sponsor-recipient';
 import { releasedTransferHolds } from './start-transfer';
 
 /**
@@ -148,7 +148,15 @@ export async function cancelFromOffer(
  */
 export async function lapseChildLeftOffers(db: Database, ctx: MonthlyContext, now = new Date()): Promise<number> {
   const due = await db
-    .select({ id: sponsorships.id, giftId: sponsorships.recurringGiftId, child: sponsoredChildren.firstName, endedAt: sponsorships.endedAt, offerUntil: sponsorships.offerUntil })
+    .select({
+      id: sponsorships.id,
+      giftId: sponsorships.recurringGiftId,
+      userId: sponsorships.userId,
+      name: recurringGifts.donorName,
+      child: sponsoredChildren.firstName,
+      endedAt: sponsorships.endedAt,
+      offerUntil: sponsorships.offerUntil,
+    })
     .from(sponsorships)
     .innerJoin(sponsoredChildren, eq(sponsoredChildren.id, sponsorships.childId))
     .innerJoin(recurringGifts, eq(recurringGifts.id, sponsorships.recurringGiftId))
@@ -158,6 +166,7 @@ export async function lapseChildLeftOffers(db: Database, ctx: MonthlyContext, no
   let failed: unknown = null;
   for (const offer of due) {
     const days = Math.round((offer.offerUntil!.getTime() - (offer.endedAt ?? offer.offerUntil!).getTime()) / 86_400_000);
+    const firstName = await sponsorFirstName(db, offer);
     try {
       await cancelMonthlyGift(db, {
         giftId: offer.giftId!,
@@ -165,9 +174,9 @@ export async function lapseChildLeftOffers(db: Database, ctx: MonthlyContext, no
         actor: null,
         reason: lm.lapsedReason(days),
         context: ctx,
-        notice: (link, gift) => ({
+        notice: (link) => ({
           subject: em.lapsedSubject,
-          text: em.lapsedText(firstNameOf(gift.donorName), offer.child, formatLongDate(offer.endedAt ?? now), `${PUBLIC_URL_MARK}/apadrina`, link),
+          text: em.lapsedText(firstName, offer.child, formatLongDate(offer.endedAt ?? now), `${PUBLIC_URL_MARK}/apadrina`, link),
           template: 'sponsorship-offer-lapsed',
         }),
       });

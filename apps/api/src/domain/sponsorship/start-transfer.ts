@@ -19,8 +19,9 @@ import { type Actor, audit } from '../../platform/audit';
 import { PUBLIC_URL_MARK, enqueueEmail } from '../../platform/email-outbox';
 import { getSettings } from '../../platform/settings';
 import { accountLines } from '../deposits/deposits';
+import { greetingName } from '../ledger/greeting';
 import { TRANSFER_PROVIDER, newTransferReference } from '../monthly/transfer';
-import { firstNameOf } from './sponsor-recipient';
+import { sponsorFirstName } from './sponsor-recipient';
 
 type HoldRow = typeof sponsorships.$inferSelect;
 
@@ -90,7 +91,7 @@ export async function startTransferSponsorship(db: Database, input: { token: str
       to: gift.donorEmail,
       subject: em.instructionsSubject(child.firstName),
       text: em.instructionsText({
-        name: gift.donorName,
+        name: await greetingName(tx, { userId: started.userId, donorName: gift.donorName }),
         child: child.firstName,
         amount: formatCents(gift.amountCents),
         reference,
@@ -130,12 +131,12 @@ export async function releasedTransferHolds(
   for (const gift of cancelled) {
     const hold = released.find((r) => r.recurringGiftId === gift.id)!;
     const [row] = await tx
-      .select({ child: sponsoredChildren.firstName, accountEmail: users.email, name: sponsorships.sponsorName })
+      .select({ child: sponsoredChildren.firstName, accountEmail: users.email, name: sponsorships.sponsorName, userId: sponsorships.userId })
       .from(sponsorships)
       .innerJoin(sponsoredChildren, eq(sponsoredChildren.id, sponsorships.childId))
       .leftJoin(users, eq(users.id, sponsorships.userId))
       .where(eq(sponsorships.id, hold.id));
-    const firstName = firstNameOf(row.name);
+    const firstName = await sponsorFirstName(tx, row);
     await audit(tx, { actor: null, action: 'monthly_gift.transfer_lapsed', entityType: 'recurring_gift', entityId: gift.id, details: { sponsorship_id: hold.id, reference: gift.transferReference, reason: why } });
     const text = childLeft ? em.childLeftText : em.releasedText;
     await enqueueEmail(tx, {
