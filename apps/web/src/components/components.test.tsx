@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
+import { useForm } from 'react-hook-form';
 import userEvent from '@testing-library/user-event';
 import { Badge, StatusBadge, statusTone } from './badge';
 import { Button } from './button';
@@ -81,6 +82,20 @@ describe('form fields', () => {
       await user.type(field, '{Backspace}');
       expect(field).toHaveAccessibleDescription(hint);
     }
+  });
+
+  it('a TextArea whose form loads a value at its maximum says it is full before any keystroke', async () => {
+    const user = userEvent.setup();
+    function Profile() {
+      const form = useForm({ defaultValues: { address: 'a'.repeat(10) } });
+      return <TextArea label="Dirección" hint="Opcional" maxLength={10} {...form.register('address')} />;
+    }
+    render(<Profile />);
+    const field = screen.getByLabelText(/Dirección/);
+    expect(field).toHaveValue('a'.repeat(10));
+    expect(field).toHaveAccessibleDescription(validationMessages.textAtMax(10));
+    await user.type(field, '{Backspace}');
+    expect(field).toHaveAccessibleDescription('Opcional');
   });
 
   it('Checkbox and Select are labelled and show errors too', async () => {
