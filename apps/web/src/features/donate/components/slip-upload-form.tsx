@@ -19,6 +19,7 @@ import { httpMessages } from '@donaciones/shared/messages/shell';
 import { getErrorMessage, getErrorStatus, getFieldErrors } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { cn } from '@/lib/cn';
+import { SLIP_TYPES, refusedType } from '@/lib/file-types';
 import { useUploadSlip } from '../api/deposits';
 import { shrinkPhoto } from '@/lib/shrink-photo';
 
@@ -28,18 +29,11 @@ const e = depositMessages.errors;
 /** What the file picker offers; HEIC photos of iPhones included. */
 const ACCEPT = 'image/jpeg,image/png,image/heic,image/heif,application/pdf,.jpg,.jpeg,.png,.heic,.heif,.pdf';
 
-/**
- * The types the server takes, as the browser names them (the picker's filter is only a hint: a phone
- * offers "Todos los archivos"). A file the browser cannot name (some HEIC) is left to the server,
- * which reads the bytes.
- */
-const SLIP_TYPES = new Set(['image/jpeg', 'image/png', 'image/heic', 'image/heif', 'application/pdf']);
-
 /** Why a chosen file cannot go, known at once: it is empty, or of a type the server refuses. */
 function fileProblem(file: File | null): string | null {
   if (!file) return null;
   if (file.size === 0) return e.fileEmpty;
-  if (file.type !== '' && !SLIP_TYPES.has(file.type)) return e.fileType;
+  if (refusedType(file, SLIP_TYPES)) return e.fileType;
   return null;
 }
 

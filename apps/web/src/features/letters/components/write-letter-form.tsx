@@ -13,17 +13,15 @@ import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { TextArea, TextInput } from '@/components/form-fields';
 import { getErrorMessage } from '@/lib/api-client';
+import { PHOTO_TYPES, refusedType } from '@/lib/file-types';
 import { applyServerErrors } from '@/lib/form-errors';
 import { PhotoNotAttached, useWriteLetter } from '../api/sponsor-letters';
-
-/** The types the API takes for a photo; a file the browser cannot name (some HEIC) is left to the API. */
-const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/heic', 'image/heif']);
 
 /** Why the chosen photo cannot go, known before anything is sent (so the letter never leaves without it). */
 function photoProblem(file: File | null): string | undefined {
   if (file === null) return undefined;
   if (file.size > LETTER_FILE_MAX_BYTES) return t.photoTooLarge;
-  if (file.type !== '' && !PHOTO_TYPES.has(file.type)) return t.photoWrongType;
+  if (refusedType(file, PHOTO_TYPES)) return t.photoWrongType;
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 // /admin/apadrinamiento/:id (sponsorship.manage, docs/product.md#sponsorship): one child's record, its
-// status (with the reason when the child leaves), the guardians' consents and the photos.
+// status (with the reason when the child leaves), the guardians' consents and the photos (a photo of a
+// type the server refuses, or too large to redraw under its limit, is refused before it is sent).
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -24,6 +25,7 @@ import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { RecordError, recordFailure } from '@/components/states';
 import { getErrorMessage } from '@/lib/api-client';
+import { PHOTO_TYPES, refusedType } from '@/lib/file-types';
 import { applyServerErrors } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
 import { useRouteId } from '@/lib/route-id';
@@ -102,6 +104,12 @@ function Photos({ detail }: { detail: StaffChildDetail }) {
           const file = input.files?.[0];
           if (!file) return;
           setError(null);
+          // The server's refusal of another type (a GIF, a .txt), said before anything goes up.
+          if (refusedType(file, PHOTO_TYPES)) {
+            setError(sponsorshipMessages.photoNotImage);
+            input.value = '';
+            return;
+          }
           // A larger photo is redrawn under the server's limit first; one the browser cannot redraw is not sent.
           const fitting = await shrinkPhoto(file, SLIP_MAX_BYTES);
           if (!fitting) {
