@@ -6,15 +6,14 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { StaffChildDetail } from '@donaciones/shared/schemas/sponsorship';
+import { staffChildDetail } from '@/test/child';
 import { StatusForm } from './admin-child';
 
 const detailOf = (status: StaffChildDetail['child']['status'], sponsorship: 'active' | 'ended'): StaffChildDetail =>
-  ({
-    child: { id: 7, firstName: 'Marisol', status, statusReason: status === 'left' ? 'Se mudó' : null },
-    consents: [],
-    photos: [],
-    sponsorships: [{ id: 1, status: sponsorship, sponsorName: 'Lucía Pérez' }],
-  }) as unknown as StaffChildDetail;
+  staffChildDetail(
+    { firstName: 'Marisol', status, statusReason: status === 'left' ? 'Se mudó' : null },
+    { sponsorships: [{ id: 1, status: sponsorship, sponsorName: 'Lucía Pérez', startedAt: '2026-03-02T15:00:00.000Z', heldUntil: '2026-03-02T15:00:00.000Z', paymentMethod: 'card', transferReference: null }] },
+  );
 
 const NOTE = /Al guardar, quien apadrina a Marisol recibirá un correo \(sin el motivo\)/;
 
