@@ -72,8 +72,18 @@ describe('corrections of a transfer the office entered', () => {
     const [mail] = await emailsTo('dora.monto@prueba.gt');
     expect(mail.subject).toMatch(/^Recibimos tu transferencia #MG\d+$/);
     expect(mail.text_body).toContain('Revisamos tu transferencia de la donación');
+    // The office recorded the amount; the donor declared nothing.
+    expect(mail.text_body).toContain('La habíamos registrado por Q900.00 y al banco llegaron Q850.00. Corregimos tu donación a Q850.00');
+    expect(mail.text_body).not.toContain('Declaraste');
     const history = json<{ history: { message: string }[] }>(await get(`/api/v1/admin/donations/${id}/review`)).history;
     expect(history.at(-1)?.message).toContain('ajustó la transferencia');
+  });
+
+  it('refuses an amount not lower than the one the office recorded, in those words', async () => {
+    const id = await enter({ donorName: 'Dina Transferencia', donorEmail: 'dina.monto@prueba.gt', method: 'transfer', reference: 'TRF-7700457', amount: 300 });
+    const res = await post(`/api/v1/admin/donations/${id}/adjust-amount`, { amount: 300, reason: 'Prueba de monto' });
+    expect(res.statusCode).toBe(409);
+    expect(json(res)).toMatchObject({ detail: 'El monto que llegó debe ser menor que el registrado; para aprobarlo completo usa Aprobar' });
   });
 
   it('adjusts a transfer entered without the donor\'s email without queueing an email to nobody', async () => {

@@ -113,8 +113,7 @@ describe('a deposit for which less arrived', () => {
     expect(res.statusCode).toBe(200);
     expect(json(res)).toMatchObject({ status: 'PENDING', amount: 450.5 });
     const mail = (await emailsTo(deposit.donorEmail)).find((e) => e.template === 'deposit-amount-adjusted');
-    expect(mail?.text_body).toContain('Q500.00');
-    expect(mail?.text_body).toContain('Q450.50');
+    expect(mail?.text_body).toContain('Declaraste Q500.00 y al banco llegaron Q450.50. Registramos tu donación por Q450.50');
     expect((await history(deposit.id)).at(-1)?.message).toBe(
       `${finance.email} ajustó el depósito ${deposit.referenceCode} de Q500.00 a Q450.50, lo que llegó al banco. Motivo: El banco acreditó Q450.50`,
     );
@@ -134,13 +133,17 @@ describe('a deposit for which less arrived', () => {
     const res = await post(`/api/v1/admin/donations/${id}/adjust-amount`, { amount: 1100, reason: 'El banco acreditó Q1,100' });
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res)).toMatchObject({ status: 'PENDING', amount: 1100 });
+    // The office recorded the amount: the email says so, not that the donor declared it.
+    const mail = (await emailsTo('rosa.boleta@prueba.gt')).find((e) => e.template === 'deposit-amount-adjusted');
+    expect(mail?.text_body).toContain('Lo habíamos registrado por Q1,200.00 y al banco llegaron Q1,100.00.');
+    expect(mail?.text_body).not.toContain('Declaraste');
   });
 
   it('refuses an amount not lower than declared, a deposit no longer pending, and a gift that is not a deposit', async () => {
     const deposit = await make.donation(ctx.db, { status: 'pending', paymentMethod: 'bank_deposit', amount: 100 });
     const same = await post(`/api/v1/admin/donations/${deposit.id}/adjust-amount`, { amount: 100, reason: 'Prueba' });
     expect(same.statusCode).toBe(409);
-    expect(json(same)).toMatchObject({ detail: expect.stringContaining('menor que el declarado') });
+    expect(json(same)).toMatchObject({ detail: 'El monto que llegó debe ser menor que el declarado; para aprobarlo completo usa Aprobar' });
     const bad = await post(`/api/v1/admin/donations/${deposit.id}/adjust-amount`, { amount: -3, reason: 'Prueba' });
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(json(bad))).toContain('mayor que cero');

@@ -9,14 +9,21 @@ export const correctionsMessages = {
   amountPositive: 'El monto que llegó debe ser mayor que cero',
   notVoidable: 'Solo se anula una donación completada; una donación con tarjeta que la pasarela puede reembolsar se reembolsa («Reembolsar»)',
   notAdjustable: 'Solo se ajusta el monto de un depósito o una transferencia bancaria pendiente',
-  amountNotLower: 'El monto que llegó debe ser menor que el declarado; para aprobarlo completo usa Aprobar',
+  /** Lower than what the donor declared, or, for a gift the office entered (`entered`), than what the office recorded. */
+  amountNotLower: (entered = false) => `El monto que llegó debe ser menor que el ${entered ? 'registrado' : 'declarado'}; para aprobarlo completo usa Aprobar`,
   notReopenable: 'Solo se reabre un depósito o una transferencia bancaria que se rechazó',
   kinds: { void: 'Anulación', amount_adjusted: 'Monto ajustado', reopen: 'Reapertura' },
-  /** A deposit's or an office transfer's amount set to what arrived: the email names the one the donor made. */
+  /**
+   * A deposit's or an office transfer's amount set to what arrived: the email names the one the donor made, and who
+   * gave the first amount: the donor declared it, or the office recorded it (`entered`, a gift entered at the office).
+   */
   adjustedSubject: (reference: string, transfer = false) => `Recibimos tu ${transfer ? 'transferencia' : 'depósito'} ${reference}`,
-  adjustedText: (name: string, declared: string, arrived: string, reference: string, reason: string, transfer = false) =>
-    `Hola ${name}:\n\nRevisamos tu ${transfer ? 'transferencia' : 'depósito'} de la donación ${reference}. Declaraste ${declared} y al banco llegaron ${arrived}. ` +
-    `Registramos tu donación por ${arrived} y el recibo será por ese monto cuando la aprobemos.\n\nMotivo: ${reason}\n\nGracias por tu apoyo.`,
+  adjustedText: (name: string, before: string, arrived: string, reference: string, reason: string, payment: { transfer?: boolean; entered?: boolean } = {}) =>
+    `Hola ${name}:\n\nRevisamos tu ${payment.transfer ? 'transferencia' : 'depósito'} de la donación ${reference}. ` +
+    (payment.entered
+      ? `${payment.transfer ? 'La' : 'Lo'} habíamos registrado por ${before} y al banco llegaron ${arrived}. Corregimos tu donación a ${arrived} `
+      : `Declaraste ${before} y al banco llegaron ${arrived}. Registramos tu donación por ${arrived} `) +
+    `y el recibo será por ese monto cuando la aprobemos.\n\nMotivo: ${reason}\n\nGracias por tu apoyo.`,
   voidedSubject: (reference: string) => `Anulamos la donación ${reference}`,
   voidedText: (name: string, amount: string, reference: string, reason: string) =>
     `Hola ${name}:\n\nAnulamos el registro de tu donación ${reference} por ${amount} y su recibo.\n\nMotivo: ${reason}\n\n` +
@@ -48,8 +55,10 @@ export const correctionsMessages = {
     adjust: {
       action: 'Corregir monto',
       title: (reference: string) => `Corregir el monto de ${reference}`,
-      body: (amount: string) =>
-        `El donante declaró ${amount}. Escribe lo que llegó al banco, menor que lo declarado: se avisa al donante por correo y, al aprobarla, el recibo será por ese monto.`,
+      /** What the donor declared, or what the office recorded for a gift entered there (`entered`): nobody declared it. */
+      body: (amount: string, entered = false) =>
+        `${entered ? `Se registró en oficina por ${amount}` : `El donante declaró ${amount}`}. ` +
+        `Escribe lo que llegó al banco, menor que lo ${entered ? 'registrado' : 'declarado'}: se avisa al donante por correo y, al aprobarla, el recibo será por ese monto.`,
       field: 'Monto que llegó',
       same: 'Es el mismo monto que ya tiene la donación: escribe el que llegó al banco',
       confirm: 'Guardar monto',

@@ -107,7 +107,7 @@ export async function voidDonation(
 }
 
 /**
- * A pending deposit, or a transfer the office entered, for which less arrived at the bank than was declared: its amount becomes
+ * A pending deposit, or a transfer the office entered, for which less arrived at the bank than was declared (or recorded): its amount becomes
  * what arrived (the correction keeps both), the donor is told, and approving it issues the receipt
  * for what arrived.
  */
@@ -116,8 +116,10 @@ export async function adjustDepositAmount(db: Database, input: CorrectionInput &
     await assertOpenPeriod(tx, new Date());
     const before = await lockedDonation(tx, input.id);
     if (before.status !== 'pending' || !isBankPayment(before)) throw conflict(m.notAdjustable);
+    // A gift the office entered (received_on, docs/product.md#staff-gift-entry): nobody declared its amount, the office recorded it.
+    const entered = before.receivedOn != null;
     const arrived = toCents(input.amount);
-    if (arrived >= before.amountCents) throw conflict(m.amountNotLower);
+    if (arrived >= before.amountCents) throw conflict(m.amountNotLower(entered));
     const [after] = await tx
       .update(donations)
       .set({ amountCents: arrived, coveredFeeCents: sql`least(${donations.coveredFeeCents}, ${arrived})`, updatedAt: sql`now()` })
@@ -130,7 +132,7 @@ export async function adjustDepositAmount(db: Database, input: CorrectionInput &
       await enqueueEmail(tx, {
         to: after.donorEmail,
         subject: m.adjustedSubject(after.referenceCode, transfer),
-        text: m.adjustedText(after.donorName, formatCents(before.amountCents, before.currency), formatCents(arrived, after.currency), after.referenceCode, input.reason, transfer),
+        text: m.adjustedText(after.donorName, formatCents(before.amountCents, before.currency), formatCents(arrived, after.currency), after.referenceCode, input.reason, { transfer, entered }),
         template: 'deposit-amount-adjusted',
       });
     }

@@ -70,7 +70,7 @@ export default async function adminCorrectionRoutes(app: FastifyInstance) {
         tags: [TAG],
         summary: 'Ajustar un depósito pendiente al monto que llegó al banco',
         description:
-          '`amount` en quetzales (menor que el declarado) y `reason`. El donante recibe un correo; al aprobarla, el recibo es por lo que llegó. ' +
+          '`amount` en la moneda de la donación (menor que el declarado, o que el registrado en oficina) y `reason`. El donante recibe un correo; al aprobarla, el recibo es por lo que llegó. ' +
           '409 si no es un depósito pendiente o el monto no es menor.',
         security: bearer,
         params: idParamSchema,

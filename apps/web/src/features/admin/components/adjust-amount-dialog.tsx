@@ -2,7 +2,7 @@
 // deposit's amount set to the lower amount that arrived at the bank, read as a Guatemalan writes it
 // (1,500.50 or 1500.50; @donaciones/shared/amount-input) in the deposit's currency, with the reason.
 // The same amount is refused here, a higher one too (the API's rule); the API's field errors and
-// refusals show in the dialog.
+// refusals show in the dialog. A gift the office entered was recorded, not declared, and says so.
 import { useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { parseAmountInput } from '@donaciones/shared/amount-input';
@@ -19,17 +19,18 @@ import type { CorrectedDonation } from './void-donation-dialog';
 const a = m.page.adjust;
 
 /** The amount that arrived, in cents, or why it is refused. */
-function readAmount(text: string, declaredCents: number, currency: string): { cents: number } | { error: string } {
+function readAmount(text: string, declaredCents: number, currency: string, entered: boolean): { cents: number } | { error: string } {
   // In the deposit's own currency: "US$1,200" on a dollar deposit, and Q refused there.
   const parsed = parseAmountInput(text, paymentCurrency(currency));
   if (!parsed.ok) return { error: donateMessages.amountRefused(parsed.problem, m.amountRequired) };
   if (parsed.cents <= 0) return { error: m.amountPositive };
   if (parsed.cents === declaredCents) return { error: a.same };
-  if (parsed.cents > declaredCents) return { error: m.amountNotLower };
+  if (parsed.cents > declaredCents) return { error: m.amountNotLower(entered) };
   return { cents: parsed.cents };
 }
 
-export function AdjustAmountDialog({ donation, open, onClose }: { donation: CorrectedDonation; open: boolean; onClose: () => void }) {
+/** `entered`: the office entered the gift (its payment's `entry`), so its amount was recorded there, not declared by the donor. */
+export function AdjustAmountDialog({ donation, entered, open, onClose }: { donation: CorrectedDonation; entered: boolean; open: boolean; onClose: () => void }) {
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const form = useCorrectionForm(reasonRef);
   const correct = useCorrectDonation();
@@ -44,7 +45,7 @@ export function AdjustAmountDialog({ donation, open, onClose }: { donation: Corr
   };
 
   const submit = useSingleFlight(async () => {
-    const read = readAmount(text, toCents(donation.amount), donation.currency);
+    const read = readAmount(text, toCents(donation.amount), donation.currency, entered);
     const problem = reasonProblem(form.reason);
     if ('error' in read || problem) {
       form.setErrors({ amount: 'error' in read ? read.error : undefined, reason: problem });
@@ -68,7 +69,7 @@ export function AdjustAmountDialog({ donation, open, onClose }: { donation: Corr
       open={open}
       onClose={close}
       title={a.title(donation.reference)}
-      description={a.body(formatMoney(donation.amount, donation.currency))}
+      description={a.body(formatMoney(donation.amount, donation.currency), entered)}
       confirmLabel={a.confirm}
       busy={correct.isPending}
       form={form}

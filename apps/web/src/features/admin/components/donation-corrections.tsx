@@ -92,7 +92,7 @@ function CorrectionActions({ donation }: { donation: Donation }) {
           {p.void.action}
         </Button>
       )}
-      <AdjustAmountDialog donation={target} open={open === 'adjust'} onClose={close} />
+      <AdjustAmountDialog donation={target} entered={payment.entry != null} open={open === 'adjust'} onClose={close} />
       <ReopenDepositDialog donation={target} transfer={payment.payment_method === 'bank_transfer'} open={open === 'reopen'} onClose={close} />
       <VoidDonationDialog donation={target} open={open === 'void'} onClose={close} felCertified={fel?.status === 'certified'} />
     </>

@@ -253,6 +253,37 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
     expect(await screen.findByText('El depósito #MG00000052 quedó pendiente otra vez.')).toBeTruthy();
   });
 
+  it('says the donor declared the amount of a deposit made through /donate', async () => {
+    const { posts } = page(donation(), payment(), () => ok);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Corregir monto/ }, { timeout: 6000 }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('El donante declaró Q500.00. Escribe lo que llegó al banco, menor que lo declarado');
+    await user.type(within(dialog).getByLabelText(/Monto que llegó/), '600');
+    await user.type(within(dialog).getByLabelText(/Motivo/), 'Llegó menos al banco');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar monto' }));
+    expect(within(dialog).getByText('El monto que llegó debe ser menor que el declarado; para aprobarlo completo usa Aprobar')).toBeTruthy();
+    expect(posts).toHaveLength(0);
+  });
+
+  it('says the office recorded the amount of a gift entered there (a transfer, a deposit): nobody declared it', async () => {
+    const entry = { received_on: '2026-11-20', reference: 'TRF-7700123', cheque_number: null, cheque_bank: null, in_kind_description: null, valuation_basis: null };
+    for (const method of ['bank_transfer', 'bank_deposit']) {
+      const view = page(donation(), payment({ payment_provider: null, payment_method: method, entry }), () => ok);
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: /Corregir monto/ }, { timeout: 6000 }));
+      const dialog = await screen.findByRole('alertdialog');
+      expect(dialog.textContent).toContain('Se registró en oficina por Q500.00. Escribe lo que llegó al banco, menor que lo registrado');
+      expect(dialog.textContent).not.toContain('declar');
+      await user.type(within(dialog).getByLabelText(/Monto que llegó/), '600');
+      await user.type(within(dialog).getByLabelText(/Motivo/), 'Llegó menos al banco');
+      await user.click(within(dialog).getByRole('button', { name: 'Guardar monto' }));
+      expect(within(dialog).getByText('El monto que llegó debe ser menor que el registrado; para aprobarlo completo usa Aprobar')).toBeTruthy();
+      expect(view.posts).toHaveLength(0);
+      view.unmount();
+    }
+  });
+
   it('offers "Corregir monto" for a pending deposit the office entered (no provider, the deposit method) too', async () => {
     page(donation(), payment({ payment_provider: null, payment_method: 'bank_deposit' }), () => ok);
     expect(await screen.findByRole('button', { name: 'Corregir monto' }, { timeout: 6000 })).toBeTruthy();
