@@ -63,6 +63,26 @@ describe('"Depósitos por verificar"', () => {
   });
 });
 
+describe('the donor\'s emails when staff approve or reject a transfer the office entered', () => {
+  it('speak of the transfer and its reference, not of a deposit or a slip, nor of giving again', async () => {
+    const approved = await enter({ donorName: 'Ada Transferencia', donorEmail: 'ada.aprobada@prueba.gt', method: 'transfer', reference: 'TRF-7711001', amount: 450 });
+    expect((await post(`/api/v1/admin/donations/${approved}/approve`, {})).statusCode).toBe(200);
+    const [yes] = await emailsTo('ada.aprobada@prueba.gt');
+    expect(yes.subject).toMatch(/^Confirmamos tu transferencia #MG\d+$/);
+    expect(yes.text_body).toContain('Encontramos en nuestra cuenta tu transferencia de Q450.00');
+
+    const rejected = await enter({ donorName: 'Bea Transferencia', donorEmail: 'bea.rechazada@prueba.gt', method: 'transfer', reference: 'TRF-7711002', amount: 460 });
+    expect((await post(`/api/v1/admin/donations/${rejected}/reject`, { reason: 'No encontramos la transferencia' })).statusCode).toBe(200);
+    const [no] = await emailsTo('bea.rechazada@prueba.gt');
+    expect(no.subject).toMatch(/^No pudimos confirmar tu transferencia #MG\d+$/);
+    expect(no.text_body).toContain('Revisamos tu transferencia de Q460.00');
+    expect(no.text_body).toContain('Si ya hiciste la transferencia, escríbenos a');
+    expect(no.text_body).toContain('con el comprobante de tu banco y el número de referencia de la transferencia');
+
+    for (const mail of [yes, no]) expect(`${mail.subject} ${mail.text_body}`).not.toMatch(/depósito|boleta|donar de nuevo/i);
+  });
+});
+
 describe('corrections of a transfer the office entered', () => {
   it('sets a pending transfer to what arrived ("Corregir monto") and tells the donor of their transfer', async () => {
     const id = await enter({ donorName: 'Dora Transferencia', donorEmail: 'dora.monto@prueba.gt', method: 'transfer', reference: 'TRF-7700456', amount: 900 });

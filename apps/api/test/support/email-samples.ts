@@ -3,7 +3,7 @@
 import { correctionsMessages as cm } from '@donaciones/shared/messages/corrections';
 import { emailMessages } from '../../src/messages/email';
 import { depositEmailMessages } from '../../src/messages/deposits';
-import { depositReviewMessages } from '../../src/messages/deposit-review';
+import { depositReviewMessages, transferReviewMessages } from '../../src/messages/deposit-review';
 import { letterEmailMessages as lm } from '../../src/messages/letters';
 import { monthlyApiMessages as mm } from '../../src/messages/monthly';
 import { paymentMessages as pm } from '../../src/messages/payments';
@@ -80,6 +80,16 @@ export const emailSamples: EmailSample[] = [
     template: 'deposit-rejected',
     subject: depositReviewMessages.rejectedSubject(reference),
     text: depositReviewMessages.rejectedText(name, amount, reference, 'El monto de la boleta no coincide', 'contacto@ninez.org.gt'),
+  },
+  {
+    template: 'transfer-approved',
+    subject: transferReviewMessages.approvedSubject(reference),
+    text: transferReviewMessages.approvedText(name, amount, reference, receipt, org, '+502 2222-3333') + attached,
+  },
+  {
+    template: 'transfer-rejected',
+    subject: transferReviewMessages.rejectedSubject(reference),
+    text: transferReviewMessages.rejectedText(name, amount, reference, 'No encontramos la transferencia en el estado de cuenta', 'contacto@ninez.org.gt'),
   },
   {
     template: 'donation-receipt',

@@ -5,12 +5,13 @@
 // (docs/product.md#email).
 import { formatCents, formatReceiptNumber } from '@donaciones/shared/format';
 import type { Db } from '../../db/client';
-import { depositReviewMessages } from '../../messages/deposit-review';
+import { depositReviewMessages, transferReviewMessages } from '../../messages/deposit-review';
 import { emailMessages } from '../../messages/email';
 import { paymentMessages } from '../../messages/payments';
 import { audit } from '../../platform/audit';
 import { enqueueEmail } from '../../platform/email-outbox';
 import { getSettings } from '../../platform/settings';
+import { isBankPayment } from '../deposits/bank-payments';
 import { issueReceipt, receiptSeriesOf, takeReceiptEmail } from '../receipts/receipts';
 import { type LinkContext, returnUrl } from './links';
 import { giftStarted, monthlyChargeCompleted, monthlyChargeFailed } from './monthly-charges';
@@ -29,8 +30,15 @@ export interface CompletionInput {
 }
 
 const amountOf = (row: Pick<DonationRow, 'amountCents' | 'currency'>) => formatCents(row.amountCents, row.currency);
-/** A donation paid by bank deposit: its review emails speak of the deposit (docs/product.md#bank-deposits). */
-export const isBankDeposit = (row: Pick<DonationRow, 'paymentMethod'>) => row.paymentMethod === 'bank_deposit';
+/**
+ * The review emails' texts and templates: a payment verified against the bank speaks of the deposit, or of the
+ * transfer the office entered (docs/product.md#bank-deposits); every other gift, a gateway's transfer too, keeps the general ones.
+ */
+function reviewEmailOf(row: DonationRow) {
+  if (!isBankPayment(row)) return { texts: emailMessages.admin, approved: 'donation-approved', rejected: 'donation-rejected' };
+  if (row.paymentMethod === 'bank_transfer') return { texts: transferReviewMessages, approved: 'transfer-approved', rejected: 'transfer-rejected' };
+  return { texts: depositReviewMessages, approved: 'deposit-approved', rejected: 'deposit-rejected' };
+}
 
 /** Staff may enter a gift without the donor's email (docs/product.md#staff-gift-entry). */
 export const hasEmail = (row: Pick<DonationRow, 'donorEmail'>) => row.donorEmail.trim() !== '';
@@ -103,7 +111,7 @@ async function queuePaymentFailed(tx: Db, donation: DonationRow, links: LinkCont
 
 async function queueApprovalEmail(tx: Db, donation: DonationRow): Promise<void> {
   const org = await getSettings(tx, 'organization');
-  const texts = isBankDeposit(donation) ? depositReviewMessages : emailMessages.admin;
+  const { texts, approved } = reviewEmailOf(donation);
   const receipt = await takeReceiptEmail(tx, donation.id);
   await enqueueEmail(tx, {
     to: donation.donorEmail,
@@ -117,7 +125,7 @@ async function queueApprovalEmail(tx: Db, donation: DonationRow): Promise<void> 
         org.name,
         org.phone,
       ) + receipt.note,
-    template: isBankDeposit(donation) ? 'deposit-approved' : 'donation-approved',
+    template: approved,
     attachments: receipt.attachments,
   });
 }
@@ -125,11 +133,11 @@ async function queueApprovalEmail(tx: Db, donation: DonationRow): Promise<void> 
 /** The reason staff gave is the stored failure reason; the donor gets it with the contact address. */
 async function queueRejectionEmail(tx: Db, donation: DonationRow): Promise<void> {
   const system = await getSettings(tx, 'system');
-  const texts = isBankDeposit(donation) ? depositReviewMessages : emailMessages.admin;
+  const { texts, rejected } = reviewEmailOf(donation);
   await enqueueEmail(tx, {
     to: donation.donorEmail,
     subject: texts.rejectedSubject(donation.referenceCode),
     text: texts.rejectedText(donation.donorName, amountOf(donation), donation.referenceCode, donation.failureReason ?? '', system.contact_email),
-    template: isBankDeposit(donation) ? 'deposit-rejected' : 'donation-rejected',
+    template: rejected,
   });
 }
