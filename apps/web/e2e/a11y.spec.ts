@@ -452,10 +452,10 @@ const adminScreens: Screen[] = [
     },
   },
   {
-    name: 'depósitos por verificar',
+    name: 'depósitos y transferencias por verificar',
     open: async (page) => {
       await page.goto('/admin/donations');
-      await page.getByLabel('Estado').selectOption({ label: 'Depósitos por verificar' });
+      await page.getByLabel('Estado').selectOption({ label: 'Depósitos y transferencias por verificar' });
     },
   },
   { name: 'conciliación bancaria', open: go('/admin/bank-statements') },

@@ -1,5 +1,5 @@
 // Bank deposits, staff side, end to end (docs/product.md#bank-deposits): two donors give by deposit and send
-// the same slip; staff see both in "Depósitos por verificar" with the slip, the amount warning and the
+// the same slip; staff see both in "Depósitos y transferencias por verificar" with the slip, the amount warning and the
 // same-file flag; then import the bank's movement file in "Conciliación bancaria", choose its columns
 // and confirm the proposed match after a dialog asks, which approves the deposit and emails the donor; and a
 // credit nobody registered becomes a donation with the donor staff type.
@@ -66,7 +66,7 @@ test('staff review deposits with their slip and confirm one from the bank statem
 
   await login(page, DEMO.admin.email, DEMO.admin.password);
   await page.goto('/admin/donations');
-  await page.getByLabel('Estado').selectOption({ label: 'Depósitos por verificar' });
+  await page.getByLabel('Estado').selectOption({ label: 'Depósitos y transferencias por verificar' });
   await expect(page).toHaveURL(/status=DEPOSITS/);
   const rowB = page.getByRole('row', { name: new RegExp(emailB.replace(/\./g, '\\.')) });
   await expect(rowB.getByText('El monto declarado (Q500.00) no es el de la donación (Q512.00).')).toBeVisible();
@@ -82,8 +82,8 @@ test('staff review deposits with their slip and confirm one from the bank statem
   await expectAccessible(page, 'boleta ampliada');
   await page.keyboard.press('Escape');
   await expect(zoom).toBeHidden();
-  await expectAccessible(page, 'depósitos por verificar');
-  await expectNoSidewaysScroll(page, 'depósitos por verificar');
+  await expectAccessible(page, 'depósitos y transferencias por verificar');
+  await expectNoSidewaysScroll(page, 'depósitos y transferencias por verificar');
   await screenshots(page, 'deposits-queue');
 
   // The bank's movement file: the deposit (with the slip number as the bank's document), a near-miss

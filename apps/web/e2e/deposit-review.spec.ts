@@ -1,5 +1,5 @@
-// Bank deposits from staff's side against the real server (docs/product.md#bank-deposits): in "Depósitos por
-// verificar" the declared bank, date, number and amount read whole at 390 and 1280 px, for a photo and
+// Bank deposits from staff's side against the real server (docs/product.md#bank-deposits): in "Depósitos y
+// transferencias por verificar" the declared bank, date, number and amount read whole at 390 and 1280 px, for a photo and
 // for a PDF slip; on the donation's own page the slip opens at full size with zoom and rotation beside
 // the declared data and the amount warning, the money line reads as pending, the approve dialog shows
 // the slip, and after Aprobar the history says who approved it. Screenshots are kept for review.

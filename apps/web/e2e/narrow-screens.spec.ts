@@ -1,5 +1,6 @@
-// At 390 px (a common phone width) the settings tabs, the donation list's filters and the statistics'
-// recent donations fit: nothing is cut off or runs past the edge. Screenshots are attached.
+// At 390 px (a common phone width) the settings tabs, the donation list's filters, the staff review's filter and the
+// statistics' recent donations fit: nothing is cut off or runs past the edge; at 1280 px the ADMIN's header and the
+// staff review's filter beside its search. Screenshots are attached.
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { DEMO, expect, login, test } from './fixtures';
 
@@ -37,6 +38,18 @@ async function expectSelectTextFits(select: Locator) {
   expect(room, 'el texto de la opción elegida no cabe en el selector').toBeGreaterThanOrEqual(0);
 }
 
+/** The staff review queue filtered by its longest choice: the select and its text fit, and so does the search. */
+async function reviewFilterFits(page: Page) {
+  await login(page, DEMO.admin.email, DEMO.admin.password);
+  await page.goto('/admin/donations');
+  const filter = page.getByLabel('Estado');
+  await filter.selectOption({ label: 'Depósitos y transferencias por verificar' });
+  await expect(page).toHaveURL(/status=DEPOSITS/);
+  await expectFits(filter, page);
+  await expectSelectTextFits(filter);
+  await expectFits(page.getByRole('searchbox'), page);
+}
+
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 }
@@ -66,6 +79,11 @@ test.describe('390 px wide', () => {
     await shoot(page, testInfo, 'donations-390');
   });
 
+  test('the staff review filter shows "Depósitos y transferencias por verificar" whole', async ({ page }, testInfo) => {
+    await reviewFilterFits(page);
+    await shoot(page, testInfo, 'review-filter-390');
+  });
+
   test('the statistics cards, recent donations included, stay inside the screen', async ({ page }, testInfo) => {
     await login(page, DEMO.user.email, DEMO.user.password);
     await page.goto('/stats');
@@ -82,6 +100,11 @@ test.describe('390 px wide', () => {
 
 test.describe('1280 px wide', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the staff review filter shows "Depósitos y transferencias por verificar" whole beside the search', async ({ page }, testInfo) => {
+    await reviewFilterFits(page);
+    await shoot(page, testInfo, 'review-filter-1280');
+  });
 
   test("the ADMIN's header fits its eleven entries and never cuts the organisation's name", async ({ page }, testInfo) => {
     await login(page, DEMO.admin.email, DEMO.admin.password);

@@ -1,5 +1,5 @@
 // A bank transfer the office entered (docs/product.md#staff-gift-entry) is verified against the bank as a deposit is
-// (docs/product.md#bank-deposits): it waits under "Depósitos por verificar", takes "Corregir monto" and "Reabrir",
+// (docs/product.md#bank-deposits): it waits under "Depósitos y transferencias por verificar", takes "Corregir monto" and "Reabrir",
 // and the monthly close flags it when completed without its statement line. A transfer made through the gateway
 // (Recurrente) is the gateway's to settle and stays out of all of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +46,7 @@ async function importCredits(bank: string, credits: [string, string][]): Promise
   return json<StatementImport>(imported);
 }
 
-describe('"Depósitos por verificar"', () => {
+describe('"Depósitos y transferencias por verificar"', () => {
   it('lists a pending transfer the office entered with its reference, beside the deposits, and not a gateway transfer', async () => {
     const transfer = await enter({ donorName: 'Ana Transferencia', donorEmail: 'ana.lista@prueba.gt', method: 'transfer', reference: 'TRF-7700123', amount: 640 });
     const deposit = await enter({ donorName: 'Berta Boleta', donorEmail: 'berta.lista@prueba.gt', method: 'deposit', reference: 'BI-5500123', amount: 320 });

@@ -1,4 +1,4 @@
-// Staff review of bank deposits (docs/product.md#bank-deposits): the "Depósitos por verificar" filter, the slip
+// Staff review of bank deposits (docs/product.md#bank-deposits): the "Depósitos y transferencias por verificar" filter, the slip
 // and declared data beside each row, the warning on a different declared amount, the flag on a file
 // uploaded for another donation, and the deposit-specific approval and rejection emails over SMTP.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -66,7 +66,7 @@ async function slip(donationId: number, bytes: Buffer, declared: { amountCents?:
 const list = async (query: string) =>
   (await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/donations?${query}`, token: who.admin.token })).json() as AdminDonationList;
 
-describe('Depósitos por verificar', () => {
+describe('Depósitos y transferencias por verificar', () => {
   it('lists only pending bank deposits, each with its slip, declared data and flags', async () => {
     const deposit = await make.donation(ctx.db, { amountCents: 25_000, status: 'pending', paymentMethod: 'bank_deposit', donorName: 'Ana Deposita' });
     const other = await make.donation(ctx.db, { amountCents: 30_000, status: 'pending', paymentMethod: 'bank_deposit' });

@@ -25,7 +25,7 @@ export const bankStatementsMessages = {
   },
   review: {
     /** Pending bank deposits and the transfers the office entered (docs/product.md#bank-deposits). */
-    filterLabel: 'Depósitos por verificar',
+    filterLabel: 'Depósitos y transferencias por verificar',
     slipTitle: 'Boleta de depósito',
     /** The queue's column: a deposit's slip, or the reference of a transfer the office entered, which has none. */
     slipColumn: 'Boleta o referencia',

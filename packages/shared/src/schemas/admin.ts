@@ -130,7 +130,7 @@ export const adminDonationsQuerySchema = z.object({
     .pipe(z.enum(ADMIN_STATUS_VALUES, { error: a.statusInvalid }))
     .optional(),
   q: z.string().trim().max(100).optional(),
-  /** "Depósitos por verificar": pending donations paid by bank deposit (docs/product.md#bank-deposits). */
+  /** "Depósitos y transferencias por verificar": pending donations paid by bank deposit (docs/product.md#bank-deposits). */
   pendingDeposits: z
     .enum(['true', 'false'], { error: bankStatementsMessages.validation.pendingDepositsInvalid })
     .transform((s) => s === 'true')

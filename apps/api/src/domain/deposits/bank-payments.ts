@@ -14,5 +14,5 @@ export const bankPaymentIn = (table: string): SQL =>
 /** The same rule over `donations`, as the query builder names the table. */
 const bankPayment = bankPaymentIn('"donations"');
 
-/** A bank payment awaiting verification: what a statement line may pay, and what "Depósitos por verificar" lists. */
+/** A bank payment awaiting verification: what a statement line may pay, and what "Depósitos y transferencias por verificar" lists. */
 export const pendingBankPayment = and(eq(donations.status, 'pending'), bankPayment) as SQL;

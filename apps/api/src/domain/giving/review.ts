@@ -95,7 +95,7 @@ export async function listAdminDonations(
 ): Promise<AdminDonationList> {
   const conditions: SQL[] = [];
   if (input.status) conditions.push(eq(donations.status, STORED_STATUS[input.status]));
-  // "Depósitos por verificar" (docs/product.md#bank-deposits): deposits and the office's transfers, as the statement matches them.
+  // "Depósitos y transferencias por verificar" (docs/product.md#bank-deposits): deposits and the office's transfers, as the statement matches them.
   if (input.pendingDeposits) conditions.push(pendingBankPayment);
   const q = input.q?.trim();
   if (q) {

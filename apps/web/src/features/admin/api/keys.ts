@@ -6,7 +6,7 @@ import { queryRoots } from '@/lib/query-keys';
 export interface DonationFilters {
   q: string;
   status: string;
-  /** "Depósitos por verificar" (docs/product.md#bank-deposits). */
+  /** "Depósitos y transferencias por verificar" (docs/product.md#bank-deposits). */
   pendingDeposits?: boolean;
   limit: number;
   /** The page starts after this many rows, or after the row of the cursor `after` (the API's `next_cursor`). */

@@ -119,7 +119,7 @@ export function NoSlip({ office, transfer = false }: { office: OfficeEntry | nul
   );
 }
 
-/** A slip in a row of "Depósitos por verificar": its preview, the declared data and the warnings. */
+/** A slip in a row of "Depósitos y transferencias por verificar": its preview, the declared data and the warnings. */
 export function DepositSlip({
   slip,
   office,

@@ -1,4 +1,4 @@
-// Staff side of bank deposits (docs/product.md#bank-deposits): the "Depósitos por verificar" filter with the slip,
+// Staff side of bank deposits (docs/product.md#bank-deposits): the "Depósitos y transferencias por verificar" filter with the slip,
 // its zoom dialog and warnings, and the "Conciliación bancaria" screen (preview, mapping, import, confirm).
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -42,7 +42,7 @@ const deposit: AdminDonation = {
   },
 };
 
-describe('Depósitos por verificar', { timeout: 20_000 }, () => {
+describe('Depósitos y transferencias por verificar', { timeout: 20_000 }, () => {
   it('asks for pending deposits and shows the slip beside the declared data, with its warnings', async () => {
     const lists: Record<string, unknown>[] = [];
     const files: string[] = [];
@@ -59,7 +59,7 @@ describe('Depósitos por verificar', { timeout: 20_000 }, () => {
     };
     const { router } = renderApp('/admin/donations', { ...ADMIN, handler });
     const filter = await screen.findByRole('combobox', { name: 'Estado' }, { timeout: 6000 });
-    await userEvent.selectOptions(filter, 'Depósitos por verificar');
+    await userEvent.selectOptions(filter, 'Depósitos y transferencias por verificar');
     await waitFor(() => expect(lists.at(-1)).toMatchObject({ pendingDeposits: 'true' }));
     expect(lists.at(-1)?.status).toBeUndefined();
     expect(new URLSearchParams(router.state.location.search).get('status')).toBe('DEPOSITS');

@@ -35,7 +35,7 @@ import { AnonymousMark } from '../components/anonymous-mark';
 const r = adminMessages.review;
 const c = adminMessages.common;
 
-/** "Depósitos por verificar": pending bank deposits, each with its slip, and the transfers the office entered (docs/product.md#bank-deposits). */
+/** "Depósitos y transferencias por verificar": pending bank deposits, each with its slip, and the transfers the office entered (docs/product.md#bank-deposits). */
 const DEPOSITS = 'DEPOSITS';
 
 const STATUS_OPTIONS = [
@@ -145,8 +145,10 @@ export default function AdminDonationsPage() {
 /** The search box and the status filter above the table. */
 function ReviewFilters({ search, onSearch, status, onStatus }: { search: string; onSearch: (value: string) => void; status: string; onStatus: (value: string) => void }) {
   const { roles } = useSession();
+  // The filter is as wide as its longest choice ("Depósitos y transferencias por verificar"), never cut; below md
+  // each takes the full width, so the search keeps room for its placeholder.
   return (
-    <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem]">
+    <div className="mb-4 grid gap-3 md:grid-cols-[minmax(0,1fr)_auto]">
       <TextInput
         label={<span className="sr-only">{r.searchLabel}</span>}
         type="search"
