@@ -31,6 +31,9 @@ beforeAll(async () => {
   // A deposit approved without its line on a bank statement.
   const deposit = await make.donation(ctx.db, { amount: 150, paymentMethod: 'bank_deposit', createdAt: at(8) });
   ids.deposit = deposit.id;
+  // A deposit declared in the month that staff have not verified yet.
+  const pending = await make.donation(ctx.db, { status: 'pending', paymentMethod: 'bank_deposit', amount: 70, createdAt: at(12) });
+  ids.pending = pending.id;
   // A gift imported from the earlier records, receipted there: neither money to tie nor a mismatch.
   const [batch] = await ctx.db.insert(imports).values({ kind: 'gifts', fileName: 'historial.csv', sha256: 'f'.repeat(64) }).returning();
   await ctx.db.insert(donations).values({
@@ -49,6 +52,7 @@ describe('the monthly close', () => {
     const body = res.json();
     expect(body).toMatchObject({ month: MONTH, received_cents: 43_000, received_count: 3, certified_cents: 41_000, certified_count: 3, ties: false, closed: null });
     expect(body.mismatches.map((m: { kind: string; donation_id: number }) => [m.kind, m.donation_id])).toEqual([
+      ['deposit_pending', ids.pending],
       ['deposit_without_statement', ids.deposit],
       ['gift_without_receipt', ids.noReceipt],
       ['receipt_without_money', ids.noMoney],
@@ -73,7 +77,7 @@ describe('the monthly close', () => {
     expect(again.json().detail).toBe('El mes de septiembre de 2026 ya está cerrado.');
     const audits = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'accounting.month_closed'), eq(auditLog.entityId, MONTH)));
     expect(audits).toHaveLength(1);
-    expect(audits[0].details).toMatchObject({ ties: false, mismatches: 3 });
+    expect(audits[0].details).toMatchObject({ ties: false, mismatches: 4 });
     await expect(assertOpenPeriod(ctx.db, at(15))).rejects.toThrow('septiembre de 2026 está cerrado');
     await expect(assertOpenPeriod(ctx.db, '2026-10-01')).resolves.toBeUndefined();
   });

@@ -1,10 +1,12 @@
 // A bank transfer the office entered (docs/product.md#staff-gift-entry) is verified against the bank as a deposit is
 // (docs/product.md#bank-deposits): it waits under "Depósitos y transferencias por verificar", takes "Corregir monto" and "Reabrir",
-// and the monthly close flags it when completed without its statement line. A transfer made through the gateway
+// and the monthly close flags it while pending, and when completed without its statement line. A transfer made through the gateway
 // (Recurrente) is the gateway's to settle and stays out of all of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { guatemalaDay } from '@donaciones/shared/format';
+import { closeMessages } from '@donaciones/shared/messages/accounting';
+import type { CloseCheck } from '@donaciones/shared/schemas/accounting';
 import type { AdminDonationList } from '@donaciones/shared/schemas/admin';
 import type { StatementImport } from '@donaciones/shared/schemas/bank-statements';
 import { rowsOf } from '../../src/db/rows';
@@ -147,6 +149,31 @@ describe('the monthly close', () => {
       ['transfer_without_statement', transfer],
     ]);
     expect(check.mismatches.some((m) => m.donation_id === gateway.id)).toBe(false);
+  });
+
+  it('lists the bank payments of the month still waiting to be verified (deposits and office transfers), and nothing else', async () => {
+    const day = '2026-07-14';
+    const transfer = await enter({ donorName: 'Lía Transferencia', donorEmail: 'lia.cierre@prueba.gt', method: 'transfer', reference: 'TRF-7700321', amount: 800, receivedOn: day });
+    const deposit = await enter({ donorName: 'Marta Boleta', donorEmail: 'marta.cierre@prueba.gt', method: 'deposit', reference: 'BI-7700654', amount: 350, receivedOn: day });
+    // Declared on /donate, its slip not checked yet.
+    const declared = await make.donation(ctx.db, { status: 'pending', paymentMethod: 'bank_deposit', amount: 275, createdAt: new Date('2026-07-20T16:00:00Z') });
+    // Not listed: cash, a gateway's transfer, a transfer already rejected, and one pending in the next month.
+    const cash = await enter({ donorName: 'Nora Efectivo', donorEmail: 'nora.cierre@prueba.gt', method: 'cash', amount: 60, receivedOn: day });
+    const gateway = await make.donation(ctx.db, { status: 'pending', paymentMethod: 'bank_transfer', paymentProvider: 'recurrente', createdAt: new Date(`${day}T16:00:00Z`) });
+    const rejected = await enter({ donorName: 'Olga Transferencia', donorEmail: 'olga.cierre@prueba.gt', method: 'transfer', reference: 'TRF-7700987', amount: 90, receivedOn: day });
+    expect((await post(`/api/v1/admin/donations/${rejected}/reject`, { reason: 'No encontramos la transferencia' })).statusCode).toBe(200);
+    const august = await enter({ donorName: 'Paula Transferencia', donorEmail: 'paula.cierre@prueba.gt', method: 'transfer', reference: 'TRF-7700111', amount: 120, receivedOn: '2026-08-03' });
+
+    const check = json<CloseCheck>(await get('/api/v1/admin/close/2026-07'));
+    expect(check.mismatches.map((m) => [m.kind, m.donation_id])).toEqual([
+      ['deposit_pending', deposit],
+      ['deposit_pending', declared.id],
+      ['transfer_pending', transfer],
+    ]);
+    expect(check.mismatches.find((m) => m.donation_id === transfer)).toMatchObject({ date: day, amount_cents: 80_000, currency: 'GTQ', receipt: null });
+    expect(check.ties).toBe(false);
+    expect([cash, gateway.id, rejected, august].some((id) => check.mismatches.some((m) => m.donation_id === id))).toBe(false);
+    expect(closeMessages.kinds.transfer_pending).toBe('Transferencia pendiente de verificar');
   });
 
   it('does not flag a transfer confirmed by its statement line', async () => {

@@ -58,6 +58,8 @@ export const closeMessages = {
     receipt_without_money: 'Recibo sin dinero recibido',
     deposit_without_statement: 'Depósito sin línea en el estado de cuenta',
     transfer_without_statement: 'Transferencia sin línea en el estado de cuenta',
+    deposit_pending: 'Depósito pendiente de verificar',
+    transfer_pending: 'Transferencia pendiente de verificar',
   } as Record<string, string>,
   ties: 'Los recibos certificados coinciden con el dinero recibido.',
   doesNotTie: 'Los recibos certificados no coinciden con el dinero recibido.',

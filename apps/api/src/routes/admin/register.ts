@@ -134,7 +134,9 @@ export default async function adminRegisterRoutes(app: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Revisión del cierre mensual',
-        description: 'Recibos certificados contra dinero recibido en el mes, y lo que no cuadra: donación sin recibo, recibo sin dinero, depósito sin línea del estado de cuenta.',
+        description:
+          'Recibos certificados contra dinero recibido en el mes, y lo que no cuadra: donación sin recibo, recibo sin dinero, ' +
+          'depósito o transferencia de oficina sin línea del estado de cuenta, y depósito o transferencia de oficina aún por verificar.',
         security: bearer,
         params: monthParamSchema,
         response: { 200: closeCheckSchema, 400: error, ...refusals },
