@@ -19,7 +19,7 @@ import { httpMessages } from '@donaciones/shared/messages/shell';
 import { getErrorMessage, getErrorStatus, getFieldErrors } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { cn } from '@/lib/cn';
-import { SLIP_TYPES, refusedType } from '@/lib/file-types';
+import { SLIP_TYPES, acceptOf, refusedType } from '@/lib/file-types';
 import { useUploadSlip } from '../api/deposits';
 import { shrinkPhoto } from '@/lib/shrink-photo';
 
@@ -27,7 +27,7 @@ const m = depositMessages.upload;
 const e = depositMessages.errors;
 
 /** What the file picker offers; HEIC photos of iPhones included. */
-const ACCEPT = 'image/jpeg,image/png,image/heic,image/heif,application/pdf,.jpg,.jpeg,.png,.heic,.heif,.pdf';
+const ACCEPT = acceptOf(SLIP_TYPES);
 
 /** Why a chosen file cannot go, known at once: it is empty, or of a type the server refuses. */
 function fileProblem(file: File | null): string | null {

@@ -1,10 +1,13 @@
 // The staff's reply form in "Cartas" (docs/product.md#sponsorship-letters): a sponsorship number that is
 // not a whole number above zero is refused in clear Spanish under its field, without a request (it used
-// to show zod's "Entrada inválida: se esperaba número, recibido nulo"); a valid one is sent.
+// to show zod's "Entrada inválida: se esperaba número, recibido nulo"); a valid one is sent. A scan of
+// a type the API refuses is refused as soon as it is chosen, in the API's words, and the reply does not
+// go while it is chosen (it would be stored without its scan).
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { depositMessages } from '@donaciones/shared/messages/deposits';
 import { letterMessages as m, letterScreenText as t } from '@donaciones/shared/messages/letters';
 import { api } from '@/lib/api-client';
 import { fakeAdapter } from '@/test/http';
@@ -37,5 +40,35 @@ describe('the reply form', () => {
     await screen.findByText('La respuesta quedó en revisión.');
     expect(requests).toHaveLength(1);
     expect(screen.queryByText(m.sponsorshipNumberInvalid)).toBeNull();
+  });
+
+  it('refuses a scan of another type (a GIF, a .docx) when chosen and sends nothing until a PDF is chosen', async () => {
+    const { adapter, requests } = fakeAdapter(() => ({ status: 201, data: { id: 30 } }));
+    api.defaults.adapter = adapter;
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ReplyForm />
+      </QueryClientProvider>,
+    );
+    // The picker's filter is only a hint: a phone offers "Todos los archivos".
+    const user = userEvent.setup({ applyAccept: false });
+    await user.type(screen.getByLabelText(/N\.º de apadrinamiento/), '12');
+    await user.type(screen.getByLabelText(new RegExp(t.transcription)), 'Hola, gracias por tu carta.');
+    const scan = screen.getByLabelText(/Carta escaneada/) as HTMLInputElement;
+    const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    for (const file of [new File(['GIF89a'], 'carta.gif', { type: 'image/gif' }), new File(['PK'], 'carta.docx', { type: docx })]) {
+      await user.upload(scan, file);
+      expect(await screen.findByText(depositMessages.errors.fileType)).toBeTruthy();
+      expect(scan).toHaveAttribute('aria-invalid', 'true');
+    }
+    await user.click(screen.getByRole('button', { name: t.uploadReply }));
+    expect(screen.getByText(depositMessages.errors.fileType)).toBeTruthy();
+    expect(requests).toHaveLength(0);
+
+    await user.upload(scan, new File(['%PDF-1.4'], 'carta.pdf', { type: 'application/pdf' }));
+    expect(screen.queryByText(depositMessages.errors.fileType)).toBeNull();
+    await user.click(screen.getByRole('button', { name: t.uploadReply }));
+    await screen.findByText('La respuesta quedó en revisión.');
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /admin/letter-replies', 'PUT /admin/letters/30/scan']);
   });
 });

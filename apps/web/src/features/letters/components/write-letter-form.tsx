@@ -13,7 +13,7 @@ import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { TextArea, TextInput } from '@/components/form-fields';
 import { getErrorMessage } from '@/lib/api-client';
-import { PHOTO_TYPES, refusedType } from '@/lib/file-types';
+import { PHOTO_TYPES, acceptOf, refusedType } from '@/lib/file-types';
 import { applyServerErrors } from '@/lib/form-errors';
 import { PhotoNotAttached, useWriteLetter } from '../api/sponsor-letters';
 
@@ -76,7 +76,7 @@ export function WriteLetterForm({ sponsorshipId }: { sponsorshipId: number }) {
           key={fileField}
           label={t.photoLabel}
           type="file"
-          accept="image/jpeg,image/png,image/heic"
+          accept={acceptOf(PHOTO_TYPES)}
           optional
           hint={t.photoHelp}
           onChange={(e) => choosePhoto(e.currentTarget.files?.[0] ?? null)}

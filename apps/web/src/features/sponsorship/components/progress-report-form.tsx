@@ -1,18 +1,23 @@
 // The staff's new progress report (docs/product.md#sponsorship): the shared schema's Spanish errors
 // under each field, including the contact details the detector finds in a text the sponsor reads
-// (checked here before sending and again by the API, which refuses to publish while any remain).
+// (checked here before sending and again by the API, which refuses to publish while any remain). A
+// photo of a type the API refuses (a GIF, a .txt) is refused as soon as it is chosen, in the API's
+// words, and the report does not go while it is chosen: it would be published without it.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { progressReportTexts as t } from '@donaciones/shared/messages/progress-reports';
+import { progressReportMessages, progressReportTexts as t } from '@donaciones/shared/messages/progress-reports';
 import { type ProgressReportInput, progressReportInputSchema } from '@donaciones/shared/schemas/progress-reports';
 import { guatemalaDay } from '@donaciones/shared/format';
 import { Button } from '@/components/button';
 import { ErrorMessage, SuccessMessage } from '@/components/flash-message';
 import { TextArea, TextInput } from '@/components/form-fields';
 import { getErrorMessage } from '@/lib/api-client';
+import { PHOTO_TYPES, acceptOf, refusedType } from '@/lib/file-types';
 import { applyServerErrors } from '@/lib/form-errors';
 import { usePublishProgressReport } from '../api/progress-reports';
+
+const photoProblem = (file: File | null): string | undefined => (file && refusedType(file, PHOTO_TYPES) ? progressReportMessages.photoNotImage : undefined);
 
 const FIELDS = ['period', 'reportDate', 'schoolGrade', 'attendancePercent', 'achievement', 'health', 'messageToSponsor', 'staffNotes'] as const;
 
@@ -38,6 +43,7 @@ export function ProgressReportForm({ childId, childName }: { childId: number; ch
   const submit = form.handleSubmit(async (values) => {
     setDone(null);
     setPhotoError(null);
+    if (photoProblem(photo)) return;
     try {
       const result = await publish.mutateAsync({ values, photo });
       form.reset(empty());
@@ -71,8 +77,9 @@ export function ProgressReportForm({ childId, childName }: { childId: number; ch
         className="sm:col-span-2"
         label={t.photo}
         type="file"
-        accept="image/jpeg,image/png,image/heic"
+        accept={acceptOf(PHOTO_TYPES)}
         hint={t.photoHint}
+        error={photoProblem(photo)}
         onChange={(event) => setPhoto(event.currentTarget.files?.[0] ?? null)}
       />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">

@@ -1,15 +1,17 @@
 // A child's progress reports on the staff's record (docs/product.md#sponsorship): every report, newest
-// first, with its staff notes and whether the sponsor sees its photo; a photo can be added to a report;
-// then the form for a new one.
+// first, with its staff notes and whether the sponsor sees its photo; a photo can be added to a report
+// (one of a type the API refuses is refused as soon as it is chosen, and not sent); then the form for a
+// new one.
 import { useState } from 'react';
 import { formatDate } from '@donaciones/shared/format';
-import { progressReportTexts as t } from '@donaciones/shared/messages/progress-reports';
+import { progressReportMessages, progressReportTexts as t } from '@donaciones/shared/messages/progress-reports';
 import type { StaffProgressReport } from '@donaciones/shared/schemas/progress-reports';
 import { Badge } from '@/components/badge';
 import { TextInput } from '@/components/form-fields';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
 import { getErrorMessage } from '@/lib/api-client';
+import { PHOTO_TYPES, acceptOf, refusedType } from '@/lib/file-types';
 import { useAddReportPhoto, useStaffProgressReports } from '../api/progress-reports';
 import { usePhotoUrl } from '../api/sponsorship';
 import { ProgressReportFacts } from './progress-report-facts';
@@ -31,12 +33,18 @@ function ReportPhoto({ report, childId }: { report: StaffProgressReport; childId
     <TextInput
       label="Agregar foto"
       type="file"
-      accept="image/jpeg,image/png,image/heic"
+      accept={acceptOf(PHOTO_TYPES)}
       error={error ?? undefined}
       onChange={(event) => {
-        const file = event.currentTarget.files?.[0];
+        const input = event.currentTarget;
+        const file = input.files?.[0];
         if (!file) return;
         setError(null);
+        if (refusedType(file, PHOTO_TYPES)) {
+          setError(progressReportMessages.photoNotImage);
+          input.value = '';
+          return;
+        }
         add.mutate({ reportId: report.id, photo: file }, { onError: (err) => setError(getErrorMessage(err, 'No pudimos subir la foto.')) });
       }}
     />

@@ -25,7 +25,7 @@ import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { RecordError, recordFailure } from '@/components/states';
 import { getErrorMessage } from '@/lib/api-client';
-import { PHOTO_TYPES, refusedType } from '@/lib/file-types';
+import { PHOTO_TYPES, acceptOf, refusedType } from '@/lib/file-types';
 import { applyServerErrors } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
 import { useRouteId } from '@/lib/route-id';
@@ -96,7 +96,7 @@ function Photos({ detail }: { detail: StaffChildDetail }) {
       <TextInput
         label="Subir foto"
         type="file"
-        accept="image/jpeg,image/png,image/heic"
+        accept={acceptOf(PHOTO_TYPES)}
         hint="Solo con un consentimiento vigente de fotos. Se guarda sin metadatos (ubicación, cámara)."
         error={error ?? undefined}
         onChange={async (e) => {

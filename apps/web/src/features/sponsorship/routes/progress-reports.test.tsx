@@ -1,10 +1,13 @@
 // Progress reports on the screens (docs/product.md#sponsorship): staff write one on the child's record
 // (a contact detail in a text the sponsor reads is refused under its field before anything is sent,
-// and the API's field errors are shown the same way); "Reportes pendientes" counts and links the
+// and the API's field errors are shown the same way; a photo of a type the API refuses, on the new
+// report or added to one, is refused as soon as it is chosen, in the API's words, and not sent);
+// "Reportes pendientes" counts and links the
 // children due; the sponsor reads the reports in "Mi ahijado/a", newest first, without staff notes.
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { progressReportMessages } from '@donaciones/shared/messages/progress-reports';
 import type { OverdueProgressReport, SponsorProgressReport, StaffProgressReport } from '@donaciones/shared/schemas/progress-reports';
 import type { MySponsorships } from '@donaciones/shared/schemas/sponsorship';
 import { staffChildDetail } from '@/test/child';
@@ -89,6 +92,66 @@ describe('staff write a progress report', { timeout: 30_000 }, () => {
     await user.type(within(form).getByLabelText(/Mensaje para quien apadrina/), 'Un saludo grande para ti desde la escuela.');
     await user.click(within(form).getByRole('button', { name: 'Publicar informe' }));
     expect(await within(form).findByText(/Dirección: «zona 1»/)).toBeTruthy();
+  });
+});
+
+describe("a progress report's photo of a type the API refuses", { timeout: 30_000 }, () => {
+  /** The record with one report without a photo, recording the report's writes (a new one, a photo). */
+  function openRecord(sent: RecordedRequest[]) {
+    renderApp('/admin/apadrinamiento/7', {
+      ...STAFF,
+      handler: (req) => {
+        if (req.url === '/admin/sponsorship/children/7') return { status: 200, data: detail };
+        if (req.url === '/admin/sponsorship/children/7/progress-reports' && req.method === 'GET') return { status: 200, data: { reports: [report({})] } };
+        if (req.method === 'GET' || !req.url.startsWith('/admin/sponsorship/')) return undefined;
+        sent.push(req);
+        if (req.method === 'POST') return { status: 201, data: report({ id: 2, period: 'Segundo semestre 2026' }) };
+        return { status: 200, data: report({ id: Number(req.url.split('/')[4]) }) };
+      },
+    });
+  }
+  const refused = [new File(['GIF89a'], 'dibujo.gif', { type: 'image/gif' }), new File(['hola'], 'notas.txt', { type: 'text/plain' })];
+  const heic = () => new File([new Uint8Array([0, 0, 0, 0x18])], 'IMG_2041.HEIC', { type: '' });
+
+  it('added to a report is refused when chosen and not sent; one the browser cannot name is left to the API', async () => {
+    const sent: RecordedRequest[] = [];
+    openRecord(sent);
+    // The picker's filter is only a hint: a phone offers "Todos los archivos".
+    const user = userEvent.setup({ applyAccept: false });
+    const input = (await screen.findByLabelText('Agregar foto', {}, { timeout: 6000 })) as HTMLInputElement;
+    for (const file of refused) {
+      await user.upload(input, file);
+      expect(await screen.findByText(progressReportMessages.photoNotImage)).toBeTruthy();
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(sent).toHaveLength(0);
+
+    await user.upload(input, heic());
+    await waitFor(() => expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual(['PUT /admin/sponsorship/progress-reports/1/photo']));
+    expect(screen.queryByText(progressReportMessages.photoNotImage)).toBeNull();
+  });
+
+  it('on a new report is refused when chosen, and the report does not go until another photo is chosen', async () => {
+    const sent: RecordedRequest[] = [];
+    openRecord(sent);
+    const user = userEvent.setup({ applyAccept: false });
+    const form = await screen.findByRole('form', { name: 'Nuevo informe' }, { timeout: 6000 });
+    await user.type(within(form).getByLabelText(/Periodo/), 'Segundo semestre 2026');
+    await user.type(within(form).getByLabelText(/Mensaje para quien apadrina/), 'Kevin dice gracias por acompañarlo este semestre.');
+    const input = within(form).getByLabelText(/^Foto/) as HTMLInputElement;
+    for (const file of refused) {
+      await user.upload(input, file);
+      expect(await within(form).findByText(progressReportMessages.photoNotImage)).toBeTruthy();
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+    }
+    await user.click(within(form).getByRole('button', { name: 'Publicar informe' }));
+    expect(within(form).getByText(progressReportMessages.photoNotImage)).toBeTruthy();
+    expect(sent).toHaveLength(0);
+
+    await user.upload(input, heic());
+    expect(within(form).queryByText(progressReportMessages.photoNotImage)).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Publicar informe' }));
+    await waitFor(() => expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /admin/sponsorship/children/7/progress-reports', 'PUT /admin/sponsorship/progress-reports/2/photo']));
   });
 });
 
