@@ -2,13 +2,14 @@
 // staff approved and have not yet delivered, grouped by the child's community, each on its own page
 // with its approved text (never the original), its translation and its photo, for the field team to
 // print and take to the children. A letter to a child who left the programme is not printed: it goes
-// back to its sponsor (letter-review.ts).
+// back to its sponsor (letter-review.ts). It is signed with the sponsor's first name as the emails greet
+// them: the account's as it is when printed, else the name given when sponsoring (sponsor-recipient.ts).
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { formatDate } from '@donaciones/shared/format';
 import { letterMessages } from '@donaciones/shared/messages/letters';
 import type { Db } from '../../db/client';
 import { sponsoredChildren, sponsorshipLetterFiles, sponsorshipLetters, sponsorships } from '../../db/schema';
-import { firstNameOf } from './sponsor-recipient';
+import { sponsorFirstName } from './sponsor-recipient';
 import { loadPdfDocument } from '../../platform/libraries';
 
 const MARGIN = 56;
@@ -28,6 +29,7 @@ async function printableLetters(db: Db) {
       childName: sponsoredChildren.fullName,
       community: sponsoredChildren.community,
       sponsorName: sponsorships.sponsorName,
+      sponsorUserId: sponsorships.userId,
     })
     .from(sponsorshipLetters)
     .innerJoin(sponsorships, eq(sponsorships.id, sponsorshipLetters.sponsorshipId))
@@ -41,7 +43,11 @@ async function printableLetters(db: Db) {
         .where(and(inArray(sponsorshipLetterFiles.letterId, rows.map((r) => r.id)), eq(sponsorshipLetterFiles.purpose, 'photo')))
     : [];
   const photoOf = new Map(photos.map((p) => [p.letterId, p.data]));
-  return rows.map((r) => ({ ...r, photo: photoOf.get(r.id) ?? null }));
+  const printable = [];
+  for (const { sponsorName, sponsorUserId, ...r } of rows) {
+    printable.push({ ...r, sponsorFirstName: await sponsorFirstName(db, { userId: sponsorUserId, name: sponsorName }), photo: photoOf.get(r.id) ?? null });
+  }
+  return printable;
 }
 type Printable = Awaited<ReturnType<typeof printableLetters>>[number];
 
@@ -51,7 +57,7 @@ function drawLetter(doc: Doc, letter: Printable, community: string) {
   doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`Comunidad: ${community || 'Sin comunidad registrada'} · Carta n.º ${letter.id}`, MARGIN, MARGIN, { width });
   doc.font('Helvetica-Bold').fontSize(14).fillColor(INK).text(`Para: ${letter.childName}`, { width });
   // Only the sponsor's first name travels to the child.
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`De: ${firstNameOf(letter.sponsorName) || 'quien te apadrina'} · ${formatDate(letter.createdAt)}`, { width });
+  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`De: ${letter.sponsorFirstName || 'quien te apadrina'} · ${formatDate(letter.createdAt)}`, { width });
   doc.moveDown(1);
   doc.font('Helvetica').fontSize(12).fillColor(INK).text(letter.sharedBody ?? '', { width, lineGap: 3 });
   if (letter.translation) {
