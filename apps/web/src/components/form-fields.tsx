@@ -1,7 +1,7 @@
 // Form fields with their label, an optional hint and the error tied to the control with
 // aria-describedby (the error is role="alert"). They pass `ref` and every input prop through,
 // so they work with react-hook-form's `register`. A text area with a maximum says when it is full.
-import { useId, useLayoutEffect, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { shellMessages } from '@donaciones/shared/messages/shell';
 import { validationMessages } from '@donaciones/shared/messages/validation';
@@ -115,17 +115,14 @@ export interface TextAreaProps extends CommonProps, Omit<TextareaHTMLAttributes<
 /**
  * A text area; with `maxLength`, once it holds its maximum the hint says so
  * (validationMessages.textAtMax), since the browser drops what is typed or pasted beyond it without a
- * word. The length is the `value`'s when the field is controlled, else what was last typed in it or,
- * before any keystroke, what the element holds once mounted: react-hook-form writes register's
- * defaultValues through the ref, with no change event, so a value loaded at the maximum says so from
- * the first paint.
+ * word. The length is the `value`'s when the field is controlled, else what the element holds: read
+ * on each keystroke and, after every render, once the given ref has run. react-hook-form writes a
+ * value through its ref with no change event, both register's defaultValues on mount and the values
+ * of `reset(values)` (which forgets its fields, so the next render registers them again), so a value
+ * loaded at the maximum, or a saved one reset while the field stays on screen, says so at once.
  */
 export function TextArea({ label, error, hint, optional, className, inputClassName, id, required, ref, rows = 4, maxLength, onChange, ...rest }: TextAreaProps) {
   const [typed, setTyped] = useState(() => String(rest.defaultValue ?? '').length);
-  const element = useRef<HTMLTextAreaElement | null>(null);
-  useLayoutEffect(() => {
-    if (element.current) setTyped(element.current.value.length);
-  }, []);
   const length = rest.value === undefined ? typed : String(rest.value).length;
   const atMax = maxLength !== undefined && length >= maxLength;
   return (
@@ -133,9 +130,9 @@ export function TextArea({ label, error, hint, optional, className, inputClassNa
       {({ inputId, describedBy, invalid }) => (
         <textarea
           ref={(node) => {
-            element.current = node;
             if (typeof ref === 'function') ref(node);
             else if (ref) ref.current = node;
+            if (node) setTyped(node.value.length);
           }}
           id={inputId}
           rows={rows}
