@@ -216,6 +216,16 @@ export const adminMessages = {
     approveText: 'La donación quedará registrada como recibida y le enviaremos un correo al donante para avisarle.',
     rejectTitle: 'Rechazar donación',
     rejectText: 'La donación quedará como rechazada. El donante podrá intentar donar de nuevo o contactar a soporte.',
+    /**
+     * A deposit, or a transfer the office entered (`transfer`; docs/product.md#bank-deposits): its rejection email asks the donor
+     * for the bank's proof, and with it the payment is reopened ("Reabrir", in the page's Correcciones), not given again.
+     */
+    rejectTextBank: (transfer: boolean) =>
+      transfer
+        ? 'La transferencia quedará como rechazada. El donante recibe el motivo por correo, donde le pedimos el comprobante de su banco; ' +
+          'si lo trae, la transferencia se puede reabrir (Reabrir, en Correcciones) para revisarla de nuevo.'
+        : 'El depósito quedará como rechazado. El donante recibe el motivo por correo, donde le pedimos una foto de su boleta; ' +
+          'si la trae, el depósito se puede reabrir (Reabrir, en Correcciones) para revisarlo de nuevo.',
     approving: 'Aprobando...',
     rejecting: 'Rechazando...',
     approved: 'Donación aprobada. Avisamos al donante por correo.',

@@ -1,9 +1,11 @@
 // The confirmation of an approve or reject decision, with the explanation of each (docs/product.md#screens-and-routes):
 // approving notifies the donor; rejecting asks a reason, which the donor receives by email with the
-// contact address, so they can retry or ask. A deposit's slip and its warnings are shown in the dialog too.
+// contact address, so they can retry or ask, or, for a deposit or a transfer the office entered, bring the
+// bank's proof to have it reopened. A deposit's slip and its warnings are shown in the dialog too.
 import { useRef, useState } from 'react';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { toast } from 'react-hot-toast';
+import { isBankPayment } from '@donaciones/shared/bank-payments';
 import { formatGiftDate, formatMoney } from '@donaciones/shared/format';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { screensMessages } from '@donaciones/shared/messages/screens';
@@ -59,6 +61,12 @@ function useDecision(donation: AdminDonation, decision: Decision, onClose: () =>
   return { approving, confirm, pending: decide.isPending, error, reason, changeReason, reasonError, reasonRef };
 }
 
+/** What rejecting does: a deposit or an office transfer is reopened when the donor brings the bank's proof; another gift is given again. */
+function rejectText(donation: AdminDonation): string {
+  if (!isBankPayment(donation.payment_method, donation.payment_provider)) return r.rejectText;
+  return r.rejectTextBank(donation.payment_method === 'bank_transfer');
+}
+
 export function DecisionModal({ donation, decision, onClose }: { donation: AdminDonation; decision: Decision; onClose: () => void }) {
   const { approving, confirm, pending, error, reason, changeReason, reasonError, reasonRef } = useDecision(donation, decision, onClose);
 
@@ -69,7 +77,7 @@ export function DecisionModal({ donation, decision, onClose }: { donation: Admin
       onClose={onClose}
       dismissible={!pending}
       title={approving ? r.approveTitle : r.rejectTitle}
-      description={approving ? r.approveText : r.rejectText}
+      description={approving ? r.approveText : rejectText(donation)}
       footer={
         <>
           <Button variant="outline" onClick={onClose} disabled={pending}>

@@ -33,17 +33,17 @@ const pending: AdminDonation = {
 
 const detail = donationAnswer({ id: 31, amount: 250, donation_type: 'goods', reference_code: '#MG00000031' });
 
-function reviewApi() {
+function reviewApi(row: AdminDonation = pending) {
   const lists: Record<string, unknown>[] = [];
   const posts: RecordedRequest[] = [];
   const handler = (req: RecordedRequest) => {
     if (req.method === 'GET' && req.url === '/admin/donations') {
       lists.push((req.config.params ?? {}) as Record<string, unknown>);
-      return { status: 200, data: { donations: [pending], total: 1, limit: 20, offset: 0 } };
+      return { status: 200, data: { donations: [row], total: 1, limit: 20, offset: 0 } };
     }
     if (req.method === 'POST' && req.url.startsWith('/admin/donations/')) {
       posts.push(req);
-      return { status: 200, data: { ...pending, status: 'DECLINED' } };
+      return { status: 200, data: { ...row, status: 'DECLINED' } };
     }
     if (req.method === 'GET' && req.url === '/donations/31') return { status: 200, data: detail };
     return undefined;
@@ -88,6 +88,29 @@ describe('admin donation review', { timeout: 20_000 }, () => {
     expect(api.posts).toHaveLength(1);
     expect(api.posts[0].url).toBe('/admin/donations/31/reject');
     expect(api.posts[0].data).toEqual({ reason: 'El depósito no aparece en el banco' });
+  });
+
+  it('Rechazar says what happens to a deposit or an office transfer (the donor asked for the bank\'s proof, then Reabrir), and keeps its words for other gifts', async () => {
+    const kinds: { over: Partial<AdminDonation>; text: string }[] = [
+      // A deposit made through /donate, one the office entered, and a transfer the office entered.
+      { over: { payment_provider: 'deposit', payment_method: 'bank_deposit', donation_type: 'monetary' }, text: 'El depósito quedará como rechazado. El donante recibe el motivo por correo, donde le pedimos una foto de su boleta; si la trae, el depósito se puede reabrir (Reabrir, en Correcciones)' },
+      { over: { payment_provider: null, payment_method: 'bank_deposit', donation_type: 'monetary' }, text: 'El depósito quedará como rechazado.' },
+      { over: { payment_provider: null, payment_method: 'bank_transfer', donation_type: 'monetary' }, text: 'La transferencia quedará como rechazada. El donante recibe el motivo por correo, donde le pedimos el comprobante de su banco; si lo trae, la transferencia se puede reabrir (Reabrir, en Correcciones)' },
+      // Goods, cash: given again, never reopened.
+      { over: {}, text: 'La donación quedará como rechazada. El donante podrá intentar donar de nuevo o contactar a soporte.' },
+      { over: { payment_method: 'cash', donation_type: 'monetary' }, text: 'El donante podrá intentar donar de nuevo' },
+    ];
+    for (const { over, text } of kinds) {
+      const view = renderApp('/admin/donations', { ...ADMIN, handler: reviewApi({ ...pending, ...over }).handler });
+      const table = await screen.findByRole('table', {}, { timeout: 6000 });
+      await userEvent.click(within(table).getByRole('button', { name: 'Rechazar la donación #MG00000031' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Rechazar donación' });
+      expect(dialog.textContent).toContain(text);
+      if (over.payment_method?.startsWith('bank_')) expect(dialog.textContent).not.toContain('intentar donar de nuevo');
+      else expect(dialog.textContent).not.toContain('reabrir');
+      view.unmount();
+      forgetPages();
+    }
   });
 
   it('"Ver" opens the donation inside the console, with the way back to the queue', async () => {
