@@ -214,27 +214,33 @@ export const adminMessages = {
     rejectLabel: (ref: string) => `Rechazar la donación ${ref}`,
     approveTitle: 'Aprobar donación',
     approveText: 'La donación quedará registrada como recibida y le enviaremos un correo al donante para avisarle.',
+    /** A gift entered without the donor's email (docs/product.md#staff-gift-entry): no email is sent, its receipt is handed over printed. */
+    approveTextNoEmail: 'La donación quedará registrada como recibida. No tiene correo: avísale al donante por otro medio y entrégale el recibo impreso.',
     rejectTitle: 'Rechazar donación',
     rejectText: 'La donación quedará como rechazada. El donante podrá intentar donar de nuevo o contactar a soporte.',
+    rejectTextNoEmail: 'La donación quedará como rechazada. No tiene correo: avísale al donante por otro medio.',
     /**
      * A deposit, or a transfer the office entered (`transfer`; docs/product.md#bank-deposits): its rejection email asks the donor
      * for the bank's proof, and with it the payment is reopened ("Reabrir", in the page's Correcciones), not given again.
+     * Without the donor's email (`emailed` false) staff ask for it themselves.
      */
-    rejectTextBank: (transfer: boolean) =>
-      transfer
-        ? 'La transferencia quedará como rechazada. El donante recibe el motivo por correo, donde le pedimos el comprobante de su banco; ' +
-          'si lo trae, la transferencia se puede reabrir (Reabrir, en Correcciones) para revisarla de nuevo.'
-        : 'El depósito quedará como rechazado. El donante recibe el motivo por correo, donde le pedimos una foto de su boleta; ' +
-          'si la trae, el depósito se puede reabrir (Reabrir, en Correcciones) para revisarlo de nuevo.',
+    rejectTextBank: (transfer: boolean, emailed = true) => {
+      const told = emailed ? 'El donante recibe el motivo por correo, donde le pedimos' : 'No tiene correo: avísale al donante por otro medio y pídele';
+      return transfer
+        ? `La transferencia quedará como rechazada. ${told} el comprobante de su banco; si lo trae, la transferencia se puede reabrir (Reabrir, en Correcciones) para revisarla de nuevo.`
+        : `El depósito quedará como rechazado. ${told} una foto de su boleta; si la trae, el depósito se puede reabrir (Reabrir, en Correcciones) para revisarlo de nuevo.`;
+    },
     approving: 'Aprobando...',
     rejecting: 'Rechazando...',
     approved: 'Donación aprobada. Avisamos al donante por correo.',
+    approvedNoEmail: 'Donación aprobada. No tiene correo: entrégale el recibo impreso.',
     rejected: 'Donación rechazada',
     emptyTitle: 'No hay donaciones que coincidan',
     emptyText: 'Cambia la búsqueda o el estado seleccionado.',
     refreshed: 'Lista actualizada',
     reasonLabel: 'Motivo del rechazo',
     reasonHint: 'Se lo enviaremos al donante por correo, con el correo de contacto del sistema.',
+    reasonHintNoEmail: 'Queda en la donación y en su historial. No tiene correo: no se le envía.',
     detailEyebrow: 'Revisión de donaciones',
     /** Without an id when the address names none ('/admin/donations/abc'). */
     detailTitle: (id: number | null) => (id === null ? 'Donación' : `Donación #${id}`),

@@ -1,5 +1,8 @@
 // Texts of the ledger's corrections (docs/product.md#the-donation-ledger): void, adjusted deposit amount, reopened deposit,
 // and the staff donation page's "Correcciones" card with its dialogs.
+/** A gift entered without the donor's email (docs/product.md#staff-gift-entry): staff tell the donor themselves. */
+const NO_EMAIL = 'No tiene correo: avísale al donante por otro medio.';
+
 export const correctionsMessages = {
   reasonRequired: 'Escribe el motivo de la corrección',
   reasonShort: 'Explica el motivo con al menos 5 caracteres: queda en el historial y se envía al donante',
@@ -45,8 +48,10 @@ export const correctionsMessages = {
     void: {
       action: 'Anular donación',
       title: (reference: string) => `¿Anular la donación ${reference}?`,
-      body: (amount: string) =>
-        `La donación de ${amount} sale de los totales, su recibo queda anulado (el PDF dirá ANULADO) y se avisa al donante por correo. ` +
+      /** `emailed` false: a gift entered without the donor's email, to which nothing is sent. */
+      body: (amount: string, emailed = true) =>
+        `La donación de ${amount} sale de los totales, su recibo queda anulado (el PDF dirá ANULADO)` +
+        (emailed ? ' y se avisa al donante por correo. ' : `. ${NO_EMAIL} `) +
         'No se puede deshacer: si la donación se registra de nuevo, tendrá un recibo nuevo.',
       felNote: 'SAT certificó su recibo (FEL): se enviará su anulación a SAT.',
       confirm: 'Anular donación',
@@ -55,10 +60,14 @@ export const correctionsMessages = {
     adjust: {
       action: 'Corregir monto',
       title: (reference: string) => `Corregir el monto de ${reference}`,
-      /** What the donor declared, or what the office recorded for a gift entered there (`entered`): nobody declared it. */
-      body: (amount: string, entered = false) =>
+      /**
+       * What the donor declared, or what the office recorded for a gift entered there (`entered`): nobody declared it.
+       * `emailed` false: entered without the donor's email, so nobody is told by email.
+       */
+      body: (amount: string, entered = false, emailed = true) =>
         `${entered ? `Se registró en oficina por ${amount}` : `El donante declaró ${amount}`}. ` +
-        `Escribe lo que llegó al banco, menor que lo ${entered ? 'registrado' : 'declarado'}: se avisa al donante por correo y, al aprobarla, el recibo será por ese monto.`,
+        `Escribe lo que llegó al banco, menor que lo ${entered ? 'registrado' : 'declarado'}` +
+        (emailed ? ': se avisa al donante por correo y, al aprobarla, el recibo será por ese monto.' : `; al aprobarla, el recibo será por ese monto. ${NO_EMAIL}`),
       field: 'Monto que llegó',
       same: 'Es el mismo monto que ya tiene la donación: escribe el que llegó al banco',
       confirm: 'Guardar monto',

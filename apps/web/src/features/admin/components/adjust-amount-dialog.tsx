@@ -2,7 +2,8 @@
 // deposit's amount set to the lower amount that arrived at the bank, read as a Guatemalan writes it
 // (1,500.50 or 1500.50; @donaciones/shared/amount-input) in the deposit's currency, with the reason.
 // The same amount is refused here, a higher one too (the API's rule); the API's field errors and
-// refusals show in the dialog. A gift the office entered was recorded, not declared, and says so.
+// refusals show in the dialog. A gift the office entered was recorded, not declared, and says so; one
+// entered without the donor's email says nobody is emailed.
 import { useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { parseAmountInput } from '@donaciones/shared/amount-input';
@@ -69,7 +70,7 @@ export function AdjustAmountDialog({ donation, entered, open, onClose }: { donat
       open={open}
       onClose={close}
       title={a.title(donation.reference)}
-      description={a.body(formatMoney(donation.amount, donation.currency), entered)}
+      description={a.body(formatMoney(donation.amount, donation.currency), entered, donation.emailed)}
       confirmLabel={a.confirm}
       busy={correct.isPending}
       form={form}

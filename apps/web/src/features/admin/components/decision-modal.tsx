@@ -1,7 +1,8 @@
 // The confirmation of an approve or reject decision, with the explanation of each (docs/product.md#screens-and-routes):
 // approving notifies the donor; rejecting asks a reason, which the donor receives by email with the
 // contact address, so they can retry or ask, or, for a deposit or a transfer the office entered, bring the
-// bank's proof to have it reopened. A deposit's slip and its warnings are shown in the dialog too.
+// bank's proof to have it reopened. A gift entered without the donor's email says staff must tell them.
+// A deposit's slip and its warnings are shown in the dialog too.
 import { useRef, useState } from 'react';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { toast } from 'react-hot-toast';
@@ -14,16 +15,18 @@ import { Button } from '@/components/button';
 import { TextArea } from '@/components/form-fields';
 import { Modal } from '@/components/modal';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { type Decision, useDecideDonation } from '../api/decide-donation';
 import { SlipFlags } from './deposit-slip';
+import { emailsDonor } from './donor-email';
 import { SlipViewer } from './slip-viewer';
 
 const r = adminMessages.review;
 const c = adminMessages.common;
 
 /** The decision's flow: a rejection's reason is checked first (focus goes back to it), then the decision is sent. */
-function useDecision(donation: AdminDonation, decision: Decision, onClose: () => void) {
+function useDecision(donation: AdminDonation, decision: Decision, emailed: boolean, onClose: () => void) {
   const decide = useDecideDonation();
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +49,7 @@ function useDecision(donation: AdminDonation, decision: Decision, onClose: () =>
     }
     try {
       await decide.mutateAsync({ id: donation.id, decision, reason: checkedReason });
-      toast.success(approving ? r.approved : r.rejected);
+      toast.success(approving ? (emailed ? r.approved : r.approvedNoEmail) : r.rejected);
       onClose();
     } catch (err) {
       const fallback = approving ? screensMessages.approveError : screensMessages.rejectError;
@@ -61,14 +64,19 @@ function useDecision(donation: AdminDonation, decision: Decision, onClose: () =>
   return { approving, confirm, pending: decide.isPending, error, reason, changeReason, reasonError, reasonRef };
 }
 
-/** What rejecting does: a deposit or an office transfer is reopened when the donor brings the bank's proof; another gift is given again. */
-function rejectText(donation: AdminDonation): string {
-  if (!isBankPayment(donation.payment_method, donation.payment_provider)) return r.rejectText;
-  return r.rejectTextBank(donation.payment_method === 'bank_transfer');
+/**
+ * What the decision does: a deposit or an office transfer is reopened when the donor brings the bank's proof, another gift
+ * is given again; the donor is told by email unless the gift has none (`emailed` false).
+ */
+function decisionText(donation: AdminDonation, approving: boolean, emailed: boolean): string {
+  if (approving) return emailed ? r.approveText : r.approveTextNoEmail;
+  if (isBankPayment(donation.payment_method, donation.payment_provider)) return r.rejectTextBank(donation.payment_method === 'bank_transfer', emailed);
+  return emailed ? r.rejectText : r.rejectTextNoEmail;
 }
 
 export function DecisionModal({ donation, decision, onClose }: { donation: AdminDonation; decision: Decision; onClose: () => void }) {
-  const { approving, confirm, pending, error, reason, changeReason, reasonError, reasonRef } = useDecision(donation, decision, onClose);
+  const emailed = emailsDonor(donation, useSession().roles);
+  const { approving, confirm, pending, error, reason, changeReason, reasonError, reasonRef } = useDecision(donation, decision, emailed, onClose);
 
   return (
     <Modal
@@ -77,7 +85,7 @@ export function DecisionModal({ donation, decision, onClose }: { donation: Admin
       onClose={onClose}
       dismissible={!pending}
       title={approving ? r.approveTitle : r.rejectTitle}
-      description={approving ? r.approveText : rejectText(donation)}
+      description={decisionText(donation, approving, emailed)}
       footer={
         <>
           <Button variant="outline" onClick={onClose} disabled={pending}>
@@ -108,7 +116,7 @@ export function DecisionModal({ donation, decision, onClose }: { donation: Admin
           ref={reasonRef}
           className="mt-4"
           label={r.reasonLabel}
-          hint={r.reasonHint}
+          hint={emailed ? r.reasonHint : r.reasonHintNoEmail}
           required
           rows={3}
           maxLength={500}

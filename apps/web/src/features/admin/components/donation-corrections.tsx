@@ -22,6 +22,7 @@ import { useDonationCorrections } from '../api/donation-corrections';
 import { useDonationFel } from '../api/donation-fel';
 import { useDonationPayment } from '../api/donation-payment';
 import { AdjustAmountDialog } from './adjust-amount-dialog';
+import { emailsDonor } from './donor-email';
 import { ReopenDepositDialog } from './reopen-deposit-dialog';
 import { type CorrectedDonation, VoidDonationDialog } from './void-donation-dialog';
 
@@ -59,6 +60,7 @@ type Action = 'void' | 'adjust' | 'reopen';
 
 /** The buttons the API would accept on this donation, and their dialogs (corrections.manage only). */
 function CorrectionActions({ donation }: { donation: Donation }) {
+  const { roles } = useSession();
   const payment = useDonationPayment(donation.id).data;
   const fel = useDonationFel(donation.id).data;
   const [open, setOpen] = useState<Action | null>(null);
@@ -72,7 +74,13 @@ function CorrectionActions({ donation }: { donation: Donation }) {
     adjust: donation.status === 'pending' && deposit,
     reopen: donation.status === 'failed' && deposit,
   };
-  const target: CorrectedDonation = { id: donation.id, reference: donation.reference_code, amount: donation.amount, currency: donation.currency };
+  const target: CorrectedDonation = {
+    id: donation.id,
+    reference: donation.reference_code,
+    amount: donation.amount,
+    currency: donation.currency,
+    emailed: emailsDonor(donation, roles),
+  };
   const close = () => setOpen(null);
   const icon = 'size-4';
   return (

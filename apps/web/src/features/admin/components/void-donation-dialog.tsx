@@ -1,7 +1,7 @@
 // "Anular donación" on the staff donation page (docs/product.md#the-donation-ledger, decision 0041):
 // a completed gift not paid by card (or by card, when the gateway cannot refund it) leaves the totals,
-// its receipt is annulled (with SAT when FEL certified it) and the donor is told. The dialog names the
-// reference and amount and asks the reason.
+// its receipt is annulled (with SAT when FEL certified it) and the donor is told by email, unless the gift has
+// none. The dialog names the reference and amount and asks the reason.
 import { formatMoney } from '@donaciones/shared/format';
 import { correctionsMessages } from '@donaciones/shared/messages/corrections';
 import { CorrectionDialog, useReasonCorrection } from './correction-dialog';
@@ -13,17 +13,19 @@ export interface CorrectedDonation {
   reference: string;
   amount: number;
   currency: string;
+  /** False for a gift entered without the donor's email: nothing is emailed, and the dialogs say so. */
+  emailed: boolean;
 }
 
 export function VoidDonationDialog({ donation, open, onClose, felCertified }: { donation: CorrectedDonation; open: boolean; onClose: () => void; felCertified: boolean }) {
   const { form, reasonRef, busy, close, submit } = useReasonCorrection('void', donation.id, v.done(donation.reference), onClose);
-  const amount = formatMoney(donation.amount, donation.currency);
+  const body = v.body(formatMoney(donation.amount, donation.currency), donation.emailed);
   return (
     <CorrectionDialog
       open={open}
       onClose={close}
       title={v.title(donation.reference)}
-      description={felCertified ? `${v.body(amount)} ${v.felNote}` : v.body(amount)}
+      description={felCertified ? `${body} ${v.felNote}` : body}
       confirmLabel={v.confirm}
       danger
       busy={busy}

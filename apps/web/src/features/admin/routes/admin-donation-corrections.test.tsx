@@ -284,6 +284,37 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
     }
   });
 
+  it('says nobody is emailed when the gift was entered without the donor\'s email: Corregir monto and Anular donación', async () => {
+    const entry = { received_on: '2026-11-20', reference: 'TRF-7700123', cheque_number: null, cheque_bank: null, in_kind_description: null, valuation_basis: null };
+    const user = userEvent.setup();
+    const adjust = page(donation({ donor_email: '' }), payment({ payment_provider: null, payment_method: 'bank_transfer', entry }), () => ok);
+    await user.click(await screen.findByRole('button', { name: /Corregir monto/ }, { timeout: 6000 }));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Se registró en oficina por Q500.00. Escribe lo que llegó al banco, menor que lo registrado; al aprobarla, el recibo será por ese monto. No tiene correo: avísale al donante por otro medio.');
+    expect(dialog.textContent).not.toContain('por correo');
+    adjust.unmount();
+
+    const cash = payment({ status: 'completed', payment_provider: null, payment_method: 'cash', entry: { ...entry, reference: null } });
+    page(donation({ donor_email: '', status: 'completed', receipt_number: 9, receipt_series: 'A' }), cash, () => ok);
+    await user.click(await screen.findByRole('button', { name: /Anular donación/ }, { timeout: 6000 }));
+    dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('su recibo queda anulado (el PDF dirá ANULADO). No tiene correo: avísale al donante por otro medio. No se puede deshacer');
+    expect(dialog.textContent).not.toContain('por correo');
+  });
+
+  it('says the donor is emailed when the gift has an email: Corregir monto and Anular donación', async () => {
+    const user = userEvent.setup();
+    const adjust = page(donation(), payment(), () => ok);
+    await user.click(await screen.findByRole('button', { name: /Corregir monto/ }, { timeout: 6000 }));
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('se avisa al donante por correo y, al aprobarla');
+    adjust.unmount();
+    page(donation({ status: 'completed', receipt_number: 9, receipt_series: 'A' }), payment({ status: 'completed', payment_provider: null, payment_method: null }), () => ok);
+    await user.click(await screen.findByRole('button', { name: /Anular donación/ }, { timeout: 6000 }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('y se avisa al donante por correo.');
+    expect(dialog.textContent).not.toContain('No tiene correo');
+  });
+
   it('offers "Corregir monto" for a pending deposit the office entered (no provider, the deposit method) too', async () => {
     page(donation(), payment({ payment_provider: null, payment_method: 'bank_deposit' }), () => ok);
     expect(await screen.findByRole('button', { name: 'Corregir monto' }, { timeout: 6000 })).toBeTruthy();

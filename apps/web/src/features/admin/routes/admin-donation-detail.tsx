@@ -27,6 +27,7 @@ import { DonationFel } from '../components/donation-fel';
 import { DonationPayment } from '../components/donation-payment';
 import { DonationReceipt } from '../components/donation-receipt';
 import { DonationReview } from '../components/donation-review';
+import { emailsDonor } from '../components/donor-email';
 import { AnonymousMark } from '../components/anonymous-mark';
 
 const r = adminMessages.review;
@@ -46,7 +47,8 @@ export default function AdminDonationDetailPage() {
   useDocumentTitle(r.detailTitle(id));
   const query = useAdminDonation(id);
   // The donor's contact details and the receipt (it names the donor) need donors.read: a volunteer reviews without them.
-  const readsDonors = can(useSession().roles, 'donors.read');
+  const { roles } = useSession();
+  const readsDonors = can(roles, 'donors.read');
   const d = query.data;
   const failure = recordFailure(id, query);
 
@@ -110,7 +112,7 @@ export default function AdminDonationDetailPage() {
           </div>
           {readsDonors && (
             <div className="lg:col-span-2 empty:hidden">
-              <DonationReceipt id={d.id} receiptNumber={d.receipt_number} receiptSeries={d.receipt_series} annulled={d.status === 'refunded' || d.status === 'voided'} hasEmail={d.donor_email.trim() !== ''} />
+              <DonationReceipt id={d.id} receiptNumber={d.receipt_number} receiptSeries={d.receipt_series} annulled={d.status === 'refunded' || d.status === 'voided'} hasEmail={emailsDonor(d, roles)} />
             </div>
           )}
           <div className="lg:col-span-2">

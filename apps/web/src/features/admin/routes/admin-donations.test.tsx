@@ -113,6 +113,53 @@ describe('admin donation review', { timeout: 20_000 }, () => {
     }
   });
 
+  it('Aprobar and Rechazar of a gift entered without the donor\'s email say nobody is emailed: staff tell the donor', async () => {
+    const kinds: { over: Partial<AdminDonation>; reject: string }[] = [
+      { over: { donor_email: '' }, reject: 'La donación quedará como rechazada. No tiene correo: avísale al donante por otro medio.' },
+      {
+        over: { donor_email: '', payment_method: 'bank_deposit', donation_type: 'monetary' },
+        reject: 'El depósito quedará como rechazado. No tiene correo: avísale al donante por otro medio y pídele una foto de su boleta; si la trae, el depósito se puede reabrir',
+      },
+      {
+        over: { donor_email: '', payment_method: 'bank_transfer', donation_type: 'monetary' },
+        reject: 'La transferencia quedará como rechazada. No tiene correo: avísale al donante por otro medio y pídele el comprobante de su banco; si lo trae',
+      },
+    ];
+    for (const { over, reject } of kinds) {
+      const api = reviewApi({ ...pending, ...over });
+      const view = renderApp('/admin/donations', { ...ADMIN, handler: api.handler });
+      const table = await screen.findByRole('table', {}, { timeout: 6000 });
+      await userEvent.click(within(table).getByRole('button', { name: 'Rechazar la donación #MG00000031' }));
+      let dialog = await screen.findByRole('alertdialog', { name: 'Rechazar donación' });
+      expect(dialog.textContent).toContain(reject);
+      expect(dialog.textContent).toContain('Queda en la donación y en su historial. No tiene correo: no se le envía.');
+      expect(dialog.textContent).not.toMatch(/por correo|enviaremos/);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+
+      await userEvent.click(within(table).getByRole('button', { name: 'Aprobar la donación #MG00000031' }));
+      dialog = await screen.findByRole('alertdialog', { name: 'Aprobar donación' });
+      expect(dialog.textContent).toContain('La donación quedará registrada como recibida. No tiene correo: avísale al donante por otro medio y entrégale el recibo impreso.');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Aprobar' }));
+      expect(await screen.findByText('Donación aprobada. No tiene correo: entrégale el recibo impreso.')).toBeInTheDocument();
+      view.unmount();
+      forgetPages();
+    }
+  });
+
+  it('Aprobar and Rechazar of a gift with an email say the donor is emailed', async () => {
+    renderApp('/admin/donations', { ...ADMIN, handler: reviewApi().handler });
+    const table = await screen.findByRole('table', {}, { timeout: 6000 });
+    await userEvent.click(within(table).getByRole('button', { name: 'Rechazar la donación #MG00000031' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Rechazar donación' });
+    expect(dialog.textContent).toContain('Se lo enviaremos al donante por correo');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await userEvent.click(within(table).getByRole('button', { name: 'Aprobar la donación #MG00000031' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Aprobar donación' });
+    expect(dialog.textContent).toContain('le enviaremos un correo al donante');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Aprobar' }));
+    expect(await screen.findByText('Donación aprobada. Avisamos al donante por correo.')).toBeInTheDocument();
+  });
+
   it('"Ver" opens the donation inside the console, with the way back to the queue', async () => {
     const api = reviewApi();
     const { router } = renderApp('/admin/donations', { ...ADMIN, handler: api.handler });
