@@ -60,6 +60,7 @@ export const closeMessages = {
     transfer_without_statement: 'Transferencia sin línea en el estado de cuenta',
     deposit_pending: 'Depósito pendiente de verificar',
     transfer_pending: 'Transferencia pendiente de verificar',
+    office_gift_pending: 'Donación de oficina pendiente de aprobar',
   } as Record<string, string>,
   ties: 'Los recibos certificados coinciden con el dinero recibido.',
   doesNotTie: 'Los recibos certificados no coinciden con el dinero recibido.',

@@ -78,7 +78,7 @@ export const closeCheckSchema = z.object({
   ties: z.boolean(),
   mismatches: z.array(
     z.object({
-      kind: z.enum(['gift_without_receipt', 'receipt_without_money', 'deposit_without_statement', 'transfer_without_statement', 'deposit_pending', 'transfer_pending']),
+      kind: z.enum(['gift_without_receipt', 'receipt_without_money', 'deposit_without_statement', 'transfer_without_statement', 'deposit_pending', 'transfer_pending', 'office_gift_pending']),
       donation_id: z.number().int(),
       reference: z.string(),
       donor: z.string(),

@@ -18,7 +18,8 @@ export type MismatchKind =
   | 'deposit_without_statement'
   | 'transfer_without_statement'
   | 'deposit_pending'
-  | 'transfer_pending';
+  | 'transfer_pending'
+  | 'office_gift_pending';
 
 export interface Mismatch {
   kind: MismatchKind;
@@ -82,6 +83,13 @@ async function mismatchesOf(db: Db, s: string, e: string): Promise<Mismatch[]> {
         d.id, d.reference_code, d.donor_name, d.created_at, d.amount_cents, d.currency, NULL::text, NULL::integer
       FROM donations d
       WHERE d.status = 'pending' AND ${bankPaymentIn('d')} AND d.import_id IS NULL
+        AND d.created_at >= ${s}::timestamptz AND d.created_at < ${e}::timestamptz
+    UNION ALL
+    -- Any other gift the office entered (received_on: cash, cheque, in kind) without "Ya se recibió", still waiting for
+    -- staff to approve it: the same, approved after the close it adds to the closed month's money.
+    SELECT 'office_gift_pending', d.id, d.reference_code, d.donor_name, d.created_at, d.amount_cents, d.currency, NULL::text, NULL::integer
+      FROM donations d
+      WHERE d.status = 'pending' AND d.received_on IS NOT NULL AND NOT coalesce(${bankPaymentIn('d')}, false) AND d.import_id IS NULL
         AND d.created_at >= ${s}::timestamptz AND d.created_at < ${e}::timestamptz
     ORDER BY 1, 5, 2`);
   return rowsOf<{
