@@ -117,7 +117,7 @@ test.describe('admin console', () => {
     const reject = page.getByRole('alertdialog', { name: 'Rechazar donación' });
     await expect(reject).toContainText('El donante podrá intentar donar de nuevo o contactar a soporte.');
     await reject.getByRole('button', { name: 'Rechazar', exact: true }).click();
-    await expect(reject.getByText('Escribe el motivo del rechazo; se lo enviaremos al donante')).toBeVisible();
+    await expect(reject.getByText('Escribe el motivo del rechazo: queda en la donación y en su historial')).toBeVisible();
     await reject.getByLabel(/Motivo del rechazo/).fill('No encontramos la transferencia en la cuenta');
     await reject.getByRole('button', { name: 'Rechazar', exact: true }).click();
     await expect(reject).toBeHidden();

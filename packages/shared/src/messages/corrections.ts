@@ -5,7 +5,8 @@ const NO_EMAIL = 'No tiene correo: avísale al donante por otro medio.';
 
 export const correctionsMessages = {
   reasonRequired: 'Escribe el motivo de la corrección',
-  reasonShort: 'Explica el motivo con al menos 5 caracteres: queda en el historial y se envía al donante',
+  // Not "se envía al donante": Reabrir sends nothing, nor does a gift entered without an email; the dialogs say who is told.
+  reasonShort: 'Explica el motivo con al menos 5 caracteres: queda en el historial de la donación',
   reasonMax: 'El motivo puede tener hasta 500 caracteres',
   // In the deposit's own currency, which the field's prefix (Q or US$) shows.
   amountRequired: 'Escribe el monto que llegó, con hasta dos decimales',

@@ -48,7 +48,8 @@ export const validationMessages = {
   lastNameMax: `El apellido no puede tener más de ${NAME_MAX_LENGTH} caracteres`,
   favoriteCauseMax: 'La causa favorita no puede tener más de 100 caracteres',
   newPasswordSameAsCurrent: 'La nueva contraseña debe ser diferente de la actual',
-  rejectReasonRequired: 'Escribe el motivo del rechazo; se lo enviaremos al donante',
+  /** Whether the donor receives it is the dialog's hint to say: a gift entered without an email sends nothing. */
+  rejectReasonRequired: 'Escribe el motivo del rechazo: queda en la donación y en su historial',
   rejectReasonMax: 'El motivo no puede tener más de 500 caracteres',
   personNameCharacters: 'El nombre contiene caracteres no permitidos (saltos de línea, tabulaciones o caracteres invisibles o de control)',
   dateOutOfRange: 'La fecha debe estar entre los años 1900 y 2100',

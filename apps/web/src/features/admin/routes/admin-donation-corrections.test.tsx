@@ -246,6 +246,13 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('alertdialog', { name: '¿Reabrir el depósito #MG00000052?' });
     await user.click(within(dialog).getByRole('button', { name: 'Reabrir depósito' }));
     expect(within(dialog).getByText('Escribe el motivo de la corrección')).toBeTruthy();
+    // Reabrir emails nobody: a short reason's refusal does not say the donor receives it.
+    await user.type(within(dialog).getByLabelText(/Motivo/), 'Bol');
+    await user.click(within(dialog).getByRole('button', { name: 'Reabrir depósito' }));
+    expect(within(dialog).getByText('Explica el motivo con al menos 5 caracteres: queda en el historial de la donación')).toBeTruthy();
+    expect(dialog.textContent).not.toContain('donante por correo');
+    expect(dialog.textContent).not.toContain('se envía');
+    await user.clear(within(dialog).getByLabelText(/Motivo/));
     await user.type(within(dialog).getByLabelText(/Motivo/), 'Trajo la boleta');
     await user.click(within(dialog).getByRole('button', { name: 'Reabrir depósito' }));
     await waitFor(() => expect(posts).toHaveLength(1));

@@ -71,7 +71,7 @@ describe('admin donation review', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Rechazar donación' });
     const reason = within(dialog).getByRole('textbox', { name: /Motivo del rechazo/ });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
-    expect(await within(dialog).findByText('Escribe el motivo del rechazo; se lo enviaremos al donante')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Escribe el motivo del rechazo: queda en la donación y en su historial')).toBeInTheDocument();
     expect(api.posts).toHaveLength(0);
     // A pasted text over the 500 characters the field keeps: it says it is full.
     await userEvent.click(reason);
@@ -133,7 +133,10 @@ describe('admin donation review', { timeout: 20_000 }, () => {
       let dialog = await screen.findByRole('alertdialog', { name: 'Rechazar donación' });
       expect(dialog.textContent).toContain(reject);
       expect(dialog.textContent).toContain('Queda en la donación y en su historial. No tiene correo: no se le envía.');
-      expect(dialog.textContent).not.toMatch(/por correo|enviaremos/);
+      // Nor does the refusal of an empty reason.
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
+      expect(await within(dialog).findByText('Escribe el motivo del rechazo: queda en la donación y en su historial')).toBeInTheDocument();
+      expect(dialog.textContent).not.toMatch(/por correo|enviaremos|se lo/);
       await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
 
       await userEvent.click(within(table).getByRole('button', { name: 'Aprobar la donación #MG00000031' }));
