@@ -18,6 +18,7 @@ import type { SignedLinks } from '../../platform/signed-links';
 import { accountNameSql } from '../accounts/users';
 import { createPublicDonation } from '../giving/donate';
 import type { PaymentContext } from '../payments/checkouts';
+import { sponsorNameSql } from './sponsor-recipient';
 
 const birthMonth = (birthDate: string) => Number(birthDate.slice(5, 7));
 
@@ -100,7 +101,7 @@ async function readGifts(db: Db, where: SQL | undefined, order: SQL[]): Promise<
       g: sponsorshipBirthdayGifts,
       d: { referenceCode: donations.referenceCode, amountCents: donations.amountCents, currency: donations.currency, status: donations.status, completedAt: donations.completedAt, donorName: donations.donorName },
       c: { firstName: sponsoredChildren.firstName, fullName: sponsoredChildren.fullName, birthDate: sponsoredChildren.birthDate },
-      sponsorName: sponsorships.sponsorName,
+      sponsorName: sql<string>`coalesce(${sponsorNameSql}, ${donations.donorName})`,
       by: accountNameSql,
       byEmail: users.email,
     })
@@ -123,7 +124,7 @@ async function readGifts(db: Db, where: SQL | undefined, order: SQL[]): Promise<
     childId: r.g.childId,
     childFirstName: r.c.firstName,
     childFullName: r.c.fullName,
-    sponsorName: r.sponsorName ?? r.d.donorName,
+    sponsorName: r.sponsorName,
     birthdayMonth: birthMonth(r.c.birthDate),
     birthdayYear: r.g.birthdayYear,
     deliveredAt: r.g.deliveredAt?.toISOString() ?? null,

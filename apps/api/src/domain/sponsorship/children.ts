@@ -15,6 +15,7 @@ import { childView, currentConsent, readChildren } from './views';
 import type { LinkContext } from '../ledger/links';
 import { enqueueChildLeftEmails } from './child-left-email';
 import { endSponsorshipsOfLeftChild, releaseHoldsOfLeftChild } from './child-left-offers';
+import { sponsorNameSql } from './sponsor-recipient';
 import { CHILD_MAX_AGE, PHOTO_CONSENT_SCOPES, ageOn, sponsorshipToday } from '@donaciones/shared/schemas/sponsorship';
 
 /** The story is public once approved: refused while the contact-details detector finds anything in it. */
@@ -142,7 +143,7 @@ export async function staffChildDetail(db: Db, id: number): Promise<StaffChildDe
     .where(eq(childPhotos.childId, id))
     .orderBy(desc(childPhotos.createdAt), desc(childPhotos.id));
   const places = await db
-    .select({ s: sponsorships, provider: recurringGifts.provider, transferReference: recurringGifts.transferReference })
+    .select({ s: sponsorships, sponsorName: sponsorNameSql, provider: recurringGifts.provider, transferReference: recurringGifts.transferReference })
     .from(sponsorships)
     .leftJoin(recurringGifts, eq(recurringGifts.id, sponsorships.recurringGiftId))
     .where(eq(sponsorships.childId, id))
@@ -163,10 +164,10 @@ export async function staffChildDetail(db: Db, id: number): Promise<StaffChildDe
       current: c.revokedAt == null && c.givenOn <= today && c.expiresOn >= today,
     })),
     photos: photos.map((p) => ({ id: p.id, url: `/api/v1/admin/sponsorship/photos/${p.id}`, shown: read.photoId === p.id, createdAt: p.createdAt.toISOString() })),
-    sponsorships: places.map(({ s, provider, transferReference }) => ({
+    sponsorships: places.map(({ s, sponsorName, provider, transferReference }) => ({
       id: s.id,
       status: s.status,
-      sponsorName: s.sponsorName,
+      sponsorName,
       startedAt: s.startedAt?.toISOString() ?? null,
       heldUntil: s.heldUntil.toISOString(),
       // How the sponsor pays (decision 0054): a gift by transfer has its permanent reference.

@@ -18,13 +18,13 @@ import { enqueueEmail, PUBLIC_URL_MARK } from '../../platform/email-outbox';
 import { sponsorLettersPath } from '../ledger/links';
 import { imageReviewAtApproval } from './letter-image-redaction';
 import { fileKeys, type LetterFileKeys } from './letters';
-import { sponsorAddress, sponsorFirstName } from './sponsor-recipient';
+import { sponsorAddress, sponsorFirstName, sponsorNameSql } from './sponsor-recipient';
 
 const HOUR_MS = 3_600_000;
 
 function staffSelect(db: Db) {
   return db
-    .select({ letter: sponsorshipLetters, childFirstName: sponsoredChildren.firstName, community: sponsoredChildren.community, childStatus: sponsoredChildren.status, sponsorName: sponsorships.sponsorName })
+    .select({ letter: sponsorshipLetters, childFirstName: sponsoredChildren.firstName, community: sponsoredChildren.community, childStatus: sponsoredChildren.status, sponsorName: sponsorNameSql })
     .from(sponsorshipLetters)
     .innerJoin(sponsorships, eq(sponsorships.id, sponsorshipLetters.sponsorshipId))
     .innerJoin(sponsoredChildren, eq(sponsoredChildren.id, sponsorshipLetters.childId));
