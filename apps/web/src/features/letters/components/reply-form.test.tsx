@@ -2,7 +2,8 @@
 // not a whole number above zero is refused in clear Spanish under its field, without a request (it used
 // to show zod's "Entrada inválida: se esperaba número, recibido nulo"); a valid one is sent. A scan of
 // a type the API refuses is refused as soon as it is chosen, in the API's words, and the reply does not
-// go while it is chosen (it would be stored without its scan).
+// go while it is chosen (it would be stored without its scan). A reply sent empties the file field
+// too, and the server's refusal of a scan goes once another file is chosen.
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -70,5 +71,34 @@ describe('the reply form', () => {
     await user.click(screen.getByRole('button', { name: t.uploadReply }));
     await screen.findByText('La respuesta quedó en revisión.');
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /admin/letter-replies', 'PUT /admin/letters/30/scan']);
+  });
+
+  it("empties the file field once the reply is sent, and drops the server's word on a scan when another file is chosen", async () => {
+    let replies = 0;
+    const { adapter } = fakeAdapter((req) =>
+      req.method === 'POST' ? { status: 201, data: { id: 40 + ++replies } } : replies === 1 ? { status: 413, data: { detail: depositMessages.errors.fileTooLarge } } : { status: 204 },
+    );
+    api.defaults.adapter = adapter;
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ReplyForm />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    const scanField = () => screen.getByLabelText(/Carta escaneada/) as HTMLInputElement;
+    await user.type(screen.getByLabelText(/N\.º de apadrinamiento/), '12');
+    await user.type(screen.getByLabelText(new RegExp(t.transcription)), 'Hola, gracias por tu carta.');
+    await user.upload(scanField(), new File(['%PDF-1.4'], 'enorme.pdf', { type: 'application/pdf' }));
+    await user.click(screen.getByRole('button', { name: t.uploadReply }));
+    expect(await screen.findByText(depositMessages.errors.fileTooLarge)).toBeTruthy();
+
+    await user.upload(scanField(), new File(['%PDF-1.4'], 'carta.pdf', { type: 'application/pdf' }));
+    expect(screen.queryByText(depositMessages.errors.fileTooLarge)).toBeNull();
+    expect(scanField()).not.toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(screen.getByRole('button', { name: t.uploadReply }));
+    await screen.findByText('La respuesta quedó en revisión.');
+    expect(scanField().files).toHaveLength(0);
+    expect(scanField().value).toBe('');
   });
 });

@@ -2,7 +2,9 @@
 // transcription, an optional translation and the scanned letter; it then waits in the queue like any
 // letter. Field refusals are shown next to their field; the sponsorship's number is on the child's
 // record ("Quienes apadrinan"). A scan of a type the API refuses (a GIF, a .docx) is refused as soon as
-// it is chosen and the reply does not go while it is chosen: it would be stored without its scan.
+// it is chosen and the reply does not go while it is chosen: it would be stored without its scan. A
+// reply sent empties the form, its file field included; the server's word on a scan goes once another
+// file is chosen.
 import { useState, type FormEvent } from 'react';
 import { depositMessages } from '@donaciones/shared/messages/deposits';
 import { letterScreenText as t } from '@donaciones/shared/messages/letters';
@@ -22,6 +24,8 @@ export function ReplyForm() {
   const [body, setBody] = useState('');
   const [translation, setTranslation] = useState('');
   const [scan, setScan] = useState<File | null>(null);
+  // A file input cannot be emptied through its value prop: a new key gives a new, empty one.
+  const [scanKey, setScanKey] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState(false);
   const add = useAddReply();
@@ -44,6 +48,7 @@ export function ReplyForm() {
           setBody('');
           setTranslation('');
           setScan(null);
+          setScanKey((k) => k + 1);
           setDone(true);
         },
         onError: (error) => {
@@ -61,10 +66,14 @@ export function ReplyForm() {
         <TextArea label={t.transcription} rows={4} value={body} onChange={(e) => setBody(e.currentTarget.value)} error={errors.body} required />
         <TextArea label={t.translation} optional rows={3} value={translation} onChange={(e) => setTranslation(e.currentTarget.value)} error={errors.translation} />
         <TextInput
+          key={scanKey}
           label={t.scanLabel}
           type="file"
           accept={acceptOf(SLIP_TYPES)}
-          onChange={(e) => setScan(e.currentTarget.files?.[0] ?? null)}
+          onChange={(e) => {
+            setScan(e.currentTarget.files?.[0] ?? null);
+            setErrors(({ file: _refused, ...others }) => others);
+          }}
           error={scanProblem(scan) ?? errors.file}
           optional
         />
