@@ -25,6 +25,8 @@ export const progressReportMessages = {
   photoNotFound: 'No encontramos esa foto',
   photoNeedsConsent: 'Registra primero un consentimiento vigente que autorice fotos',
   photoNotImage: 'La foto debe ser una imagen JPG, PNG o HEIC',
+  /** Said before anything is sent, when the browser could not redraw a larger photo under the limit. */
+  photoTooLarge: 'La foto pesa más de 5 MB y no pudimos reducirla aquí: elige una más pequeña o guárdala como JPG.',
 };
 
 export const progressReportTexts = {

@@ -2,10 +2,13 @@
 // under each field, including the contact details the detector finds in a text the sponsor reads
 // (checked here before sending and again by the API, which refuses to publish while any remain). A
 // photo of a type the API refuses (a GIF, a .txt) is refused as soon as it is chosen, in the API's
-// words, and the report does not go while it is chosen: it would be published without it.
+// words, and one over the API's 5 MB is redrawn smaller first, as a child's photo (lib/photo-to-send.ts),
+// or refused when the browser cannot redraw it; the report does not go while a refused photo is
+// chosen, nor while one is being redrawn: it would be published without it.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { LETTER_FILE_MAX_BYTES } from '@donaciones/shared/messages/letters';
 import { progressReportMessages, progressReportTexts as t } from '@donaciones/shared/messages/progress-reports';
 import { type ProgressReportInput, progressReportInputSchema } from '@donaciones/shared/schemas/progress-reports';
 import { guatemalaDay } from '@donaciones/shared/format';
@@ -13,11 +16,13 @@ import { Button } from '@/components/button';
 import { ErrorMessage, SuccessMessage } from '@/components/flash-message';
 import { TextArea, TextInput } from '@/components/form-fields';
 import { getErrorMessage } from '@/lib/api-client';
-import { PHOTO_TYPES, acceptOf, refusedType } from '@/lib/file-types';
+import { PHOTO_TYPES, acceptOf } from '@/lib/file-types';
 import { applyServerErrors } from '@/lib/form-errors';
+import { photoToSend } from '@/lib/photo-to-send';
 import { usePublishProgressReport } from '../api/progress-reports';
 
-const photoProblem = (file: File | null): string | undefined => (file && refusedType(file, PHOTO_TYPES) ? progressReportMessages.photoNotImage : undefined);
+/** A report's photo goes up as a letter's file does (up to 5 MB); a larger one is redrawn under it first. */
+export const REPORT_PHOTO = { maxBytes: LETTER_FILE_MAX_BYTES, notImage: progressReportMessages.photoNotImage, tooLarge: progressReportMessages.photoTooLarge };
 
 const FIELDS = ['period', 'reportDate', 'schoolGrade', 'attendancePercent', 'achievement', 'health', 'messageToSponsor', 'staffNotes'] as const;
 
@@ -35,7 +40,9 @@ const empty = (): ProgressReportInput => ({
 export function ProgressReportForm({ childId, childName }: { childId: number; childName: string }) {
   const publish = usePublishProgressReport(childId);
   const form = useForm<ProgressReportInput>({ resolver: zodResolver(progressReportInputSchema) as never, defaultValues: empty() });
-  const [photo, setPhoto] = useState<File | null>(null);
+  // The chosen photo, then the file to send (redrawn when it was larger) or why it is not sent.
+  const [photo, setPhoto] = useState<{ chosen: File; ready?: File; problem?: string } | null>(null);
+  const preparing = photo != null && !photo.ready && !photo.problem;
   const [photoKey, setPhotoKey] = useState(0);
   const [done, setDone] = useState<string | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
@@ -43,9 +50,9 @@ export function ProgressReportForm({ childId, childName }: { childId: number; ch
   const submit = form.handleSubmit(async (values) => {
     setDone(null);
     setPhotoError(null);
-    if (photoProblem(photo)) return;
+    if (photo?.problem || preparing) return;
     try {
-      const result = await publish.mutateAsync({ values, photo });
+      const result = await publish.mutateAsync({ values, photo: photo?.ready ?? null });
       form.reset(empty());
       setPhoto(null);
       setPhotoKey((k) => k + 1);
@@ -55,6 +62,14 @@ export function ProgressReportForm({ childId, childName }: { childId: number; ch
       applyServerErrors(form.setError, error, FIELDS);
     }
   });
+  const choosePhoto = async (file: File | null) => {
+    setPhoto(file && { chosen: file });
+    if (!file) return;
+    const ready = await photoToSend(file, REPORT_PHOTO);
+    const outcome = 'refusal' in ready ? { problem: ready.refusal } : { ready: ready.photo };
+    // Kept only if no other file was chosen meanwhile.
+    setPhoto((now) => (now?.chosen === file ? { chosen: file, ...outcome } : now));
+  };
   const sponsorReads = t.sponsorVisibleHint;
   return (
     <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate aria-label={t.newReport}>
@@ -79,11 +94,11 @@ export function ProgressReportForm({ childId, childName }: { childId: number; ch
         type="file"
         accept={acceptOf(PHOTO_TYPES)}
         hint={t.photoHint}
-        error={photoProblem(photo)}
-        onChange={(event) => setPhoto(event.currentTarget.files?.[0] ?? null)}
+        error={photo?.problem}
+        onChange={(event) => void choosePhoto(event.currentTarget.files?.[0] ?? null)}
       />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-        <Button type="submit" loading={publish.isPending}>{t.publish}</Button>
+        <Button type="submit" loading={publish.isPending || preparing}>{t.publish}</Button>
       </div>
       <div className="sm:col-span-2">
         <SuccessMessage message={done} />

@@ -1,21 +1,22 @@
 // A child's progress reports on the staff's record (docs/product.md#sponsorship): every report, newest
 // first, with its staff notes and whether the sponsor sees its photo; a photo can be added to a report
-// (one of a type the API refuses is refused as soon as it is chosen, and not sent); then the form for a
-// new one.
+// (one of a type the API refuses is refused as soon as it is chosen, and not sent; one over the API's
+// limit is redrawn smaller first, as on the new report); then the form for a new one.
 import { useState } from 'react';
 import { formatDate } from '@donaciones/shared/format';
-import { progressReportMessages, progressReportTexts as t } from '@donaciones/shared/messages/progress-reports';
+import { progressReportTexts as t } from '@donaciones/shared/messages/progress-reports';
 import type { StaffProgressReport } from '@donaciones/shared/schemas/progress-reports';
 import { Badge } from '@/components/badge';
 import { TextInput } from '@/components/form-fields';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/states';
 import { getErrorMessage } from '@/lib/api-client';
-import { PHOTO_TYPES, acceptOf, refusedType } from '@/lib/file-types';
+import { PHOTO_TYPES, acceptOf } from '@/lib/file-types';
+import { photoToSend } from '@/lib/photo-to-send';
 import { useAddReportPhoto, useStaffProgressReports } from '../api/progress-reports';
 import { usePhotoUrl } from '../api/sponsorship';
 import { ProgressReportFacts } from './progress-report-facts';
-import { ProgressReportForm } from './progress-report-form';
+import { ProgressReportForm, REPORT_PHOTO } from './progress-report-form';
 
 function ReportPhoto({ report, childId }: { report: StaffProgressReport; childId: number }) {
   const photo = usePhotoUrl(report.staffPhotoUrl);
@@ -35,17 +36,18 @@ function ReportPhoto({ report, childId }: { report: StaffProgressReport; childId
       type="file"
       accept={acceptOf(PHOTO_TYPES)}
       error={error ?? undefined}
-      onChange={(event) => {
+      onChange={async (event) => {
         const input = event.currentTarget;
         const file = input.files?.[0];
         if (!file) return;
         setError(null);
-        if (refusedType(file, PHOTO_TYPES)) {
-          setError(progressReportMessages.photoNotImage);
+        const ready = await photoToSend(file, REPORT_PHOTO);
+        if ('refusal' in ready) {
+          setError(ready.refusal);
           input.value = '';
           return;
         }
-        add.mutate({ reportId: report.id, photo: file }, { onError: (err) => setError(getErrorMessage(err, 'No pudimos subir la foto.')) });
+        add.mutate({ reportId: report.id, photo: ready.photo }, { onError: (err) => setError(getErrorMessage(err, 'No pudimos subir la foto.')) });
       }}
     />
   );

@@ -25,11 +25,11 @@ import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { RecordError, recordFailure } from '@/components/states';
 import { getErrorMessage } from '@/lib/api-client';
-import { PHOTO_TYPES, acceptOf, refusedType } from '@/lib/file-types';
+import { PHOTO_TYPES, acceptOf } from '@/lib/file-types';
 import { applyServerErrors } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
+import { photoToSend } from '@/lib/photo-to-send';
 import { useRouteId } from '@/lib/route-id';
-import { shrinkPhoto } from '@/lib/shrink-photo';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ChildConsents } from '../components/child-consents';
 import { ChildSponsors } from '../components/child-sponsors';
@@ -87,6 +87,9 @@ function StaffPhoto({ url, shown }: { url: string; shown: boolean }) {
   );
 }
 
+/** The server's photo route takes up to 5 MB; a larger photo is redrawn under it first. */
+const CHILD_PHOTO = { maxBytes: SLIP_MAX_BYTES, notImage: sponsorshipMessages.photoNotImage, tooLarge: sponsorshipMessages.photoTooLarge };
+
 function Photos({ detail }: { detail: StaffChildDetail }) {
   const add = useAddPhoto(detail.child.id);
   const [error, setError] = useState<string | null>(null);
@@ -104,20 +107,13 @@ function Photos({ detail }: { detail: StaffChildDetail }) {
           const file = input.files?.[0];
           if (!file) return;
           setError(null);
-          // The server's refusal of another type (a GIF, a .txt), said before anything goes up.
-          if (refusedType(file, PHOTO_TYPES)) {
-            setError(sponsorshipMessages.photoNotImage);
+          const ready = await photoToSend(file, CHILD_PHOTO);
+          if ('refusal' in ready) {
+            setError(ready.refusal);
             input.value = '';
             return;
           }
-          // A larger photo is redrawn under the server's limit first; one the browser cannot redraw is not sent.
-          const fitting = await shrinkPhoto(file, SLIP_MAX_BYTES);
-          if (!fitting) {
-            setError(sponsorshipMessages.photoTooLarge);
-            input.value = '';
-            return;
-          }
-          add.mutate(fitting, { onError: (err) => setError(getErrorMessage(err, 'No pudimos subir la foto.')) });
+          add.mutate(ready.photo, { onError: (err) => setError(getErrorMessage(err, 'No pudimos subir la foto.')) });
         }}
       />
     </div>
