@@ -9,7 +9,7 @@ import { formatDate } from '@donaciones/shared/format';
 import { letterMessages } from '@donaciones/shared/messages/letters';
 import type { Db } from '../../db/client';
 import { sponsoredChildren, sponsorshipLetterFiles, sponsorshipLetters, sponsorships } from '../../db/schema';
-import { sponsorFirstName } from './sponsor-recipient';
+import { firstNameOf, sponsorNameSql } from './sponsor-recipient';
 import { loadPdfDocument } from '../../platform/libraries';
 
 const MARGIN = 56;
@@ -28,8 +28,8 @@ async function printableLetters(db: Db) {
       createdAt: sponsorshipLetters.createdAt,
       childName: sponsoredChildren.fullName,
       community: sponsoredChildren.community,
-      sponsorName: sponsorships.sponsorName,
-      sponsorUserId: sponsorships.userId,
+      // The account's name as it is now, else the one given when sponsoring: read with the letters, not per letter.
+      sponsorName: sponsorNameSql,
     })
     .from(sponsorshipLetters)
     .innerJoin(sponsorships, eq(sponsorships.id, sponsorshipLetters.sponsorshipId))
@@ -43,11 +43,7 @@ async function printableLetters(db: Db) {
         .where(and(inArray(sponsorshipLetterFiles.letterId, rows.map((r) => r.id)), eq(sponsorshipLetterFiles.purpose, 'photo')))
     : [];
   const photoOf = new Map(photos.map((p) => [p.letterId, p.data]));
-  const printable = [];
-  for (const { sponsorName, sponsorUserId, ...r } of rows) {
-    printable.push({ ...r, sponsorFirstName: await sponsorFirstName(db, { userId: sponsorUserId, name: sponsorName }), photo: photoOf.get(r.id) ?? null });
-  }
-  return printable;
+  return rows.map(({ sponsorName, ...r }) => ({ ...r, sponsorFirstName: firstNameOf(sponsorName), photo: photoOf.get(r.id) ?? null }));
 }
 type Printable = Awaited<ReturnType<typeof printableLetters>>[number];
 
