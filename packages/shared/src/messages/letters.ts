@@ -104,6 +104,15 @@ export const letterScreenText = {
   replyNumberHint: 'Está en la ficha de la niña o el niño (Apadrinamiento), en «Quienes apadrinan»: N.º …',
   transcription: 'Transcripción',
   scanLabel: 'Carta escaneada (imagen o PDF)',
+  /** The reply was stored, its scan was not: the next file goes to that reply, never a second copy of it. */
+  replyWithoutScan: (id: number, why: string) =>
+    `La respuesta n.º ${id} quedó en revisión, pero no su carta escaneada: ${why.charAt(0).toLowerCase()}${why.slice(1).replace(/\.$/, '')}. ` +
+    'Elige otro archivo para adjuntarla; no vuelvas a subir la respuesta.',
+  attachScan: 'Adjuntar carta escaneada',
+  scanCutOff: 'la conexión se cortó antes de terminar de subirla',
+  scanAttached: 'La carta escaneada quedó con su respuesta, en revisión.',
+  anotherReply: 'Subir otra respuesta',
+  chooseScan: 'Elige el archivo de la carta escaneada',
   waiting: 'En cola',
   serviceTime: 'Tiempo de servicio',
   imageHeading: 'Imagen de la carta',

@@ -54,18 +54,41 @@ export function useDeliverLetter() {
   });
 }
 
+/** The reply was stored, its scan was not (refused or cut off): the form attaches another file to it instead of storing the reply again. */
+export class ScanNotAttached extends Error {
+  constructor(
+    readonly reply: StaffLetter,
+    readonly reason: unknown,
+  ) {
+    super('scan not attached');
+  }
+}
+
+async function putScan(replyId: number, scan: File): Promise<void> {
+  await api.put(`/admin/letters/${replyId}/scan`, scan, {
+    headers: { 'Content-Type': 'application/octet-stream' },
+    timeout: 120_000,
+    skipErrorToast: [400, 409, 413, 415],
+  });
+}
+
 export function useAddReply() {
   return useLetterAction(async ({ input, scan }: { input: ReplyInput; scan: File | null }) => {
     const { data } = await api.post<StaffLetter>('/admin/letter-replies', input, { skipErrorToast: [400] });
     if (scan) {
-      await api.put(`/admin/letters/${data.id}/scan`, scan, {
-        headers: { 'Content-Type': 'application/octet-stream' },
-        timeout: 120_000,
-        skipErrorToast: [400, 409, 413, 415],
-      });
+      try {
+        await putScan(data.id, scan);
+      } catch (error) {
+        throw new ScanNotAttached(data, error);
+      }
     }
     return data;
   });
+}
+
+/** A scan for a reply already stored without one. */
+export function useAttachScan() {
+  return useLetterAction(({ replyId, scan }: { replyId: number; scan: File }) => putScan(replyId, scan));
 }
 
 export function downloadPrintPdf() {

@@ -3,7 +3,8 @@
 // to show zod's "Entrada inválida: se esperaba número, recibido nulo"); a valid one is sent. A scan of
 // a type the API refuses is refused as soon as it is chosen, in the API's words, and the reply does not
 // go while it is chosen (it would be stored without its scan). A reply sent empties the file field
-// too, and the server's refusal of a scan goes once another file is chosen.
+// too. A reply stored whose scan the server then refused is never stored again: the next file goes to
+// it, and the server's refusal of a scan goes once another file is chosen.
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -73,10 +74,37 @@ describe('the reply form', () => {
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /admin/letter-replies', 'PUT /admin/letters/30/scan']);
   });
 
-  it("empties the file field once the reply is sent, and drops the server's word on a scan when another file is chosen", async () => {
+  it('empties the file field once the reply is sent', async () => {
     let replies = 0;
-    const { adapter } = fakeAdapter((req) =>
-      req.method === 'POST' ? { status: 201, data: { id: 40 + ++replies } } : replies === 1 ? { status: 413, data: { detail: depositMessages.errors.fileTooLarge } } : { status: 204 },
+    const { adapter } = fakeAdapter((req) => (req.method === 'POST' ? { status: 201, data: { id: 40 + ++replies } } : { status: 204 }));
+    api.defaults.adapter = adapter;
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ReplyForm />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    const scanField = () => screen.getByLabelText(/Carta escaneada/) as HTMLInputElement;
+    await user.type(screen.getByLabelText(/N\.º de apadrinamiento/), '12');
+    await user.type(screen.getByLabelText(new RegExp(t.transcription)), 'Hola, gracias por tu carta.');
+    await user.upload(scanField(), new File(['%PDF-1.4'], 'carta.pdf', { type: 'application/pdf' }));
+
+    await user.click(screen.getByRole('button', { name: t.uploadReply }));
+    await screen.findByText('La respuesta quedó en revisión.');
+    expect(scanField().files).toHaveLength(0);
+    expect(scanField().value).toBe('');
+  });
+
+  it('a reply stored whose scan the server refused is not stored again: the next file goes to that reply', async () => {
+    let scans = 0;
+    const { adapter, requests } = fakeAdapter((req) =>
+      req.method === 'POST'
+        ? { status: 201, data: { id: 41 } }
+        : ++scans === 1
+          ? { status: 413, data: { detail: depositMessages.errors.fileTooLarge } }
+          : scans === 2
+            ? { status: 415, data: { detail: depositMessages.errors.fileType } }
+            : { status: 204 },
     );
     api.defaults.adapter = adapter;
     render(
@@ -90,15 +118,44 @@ describe('the reply form', () => {
     await user.type(screen.getByLabelText(new RegExp(t.transcription)), 'Hola, gracias por tu carta.');
     await user.upload(scanField(), new File(['%PDF-1.4'], 'enorme.pdf', { type: 'application/pdf' }));
     await user.click(screen.getByRole('button', { name: t.uploadReply }));
-    expect(await screen.findByText(depositMessages.errors.fileTooLarge)).toBeTruthy();
+    expect(await screen.findByText(t.replyWithoutScan(41, depositMessages.errors.fileTooLarge))).toBeTruthy();
+    // The reply's text is stored: it is not offered again.
+    expect(screen.queryByLabelText(new RegExp(t.transcription))).toBeNull();
 
+    await user.click(screen.getByRole('button', { name: t.attachScan }));
+    expect(await screen.findByText(t.chooseScan)).toBeTruthy();
+    await user.upload(scanField(), new File(['%PDF-1.4'], 'rara.pdf', { type: 'application/pdf' }));
+    expect(screen.queryByText(t.chooseScan)).toBeNull();
+    await user.click(screen.getByRole('button', { name: t.attachScan }));
+    // The server's word on that file stays until another file is chosen.
+    expect(await screen.findByText(depositMessages.errors.fileType)).toBeTruthy();
     await user.upload(scanField(), new File(['%PDF-1.4'], 'carta.pdf', { type: 'application/pdf' }));
-    expect(screen.queryByText(depositMessages.errors.fileTooLarge)).toBeNull();
+    expect(screen.queryByText(depositMessages.errors.fileType)).toBeNull();
     expect(scanField()).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: t.attachScan }));
+    await screen.findByText(t.scanAttached);
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /admin/letter-replies', 'PUT /admin/letters/41/scan', 'PUT /admin/letters/41/scan', 'PUT /admin/letters/41/scan']);
+    // Back to a new reply.
+    expect(screen.getByLabelText(new RegExp(t.transcription))).toHaveValue('');
+    expect(screen.getByRole('button', { name: t.uploadReply })).toBeTruthy();
+  });
 
+  it('after a refused scan, "Subir otra respuesta" leaves the stored reply as it is and offers an empty form', async () => {
+    const { adapter, requests } = fakeAdapter((req) => (req.method === 'POST' ? { status: 201, data: { id: 52 } } : 'network-error'));
+    api.defaults.adapter = adapter;
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ReplyForm />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/N\.º de apadrinamiento/), '12');
+    await user.type(screen.getByLabelText(new RegExp(t.transcription)), 'Hola.');
+    await user.upload(screen.getByLabelText(/Carta escaneada/), new File(['%PDF-1.4'], 'carta.pdf', { type: 'application/pdf' }));
     await user.click(screen.getByRole('button', { name: t.uploadReply }));
-    await screen.findByText('La respuesta quedó en revisión.');
-    expect(scanField().files).toHaveLength(0);
-    expect(scanField().value).toBe('');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^La respuesta n\.º 52 quedó en revisión, pero no su carta escaneada: /);
+    await user.click(screen.getByRole('button', { name: t.anotherReply }));
+    expect(screen.getByLabelText(new RegExp(t.transcription))).toHaveValue('');
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 });

@@ -4,7 +4,8 @@
 // record ("Quienes apadrinan"). A scan of a type the API refuses (a GIF, a .docx) is refused as soon as
 // it is chosen and the reply does not go while it is chosen: it would be stored without its scan. A
 // reply sent empties the form, its file field included; the server's word on a scan goes once another
-// file is chosen.
+// file is chosen. A reply stored whose scan was then refused or cut off is not sent again: the form
+// says so and attaches the next file to that reply.
 import { useState, type FormEvent } from 'react';
 import { depositMessages } from '@donaciones/shared/messages/deposits';
 import { letterScreenText as t } from '@donaciones/shared/messages/letters';
@@ -14,27 +15,87 @@ import { Card } from '@/components/card';
 import { TextArea, TextInput } from '@/components/form-fields';
 import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
 import { SLIP_TYPES, acceptOf, refusedType } from '@/lib/file-types';
-import { useAddReply } from '../api/staff-letters';
+import { ScanNotAttached, useAddReply, useAttachScan } from '../api/staff-letters';
 
 /** The API's refusal of the scan's type (its slips' pipeline), known before anything is sent. */
 const scanProblem = (file: File | null): string | undefined => (file && refusedType(file, SLIP_TYPES) ? depositMessages.errors.fileType : undefined);
 
-export function ReplyForm() {
+/** What staff type and choose; `empty` clears it all, the file field included. */
+function useReplyFields() {
   const [sponsorshipId, setSponsorshipId] = useState('');
   const [body, setBody] = useState('');
   const [translation, setTranslation] = useState('');
   const [scan, setScan] = useState<File | null>(null);
   // A file input cannot be emptied through its value prop: a new key gives a new, empty one.
   const [scanKey, setScanKey] = useState(0);
+  const empty = () => {
+    setBody('');
+    setTranslation('');
+    setScan(null);
+    setScanKey((k) => k + 1);
+  };
+  return { sponsorshipId, setSponsorshipId, body, setBody, translation, setTranslation, scan, setScan, scanKey, empty };
+}
+
+type ReplyFields = ReturnType<typeof useReplyFields>;
+
+function ReplyTextFields({ fields: f, errors }: { fields: ReplyFields; errors: Record<string, string> }) {
+  return (
+    <>
+      <TextInput label="N.º de apadrinamiento" hint={t.replyNumberHint} inputMode="numeric" value={f.sponsorshipId} onChange={(e) => f.setSponsorshipId(e.currentTarget.value)} error={errors.sponsorshipId} required />
+      <TextArea label={t.transcription} rows={4} value={f.body} onChange={(e) => f.setBody(e.currentTarget.value)} error={errors.body} required />
+      <TextArea label={t.translation} optional rows={3} value={f.translation} onChange={(e) => f.setTranslation(e.currentTarget.value)} error={errors.translation} />
+    </>
+  );
+}
+
+/** A reply stored without its scan (refused or cut off): the next file goes to it, never a second copy of the reply. */
+function useStoredReply(onAttached: () => void, onRefused: (message: string) => void) {
+  const [stored, setStored] = useState<{ id: number; why: string } | null>(null);
+  const attach = useAttachScan();
+  const attachScan = (scan: File | null) => {
+    if (!stored) return;
+    if (!scan) {
+      onRefused(t.chooseScan);
+      return;
+    }
+    attach.mutate(
+      { replyId: stored.id, scan },
+      {
+        onSuccess: () => {
+          setStored(null);
+          onAttached();
+        },
+        onError: (error) => onRefused(getErrorMessage(error, t.scanCutOff)),
+      },
+    );
+  };
+  return { stored, setStored, attachScan, attaching: attach.isPending };
+}
+
+export function ReplyForm() {
+  const fields = useReplyFields();
+  const { sponsorshipId, body, translation, scan, setScan, scanKey } = fields;
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
   const add = useAddReply();
+  const { stored, setStored, attachScan, attaching } = useStoredReply(
+    () => {
+      fields.empty();
+      setDone(t.scanAttached);
+    },
+    (message) => setErrors({ file: message }),
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
-    setDone(false);
+    setDone(null);
     if (scanProblem(scan)) return;
+    if (stored) {
+      attachScan(scan);
+      return;
+    }
     // Digits only: Number('') is 0 and Number('abc') NaN, which the JSON body turned into a raw zod message.
     const number = replyInputSchema.shape.sponsorshipId.safeParse(/^\s*\d+\s*$/.test(sponsorshipId) ? Number(sponsorshipId) : Number.NaN);
     if (!number.success) {
@@ -45,15 +106,17 @@ export function ReplyForm() {
       { input: { sponsorshipId: number.data, body, ...(translation.trim() ? { translation } : {}) }, scan },
       {
         onSuccess: () => {
-          setBody('');
-          setTranslation('');
-          setScan(null);
-          setScanKey((k) => k + 1);
-          setDone(true);
+          fields.empty();
+          setDone('La respuesta quedó en revisión.');
         },
         onError: (error) => {
-          const fields = getFieldErrors(error);
-          setErrors(Object.keys(fields).length ? fields : { file: getErrorMessage(error, t.uploadReply) });
+          if (error instanceof ScanNotAttached) {
+            fields.empty();
+            setStored({ id: error.reply.id, why: getErrorMessage(error.reason, t.scanCutOff) });
+            return;
+          }
+          const refused = getFieldErrors(error);
+          setErrors(Object.keys(refused).length ? refused : { file: getErrorMessage(error, t.uploadReply) });
         },
       },
     );
@@ -62,9 +125,11 @@ export function ReplyForm() {
   return (
     <Card title={t.uploadReply} headingLevel="h2">
       <form className="space-y-4" onSubmit={onSubmit} noValidate>
-        <TextInput label="N.º de apadrinamiento" hint={t.replyNumberHint} inputMode="numeric" value={sponsorshipId} onChange={(e) => setSponsorshipId(e.currentTarget.value)} error={errors.sponsorshipId} required />
-        <TextArea label={t.transcription} rows={4} value={body} onChange={(e) => setBody(e.currentTarget.value)} error={errors.body} required />
-        <TextArea label={t.translation} optional rows={3} value={translation} onChange={(e) => setTranslation(e.currentTarget.value)} error={errors.translation} />
+        {stored ? (
+          <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm font-semibold text-amber-900">{t.replyWithoutScan(stored.id, stored.why)}</p>
+        ) : (
+          <ReplyTextFields fields={fields} errors={errors} />
+        )}
         <TextInput
           key={scanKey}
           label={t.scanLabel}
@@ -75,10 +140,18 @@ export function ReplyForm() {
             setErrors(({ file: _refused, ...others }) => others);
           }}
           error={scanProblem(scan) ?? errors.file}
-          optional
+          optional={!stored}
+          required={!!stored}
         />
-        {done && <p role="status" className="text-sm font-semibold text-brand-700">La respuesta quedó en revisión.</p>}
-        <Button type="submit" loading={add.isPending}>{t.uploadReply}</Button>
+        {done && <p role="status" className="text-sm font-semibold text-brand-700">{done}</p>}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" loading={add.isPending || attaching}>{stored ? t.attachScan : t.uploadReply}</Button>
+          {stored && (
+            <Button type="button" variant="outline" onClick={() => { setStored(null); setErrors({}); }}>
+              {t.anotherReply}
+            </Button>
+          )}
+        </div>
       </form>
     </Card>
   );
