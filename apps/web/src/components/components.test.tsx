@@ -122,30 +122,6 @@ describe('form fields', () => {
     expect(field).toHaveAccessibleDescription('Opcional');
   });
 
-  it("a TextArea says whether it is full after its form is reset to other values while it stays on screen", async () => {
-    const user = userEvent.setup();
-    // As the profile after saving: the form is reset to what the server kept, the field stays mounted.
-    function Profile() {
-      const form = useForm({ defaultValues: { address: 'abc' } });
-      return (
-        <>
-          <TextArea label="Dirección" hint="Opcional" maxLength={10} {...form.register('address')} />
-          <button type="button" onClick={() => form.reset({ address: 'a'.repeat(10) })}>Guardado lleno</button>
-          <button type="button" onClick={() => form.reset({ address: 'corta' })}>Guardado corto</button>
-        </>
-      );
-    }
-    render(<Profile />);
-    const field = screen.getByLabelText(/Dirección/);
-    expect(field).toHaveAccessibleDescription('Opcional');
-    await user.click(screen.getByRole('button', { name: 'Guardado lleno' }));
-    expect(field).toHaveValue('a'.repeat(10));
-    expect(field).toHaveAccessibleDescription(validationMessages.textAtMax(10));
-    await user.click(screen.getByRole('button', { name: 'Guardado corto' }));
-    expect(field).toHaveValue('corta');
-    expect(field).toHaveAccessibleDescription('Opcional');
-  });
-
   it('Checkbox and Select are labelled and show errors too', async () => {
     render(
       <>
