@@ -13,6 +13,12 @@ const ALONE = ['test/security/upload-hardening.test.ts'];
  */
 const ISOLATED = ['test/ledger/references.test.ts'];
 
+/**
+ * Test files that open no database but take minutes (every email opened in Chromium with axe, ~190 s on
+ * two busy cores): they run once, with PGlite, not again on PostgreSQL, where they would check nothing more.
+ */
+const NO_DATABASE = ['test/platform/email-rendering.test.ts'];
+
 const apiProject = (
   name: string,
   env: Record<string, string>,
@@ -51,7 +57,7 @@ export default defineConfig({
       apiProject('api-isolated', { TEST_DB: 'pglite' }, { include: ISOLATED, isolate: true }),
       ...(process.env.TEST_DATABASE_URL
         ? [
-            apiProject('api-postgres', { TEST_DB: 'postgres' }, { exclude: ['test/platform/embedded-database.test.ts', ...ISOLATED, ...ALONE] }),
+            apiProject('api-postgres', { TEST_DB: 'postgres' }, { exclude: ['test/platform/embedded-database.test.ts', ...ISOLATED, ...ALONE, ...NO_DATABASE] }),
             apiProject('api-postgres-isolated', { TEST_DB: 'postgres' }, { include: ISOLATED, isolate: true }),
           ]
         : []),
