@@ -10,7 +10,7 @@ import { recurringGifts, sponsoredChildren, sponsorships, users } from '../../db
 import { type SponsorshipStartedVia, sponsorshipEmailMessages as m } from '../../messages/sponsorship-email';
 import { audit } from '../../platform/audit';
 import { PUBLIC_URL_MARK, enqueueEmail } from '../../platform/email-outbox';
-import { greetingName } from './greeting';
+import { greetingNameSql } from './greeting';
 import { type LinkContext, MY_CHILD_PATH, manageUrl } from './links';
 
 export async function sponsorshipOfGiftStarted(
@@ -54,8 +54,8 @@ async function enqueueStartedEmail(tx: Db, ctx: LinkContext, sponsorshipId: numb
       amountCents: recurringGifts.amountCents,
       currency: recurringGifts.currency,
       giftEmail: recurringGifts.donorEmail,
-      sponsorName: sponsorships.sponsorName,
-      userId: sponsorships.userId,
+      // The account's name now, else the one given when sponsoring.
+      sponsorName: greetingNameSql(sponsorships.userId, sponsorships.sponsorName),
       sponsorEmail: sponsorships.sponsorEmail,
       accountEmail: users.email,
       child: sponsoredChildren.firstName,
@@ -71,7 +71,7 @@ async function enqueueStartedEmail(tx: Db, ctx: LinkContext, sponsorshipId: numb
     to,
     subject: m.startedSubject(row.child),
     text: m.startedText({
-      name: (await greetingName(tx, { userId: row.userId, donorName: row.sponsorName ?? '' })).trim().split(/\s+/)[0] ?? '',
+      name: (row.sponsorName ?? '').trim().split(/\s+/)[0] ?? '',
       child: row.child,
       amount: formatCents(row.amountCents, row.currency),
       via,

@@ -9,7 +9,7 @@ import { sponsoredChildren, sponsorships, users } from '../../db/schema';
 import { PUBLIC_URL_MARK, enqueueEmail } from '../../platform/email-outbox';
 import { sponsorshipEmailMessages as m } from '../../messages/sponsorship-email';
 import { type LinkContext, MY_CHILD_PATH } from '../ledger/links';
-import { sponsorAddress, sponsorFirstName } from './sponsor-recipient';
+import { firstNameOf, sponsorAddress, sponsorNameSql } from './sponsor-recipient';
 
 /** The page where a sponsor without an account chooses (apps/web's paths.apadrinaChoice). */
 export const OFFER_PATH = '/apadrina/eleccion';
@@ -26,8 +26,7 @@ export async function enqueueChildLeftEmails(tx: Db, sponsorshipIds: number[], c
   const rows = await tx
     .select({
       id: sponsorships.id,
-      name: sponsorships.sponsorName,
-      userId: sponsorships.userId,
+      name: sponsorNameSql,
       sponsorEmail: sponsorships.sponsorEmail,
       accountEmail: users.email,
       child: sponsoredChildren.firstName,
@@ -41,7 +40,7 @@ export async function enqueueChildLeftEmails(tx: Db, sponsorshipIds: number[], c
   for (const row of rows) {
     const address = sponsorAddress(row);
     if (!address) continue;
-    const firstName = await sponsorFirstName(tx, row);
+    const firstName = firstNameOf(row.name);
     const deadline = formatLongDate(row.offerUntil ?? new Date());
     await enqueueEmail(tx, {
       to: address,

@@ -17,7 +17,8 @@ import { getSettings } from '../../platform/settings';
 import type { SignedLinks } from '../../platform/signed-links';
 import { cancelMonthlyGift } from '../monthly/cancel';
 import type { MonthlyContext } from '../monthly/monthly-gifts';
-import { sponsorFirstName } from './sponsor-recipient';
+import { greetingNameSql } from '../ledger/greeting';
+import { firstNameOf } from './sponsor-recipient';
 import { releasedTransferHolds } from './start-transfer';
 
 /**
@@ -151,8 +152,8 @@ export async function lapseChildLeftOffers(db: Database, ctx: MonthlyContext, no
     .select({
       id: sponsorships.id,
       giftId: sponsorships.recurringGiftId,
-      userId: sponsorships.userId,
-      name: recurringGifts.donorName,
+      // The account's name now, else the name on the monthly gift.
+      name: greetingNameSql(sponsorships.userId, recurringGifts.donorName),
       child: sponsoredChildren.firstName,
       endedAt: sponsorships.endedAt,
       offerUntil: sponsorships.offerUntil,
@@ -166,7 +167,7 @@ export async function lapseChildLeftOffers(db: Database, ctx: MonthlyContext, no
   let failed: unknown = null;
   for (const offer of due) {
     const days = Math.round((offer.offerUntil!.getTime() - (offer.endedAt ?? offer.offerUntil!).getTime()) / 86_400_000);
-    const firstName = await sponsorFirstName(db, offer);
+    const firstName = firstNameOf(offer.name);
     try {
       await cancelMonthlyGift(db, {
         giftId: offer.giftId!,

@@ -18,7 +18,7 @@ import { enqueueEmail, PUBLIC_URL_MARK } from '../../platform/email-outbox';
 import { sponsorLettersPath } from '../ledger/links';
 import { imageReviewAtApproval } from './letter-image-redaction';
 import { fileKeys, type LetterFileKeys } from './letters';
-import { sponsorAddress, sponsorFirstName, sponsorNameSql } from './sponsor-recipient';
+import { firstNameOf, sponsorAddress, sponsorNameSql } from './sponsor-recipient';
 
 const HOUR_MS = 3_600_000;
 
@@ -154,7 +154,7 @@ export async function approveLetter(db: Db, input: { actor: Actor; letterId: num
  */
 async function enqueueReplyEmail(tx: Db, sponsorshipId: number, childId: number, translated: boolean) {
   const [to] = await tx
-    .select({ name: sponsorships.sponsorName, userId: sponsorships.userId, sponsorEmail: sponsorships.sponsorEmail, accountEmail: users.email, child: sponsoredChildren.firstName })
+    .select({ name: sponsorNameSql, sponsorEmail: sponsorships.sponsorEmail, accountEmail: users.email, child: sponsoredChildren.firstName })
     .from(sponsorships)
     .innerJoin(sponsoredChildren, eq(sponsoredChildren.id, childId))
     .leftJoin(users, eq(users.id, sponsorships.userId))
@@ -162,7 +162,7 @@ async function enqueueReplyEmail(tx: Db, sponsorshipId: number, childId: number,
   const address = to ? sponsorAddress(to) : null;
   if (!to || !address) return;
   const m = letterEmailMessages;
-  const firstName = await sponsorFirstName(tx, to);
+  const firstName = firstNameOf(to.name);
   await enqueueEmail(tx, {
     to: address,
     subject: m.replySubject(to.child),

@@ -7,12 +7,12 @@ import { sponsoredChildren, sponsorships, users } from '../../db/schema';
 import { progressReportEmailMessages as m } from '../../messages/progress-reports';
 import { enqueueEmail, PUBLIC_URL_MARK } from '../../platform/email-outbox';
 import { MY_CHILD_PATH } from '../ledger/links';
-import { sponsorAddress, sponsorFirstName } from './sponsor-recipient';
+import { firstNameOf, sponsorAddress, sponsorNameSql } from './sponsor-recipient';
 
 /** Queues the emails; answers how many were queued. */
 export async function enqueueProgressReportEmails(tx: Db, childId: number): Promise<number> {
   const rows = await tx
-    .select({ name: sponsorships.sponsorName, userId: sponsorships.userId, sponsorEmail: sponsorships.sponsorEmail, accountEmail: users.email, child: sponsoredChildren.firstName })
+    .select({ name: sponsorNameSql, sponsorEmail: sponsorships.sponsorEmail, accountEmail: users.email, child: sponsoredChildren.firstName })
     .from(sponsorships)
     .innerJoin(sponsoredChildren, eq(sponsoredChildren.id, sponsorships.childId))
     .leftJoin(users, eq(users.id, sponsorships.userId))
@@ -22,7 +22,7 @@ export async function enqueueProgressReportEmails(tx: Db, childId: number): Prom
   for (const to of rows) {
     const address = sponsorAddress(to);
     if (!address) continue;
-    const firstName = await sponsorFirstName(tx, to);
+    const firstName = firstNameOf(to.name);
     await enqueueEmail(tx, {
       to: address,
       subject: m.subject(to.child),

@@ -21,7 +21,7 @@ import { getSettings } from '../../platform/settings';
 import { accountLines } from '../deposits/deposits';
 import { greetingName } from '../ledger/greeting';
 import { TRANSFER_PROVIDER, newTransferReference } from '../monthly/transfer';
-import { sponsorFirstName } from './sponsor-recipient';
+import { firstNameOf, sponsorNameSql } from './sponsor-recipient';
 
 type HoldRow = typeof sponsorships.$inferSelect;
 
@@ -131,12 +131,12 @@ export async function releasedTransferHolds(
   for (const gift of cancelled) {
     const hold = released.find((r) => r.recurringGiftId === gift.id)!;
     const [row] = await tx
-      .select({ child: sponsoredChildren.firstName, accountEmail: users.email, name: sponsorships.sponsorName, userId: sponsorships.userId })
+      .select({ child: sponsoredChildren.firstName, accountEmail: users.email, name: sponsorNameSql })
       .from(sponsorships)
       .innerJoin(sponsoredChildren, eq(sponsoredChildren.id, sponsorships.childId))
       .leftJoin(users, eq(users.id, sponsorships.userId))
       .where(eq(sponsorships.id, hold.id));
-    const firstName = await sponsorFirstName(tx, row);
+    const firstName = firstNameOf(row.name);
     await audit(tx, { actor: null, action: 'monthly_gift.transfer_lapsed', entityType: 'recurring_gift', entityId: gift.id, details: { sponsorship_id: hold.id, reference: gift.transferReference, reason: why } });
     const text = childLeft ? em.childLeftText : em.releasedText;
     await enqueueEmail(tx, {
