@@ -17,6 +17,9 @@ export const activityMessages = {
     userDelete: (actor: string, email: string) => `${actor} eliminó la cuenta de ${email}`,
     donorRoleAdded: 'Una cuenta recibió el rol de donante por su primera donación aprobada',
     donationApprove: (actor: string, ref: string) => `${actor} aprobó la donación ${ref}`,
+    /** Follows the approval or the payment of a gift dated in a month already closed: it took the day it completed. */
+    redatedAfterClose: (on: string, from: string, month: string) =>
+      `. Quedó con fecha del ${on}: su fecha anterior, el ${from}, es de ${month}, un mes ya cerrado`,
     donationReject: (actor: string, ref: string) => `${actor} rechazó la donación ${ref}`,
     donationProcess: (actor: string, ref: string) => `${actor} procesó la donación ${ref}`,
     donationCancel: (actor: string, ref: string) => `${actor} canceló la donación ${ref}`,

@@ -85,6 +85,8 @@ describe('admin donations: list', () => {
       deposit: null,
       // Not entered at the office (docs/product.md#staff-gift-entry).
       office_entry: null,
+      // No month is closed here (docs/product.md#the-register-and-the-close).
+      dated_in_closed_month: false,
     });
   });
 

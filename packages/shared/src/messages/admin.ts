@@ -216,6 +216,8 @@ export const adminMessages = {
     approveText: 'La donación quedará registrada como recibida y le enviaremos un correo al donante para avisarle.',
     /** A gift entered without the donor's email (docs/product.md#staff-gift-entry): no email is sent, its receipt is handed over printed. */
     approveTextNoEmail: 'La donación quedará registrada como recibida. No tiene correo: avísale al donante por otro medio y entrégale el recibo impreso.',
+    /** A gift dated in a month already closed (docs/product.md#the-register-and-the-close): approving dates it today. */
+    approveRedated: 'Su fecha es de un mes ya cerrado: al aprobarla quedará con la fecha de hoy, en el mes abierto, y así constará en la contabilidad.',
     rejectTitle: 'Rechazar donación',
     rejectText: 'La donación quedará como rechazada. El donante podrá intentar donar de nuevo o contactar a soporte.',
     rejectTextNoEmail: 'La donación quedará como rechazada. No tiene correo: avísale al donante por otro medio.',

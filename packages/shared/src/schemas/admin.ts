@@ -118,6 +118,11 @@ export const adminDonationSchema = z
     deposit: depositSlipReviewSchema.nullable().optional(),
     /** Set for a gift entered at the office, in the review list and a donation's page; null otherwise. */
     office_entry: officeEntrySchema.nullable().optional(),
+    /**
+     * In the review list and a donation's page: true when the gift is dated in a month already closed, so that
+     * approving it dates it on the day it is approved (docs/product.md#the-register-and-the-close).
+     */
+    dated_in_closed_month: z.boolean().optional(),
   })
   .meta({ id: 'AdminDonation' });
 export type AdminDonation = z.infer<typeof adminDonationSchema>;

@@ -19,6 +19,7 @@ import { depositReviewsOf } from '../deposits/slip-review';
 import { officeEntriesOf } from './office-entry';
 import { needsManualReview } from '../payments/providers';
 import { pendingBankPayment } from '../deposits/bank-payments';
+import { latestClosedMonth, monthOf } from '../accounting/periods';
 
 type AdminStatus = AdminDonation['status'];
 
@@ -77,8 +78,18 @@ export function toAdminDonation(
 export async function adminDonationOf(db: Db, id: number, contacts: boolean): Promise<AdminDonation> {
   const [row] = await db.select().from(donations).where(eq(donations.id, id)).limit(1);
   if (!row) throw notFound();
-  const [deposits, office] = await Promise.all([depositReviewsOf(db, [row]), officeEntriesOf(db, [row])]);
-  return { ...toAdminDonation(row, contacts), deposit: deposits.get(id) ?? null, office_entry: office.get(id) ?? null };
+  return (await forReview(db, [row], contacts))[0]!;
+}
+
+/** The review's view of donations: each with its slip, its office entry and whether its month is closed. */
+async function forReview(db: Db, rows: DonationRow[], contacts: boolean): Promise<AdminDonation[]> {
+  const [deposits, office, closed] = await Promise.all([depositReviewsOf(db, rows), officeEntriesOf(db, rows), latestClosedMonth(db)]);
+  return rows.map((row) => ({
+    ...toAdminDonation(row, contacts),
+    deposit: deposits.get(row.id) ?? null,
+    office_entry: office.get(row.id) ?? null,
+    dated_in_closed_month: closed !== null && monthOf(row.createdAt) <= closed,
+  }));
 }
 
 /** A card donation is settled by its payment provider (simulated or real), never by a staff click. */
@@ -125,10 +136,8 @@ export async function listAdminDonations(
           countFromTotals(db, { status: input.status ? STORED_STATUS[input.status] : undefined }).then((n) => ({ total: n, capped: false })),
   ]);
   const { page: shown, nextCursor } = pageOf(read, input.limit);
-  const rows = shown.map((r) => r.row);
-  const [deposits, office] = await Promise.all([depositReviewsOf(db, rows), officeEntriesOf(db, rows)]);
   return {
-    donations: rows.map((row) => ({ ...toAdminDonation(row, contacts), deposit: deposits.get(row.id) ?? null, office_entry: office.get(row.id) ?? null })),
+    donations: await forReview(db, shown.map((r) => r.row), contacts),
     total: counted.total,
     total_capped: counted.capped,
     limit: input.limit,

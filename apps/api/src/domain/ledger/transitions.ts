@@ -1,13 +1,15 @@
 // The donation ledger's core (docs/product.md#the-donation-ledger): recording a donation and its only transitions,
 // out of `pending`, atomically, audited, never applied twice.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DonationStatus } from '@donaciones/shared/constants';
+import { guatemalaDay } from '@donaciones/shared/format';
 import { donationsMessages } from '@donaciones/shared/messages/donations';
 import type { Db } from '../../db/client';
 import { donations } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
 import { newReferenceCode } from '../../platform/reference-codes';
+import { latestClosedMonth, monthOf } from '../accounting/periods';
 import { type CompletionInput, completeTransition } from './completion';
 import type { ChargeResult, DonationRow, NewDonation, PaymentDetails, TransitionAction } from './types';
 
@@ -87,6 +89,17 @@ async function outcomeOf(current: DonationRow, input: TransitionInput): Promise<
 }
 
 /**
+ * A gift completed after the month of its date was closed (docs/product.md#the-register-and-the-close),
+ * a deposit pledged on 28 October and approved on 10 November after October's close, is dated when it
+ * completed, in the open month: a closed month's figures never change. Null when its month is open.
+ */
+async function dateAfterClose(tx: Db, current: DonationRow, completedAt: Date | undefined): Promise<{ createdAt: Date | SQL; closed: string } | null> {
+  const closed = await latestClosedMonth(tx);
+  if (closed === null || monthOf(current.createdAt) > closed) return null;
+  return { createdAt: completedAt && monthOf(completedAt) > closed ? completedAt : sql`now()`, closed };
+}
+
+/**
  * Moves one pending donation to its next status. The row is locked for the whole transaction, so a
  * concurrent second transition waits, then finds it no longer pending and gets 409.
  */
@@ -101,6 +114,7 @@ export async function transitionDonation(db: Db, input: TransitionInput): Promis
 
     const { status, failureReason, paymentReference } = await outcomeOf(current, input);
     const completed = status === 'completed';
+    const redated = completed ? await dateAfterClose(tx, current, input.completedAt) : null;
     const payment = input.payment;
     const [updated] = await tx
       .update(donations)
@@ -119,6 +133,7 @@ export async function transitionDonation(db: Db, input: TransitionInput): Promis
           : {}),
         updatedAt: sql`now()`,
         completedAt: completed ? (input.completedAt ?? sql`now()`) : null,
+        ...(redated ? { createdAt: redated.createdAt } : {}),
       })
       .where(and(eq(donations.id, input.id), eq(donations.status, current.status)))
       .returning();
@@ -128,7 +143,14 @@ export async function transitionDonation(db: Db, input: TransitionInput): Promis
       action: `donation.${input.action}`,
       entityType: 'donation',
       entityId: updated.id,
-      details: { from: current.status, to: status, reference: updated.referenceCode, ...(failureReason ? { failure_reason: failureReason } : {}) },
+      details: {
+        from: current.status,
+        to: status,
+        reference: updated.referenceCode,
+        ...(failureReason ? { failure_reason: failureReason } : {}),
+        // The history says the gift's new date, and the date and closed month it had.
+        ...(redated ? { dated_from: guatemalaDay(current.createdAt), dated_on: guatemalaDay(updated.createdAt), closed_month: redated.closed } : {}),
+      },
       ip: input.ip,
     });
     return completeTransition(tx, updated, { action: input.action, source: input.source, links: input.links });

@@ -14,7 +14,7 @@ import { count, desc, notLike, sql } from 'drizzle-orm';
 import { DEFAULT_SYSTEM_HEALTH } from '@donaciones/shared/constants';
 import { figurePeriod, growthPercentage, instantRange } from '@donaciones/shared/figures';
 import { normalizeRoles } from '@donaciones/shared/roles';
-import { formatDay, fromCents, roundTo } from '@donaciones/shared/format';
+import { formatDay, formatMonth, fromCents, roundTo } from '@donaciones/shared/format';
 import { type GiftMethod, giftEntryMessages } from '@donaciones/shared/messages/gift-entry';
 import { activityMessages } from '../../messages/activity';
 import type { AdminDashboardStats, RecentActivity } from '@donaciones/shared/schemas/admin';
@@ -54,6 +54,12 @@ function str(details: Record<string, unknown>, key: string): string {
   return typeof v === 'string' || typeof v === 'number' ? String(v) : '';
 }
 
+/** What the history adds when a completion re-dated a gift of a closed month (ledger/transitions.ts). */
+function redated(d: Record<string, unknown>): string {
+  if (!str(d, 'dated_from')) return '';
+  return act.redatedAfterClose(formatDay(str(d, 'dated_on')), formatDay(str(d, 'dated_from')), formatMonth(str(d, 'closed_month')));
+}
+
 // eslint-disable-next-line max-lines-per-function -- one sentence per audited action: a table of cases, each a line or two
 export function activityMessage(entry: { action: string; actorEmail: string | null; details: Record<string, unknown>; entityId: string | null }): string {
   const actor = entry.actorEmail ?? act.system;
@@ -81,7 +87,7 @@ export function activityMessage(entry: { action: string; actorEmail: string | nu
     case 'user.role_donor_added':
       return act.donorRoleAdded;
     case 'donation.approve':
-      return act.donationApprove(actor, ref);
+      return act.donationApprove(actor, ref) + redated(d);
     case 'donation.reject':
       return act.donationReject(actor, ref);
     case 'donation.process':
@@ -129,7 +135,7 @@ export function activityMessage(entry: { action: string; actorEmail: string | nu
     case 'donation.payment_settled':
       return act.paymentSettled(ref);
     case 'donation.pay':
-      return act.donationPaid(ref);
+      return act.donationPaid(ref) + redated(d);
     case 'donation.decline':
       return act.donationDeclined(ref);
     case 'donation.slip_upload':

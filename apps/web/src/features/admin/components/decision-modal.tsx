@@ -104,6 +104,9 @@ export function DecisionModal({ donation, decision, onClose }: { donation: Admin
       }
     >
       <DonationSummary donation={donation} />
+      {approving && donation.dated_in_closed_month && (
+        <p className="mt-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">{r.approveRedated}</p>
+      )}
       {/* The slip and its warnings stay in sight at the moment of deciding. */}
       {donation.deposit && (
         <div className="mt-4 flex flex-col gap-2 text-sm">

@@ -163,6 +163,23 @@ describe('admin donation review', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Donación aprobada. Avisamos al donante por correo.')).toBeInTheDocument();
   });
 
+  it('Aprobar of a gift dated in a month already closed says it will take today\'s date; one of the open month says nothing of it', async () => {
+    const redated = 'Su fecha es de un mes ya cerrado: al aprobarla quedará con la fecha de hoy, en el mes abierto, y así constará en la contabilidad.';
+    for (const closed of [true, false]) {
+      const view = renderApp('/admin/donations', { ...ADMIN, handler: reviewApi({ ...pending, dated_in_closed_month: closed }).handler });
+      const table = await screen.findByRole('table', {}, { timeout: 6000 });
+      await userEvent.click(within(table).getByRole('button', { name: 'Aprobar la donación #MG00000031' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Aprobar donación' });
+      expect(dialog.textContent?.includes(redated)).toBe(closed);
+      // Rejecting moves no money: no word of the date.
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+      await userEvent.click(within(table).getByRole('button', { name: 'Rechazar la donación #MG00000031' }));
+      expect((await screen.findByRole('alertdialog', { name: 'Rechazar donación' })).textContent).not.toContain(redated);
+      view.unmount();
+      forgetPages();
+    }
+  });
+
   it('"Ver" opens the donation inside the console, with the way back to the queue', async () => {
     const api = reviewApi();
     const { router } = renderApp('/admin/donations', { ...ADMIN, handler: api.handler });
