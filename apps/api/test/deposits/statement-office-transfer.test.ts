@@ -54,7 +54,9 @@ describe('a bank transfer entered by the office, found by its reference in the s
     const imported = res.json() as StatementImport;
     const [line] = imported.lines;
     expect(line.state).toBe('proposed');
-    expect(line.candidates[0]).toMatchObject({ donation_id: giftId, kind: 'match', reference_found: true, slip_number: 'TRF-55881203', payment_method: 'bank_transfer' });
+    expect(line.candidates[0]).toMatchObject({
+      donation_id: giftId, kind: 'match', reference_found: true, slip_number: 'TRF-55881203', payment_method: 'bank_transfer', donor_has_email: true,
+    });
     expect(line.candidates.some((c) => c.donation_id === gateway.id)).toBe(false);
 
     const confirmed = await inject(ctx.app, {
@@ -69,5 +71,21 @@ describe('a bank transfer entered by the office, found by its reference in the s
     expect(gift.status).toBe('completed');
     const [untouched] = await ctx.db.select().from(donations).where(eq(donations.id, gateway.id));
     expect(untouched.status).toBe('pending');
+  });
+
+  it('says whether the donor has an email, so Confirmar promises none for a transfer entered without one, and shows no address', async () => {
+    const today = guatemalaDay(new Date());
+    const entered = await inject(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/admin/gifts',
+      token: finance.token,
+      payload: { receivedOn: today, currency: 'GTQ', donorName: 'Pedro Sin Correo', donorEmail: '', method: 'transfer', reference: 'TRF-77001234', amount: 640 },
+    });
+    expect(entered.statusCode, entered.body).toBe(201);
+    const res = await importStatement(`${HEADER}\n${statementDay(today)};CREDITO TRANSFERENCIA ACH;77001234;;640,00;640,00\n`, 'Banco Sin Correo');
+    expect(res.statusCode, res.body).toBe(201);
+    const [candidate] = (res.json() as StatementImport).lines[0].candidates;
+    expect(candidate).toMatchObject({ donation_id: entered.json().id, donor_has_email: false });
+    expect(Object.keys(candidate)).not.toContain('donor_email');
   });
 });

@@ -109,11 +109,17 @@ export const bankStatementsMessages = {
     line: (n: number) => `Línea ${n}`,
     confirm: 'Confirmar',
     confirmLabel: (line: number, reference: string) => `Confirmar la línea ${line} con ${reference}`,
-    confirmed: (reference: string) => `Depósito ${reference} confirmado; le avisamos al donante.`,
-    confirmTitle: '¿Confirmar este depósito?',
-    confirmQuestion: (donor: string, amount: string, reference: string, line: number, posted: string) =>
-      `Se aprobará la donación ${reference} de ${donor} por ${amount} con la línea ${line} del estado de cuenta (${posted}), y le enviaremos un correo al donante. No se puede deshacer desde aquí.`,
-    confirmAccept: 'Sí, confirmar y avisar',
+    /** `emailed` false: a gift the office entered without the donor's email, to whom nothing is sent. */
+    confirmed: (reference: string, transfer: boolean, emailed: boolean) =>
+      `${transfer ? 'Transferencia' : 'Depósito'} ${reference} ${transfer ? 'confirmada' : 'confirmado'}${
+        emailed ? '; le avisamos al donante.' : '. No tiene correo: avísale al donante por otro medio y entrégale el recibo impreso.'
+      }`,
+    confirmTitle: (transfer: boolean) => (transfer ? '¿Confirmar esta transferencia?' : '¿Confirmar este depósito?'),
+    confirmQuestion: (donor: string, amount: string, reference: string, line: number, posted: string, emailed: boolean) =>
+      `Se aprobará la donación ${reference} de ${donor} por ${amount} con la línea ${line} del estado de cuenta (${posted})${
+        emailed ? ', y le enviaremos un correo al donante.' : '. No tiene correo: no se le envía nada.'
+      } No se puede deshacer desde aquí.`,
+    confirmAccept: (emailed: boolean) => (emailed ? 'Sí, confirmar y avisar' : 'Sí, confirmar'),
     lineDonation: 'Registrar como donación',
     shortTransfer: (reference: string, monthly: string) =>
       `Trae la referencia ${reference} de un apadrinamiento que espera su primera transferencia de ${monthly}. Como es menor, no lo inició: regístrala como donación o espera la transferencia completa.`,

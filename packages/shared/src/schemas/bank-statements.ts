@@ -85,6 +85,8 @@ export const pendingDepositSchema = z.object({
   slip_number: z.string().nullable(),
   /** A bank deposit, or a bank transfer the office entered (matched as a deposit is). */
   payment_method: z.enum(['bank_deposit', 'bank_transfer']),
+  /** False for a gift the office entered without the donor's email: confirming it emails nobody. */
+  donor_has_email: z.boolean(),
 });
 export type PendingDeposit = z.infer<typeof pendingDepositSchema>;
 

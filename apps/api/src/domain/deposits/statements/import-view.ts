@@ -31,6 +31,7 @@ export const depositAnswer = (d: Deposit): PendingDeposit => ({
   declared_date: d.declared_date,
   slip_number: d.slip_number,
   payment_method: d.payment_method,
+  donor_has_email: d.donor_has_email,
 });
 
 /** The import's row, its proposals first worked out again when the pending deposits changed since. */

@@ -58,6 +58,8 @@ export async function pendingDeposits(db: Db, ids?: number[]): Promise<Deposit[]
       currency: donations.currency,
       paymentReference: donations.paymentReference,
       paymentMethod: donations.paymentMethod,
+      // Only whether there is one: the reconciliation never shows the address (ledger/completion.ts hasEmail).
+      hasEmail: sql<boolean>`btrim(${donations.donorEmail}) <> ''`,
     })
     .from(donations)
     .where(ids ? and(pendingBankPayment, inArray(donations.id, ids)) : pendingBankPayment)
@@ -84,6 +86,7 @@ export async function pendingDeposits(db: Db, ids?: number[]): Promise<Deposit[]
       // An office deposit's bank reference stands where a donor's slip number would.
       slip_number: slip?.slipNumber ?? officeReference,
       payment_method: r.paymentMethod === 'bank_transfer' ? ('bank_transfer' as const) : ('bank_deposit' as const),
+      donor_has_email: r.hasEmail,
     };
   });
 }

@@ -1,5 +1,6 @@
-// "Confirmar" on a bank statement line approves a deposit and emails its donor: staff are asked first, with
-// the donor, the amount and the line named (docs/product.md#bank-deposits).
+// "Confirmar" on a bank statement line approves a deposit (or an office transfer) and emails its donor, unless the
+// office entered it without the donor's email: staff are asked first, with the donor, the amount and the line named
+// (docs/product.md#bank-deposits).
 import { formatDay, formatMoney } from '@donaciones/shared/format';
 import { bankStatementsMessages } from '@donaciones/shared/messages/bank-statements';
 import type { StatementCandidate, StatementLine } from '@donaciones/shared/schemas/bank-statements';
@@ -31,7 +32,7 @@ export function ConfirmStatementLineDialog({
       role="alertdialog"
       size="sm"
       dismissible={!busy}
-      title={m.confirmTitle}
+      title={m.confirmTitle(pending?.candidate.payment_method === 'bank_transfer')}
       description={
         pending &&
         m.confirmQuestion(
@@ -40,6 +41,7 @@ export function ConfirmStatementLineDialog({
           pending.candidate.reference_code,
           pending.line.line_number,
           formatDay(pending.line.posted_on),
+          pending.candidate.donor_has_email,
         )
       }
       footer={
@@ -48,7 +50,7 @@ export function ConfirmStatementLineDialog({
             {m.confirmCancel}
           </Button>
           <Button loading={busy} onClick={() => pending && onConfirm(pending)}>
-            {m.confirmAccept}
+            {m.confirmAccept(pending?.candidate.donor_has_email ?? true)}
           </Button>
         </>
       }

@@ -199,7 +199,7 @@ function ImportSections({ data }: { data: StatementImport }) {
   const confirmLine = async ({ line, candidate }: PendingConfirmation) => {
     try {
       await confirm.mutateAsync({ importId: data.id, lineId: line.id, donationId: candidate.donation_id });
-      toast.success(m.confirmed(candidate.reference_code));
+      toast.success(m.confirmed(candidate.reference_code, candidate.payment_method === 'bank_transfer', candidate.donor_has_email));
     } catch (error) {
       toast.error(getErrorMessage(error, m.loadError));
     } finally {

@@ -141,6 +141,7 @@ const candidate = {
   declared_date: '2026-03-02',
   slip_number: null,
   payment_method: 'bank_deposit' as const,
+  donor_has_email: true,
   kind: 'match' as const,
   reference_found: false,
   day_distance: 1,
@@ -156,7 +157,7 @@ function counted(body: Omit<StatementImport, 'counts' | 'page_size'>): Statement
   };
 }
 
-const imported: StatementImport = counted({
+const importedFile: StatementImport = counted({
   id: 5,
   bank: 'Banco Industrial',
   file_name: 'marzo.csv',
@@ -200,9 +201,13 @@ const imported: StatementImport = counted({
 });
 
 describe('Conciliación bancaria', { timeout: 20_000 }, () => {
-  function api(options: { importError?: string } = {}) {
+  function api(options: { importError?: string; proposed?: Partial<StatementImport['lines'][number]['candidates'][number]> } = {}) {
     const posts: RecordedRequest[] = [];
     let current: StatementImport | null = null;
+    // The proposed line's candidate as the test needs it (an office transfer without an email).
+    const imported = options.proposed
+      ? counted({ ...importedFile, lines: [{ ...importedFile.lines[0], candidates: [{ ...candidate, ...options.proposed }] }, ...importedFile.lines.slice(1)] })
+      : importedFile;
     const handler = (req: RecordedRequest) => {
       if (req.method === 'GET' && req.url === '/admin/bank-statements') {
         return { status: 200, data: { imports: current ? [{ id: 5, bank: current.bank, file_name: current.file_name, created_at: current.created_at, credit_lines: 2, confirmed_lines: 0 }] : [], banks: [] } };
@@ -300,6 +305,20 @@ describe('Conciliación bancaria', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Coincidencias propuestas (0)' })).toBeInTheDocument();
   });
 
+  it('Confirmar of a transfer the office entered without the donor\'s email names it a transfer and promises no email', async () => {
+    const { handler, posts } = api({ proposed: { payment_method: 'bank_transfer', donor_has_email: false } });
+    renderApp('/admin/bank-statements', { ...ADMIN, handler });
+    await readFile();
+    await userEvent.click(await screen.findByRole('button', { name: 'Importar y buscar coincidencias' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmar la línea 2 con #MG00000041' }));
+    const ask = await screen.findByRole('alertdialog', { name: '¿Confirmar esta transferencia?' });
+    expect(ask).toHaveAccessibleDescription(/con la línea 2 del estado de cuenta \(03\/03\/2026\)\. No tiene correo: no se le envía nada\. No se puede deshacer desde aquí\.$/);
+    expect(ask.textContent).not.toMatch(/correo al donante|avisar/);
+    await userEvent.click(within(ask).getByRole('button', { name: 'Sí, confirmar' }));
+    await waitFor(() => expect(posts).toHaveLength(3));
+    expect(await screen.findByText('Transferencia #MG00000041 confirmada. No tiene correo: avísale al donante por otro medio y entrégale el recibo impreso.')).toBeInTheDocument();
+  });
+
   it('records an unmatched credit as a donation with the donor staff type', async () => {
     const { handler, posts } = api();
     renderApp('/admin/bank-statements', { ...ADMIN, handler });
@@ -326,9 +345,9 @@ describe('Conciliación bancaria', { timeout: 20_000 }, () => {
   });
 
   it('shows a long import a page at a time, asking the API for the next page of one section', async () => {
-    const line = (n: number) => ({ ...imported.lines[2], id: 100 + n, line_number: n, description: `DEPOSITO ${n}` });
+    const line = (n: number) => ({ ...importedFile.lines[2], id: 100 + n, line_number: n, description: `DEPOSITO ${n}` });
     const all = Array.from({ length: 60 }, (_, i) => line(i + 2));
-    const first = { ...counted({ ...imported, lines: all, unmatched_deposits: [] }), lines: all.slice(0, 50) };
+    const first = { ...counted({ ...importedFile, lines: all, unmatched_deposits: [] }), lines: all.slice(0, 50) };
     const asked: unknown[] = [];
     const handler = (req: RecordedRequest) => {
       if (req.method === 'GET' && req.url === '/admin/bank-statements') return { status: 200, data: { imports: [], banks: [] } };
