@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Donation, DonationList, DonationStats } from '@donaciones/shared/schemas/donations';
 import { donations } from '../../src/db/schema';
-import { maskName } from '../../src/domain/giving/donor-privacy';
+import { maskEmail, maskName } from '../../src/domain/giving/donor-privacy';
 import { type Caller, createTestApp, inject, type TestContext } from '../support/helpers';
 import * as make from '../support/factory';
 
@@ -39,6 +39,14 @@ describe('masked donor names keep the first surname', () => {
     ['Óscar Ávila', 'Óscar Á.'],
   ])('%j -> %j', (name, masked) => {
     expect(maskName(name)).toBe(masked);
+  });
+
+  it('masks an email to its first letter and domain; a gift without an email shows none, not a masked one', async () => {
+    expect([maskEmail('lucia.hernandez@correo.gt'), maskEmail(''), maskEmail('  ')]).toEqual(['l***@correo.gt', '', '']);
+    await ctx.db.delete(donations);
+    await complete((await make.donation(ctx.db, { status: 'pending', donorName: 'Pedro Xol', donorEmail: '', receivedOn: '2026-11-02' })).id);
+    const [shown] = (await list('/api/v1/donations?limit=10')).donations;
+    expect([shown.donor_name, shown.donor_email]).toEqual(['Pedro X.', '']);
   });
 
   it('masks through the API for strangers (1, 2, 3 and 4 words)', async () => {

@@ -6,6 +6,8 @@ import type { DonationRow } from '../ledger/transitions';
 
 /** `maria.garcia@gmail.com` -> `m***@gmail.com` */
 export function maskEmail(email: string): string {
+  // A gift the office entered without an email has none to mask: '***' would say there is one.
+  if (email.trim() === '') return '';
   const at = email.lastIndexOf('@');
   if (at <= 0) return '***';
   return `${email[0]}***${email.slice(at)}`;
