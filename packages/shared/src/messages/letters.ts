@@ -70,8 +70,8 @@ export const letterScreenText = {
   sent: 'Recibimos tu carta: el equipo la revisará antes de entregarla.',
   photoLabel: 'Foto (JPG, PNG o HEIC)',
   photoHelp: 'La foto se vuelve a codificar sin sus datos ocultos (ubicación, cámara).',
-  /** Checked before anything is sent, so a letter is never stored without the photo its sponsor chose. */
-  photoTooLarge: 'La foto pesa más de 5 MB. Elige una más pequeña; tu carta aún no se ha enviado.',
+  /** A photo over 5 MB the browser could not redraw smaller (HEIC outside Safari): refused before anything is sent. */
+  photoTooLarge: 'La foto pesa más de 5 MB y no pudimos reducirla aquí: elige una más pequeña o guárdala como JPG. Tu carta aún no se ha enviado.',
   /** A GIF, a WebP or a PDF chosen (the picker's filter is only a hint): refused before anything is sent, like a photo too large. */
   photoWrongType: 'La foto debe ser una imagen JPG, PNG o HEIC. Elige otra; tu carta aún no se ha enviado.',
   /** The letter was stored and its photo then refused or cut off: the letter is not to be sent again. */

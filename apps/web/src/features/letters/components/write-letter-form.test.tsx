@@ -4,7 +4,7 @@
 // was stored says the letter arrived; after sending, the text and the file field are empty. A GIF or a
 // WebP is refused before sending too, since the picker's filter is only a hint. A letter too long says
 // its length against the maximum, so the sponsor knows how much to cut.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -29,8 +29,32 @@ function renderForm(handler: (req: RecordedRequest) => FakeAnswer) {
 const photo = (bytes: number) => new File([new Uint8Array(bytes)], 'foto.jpg', { type: 'image/jpeg' });
 const fileField = () => screen.getByLabelText(new RegExp(t.photoLabel.replace(/[()]/g, '.'))) as HTMLInputElement;
 
+/** A browser that draws the photo (jsdom draws none): every redrawn JPEG weighs 120 KB. */
+function browserDraws() {
+  vi.stubGlobal('createImageBitmap', async () => ({ width: 4000, height: 3000, close: () => undefined }));
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ fillStyle: '', fillRect: () => undefined, drawImage: () => undefined } as never);
+  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done) => done(new Blob([new Uint8Array(120_000)], { type: 'image/jpeg' })));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
 describe('the letter form', () => {
-  it('refuses a photo over 5 MB before sending anything, and sends the letter once a smaller one is chosen', async () => {
+  it("a phone's photo over 5 MB is redrawn smaller in the browser and goes with the letter, instead of being refused", async () => {
+    browserDraws();
+    const { requests, user } = renderForm((req) => ({ status: req.method === 'POST' ? 201 : 200, data: letter }));
+    await user.type(screen.getByLabelText(/Tu carta/), 'Hola, te mando una foto de mi jardín.');
+    await user.upload(fileField(), new File([new Uint8Array(LETTER_FILE_MAX_BYTES + 1)], 'IMG_2041.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: t.send }));
+    expect(await screen.findByText(t.sent)).toBeTruthy();
+    expect(screen.queryByText(t.photoTooLarge)).toBeNull();
+    const sent = requests[1]!.data as File;
+    expect([requests[1]!.url, sent.name, sent.type, sent.size]).toEqual(['/users/me/letters/31/photo', 'IMG_2041.jpg', 'image/jpeg', 120_000]);
+  });
+
+  it('refuses a photo over 5 MB the browser cannot redraw before sending anything, and sends the letter once a smaller one is chosen', async () => {
     const { requests, user } = renderForm((req) => ({ status: req.method === 'POST' ? 201 : 200, data: letter }));
     await user.type(screen.getByLabelText(/Tu carta/), 'Hola, ¿cómo te fue en la escuela?');
     await user.upload(fileField(), photo(LETTER_FILE_MAX_BYTES + 1));

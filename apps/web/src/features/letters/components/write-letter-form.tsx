@@ -1,8 +1,9 @@
 // The sponsor writes a letter (docs/product.md#sponsorship-letters): the text (react-hook-form with the
 // shared schema), an optional photo, and a warning while the text seems to hold contact details, which
-// staff will redact before delivery. A photo over the upload's limit or of another type than JPG, PNG
-// or HEIC is refused before anything is sent; a photo refused after the letter was stored says so,
-// and the letter is not offered again.
+// staff will redact before delivery. A photo of another type than JPG, PNG or HEIC is refused when it is
+// chosen; one over the upload's limit is redrawn smaller in the browser (lib/photo-to-send.ts), as a
+// phone's photo often is, or refused when the browser cannot redraw it: either way before anything is
+// sent. A photo refused after the letter was stored says so, and the letter is not offered again.
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,20 +14,33 @@ import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { TextArea, TextInput } from '@/components/form-fields';
 import { getErrorMessage } from '@/lib/api-client';
-import { PHOTO_TYPES, acceptOf, refusedType } from '@/lib/file-types';
+import { PHOTO_TYPES, acceptOf } from '@/lib/file-types';
 import { applyServerErrors } from '@/lib/form-errors';
+import { photoToSend } from '@/lib/photo-to-send';
 import { PhotoNotAttached, useWriteLetter } from '../api/sponsor-letters';
 
-/** Why the chosen photo cannot go, known before anything is sent (so the letter never leaves without it). */
-function photoProblem(file: File | null): string | undefined {
-  if (file === null) return undefined;
-  if (file.size > LETTER_FILE_MAX_BYTES) return t.photoTooLarge;
-  if (refusedType(file, PHOTO_TYPES)) return t.photoWrongType;
-  return undefined;
+const LETTER_PHOTO = { maxBytes: LETTER_FILE_MAX_BYTES, notImage: t.photoWrongType, tooLarge: t.photoTooLarge };
+
+/** The chosen photo, then the file to send (itself, or redrawn smaller) or why it cannot go. */
+type ChosenPhoto = { chosen: File; ready?: File; problem?: string };
+
+function useLetterPhoto() {
+  const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
+  const choose = async (file: File | null) => {
+    setPhoto(file && { chosen: file });
+    if (!file) return;
+    const ready = await photoToSend(file, LETTER_PHOTO);
+    const outcome = 'refusal' in ready ? { problem: ready.refusal } : { ready: ready.photo };
+    // Kept only if no other file was chosen meanwhile.
+    setPhoto((now) => (now?.chosen === file ? { chosen: file, ...outcome } : now));
+  };
+  const preparing = photo != null && !photo.ready && !photo.problem;
+  return { photo, choose, clear: () => setPhoto(null), preparing };
 }
 
 export function WriteLetterForm({ sponsorshipId }: { sponsorshipId: number }) {
-  const [photo, setPhoto] = useState<File | null>(null);
+  const { photo, choose, clear, preparing } = useLetterPhoto();
+  // What the server answered about the photo or the letter, when it is not a field's.
   const [photoError, setPhotoError] = useState<string | undefined>();
   const [sent, setSent] = useState<string | null>(null);
   // A new key empties the file field (its value cannot be set) once a letter has gone.
@@ -37,27 +51,24 @@ export function WriteLetterForm({ sponsorshipId }: { sponsorshipId: number }) {
   const hasContact = findLetterFlags(body ?? '').length > 0;
 
   const choosePhoto = (file: File | null) => {
-    setPhoto(file);
-    setPhotoError(photoProblem(file));
+    setPhotoError(undefined);
+    void choose(file);
   };
 
   const afterSent = (message: string) => {
     reset({ body: '' });
-    setPhoto(null);
+    clear();
     setFileField((n) => n + 1);
     setSent(message);
   };
 
   const onSubmit = handleSubmit((input) => {
     setSent(null);
-    const problem = photoProblem(photo);
-    if (problem) {
-      setPhotoError(problem);
-      return;
-    }
+    // A photo being redrawn or refused keeps the letter here: it never goes without the photo chosen.
+    if (preparing || photo?.problem) return;
     setPhotoError(undefined);
     write.mutate(
-      { input, photo },
+      { input, photo: photo?.ready ?? null },
       {
         onSuccess: () => afterSent(t.sent),
         onError: (error) => {
@@ -80,10 +91,10 @@ export function WriteLetterForm({ sponsorshipId }: { sponsorshipId: number }) {
           optional
           hint={t.photoHelp}
           onChange={(e) => choosePhoto(e.currentTarget.files?.[0] ?? null)}
-          error={photoError}
+          error={photo?.problem ?? photoError}
         />
         {sent && <p role="status" className="text-sm font-semibold text-brand-700">{sent}</p>}
-        <Button type="submit" loading={write.isPending}>{t.send}</Button>
+        <Button type="submit" loading={write.isPending || preparing}>{t.send}</Button>
       </form>
     </Card>
   );
