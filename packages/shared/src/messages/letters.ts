@@ -1,6 +1,7 @@
 // Texts of sponsorship letters (docs/product.md#sponsorship-letters): the sponsor's letters screen, the
 // staff's queue, and the field messages of their requests.
 import { formatNumber } from '../format';
+import { SLIP_MAX_BYTES } from './deposits';
 import type { LetterDirection, LetterStatus } from '../schemas/letter-codes';
 
 export const letterStatusLabels: Record<LetterStatus, string> = {
@@ -17,7 +18,8 @@ export const letterDirectionLabels: Record<LetterDirection, string> = {
 
 export const LETTER_MIN_CHARS = 20;
 export const LETTER_MAX_CHARS = 5000;
-export const LETTER_FILE_MAX_BYTES = 5 * 1024 * 1024;
+/** A letter's photo and a reply's scan go through the deposit slips' pipeline (re-encoded, checked): its limit. */
+export const LETTER_FILE_MAX_BYTES = SLIP_MAX_BYTES;
 /** Boxes burned into a letter's image in one go (decision 0056). */
 export const LETTER_IMAGE_MAX_BOXES = 20;
 
