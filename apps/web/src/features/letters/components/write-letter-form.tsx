@@ -16,30 +16,13 @@ import { TextArea, TextInput } from '@/components/form-fields';
 import { getErrorMessage } from '@/lib/api-client';
 import { PHOTO_TYPES, acceptOf } from '@/lib/file-types';
 import { applyServerErrors } from '@/lib/form-errors';
-import { photoToSend } from '@/lib/photo-to-send';
+import { useChosenPhoto } from '@/lib/use-chosen-photo';
 import { PhotoNotAttached, useWriteLetter } from '../api/sponsor-letters';
 
 const LETTER_PHOTO = { maxBytes: LETTER_FILE_MAX_BYTES, notImage: t.photoWrongType, tooLarge: t.photoTooLarge };
 
-/** The chosen photo, then the file to send (itself, or redrawn smaller) or why it cannot go. */
-type ChosenPhoto = { chosen: File; ready?: File; problem?: string };
-
-function useLetterPhoto() {
-  const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
-  const choose = async (file: File | null) => {
-    setPhoto(file && { chosen: file });
-    if (!file) return;
-    const ready = await photoToSend(file, LETTER_PHOTO);
-    const outcome = 'refusal' in ready ? { problem: ready.refusal } : { ready: ready.photo };
-    // Kept only if no other file was chosen meanwhile.
-    setPhoto((now) => (now?.chosen === file ? { chosen: file, ...outcome } : now));
-  };
-  const preparing = photo != null && !photo.ready && !photo.problem;
-  return { photo, choose, clear: () => setPhoto(null), preparing };
-}
-
 export function WriteLetterForm({ sponsorshipId }: { sponsorshipId: number }) {
-  const { photo, choose, clear, preparing } = useLetterPhoto();
+  const { photo, choose, clear, preparing } = useChosenPhoto(LETTER_PHOTO);
   // What the server answered about the photo or the letter, when it is not a field's.
   const [photoError, setPhotoError] = useState<string | undefined>();
   const [sent, setSent] = useState<string | null>(null);

@@ -18,7 +18,7 @@ import { TextArea, TextInput } from '@/components/form-fields';
 import { getErrorMessage } from '@/lib/api-client';
 import { PHOTO_TYPES, acceptOf } from '@/lib/file-types';
 import { applyServerErrors } from '@/lib/form-errors';
-import { photoToSend } from '@/lib/photo-to-send';
+import { useChosenPhoto } from '@/lib/use-chosen-photo';
 import { usePublishProgressReport } from '../api/progress-reports';
 
 /** A report's photo goes up as a letter's file does (up to 5 MB); a larger one is redrawn under it first. */
@@ -41,8 +41,7 @@ export function ProgressReportForm({ childId, childName }: { childId: number; ch
   const publish = usePublishProgressReport(childId);
   const form = useForm<ProgressReportInput>({ resolver: zodResolver(progressReportInputSchema) as never, defaultValues: empty() });
   // The chosen photo, then the file to send (redrawn when it was larger) or why it is not sent.
-  const [photo, setPhoto] = useState<{ chosen: File; ready?: File; problem?: string } | null>(null);
-  const preparing = photo != null && !photo.ready && !photo.problem;
+  const { photo, choose: choosePhoto, clear: clearPhoto, preparing } = useChosenPhoto(REPORT_PHOTO);
   const [photoKey, setPhotoKey] = useState(0);
   const [done, setDone] = useState<string | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
@@ -54,7 +53,7 @@ export function ProgressReportForm({ childId, childName }: { childId: number; ch
     try {
       const result = await publish.mutateAsync({ values, photo: photo?.ready ?? null });
       form.reset(empty());
-      setPhoto(null);
+      clearPhoto();
       setPhotoKey((k) => k + 1);
       setDone(t.published(childName));
       if (result.photoError) setPhotoError(`El informe se publicó sin foto: ${getErrorMessage(result.photoError, 'no pudimos subirla')}.`);
@@ -62,14 +61,6 @@ export function ProgressReportForm({ childId, childName }: { childId: number; ch
       applyServerErrors(form.setError, error, FIELDS);
     }
   });
-  const choosePhoto = async (file: File | null) => {
-    setPhoto(file && { chosen: file });
-    if (!file) return;
-    const ready = await photoToSend(file, REPORT_PHOTO);
-    const outcome = 'refusal' in ready ? { problem: ready.refusal } : { ready: ready.photo };
-    // Kept only if no other file was chosen meanwhile.
-    setPhoto((now) => (now?.chosen === file ? { chosen: file, ...outcome } : now));
-  };
   const sponsorReads = t.sponsorVisibleHint;
   return (
     <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate aria-label={t.newReport}>
