@@ -34,17 +34,17 @@ function importStatement(file: string, bank: string) {
   });
 }
 
+/** A transfer in quetzales the office enters through gift entry; its id. */
+async function enterTransfer(gift: { receivedOn: string; donorName: string; donorEmail: string; reference: string; amount: number }): Promise<number> {
+  const entered = await inject(ctx.app, { method: 'POST', url: '/api/v1/admin/gifts', token: finance.token, payload: { ...gift, currency: 'GTQ', method: 'transfer' } });
+  expect(entered.statusCode, entered.body).toBe(201);
+  return entered.json().id as number;
+}
+
 describe('a bank transfer entered by the office, found by its reference in the statement', () => {
   it('proposes the transfer for the line carrying its reference and amount, and confirms it', async () => {
     const today = guatemalaDay(new Date());
-    const entered = await inject(ctx.app, {
-      method: 'POST',
-      url: '/api/v1/admin/gifts',
-      token: finance.token,
-      payload: { receivedOn: today, currency: 'GTQ', donorName: 'Ana Transferencia', donorEmail: 'ana.transferencia@prueba.gt', method: 'transfer', reference: 'TRF-55881203', amount: 1234.5 },
-    });
-    expect(entered.statusCode, entered.body).toBe(201);
-    const giftId = entered.json().id as number;
+    const giftId = await enterTransfer({ receivedOn: today, donorName: 'Ana Transferencia', donorEmail: 'ana.transferencia@prueba.gt', reference: 'TRF-55881203', amount: 1234.5 });
     // A gateway's bank transfer of the same amount and day is the gateway's to settle.
     const gateway = await make.donation(ctx.db, { amountCents: 123_450, status: 'pending', paymentMethod: 'bank_transfer', paymentProvider: 'recurrente' });
 
@@ -75,17 +75,11 @@ describe('a bank transfer entered by the office, found by its reference in the s
 
   it('says whether the donor has an email, so Confirmar promises none for a transfer entered without one, and shows no address', async () => {
     const today = guatemalaDay(new Date());
-    const entered = await inject(ctx.app, {
-      method: 'POST',
-      url: '/api/v1/admin/gifts',
-      token: finance.token,
-      payload: { receivedOn: today, currency: 'GTQ', donorName: 'Pedro Sin Correo', donorEmail: '', method: 'transfer', reference: 'TRF-77001234', amount: 640 },
-    });
-    expect(entered.statusCode, entered.body).toBe(201);
+    const giftId = await enterTransfer({ receivedOn: today, donorName: 'Pedro Sin Correo', donorEmail: '', reference: 'TRF-77001234', amount: 640 });
     const res = await importStatement(`${HEADER}\n${statementDay(today)};CREDITO TRANSFERENCIA ACH;77001234;;640,00;640,00\n`, 'Banco Sin Correo');
     expect(res.statusCode, res.body).toBe(201);
     const [candidate] = (res.json() as StatementImport).lines[0].candidates;
-    expect(candidate).toMatchObject({ donation_id: entered.json().id, donor_has_email: false });
+    expect(candidate).toMatchObject({ donation_id: giftId, donor_has_email: false });
     expect(Object.keys(candidate)).not.toContain('donor_email');
   });
 });
