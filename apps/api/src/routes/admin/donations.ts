@@ -73,7 +73,9 @@ export default async function adminDonationRoutes(app: FastifyInstance) {
       schema: {
         tags: [DONATIONS],
         summary: 'Aprobar una donación pendiente',
-        description: 'Pasa a APPROVED (completada, con número de recibo) y se avisa al donante por correo. 409 si ya no está pendiente.',
+        description:
+          'Pasa a APPROVED (completada, con número de recibo) y se avisa al donante por correo (si tiene). Una donación fechada en un mes ' +
+          'ya cerrado queda con la fecha de la aprobación, en el mes abierto (`dated_in_closed_month` lo anuncia). 409 si ya no está pendiente.',
         security: bearer,
         params: idParamSchema,
         response: { 200: adminDonationSchema, ...writeRefusals, 404: error, 409: error },
