@@ -64,6 +64,8 @@ export const closeMessages = {
   } as Record<string, string>,
   ties: 'Los recibos certificados coinciden con el dinero recibido.',
   doesNotTie: 'Los recibos certificados no coinciden con el dinero recibido.',
+  /** The two sums agree, but some gifts of the month are still to be seen to (listed below): saying they "do not tie" misled. */
+  sumsAgreeButItems: 'El dinero recibido y los recibos certificados suman lo mismo, pero hay movimientos por revisar antes de cerrar el mes (abajo).',
   closed: (month: string) => `El mes de ${monthLabel(month)} quedó cerrado.`,
 } as const;
 

@@ -144,3 +144,45 @@ describe('Contabilidad, closing a month', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });
+
+describe('Contabilidad, reviewing a month', { timeout: 20_000 }, () => {
+  function reviewOctober(check: CloseCheck) {
+    renderApp('/admin/contabilidad', {
+      user: { roles: ['FINANCE'] },
+      handler: (req: RecordedRequest) => {
+        if (req.url === '/admin/register') return { status: 200, data: register };
+        if (req.method === 'GET' && req.url === '/admin/close/2026-10') return { status: 200, data: check };
+        return undefined;
+      },
+    });
+  }
+  const pendingCash = {
+    kind: 'office_gift_pending' as const, donation_id: 84, reference: '#MG88819081', donor: 'Juan Octubre', date: '2026-10-15',
+    amount_cents: 150_000, currency: 'GTQ', receipt: null,
+  };
+
+  it('with equal sums and only gifts still to see to, does not say the receipts and the money differ; each item is dated dd/mm/aaaa', async () => {
+    reviewOctober({
+      month: '2026-10', received_cents: 831_500, received_count: 27, certified_cents: 831_500, certified_count: 27, ties: false,
+      mismatches: [pendingCash], closed: null,
+    });
+    fireEvent.input(await screen.findByLabelText('Mes', {}, { timeout: 6000 }), { target: { value: '2026-10' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Revisar el mes' }));
+    const status = await screen.findByText(/suman lo mismo/);
+    expect(status.textContent).toBe('El dinero recibido y los recibos certificados suman lo mismo, pero hay movimientos por revisar antes de cerrar el mes (abajo).');
+    expect(screen.queryByText('Los recibos certificados no coinciden con el dinero recibido.')).toBeNull();
+    const table = screen.getByRole('table', { name: 'Lo que no cuadra' });
+    expect(within(table).getByText('15/10/2026')).toBeInTheDocument();
+    expect(within(table).queryByText('2026-10-15')).toBeNull();
+  });
+
+  it('with different sums still says they do not tie', async () => {
+    reviewOctober({
+      month: '2026-10', received_cents: 981_500, received_count: 28, certified_cents: 831_500, certified_count: 27, ties: false,
+      mismatches: [{ ...pendingCash, kind: 'gift_without_receipt' as const, date: '2026-10-03' }], closed: null,
+    });
+    fireEvent.input(await screen.findByLabelText('Mes', {}, { timeout: 6000 }), { target: { value: '2026-10' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Revisar el mes' }));
+    expect(await screen.findByText('Los recibos certificados no coinciden con el dinero recibido.')).toBeInTheDocument();
+  });
+});

@@ -4,10 +4,10 @@
 // would refuse (the end before the start, over 366 days) is refused at the dates with the API's
 // message, and closing a month asks for confirmation first.
 import { useId, useState } from 'react';
-import { guatemalaDay, formatCents, formatDate, formatDateTime, formatReceiptNumber } from '@donaciones/shared/format';
+import { guatemalaDay, formatCents, formatDate, formatDateTime, formatDay, formatReceiptNumber } from '@donaciones/shared/format';
 import { closeMessages, registerMessages, accountingScreenMessages as ui } from '@donaciones/shared/messages/accounting';
 import { can } from '@donaciones/shared/permissions';
-import { type Movement, type RegisterTotal, registerQuerySchema } from '@donaciones/shared/schemas/accounting';
+import { type CloseCheck, type Movement, type RegisterTotal, registerQuerySchema } from '@donaciones/shared/schemas/accounting';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { TextInput } from '@/components/form-fields';
@@ -114,6 +114,12 @@ function RegisterSection() {
   );
 }
 
+/** Whether the month ties; when only its listed items keep it from tying, the sums are not said to differ. */
+function tieMessage(check: CloseCheck): string {
+  if (check.ties) return closeMessages.ties;
+  return check.received_cents === check.certified_cents ? closeMessages.sumsAgreeButItems : closeMessages.doesNotTie;
+}
+
 function CloseSection() {
   const id = useId();
   const [month, setMonth] = useState(previousMonth);
@@ -131,7 +137,7 @@ function CloseSection() {
       {data && (
         <Card className="space-y-3 p-4">
           <p>{ui.received}: {formatCents(data.received_cents)} ({data.received_count}) · {ui.certified}: {formatCents(data.certified_cents)} ({data.certified_count})</p>
-          <p role="status">{data.ties ? closeMessages.ties : closeMessages.doesNotTie}</p>
+          <p role="status">{tieMessage(data)}</p>
           <ResponsiveTable
             caption={ui.mismatches}
             rows={data.mismatches}
@@ -141,7 +147,7 @@ function CloseSection() {
               { key: 'kind', header: col.kind, cell: (m) => closeMessages.kinds[m.kind], primary: true },
               { key: 'reference', header: col.reference, cell: (m) => m.reference },
               { key: 'donor', header: col.donor, cell: (m) => m.donor },
-              { key: 'date', header: col.date, cell: (m) => m.date },
+              { key: 'date', header: col.date, cell: (m) => <span className="whitespace-nowrap">{formatDay(m.date)}</span> },
               { key: 'amount', header: col.gross, cell: (m) => formatCents(m.amount_cents, m.currency), className: 'text-right' },
             ]}
           />
