@@ -35,9 +35,17 @@ function csvRows(bytes: Uint8Array): { line: number; cells: string[] }[] {
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** A cell as staff read it: dates as dd/mm/yyyy (the sheet's own day), numbers as written, formulas by their result. */
+/**
+ * A number cell as Excel shows it: at most 15 significant digits. A sum or a product in the sheet keeps the
+ * binary noise of its arithmetic (=0.1+0.2 holds 0.30000000000000004, shown 0.3), which the amount rules
+ * would refuse as more than two decimals although staff see Q0.30; a real third decimal (99.999) stays.
+ */
+const numberText = (n: number) => String(Number(n.toPrecision(15)));
+
+/** A cell as staff read it: dates as dd/mm/yyyy (the sheet's own day), numbers as Excel shows them, formulas by their result. */
 function cellText(value: ExcelJS.CellValue): string {
   if (value == null) return '';
+  if (typeof value === 'number') return numberText(value);
   if (value instanceof Date) return `${two(value.getUTCDate())}/${two(value.getUTCMonth() + 1)}/${value.getUTCFullYear()}`;
   if (typeof value === 'object') {
     if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
