@@ -2,8 +2,7 @@
 // rule, the received day (not future, not closed), the permission matrix and the receipt only on completion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { formatDate, guatemalaDay } from '@donaciones/shared/format';
-import { accountingMessages } from '@donaciones/shared/messages/accounting';
+import { formatDate, formatMonth, guatemalaDay } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { giftEntryMessages as g } from '@donaciones/shared/messages/gift-entry';
 import { DEFAULT_SETTINGS } from '@donaciones/shared/schemas/settings';
@@ -265,14 +264,22 @@ describe('the day it was received', () => {
     expect(res.json().errors).toEqual({ receivedOn: g.receivedOnFuture });
   });
 
-  it('refuses a day in a closed month, and takes one after it', async () => {
+  it('refuses a day in a closed month, naming the month of that day (not advising a correction), and takes one after it', async () => {
     const lastMonthDay = guatemalaDay(new Date(new Date(`${today().slice(0, 7)}-01T12:00:00Z`).getTime() - 86_400_000));
     const month = lastMonthDay.slice(0, 7);
+    const monthBeforeDay = guatemalaDay(new Date(new Date(`${month}-01T12:00:00Z`).getTime() - 86_400_000));
     await ctx.db.insert(accountingCloses).values({ month });
     try {
       const res = await enter({ donorName: 'Ana Soto', method: 'cash', amount: 100, receivedOn: lastMonthDay });
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual({ receivedOn: accountingMessages.periodClosed(month) });
+      expect(res.json().errors).toEqual({
+        receivedOn: `La fecha cae en ${formatMonth(month)}, un mes ya cerrado en Contabilidad: no se pueden registrar donaciones con esa fecha.`,
+      });
+      // A day of an earlier month is named by its own month, not by the latest closed one.
+      const earlier = await enter({ donorName: 'Ana Soto', method: 'cash', amount: 100, receivedOn: monthBeforeDay });
+      expect(earlier.json().errors).toEqual({
+        receivedOn: `La fecha cae en ${formatMonth(monthBeforeDay.slice(0, 7))}, y Contabilidad está cerrada hasta ${formatMonth(month)}: no se pueden registrar donaciones con esa fecha.`,
+      });
       expect((await enter({ donorName: 'Ana Soto', method: 'cash', amount: 100, receivedOn: today() })).statusCode).toBe(201);
     } finally {
       await ctx.db.delete(accountingCloses).where(eq(accountingCloses.month, month));

@@ -75,6 +75,14 @@ export const giftEntryMessages = {
   donorNotFound: 'Ese donante ya no existe o se combinó con otro. Búscalo de nuevo.',
   receivedOnRequired: 'Indica la fecha en que se recibió',
   receivedOnFuture: 'La fecha en que se recibió no puede ser futura',
+  /**
+   * The day falls in a closed month: named by the day's own month (not only the latest closed one) and without the
+   * close's advice to record a correction, which means nothing for a gift not yet entered.
+   */
+  receivedOnClosed: (month: string, closedThrough: string) =>
+    month === closedThrough
+      ? `La fecha cae en ${month}, un mes ya cerrado en Contabilidad: no se pueden registrar donaciones con esa fecha.`
+      : `La fecha cae en ${month}, y Contabilidad está cerrada hasta ${closedThrough}: no se pueden registrar donaciones con esa fecha.`,
   methodRequired: 'Elige la forma de pago',
   chequeNumberRequired: 'Indica el número de cheque',
   chequeBankRequired: 'Indica el banco del cheque',

@@ -3,9 +3,8 @@
 // pending until someone with gifts.complete approves it, or completes at once (gifts.complete), the
 // receipt issued by the ledger's one completion step either way.
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { formatDate, guatemalaDay, toCents } from '@donaciones/shared/format';
+import { formatDate, formatMonth, guatemalaDay, toCents } from '@donaciones/shared/format';
 import { guatemalaMidnight } from '@donaciones/shared/figures';
-import { accountingMessages } from '@donaciones/shared/messages/accounting';
 import { giftEntryMessages as g } from '@donaciones/shared/messages/gift-entry';
 import { type Permission, can } from '@donaciones/shared/permissions';
 import type { DonorChoices, EnteredGift, GiftEntryOptions, GiftMethod, StaffGift } from '@donaciones/shared/schemas/gift-entry';
@@ -81,7 +80,7 @@ async function assertNotSomeoneElse(tx: Db, name: string, email: string, taxId: 
 async function assertReceivable(db: Db, receivedOn: string, today: string): Promise<void> {
   if (receivedOn > today) throw fieldError('receivedOn', g.receivedOnFuture);
   const closed = await latestClosedMonth(db);
-  if (closed !== null && monthOf(receivedOn) <= closed) throw fieldError('receivedOn', accountingMessages.periodClosed(closed));
+  if (closed !== null && monthOf(receivedOn) <= closed) throw fieldError('receivedOn', g.receivedOnClosed(formatMonth(monthOf(receivedOn)), formatMonth(closed)));
 }
 
 /** The method's own details, each on its column (migration 0027 checks they match the method). */
