@@ -4,7 +4,7 @@ export const donorsMessages = {
   nameRequired: 'Escribe el nombre o la razón social.',
   nameTooLong: 'El nombre admite hasta 200 caracteres.',
   kindInvalid: 'El tipo de donante debe ser persona o empresa.',
-  emailInvalid: 'Uno de los correos no es válido.',
+  emailInvalid: (email: string) => `El correo «${email}» no es válido.`,
   emailTaken: 'Ese correo ya pertenece a otro donante: propón una fusión en lugar de repetirlo.',
   phoneInvalid: (phone: string) => `El teléfono «${phone}» no es válido: de 7 a 20 dígitos, con +, espacios, guiones o paréntesis.`,
   tooMany: 'Hay demasiados elementos en la lista.',

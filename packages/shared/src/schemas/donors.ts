@@ -68,6 +68,15 @@ const phone = z
   .refine((p) => /^\+?[0-9 ()-]+$/.test(p) && p.replace(/\D/g, '').length >= 7 && p.replace(/\D/g, '').length <= 20, {
     error: (issue) => m.phoneInvalid(String(issue.input ?? '')),
   });
+/**
+ * One of a donor's emails, one a line in the form: a refused one is named, as a refused phone is (with three
+ * emails, "Ingresa un correo electrónico válido" did not say which). Stored in lower case, as every email.
+ */
+const listedEmail = z
+  .string()
+  .trim()
+  .refine((e) => e.length <= 254 && emailField.safeParse(e).success, { error: (issue) => m.emailInvalid(String(issue.input ?? '')) })
+  .transform((e) => e.toLowerCase());
 const tag = z.string().trim().min(1, { error: m.tagInvalid }).max(40, { error: m.tagInvalid });
 
 export const donorUpdateSchema = z.object({
@@ -75,7 +84,7 @@ export const donorUpdateSchema = z.object({
   name: z.string().trim().min(1, { error: m.nameRequired }).max(200, { error: m.nameTooLong }),
   contactPerson: z.string().trim().max(200, { error: m.nameTooLong }).nullable(),
   taxId: z.string().trim().max(TAX_ID_MAX_LENGTH, { error: taxIdMessages.tooLong }).nullable(),
-  emails: z.array(emailField).max(10, { error: m.tooManyEmails }),
+  emails: z.array(listedEmail).max(10, { error: m.tooManyEmails }),
   phones: z.array(phone).max(10, { error: m.tooManyPhones }),
   address: z.string().trim().max(500, { error: m.addressTooLong }).nullable(),
   consentEmail: z.boolean(),

@@ -99,6 +99,27 @@ describe('admin donor page', { timeout: 20_000 }, () => {
     expect(api.puts.at(-1)?.data).toMatchObject({ kind: 'company', taxId: '1234567K', phones: ['+502 5555 1234', '+1 (555) 123-4567'], tags: ['empresa-aliada'], consentEmail: true });
   });
 
+  it('names the refused email among several, as it names a refused phone, and sends nothing', async () => {
+    const api = donorApi();
+    renderApp('/admin/donantes/12', { user: { roles: ['FINANCE'] }, handler: api.handler });
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }, { timeout: 6000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar donante' });
+    const emails = within(dialog).getByRole('textbox', { name: /Correos/ });
+    await userEvent.clear(emails);
+    await userEvent.type(emails, 'compras@cafe.gt{enter}gerencia@cafe{enter}ventas@cafe.gt');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await within(dialog).findByText('El correo «gerencia@cafe» no es válido.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Ingresa un correo electrónico válido')).toBeNull();
+    expect(emails).toHaveAttribute('aria-invalid', 'true');
+    expect(api.puts).toHaveLength(0);
+
+    await userEvent.clear(emails);
+    await userEvent.type(emails, 'compras@cafe.gt{enter}Gerencia@Cafe.gt');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(api.puts).toHaveLength(1));
+    expect(api.puts[0].data).toMatchObject({ emails: ['compras@cafe.gt', 'gerencia@cafe.gt'] });
+  });
+
   it("names the donor who holds an email, links to them and opens the pair's merge preview", async () => {
     const holder = { ...page, donor: { ...page.donor, id: 34, name: 'Café Atitlán', emails: ['ventas@cafe.gt'], giftCount: 5, taxId: null, taxIdKind: null } };
     const taken = 'Ese correo ya pertenece a otro donante: propón una fusión en lugar de repetirlo.';
