@@ -1,8 +1,8 @@
 // Staff gift entry (docs/product.md#staff-gift-entry): each method, the settings' bounds, the fiscal
-// rule, the received day (not future, not closed), the permission matrix and the receipt only on completion.
+// rule, the received day (not future; in a closed month, dated today), the permission matrix and the receipt only on completion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { formatDate, formatMonth, guatemalaDay } from '@donaciones/shared/format';
+import { formatDate, formatDay, formatMonth, guatemalaDay } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { giftEntryMessages as g } from '@donaciones/shared/messages/gift-entry';
 import { DEFAULT_SETTINGS } from '@donaciones/shared/schemas/settings';
@@ -264,26 +264,35 @@ describe('the day it was received', () => {
     expect(res.json().errors).toEqual({ receivedOn: g.receivedOnFuture });
   });
 
-  it('refuses a day in a closed month, naming the month of that day (not advising a correction), and takes one after it', async () => {
+  it('takes a day in a closed month but dates the gift today, in the open month, keeping the day received; the closed month does not change', async () => {
     const lastMonthDay = guatemalaDay(new Date(new Date(`${today().slice(0, 7)}-01T12:00:00Z`).getTime() - 86_400_000));
     const month = lastMonthDay.slice(0, 7);
     const monthBeforeDay = guatemalaDay(new Date(new Date(`${month}-01T12:00:00Z`).getTime() - 86_400_000));
     await ctx.db.insert(accountingCloses).values({ month });
+    const options = async () => (await inject(ctx.app, { method: 'GET', url: '/api/v1/admin/gifts/options', token: who.volunteer.token })).json();
     try {
-      const res = await enter({ donorName: 'Ana Soto', method: 'cash', amount: 100, receivedOn: lastMonthDay });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual({
-        receivedOn: `La fecha cae en ${formatMonth(month)}, un mes ya cerrado en Contabilidad: no se pueden registrar donaciones con esa fecha.`,
-      });
-      // A day of an earlier month is named by its own month, not by the latest closed one.
-      const earlier = await enter({ donorName: 'Ana Soto', method: 'cash', amount: 100, receivedOn: monthBeforeDay });
-      expect(earlier.json().errors).toEqual({
-        receivedOn: `La fecha cae en ${formatMonth(monthBeforeDay.slice(0, 7))}, y Contabilidad está cerrada hasta ${formatMonth(month)}: no se pueden registrar donaciones con esa fecha.`,
-      });
-      expect((await enter({ donorName: 'Ana Soto', method: 'cash', amount: 100, receivedOn: today() })).statusCode).toBe(201);
+      expect((await options()).closed_through).toBe(month);
+      const closedRegister = async () => {
+        const rows = [];
+        for await (const batch of registerBatches(ctx.db, { from: `${month}-01`, to: lastMonthDay })) rows.push(...batch);
+        return rows.length;
+      };
+      const before = await closedRegister();
+      for (const [day, completed] of [[lastMonthDay, true], [monthBeforeDay, false]] as const) {
+        const res = await enter({ donorName: 'Ana Soto', method: 'cash', amount: 100, receivedOn: day, completed });
+        expect(res.statusCode, res.body).toBe(201);
+        const gift = await stored(res.json().id);
+        expect([gift.receivedOn, guatemalaDay(gift.createdAt), gift.status]).toEqual([day, today(), completed ? 'completed' : 'pending']);
+        const review = (await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/donations/${gift.id}/review`, token: who.finance.token })).json();
+        expect(review.history[0].message).toContain(
+          `. Quedó con fecha del ${formatDay(today())}: su fecha anterior, el ${formatDay(day)}, es de ${formatMonth(month)}, un mes ya cerrado`,
+        );
+      }
+      expect(await closedRegister()).toBe(before);
     } finally {
       await ctx.db.delete(accountingCloses).where(eq(accountingCloses.month, month));
     }
+    expect((await options()).closed_through).toBeNull();
   });
 
   it('a pending gift received long ago waits for staff: the expiry of abandoned checkouts leaves it', async () => {

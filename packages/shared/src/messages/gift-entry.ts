@@ -75,14 +75,9 @@ export const giftEntryMessages = {
   donorNotFound: 'Ese donante ya no existe o se combinó con otro. Búscalo de nuevo.',
   receivedOnRequired: 'Indica la fecha en que se recibió',
   receivedOnFuture: 'La fecha en que se recibió no puede ser futura',
-  /**
-   * The day falls in a closed month: named by the day's own month (not only the latest closed one) and without the
-   * close's advice to record a correction, which means nothing for a gift not yet entered.
-   */
-  receivedOnClosed: (month: string, closedThrough: string) =>
-    month === closedThrough
-      ? `La fecha cae en ${month}, un mes ya cerrado en Contabilidad: no se pueden registrar donaciones con esa fecha.`
-      : `La fecha cae en ${month}, y Contabilidad está cerrada hasta ${closedThrough}: no se pueden registrar donaciones con esa fecha.`,
+  /** Under the date, when it falls in a closed month (decision 0078): said before the gift is recorded. */
+  receivedOnClosed: (month: string) =>
+    `El mes de ${month} ya está cerrado en Contabilidad: la donación quedará con la fecha de hoy, en el mes abierto, y se anotará el día en que se recibió.`,
   methodRequired: 'Elige la forma de pago',
   chequeNumberRequired: 'Indica el número de cheque',
   chequeBankRequired: 'Indica el banco del cheque',

@@ -127,6 +127,8 @@ export const giftEntryOptionsSchema = z.object({
   usd_exchange_rate: z.number(),
   programs: z.array(z.object({ id: z.number().int(), name: z.string() })),
   may_complete: z.boolean(),
+  /** The latest month closed in Contabilidad ('YYYY-MM'), or null: a gift received up to its end is dated today. */
+  closed_through: z.string().nullable(),
 });
 export type GiftEntryOptions = z.infer<typeof giftEntryOptionsSchema>;
 

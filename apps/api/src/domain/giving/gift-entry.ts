@@ -3,7 +3,7 @@
 // pending until someone with gifts.complete approves it, or completes at once (gifts.complete), the
 // receipt issued by the ledger's one completion step either way.
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { formatDate, formatMonth, guatemalaDay, toCents } from '@donaciones/shared/format';
+import { formatDate, guatemalaDay, toCents } from '@donaciones/shared/format';
 import { guatemalaMidnight } from '@donaciones/shared/figures';
 import { giftEntryMessages as g } from '@donaciones/shared/messages/gift-entry';
 import { type Permission, can } from '@donaciones/shared/permissions';
@@ -76,11 +76,15 @@ async function assertNotSomeoneElse(tx: Db, name: string, email: string, taxId: 
   throw fieldError('nit', g.taxIdOfAnotherDonor);
 }
 
-/** The day must not be in the future nor in a closed month (a closed month refuses edits). */
-async function assertReceivable(db: Db, receivedOn: string, today: string): Promise<void> {
+/**
+ * The day must not be in the future. One in a closed month is taken, but the gift is dated now, in the open
+ * month, as a gift of a closed month approved late is (decision 0078): the closed month never changes, and
+ * `received_on` keeps the day it arrived. Returns the closed month it fell in, or null.
+ */
+async function closedMonthOfDay(db: Db, receivedOn: string, today: string): Promise<string | null> {
   if (receivedOn > today) throw fieldError('receivedOn', g.receivedOnFuture);
   const closed = await latestClosedMonth(db);
-  if (closed !== null && monthOf(receivedOn) <= closed) throw fieldError('receivedOn', g.receivedOnClosed(formatMonth(monthOf(receivedOn)), formatMonth(closed)));
+  return closed !== null && monthOf(receivedOn) <= closed ? closed : null;
 }
 
 /** The method's own details, each on its column (migration 0027 checks they match the method). */
@@ -102,7 +106,7 @@ export async function enterGift(db: Database, input: { data: StaffGift; actor: S
   if (data.completed && !can(actor.roles, 'gifts.complete')) throw forbidden(g.completeForbidden);
   const now = input.now ?? new Date();
   const today = guatemalaDay(now);
-  await assertReceivable(db, data.receivedOn, today);
+  const closed = await closedMonthOfDay(db, data.receivedOn, today);
   const row = await db.transaction(async (tx) => {
     const donor = await donorOf(tx, data);
     const amountCents = toCents(data.amount);
@@ -112,8 +116,8 @@ export async function enterGift(db: Database, input: { data: StaffGift; actor: S
     if (!taxId.ok) throw fieldError('nit', taxId.message === taxIdMessages.cfNotAllowed ? g.cfNotAllowed : taxId.message);
     if (donor.donorId == null) await assertNotSomeoneElse(tx, donor.donorName, donor.donorEmail, taxId.value);
     const programId = await assertDesignation(tx, data.programId);
-    // The gift counts on the day it arrived (every figure dates a gift by created_at).
-    const at = data.receivedOn === today ? now : guatemalaMidnight(data.receivedOn);
+    // The gift counts on the day it arrived (every figure dates a gift by created_at), or now when that day's month is closed.
+    const at = data.receivedOn === today || closed ? now : guatemalaMidnight(data.receivedOn);
     const pending = await insertDonation(tx, {
       donorId: donor.donorId,
       donorName: donor.donorName,
@@ -139,7 +143,16 @@ export async function enterGift(db: Database, input: { data: StaffGift; actor: S
       action: 'donation.entered',
       entityType: 'donation',
       entityId: pending.id,
-      details: { reference: pending.referenceCode, method: data.method, received_on: data.receivedOn, amount_cents: amountCents, currency: data.currency, completed: data.completed },
+      details: {
+        reference: pending.referenceCode,
+        method: data.method,
+        received_on: data.receivedOn,
+        amount_cents: amountCents,
+        currency: data.currency,
+        completed: data.completed,
+        // The history says the gift's date and the closed month its day fell in (as a late approval's line does).
+        ...(closed ? { dated_from: data.receivedOn, dated_on: today, closed_month: closed } : {}),
+      },
       ip: input.ip,
     });
     if (!data.completed) return pending;
@@ -162,9 +175,10 @@ async function answerOf(db: Db, row: DonationRow): Promise<EnteredGift> {
 
 /** What the form needs: the bounds, the dollar rate, the programmes a gift may go to, and whether it may complete. */
 export async function giftEntryOptions(db: Db, roles: readonly string[]): Promise<GiftEntryOptions> {
-  const [system, pay, open] = await Promise.all([
+  const [system, pay, closedThrough, open] = await Promise.all([
     getSettings(db, 'system'),
     getSettings(db, 'payments'),
+    latestClosedMonth(db),
     db
       .select({ id: programs.id, name: programs.name })
       .from(programs)
@@ -178,6 +192,7 @@ export async function giftEntryOptions(db: Db, roles: readonly string[]): Promis
     usd_exchange_rate: pay.usd_exchange_rate,
     programs: open,
     may_complete: can(roles, completes),
+    closed_through: closedThrough,
   };
 }
 

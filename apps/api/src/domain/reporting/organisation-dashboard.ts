@@ -54,7 +54,7 @@ function str(details: Record<string, unknown>, key: string): string {
   return typeof v === 'string' || typeof v === 'number' ? String(v) : '';
 }
 
-/** What the history adds when a completion re-dated a gift of a closed month (ledger/transitions.ts). */
+/** What the history adds when a gift of a closed month took a later date: approved or entered after the close (decision 0078). */
 function redated(d: Record<string, unknown>): string {
   if (!str(d, 'dated_from')) return '';
   return act.redatedAfterClose(formatDay(str(d, 'dated_on')), formatDay(str(d, 'dated_from')), formatMonth(str(d, 'closed_month')));
@@ -83,7 +83,7 @@ export function activityMessage(entry: { action: string; actorEmail: string | nu
     case 'donation.create':
       return act.donationCreate(ref);
     case 'donation.entered':
-      return act.donationEntered(actor, ref, giftEntryMessages.methods[str(d, 'method') as GiftMethod] ?? str(d, 'method'), formatDay(str(d, 'received_on')));
+      return act.donationEntered(actor, ref, giftEntryMessages.methods[str(d, 'method') as GiftMethod] ?? str(d, 'method'), formatDay(str(d, 'received_on'))) + redated(d);
     case 'user.role_donor_added':
       return act.donorRoleAdded;
     case 'donation.approve':

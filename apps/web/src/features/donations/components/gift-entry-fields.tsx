@@ -1,7 +1,7 @@
 // The sections of the staff gift form (docs/product.md#staff-gift-entry): the donor, how and when it
 // arrived (each method asks for its own details), and the gift itself. Every error shows next to its field.
 import type { UseFormReturn } from 'react-hook-form';
-import { formatMoney, guatemalaDay } from '@donaciones/shared/format';
+import { formatMoney, formatMonth, guatemalaDay } from '@donaciones/shared/format';
 import { GIFT_METHODS, giftEntryMessages as g } from '@donaciones/shared/messages/gift-entry';
 import type { GiftEntryOptions, StaffGift, StaffGiftInput } from '@donaciones/shared/schemas/gift-entry';
 import { Checkbox, Select, TextArea, TextInput } from '@/components/form-fields';
@@ -47,15 +47,30 @@ export function DonorFields({ form, mode, onMode, chosen, onChoose }: DonorField
   );
 }
 
-export function MethodFields({ form }: { form: GiftForm }) {
+/** Under the date: a day of a month already closed gives the gift today's date (decision 0078), said before it is recorded. */
+function closedDayHint(receivedOn: string | undefined, closedThrough: string | null | undefined): string | undefined {
+  if (!closedThrough || !receivedOn || !/^\d{4}-\d{2}-\d{2}$/.test(receivedOn) || receivedOn.slice(0, 7) > closedThrough) return undefined;
+  return g.receivedOnClosed(formatMonth(receivedOn.slice(0, 7)));
+}
+
+export function MethodFields({ form, closedThrough }: { form: GiftForm; closedThrough?: string | null }) {
   const { register, watch, formState } = form;
   const errors = formState.errors;
   const method = watch('method');
+  const receivedOn = watch('receivedOn');
   return (
     <>
       <div className="grid gap-5 sm:grid-cols-2">
         <Select label={g.method} required options={METHOD_OPTIONS} error={errors.method?.message} {...register('method')} />
-        <TextInput label={g.receivedOn} required type="date" max={guatemalaDay(new Date())} error={errors.receivedOn?.message} {...register('receivedOn')} />
+        <TextInput
+          label={g.receivedOn}
+          required
+          type="date"
+          max={guatemalaDay(new Date())}
+          hint={closedDayHint(receivedOn, closedThrough)}
+          error={errors.receivedOn?.message}
+          {...register('receivedOn')}
+        />
       </div>
       {method === 'cheque' && (
         <div className="grid gap-5 sm:grid-cols-2">

@@ -79,7 +79,7 @@ export function GiftEntryForm() {
         <DonorFields form={form} mode={mode} onMode={switchMode} chosen={chosen} onChoose={choose} />
       </Section>
       <Section icon={<CalendarCheck aria-hidden="true" className="size-5 text-accent-600" />} title={g.paymentSection}>
-        <MethodFields form={form} />
+        <MethodFields form={form} closedThrough={options.data?.closed_through} />
       </Section>
       <Section icon={<ClipboardList aria-hidden="true" className="size-5 text-accent-600" />} title={g.giftSection}>
         <AmountFields form={form} options={options.data} />

@@ -1,13 +1,13 @@
 // One donation flow for donors (/donate); /donations/new is the staff gift form (docs/product.md#staff-gift-entry).
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { guatemalaDay } from '@donaciones/shared/format';
 import { renderApp } from '@/test/render-app';
 
 afterEach(cleanup);
 
-const OPTIONS = { min_amount: 1, max_amount: 50_000, usd_exchange_rate: 7.7, programs: [{ id: 3, name: 'Útiles escolares' }], may_complete: true };
+const OPTIONS = { min_amount: 1, max_amount: 50_000, usd_exchange_rate: 7.7, programs: [{ id: 3, name: 'Útiles escolares' }], may_complete: true, closed_through: null };
 
 describe('/donations/new', { timeout: 20_000 }, () => {
   it.each([['DONOR'], ['USER'], ['COMMUNICATIONS'], ['SPONSORSHIP']])('takes a %s to the donation flow at /donate', async (role) => {
@@ -45,6 +45,21 @@ describe('/donations/new', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('option', { name: 'Útiles escolares' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: /Ya se recibió/ })).toBeInTheDocument();
     expect(requests.some((r) => r.url === '/admin/gifts')).toBe(false);
+  });
+
+  it('says under the date that a day of a month already closed gives the gift today\'s date; a day after it says nothing', async () => {
+    renderApp('/donations/new', {
+      user: { roles: ['FINANCE'] },
+      handler: (req) => (req.url === '/admin/gifts/options' ? { status: 200, data: { ...OPTIONS, closed_through: '2026-10' } } : undefined),
+    });
+    await screen.findByRole('option', { name: 'Útiles escolares' }, { timeout: 6000 });
+    const date = screen.getByLabelText(/Fecha en que se recibió/);
+    const said = 'El mes de septiembre de 2026 ya está cerrado en Contabilidad: la donación quedará con la fecha de hoy, en el mes abierto, y se anotará el día en que se recibió.';
+    fireEvent.input(date, { target: { value: '2026-09-30' } });
+    expect(await screen.findByText(said)).toBeInTheDocument();
+    expect(date).toHaveAccessibleDescription(said);
+    fireEvent.input(date, { target: { value: '2026-11-02' } });
+    await waitFor(() => expect(screen.queryByText(/ya está cerrado en Contabilidad/)).not.toBeInTheDocument());
   });
 
   it('hides "Ya se recibió" from staff who may only enter it pending', async () => {
