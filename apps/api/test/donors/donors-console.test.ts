@@ -214,5 +214,21 @@ describe('segment export', () => {
     const csv = await send('POST', '/api/v1/admin/donors/export', { q: 'fechada.dia', format: 'csv', columns: ['name', 'lifetime', 'firstGiftAt', 'lastGiftAt'] });
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.body.split('\r\n')[1]).toBe('Fechada Día,80.50,05/03/2026,05/03/2026');
+    // In Excel they are date cells shown dd/mm/yyyy (the Guatemala day), so the sheet sorts and filters them as dates.
+    await make.donation(ctx.db, { donorName: 'Fechada Dos', donorEmail: 'fechada.dos@correo.gt', createdAt: new Date('2025-12-31T23:30:00-06:00') });
+    const xlsx = await send('POST', '/api/v1/admin/donors/export', { q: 'fechada', format: 'xlsx', columns: ['name', 'firstGiftAt', 'lastGiftAt'] });
+    expect(xlsx.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as never);
+    const sheet = book.getWorksheet('Donantes')!;
+    const rows = [2, 3].map((n) => sheet.getRow(n));
+    const byName = new Map(rows.map((row) => [row.getCell(1).value, [row.getCell(2).value, row.getCell(3).value]]));
+    expect(byName).toEqual(
+      new Map([
+        ['Fechada Día', [new Date('2026-03-05T00:00:00Z'), new Date('2026-03-05T00:00:00Z')]],
+        ['Fechada Dos', [new Date('2025-12-31T00:00:00Z'), new Date('2025-12-31T00:00:00Z')]],
+      ]),
+    );
+    expect(rows[0].getCell(2).numFmt).toBe('dd/mm/yyyy');
   });
 });

@@ -3,7 +3,7 @@
 // card data, token or payment detail exists among them. Every export is audited with its filters,
 // columns and row count.
 import { and, asc, eq, gt, or } from 'drizzle-orm';
-import { formatDate, formatDateTime } from '@donaciones/shared/format';
+import { formatDate, formatDateTime, guatemalaDay } from '@donaciones/shared/format';
 import { donorsMessages as m } from '@donaciones/shared/messages/donors';
 import type { DonorExportColumn, DonorExportRequest } from '@donaciones/shared/schemas/donors';
 import type { Db } from '../../db/client';
@@ -35,6 +35,17 @@ const cell: Record<DonorExportColumn, (r: DonorRow) => string | number> = {
   createdAt: (r) => formatDateTime(r.createdAt),
 };
 
+/**
+ * In Excel the first and last gift are date cells (sorted and filtered as dates, not as dd/mm/yyyy text), their
+ * Guatemala day at midnight as the register writes its days; the CSV keeps the text above.
+ */
+const DAY_COLUMNS: Partial<Record<DonorExportColumn, (r: DonorRow) => Date | null>> = {
+  firstGiftAt: (r) => r.firstGiftAt,
+  lastGiftAt: (r) => r.lastGiftAt,
+};
+const DAY_FORMAT = 'dd/mm/yyyy';
+const dayCell = (instant: Date | null) => (instant ? new Date(`${guatemalaDay(instant)}T00:00:00Z`) : null);
+
 /** RFC 4180 quoting; a text cell a spreadsheet would run as a formula is prefixed with an apostrophe. */
 function csvCell(value: string | number): string {
   let text = String(value);
@@ -65,8 +76,9 @@ export interface DonorExportFile {
 export async function exportDonors(db: Db, input: { request: DonorExportRequest; actor: Actor; ip?: string | null }): Promise<DonorExportFile> {
   const { format, columns, ...filters } = input.request;
   const header = columns.map((c) => m.columns[c]);
-  const data: (string | number)[][] = [];
-  for await (const rows of segment(db, input.request)) for (const r of rows) data.push(columns.map((c) => cell[c](r)));
+  const found: DonorRow[] = [];
+  for await (const rows of segment(db, input.request)) found.push(...rows);
+  const data = found.map((r) => columns.map((c) => cell[c](r)));
   const stamp = new Date().toISOString().slice(0, 10);
   let file: DonorExportFile;
   if (format === 'csv') {
@@ -78,9 +90,10 @@ export async function exportDonors(db: Db, input: { request: DonorExportRequest;
     const book = new (await loadExcel()).Workbook();
     const sheet = book.addWorksheet('Donantes');
     sheet.addRow(header).font = { bold: true };
-    for (const line of data) sheet.addRow(line);
+    for (const r of found) sheet.addRow(columns.map((c) => (DAY_COLUMNS[c] ? dayCell(DAY_COLUMNS[c](r)) : cell[c](r))));
     const lifetime = columns.indexOf('lifetime');
     if (lifetime >= 0) sheet.getColumn(lifetime + 1).numFmt = '"Q"#,##0.00';
+    columns.forEach((c, i) => DAY_COLUMNS[c] && (sheet.getColumn(i + 1).numFmt = DAY_FORMAT));
     file = {
       body: Buffer.from(await book.xlsx.writeBuffer()),
       contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
