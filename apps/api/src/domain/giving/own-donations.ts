@@ -12,7 +12,6 @@ import type {
 import { OWN_PAGE_DEFAULT_LIMIT } from '@donaciones/shared/schemas/member';
 import type { Db } from '../../db/client';
 import { donationAttachments, donations, programs } from '../../db/schema';
-import { NEWEST_FIRST } from './donations';
 import { COUNTED, QUETZAL_CENTS } from '../ledger/figures';
 import { rowsOf } from '../../db/rows';
 import { afterCursor, cursorInstant, pageOf } from '../../platform/keyset';
@@ -72,6 +71,15 @@ export function guatemalaYearMonth(date: Date): { year: number; month: number } 
   return { year, month };
 }
 
+/**
+ * The instant a donor's own pages date a gift by: when it completed, or when it was made while it has
+ * not (decision 0076). "Mis donaciones", the dashboard's recent donations, the history, the receipts
+ * and the yearly statement then put a gift that completed after midnight on December 31 in the same
+ * year, and a deposit confirmed days later on the day its receipt carries.
+ */
+export const GIFT_AT = sql`coalesce(${donations.completedAt}, ${donations.createdAt})`;
+
+/** A page of the account's own donations, newest first by `GIFT_AT`, as the receipts list them. */
 export async function listMyDonations(db: Db, userId: number, query: { limit: number; offset: number; status?: DonationStatus }): Promise<MyDonationList> {
   const where = and(eq(donations.userId, userId), query.status ? eq(donations.status, query.status) : undefined);
   const [rows, [{ total }]] = await Promise.all([
@@ -84,7 +92,7 @@ export async function listMyDonations(db: Db, userId: number, query: { limit: nu
       .from(donations)
       .leftJoin(programs, eq(programs.id, donations.programId))
       .where(where)
-      .orderBy(...NEWEST_FIRST)
+      .orderBy(desc(GIFT_AT), desc(donations.id))
       .limit(query.limit)
       .offset(query.offset),
     db.select({ total: count() }).from(donations).where(where),
@@ -92,12 +100,6 @@ export async function listMyDonations(db: Db, userId: number, query: { limit: nu
   return { donations: rows.map(toMemberDonation), total, limit: query.limit, offset: query.offset };
 }
 
-/**
- * The instant a donor's own lists date a gift by: when it completed, or when it was made while it has
- * not (decision 0076). The history, the receipts and the yearly statement then put a gift that
- * completed after midnight on December 31 in the same year.
- */
-const GIFT_AT = sql`coalesce(${donations.completedAt}, ${donations.createdAt})`;
 
 /** The totals of an account's donations by year and month (Guatemala time), newest first, in one grouped read. */
 async function historyTotals(db: Db, userId: number) {

@@ -18,8 +18,7 @@ import type { Db } from '../../db/client';
 import { donations, events, programs, userPreferences, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { getSettings } from '../../platform/settings';
-import { type DonationRow, guatemalaYearMonth, isCompletedGtq, memberDonationColumns, toMemberDonation } from '../giving/own-donations';
-import { NEWEST_FIRST } from '../giving/donations';
+import { type DonationRow, GIFT_AT, guatemalaYearMonth, isCompletedGtq, memberDonationColumns, toMemberDonation } from '../giving/own-donations';
 import { QUETZAL_CENTS } from '../ledger/figures';
 import { publicRaisedCents } from '../content/designation';
 
@@ -95,7 +94,7 @@ export async function memberDashboardStats(db: Db, userId: number, now = new Dat
       .from(donations)
       .leftJoin(programs, eq(programs.id, donations.programId))
       .where(mine)
-      .orderBy(...NEWEST_FIRST)
+      .orderBy(desc(GIFT_AT), desc(donations.id))
       .limit(RECENT_DONATIONS),
     db
       .selectDistinct({

@@ -201,7 +201,7 @@ function RecentDonationsCard({ stats }: { stats: MemberDashboardStats | undefine
               <div className="min-w-0">
                 <p className="font-semibold text-ink-900 tabular-nums">{formatMoney(d.amount, d.currency)}</p>
                 <p className="truncate text-xs text-ink-500">
-                  {d.reference_code} · {formatRelative(d.created_at)}
+                  {d.reference_code} · {formatRelative(d.completed_at ?? d.created_at)}
                 </p>
               </div>
               <StatusBadge status={d.status} label={statusLabels[d.status]} />

@@ -43,7 +43,8 @@ const columns: Column<MemberDonation>[] = [
     className: 'font-semibold tabular-nums',
     cell: (d) => formatMoney(d.amount, d.currency),
   },
-  { key: 'date', header: t.date, cell: (d) => <time dateTime={d.created_at}>{formatDate(d.created_at)}</time> },
+  // Dated by the day it completed, or was made while it has not, as its receipt is (decision 0076).
+  { key: 'date', header: t.date, cell: (d) => <time dateTime={d.completed_at ?? d.created_at}>{formatDate(d.completed_at ?? d.created_at)}</time> },
   { key: 'reference', header: t.reference, cell: (d) => <span className="font-mono text-xs">{d.reference_code}</span> },
   { key: 'type', header: t.type, cell: (d) => t.types[d.donation_type] },
   { key: 'program', header: t.program, cell: (d) => d.program_name ?? designationMessages.whereMostNeeded },

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatMoney } from '@donaciones/shared/format';
+import { formatDate, formatMoney, formatRelative } from '@donaciones/shared/format';
 import { memberMessages } from '@donaciones/shared/messages/member';
 import { screensMessages } from '@donaciones/shared/messages/screens';
 import { appMessages } from '@donaciones/shared/messages/shell';
@@ -246,6 +246,29 @@ describe('donor screens', () => {
     it('/donor/history', async () => {
       renderApp('/donor/history', { user: { roles: ['DONOR'] }, handler });
       await waitFor(() => expect(screen.getAllByTestId('designation').map((e) => e.textContent)).toEqual(['Donde más se necesite', 'Programa de alimentación']));
+    });
+  });
+
+  // A deposit made on the 5th and confirmed on the 10th is dated the 10th, as its receipt and the
+  // yearly statement date it (decision 0076), on "Mis donaciones" and the dashboard alike.
+  describe('a gift confirmed days after it was made shows the day it completed', () => {
+    const made = '2025-11-05T16:00:00.000Z';
+    const confirmed = '2025-11-10T16:00:00.000Z';
+    const deposit: MemberDonation = { ...donation, created_at: made, updated_at: confirmed, completed_at: confirmed };
+
+    it('/donor/donations', async () => {
+      renderApp('/donor/donations', {
+        user: { roles: ['DONOR'] },
+        handler: memberApi({ '/users/me/donations': () => ({ status: 200, data: { donations: [deposit], total: 1, limit: 10, offset: 0 } }) }),
+      });
+      expect((await screen.findAllByText(formatDate(confirmed))).length).toBeGreaterThan(0);
+      expect(screen.queryAllByText(formatDate(made))).toHaveLength(0);
+    });
+
+    it('the dashboard’s recent donations', async () => {
+      const recent: MemberDonation = { ...deposit, created_at: new Date(Date.now() - 40 * 86_400_000).toISOString(), completed_at: new Date(Date.now() - 2 * 86_400_000).toISOString() };
+      renderApp('/dashboard', { user: { roles: ['DONOR', 'USER'] }, handler: memberApi({ '/dashboard/stats': () => ({ status: 200, data: { ...stats, my_donations: [recent] } }) }) });
+      expect(await screen.findByText(`${recent.reference_code} · ${formatRelative(recent.completed_at as string)}`)).toBeInTheDocument();
     });
   });
 
