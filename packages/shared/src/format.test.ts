@@ -11,6 +11,7 @@ import {
   formatNumber,
   formatPercent,
   formatReceiptNumber,
+  formatRelative,
   fromCents,
   guatemalaDay,
   roundTo,
@@ -159,6 +160,25 @@ describe('dates', () => {
   it('rounds to the given decimals', () => {
     expect(roundTo(66.666, 1)).toBe(66.7);
     expect(roundTo(12.345, 2)).toBe(12.35);
+  });
+});
+
+describe('formatRelative', () => {
+  const now = Date.parse('2026-11-29T16:00:00Z');
+  const ago = (ms: number) => new Date(now - ms);
+
+  it('says "hace un momento" for what happened less than a minute ago, never "este minuto"', () => {
+    expect(formatRelative(ago(0), now)).toBe('hace un momento');
+    expect(formatRelative(ago(20_000), now)).toBe('hace un momento');
+    expect(formatRelative(ago(59_999), now)).toBe('hace un momento');
+  });
+
+  it('counts minutes, hours and days, and dates what is 30 days away or more', () => {
+    expect(formatRelative(ago(60_000), now)).toBe('hace 1 minuto');
+    expect(formatRelative(ago(5 * 60_000), now)).toBe('hace 5 minutos');
+    expect(formatRelative(ago(3 * 3_600_000), now)).toBe('hace 3 horas');
+    expect(formatRelative(ago(86_400_000), now)).toBe('ayer');
+    expect(formatRelative(ago(30 * 86_400_000), now)).toBe('30/10/2026');
   });
 });
 

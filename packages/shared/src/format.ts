@@ -210,10 +210,18 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60_000],
 ];
 
-/** 'hace 3 días', 'ayer', 'hace 5 minutos'; a date 30 days away or more is shown as a date. */
+/** What happened less than a minute ago: Intl would say 'este minuto', which no one says. */
+const JUST_NOW = 'hace un momento';
+
+/**
+ * 'hace 3 días', 'ayer', 'hace 5 minutos', 'hace un momento' (under a minute either way: a browser
+ * clock a few seconds behind the server's must not say 'dentro de'); a date 30 days away or more is
+ * shown as a date.
+ */
 export function formatRelative(value: Date | string | number, now = Date.now()): string {
   const diff = toDate(value).getTime() - now;
   if (Math.abs(diff) >= 30 * 86_400_000) return formatDate(value);
+  if (Math.abs(diff) < 60_000) return JUST_NOW;
   for (const [unit, ms] of RELATIVE_UNITS) {
     if (Math.abs(diff) >= ms || unit === 'minute') return relativeFormat.format(Math.round(diff / ms), unit);
   }
