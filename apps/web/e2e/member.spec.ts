@@ -249,6 +249,7 @@ test.describe('settings', () => {
     await expect(page.getByRole('tab', { name: 'Sistema' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: 'Preferencias' })).toBeVisible();
     await page.getByRole('tab', { name: 'Perfil Personal' }).click();
-    await expect(page.getByLabel('Correo electrónico')).toHaveValue(DEMO.admin.email);
+    // By role: the Sistema tab, opened first, stays mounted (hidden) with its own contact email field.
+    await expect(page.getByRole('textbox', { name: 'Correo electrónico', exact: true })).toHaveValue(DEMO.admin.email);
   });
 });

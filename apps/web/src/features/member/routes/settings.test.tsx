@@ -65,6 +65,23 @@ describe('settings', () => {
     expect(await screen.findByRole('checkbox', { name: t.showDonationsPublicly })).not.toBeChecked();
   });
 
+  it('keeps what was typed, unsaved, when the person looks at another tab and comes back', async () => {
+    const user = userEvent.setup();
+    renderApp('/donor/profile', { user: { roles: ['DONOR'] }, handler: settingsApi() });
+    const firstName = await screen.findByRole('textbox', { name: new RegExp(`^${t.firstName}`) });
+    await user.clear(firstName);
+    await user.type(firstName, 'Ana María');
+    await user.click(screen.getByRole('tab', { name: t.tabs.preferences }));
+    const publicly = await screen.findByRole('checkbox', { name: t.showDonationsPublicly });
+    expect(screen.queryByRole('textbox', { name: new RegExp(`^${t.firstName}`) })).not.toBeInTheDocument();
+    await user.click(publicly);
+    await user.click(screen.getByRole('tab', { name: t.tabs.profile }));
+    expect(screen.getByRole('textbox', { name: new RegExp(`^${t.firstName}`) })).toHaveValue('Ana María');
+    expect(screen.queryByRole('checkbox', { name: t.showDonationsPublicly })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: t.tabs.preferences }));
+    expect(screen.getByRole('checkbox', { name: t.showDonationsPublicly })).toBeChecked();
+  });
+
   it('validates the profile, saves it and shows the success message for 3 seconds', async () => {
     const user = userEvent.setup();
     let sent: unknown;

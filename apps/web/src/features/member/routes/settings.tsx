@@ -33,7 +33,10 @@ export function SettingsScreen({ extraTabs = [], initialTab }: SettingsScreenPro
   const { pathname } = useLocation();
   const title = pathname.replace(/\/+$/, '') === paths.donorProfile ? t.profileTitle : t.title;
   useDocumentTitle(title);
-  const [chosen, setActive] = useState<string>(initialTab ?? 'profile');
+  const [chosen, setChosen] = useState<string>(initialTab ?? 'profile');
+  // Every tab opened stays mounted, hidden while another is shown, so what was typed in one and not
+  // yet saved is still there when the person comes back to it.
+  const [opened, setOpened] = useState<readonly string[]>([]);
 
   const tabs: TabItem<string>[] = [
     { key: 'profile', label: t.tabs.profile, icon: <UserRound aria-hidden="true" className="size-4" /> },
@@ -41,8 +44,13 @@ export function SettingsScreen({ extraTabs = [], initialTab }: SettingsScreenPro
     ...extraTabs,
   ];
   const active = tabs.some((tab) => tab.key === chosen) ? chosen : 'profile';
-  const panel =
-    active === 'profile' ? <ProfilePanel /> : active === 'preferences' ? <PreferencesPanel /> : extraTabs.find((tab) => tab.key === active)?.panel;
+  const setActive = (key: string) => {
+    setOpened((keys) => [...new Set([...keys, active, key])]);
+    setChosen(key);
+  };
+  const panelOf = (key: string) =>
+    key === 'profile' ? <ProfilePanel /> : key === 'preferences' ? <PreferencesPanel /> : extraTabs.find((tab) => tab.key === key)?.panel;
+  const mounted = tabs.filter((tab) => tab.key === active || opened.includes(tab.key));
 
   return (
     <div className="space-y-6">
@@ -52,7 +60,11 @@ export function SettingsScreen({ extraTabs = [], initialTab }: SettingsScreenPro
       </div>
       <ConfirmEmailBanner />
       <SettingsTabs label={t.tabsLabel} tabs={tabs} active={active} onChange={setActive}>
-        {panel}
+        {mounted.map((tab) => (
+          <div key={tab.key} hidden={tab.key !== active}>
+            {panelOf(tab.key)}
+          </div>
+        ))}
       </SettingsTabs>
     </div>
   );
