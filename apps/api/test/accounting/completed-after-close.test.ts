@@ -70,6 +70,32 @@ describe('a gift of a closed month completed after the close', () => {
     expect((await rowOf(ofOctober.id)).createdAt).toEqual(ofOctober.createdAt);
   });
 
+  it('the bank reconciliation proposes a deposit of the closed month saying so, and its Confirmar dates it today', async () => {
+    const deposit = await make.donation(ctx.db, { status: 'pending', paymentMethod: 'bank_deposit', amount: 55, createdAt: at(28) });
+    const file = 'Fecha;Descripción;No. Documento;Débito;Crédito\n29/09/2026;DEPOSITO EFECTIVO;;;55,00\n';
+    const imported = await inject(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/admin/bank-statements',
+      token: finance.token,
+      payload: {
+        bank: 'Banco Septiembre', file_name: 'septiembre.csv', content_base64: Buffer.from(file, 'utf8').toString('base64'),
+        mapping: { date: 'Fecha', description: 'Descripción', reference: 'No. Documento', credit: 'Crédito', debit: 'Débito' },
+      },
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const [line] = imported.json().lines;
+    expect(line.candidates[0]).toMatchObject({ donation_id: deposit.id, dated_in_closed_month: true });
+    const confirmed = await inject(ctx.app, {
+      method: 'POST',
+      url: `/api/v1/admin/bank-statements/${imported.json().id}/lines/${line.id}/confirm`,
+      token: finance.token,
+      payload: { donation_id: deposit.id },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(guatemalaDay((await rowOf(deposit.id)).createdAt)).toBe(guatemalaDay(new Date()));
+    expect((await september()).received_cents).toBe(20_000);
+  });
+
   it("a card gift the provider pays after its month was closed is dated the day of the payment (the provider's, when it is in the open month)", async () => {
     const paidAt = new Date('2026-10-02T15:00:00Z');
     const paid = await transitionDonation(ctx.db, { id: late.id, action: 'pay', actor: null, source: 'webhook', completedAt: paidAt });

@@ -87,6 +87,8 @@ export const pendingDepositSchema = z.object({
   payment_method: z.enum(['bank_deposit', 'bank_transfer']),
   /** False for a gift the office entered without the donor's email: confirming it emails nobody. */
   donor_has_email: z.boolean(),
+  /** Dated in a month already closed: confirming it dates it today, in the open month (decision 0078). */
+  dated_in_closed_month: z.boolean(),
 });
 export type PendingDeposit = z.infer<typeof pendingDepositSchema>;
 

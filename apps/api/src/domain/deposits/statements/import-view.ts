@@ -32,6 +32,7 @@ export const depositAnswer = (d: Deposit): PendingDeposit => ({
   slip_number: d.slip_number,
   payment_method: d.payment_method,
   donor_has_email: d.donor_has_email,
+  dated_in_closed_month: d.dated_in_closed_month,
 });
 
 /** The import's row, its proposals first worked out again when the pending deposits changed since. */

@@ -10,6 +10,7 @@ import { type DepositToMatch, type LineMatch, type LineToMatch, matchStatement }
 import { declaredSlipsOf } from './declared-slips';
 import { isDatedByDay } from '../../ledger/dated-by-day';
 import { pendingBankPayment } from '../bank-payments';
+import { latestClosedMonth, monthOf } from '../../accounting/periods';
 
 /**
  * Rows per INSERT. Each batch is one JSON parameter (json_to_recordset), so no statement nears PostgreSQL's
@@ -64,7 +65,10 @@ export async function pendingDeposits(db: Db, ids?: number[]): Promise<Deposit[]
     .from(donations)
     .where(ids ? and(pendingBankPayment, inArray(donations.id, ids)) : pendingBankPayment)
     .orderBy(asc(donations.createdAt), asc(donations.id));
-  const declared = await declaredSlipsOf(db, ids ?? db.select({ id: donations.id }).from(donations).where(pendingBankPayment));
+  const [declared, closed] = await Promise.all([
+    declaredSlipsOf(db, ids ?? db.select({ id: donations.id }).from(donations).where(pendingBankPayment)),
+    latestClosedMonth(db),
+  ]);
   return rows.map((r) => {
     const slip = declared.get(r.id);
     // A deposit the office entered carries the bank's reference staff typed (gift entry), as a slip carries its number.
@@ -87,6 +91,7 @@ export async function pendingDeposits(db: Db, ids?: number[]): Promise<Deposit[]
       slip_number: slip?.slipNumber ?? officeReference,
       payment_method: r.paymentMethod === 'bank_transfer' ? ('bank_transfer' as const) : ('bank_deposit' as const),
       donor_has_email: r.hasEmail,
+      dated_in_closed_month: closed !== null && monthOf(r.createdAt) <= closed,
     };
   });
 }

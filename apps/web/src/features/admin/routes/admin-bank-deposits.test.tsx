@@ -142,6 +142,7 @@ const candidate = {
   slip_number: null,
   payment_method: 'bank_deposit' as const,
   donor_has_email: true,
+  dated_in_closed_month: false,
   kind: 'match' as const,
   reference_found: false,
   day_distance: 1,
@@ -294,6 +295,7 @@ describe('Conciliación bancaria', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar la línea 2 con #MG00000041' }));
     const ask = await screen.findByRole('alertdialog', { name: '¿Confirmar este depósito?' });
     expect(ask).toHaveAccessibleDescription(/Se aprobará la donación #MG00000041 de .+ por Q1,250\.00 con la línea 2 del estado de cuenta/);
+    expect(ask.textContent).not.toContain('mes ya cerrado');
     await userEvent.click(within(ask).getByRole('button', { name: 'Cancelar' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(posts).toHaveLength(2);
@@ -305,8 +307,8 @@ describe('Conciliación bancaria', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Coincidencias propuestas (0)' })).toBeInTheDocument();
   });
 
-  it('Confirmar of a transfer the office entered without the donor\'s email names it a transfer and promises no email', async () => {
-    const { handler, posts } = api({ proposed: { payment_method: 'bank_transfer', donor_has_email: false } });
+  it('Confirmar of a transfer the office entered without the donor\'s email names it a transfer and promises no email; dated in a closed month, it says it takes today\'s date', async () => {
+    const { handler, posts } = api({ proposed: { payment_method: 'bank_transfer', donor_has_email: false, dated_in_closed_month: true } });
     renderApp('/admin/bank-statements', { ...ADMIN, handler });
     await readFile();
     await userEvent.click(await screen.findByRole('button', { name: 'Importar y buscar coincidencias' }));
@@ -314,6 +316,7 @@ describe('Conciliación bancaria', { timeout: 20_000 }, () => {
     const ask = await screen.findByRole('alertdialog', { name: '¿Confirmar esta transferencia?' });
     expect(ask).toHaveAccessibleDescription(/con la línea 2 del estado de cuenta \(03\/03\/2026\)\. No tiene correo: no se le envía nada\. No se puede deshacer desde aquí\.$/);
     expect(ask.textContent).not.toMatch(/correo al donante|avisar/);
+    expect(ask.textContent).toContain('Su fecha es de un mes ya cerrado: al aprobarla quedará con la fecha de hoy, en el mes abierto');
     await userEvent.click(within(ask).getByRole('button', { name: 'Sí, confirmar' }));
     await waitFor(() => expect(posts).toHaveLength(3));
     expect(await screen.findByText('Transferencia #MG00000041 confirmada. No tiene correo: avísale al donante por otro medio y entrégale el recibo impreso.')).toBeInTheDocument();
