@@ -31,6 +31,11 @@ export async function latestClosedMonth(db: Db): Promise<string | null> {
   return row?.month ?? null;
 }
 
+/** Whether `date` (an instant, or a Guatemala day 'YYYY-MM-DD') falls in or before `closed`, the latest closed month. */
+export function inClosedMonth(date: Date | string, closed: string | null): boolean {
+  return closed !== null && monthOf(date) <= closed;
+}
+
 /**
  * Throws the house's ConflictError (409, Spanish detail) when `date` (an instant, or a Guatemala day
  * 'YYYY-MM-DD') falls in a closed month or before the latest closed one. Every staff edit of a gift,
@@ -39,13 +44,10 @@ export async function latestClosedMonth(db: Db): Promise<string | null> {
  */
 export async function assertOpenPeriod(db: Db, date: Date | string): Promise<void> {
   const closed = await latestClosedMonth(db);
-  if (closed === null) return;
-  const month = monthOf(date);
-  if (month <= closed) throw new ConflictError(accountingMessages.periodClosed(closed));
+  if (closed !== null && inClosedMonth(date, closed)) throw new ConflictError(accountingMessages.periodClosed(closed));
 }
 
 /** Whether `date` may still be edited (the same rule as assertOpenPeriod, without throwing). */
 export async function isOpenPeriod(db: Db, date: Date | string): Promise<boolean> {
-  const closed = await latestClosedMonth(db);
-  return closed === null || monthOf(date) > closed;
+  return !inClosedMonth(date, await latestClosedMonth(db));
 }

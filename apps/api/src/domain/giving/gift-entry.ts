@@ -15,7 +15,7 @@ import { donors, programs } from '../../db/schema';
 import { fieldError, forbidden } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
 import { getSettings } from '../../platform/settings';
-import { latestClosedMonth, monthOf } from '../accounting/periods';
+import { inClosedMonth, latestClosedMonth } from '../accounting/periods';
 import { assertDesignation } from '../content/designation';
 import { anotherDonorOf } from '../donors/match';
 import { listDonors } from '../donors/search';
@@ -84,7 +84,7 @@ async function assertNotSomeoneElse(tx: Db, name: string, email: string, taxId: 
 async function closedMonthOfDay(db: Db, receivedOn: string, today: string): Promise<string | null> {
   if (receivedOn > today) throw fieldError('receivedOn', g.receivedOnFuture);
   const closed = await latestClosedMonth(db);
-  return closed !== null && monthOf(receivedOn) <= closed ? closed : null;
+  return inClosedMonth(receivedOn, closed) ? closed : null;
 }
 
 /** The method's own details, each on its column (migration 0027 checks they match the method). */

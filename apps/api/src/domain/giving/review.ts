@@ -19,7 +19,7 @@ import { depositReviewsOf } from '../deposits/slip-review';
 import { officeEntriesOf } from './office-entry';
 import { needsManualReview } from '../payments/providers';
 import { pendingBankPayment } from '../deposits/bank-payments';
-import { latestClosedMonth, monthOf } from '../accounting/periods';
+import { inClosedMonth, latestClosedMonth } from '../accounting/periods';
 
 type AdminStatus = AdminDonation['status'];
 
@@ -88,7 +88,7 @@ async function forReview(db: Db, rows: DonationRow[], contacts: boolean): Promis
     ...toAdminDonation(row, contacts),
     deposit: deposits.get(row.id) ?? null,
     office_entry: office.get(row.id) ?? null,
-    dated_in_closed_month: closed !== null && monthOf(row.createdAt) <= closed,
+    dated_in_closed_month: inClosedMonth(row.createdAt, closed),
   }));
 }
 

@@ -9,7 +9,7 @@ import { donations } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { type Actor, audit } from '../../platform/audit';
 import { newReferenceCode } from '../../platform/reference-codes';
-import { latestClosedMonth, monthOf } from '../accounting/periods';
+import { inClosedMonth, latestClosedMonth, monthOf } from '../accounting/periods';
 import { type CompletionInput, completeTransition } from './completion';
 import type { ChargeResult, DonationRow, NewDonation, PaymentDetails, TransitionAction } from './types';
 
@@ -94,9 +94,11 @@ async function outcomeOf(current: DonationRow, input: TransitionInput): Promise<
  * completed, in the open month: a closed month's figures never change. Null when its month is open.
  */
 async function dateAfterClose(tx: Db, current: DonationRow, completedAt: Date | undefined): Promise<{ createdAt: Date | SQL; closed: string } | null> {
+  // A month is closed only once it has ended: a gift of this month, nearly every payment, needs no lookup.
+  if (monthOf(current.createdAt) >= monthOf(new Date())) return null;
   const closed = await latestClosedMonth(tx);
-  if (closed === null || monthOf(current.createdAt) > closed) return null;
-  return { createdAt: completedAt && monthOf(completedAt) > closed ? completedAt : sql`now()`, closed };
+  if (closed === null || !inClosedMonth(current.createdAt, closed)) return null;
+  return { createdAt: completedAt && !inClosedMonth(completedAt, closed) ? completedAt : sql`now()`, closed };
 }
 
 /**

@@ -10,7 +10,7 @@ import { type DepositToMatch, type LineMatch, type LineToMatch, matchStatement }
 import { declaredSlipsOf } from './declared-slips';
 import { isDatedByDay } from '../../ledger/dated-by-day';
 import { pendingBankPayment } from '../bank-payments';
-import { latestClosedMonth, monthOf } from '../../accounting/periods';
+import { inClosedMonth, latestClosedMonth } from '../../accounting/periods';
 
 /**
  * Rows per INSERT. Each batch is one JSON parameter (json_to_recordset), so no statement nears PostgreSQL's
@@ -91,7 +91,7 @@ export async function pendingDeposits(db: Db, ids?: number[]): Promise<Deposit[]
       slip_number: slip?.slipNumber ?? officeReference,
       payment_method: r.paymentMethod === 'bank_transfer' ? ('bank_transfer' as const) : ('bank_deposit' as const),
       donor_has_email: r.hasEmail,
-      dated_in_closed_month: closed !== null && monthOf(r.createdAt) <= closed,
+      dated_in_closed_month: inClosedMonth(r.createdAt, closed),
     };
   });
 }

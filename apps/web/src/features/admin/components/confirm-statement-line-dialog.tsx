@@ -2,11 +2,11 @@
 // office entered it without the donor's email: staff are asked first, with the donor, the amount and the line named
 // (docs/product.md#bank-deposits).
 import { formatDay, formatMoney } from '@donaciones/shared/format';
-import { adminMessages } from '@donaciones/shared/messages/admin';
 import { bankStatementsMessages } from '@donaciones/shared/messages/bank-statements';
 import type { StatementCandidate, StatementLine } from '@donaciones/shared/schemas/bank-statements';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
+import { ClosedMonthNote } from './closed-month-note';
 
 const m = bankStatementsMessages.screen;
 
@@ -56,9 +56,7 @@ export function ConfirmStatementLineDialog({
         </>
       }
     >
-      {pending?.candidate.dated_in_closed_month && (
-        <p className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">{adminMessages.review.approveRedated}</p>
-      )}
+      {pending?.candidate.dated_in_closed_month && <ClosedMonthNote />}
     </Modal>
   );
 }

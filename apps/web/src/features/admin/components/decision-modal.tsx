@@ -18,6 +18,7 @@ import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { type Decision, useDecideDonation } from '../api/decide-donation';
+import { ClosedMonthNote } from './closed-month-note';
 import { SlipFlags } from './deposit-slip';
 import { emailsDonor } from './donor-email';
 import { SlipViewer } from './slip-viewer';
@@ -104,9 +105,7 @@ export function DecisionModal({ donation, decision, onClose }: { donation: Admin
       }
     >
       <DonationSummary donation={donation} />
-      {approving && donation.dated_in_closed_month && (
-        <p className="mt-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">{r.approveRedated}</p>
-      )}
+      {approving && donation.dated_in_closed_month && <ClosedMonthNote className="mt-3" />}
       {/* The slip and its warnings stay in sight at the moment of deciding. */}
       {donation.deposit && (
         <div className="mt-4 flex flex-col gap-2 text-sm">
