@@ -8,6 +8,16 @@ import { cleanup, configure } from '@testing-library/react';
 // and pass alone in 1 s). A wait that fails still fails; it only fails later.
 configure({ asyncUtilTimeout: 10_000 });
 
+// Every page, layout and lazy component is loaded once per worker before the file's first test, so a
+// screen test's wait counts rendering, not compiling: the route table loads pages as lazy chunks, each
+// compiled through Vite on first use, which on a busy two-core CI machine outlasted a test's 20 s wait
+// (the workers share one module graph, decision 0060, so later files find them loaded). The entry
+// (main.tsx) mounts the app and the prerendering entry runs on the server: neither is a screen.
+if (typeof window !== 'undefined') {
+  const modules = import.meta.glob(['../**/*.tsx', '!../**/*.test.tsx', '!../main.tsx', '!../prerender.tsx']);
+  await Promise.all(Object.values(modules).map((load) => load()));
+}
+
 // Vitest runs without globals, so Testing Library cannot register its own cleanup. Each test also
 // starts a fresh browser tab: what a screen kept in sessionStorage (a draft) stays within its test.
 // A test file with `@vitest-environment node` (prerender.test.tsx) has no window at all, as on the
