@@ -15,15 +15,26 @@ import { api } from '@/lib/api-client';
 import { fakeAdapter } from '@/test/http';
 import { ReplyForm } from './reply-form';
 
+/** The form alone, its requests answered by `adapter`. */
+function showForm(adapter: ReturnType<typeof fakeAdapter>['adapter']) {
+  api.defaults.adapter = adapter;
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ReplyForm />
+    </QueryClientProvider>,
+  );
+}
+
+/** Types sponsorship 12 and the transcription `text`. */
+async function fillReply(user: ReturnType<typeof userEvent.setup>, text = 'Hola, gracias por tu carta.') {
+  await user.type(screen.getByLabelText(/N\.º de apadrinamiento/), '12');
+  await user.type(screen.getByLabelText(new RegExp(t.transcription)), text);
+}
+
 describe('the reply form', () => {
   it('refuses "abc", "0" and an empty number in Spanish without sending, and sends 12', async () => {
     const { adapter, requests } = fakeAdapter(() => ({ status: 201, data: {} }));
-    api.defaults.adapter = adapter;
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <ReplyForm />
-      </QueryClientProvider>,
-    );
+    showForm(adapter);
     const user = userEvent.setup();
     const number = screen.getByLabelText(/N\.º de apadrinamiento/);
     await user.type(screen.getByLabelText(new RegExp(t.transcription)), 'Hola, gracias por tu carta.');
@@ -46,16 +57,10 @@ describe('the reply form', () => {
 
   it('refuses a scan of another type (a GIF, a .docx) when chosen and sends nothing until a PDF is chosen', async () => {
     const { adapter, requests } = fakeAdapter(() => ({ status: 201, data: { id: 30 } }));
-    api.defaults.adapter = adapter;
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <ReplyForm />
-      </QueryClientProvider>,
-    );
+    showForm(adapter);
     // The picker's filter is only a hint: a phone offers "Todos los archivos".
     const user = userEvent.setup({ applyAccept: false });
-    await user.type(screen.getByLabelText(/N\.º de apadrinamiento/), '12');
-    await user.type(screen.getByLabelText(new RegExp(t.transcription)), 'Hola, gracias por tu carta.');
+    await fillReply(user);
     const scan = screen.getByLabelText(/Carta escaneada/) as HTMLInputElement;
     const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
     for (const file of [new File(['GIF89a'], 'carta.gif', { type: 'image/gif' }), new File(['PK'], 'carta.docx', { type: docx })]) {
@@ -77,16 +82,10 @@ describe('the reply form', () => {
   it('empties the file field once the reply is sent', async () => {
     let replies = 0;
     const { adapter } = fakeAdapter((req) => (req.method === 'POST' ? { status: 201, data: { id: 40 + ++replies } } : { status: 204 }));
-    api.defaults.adapter = adapter;
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <ReplyForm />
-      </QueryClientProvider>,
-    );
+    showForm(adapter);
     const user = userEvent.setup();
     const scanField = () => screen.getByLabelText(/Carta escaneada/) as HTMLInputElement;
-    await user.type(screen.getByLabelText(/N\.º de apadrinamiento/), '12');
-    await user.type(screen.getByLabelText(new RegExp(t.transcription)), 'Hola, gracias por tu carta.');
+    await fillReply(user);
     await user.upload(scanField(), new File(['%PDF-1.4'], 'carta.pdf', { type: 'application/pdf' }));
 
     await user.click(screen.getByRole('button', { name: t.uploadReply }));
@@ -106,16 +105,10 @@ describe('the reply form', () => {
             ? { status: 415, data: { detail: depositMessages.errors.fileType } }
             : { status: 204 },
     );
-    api.defaults.adapter = adapter;
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <ReplyForm />
-      </QueryClientProvider>,
-    );
+    showForm(adapter);
     const user = userEvent.setup();
     const scanField = () => screen.getByLabelText(/Carta escaneada/) as HTMLInputElement;
-    await user.type(screen.getByLabelText(/N\.º de apadrinamiento/), '12');
-    await user.type(screen.getByLabelText(new RegExp(t.transcription)), 'Hola, gracias por tu carta.');
+    await fillReply(user);
     await user.upload(scanField(), new File(['%PDF-1.4'], 'enorme.pdf', { type: 'application/pdf' }));
     await user.click(screen.getByRole('button', { name: t.uploadReply }));
     expect(await screen.findByText(t.replyWithoutScan(41, depositMessages.errors.fileTooLarge))).toBeTruthy();
@@ -142,15 +135,9 @@ describe('the reply form', () => {
 
   it('after a refused scan, "Subir otra respuesta" leaves the stored reply as it is and offers an empty form', async () => {
     const { adapter, requests } = fakeAdapter((req) => (req.method === 'POST' ? { status: 201, data: { id: 52 } } : 'network-error'));
-    api.defaults.adapter = adapter;
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <ReplyForm />
-      </QueryClientProvider>,
-    );
+    showForm(adapter);
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText(/N\.º de apadrinamiento/), '12');
-    await user.type(screen.getByLabelText(new RegExp(t.transcription)), 'Hola.');
+    await fillReply(user, 'Hola.');
     await user.upload(screen.getByLabelText(/Carta escaneada/), new File(['%PDF-1.4'], 'carta.pdf', { type: 'application/pdf' }));
     await user.click(screen.getByRole('button', { name: t.uploadReply }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^La respuesta n\.º 52 quedó en revisión, pero no su carta escaneada: /);
