@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseAmountInput } from './amount-input';
+import { decimalMarkOf, parseAmountInput } from './amount-input';
 import { formatMoney } from './format';
 
 describe('parseAmountInput', () => {
@@ -94,5 +94,35 @@ describe('parseAmountInput', () => {
         expect(parseAmountInput(printed.replace(/,/g, ''))).toEqual({ ok: true, cents });
       }),
     );
+  });
+});
+
+describe('a column of amounts with the decimal comma', () => {
+  it('takes the comma only when some amount ends in ,d or ,dd and none in .d or .dd; null when it has both', () => {
+    expect(decimalMarkOf(['1.250,50', '300', 'Q 75,5'])).toBe(',');
+    expect(decimalMarkOf(['1,250.50', '300'])).toBe('.');
+    expect(decimalMarkOf(['1,250', '1.500', ''])).toBe('.');
+    expect(decimalMarkOf(['1,25', '1,250.00'])).toBeNull();
+  });
+
+  it.each([
+    ['1.250,50', 125_050],
+    ['Q 1.250,50', 125_050],
+    ['1250,5', 125_050],
+    ['1.500', 150_000],
+    ['2.000.000', 200_000_000],
+    ['1,5', 150],
+  ])('reads %s as %i cents', (text, cents) => {
+    expect(parseAmountInput(text, 'GTQ', ',')).toEqual({ ok: true, cents });
+  });
+
+  it.each([
+    ['1,250', 'ambiguous'],
+    ['1,2345', 'decimals'],
+    ['12,5,0', 'malformed'],
+    ['-1.250,50', 'negative'],
+    ['US$ 5,50', 'otherCurrency'],
+  ])('refuses %s (%s) as a typed amount is refused', (text, problem) => {
+    expect(parseAmountInput(text, 'GTQ', ',')).toEqual({ ok: false, problem });
   });
 });

@@ -1,7 +1,8 @@
 // What a donor types as an amount ("Otro monto" and every money text field), read as a Guatemalan
 // means it: the comma groups thousands and the dot marks the decimals, as the product itself prints
 // money (`Q1,234.56`). Anything that could be read two ways is refused rather than guessed:
-// docs/product.md#validation-rules.
+// docs/product.md#validation-rules. A column of amounts from a file (a bank's, an import's) may use the
+// decimal comma instead, when the whole column says so (decimalMarkOf).
 
 export type AmountInputProblem =
   /** Nothing typed. */
@@ -33,12 +34,42 @@ const SYMBOL: Record<AmountInputCurrency, RegExp> = { GTQ: /^q\s?/i, USD: /^(?:u
 const PLAIN = /^(\d*)(?:\.(\d*))?$/;
 const GROUPED = /^(\d{1,3}(?:,\d{3})+)(?:\.(\d*))?$/;
 
+/** The mark of an amount's centavos: the dot as the product writes money, or the comma. */
+export type DecimalMark = '.' | ',';
+
+/** The mark an amount's own centavos show (`1.250,50` the comma, `1,250.5` the dot), or null when it has none (`1,250`, `300`). */
+export function decimalMarkIn(value: string): DecimalMark | null {
+  const digits = value.replace(/[^\d.,]/g, '');
+  if (/,\d{1,2}$/.test(digits)) return ',';
+  if (/\.\d{1,2}$/.test(digits)) return '.';
+  return null;
+}
+
+/**
+ * The decimal mark of a column of amounts written by one program or one hand (a bank's file, an import's
+ * column): the comma only when some amount ends in `,d` or `,dd` and none in `.d` or `.dd`; null when
+ * the column has both, and no amount can then be read by the column's mark.
+ */
+export function decimalMarkOf(values: string[]): DecimalMark | null {
+  const marks = new Set(values.map(decimalMarkIn));
+  if (marks.has(',') && marks.has('.')) return null;
+  return marks.has(',') ? ',' : '.';
+}
+
+/** `1.250,50` as `1,250.50`: a comma column read by the product's own rules, the marks' roles swapped. */
+const swapMarks = (text: string) => text.replace(/[.,]/g, (mark) => (mark === '.' ? ',' : '.'));
+
 /**
  * `1,500`, `1500`, `1,500.50`, `1500.5`, `Q 1,500`, `Q1,500.00`, ` 75 ` -> integer cents.
  * The symbol of the field's currency (`Q`; in dollars `US$`, `$` or `USD`) and surrounding spaces are
- * allowed; the other currency's symbol is refused (`otherCurrency`), never converted.
+ * allowed; the other currency's symbol is refused (`otherCurrency`), never converted. With `decimal`
+ * `,` (a file's column that uses the decimal comma) the marks swap roles: `1.500,50`, `1500,5`.
  */
-export function parseAmountInput(text: string, currency: AmountInputCurrency = 'GTQ'): AmountInputResult {
+export function parseAmountInput(text: string, currency: AmountInputCurrency = 'GTQ', decimal: DecimalMark = '.'): AmountInputResult {
+  return readAmount(decimal === ',' ? swapMarks(text) : text, currency);
+}
+
+function readAmount(text: string, currency: AmountInputCurrency): AmountInputResult {
   const trimmed = text.replace(/[\s\u00a0]+/g, ' ').trim();
   const body = trimmed.replace(SYMBOL[currency], '');
   if (body === '') return { ok: false, problem: 'empty' };
@@ -46,7 +77,7 @@ export function parseAmountInput(text: string, currency: AmountInputCurrency = '
   // A minus (hyphen, the minus sign or the dash a phone keyboard offers) before an amount, the symbol on either side.
   const minus = /^[-\u2212\u2013]\s?/.exec(body);
   if (minus) {
-    const rest = parseAmountInput(body.slice(minus[0].length), currency);
+    const rest = readAmount(body.slice(minus[0].length), currency);
     if (rest.ok) return { ok: false, problem: 'negative' };
     return rest.problem === 'empty' ? { ok: false, problem: 'malformed' } : rest;
   }

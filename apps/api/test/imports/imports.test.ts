@@ -134,11 +134,13 @@ describe('amounts as a person types them (decision 0074)', () => {
     'Dolar En Quetzales;dq@prueba.gt;02/02/2023;$100;GTQ;M-5\n' +
     'Letras;letras@prueba.gt;02/02/2023;cien;;M-6\n';
 
-  it('reads 1,250.00 as Q1,250.00 and refuses 1,25 on its line with the words a typed amount gets, never guessing', async () => {
+  it('reads 1,250.00 as Q1,250.00 and refuses 1,25 in a column that also has decimal points, never guessing', async () => {
     const dry = (await run('gifts', base64(csv), mapping, true)).json<ImportResult>();
+    // The column has both marks (decision 0079): an amount that reads two ways names one of each by its line.
+    const mixed = 'La columna mezcla montos con coma decimal («1,25», línea 2) y con punto decimal («1,250.00», línea 3), así que no está claro qué monto es este. Escribe todos los montos de una misma forma.';
     expect(dry.lines.filter((l) => l.outcome === 'refused').map((l) => [l.line, l.reason])).toEqual([
-      [2, 'Monto «1,25»: No está claro qué monto quisiste escribir: usa la coma para los miles y el punto para los centavos, por ejemplo 1,500.50.'],
-      [4, 'Monto «1.500,00»: No está claro qué monto quisiste escribir: usa la coma para los miles y el punto para los centavos, por ejemplo 1,500.50.'],
+      [2, `Monto «1,25»: ${mixed}`],
+      [4, `Monto «1.500,00»: ${mixed}`],
       [6, 'Monto «$100»: El monto lleva el símbolo de otra moneda: escribe solo el número en la moneda elegida.'],
       [7, 'Monto «cien»: Escribe el monto solo con números, por ejemplo 1,500 o 1500.50.'],
     ]);

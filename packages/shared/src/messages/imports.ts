@@ -35,6 +35,9 @@ export const importsMessages = {
     amountMissing: 'Falta el monto.',
     /** `why`: the words any typed amount is refused with (donateMessages.amountInput). */
     amountRefused: (value: string, why: string) => `Monto «${value}»: ${why}`,
+    /** A column whose amounts show both decimal marks: its first amount of each, by line. */
+    amountMixedMarks: (comma: { line: number; value: string }, dot: { line: number; value: string }) =>
+      `La columna mezcla montos con coma decimal («${comma.value}», línea ${comma.line}) y con punto decimal («${dot.value}», línea ${dot.line}), así que no está claro qué monto es este. Escribe todos los montos de una misma forma.`,
     amountNotPositive: 'El monto debe ser mayor que cero.',
     amountTooLarge: (max: string) => `El monto pasa del máximo de ${max}.`,
     currencyInvalid: (value: string) => `La moneda «${value}» no se reconoce (GTQ o USD).`,
@@ -54,6 +57,11 @@ export const importsMessages = {
       by === 'email'
         ? `El correo ya es de «${name}», un donante con otro nombre: corrige el nombre o el correo de la línea.`
         : `El NIT/CUI ya es de «${name}», un donante con otro nombre: corrige el nombre o el NIT/CUI de la línea.`,
+  },
+  /** A refused amount of a column whose amounts use the decimal comma (1.250,50), with that column's own example. */
+  commaAmount: {
+    malformed: 'Escribe el monto solo con números, como los demás montos del archivo: por ejemplo 1.500 o 1500,50.',
+    ambiguous: 'No está claro qué monto es: en este archivo la coma marca los centavos y el punto los miles, por ejemplo 1.500,50.',
   },
   details: {
     donor: (name: string) => name,

@@ -1,7 +1,7 @@
 // One line of an import file read under the column mapping (docs/product.md#imports): the values each kind
 // needs, checked and normalised, or the Spanish reason the line is refused. Pure functions.
 import { createHash } from 'node:crypto';
-import { parseAmountInput } from '@donaciones/shared/amount-input';
+import { type AmountInputProblem, decimalMarkIn, decimalMarkOf, type DecimalMark, parseAmountInput } from '@donaciones/shared/amount-input';
 import { formatCents } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { importsMessages } from '@donaciones/shared/messages/imports';
@@ -9,7 +9,7 @@ import { IMPORT_KIND_FIELDS, type ImportField, type ImportKind, type ImportMappi
 import { parseTaxIdFormat, type TaxIdKind } from '@donaciones/shared/tax-id';
 import { badRequest } from '../../errors';
 import { parseStatementDate } from '../deposits/statements/parse';
-import type { ImportTable } from './read-table';
+import type { ImportRow, ImportTable } from './read-table';
 
 const r = importsMessages.reasons;
 /** The largest amount a line may carry (Q10 million): a typo of a few zeros is refused, not imported. */
@@ -53,17 +53,62 @@ export function columnsOf(table: ImportTable, kind: ImportKind, mapping: ImportM
   return at;
 }
 
+/** A cell's text with its spaces tidied, as the line reads it. */
+const textOf = (row: ImportRow, index: number | undefined) => (index == null ? '' : (row.cells[index] ?? '').replace(/\s+/g, ' ').trim());
+
+/** How the file writes its amounts: the amount column's decimal mark, read from the whole column as a bank file's is. */
+export interface AmountColumn {
+  /** null: some amounts have decimal commas and others decimal points. */
+  mark: DecimalMark | null;
+  /** The first amount showing each mark, which a refusal names when the column has both. */
+  first: Partial<Record<DecimalMark, { line: number; value: string }>>;
+}
+
+/**
+ * The amount column's decimal mark by decimalMarkOf, the rule of bank files: `1.250,50` is Q1,250.50 in a
+ * column whose amounts end in `,dd` and never in `.dd`. An XLSX number cell is a value written by no
+ * hand: it says nothing of the column's mark and is read as the number it is.
+ */
+export function amountColumnOf(table: ImportTable, at: Partial<Record<ImportField, number>>): AmountColumn {
+  const first: AmountColumn['first'] = {};
+  const values: string[] = [];
+  const index = at.amount;
+  for (const row of index == null ? [] : table.rows) {
+    const value = textOf(row, index);
+    if (value === '' || row.numbers?.has(index as number)) continue;
+    values.push(value);
+    const mark = decimalMarkIn(value);
+    if (mark && !first[mark]) first[mark] = { line: row.line, value };
+  }
+  return { mark: decimalMarkOf(values), first };
+}
+
 const CURRENCIES: Record<string, 'GTQ' | 'USD'> = { '': 'GTQ', GTQ: 'GTQ', Q: 'GTQ', QUETZAL: 'GTQ', QUETZALES: 'GTQ', USD: 'USD', US$: 'USD', $: 'USD', DOLAR: 'USD', DOLARES: 'USD', DÓLARES: 'USD' };
 
 /**
- * A cell typed by a person, read as every amount typed in the product is (decision 0074): `1,250.00`
- * is Q1,250.00 and `1,25` is refused, never guessed; the symbol of the line's currency may lead it.
+ * Why an amount is refused, in the way of its column: a comma column's own example, or the two marks a
+ * mixed column shows. A number cell has no thousands to mistake: `99.999` there has a decimal too many.
  */
-function amountOf(raw: string, currency: 'GTQ' | 'USD'): { cents: number } | { reason: string } {
+function amountWords(problem: AmountInputProblem, mark: DecimalMark, column: AmountColumn, isNumber: boolean): string {
+  if (isNumber && problem === 'ambiguous') return donateMessages.amountInput.decimals;
+  const { ',': comma, '.': dot } = column.first;
+  if (column.mark === null && problem === 'ambiguous' && comma && dot) return r.amountMixedMarks(comma, dot);
+  if (mark === ',' && (problem === 'malformed' || problem === 'ambiguous')) return importsMessages.commaAmount[problem];
+  return donateMessages.amountRefused(problem, donateMessages.amountInput.malformed);
+}
+
+/**
+ * A cell typed by a person, read as every amount typed in the product is (decision 0074), with its
+ * column's decimal mark (decision 0079): `1,250.00` is Q1,250.00, and so is `1.250,50` in a column of
+ * decimal commas; `1,25` in a column that also has `300.50` is refused, never guessed. The symbol of the
+ * line's currency may lead it. An XLSX number cell (`isNumber`) is read as the number it holds.
+ */
+function amountOf(raw: string, currency: 'GTQ' | 'USD', column: AmountColumn, isNumber: boolean): { cents: number } | { reason: string } {
   if (raw === '') return { reason: r.amountMissing };
-  const parsed = parseAmountInput(raw, currency);
+  const mark = isNumber ? '.' : (column.mark ?? '.');
+  const parsed = parseAmountInput(raw, currency, mark);
   if (!parsed.ok && parsed.problem === 'negative') return { reason: r.amountNotPositive };
-  if (!parsed.ok) return { reason: r.amountRefused(raw, donateMessages.amountRefused(parsed.problem, donateMessages.amountInput.malformed)) };
+  if (!parsed.ok) return { reason: r.amountRefused(raw, amountWords(parsed.problem, mark, column, isNumber)) };
   const { cents } = parsed;
   if (cents <= 0) return { reason: r.amountNotPositive };
   if (cents > MAX_CENTS) return { reason: r.amountTooLarge(formatCents(MAX_CENTS, 'GTQ')) };
@@ -90,8 +135,8 @@ function keyOf(kind: ImportKind, line: Omit<ImportLine, 'key' | 'line'>): string
 }
 
 /** Reads one row: the first problem found is the line's reason. */
-export function readLine(kind: ImportKind, at: Partial<Record<ImportField, number>>, row: { line: number; cells: string[] }, today: string): ReadLine {
-  const cell = (field: ImportField) => (at[field] == null ? '' : (row.cells[at[field] as number] ?? '').replace(/\s+/g, ' ').trim());
+export function readLine(kind: ImportKind, at: Partial<Record<ImportField, number>>, row: ImportRow, today: string, amounts: AmountColumn): ReadLine {
+  const cell = (field: ImportField) => textOf(row, at[field]);
   const name = cell('name');
   const refuse = (reason: string): ReadLine => ({ ok: false, line: row.line, name, reason });
   if (name === '') return refuse(r.nameMissing);
@@ -111,7 +156,7 @@ export function readLine(kind: ImportKind, at: Partial<Record<ImportField, numbe
   let amountCents: number | null = null;
   const currency = CURRENCIES[cell('currency').toUpperCase()];
   if (kind !== 'donors') {
-    const amount = amountOf(cell('amount'), currency ?? 'GTQ');
+    const amount = amountOf(cell('amount'), currency ?? 'GTQ', amounts, row.numbers?.has(at.amount as number) ?? false);
     if ('reason' in amount) return refuse(amount.reason);
     amountCents = amount.cents;
   }

@@ -12,15 +12,22 @@ import { loadExcel } from '../../platform/libraries';
 const m = importsMessages.api;
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
+export interface ImportRow {
+  line: number;
+  cells: string[];
+  /** The cells an XLSX holds as numbers: their text is the number's, whatever the column's decimal mark. */
+  numbers?: ReadonlySet<number>;
+}
+
 export interface ImportTable {
   headers: string[];
-  rows: { line: number; cells: string[] }[];
+  rows: ImportRow[];
 }
 
 const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b;
 const isOle = (b: Uint8Array) => b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0;
 
-function csvRows(bytes: Uint8Array): { line: number; cells: string[] }[] {
+function csvRows(bytes: Uint8Array): ImportRow[] {
   const text = decodeSpreadsheetText(bytes, m.notText);
   try {
     const records = parse(text, { delimiter: detectDelimiter(text), relax_column_count: true, skip_empty_lines: true, trim: true, info: true }) as unknown as {
@@ -57,7 +64,11 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value).trim();
 }
 
-async function xlsxRows(bytes: Uint8Array): Promise<{ line: number; cells: string[] }[]> {
+/** A cell's value is a number, or a formula whose result is one. */
+const holdsNumber = (value: ExcelJS.CellValue): boolean =>
+  typeof value === 'number' || (value != null && typeof value === 'object' && 'result' in value && typeof value.result === 'number');
+
+async function xlsxRows(bytes: Uint8Array): Promise<ImportRow[]> {
   const workbook = new (await loadExcel()).Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
@@ -66,12 +77,17 @@ async function xlsxRows(bytes: Uint8Array): Promise<{ line: number; cells: strin
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) throw badRequest(m.noRows);
-  const rows: { line: number; cells: string[] }[] = [];
+  const rows: ImportRow[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     if (rows.length > IMPORT_MAX_LINES + 10) return;
     const cells: string[] = [];
-    for (let c = 1; c <= row.cellCount; c++) cells.push(cellText(row.getCell(c).value));
-    rows.push({ line: rowNumber, cells });
+    const numbers = new Set<number>();
+    for (let c = 1; c <= row.cellCount; c++) {
+      const value = row.getCell(c).value;
+      if (holdsNumber(value)) numbers.add(c - 1);
+      cells.push(cellText(value));
+    }
+    rows.push({ line: rowNumber, cells, numbers });
   });
   return rows;
 }

@@ -12,7 +12,7 @@ import type { Database, Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { importLines, imports } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
-import { readLine, columnsOf, type ImportLine, type ReadLine } from './lines';
+import { amountColumnOf, readLine, columnsOf, type ImportLine, type ReadLine } from './lines';
 import { readImportTable } from './read-table';
 import { importGift, importMonthly, type LineOutcome } from './records';
 import { anotherDonorOf, matchOrCreateDonor } from '../donors/match';
@@ -106,7 +106,8 @@ export async function runImport(db: Database, input: RunImportInput): Promise<Im
   const table = await readImportTable(bytes);
   const at = columnsOf(table, input.file.kind, input.mapping);
   const today = guatemalaDay(new Date());
-  const read = refuseRepeatsInFile(table.rows.map((row) => readLine(input.file.kind, at, row, today)));
+  const amounts = amountColumnOf(table, at);
+  const read = refuseRepeatsInFile(table.rows.map((row) => readLine(input.file.kind, at, row, today, amounts)));
   try {
     return await db.transaction(async (tx) => {
       // One import at a time: two runs of one file cannot both find its lines new.

@@ -2,6 +2,7 @@
 // `,` (or tab) between fields, dates dd/mm/yyyy, amounts 1,234.56 or 1.234,56, sometimes a few lines
 // of account details above the header. Pure functions: bytes in, rows or a Spanish refusal out.
 import { parse } from 'csv-parse/sync';
+import { decimalMarkOf, type DecimalMark } from '@donaciones/shared/amount-input';
 import { badRequest } from '../../../errors';
 import { bankStatementMessages as m } from '../../../messages/bank-statements';
 
@@ -152,20 +153,18 @@ export function parseStatementDate(value: string): string | null {
   return date.toISOString().slice(0, 10);
 }
 
-/** Which decimal separator the file's amounts use: `,` only when some amount ends in ,d or ,dd and none in .d or .dd. */
-export function detectDecimalSeparator(values: string[]): '.' | ',' {
-  const cleaned = values.map((v) => v.replace(/[^\d.,]/g, ''));
-  const comma = cleaned.some((v) => /,\d{1,2}$/.test(v));
-  const dot = cleaned.some((v) => /\.\d{1,2}$/.test(v));
-  if (comma && dot) throw badRequest(m.mixedDecimals);
-  return comma ? ',' : '.';
+/** Which decimal separator the file's amounts use (decimalMarkOf, as an import's amount column); a file mixing both is refused. */
+export function detectDecimalSeparator(values: string[]): DecimalMark {
+  const mark = decimalMarkOf(values);
+  if (mark === null) throw badRequest(m.mixedDecimals);
+  return mark;
 }
 
 /**
  * An amount in cents (negative for `-`, a trailing `-` or parentheses), or null when unreadable; an
  * empty cell is 0. Currency signs (Q, GTQ, US$, $) and spaces are ignored.
  */
-export function parseStatementAmount(value: string, decimal: '.' | ','): number | null {
+export function parseStatementAmount(value: string, decimal: DecimalMark): number | null {
   let v = value.trim().replace(/^(GTQ|USD|US\$|Q\.?|\$)\s*/i, '').replace(/\s+/g, '');
   if (v === '' || v === '-') return 0;
   let negative = false;
