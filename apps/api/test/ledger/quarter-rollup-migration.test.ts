@@ -1,69 +1,12 @@
 // Migration 0039 on a database that already has gifts (decision 0059): the rollup per donor gains each
 // donor's Guatemala calendar quarter, equal to the ledger, and keeps its months and years as they were;
 // on the embedded database (PGlite's migrator) and on PostgreSQL (node-postgres's) alike.
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as pgliteDrizzle } from 'drizzle-orm/pglite';
-import { migrate as pgliteMigrate } from 'drizzle-orm/pglite/migrator';
-import { drizzle as pgDrizzle } from 'drizzle-orm/node-postgres';
-import { migrate as pgMigrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { embeddedExtensions, migrationsFolder } from '../../src/db/client';
+import { migrationsFolder } from '../../src/db/client';
+import { scratchDatabases } from '../support/migrations';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'migraciones-0039-'));
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** The migrations folder as it was before 0039 (the journal cut after 0038). */
-function folderBefore0039(): string {
-  const folder = path.join(dir, 'antes');
-  cpSync(migrationsFolder(), folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((e) => e.tag < '0039');
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
-
-interface Target {
-  query: (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
-  migrate: (folder: string) => Promise<void>;
-}
-
-/** An empty database of the project's kind: PGlite, or a scratch database on TEST_DATABASE_URL. */
-async function openTarget(): Promise<Target> {
-  if (process.env.TEST_DB === 'postgres') {
-    const base = process.env.TEST_DATABASE_URL;
-    if (!base) throw new Error('TEST_DB=postgres requires TEST_DATABASE_URL');
-    const name = `t_q39_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    cleanups.push(async () => {
-      await client.end();
-      const dropper = new pg.Client({ connectionString: base });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    });
-    return { query: (text) => client.query(text), migrate: (folder) => pgMigrate(pgDrizzle(client), { migrationsFolder: folder }) };
-  }
-  const client = new PGlite({ extensions: await embeddedExtensions() });
-  cleanups.push(() => client.close());
-  return { query: (text) => client.query(text), migrate: (folder) => pgliteMigrate(pgliteDrizzle(client), { migrationsFolder: folder }) };
-}
+const scratch = scratchDatabases('q39');
+afterAll(() => scratch.cleanUp());
 
 const byDonor = (spans: string, from: string) => `
   SELECT s.span, to_char(date_trunc(s.span, created_at AT TIME ZONE 'America/Guatemala'), 'YYYY-MM-DD') AS start, lower(donor_email) AS email,
@@ -78,8 +21,8 @@ const rollup = (spans: string) => `
 describe('migration 0039 on existing gifts', () => {
   // Every migration from an empty database, on PGlite in this worker: 12-45 s on this machine under load.
   it('fills every donor’s quarter from the ledger and leaves the months and years as they were', { timeout: 120_000 }, async () => {
-    const db = await openTarget();
-    await db.migrate(folderBefore0039());
+    const db = await scratch.open();
+    await db.migrate(scratch.folderBefore('0039'));
     // Gifts across quarters: one on the last evening of March in Guatemala (April in UTC), one in dollars,
     // a refunded one, a pending one, the same donor under an address in capitals.
     await db.query(`

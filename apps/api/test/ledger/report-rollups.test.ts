@@ -76,11 +76,11 @@ const registerLedger = () =>
            sum(gross)::bigint AS gross, sum(fee)::bigint AS fee, sum(vat)::bigint AS vat, count(*) FILTER (WHERE rate IS NOT NULL)::bigint AS rated,
            coalesce(sum(round(gross * rate)), 0)::bigint AS rated_gross, coalesce(sum(round(fee * rate)), 0)::bigint AS rated_fee,
            coalesce(sum(round(vat * rate)), 0)::bigint AS rated_vat
-    FROM (SELECT created_at AS at, 'gift' AS kind, coalesce(payment_method, donation_type) AS method, currency, coalesce(program_id, 0) AS program_id,
+    FROM (SELECT created_at AS at, 'gift' AS kind, register_method(payment_method, donation_type) AS method, currency, coalesce(program_id, 0) AS program_id,
                  amount_cents AS gross, coalesce(fee_cents, 0) AS fee, coalesce(vat_withheld_cents, 0) AS vat, ${RATE} AS rate
           FROM donations WHERE completed_at IS NOT NULL OR status = 'refunded'
           UNION ALL
-          SELECT refunded_at, 'refund', coalesce(payment_method, donation_type), currency, coalesce(program_id, 0), -amount_cents, 0, 0, ${RATE}
+          SELECT refunded_at, 'refund', register_method(payment_method, donation_type), currency, coalesce(program_id, 0), -amount_cents, 0, 0, ${RATE}
           FROM donations WHERE status = 'refunded' AND refunded_at IS NOT NULL) m
     GROUP BY 1, 2, 3, 4, 5`);
 const RATE = sql.raw(`CASE WHEN currency = 'GTQ' THEN 1.0 WHEN gtq_cents IS NULL THEN NULL ELSE gtq_cents::numeric / amount_cents END`);

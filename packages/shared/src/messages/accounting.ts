@@ -20,9 +20,9 @@ export const registerMessages = {
     bank_deposit: 'Depósito o transferencia bancaria',
     cash: 'Efectivo',
     cheque: 'Cheque',
-    goods: 'En especie (bienes)',
-    services: 'En especie (servicios)',
+    // Every gift in kind, of goods or services, entered by staff or not (register_method, migration 0046).
     in_kind: 'En especie',
+    // A gift of money recorded without its method (an import whose file gives none, the service API).
     monetary: 'Otro',
   } as Record<string, string>,
   generalFund: 'Donde más se necesite',

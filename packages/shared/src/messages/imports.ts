@@ -1,6 +1,9 @@
 // Texts of the "Importar" screen and its API (docs/product.md#imports): donors, past gifts and monthly
 // donors by transfer from a CSV or XLSX file, with a dry run that gives each refused line its reason.
 
+/** How a past gift was given, as its file's method column says (the ledger's payment methods; in kind is a gift of goods). */
+export type ImportMethod = 'cash' | 'cheque' | 'card' | 'bank_transfer' | 'bank_deposit' | 'in_kind';
+
 export const importsMessages = {
   validation: {
     kindRequired: 'Elige qué contiene el archivo',
@@ -41,6 +44,7 @@ export const importsMessages = {
     amountNotPositive: 'El monto debe ser mayor que cero.',
     amountTooLarge: (max: string) => `El monto pasa del máximo de ${max}.`,
     currencyInvalid: (value: string) => `La moneda «${value}» no se reconoce (GTQ o USD).`,
+    methodInvalid: (value: string) => `El método de pago «${value}» no se reconoce (Efectivo, Cheque, Tarjeta, Transferencia, Depósito o En especie).`,
     referenceInvalid: (value: string) => `La referencia «${value}» debe tener de 4 a 20 letras o números.`,
     referenceTaken: (value: string) => `La referencia «${value}» ya es de otra donación mensual.`,
     referenceRepeated: (value: string, line: number) => `La referencia «${value}» ya está en la línea ${line}.`,
@@ -65,10 +69,21 @@ export const importsMessages = {
   },
   details: {
     donor: (name: string) => name,
-    gift: (name: string, amount: string, day: string, receipt: string | null) => `${name}: ${amount} del ${day}${receipt ? `, recibo ${receipt}` : ''}`,
+    /** `method`: the method's label when the file gives one. */
+    gift: (name: string, amount: string, day: string, receipt: string | null, method: string | null = null) =>
+      `${name}: ${amount} del ${day}${receipt ? `, recibo ${receipt}` : ''}${method ? `, ${method}` : ''}`,
     monthly: (name: string, amount: string, reference: string) => `${name}: ${amount} al mes por transferencia, referencia ${reference}`,
     existingDonor: ' (donante existente)',
   },
+  /** The label of each method a gift's line may give, as staff gift entry names them. */
+  methods: {
+    cash: 'Efectivo',
+    cheque: 'Cheque',
+    card: 'Tarjeta',
+    bank_transfer: 'Transferencia',
+    bank_deposit: 'Depósito bancario',
+    in_kind: 'En especie',
+  } satisfies Record<ImportMethod, string>,
   outcomes: {
     created: 'Se crea',
     matched: 'Coincide con un donante',
@@ -88,6 +103,7 @@ export const importsMessages = {
     date: 'Fecha',
     amount: 'Monto',
     currency: 'Moneda',
+    method: 'Método de pago',
     receipt: 'No. de recibo',
     note: 'Nota',
     reference: 'Referencia de transferencia',

@@ -9,7 +9,7 @@ const v = importsMessages.validation;
 export const IMPORT_KINDS = ['donors', 'gifts', 'monthly'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
-export const IMPORT_FIELDS = ['name', 'email', 'phone', 'tax_id', 'date', 'amount', 'currency', 'receipt', 'note', 'reference', 'next_charge'] as const;
+export const IMPORT_FIELDS = ['name', 'email', 'phone', 'tax_id', 'date', 'amount', 'currency', 'method', 'receipt', 'note', 'reference', 'next_charge'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** The fields of each kind, in the order the mapping form shows them; `required` ones need a column. */
@@ -29,6 +29,7 @@ export const IMPORT_KIND_FIELDS: Record<ImportKind, readonly { field: ImportFiel
     { field: 'date', required: true },
     { field: 'amount', required: true },
     { field: 'currency', required: false },
+    { field: 'method', required: false },
     { field: 'receipt', required: false },
     { field: 'note', required: false },
   ],

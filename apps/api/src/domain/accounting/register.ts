@@ -65,7 +65,7 @@ function movementsSql(start: Date, end: Date, after: Keyset | null, limit: numbe
   const e = end.toISOString();
   const cols = (sign: string, withFees: boolean) => sql.raw(`
     d.id, d.reference_code, d.donor_name, d.donor_nit,
-    coalesce(d.payment_method, d.donation_type) AS method, d.currency,
+    register_method(d.payment_method, d.donation_type) AS method, d.currency,
     ${sign} d.amount_cents AS gross,
     ${withFees ? 'coalesce(d.fee_cents, 0)' : '0'} AS fee,
     ${withFees ? 'coalesce(d.vat_withheld_cents, 0)' : '0'} AS vat,
@@ -190,7 +190,7 @@ function dailyTotalsSql(period: RegisterPeriod, start: Date, end: Date): SQL {
     FROM register_daily t LEFT JOIN programs p ON p.id = nullif(t.program_id, 0)
     WHERE t.day >= ${period.from}::date AND t.day <= ${period.to}::date
     UNION ALL
-    SELECT coalesce(d.payment_method, d.donation_type), d.currency, p.name, 1, -d.amount_cents, 0, 0,
+    SELECT register_method(d.payment_method, d.donation_type), d.currency, p.name, 1, -d.amount_cents, 0, 0,
            CASE WHEN ${rate} IS NULL THEN 0 ELSE 1 END, coalesce(round(-d.amount_cents * ${rate}), 0), 0, 0
     FROM receipts r JOIN donations d ON d.id = r.donation_id LEFT JOIN programs p ON p.id = d.program_id
     WHERE d.status <> 'refunded' AND d.completed_at IS NOT NULL

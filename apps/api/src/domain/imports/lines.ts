@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { type AmountInputProblem, decimalMarkIn, decimalMarkOf, type DecimalMark, parseAmountInput } from '@donaciones/shared/amount-input';
 import { formatCents } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
-import { importsMessages } from '@donaciones/shared/messages/imports';
+import { type ImportMethod, importsMessages } from '@donaciones/shared/messages/imports';
 import { IMPORT_KIND_FIELDS, type ImportField, type ImportKind, type ImportMapping } from '@donaciones/shared/schemas/imports';
 import { parseTaxIdFormat, type TaxIdKind } from '@donaciones/shared/tax-id';
 import { badRequest } from '../../errors';
@@ -28,6 +28,8 @@ export interface ImportLine {
   date: string | null;
   amountCents: number | null;
   currency: 'GTQ' | 'USD';
+  /** How a past gift was given, when its file says so. */
+  method: ImportMethod | null;
   receipt: string | null;
   reference: string | null;
   /** What identifies the line across imports: its receipt or reference when given, else its values. */
@@ -115,6 +117,26 @@ function amountOf(raw: string, currency: 'GTQ' | 'USD', column: AmountColumn, is
   return { cents };
 }
 
+/**
+ * A gift's method as a spreadsheet writes it, accents, case and a trailing dot aside: the words of staff gift
+ * entry and of the register, a few common others, or the ledger's own names.
+ */
+const METHOD_WORDS: Record<ImportMethod, RegExp> = {
+  cash: /^(en )?efectivo$|^contado$|^cash$/,
+  cheque: /^cheque$/,
+  card: /^tarjeta( de (credito|debito))?$|^(credito|debito|card)$/,
+  bank_transfer: /^transferencia( bancaria)?$|^(ach|bank_transfer)$/,
+  bank_deposit: /^deposito( bancario| o transferencia bancaria)?$|^boleta( de deposito)?$|^bank_deposit$/,
+  in_kind: /^(donacion )?en especie( \((bienes|servicios)\))?$|^(especie|bienes|in_kind)$/,
+};
+
+function methodOf(raw: string): { method: ImportMethod | null } | { reason: string } {
+  if (raw === '') return { method: null };
+  const words = raw.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\.$/, '');
+  const method = (Object.keys(METHOD_WORDS) as ImportMethod[]).find((m) => METHOD_WORDS[m].test(words));
+  return method ? { method } : { reason: r.methodInvalid(raw) };
+}
+
 function dateOf(raw: string, today: string, allowFuture: boolean): { day: string } | { reason: string } {
   if (raw === '') return { reason: r.dateMissing };
   const day = parseStatementDate(raw);
@@ -166,6 +188,8 @@ export function readLine(kind: ImportKind, at: Partial<Record<ImportField, numbe
     date = parsed.day;
   }
   if (!currency) return refuse(r.currencyInvalid(cell('currency')));
+  const method = kind === 'gifts' ? methodOf(cell('method')) : { method: null };
+  if ('reason' in method) return refuse(method.reason);
   let reference: string | null = null;
   if (kind === 'monthly' && cell('reference') !== '') {
     reference = cell('reference').toUpperCase().replace(/[^A-Z0-9]/g, '');
@@ -181,6 +205,7 @@ export function readLine(kind: ImportKind, at: Partial<Record<ImportField, numbe
     date,
     amountCents,
     currency,
+    method: method.method,
     receipt: kind === 'gifts' ? cell('receipt').slice(0, 40) || null : null,
     reference,
   };

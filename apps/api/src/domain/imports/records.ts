@@ -38,7 +38,7 @@ const donorOf = (tx: Db, line: ImportLine) =>
 export async function importGift(tx: Db, line: ImportLine, donorsBefore: number, importId: number): Promise<LineOutcome> {
   const day = line.date as string;
   const amountCents = line.amountCents as number;
-  const detail = d.gift(line.name, formatCents(amountCents, line.currency), formatDay(day), line.receipt);
+  const detail = d.gift(line.name, formatCents(amountCents, line.currency), formatDay(day), line.receipt, line.method && importsMessages.methods[line.method]);
   const closed = await latestClosedMonth(tx);
   const month = monthOf(noonOf(day));
   if (closed !== null && month <= closed) return { outcome: 'refused', detail, reason: r.monthClosed(formatMonth(month), formatMonth(closed)) };
@@ -58,7 +58,10 @@ export async function importGift(tx: Db, line: ImportLine, donorsBefore: number,
         amountCents,
         currency: line.currency,
         ...(usd ? { gtqCents: Math.round(amountCents * usd.usd_exchange_rate), exchangeRate: String(usd.usd_exchange_rate), exchangeRateDate: usd.usd_exchange_rate_date } : {}),
-        donationType: 'monetary',
+        // A gift in kind is one of goods with no payment method, as the service API records one (migration 0027
+        // asks staff gift entry's 'in_kind' for what arrived and how it was valued, which a past line does not say).
+        donationType: line.method === 'in_kind' ? 'goods' : 'monetary',
+        paymentMethod: line.method === 'in_kind' ? null : line.method,
         status: 'completed',
         description: line.note,
         source: 'import',

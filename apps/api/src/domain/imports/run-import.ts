@@ -28,6 +28,7 @@ const HINTS: Record<(typeof IMPORT_FIELDS)[number], RegExp> = {
   date: /^fecha$|fecha (de )?(donaci[oó]n|pago|recib)|^date$/i,
   amount: /monto|importe|cantidad|amount|valor/i,
   currency: /moneda|currency|divisa/i,
+  method: /m[eé]todo|forma de pago|medio de pago|^pago$|method/i,
   receipt: /recibo|receipt|comprobante/i,
   note: /nota|observ|coment|descrip|concepto/i,
   reference: /referencia|reference/i,
@@ -39,7 +40,7 @@ export async function previewImport(file: ImportFile): Promise<ImportPreview> {
   const table = await readImportTable(bytesOf(file));
   const suggested: ImportPreview['suggested_mapping'] = {};
   const used = new Set<string>();
-  for (const field of ['next_charge', 'receipt', 'reference', 'tax_id', 'email', 'phone', 'date', 'amount', 'currency', 'name', 'note'] as const) {
+  for (const field of ['next_charge', 'receipt', 'reference', 'tax_id', 'email', 'phone', 'date', 'amount', 'currency', 'method', 'name', 'note'] as const) {
     const found = table.headers.find((h) => !used.has(h) && HINTS[field].test(h));
     if (found) {
       suggested[field] = found;
@@ -176,7 +177,7 @@ async function importOne(tx: Db, kind: ImportFile['kind'], line: ImportLine, don
 function detailOf(kind: ImportFile['kind'], line: ImportLine): string {
   const d = importsMessages.details;
   const amount = line.amountCents == null ? '' : formatCents(line.amountCents, line.currency);
-  if (kind === 'gifts') return d.gift(line.name, amount, line.date == null ? '' : formatDay(line.date), line.receipt);
+  if (kind === 'gifts') return d.gift(line.name, amount, line.date == null ? '' : formatDay(line.date), line.receipt, line.method && importsMessages.methods[line.method]);
   if (kind === 'monthly') return d.monthly(line.name, amount, line.reference ?? '—');
   return d.donor(line.name);
 }
