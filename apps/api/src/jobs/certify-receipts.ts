@@ -2,13 +2,13 @@
 // queues each donor's receipt email when its certification ends (domain/receipts/fel/certification.ts).
 import type { FastifyInstance } from 'fastify';
 import { certifyDueReceipts, type CertificationReport } from '../domain/receipts/fel/certification';
-import { enqueueReceiptEmail } from '../domain/receipts/receipts';
+import { enqueueCertifiedReceiptEmail } from '../domain/receipts/receipts';
 import { annulDueReceipts, type AnnulmentReport } from '../domain/receipts/fel/annulment';
 
 export async function runReceiptCertification(app: FastifyInstance): Promise<CertificationReport | null> {
   if (!app.fel || app.config.fel.provider === 'off') return null;
   return certifyDueReceipts(app.db, app.fel, {
-    afterCertification: enqueueReceiptEmail,
+    afterCertification: enqueueCertifiedReceiptEmail,
     // A claimed receipt stays leased past the certifier's own timeout, so no other process sends it meanwhile.
     leaseMs: app.config.fel.timeoutMs + 60_000,
     log: app.log,

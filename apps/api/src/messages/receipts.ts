@@ -80,6 +80,8 @@ export const receiptMessages = {
     attachedNote: (document: string, label: string, link: string) =>
       `Adjuntamos tu ${document} ${label} en PDF. También está en tu área de donante, ${link} (entra o crea tu cuenta con este correo).`,
     followsNote: (label: string) => `Tu recibo por donación ${label} te llegará en otro correo en cuanto la SAT lo certifique.`,
+    /** To a donor who asked for no receipts by email (decision 0081). */
+    inAreaNote: (label: string, link: string) => `Tu recibo por donación ${label} estará en Recibos, ${link}, en cuanto la SAT lo certifique.`,
   },
   statementEmail: {
     subject: (year: number) => `Tu constancia anual de donaciones ${year}`,

@@ -11,6 +11,7 @@ import { paymentMessages } from '../../messages/payments';
 import { audit } from '../../platform/audit';
 import { enqueueEmail } from '../../platform/email-outbox';
 import { getSettings } from '../../platform/settings';
+import { giftEmailsWithheld } from '../accounts/gift-emails';
 import { isBankPayment } from '../deposits/bank-payments';
 import { issueReceipt, receiptSeriesOf, takeReceiptEmail } from '../receipts/receipts';
 import { type LinkContext, returnUrl } from './links';
@@ -82,9 +83,14 @@ export async function completeTransition(tx: Db, donation: DonationRow, input: C
   return donation;
 }
 
+/**
+ * The thank-you of a gift the donor saw go through: withheld, with the receipt's own email, from an account
+ * that asked for no confirmations by email (decision 0081); the receipt stays in its Recibos.
+ */
 async function queueThanks(tx: Db, donation: DonationRow): Promise<void> {
   const m = emailMessages.donations;
   const receipt = await takeReceiptEmail(tx, donation.id);
+  if (await giftEmailsWithheld(tx, donation.donorEmail)) return;
   await enqueueEmail(tx, {
     to: donation.donorEmail,
     subject: m.completedSubject,

@@ -13,6 +13,7 @@ import { type LinkContext, billingDayAfter, manageUrl, ownBillingDay } from './l
 import type { DonationRow } from './types';
 import { sponsorshipOfGiftStarted } from './sponsorship-start';
 import { greetingName } from './greeting';
+import { giftEmailsWithheld } from '../accounts/gift-emails';
 
 async function lockGift(tx: Db, id: number) {
   const [gift] = await tx.select().from(recurringGifts).where(eq(recurringGifts.id, id)).for('update').limit(1);
@@ -28,7 +29,8 @@ export async function giftStarted(tx: Db, donation: Pick<DonationRow, 'recurring
 
 /**
  * A paid charge of a monthly gift: the gift becomes active (or stays cancelled), its next charge moves a
- * month on, and the donor gets the monthly email with the link and the receipt.
+ * month on, and the donor gets the monthly email with the link and the receipt (a renewal's, unless the
+ * donor's account asked for no confirmations by email).
  */
 export async function monthlyChargeCompleted(tx: Db, ctx: LinkContext, donation: DonationRow): Promise<void> {
   if (donation.recurringGiftId == null) return;
@@ -68,6 +70,9 @@ export async function monthlyChargeCompleted(tx: Db, ctx: LinkContext, donation:
   const link = await manageUrl(ctx, gift.id);
   const next = formatLongDate(nextChargeAt);
   const receipt = await takeReceiptEmail(tx, donation.id);
+  // A renewal is the monthly thank-you and receipt, withheld like a gift's (decision 0081); the first
+  // payment starts the gift and always says how to manage it.
+  if (!first && (await giftEmailsWithheld(tx, gift.donorEmail))) return;
   const name = await greetingName(tx, { userId: gift.userId ?? linked?.userId ?? null, donorName: gift.donorName });
   await enqueueEmail(tx, {
     to: gift.donorEmail,

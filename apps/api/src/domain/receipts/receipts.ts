@@ -12,6 +12,7 @@ import { receiptMessages } from '../../messages/receipts';
 import { type Actor, audit } from '../../platform/audit';
 import { enqueueEmail, PUBLIC_URL_MARK } from '../../platform/email-outbox';
 import { getFiscalSettings, getSettings } from '../../platform/settings';
+import { giftEmailsWithheld } from '../accounts/gift-emails';
 
 export type ReceiptRow = typeof receipts.$inferSelect;
 type DonationRow = typeof donations.$inferSelect;
@@ -163,7 +164,8 @@ export async function enqueueReceiptEmail(tx: Db, receiptId: number, to?: string
  * thank-you, an approval, a monthly charge) carries the receipt issued in the same transaction. The
  * receipt's own email, queued at issue in this transaction and so never sent, is withdrawn; the caller
  * attaches the PDF and adds `note` to its text. When certification is pending the note says the
- * receipt follows, and the certification sends it.
+ * receipt follows, and the certification sends it (or, to a donor who asked for no receipts by email,
+ * that it will be in Recibos).
  */
 export async function takeReceiptEmail(tx: Db, donationId: number): Promise<{ attachments: EmailAttachment[]; note: string }> {
   const [receipt] = await tx.select().from(receipts).where(eq(receipts.donationId, donationId)).limit(1);
@@ -184,8 +186,21 @@ export async function takeReceiptEmail(tx: Db, donationId: number): Promise<{ at
   const m = receiptMessages.email;
   const document = m.document(receipt.felStatus === 'certified');
   if (withdrawn.length > 0) return { attachments: [attachment], note: `\n\n${m.attachedNote(document, receiptLabel(receipt), `${PUBLIC_URL_MARK}/donor/receipts`)}` };
-  if (receipt.felStatus === 'pending') return { attachments: [], note: `\n\n${m.followsNote(receiptLabel(receipt))}` };
-  return { attachments: [], note: '' };
+  if (receipt.felStatus !== 'pending') return { attachments: [], note: '' };
+  // The certified receipt follows by email only to a donor who gets receipts by email (decision 0081).
+  const follows = !(await giftEmailsWithheld(tx, receipt.donorEmail));
+  return { attachments: [], note: `\n\n${follows ? m.followsNote(receiptLabel(receipt)) : m.inAreaNote(receiptLabel(receipt), `${PUBLIC_URL_MARK}/donor/receipts`)}` };
+}
+
+/**
+ * The receipt's email once its certification ends (or is given up), the one a receipt sends on its own:
+ * withheld from an account that asked for no receipts by email, which reads it in Recibos (decision 0081).
+ * Staff's re-send (resendReceipt) always goes.
+ */
+export async function enqueueCertifiedReceiptEmail(tx: Db, receiptId: number): Promise<number | null> {
+  const [receipt] = await tx.select({ donorEmail: receipts.donorEmail }).from(receipts).where(eq(receipts.id, receiptId)).limit(1);
+  if (receipt && (await giftEmailsWithheld(tx, receipt.donorEmail))) return null;
+  return enqueueReceiptEmail(tx, receiptId);
 }
 
 /** A refund voids the donation's receipt, in the refund's transaction; the PDF then says ANULADO. */
