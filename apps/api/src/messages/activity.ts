@@ -6,6 +6,7 @@ export const donorChangeMessages: Record<string, string> = {
   'donor.merge': 'Se le unió otro registro del mismo donante',
   'donor.merged_into': 'Se unió a otro registro del mismo donante',
   'donor.merge_undo': 'Se deshizo una fusión de registros',
+  'donor.consent_from_profile': 'El donante cambió en su perfil si acepta correos',
 };
 export const donorChangeFallback = 'Cambio en el registro';
 

@@ -98,19 +98,19 @@ describe('profile', () => {
 });
 
 describe('preferences', () => {
-  it('starts from the defaults', async () => {
+  it('starts from the defaults, without consent to be contacted (decision 0081)', async () => {
     const res = await call('GET', '/users/me/preferences', alice.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       favorite_cause: null,
       communication_preferences: { email_notifications: true },
-      privacy_settings: { show_donations_publicly: false, allow_contact: true },
+      privacy_settings: { show_donations_publicly: false, allow_contact: false },
     });
   });
 
   it('creates the defaults for an account that has no preferences row yet', async () => {
     await ctx.db.delete(userPreferences).where(eq(userPreferences.userId, bob.id));
-    expect((await call('GET', '/users/me/preferences', bob.token)).json().privacy_settings).toEqual({ show_donations_publicly: false, allow_contact: true });
+    expect((await call('GET', '/users/me/preferences', bob.token)).json().privacy_settings).toEqual({ show_donations_publicly: false, allow_contact: false });
   });
 
   it('saves what is sent and keeps the rest', async () => {
@@ -123,19 +123,19 @@ describe('preferences', () => {
     expect(res.json()).toEqual({
       favorite_cause: 'Programa de alimentación',
       communication_preferences: { email_notifications: false },
-      privacy_settings: { show_donations_publicly: true, allow_contact: true },
+      privacy_settings: { show_donations_publicly: true, allow_contact: false },
     });
     const [row] = await ctx.db.select().from(userPreferences).where(eq(userPreferences.userId, alice.id));
     expect(row.showDonationsPublicly).toBe(true);
 
     const second = await call('PUT', '/users/me/preferences', alice.token, {
       communication_preferences: { email_notifications: false },
-      privacy_settings: { show_donations_publicly: false, allow_contact: false },
+      privacy_settings: { show_donations_publicly: false, allow_contact: true },
     });
     expect(second.json()).toEqual({
       favorite_cause: 'Programa de alimentación',
       communication_preferences: { email_notifications: false },
-      privacy_settings: { show_donations_publicly: false, allow_contact: false },
+      privacy_settings: { show_donations_publicly: false, allow_contact: true },
     });
     expect((await call('PUT', '/users/me/preferences', alice.token, { favorite_cause: null })).json().favorite_cause).toBeNull();
   });

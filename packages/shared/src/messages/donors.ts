@@ -26,7 +26,7 @@ export const donorsMessages = {
   columnsRequired: 'Elige al menos una columna.',
   columnInvalid: 'Una de las columnas no existe.',
   formatInvalid: 'El formato debe ser CSV o XLSX.',
-  consentSources: { staff: 'Registrado por el personal', checkout: 'Formulario de donación', import: 'Importación' },
+  consentSources: { staff: 'Registrado por el personal', profile: 'El donante, en su perfil', checkout: 'Formulario de donación', import: 'Importación' },
   kinds: { person: 'Persona', company: 'Empresa' },
   duplicateReasons: {
     taxId: 'Mismo NIT o CUI',

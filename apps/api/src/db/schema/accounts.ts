@@ -50,7 +50,13 @@ export const userPreferences = pgTable('user_preferences', {
   favoriteCause: text('favorite_cause'),
   emailNotifications: boolean('email_notifications').notNull().default(true),
   showDonationsPublicly: boolean('show_donations_publicly').notNull().default(false),
-  allowContact: boolean('allow_contact').notNull().default(true),
+  /**
+   * Consent to be emailed about events and volunteering, never presumed (decision 0081). With a donor
+   * record linked to the account the record's consent_email is the consent and this follows it.
+   */
+  allowContact: boolean('allow_contact').notNull().default(false),
+  /** When the donor last changed allow_contact in Mi perfil; null when they never chose. */
+  allowContactAt: tz('allow_contact_at'),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
 

@@ -15,7 +15,8 @@ import type { z } from 'zod';
 import type { Database, Db } from '../../db/client';
 import { authTokens, sessions, userPreferences, users } from '../../db/schema';
 import { fieldError, notFound } from '../../errors';
-import { audit } from '../../platform/audit';
+import { type Actor, audit } from '../../platform/audit';
+import { linkedDonorConsent, recordConsentFromProfile } from '../donors/account-consent';
 import { AUTH_LIMITS, PASSWORD_LINK_PURPOSES, type Throttle } from './auth';
 import { enqueueEmail } from '../../platform/email-outbox';
 import { hashPassword, verifyPassword } from './passwords';
@@ -75,7 +76,8 @@ export async function updateProfile(db: Database, input: { userId: number; data:
 
 type PreferencesRow = typeof userPreferences.$inferSelect;
 
-function toPreferences(row: PreferencesRow): Preferences {
+/** `contact` is the consent to email of the donor record linked to the account, else the account's own choice. */
+function toPreferences(row: PreferencesRow, contact: boolean | null): Preferences {
   return {
     favorite_cause: row.favoriteCause,
     communication_preferences: {
@@ -83,7 +85,7 @@ function toPreferences(row: PreferencesRow): Preferences {
     },
     privacy_settings: {
       show_donations_publicly: row.showDonationsPublicly,
-      allow_contact: row.allowContact,
+      allow_contact: contact ?? row.allowContact,
     },
   };
 }
@@ -93,26 +95,35 @@ export async function getPreferences(db: Db, userId: number): Promise<Preference
   await db.insert(userPreferences).values({ userId }).onConflictDoNothing();
   const [row] = await db.select().from(userPreferences).where(eq(userPreferences.userId, userId)).limit(1);
   if (!row) throw notFound();
-  return toPreferences(row);
+  return toPreferences(row, await linkedDonorConsent(db, userId));
 }
 
-/** Saves what was sent; every part left out keeps its stored value. */
-export async function updatePreferences(db: Database, input: { userId: number; data: UpdatePreferences }): Promise<Preferences> {
-  const { data } = input;
+/**
+ * Saves what was sent; every part left out keeps its stored value. A change of allow_contact from what
+ * the switch showed is dated now, on the account and on its donor record's consent (decision 0081).
+ */
+export async function updatePreferences(db: Database, input: { actor: Actor; data: UpdatePreferences; ip?: string | null }): Promise<Preferences> {
+  const { data, actor } = input;
   const comm = data.communication_preferences ?? {};
   const privacy = data.privacy_settings ?? {};
-  const set: Partial<typeof userPreferences.$inferInsert> = {
-    ...(data.favorite_cause !== undefined ? { favoriteCause: data.favorite_cause } : {}),
-    ...(comm.email_notifications !== undefined ? { emailNotifications: comm.email_notifications } : {}),
-    ...(privacy.show_donations_publicly !== undefined ? { showDonationsPublicly: privacy.show_donations_publicly } : {}),
-    ...(privacy.allow_contact !== undefined ? { allowContact: privacy.allow_contact } : {}),
-  };
-  const [row] = await db
-    .insert(userPreferences)
-    .values({ userId: input.userId, ...set })
-    .onConflictDoUpdate({ target: userPreferences.userId, set: { ...set, updatedAt: sql`now()` } })
-    .returning();
-  return toPreferences(row);
+  return db.transaction(async (tx) => {
+    const shown = privacy.allow_contact === undefined ? undefined : (await getPreferences(tx, actor.id)).privacy_settings.allow_contact;
+    const contactChanged = privacy.allow_contact !== undefined && privacy.allow_contact !== shown;
+    const now = new Date();
+    const set: Partial<typeof userPreferences.$inferInsert> = {
+      ...(data.favorite_cause !== undefined ? { favoriteCause: data.favorite_cause } : {}),
+      ...(comm.email_notifications !== undefined ? { emailNotifications: comm.email_notifications } : {}),
+      ...(privacy.show_donations_publicly !== undefined ? { showDonationsPublicly: privacy.show_donations_publicly } : {}),
+      ...(contactChanged ? { allowContact: privacy.allow_contact, allowContactAt: now } : {}),
+    };
+    const [row] = await tx
+      .insert(userPreferences)
+      .values({ userId: actor.id, ...set })
+      .onConflictDoUpdate({ target: userPreferences.userId, set: { ...set, updatedAt: sql`now()` } })
+      .returning();
+    if (contactChanged) await recordConsentFromProfile(tx, { actor, allow: row.allowContact, at: now, ip: input.ip });
+    return toPreferences(row, await linkedDonorConsent(tx, actor.id));
+  });
 }
 
 /**

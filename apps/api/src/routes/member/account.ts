@@ -10,7 +10,7 @@ import {
   updatePreferencesSchema,
   updateProfileSchema,
 } from '@donaciones/shared/schemas/profile';
-import { signedInUser } from '../../http/auth';
+import { actorOf, signedInUser } from '../../http/auth';
 import { counterThrottle } from '../../domain/accounts/auth';
 import { changePassword, getPreferences, getProfile, updatePreferences, updateProfile } from '../../domain/accounts/profile';
 import { MEMBER_TAG as TAG, bearer, error, guarded, limited } from '../common';
@@ -60,13 +60,16 @@ export default async function memberAccountRoutes(app: FastifyInstance) {
         summary: 'Guardar preferencias propias',
         description:
           'Cada parte es opcional y lo que no se envía conserva su valor. privacy_settings.show_donations_publicly permite que las ' +
-          'páginas públicas muestren el nombre completo del donante; el correo se muestra siempre enmascarado (docs/product.md#donor-privacy).',
+          'páginas públicas muestren el nombre completo del donante; el correo se muestra siempre enmascarado (docs/product.md#donor-privacy). ' +
+          'communication_preferences.email_notifications en false deja de enviar por correo el agradecimiento y el recibo de cada donación en línea y ' +
+          'de cada cobro mensual (no los demás correos); privacy_settings.allow_contact es el consentimiento de correo del registro de donante ' +
+          'vinculado a la cuenta, que se guarda allí con la fecha y el origen «perfil» (docs/product.md#email, #donors).',
         security: bearer,
         body: updatePreferencesSchema,
         response: { 200: preferencesSchema, ...guarded, 429: error },
       },
     },
-    async (request) => updatePreferences(app.db, { userId: signedInUser(request).id, data: request.body }),
+    async (request) => updatePreferences(app.db, { actor: actorOf(request), data: request.body, ip: request.ip }),
   );
 
   r.post(

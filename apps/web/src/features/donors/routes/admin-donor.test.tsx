@@ -65,6 +65,12 @@ describe('admin donor page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Editar' })).toBeInTheDocument();
   });
 
+  it('names a consent the donor set in Mi perfil as theirs', async () => {
+    const fromProfile = { ...page, donor: { ...page.donor, consentEmailAt: '2026-05-12T15:00:00Z', consentEmailSource: 'profile' } };
+    renderApp('/admin/donantes/12', { user: { roles: ['FINANCE'] }, handler: (req: RecordedRequest) => (req.method === 'GET' && req.url === '/admin/donors/12' ? { status: 200, data: fromProfile } : undefined) });
+    expect(await screen.findByText('Desde el 12/05/2026 · El donante, en su perfil', {}, { timeout: 6000 })).toBeInTheDocument();
+  });
+
   it('edits: the shared schema refuses a bad phone in Spanish, the API refuses a bad NIT next to its field, then it saves', async () => {
     const api = donorApi((req) =>
       (req.data as { taxId: string | null }).taxId === '123'
