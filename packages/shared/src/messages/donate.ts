@@ -110,7 +110,8 @@ export const donateMessages = {
   successCard: 'Tarjeta',
   successPhone: 'Teléfono de la organización',
   /** 'Comprobante': until SAT certifies it, what is emailed is a constancia, not a recibo por donación. */
-  receiptNote: 'Te enviaremos por correo el comprobante de tu donación en PDF. Si tienes una cuenta con ese correo, también lo encuentras en Mis recibos.',
+  receiptNote:
+    'Te enviaremos por correo el comprobante de tu donación en PDF, salvo que hayas desactivado «Agradecimientos y recibos por correo» en Mi perfil. Si tienes una cuenta con ese correo, también lo encuentras en Recibos.',
   failed: 'No pudimos registrar tu donación. Tus datos siguen aquí: revisa e intenta de nuevo.',
   maintenanceNotice: 'Por mantenimiento, en este momento no podemos recibir donaciones. Intenta más tarde.',
   siteLoadError: 'No pudimos cargar los datos de la donación',

@@ -153,15 +153,18 @@ export const memberMessages = {
     personalData: 'Datos personales',
     noFavoriteCause: 'Sin preferencia',
     communicationTitle: 'Comunicación',
-    communicationBody: 'Elige cómo quieres que te contactemos.',
-    emailNotifications: 'Notificaciones por correo electrónico',
-    emailNotificationsHint: 'Confirmaciones de tus donaciones y avisos importantes.',
+    communicationBody: 'Elige qué te enviamos por correo.',
+    /** Governs only the automatic thank-you and receipt of each gift (docs/product.md#email, decision 0081). */
+    emailNotifications: 'Agradecimientos y recibos por correo',
+    emailNotificationsHint:
+      'Cuando se completa una donación en línea o un cobro mensual, te enviamos el agradecimiento con el recibo. Si lo desactivas, ya no te llegan por correo, pero el recibo siempre está en Recibos. Los demás avisos llegan siempre: pagos rechazados, depósitos y transferencias, el inicio y los cambios de tu donación mensual, tu apadrinamiento, reembolsos, la seguridad de tu cuenta, la constancia anual y el recibo que nos pidas reenviar.',
     privacyTitle: 'Privacidad',
     privacyBody: 'Decide qué ven las demás personas en las páginas públicas.',
     showDonationsPublicly: 'Mostrar mis donaciones públicamente',
     showDonationsPubliclyHint: 'Si lo activas, la lista pública de donaciones muestra tu nombre completo; si no, solo tu nombre con la inicial del apellido. Tu correo siempre aparece enmascarado, y las donaciones que hiciste de forma anónima aparecen como «Anónimo».',
-    allowContact: 'Permitir que la fundación me contacte',
-    allowContactHint: 'Para invitarte a eventos y actividades de voluntariado.',
+    /** The consent to email of the donor's record, which staff see and export (docs/product.md#donors, decision 0081). */
+    allowContact: 'Invitaciones por correo',
+    allowContactHint: 'Si lo activas, nos autorizas a escribirte para invitarte a eventos y actividades de voluntariado. Puedes retirarlo cuando quieras.',
     savePreferences: 'Guardar preferencias',
     passwordModalTitle: 'Cambiar contraseña',
     passwordModalBody: 'Ingresa tu contraseña actual y elige una nueva.',

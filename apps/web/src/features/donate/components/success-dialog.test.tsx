@@ -39,11 +39,13 @@ describe('SuccessDialog', () => {
 });
 
 describe('SuccessDialog receipt note', () => {
-  it('says the receipt arrives by email, and no longer asks the donor to write to the office', () => {
+  it('says the receipt arrives by email unless turned off in Mi perfil, and no longer asks the donor to write to the office', () => {
     render(<SuccessDialog donation={donation} organization={organization} payments={null} onAnother={() => {}} onClose={() => {}} />);
     const note = screen.getByTestId('receipt-note');
     // Not 'recibo por donación': uncertified, the PDF is a constancia, and a certified one comes in a later email.
-    expect(note).toHaveTextContent('Te enviaremos por correo el comprobante de tu donación en PDF.');
+    expect(note).toHaveTextContent('Te enviaremos por correo el comprobante de tu donación en PDF');
+    // Not to a donor who turned that email off in Mi perfil (decision 0081), who finds it in Recibos.
+    expect(note).toHaveTextContent('salvo que hayas desactivado «Agradecimientos y recibos por correo» en Mi perfil. Si tienes una cuenta con ese correo, también lo encuentras en Recibos.');
     expect(note).not.toHaveTextContent('recibo por donación');
     expect(note.querySelector('a[href^="mailto:"]')).toBeNull();
     expect(note).not.toHaveTextContent('Escríbenos');

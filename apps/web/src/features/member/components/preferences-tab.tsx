@@ -1,5 +1,7 @@
 // Preferencias (docs/product.md#accounts-and-sessions): favourite cause, communication and privacy settings.
-// show_donations_publicly decides whether public pages mask the donor (docs/product.md#donor-privacy).
+// email_notifications withholds only each gift's automatic thank-you and receipt; allow_contact is the consent
+// to email of the donor's record (decision 0081); show_donations_publicly decides whether public pages mask
+// the donor (docs/product.md#donor-privacy).
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Save } from 'lucide-react';
@@ -70,13 +72,13 @@ export function PreferencesTab({ preferences }: { preferences: Preferences }) {
           <fieldset className="space-y-4">
             <legend className="sr-only">{t.communicationTitle}</legend>
             <Checkbox label={t.emailNotifications} hint={t.emailNotificationsHint} {...form.register('email_notifications')} />
+            <Checkbox label={t.allowContact} hint={t.allowContactHint} {...form.register('allow_contact')} />
           </fieldset>
         </Card>
         <Card title={t.privacyTitle} description={t.privacyBody}>
           <fieldset className="space-y-4">
             <legend className="sr-only">{t.privacyTitle}</legend>
             <Checkbox label={t.showDonationsPublicly} hint={t.showDonationsPubliclyHint} {...form.register('show_donations_publicly')} />
-            <Checkbox label={t.allowContact} hint={t.allowContactHint} {...form.register('allow_contact')} />
           </fieldset>
         </Card>
       </div>

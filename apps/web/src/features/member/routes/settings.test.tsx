@@ -177,6 +177,37 @@ describe('settings', () => {
     });
   });
 
+  it('says under Comunicación what each email switch does, and sends the consent to invitations', async () => {
+    const user = userEvent.setup();
+    let sent: Preferences | undefined;
+    renderApp('/donor/profile', {
+      user: { roles: ['DONOR'] },
+      handler: settingsApi({
+        'GET /users/me/preferences': () => ({ status: 200, data: { ...preferences, privacy_settings: { show_donations_publicly: false, allow_contact: false } } }),
+        'PUT /users/me/preferences': (req) => {
+          sent = req.data as Preferences;
+          return { status: 200, data: sent };
+        },
+      }),
+    });
+    await user.click(await screen.findByRole('tab', { name: t.tabs.preferences }));
+    const communication = await screen.findByRole('group', { name: 'Comunicación' });
+    const receipts = within(communication).getByRole('checkbox', { name: 'Agradecimientos y recibos por correo' });
+    expect(receipts).toBeChecked();
+    // Only each gift's thank-you and receipt stop, and the receipt stays in Recibos; every other notice goes.
+    expect(receipts).toHaveAccessibleDescription(/^Cuando se completa una donación en línea o un cobro mensual, te enviamos el agradecimiento con el recibo\. Si lo desactivas, ya no te llegan por correo, pero el recibo siempre está en Recibos\. Los demás avisos llegan siempre: pagos rechazados, depósitos y transferencias, el inicio y los cambios de tu donación mensual/);
+    const invitations = within(communication).getByRole('checkbox', { name: 'Invitaciones por correo' });
+    expect(invitations).not.toBeChecked();
+    expect(invitations).toHaveAccessibleDescription('Si lo activas, nos autorizas a escribirte para invitarte a eventos y actividades de voluntariado. Puedes retirarlo cuando quieras.');
+    expect(within(screen.getByRole('group', { name: 'Privacidad' })).queryByRole('checkbox', { name: /contacte|Invitaciones/ })).not.toBeInTheDocument();
+
+    await user.click(invitations);
+    await user.click(screen.getByRole('button', { name: t.savePreferences }));
+    expect(await screen.findByText(screensMessages.preferencesSaved)).toBeInTheDocument();
+    expect(sent?.privacy_settings).toEqual({ show_donations_publicly: false, allow_contact: true });
+    expect(sent?.communication_preferences).toEqual({ email_notifications: true });
+  });
+
   it('changes the password in the modal, with its messages', async () => {
     const user = userEvent.setup();
     renderApp('/settings', {
