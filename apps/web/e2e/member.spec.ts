@@ -190,7 +190,9 @@ test.describe('settings', () => {
     await page.getByRole('tab', { name: 'Preferencias' }).click();
     await page.getByLabel('Causa favorita').selectOption({ index: 1 });
     await expect(page.getByLabel(/SMS|Informe mensual/)).toHaveCount(0);
-    await page.getByLabel('Notificaciones por correo electrónico').uncheck();
+    await page.getByLabel('Agradecimientos y recibos por correo').uncheck();
+    await expect(page.getByLabel('Invitaciones por correo')).not.toBeChecked();
+    await page.getByLabel('Invitaciones por correo').check();
     await page.getByLabel('Mostrar mis donaciones públicamente').check();
     await page.getByRole('button', { name: 'Guardar preferencias' }).click();
     const prefsSaved = page.getByText('Preferencias guardadas exitosamente');
@@ -199,7 +201,8 @@ test.describe('settings', () => {
     await expect(prefsSaved).toBeHidden({ timeout: 5000 });
     await page.reload();
     await page.getByRole('tab', { name: 'Preferencias' }).click();
-    await expect(page.getByLabel('Notificaciones por correo electrónico')).not.toBeChecked();
+    await expect(page.getByLabel('Agradecimientos y recibos por correo')).not.toBeChecked();
+    await expect(page.getByLabel('Invitaciones por correo')).toBeChecked();
     await expect(page.getByLabel('Mostrar mis donaciones públicamente')).toBeChecked();
     await expect(page.getByLabel('Causa favorita')).not.toHaveValue('');
   });
