@@ -157,7 +157,7 @@ export const memberMessages = {
     /** Governs only the automatic thank-you and receipt of each gift (docs/product.md#email, decision 0081). */
     emailNotifications: 'Agradecimientos y recibos por correo',
     emailNotificationsHint:
-      'Cuando se completa una donación en línea o un cobro mensual, te enviamos el agradecimiento con el recibo. Si lo desactivas, ya no te llegan por correo, pero el recibo siempre está en Recibos. Los demás avisos llegan siempre: pagos rechazados, depósitos y transferencias, el inicio y los cambios de tu donación mensual, tu apadrinamiento, reembolsos, la seguridad de tu cuenta, la constancia anual y el recibo que nos pidas reenviar.',
+      'El agradecimiento y el recibo de cada donación en línea y de cada cobro mensual. Si lo desactivas, el recibo sigue en Recibos, y los avisos importantes te siguen llegando: pagos rechazados, depósitos, cambios de tu donación mensual, tu apadrinamiento, reembolsos y la seguridad de tu cuenta.',
     privacyTitle: 'Privacidad',
     privacyBody: 'Decide qué ven las demás personas en las páginas públicas.',
     showDonationsPublicly: 'Mostrar mis donaciones públicamente',

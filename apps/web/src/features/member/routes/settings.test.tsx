@@ -195,7 +195,7 @@ describe('settings', () => {
     const receipts = within(communication).getByRole('checkbox', { name: 'Agradecimientos y recibos por correo' });
     expect(receipts).toBeChecked();
     // Only each gift's thank-you and receipt stop, and the receipt stays in Recibos; every other notice goes.
-    expect(receipts).toHaveAccessibleDescription(/^Cuando se completa una donación en línea o un cobro mensual, te enviamos el agradecimiento con el recibo\. Si lo desactivas, ya no te llegan por correo, pero el recibo siempre está en Recibos\. Los demás avisos llegan siempre: pagos rechazados, depósitos y transferencias, el inicio y los cambios de tu donación mensual/);
+    expect(receipts).toHaveAccessibleDescription(/^El agradecimiento y el recibo de cada donación en línea y de cada cobro mensual\. Si lo desactivas, el recibo sigue en Recibos, y los avisos importantes te siguen llegando: pagos rechazados/);
     const invitations = within(communication).getByRole('checkbox', { name: 'Invitaciones por correo' });
     expect(invitations).not.toBeChecked();
     expect(invitations).toHaveAccessibleDescription('Si lo activas, nos autorizas a escribirte para invitarte a eventos y actividades de voluntariado. Puedes retirarlo cuando quieras.');
