@@ -9,7 +9,7 @@ export const receiptMessages = {
     notCertified: {
       off: 'Esta constancia no está certificada por la SAT: no es un recibo electrónico (FEL) y por sí sola no acredita la deducibilidad de la donación.',
       pending:
-        'Esta constancia aún no está certificada por la SAT: el recibo por donación certificado (FEL) te llegará por correo en cuanto la SAT lo certifique; por sí sola no acredita la deducibilidad de la donación.',
+        'Esta constancia aún no está certificada por la SAT: en cuanto la SAT la certifique tendrás el recibo por donación certificado (FEL), por correo o en Recibos de tu cuenta; por sí sola no acredita la deducibilidad de la donación.',
     },
     receiptNumber: 'Recibo No.',
     seriesNumber: (series: string, number: string) => `Serie ${series} No. ${number}`,

@@ -16,6 +16,7 @@ import { buildRdonXml, satAmount, satDateTime } from '../../src/domain/receipts/
 import { transitionDonation } from '../../src/domain/ledger/transitions';
 import { createMailTransport } from '../../src/platform/mailer';
 import { enqueueReceiptEmail, voidReceipt } from '../../src/domain/receipts/receipts';
+import { renderEmailAttachment } from '../../src/domain/receipts/pdf';
 import { type TestContext, createTestApp, inject, json, pdfText } from '../support/helpers';
 import { INFILE_NIT, InfileStandIn, seriesAndNumberOf } from '../support/fel-infile-stand-in';
 import { startSmtp } from '../support/smtp';
@@ -159,6 +160,11 @@ describe('certification through Infile', () => {
     const { donation, receipt } = await completedDonation({ amountCents: 35_000, donorName: 'Lucía Ramírez', donorNit: '576937-K', donorTaxIdKind: 'nit' });
     expect(receipt.fel_status).toBe('pending');
     expect(await receiptEmails(receipt.id)).toHaveLength(0);
+    // Meanwhile its PDF is a constancia that says where the certified receipt will be, true also for a
+    // donor who asked for no receipts by email: by email or in Recibos.
+    const constancia = (await pdfText((await renderEmailAttachment(ctx.db, { kind: 'receipt', receiptId: receipt.id })).content)).replace(/\s+/g, ' ');
+    expect(constancia).toContain('Constancia de donación');
+    expect(constancia).toContain('en cuanto la SAT la certifique tendrás el recibo por donación certificado (FEL), por correo o en Recibos de tu cuenta');
 
     const report = await runReceiptCertification(ctx.app);
     expect(report).toMatchObject({ certified: 1, rejected: 0, retried: 0, failed: 0 });
