@@ -94,7 +94,7 @@ export const communicationPreferencesSchema = z.object({
 });
 
 export const privacySettingsSchema = z.object({
-  /** docs/product.md#donor-privacy: when true, public pages show this donor's name and email unmasked. */
+  /** docs/product.md#donor-privacy: when true, public pages show this donor's full name; the email stays masked whatever it says. */
   show_donations_publicly: z.boolean(),
   allow_contact: z.boolean(),
 });
