@@ -97,7 +97,7 @@ describe('the register', () => {
       ['Tarjeta', 1, 10_000],
       ['Efectivo', 1, 30_000],
       ['En especie', 4, 220_000],
-      ['Otro', 1, 5_000],
+      ['Sin especificar', 1, 5_000],
     ]);
   });
 
@@ -105,7 +105,7 @@ describe('the register', () => {
     const res = await inject(ctx.app, { method: 'GET', url: `/api/v1/admin/register/export?${period}&format=csv`, token: finance.token });
     expect(res.statusCode).toBe(200);
     const rows = res.body.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1);
-    const methods = rows.map((row) => ['Tarjeta', 'Depósito o transferencia bancaria', 'Efectivo', 'En especie', 'Otro'].find((label) => row.includes(`,${label},`)));
-    expect(methods).toEqual(['Tarjeta', 'Depósito o transferencia bancaria', 'Efectivo', 'En especie', 'Otro', 'En especie', 'En especie', 'En especie']);
+    const methods = rows.map((row) => ['Tarjeta', 'Depósito o transferencia bancaria', 'Efectivo', 'En especie', 'Sin especificar'].find((label) => row.includes(`,${label},`)));
+    expect(methods).toEqual(['Tarjeta', 'Depósito o transferencia bancaria', 'Efectivo', 'En especie', 'Sin especificar', 'En especie', 'En especie', 'En especie']);
   });
 });

@@ -23,7 +23,7 @@ export const registerMessages = {
     // Every gift in kind, of goods or services, entered by staff or not (register_method, migration 0046).
     in_kind: 'En especie',
     // A gift of money recorded without its method (an import whose file gives none, the service API).
-    monetary: 'Otro',
+    monetary: 'Sin especificar',
   } as Record<string, string>,
   generalFund: 'Donde más se necesite',
   columns: {
