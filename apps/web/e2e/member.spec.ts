@@ -115,6 +115,49 @@ test.describe('donor area', () => {
     expect(await pdfText(await statement.path())).toContain(`Constancia anual de donaciones ${year}`);
   });
 
+  test('a gift of Mis donaciones opens its page, where its owner cancels it while pending, and the page returns to the same filter', async ({ page }) => {
+    await page.setViewportSize(WIDTHS.phone);
+    const account = await registerAccount(page);
+    const token = (await (await page.request.post('/api/v1/auth/login', { data: account })).json()).access_token as string;
+    const made = await page.request.post('/api/v1/donations', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { donor_name: 'Marta Miembro', donor_email: account.email, amount: 240 },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const gift = (await made.json()) as { id: number; reference_code: string };
+    await login(page, account.email, account.password);
+
+    await page.goto('/donor/donations?status=pending');
+    const cards = page.getByRole('list', { name: 'Tus donaciones' });
+    const link = cards.getByRole('link', { name: `Q240.00, ver la donación ${gift.reference_code}` });
+    await expect(link).toBeVisible();
+    await screens(page, 'donor-donations-links');
+    await page.setViewportSize(WIDTHS.phone);
+    // A keyboard reaches it and Enter opens it.
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/donations/${gift.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: `Donación #${gift.id}` })).toBeVisible();
+    await screens(page, 'own-gift');
+
+    await page.getByRole('button', { name: 'Cancelar donación' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar donación' }).click();
+    await expect(page.getByTestId('outcome-note')).toHaveText('Esta donación fue cancelada');
+    await page.getByRole('link', { name: 'Volver a Mis donaciones' }).click();
+    await expect(page).toHaveURL(/\/donor\/donations\?status=pending$/);
+    await expect(page.getByText('No tienes donaciones con este filtro.')).toBeVisible();
+  });
+
+  test('a recent gift of the dashboard opens its page, which returns to the panel', async ({ page }) => {
+    await login(page, DEMO.donor.email, DEMO.donor.password);
+    await page.goto('/dashboard');
+    const recent = page.getByTestId('recent-donations-card').getByRole('link', { name: /#MG\d{8}/ }).first();
+    await recent.click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Donación #\d+$/ })).toBeVisible();
+    await page.getByRole('link', { name: 'Volver a Mi Panel' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
   test('phones get cards instead of tables and the drawer navigation', async ({ page }) => {
     await page.setViewportSize(WIDTHS.phone);
     await login(page, DEMO.donor.email, DEMO.donor.password);

@@ -136,4 +136,25 @@ describe('pending donations stay out of public figures', () => {
       expect(seen.receipt_number).toBe(completedId + 1000);
     }
   });
+
+  // "Mis donaciones" links each gift to /donations/{id}: every gift the list shows its owner opens there in
+  // full (with Cancelar while pending), and another donor reaches only the completed one, masked.
+  it('opens every gift of Mis donaciones on its page for its owner, and only the completed one, masked, for anyone else', async () => {
+    const deposit = await make.donation(ctx.db, { status: 'pending', userId: owner.id, paymentMethod: 'bank_deposit', donorName: 'Olga Dueña Pérez' });
+    const mine = (await inject(ctx.app, { url: '/api/v1/users/me/donations?limit=100', token: owner.token })).json<{ donations: { id: number }[] }>();
+    expect(mine.donations.map((d) => d.id).sort()).toEqual([completedId, ownPendingId, deposit.id].sort());
+    for (const { id } of mine.donations) {
+      const res = await inject(ctx.app, { url: `/api/v1/donations/${id}`, token: owner.token });
+      expect(res.statusCode, String(id)).toBe(200);
+      expect(res.json<Donation>()).toMatchObject({ id, donor_masked: false, reference_code: expect.stringMatching(/^#MG\d{8}$/) });
+    }
+    const ownDeposit = (await inject(ctx.app, { url: `/api/v1/donations/${deposit.id}`, token: owner.token })).json<Donation>();
+    expect(ownDeposit).toMatchObject({ donor_name: 'Olga Dueña Pérez', donor_email: deposit.donorEmail, can_cancel: true, can_process: false });
+    for (const id of [ownPendingId, deposit.id]) {
+      expect((await inject(ctx.app, { url: `/api/v1/donations/${id}`, token: stranger.token })).statusCode).toBe(404);
+    }
+    const seen = (await inject(ctx.app, { url: `/api/v1/donations/${completedId}`, token: stranger.token })).json<Donation>();
+    expect(seen).toMatchObject({ donor_masked: true, reference_code: null, receipt_number: null, can_cancel: false });
+    await ctx.db.delete(donations).where(eq(donations.id, deposit.id));
+  });
 });

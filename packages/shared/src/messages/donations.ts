@@ -90,6 +90,8 @@ export const donationsMessages = {
     heading: (id: number) => `Donación #${id}`,
     createdOn: (date: string) => `Registrada el ${date}`,
     back: 'Volver a donaciones',
+    /** The back link of a gift opened from the donor's own pages, naming the page it returns to. */
+    backTo: (page: string) => `Volver a ${page}`,
     donorInformation: 'Información del donante',
     donationDetails: 'Detalles de la donación',
     actions: 'Acciones',

@@ -84,6 +84,8 @@ export const memberMessages = {
     previous: 'Anterior',
     next: 'Siguiente',
     pagination: 'Paginación',
+    /** The name a screen reader gives the amount's link: it opens the gift's page (the amount shown comes first). */
+    openGift: (amount: string, reference: string) => `${amount}, ver la donación ${reference}`,
     /** The ledger's one set of labels (messages/donations.ts). */
     types: donationsMessages.type,
     statuses: donationsMessages.status,

@@ -1,12 +1,15 @@
 // One donation (/donations/{id}, docs/product.md#screens-and-routes, #the-donation-ledger, #errors): heading with id, creation date and badge; the
 // Donor Information, Donation Details, Actions and Quick Info cards; Process / Cancel for a pending
 // donation, shown only to those allowed (docs/product.md#donor-privacy); an unknown id goes back to the list.
+// "Volver a …" returns to the list it was opened from: Mis donaciones or the donor's panel, else the public list.
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-hot-toast';
 import { ArrowLeft, CircleCheck, CircleSlash, Clock, CreditCard, Info, ShieldCheck, XCircle } from 'lucide-react';
 import { formatDateTime, formatGiftDate, formatReceiptNumber } from '@donaciones/shared/format';
 import { donationStatusLabel, donationTypeLabel, donationsMessages } from '@donaciones/shared/messages/donations';
+import { memberMessages } from '@donaciones/shared/messages/member';
+import { navMessages } from '@donaciones/shared/messages/shell';
 import type { Donation } from '@donaciones/shared/schemas/donations';
 import { StatusBadge } from '@/components/badge';
 import { Button } from '@/components/button';
@@ -14,6 +17,7 @@ import { Card } from '@/components/card';
 import { Modal } from '@/components/modal';
 import { Skeleton } from '@/components/skeleton';
 import { getErrorStatus } from '@/lib/api-client';
+import { readBack } from '@/lib/back-link';
 import { paths } from '@/lib/paths';
 import { useRouteId } from '@/lib/route-id';
 import { useSession } from '@/lib/session';
@@ -65,6 +69,18 @@ function OutcomeNote({ donation }: { donation: Donation }) {
   );
 }
 
+/** The donor's own pages that open their gifts here, each named as the donor knows it. */
+const BACK_LABELS = {
+  [paths.donorDonations]: t.backTo(memberMessages.donations.title),
+  [paths.dashboard]: t.backTo(navMessages.donor[0]),
+} as const;
+
+/** Where "Volver a …" goes and what it says: the donor's page the gift was opened from (its filter and page kept), else the public list. */
+function useBackLink(): { to: string; label: string } {
+  const back = readBack(useLocation().state, Object.keys(BACK_LABELS) as (keyof typeof BACK_LABELS)[]);
+  return back ? { to: back.to, label: BACK_LABELS[back.pathname] } : { to: paths.donations, label: t.back };
+}
+
 function DetailSkeleton() {
   return (
     <div aria-hidden="true">
@@ -92,18 +108,19 @@ export default function DonationDetailPage() {
   const query = useDonation(id);
   const change = useChangeDonationStatus();
   const [confirming, setConfirming] = useState(false);
+  const back = useBackLink();
   const donation = query.data;
   useDocumentTitle(id ? t.heading(id) : null);
 
   // Unknown or malformed id: back to the list with 'No encontramos esta donación'; any other failure
-  // with 'No pudimos cargar la donación' (docs/product.md#errors: both go back to /donations).
+  // with 'No pudimos cargar la donación' (docs/product.md#errors: both go back to the list it came from).
   const failure = id === null ? 404 : query.isError ? (getErrorStatus(query.error) ?? 0) : null;
   useEffect(() => {
     if (failure === null) return;
     const message = failure === 404 || failure === 400 ? m.notFound : m.loadFailed;
     toast.error(message, { id: message });
-    navigate(paths.donations, { replace: true });
-  }, [failure, navigate]);
+    navigate(back.to, { replace: true });
+  }, [failure, navigate, back.to]);
 
   const run = (action: DonationAction) => {
     if (!donation) return;
@@ -137,9 +154,9 @@ export default function DonationDetailPage() {
 
   return (
     <PageFrame narrow>
-      <Link to={paths.donations} className="inline-flex items-center gap-1.5 rounded-lg text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline">
+      <Link to={back.to} className="inline-flex items-center gap-1.5 rounded-lg text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline">
         <ArrowLeft aria-hidden="true" className="size-4" />
-        {t.back}
+        {back.label}
       </Link>
 
       <DonationHeading donation={donation} />

@@ -2,7 +2,7 @@
 // events, active programs and impact figures, each from the API (docs/product.md#figures). Skeletons while
 // loading, an empty state for a new account, and 'Error al cargar los datos del dashboard' with a retry.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ArrowRight, CalendarHeart, Flame, HandCoins, HandHeart, History, ListChecks, ReceiptText, Sprout, TrendingUp, UserRound } from 'lucide-react';
 import { formatLongDate, formatMoney, formatRelative } from '@donaciones/shared/format';
 import { memberMessages } from '@donaciones/shared/messages/member';
@@ -16,7 +16,8 @@ import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { StatusBadge } from '@/components/badge';
-import { paths, sponsorPath } from '@/lib/paths';
+import { backState } from '@/lib/back-link';
+import { donationDetailPath, paths, sponsorPath } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useActivePrograms } from '../api/get-active-programs';
@@ -180,7 +181,9 @@ function WelcomeCard({ className }: { className?: string }) {
   );
 }
 
+/** Each gift opens its page, whose "Volver a Mi Panel" comes back here. */
 function RecentDonationsCard({ stats }: { stats: MemberDashboardStats | undefined }) {
+  const location = useLocation();
   return (
     <Card
       title={t.recentDonationsTitle}
@@ -195,16 +198,23 @@ function RecentDonationsCard({ stats }: { stats: MemberDashboardStats | undefine
       {!stats ? (
         <ListSkeleton />
       ) : (
-        <ul className="divide-y divide-sand-200">
+        <ul className="-my-2 divide-y divide-sand-200">
           {stats.my_donations.map((d) => (
-            <li key={d.id} className="flex items-center justify-between gap-3 py-3 first:pt-0 last:pb-0">
-              <div className="min-w-0">
-                <p className="font-semibold text-ink-900 tabular-nums">{formatMoney(d.amount, d.currency)}</p>
-                <p className="truncate text-xs text-ink-500">
-                  {d.reference_code} · {formatRelative(d.completed_at ?? d.created_at)}
-                </p>
-              </div>
-              <StatusBadge status={d.status} label={statusLabels[d.status]} />
+            <li key={d.id}>
+              <Link
+                to={donationDetailPath(d.id)}
+                state={backState(location)}
+                className="-mx-2 flex items-center justify-between gap-3 rounded-xl px-2 py-3 hover:bg-sand-50"
+                data-testid="recent-gift-link"
+              >
+                <div className="min-w-0">
+                  <p className="font-semibold text-ink-900 tabular-nums">{formatMoney(d.amount, d.currency)}</p>
+                  <p className="truncate text-xs text-ink-500">
+                    {d.reference_code} · {formatRelative(d.completed_at ?? d.created_at)}
+                  </p>
+                </div>
+                <StatusBadge status={d.status} label={statusLabels[d.status]} />
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,7 +1,8 @@
 // /donor/donations (docs/product.md#screens-and-routes): the signed-in account's own donations, a page at a time,
-// with a status filter and the receipt of each completed donation.
-import { useState } from 'react';
-import { Link } from 'react-router';
+// with a status filter and the receipt of each completed donation; each gift's amount opens its page. The
+// filter and page live in the address (?status=&page=), so the gift's "Volver a Mis donaciones" comes back to them.
+import { useEffect } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, HandHeart } from 'lucide-react';
 import { DONATION_STATUSES, type DonationStatus } from '@donaciones/shared/constants';
 import { formatDate, formatMoney } from '@donaciones/shared/format';
@@ -16,7 +17,8 @@ import { PageHeader } from '@/components/page-header';
 import { ResponsiveTable, type Column } from '@/components/responsive-table';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
-import { depositSlipPath, paths } from '@/lib/paths';
+import { backState } from '@/lib/back-link';
+import { depositSlipPath, donationDetailPath, paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMyDonations } from '../api/get-my-donations';
 import { ConfirmEmailBanner, useEmailUnconfirmed } from '../components/confirm-email-banner';
@@ -35,13 +37,56 @@ function DepositSlipLink({ donation }: { donation: MemberDonation }) {
 }
 const PAGE_SIZE = 10;
 
+/** The amount, a link to the gift's page that remembers this list's filter and page for its way back. */
+function GiftLink({ donation }: { donation: MemberDonation }) {
+  const location = useLocation();
+  const amount = formatMoney(donation.amount, donation.currency);
+  return (
+    <Link
+      to={donationDetailPath(donation.id)}
+      state={backState(location)}
+      aria-label={t.openGift(amount, donation.reference_code)}
+      className="inline-flex min-h-6 items-center gap-1 rounded text-brand-800 underline decoration-brand-300 underline-offset-4 hover:text-brand-900 hover:decoration-brand-700"
+      data-testid="gift-link"
+    >
+      {amount}
+      <ChevronRight aria-hidden="true" className="size-4 shrink-0" />
+    </Link>
+  );
+}
+
+/** The filter and the page (0 first) as the address holds them (?status=pending&page=2); anything unknown reads as none and page 1. */
+function useListAddress() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('status');
+  const status: DonationStatus | '' = (DONATION_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as DonationStatus) : '';
+  const number = Number(params.get('page'));
+  const page = Number.isInteger(number) && number > 1 ? number - 1 : 0;
+  const write = (next: { status: DonationStatus | ''; page: number }, replace = false) =>
+    setParams(
+      () => {
+        const out = new URLSearchParams();
+        if (next.status) out.set('status', next.status);
+        if (next.page > 0) out.set('page', String(next.page + 1));
+        return out;
+      },
+      { replace },
+    );
+  return {
+    status,
+    page,
+    setStatus: (s: DonationStatus | '') => write({ status: s, page: 0 }),
+    setPage: (p: number, replace?: boolean) => write({ status, page: p }, replace),
+  };
+}
+
 const columns: Column<MemberDonation>[] = [
   {
     key: 'amount',
     header: t.amount,
     primary: true,
     className: 'font-semibold tabular-nums',
-    cell: (d) => formatMoney(d.amount, d.currency),
+    cell: (d) => <GiftLink donation={d} />,
   },
   // Dated by the day it completed, or was made while it has not, as its receipt is (decision 0076).
   { key: 'date', header: t.date, cell: (d) => <time dateTime={d.completed_at ?? d.created_at}>{formatDate(d.completed_at ?? d.created_at)}</time> },
@@ -73,11 +118,15 @@ const columns: Column<MemberDonation>[] = [
 
 export default function DonorDonationsPage() {
   useDocumentTitle(t.title);
-  const [status, setStatus] = useState<DonationStatus | ''>('');
-  const [page, setPage] = useState(0);
+  const { status, page, setStatus, setPage } = useListAddress();
   const query = useMyDonations({ limit: PAGE_SIZE, offset: page * PAGE_SIZE, ...(status ? { status } : {}) });
   const data = query.data;
   const unconfirmed = useEmailUnconfirmed();
+  // A page past the end (an old address, a gift cancelled meanwhile) shows the last one instead.
+  const lastPage = data ? Math.max(0, Math.ceil(data.total / PAGE_SIZE) - 1) : 0;
+  useEffect(() => {
+    if (data && !query.isPlaceholderData && page > lastPage) setPage(lastPage, true);
+  });
   const from = data && data.total > 0 ? data.offset + 1 : 0;
   const to = data ? data.offset + data.donations.length : 0;
 
@@ -100,10 +149,7 @@ export default function DonorDonationsPage() {
           value={status}
           placeholder={t.allStatuses}
           options={DONATION_STATUSES.map((s) => ({ value: s, label: t.statuses[s] }))}
-          onChange={(e) => {
-            setStatus(e.target.value as DonationStatus | '');
-            setPage(0);
-          }}
+          onChange={(e) => setStatus(e.target.value as DonationStatus | '')}
         />
       </div>
 
@@ -125,7 +171,7 @@ export default function DonorDonationsPage() {
             className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
             empty={<NoDonations filtered={Boolean(status)} unconfirmed={unconfirmed} />}
           />
-          {query.data.total > 0 && <Pager page={page} from={from} to={to} total={query.data.total} onMove={(step) => setPage((p) => p + step)} />}
+          {query.data.total > 0 && <Pager page={page} from={from} to={to} total={query.data.total} onMove={(step) => setPage(page + step)} />}
         </>
       )}
     </div>
