@@ -1,5 +1,6 @@
 // Texts of the receipt and annual statement PDFs, their emails and API answers.
 import { receiptsMessages } from '@donaciones/shared/messages/receipts';
+import { RECEIPTS_PAGE_NAME } from '@donaciones/shared/messages/shell';
 
 export const receiptMessages = {
   pdf: {
@@ -75,19 +76,19 @@ export const receiptMessages = {
       `Hola ${name}:\n\n` +
       `Adjuntamos tu ${document} ${label} de ${amount} (referencia ${reference}).` +
       (voided ? ' Este documento fue anulado porque la donación se reembolsó.' : '') +
-      `\n\nDescargar: ${link}\n(en tu área de donante: entra o crea tu cuenta con este correo)\n\nGracias por tu generosidad.`,
+      `\n\nDescargar: ${link}\n(en ${RECEIPTS_PAGE_NAME}, en tu área de donante: entra o crea tu cuenta con este correo)\n\nGracias por tu generosidad.`,
     /** No pronoun for the document: a constancia is feminine, a recibo masculine. */
     attachedNote: (document: string, label: string, link: string) =>
-      `Adjuntamos tu ${document} ${label} en PDF. También está en tu área de donante, ${link} (entra o crea tu cuenta con este correo).`,
+      `Adjuntamos tu ${document} ${label} en PDF. También está en ${RECEIPTS_PAGE_NAME}, en tu área de donante: ${link} (entra o crea tu cuenta con este correo).`,
     followsNote: (label: string) => `Tu recibo por donación ${label} te llegará en otro correo en cuanto la SAT lo certifique.`,
     /** To a donor who asked for no receipts by email (decision 0081). */
-    inAreaNote: (label: string, link: string) => `Tu recibo por donación ${label} estará en Recibos, ${link}, en cuanto la SAT lo certifique.`,
+    inAreaNote: (label: string, link: string) => `Tu recibo por donación ${label} estará en ${RECEIPTS_PAGE_NAME}, ${link}, en cuanto la SAT lo certifique.`,
   },
   statementEmail: {
     subject: (year: number) => `Tu constancia anual de donaciones ${year}`,
     text: (name: string, year: number, link: string) =>
       `Hola ${name}:\n\nAdjuntamos la constancia de las donaciones que hiciste durante ${year}, con su total.\n\n` +
-      `Tus recibos: ${link}\n\nGracias por acompañarnos.`,
+      `También la encuentras en ${RECEIPTS_PAGE_NAME}, en tu área de donante: ${link}\n\nGracias por acompañarnos.`,
   },
   receiptNotFound: 'Recibo no encontrado',
   receiptNotAvailable: 'Esta donación aún no tiene recibo: solo las donaciones completadas lo tienen.',

@@ -151,7 +151,7 @@ describe('the receipt email', () => {
     expect(body).toContain('Hola Marta Ical');
     // A constancia is feminine: no 'descargarlo' or 'verlo' after it; a donor without an account is told to create one.
     expect(body).toContain(
-      `Adjuntamos tu constancia de donación A-${formatReceiptNumber(receipt.number)} en PDF. También está en tu área de donante, ${ctx.config.publicUrl}/donor/receipts (entra o crea tu cuenta con este correo).`,
+      `Adjuntamos tu constancia de donación A-${formatReceiptNumber(receipt.number)} en PDF. También está en Recibos, en tu área de donante: ${ctx.config.publicUrl}/donor/receipts (entra o crea tu cuenta con este correo).`,
     );
     const [pdf] = attachmentsOf(mail.raw);
     expect(pdf).toMatchObject({ filename: `constancia-A-${formatReceiptNumber(receipt.number)}.pdf`, contentType: 'application/pdf' });
@@ -230,6 +230,8 @@ describe('yearly statements', () => {
     smtp.received.length = 0;
     await send();
     const mail = mailsOf('annual-statement').find((m) => m.to[0] === a)!;
+    // The receipts page by the name its menu and heading give it.
+    expect(decode(mail.raw)).toContain(`También la encuentras en Recibos, en tu área de donante: ${ctx.config.publicUrl}/donor/receipts`);
     const [pdf] = attachmentsOf(mail.raw);
     expect(pdf.filename).toBe(`constancia-donaciones-${year}.pdf`);
     const text = await pdfText(pdf.content);

@@ -1,5 +1,6 @@
 // Texts of the member area (the signed-in donor or user): dashboards, donations, history, receipts, profile.
 import { donationsMessages } from './donations';
+import { RECEIPTS_PAGE_NAME } from './shell';
 
 export const memberMessages = {
   dashboard: {
@@ -49,7 +50,7 @@ export const memberMessages = {
     links: {
       donations: 'Mis donaciones',
       history: 'Historial',
-      receipts: 'Recibos',
+      receipts: RECEIPTS_PAGE_NAME,
       programs: 'Programas',
       publicDonations: 'Ver donaciones',
       settings: 'Mi perfil',
@@ -106,7 +107,7 @@ export const memberMessages = {
     loadMoreError: 'No se pudieron cargar más donaciones. Intenta de nuevo.',
   },
   receipts: {
-    title: 'Recibos',
+    title: RECEIPTS_PAGE_NAME,
     intro: 'Descarga el recibo de cada donación completada y la constancia anual para tus registros.',
     statementsTitle: 'Constancias anuales',
     statementFor: (year: number) => `Constancia ${year}`,
@@ -159,7 +160,7 @@ export const memberMessages = {
     /** Governs only the automatic thank-you and receipt of each gift (docs/product.md#email, decision 0081). */
     emailNotifications: 'Agradecimientos y recibos por correo',
     emailNotificationsHint:
-      'El agradecimiento y el recibo de cada donación en línea y de cada cobro mensual. Si lo desactivas, el recibo sigue en Recibos, y los avisos importantes te siguen llegando: pagos rechazados, depósitos, cambios de tu donación mensual, tu apadrinamiento, reembolsos y la seguridad de tu cuenta.',
+      `El agradecimiento y el recibo de cada donación en línea y de cada cobro mensual. Si lo desactivas, el recibo sigue en ${RECEIPTS_PAGE_NAME}, y los avisos importantes te siguen llegando: pagos rechazados, depósitos, cambios de tu donación mensual, tu apadrinamiento, reembolsos y la seguridad de tu cuenta.`,
     privacyTitle: 'Privacidad',
     privacyBody: 'Decide qué ven las demás personas en las páginas públicas.',
     showDonationsPublicly: 'Mostrar mis donaciones públicamente',

@@ -11,6 +11,12 @@ export const appMessages = {
   maintenanceBanner: 'El sitio está en mantenimiento. Por ahora no podemos recibir donaciones nuevas.',
 } as const;
 
+/**
+ * The donor area's receipts page (/donor/receipts) by one name wherever it is named: its menu entry, its
+ * heading, the dashboard's link, the checkout's thank-you and the receipt emails.
+ */
+export const RECEIPTS_PAGE_NAME = 'Recibos';
+
 export const navMessages = {
   home: 'Inicio',
   donations: 'Donaciones',
@@ -29,7 +35,7 @@ export const navMessages = {
   myChild: 'Mi ahijado/a',
   admin: ['Panel Admin', 'Usuarios', 'Donaciones', 'Reportes', 'Configuración'],
   /** A donor's and a plain member's menus share their words and order: panel, donations, ..., Donar, Perfil. */
-  donor: ['Mi Panel', 'Mis Donaciones', 'Historial', 'Recibos', 'Donar', 'Perfil'],
+  donor: ['Mi Panel', 'Mis Donaciones', 'Historial', RECEIPTS_PAGE_NAME, 'Donar', 'Perfil'],
   user: ['Mi Panel', 'Donaciones', 'Estadísticas', 'Donar', 'Perfil'],
 } as const;
 

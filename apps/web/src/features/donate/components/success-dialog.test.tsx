@@ -44,8 +44,9 @@ describe('SuccessDialog receipt note', () => {
     const note = screen.getByTestId('receipt-note');
     // Not 'recibo por donación': uncertified, the PDF is a constancia, and a certified one comes in a later email.
     expect(note).toHaveTextContent('Te enviaremos por correo el comprobante de tu donación en PDF');
-    // Not to a donor who turned that email off in Mi perfil (decision 0081), who finds it in Recibos.
-    expect(note).toHaveTextContent('salvo que hayas desactivado «Agradecimientos y recibos por correo» en Mi perfil. Si tienes una cuenta con ese correo, también lo encuentras en Recibos.');
+    // Not to a donor who turned that email off in Mi perfil (decision 0081), who finds it in Recibos:
+    // the donor area's receipts page by the name its menu gives it.
+    expect(note).toHaveTextContent('salvo que hayas desactivado «Agradecimientos y recibos por correo» en Mi perfil. Si tienes una cuenta con ese correo, también lo encuentras en Recibos, en tu área de donante.');
     expect(note).not.toHaveTextContent('recibo por donación');
     expect(note.querySelector('a[href^="mailto:"]')).toBeNull();
     expect(note).not.toHaveTextContent('Escríbenos');
