@@ -16,6 +16,10 @@ export const monthlyManageMessages = {
         : `Hoy no se cobra nada. El nuevo monto empieza en tu próximo cobro, el mismo día de cada mes; hasta entonces tu donación sigue siendo de ${current}.`,
     providerNote: 'Te llevaremos a la página de pago para confirmar tu tarjeta con el nuevo monto; no se hace ningún cargo hasta esa fecha.',
     field: 'Nuevo monto mensual',
+    /** Nothing typed: what to write, as the other amount fields say it ("Escribe el monto depositado"). */
+    amountRequired: 'Escribe el nuevo monto mensual',
+    /** The change could not be sent or the server gave no reason: nothing about the amount typed. */
+    failed: 'No pudimos cambiar el monto de tu donación mensual. Intenta de nuevo.',
     same: 'El nuevo monto es igual al actual',
     submit: 'Guardar el nuevo monto',
     submitToProvider: 'Continuar para confirmar la tarjeta',

@@ -59,7 +59,7 @@ function useAmountChange(gift: MonthlyGift | null, send: MonthlyAction, onClose:
   /** The amount in the currency's units, or why it is refused. */
   const read = (): { amount: number } | { error: string } => {
     const parsed = parseAmountInput(text, paymentCurrency(gift?.currency));
-    if (!parsed.ok) return { error: donateMessages.amountRefused(parsed.problem, donateMessages.amountRequired) };
+    if (!parsed.ok) return { error: donateMessages.amountRefused(parsed.problem, c.amountRequired) };
     const amount = parsed.cents / 100;
     if (bounds) {
       const bounded = donateAmountSchema(bounds, gift?.currency).safeParse(amount);
@@ -90,7 +90,7 @@ function useAmountChange(gift: MonthlyGift | null, send: MonthlyAction, onClose:
       toast.success(c.done(formatCents(Math.round(checked.amount * 100), gift.currency), from ?? ''));
       close();
     } catch (err) {
-      setError(getFieldErrors(err).amount ?? getErrorMessage(err, donateMessages.amountRequired));
+      setError(getFieldErrors(err).amount ?? getErrorMessage(err, c.failed));
     } finally {
       setBusySending(false);
     }

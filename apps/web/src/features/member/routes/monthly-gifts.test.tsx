@@ -209,8 +209,15 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
     const field = within(dialog).getByRole('textbox', { name: /Nuevo monto mensual/ });
     const submit = within(dialog).getByRole('button', { name: 'Guardar el nuevo monto' });
 
+    // Nothing typed: it asks for the amount, as the other amount fields do, not for one "mayor a cero".
     await user.click(submit);
-    expect(await within(dialog).findByText('Ingresa un monto mayor a cero')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Escribe el nuevo monto mensual')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Ingresa un monto mayor a cero')).toBeNull();
+    // Spaces or the symbol alone are nothing typed too.
+    await user.type(field, ' Q ');
+    await user.click(submit);
+    expect(within(dialog).getByText('Escribe el nuevo monto mensual')).toBeInTheDocument();
+    await user.clear(field);
     await user.type(field, '150');
     await user.click(submit);
     expect(within(dialog).getByText('El nuevo monto es igual al actual')).toBeInTheDocument();
@@ -361,6 +368,20 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar el nuevo monto' }));
     expect(await within(dialog).findByText('El monto máximo de donación es Q50,000.00')).toBeInTheDocument();
     expect(assigned).toEqual([]);
+  });
+
+  it('"Cambiar monto" that fails without a reason says it could not change it, not that the amount is wrong', async () => {
+    const { user } = openList(
+      () => [gift()],
+      (req) => (req.url === '/member/monthly-gifts/4/change-amount' ? { status: 500, data: {} } : undefined),
+    );
+    const [item] = await items();
+    await user.click(within(item).getByRole('button', { name: 'Cambiar monto' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /Nuevo monto mensual/ }), '200');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar el nuevo monto' }));
+    expect(await within(dialog).findByText('No pudimos cambiar el monto de tu donación mensual. Intenta de nuevo.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Ingresa un monto mayor a cero')).toBeNull();
   });
 });
 
