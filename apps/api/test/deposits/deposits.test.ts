@@ -332,6 +332,9 @@ describe('deposit slips', () => {
     const unreal = await upload(d.id, photo, { token: d.deposit_token!, fields: { depositDate: '2026-02-30' } });
     expect(unreal.statusCode).toBe(400);
     expect(json(unreal).detail).toBe(e.depositDateInvalid);
+    // Before 2000: the message names the range taken, not only that the date is wrong.
+    const early = await upload(d.id, photo, { token: d.deposit_token!, fields: { depositDate: '1999-01-01' } });
+    expect(json(early).detail).toBe('La fecha del depósito debe estar entre el 01/01/2000 y hoy');
     const later = await upload(d.id, photo, { token: d.deposit_token!, fields: { depositDate: '2099-01-01' } });
     expect(json(later).detail).toBe(e.depositDateFuture);
     // The amount is read as every typed amount (decision 0074), with the words /donate says.

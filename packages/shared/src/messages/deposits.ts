@@ -90,6 +90,8 @@ export const depositMessages = {
     bankUnknown: 'Elige uno de los bancos de las cuentas de la organización',
     depositDateRequired: 'Escribe la fecha del depósito',
     depositDateInvalid: 'La fecha del depósito no es válida',
+    /** Before DEPOSIT_DATE_MIN (schemas/deposits.ts): the range taken, as the date field writes days. */
+    depositDateTooEarly: 'La fecha del depósito debe estar entre el 01/01/2000 y hoy',
     depositDateFuture: 'La fecha del depósito no puede ser futura',
     slipNumberRequired: 'Escribe el número de boleta',
     slipNumberInvalid: 'El número de boleta solo puede tener letras, números y guiones (hasta 40)',

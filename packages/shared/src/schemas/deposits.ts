@@ -100,8 +100,11 @@ export function publicBankAccounts(settings: BankAccountsSettings): PublicBankAc
 function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value && d.getUTCFullYear() >= 2000;
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
+
+/** The earliest deposit date taken (the date field's `min`); its message names it as the field shows it, 01/01/2000. */
+export const DEPOSIT_DATE_MIN = '2000-01-01';
 
 /** The declared data of a slip, as the browser's form holds it (amount as typed). */
 export const slipFormSchema = z.object({
@@ -111,6 +114,7 @@ export const slipFormSchema = z.object({
     .trim()
     .min(1, { error: m.errors.depositDateRequired, abort: true })
     .refine(isCalendarDate, { error: m.errors.depositDateInvalid, abort: true })
+    .refine((day) => day >= DEPOSIT_DATE_MIN, { error: m.errors.depositDateTooEarly, abort: true })
     // Not after today in Guatemala (a day of margin for a phone whose clock or zone runs ahead).
     .refine((day) => day <= guatemalaDay(new Date(Date.now() + 86_400_000)), { error: m.errors.depositDateFuture }),
   slipNumber: z

@@ -12,7 +12,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Upload } from 'lucide-react';
 import { formatCents, formatMoney, formatNumber, formatPercent } from '@donaciones/shared/format';
 import { SLIP_MAX_BYTES, depositMessages } from '@donaciones/shared/messages/deposits';
-import { type DepositStatus, type PublicBankAccount, type SlipForm, declaredCents as readDeclaredCents, slipFormSchema } from '@donaciones/shared/schemas/deposits';
+import { DEPOSIT_DATE_MIN, type DepositStatus, type PublicBankAccount, type SlipForm, declaredCents as readDeclaredCents, slipFormSchema } from '@donaciones/shared/schemas/deposits';
 import { Button } from '@/components/button';
 import { FormField, Select, TextInput } from '@/components/form-fields';
 import { httpMessages } from '@donaciones/shared/messages/shell';
@@ -166,7 +166,7 @@ export function SlipUploadForm({ donationId, token, amountCents, accounts, onUpl
           error={errors.bank?.message}
           {...register('bank')}
         />
-        <TextInput label={m.depositDate} type="date" required max={today()} error={errors.depositDate?.message} {...register('depositDate')} />
+        <TextInput label={m.depositDate} type="date" required min={DEPOSIT_DATE_MIN} max={today()} error={errors.depositDate?.message} {...register('depositDate')} />
         <TextInput label={m.slipNumber} required autoComplete="off" inputMode="text" error={errors.slipNumber?.message} inputClassName="tabular-nums" {...register('slipNumber')} />
         <TextInput label={m.amount} required inputMode="decimal" prefix="Q" error={errors.amount?.message} inputClassName="tabular-nums" {...register('amount')} />
       </div>

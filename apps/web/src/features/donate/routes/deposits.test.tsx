@@ -2,7 +2,7 @@
 // (offered only with a visible account and a one-time gift), the deposit request and instructions,
 // and the slip upload form of /boleta with its refusals.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { depositMessages } from '@donaciones/shared/messages/deposits';
 import type { DepositStatus } from '@donaciones/shared/schemas/deposits';
@@ -161,6 +161,18 @@ describe('/boleta: the slip upload', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: depositMessages.upload.submit }));
     expect(await screen.findByText(depositMessages.errors.bankRequired)).toBeInTheDocument();
     expect(screen.getByText(depositMessages.errors.fileRequired)).toBeInTheDocument();
+    expect(requests.some((r) => r.url === '/donations/41/slip')).toBe(false);
+  });
+
+  it('a deposit date before 2000 says the range taken, and the date picker offers none', async () => {
+    const { user, requests } = open('/boleta?token=abc', (req) => (req.url === '/deposit' ? { status: 200, data: status() } : undefined));
+    await screen.findByTestId('slip-upload-form', {}, { timeout: 6000 });
+    const date = screen.getByLabelText(new RegExp(depositMessages.upload.depositDate));
+    expect(date).toHaveAttribute('min', '2000-01-01');
+    fireEvent.input(date, { target: { value: '1999-01-01' } });
+    await user.click(screen.getByRole('button', { name: depositMessages.upload.submit }));
+    expect(await screen.findByText('La fecha del depósito debe estar entre el 01/01/2000 y hoy')).toBeInTheDocument();
+    expect(screen.queryByText(depositMessages.errors.depositDateInvalid)).not.toBeInTheDocument();
     expect(requests.some((r) => r.url === '/donations/41/slip')).toBe(false);
   });
 
