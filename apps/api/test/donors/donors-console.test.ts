@@ -149,7 +149,7 @@ describe('duplicates, merge and undo', () => {
     const preview = await send('POST', '/api/v1/admin/donors/merge-preview', { survivorId: x, mergedId: y });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json()).toMatchObject({
-      moves: { gifts: 2, receipts: 2, monthlyGifts: 0 },
+      moves: { gifts: 2, receipts: 2, monthlyGifts: 0, others: [] },
       result: { emails: ['coop.sj@correo.gt', 'tesoreria.sj@correo.gt'], lifetimeCents: 100_000, consentWhatsapp: true, tags: ['rural'] },
     });
     const merged = await send('POST', '/api/v1/admin/donors/merge', { survivorId: x, mergedId: y });
@@ -181,6 +181,34 @@ describe('duplicates, merge and undo', () => {
     expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['donor.merge', 'donor.merge_undo']));
     const receiptCount = await ctx.db.select().from(receipts).innerJoin(donations, eq(donations.id, receipts.donationId)).where(eq(donations.donorId, y));
     expect(receiptCount).toHaveLength(2);
+  });
+});
+
+describe('the merge preview counts what the merge moves', () => {
+  it('counts the completed gifts as gifts, as the donor does, and names the pending, failed and cancelled ones apart; all of them move', async () => {
+    const email = 'lucia.ajú.duplicada@correo.gt';
+    const kept = await donorIdOf((await make.donation(ctx.db, { donorName: 'Lucía Ajú', donorEmail: 'lucia.aju@correo.gt', amount: 100 })).id);
+    const first = await make.donation(ctx.db, { donorName: 'Lucía Ajú', donorEmail: email, amount: 50 });
+    const other = await donorIdOf(first.id);
+    for (const status of ['failed', 'failed', 'pending', 'cancelled'] as const) await make.donation(ctx.db, { donorName: 'Lucía Ajú', donorEmail: email, amount: 75, status });
+    const before = (await get<DonorPage>(`/api/v1/admin/donors/${other}`)).body;
+    expect(before.donor.giftCount).toBe(1);
+    expect(before.gifts).toHaveLength(5);
+
+    const preview = await send('POST', '/api/v1/admin/donors/merge-preview', { survivorId: kept, mergedId: other });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().moves).toEqual({
+      gifts: 1,
+      receipts: 1,
+      monthlyGifts: 0,
+      others: [{ status: 'pending', count: 1 }, { status: 'failed', count: 2 }, { status: 'cancelled', count: 1 }],
+    });
+    // The preview's number is the change in the kept donor's "N donaciones"; every donation moves.
+    expect(preview.json().result.giftCount).toBe(2);
+    expect((await send('POST', '/api/v1/admin/donors/merge', { survivorId: kept, mergedId: other })).statusCode).toBe(200);
+    const after = (await get<DonorPage>(`/api/v1/admin/donors/${kept}`)).body;
+    expect(after.donor.giftCount).toBe(2);
+    expect(after.gifts).toHaveLength(6);
   });
 });
 

@@ -1,4 +1,7 @@
 // The "Donantes" staff screen and its API (docs/product.md#donors): every text in Spanish.
+import type { DonationStatus } from '../constants';
+import { donationStatusLabel } from './donations';
+
 export const donorsMessages = {
   notFound: 'No encontramos ese donante.',
   nameRequired: 'Escribe el nombre o la razón social.',
@@ -203,8 +206,19 @@ export const donorsMessages = {
     preview: 'Ver vista previa',
     previewing: 'Preparando…',
     result: 'Así queda el donante',
+    /** The completed gifts, as the donor's "N donaciones" counts them, with their receipts and monthly gifts. */
     moves: (gifts: number, receipts: number, monthly: number) =>
-      `Pasan ${gifts} ${gifts === 1 ? 'donación' : 'donaciones'}, ${receipts} ${receipts === 1 ? 'recibo' : 'recibos'} y ${monthly} ${monthly === 1 ? 'donación mensual' : 'donaciones mensuales'}.`,
+      `Pasan ${gifts} ${gifts === 1 ? 'donación completada' : 'donaciones completadas'}, ${receipts} ${receipts === 1 ? 'recibo' : 'recibos'} y ${monthly} ${monthly === 1 ? 'donación mensual' : 'donaciones mensuales'}.`,
+    /** The donations that move without counting as gifts, by status: "También pasan 2 donaciones fallidas y 1 pendiente." */
+    movesOthers: (others: readonly { status: DonationStatus; count: number }[]) => {
+      const total = others.reduce((sum, o) => sum + o.count, 0);
+      const parts = others.map((o, i) => {
+        const noun = i > 0 ? '' : o.count === 1 ? 'donación ' : 'donaciones ';
+        return `${o.count} ${noun}${donationStatusLabel(o.status).toLowerCase()}${o.count === 1 ? '' : 's'}`;
+      });
+      const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} y ${parts.at(-1)}` : (parts[0] ?? '');
+      return `También ${total === 1 ? 'pasa' : 'pasan'} ${list}.`;
+    },
     confirm: 'Fusionar',
     merging: 'Fusionando…',
     cancel: 'Cancelar',

@@ -1,6 +1,7 @@
 // The donors' API contract (docs/product.md#donors): list with search and filters, the donor's page,
 // edit, duplicates, merge with preview and undo, and the segment export.
 import { z } from 'zod';
+import { DONATION_STATUSES } from '../constants';
 import { donorsMessages as m } from '../messages/donors';
 import { taxIdMessages } from '../messages/tax-id';
 import { TAX_ID_MAX_LENGTH } from '../tax-id';
@@ -171,7 +172,17 @@ export const mergePreviewSchema = z.object({
   survivor: donorSchema,
   merged: donorSchema,
   result: donorSchema,
-  moves: z.object({ gifts: z.number(), receipts: z.number(), monthlyGifts: z.number() }),
+  /**
+   * What the merge moves: every donation of the merged donor, whatever its status. `gifts` counts the
+   * completed ones, as a donor's figures and "N donaciones" count them; `others` the rest by status
+   * (pending, failed, cancelled...), so the preview names them apart instead of counting them as gifts.
+   */
+  moves: z.object({
+    gifts: z.number(),
+    receipts: z.number(),
+    monthlyGifts: z.number(),
+    others: z.array(z.object({ status: z.enum(DONATION_STATUSES), count: z.number() })),
+  }),
 });
 export type MergePreview = z.infer<typeof mergePreviewSchema>;
 export const mergeResultSchema = z.object({ mergeId: z.number(), donor: donorSchema });

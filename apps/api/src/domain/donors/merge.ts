@@ -3,6 +3,7 @@
 // and notes, and keeps a merge record of what moved and both donors' previous fields; undo restores
 // exactly that state. Every merge and undo is audited.
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { DONATION_STATUSES, type DonationStatus } from '@donaciones/shared/constants';
 import { donorsMessages as m } from '@donaciones/shared/messages/donors';
 import type { MergePreview } from '@donaciones/shared/schemas/donors';
 import type { Db } from '../../db/client';
@@ -61,17 +62,23 @@ async function pair(db: Db, survivorId: number, mergedId: number) {
   return { survivor, other };
 }
 
-async function moves(db: Db, mergedId: number) {
-  const [counts] = await db
-    .select({
-      gifts: sql<number>`count(*)::int`,
-      receipts: sql<number>`count(${receipts.id})::int`,
-      monthlyGifts: sql<number>`count(DISTINCT ${donations.recurringGiftId})::int`,
-    })
-    .from(donations)
-    .leftJoin(receipts, eq(receipts.donationId, donations.id))
-    .where(eq(donations.donorId, mergedId));
-  return { gifts: Number(counts.gifts), receipts: Number(counts.receipts), monthlyGifts: Number(counts.monthlyGifts) };
+/**
+ * What the merge moves: every donation of the merged donor. Only the completed ones are gifts, as the
+ * donor's figures and "N donaciones" count them; the others (pending, failed, cancelled...) move too
+ * and are counted apart, by status.
+ */
+async function moves(db: Db, mergedId: number): Promise<MergePreview['moves']> {
+  const [[counts], byStatus] = await Promise.all([
+    db
+      .select({ receipts: sql<number>`count(${receipts.id})::int`, monthlyGifts: sql<number>`count(DISTINCT ${donations.recurringGiftId})::int` })
+      .from(donations)
+      .leftJoin(receipts, eq(receipts.donationId, donations.id))
+      .where(eq(donations.donorId, mergedId)),
+    db.select({ status: donations.status, count: sql<number>`count(*)::int` }).from(donations).where(eq(donations.donorId, mergedId)).groupBy(donations.status),
+  ]);
+  const countOf = (status: DonationStatus) => Number(byStatus.find((r) => r.status === status)?.count ?? 0);
+  const others = DONATION_STATUSES.filter((s) => s !== 'completed').map((status) => ({ status, count: countOf(status) })).filter((o) => o.count > 0);
+  return { gifts: countOf('completed'), receipts: Number(counts.receipts), monthlyGifts: Number(counts.monthlyGifts), others };
 }
 
 export async function mergePreview(db: Db, survivorId: number, mergedId: number): Promise<MergePreview> {

@@ -105,7 +105,16 @@ export default async function adminDonorRoutes(app: FastifyInstance) {
     '/admin/donors/merge-preview',
     {
       config: manage,
-      schema: { tags: [TAG], summary: 'Vista previa de una fusión', security: bearer, body: mergeRequestSchema, response: { 200: mergePreviewSchema, ...writeRefusals, 404: error, 409: error } },
+      schema: {
+        tags: [TAG],
+        summary: 'Vista previa de una fusión',
+        description:
+          'Pasan todas las donaciones de `mergedId`, en cualquier estado. `moves.gifts` cuenta las completadas, como las cifras del donante; ' +
+          '`moves.others`, las demás (pendientes, fallidas, canceladas...) por estado.',
+        security: bearer,
+        body: mergeRequestSchema,
+        response: { 200: mergePreviewSchema, ...writeRefusals, 404: error, 409: error },
+      },
     },
     async (request) => mergePreview(app.db, request.body.survivorId, request.body.mergedId),
   );

@@ -1,5 +1,6 @@
 // "Fusionar" a proposed pair of donors (docs/product.md#donors, donors.manage): staff choose which record
-// stays, see the preview of the result and of what moves (gifts, receipts, monthly gifts), then merge.
+// stays, see the preview of the result and of what moves (completed gifts, receipts, monthly gifts, and the
+// pending, failed or cancelled donations named apart), then merge.
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { donorsMessages } from '@donaciones/shared/messages/donors';
@@ -35,7 +36,10 @@ function PreviewResult({ preview }: { preview: MergePreview }) {
           </div>
         ))}
       </dl>
-      <p className="mt-3 text-sm font-medium text-ink-800">{t.moves(preview.moves.gifts, preview.moves.receipts, preview.moves.monthlyGifts)}</p>
+      <p className="mt-3 text-sm font-medium text-ink-800" data-testid="merge-moves">
+        {t.moves(preview.moves.gifts, preview.moves.receipts, preview.moves.monthlyGifts)}
+        {preview.moves.others.length > 0 && ` ${t.movesOthers(preview.moves.others)}`}
+      </p>
     </section>
   );
 }

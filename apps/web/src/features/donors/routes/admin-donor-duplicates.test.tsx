@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Donor, DonorPage, DonorSummary } from '@donaciones/shared/schemas/donors';
+import type { Donor, DonorPage, DonorSummary, MergePreview } from '@donaciones/shared/schemas/donors';
+import { donorsMessages } from '@donaciones/shared/messages/donors';
 import { renderApp } from '@/test/render-app';
 import type { RecordedRequest } from '@/test/http';
 
@@ -21,14 +22,14 @@ const full = (s: DonorSummary): Donor => ({
   consentEmailSource: null, consentWhatsapp: false, consentWhatsappAt: null, consentWhatsappSource: null, notes: null, userId: null, mergedIntoId: null, createdAt: '2025-01-01T00:00:00Z',
 });
 
-function duplicatesApi() {
+function duplicatesApi(others: MergePreview['moves']['others'] = []) {
   const posts: RecordedRequest[] = [];
   const handler = (req: RecordedRequest) => {
     if (req.method === 'GET' && req.url === '/admin/donors/duplicates') return { status: 200, data: { items: [{ reason: 'taxId', a, b }] } };
     if (req.method === 'POST' && req.url === '/admin/donors/merge-preview') {
       posts.push(req);
       const result = { ...full(a), emails: ['rosa@correo.gt', 'rosa.leon@correo.gt'] };
-      return { status: 200, data: { survivor: full(a), merged: full(b), result, moves: { gifts: 1, receipts: 1, monthlyGifts: 0 } } };
+      return { status: 200, data: { survivor: full(a), merged: full(b), result, moves: { gifts: 1, receipts: 1, monthlyGifts: 0, others } } };
     }
     if (req.method === 'POST' && req.url === '/admin/donors/merge') {
       posts.push(req);
@@ -53,7 +54,7 @@ describe('admin donor duplicates', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Fusionar donantes' });
     expect(within(dialog).getByRole('radio', { name: /Rosa Tzul \(#12/ })).toBeChecked();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ver vista previa' }));
-    expect(await within(dialog).findByText('Pasan 1 donación, 1 recibo y 0 donaciones mensuales.')).toBeInTheDocument();
+    expect(await within(dialog).findByTestId('merge-moves')).toHaveTextContent(/^Pasan 1 donación completada, 1 recibo y 0 donaciones mensuales\.$/);
     expect(within(dialog).getByText('rosa@correo.gt, rosa.leon@correo.gt')).toBeInTheDocument();
     expect(api.posts.map((r) => r.url)).toEqual(['/admin/donors/merge-preview']);
     // Two clicks before the screen redraws (a double click): one merge, not a second one answered 409.
@@ -63,6 +64,26 @@ describe('admin donor duplicates', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Fusionar donantes' })).not.toBeInTheDocument());
     expect(api.posts.map((r) => r.url)).toEqual(['/admin/donors/merge-preview', '/admin/donors/merge']);
     expect(api.posts.at(-1)?.data).toEqual({ survivorId: 12, mergedId: 20 });
+  });
+
+  it('the preview counts completed gifts as gifts, like the record\'s "N donaciones", and names the failed and pending ones that move too', async () => {
+    const api = duplicatesApi([{ status: 'pending', count: 1 }, { status: 'failed', count: 2 }]);
+    renderApp('/admin/donantes/duplicados', { ...FINANCE, handler: api.handler });
+    const pair = await screen.findByRole('group', { name: 'Rosa Tzul y Rosa Tzul de León' }, { timeout: 6000 });
+    await userEvent.click(within(pair).getByRole('button', { name: 'Fusionar Rosa Tzul y Rosa Tzul de León' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fusionar donantes' });
+    expect(within(dialog).getByRole('radio', { name: 'Rosa Tzul de León (#20, 1 donación)' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ver vista previa' }));
+    expect(await within(dialog).findByTestId('merge-moves')).toHaveTextContent(
+      'Pasan 1 donación completada, 1 recibo y 0 donaciones mensuales. También pasan 1 donación pendiente y 2 fallidas.',
+    );
+  });
+
+  it('names one donation that moves without counting as a gift in the singular', () => {
+    expect(donorsMessages.duplicates.movesOthers([{ status: 'failed', count: 1 }])).toBe('También pasa 1 donación fallida.');
+    expect(donorsMessages.duplicates.movesOthers([{ status: 'failed', count: 2 }, { status: 'cancelled', count: 1 }, { status: 'expired', count: 3 }])).toBe(
+      'También pasan 2 donaciones fallidas, 1 cancelada y 3 expiradas.',
+    );
   });
 
   it('the surviving donor page offers "Deshacer fusión", which asks first and undoes once', async () => {

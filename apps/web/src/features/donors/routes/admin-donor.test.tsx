@@ -138,7 +138,7 @@ describe('admin donor page', { timeout: 20_000 }, () => {
       if (req.method === 'GET' && req.url === '/admin/donors/34') return { status: 200, data: holder };
       if (req.method === 'POST' && req.url === '/admin/donors/merge-preview') {
         previews.push(req);
-        return { status: 200, data: { survivor: holder.donor, merged: page.donor, result: { ...holder.donor, emails: ['ventas@cafe.gt', 'compras@cafe.gt'] }, moves: { gifts: 2, receipts: 1, monthlyGifts: 1 } } };
+        return { status: 200, data: { survivor: holder.donor, merged: page.donor, result: { ...holder.donor, emails: ['ventas@cafe.gt', 'compras@cafe.gt'] }, moves: { gifts: 2, receipts: 1, monthlyGifts: 1, others: [] } } };
       }
       return api.handler(req);
     };
