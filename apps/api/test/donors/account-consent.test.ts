@@ -106,3 +106,20 @@ describe('consent to email from Mi perfil', () => {
     expect(await allowContact(donor)).toBe(false);
   });
 });
+
+describe("the thank-you and receipt emails turned off in Mi perfil (decision 0081)", () => {
+  it('show on the donor page while the linked account has them off, and no longer once they are back on', async () => {
+    const donor = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR', 'USER'] });
+    const gift = await make.donation(ctx.db, { donorEmail: donor.email, userId: donor.id });
+    const record = await donorOfGift(gift.id);
+    const switchTo = async (on: boolean) => {
+      const res = await inject(ctx.app, { method: 'PUT', url: '/api/v1/users/me/preferences', token: donor.token, payload: { communication_preferences: { email_notifications: on } } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    expect((await staffPage(record.id)).receiptEmailsOff).toBe(false);
+    await switchTo(false);
+    expect((await staffPage(record.id)).receiptEmailsOff).toBe(true);
+    await switchTo(true);
+    expect((await staffPage(record.id)).receiptEmailsOff).toBe(false);
+  });
+});

@@ -1,6 +1,7 @@
 // The "Donantes" staff screen and its API (docs/product.md#donors): every text in Spanish.
 import type { DonationStatus } from '../constants';
 import { donationStatusLabel } from './donations';
+import { RECEIPTS_PAGE_NAME } from './shell';
 
 export const donorsMessages = {
   notFound: 'No encontramos ese donante.',
@@ -114,6 +115,7 @@ export const donorsMessages = {
     account: 'Cuenta en el sitio',
     accountLinked: 'Vinculada',
     accountNone: 'Sin cuenta',
+    receiptEmailsOff: `Desactivó en su perfil los agradecimientos y recibos por correo: sus recibos están en ${RECEIPTS_PAGE_NAME}, en su área de donante.`,
     created: 'Registrado',
     mergedInto: (id: number) => `Este donante fue fusionado con el donante #${id}.`,
     consent: 'Consentimiento',

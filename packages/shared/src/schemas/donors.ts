@@ -146,6 +146,8 @@ export const donorTimelineEntrySchema = z.object({
 });
 export const donorPageSchema = z.object({
   donor: donorSchema,
+  /** The linked account turned off the thank-you and receipt emails in Mi perfil (decision 0081). */
+  receiptEmailsOff: z.boolean(),
   years: z.array(z.object({ year: z.number(), totalCents: z.number(), count: z.number() })),
   gifts: z.array(donorGiftSchema),
   /** `overdue`: a gift by transfer whose expected transfer has not arrived ("Atrasado", decision 0045). */

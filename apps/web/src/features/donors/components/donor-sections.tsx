@@ -36,7 +36,7 @@ const Empty = ({ children = p.empty }: { children?: ReactNode }) => <p className
 const list = (values: string[]) => (values.length ? values.map((v) => <span key={v} className="block">{v}</span>) : donorsMessages.list.none);
 const sourceOf = (source: string | null) => (source ? (donorsMessages.consentSources[source as keyof typeof donorsMessages.consentSources] ?? source) : donorsMessages.list.none);
 
-export function ContactCard({ donor }: { donor: Donor }) {
+export function ContactCard({ donor, receiptEmailsOff }: { donor: Donor; receiptEmailsOff: boolean }) {
   return (
     <Card title={p.contact}>
       <dl className="divide-y divide-sand-200">
@@ -51,7 +51,10 @@ export function ContactCard({ donor }: { donor: Donor }) {
         <Field label={p.emails}>{list(donor.emails)}</Field>
         <Field label={p.phones}>{list(donor.phones)}</Field>
         <Field label={p.address}>{donor.address ?? donorsMessages.list.none}</Field>
-        <Field label={p.account}>{donor.userId ? p.accountLinked : p.accountNone}</Field>
+        <Field label={p.account}>
+          {donor.userId ? p.accountLinked : p.accountNone}
+          {receiptEmailsOff && <span className="mt-1 block text-sm text-ink-600">{p.receiptEmailsOff}</span>}
+        </Field>
         <Field label={p.created}>{formatDate(donor.createdAt)}</Field>
       </dl>
     </Card>

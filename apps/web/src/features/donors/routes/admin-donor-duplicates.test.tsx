@@ -89,7 +89,7 @@ describe('admin donor duplicates', { timeout: 20_000 }, () => {
   it('the surviving donor page offers "Deshacer fusión", which asks first and undoes once', async () => {
     const api = duplicatesApi();
     const page: DonorPage = {
-      donor: full(a), years: [], gifts: [], monthlyGifts: [], receipts: [], deposits: [], timeline: [],
+      donor: full(a), receiptEmailsOff: false, years: [], gifts: [], monthlyGifts: [], receipts: [], deposits: [], timeline: [],
       merges: [{ id: 5, survivorId: 12, mergedId: 20, createdAt: '2026-11-01T00:00:00Z', undoneAt: null }],
     };
     const handler = (req: RecordedRequest) => (req.method === 'GET' && req.url === '/admin/donors/12' ? { status: 200, data: page } : api.handler(req));

@@ -17,6 +17,7 @@ const page: DonorPage = {
     consentEmail: true, consentEmailAt: '2025-03-01T15:00:00Z', consentEmailSource: 'checkout', consentWhatsapp: false, consentWhatsappAt: null,
     consentWhatsappSource: null, notes: 'Prefiere factura a fin de mes.', userId: null, mergedIntoId: null, createdAt: '2025-03-01T15:00:00Z',
   },
+  receiptEmailsOff: false,
   years: [{ year: 2026, totalCents: 100_000, count: 1 }, { year: 2025, totalCents: 50_000, count: 1 }],
   gifts: [
     { id: 301, referenceCode: '#DN00000301', status: 'completed', amountCents: 100_000, currency: 'GTQ', donationType: 'monetary', paymentProvider: null, programName: 'Becas', receiptNumber: 41, receiptSeries: 'A', recurringGiftId: null, createdAt: '2026-10-03T15:00:00Z', datedByDay: false },
@@ -69,6 +70,13 @@ describe('admin donor page', { timeout: 20_000 }, () => {
     const fromProfile = { ...page, donor: { ...page.donor, consentEmailAt: '2026-05-12T15:00:00Z', consentEmailSource: 'profile' } };
     renderApp('/admin/donantes/12', { user: { roles: ['FINANCE'] }, handler: (req: RecordedRequest) => (req.method === 'GET' && req.url === '/admin/donors/12' ? { status: 200, data: fromProfile } : undefined) });
     expect(await screen.findByText('Desde el 12/05/2026 · El donante, en su perfil', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.queryByText(/Desactivó en su perfil/)).toBeNull();
+  });
+
+  it("says when the donor's account turned off the thank-you and receipt emails, and where their receipts are", async () => {
+    const quiet = { ...page, donor: { ...page.donor, userId: 40 }, receiptEmailsOff: true };
+    renderApp('/admin/donantes/12', { user: { roles: ['FINANCE'] }, handler: (req: RecordedRequest) => (req.method === 'GET' && req.url === '/admin/donors/12' ? { status: 200, data: quiet } : undefined) });
+    expect(await screen.findByText('Desactivó en su perfil los agradecimientos y recibos por correo: sus recibos están en Recibos, en su área de donante.')).toBeInTheDocument();
   });
 
   it('edits: the shared schema refuses a bad phone in Spanish, the API refuses a bad NIT next to its field, then it saves', async () => {

@@ -31,7 +31,7 @@ function DonorSections({ page, canManage }: { page: DonorPage; canManage: boolea
           {p.mergedInto(page.donor.mergedIntoId)}
         </p>
       )}
-      <ContactCard donor={page.donor} />
+      <ContactCard donor={page.donor} receiptEmailsOff={page.receiptEmailsOff} />
       <TotalsCard page={page} />
       <ConsentNotesCard donor={page.donor} />
       <div className="grid gap-6">
