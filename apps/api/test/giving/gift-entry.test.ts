@@ -264,6 +264,14 @@ describe('the day it was received', () => {
     expect(res.json().errors).toEqual({ receivedOn: g.receivedOnFuture });
   });
 
+  it('refuses a day before 2000, as a typo of the year writes it (0202, 1026), naming the days it takes', async () => {
+    for (const receivedOn of ['0202-11-03', '1026-11-03', '1999-12-31']) {
+      const res = await enter({ donorName: 'Ana Soto', method: 'cash', amount: 100, receivedOn });
+      expect(res.statusCode, receivedOn).toBe(400);
+      expect(res.json().errors).toEqual({ receivedOn: 'La fecha en que se recibió debe estar entre el 01/01/2000 y hoy' });
+    }
+  });
+
   it('takes a day in a closed month but dates the gift today, in the open month, keeping the day received; the closed month does not change', async () => {
     const lastMonthDay = guatemalaDay(new Date(new Date(`${today().slice(0, 7)}-01T12:00:00Z`).getTime() - 86_400_000));
     const month = lastMonthDay.slice(0, 7);

@@ -75,6 +75,7 @@ export const giftEntryMessages = {
   donorNotFound: 'Ese donante ya no existe o se combinó con otro. Búscalo de nuevo.',
   receivedOnRequired: 'Indica la fecha en que se recibió',
   receivedOnFuture: 'La fecha en que se recibió no puede ser futura',
+  receivedOnTooEarly: 'La fecha en que se recibió debe estar entre el 01/01/2000 y hoy',
   /** Under the date, when it falls in a closed month (decision 0078): said before the gift is recorded. */
   receivedOnClosed: (month: string) =>
     `El mes de ${month} ya está cerrado en Contabilidad: la donación quedará con la fecha de hoy, en el mes abierto, y se anotará el día en que se recibió.`,

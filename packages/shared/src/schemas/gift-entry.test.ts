@@ -38,6 +38,10 @@ describe('staffGiftSchema', () => {
     const tomorrow = guatemalaDay(new Date(Date.now() + 2 * 86_400_000));
     expect(errorsOf({ donorName: 'Ana', receivedOn: tomorrow })).toEqual({ receivedOn: g.receivedOnFuture });
     expect(errorsOf({ donorName: 'Ana', receivedOn: '' })).toEqual({ receivedOn: g.receivedOnRequired });
+    // A year mistyped (0202, 1026) would date the gift centuries back; the first day taken is 01/01/2000.
+    expect(errorsOf({ donorName: 'Ana', receivedOn: '0202-11-03' })).toEqual({ receivedOn: 'La fecha en que se recibió debe estar entre el 01/01/2000 y hoy' });
+    expect(errorsOf({ donorName: 'Ana', receivedOn: '1999-12-31' })).toEqual({ receivedOn: g.receivedOnTooEarly });
+    expect(errorsOf({ donorName: 'Ana', receivedOn: '2000-01-01' })).toEqual({});
     expect(Object.keys(errorsOf({ donorName: 'Ana', nit: '576937-1' }))).toEqual(['nit']);
     expect(errorsOf({ donorName: 'Ana', nit: '576937-k' })).toEqual({});
   });

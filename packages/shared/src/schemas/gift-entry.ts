@@ -7,12 +7,16 @@ import { GIFT_METHODS, giftEntryMessages as g } from '../messages/gift-entry';
 import { validationMessages as v } from '../messages/validation';
 import { taxIdMessages } from '../messages/tax-id';
 import { TAX_ID_MAX_LENGTH, parseTaxIdFormat } from '../tax-id';
+import { DEPOSIT_DATE_MIN } from './deposits';
 import { isValidPhone } from './donate';
 import { ROW_ID_MAX, emailField, hasAtMostTwoDecimals, isPlainName } from './fields';
 import { PAYMENT_CURRENCIES } from './payments';
 import { typedAmount, withAmountCurrency } from './typed-amount';
 
 export { GIFT_METHODS, type GiftMethod } from '../messages/gift-entry';
+
+/** The earliest day received taken (the date field's `min`), the deposit slip's: 01/01/2000. */
+export const RECEIVED_ON_MIN = DEPOSIT_DATE_MIN;
 
 /** A free text of at most `max` characters; blank reads as absent (null). */
 const text = (max: number) =>
@@ -54,11 +58,15 @@ const staffGiftFields = z
       .refine((n) => parseTaxIdFormat(n).ok, { error: (issue) => (parseTaxIdFormat(String(issue.input)) as { message?: string }).message ?? taxIdMessages.nitFormat })
       .nullish()
       .transform((n) => (n ? n.toUpperCase() : null)),
-    /** The Guatemala day the money or goods arrived; never in the future. */
+    /**
+     * The Guatemala day the money or goods arrived: from the first day a deposit slip's date takes
+     * (a year mistyped, 0202 or 1026, would date the gift centuries back) up to today.
+     */
     receivedOn: z
       .string({ error: g.receivedOnRequired })
       .min(1, { error: g.receivedOnRequired, abort: true })
       .pipe(z.iso.date({ error: g.receivedOnRequired }))
+      .refine((day) => day >= RECEIVED_ON_MIN, { error: g.receivedOnTooEarly, abort: true })
       .refine((day) => day <= guatemalaDay(new Date()), { error: g.receivedOnFuture }),
     method: z.enum(GIFT_METHODS, { error: g.methodRequired }),
     chequeNumber: text(40),

@@ -3,7 +3,7 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { formatMoney, formatMonth, guatemalaDay } from '@donaciones/shared/format';
 import { GIFT_METHODS, giftEntryMessages as g } from '@donaciones/shared/messages/gift-entry';
-import type { GiftEntryOptions, StaffGift, StaffGiftInput } from '@donaciones/shared/schemas/gift-entry';
+import { RECEIVED_ON_MIN, type GiftEntryOptions, type StaffGift, type StaffGiftInput } from '@donaciones/shared/schemas/gift-entry';
 import { Checkbox, Select, TextArea, TextInput } from '@/components/form-fields';
 import { type ChosenDonor, DonorPicker } from './donor-picker';
 
@@ -66,6 +66,7 @@ export function MethodFields({ form, closedThrough }: { form: GiftForm; closedTh
           label={g.receivedOn}
           required
           type="date"
+          min={RECEIVED_ON_MIN}
           max={guatemalaDay(new Date())}
           hint={closedDayHint(receivedOn, closedThrough)}
           error={errors.receivedOn?.message}
