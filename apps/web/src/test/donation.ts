@@ -2,6 +2,7 @@
 // with the parts a test cares about overridden; and what POST /donate answers.
 import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import type { Donation } from '@donaciones/shared/schemas/donations';
+import type { MemberDonation } from '@donaciones/shared/schemas/member';
 
 export const donationAnswer = (over: Partial<Donation> = {}): Donation => ({
   id: 5,
@@ -62,3 +63,26 @@ export const publicDonationAnswer = (over: Partial<PublicDonationResponse> = {})
   created_at: '2026-11-23T00:00:00Z',
   ...over,
 });
+
+/** One gift of the donor's own list (Mis donaciones, the dashboard's recent donations): completed, with its receipt. */
+export const memberDonation = (over: Partial<MemberDonation> = {}): MemberDonation => {
+  const now = new Date().toISOString();
+  return {
+    id: 41,
+    reference_code: '#MG12345678',
+    donor_name: 'Ana López',
+    donor_email: 'ana@prueba.gt',
+    amount: 185.5,
+    currency: 'GTQ',
+    donation_type: 'monetary',
+    status: 'completed',
+    description: null,
+    program_name: 'Programa de alimentación',
+    receipt_number: 12,
+    receipt_series: 'A',
+    created_at: now,
+    updated_at: now,
+    completed_at: now,
+    ...over,
+  };
+};

@@ -3,31 +3,21 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MemberDashboardStats, MemberDonation } from '@donaciones/shared/schemas/member';
-import { donationAnswer } from '@/test/donation';
+import type { MemberDashboardStats } from '@donaciones/shared/schemas/member';
+import { donationAnswer, memberDonation } from '@/test/donation';
 import type { FakeAnswer, RecordedRequest } from '@/test/http';
 import { renderApp } from '@/test/render-app';
 
 const now = new Date().toISOString();
-const gift: MemberDonation = {
-  id: 41,
-  reference_code: '#MG12345678',
-  donor_name: 'Ana López',
-  donor_email: 'ana@prueba.gt',
-  amount: 185.5,
-  currency: 'GTQ',
-  donation_type: 'monetary',
+const gift = memberDonation({
   status: 'pending',
-  description: null,
   program_name: null,
   receipt_number: null,
   receipt_series: null,
-  created_at: now,
-  updated_at: now,
   completed_at: null,
   payment_method: 'bank_deposit',
   deposit_slips: 0,
-};
+});
 const stats: MemberDashboardStats = {
   kind: 'member',
   total_donated: 100,

@@ -11,27 +11,12 @@ import type { HttpAdapter } from '@/lib/http';
 import { api } from '@/lib/api-client';
 import type { FakeAnswer, RecordedRequest } from '@/test/http';
 import { renderApp } from '@/test/render-app';
+import { memberDonation } from '@/test/donation';
 
 const t = memberMessages;
 const now = new Date().toISOString();
 
-const donation: MemberDonation = {
-  id: 41,
-  reference_code: '#MG12345678',
-  donor_name: 'Ana López',
-  donor_email: 'ana@prueba.gt',
-  amount: 185.5,
-  currency: 'GTQ',
-  donation_type: 'monetary',
-  status: 'completed',
-  description: null,
-  program_name: 'Programa de alimentación',
-  receipt_number: 12,
-  receipt_series: 'A',
-  created_at: now,
-  updated_at: now,
-  completed_at: now,
-};
+const donation = memberDonation();
 
 const stats: MemberDashboardStats = {
   kind: 'member',
