@@ -83,6 +83,14 @@ describe('staff publish a progress report', () => {
     expect(Object.keys(json<{ errors: Record<string, string> }>(res).errors).sort()).toEqual(['attendancePercent', 'messageToSponsor', 'reportDate']);
   });
 
+  it('refuses a date before 2000, as a year mistyped writes it (0202), naming the days it takes', async () => {
+    for (const reportDate of ['0202-06-30', '1999-12-31']) {
+      const res = await publish({ ...REPORT, reportDate });
+      expect(res.statusCode, reportDate).toBe(400);
+      expect(json<{ errors: Record<string, string> }>(res).errors).toEqual({ reportDate: 'La fecha del informe debe estar entre el 01/01/2000 y hoy' });
+    }
+  });
+
   it('publishes, audits and emails the sponsor without the report\'s words', async () => {
     const res = await publish(REPORT);
     expect(res.statusCode).toBe(201);

@@ -10,6 +10,7 @@ export const progressReportMessages = {
   periodRequired: 'Escribe el periodo del informe (por ejemplo, «Primer semestre 2026»)',
   reportDateInvalid: 'Escribe la fecha del informe (AAAA-MM-DD)',
   reportDateFuture: 'La fecha del informe no puede ser futura',
+  reportDateTooEarly: 'La fecha del informe debe estar entre el 01/01/2000 y hoy',
   attendanceInvalid: 'La asistencia es un porcentaje entero de 0 a 100',
   messageTooShort: 'Escribe un mensaje para quien apadrina (al menos 20 caracteres)',
   textTooLong: (max: number) => `Escribe como máximo ${max} caracteres`,

@@ -7,6 +7,7 @@ import { guatemalaDay } from '../format';
 import { parseAmountInput } from '../amount-input';
 import { depositMessages } from '../messages/deposits';
 import { donateMessages } from '../messages/donate';
+import { RECORDED_DAY_MIN } from './fields';
 import { PAYMENT_CURRENCIES } from './payments';
 
 const m = depositMessages;
@@ -104,7 +105,7 @@ function isCalendarDate(value: string): boolean {
 }
 
 /** The earliest deposit date taken (the date field's `min`); its message names it as the field shows it, 01/01/2000. */
-export const DEPOSIT_DATE_MIN = '2000-01-01';
+export const DEPOSIT_DATE_MIN = RECORDED_DAY_MIN;
 
 /** The declared data of a slip, as the browser's form holds it (amount as typed). */
 export const slipFormSchema = z.object({

@@ -77,6 +77,12 @@ export function boundedDateTime(invalid: string) {
   );
 }
 
+/**
+ * The first day the charity's records take for a day someone types (a deposit, a gift received at the
+ * office, a progress report): an earlier one is a year mistyped (0202, 1026). Shown as 01/01/2000.
+ */
+export const RECORDED_DAY_MIN = '2000-01-01';
+
 /** An ISO calendar date (`2026-01-31`) within 1900–2100. */
 export function boundedDate() {
   return z.iso.date({ error: v.dateOutOfRange }).refine((s) => {

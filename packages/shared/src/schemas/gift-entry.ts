@@ -7,16 +7,15 @@ import { GIFT_METHODS, giftEntryMessages as g } from '../messages/gift-entry';
 import { validationMessages as v } from '../messages/validation';
 import { taxIdMessages } from '../messages/tax-id';
 import { TAX_ID_MAX_LENGTH, parseTaxIdFormat } from '../tax-id';
-import { DEPOSIT_DATE_MIN } from './deposits';
 import { isValidPhone } from './donate';
-import { ROW_ID_MAX, emailField, hasAtMostTwoDecimals, isPlainName } from './fields';
+import { RECORDED_DAY_MIN, ROW_ID_MAX, emailField, hasAtMostTwoDecimals, isPlainName } from './fields';
 import { PAYMENT_CURRENCIES } from './payments';
 import { typedAmount, withAmountCurrency } from './typed-amount';
 
 export { GIFT_METHODS, type GiftMethod } from '../messages/gift-entry';
 
-/** The earliest day received taken (the date field's `min`), the deposit slip's: 01/01/2000. */
-export const RECEIVED_ON_MIN = DEPOSIT_DATE_MIN;
+/** The earliest day received taken (the date field's `min`): 01/01/2000. */
+export const RECEIVED_ON_MIN = RECORDED_DAY_MIN;
 
 /** A free text of at most `max` characters; blank reads as absent (null). */
 const text = (max: number) =>
@@ -59,8 +58,8 @@ const staffGiftFields = z
       .nullish()
       .transform((n) => (n ? n.toUpperCase() : null)),
     /**
-     * The Guatemala day the money or goods arrived: from the first day a deposit slip's date takes
-     * (a year mistyped, 0202 or 1026, would date the gift centuries back) up to today.
+     * The Guatemala day the money or goods arrived: from RECORDED_DAY_MIN (a year mistyped, 0202 or
+     * 1026, would date the gift centuries back) up to today.
      */
     receivedOn: z
       .string({ error: g.receivedOnRequired })

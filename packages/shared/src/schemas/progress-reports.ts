@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { guatemalaDay } from '../format';
 import { findLetterFlags } from '../letter-flags';
 import { progressReportMessages as m } from '../messages/progress-reports';
+import { RECORDED_DAY_MIN } from './fields';
 import { AUDIENCE_LEVELS, type Audience, type Visibility } from './sponsorship';
 
 const field = <V extends Visibility, S extends z.ZodType>(visibility: V, schema: S) => ({ visibility, schema });
@@ -56,13 +57,20 @@ export type StaffProgressReport = z.infer<typeof staffProgressReportSchema>;
 /** The texts a sponsor reads, checked for contact details before a report is published. */
 export const SPONSOR_TEXT_FIELDS = ['period', 'schoolGrade', 'achievement', 'health', 'messageToSponsor'] as const;
 
+/** The earliest report date taken (the date field's `min`): 01/01/2000. */
+export const REPORT_DATE_MIN = RECORDED_DAY_MIN;
+
 const text = (max: number) => z.string().trim().max(max, { error: m.textTooLong(max) });
 
 /** The staff's new report. */
 export const progressReportInputSchema = z
   .object({
     period: text(80).min(3, { error: m.periodRequired }),
-    reportDate: z.iso.date({ error: m.reportDateInvalid }).refine((d) => d <= guatemalaDay(new Date()), { error: m.reportDateFuture }),
+    // From 01/01/2000 (RECORDED_DAY_MIN): a year mistyped (0202) would reach the sponsor as is.
+    reportDate: z.iso
+      .date({ error: m.reportDateInvalid })
+      .refine((d) => d >= REPORT_DATE_MIN, { error: m.reportDateTooEarly, abort: true })
+      .refine((d) => d <= guatemalaDay(new Date()), { error: m.reportDateFuture }),
     schoolGrade: text(60).default(''),
     attendancePercent: z.number({ error: m.attendanceInvalid }).int({ error: m.attendanceInvalid }).min(0, { error: m.attendanceInvalid }).max(100, { error: m.attendanceInvalid }).nullable().default(null),
     achievement: text(500).default(''),

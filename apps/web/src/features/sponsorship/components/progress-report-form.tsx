@@ -10,7 +10,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LETTER_FILE_MAX_BYTES } from '@donaciones/shared/messages/letters';
 import { progressReportMessages, progressReportTexts as t } from '@donaciones/shared/messages/progress-reports';
-import { type ProgressReportInput, progressReportInputSchema } from '@donaciones/shared/schemas/progress-reports';
+import { REPORT_DATE_MIN, type ProgressReportInput, progressReportInputSchema } from '@donaciones/shared/schemas/progress-reports';
 import { guatemalaDay } from '@donaciones/shared/format';
 import { Button } from '@/components/button';
 import { ErrorMessage, SuccessMessage } from '@/components/flash-message';
@@ -65,7 +65,7 @@ export function ProgressReportForm({ childId, childName }: { childId: number; ch
   return (
     <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate aria-label={t.newReport}>
       <TextInput label={t.period} required placeholder="Primer semestre 2026" {...form.register('period')} error={e.period?.message} />
-      <TextInput label={t.reportDate} type="date" required {...form.register('reportDate')} error={e.reportDate?.message} />
+      <TextInput label={t.reportDate} type="date" required min={REPORT_DATE_MIN} max={guatemalaDay(new Date())} {...form.register('reportDate')} error={e.reportDate?.message} />
       <TextInput label={t.schoolGrade} optional placeholder="Cuarto primaria" {...form.register('schoolGrade')} error={e.schoolGrade?.message} />
       <TextInput
         label={t.attendance}
