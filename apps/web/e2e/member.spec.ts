@@ -154,7 +154,7 @@ test.describe('donor area', () => {
     const recent = page.getByTestId('recent-donations-card').getByRole('link', { name: /#MG\d{8}/ }).first();
     await recent.click();
     await expect(page.getByRole('heading', { level: 1, name: /^Donación #\d+$/ })).toBeVisible();
-    await page.getByRole('link', { name: 'Volver a Mi Panel' }).click();
+    await page.getByRole('link', { name: 'Volver a Mi panel' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 

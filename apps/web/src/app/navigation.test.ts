@@ -11,16 +11,16 @@ describe('navigation per role (docs/product.md#screens-and-routes)', () => {
     expect(targets(['ADMIN'])).toEqual(['/dashboard', '/admin/users', '/admin/donations', '/admin/monthly-gifts', '/admin/donantes', '/admin/bank-statements', '/admin/reports', '/admin/contabilidad', '/admin/apadrinamiento', '/admin/cartas', '/admin/settings']);
   });
 
-  it('DONOR: Mi Panel, Mis Donaciones, Donaciones mensuales, Historial, Recibos, Donar, Perfil', () => {
-    expect(labels(['DONOR'])).toEqual(['Mi Panel', 'Mis Donaciones', 'Donaciones mensuales', 'Mi ahijado/a', 'Historial', 'Recibos', 'Donar', 'Perfil']);
+  it('DONOR: Mi panel, Mis donaciones, Donaciones mensuales, Historial, Recibos, Donar, Perfil', () => {
+    expect(labels(['DONOR'])).toEqual(['Mi panel', 'Mis donaciones', 'Donaciones mensuales', 'Mi ahijado/a', 'Historial', 'Recibos', 'Donar', 'Perfil']);
     expect(targets(['DONOR'])).toEqual(['/dashboard', '/donor/donations', '/donor/monthly-gifts', '/donor/ahijado', '/donor/history', '/donor/receipts', '/donate', '/donor/profile']);
   });
 
-  it('USER: Mi Panel, Donaciones, Estadísticas, Donar, Perfil (the same words and order as a donor)', () => {
-    expect(labels(['USER'])).toEqual(['Mi Panel', 'Donaciones', 'Estadísticas', 'Donar', 'Perfil']);
+  it('USER: Mi panel, Donaciones, Estadísticas, Donar, Perfil (the same words and order as a donor)', () => {
+    expect(labels(['USER'])).toEqual(['Mi panel', 'Donaciones', 'Estadísticas', 'Donar', 'Perfil']);
     expect(targets(['USER'])).toEqual(['/dashboard', '/donations', '/stats', '/donate', '/settings']);
     const donor = labels(['DONOR']);
-    expect(labels(['USER']).filter((l) => donor.includes(l))).toEqual(['Mi Panel', 'Donar', 'Perfil']);
+    expect(labels(['USER']).filter((l) => donor.includes(l))).toEqual(['Mi panel', 'Donar', 'Perfil']);
   });
 
   it('USER with a sponsorship (a first payment on its way, or one that ended): Mi ahijado/a before Donar', () => {

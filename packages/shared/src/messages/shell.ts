@@ -17,13 +17,17 @@ export const appMessages = {
  */
 export const RECEIPTS_PAGE_NAME = 'Recibos';
 
+// A donor's panel and own gifts are named as their pages' titles and the header's button write them.
+const DASHBOARD = 'Mi panel';
+const MY_DONATIONS = 'Mis donaciones';
+
 export const navMessages = {
   home: 'Inicio',
   donations: 'Donaciones',
   donate: 'Donar',
   stats: 'Estadísticas',
   login: 'Iniciar sesión',
-  dashboard: 'Mi panel',
+  dashboard: DASHBOARD,
   logout: 'Salir',
   openMenu: 'Abrir menú',
   closeMenu: 'Cerrar menú',
@@ -35,8 +39,8 @@ export const navMessages = {
   myChild: 'Mi ahijado/a',
   admin: ['Panel Admin', 'Usuarios', 'Donaciones', 'Reportes', 'Configuración'],
   /** A donor's and a plain member's menus share their words and order: panel, donations, ..., Donar, Perfil. */
-  donor: ['Mi Panel', 'Mis Donaciones', 'Historial', RECEIPTS_PAGE_NAME, 'Donar', 'Perfil'],
-  user: ['Mi Panel', 'Donaciones', 'Estadísticas', 'Donar', 'Perfil'],
+  donor: [DASHBOARD, MY_DONATIONS, 'Historial', RECEIPTS_PAGE_NAME, 'Donar', 'Perfil'],
+  user: [DASHBOARD, 'Donaciones', 'Estadísticas', 'Donar', 'Perfil'],
 } as const;
 
 export const notFoundMessages = {

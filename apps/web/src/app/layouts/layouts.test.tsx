@@ -91,7 +91,7 @@ describe('dashboard layout', () => {
   it('shows the navigation of the role, the email and the role badge', async () => {
     renderApp('/dashboard', { user: { email: 'donante@ejemplo.org', roles: ['DONOR'] } });
     const nav = (await screen.findAllByRole('navigation', { name: 'Navegación del panel' }, { timeout: 4000 }))[0];
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Mi Panel', 'Mis Donaciones', 'Donaciones mensuales', 'Mi ahijado/a', 'Historial', 'Recibos', 'Donar', 'Perfil']);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Mi panel', 'Mis donaciones', 'Donaciones mensuales', 'Mi ahijado/a', 'Historial', 'Recibos', 'Donar', 'Perfil']);
     const header = screen.getAllByRole('banner')[0];
     expect(within(header).getByText('donante@ejemplo.org')).toBeInTheDocument();
     expect(within(header).getByText('Donante')).toBeInTheDocument();

@@ -181,7 +181,7 @@ function WelcomeCard({ className }: { className?: string }) {
   );
 }
 
-/** Each gift opens its page, whose "Volver a Mi Panel" comes back here. */
+/** Each gift opens its page, whose "Volver a Mi panel" comes back here. */
 function RecentDonationsCard({ stats }: { stats: MemberDashboardStats | undefined }) {
   const location = useLocation();
   return (

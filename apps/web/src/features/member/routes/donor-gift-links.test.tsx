@@ -79,7 +79,7 @@ describe('a donor opens their own gift and comes back', { timeout: 20_000 }, () 
     const link = await within(card).findByRole('link', { name: /Q185\.50.*#MG12345678/ });
     expect(link).toHaveAttribute('href', '/donations/41');
     await user.click(link);
-    await user.click(await screen.findByRole('link', { name: 'Volver a Mi Panel' }, { timeout: 6000 }));
+    await user.click(await screen.findByRole('link', { name: 'Volver a Mi panel' }, { timeout: 6000 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
