@@ -19,6 +19,11 @@ describe('parseAmountInput', () => {
     ['1500.', 150_000],
     ['007', 700],
     ['50000', 5_000_000],
+    // Guatemala writes the quetzal's symbol with a period too: "Q.150.00" is Q150.
+    ['Q.150.00', 15_000],
+    ['Q.150', 15_000],
+    ['q. 1,250.50', 125_050],
+    ['Q.50', 5_000],
   ])('reads %s as the donor means it (%i cents)', (text, cents) => {
     expect(parseAmountInput(text)).toEqual({ ok: true, cents });
   });
@@ -103,6 +108,8 @@ describe('a column of amounts with the decimal comma', () => {
     expect(decimalMarkOf(['1,250.50', '300'])).toBe('.');
     expect(decimalMarkOf(['1,250', '1.500', ''])).toBe('.');
     expect(decimalMarkOf(['1,25', '1,250.00'])).toBeNull();
+    // The period of "Q." is the symbol's, not a decimal point.
+    expect(decimalMarkOf(['Q.1.250,50', 'Q.50'])).toBe(',');
   });
 
   it.each([
@@ -112,6 +119,7 @@ describe('a column of amounts with the decimal comma', () => {
     ['1.500', 150_000],
     ['2.000.000', 200_000_000],
     ['1,5', 150],
+    ['Q.1.250,50', 125_050],
   ])('reads %s as %i cents', (text, cents) => {
     expect(parseAmountInput(text, 'GTQ', ',')).toEqual({ ok: true, cents });
   });

@@ -39,7 +39,7 @@ export type DecimalMark = '.' | ',';
 
 /** The mark an amount's own centavos show (`1.250,50` the comma, `1,250.5` the dot), or null when it has none (`1,250`, `300`). */
 export function decimalMarkIn(value: string): DecimalMark | null {
-  const digits = value.replace(/[^\d.,]/g, '');
+  const digits = withoutQuetzalPeriod(value).replace(/[^\d.,]/g, '');
   if (/,\d{1,2}$/.test(digits)) return ',';
   if (/\.\d{1,2}$/.test(digits)) return '.';
   return null;
@@ -56,17 +56,24 @@ export function decimalMarkOf(values: string[]): DecimalMark | null {
   return marks.has(',') ? ',' : '.';
 }
 
+/**
+ * `Q.150.00` as `Q 150.00`: Guatemala writes the quetzal's symbol with a period too (on receipts, price
+ * tags, bank slips), and that period, before the first digit, is the symbol's, not a decimal point.
+ */
+const withoutQuetzalPeriod = (text: string) => text.replace(/^(\s*q)\.(?=\s?\d)/i, '$1 ');
+
 /** `1.250,50` as `1,250.50`: a comma column read by the product's own rules, the marks' roles swapped. */
 const swapMarks = (text: string) => text.replace(/[.,]/g, (mark) => (mark === '.' ? ',' : '.'));
 
 /**
- * `1,500`, `1500`, `1,500.50`, `1500.5`, `Q 1,500`, `Q1,500.00`, ` 75 ` -> integer cents.
- * The symbol of the field's currency (`Q`; in dollars `US$`, `$` or `USD`) and surrounding spaces are
+ * `1,500`, `1500`, `1,500.50`, `1500.5`, `Q 1,500`, `Q1,500.00`, `Q.150.00`, ` 75 ` -> integer cents.
+ * The symbol of the field's currency (`Q` or `Q.`; in dollars `US$`, `$` or `USD`) and surrounding spaces are
  * allowed; the other currency's symbol is refused (`otherCurrency`), never converted. With `decimal`
  * `,` (a file's column that uses the decimal comma) the marks swap roles: `1.500,50`, `1500,5`.
  */
 export function parseAmountInput(text: string, currency: AmountInputCurrency = 'GTQ', decimal: DecimalMark = '.'): AmountInputResult {
-  return readAmount(decimal === ',' ? swapMarks(text) : text, currency);
+  const plain = withoutQuetzalPeriod(text);
+  return readAmount(decimal === ',' ? swapMarks(plain) : plain, currency);
 }
 
 function readAmount(text: string, currency: AmountInputCurrency): AmountInputResult {

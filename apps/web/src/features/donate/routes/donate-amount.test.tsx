@@ -25,6 +25,8 @@ describe('/donate "Otro monto"', () => {
     ['Q 1,500', 'Q1,500.00', 'Mil quinientos quetzales exactos'],
     ['1,500.50', 'Q1,500.50', 'Mil quinientos quetzales con cincuenta centavos'],
     ['1500.5', 'Q1,500.50', 'Mil quinientos quetzales con cincuenta centavos'],
+    // The quetzal's symbol as Guatemala also writes it, with a period: it said "máximo dos decimales".
+    ['Q.150.00', 'Q150.00', 'Ciento cincuenta quetzales exactos'],
   ])('reads %s as %s and says it in words, on the field and before paying', async (typed, money, words) => {
     const user = openDonate();
     const field = await screen.findByLabelText(/otro monto/i);
