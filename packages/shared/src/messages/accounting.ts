@@ -90,6 +90,8 @@ export const accountingScreenMessages = {
   check: 'Revisar el mes',
   received: 'Dinero recibido',
   certified: 'Recibos certificados',
+  imported: (count: number, amount: string) =>
+    `Además, ${count === 1 ? '1 donación importada' : `${count} donaciones importadas`} del registro anterior (${amount}): ${count === 1 ? 'está' : 'están'} en el registro y en los reportes, pero no en este cierre, porque sus recibos se emitieron en el sistema anterior.`,
   mismatches: 'Lo que no cuadra',
   noMismatches: 'No hay diferencias.',
   closeMonth: 'Cerrar el mes',

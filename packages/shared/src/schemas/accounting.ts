@@ -75,6 +75,9 @@ export const closeCheckSchema = z.object({
   received_count: z.number().int(),
   certified_cents: z.number().int(),
   certified_count: z.number().int(),
+  /** The month's gifts imported from the earlier records, receipted there and so left out of the above (decision 0045). */
+  imported_cents: z.number().int(),
+  imported_count: z.number().int(),
   ties: z.boolean(),
   mismatches: z.array(
     z.object({

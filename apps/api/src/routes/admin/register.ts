@@ -53,6 +53,8 @@ const checkOut = (c: CloseCheck) => ({
   received_count: c.receivedCount,
   certified_cents: c.certifiedCents,
   certified_count: c.certifiedCount,
+  imported_cents: c.importedCents,
+  imported_count: c.importedCount,
   ties: c.ties,
   mismatches: c.mismatches.map((m) => ({
     kind: m.kind,

@@ -108,7 +108,7 @@ describe('Contabilidad, the period', { timeout: 20_000 }, () => {
 
 describe('Contabilidad, closing a month', { timeout: 20_000 }, () => {
   it('asks first, saying what closing means; Cancelar closes nothing; a double click closes once; the closing time reads without a double period', async () => {
-    const check: CloseCheck = { month: '2026-10', received_cents: 0, received_count: 0, certified_cents: 0, certified_count: 0, ties: true, mismatches: [], closed: null };
+    const check: CloseCheck = { month: '2026-10', received_cents: 0, received_count: 0, certified_cents: 0, certified_count: 0, imported_cents: 0, imported_count: 0, ties: true, mismatches: [], closed: null };
     const posts: RecordedRequest[] = [];
     renderApp('/admin/contabilidad', {
       user: { roles: ['FINANCE'] },
@@ -163,7 +163,7 @@ describe('Contabilidad, reviewing a month', { timeout: 20_000 }, () => {
 
   it('with equal sums and only gifts still to see to, does not say the receipts and the money differ; each item is dated dd/mm/aaaa', async () => {
     reviewOctober({
-      month: '2026-10', received_cents: 831_500, received_count: 27, certified_cents: 831_500, certified_count: 27, ties: false,
+      month: '2026-10', received_cents: 831_500, received_count: 27, certified_cents: 831_500, certified_count: 27, imported_cents: 0, imported_count: 0, ties: false,
       mismatches: [pendingCash], closed: null,
     });
     fireEvent.input(await screen.findByLabelText('Mes', {}, { timeout: 6000 }), { target: { value: '2026-10' } });
@@ -178,11 +178,26 @@ describe('Contabilidad, reviewing a month', { timeout: 20_000 }, () => {
 
   it('with different sums still says they do not tie', async () => {
     reviewOctober({
-      month: '2026-10', received_cents: 981_500, received_count: 28, certified_cents: 831_500, certified_count: 27, ties: false,
+      month: '2026-10', received_cents: 981_500, received_count: 28, certified_cents: 831_500, certified_count: 27, imported_cents: 0, imported_count: 0, ties: false,
       mismatches: [{ ...pendingCash, kind: 'gift_without_receipt' as const, date: '2026-10-03' }], closed: null,
     });
     fireEvent.input(await screen.findByLabelText('Mes', {}, { timeout: 6000 }), { target: { value: '2026-10' } });
     await userEvent.click(screen.getByRole('button', { name: 'Revisar el mes' }));
     expect(await screen.findByText('Los recibos certificados no coinciden con el dinero recibido.')).toBeInTheDocument();
+    expect(screen.queryByText(/importadas? del registro anterior/)).toBeNull();
+  });
+
+  it("says apart the month's gifts imported from the earlier records, which the close leaves out", async () => {
+    reviewOctober({
+      month: '2026-10', received_cents: 831_500, received_count: 27, certified_cents: 831_500, certified_count: 27, imported_cents: 90_000, imported_count: 3, ties: true,
+      mismatches: [], closed: null,
+    });
+    fireEvent.input(await screen.findByLabelText('Mes', {}, { timeout: 6000 }), { target: { value: '2026-10' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Revisar el mes' }));
+    expect(
+      await screen.findByText(
+        'Además, 3 donaciones importadas del registro anterior (Q900.00): están en el registro y en los reportes, pero no en este cierre, porque sus recibos se emitieron en el sistema anterior.',
+      ),
+    ).toBeInTheDocument();
   });
 });

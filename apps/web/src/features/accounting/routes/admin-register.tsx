@@ -137,6 +137,7 @@ function CloseSection() {
       {data && (
         <Card className="space-y-3 p-4">
           <p>{ui.received}: {formatCents(data.received_cents)} ({data.received_count}) · {ui.certified}: {formatCents(data.certified_cents)} ({data.certified_count})</p>
+          {data.imported_count > 0 && <p className="text-sm text-ink-700">{ui.imported(data.imported_count, formatCents(data.imported_cents))}</p>}
           <p role="status">{tieMessage(data)}</p>
           <ResponsiveTable
             caption={ui.mismatches}
