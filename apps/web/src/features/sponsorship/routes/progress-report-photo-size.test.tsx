@@ -65,12 +65,17 @@ const sentPhoto = (req: RecordedRequest) => {
   return { url: req.url, name: file.name, type: file.type, size: file.size };
 };
 
-describe("a progress report's photo over the API's limit", { timeout: 30_000 }, () => {
+// The staff's record of a child is one of the largest screens, and a label or role query scans all of it
+// on every retry: on the CI machine under the API suite (tests there ran 5 to 10 times slower than alone)
+// the first test's wait for it outlasted 10 s and then 20 s, so its waits are long (it is 0.8 s alone).
+const LOADED = { timeout: 30_000 };
+
+describe("a progress report's photo over the API's limit", { timeout: 90_000 }, () => {
   it('added to a report is refused before it is sent when it cannot be redrawn here, and sent redrawn as a JPEG when it can', async () => {
     const sent: RecordedRequest[] = [];
     openRecord(sent);
     const user = userEvent.setup();
-    const input = (await screen.findByLabelText('Agregar foto')) as HTMLInputElement;
+    const input = (await screen.findByLabelText('Agregar foto', {}, LOADED)) as HTMLInputElement;
     await user.upload(input, tooLarge('IMG_2041.jpg', 'image/jpeg'));
     expect(await screen.findByText(progressReportMessages.photoTooLarge)).toBeTruthy();
     expect(sent).toHaveLength(0);
@@ -86,7 +91,7 @@ describe("a progress report's photo over the API's limit", { timeout: 30_000 }, 
     const sent: RecordedRequest[] = [];
     openRecord(sent);
     const user = userEvent.setup();
-    const form = await screen.findByRole('form', { name: 'Nuevo informe' });
+    const form = await screen.findByRole('form', { name: 'Nuevo informe' }, LOADED);
     await user.type(within(form).getByLabelText(/Periodo/), 'Segundo semestre 2026');
     await user.type(within(form).getByLabelText(/Mensaje para quien apadrina/), 'Kevin dice gracias por acompañarlo este semestre.');
     const input = within(form).getByLabelText(/^Foto/) as HTMLInputElement;
