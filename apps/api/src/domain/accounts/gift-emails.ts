@@ -1,6 +1,6 @@
 // Whether the automatic thank-you and receipt of each gift go by email to an address
 // (docs/product.md#email, decision 0081): the "Agradecimientos y recibos por correo" switch of Mi perfil.
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { type SQL, and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userPreferences, users } from '../../db/schema';
 
@@ -12,12 +12,20 @@ import { userPreferences, users } from '../../db/schema';
  */
 export async function giftEmailsWithheld(db: Db, address: string): Promise<boolean> {
   const email = address.trim().toLowerCase();
-  if (email === '') return false;
+  return email !== '' && withheldFrom(db, eq(users.email, email));
+}
+
+/** The same for the account with this id (a donor record's linked account, shown to staff). */
+export function accountGiftEmailsWithheld(db: Db, userId: number): Promise<boolean> {
+  return withheldFrom(db, eq(users.id, userId));
+}
+
+async function withheldFrom(db: Db, account: SQL): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
     .innerJoin(userPreferences, eq(userPreferences.userId, users.id))
-    .where(and(eq(users.email, email), eq(users.isActive, true), isNotNull(users.emailVerifiedAt), sql`${userPreferences.emailNotifications} IS FALSE`))
+    .where(and(account, eq(users.isActive, true), isNotNull(users.emailVerifiedAt), sql`${userPreferences.emailNotifications} IS FALSE`))
     .limit(1);
   return row !== undefined;
 }

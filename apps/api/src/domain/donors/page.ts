@@ -6,10 +6,10 @@ import type { DonationStatus } from '@donaciones/shared/constants';
 import { donationStatusLabel } from '@donaciones/shared/messages/donations';
 import { donorsMessages as m } from '@donaciones/shared/messages/donors';
 import type { Db } from '../../db/client';
-import { auditLog, donations, donorMerges, donors, emailOutbox, programs, receipts, recurringGifts, users } from '../../db/schema';
+import { auditLog, donations, donorMerges, donors, emailOutbox, programs, receipts, recurringGifts } from '../../db/schema';
 import { notFound } from '../../errors';
 import { donorChangeFallback, donorChangeMessages } from '../../messages/activity';
-import { giftEmailsWithheld } from '../accounts/gift-emails';
+import { accountGiftEmailsWithheld } from '../accounts/gift-emails';
 import { overdueSql, TRANSFER_PROVIDER } from '../monthly/transfer';
 import { isDatedByDay } from '../ledger/dated-by-day';
 import { donorOf, type DonorRow } from './views';
@@ -92,16 +92,6 @@ async function timelineOf(db: Db, row: DonorRow, gifts: Awaited<ReturnType<typeo
   return entries.sort((a, b) => b.at.localeCompare(a.at)).slice(0, TIMELINE_LIMIT);
 }
 
-/**
- * Whether the account linked to the record turned off the thank-you and receipt emails (decision 0081),
- * so staff asked "no me llegó el recibo" see why and where the donor finds it.
- */
-async function receiptEmailsOff(db: Db, userId: number | null): Promise<boolean> {
-  if (userId == null) return false;
-  const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  return account ? giftEmailsWithheld(db, account.email) : false;
-}
-
 export async function donorPage(db: Db, id: number): Promise<DonorPage> {
   const row = await donorRow(db, id);
   const gifts = await giftsOf(db, id);
@@ -137,7 +127,8 @@ export async function donorPage(db: Db, id: number): Promise<DonorPage> {
     .orderBy(desc(donorMerges.createdAt), desc(donorMerges.id));
   return {
     donor: donorOf(row),
-    receiptEmailsOff: await receiptEmailsOff(db, row.userId),
+    // Staff asked "no me llegó el recibo" see that the donor turned those emails off (decision 0081).
+    receiptEmailsOff: row.userId != null && (await accountGiftEmailsWithheld(db, row.userId)),
     years: await yearsOf(db, id),
     gifts,
     monthlyGifts: monthly.map((g) => ({ ...g, amountCents: Number(g.amountCents), overdue: Boolean(g.overdue) })),
