@@ -31,7 +31,7 @@ const unknown = { status: 404, data: { detail: 'Recurso no encontrado' } };
 const busy = { status: 429, data: { detail: 'Demasiadas solicitudes. Intenta de nuevo en 1 minuto.' }, headers: { 'retry-after': '60' } };
 
 async function expectNotFound(message: string) {
-  expect(await screen.findByText(message, {}, { timeout: 6000 })).toBeInTheDocument();
+  expect(await screen.findByText(message, {}, { timeout: 20_000 })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
   expect(screen.queryByText(/NaN/)).not.toBeInTheDocument();
 }
@@ -54,7 +54,7 @@ describe('a page about one record', { timeout: 20_000 }, () => {
 
     it(`${at(':id')}: any other failure says it could not load, with the retry`, async () => {
       renderApp(at('999'), { user: p.user, handler: (req) => (req.url === p.api ? busy : undefined) });
-      expect(await screen.findByText(p.loadFailed, {}, { timeout: 6000 })).toBeInTheDocument();
+      expect(await screen.findByText(p.loadFailed, {}, { timeout: 20_000 })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
       expect(screen.queryByText(p.notFound)).not.toBeInTheDocument();
     });
@@ -62,23 +62,23 @@ describe('a page about one record', { timeout: 20_000 }, () => {
 
   it('the staff pages name no record in their title when the address names none', async () => {
     renderApp('/admin/donations/abc', { user: { roles: ['ADMIN'] } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Donación' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Donación' }, { timeout: 20_000 })).toBeInTheDocument();
     cleanup();
     renderApp('/admin/monthly-gifts/abc', { user: { roles: ['ADMIN'] } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Donación mensual' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Donación mensual' }, { timeout: 20_000 })).toBeInTheDocument();
   });
 
   it('the pages without a header of their own offer the way back beside "not found"', async () => {
     renderApp('/admin/apadrinamiento/abc', { user: { roles: ['ADMIN'] } });
-    expect(await screen.findByRole('link', { name: 'Volver a apadrinamiento' }, { timeout: 6000 })).toHaveAttribute('href', '/admin/apadrinamiento');
+    expect(await screen.findByRole('link', { name: 'Volver a apadrinamiento' }, { timeout: 20_000 })).toHaveAttribute('href', '/admin/apadrinamiento');
     cleanup();
     renderApp('/donor/ahijado/abc/cartas', { user: { roles: ['DONOR'] } });
-    expect(await screen.findByRole('link', { name: 'Volver a Mi ahijado/a' }, { timeout: 6000 })).toHaveAttribute('href', '/donor/ahijado');
+    expect(await screen.findByRole('link', { name: 'Volver a Mi ahijado/a' }, { timeout: 20_000 })).toHaveAttribute('href', '/donor/ahijado');
   });
 
   it('/apadrina/abc says the child is not on the waiting list, without asking the server', async () => {
     const { requests } = renderApp('/apadrina/abc');
-    expect(await screen.findByText('Esta niña o este niño ya no está en la lista de espera.', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('Esta niña o este niño ya no está en la lista de espera.', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Apadrina a una niña o un niño' })).toHaveAttribute('href', '/apadrina');
     expect(requests.some((r) => r.url.startsWith('/sponsorship/children/'))).toBe(false);
   });

@@ -49,8 +49,8 @@ describe('/dashboard takes each staff role to its starting screen', { timeout: 2
     [['SPONSORSHIP'], '/admin/apadrinamiento', 'Apadrinamiento'],
   ])('%j starts on %s, its navigation item current and no "Panel Admin"', async (roles, start, item) => {
     const { router } = renderApp('/dashboard', { user: { roles } });
-    await waitFor(() => expect(router.state.location.pathname).toBe(start), { timeout: 6000 });
-    const nav = (await screen.findAllByRole('navigation', { name: 'Navegación del panel' }, { timeout: 6000 }))[0];
+    await waitFor(() => expect(router.state.location.pathname).toBe(start), { timeout: 20_000 });
+    const nav = (await screen.findAllByRole('navigation', { name: 'Navegación del panel' }, { timeout: 20_000 }))[0];
     expect(within(nav).getByRole('link', { name: item }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).queryByRole('link', { name: 'Panel Admin' })).toBeNull();
     // Back is not to /dashboard: it was replaced.
@@ -59,13 +59,13 @@ describe('/dashboard takes each staff role to its starting screen', { timeout: 2
 
   it('tells a volunteer on the review queue that they consult and enter gifts, not that they approve them', async () => {
     renderApp('/dashboard', { user: { roles: ['VOLUNTEER'] } });
-    expect(await screen.findByText(adminMessages.review.subtitleEntry, {}, { timeout: 6000 })).toBeTruthy();
+    expect(await screen.findByText(adminMessages.review.subtitleEntry, {}, { timeout: 20_000 })).toBeTruthy();
     expect(screen.queryByText(adminMessages.review.subtitle)).toBeNull();
   });
 
   it.each([[['ADMIN']], [['FINANCE']], [['COMMUNICATIONS']], [['VOLUNTEER', 'FINANCE']]])('%j stays on the organisation dashboard', async (roles) => {
     const { router } = renderApp('/dashboard', { user: { roles } });
-    expect(await screen.findByRole('heading', { name: adminMessages.dashboard.title }, { timeout: 6000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: adminMessages.dashboard.title }, { timeout: 20_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
@@ -74,12 +74,12 @@ describe('/dashboard takes each staff role to its starting screen', { timeout: 2
     const intoDonations = (h: string) => h.startsWith('/admin/donations') || h.startsWith('/admin/monthly-gifts');
 
     const communications = renderApp('/dashboard', { user: { roles: ['COMMUNICATIONS'] }, handler: serveStats });
-    expect(await screen.findByText('Marta Cux', {}, { timeout: 6000 })).toBeTruthy();
+    expect(await screen.findByText('Marta Cux', {}, { timeout: 20_000 })).toBeTruthy();
     expect(hrefs().filter(intoDonations)).toEqual([]);
     communications.unmount();
 
     renderApp('/dashboard', { user: { roles: ['FINANCE'] }, handler: serveStats });
-    expect((await screen.findByRole('link', { name: 'Marta Cux' }, { timeout: 6000 })).getAttribute('href')).toBe('/admin/donations/41');
+    expect((await screen.findByRole('link', { name: 'Marta Cux' }, { timeout: 20_000 })).getAttribute('href')).toBe('/admin/donations/41');
     expect(hrefs().filter(intoDonations).sort()).toEqual(['/admin/donations', '/admin/donations/41', '/admin/donations?status=PENDING', '/admin/monthly-gifts'].sort());
   });
 
@@ -87,8 +87,8 @@ describe('/dashboard takes each staff role to its starting screen', { timeout: 2
     const security = { totp_enabled: false, recovery_codes_left: 0, passkeys: [], second_step_required: false };
     const handler = (req: { url: string }) => (req.url === '/users/me/security' ? { status: 200, data: security } : undefined);
     const { router } = renderApp('/dashboard', { user: { roles: ['VOLUNTEER'] }, handler });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/donations'), { timeout: 6000 });
-    expect(await screen.findByTestId('two-step-banner', {}, { timeout: 6000 })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/donations'), { timeout: 20_000 });
+    expect(await screen.findByTestId('two-step-banner', {}, { timeout: 20_000 })).toBeTruthy();
     await router.navigate('/admin/monthly-gifts');
     await waitFor(() => expect(screen.queryByTestId('two-step-banner')).toBeNull());
   });

@@ -32,7 +32,7 @@ describe('Contabilidad, movements', { timeout: 20_000 }, () => {
       user: { roles: ['FINANCE'] },
       handler: (req: RecordedRequest) => (req.url === '/admin/register' ? { status: 200, data: register } : undefined),
     });
-    const table = await screen.findByRole('table', { name: 'Movimientos' }, { timeout: 6000 });
+    const table = await screen.findByRole('table', { name: 'Movimientos' }, { timeout: 20_000 });
     expect(within(table).getByText('01/11/2026')).toBeInTheDocument();
     expect(within(table).getByText('A-000041')).toBeInTheDocument();
     expect(within(table).queryByText('2026-11-01')).toBeNull();
@@ -51,7 +51,7 @@ describe('Contabilidad, the totals', { timeout: 20_000 }, () => {
       handler: (req: RecordedRequest) => (req.url === '/admin/register' ? { status: 200, data: withTotals } : undefined),
     });
     for (const [title, first] of [['Por moneda', 'Moneda'], ['Por método (Q)', 'Método'], ['Por destino (Q)', 'Destino']]) {
-      expect(await screen.findByRole('heading', { level: 2, name: title }, { timeout: 6000 })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 2, name: title }, { timeout: 20_000 })).toBeInTheDocument();
       const table = screen.getByRole('table', { name: title });
       expect(within(table).getAllByRole('columnheader')[0]).toHaveTextContent(first);
     }
@@ -79,7 +79,7 @@ describe('Contabilidad, the period', { timeout: 20_000 }, () => {
 
   it('refuses at the dates a "Desde" after "Hasta", and a period over 366 days, with the API\'s messages and without asking', async () => {
     const asked = registerApi();
-    await screen.findByRole('table', { name: 'Movimientos' }, { timeout: 6000 });
+    await screen.findByRole('table', { name: 'Movimientos' }, { timeout: 20_000 });
     const before = asked.length;
     setDates('2026-11-20', '2026-11-01');
     await userEvent.click(screen.getByRole('button', { name: 'Ver periodo' }));
@@ -100,7 +100,7 @@ describe('Contabilidad, the period', { timeout: 20_000 }, () => {
   it("shows the API's 400 message at the dates, not a load error with a Reintentar that fails again", async () => {
     const detail = 'El periodo no puede ser mayor de 366 días.';
     registerApi(() => ({ status: 400, data: { detail, errors: { to: detail } } }));
-    expect(await screen.findByText(detail, {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText(detail, {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.queryByText(/No pudimos cargar el registro contable/)).toBeNull();
     expect(screen.queryByRole('button', { name: /Reintentar/ })).toBeNull();
   });
@@ -123,7 +123,7 @@ describe('Contabilidad, closing a month', { timeout: 20_000 }, () => {
         return undefined;
       },
     });
-    fireEvent.input(await screen.findByLabelText('Mes', {}, { timeout: 6000 }), { target: { value: '2026-10' } });
+    fireEvent.input(await screen.findByLabelText('Mes', {}, { timeout: 20_000 }), { target: { value: '2026-10' } });
     await userEvent.click(screen.getByRole('button', { name: 'Revisar el mes' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Cerrar el mes' }));
     let dialog = await screen.findByRole('alertdialog', { name: '¿Cerrar el mes de octubre de 2026?' });
@@ -166,7 +166,7 @@ describe('Contabilidad, reviewing a month', { timeout: 20_000 }, () => {
       month: '2026-10', received_cents: 831_500, received_count: 27, certified_cents: 831_500, certified_count: 27, imported_cents: 0, imported_count: 0, ties: false,
       mismatches: [pendingCash], closed: null,
     });
-    fireEvent.input(await screen.findByLabelText('Mes', {}, { timeout: 6000 }), { target: { value: '2026-10' } });
+    fireEvent.input(await screen.findByLabelText('Mes', {}, { timeout: 20_000 }), { target: { value: '2026-10' } });
     await userEvent.click(screen.getByRole('button', { name: 'Revisar el mes' }));
     const status = await screen.findByText(/suman lo mismo/);
     expect(status.textContent).toBe('El dinero recibido y los recibos certificados suman lo mismo, pero hay movimientos por revisar antes de cerrar el mes (abajo).');
@@ -181,7 +181,7 @@ describe('Contabilidad, reviewing a month', { timeout: 20_000 }, () => {
       month: '2026-10', received_cents: 981_500, received_count: 28, certified_cents: 831_500, certified_count: 27, imported_cents: 0, imported_count: 0, ties: false,
       mismatches: [{ ...pendingCash, kind: 'gift_without_receipt' as const, date: '2026-10-03' }], closed: null,
     });
-    fireEvent.input(await screen.findByLabelText('Mes', {}, { timeout: 6000 }), { target: { value: '2026-10' } });
+    fireEvent.input(await screen.findByLabelText('Mes', {}, { timeout: 20_000 }), { target: { value: '2026-10' } });
     await userEvent.click(screen.getByRole('button', { name: 'Revisar el mes' }));
     expect(await screen.findByText('Los recibos certificados no coinciden con el dinero recibido.')).toBeInTheDocument();
     expect(screen.queryByText(/importadas? del registro anterior/)).toBeNull();
@@ -192,7 +192,7 @@ describe('Contabilidad, reviewing a month', { timeout: 20_000 }, () => {
       month: '2026-10', received_cents: 831_500, received_count: 27, certified_cents: 831_500, certified_count: 27, imported_cents: 90_000, imported_count: 3, ties: true,
       mismatches: [], closed: null,
     });
-    fireEvent.input(await screen.findByLabelText('Mes', {}, { timeout: 6000 }), { target: { value: '2026-10' } });
+    fireEvent.input(await screen.findByLabelText('Mes', {}, { timeout: 20_000 }), { target: { value: '2026-10' } });
     await userEvent.click(screen.getByRole('button', { name: 'Revisar el mes' }));
     expect(
       await screen.findByText(

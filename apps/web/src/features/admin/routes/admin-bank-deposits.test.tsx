@@ -58,7 +58,7 @@ describe('Depósitos y transferencias por verificar', { timeout: 20_000 }, () =>
       return undefined;
     };
     const { router } = renderApp('/admin/donations', { ...ADMIN, handler });
-    const filter = await screen.findByRole('combobox', { name: 'Estado' }, { timeout: 6000 });
+    const filter = await screen.findByRole('combobox', { name: 'Estado' }, { timeout: 20_000 });
     await userEvent.selectOptions(filter, 'Depósitos y transferencias por verificar');
     await waitFor(() => expect(lists.at(-1)).toMatchObject({ pendingDeposits: 'true' }));
     expect(lists.at(-1)?.status).toBeUndefined();
@@ -92,7 +92,7 @@ describe('Depósitos y transferencias por verificar', { timeout: 20_000 }, () =>
     const handler = (req: RecordedRequest) =>
       req.method === 'GET' && req.url === '/admin/donations' ? { status: 200, data: { donations: [office, online], total: 2, limit: 20, offset: 0 } } : undefined;
     renderApp('/admin/donations?status=DEPOSITS', { ...ADMIN, handler });
-    const table = await screen.findByRole('table', {}, { timeout: 6000 });
+    const table = await screen.findByRole('table', {}, { timeout: 20_000 });
     const [officeRow, onlineRow] = within(table).getAllByRole('row').slice(1);
     expect(within(officeRow).getByText('Registrado en oficina por Rosa Finanzas.')).toBeInTheDocument();
     expect(within(officeRow).getByText('BI-4455667')).toBeInTheDocument();
@@ -108,7 +108,7 @@ describe('Depósitos y transferencias por verificar', { timeout: 20_000 }, () =>
     const handler = (req: RecordedRequest) =>
       req.method === 'GET' && req.url === '/admin/donations' ? { status: 200, data: { donations: [transfer, office], total: 2, limit: 20, offset: 0 } } : undefined;
     renderApp('/admin/donations?status=DEPOSITS', { ...ADMIN, handler });
-    const table = await screen.findByRole('table', {}, { timeout: 6000 });
+    const table = await screen.findByRole('table', {}, { timeout: 20_000 });
     const [transferRow, depositRow] = within(table).getAllByRole('row').slice(1);
     expect(within(transferRow).getByText('Registrado en oficina por Rosa Finanzas.')).toBeInTheDocument();
     expect(within(transferRow).getByText('Referencia de la transferencia')).toBeInTheDocument();
@@ -246,7 +246,7 @@ describe('Conciliación bancaria', { timeout: 20_000 }, () => {
   }
 
   async function readFile() {
-    await userEvent.type(await screen.findByRole('combobox', { name: /^Banco/ }, { timeout: 6000 }), 'Banco Industrial');
+    await userEvent.type(await screen.findByRole('combobox', { name: /^Banco/ }, { timeout: 20_000 }), 'Banco Industrial');
     const file = new File(['Fecha;Descripción;No. Documento;Débito;Crédito\n03/03/2026;DEPOSITO EFECTIVO;000123;;1.250,00\n'], 'marzo.csv', { type: 'text/csv' });
     await userEvent.upload(screen.getByLabelText(/Archivo de movimientos/), file);
     await userEvent.click(screen.getByRole('button', { name: 'Leer archivo' }));
@@ -255,7 +255,7 @@ describe('Conciliación bancaria', { timeout: 20_000 }, () => {
   it('asks for the bank and the file first, in Spanish', async () => {
     const { handler, posts } = api();
     renderApp('/admin/bank-statements', { ...ADMIN, handler });
-    await userEvent.click(await screen.findByRole('button', { name: 'Leer archivo' }, { timeout: 6000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Leer archivo' }, { timeout: 20_000 }));
     expect(await screen.findByText('Escribe el nombre del banco')).toBeInTheDocument();
     expect(screen.getByText('Elige el archivo de movimientos (CSV)')).toBeInTheDocument();
     expect(posts).toHaveLength(0);

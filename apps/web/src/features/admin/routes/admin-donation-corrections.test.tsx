@@ -110,7 +110,7 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
   it('corrects a pending deposit amount: bad input refused, then saved, the list refetched and a toast', async () => {
     const { posts } = page(donation(), payment(), () => ok);
     const user = userEvent.setup();
-    expect(await screen.findByText('Esta donación no tiene correcciones.', {}, { timeout: 6000 })).toBeTruthy();
+    expect(await screen.findByText('Esta donación no tiene correcciones.', {}, { timeout: 20_000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Anular donación/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Reabrir/ })).toBeNull();
     await user.click(await screen.findByRole('button', { name: /Corregir monto/ }));
@@ -149,7 +149,7 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
   it('reads the amount of a dollar deposit in dollars: "US$1,200.50" is taken, a quetzal amount refused', async () => {
     const { posts } = page(donation({ amount: 1500, currency: 'USD' }), payment({ amount: 1500, currency: 'USD' }), () => ok);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /Corregir monto/ }, { timeout: 6000 }));
+    await user.click(await screen.findByRole('button', { name: /Corregir monto/ }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('US$1,500.00');
     const field = within(dialog).getByLabelText(/Monto que llegó/);
@@ -169,7 +169,7 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
     const refused: FakeAnswer = { status: 400, data: { detail: 'Datos inválidos', errors: { amount: 'El monto que llegó debe ser mayor que cero' } } };
     const { posts } = page(donation(), payment(), () => refused);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /Corregir monto/ }, { timeout: 6000 }));
+    await user.click(await screen.findByRole('button', { name: /Corregir monto/ }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('alertdialog');
     await user.type(within(dialog).getByLabelText(/Monto que llegó/), '400');
     await user.type(within(dialog).getByLabelText(/Motivo/), 'Llegó menos');
@@ -182,7 +182,7 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
     let answer: FakeAnswer = { status: 409, data: { detail: 'El mes de noviembre de 2026 está cerrado' } };
     const { posts } = page(donation({ status: 'completed', receipt_number: 9, receipt_series: 'A' }), payment({ status: 'completed', payment_provider: null, payment_method: null }), () => answer);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /Anular donación/ }, { timeout: 6000 }));
+    await user.click(await screen.findByRole('button', { name: /Anular donación/ }, { timeout: 20_000 }));
     expect(screen.queryByRole('button', { name: /Corregir monto/ })).toBeNull();
     const dialog = await screen.findByRole('alertdialog', { name: '¿Anular la donación #MG00000052?' });
     expect(dialog.textContent).toContain('Q500.00');
@@ -216,7 +216,7 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
   it('a double click on "Anular donación" or "Guardar monto" sends one request, not a second one answered 409', async () => {
     const voided = page(donation({ status: 'completed', receipt_number: 9, receipt_series: 'A' }), payment({ status: 'completed', payment_provider: null, payment_method: null }), () => ok);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /Anular donación/ }, { timeout: 6000 }));
+    await user.click(await screen.findByRole('button', { name: /Anular donación/ }, { timeout: 20_000 }));
     let dialog = await screen.findByRole('alertdialog');
     await user.type(within(dialog).getByLabelText(/Motivo/), 'Se registró dos veces');
     // Two clicks before the screen redraws: the button's loading state comes too late for the second.
@@ -228,7 +228,7 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
     voided.unmount();
 
     const adjusted = page(donation(), payment(), () => ok);
-    await user.click(await screen.findByRole('button', { name: /Corregir monto/ }, { timeout: 6000 }));
+    await user.click(await screen.findByRole('button', { name: /Corregir monto/ }, { timeout: 20_000 }));
     dialog = await screen.findByRole('alertdialog');
     await user.type(within(dialog).getByLabelText(/Monto que llegó/), '450');
     await user.type(within(dialog).getByLabelText(/Motivo/), 'Llegó menos al banco');
@@ -242,7 +242,7 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
   it('reopens a rejected deposit with a reason', async () => {
     const { posts } = page(donation({ status: 'failed', failure_reason: 'No llegó' }), payment({ status: 'failed' }), () => ok);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /Reabrir/ }, { timeout: 6000 }));
+    await user.click(await screen.findByRole('button', { name: /Reabrir/ }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('alertdialog', { name: '¿Reabrir el depósito #MG00000052?' });
     await user.click(within(dialog).getByRole('button', { name: 'Reabrir depósito' }));
     expect(within(dialog).getByText('Escribe el motivo de la corrección')).toBeTruthy();
@@ -263,7 +263,7 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
   it('says the donor declared the amount of a deposit made through /donate', async () => {
     const { posts } = page(donation(), payment(), () => ok);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /Corregir monto/ }, { timeout: 6000 }));
+    await user.click(await screen.findByRole('button', { name: /Corregir monto/ }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('El donante declaró Q500.00. Escribe lo que llegó al banco, menor que lo declarado');
     await user.type(within(dialog).getByLabelText(/Monto que llegó/), '600');
@@ -278,7 +278,7 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
     for (const method of ['bank_transfer', 'bank_deposit']) {
       const view = page(donation(), payment({ payment_provider: null, payment_method: method, entry }), () => ok);
       const user = userEvent.setup();
-      await user.click(await screen.findByRole('button', { name: /Corregir monto/ }, { timeout: 6000 }));
+      await user.click(await screen.findByRole('button', { name: /Corregir monto/ }, { timeout: 20_000 }));
       const dialog = await screen.findByRole('alertdialog');
       expect(dialog.textContent).toContain('Se registró en oficina por Q500.00. Escribe lo que llegó al banco, menor que lo registrado');
       expect(dialog.textContent).not.toContain('declar');
@@ -295,7 +295,7 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
     const entry = { received_on: '2026-11-20', reference: 'TRF-7700123', cheque_number: null, cheque_bank: null, in_kind_description: null, valuation_basis: null };
     const user = userEvent.setup();
     const adjust = page(donation({ donor_email: '' }), payment({ payment_provider: null, payment_method: 'bank_transfer', entry }), () => ok);
-    await user.click(await screen.findByRole('button', { name: /Corregir monto/ }, { timeout: 6000 }));
+    await user.click(await screen.findByRole('button', { name: /Corregir monto/ }, { timeout: 20_000 }));
     let dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Se registró en oficina por Q500.00. Escribe lo que llegó al banco, menor que lo registrado; al aprobarla, el recibo será por ese monto. No tiene correo: avísale al donante por otro medio.');
     expect(dialog.textContent).not.toContain('por correo');
@@ -303,7 +303,7 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
 
     const cash = payment({ status: 'completed', payment_provider: null, payment_method: 'cash', entry: { ...entry, reference: null } });
     page(donation({ donor_email: '', status: 'completed', receipt_number: 9, receipt_series: 'A' }), cash, () => ok);
-    await user.click(await screen.findByRole('button', { name: /Anular donación/ }, { timeout: 6000 }));
+    await user.click(await screen.findByRole('button', { name: /Anular donación/ }, { timeout: 20_000 }));
     dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('su recibo queda anulado (el PDF dirá ANULADO). No tiene correo: avísale al donante por otro medio. No se puede deshacer');
     expect(dialog.textContent).not.toContain('por correo');
@@ -312,11 +312,11 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
   it('says the donor is emailed when the gift has an email: Corregir monto and Anular donación', async () => {
     const user = userEvent.setup();
     const adjust = page(donation(), payment(), () => ok);
-    await user.click(await screen.findByRole('button', { name: /Corregir monto/ }, { timeout: 6000 }));
+    await user.click(await screen.findByRole('button', { name: /Corregir monto/ }, { timeout: 20_000 }));
     expect((await screen.findByRole('alertdialog')).textContent).toContain('se avisa al donante por correo y, al aprobarla');
     adjust.unmount();
     page(donation({ status: 'completed', receipt_number: 9, receipt_series: 'A' }), payment({ status: 'completed', payment_provider: null, payment_method: null }), () => ok);
-    await user.click(await screen.findByRole('button', { name: /Anular donación/ }, { timeout: 6000 }));
+    await user.click(await screen.findByRole('button', { name: /Anular donación/ }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('y se avisa al donante por correo.');
     expect(dialog.textContent).not.toContain('No tiene correo');
@@ -324,18 +324,18 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
 
   it('offers "Corregir monto" for a pending deposit the office entered (no provider, the deposit method) too', async () => {
     page(donation(), payment({ payment_provider: null, payment_method: 'bank_deposit' }), () => ok);
-    expect(await screen.findByRole('button', { name: 'Corregir monto' }, { timeout: 6000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Corregir monto' }, { timeout: 20_000 })).toBeTruthy();
   });
 
   it('offers "Corregir monto" for a pending transfer the office entered, and "Reabrir" for a rejected one, named a transfer', async () => {
     const office = { payment_provider: null, payment_method: 'bank_transfer' };
     const first = page(donation(), payment(office), () => ok);
-    expect(await screen.findByRole('button', { name: 'Corregir monto' }, { timeout: 6000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Corregir monto' }, { timeout: 20_000 })).toBeTruthy();
     first.unmount();
 
     const { posts } = page(donation({ status: 'failed', failure_reason: 'No llegó' }), payment({ ...office, status: 'failed' }), () => ok);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /Reabrir/ }, { timeout: 6000 }));
+    await user.click(await screen.findByRole('button', { name: /Reabrir/ }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('alertdialog', { name: '¿Reabrir la transferencia #MG00000052?' });
     expect(within(dialog).getByText('Vuelve a quedar pendiente, para aprobarla o rechazarla con la prueba que trajo el donante.')).toBeTruthy();
     await user.type(within(dialog).getByLabelText(/Motivo/), 'Trajo el comprobante');
@@ -346,7 +346,7 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
 
   it('offers neither for a transfer made through the gateway, which the gateway settles', async () => {
     page(donation(), payment({ payment_provider: 'recurrente', payment_method: 'bank_transfer', manual_review: false }), () => ok);
-    expect(await screen.findByText('Esta donación no tiene correcciones.', {}, { timeout: 6000 })).toBeTruthy();
+    expect(await screen.findByText('Esta donación no tiene correcciones.', {}, { timeout: 20_000 })).toBeTruthy();
     await screen.findByTestId('payment-provider');
     expect(screen.queryByRole('button', { name: /Corregir monto|Reabrir/ })).toBeNull();
   });
@@ -355,19 +355,19 @@ describe('admin: corrections of a donation', { timeout: 30_000 }, () => {
     const why = 'No se puede reembolsar desde aquí: este pago no se cobró por Recurrente, la pasarela configurada.';
     const card = payment({ status: 'completed', payment_provider: 'otra', payment_method: 'card', manual_review: false, refund_unavailable: why });
     page(donation({ status: 'completed' }), card, () => ok);
-    expect(await screen.findByRole('button', { name: /Anular donación/ }, { timeout: 6000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /Anular donación/ }, { timeout: 20_000 })).toBeTruthy();
   });
 
   it('shows no correction where the API refuses it (a card gift the gateway refunds) nor to staff without corrections.manage', async () => {
     const card = payment({ status: 'completed', payment_provider: 'recurrente', payment_method: 'card', manual_review: false, refundable: true });
     const first = page(donation({ status: 'completed' }), card, () => ok);
-    expect(await screen.findByText('Esta donación no tiene correcciones.', {}, { timeout: 6000 })).toBeTruthy();
+    expect(await screen.findByText('Esta donación no tiene correcciones.', {}, { timeout: 20_000 })).toBeTruthy();
     await screen.findByTestId('payment-provider');
     expect(screen.queryByRole('button', { name: /Anular donación|Corregir monto|Reabrir/ })).toBeNull();
     first.unmount();
 
     page(donation(), payment(), () => ok, { user: { email: 'voluntariado@ejemplo.org', roles: ['VOLUNTEER'] } });
-    expect(await screen.findByText('Esta donación no tiene correcciones.', {}, { timeout: 6000 })).toBeTruthy();
+    expect(await screen.findByText('Esta donación no tiene correcciones.', {}, { timeout: 20_000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Anular donación|Corregir monto|Reabrir/ })).toBeNull();
   });
 });

@@ -74,7 +74,7 @@ describe('admin: receipt certification (FEL)', { timeout: 20_000 }, () => {
         return undefined;
       },
     });
-    const card = await screen.findByTestId('receipt-fel', {}, { timeout: 6000 });
+    const card = await screen.findByTestId('receipt-fel', {}, { timeout: 20_000 });
     expect(within(card).getByText('Rechazado por SAT')).toBeTruthy();
     expect(within(card).getByText('El NIT del receptor 576937K no es válido.')).toBeTruthy();
 
@@ -93,7 +93,7 @@ describe('admin: receipt certification (FEL)', { timeout: 20_000 }, () => {
         return undefined;
       },
     });
-    const card = await screen.findByTestId('receipt-fel', {}, { timeout: 6000 });
+    const card = await screen.findByTestId('receipt-fel', {}, { timeout: 20_000 });
     expect(within(card).getByText('Rechazado por SAT')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reintentar certificación' })).toBeNull();
   });
@@ -107,7 +107,7 @@ describe('admin: receipt certification (FEL)', { timeout: 20_000 }, () => {
         return undefined;
       },
     });
-    const card = await screen.findByTestId('receipt-fel', {}, { timeout: 6000 });
+    const card = await screen.findByTestId('receipt-fel', {}, { timeout: 20_000 });
     expect(within(card).getByText('Certificado por SAT')).toBeTruthy();
     expect(within(card).getByText(certified.uuid as string)).toBeTruthy();
     expect(within(card).getByText('DBB51AE2 · 979518519')).toBeTruthy();

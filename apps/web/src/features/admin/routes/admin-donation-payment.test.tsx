@@ -101,7 +101,7 @@ describe('admin: card payments', { timeout: 20_000 }, () => {
       ...ADMIN,
       handler: (req) => (req.url === '/admin/donations' ? { status: 200, data: { donations: [card], total: 1, limit: 20, offset: 0 } } : undefined),
     });
-    const table = await screen.findByRole('table', {}, { timeout: 6000 });
+    const table = await screen.findByRole('table', {}, { timeout: 20_000 });
     expect(within(table).getByRole('link', { name: /Ver la donación 40/ })).toBeTruthy();
     expect(within(table).queryByRole('button', { name: /Aprobar/ })).toBeNull();
     expect(within(table).queryByRole('button', { name: /Rechazar/ })).toBeNull();
@@ -121,7 +121,7 @@ describe('admin: card payments', { timeout: 20_000 }, () => {
         return undefined;
       },
     });
-    expect((await screen.findByTestId('payment-provider', {}, { timeout: 6000 })).textContent).toBe('Recurrente');
+    expect((await screen.findByTestId('payment-provider', {}, { timeout: 20_000 })).textContent).toBe('Recurrente');
     expect(screen.getByTestId('payment-card').textContent).toBe('visa •••• 4242');
     expect(screen.getByTestId('payment-fee').textContent).toBe('Q8.33');
     expect(screen.getByTestId('payment-net').textContent).toBe('Q173.70');
@@ -157,7 +157,7 @@ describe('admin: card payments', { timeout: 20_000 }, () => {
         return undefined;
       },
     });
-    expect((await screen.findByTestId('refund-unavailable', {}, { timeout: 6000 })).textContent).toBe(why);
+    expect((await screen.findByTestId('refund-unavailable', {}, { timeout: 20_000 })).textContent).toBe(why);
     expect(screen.queryByRole('button', { name: 'Reembolsar' })).toBeNull();
   });
 
@@ -170,7 +170,7 @@ describe('admin: card payments', { timeout: 20_000 }, () => {
         return undefined;
       },
     });
-    expect((await screen.findByTestId('payment-provider', {}, { timeout: 6000 })).textContent).toBe('Recurrente');
+    expect((await screen.findByTestId('payment-provider', {}, { timeout: 20_000 })).textContent).toBe('Recurrente');
     expect(screen.queryByRole('button', { name: 'Reembolsar' })).toBeNull();
   });
 
@@ -197,7 +197,7 @@ describe('admin: card payments', { timeout: 20_000 }, () => {
         return undefined;
       },
     });
-    const events = await screen.findByTestId('payment-events', {}, { timeout: 6000 });
+    const events = await screen.findByTestId('payment-events', {}, { timeout: 20_000 });
     const flagged = within(events).getAllByTestId('payment-event')[1];
     expect(flagged.textContent).toContain('Pago duplicado, reembolsar · Pagado: Q185.00');
     const user = userEvent.setup();
@@ -220,7 +220,7 @@ describe('admin: card payments', { timeout: 20_000 }, () => {
         return undefined;
       },
     });
-    const card = (await screen.findByRole('heading', { name: 'Pago' }, { timeout: 6000 })).closest('section') ?? document.body;
+    const card = (await screen.findByRole('heading', { name: 'Pago' }, { timeout: 20_000 })).closest('section') ?? document.body;
     expect(within(card as HTMLElement).getByText('Depósito o transferencia bancaria')).toBeTruthy();
     expect(within(card as HTMLElement).queryByText('bank_deposit')).toBeNull();
   });
@@ -240,7 +240,7 @@ describe('admin: card payments', { timeout: 20_000 }, () => {
         return undefined;
       },
     });
-    const amount = await screen.findByTestId('payment-amount', {}, { timeout: 6000 });
+    const amount = await screen.findByTestId('payment-amount', {}, { timeout: 20_000 });
     expect(amount.previousElementSibling?.textContent).toBe(label);
   });
 
@@ -263,7 +263,7 @@ describe('admin: card payments', { timeout: 20_000 }, () => {
         return undefined;
       },
     });
-    const card = (await screen.findByRole('heading', { name: 'Pago' }, { timeout: 6000 })).closest('section') ?? document.body;
+    const card = (await screen.findByRole('heading', { name: 'Pago' }, { timeout: 20_000 })).closest('section') ?? document.body;
     expect(within(card as HTMLElement).getByText('Cheque', { selector: 'dd' })).toBeTruthy();
     expect(within(card as HTMLElement).getByTestId('payment-received-on').textContent).toBe('18 de noviembre de 2026');
     expect(within(card as HTMLElement).getByText('N.º 000781, Banrural')).toBeTruthy();
@@ -279,7 +279,7 @@ describe('admin: card payments', { timeout: 20_000 }, () => {
         return undefined;
       },
     });
-    const card = (await screen.findByRole('heading', { name: 'Pago' }, { timeout: 6000 })).closest('section') ?? document.body;
+    const card = (await screen.findByRole('heading', { name: 'Pago' }, { timeout: 20_000 })).closest('section') ?? document.body;
     expect(card.textContent).toContain('18 de noviembre de 2026');
     expect(card.textContent).not.toContain('2026-11-18');
   });

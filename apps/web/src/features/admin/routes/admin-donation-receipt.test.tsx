@@ -49,7 +49,7 @@ describe('admin: a donation\'s receipt', { timeout: 20_000 }, () => {
         return undefined;
       },
     });
-    expect(await screen.findByTestId('receipt-number', {}, { timeout: 6000 })).toHaveTextContent(/^A-000017$/);
+    expect(await screen.findByTestId('receipt-number', {}, { timeout: 20_000 })).toHaveTextContent(/^A-000017$/);
     expect(screen.getByRole('button', { name: 'Descargar recibo' })).toBeTruthy();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Reenviar recibo' }));
@@ -64,7 +64,7 @@ describe('admin: a donation\'s receipt', { timeout: 20_000 }, () => {
       ...ADMIN,
       handler: (req) => (req.url === '/donations/52' ? { status: 200, data: { ...detail, status: 'pending', receipt_number: null, completed_at: null } } : undefined),
     });
-    expect(await screen.findByText('#MG00000052', {}, { timeout: 6000 })).toBeTruthy();
+    expect(await screen.findByText('#MG00000052', {}, { timeout: 20_000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reenviar recibo' })).toBeNull();
   });
   it('a gift without the donor\'s email: the receipt downloads or goes to an email added to the record since; no statement re-send', async () => {
@@ -72,7 +72,7 @@ describe('admin: a donation\'s receipt', { timeout: 20_000 }, () => {
       ...ADMIN,
       handler: (req) => (req.url === '/donations/52' ? { status: 200, data: { ...detail, donor_email: '' } } : undefined),
     });
-    expect(await screen.findByTestId('receipt-number', {}, { timeout: 6000 })).toHaveTextContent(/^A-000017$/);
+    expect(await screen.findByTestId('receipt-number', {}, { timeout: 20_000 })).toHaveTextContent(/^A-000017$/);
     expect(screen.getByRole('button', { name: 'Descargar recibo' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reenviar recibo' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reenviar constancia anual' })).toBeNull();
@@ -86,7 +86,7 @@ describe('admin: a donation\'s receipt', { timeout: 20_000 }, () => {
       ...ADMIN,
       handler: (req) => (req.url === '/donations/52' ? { status: 200, data: { ...detail, status } } : undefined),
     });
-    expect(await screen.findByTestId('receipt-number', {}, { timeout: 6000 })).toHaveTextContent(/^A-000017$/);
+    expect(await screen.findByTestId('receipt-number', {}, { timeout: 20_000 })).toHaveTextContent(/^A-000017$/);
     expect(screen.getByRole('button', { name: 'Descargar recibo' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reenviar recibo' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reenviar constancia anual' })).toBeNull();
@@ -108,6 +108,6 @@ describe('admin: the receipt card is named as its PDF', { timeout: 20_000 }, () 
         return undefined;
       },
     });
-    expect(await screen.findByRole('heading', { name: title }, { timeout: 6000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: title }, { timeout: 20_000 })).toBeTruthy();
   });
 });

@@ -117,7 +117,7 @@ describe('admin: a donation reviewed on its own page', { timeout: 20_000 }, () =
       },
     });
 
-    const slip = await screen.findByRole('img', { name: 'Boleta de #MG00000041 a tamaño completo' }, { timeout: 6000 });
+    const slip = await screen.findByRole('img', { name: 'Boleta de #MG00000041 a tamaño completo' }, { timeout: 20_000 });
     // The file itself, not the small preview.
     expect(requested).toContain('/attachments/9');
     expect(slip.style.width).toBe('100%');
@@ -158,7 +158,7 @@ describe('admin: a donation reviewed on its own page', { timeout: 20_000 }, () =
         return undefined;
       },
     });
-    expect(await screen.findByText('El donante subió la boleta de depósito de la donación #MG00000041', {}, { timeout: 6000 })).toBeTruthy();
+    expect(await screen.findByText('El donante subió la boleta de depósito de la donación #MG00000041', {}, { timeout: 20_000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Aprobar/ })).toBeNull();
     expect((await screen.findByTestId('payment-amount')).closest('div')?.textContent).toBe('CobradoQ250.00');
   });
@@ -175,7 +175,7 @@ describe('admin: a donation reviewed on its own page', { timeout: 20_000 }, () =
           return undefined;
         },
       });
-      expect(await screen.findByText('Busca su referencia en el estado de cuenta del banco y decide.', {}, { timeout: 6000 })).toBeTruthy();
+      expect(await screen.findByText('Busca su referencia en el estado de cuenta del banco y decide.', {}, { timeout: 20_000 })).toBeTruthy();
       expect(screen.queryByText('Compara la boleta con lo declarado y decide.')).toBeNull();
       view.unmount();
     }

@@ -55,7 +55,7 @@ describe('admin donation review', { timeout: 20_000 }, () => {
   it('opens on Pendiente, and "Todos los estados" asks for every status', async () => {
     const api = reviewApi();
     const { router } = renderApp('/admin/donations', { ...ADMIN, handler: api.handler });
-    const filter = await screen.findByRole('combobox', { name: 'Estado' }, { timeout: 6000 });
+    const filter = await screen.findByRole('combobox', { name: 'Estado' }, { timeout: 20_000 });
     expect(filter).toHaveValue('PENDING');
     await waitFor(() => expect(api.lists.at(-1)).toMatchObject({ status: 'PENDING' }));
     await userEvent.selectOptions(filter, '');
@@ -66,7 +66,7 @@ describe('admin donation review', { timeout: 20_000 }, () => {
   it('Rechazar asks a reason, refuses an empty one in Spanish, and sends it once on a double click', async () => {
     const api = reviewApi();
     renderApp('/admin/donations', { ...ADMIN, handler: api.handler });
-    const table = await screen.findByRole('table', {}, { timeout: 6000 });
+    const table = await screen.findByRole('table', {}, { timeout: 20_000 });
     await userEvent.click(within(table).getByRole('button', { name: 'Rechazar la donación #MG00000031' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Rechazar donación' });
     const reason = within(dialog).getByRole('textbox', { name: /Motivo del rechazo/ });
@@ -102,7 +102,7 @@ describe('admin donation review', { timeout: 20_000 }, () => {
     ];
     for (const { over, text } of kinds) {
       const view = renderApp('/admin/donations', { ...ADMIN, handler: reviewApi({ ...pending, ...over }).handler });
-      const table = await screen.findByRole('table', {}, { timeout: 6000 });
+      const table = await screen.findByRole('table', {}, { timeout: 20_000 });
       await userEvent.click(within(table).getByRole('button', { name: 'Rechazar la donación #MG00000031' }));
       const dialog = await screen.findByRole('alertdialog', { name: 'Rechazar donación' });
       expect(dialog.textContent).toContain(text);
@@ -128,7 +128,7 @@ describe('admin donation review', { timeout: 20_000 }, () => {
     for (const { over, reject } of kinds) {
       const api = reviewApi({ ...pending, ...over });
       const view = renderApp('/admin/donations', { ...ADMIN, handler: api.handler });
-      const table = await screen.findByRole('table', {}, { timeout: 6000 });
+      const table = await screen.findByRole('table', {}, { timeout: 20_000 });
       await userEvent.click(within(table).getByRole('button', { name: 'Rechazar la donación #MG00000031' }));
       let dialog = await screen.findByRole('alertdialog', { name: 'Rechazar donación' });
       expect(dialog.textContent).toContain(reject);
@@ -151,7 +151,7 @@ describe('admin donation review', { timeout: 20_000 }, () => {
 
   it('Aprobar and Rechazar of a gift with an email say the donor is emailed', async () => {
     renderApp('/admin/donations', { ...ADMIN, handler: reviewApi().handler });
-    const table = await screen.findByRole('table', {}, { timeout: 6000 });
+    const table = await screen.findByRole('table', {}, { timeout: 20_000 });
     await userEvent.click(within(table).getByRole('button', { name: 'Rechazar la donación #MG00000031' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Rechazar donación' });
     expect(dialog.textContent).toContain('Se lo enviaremos al donante por correo');
@@ -167,7 +167,7 @@ describe('admin donation review', { timeout: 20_000 }, () => {
     const redated = 'Su fecha es de un mes ya cerrado: al aprobarla quedará con la fecha de hoy, en el mes abierto, y así constará en la contabilidad.';
     for (const closed of [true, false]) {
       const view = renderApp('/admin/donations', { ...ADMIN, handler: reviewApi({ ...pending, dated_in_closed_month: closed }).handler });
-      const table = await screen.findByRole('table', {}, { timeout: 6000 });
+      const table = await screen.findByRole('table', {}, { timeout: 20_000 });
       await userEvent.click(within(table).getByRole('button', { name: 'Aprobar la donación #MG00000031' }));
       const dialog = await screen.findByRole('alertdialog', { name: 'Aprobar donación' });
       expect(dialog.textContent?.includes(redated)).toBe(closed);
@@ -183,19 +183,19 @@ describe('admin donation review', { timeout: 20_000 }, () => {
   it('"Ver" opens the donation inside the console, with the way back to the queue', async () => {
     const api = reviewApi();
     const { router } = renderApp('/admin/donations', { ...ADMIN, handler: api.handler });
-    const table = await screen.findByRole('table', {}, { timeout: 6000 });
+    const table = await screen.findByRole('table', {}, { timeout: 20_000 });
     await userEvent.click(within(table).getByRole('link', { name: /Ver la donación 31/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/donations/31'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Donación #31' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Donación #31' }, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getAllByRole('navigation', { name: 'Navegación del panel' }).length).toBeGreaterThan(0);
-    expect(await screen.findByText('rosa.tzul@correo.gt', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('rosa.tzul@correo.gt', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByText('Útiles escolares')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver a la revisión' })).toHaveAttribute('href', '/admin/donations');
   });
 
   it.each([['ADMIN'], ['VOLUNTEER']])('offers %s "Registrar donación", the gift form of staff who may enter gifts', async (role) => {
     renderApp('/admin/donations', { user: { email: 'personal@ejemplo.org', roles: [role] }, handler: reviewApi().handler });
-    const link = await screen.findByRole('link', { name: 'Registrar donación' }, { timeout: 6000 });
+    const link = await screen.findByRole('link', { name: 'Registrar donación' }, { timeout: 20_000 });
     expect(link.getAttribute('href')).toBe('/donations/new');
   });
 
@@ -222,7 +222,7 @@ describe('admin donation review', { timeout: 20_000 }, () => {
         return { status: 200, data: { donations: page, total: 45, total_capped: false, limit: 20, offset: params.after ? 0 : start, next_cursor: next } };
       },
     });
-    const pager = await screen.findByRole('navigation', { name: /Donaciones/ }, { timeout: 6000 });
+    const pager = await screen.findByRole('navigation', { name: /Donaciones/ }, { timeout: 20_000 });
     expect(pager).toHaveTextContent('Mostrando 1–20 de 45');
     await userEvent.click(within(pager).getByRole('button', { name: /Siguiente/ }));
     await waitFor(() => expect(pager).toHaveTextContent('Mostrando 21–40 de 45'));

@@ -51,7 +51,7 @@ const analytics = analyticsAnswer({
 describe('monthly giving figures on screen', () => {
   it('the dashboard card shows the monthly recurring amount, its change against the previous month and the active donors', async () => {
     renderApp('/dashboard', { user: admin, handler: (req) => (req.url === '/dashboard/stats' ? { status: 200, data: stats } : undefined) });
-    const card = (await screen.findByRole('heading', { name: mg.dashboard.title }, { timeout: 6000 })).closest('section') as HTMLElement;
+    const card = (await screen.findByRole('heading', { name: mg.dashboard.title }, { timeout: 20_000 })).closest('section') as HTMLElement;
     expect(within(card).getByText('Q410.00')).toBeTruthy();
     expect(card.textContent).toContain(`+28.1% ${mg.dashboard.change} (Q320.00)`);
     expect(card.textContent).toContain('2 donantes activos');
@@ -60,7 +60,7 @@ describe('monthly giving figures on screen', () => {
 
   it('the reports show the monthly giving cards and the table by month', async () => {
     renderApp('/admin/reports', { user: admin, handler: (req) => (req.url === '/admin/analytics' ? { status: 200, data: analytics } : undefined) });
-    const section = (await screen.findByRole('heading', { name: mg.reports.section, level: 2 }, { timeout: 6000 })).closest('section') as HTMLElement;
+    const section = (await screen.findByRole('heading', { name: mg.reports.section, level: 2 }, { timeout: 20_000 })).closest('section') as HTMLElement;
     expect(section.textContent).toContain('Q410.00');
     expect(section.textContent).toContain('+28.1% desde el inicio del período (Q320.00)');
     expect(section.textContent).toContain('33.3%');

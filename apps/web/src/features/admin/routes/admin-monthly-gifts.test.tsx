@@ -75,7 +75,7 @@ describe('admin monthly gifts', { timeout: 20_000 }, () => {
   it('lists the gifts with Spanish statuses, and the filters reach the API and the address', async () => {
     const api = monthlyApi();
     const { router } = renderApp('/admin/monthly-gifts', { ...ADMIN, handler: api.handler });
-    const table = await screen.findByRole('table', { name: 'Donaciones mensuales' }, { timeout: 6000 });
+    const table = await screen.findByRole('table', { name: 'Donaciones mensuales' }, { timeout: 20_000 });
     expect(within(table).getByText('Rosa Tzul')).toBeInTheDocument();
     expect(within(table).getByText('Activa')).toBeInTheDocument();
     expect(within(table).getByText('Pago pendiente')).toBeInTheDocument();
@@ -100,7 +100,7 @@ describe('admin monthly gifts', { timeout: 20_000 }, () => {
       return { status: 200, data: { gifts, total: 21, page, pageSize: 20 } };
     };
     const { router } = renderApp('/admin/monthly-gifts', { ...ADMIN, handler });
-    expect(await screen.findByText('Mostrando 1–20 de 21', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('Mostrando 1–20 de 21', {}, { timeout: 20_000 })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Siguiente/ }));
     expect(await screen.findByText('Mostrando 21–21 de 21')).toBeInTheDocument();
     expect(pages.at(-1)).toBe(2);
@@ -111,14 +111,14 @@ describe('admin monthly gifts', { timeout: 20_000 }, () => {
   it('a minimum above the maximum is refused in Spanish and asks nothing of the API', async () => {
     const api = monthlyApi();
     renderApp('/admin/monthly-gifts?minAmount=500&maxAmount=100', { ...ADMIN, handler: api.handler });
-    expect(await screen.findByText('El monto mínimo no puede ser mayor que el máximo', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('El monto mínimo no puede ser mayor que el máximo', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(api.lists).toHaveLength(0);
   });
 
   it('the detail shows where the gift goes and the charges; cancelling requires a reason and sends it', async () => {
     const api = monthlyApi();
     renderApp('/admin/monthly-gifts/7', { ...ADMIN, handler: api.handler });
-    expect(await screen.findByRole('heading', { name: 'Donación mensual #7' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Donación mensual #7' }, { timeout: 20_000 })).toBeInTheDocument();
     expect((await screen.findByText('Destino')).nextElementSibling?.textContent).toBe('Agua segura');
     const charges = await screen.findByRole('table', { name: 'Cobros de esta donación mensual' });
     expect(within(charges).getByText('#MG00000301')).toBeInTheDocument();
@@ -149,7 +149,7 @@ describe('admin monthly gifts', { timeout: 20_000 }, () => {
   it('offers no cancellation to a volunteer, whom the API refuses it (corrections.manage)', async () => {
     const api = monthlyApi();
     renderApp('/admin/monthly-gifts/7', { user: { email: 'voluntariado@ejemplo.org', roles: ['VOLUNTEER'] }, handler: api.handler });
-    expect(await screen.findByRole('table', { name: 'Cobros de esta donación mensual' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Cobros de esta donación mensual' }, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByText('Rosa Tzul')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancelar a pedido del donante' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Acciones' })).toBeNull();
@@ -158,7 +158,7 @@ describe('admin monthly gifts', { timeout: 20_000 }, () => {
   it("shows a sponsorship gift's child to sponsorship staff, and only its state to the rest, as the API sends it", async () => {
     const named = { ...detail, sponsorship: { id: 4, childId: 12, childFirstName: 'Dulce', status: 'active' as const } };
     const { unmount } = renderApp('/admin/monthly-gifts/7', { ...ADMIN, handler: (req) => (req.method === 'GET' && req.url === '/admin/monthly-gifts/7' ? { status: 200, data: named } : undefined) });
-    const link = await screen.findByRole('link', { name: 'Dulce · Activo · Tarjeta' }, { timeout: 6000 });
+    const link = await screen.findByRole('link', { name: 'Dulce · Activo · Tarjeta' }, { timeout: 20_000 });
     expect(link).toHaveAttribute('href', '/admin/apadrinamiento/12');
     unmount();
 
@@ -167,7 +167,7 @@ describe('admin monthly gifts', { timeout: 20_000 }, () => {
       user: { email: 'finanzas@ejemplo.org', roles: ['FINANCE'] },
       handler: (req) => (req.method === 'GET' && req.url === '/admin/monthly-gifts/7' ? { status: 200, data: unnamed } : undefined),
     });
-    const line = await screen.findByTestId('gift-sponsorship', {}, { timeout: 6000 });
+    const line = await screen.findByTestId('gift-sponsorship', {}, { timeout: 20_000 });
     expect(line).toHaveTextContent('Activo · Tarjeta');
     expect(line).toHaveTextContent('A quién apadrina lo ve el equipo de apadrinamiento.');
     expect(screen.queryByRole('link', { name: /Activo · Tarjeta/ })).toBeNull();
@@ -178,6 +178,6 @@ describe('admin monthly gifts', { timeout: 20_000 }, () => {
   it('offers the cancellation to FINANCE', async () => {
     const api = monthlyApi();
     renderApp('/admin/monthly-gifts/7', { user: { email: 'finanzas@ejemplo.org', roles: ['FINANCE'] }, handler: api.handler });
-    expect(await screen.findByRole('button', { name: 'Cancelar a pedido del donante' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Cancelar a pedido del donante' }, { timeout: 20_000 })).toBeInTheDocument();
   });
 });

@@ -49,7 +49,7 @@ describe('admin: payments that need staff', { timeout: 20_000 }, () => {
   it('lists each problem with its donation and amount, and FINANCE refunds the duplicate after confirming it', async () => {
     const posts: RecordedRequest[] = [];
     renderApp('/admin/pagos', { user: { email: 'finanzas@ejemplo.org', roles: ['FINANCE'] }, handler: serve(posts) });
-    const table = await screen.findByRole('table', {}, { timeout: 6000 });
+    const table = await screen.findByRole('table', {}, { timeout: 20_000 });
     expect(within(table).getByText('Pago duplicado, reembolsar')).toBeTruthy();
     expect(within(table).getByText('Monto distinto')).toBeTruthy();
     expect(within(table).getByText('Checkout desconocido')).toBeTruthy();
@@ -74,14 +74,14 @@ describe('admin: payments that need staff', { timeout: 20_000 }, () => {
 
   it('a VOLUNTEER sees the list but no refund button', async () => {
     renderApp('/admin/pagos', { user: { email: 'voluntariado@ejemplo.org', roles: ['VOLUNTEER'] }, handler: serve([]) });
-    const table = await screen.findByRole('table', {}, { timeout: 6000 });
+    const table = await screen.findByRole('table', {}, { timeout: 20_000 });
     expect(within(table).getByText('Pago duplicado, reembolsar')).toBeTruthy();
     expect(within(table).queryByRole('button', { name: 'Reembolsar pago duplicado' })).toBeNull();
   });
 
   it('says so in Spanish when there is nothing to review', async () => {
     renderApp('/admin/pagos', { user: { email: 'admin@ejemplo.org', roles: ['ADMIN'] }, handler: (req) => (req.url === '/admin/payments/problems' ? { status: 200, data: [] } : undefined) });
-    expect(await screen.findByText('No hay pagos por revisar.', {}, { timeout: 6000 })).toBeTruthy();
+    expect(await screen.findByText('No hay pagos por revisar.', {}, { timeout: 20_000 })).toBeTruthy();
   });
 
   it('the dashboard notice counts the open problems of the last 30 days only', () => {

@@ -39,7 +39,7 @@ const chips = (scope: HTMLElement) =>
 describe('admin: the users list', { timeout: 20_000 }, () => {
   it('shows every role of each account, main role first, in the table and in the phone cards', async () => {
     renderApp('/admin/users', { user: { email: 'admin@ejemplo.org', roles: ['ADMIN'] }, handler: (req) => (req.url === '/admin/users' ? { status: 200, data: list } : undefined) });
-    const table = await screen.findByRole('table', {}, { timeout: 6000 });
+    const table = await screen.findByRole('table', {}, { timeout: 20_000 });
     expect(within(table).getByRole('columnheader', { name: 'Roles' })).toBeTruthy();
     const expected = [['Finanzas (rol principal)', 'Voluntariado', 'Donante'], ['Usuario']];
     expect(chips(table)).toEqual(expected);

@@ -47,9 +47,9 @@ function open(url: string, answer: (req: RecordedRequest) => FakeAnswer | 'netwo
 }
 
 async function toDetails(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole('button', { name: 'Q185' }, { timeout: 6000 }));
+  await user.click(await screen.findByRole('button', { name: 'Q185' }, { timeout: 20_000 }));
   await user.click(screen.getByRole('button', { name: /Continuar donación/ }));
-  await screen.findByRole('textbox', { name: /Nombre completo/ }, { timeout: 6000 });
+  await screen.findByRole('textbox', { name: /Nombre completo/ }, { timeout: 20_000 });
 }
 
 describe('/donate: Tarjeta or Depósito o transferencia bancaria', { timeout: 30_000 }, () => {
@@ -71,7 +71,7 @@ describe('/donate: Tarjeta or Depósito o transferencia bancaria', { timeout: 30
     await user.type(screen.getByRole('textbox', { name: /Correo/ }), 'lucia@prueba.gt');
     await user.click(screen.getByRole('button', { name: depositMessages.submit('Q185.00') }));
 
-    const panel = await screen.findByTestId('deposit-panel', {}, { timeout: 6000 });
+    const panel = await screen.findByTestId('deposit-panel', {}, { timeout: 20_000 });
     await waitFor(() => expect(within(panel).getByRole('heading', { name: depositMessages.instructions.title })).toHaveFocus());
     const sent = requests.find((r) => r.url === '/donate')!.data as Record<string, unknown>;
     expect(sent).toMatchObject({ paymentMethod: 'bank_deposit', amount: 185, coverFees: false, currency: 'GTQ' });
@@ -105,7 +105,7 @@ describe('/boleta: the slip upload', { timeout: 30_000 }, () => {
       if (req.url === '/donations/41/slip') return { status: 201, data: status({ slips: [slip] }) };
       return undefined;
     });
-    await screen.findByTestId('slip-upload-form', {}, { timeout: 6000 });
+    await screen.findByTestId('slip-upload-form', {}, { timeout: 20_000 });
     expect(requests.find((r) => r.url === '/deposit')!.config.params).toEqual({ token: 'abc' });
     await user.upload(screen.getByLabelText(new RegExp(depositMessages.upload.file)), jpeg());
     await user.selectOptions(screen.getByRole('combobox', { name: new RegExp(depositMessages.upload.bank) }), 'Banrural');
@@ -135,7 +135,7 @@ describe('/boleta: the slip upload', { timeout: 30_000 }, () => {
       // The connection drops once 45% has gone up.
       return new Promise<'network-error'>((resolve) => (release = () => resolve('network-error')));
     });
-    await screen.findByTestId('slip-upload-form', {}, { timeout: 6000 });
+    await screen.findByTestId('slip-upload-form', {}, { timeout: 20_000 });
     await user.upload(screen.getByLabelText(new RegExp(depositMessages.upload.file)), jpeg());
     await user.selectOptions(screen.getByRole('combobox', { name: new RegExp(depositMessages.upload.bank) }), 'Banrural');
     await user.type(screen.getByRole('textbox', { name: new RegExp(depositMessages.upload.slipNumber) }), 'A-77');
@@ -157,7 +157,7 @@ describe('/boleta: the slip upload', { timeout: 30_000 }, () => {
 
   it('an empty form says everything missing at once, the file included', async () => {
     const { user, requests } = open('/boleta?token=abc', (req) => (req.url === '/deposit' ? { status: 200, data: status() } : undefined));
-    await screen.findByTestId('slip-upload-form', {}, { timeout: 6000 });
+    await screen.findByTestId('slip-upload-form', {}, { timeout: 20_000 });
     await user.click(screen.getByRole('button', { name: depositMessages.upload.submit }));
     expect(await screen.findByText(depositMessages.errors.bankRequired)).toBeInTheDocument();
     expect(screen.getByText(depositMessages.errors.fileRequired)).toBeInTheDocument();
@@ -166,7 +166,7 @@ describe('/boleta: the slip upload', { timeout: 30_000 }, () => {
 
   it('a deposit date before 2000 says the range taken, and the date picker offers none', async () => {
     const { user, requests } = open('/boleta?token=abc', (req) => (req.url === '/deposit' ? { status: 200, data: status() } : undefined));
-    await screen.findByTestId('slip-upload-form', {}, { timeout: 6000 });
+    await screen.findByTestId('slip-upload-form', {}, { timeout: 20_000 });
     const date = screen.getByLabelText(new RegExp(depositMessages.upload.depositDate));
     expect(date).toHaveAttribute('min', '2000-01-01');
     fireEvent.input(date, { target: { value: '1999-01-01' } });
@@ -182,7 +182,7 @@ describe('/boleta: the slip upload', { timeout: 30_000 }, () => {
       if (req.url === '/donations/41/slip') return { status: 400, data: { detail: depositMessages.errors.fileType, errors: { file: depositMessages.errors.fileType } } };
       return undefined;
     });
-    await screen.findByTestId('slip-upload-form', {}, { timeout: 6000 });
+    await screen.findByTestId('slip-upload-form', {}, { timeout: 20_000 });
     const input = screen.getByLabelText(new RegExp(depositMessages.upload.file));
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'grande.jpg', { type: 'image/jpeg' });
     await user.upload(input, big);
@@ -205,7 +205,7 @@ describe('/boleta: the slip upload', { timeout: 30_000 }, () => {
     });
     // The picker's filter is only a hint: a phone offers "Todos los archivos".
     const user = userEvent.setup({ applyAccept: false });
-    await screen.findByTestId('slip-upload-form', {}, { timeout: 6000 });
+    await screen.findByTestId('slip-upload-form', {}, { timeout: 20_000 });
     const input = screen.getByLabelText(new RegExp(depositMessages.upload.file));
     await user.upload(input, new File(['boleta'], 'notas.txt', { type: 'text/plain' }));
     expect(await screen.findByText(depositMessages.errors.fileType)).toBeInTheDocument();
@@ -228,7 +228,7 @@ describe('/boleta: the slip upload', { timeout: 30_000 }, () => {
       if (req.url === '/donations/41/slip') return { status: 201, data: status({ slips: [slip] }) };
       return undefined;
     });
-    await screen.findByTestId('slip-upload-form', {}, { timeout: 6000 });
+    await screen.findByTestId('slip-upload-form', {}, { timeout: 20_000 });
     const bank = screen.getByRole('combobox', { name: new RegExp(depositMessages.upload.bank) });
     expect(bank.tagName).toBe('SELECT');
     expect(within(bank).getAllByRole('option').map((o) => o.textContent)).toEqual([depositMessages.upload.bankPlaceholder, 'Banrural', 'Banco Industrial']);
@@ -251,12 +251,12 @@ describe('/boleta: the slip upload', { timeout: 30_000 }, () => {
 
   it('a bad or expired link says so', async () => {
     open('/boleta?token=vencido', (req) => (req.url === '/deposit' ? { status: 403, data: { detail: depositMessages.upload.linkInvalid } } : undefined));
-    expect(await screen.findByRole('alert', {}, { timeout: 6000 })).toHaveTextContent(depositMessages.upload.linkInvalid);
+    expect(await screen.findByRole('alert', {}, { timeout: 20_000 })).toHaveTextContent(depositMessages.upload.linkInvalid);
   });
 
   it('a decided deposit shows its outcome and no form', async () => {
     open('/boleta?token=abc', (req) => (req.url === '/deposit' ? { status: 200, data: status({ accepts_slips: false, slips: [slip], donation: { ...status().donation, status: 'completed' } }) } : undefined));
-    expect(await screen.findByText(depositMessages.upload.completed, {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText(depositMessages.upload.completed, {}, { timeout: 20_000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('slip-upload-form')).not.toBeInTheDocument());
   });
 });
@@ -275,7 +275,7 @@ describe('/donor/donations: a pending bank deposit', { timeout: 30_000 }, () => 
       offset: 0,
     };
     renderApp('/donor/donations', { user: { roles: ['DONOR'] }, handler: (req) => (req.url === '/users/me/donations' ? { status: 200, data: list } : undefined) });
-    const upload = await screen.findAllByRole('link', { name: depositMessages.upload.uploadSlip }, { timeout: 6000 });
+    const upload = await screen.findAllByRole('link', { name: depositMessages.upload.uploadSlip }, { timeout: 20_000 });
     expect(upload[0]).toHaveAttribute('href', '/boleta?donacion=41');
     expect(screen.getAllByRole('link', { name: depositMessages.upload.checking })[0]).toHaveAttribute('href', '/boleta?donacion=42');
     // The card donation gets no slip link (the list may render each row twice: table and cards).

@@ -31,7 +31,7 @@ function open(donate?: (req: RecordedRequest) => FakeAnswer) {
 }
 
 async function toDetails(user: ReturnType<typeof userEvent.setup>, amount: string) {
-  await user.type(await screen.findByLabelText(/otro monto/i, {}, { timeout: 6000 }), amount);
+  await user.type(await screen.findByLabelText(/otro monto/i, {}, { timeout: 20_000 }), amount);
   await user.click(screen.getByRole('button', { name: /Continuar donación/ }));
   await screen.findByTestId('donate-amount');
 }
@@ -69,7 +69,7 @@ describe('covering the fee of Q185.00', { timeout: 20_000 }, () => {
     // Processing: the same charge, not the gift alone.
     await screen.findByTestId('processing-charge');
     expect(parts('processing-charge')).toEqual(expected);
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 6000 });
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 20_000 });
     expect(within(dialog).getByTestId('success-charge-gift').textContent).toBe(expected.gift);
     expect(within(dialog).getByTestId('success-charge-commission').textContent).toBe(expected.commission);
     expect(within(dialog).getByTestId('success-charge-vat').textContent).toBe(expected.vat);
@@ -106,7 +106,7 @@ describe('giving anonymously', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('anonymous-hint').textContent).toMatch(/«Anónimo»/);
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Realizar donación' }));
-    await screen.findByRole('dialog', {}, { timeout: 6000 });
+    await screen.findByRole('dialog', {}, { timeout: 20_000 });
     expect(requests.find((r) => r.url === '/donate')?.data).toMatchObject({ amount: 75, anonymous: true });
   });
 
@@ -115,7 +115,7 @@ describe('giving anonymously', { timeout: 20_000 }, () => {
     await toDetails(user, '75');
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Realizar donación' }));
-    await screen.findByRole('dialog', {}, { timeout: 6000 });
+    await screen.findByRole('dialog', {}, { timeout: 20_000 });
     expect(requests.find((r) => r.url === '/donate')?.data).toMatchObject({ anonymous: false });
   });
 });
@@ -149,7 +149,7 @@ describe('the payment result of a gift with the fee covered', { timeout: 20_000 
         return undefined;
       },
     });
-    await screen.findByTestId('result-paid', {}, { timeout: 6000 });
+    await screen.findByTestId('result-paid', {}, { timeout: 20_000 });
     expect(parts('result-charge')).toEqual({
       gift: 'Tu donaciónQ185.00',
       commission: 'Comisión de la pasarela de pagos+ Q8.77',

@@ -30,13 +30,13 @@ function open() {
   return { requests, user: userEvent.setup() };
 }
 
-const currency = () => screen.findByRole('combobox', { name: 'Moneda' }, { timeout: 6000 });
+const currency = () => screen.findByRole('combobox', { name: 'Moneda' }, { timeout: 20_000 });
 const summary = () => screen.getByTestId('donate-amount').textContent;
 
 describe('/donate: the card in dollars', { timeout: 30_000 }, () => {
   it('converts a preset at the reference rate, says so, shows it in dollars on step 1 and restores it in quetzales', async () => {
     const { user } = open();
-    await user.click(await screen.findByRole('button', { name: 'Q75' }, { timeout: 6000 }));
+    await user.click(await screen.findByRole('button', { name: 'Q75' }, { timeout: 20_000 }));
     await user.click(screen.getByRole('button', { name: /Continuar donación/ }));
     await user.selectOptions(await currency(), 'USD');
     expect(summary()).toBe('US$10.00');
@@ -57,7 +57,7 @@ describe('/donate: the card in dollars', { timeout: 30_000 }, () => {
 
   it('converts a typed amount to whole dollars and back to what was typed, and sends the dollars', async () => {
     const { user, requests } = open();
-    const field = await screen.findByRole('textbox', { name: /Otro monto/ }, { timeout: 6000 });
+    const field = await screen.findByRole('textbox', { name: /Otro monto/ }, { timeout: 20_000 });
     await user.type(field, '1,500');
     await user.click(screen.getByRole('button', { name: /Continuar donación/ }));
     await user.selectOptions(await currency(), 'USD');
@@ -76,13 +76,13 @@ describe('/donate: the card in dollars', { timeout: 30_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: /Vencimiento/ }), '1230');
     await user.type(screen.getByRole('textbox', { name: /CVC/ }), '123');
     await user.click(screen.getByRole('button', { name: 'Realizar donación' }));
-    await screen.findByRole('dialog', {}, { timeout: 6000 });
+    await screen.findByRole('dialog', {}, { timeout: 20_000 });
     expect(requests[0]?.data).toMatchObject({ amount: 195, currency: 'USD' });
   });
 
   it('checks a dollar amount against the bounds at the rate, as the API does', async () => {
     const { user } = open();
-    await user.click(await screen.findByRole('button', { name: 'Q75' }, { timeout: 6000 }));
+    await user.click(await screen.findByRole('button', { name: 'Q75' }, { timeout: 20_000 }));
     await user.click(screen.getByRole('button', { name: /Continuar donación/ }));
     await user.selectOptions(await currency(), 'USD');
     await user.click(screen.getByRole('button', { name: 'Regresar' }));
@@ -93,7 +93,7 @@ describe('/donate: the card in dollars', { timeout: 30_000 }, () => {
 
   it('reads "US$100" typed in dollars as US$100, and refuses a Q there instead of taking it for dollars', async () => {
     const { user } = open();
-    await user.click(await screen.findByRole('button', { name: 'Q75' }, { timeout: 6000 }));
+    await user.click(await screen.findByRole('button', { name: 'Q75' }, { timeout: 20_000 }));
     await user.click(screen.getByRole('button', { name: /Continuar donación/ }));
     await user.selectOptions(await currency(), 'USD');
     await user.click(screen.getByRole('button', { name: 'Regresar' }));
@@ -110,7 +110,7 @@ describe('/donate: the card in dollars', { timeout: 30_000 }, () => {
 
   it('"US$100" typed while the amount is in quetzales says where to choose dollars instead of a currency the donor never chose', async () => {
     const { user, requests } = open();
-    await user.type(await screen.findByRole('textbox', { name: /Otro monto/ }, { timeout: 6000 }), 'US$100');
+    await user.type(await screen.findByRole('textbox', { name: /Otro monto/ }, { timeout: 20_000 }), 'US$100');
     await user.click(screen.getByRole('button', { name: /Continuar donación/ }));
     expect(await screen.findByText(donateMessages.amountDollarsLater)).toBeInTheDocument();
     expect(screen.queryByText(donateMessages.amountInput.otherCurrency)).toBeNull();
@@ -120,7 +120,7 @@ describe('/donate: the card in dollars', { timeout: 30_000 }, () => {
   it('keeps the dollars in the tab: a preset is a quetzal amount shown in dollars, a typed amount is in the kept currency', () => {
     sessionStorage.setItem('donar:borrador', JSON.stringify({ preset: 185, customAmount: '', currency: 'USD' }));
     open();
-    return screen.findByRole('button', { name: 'US$24' }, { timeout: 6000 }).then((button) => expect(button).toHaveAttribute('aria-pressed', 'true'));
+    return screen.findByRole('button', { name: 'US$24' }, { timeout: 20_000 }).then((button) => expect(button).toHaveAttribute('aria-pressed', 'true'));
   });
 
   it('a deposit is in quetzales: choosing it converts a dollar amount back', async () => {
@@ -130,7 +130,7 @@ describe('/donate: the card in dollars', { timeout: 30_000 }, () => {
     });
     renderApp('/donate', { handler: (req) => (req.url === '/public/site' ? { status: 200, data: withBank } : undefined) });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Q75' }, { timeout: 6000 }));
+    await user.click(await screen.findByRole('button', { name: 'Q75' }, { timeout: 20_000 }));
     await user.click(screen.getByRole('button', { name: /Continuar donación/ }));
     await user.selectOptions(await currency(), 'USD');
     expect(summary()).toBe('US$10.00');

@@ -52,15 +52,15 @@ async function giveQ75(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Realizar donación' }));
 }
 
-const question = () => screen.findByRole('group', { name: '¿A qué programa va tu donación?' }, { timeout: 6000 });
+const question = () => screen.findByRole('group', { name: '¿A qué programa va tu donación?' }, { timeout: 20_000 });
 
 describe('/donate "¿A qué programa va tu donación?"', { timeout: 20_000 }, () => {
   it('is not asked while the settings do not offer the programmes, and no programId is sent', async () => {
     const { user, requests } = open(false, () => ({ status: 201, data: created }));
-    await screen.findByRole('radio', { name: 'Una vez' }, { timeout: 6000 });
+    await screen.findByRole('radio', { name: 'Una vez' }, { timeout: 20_000 });
     expect(screen.queryByRole('group', { name: '¿A qué programa va tu donación?' })).toBeNull();
     await giveQ75(user);
-    await screen.findByRole('dialog', {}, { timeout: 6000 });
+    await screen.findByRole('dialog', {}, { timeout: 20_000 });
     expect(requests.find((r) => r.url === '/donate')?.data).not.toHaveProperty('programId');
   });
 
@@ -72,7 +72,7 @@ describe('/donate "¿A qué programa va tu donación?"', { timeout: 20_000 }, ()
     await user.click(within(group).getByRole('radio', { name: /Comedor escolar/ }));
     expect(within(group).getByRole('radio', { name: /Comedor escolar/ })).toBeChecked();
     await giveQ75(user);
-    await screen.findByRole('dialog', {}, { timeout: 6000 });
+    await screen.findByRole('dialog', {}, { timeout: 20_000 });
     expect(requests.find((r) => r.url === '/donate')?.data).toMatchObject({ amount: 75, programId: 1 });
   });
 
@@ -82,7 +82,7 @@ describe('/donate "¿A qué programa va tu donación?"', { timeout: 20_000 }, ()
     await user.click(within(await question()).getByRole('radio', { name: /Comedor escolar/ }));
     await giveQ75(user);
     const group = await question();
-    expect(await within(group).findByRole('alert', {}, { timeout: 6000 })).toHaveTextContent(reason);
+    expect(await within(group).findByRole('alert', {}, { timeout: 20_000 })).toHaveTextContent(reason);
     await user.click(within(group).getByRole('radio', { name: /Donde más se necesite/ }));
     expect(within(group).queryByRole('alert')).toBeNull();
   });

@@ -16,10 +16,10 @@ const site = publicSite({ organization: { name: 'Fundación de Prueba', email: '
 
 async function detailsStep(handler: (req: RecordedRequest) => { status: number; data: unknown } | undefined) {
   const view = renderApp('/donate', { handler: (req) => (req.url === '/public/site' ? { status: 200, data: site } : handler(req)) });
-  await screen.findByRole('heading', { name: 'Elige el monto de tu donación' }, { timeout: 6000 });
+  await screen.findByRole('heading', { name: 'Elige el monto de tu donación' }, { timeout: 20_000 });
   await userEvent.click(screen.getByRole('button', { name: 'Q185' }));
   await userEvent.click(screen.getByRole('button', { name: /Continuar donación/ }));
-  await userEvent.type(await screen.findByRole('textbox', { name: /Nombre completo/ }, { timeout: 6000 }), 'Ana López');
+  await userEvent.type(await screen.findByRole('textbox', { name: /Nombre completo/ }, { timeout: 20_000 }), 'Ana López');
   return view;
 }
 

@@ -31,7 +31,7 @@ function open(url: string, donate?: (req: RecordedRequest) => FakeAnswer) {
   return { ...view, user: userEvent.setup() };
 }
 
-const onceRadio = () => screen.findByRole('radio', { name: 'Una vez' }, { timeout: 6000 });
+const onceRadio = () => screen.findByRole('radio', { name: 'Una vez' }, { timeout: 20_000 });
 const monthlyRadio = () => screen.getByRole('radio', { name: 'Cada mes' });
 
 async function fillDetails(user: ReturnType<typeof userEvent.setup>) {
@@ -96,7 +96,7 @@ describe('/donate "Una vez" / "Cada mes"', { timeout: 20_000 }, () => {
     expect(screen.getByText('Monto mensual')).toBeInTheDocument();
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Donar Q150.00 al mes' }));
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 6000 });
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 20_000 });
     expect(within(dialog).getByText('¡Gracias por tu donación mensual!')).toBeInTheDocument();
     expect(within(dialog).getByTestId('success-amount').textContent).toBe('Q150.00 al mes');
     const sent = requests.filter((r) => r.url === '/donate');
@@ -113,7 +113,7 @@ describe('/donate "Una vez" / "Cada mes"', { timeout: 20_000 }, () => {
     expect((await screen.findByTestId('donate-amount')).textContent).toBe('Q75.00');
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Realizar donación' }));
-    await screen.findByRole('dialog', {}, { timeout: 6000 });
+    await screen.findByRole('dialog', {}, { timeout: 20_000 });
     expect(requests.find((r) => r.url === '/donate')?.data).toMatchObject({ amount: 75, frequency: 'once' });
   });
 });
@@ -137,7 +137,7 @@ describe('a second identical monthly gift', { timeout: 20_000 }, () => {
     await view.user.click(screen.getByRole('button', { name: /Continuar donación/ }));
     await fillDetails(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Donar Q75.00 al mes' }));
-    const question = await screen.findByRole('alertdialog', { name: '¿Quieres tener dos donaciones mensuales?' }, { timeout: 6000 });
+    const question = await screen.findByRole('alertdialog', { name: '¿Quieres tener dos donaciones mensuales?' }, { timeout: 20_000 });
     return { ...view, question };
   }
 
@@ -145,7 +145,7 @@ describe('a second identical monthly gift', { timeout: 20_000 }, () => {
     const { user, requests, question } = await reachQuestion();
     expect(question.textContent).toContain('Q75.00 al mes');
     await user.click(within(question).getByRole('button', { name: 'Sí, quiero dos donaciones' }));
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 6000 });
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 20_000 });
     expect(within(dialog).getByText('¡Gracias por tu donación mensual!')).toBeInTheDocument();
     const sent = requests.filter((r) => r.url === '/donate');
     expect(sent).toHaveLength(2);

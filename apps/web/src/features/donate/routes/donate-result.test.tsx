@@ -54,7 +54,7 @@ describe('/donate/resultado', () => {
       },
     });
     expect(await screen.findByTestId('result-processing')).toBeTruthy();
-    const paid = await screen.findByTestId('result-paid', {}, { timeout: 6000 });
+    const paid = await screen.findByTestId('result-paid', {}, { timeout: 20_000 });
     expect(paid.textContent).toContain(REF);
     expect(screen.getByTestId('result-amount').textContent).toBe('Q185.00');
     expect(screen.getByTestId('result-card').textContent).toContain('4242');

@@ -20,8 +20,8 @@ const site = publicSite({
 });
 const handler = (req: RecordedRequest) => (req.url === '/public/site' ? { status: 200, data: site } : undefined);
 
-const amountHeading = () => screen.findByRole('heading', { name: 'Elige el monto de tu donación' }, { timeout: 6000 });
-const nameBox = () => screen.findByRole('textbox', { name: /Nombre completo/ }, { timeout: 6000 });
+const amountHeading = () => screen.findByRole('heading', { name: 'Elige el monto de tu donación' }, { timeout: 20_000 });
+const nameBox = () => screen.findByRole('textbox', { name: /Nombre completo/ }, { timeout: 20_000 });
 
 describe('/donate steps in the browser history', { timeout: 20_000 }, () => {
   it('back returns to step 1 with the amount kept, forward to step 2 with the name kept', async () => {
@@ -79,7 +79,7 @@ describe('/donate steps in the browser history', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByRole('textbox', { name: /Vencimiento/ }), '1230');
     await userEvent.type(screen.getByRole('textbox', { name: /CVC/ }), '123');
     await userEvent.click(screen.getByRole('button', { name: /Realizar donación/ }));
-    expect((await screen.findAllByRole('heading', { name: /Gracias por tu donación/ }, { timeout: 6000 })).length).toBeGreaterThan(0);
+    expect((await screen.findAllByRole('heading', { name: /Gracias por tu donación/ }, { timeout: 20_000 })).length).toBeGreaterThan(0);
     first.unmount();
 
     const { router } = renderApp('/donate?paso=datos', { handler });

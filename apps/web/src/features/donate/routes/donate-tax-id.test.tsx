@@ -34,12 +34,12 @@ function open(options: { donate?: (req: RecordedRequest) => FakeAnswer; me?: Rec
 }
 
 async function toDetails(user: ReturnType<typeof userEvent.setup>, amount: string) {
-  await user.type(await screen.findByRole('textbox', { name: /Otro monto/ }, { timeout: 6000 }), amount);
+  await user.type(await screen.findByRole('textbox', { name: /Otro monto/ }, { timeout: 20_000 }), amount);
   await user.click(screen.getByRole('button', { name: /Continuar donación/ }));
 }
 
 async function fillDetails(user: ReturnType<typeof userEvent.setup>, nit: string) {
-  const name = await screen.findByRole('textbox', { name: /Nombre completo/ }, { timeout: 6000 });
+  const name = await screen.findByRole('textbox', { name: /Nombre completo/ }, { timeout: 20_000 });
   if (!(name as HTMLInputElement).value) await user.type(name, 'Lucía Hernández');
   const email = screen.getByRole('textbox', { name: /Correo electrónico/ });
   if (!(email as HTMLInputElement).value) await user.type(email, 'lucia@correo.gt');
@@ -83,7 +83,7 @@ describe('/donate: NIT, CUI or CF', { timeout: 20_000 }, () => {
     expect(sent).toEqual([]);
     await user.type(nitBox(), '576937-K');
     await submit(user);
-    expect((await screen.findAllByText('#MG00000009', {}, { timeout: 6000 })).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('#MG00000009', {}, { timeout: 20_000 })).length).toBeGreaterThan(0);
     expect(sent).toHaveLength(1);
     expect(sent[0].nit).toBe('576937-K');
   });
@@ -93,7 +93,7 @@ describe('/donate: NIT, CUI or CF', { timeout: 20_000 }, () => {
     const { user } = open({ donate: (req) => (sent.push(req.data), { status: 201, data: created(330, 'USD') }) });
     // Q2,541 converts to US$330, which is Q2,541 at Q7.70 (decision 0071).
     await toDetails(user, '2,541');
-    await user.selectOptions(await screen.findByRole('combobox', { name: /Moneda/ }, { timeout: 6000 }), 'USD');
+    await user.selectOptions(await screen.findByRole('combobox', { name: /Moneda/ }, { timeout: 20_000 }), 'USD');
     await fillDetails(user, 'CF');
     await submit(user);
     expect(await screen.findByText(CF_REFUSED_USD)).toBeInTheDocument();
@@ -105,13 +105,13 @@ describe('/donate: NIT, CUI or CF', { timeout: 20_000 }, () => {
     await toDetails(user, '100');
     await fillDetails(user, 'CF');
     await submit(user);
-    expect(await screen.findByText(CF_REFUSED, {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText(CF_REFUSED, {}, { timeout: 20_000 })).toBeInTheDocument();
   });
 
   it("prefills a signed-in donor's profile NIT", async () => {
     const { user } = open({ me: { nit: '3952550-3' } });
     await toDetails(user, '185');
-    await screen.findByRole('textbox', { name: /Nombre completo/ }, { timeout: 6000 });
+    await screen.findByRole('textbox', { name: /Nombre completo/ }, { timeout: 20_000 });
     expect(nitBox()).toHaveValue('3952550-3');
   });
 });

@@ -12,13 +12,13 @@ const OPTIONS = { min_amount: 1, max_amount: 50_000, usd_exchange_rate: 7.7, pro
 describe('/donations/new', { timeout: 20_000 }, () => {
   it.each([['DONOR'], ['USER'], ['COMMUNICATIONS'], ['SPONSORSHIP']])('takes a %s to the donation flow at /donate', async (role) => {
     const { router } = renderApp('/donations/new', { user: { roles: [role] } });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/donate'), { timeout: 6000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/donate'), { timeout: 20_000 });
     expect(screen.queryByRole('form', { name: 'Registrar una donación' })).not.toBeInTheDocument();
   });
 
   it.each([['ADMIN'], ['FINANCE'], ['VOLUNTEER']])('is the staff form for %s (gifts.enter), with the donor left for staff to type', async (role) => {
     renderApp('/donations/new', { user: { email: 'personal@ejemplo.org', roles: [role] } });
-    expect(await screen.findByRole('form', { name: 'Registrar una donación' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByRole('form', { name: 'Registrar una donación' }, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Nombre del donante/ })).toHaveValue('');
     expect(screen.getByRole('textbox', { name: /Correo del donante/ })).toHaveValue('');
     expect(screen.getByRole('combobox', { name: /Forma de pago/ })).toHaveValue('cash');
@@ -31,7 +31,7 @@ describe('/donations/new', { timeout: 20_000 }, () => {
       user: { roles: ['FINANCE'] },
       handler: (req) => (req.url === '/admin/gifts/options' ? { status: 200, data: OPTIONS } : undefined),
     });
-    const method = await screen.findByRole('combobox', { name: /Forma de pago/ }, { timeout: 6000 });
+    const method = await screen.findByRole('combobox', { name: /Forma de pago/ }, { timeout: 20_000 });
     expect(screen.queryByLabelText(/Número de cheque/)).not.toBeInTheDocument();
     await user.selectOptions(method, 'cheque');
     await user.type(screen.getByRole('textbox', { name: /Nombre del donante/ }), 'Héctor Monterroso');
@@ -52,7 +52,7 @@ describe('/donations/new', { timeout: 20_000 }, () => {
       user: { roles: ['FINANCE'] },
       handler: (req) => (req.url === '/admin/gifts/options' ? { status: 200, data: { ...OPTIONS, closed_through: '2026-10' } } : undefined),
     });
-    await screen.findByRole('option', { name: 'Útiles escolares' }, { timeout: 6000 });
+    await screen.findByRole('option', { name: 'Útiles escolares' }, { timeout: 20_000 });
     const date = screen.getByLabelText(/Fecha en que se recibió/);
     const said = 'El mes de septiembre de 2026 ya está cerrado en Contabilidad: la donación quedará con la fecha de hoy, en el mes abierto, y se anotará el día en que se recibió.';
     fireEvent.input(date, { target: { value: '2026-09-30' } });
@@ -67,7 +67,7 @@ describe('/donations/new', { timeout: 20_000 }, () => {
       user: { roles: ['VOLUNTEER'] },
       handler: (req) => (req.url === '/admin/gifts/options' ? { status: 200, data: { ...OPTIONS, may_complete: false } } : undefined),
     });
-    expect(await screen.findByRole('option', { name: 'Útiles escolares' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByRole('option', { name: 'Útiles escolares' }, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: /Ya se recibió/ })).not.toBeInTheDocument();
   });
 
@@ -83,7 +83,7 @@ describe('/donations/new', { timeout: 20_000 }, () => {
         return undefined;
       },
     });
-    await screen.findByRole('form', { name: 'Registrar una donación' }, { timeout: 6000 });
+    await screen.findByRole('form', { name: 'Registrar una donación' }, { timeout: 20_000 });
     const nav = screen.getAllByRole('link', { name: 'Donaciones' });
     expect(nav.some((link) => link.getAttribute('href') === '/admin/donations' && link.className.includes('bg-brand-50'))).toBe(true);
     expect(screen.getByRole('link', { name: 'Cancelar' })).toHaveAttribute('href', '/admin/donations');
@@ -107,7 +107,7 @@ describe('/donations/new', { timeout: 20_000 }, () => {
     await user.clear(screen.getByLabelText(/^Monto/));
     await user.type(screen.getByLabelText(/^Monto/), '1,500.50');
     await user.click(screen.getByRole('button', { name: 'Registrar donación' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/donations/77'), { timeout: 6000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/donations/77'), { timeout: 20_000 });
     const sent = requests.filter((r) => r.url === '/admin/gifts');
     expect(sent).toHaveLength(1);
     expect(sent[0].data).toMatchObject({ amount: 1500.5 });
@@ -123,7 +123,7 @@ describe('/donations/new', { timeout: 20_000 }, () => {
         return undefined;
       },
     });
-    await screen.findByRole('form', { name: 'Registrar una donación' }, { timeout: 6000 });
+    await screen.findByRole('form', { name: 'Registrar una donación' }, { timeout: 20_000 });
     await user.type(screen.getByRole('textbox', { name: /Nombre del donante/ }), 'John Miller');
     await user.selectOptions(screen.getByRole('combobox', { name: /^Moneda/ }), 'USD');
     await user.type(screen.getByLabelText(/^Monto/), 'Q100');
@@ -132,7 +132,7 @@ describe('/donations/new', { timeout: 20_000 }, () => {
     await user.clear(screen.getByLabelText(/^Monto/));
     await user.type(screen.getByLabelText(/^Monto/), 'US$100');
     await user.click(screen.getByRole('button', { name: 'Registrar donación' }));
-    await waitFor(() => expect(requests.filter((r) => r.url === '/admin/gifts')).toHaveLength(1), { timeout: 6000 });
+    await waitFor(() => expect(requests.filter((r) => r.url === '/admin/gifts')).toHaveLength(1), { timeout: 20_000 });
     expect(requests.find((r) => r.url === '/admin/gifts')?.data).toMatchObject({ amount: 100, currency: 'USD' });
   });
 
@@ -147,9 +147,9 @@ describe('/donations/new', { timeout: 20_000 }, () => {
       handler: (req) =>
         req.url === '/admin/gifts/options' ? { status: 200, data: OPTIONS } : req.url === '/admin/gifts/donor-choices' ? { status: 200, data: { items } } : undefined,
     });
-    await user.click(await screen.findByRole('radio', { name: /Ya está en Donantes/ }, { timeout: 6000 }));
+    await user.click(await screen.findByRole('radio', { name: /Ya está en Donantes/ }, { timeout: 20_000 }));
     await user.type(screen.getByRole('searchbox', { name: /Buscar en Donantes/ }), 'Ana Méndez');
-    expect(await screen.findByRole('button', { name: 'Elegir a Ana Méndez (a***@gmail.com · último donativo: 23/09/2026)' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Elegir a Ana Méndez (a***@gmail.com · último donativo: 23/09/2026)' }, { timeout: 20_000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Elegir a Ana Méndez (a***@hotmail.com · sin donativos recibidos)' }));
     expect(screen.getByText('Donante elegido: Ana Méndez')).toBeInTheDocument();
   });

@@ -16,7 +16,7 @@ const ADMIN = { user: { email: 'admin@ejemplo.org', roles: ['ADMIN'] } };
 describe('donation detail and statistics in Spanish', { timeout: 20_000 }, () => {
   it('the detail shows Spanish labels; the confirm prompt is Spanish too', async () => {
     renderApp('/donations/5', { ...ADMIN, handler: (req: RecordedRequest) => (req.url === '/donations/5' ? { status: 200, data: donationAnswer() } : undefined) });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Donación #5' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Donación #5' }, { timeout: 20_000 })).toBeInTheDocument();
     for (const title of ['Información del donante', 'Detalles de la donación', 'Acciones', 'Resumen']) {
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     }
@@ -35,7 +35,7 @@ describe('donation detail and statistics in Spanish', { timeout: 20_000 }, () =>
       handler: (req: RecordedRequest) =>
         req.url === '/donations/5' ? { status: 200, data: donationAnswer({ status: 'cancelled', can_process: false, can_cancel: false, donor_masked: true }) } : undefined,
     });
-    expect(await screen.findByTestId('outcome-note', {}, { timeout: 6000 })).toHaveTextContent('Esta donación fue cancelada');
+    expect(await screen.findByTestId('outcome-note', {}, { timeout: 20_000 })).toHaveTextContent('Esta donación fue cancelada');
     expect(screen.getAllByText('Cancelada').length).toBeGreaterThan(0);
   });
 
@@ -46,7 +46,7 @@ describe('donation detail and statistics in Spanish', { timeout: 20_000 }, () =>
           ? { status: 200, data: donationAnswer({ status: 'completed', reference_code: null, can_process: false, can_cancel: false, donor_masked: true }) }
           : undefined,
     });
-    expect(await screen.findByTestId('outcome-note', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('outcome-note', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.queryByText('Referencia')).not.toBeInTheDocument();
     cleanup();
 
@@ -55,7 +55,7 @@ describe('donation detail and statistics in Spanish', { timeout: 20_000 }, () =>
       handler: (req: RecordedRequest) =>
         req.url === '/donations/5' ? { status: 200, data: donationAnswer({ status: 'completed', receipt_number: 275, receipt_series: 'A', can_process: false, can_cancel: false }) } : undefined,
     });
-    expect(await screen.findByText('A-000275', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('A-000275', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByText('Referencia')).toBeInTheDocument();
   });
 
@@ -69,7 +69,7 @@ describe('donation detail and statistics in Spanish', { timeout: 20_000 }, () =>
         return undefined;
       },
     });
-    expect(await screen.findByRole('heading', { name: 'Donaciones recientes' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Donaciones recientes' }, { timeout: 20_000 })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Ver todas/ })).toBeInTheDocument();
     expect(await screen.findAllByText('Completada')).not.toHaveLength(0);
     for (const label of ['Monto total completado', 'Monto pendiente', 'Donaciones completadas', 'Métricas detalladas', 'Resumen de desempeño']) {

@@ -20,7 +20,7 @@ describe('a finished donation in the colour of its status', { timeout: 20_000 },
       handler: (req: RecordedRequest) =>
         req.url === '/donations/5' ? { status: 200, data: donationAnswer({ status, can_process: false, can_cancel: false, donor_masked: true }) } : undefined,
     });
-    const note = await screen.findByTestId('outcome-note', {}, { timeout: 6000 });
+    const note = await screen.findByTestId('outcome-note', {}, { timeout: 20_000 });
     expect(note).toHaveTextContent(`Esta donación ${words}`);
     expect(note.className).toContain('bg-red-50');
     const badges = screen.getAllByText(label);

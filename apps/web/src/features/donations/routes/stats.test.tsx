@@ -45,7 +45,7 @@ function renderStats(stats: DonationStats, user?: TestUser) {
 describe('/stats pending figures', { timeout: 20_000 }, () => {
   it('a visitor sees no pending card, row or zero, and the total says what it counts', async () => {
     renderStats(publicStats);
-    const metrics = await screen.findByTestId('detailed-metrics', {}, { timeout: 6000 });
+    const metrics = await screen.findByTestId('detailed-metrics', {}, { timeout: 20_000 });
     expect(screen.queryByTestId('stat-pending-amount')).not.toBeInTheDocument();
     expect(screen.queryByText(s.pendingAmount)).not.toBeInTheDocument();
     expect(screen.queryByText(s.pending)).not.toBeInTheDocument();
@@ -59,14 +59,14 @@ describe('/stats pending figures', { timeout: 20_000 }, () => {
 
   it('a signed-in member who is not ADMIN gets the same public answer', async () => {
     renderStats(publicStats, { roles: ['DONOR', 'USER'] });
-    await screen.findByTestId('detailed-metrics', {}, { timeout: 6000 });
+    await screen.findByTestId('detailed-metrics', {}, { timeout: 20_000 });
     expect(screen.queryByTestId('stat-pending-amount')).not.toBeInTheDocument();
     expect(screen.queryByText(s.pendingCount)).not.toBeInTheDocument();
   });
 
   it('ADMIN sees the pending amount and count, and the total with them, once the stored session has its token', async () => {
     renderStats({ ...publicStats, total_amount_pending: 150, count_pending: 3 }, { roles: ['ADMIN'] });
-    const metrics = await screen.findByTestId('detailed-metrics', {}, { timeout: 6000 });
+    const metrics = await screen.findByTestId('detailed-metrics', {}, { timeout: 20_000 });
     expect(screen.getByTestId('stat-pending-amount')).toHaveTextContent(`${s.pendingAmount}${formatMoney(150)}`);
     expect(metrics).toHaveTextContent(`${s.totalDonations}${s.totalHint}${formatNumber(8)}`);
     expect(metrics).toHaveTextContent(`${s.pending}${formatNumber(3)}`);

@@ -48,7 +48,7 @@ describe('admin donor duplicates', { timeout: 20_000 }, () => {
   it('shows the pair with its reason; merging asks for the preview first, then merges the chosen pair once on a double click', async () => {
     const api = duplicatesApi();
     renderApp('/admin/donantes/duplicados', { ...FINANCE, handler: api.handler });
-    const pair = await screen.findByRole('group', { name: 'Rosa Tzul y Rosa Tzul de León' }, { timeout: 6000 });
+    const pair = await screen.findByRole('group', { name: 'Rosa Tzul y Rosa Tzul de León' }, { timeout: 20_000 });
     expect(within(pair).getByText('Mismo NIT o CUI')).toBeInTheDocument();
     await userEvent.click(within(pair).getByRole('button', { name: 'Fusionar Rosa Tzul y Rosa Tzul de León' }));
     const dialog = await screen.findByRole('dialog', { name: 'Fusionar donantes' });
@@ -69,7 +69,7 @@ describe('admin donor duplicates', { timeout: 20_000 }, () => {
   it('the preview counts completed gifts as gifts, like the record\'s "N donaciones", and names the failed and pending ones that move too', async () => {
     const api = duplicatesApi([{ status: 'pending', count: 1 }, { status: 'failed', count: 2 }]);
     renderApp('/admin/donantes/duplicados', { ...FINANCE, handler: api.handler });
-    const pair = await screen.findByRole('group', { name: 'Rosa Tzul y Rosa Tzul de León' }, { timeout: 6000 });
+    const pair = await screen.findByRole('group', { name: 'Rosa Tzul y Rosa Tzul de León' }, { timeout: 20_000 });
     await userEvent.click(within(pair).getByRole('button', { name: 'Fusionar Rosa Tzul y Rosa Tzul de León' }));
     const dialog = await screen.findByRole('dialog', { name: 'Fusionar donantes' });
     expect(within(dialog).getByRole('radio', { name: 'Rosa Tzul de León (#20, 1 donación)' })).toBeInTheDocument();
@@ -94,7 +94,7 @@ describe('admin donor duplicates', { timeout: 20_000 }, () => {
     };
     const handler = (req: RecordedRequest) => (req.method === 'GET' && req.url === '/admin/donors/12' ? { status: 200, data: page } : api.handler(req));
     renderApp('/admin/donantes/12', { ...FINANCE, handler });
-    expect(await screen.findByText('El donante #20 se fusionó con el #12', { exact: false }, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('El donante #20 se fusionó con el #12', { exact: false }, { timeout: 20_000 })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Deshacer fusión' }));
     let dialog = await screen.findByRole('alertdialog', { name: '¿Deshacer esta fusión?' });
     expect(dialog.textContent).toContain('Los donantes #12 y #20 vuelven a quedar separados');

@@ -47,7 +47,7 @@ function donorApi(putAnswer?: (req: RecordedRequest) => { status: number; data: 
 describe('admin donor page', { timeout: 20_000 }, () => {
   it('shows contact, NIT, consent with date and source, notes, tags, totals, gifts, monthly gifts, receipts and the timeline', async () => {
     renderApp('/admin/donantes/12', { user: { roles: ['FINANCE'] }, handler: donorApi().handler });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Café Atitlán S.A.' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Café Atitlán S.A.' }, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByText('Rosa Tzul')).toBeInTheDocument();
     // As people write them: the NIT with its hyphen and kind, the receipt with its series, the same in both tables.
     expect(screen.getByTestId('donor-tax-id')).toHaveTextContent('576937-K · NIT');
@@ -69,7 +69,7 @@ describe('admin donor page', { timeout: 20_000 }, () => {
   it('names a consent the donor set in Mi perfil as theirs', async () => {
     const fromProfile = { ...page, donor: { ...page.donor, consentEmailAt: '2026-05-12T15:00:00Z', consentEmailSource: 'profile' } };
     renderApp('/admin/donantes/12', { user: { roles: ['FINANCE'] }, handler: (req: RecordedRequest) => (req.method === 'GET' && req.url === '/admin/donors/12' ? { status: 200, data: fromProfile } : undefined) });
-    expect(await screen.findByText('Desde el 12/05/2026 · El donante, en su perfil', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('Desde el 12/05/2026 · El donante, en su perfil', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.queryByText(/Desactivó en su perfil/)).toBeNull();
   });
 
@@ -86,7 +86,7 @@ describe('admin donor page', { timeout: 20_000 }, () => {
         : { status: 200, data: { ...page.donor, ...(req.data as object) } },
     );
     renderApp('/admin/donantes/12', { user: { roles: ['FINANCE'] }, handler: api.handler });
-    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }, { timeout: 6000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar donante' });
     const phones = within(dialog).getByRole('textbox', { name: /Teléfonos/ });
     await userEvent.clear(phones);
@@ -116,7 +116,7 @@ describe('admin donor page', { timeout: 20_000 }, () => {
   it('names the refused email among several, as it names a refused phone, and sends nothing', async () => {
     const api = donorApi();
     renderApp('/admin/donantes/12', { user: { roles: ['FINANCE'] }, handler: api.handler });
-    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }, { timeout: 6000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar donante' });
     const emails = within(dialog).getByRole('textbox', { name: /Correos/ });
     await userEvent.clear(emails);
@@ -151,7 +151,7 @@ describe('admin donor page', { timeout: 20_000 }, () => {
       return api.handler(req);
     };
     renderApp('/admin/donantes/12', { user: { roles: ['FINANCE'] }, handler });
-    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }, { timeout: 6000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar donante' });
     const emails = within(dialog).getByRole('textbox', { name: /Correos/ });
     await userEvent.type(emails, '{enter}ventas@cafe.gt');

@@ -45,7 +45,7 @@ describe('admin donors list', { timeout: 20_000 }, () => {
   it('lists the donors with their totals, each linking to its page; search and filters reach the API and the address', async () => {
     const api = donorsApi();
     const { router } = renderApp('/admin/donantes', { ...FINANCE, handler: api.handler });
-    const table = await screen.findByRole('table', { name: 'Donantes' }, { timeout: 6000 });
+    const table = await screen.findByRole('table', { name: 'Donantes' }, { timeout: 20_000 });
     expect(within(table).getByText('Rosa Tzul')).toBeInTheDocument();
     expect(within(table).getByText('Q450.00')).toBeInTheDocument();
     expect(within(table).getByText('Empresa')).toBeInTheDocument();
@@ -66,7 +66,7 @@ describe('admin donors list', { timeout: 20_000 }, () => {
     const fifty = Array.from({ length: 50 }, (_, i) => ({ ...rosa, id: 100 + i }));
     const api = donorsApi({ '': { items: fifty, nextCursor: 'c2' }, c2: { items: [company], nextCursor: null } });
     renderApp('/admin/donantes', { ...FINANCE, handler: api.handler });
-    expect(await screen.findByText('Mostrando 1–50 de 51', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('Mostrando 1–50 de 51', {}, { timeout: 20_000 })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Siguiente/ }));
     expect(await screen.findByText('Mostrando 51–51 de 51')).toBeInTheDocument();
     expect(api.lists.at(-1)).toMatchObject({ cursor: 'c2' });
@@ -78,14 +78,14 @@ describe('admin donors list', { timeout: 20_000 }, () => {
   it('a bad amount is refused in Spanish and asks nothing of the API', async () => {
     const api = donorsApi();
     renderApp('/admin/donantes?minTotal=abc', { ...FINANCE, handler: api.handler });
-    expect(await screen.findByText('El monto no es válido.', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('El monto no es válido.', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(api.lists).toHaveLength(0);
   });
 
   it('COMMUNICATIONS gets the no-permission page and no Donantes entry', async () => {
     const api = donorsApi();
     renderApp('/admin/donantes', { user: { roles: ['COMMUNICATIONS'] }, handler: api.handler });
-    expect(await screen.findByText('No tienes permiso para ver esta página', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('No tienes permiso para ver esta página', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Donantes' })).not.toBeInTheDocument();
     expect(api.lists).toHaveLength(0);
   });
@@ -103,7 +103,7 @@ describe('admin donors list', { timeout: 20_000 }, () => {
       return api.handler(req);
     };
     renderApp('/admin/donantes?monthly=yes&q=rosa', { ...FINANCE, handler });
-    await screen.findByRole('table', { name: 'Donantes' }, { timeout: 6000 });
+    await screen.findByRole('table', { name: 'Donantes' }, { timeout: 20_000 });
     await userEvent.click(screen.getByRole('button', { name: 'Exportar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Exportar donantes' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ninguna' }));

@@ -23,8 +23,8 @@ describe('home when the site information fails', { timeout: 20_000 }, () => {
       handler: (req: RecordedRequest) =>
         req.url === '/public/site' ? (up ? { status: 200, data: site } : { status: 429, data: { detail: 'Demasiadas solicitudes. Por favor intenta más tarde.' } }) : undefined,
     });
-    const hero = (await screen.findByRole('heading', { level: 1 }, { timeout: 6000 })).closest('section')!;
-    const error = await within(hero).findByRole('alert', {}, { timeout: 6000 });
+    const hero = (await screen.findByRole('heading', { level: 1 }, { timeout: 20_000 })).closest('section')!;
+    const error = await within(hero).findByRole('alert', {}, { timeout: 20_000 });
     expect(error).toHaveTextContent('No pudimos cargar la información de la organización');
     expect(hero.querySelector('.animate-pulse')).toBeNull();
     expect(screen.getAllByRole('button', { name: /Reintentar|Volver a cargar/ })).toHaveLength(1);
@@ -38,7 +38,7 @@ describe('home when the site information fails', { timeout: 20_000 }, () => {
 describe('home promises', { timeout: 20_000 }, () => {
   it('a receipt for each gift, never a deductible one: a receipt not certified by SAT (FEL) does not prove it', async () => {
     renderApp('/', { handler: (req: RecordedRequest) => (req.url === '/public/site' ? { status: 200, data: site } : undefined) });
-    await screen.findByTestId('org-description', {}, { timeout: 6000 });
+    await screen.findByTestId('org-description', {}, { timeout: 20_000 });
     expect(screen.getByText('Recibo por cada donación')).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/deducible/i);
   });

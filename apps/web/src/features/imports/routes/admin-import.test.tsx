@@ -45,7 +45,7 @@ describe('admin import', { timeout: 20_000 }, () => {
   it('reads the file, asks for the missing column, lists the dry run and imports with the same mapping', async () => {
     const api = importApi();
     renderApp('/admin/donantes/importar', { ...FINANCE, handler: api.handler });
-    await userEvent.selectOptions(await screen.findByLabelText(/Qué contiene el archivo/, {}, { timeout: 6000 }), 'gifts');
+    await userEvent.selectOptions(await screen.findByLabelText(/Qué contiene el archivo/, {}, { timeout: 20_000 }), 'gifts');
     await userEvent.upload(screen.getByLabelText(/Archivo \(CSV o XLSX/), new File(['Nombre;Monto\nAna;100\n'], 'donaciones.csv', { type: 'text/csv' }));
     await userEvent.click(screen.getByRole('button', { name: 'Leer el archivo' }));
     expect(await screen.findByText('Primeras 1 de 2 filas del archivo')).toBeInTheDocument();

@@ -45,7 +45,7 @@ describe('confirm your email', { timeout: 20_000 }, () => {
   it('the dashboard says why there are no donations yet, and "Reenviar enlace" sends a new link', async () => {
     const fake = api(false);
     renderApp('/dashboard', { user: { email: EMAIL, roles: ['USER'] }, handler: fake.handler });
-    const banner = await screen.findByTestId('confirm-email-banner', {}, { timeout: 6000 });
+    const banner = await screen.findByTestId('confirm-email-banner', {}, { timeout: 20_000 });
     expect(within(banner).getByRole('heading', { name: 'Confirma tu correo para ver tus donaciones' })).toBeInTheDocument();
     const empty = await screen.findByTestId('dashboard-empty');
     expect(empty).toHaveTextContent(`Si ya donaste con ${EMAIL}, tus donaciones aparecerán aquí en cuanto confirmes tu correo`);
@@ -57,12 +57,12 @@ describe('confirm your email', { timeout: 20_000 }, () => {
 
   it('the settings show the banner too', async () => {
     renderApp('/settings', { user: { email: EMAIL, roles: ['USER'] }, handler: api(false).handler });
-    expect(await screen.findByTestId('confirm-email-banner', {}, { timeout: 6000 })).toHaveTextContent('Reenviar enlace');
+    expect(await screen.findByTestId('confirm-email-banner', {}, { timeout: 20_000 })).toHaveTextContent('Reenviar enlace');
   });
 
   it('a confirmed account sees no banner', async () => {
     renderApp('/dashboard', { user: { email: EMAIL, roles: ['USER'] }, handler: api(true).handler });
-    await screen.findByTestId('dashboard-empty', {}, { timeout: 6000 });
+    await screen.findByTestId('dashboard-empty', {}, { timeout: 20_000 });
     expect(screen.queryByTestId('confirm-email-banner')).not.toBeInTheDocument();
     expect(screen.getByTestId('dashboard-empty')).not.toHaveTextContent('confirmes tu correo');
   });

@@ -52,11 +52,11 @@ describe('a donor opens their own gift and comes back', { timeout: 20_000 }, () 
     const { router, requests } = renderApp('/donor/donations?status=pending&page=2', { user: donor, handler });
     // The filter and the page come from the address.
     await waitFor(() => expect(requests.some((r) => r.url === '/users/me/donations' && params(r)?.status === 'pending' && params(r)?.offset === 10)).toBe(true));
-    const links = await screen.findAllByRole('link', { name: 'Q185.50, ver la donación #MG12345678' }, { timeout: 6000 });
+    const links = await screen.findAllByRole('link', { name: 'Q185.50, ver la donación #MG12345678' }, { timeout: 20_000 });
     for (const link of links) expect(link).toHaveAttribute('href', '/donations/41');
 
     await user.click(links[0]);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Donación #41' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Donación #41' }, { timeout: 20_000 })).toBeInTheDocument();
     // Its owner may cancel the pending deposit there.
     expect(screen.getByRole('button', { name: 'Cancelar donación' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Volver a donaciones' })).not.toBeInTheDocument();
@@ -68,23 +68,23 @@ describe('a donor opens their own gift and comes back', { timeout: 20_000 }, () 
   it('choosing a status writes it to the address and starts again at page 1', async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/donor/donations?page=2', { user: donor, handler });
-    await user.selectOptions(await screen.findByLabelText('Estado', {}, { timeout: 6000 }), 'completed');
+    await user.selectOptions(await screen.findByLabelText('Estado', {}, { timeout: 20_000 }), 'completed');
     await waitFor(() => expect(router.state.location.search).toBe('?status=completed'));
   });
 
   it('the dashboard: each recent gift opens its page, which returns to the panel', async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/dashboard', { user: { roles: ['DONOR', 'USER'] }, handler });
-    const card = await screen.findByTestId('recent-donations-card', {}, { timeout: 6000 });
+    const card = await screen.findByTestId('recent-donations-card', {}, { timeout: 20_000 });
     const link = await within(card).findByRole('link', { name: /Q185\.50.*#MG12345678/ });
     expect(link).toHaveAttribute('href', '/donations/41');
     await user.click(link);
-    await user.click(await screen.findByRole('link', { name: 'Volver a Mi panel' }, { timeout: 6000 }));
+    await user.click(await screen.findByRole('link', { name: 'Volver a Mi panel' }, { timeout: 20_000 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('opened any other way (a shared link, a new tab), the page returns to the public list', async () => {
     renderApp('/donations/41', { user: donor, handler });
-    expect(await screen.findByRole('link', { name: 'Volver a donaciones' }, { timeout: 6000 })).toHaveAttribute('href', '/donations');
+    expect(await screen.findByRole('link', { name: 'Volver a donaciones' }, { timeout: 20_000 })).toHaveAttribute('href', '/donations');
   });
 });

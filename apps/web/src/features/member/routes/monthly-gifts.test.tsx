@@ -56,7 +56,7 @@ function openList(gifts: () => MonthlyGift[], extra?: (req: RecordedRequest) => 
   return { ...view, user: userEvent.setup() };
 }
 
-const items = () => screen.findAllByTestId('monthly-gift', {}, { timeout: 6000 });
+const items = () => screen.findAllByTestId('monthly-gift', {}, { timeout: 20_000 });
 
 describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
   it('shows each gift: amount a month, status in Spanish, where it goes, since, next charge, charges so far and total given', async () => {
@@ -95,7 +95,7 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
 
   it('with no gift yet, says so and offers "Dona cada mes" to /donate?frecuencia=mensual', async () => {
     openList(() => []);
-    expect(await screen.findByText('Aún no tienes donaciones mensuales', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('Aún no tienes donaciones mensuales', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Dona cada mes' })).toHaveAttribute('href', '/donate?frecuencia=mensual');
   });
 
@@ -108,7 +108,7 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
         return undefined;
       },
     });
-    expect(await screen.findByText('Confirma tu correo para ver aquí las donaciones mensuales que hiciste con él.', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('Confirma tu correo para ver aquí las donaciones mensuales que hiciste con él.', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByTestId('confirm-email-banner')).toBeInTheDocument();
   });
 
@@ -119,7 +119,7 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
       user: donor,
       handler: (req) => (req.url === '/member/monthly-gifts' ? (fail ? { status: 403, data: { detail: 'x' } } : { status: 200, data: [gift()] }) : undefined),
     });
-    expect(await screen.findByText('No pudimos cargar tus donaciones mensuales', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('No pudimos cargar tus donaciones mensuales', {}, { timeout: 20_000 })).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await items()).toHaveLength(1);
@@ -303,7 +303,7 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('radio', { name: /^2 meses/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Pausar la donación' }));
     await waitFor(() => expect(requests.find((r) => r.url.endsWith('/pause'))?.data).toEqual({ months: 2 }));
-    expect(await screen.findByTestId('paused-until', {}, { timeout: 6000 })).toHaveTextContent('En pausa hasta el 15 de febrero de 2027');
+    expect(await screen.findByTestId('paused-until', {}, { timeout: 20_000 })).toHaveTextContent('En pausa hasta el 15 de febrero de 2027');
     expect(screen.getByTestId('pending-change')).toHaveTextContent('Cambia a Q200.00 desde el 15 de febrero de 2027');
     const [after] = await items();
     expect(within(after).queryByRole('button', { name: 'Pausar' })).toBeNull();
@@ -405,7 +405,7 @@ describe('/donacion-mensual?token=... (no sign-in)', { timeout: 20_000 }, () => 
       }
       return undefined;
     });
-    const card = await screen.findByTestId('managed-gift', {}, { timeout: 6000 });
+    const card = await screen.findByTestId('managed-gift', {}, { timeout: 20_000 });
     expect(requests.find((r) => r.url === '/monthly-gifts/manage')?.config.params).toEqual({ token: 'tok.en-1' });
     expect(within(card).getByText('Rosa Tzul')).toBeInTheDocument();
     expect(within(card).getByRole('heading', { name: 'Q150.00 al mes' })).toBeInTheDocument();
@@ -434,7 +434,7 @@ describe('/donacion-mensual?token=... (no sign-in)', { timeout: 20_000 }, () => 
       if (req.url === '/monthly-gifts/manage/update-card') return { status: 200, data: { checkoutUrl: 'http://pagos.prueba/checkout-session/ch_card', giftId: 4 } };
       return undefined;
     });
-    const card = await screen.findByTestId('managed-gift', {}, { timeout: 6000 });
+    const card = await screen.findByTestId('managed-gift', {}, { timeout: 20_000 });
     expect(within(card).getByText('Pago pendiente')).toBeInTheDocument();
     expect(within(card).getByText(/Tu último cobro no se completó/)).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Actualizar tarjeta' }));
@@ -453,7 +453,7 @@ describe('/donacion-mensual?token=... (no sign-in)', { timeout: 20_000 }, () => 
       }
       return undefined;
     });
-    const card = await screen.findByTestId('managed-gift', {}, { timeout: 6000 });
+    const card = await screen.findByTestId('managed-gift', {}, { timeout: 20_000 });
     expect(within(card).getByText('Pausada')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Pausar' })).toBeNull();
     await user.click(within(card).getByRole('button', { name: 'Reanudar ahora' }));
@@ -476,7 +476,7 @@ describe('/donacion-mensual?token=... (no sign-in)', { timeout: 20_000 }, () => 
     openManage('/donacion-mensual?token=abc', (req) =>
       req.url === '/monthly-gifts/manage' ? { status: 200, data: managed({ status: 'paused', pausedUntil: '2026-12-15T16:00:00Z', resumeChargeAt: null }) } : undefined,
     );
-    const card = await screen.findByTestId('managed-gift', {}, { timeout: 6000 });
+    const card = await screen.findByTestId('managed-gift', {}, { timeout: 20_000 });
     expect(within(card).getByText('Pausada')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Reanudar ahora' })).toBeNull();
     expect(within(card).queryByRole('button', { name: 'Pausar' })).toBeNull();
@@ -489,7 +489,7 @@ describe('/donacion-mensual?token=... (no sign-in)', { timeout: 20_000 }, () => 
       if (req.url === '/monthly-gifts/manage/resume') return { status: 409, data: { detail: refusal } };
       return undefined;
     });
-    const card = await screen.findByTestId('managed-gift', {}, { timeout: 6000 });
+    const card = await screen.findByTestId('managed-gift', {}, { timeout: 20_000 });
     await user.click(within(card).getByRole('button', { name: 'Reanudar ahora' }));
     const dialog = screen.getByRole('alertdialog', { name: '¿Reanudar tu donación mensual ahora?' });
     await user.click(within(dialog).getByRole('button', { name: 'Sí, reanudar' }));
@@ -503,7 +503,7 @@ describe('/donacion-mensual?token=... (no sign-in)', { timeout: 20_000 }, () => 
     ['a malformed token', '/donacion-mensual?token=x', 400],
   ])('%s shows a clear Spanish message and nothing else', async (_, url, status) => {
     openManage(url, (req) => (req.url === '/monthly-gifts/manage' ? { status, data: { detail: 'El enlace no es válido' } } : undefined));
-    const message = await screen.findByTestId('manage-invalid', {}, { timeout: 6000 });
+    const message = await screen.findByTestId('manage-invalid', {}, { timeout: 20_000 });
     expect(message).toHaveTextContent('Este enlace no es válido o ya venció');
     expect(within(message).getByRole('link', { name: 'contacto@fundacion.gt' })).toHaveAttribute('href', 'mailto:contacto@fundacion.gt');
     expect(screen.queryByTestId('managed-gift')).toBeNull();
@@ -520,7 +520,7 @@ describe('/donacion-mensual?token=... (no sign-in)', { timeout: 20_000 }, () => 
       }
       return undefined;
     });
-    const card = await screen.findByTestId('managed-gift', {}, { timeout: 6000 });
+    const card = await screen.findByTestId('managed-gift', {}, { timeout: 20_000 });
     await user.click(within(card).getByRole('button', { name: 'Cancelar' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Sí, cancelar la donación' }));
     expect(await screen.findByTestId('manage-invalid')).toBeInTheDocument();
@@ -530,13 +530,13 @@ describe('/donacion-mensual?token=... (no sign-in)', { timeout: 20_000 }, () => 
 
   it('without a token it asks nothing of the server', async () => {
     const { requests } = openManage('/donacion-mensual', () => undefined);
-    expect(await screen.findByTestId('manage-invalid', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('manage-invalid', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(requests.some((r) => r.url.startsWith('/monthly-gifts'))).toBe(false);
   });
 
   it('a failure of the server is not called an invalid link: it offers a retry', async () => {
     openManage('/donacion-mensual?token=abc', (req) => (req.url === '/monthly-gifts/manage' ? { status: 503, data: { detail: 'x' } } : undefined));
-    expect(await screen.findByText('No pudimos cargar tu donación mensual', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('No pudimos cargar tu donación mensual', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.queryByTestId('manage-invalid')).toBeNull();
   });
 });

@@ -31,7 +31,7 @@ describe('withdrawing a consent', { timeout: 30_000 }, () => {
       },
     });
     const user = userEvent.setup();
-    expect(await screen.findByText('Rosa Tum (madre) · Fotos e historia · del 15/01/2026 al 15/01/2027', {}, { timeout: 6000 })).toBeTruthy();
+    expect(await screen.findByText('Rosa Tum (madre) · Fotos e historia · del 15/01/2026 al 15/01/2027', {}, { timeout: 20_000 })).toBeTruthy();
     expect(screen.getByText('Vigente')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Retirar el consentimiento de Rosa Tum' }));

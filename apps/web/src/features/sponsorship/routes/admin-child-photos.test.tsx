@@ -36,7 +36,7 @@ describe("a child's photo", { timeout: 30_000 }, () => {
     const uploads: RecordedRequest[] = [];
     openRecord(uploads);
     const user = userEvent.setup();
-    const input = (await screen.findByLabelText('Subir foto', {}, { timeout: 6000 })) as HTMLInputElement;
+    const input = (await screen.findByLabelText('Subir foto', {}, { timeout: 20_000 })) as HTMLInputElement;
     // jsdom cannot draw an image, as a browser cannot draw some HEIC files: nothing fits, nothing is sent.
     const large = new File([new Uint8Array(SLIP_MAX_BYTES + 1)], 'foto.jpg', { type: 'image/jpeg' });
     await user.upload(input, large);
@@ -53,7 +53,7 @@ describe("a child's photo", { timeout: 30_000 }, () => {
     openRecord(uploads);
     // The picker's filter is only a hint: a phone offers "Todos los archivos".
     const user = userEvent.setup({ applyAccept: false });
-    const input = (await screen.findByLabelText('Subir foto', {}, { timeout: 6000 })) as HTMLInputElement;
+    const input = (await screen.findByLabelText('Subir foto', {}, { timeout: 20_000 })) as HTMLInputElement;
     for (const file of [new File(['GIF89a'], 'dibujo.gif', { type: 'image/gif' }), new File(['hola'], 'notas.txt', { type: 'text/plain' })]) {
       await user.upload(input, file);
       expect(await screen.findByText(sponsorshipMessages.photoNotImage)).toBeTruthy();

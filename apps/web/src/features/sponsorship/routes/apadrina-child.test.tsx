@@ -25,7 +25,7 @@ describe('/apadrina/:id when the child is no longer waiting', () => {
   it('tells the visitor who holds the place that it is theirs, with the way back to finish', async () => {
     window.sessionStorage.setItem('apadrina.reserva', JSON.stringify(hold(4, 25)));
     renderApp('/apadrina/4', { handler: (req) => (req.url === '/sponsorship/children/4' ? notWaiting : undefined) });
-    expect(await screen.findByText(/^Reservaste el lugar de Itzel para ti hasta el /, {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText(/^Reservaste el lugar de Itzel para ti hasta el /, {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continuar con mi apadrinamiento' })).toHaveAttribute('href', '/apadrina/reserva');
     expect(screen.queryByText('Esta niña o este niño ya no está en la lista de espera.')).not.toBeInTheDocument();
   });
@@ -33,7 +33,7 @@ describe('/apadrina/:id when the child is no longer waiting', () => {
   it('says the child is no longer waiting to anyone else, and once the hold has run out', async () => {
     window.sessionStorage.setItem('apadrina.reserva', JSON.stringify(hold(4, -1)));
     renderApp('/apadrina/4', { handler: (req) => (req.url === '/sponsorship/children/4' ? notWaiting : undefined) });
-    expect(await screen.findByText('Esta niña o este niño ya no está en la lista de espera.', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('Esta niña o este niño ya no está en la lista de espera.', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Continuar con mi apadrinamiento' })).not.toBeInTheDocument();
   });
 
@@ -47,7 +47,7 @@ describe('/apadrina/:id when the child is no longer waiting', () => {
         return undefined;
       },
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Apadrinar a Lupita' }, { timeout: 6000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Apadrinar a Lupita' }, { timeout: 20_000 }));
     const sent = requests.find((r) => r.url === '/sponsorship/holds');
     expect(sent?.data).toEqual({ childId: 7, replaces: 'token-de-prueba-123' });
   });

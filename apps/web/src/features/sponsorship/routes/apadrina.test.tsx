@@ -12,7 +12,7 @@ const answer = (children: (typeof lupita)[]) => ({ status: 200, data: { children
 describe('/apadrina', { timeout: 20_000 }, () => {
   it('a filter that matches nobody leaves "Donde más se necesite" open while someone waits elsewhere', async () => {
     const { user } = renderAppWithUser((params) => (params?.department === 'Petén' ? [] : [lupita]));
-    expect(await screen.findByText('Lupita', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('Lupita', {}, { timeout: 20_000 })).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Departamento'), 'Petén');
     expect(await screen.findByText('No hay niñas ni niños esperando con esos filtros.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Apadrinar por Q250.00 al mes' })).toBeEnabled();
@@ -20,7 +20,7 @@ describe('/apadrina', { timeout: 20_000 }, () => {
 
   it('with nobody waiting at all, says so and offers "Dona cada mes"', async () => {
     renderAppWithUser(() => []);
-    expect(await screen.findByText('En este momento todas las niñas y todos los niños tienen quien los apadrine.', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('En este momento todas las niñas y todos los niños tienen quien los apadrine.', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.queryByText(/con esos filtros/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Dona cada mes' })).toHaveAttribute('href', '/donate?frecuencia=mensual');
     expect(screen.getByRole('button', { name: 'Apadrinar por Q250.00 al mes' })).toBeDisabled();

@@ -33,14 +33,14 @@ function renderMine(roles: string[], mine: MySponsorships, url = '/donor/ahijado
 }
 
 const menuLinks = async () => {
-  const [nav] = await screen.findAllByRole('navigation', { name: 'Navegación del panel' }, { timeout: 6000 });
+  const [nav] = await screen.findAllByRole('navigation', { name: 'Navegación del panel' }, { timeout: 20_000 });
   return within(nav).getAllByRole('link').map((a) => a.textContent);
 };
 
 describe('Mi ahijado/a', { timeout: 30_000 }, () => {
   it('a USER whose first transfer is on its way has the menu entry and reads that the place is held until it is confirmed', async () => {
     renderMine(['USER'], HELD);
-    expect(await screen.findByText(t.heldByTransfer('Marisol', '5 de diciembre de 2026', 'TM123456'), {}, { timeout: 6000 })).toBeTruthy();
+    expect(await screen.findByText(t.heldByTransfer('Marisol', '5 de diciembre de 2026', 'TM123456'), {}, { timeout: 20_000 })).toBeTruthy();
     expect(screen.getByText(t.heldNext)).toBeTruthy();
     expect(screen.getByText(t.pendingPayment)).toBeTruthy();
     await expect.poll(menuLinks).toContain('Mi ahijado/a');
@@ -52,13 +52,13 @@ describe('Mi ahijado/a', { timeout: 30_000 }, () => {
   it('a USER without any sponsorship has no menu entry', async () => {
     // The page opened by its address: once it shows the (empty) answer, the menu has read the same one.
     renderMine(['USER'], { sponsorships: [], past: [] });
-    expect(await screen.findByText(t.myChildEmpty, {}, { timeout: 6000 })).toBeTruthy();
+    expect(await screen.findByText(t.myChildEmpty, {}, { timeout: 20_000 })).toBeTruthy();
     expect(await menuLinks()).toEqual(['Mi panel', 'Donaciones', 'Estadísticas', 'Donar', 'Perfil']);
   });
 
   it('lists the ended sponsorships with the first name, dates, how each ended and its letters', async () => {
     renderMine(['DONOR'], PAST);
-    const card = (await screen.findByRole('heading', { name: t.pastTitle }, { timeout: 6000 })).closest('section')!;
+    const card = (await screen.findByRole('heading', { name: t.pastTitle }, { timeout: 20_000 })).closest('section')!;
     const items = within(card).getAllByRole('listitem');
     expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual(['Kevin', 'Lupita']);
     expect(within(items[0]).getByText('Del 10 de enero de 2026 al 20 de noviembre de 2026')).toBeTruthy();

@@ -54,7 +54,7 @@ describe('staff write a progress report', { timeout: 30_000 }, () => {
       },
     });
     const user = userEvent.setup();
-    const form = await screen.findByRole('form', { name: 'Nuevo informe' }, { timeout: 6000 });
+    const form = await screen.findByRole('form', { name: 'Nuevo informe' }, { timeout: 20_000 });
     expect(await screen.findByText('Aún no hay informes.')).toBeTruthy();
     await user.type(within(form).getByLabelText(/Periodo/), 'Segundo semestre 2026');
     await user.type(within(form).getByLabelText(/Asistencia/), '97');
@@ -87,7 +87,7 @@ describe('staff write a progress report', { timeout: 30_000 }, () => {
       },
     });
     const user = userEvent.setup();
-    const form = await screen.findByRole('form', { name: 'Nuevo informe' }, { timeout: 6000 });
+    const form = await screen.findByRole('form', { name: 'Nuevo informe' }, { timeout: 20_000 });
     await user.type(within(form).getByLabelText(/Periodo/), 'Primer semestre');
     await user.type(within(form).getByLabelText(/Mensaje para quien apadrina/), 'Un saludo grande para ti desde la escuela.');
     await user.click(within(form).getByRole('button', { name: 'Publicar informe' }));
@@ -118,7 +118,7 @@ describe("a progress report's photo of a type the API refuses", { timeout: 30_00
     openRecord(sent);
     // The picker's filter is only a hint: a phone offers "Todos los archivos".
     const user = userEvent.setup({ applyAccept: false });
-    const input = (await screen.findByLabelText('Agregar foto', {}, { timeout: 6000 })) as HTMLInputElement;
+    const input = (await screen.findByLabelText('Agregar foto', {}, { timeout: 20_000 })) as HTMLInputElement;
     for (const file of refused) {
       await user.upload(input, file);
       expect(await screen.findByText(progressReportMessages.photoNotImage)).toBeTruthy();
@@ -135,7 +135,7 @@ describe("a progress report's photo of a type the API refuses", { timeout: 30_00
     const sent: RecordedRequest[] = [];
     openRecord(sent);
     const user = userEvent.setup({ applyAccept: false });
-    const form = await screen.findByRole('form', { name: 'Nuevo informe' }, { timeout: 6000 });
+    const form = await screen.findByRole('form', { name: 'Nuevo informe' }, { timeout: 20_000 });
     await user.type(within(form).getByLabelText(/Periodo/), 'Segundo semestre 2026');
     await user.type(within(form).getByLabelText(/Mensaje para quien apadrina/), 'Kevin dice gracias por acompañarlo este semestre.');
     const input = within(form).getByLabelText(/^Foto/) as HTMLInputElement;
@@ -169,7 +169,7 @@ describe('Reportes pendientes', { timeout: 30_000 }, () => {
         return undefined;
       },
     });
-    expect(await screen.findByText('2 niñas y niños sin informe de avance reciente', {}, { timeout: 6000 })).toBeTruthy();
+    expect(await screen.findByText('2 niñas y niños sin informe de avance reciente', {}, { timeout: 20_000 })).toBeTruthy();
     const link = screen.getAllByRole('link', { name: 'Itzel Ejemplo Ficticio' })[0];
     expect(link.getAttribute('href')).toBe('/admin/apadrinamiento/9');
     expect(screen.getAllByText('89 días').length).toBeGreaterThan(0);
@@ -203,7 +203,7 @@ describe('the sponsor reads the reports in Mi ahijado/a', { timeout: 30_000 }, (
         return undefined;
       },
     });
-    const section = (await screen.findByRole('heading', { name: 'Informes de avance' }, { timeout: 6000 })).closest('section')!;
+    const section = (await screen.findByRole('heading', { name: 'Informes de avance' }, { timeout: 20_000 })).closest('section')!;
     await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(2));
     const headings = within(section).getAllByRole('heading', { level: 4 }).map((h) => h.textContent);
     expect(headings).toEqual(['Segundo semestre 2026', 'Primer semestre 2026']);
