@@ -113,6 +113,10 @@ describe('importing a statement and confirming a match', () => {
     expect(refused.json().detail).toMatch(/ya no coincide/);
 
     const line4 = byLine.get(4)!;
+    // A donation number past the database's integer names no donation: refused with the field's message (was a 500).
+    const tooLarge = await post(`/${imported.id}/lines/${line4.id}/confirm`, { donation_id: 2_147_483_648 });
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json().errors).toHaveProperty('donation_id');
     const confirmed = await post(`/${imported.id}/lines/${line4.id}/confirm`, { donation_id: matching.id });
     expect(confirmed.statusCode).toBe(200);
     const after = confirmed.json() as StatementImport;

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { bankStatementsMessages } from '../messages/bank-statements';
 import { taxIdMessages } from '../messages/tax-id';
-import { decimalId, personName } from './fields';
+import { decimalId, personName, rowIdField } from './fields';
 
 const v = bankStatementsMessages.validation;
 
@@ -180,7 +180,7 @@ export type StatementImportQuery = z.input<typeof statementImportQuerySchema>;
 export const statementLineParamsSchema = z.object({ id: decimalId, lineId: decimalId });
 
 export const confirmStatementLineSchema = z.object({
-  donation_id: z.number({ error: v.donationRequired }).int({ error: v.donationRequired }).positive({ error: v.donationRequired }),
+  donation_id: rowIdField(v.donationRequired),
 });
 export type ConfirmStatementLine = z.infer<typeof confirmStatementLineSchema>;
 

@@ -94,6 +94,16 @@ export function boundedDate() {
 /** The largest id a row can have (PostgreSQL's integer): a larger one names no row, and is refused before the database is asked. */
 export const ROW_ID_MAX = 2_147_483_647;
 
+/** A row's id sent as a number (a body's field), refused with the field's own message when it can name no row. */
+export function rowIdField(message: string) {
+  return z.number({ error: message }).int({ error: message }).positive({ error: message }).max(ROW_ID_MAX, { error: message });
+}
+
+/** The same, read from a query or path string: "2147483648" is refused here, not by the database. */
+export function rowIdParam(message: string) {
+  return z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(ROW_ID_MAX, { error: message });
+}
+
 /**
  * A positive id in a path, written in decimal digits only: Number() would also read `0x10`, `1e1`,
  * ` 5` or `016` as numbers, so that /donations/0x10 showed donation 16.

@@ -14,7 +14,7 @@ import {
   transferHoldRange as transferHoldMessage,
 } from '../messages/sponsorship-settings';
 import { publicDonationSchema } from './donate';
-import { ROW_ID_MAX } from './fields';
+import { ROW_ID_MAX, rowIdParam } from './fields';
 import { DEFAULT_SPONSORSHIP_AMOUNTS, birthdayGiftWindowSchema, sponsorshipAmountFields } from './sponsorship-amounts';
 import { sponsorPaymentMethodSchema, sponsorTransferInstructionsSchema } from './sponsorship-transfer';
 import { CHILD_STATUSES, CONSENT_SCOPES, GUATEMALA_DEPARTMENTS, SPONSORSHIP_END_REASONS, SPONSORSHIP_STATUSES } from './sponsorship-codes';
@@ -138,7 +138,7 @@ export const publicChildrenQuerySchema = z.object({
   minAge: z.coerce.number({ error: m.ageInvalid }).int({ error: m.ageInvalid }).min(0, { error: m.ageInvalid }).max(18, { error: m.ageInvalid }).optional(),
   maxAge: z.coerce.number({ error: m.ageInvalid }).int({ error: m.ageInvalid }).min(0, { error: m.ageInvalid }).max(18, { error: m.ageInvalid }).optional(),
   department: z.enum(GUATEMALA_DEPARTMENTS, { error: m.departmentInvalid }).optional(),
-  programId: z.coerce.number({ error: m.programInvalid }).int({ error: m.programInvalid }).positive({ error: m.programInvalid }).optional(),
+  programId: rowIdParam(m.programInvalid).optional(),
 });
 export type PublicChildrenQuery = z.infer<typeof publicChildrenQuerySchema>;
 
