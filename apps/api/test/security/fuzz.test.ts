@@ -540,16 +540,38 @@ describe('fuzzing every endpoint', () => {
   describe('what the fuzzer found, pinned', () => {
     const admin = () => ({ authorization: `Bearer ${tokens.ADMIN}` });
 
-    it('an id past the database\'s integer, in every path and in every query key a route declares, is refused, never a 500', { timeout: 300_000 }, async () => {
+    it('a crafted page cursor, in every query key named for one, is refused, never a 500', { timeout: 300_000 }, async () => {
+      // Year 0000 is a date to JavaScript, not to PostgreSQL; a donor cursor is JSON the client sends back.
+      const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const crafted = [
+        '0000-01-01T00:00:00.000000Z_1', '2026-02-30T25:00:00.000000Z_1', '2026-02-28T10:00:00.000000Z_99999999999999', '9999-12-31T23:59:59.999999Z_1',
+        b64({ name: 'x', id: 99_999_999_999 }), b64({ name: 'a\u0000b', id: 1 }), b64({ name: 'x', id: -1 }), b64([null]), b64(null), 'no-es-un-cursor',
+      ];
+      baseline = await dataSnapshot(ctx.db);
+      for (const route of routes.filter((r) => r.method === 'GET')) {
+        for (const key of (queryKeysOf.get(route.url) ?? []).filter((k) => /cursor|after|before/i.test(k))) {
+          for (const value of crafted) {
+            const url = `${validPath(route.url)}?${key}=${encodeURIComponent(value)}`;
+            await send(route, { method: 'GET', url, headers: admin() }, url);
+          }
+        }
+      }
+      expect(await dataSnapshot(ctx.db)).toEqual(baseline);
+    });
+
+    it('an id past the database\'s integer or a day that does not exist, in every path and query key a route declares, is refused, never a 500', { timeout: 300_000 }, async () => {
       // A schema that reads an id without the integer's bound let 2147483648 reach PostgreSQL ("out of range"):
-      // resetting a staff member's second step, a passkey's removal, the public children's programme filter.
+      // resetting a staff member's second step, a passkey's removal, the public children's programme filter;
+      // the donors' date filters took 2026-02-30 by its shape alone.
       baseline = await dataSnapshot(ctx.db);
       for (const route of routes.filter((r) => keyOf(r) !== `POST ${V1}/auth/logout`)) {
         const sample = SAMPLES[keyOf(route)];
         const body = takesBody(route) && sample !== null ? { 'content-type': 'application/json', payload: JSON.stringify(sample) } : {};
         const urls = [
           ...(route.url.includes(':') ? ['2147483648', '99999999999'].map((id) => route.url.replace(/:(\w+)/g, id)) : []),
-          ...(queryKeysOf.get(route.url) ?? []).flatMap((key) => ['2147483648', '99999999999'].map((id) => `${validPath(route.url)}?${key}=${id}`)),
+          ...(queryKeysOf.get(route.url) ?? []).flatMap((key) =>
+            ['2147483648', '99999999999', '2026-02-30', '0000-01-01'].map((value) => `${validPath(route.url)}?${key}=${value}`),
+          ),
         ];
         for (const url of urls) {
           const { payload, ...contentType } = body as { payload?: string };

@@ -6,7 +6,7 @@ import { donorsMessages as m } from '../messages/donors';
 import { taxIdMessages } from '../messages/tax-id';
 import { TAX_ID_MAX_LENGTH } from '../tax-id';
 import { errorResponseSchema } from './common';
-import { amountFilter, decimalId, emailField } from './fields';
+import { amountFilter, boundedDate, decimalId, emailField } from './fields';
 
 export const DONOR_KINDS = ['person', 'company'] as const;
 export const DONOR_EXPORT_COLUMNS = [
@@ -16,7 +16,8 @@ export const DONOR_EXPORT_COLUMNS = [
 export type DonorExportColumn = (typeof DONOR_EXPORT_COLUMNS)[number];
 export const DONOR_PAGE_SIZE = 50;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.dateInvalid }).optional();
+/** A calendar day (`2026-02-28`); one that does not exist (`2026-02-30`, year 0000) is refused here, not by the database. */
+const day = boundedDate(m.dateInvalid).optional();
 const quetzales = amountFilter(m.amountInvalid, 1e12);
 
 /** The filters of the list and of the export. */

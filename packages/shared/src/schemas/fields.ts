@@ -83,12 +83,12 @@ export function boundedDateTime(invalid: string) {
  */
 export const RECORDED_DAY_MIN = '2000-01-01';
 
-/** An ISO calendar date (`2026-01-31`) within 1900–2100. */
-export function boundedDate() {
-  return z.iso.date({ error: v.dateOutOfRange }).refine((s) => {
+/** An ISO calendar date (`2026-01-31`) that exists, within 1900–2100; `message` says otherwise. */
+export function boundedDate(message: string = v.dateOutOfRange) {
+  return z.iso.date({ error: message }).refine((s) => {
     const year = Number(s.slice(0, 4));
     return year >= DATE_MIN_YEAR && year <= DATE_MAX_YEAR;
-  }, { error: v.dateOutOfRange });
+  }, { error: message });
 }
 
 /** The largest id a row can have (PostgreSQL's integer): a larger one names no row, and is refused before the database is asked. */

@@ -157,12 +157,13 @@ const periodTotals = {
  * instant are told apart by the id, so each row comes once whatever the page size.
  */
 export const PAGE_CURSOR_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_\d{1,15}$/;
-/** A real instant and an id PostgreSQL can compare, not only the cursor's shape (2026-02-30 matches the pattern). */
+/** A real instant and an id PostgreSQL can compare, not only the cursor's shape (2026-02-30 and year 0000 match the pattern). */
 export function isCursorValue(cursor: string): boolean {
   const split = cursor.lastIndexOf('_');
   const instant = cursor.slice(0, split);
   const date = new Date(`${instant.slice(0, 23)}Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === instant.slice(0, 19) && Number(cursor.slice(split + 1)) <= 2_147_483_647;
+  // Year 0 is a date to JavaScript but not to PostgreSQL.
+  return date.getUTCFullYear() >= 1 && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === instant.slice(0, 19) && Number(cursor.slice(split + 1)) <= 2_147_483_647;
 }
 const OWN_PAGE_INVALID = 'La página pedida no es válida; vuelve a cargar la lista';
 export const OWN_PAGE_DEFAULT_LIMIT = 50;

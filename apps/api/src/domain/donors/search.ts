@@ -5,6 +5,7 @@
 import { type SQL, and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { DONOR_PAGE_SIZE, type DonorFilters, type DonorList } from '@donaciones/shared/schemas/donors';
 import { donorsMessages as m } from '@donaciones/shared/messages/donors';
+import { ROW_ID_MAX } from '@donaciones/shared/schemas/fields';
 import type { Db } from '../../db/client';
 import { donors } from '../../db/schema';
 import { badRequest } from '../../errors';
@@ -88,7 +89,8 @@ interface Cursor {
 function readCursor(cursor: string): Cursor {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Cursor;
-    if (typeof value.name === 'string' && Number.isInteger(value.id)) return value;
+    // The cursor comes back from the client: its id must be one PostgreSQL can compare and its name text it can hold.
+    if (typeof value.name === 'string' && !value.name.includes('\u0000') && Number.isInteger(value.id) && value.id > 0 && value.id <= ROW_ID_MAX) return value;
   } catch {
     // answered below
   }
