@@ -157,4 +157,28 @@ describe('pending donations stay out of public figures', () => {
     expect(seen).toMatchObject({ donor_masked: true, reference_code: null, receipt_number: null, can_cancel: false });
     await ctx.db.delete(donations).where(eq(donations.id, deposit.id));
   });
+
+  // The donor area's gift page (/donor/donations/{id}) reads GET /users/me/donations/{id}: the owner's gift as
+  // GET /donations/{id} shows it to them, and nobody else's, not even a completed one or to staff.
+  it('answers the owner each gift of Mis donaciones as the public page does, and anyone else not found', async () => {
+    const deposit = await make.donation(ctx.db, { status: 'pending', userId: owner.id, paymentMethod: 'bank_deposit' });
+    for (const id of [completedId, ownPendingId, deposit.id]) {
+      const own = await inject(ctx.app, { url: `/api/v1/users/me/donations/${id}`, token: owner.token });
+      expect(own.statusCode, String(id)).toBe(200);
+      const page = (await inject(ctx.app, { url: `/api/v1/donations/${id}`, token: owner.token })).json<Donation>();
+      expect(own.json<Donation>()).toEqual(page);
+    }
+    expect((await inject(ctx.app, { url: `/api/v1/users/me/donations/${deposit.id}`, token: owner.token })).json<Donation>()).toMatchObject({ can_cancel: true, donor_masked: false });
+    // The completed gift the public page shows anyone, masked, is not another donor's own, nor staff's.
+    for (const caller of [stranger, admin]) {
+      for (const id of [completedId, deposit.id]) {
+        const res = await inject(ctx.app, { url: `/api/v1/users/me/donations/${id}`, token: caller.token });
+        expect(res.statusCode, `${id}`).toBe(404);
+        expect(res.json<{ detail: string }>().detail).toBe('Donación no encontrada');
+      }
+    }
+    expect((await inject(ctx.app, { url: '/api/v1/users/me/donations/999999', token: owner.token })).statusCode).toBe(404);
+    expect((await inject(ctx.app, { url: `/api/v1/users/me/donations/${completedId}` })).statusCode).toBe(401);
+    await ctx.db.delete(donations).where(eq(donations.id, deposit.id));
+  });
 });

@@ -549,6 +549,12 @@ const matrix: Record<string, Entry> = {
     }),
   },
   [`GET ${V1}/users/me/donations`]: { ...signedIn(200), other: 200, request: meQuery(`${V1}/users/me/donations`) },
+  [`GET ${V1}/users/me/donations/:id`]: {
+    // The donor area's gift page: the caller's own gift only; another's answers 404 as an unknown id, even completed.
+    ...signedIn(200),
+    other: 404,
+    request: async ({ owner }) => ({ url: `${V1}/users/me/donations/${(await completedDonationOf(owner)).id}` }),
+  },
   [`GET ${V1}/users/me/history`]: { ...signedIn(200), other: 200, request: meQuery(`${V1}/users/me/history`) },
   [`GET ${V1}/users/me/receipts`]: { ...signedIn(200), other: 200, request: meQuery(`${V1}/users/me/receipts`) },
   [`GET ${V1}/dashboard/stats`]: { ...signedIn(200), other: 200, request: meQuery(`${V1}/dashboard/stats`) },

@@ -159,9 +159,14 @@ export async function createDonation(db: Database, input: { data: CreateDonation
   return toDonationView(row, { viewer: input.viewer });
 }
 
-export async function getDonation(db: Db, input: { id: number; viewer: Viewer | null }): Promise<Donation> {
+/**
+ * GET /donations/:id, and with `own` GET /users/me/donations/:id (the donor area's gift page): then only
+ * the viewer's own gift, whatever its status; another's, even completed or seen by staff, is not found.
+ */
+export async function getDonation(db: Db, input: { id: number; viewer: Viewer | null; own?: boolean }): Promise<Donation> {
   const [found] = await selectWithOptIn(db).where(eq(donations.id, input.id)).limit(1);
-  if (!found || !visibleTo(found.donation, input.viewer)) throw notFound(donationsMessages.notFoundApi);
+  const shown = found && (input.own ? input.viewer != null && found.donation.userId === input.viewer.id : visibleTo(found.donation, input.viewer));
+  if (!shown) throw notFound(donationsMessages.notFoundApi);
   const view = toDonationView(found.donation, { viewer: input.viewer, donorIsPublic: found.donorIsPublic, receiptSeries: found.receiptSeries });
   return { ...view, designation: await designationOf(db, found.donation.programId) };
 }

@@ -1,10 +1,13 @@
-// The member's own donations: the paged list and the history by year and month.
+// The member's own donations: the paged list, one gift, and the history by year and month.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamSchema } from '@donaciones/shared/schemas/common';
+import { donationSchema } from '@donaciones/shared/schemas/donations';
 import { historySchema, myDonationListSchema, myDonationsQuerySchema, ownPageQuerySchema } from '@donaciones/shared/schemas/member';
 import { signedInUser } from '../../http/auth';
+import { getDonation } from '../../domain/giving/donations';
 import { donationHistory, listMyDonations } from '../../domain/giving/own-donations';
-import { MEMBER_TAG as TAG, bearer, guarded } from '../common';
+import { MEMBER_TAG as TAG, bearer, error, guarded } from '../common';
 
 export default async function memberDonationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -21,6 +24,23 @@ export default async function memberDonationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => listMyDonations(app.db, signedInUser(request).id, request.query),
+  );
+
+  r.get(
+    '/users/me/donations/:id',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Una donación propia',
+        description:
+          'La donación de la cuenta, de cualquier estado, como GET /donations/{id} la muestra a su dueño (can_cancel mientras está pendiente). ' +
+          'La de otra cuenta responde 404 como un id desconocido, aunque esté completada o quien pregunte sea del equipo.',
+        security: bearer,
+        params: idParamSchema,
+        response: { 200: donationSchema, ...guarded, 404: error },
+      },
+    },
+    async (request) => getDonation(app.db, { id: request.params.id, viewer: signedInUser(request), own: true }),
   );
 
   r.get(
