@@ -115,7 +115,7 @@ test.describe('donor area', () => {
     expect(await pdfText(await statement.path())).toContain(`Constancia anual de donaciones ${year}`);
   });
 
-  test('a gift of Mis donaciones opens its page, where its owner cancels it while pending, and the page returns to the same filter', async ({ page }) => {
+  test('a gift of Mis donaciones opens its page in the donor area, where its owner cancels it while pending, and the page returns to the same filter', async ({ page }) => {
     await page.setViewportSize(WIDTHS.phone);
     const account = await registerAccount(page);
     const token = (await (await page.request.post('/api/v1/auth/login', { data: account })).json()).access_token as string;
@@ -136,9 +136,19 @@ test.describe('donor area', () => {
     // A keyboard reaches it and Enter opens it.
     await link.focus();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`/donations/${gift.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/donor/donations/${gift.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: `Donación #${gift.id}` })).toBeVisible();
+    // Still the signed-in area: at 390 px its drawer menu (this new account is a plain USER until a gift
+    // completes: its menu has no "Mis donaciones"), and no public header.
+    await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await expect(page.getByRole('dialog').getByRole('navigation', { name: 'Navegación del panel' }).getByRole('link', { name: 'Mi panel' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    // Pending: no completion yet, so it reads the day it was made, the day Mis donaciones gives it.
+    await expect(page.getByTestId('donation-date')).toHaveText(/^Registrada el \d\d\/\d\d\/\d{4}$/);
     await screens(page, 'own-gift');
+    await page.setViewportSize(WIDTHS.phone);
 
     await page.getByRole('button', { name: 'Cancelar donación' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar donación' }).click();
@@ -148,14 +158,35 @@ test.describe('donor area', () => {
     await expect(page.getByText('No tienes donaciones con este filtro.')).toBeVisible();
   });
 
-  test('a recent gift of the dashboard opens its page, which returns to the panel', async ({ page }) => {
+  test('a recent gift of the dashboard opens its page in the donor area, dated as Mis donaciones dates it, and returns to the panel', async ({ page }) => {
+    await page.setViewportSize(WIDTHS.desktop);
     await login(page, DEMO.donor.email, DEMO.donor.password);
     await page.goto('/dashboard');
     const recent = page.getByTestId('recent-donations-card').getByRole('link', { name: /#MG\d{8}/ }).first();
+    const reference = (await recent.textContent())?.match(/#MG\d{8}/)?.[0] ?? '';
     await recent.click();
+    await expect(page).toHaveURL(/\/donor\/donations\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: /^Donación #\d+$/ })).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'Navegación del panel' });
+    await expect(menu.getByRole('link', { name: 'Mis donaciones' })).toHaveAttribute('aria-current', 'page');
+    await expect(menu.getByRole('link', { name: 'Mi panel' })).not.toHaveAttribute('aria-current');
+    // The heading gives the day Mis donaciones shows for the gift: its completion's, or while pending the day it was made.
+    const completed = (await page.getByTestId('outcome-note').filter({ hasText: 'Esta donación fue completada' }).count()) === 1;
+    const dated = page.getByTestId('donation-date');
+    await expect(dated).toHaveText(new RegExp(`^${completed ? 'Completada' : 'Registrada'} el \\d\\d/\\d\\d/\\d{4}$`));
+    const day = ((await dated.textContent()) ?? '').slice(-10);
+    await screens(page, 'own-gift-completed');
+    // At 390 px the same menu is in the drawer, the same item current.
+    await page.setViewportSize(WIDTHS.phone);
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await expect(page.getByRole('dialog').getByRole('link', { name: 'Mis donaciones' })).toHaveAttribute('aria-current', 'page');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize(WIDTHS.desktop);
     await page.getByRole('link', { name: 'Volver a Mi panel' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/donor/donations');
+    const row = page.getByRole('row').filter({ hasText: reference });
+    await expect(row.getByRole('cell', { name: day })).toBeVisible();
   });
 
   test('phones get cards instead of tables and the drawer navigation', async ({ page }) => {

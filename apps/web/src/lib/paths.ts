@@ -51,6 +51,8 @@ export const paths = {
   userDashboardAlias: '/user-dashboard',
 
   donorDonations: '/donor/donations',
+  /** One of the donor's own gifts inside the donor area ("Mis donaciones" current), where a pending one is cancelled. */
+  donorDonationDetail: '/donor/donations/:id',
   donorProfile: '/donor/profile',
   donorHistory: '/donor/history',
   donorReceipts: '/donor/receipts',
@@ -108,6 +110,11 @@ export function adminDonorDetailPath(id: number | string): string {
 /** `/donations/42` */
 export function donationDetailPath(id: number | string): string {
   return paths.donationDetail.replace(':id', encodeURIComponent(String(id)));
+}
+
+/** `/donor/donations/42`: the signed-in donor's own gift, in the donor area. */
+export function donorDonationDetailPath(id: number | string): string {
+  return paths.donorDonationDetail.replace(':id', encodeURIComponent(String(id)));
 }
 
 /** `/boleta?donacion=12`: the slip upload of one of the signed-in donor's deposits. */

@@ -89,6 +89,8 @@ export const donationsMessages = {
   detail: {
     heading: (id: number) => `Donación #${id}`,
     createdOn: (date: string) => `Registrada el ${date}`,
+    /** The donor's own gift, once completed, is dated by its completion, as "Mis donaciones" dates it (decision 0076). */
+    completedOn: (date: string) => `Completada el ${date}`,
     back: 'Volver a donaciones',
     /** The back link of a gift opened from the donor's own pages, naming the page it returns to. */
     backTo: (page: string) => `Volver a ${page}`,

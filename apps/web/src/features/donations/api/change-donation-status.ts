@@ -20,12 +20,16 @@ export function useChangeDonationStatus() {
   const viewerId = useSession().user?.id ?? null;
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: DonationAction }) => changeDonationStatus(id, action),
-    onSuccess: (donation) => queryClient.setQueryData(donationKeys.detail(donation.id, viewerId), donation),
+    onSuccess: (donation) => {
+      queryClient.setQueryData(donationKeys.detail(donation.id, viewerId), donation);
+      // The donor area's page of the viewer's own gift, when it is open: never written for a gift that is not theirs.
+      queryClient.setQueryData<Donation>(donationKeys.ownDetail(donation.id, viewerId), (own) => own && donation);
+    },
     onSettled: (_data, _error, { id }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: donationKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: donationKeys.stats() }),
-        // After a failure (409: someone else changed it) the detail shows the donation as it is now.
+        // After a failure (409: someone else changed it) the detail (and the own gift's, under it) shows the donation as it is now.
         queryClient.invalidateQueries({ queryKey: donationKeys.detail(id, viewerId), refetchType: 'active' }),
         // The admin review, reports and the donor area read the same ledger.
         queryClient.invalidateQueries({ queryKey: queryRoots.admin }),

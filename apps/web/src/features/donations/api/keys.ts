@@ -19,6 +19,8 @@ export const donationKeys = {
   list: (params: DonationListParams, viewerId: number | null) => [...donationKeys.lists(), params, viewerId] as const,
   details: () => [...donationKeys.all, 'detail'] as const,
   detail: (id: number, viewerId: number | null) => [...donationKeys.details(), id, viewerId] as const,
+  /** The viewer's own gift (GET /users/me/donations/{id}): under its detail's key, so invalidating the detail refreshes it too. */
+  ownDetail: (id: number, viewerId: number | null) => [...donationKeys.detail(id, viewerId), 'own'] as const,
   stats: () => [...donationKeys.all, 'stats'] as const,
   /** The pending figures are ADMIN's only (docs/product.md#figures): the answer depends on the viewer too. */
   statsOf: (viewerId: number | null) => [...donationKeys.stats(), viewerId] as const,

@@ -17,7 +17,7 @@ import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { StatusBadge } from '@/components/badge';
 import { backState } from '@/lib/back-link';
-import { donationDetailPath, paths, sponsorPath } from '@/lib/paths';
+import { donorDonationDetailPath, paths, sponsorPath } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useActivePrograms } from '../api/get-active-programs';
@@ -202,7 +202,7 @@ function RecentDonationsCard({ stats }: { stats: MemberDashboardStats | undefine
           {stats.my_donations.map((d) => (
             <li key={d.id}>
               <Link
-                to={donationDetailPath(d.id)}
+                to={donorDonationDetailPath(d.id)}
                 state={backState(location)}
                 className="-mx-2 flex items-center justify-between gap-3 rounded-xl px-2 py-3 hover:bg-sand-50"
                 data-testid="recent-gift-link"

@@ -1,6 +1,7 @@
 // /donor/donations (docs/product.md#screens-and-routes): the signed-in account's own donations, a page at a time,
-// with a status filter and the receipt of each completed donation; each gift's amount opens its page. The
-// filter and page live in the address (?status=&page=), so the gift's "Volver a Mis donaciones" comes back to them.
+// with a status filter and the receipt of each completed donation; each gift's amount opens its page in the donor
+// area (/donor/donations/{id}). The filter and page live in the address (?status=&page=), so the gift's "Volver a
+// Mis donaciones" comes back to them.
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, HandHeart } from 'lucide-react';
@@ -18,7 +19,7 @@ import { ResponsiveTable, type Column } from '@/components/responsive-table';
 import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { backState } from '@/lib/back-link';
-import { depositSlipPath, donationDetailPath, paths } from '@/lib/paths';
+import { depositSlipPath, donorDonationDetailPath, paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMyDonations } from '../api/get-my-donations';
 import { ConfirmEmailBanner, useEmailUnconfirmed } from '../components/confirm-email-banner';
@@ -43,7 +44,7 @@ function GiftLink({ donation }: { donation: MemberDonation }) {
   const amount = formatMoney(donation.amount, donation.currency);
   return (
     <Link
-      to={donationDetailPath(donation.id)}
+      to={donorDonationDetailPath(donation.id)}
       state={backState(location)}
       aria-label={t.openGift(amount, donation.reference_code)}
       className="inline-flex min-h-6 items-center gap-1 rounded text-brand-800 underline decoration-brand-300 underline-offset-4 hover:text-brand-900 hover:decoration-brand-700"
