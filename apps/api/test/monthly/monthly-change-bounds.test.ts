@@ -20,7 +20,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-async function changeAmount(currency: 'GTQ' | 'USD', amount: number) {
+async function changeAmount(currency: 'GTQ' | 'USD', amount: unknown) {
   const donor = await make.signIn(ctx.app, ctx.db, { roles: ['DONOR'] });
   const gift = await aMonthlyGift(ctx.db, { donorEmail: donor.email, userId: donor.id, currency, amountCents: 2_000 });
   await make.donation(ctx.db, { recurringGiftId: gift.id, userId: donor.id, donorEmail: donor.email, amountCents: 2_000, currency, status: 'completed', paymentProvider: 'simulated' });
@@ -28,7 +28,7 @@ async function changeAmount(currency: 'GTQ' | 'USD', amount: number) {
     method: 'POST',
     url: `/api/v1/member/monthly-gifts/${gift.id}/change-amount`,
     headers: { authorization: `Bearer ${donor.token}` },
-    payload: { amount },
+    payload: amount === undefined ? {} : { amount },
   });
   const replacements = await ctx.db.select().from(recurringGifts).where(eq(recurringGifts.replacesGiftId, gift.id));
   return { res, replacements };
@@ -56,5 +56,27 @@ describe('changing a monthly gift keeps to the bounds', () => {
     const [gift] = await ctx.db.select().from(recurringGifts).where(eq(recurringGifts.id, giftId));
     expect(gift).toMatchObject({ amountCents: 2_000, pendingAmountCents: 5_000 });
     expect(replacements).toHaveLength(0);
+  });
+});
+
+// A request without the amount asks for it as the dialog's empty field does, never "mayor a cero", which
+// stays the answer to zero; on the donor area's route and on the emails' link alike.
+describe('a change of amount without the amount', () => {
+  it.each([
+    ['missing', undefined, 'Escribe el nuevo monto mensual'],
+    ['null', null, 'Escribe el nuevo monto mensual'],
+    ['empty text', '', 'Escribe el nuevo monto mensual'],
+    ['zero', 0, 'Ingresa un monto mayor a cero'],
+  ] as const)('%s is refused with the words for it and opens nothing', async (_name, amount, message) => {
+    const { res, replacements } = await changeAmount('GTQ', amount);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors.amount).toBe(message);
+    expect(replacements).toHaveLength(0);
+  });
+
+  it('is refused the same way on the page of the emails\' link', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/monthly-gifts/manage/change-amount', payload: { token: 'un-enlace' } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors.amount).toBe('Escribe el nuevo monto mensual');
   });
 });

@@ -2,7 +2,7 @@
 // "Reanudar ahora" and "Cancelar" in "Mis donaciones mensuales" and on the page of the emails' link
 // (/donacion-mensual). Apart from ./monthly.ts so that /donate and the public pages, which need the
 // latter, do not download them (the first visit's JavaScript budget).
-import { PAUSE_MONTHS_INVALID } from './monthly';
+import { MONTHLY_AMOUNT_REQUIRED, PAUSE_MONTHS_INVALID } from './monthly';
 
 export const monthlyManageMessages = {
   /** The "Destino" of a sponsorship's gift: the child it sponsors (first name only). */
@@ -16,8 +16,8 @@ export const monthlyManageMessages = {
         : `Hoy no se cobra nada. El nuevo monto empieza en tu próximo cobro, el mismo día de cada mes; hasta entonces tu donación sigue siendo de ${current}.`,
     providerNote: 'Te llevaremos a la página de pago para confirmar tu tarjeta con el nuevo monto; no se hace ningún cargo hasta esa fecha.',
     field: 'Nuevo monto mensual',
-    /** Nothing typed: what to write, as the other amount fields say it ("Escribe el monto depositado"). */
-    amountRequired: 'Escribe el nuevo monto mensual',
+    /** Nothing typed: what to write, as the other amount fields say it ("Escribe el monto depositado"); also the API's for a request without it. */
+    amountRequired: MONTHLY_AMOUNT_REQUIRED,
     /** The change could not be sent or the server gave no reason: nothing about the amount typed. */
     failed: 'No pudimos cambiar el monto de tu donación mensual. Intenta de nuevo.',
     same: 'El nuevo monto es igual al actual',

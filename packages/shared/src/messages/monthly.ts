@@ -8,6 +8,13 @@
 /** The pause request's contract (../schemas/monthly.ts) and the pause dialog: 1, 2 or 3 months. */
 export const PAUSE_MONTHS_INVALID = 'Elige pausar 1, 2 o 3 meses';
 
+/**
+ * "Cambiar monto" left empty, in the dialog and in the change-amount contract (../schemas/monthly.ts)
+ * for a request without the amount: what to write, as the other amount fields say it ("Escribe el monto
+ * depositado"); zero or below keeps "Ingresa un monto mayor a cero".
+ */
+export const MONTHLY_AMOUNT_REQUIRED = 'Escribe el nuevo monto mensual';
+
 export const monthlyMessages = {
   /** 409 `DUPLICATE_MONTHLY_GIFT`: an active monthly gift of the same amount already exists for this email. */
   duplicate: '¿Quieres tener dos donaciones mensuales?',

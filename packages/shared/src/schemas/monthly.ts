@@ -4,7 +4,7 @@
 // units with at most two decimals, like the public checkout.
 import { z } from 'zod';
 import { donateMessages } from '../messages/donate';
-import { monthlyMessages, PAUSE_MONTHS_INVALID } from '../messages/monthly';
+import { MONTHLY_AMOUNT_REQUIRED, monthlyMessages, PAUSE_MONTHS_INVALID } from '../messages/monthly';
 import { hasAtMostTwoDecimals } from './fields';
 import { PAYMENT_CURRENCIES } from './payments';
 
@@ -75,10 +75,13 @@ const linkToken = z.string({ error: monthlyMessages.tokenRequired }).min(1, { er
 export const cancelMonthlyGiftSchema = z.object({ reason: cancelReason });
 export type CancelMonthlyGiftInput = z.input<typeof cancelMonthlyGiftSchema>;
 
-/** `POST /api/v1/member/monthly-gifts/:id/change-amount`: the new monthly amount, in the gift's currency. */
+/**
+ * `POST /api/v1/member/monthly-gifts/:id/change-amount`: the new monthly amount, in the gift's currency.
+ * Missing (or not a number) reads as the dialog's empty field; zero or below, "mayor a cero".
+ */
 export const changeMonthlyAmountSchema = z.object({
   amount: z
-    .number({ error: donateMessages.amountRequired })
+    .number({ error: MONTHLY_AMOUNT_REQUIRED })
     .finite({ error: donateMessages.amountRequired })
     .positive({ error: donateMessages.amountRequired })
     .max(100_000_000, { error: donateMessages.amountRequired })
