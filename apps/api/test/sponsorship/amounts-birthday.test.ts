@@ -147,6 +147,13 @@ describe('birthday gifts', () => {
     const tooMuch = await send(s.id, sponsor.token, { ...CARD, amount: system.max_donation_amount + 1 });
     expect(tooMuch.statusCode).toBe(400);
     expect(JSON.stringify(tooMuch.json())).toMatch(/máximo/);
+    // Without the amount it is asked for as the form's empty field does; zero keeps "mayor a cero".
+    const { amount: _left, ...noAmount } = CARD;
+    const missing = await send(s.id, sponsor.token, noAmount);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors.amount).toBe('Escribe el monto del regalo');
+    expect((await send(s.id, sponsor.token, { ...CARD, amount: null })).json().errors.amount).toBe('Escribe el monto del regalo');
+    expect((await send(s.id, sponsor.token, { ...CARD, amount: 0 })).json().errors.amount).toBe('Ingresa un monto mayor a cero');
 
     const sent = await send(s.id, sponsor.token, { ...CARD, email: sponsor.email });
     expect(sent.statusCode, sent.body).toBe(201);

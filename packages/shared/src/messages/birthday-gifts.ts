@@ -7,6 +7,8 @@ export const birthdayGiftMessages = {
   notCompleted: 'Este regalo aún no está pagado: se entrega cuando el pago se confirma',
   alreadyDelivered: 'Este regalo ya está marcado como entregado',
   paymentMethodInvalid: 'Elige tarjeta o depósito',
+  /** The amount left empty in the form, or a request without it: what to write, never "mayor a cero" (that is zero's). */
+  amountRequired: 'Escribe el monto del regalo',
 };
 
 export const birthdayGiftTexts = {

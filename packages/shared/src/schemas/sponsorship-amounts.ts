@@ -55,7 +55,8 @@ export type BirthdayGiftWindow = z.infer<typeof birthdayGiftWindowSchema>;
 /** The sponsor's birthday gift: a one-time gift by card (the provider's, or the demo's) or by bank deposit. */
 export const birthdayGiftInputSchema = z
   .object({
-    amount: publicDonationSchema.shape.amount,
+    /** The checkout's amount; missing or not a number asks for it as the form's empty field does. */
+    amount: z.number({ error: bm.amountRequired }).pipe(publicDonationSchema.shape.amount),
     paymentMethod: z.enum(['card', 'bank_deposit'], { error: bm.paymentMethodInvalid }).default('card'),
     donorName: publicDonationSchema.shape.donorName,
     email: publicDonationSchema.shape.email,

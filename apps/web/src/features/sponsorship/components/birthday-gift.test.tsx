@@ -1,10 +1,10 @@
 // "Regalo de cumpleaños" in Mi ahijado/a (decision 0055): shown only in the birthday window (before it,
-// the date it opens); an amount outside the bounds is refused in Spanish without sending; the demo's
+// the date it opens); an amount outside the bounds, empty or unreadable is refused in Spanish without sending; the demo's
 // card sends only its last 4 digits, with an Idempotency-Key, and the thanks show the reference.
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { birthdayGiftTexts as bt } from '@donaciones/shared/messages/birthday-gifts';
+import { birthdayGiftMessages as bm, birthdayGiftTexts as bt } from '@donaciones/shared/messages/birthday-gifts';
 import { yourAmount } from '@donaciones/shared/messages/sponsorship-amounts';
 import type { MySponsorships } from '@donaciones/shared/schemas/sponsorship';
 import { renderApp } from '@/test/render-app';
@@ -62,5 +62,25 @@ describe('the birthday gift in Mi ahijado/a', () => {
     const sent = requests.find((r) => r.method === 'POST' && r.url.includes('birthday-gift'))!;
     expect(sent.data).toEqual({ amount: 150, paymentMethod: 'card', donorName: 'Ana López', email: 'persona@ejemplo.org', cardLast4: '4242', cardBrand: 'visa' });
     expect(sent.headers.get('Idempotency-Key')).toBeTruthy();
+  });
+
+  it('asks for the amount when it is left empty, and says why typed text is refused, without sending', async () => {
+    const { requests } = renderMine(true);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: bt.open }));
+    const amount = screen.getByLabelText(new RegExp(bt.amount.replace(/[()]/g, '\\$&')));
+    await user.clear(amount);
+    await user.click(screen.getByRole('button', { name: /Enviar regalo de/ }));
+    expect(await screen.findByText(bm.amountRequired)).toBeTruthy();
+    expect(screen.queryByText('Ingresa un monto mayor a cero')).toBeNull();
+
+    await user.type(amount, '-5');
+    await user.click(screen.getByRole('button', { name: /Enviar regalo de/ }));
+    expect(await screen.findByText('Ingresa un monto mayor a cero')).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, 'cien');
+    await user.click(screen.getByRole('button', { name: /Enviar regalo de/ }));
+    expect(await screen.findByText(/Escribe el monto solo con números/)).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST' && r.url.includes('birthday-gift'))).toHaveLength(0);
   });
 });

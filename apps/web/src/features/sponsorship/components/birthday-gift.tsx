@@ -7,11 +7,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatDate, formatMoney } from '@donaciones/shared/format';
-import { birthdayGiftTexts as bt } from '@donaciones/shared/messages/birthday-gifts';
+import { birthdayGiftMessages as bm, birthdayGiftTexts as bt } from '@donaciones/shared/messages/birthday-gifts';
 import { MONTH_NAMES } from '@donaciones/shared/messages/sponsorship';
 import { cardLast4, detectCardBrand, donateAmountSchema, donateDetailsSchema } from '@donaciones/shared/schemas/donate';
 import { hostedCheckout } from '@donaciones/shared/schemas/payments';
 import type { BirthdayGiftAnswer, BirthdayGiftWindow } from '@donaciones/shared/schemas/sponsorship-amounts';
+import { typedAmount } from '@donaciones/shared/schemas/typed-amount';
 import { Button } from '@/components/button';
 import { Select, TextInput } from '@/components/form-fields';
 import { getErrorMessage } from '@/lib/api-client';
@@ -22,7 +23,8 @@ import { moneyFieldValue } from '@/lib/money-field';
 import { newAttemptKey, useSendBirthdayGift } from '../api/birthday-gifts';
 
 interface Values {
-  amount: number;
+  /** The text typed, or the suggested amount until it is edited. */
+  amount: string | number;
   paymentMethod: 'card' | 'bank_deposit';
   donorName: string;
   email: string;
@@ -30,10 +32,13 @@ interface Values {
   expiryDate: string;
   cvc: string;
 }
+/** What the form sends: the amount as read. */
+type Sent = Omit<Values, 'amount'> & { amount: number };
 
 const details = donateDetailsSchema.shape;
 const schemaFor = (bounds: { min: number; max: number }, card: boolean) => {
-  const base = z.object({ amount: donateAmountSchema(bounds), paymentMethod: z.enum(['card', 'bank_deposit']), donorName: details.donorName, email: details.email });
+  // The text is read as every typed amount is (decision 0074): empty asks for it, '-5' or 'abc' say why.
+  const base = z.object({ amount: typedAmount(donateAmountSchema(bounds), bm.amountRequired), paymentMethod: z.enum(['card', 'bank_deposit']), donorName: details.donorName, email: details.email });
   return card ? base.extend({ cardNumber: details.cardNumber, expiryDate: details.expiryDate, cvc: details.cvc }) : base;
 };
 /** A calendar day (YYYY-MM-DD) as the product writes dates, read at noon so no time zone moves it. */
@@ -48,7 +53,7 @@ function BirthdayGiftForm({ sponsorshipId, suggested, onDone, onCancel }: { spon
   const system = site.data?.system;
   const bounds = { min: system?.min_donation_amount ?? 1, max: system?.max_donation_amount ?? 100_000_000 };
   const depositOffered = (site.data?.bank_accounts.length ?? 0) > 0;
-  const form = useForm<Values>({
+  const form = useForm<Values, unknown, Sent>({
     resolver: (values, context, options) => zodResolver(schemaFor(bounds, !hosted && values.paymentMethod === 'card') as never)(values, context, options as never) as never,
     defaultValues: {
       amount: suggested,
@@ -77,7 +82,7 @@ function BirthdayGiftForm({ sponsorshipId, suggested, onDone, onCancel }: { spon
   return (
     <form className="mt-4 space-y-4" onSubmit={onSubmit} noValidate aria-label={bt.title}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput label={bt.amount} inputMode="decimal" autoComplete="off" prefix="Q" required {...form.register('amount', { setValueAs: moneyFieldValue })} error={errors.amount?.message} />
+        <TextInput label={bt.amount} inputMode="decimal" autoComplete="off" prefix="Q" required {...form.register('amount')} error={errors.amount?.message} />
         <Select
           label={bt.method}
           {...form.register('paymentMethod')}
@@ -97,7 +102,7 @@ function BirthdayGiftForm({ sponsorshipId, suggested, onDone, onCancel }: { spon
       <p className="text-sm text-ink-600">{bt.receiptNote}</p>
       {send.isError && !Object.keys(errors).length && <p role="alert" className="font-semibold text-danger-700">{getErrorMessage(send.error, bt.failed)}</p>}
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button type="submit" loading={send.isPending}>{bt.send(Number.isFinite(amount) ? formatMoney(amount) : '')}</Button>
+        <Button type="submit" loading={send.isPending}>{bt.send(Number.isFinite(moneyFieldValue(amount)) ? formatMoney(moneyFieldValue(amount)) : '')}</Button>
         <Button type="button" variant="outline" onClick={onCancel} disabled={send.isPending}>{bt.cancel}</Button>
       </div>
     </form>
