@@ -105,6 +105,12 @@ describe('organisation, impact and levels', () => {
     expect((await call('PUT', '/admin/levels', levels)).json()).toEqual(levels);
     const disordered = await call('PUT', '/admin/levels', { levels: [{ name: 'A', threshold: 100 }, { name: 'B', threshold: 50 }] });
     expect(disordered.statusCode).toBe(400);
+    // A level without its threshold (or blank text) is asked for it; 0 is a threshold, so never "positivo".
+    for (const level of [{ name: 'B' }, { name: 'B', threshold: null }, { name: 'B', threshold: ' ' }]) {
+      const missing = await call('PUT', '/admin/levels', { levels: [{ name: 'A', threshold: 0 }, level] });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().errors['levels.1.threshold']).toBe('Escribe el monto desde el que se alcanza el nivel');
+    }
     expect((await call('GET', '/admin/levels')).json()).toEqual(levels);
   });
 });

@@ -54,5 +54,7 @@ export const validationMessages = {
   personNameCharacters: 'El nombre contiene caracteres no permitidos (saltos de línea, tabulaciones o caracteres invisibles o de control)',
   dateOutOfRange: 'La fecha debe estar entre los años 1900 y 2100',
   impactFactorRange: 'Debe ser un monto entre Q0.01 y Q1,000,000',
+  /** A donor level's "Desde (Q)" left empty (or a level sent without it); 0 is a threshold, so never "positivo". */
+  levelThresholdRequired: 'Escribe el monto desde el que se alcanza el nivel',
   idInvalid: 'El identificador debe ser un número entero positivo escrito en decimal',
 } as const;

@@ -65,7 +65,7 @@ export const impactSettingsFormSchema = z.object({
   quetzales_per_evangelism_hour: typedImpactFactor,
 });
 
-const threshold = z.number().min(0).max(100_000_000).refine(hasAtMostTwoDecimals, { error: v.amountDecimals });
+const threshold = z.number({ error: v.levelThresholdRequired }).min(0).max(100_000_000).refine(hasAtMostTwoDecimals, { error: v.amountDecimals });
 const ascending = (levels: { threshold: number }[]) => levels.every((l, i) => i === 0 || l.threshold > levels[i - 1].threshold);
 const inOrder = { error: 'Los umbrales deben ir en orden creciente' };
 const name = z.string().trim().min(1).max(60);
@@ -73,7 +73,7 @@ export const levelSettingsSchema = z.object({ levels: z.array(z.object({ name, t
 /** `PUT /admin/levels` and its form: each threshold a number or the text typed (decision 0074). */
 export const levelSettingsFormSchema = z.object({
   levels: z
-    .array(z.object({ name, threshold: typedAmount(threshold, v.amountPositive) }))
+    .array(z.object({ name, threshold: typedAmount(threshold, v.levelThresholdRequired) }))
     .min(1)
     .max(20)
     .refine(ascending, inOrder),

@@ -5,6 +5,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminMessages } from '@donaciones/shared/messages/admin';
 import { donateMessages } from '@donaciones/shared/messages/donate';
+import { validationMessages } from '@donaciones/shared/messages/validation';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { fakeAdapter } from '@/test/http';
@@ -44,5 +45,15 @@ describe('settings amounts typed as a Guatemalan writes them', () => {
     await user.click(screen.getByRole('button', { name: t.levelsSave }));
     expect(await screen.findByText(t.levelsSaved)).toBeTruthy();
     expect(requests.find((r) => r.method === 'PUT')?.data).toEqual({ levels: [{ name: 'Amigo', threshold: 0 }, { name: 'Padrino', threshold: 25_000 }] });
+  });
+
+  it('a level threshold left empty asks for it, never "número positivo" (0 is a threshold)', async () => {
+    const { requests, user } = mount(<LevelsForm values={{ levels: [{ name: 'Amigo', threshold: 0 }, { name: 'Padrino', threshold: 10_000 }] }} />);
+    const [, second] = screen.getAllByRole('textbox', { name: new RegExp(t.levelThreshold.replace(/[()]/g, '.')) });
+    await user.clear(second);
+    await user.click(screen.getByRole('button', { name: t.levelsSave }));
+    expect(await screen.findByText(validationMessages.levelThresholdRequired)).toBeTruthy();
+    expect(screen.queryByText(validationMessages.amountPositive)).toBeNull();
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
   });
 });
