@@ -72,6 +72,8 @@ describe('POST /donations', () => {
     [{ ...valid, amount: 10_000.01 }, 'amount', 'El monto máximo de una donación es 10,000 GTQ'],
     [{ ...valid, amount: 20_000, currency: 'usd' }, 'amount', 'El monto máximo de una donación es 10,000 USD'],
     [{ ...valid, amount: 'mucho' }, 'amount', 'El monto debe ser un número positivo'],
+    [{ ...valid, amount: undefined }, 'amount', 'El monto es requerido'],
+    [{ ...valid, amount: null }, 'amount', 'El monto es requerido'],
     [{ ...valid, amount: 10.555 }, 'amount', 'El monto admite como máximo dos decimales'],
     [{ ...valid, donor_name: '  ' }, 'donor_name', 'El nombre del donante es requerido'],
     [{ ...valid, donor_name: undefined }, 'donor_name', 'El nombre del donante es requerido'],

@@ -30,6 +30,8 @@ export const validationMessages = {
   donorEmailRequired: 'El correo del donante es requerido',
   donorEmailInvalid: 'Ingresa un correo electrónico válido',
   currencyRequired: 'La moneda es requerida',
+  /** `POST /donations` without its amount (or null), as its other fields say a missing value. */
+  amountRequired: 'El monto es requerido',
   amountPositive: 'El monto debe ser un número positivo',
   amountMin: (currency: string) => `El monto mínimo de una donación es 1 ${currency}`,
   /** Under a text field once it holds its maximum: the browser drops what is typed or pasted beyond it, without a word. */

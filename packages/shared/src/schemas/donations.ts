@@ -54,7 +54,8 @@ export const createDonationSchema = z
       .pipe(z.email({ error: v.donorEmailInvalid }))
       .transform((e) => e.toLowerCase()),
     amount: z
-      .number({ error: v.amountPositive })
+      // Missing is not a wrong number: it says so as the name, the email and the currency do.
+      .number({ error: (issue) => (issue.input == null ? v.amountRequired : v.amountPositive) })
       .finite({ error: v.amountPositive })
       .refine(hasAtMostTwoDecimals, { error: v.amountDecimals }),
     currency: z
