@@ -129,4 +129,17 @@ describe("a consent's date", () => {
     expect(today.statusCode).toBe(201);
     expect(today.json().consents).toMatchObject([{ givenBy: 'Marta Ajú', current: true }]);
   });
+
+  it('refuses a day before 01/01/2000 (a year mistyped) with the range, and takes 01/01/2000', async () => {
+    const child = await aChild(ctx.db, {});
+    const consent = (givenOn: string) => ({ givenBy: 'Marta Ajú', relationship: 'madre', givenOn, scope: 'photos', expiresOn: inAYear() });
+    for (const day of ['0202-03-15', '1999-12-31']) {
+      const early = await staff('POST', `/children/${child.id}/consents`, consent(day));
+      expect(early.statusCode, day).toBe(400);
+      expect(early.json().errors).toMatchObject({ givenOn: 'La fecha del consentimiento debe estar entre el 01/01/2000 y hoy' });
+    }
+    expect((await staff('GET', `/children/${child.id}`)).json().consents).toEqual([]);
+    const first = await staff('POST', `/children/${child.id}/consents`, consent('2000-01-01'));
+    expect(first.statusCode, first.body).toBe(201);
+  });
 });

@@ -40,6 +40,8 @@ export const sponsorshipMessages = {
   consentScopeInvalid: 'Elige qué autoriza el consentimiento',
   consentDateInvalid: 'Escribe una fecha válida (AAAA-MM-DD)',
   consentDateFuture: 'La fecha del consentimiento no puede ser futura: escribe el día en que se firmó',
+  /** Before RECORDED_DAY_MIN (schemas/fields.ts): the range taken, as the date field writes days. */
+  consentDateTooEarly: 'La fecha del consentimiento debe estar entre el 01/01/2000 y hoy',
   consentExpiryBeforeGiven: 'El vencimiento debe ser posterior a la fecha del consentimiento',
   childNotFound: 'No encontramos a esa niña o ese niño',
   consentNotFound: 'No encontramos ese consentimiento',

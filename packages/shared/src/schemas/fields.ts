@@ -79,7 +79,8 @@ export function boundedDateTime(invalid: string) {
 
 /**
  * The first day the charity's records take for a day someone types (a deposit, a gift received at the
- * office, a progress report): an earlier one is a year mistyped (0202, 1026). Shown as 01/01/2000.
+ * office, a progress report, a guardian's consent): an earlier one is a year mistyped (0202, 1026).
+ * Shown as 01/01/2000.
  */
 export const RECORDED_DAY_MIN = '2000-01-01';
 

@@ -14,7 +14,7 @@ import {
   transferHoldRange as transferHoldMessage,
 } from '../messages/sponsorship-settings';
 import { publicDonationSchema } from './donate';
-import { ROW_ID_MAX, rowIdParam } from './fields';
+import { RECORDED_DAY_MIN, ROW_ID_MAX, rowIdParam } from './fields';
 import { DEFAULT_SPONSORSHIP_AMOUNTS, birthdayGiftWindowSchema, sponsorshipAmountFields } from './sponsorship-amounts';
 import { sponsorPaymentMethodSchema, sponsorTransferInstructionsSchema } from './sponsorship-transfer';
 import { CHILD_STATUSES, CONSENT_SCOPES, GUATEMALA_DEPARTMENTS, SPONSORSHIP_END_REASONS, SPONSORSHIP_STATUSES } from './sponsorship-codes';
@@ -282,8 +282,11 @@ export const consentInputSchema = z
   .object({
     givenBy: requiredText(160, m.consentGivenByRequired),
     relationship: requiredText(60, m.consentRelationshipRequired),
-    // Signed on a day already come (Guatemala's): a date ahead is a typo, and the consent would sit unused.
-    givenOn: isoDate(m.consentDateInvalid).refine((d) => d <= todayIso(), { error: m.consentDateFuture }),
+    // Signed on a day already come (Guatemala's): a date ahead is a typo, and the consent would sit unused;
+    // from 01/01/2000 (RECORDED_DAY_MIN): a year mistyped (0202) would date it centuries back.
+    givenOn: isoDate(m.consentDateInvalid)
+      .refine((d) => d >= RECORDED_DAY_MIN, { error: m.consentDateTooEarly, abort: true })
+      .refine((d) => d <= todayIso(), { error: m.consentDateFuture }),
     scope: z.enum(CONSENT_SCOPES, { error: m.consentScopeInvalid }),
     expiresOn: isoDate(m.consentDateInvalid),
   })

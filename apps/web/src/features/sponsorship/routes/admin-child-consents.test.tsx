@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { sponsorshipToday } from '@donaciones/shared/schemas/sponsorship';
 import { staffChildDetail } from '@/test/child';
 import { renderApp } from '@/test/render-app';
 import type { RecordedRequest } from '@/test/http';
@@ -48,5 +49,32 @@ describe('withdrawing a consent', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Retirado el 28 de noviembre de 2026')).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Retirar el consentimiento de Rosa Tum' })).toBeNull();
+  });
+});
+
+describe('a new consent’s date', { timeout: 30_000 }, () => {
+  it('offers days from 01/01/2000 to today and refuses an earlier one under the field, sending nothing', async () => {
+    const sent: RecordedRequest[] = [];
+    renderApp('/admin/apadrinamiento/7', {
+      ...STAFF,
+      handler: (req) => {
+        if (req.url === '/admin/sponsorship/children/7') return { status: 200, data: staffChildDetail({}, { consents: [] }) };
+        if (req.url === '/admin/sponsorship/children/7/progress-reports') return { status: 200, data: { reports: [] } };
+        if (req.url === '/admin/sponsorship/children/7/consents') sent.push(req);
+        return undefined;
+      },
+    });
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Nuevo consentimiento' }, { timeout: 20_000 });
+    const day = within(form).getByLabelText(/Fecha del consentimiento/) as HTMLInputElement;
+    expect(day.min).toBe('2000-01-01');
+    expect(day.max).toBe(sponsorshipToday());
+    await user.type(within(form).getByLabelText(/Quién consiente/), 'Rosa Tum');
+    await user.type(within(form).getByLabelText(/Parentesco/), 'madre');
+    await user.type(day, '1999-12-31');
+    await user.type(within(form).getByLabelText(/Vence el/), '2027-01-15');
+    await user.click(within(form).getByRole('button', { name: 'Registrar consentimiento' }));
+    expect(await within(form).findByText('La fecha del consentimiento debe estar entre el 01/01/2000 y hoy')).toBeTruthy();
+    expect(sent).toHaveLength(0);
   });
 });

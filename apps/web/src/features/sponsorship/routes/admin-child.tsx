@@ -16,8 +16,10 @@ import {
   type ConsentInput,
   childStatusInputSchema,
   consentInputSchema,
+  sponsorshipToday,
   type StaffChildDetail,
 } from '@donaciones/shared/schemas/sponsorship';
+import { RECORDED_DAY_MIN } from '@donaciones/shared/schemas/fields';
 import { Button, ButtonLink } from '@/components/button';
 import { Card } from '@/components/card';
 import { Select, TextInput } from '@/components/form-fields';
@@ -67,7 +69,7 @@ function ConsentForm({ childId }: { childId: number }) {
     <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate aria-label="Nuevo consentimiento">
       <TextInput label="Quién consiente" required {...form.register('givenBy')} error={e.givenBy?.message} />
       <TextInput label="Parentesco" required {...form.register('relationship')} error={e.relationship?.message} />
-      <TextInput label="Fecha del consentimiento" type="date" required {...form.register('givenOn')} error={e.givenOn?.message} />
+      <TextInput label="Fecha del consentimiento" type="date" required min={RECORDED_DAY_MIN} max={sponsorshipToday()} {...form.register('givenOn')} error={e.givenOn?.message} />
       <TextInput label="Vence el" type="date" required {...form.register('expiresOn')} error={e.expiresOn?.message} />
       <Select label="Autoriza" options={CONSENT_SCOPES.map((s) => ({ value: s, label: consentScopeLabels[s] }))} {...form.register('scope')} error={e.scope?.message} />
       <div className="sm:self-end">
