@@ -4,6 +4,7 @@
 // text in the house format, and nothing stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
+import { guatemalaDay } from '@donaciones/shared/format';
 import { DEFAULT_SETTINGS } from '@donaciones/shared/schemas/settings';
 import { donations, events, programs, settings, users } from '../../src/db/schema';
 import { type Caller, createTestApp, inject, type TestContext } from '../support/helpers';
@@ -29,6 +30,13 @@ const donate = (overrides: object) => send('POST', '/api/v1/donate', donateBody(
 const serviceDonation = (overrides: object) =>
   send('POST', '/api/v1/donations', { donor_name: 'María García', donor_email: 'maria@correo.gt', amount: 150, ...overrides }, member.token);
 const program = (overrides: object) => send('POST', '/api/v1/admin/programs', { name: 'Comedor escolar', goal_amount: 1000, ...overrides }, admin.token);
+
+/** Guatemala's tomorrow. */
+function tomorrow(): string {
+  const day = new Date(`${guatemalaDay(new Date())}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
 
 function expectSpanish400(res: { statusCode: number; json: () => unknown }, field: string, pattern: RegExp) {
   expect(res.statusCode).toBe(400);
@@ -114,11 +122,21 @@ describe('admin dates and impact factors are bounded', () => {
     }
   });
 
-  it.each(['0000-01-01', '0001-01-01', '2101-01-01'])('refuses a USD exchange rate dated %s', async (date) => {
+  // The rate's date is a day already come, from 01/01/2000: a year mistyped would print on dollar receipts.
+  it.each(['0000-01-01', '0001-01-01', '1999-12-31', '2101-01-01', tomorrow()])('refuses a USD exchange rate dated %s', async (date) => {
     const body = { fee_percent: 4.5, fee_vat_percent: 12, usd_exchange_rate: 7.7, usd_exchange_rate_date: date };
-    expectSpanish400(await send('PUT', '/api/v1/admin/settings/payments', body, admin.token), 'usd_exchange_rate_date', /1900 y 2100/);
+    expectSpanish400(await send('PUT', '/api/v1/admin/settings/payments', body, admin.token), 'usd_exchange_rate_date', /^La fecha del tipo de cambio debe estar entre el 01\/01\/2000 y hoy$/);
     const tiny = await send('PUT', '/api/v1/admin/settings/payments', { ...body, usd_exchange_rate_date: '2026-02-01', usd_exchange_rate: 1e-300 }, admin.token);
     expect(tiny.statusCode).toBe(400);
+  });
+
+  it('takes a USD exchange rate dated 01/01/2000 or today', async () => {
+    for (const date of ['2000-01-01', guatemalaDay(new Date())]) {
+      const body = { fee_percent: 4.5, fee_vat_percent: 12, usd_exchange_rate: 7.7, usd_exchange_rate_date: date };
+      const res = await send('PUT', '/api/v1/admin/settings/payments', body, admin.token);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual(body);
+    }
   });
 
   it.each([1e-300, 0.001, 0, -5, 1e300, 2_000_000])('refuses the impact factor %s', async (factor) => {

@@ -1,5 +1,13 @@
 // Texts of card payments in the admin console (docs/product.md#payments).
 
+/**
+ * "Fecha del tipo de cambio" (the day staff took the rate, printed on each dollar gift's receipt):
+ * empty or not a day, and a day before RECORDED_DAY_MIN (a year mistyped) or after today; read by
+ * ../schemas/payment-settings-input.ts and its form.
+ */
+export const USD_RATE_DATE_REQUIRED = 'Escribe la fecha del tipo de cambio';
+export const USD_RATE_DATE_RANGE = 'La fecha del tipo de cambio debe estar entre el 01/01/2000 y hoy';
+
 export const paymentsMessages = {
   cardTitle: 'Pago',
   loadError: 'No pudimos cargar el pago de esta donación',

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '@donaciones/shared/schemas/common';
 import { REFUND_REASON_MAX_LENGTH, adminDonationPaymentSchema, paymentEventSchema, paymentProblemSchema, paymentSettingsSchema } from '@donaciones/shared/schemas/payments';
+import { paymentSettingsInputSchema } from '@donaciones/shared/schemas/payment-settings-input';
 import { conflict } from '../../errors';
 import { paymentMessages } from '../../messages/payments';
 import { actorOf } from '../../http/auth';
@@ -113,7 +114,7 @@ export default async function adminPaymentRoutes(app: FastifyInstance) {
         tags: [SETTINGS],
         summary: 'Guardar la comisión de la pasarela (para "cubrir la comisión") y el tipo de cambio del dólar con su fecha',
         security: bearer,
-        body: paymentSettingsSchema,
+        body: paymentSettingsInputSchema,
         response: { 200: paymentSettingsSchema, ...writeRefusals },
       },
     },

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { guatemalaDay } from '@donaciones/shared/format';
 import { api } from '@/lib/api-client';
 import { fakeAdapter } from '@/test/http';
 import { PaymentSettingsForm } from './payment-settings-form';
@@ -38,5 +39,24 @@ describe('PaymentSettingsForm', () => {
     expect(put?.url).toBe('/admin/settings/payments');
     expect(put?.data).toEqual({ ...values, usd_exchange_rate: 7.82, usd_exchange_rate_date: '2026-11-20' });
     expect(await screen.findByText('Configuración de pagos guardada')).toBeTruthy();
+  });
+
+  it('offers the rate’s date from 01/01/2000 to today and refuses an earlier one under the field', async () => {
+    const { adapter, requests } = fakeAdapter((req) => ({ status: 200, data: req.data }));
+    api.defaults.adapter = adapter;
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PaymentSettingsForm values={values} />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    const date = screen.getByLabelText('Fecha del tipo de cambio') as HTMLInputElement;
+    expect(date.min).toBe('2000-01-01');
+    expect(date.max).toBe(guatemalaDay(new Date()));
+    await user.clear(date);
+    await user.type(date, '1926-11-20');
+    await user.click(screen.getByRole('button', { name: 'Guardar pagos' }));
+    expect(await screen.findByText('La fecha del tipo de cambio debe estar entre el 01/01/2000 y hoy')).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
   });
 });

@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { paymentsMessages } from '@donaciones/shared/messages/payments';
-import { type PaymentSettings, paymentSettingsSchema } from '@donaciones/shared/schemas/payments';
+import { guatemalaDay } from '@donaciones/shared/format';
+import type { PaymentSettings } from '@donaciones/shared/schemas/payments';
+import { paymentSettingsInputSchema } from '@donaciones/shared/schemas/payment-settings-input';
+import { RECORDED_DAY_MIN } from '@donaciones/shared/schemas/fields';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { TextInput } from '@/components/form-fields';
@@ -14,7 +17,7 @@ const m = paymentsMessages;
 
 export function PaymentSettingsForm({ values }: { values: PaymentSettings }) {
   const save = useUpdatePaymentSettings();
-  const form = useForm<PaymentSettings>({ resolver: zodResolver(paymentSettingsSchema), defaultValues: values });
+  const form = useForm<PaymentSettings>({ resolver: zodResolver(paymentSettingsInputSchema), defaultValues: values });
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const invalid = Object.keys(form.formState.errors).length > 0;
   const submit = form.handleSubmit(
@@ -39,7 +42,14 @@ export function PaymentSettingsForm({ values }: { values: PaymentSettings }) {
           {number('fee_percent', m.feePercent, '0.01')}
           {number('fee_vat_percent', m.feeVatPercent, '0.01')}
           {number('usd_exchange_rate', m.usdRate, '0.0001')}
-          <TextInput label={m.usdRateDate} type="date" error={form.formState.errors.usd_exchange_rate_date ? ' ' : undefined} {...form.register('usd_exchange_rate_date')} />
+          <TextInput
+            label={m.usdRateDate}
+            type="date"
+            min={RECORDED_DAY_MIN}
+            max={guatemalaDay(new Date())}
+            error={form.formState.errors.usd_exchange_rate_date?.message}
+            {...form.register('usd_exchange_rate_date')}
+          />
         </div>
         <div className="mt-5 flex flex-col gap-3">
           {message && (
