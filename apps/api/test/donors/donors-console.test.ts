@@ -149,7 +149,7 @@ describe('duplicates, merge and undo', () => {
     const preview = await send('POST', '/api/v1/admin/donors/merge-preview', { survivorId: x, mergedId: y });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json()).toMatchObject({
-      moves: { gifts: 2, receipts: 2, monthlyGifts: 0, others: [] },
+      moves: { gifts: 2, receipts: 2, voidedReceipts: 0, monthlyGifts: 0, others: [] },
       result: { emails: ['coop.sj@correo.gt', 'tesoreria.sj@correo.gt'], lifetimeCents: 100_000, consentWhatsapp: true, tags: ['rural'] },
     });
     const merged = await send('POST', '/api/v1/admin/donors/merge', { survivorId: x, mergedId: y });
@@ -200,6 +200,7 @@ describe('the merge preview counts what the merge moves', () => {
     expect(preview.json().moves).toEqual({
       gifts: 1,
       receipts: 1,
+      voidedReceipts: 0,
       monthlyGifts: 0,
       others: [{ status: 'pending', count: 1 }, { status: 'failed', count: 2 }, { status: 'cancelled', count: 1 }],
     });
@@ -209,6 +210,34 @@ describe('the merge preview counts what the merge moves', () => {
     const after = (await get<DonorPage>(`/api/v1/admin/donors/${kept}`)).body;
     expect(after.donor.giftCount).toBe(2);
     expect(after.gifts).toHaveLength(6);
+  });
+
+  it('counts only the receipts in force as receipts, and the voided ones (a refund, "Anular") apart; all of them move', async () => {
+    const email = 'mateo.cux.duplicado@correo.gt';
+    const kept = await donorIdOf((await make.donation(ctx.db, { donorName: 'Mateo Cux', donorEmail: 'mateo.cux@correo.gt', amount: 100 })).id);
+    const first = await make.donation(ctx.db, { donorName: 'Mateo Cux', donorEmail: email, amount: 50 });
+    const other = await donorIdOf(first.id);
+    // A refund voids its receipt; so does "Anular" of a gift received at the office.
+    await make.donation(ctx.db, { donorName: 'Mateo Cux', donorEmail: email, amount: 80, status: 'refunded' });
+    const cash = await make.donation(ctx.db, { donorName: 'Mateo Cux', donorEmail: email, amount: 120, paymentMethod: 'cash' });
+    const voided = await send('POST', `/api/v1/admin/donations/${cash.id}/void`, { reason: 'Se registró dos veces' }, finance.token);
+    expect(voided.statusCode, voided.body).toBe(200);
+    const theirs = () => ctx.db.select({ id: receipts.id, voidedAt: receipts.voidedAt }).from(receipts).innerJoin(donations, eq(donations.id, receipts.donationId)).where(eq(donations.donorId, other));
+    expect((await theirs()).filter((r) => r.voidedAt !== null)).toHaveLength(2);
+
+    const preview = await send('POST', '/api/v1/admin/donors/merge-preview', { survivorId: kept, mergedId: other });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().moves).toEqual({
+      gifts: 1,
+      receipts: 1,
+      voidedReceipts: 2,
+      monthlyGifts: 0,
+      others: [{ status: 'refunded', count: 1 }, { status: 'voided', count: 1 }],
+    });
+    const keptReceipts = (await get<DonorPage>(`/api/v1/admin/donors/${kept}`)).body.receipts.length;
+    expect((await send('POST', '/api/v1/admin/donors/merge', { survivorId: kept, mergedId: other })).statusCode).toBe(200);
+    expect(await theirs()).toHaveLength(0);
+    expect((await get<DonorPage>(`/api/v1/admin/donors/${kept}`)).body.receipts).toHaveLength(keptReceipts + 3);
   });
 });
 

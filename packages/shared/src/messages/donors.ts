@@ -208,16 +208,20 @@ export const donorsMessages = {
     preview: 'Ver vista previa',
     previewing: 'Preparando…',
     result: 'Así queda el donante',
-    /** The completed gifts, as the donor's "N donaciones" counts them, with their receipts and monthly gifts. */
+    /** The completed gifts, as the donor's "N donaciones" counts them, with their receipts in force and monthly gifts. */
     moves: (gifts: number, receipts: number, monthly: number) =>
       `Pasan ${gifts} ${gifts === 1 ? 'donación completada' : 'donaciones completadas'}, ${receipts} ${receipts === 1 ? 'recibo' : 'recibos'} y ${monthly} ${monthly === 1 ? 'donación mensual' : 'donaciones mensuales'}.`,
-    /** The donations that move without counting as gifts, by status: "También pasan 2 donaciones fallidas y 1 pendiente." */
-    movesOthers: (others: readonly { status: DonationStatus; count: number }[]) => {
-      const total = others.reduce((sum, o) => sum + o.count, 0);
+    /**
+     * What moves without counting as gifts or receipts: the donations by status, then the receipts voided
+     * (a refund or "Anular"): "También pasan 2 donaciones fallidas, 1 reembolsada y 1 recibo anulado."
+     */
+    movesOthers: (others: readonly { status: DonationStatus; count: number }[], voidedReceipts = 0) => {
+      const total = others.reduce((sum, o) => sum + o.count, 0) + voidedReceipts;
       const parts = others.map((o, i) => {
         const noun = i > 0 ? '' : o.count === 1 ? 'donación ' : 'donaciones ';
         return `${o.count} ${noun}${donationStatusLabel(o.status).toLowerCase()}${o.count === 1 ? '' : 's'}`;
       });
+      if (voidedReceipts > 0) parts.push(`${voidedReceipts} ${voidedReceipts === 1 ? 'recibo anulado' : 'recibos anulados'}`);
       const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} y ${parts.at(-1)}` : (parts[0] ?? '');
       return `También ${total === 1 ? 'pasa' : 'pasan'} ${list}.`;
     },

@@ -179,10 +179,12 @@ export const mergePreviewSchema = z.object({
    * What the merge moves: every donation of the merged donor, whatever its status. `gifts` counts the
    * completed ones, as a donor's figures and "N donaciones" count them; `others` the rest by status
    * (pending, failed, cancelled...), so the preview names them apart instead of counting them as gifts.
+   * `receipts` counts the receipts in force; `voidedReceipts` those voided (a refund or "Anular"), apart.
    */
   moves: z.object({
     gifts: z.number(),
     receipts: z.number(),
+    voidedReceipts: z.number(),
     monthlyGifts: z.number(),
     others: z.array(z.object({ status: z.enum(DONATION_STATUSES), count: z.number() })),
   }),

@@ -65,12 +65,17 @@ async function pair(db: Db, survivorId: number, mergedId: number) {
 /**
  * What the merge moves: every donation of the merged donor. Only the completed ones are gifts, as the
  * donor's figures and "N donaciones" count them; the others (pending, failed, cancelled...) move too
- * and are counted apart, by status.
+ * and are counted apart, by status. Likewise a receipt voided (its gift refunded or annulled) moves
+ * but is no receipt the donor holds: counted apart.
  */
 async function moves(db: Db, mergedId: number): Promise<MergePreview['moves']> {
   const [[counts], byStatus] = await Promise.all([
     db
-      .select({ receipts: sql<number>`count(${receipts.id})::int`, monthlyGifts: sql<number>`count(DISTINCT ${donations.recurringGiftId})::int` })
+      .select({
+        receipts: sql<number>`count(${receipts.id}) FILTER (WHERE ${receipts.voidedAt} IS NULL)::int`,
+        voidedReceipts: sql<number>`count(${receipts.id}) FILTER (WHERE ${receipts.voidedAt} IS NOT NULL)::int`,
+        monthlyGifts: sql<number>`count(DISTINCT ${donations.recurringGiftId})::int`,
+      })
       .from(donations)
       .leftJoin(receipts, eq(receipts.donationId, donations.id))
       .where(eq(donations.donorId, mergedId)),
@@ -78,7 +83,7 @@ async function moves(db: Db, mergedId: number): Promise<MergePreview['moves']> {
   ]);
   const countOf = (status: DonationStatus) => Number(byStatus.find((r) => r.status === status)?.count ?? 0);
   const others = DONATION_STATUSES.filter((s) => s !== 'completed').map((status) => ({ status, count: countOf(status) })).filter((o) => o.count > 0);
-  return { gifts: countOf('completed'), receipts: Number(counts.receipts), monthlyGifts: Number(counts.monthlyGifts), others };
+  return { gifts: countOf('completed'), receipts: Number(counts.receipts), voidedReceipts: Number(counts.voidedReceipts), monthlyGifts: Number(counts.monthlyGifts), others };
 }
 
 export async function mergePreview(db: Db, survivorId: number, mergedId: number): Promise<MergePreview> {

@@ -1,6 +1,6 @@
 // "Fusionar" a proposed pair of donors (docs/product.md#donors, donors.manage): staff choose which record
-// stays, see the preview of the result and of what moves (completed gifts, receipts, monthly gifts, and the
-// pending, failed or cancelled donations named apart), then merge.
+// stays, see the preview of the result and of what moves (completed gifts, receipts in force, monthly gifts,
+// and the pending, failed or cancelled donations and the voided receipts named apart), then merge.
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { donorsMessages } from '@donaciones/shared/messages/donors';
@@ -38,7 +38,7 @@ function PreviewResult({ preview }: { preview: MergePreview }) {
       </dl>
       <p className="mt-3 text-sm font-medium text-ink-800" data-testid="merge-moves">
         {t.moves(preview.moves.gifts, preview.moves.receipts, preview.moves.monthlyGifts)}
-        {preview.moves.others.length > 0 && ` ${t.movesOthers(preview.moves.others)}`}
+        {(preview.moves.others.length > 0 || preview.moves.voidedReceipts > 0) && ` ${t.movesOthers(preview.moves.others, preview.moves.voidedReceipts)}`}
       </p>
     </section>
   );

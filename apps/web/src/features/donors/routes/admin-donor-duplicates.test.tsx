@@ -22,14 +22,14 @@ const full = (s: DonorSummary): Donor => ({
   consentEmailSource: null, consentWhatsapp: false, consentWhatsappAt: null, consentWhatsappSource: null, notes: null, userId: null, mergedIntoId: null, createdAt: '2025-01-01T00:00:00Z',
 });
 
-function duplicatesApi(others: MergePreview['moves']['others'] = []) {
+function duplicatesApi(others: MergePreview['moves']['others'] = [], voidedReceipts = 0) {
   const posts: RecordedRequest[] = [];
   const handler = (req: RecordedRequest) => {
     if (req.method === 'GET' && req.url === '/admin/donors/duplicates') return { status: 200, data: { items: [{ reason: 'taxId', a, b }] } };
     if (req.method === 'POST' && req.url === '/admin/donors/merge-preview') {
       posts.push(req);
       const result = { ...full(a), emails: ['rosa@correo.gt', 'rosa.leon@correo.gt'] };
-      return { status: 200, data: { survivor: full(a), merged: full(b), result, moves: { gifts: 1, receipts: 1, monthlyGifts: 0, others } } };
+      return { status: 200, data: { survivor: full(a), merged: full(b), result, moves: { gifts: 1, receipts: 1, voidedReceipts, monthlyGifts: 0, others } } };
     }
     if (req.method === 'POST' && req.url === '/admin/donors/merge') {
       posts.push(req);
@@ -77,6 +77,19 @@ describe('admin donor duplicates', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByTestId('merge-moves')).toHaveTextContent(
       'Pasan 1 donación completada, 1 recibo y 0 donaciones mensuales. También pasan 1 donación pendiente y 2 fallidas.',
     );
+  });
+
+  it('names the voided receipts that move apart from the receipts in force', async () => {
+    const api = duplicatesApi([{ status: 'refunded', count: 1 }, { status: 'voided', count: 1 }], 2);
+    renderApp('/admin/donantes/duplicados', { ...FINANCE, handler: api.handler });
+    const pair = await screen.findByRole('group', { name: 'Rosa Tzul y Rosa Tzul de León' }, { timeout: 20_000 });
+    await userEvent.click(within(pair).getByRole('button', { name: 'Fusionar Rosa Tzul y Rosa Tzul de León' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fusionar donantes' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ver vista previa' }));
+    expect(await within(dialog).findByTestId('merge-moves')).toHaveTextContent(
+      'Pasan 1 donación completada, 1 recibo y 0 donaciones mensuales. También pasan 1 donación reembolsada, 1 anulada y 2 recibos anulados.',
+    );
+    expect(donorsMessages.duplicates.movesOthers([], 1)).toBe('También pasa 1 recibo anulado.');
   });
 
   it('names one donation that moves without counting as a gift in the singular', () => {
