@@ -51,6 +51,13 @@ export const importsMessages = {
     receiptRepeated: (value: string, line: number) => `El recibo «${value}» ya está en la línea ${line}.`,
     duplicateMonthly: 'Este correo ya tiene una donación mensual activa por este monto.',
     repeatedInFile: (line: number) => `Es igual a la línea ${line}.`,
+    /**
+     * A past gift with no receipt number whose key (donor, date, amount, currency and note) an earlier line
+     * holds: what makes two real gifts of one day two lines, as the key reads them (decision 0084).
+     */
+    giftRepeatedInFile: (line: number) =>
+      `Tiene el mismo donante, fecha, monto y nota que la línea ${line}, así que se toma por la misma donación escrita dos veces. ` +
+      'Si son dos donaciones distintas, escribe en una de las dos su No. de recibo o una Nota que las distinga (por ejemplo «segunda del día») y vuelve a revisar el archivo.',
     /** `month`: the line's; `closedThrough`: the latest closed month, which closes every month up to it. */
     monthClosed: (month: string, closedThrough: string) =>
       month === closedThrough

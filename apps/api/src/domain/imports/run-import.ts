@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { formatCents, formatDay, guatemalaDay } from '@donaciones/shared/format';
 import { importsMessages } from '@donaciones/shared/messages/imports';
-import type { IMPORT_FIELDS, ImportFile, ImportLineResult, ImportMapping, ImportPreview, ImportResult } from '@donaciones/shared/schemas/imports';
+import type { IMPORT_FIELDS, ImportFile, ImportKind, ImportLineResult, ImportMapping, ImportPreview, ImportResult } from '@donaciones/shared/schemas/imports';
 import type { Database, Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { importLines, imports } from '../../db/schema';
@@ -63,8 +63,12 @@ class DryRunDone extends Error {
   }
 }
 
-/** A line whose key an earlier line of the same file holds is refused: the file says the same thing twice. */
-function refuseRepeatsInFile(lines: ReadLine[]): ReadLine[] {
+/**
+ * A line whose key an earlier line of the same file holds is refused: the file says the same thing twice.
+ * A past gift's refusal says how to bring in two real gifts of one donor, day and amount: a receipt
+ * number or a note sets their keys apart, and keeps the same file imported once (decision 0084).
+ */
+function refuseRepeatsInFile(kind: ImportKind, lines: ReadLine[]): ReadLine[] {
   const seen = new Map<string, number>();
   const r = importsMessages.reasons;
   return lines.map((l) => {
@@ -75,7 +79,13 @@ function refuseRepeatsInFile(lines: ReadLine[]): ReadLine[] {
       return l;
     }
     const v = l.value;
-    const reason = v.receipt ? r.receiptRepeated(v.receipt, first) : v.reference ? r.referenceRepeated(v.reference, first) : r.repeatedInFile(first);
+    const reason = v.receipt
+      ? r.receiptRepeated(v.receipt, first)
+      : v.reference
+        ? r.referenceRepeated(v.reference, first)
+        : kind === 'gifts'
+          ? r.giftRepeatedInFile(first)
+          : r.repeatedInFile(first);
     return { ok: false, line: v.line, name: v.name, reason };
   });
 }
@@ -108,7 +118,7 @@ export async function runImport(db: Database, input: RunImportInput): Promise<Im
   const at = columnsOf(table, input.file.kind, input.mapping);
   const today = guatemalaDay(new Date());
   const amounts = amountColumnOf(table, at);
-  const read = refuseRepeatsInFile(table.rows.map((row) => readLine(input.file.kind, at, row, today, amounts)));
+  const read = refuseRepeatsInFile(input.file.kind, table.rows.map((row) => readLine(input.file.kind, at, row, today, amounts)));
   try {
     return await db.transaction(async (tx) => {
       // One import at a time: two runs of one file cannot both find its lines new.
