@@ -66,6 +66,17 @@ describe('POST /auth/register validation (docs/product.md#validation-rules, mess
     });
   });
 
+  it.each([
+    ['only capital is Ñ', 'Ñandú2026seguro', 'clave.enie@prueba.gt'],
+    ['only capital is Á', 'Árbol2026seguro', 'clave.acento@prueba.gt'],
+    ['only small letters are ñ and ú', 'ÑANDÚ2026ñú', 'clave.minusculas@prueba.gt'],
+  ])('takes a password whose %s, as a Spanish keyboard writes it', async (_label, password, email) => {
+    const res = await register({ ...validRegistration(email), password, confirmPassword: password });
+    expect(res.json().errors?.password).toBeUndefined();
+    expect(res.statusCode).toBe(201);
+    await loginAs(ctx.app, email, password);
+  });
+
   it('creates nothing on invalid input', async () => {
     const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.email, 'validacion@prueba.gt'));
     expect(n).toBe(0);

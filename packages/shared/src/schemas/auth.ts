@@ -13,7 +13,8 @@ export const newPasswordField = z
   .min(1, { error: v.passwordRequired })
   .min(PASSWORD_MIN_LENGTH, { error: v.passwordMin })
   .max(128, { error: 'La contraseña no puede tener más de 128 caracteres' })
-  .regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, { error: v.passwordComplexity });
+  // Any letter of Spanish counts as a capital or a small one: Ñ, Á, é as well as A and e ('Ñandú2026').
+  .regex(/(?=.*\p{Ll})(?=.*\p{Lu})(?=.*\d)/u, { error: v.passwordComplexity });
 
 export const registerSchema = z
   .object({
