@@ -52,6 +52,22 @@ describe('profile', () => {
     expect(cleared.json()).toMatchObject({ phone: null, address: null });
   });
 
+  it('keeps the phone of a donor abroad that /donate took: another country code than +502', async () => {
+    for (const phone of ['+1 (213) 555-0199', '+52 55 1234 5678', '+34 612 345 678']) {
+      const donated = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/donate',
+        headers: { 'idempotency-key': `telefono-${phone.replace(/\D/g, '')}` },
+        payload: { donorName: 'Alicia Morales', email: 'alicia.lejos@prueba.gt', phone, amount: 10, cardLast4: '4242', cardBrand: 'visa', acceptTerms: true },
+      });
+      expect(donated.statusCode, phone).toBe(201);
+      const res = await call('PUT', '/users/me/profile', alice.token, { first_name: 'Alicia', last_name: 'Morales', phone });
+      expect(res.json().errors, phone).toBeUndefined();
+      expect(res.statusCode, phone).toBe(200);
+      expect((await call('GET', '/users/me/profile', alice.token)).json().phone).toBe(phone);
+    }
+  });
+
   it.each([
     [{ first_name: '', last_name: 'Morales' }, 'first_name', 'El nombre es requerido'],
     [{ last_name: 'Morales' }, 'first_name', 'El nombre es requerido'],

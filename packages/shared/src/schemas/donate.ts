@@ -7,7 +7,9 @@ import { donateMessages } from '../messages/donate';
 import { validationMessages } from '../messages/validation';
 import { taxIdMessages } from '../messages/tax-id';
 import { TAX_ID_MAX_LENGTH, parseTaxIdFormat } from '../tax-id';
-import { emailField, hasAtMostTwoDecimals, personName } from './fields';
+import { PHONE_MAX_LENGTH, emailField, hasAtMostTwoDecimals, isValidPhone, personName } from './fields';
+
+export { isValidPhone } from './fields';
 import { monthlyDonateFields } from './monthly';
 import { PAYMENT_CURRENCIES, PAYMENT_METHODS, PAYMENT_PROVIDERS, type PaymentSettings, coverFeesCents } from './payments';
 
@@ -104,7 +106,6 @@ export function isValidCvc(value: string): boolean {
   return /^\d{3,4}$/.test(value);
 }
 
-/** docs/product.md#validation-rules phone rule: optional +502 (or another country code), at least 8 digits. */
 /**
  * What a donor is charged, in parts: the gift, the payment provider's commission and the IVA on that
  * commission (the covered fee is their sum), and the total. One definition for every screen that
@@ -142,11 +143,6 @@ export function chargedBreakdown(
   return chargeBreakdown(chargedCents - feeCents, feeCents, settings);
 }
 
-export function isValidPhone(value: string): boolean {
-  if (!/^\+?[\d\s()-]+$/.test(value)) return false;
-  const digits = digitsOnly(value).length;
-  return digits >= 8 && digits <= 15;
-}
 
 
 const donorNameField = personName(
@@ -161,7 +157,7 @@ const donorNameField = personName(
 const optionalPhone = z
   .string()
   .trim()
-  .max(30, { error: v.phoneInvalid, abort: true })
+  .max(PHONE_MAX_LENGTH, { error: v.phoneInvalid, abort: true })
   .refine((p) => p === '' || isValidPhone(p), { error: v.phoneInvalid });
 
 /**

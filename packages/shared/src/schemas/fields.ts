@@ -123,3 +123,17 @@ export const emailField = z
   .max(254, { error: v.emailInvalid })
   .pipe(z.email({ error: v.emailInvalid }))
   .transform((e) => e.toLowerCase());
+
+/** The longest phone taken as typed, spaces and signs included. */
+export const PHONE_MAX_LENGTH = 30;
+
+/**
+ * A phone as people write it (docs/product.md#validation-rules): an optional + with its country code
+ * (+502, or another: a donor abroad), then 8 to 15 digits in all, with spaces, dashes or parentheses.
+ * One rule for /donate, gift entry and Mi perfil.
+ */
+export function isValidPhone(value: string): boolean {
+  if (value.length > PHONE_MAX_LENGTH || !/^\+?[\d\s()-]+$/.test(value)) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits >= 8 && digits <= 15;
+}

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from '../constants';
 import { newPasswordField } from './auth';
-import { personName } from './fields';
+import { isValidPhone, personName } from './fields';
 import { validationMessages } from '../messages/validation';
 import { taxIdMessages } from '../messages/tax-id';
 import { TAX_ID_MAX_LENGTH, parseTaxIdFormat } from '../tax-id';
@@ -12,16 +12,6 @@ const v = validationMessages;
 
 export const ADDRESS_MAX_LENGTH = 255;
 export const FAVORITE_CAUSE_MAX_LENGTH = 100;
-
-/** Optional +502 prefix, then at least 8 digits, with spaces, dashes or parentheses (docs/product.md#validation-rules). */
-export const GUATEMALA_PHONE_PATTERN = /^(\+502[\s-]?)?[\d\s()-]{8,}$/;
-
-export function isGuatemalanPhone(value: string): boolean {
-  const trimmed = value.trim();
-  if (!GUATEMALA_PHONE_PATTERN.test(trimmed) || trimmed.length > 25) return false;
-  const local = trimmed.replace(/^\+502/, '').replace(/\D/g, '');
-  return local.length >= 8 && local.length <= 12;
-}
 
 /** An empty text means "none": stored as null. */
 const optionalText = (max: number, tooLong: string) =>
@@ -66,7 +56,7 @@ export const updateProfileSchema = z.object({
     .string({ error: v.phoneInvalid })
     .trim()
     .nullish()
-    .refine((p) => !p || isGuatemalanPhone(p), { error: v.phoneInvalid })
+    .refine((p) => !p || isValidPhone(p), { error: v.phoneInvalid })
     .transform((p) => (p ? p : null)),
   address: optionalText(ADDRESS_MAX_LENGTH, v.addressMax),
   /** NIT or CUI, checked with its check digit and normalised; blank or CF clears it. Not sent: kept. */
