@@ -61,7 +61,12 @@ export const depositMessages = {
     sendingPercent: (percent: string) => `Enviando… ${percent}`,
     checkingFile: 'Revisando el archivo…',
     progressLabel: 'Envío de la boleta',
-    later: 'También puedes subirla después desde el enlace del correo o desde tu panel.',
+    /**
+     * Where else the slip can be sent later: a gift made signed in is in the account's Mis donaciones
+     * (named as that page's title), one made without an account only by the email's link.
+     */
+    later: 'También puedes subirla después desde el enlace del correo o desde Mis donaciones.',
+    laterByEmail: 'También puedes subirla después desde el enlace que te enviamos por correo.',
     received: 'Recibimos tu boleta, la estamos verificando',
     receivedHint: 'Te avisaremos por correo cuando confirmemos tu depósito.',
     sendAnother: 'Enviar otra boleta',

@@ -21,9 +21,14 @@ export interface DepositPanelProps {
   headingLevel?: 'h1' | 'h2';
   /** Moves the focus to the heading when shown (it replaces the processing step of /donate). */
   focusOnMount?: boolean;
+  /**
+   * The gift is the signed-in account's, so Mis donaciones lists it with its "Subir boleta"; one made
+   * without signing in is only reached again by the email's link.
+   */
+  inDonorArea?: boolean;
 }
 
-export function DepositPanel({ status: initial, token, emailedTo, headingLevel = 'h2', focusOnMount = false }: DepositPanelProps) {
+export function DepositPanel({ status: initial, token, emailedTo, headingLevel = 'h2', focusOnMount = false, inDonorArea = false }: DepositPanelProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusOnMount) headingRef.current?.focus();
@@ -65,7 +70,11 @@ export function DepositPanel({ status: initial, token, emailedTo, headingLevel =
                 setAnother(false);
               }}
             />
-            {!sent && <p className="mt-4 text-sm text-ink-600">{m.upload.later}</p>}
+            {!sent && (
+              <p className="mt-4 text-sm text-ink-600" data-testid="slip-later">
+                {inDonorArea ? m.upload.later : m.upload.laterByEmail}
+              </p>
+            )}
           </div>
         ) : (
           <Button variant="outline" onClick={() => setAnother(true)}>

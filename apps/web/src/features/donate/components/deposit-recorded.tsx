@@ -3,6 +3,7 @@
 // upload need not be part of the checkout's first visit.
 import type { PublicBankAccount } from '@donaciones/shared/schemas/deposits';
 import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
+import { useSession } from '@/lib/session';
 import { depositStatusOf } from '../api/deposits';
 import { DepositPanel } from './deposit-panel';
 
@@ -15,5 +16,15 @@ export interface DepositRecordedProps {
 }
 
 export default function DepositRecorded({ donation, bankAccounts, donorName, emailedTo }: DepositRecordedProps) {
-  return <DepositPanel status={depositStatusOf(donation, bankAccounts, donorName)} token={donation.deposit_token} emailedTo={emailedTo} focusOnMount />;
+  // A gift recorded signed in belongs to the account (POST /donate links it), so Mis donaciones lists it.
+  const { isAuthenticated } = useSession();
+  return (
+    <DepositPanel
+      status={depositStatusOf(donation, bankAccounts, donorName)}
+      token={donation.deposit_token}
+      emailedTo={emailedTo}
+      focusOnMount
+      inDonorArea={isAuthenticated}
+    />
+  );
 }

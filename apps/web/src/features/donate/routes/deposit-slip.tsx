@@ -45,7 +45,13 @@ export default function DepositSlipPage() {
             <Skeleton className="h-40" />
           </div>
         ) : (
-          <DepositPanel key={deposit.data.donation.id} status={deposit.data} token={'token' in ref ? ref.token : null} headingLevel="h1" />
+          <DepositPanel
+            key={deposit.data.donation.id}
+            status={deposit.data}
+            token={'token' in ref ? ref.token : null}
+            headingLevel="h1"
+            inDonorArea={'donationId' in ref}
+          />
         )}
       </div>
     </div>
