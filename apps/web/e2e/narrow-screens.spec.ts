@@ -1,8 +1,8 @@
-// At 390 px (a common phone width) the settings tabs, the donation list's filters, the staff review's filter and the
-// statistics' recent donations fit: nothing is cut off or runs past the edge; at 1280 px the ADMIN's header and the
-// staff review's filter beside its search. Screenshots are attached.
+// At 390 px (a common phone width) the settings tabs, the donation list's filters, the staff review's filter, the
+// statistics' recent donations and the checkout's current step fit: nothing is cut off or runs past the edge; at
+// 1280 px the ADMIN's header and the staff review's filter beside its search. Screenshots are attached.
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { DEMO, expect, login, test } from './fixtures';
+import { DEMO, expect, login, test, uniqueEmail } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -95,6 +95,27 @@ test.describe('390 px wide', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shoot(page, testInfo, 'stats-390');
+  });
+
+  test("the checkout's stepper names each current step whole: Monto, Tus datos, Confirmación", async ({ page }, testInfo) => {
+    const current = page.getByRole('list', { name: 'Pasos de la donación' }).locator('[aria-current="step"]');
+    const expectWhole = async (name: string) => {
+      const label = current.getByText(name, { exact: true });
+      await expectFits(label, page);
+      await expectFits(current, page);
+    };
+    await page.goto('/donate');
+    await expectWhole('Monto');
+    await page.getByRole('button', { name: 'Q185' }).click();
+    await page.getByRole('button', { name: 'Continuar donación' }).click();
+    await expectWhole('Tus datos');
+    await page.locator('label', { hasText: 'Depósito o transferencia bancaria' }).click();
+    await page.locator('input[name="donorName"]').fill('Lucía Ajú');
+    await page.locator('input[name="email"]').fill(uniqueEmail('pasos'));
+    await page.getByRole('button', { name: 'Registrar donación de Q185.00' }).click();
+    await expect(page.getByTestId('deposit-panel')).toBeVisible();
+    await expectWhole('Confirmación');
+    await shoot(page, testInfo, 'donate-steps-390');
   });
 });
 

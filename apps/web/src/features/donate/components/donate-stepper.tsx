@@ -13,7 +13,9 @@ export function DonateStepper({ current }: { current: 1 | 2 | 3 }) {
         const done = n < current;
         const active = n === current;
         return (
-          <li key={label} aria-current={active ? 'step' : undefined} className="flex min-w-0 flex-1 items-center gap-2 sm:gap-3">
+          // On a phone only the current step is named: it takes the room its name needs ("Confirmación" whole at
+          // 390 px) and the others share the rest. From sm every step is named, each a third.
+          <li key={label} aria-current={active ? 'step' : undefined} className={cn('flex min-w-0 items-center gap-2 sm:flex-1 sm:gap-3', active ? 'flex-auto' : 'flex-1')}>
             <span
               className={cn(
                 'flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold ring-2 transition-colors',
