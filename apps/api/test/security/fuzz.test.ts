@@ -540,6 +540,19 @@ describe('fuzzing every endpoint', () => {
   describe('what the fuzzer found, pinned', () => {
     const admin = () => ({ authorization: `Bearer ${tokens.ADMIN}` });
 
+    it('each field of every sample body set to a day or a number the database cannot hold is refused, never a 500', { timeout: 600_000 }, async () => {
+      const strange: unknown[] = ['2026-02-30', '0000-01-01', '275760-09-13', 2_147_483_648, 99_999_999_999, 1e308, -1];
+      for (const route of routes.filter((r) => takesBody(r) && keyOf(r) !== `POST ${V1}/auth/logout`)) {
+        const sample = SAMPLES[keyOf(route)];
+        if (sample === null || typeof sample !== 'object' || Array.isArray(sample)) continue;
+        const url = route.url.replace(/:year/g, '2025').replace(/:(\w+)/g, '1');
+        for (const [field, value] of Object.entries(sample).flatMap(([k]) => strange.map((v) => [k, v] as const))) {
+          const payload = JSON.stringify({ ...sample, [field]: value });
+          await send(route, { method: route.method, url, headers: { ...admin(), 'content-type': 'application/json', 'idempotency-key': randomUUID() }, payload }, `${route.method} ${url} ${field}=${String(value)}`);
+        }
+      }
+    });
+
     it('a crafted page cursor, in every query key named for one, is refused, never a 500', { timeout: 300_000 }, async () => {
       // Year 0000 is a date to JavaScript, not to PostgreSQL; a donor cursor is JSON the client sends back.
       const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
