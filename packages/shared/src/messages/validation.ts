@@ -58,5 +58,8 @@ export const validationMessages = {
   impactFactorRange: 'Debe ser un monto entre Q0.01 y Q1,000,000',
   /** A donor level's "Desde (Q)" left empty (or a level sent without it); 0 is a threshold, so never "positivo". */
   levelThresholdRequired: 'Escribe el monto desde el que se alcanza el nivel',
+  /** A donor level's name left empty or over 60 characters (zod's own words were English in the browser). */
+  levelNameRequired: 'Escribe el nombre del nivel',
+  levelNameMax: 'El nombre del nivel no puede tener más de 60 caracteres',
   idInvalid: 'El identificador debe ser un número entero positivo escrito en decimal',
 } as const;

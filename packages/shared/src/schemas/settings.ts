@@ -68,7 +68,7 @@ export const impactSettingsFormSchema = z.object({
 const threshold = z.number({ error: v.levelThresholdRequired }).min(0).max(100_000_000).refine(hasAtMostTwoDecimals, { error: v.amountDecimals });
 const ascending = (levels: { threshold: number }[]) => levels.every((l, i) => i === 0 || l.threshold > levels[i - 1].threshold);
 const inOrder = { error: 'Los umbrales deben ir en orden creciente' };
-const name = z.string().trim().min(1).max(60);
+const name = z.string({ error: v.levelNameRequired }).trim().min(1, { error: v.levelNameRequired }).max(60, { error: v.levelNameMax });
 export const levelSettingsSchema = z.object({ levels: z.array(z.object({ name, threshold })).min(1).max(20).refine(ascending, inOrder) });
 /** `PUT /admin/levels` and its form: each threshold a number or the text typed (decision 0074). */
 export const levelSettingsFormSchema = z.object({

@@ -56,4 +56,13 @@ describe('settings amounts typed as a Guatemalan writes them', () => {
     expect(screen.queryByText(validationMessages.amountPositive)).toBeNull();
     expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
   });
+  it('a level name left empty asks for it in Spanish (zod\'s own English words showed before)', async () => {
+    const { requests, user } = mount(<LevelsForm values={{ levels: [{ name: 'Amigo', threshold: 0 }, { name: 'Padrino', threshold: 10_000 }] }} />);
+    const [, second] = screen.getAllByRole('textbox', { name: new RegExp(`^${t.levelName}`) });
+    await user.clear(second);
+    await user.click(screen.getByRole('button', { name: t.levelsSave }));
+    expect(await screen.findByText(validationMessages.levelNameRequired)).toBeTruthy();
+    expect(screen.queryByText(/Too small|expected/i)).toBeNull();
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
 });
