@@ -2,6 +2,7 @@
 // dates typed by staff and ids in paths, each with its Spanish message.
 import { z } from 'zod';
 import { parseAmountInput } from '../amount-input';
+import { guatemalaDay } from '../format';
 import { validationMessages as v } from '../messages/validation';
 
 /**
@@ -84,6 +85,14 @@ export function boundedDateTime(invalid: string) {
  */
 export const RECORDED_DAY_MIN = '2000-01-01';
 
+/** Such a day (`2026-01-31`), from RECORDED_DAY_MIN up to today in Guatemala, each refusal in the field's own words. */
+export function recordedDay(words: { invalid: string; tooEarly: string; future: string }) {
+  return z.iso
+    .date({ error: words.invalid })
+    .refine((day) => day >= RECORDED_DAY_MIN, { error: words.tooEarly, abort: true })
+    .refine((day) => day <= guatemalaDay(new Date()), { error: words.future });
+}
+
 /** An ISO calendar date (`2026-01-31`) that exists, within 1900–2100; `message` says otherwise. */
 export function boundedDate(message: string = v.dateOutOfRange) {
   return z.iso.date({ error: message }).refine((s) => {
@@ -100,20 +109,18 @@ export function rowIdField(message: string) {
   return z.number({ error: message }).int({ error: message }).positive({ error: message }).max(ROW_ID_MAX, { error: message });
 }
 
-/** The same, read from a query or path string: "2147483648" is refused here, not by the database. */
-export function rowIdParam(message: string) {
-  return z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(ROW_ID_MAX, { error: message });
-}
-
 /**
  * A positive id in a path, written in decimal digits only: Number() would also read `0x10`, `1e1`,
  * ` 5` or `016` as numbers, so that /donations/0x10 showed donation 16.
  */
-export const decimalId = z
-  .string({ error: v.idInvalid })
-  .regex(/^[1-9]\d{0,9}$/, { error: v.idInvalid })
-  .transform(Number)
-  .refine((n) => n <= ROW_ID_MAX, { error: v.idInvalid });
+export function decimalIdOf(message: string) {
+  return z
+    .string({ error: message })
+    .regex(/^[1-9]\d{0,9}$/, { error: message })
+    .transform(Number)
+    .refine((n) => n <= ROW_ID_MAX, { error: message });
+}
+export const decimalId = decimalIdOf(v.idInvalid);
 
 /** An email address, trimmed and lower-cased (docs/product.md#validation-rules). */
 export const emailField = z

@@ -2,13 +2,12 @@
 // What needs the settings or the database (the amount's bounds, CF below Q2,500 at the dollar rate, a
 // closed month, the donor and the programme) is checked by the API and shown next to its field.
 import { z } from 'zod';
-import { guatemalaDay } from '../format';
 import { GIFT_METHODS, giftEntryMessages as g } from '../messages/gift-entry';
 import { validationMessages as v } from '../messages/validation';
 import { taxIdMessages } from '../messages/tax-id';
 import { TAX_ID_MAX_LENGTH, parseTaxIdFormat } from '../tax-id';
 import { isValidPhone } from './donate';
-import { RECORDED_DAY_MIN, ROW_ID_MAX, emailField, hasAtMostTwoDecimals, isPlainName } from './fields';
+import { RECORDED_DAY_MIN, ROW_ID_MAX, emailField, hasAtMostTwoDecimals, isPlainName, recordedDay } from './fields';
 import { PAYMENT_CURRENCIES } from './payments';
 import { typedAmount, withAmountCurrency } from './typed-amount';
 
@@ -64,9 +63,7 @@ const staffGiftFields = z
     receivedOn: z
       .string({ error: g.receivedOnRequired })
       .min(1, { error: g.receivedOnRequired, abort: true })
-      .pipe(z.iso.date({ error: g.receivedOnRequired }))
-      .refine((day) => day >= RECEIVED_ON_MIN, { error: g.receivedOnTooEarly, abort: true })
-      .refine((day) => day <= guatemalaDay(new Date()), { error: g.receivedOnFuture }),
+      .pipe(recordedDay({ invalid: g.receivedOnRequired, tooEarly: g.receivedOnTooEarly, future: g.receivedOnFuture })),
     method: z.enum(GIFT_METHODS, { error: g.methodRequired }),
     chequeNumber: text(40),
     chequeBank: text(80),

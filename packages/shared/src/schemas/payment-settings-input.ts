@@ -1,9 +1,7 @@
 // What staff save in "Pagos con tarjeta" (docs/product.md#payments): apart from ./payments.ts, which
 // /donate reads, so that its first visit carries none of it.
-import { z } from 'zod';
-import { guatemalaDay } from '../format';
 import { USD_RATE_DATE_RANGE, USD_RATE_DATE_REQUIRED } from '../messages/payments';
-import { RECORDED_DAY_MIN } from './fields';
+import { recordedDay } from './fields';
 import { paymentSettingsSchema } from './payments';
 
 /**
@@ -12,8 +10,5 @@ import { paymentSettingsSchema } from './payments';
  * The stored settings keep the looser 1900-2100, so a value saved before this rule still reads.
  */
 export const paymentSettingsInputSchema = paymentSettingsSchema.extend({
-  usd_exchange_rate_date: z.iso
-    .date({ error: USD_RATE_DATE_REQUIRED })
-    .refine((d) => d >= RECORDED_DAY_MIN, { error: USD_RATE_DATE_RANGE, abort: true })
-    .refine((d) => d <= guatemalaDay(new Date()), { error: USD_RATE_DATE_RANGE }),
+  usd_exchange_rate_date: recordedDay({ invalid: USD_RATE_DATE_REQUIRED, tooEarly: USD_RATE_DATE_RANGE, future: USD_RATE_DATE_RANGE }),
 });

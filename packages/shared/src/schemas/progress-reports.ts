@@ -4,10 +4,9 @@
 // sponsor's answer. The texts a sponsor reads pass the letters' contact-details detector: a report
 // with a phone, an email, a handle or an address in them is refused, field by field.
 import { z } from 'zod';
-import { guatemalaDay } from '../format';
 import { findLetterFlags } from '../letter-flags';
 import { progressReportMessages as m } from '../messages/progress-reports';
-import { RECORDED_DAY_MIN } from './fields';
+import { RECORDED_DAY_MIN, recordedDay } from './fields';
 import { AUDIENCE_LEVELS, type Audience, type Visibility } from './sponsorship';
 
 const field = <V extends Visibility, S extends z.ZodType>(visibility: V, schema: S) => ({ visibility, schema });
@@ -67,10 +66,7 @@ export const progressReportInputSchema = z
   .object({
     period: text(80).min(3, { error: m.periodRequired }),
     // From 01/01/2000 (RECORDED_DAY_MIN): a year mistyped (0202) would reach the sponsor as is.
-    reportDate: z.iso
-      .date({ error: m.reportDateInvalid })
-      .refine((d) => d >= REPORT_DATE_MIN, { error: m.reportDateTooEarly, abort: true })
-      .refine((d) => d <= guatemalaDay(new Date()), { error: m.reportDateFuture }),
+    reportDate: recordedDay({ invalid: m.reportDateInvalid, tooEarly: m.reportDateTooEarly, future: m.reportDateFuture }),
     schoolGrade: text(60).default(''),
     attendancePercent: z.number({ error: m.attendanceInvalid }).int({ error: m.attendanceInvalid }).min(0, { error: m.attendanceInvalid }).max(100, { error: m.attendanceInvalid }).nullable().default(null),
     achievement: text(500).default(''),

@@ -14,7 +14,7 @@ import {
   transferHoldRange as transferHoldMessage,
 } from '../messages/sponsorship-settings';
 import { publicDonationSchema } from './donate';
-import { RECORDED_DAY_MIN, ROW_ID_MAX, rowIdParam } from './fields';
+import { ROW_ID_MAX, decimalIdOf, recordedDay } from './fields';
 import { DEFAULT_SPONSORSHIP_AMOUNTS, birthdayGiftWindowSchema, sponsorshipAmountFields } from './sponsorship-amounts';
 import { sponsorPaymentMethodSchema, sponsorTransferInstructionsSchema } from './sponsorship-transfer';
 import { CHILD_STATUSES, CONSENT_SCOPES, GUATEMALA_DEPARTMENTS, SPONSORSHIP_END_REASONS, SPONSORSHIP_STATUSES } from './sponsorship-codes';
@@ -138,7 +138,7 @@ export const publicChildrenQuerySchema = z.object({
   minAge: z.coerce.number({ error: m.ageInvalid }).int({ error: m.ageInvalid }).min(0, { error: m.ageInvalid }).max(18, { error: m.ageInvalid }).optional(),
   maxAge: z.coerce.number({ error: m.ageInvalid }).int({ error: m.ageInvalid }).min(0, { error: m.ageInvalid }).max(18, { error: m.ageInvalid }).optional(),
   department: z.enum(GUATEMALA_DEPARTMENTS, { error: m.departmentInvalid }).optional(),
-  programId: rowIdParam(m.programInvalid).optional(),
+  programId: decimalIdOf(m.programInvalid).optional(),
 });
 export type PublicChildrenQuery = z.infer<typeof publicChildrenQuerySchema>;
 
@@ -284,9 +284,7 @@ export const consentInputSchema = z
     relationship: requiredText(60, m.consentRelationshipRequired),
     // Signed on a day already come (Guatemala's): a date ahead is a typo, and the consent would sit unused;
     // from 01/01/2000 (RECORDED_DAY_MIN): a year mistyped (0202) would date it centuries back.
-    givenOn: isoDate(m.consentDateInvalid)
-      .refine((d) => d >= RECORDED_DAY_MIN, { error: m.consentDateTooEarly, abort: true })
-      .refine((d) => d <= todayIso(), { error: m.consentDateFuture }),
+    givenOn: recordedDay({ invalid: m.consentDateInvalid, tooEarly: m.consentDateTooEarly, future: m.consentDateFuture }),
     scope: z.enum(CONSENT_SCOPES, { error: m.consentScopeInvalid }),
     expiresOn: isoDate(m.consentDateInvalid),
   })

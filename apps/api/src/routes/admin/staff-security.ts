@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rowIdParam } from '@donaciones/shared/schemas/fields';
+import { decimalIdOf } from '@donaciones/shared/schemas/fields';
 import { twoStepMessages as m } from '@donaciones/shared/messages/two-step';
 import { messageResponseSchema } from '@donaciones/shared/schemas/common';
 import { securityPolicySchema, securityPolicyUpdateSchema, staffSecurityListSchema } from '@donaciones/shared/schemas/two-step';
@@ -16,7 +16,7 @@ import { bearer, error, refusals, writeRefusals } from '../common';
 export default async function adminStaffSecurityRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const TAG = 'admin: usuarios';
-  const userId = z.object({ id: rowIdParam(m.userNotFound) });
+  const userId = z.object({ id: decimalIdOf(m.userNotFound) });
 
   r.get(
     '/admin/staff/security',

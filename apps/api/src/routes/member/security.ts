@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rowIdParam } from '@donaciones/shared/schemas/fields';
+import { decimalIdOf } from '@donaciones/shared/schemas/fields';
 import { twoStepMessages as m } from '@donaciones/shared/messages/two-step';
 import { messageResponseSchema } from '@donaciones/shared/schemas/common';
 import {
@@ -143,7 +143,7 @@ export default async function memberSecurityRoutes(app: FastifyInstance) {
         tags: [TAG],
         summary: 'Eliminar una llave de acceso; cierra las demás sesiones',
         security: bearer,
-        params: z.object({ id: rowIdParam(m.passkeyNotFound) }),
+        params: z.object({ id: decimalIdOf(m.passkeyNotFound) }),
         response: { 200: messageResponseSchema, ...answers },
       },
     },
