@@ -48,7 +48,7 @@ async function drawBox(page: Page, surface: Locator, from: [number, number], to:
 }
 
 /** A child created by staff, held and sponsored by the demo donor through the simulated card; waits until the first charge makes it active. */
-async function anActiveSponsorship(request: APIRequestContext, tag: string): Promise<number> {
+async function anActiveSponsorship(request: APIRequestContext, tag: string): Promise<{ sponsorshipId: number; childId: number }> {
   const staff = await apiToken(request);
   const child = await request.post(`${V1}/admin/sponsorship/children`, {
     headers: { authorization: `Bearer ${staff}` },
@@ -57,7 +57,8 @@ async function anActiveSponsorship(request: APIRequestContext, tag: string): Pro
   expect(child.status(), await child.text()).toBe(201);
   const donor = await apiToken(request, DEMO.donor);
   const auth = { authorization: `Bearer ${donor}` };
-  const hold = await request.post(`${V1}/sponsorship/holds`, { headers: auth, data: { childId: (await child.json()).child.id } });
+  const childId = (await child.json()).child.id as number;
+  const hold = await request.post(`${V1}/sponsorship/holds`, { headers: auth, data: { childId } });
   expect(hold.status(), await hold.text()).toBe(201);
   const start = await request.post(`${V1}/sponsorship/holds/${(await hold.json()).holdToken}/start`, {
     headers: auth,
@@ -66,12 +67,12 @@ async function anActiveSponsorship(request: APIRequestContext, tag: string): Pro
   expect(start.status(), await start.text()).toBe(201);
   const sponsorshipId = (await start.json()).sponsorshipId as number;
   await expect.poll(async () => (await request.get(`${V1}/users/me/sponsorships/${sponsorshipId}/letters`, { headers: auth })).status(), { timeout: 30_000 }).toBe(200);
-  return sponsorshipId;
+  return { sponsorshipId, childId };
 }
 
 test('a sponsor writes a letter; staff redact and approve it; the child’s reply appears in the sponsor’s area', async ({ page, browser, request }) => {
   const tag = `E2E${Date.now().toString(36)}`;
-  const sponsorshipId = await anActiveSponsorship(request, tag);
+  const { sponsorshipId, childId } = await anActiveSponsorship(request, tag);
   const lettersPath = `/donor/ahijado/${sponsorshipId}/cartas`;
 
   // The sponsor writes: a too-short letter is refused next to the field, then a letter with contact details.
@@ -125,15 +126,17 @@ test('a sponsor writes a letter; staff redact and approve it; the child’s repl
   const staffToken = await apiToken(request);
   expect(await pixelOf(request, `${V1}/admin/letters/${letterId}/photo`, staffToken, 120, 80)).toEqual([0, 0, 0]);
 
-  // Staff type the child's reply with its scan, and approve it.
+  // Staff open the reply from the child's record, which fills in the sponsorship's number, type it with its scan, and approve it.
   const scan = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#fdf6ec' } }).png().toBuffer();
+  await staffPage.goto(`/admin/apadrinamiento/${childId}`);
+  await staffPage.getByTestId('child-sponsors').getByRole('link', { name: 'Subir respuesta' }).click();
   const replyForm = staffPage.locator('form').filter({ has: staffPage.getByLabel('Transcripción') });
-  await replyForm.getByLabel('N.º de apadrinamiento').fill(String(sponsorshipId));
+  await expect(replyForm.getByLabel('N.º de apadrinamiento')).toHaveValue(String(sponsorshipId));
   await replyForm.getByLabel('Transcripción').fill(`Querido padrino (${tag}): gracias por tu carta, me gusta mucho la escuela.`);
   await replyForm.getByLabel(/Traducción/).fill('Dear godparent: thank you for your letter, I love school.');
   await replyForm.getByLabel(/Carta escaneada/).setInputFiles({ name: 'respuesta.png', mimeType: 'image/png', buffer: scan });
   await replyForm.getByRole('button', { name: 'Subir respuesta de la niña o el niño' }).click();
-  await expect(staffPage.getByText('La respuesta quedó en revisión.')).toBeVisible();
+  await expect(staffPage.getByText(new RegExp(`^La respuesta de Marisol para .+ \\(apadrinamiento N\\.º ${sponsorshipId}\\) quedó en revisión\\.$`))).toBeVisible();
   const reply = staffPage.locator('section', { hasText: tag }).filter({ hasText: 'Respuesta de la niña' });
   // On a phone: one box drawn with a finger, one added and typed with the keyboard, both burned in.
   await staffPage.setViewportSize({ width: 390, height: 844 });

@@ -120,6 +120,10 @@ export function donorDonationDetailPath(id: number | string): string {
 /** `/boleta?donacion=12`: the slip upload of one of the signed-in donor's deposits. */
 export const depositSlipPath = (donationId: number) => `${paths.depositSlip}?donacion=${donationId}`;
 
+/** `/admin/cartas?respuesta=7`: the letters page with a reply for sponsorship 7 ready to be typed. */
+export const REPLY_PARAM = 'respuesta';
+export const adminReplyPath = (sponsorshipId: number) => `${paths.adminLetters}?${REPLY_PARAM}=${sponsorshipId}`;
+
 /** `/apadrina/3`: the public profile of waiting child 3. */
 export function apadrinaChildPath(id: number | string): string {
   return paths.apadrinaChild.replace(':id', encodeURIComponent(String(id)));

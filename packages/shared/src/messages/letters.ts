@@ -103,7 +103,12 @@ export const letterScreenText = {
   childLeftReturnReason:
     'La niña o el niño salió del programa y ya no podemos entregarle tu carta. Gracias por el cariño que le diste con tus cartas.',
   uploadReply: 'Subir respuesta de la niña o el niño',
-  replyNumberHint: 'Está en la ficha de la niña o el niño (Apadrinamiento), en «Quienes apadrinan»: N.º …',
+  replyNumberHint:
+    'Es el N.º junto a quien apadrina en la ficha de la niña o el niño (Apadrinamiento, «Quienes apadrinan»); su enlace «Subir respuesta» lo escribe aquí.',
+  /** On the child's record, beside each sponsorship that may receive a reply: opens Cartas with its number filled in. */
+  replyFromRecord: 'Subir respuesta',
+  /** Whose reply went in, so a mistyped number shows at once. */
+  replyStored: (child: string, sponsor: string, id: number) => `La respuesta de ${child} para ${sponsor} (apadrinamiento N.º ${id}) quedó en revisión.`,
   transcription: 'Transcripción',
   scanLabel: 'Carta escaneada (imagen o PDF)',
   /** The reply was stored, its scan was not: the next file goes to that reply, never a second copy of it. */

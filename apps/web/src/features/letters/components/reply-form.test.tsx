@@ -9,21 +9,28 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { depositMessages } from '@donaciones/shared/messages/deposits';
 import { letterMessages as m, letterScreenText as t } from '@donaciones/shared/messages/letters';
 import { api } from '@/lib/api-client';
 import { fakeAdapter } from '@/test/http';
 import { ReplyForm } from './reply-form';
 
-/** The form alone, its requests answered by `adapter`. */
-function showForm(adapter: ReturnType<typeof fakeAdapter>['adapter']) {
+/** The form alone at `address` (Cartas, or Cartas opened from a child's record), its requests answered by `adapter`. */
+function showForm(adapter: ReturnType<typeof fakeAdapter>['adapter'], address = '/admin/cartas') {
   api.defaults.adapter = adapter;
   render(
-    <QueryClientProvider client={new QueryClient()}>
-      <ReplyForm />
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={[address]}>
+      <QueryClientProvider client={new QueryClient()}>
+        <ReplyForm />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
+
+/** What the API answers for a stored reply: whose it is. */
+const stored = (id: number) => ({ id, sponsorshipId: 12, childFirstName: 'Kevin', sponsorName: 'Diego Morales' });
+const storedText = t.replyStored('Kevin', 'Diego Morales', 12);
 
 /** Types sponsorship 12 and the transcription `text`. */
 async function fillReply(user: ReturnType<typeof userEvent.setup>, text = 'Hola, gracias por tu carta.') {
@@ -33,7 +40,7 @@ async function fillReply(user: ReturnType<typeof userEvent.setup>, text = 'Hola,
 
 describe('the reply form', () => {
   it('refuses "abc", "0" and an empty number in Spanish without sending, and sends 12', async () => {
-    const { adapter, requests } = fakeAdapter(() => ({ status: 201, data: {} }));
+    const { adapter, requests } = fakeAdapter(() => ({ status: 201, data: stored(29) }));
     showForm(adapter);
     const user = userEvent.setup();
     const number = screen.getByLabelText(/N\.º de apadrinamiento/);
@@ -50,13 +57,32 @@ describe('the reply form', () => {
     await user.clear(number);
     await user.type(number, '12');
     await user.click(screen.getByRole('button', { name: t.uploadReply }));
-    await screen.findByText('La respuesta quedó en revisión.');
+    await screen.findByText(storedText);
     expect(requests).toHaveLength(1);
     expect(screen.queryByText(m.sponsorshipNumberInvalid)).toBeNull();
   });
 
+  it('opened from a child\'s record («Subir respuesta»), has the sponsorship\'s number filled in and names whose reply went in', async () => {
+    const { adapter, requests } = fakeAdapter(() => ({ status: 201, data: stored(31) }));
+    showForm(adapter, '/admin/cartas?respuesta=12');
+    const user = userEvent.setup();
+    expect(screen.getByLabelText(/N\.º de apadrinamiento/)).toHaveValue('12');
+    // The form is under the queue: the transcription, where staff start, has the focus (and comes into view).
+    expect(screen.getByLabelText(new RegExp(t.transcription))).toHaveFocus();
+    await user.type(screen.getByLabelText(new RegExp(t.transcription)), 'Gracias por los cuadernos.');
+    await user.click(screen.getByRole('button', { name: t.uploadReply }));
+    expect(await screen.findByText('La respuesta de Kevin para Diego Morales (apadrinamiento N.º 12) quedó en revisión.')).toBeTruthy();
+    expect(requests.map((r) => (r.data as { sponsorshipId: number }).sponsorshipId)).toEqual([12]);
+  });
+
+  it('leaves the number empty when the address carries something else than a number', () => {
+    showForm(fakeAdapter(() => ({ status: 201, data: stored(32) })).adapter, '/admin/cartas?respuesta=12abc');
+    expect(screen.getByLabelText(/N\.º de apadrinamiento/)).toHaveValue('');
+    expect(screen.getByLabelText(new RegExp(t.transcription))).not.toHaveFocus();
+  });
+
   it('refuses a scan of another type (a GIF, a .docx) when chosen and sends nothing until a PDF is chosen', async () => {
-    const { adapter, requests } = fakeAdapter(() => ({ status: 201, data: { id: 30 } }));
+    const { adapter, requests } = fakeAdapter(() => ({ status: 201, data: stored(30) }));
     showForm(adapter);
     // The picker's filter is only a hint: a phone offers "Todos los archivos".
     const user = userEvent.setup({ applyAccept: false });
@@ -75,13 +101,13 @@ describe('the reply form', () => {
     await user.upload(scan, new File(['%PDF-1.4'], 'carta.pdf', { type: 'application/pdf' }));
     expect(screen.queryByText(depositMessages.errors.fileType)).toBeNull();
     await user.click(screen.getByRole('button', { name: t.uploadReply }));
-    await screen.findByText('La respuesta quedó en revisión.');
+    await screen.findByText(storedText);
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /admin/letter-replies', 'PUT /admin/letters/30/scan']);
   });
 
   it('empties the file field once the reply is sent', async () => {
     let replies = 0;
-    const { adapter } = fakeAdapter((req) => (req.method === 'POST' ? { status: 201, data: { id: 40 + ++replies } } : { status: 204 }));
+    const { adapter } = fakeAdapter((req) => (req.method === 'POST' ? { status: 201, data: stored(40 + ++replies) } : { status: 204 }));
     showForm(adapter);
     const user = userEvent.setup();
     const scanField = () => screen.getByLabelText(/Carta escaneada/) as HTMLInputElement;
@@ -89,7 +115,7 @@ describe('the reply form', () => {
     await user.upload(scanField(), new File(['%PDF-1.4'], 'carta.pdf', { type: 'application/pdf' }));
 
     await user.click(screen.getByRole('button', { name: t.uploadReply }));
-    await screen.findByText('La respuesta quedó en revisión.');
+    await screen.findByText(storedText);
     expect(scanField().files).toHaveLength(0);
     expect(scanField().value).toBe('');
   });

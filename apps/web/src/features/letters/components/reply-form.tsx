@@ -6,7 +6,8 @@
 // reply sent empties the form, its file field included; the server's word on a scan goes once another
 // file is chosen. A reply stored whose scan was then refused or cut off is not sent again: the form
 // says so and attaches the next file to that reply.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { depositMessages } from '@donaciones/shared/messages/deposits';
 import { letterScreenText as t } from '@donaciones/shared/messages/letters';
 import { replyInputSchema } from '@donaciones/shared/schemas/letters';
@@ -15,6 +16,7 @@ import { Card } from '@/components/card';
 import { TextArea, TextInput } from '@/components/form-fields';
 import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
 import { SLIP_TYPES, acceptOf, refusedType } from '@/lib/file-types';
+import { REPLY_PARAM } from '@/lib/paths';
 import { ScanNotAttached, useAddReply, useAttachScan } from '../api/staff-letters';
 
 /** The API's refusal of the scan's type (its slips' pipeline), known before anything is sent. */
@@ -22,7 +24,12 @@ const scanProblem = (file: File | null): string | undefined => (file && refusedT
 
 /** What staff type and choose; `empty` clears it all, the file field included. */
 function useReplyFields() {
-  const [sponsorshipId, setSponsorshipId] = useState('');
+  // Opened from «Subir respuesta» on a child's record, the sponsorship's number comes in the address.
+  const [params] = useSearchParams();
+  const given = params.get(REPLY_PARAM) ?? '';
+  const [sponsorshipId, setSponsorshipId] = useState(/^\d+$/.test(given) ? given : '');
+  // The form sits under the queue: with the number given, the transcription is where staff start.
+  const startAtTranscription = /^\d+$/.test(given);
   const [body, setBody] = useState('');
   const [translation, setTranslation] = useState('');
   const [scan, setScan] = useState<File | null>(null);
@@ -34,16 +41,21 @@ function useReplyFields() {
     setScan(null);
     setScanKey((k) => k + 1);
   };
-  return { sponsorshipId, setSponsorshipId, body, setBody, translation, setTranslation, scan, setScan, scanKey, empty };
+  return { sponsorshipId, setSponsorshipId, startAtTranscription, body, setBody, translation, setTranslation, scan, setScan, scanKey, empty };
 }
 
 type ReplyFields = ReturnType<typeof useReplyFields>;
 
 function ReplyTextFields({ fields: f, errors }: { fields: ReplyFields; errors: Record<string, string> }) {
+  const transcription = useRef<HTMLTextAreaElement>(null);
+  const { startAtTranscription } = f;
+  useEffect(() => {
+    if (startAtTranscription) transcription.current?.focus();
+  }, [startAtTranscription]);
   return (
     <>
       <TextInput label="N.º de apadrinamiento" hint={t.replyNumberHint} inputMode="numeric" value={f.sponsorshipId} onChange={(e) => f.setSponsorshipId(e.currentTarget.value)} error={errors.sponsorshipId} required />
-      <TextArea label={t.transcription} rows={4} value={f.body} onChange={(e) => f.setBody(e.currentTarget.value)} error={errors.body} required />
+      <TextArea ref={transcription} label={t.transcription} rows={4} value={f.body} onChange={(e) => f.setBody(e.currentTarget.value)} error={errors.body} required />
       <TextArea label={t.translation} optional rows={3} value={f.translation} onChange={(e) => f.setTranslation(e.currentTarget.value)} error={errors.translation} />
     </>
   );
@@ -105,9 +117,9 @@ export function ReplyForm() {
     add.mutate(
       { input: { sponsorshipId: number.data, body, ...(translation.trim() ? { translation } : {}) }, scan },
       {
-        onSuccess: () => {
+        onSuccess: (reply) => {
           fields.empty();
-          setDone('La respuesta quedó en revisión.');
+          setDone(t.replyStored(reply.childFirstName, reply.sponsorName, reply.sponsorshipId));
         },
         onError: (error) => {
           if (error instanceof ScanNotAttached) {

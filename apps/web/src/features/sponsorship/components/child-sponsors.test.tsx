@@ -1,9 +1,13 @@
 // The sponsors on a child's staff record (decision 0054): each says how they pay, a transfer with its
 // permanent reference, and its number (typed in "Cartas" for a reply); a child nobody sponsored says so.
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { render as renderBare, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { sponsorshipTransferMessages as m } from '@donaciones/shared/messages/sponsorship-transfer';
 import { ChildSponsors } from './child-sponsors';
+
+const render = (ui: ReactNode) => renderBare(<MemoryRouter>{ui}</MemoryRouter>);
 
 describe('the sponsors of a child', () => {
   it('marks a transfer sponsor with the reference and a card sponsor as card', () => {
@@ -25,6 +29,9 @@ describe('the sponsors of a child', () => {
     // The sponsorship's number, which staff type in "Cartas" to upload the child's reply.
     expect(within(lucia).getByText(m.staffNumber(2))).toBeTruthy();
     expect(within(carlos).getByText('N.º 1')).toBeTruthy();
+    // An active sponsorship may receive a reply: its link opens Cartas with the number filled in; a held place may not.
+    expect(within(carlos).getByRole('link', { name: 'Subir respuesta' })).toHaveAttribute('href', '/admin/cartas?respuesta=1');
+    expect(within(lucia).queryByRole('link', { name: 'Subir respuesta' })).toBeNull();
   });
 
   it('shows a place let go before its first payment with until when it was held, not a bare dash', () => {

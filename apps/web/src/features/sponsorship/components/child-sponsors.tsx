@@ -1,10 +1,14 @@
 // The sponsors of a child on the staff's record (docs/product.md#sponsorship): each place's status, who
 // holds it, since or until when, and how they pay: card, or monthly transfer with its permanent
-// reference (decision 0054); and the sponsorship's number, which staff type to upload a child's reply.
+// reference (decision 0054); and the sponsorship's number, which staff type to upload a child's reply, or
+// which «Subir respuesta» carries to Cartas.
+import { Link } from 'react-router';
 import { formatLongDate } from '@donaciones/shared/format';
+import { letterScreenText } from '@donaciones/shared/messages/letters';
 import { sponsorshipTransferMessages as m } from '@donaciones/shared/messages/sponsorship-transfer';
 import type { StaffChildDetail } from '@donaciones/shared/schemas/sponsorship';
 import { Badge } from '@/components/badge';
+import { adminReplyPath } from '@/lib/paths';
 
 /** A held place until when; a started one since when; a place let go before it started, until when it was held. */
 function when(s: StaffChildDetail['sponsorships'][number]): string {
@@ -25,6 +29,12 @@ export function ChildSponsors({ sponsorships }: { sponsorships: StaffChildDetail
           {s.paymentMethod && <Badge tone={s.paymentMethod === 'transfer' ? 'accent' : 'brand'}>{s.paymentMethod === 'transfer' ? m.staffMark : m.staffCard}</Badge>}
           {s.transferReference && <span className="font-mono text-sm">{m.staffReference(s.transferReference)}</span>}
           <span className="text-sm text-ink-600">{when(s)}</span>
+          {/* The sponsorships a child's reply may answer (the API takes active and ended ones). */}
+          {(s.status === 'active' || s.status === 'ended') && (
+            <Link to={adminReplyPath(s.id)} className="text-sm font-semibold text-brand-700 underline underline-offset-2">
+              {letterScreenText.replyFromRecord}
+            </Link>
+          )}
         </li>
       ))}
     </ul>
