@@ -50,6 +50,11 @@ describe('admin donors list', { timeout: 20_000 }, () => {
     expect(within(table).getByText('Q450.00')).toBeInTheDocument();
     expect(within(table).getByText('Empresa')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'Ver la página de Rosa Tzul' })).toHaveAttribute('href', '/admin/donantes/12');
+    // A missing NIT shows the same dash as a missing phone, not one narrowed by the numbers' monospace type.
+    const companyRow = within(table).getByText('Café Atitlán S.A.').closest('tr')!;
+    const dashes = within(companyRow as HTMLElement).getAllByText('—');
+    expect(dashes.length).toBeGreaterThanOrEqual(2);
+    for (const dash of dashes) expect(dash.closest('.font-mono')).toBeNull();
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar donantes' }), '1234567K');
     await waitFor(() => expect(api.lists.at(-1)).toMatchObject({ q: '1234567K' }));

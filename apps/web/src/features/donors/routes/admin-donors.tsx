@@ -44,7 +44,7 @@ const columns: Column<DonorSummary>[] = [
       </div>
     ),
   },
-  { key: 'taxId', header: l.colTaxId, cell: (d) => <span className="font-mono whitespace-nowrap">{d.taxId ? formatTaxId(d.taxId) : l.none}</span> },
+  { key: 'taxId', header: l.colTaxId, cell: (d) => (d.taxId ? <span className="font-mono whitespace-nowrap">{formatTaxId(d.taxId)}</span> : l.none) },
   { key: 'phone', header: l.colPhone, cell: (d) => <span className="whitespace-nowrap">{d.phone ?? l.none}</span> },
   { key: 'gifts', header: l.colGifts, className: 'text-right', cell: (d) => <span className="tabular-nums">{d.giftCount}</span> },
   { key: 'total', header: l.colTotal, className: 'text-right', cell: (d) => <span className="font-semibold whitespace-nowrap tabular-nums">{formatCents(d.lifetimeCents)}</span> },
