@@ -100,6 +100,7 @@ describe('GET /admin/register/export', () => {
     expect(ws.getRow(2).getCell(1).value).toEqual(new Date('2026-05-03T00:00:00Z'));
     expect(ws.getRow(2).getCell(1).numFmt).toBe('dd/mm/yyyy');
     const totals = wb.getWorksheet('Totales')!;
+    expect(totals.getRow(1).values).toEqual(expect.arrayContaining(['Por moneda', 'Cantidad', 'Bruto', 'Neto']));
     expect(totals.getRow(2).values).toEqual(expect.arrayContaining(['GTQ', 5, 500]));
   });
 

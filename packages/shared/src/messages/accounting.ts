@@ -34,6 +34,8 @@ export const registerMessages = {
     nit: 'NIT/CUI',
     method: 'Método',
     currency: 'Moneda',
+    /** How many movements a total adds up. */
+    count: 'Cantidad',
     gross: 'Bruto',
     fee: 'Comisión',
     vat: 'IVA retenido',

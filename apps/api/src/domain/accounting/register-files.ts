@@ -93,7 +93,7 @@ export function registerXlsx(db: Db, period: RegisterPeriod, organizationName: s
     const ts = wb.addWorksheet(registerMessages.totalsSheet);
     ts.columns = [{ width: 30 }, { width: 10 }, { width: 14 }, { width: 14 }, { width: 14 }, { width: 14 }];
     const section = (title: string, rows: typeof totals.byMethod) => {
-      ts.addRow([title, 'N', c.gross, c.fee, c.vat, c.net]).font = { bold: true };
+      ts.addRow([title, c.count, c.gross, c.fee, c.vat, c.net]).font = { bold: true };
       for (const t of rows) {
         const row = ts.addRow([t.label, t.count, units(t.grossCents), units(t.feeCents), units(t.vatCents), units(t.netCents)]);
         for (const i of [3, 4, 5, 6]) row.getCell(i).numFmt = MONEY;

@@ -54,6 +54,8 @@ describe('Contabilidad, the totals', { timeout: 20_000 }, () => {
       expect(await screen.findByRole('heading', { level: 2, name: title }, { timeout: 20_000 })).toBeInTheDocument();
       const table = screen.getByRole('table', { name: title });
       expect(within(table).getAllByRole('columnheader')[0]).toHaveTextContent(first);
+      // Each total says how many movements it adds up, in words an accountant reads (it said 'N').
+      expect(within(table).getAllByRole('columnheader')[1]).toHaveTextContent('Cantidad');
     }
     expect(screen.getByRole('heading', { level: 2, name: 'Movimientos' })).toBeInTheDocument();
   });

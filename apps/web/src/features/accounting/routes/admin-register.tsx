@@ -44,7 +44,7 @@ const MOVEMENT_COLUMNS: Column<Movement>[] = [
 function totalColumns(currencyOf: (t: RegisterTotal) => string, first: string): Column<RegisterTotal>[] {
   return [
     { key: 'label', header: first, cell: (t) => t.label, primary: true },
-    { key: 'count', header: 'N', cell: (t) => t.count, className: 'text-right' },
+    { key: 'count', header: col.count, cell: (t) => t.count, className: 'text-right' },
     { key: 'gross', header: col.gross, cell: (t) => formatCents(t.gross_cents, currencyOf(t)), className: 'text-right' },
     { key: 'fee', header: col.fee, cell: (t) => formatCents(t.fee_cents, currencyOf(t)), className: 'text-right' },
     { key: 'vat', header: col.vat, cell: (t) => formatCents(t.vat_cents, currencyOf(t)), className: 'text-right' },
