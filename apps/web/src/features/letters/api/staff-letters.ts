@@ -17,7 +17,7 @@ export function useLetterQueue(status: LetterStatus) {
   return useQuery({ queryKey: letterKeys.queue(status), queryFn: () => getLetterQueue(status) });
 }
 
-function useLetterAction<V>(run: (vars: V) => Promise<unknown>) {
+function useLetterAction<V, R>(run: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: letterKeys.staff() }) });
 }
