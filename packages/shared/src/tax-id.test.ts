@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import * as nit from 'stdnum/lib/cjs/gt/nit';
 import { fiscalSettingsSchema, DEFAULT_FISCAL_SETTINGS, isAnnualDate } from './schemas/fiscal';
 import { taxIdMessages } from './messages/tax-id';
-import { CF_LIMIT_GTQ_CENTS, cfMaxCents, checkoutTaxIdMessage, formatTaxId, parseNit, parseTaxId, parseTaxIdFormat } from './tax-id';
+import {
+  CF_LIMIT_GTQ_CENTS,
+  TAX_ID_MAX_LENGTH,
+  TAX_ID_TYPED_MAX_LENGTH,
+  cfMaxCents,
+  checkoutTaxIdMessage,
+  formatTaxId,
+  parseNit,
+  parseTaxId,
+  parseTaxIdFormat,
+} from './tax-id';
 
 const SMALL = 10_000; // Q100.00
 
@@ -46,17 +56,70 @@ describe('parseTaxId: CUI', () => {
     expect(parseTaxId('1580352240101', 5_000_000, 'GTQ')).toMatchObject({ ok: true, kind: 'cui' });
   });
 
-  it('refuses a CUI with a wrong check digit or an unknown department', () => {
-    expect(parseTaxId('1680352240101', SMALL, 'GTQ')).toEqual({ ok: false, message: 'El CUI no es válido' });
-    expect(parseTaxId('1587564442304', SMALL, 'GTQ')).toEqual({ ok: false, message: 'El CUI no es válido' });
+  it('says which part of a refused CUI does not hold: its check digit, or its department and municipality', () => {
+    expect(parseTaxId('1680352240101', SMALL, 'GTQ')).toEqual({
+      ok: false,
+      message: 'El CUI no es válido: algún dígito está mal, porque el noveno (el verificador) no corresponde a los ocho primeros. Revisa el número en el DPI',
+    });
+    const place = (lastFour: string) =>
+      `El CUI no es válido: sus últimos 4 dígitos (${lastFour}) dicen el departamento y el municipio, y ese código no existe en Guatemala. Revisa el número en el DPI`;
+    // Department 23 does not exist; Guatemala (01) has 17 municipalities; no department has a municipality 00.
+    expect(parseTaxId('1587564442304', SMALL, 'GTQ')).toEqual({ ok: false, message: place('2304') });
+    expect(parseTaxId('1580352240118', SMALL, 'GTQ')).toEqual({ ok: false, message: place('0118') });
+    expect(parseTaxId('1580352240100', SMALL, 'GTQ')).toEqual({ ok: false, message: place('0100') });
+  });
+
+  it('reads a number of digits alone by its length: a CUI short of digits or with digits to spare, else a NIT', () => {
+    // 12 or 11 digits that fail as a NIT are most likely a CUI missing a digit (1580352240101 without its last).
+    expect(parseTaxIdFormat('158035224010')).toEqual({
+      ok: false,
+      message: 'Si es un CUI, le falta un dígito: tiene 13 y aquí hay 12. Si es un NIT, su último dígito (el verificador) no corresponde a los demás',
+    });
+    expect(parseTaxIdFormat('1580 3522 401')).toEqual({ ok: false, message: taxIdMessages.cuiShortOrNitChecksum(11) });
+    expect(taxIdMessages.cuiShortOrNitChecksum(11)).toContain('le faltan 2 dígitos: tiene 13 y aquí hay 11');
+    // No NIT has 14 digits.
+    expect(parseTaxIdFormat('15803522401011')).toEqual({ ok: false, message: 'El CUI tiene 13 dígitos y aquí hay 14. Revisa el número en el DPI' });
+    // Up to 10 digits it is a NIT whose check digit fails.
+    expect(parseTaxIdFormat('1234567890')).toEqual({ ok: false, message: taxIdMessages.nitChecksum });
+  });
+});
+
+describe('parseTaxId: what people copy before the number', () => {
+  it('takes `NIT`, `NIT:`, `Nit No.` or `N.I.T.` before a NIT and keeps the number alone, as typed without them', () => {
+    for (const typed of ['NIT 576937-K', 'NIT: 576937-K', 'nit:576937k', 'Nit No. 576937-K', 'N.I.T. 576937-K', 'NIT # 576937-K']) {
+      expect(parseTaxId(typed, SMALL, 'GTQ'), typed).toEqual({ ok: true, kind: 'nit', value: '576937-K' });
+    }
+  });
+
+  it('takes `CUI` or `DPI` before a CUI in its groups of digits', () => {
+    for (const typed of ['CUI 1580 35224 0101', 'CUI: 1580 35224 0101', 'DPI 1580-35224-0101', 'dpi no. 1580352240101']) {
+      expect(parseTaxId(typed, SMALL, 'GTQ'), typed).toEqual({ ok: true, kind: 'cui', value: '1580352240101' });
+    }
+  });
+
+  it('still refuses the word alone, and a bad number after it with its own reason', () => {
+    expect(parseTaxIdFormat('NIT')).toEqual({ ok: false, message: taxIdMessages.nitFormat });
+    expect(parseTaxIdFormat('NIT: 1234567-8')).toEqual({ ok: false, message: taxIdMessages.nitChecksum });
+    expect(parseTaxIdFormat('CUI 1680 35224 0101')).toMatchObject({ ok: false, message: expect.stringContaining('el noveno (el verificador)') });
+  });
+
+  it('measures the length of what is typed in the field by TAX_ID_TYPED_MAX_LENGTH, the number itself by TAX_ID_MAX_LENGTH', () => {
+    const spaced = `NIT:${' '.repeat(20)}576937-K`;
+    expect(spaced.length).toBeGreaterThan(TAX_ID_MAX_LENGTH);
+    expect(parseTaxIdFormat(spaced)).toMatchObject({ ok: true, value: '576937-K' });
+    expect(parseTaxIdFormat(`NIT: ${' '.repeat(TAX_ID_TYPED_MAX_LENGTH)}576937-K`)).toEqual({ ok: false, message: taxIdMessages.tooLong });
   });
 });
 
 describe('parseTaxId: CF (consumidor final)', () => {
-  it('reads blank, CF and C/F as consumidor final below Q2,500', () => {
-    for (const cf of ['', '  ', 'CF', 'cf', 'C/F', 'c.f.']) {
-      expect(parseTaxId(cf, CF_LIMIT_GTQ_CENTS - 1, 'GTQ')).toEqual({ ok: true, kind: 'cf', value: 'CF' });
+  it('reads blank, CF, C/F and the words consumidor final (any case, accents or spaces) as consumidor final below Q2,500', () => {
+    for (const cf of ['', '  ', 'CF', 'cf', 'C/F', 'c.f.', 'Consumidor final', 'CONSUMIDOR FINAL', ' consumidor   final ', 'Cónsumidor Fínal', 'ConsumidorFinal', 'NIT: CF', 'NIT: consumidor final']) {
+      expect(parseTaxId(cf, CF_LIMIT_GTQ_CENTS - 1, 'GTQ'), cf).toEqual({ ok: true, kind: 'cf', value: 'CF' });
     }
+  });
+
+  it('refuses the words consumidor final from Q2,500 up, as it refuses CF', () => {
+    expect(parseTaxId('Consumidor final', CF_LIMIT_GTQ_CENTS, 'GTQ')).toEqual({ ok: false, message: taxIdMessages.cfNotAllowed });
   });
 
   it('refuses CF (and blank) from Q2,500 up', () => {
@@ -114,6 +177,7 @@ describe('parseNit (the organisation)', () => {
     expect(parseNit('CF')).toMatchObject({ ok: false });
     expect(parseNit('1587564440904')).toMatchObject({ ok: false });
     expect(parseNit('8977112-0')).toEqual({ ok: false, message: taxIdMessages.nitChecksum });
+    expect(parseNit('NIT: 9876543-4')).toEqual({ ok: true, kind: 'nit', value: '9876543-4' });
   });
 });
 

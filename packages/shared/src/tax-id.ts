@@ -12,14 +12,34 @@ export type TaxIdKind = (typeof TAX_ID_KINDS)[number];
 
 /** SAT: a buyer must be identified by NIT or CUI from Q2,500 up; CF only below (quetzal cents). */
 export const CF_LIMIT_GTQ_CENTS = 250_000;
+/** The longest NIT or CUI once compacted (parseTaxIdFormat). */
 export const TAX_ID_MAX_LENGTH = 20;
+/** The longest text taken in a NIT or CUI field as typed, spaces and a `NIT:` before the number included. */
+export const TAX_ID_TYPED_MAX_LENGTH = 40;
 export const CF = 'CF';
 
 export type TaxIdResult = { ok: true; kind: TaxIdKind; value: string } | { ok: false; message: string };
 
-/** What was typed without spaces, dots, slashes and hyphens, in capitals (`c/f` -> `CF`, `576937-k` -> `576937K`). */
+/**
+ * What people copy before the number from an invoice or a form (`NIT: 576937-K`, `Nit No. 576937-K`,
+ * `CUI 1580 35224 0101`, `DPI #…`, `NIT: CF`), once spaces, dots, slashes and hyphens are gone; only
+ * when a number or CF follows, so `NIT` alone is still refused as what it is.
+ */
+const TYPED_PREFIX = /^(?:NIT|CUI|DPI)(?:NUMERO|NUM|NO|N°|Nº|#)?:?(?=\d|CF$|CONSUMIDORFINAL$)/;
+/** `Consumidor final`, as typed in any case, with or without accents and spaces. */
+const CONSUMIDOR_FINAL = 'CONSUMIDORFINAL';
+
+/**
+ * What was typed without accents, spaces, dots, slashes, hyphens or a leading `NIT:`/`CUI`, in
+ * capitals (`c/f` -> `CF`, `NIT: 576937-k` -> `576937K`, `Consumidor final` -> `CONSUMIDORFINAL`).
+ */
 function compact(input: string): string {
-  return input.replace(/[\s./-]/g, '').toUpperCase();
+  return input
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[\s./-]/g, '')
+    .toUpperCase()
+    .replace(TYPED_PREFIX, '');
 }
 
 /** `00576937K` -> `576937-K`: no leading zeros, a hyphen before the check digit. */
@@ -29,21 +49,43 @@ function normaliseNit(compacted: string): string {
 }
 
 /**
- * A NIT or CUI without regard to the amount: blank and CF read as consumidor final. The value is
- * normalised: NIT `1234567-8`, CUI 13 digits, `CF`.
+ * A CUI of 13 digits: 8, then its check digit, then the department (2) and municipality (2) where the
+ * person was registered. Each refusal says which part does not hold.
+ */
+function parseCui(value: string): TaxIdResult {
+  const checked = cui.validate(value);
+  // stdnum takes municipality 00, which no department has.
+  const place = value.slice(9);
+  if (!checked.isValid && checked.error.name === 'InvalidComponent') return { ok: false, message: taxIdMessages.cuiPlace(place) };
+  if (checked.isValid && place.endsWith('00')) return { ok: false, message: taxIdMessages.cuiPlace(place) };
+  if (!checked.isValid) return { ok: false, message: taxIdMessages.cuiChecksum };
+  return { ok: true, kind: 'cui', value };
+}
+
+/**
+ * Digits alone that are no CUI (not 13) and fail as a NIT: what the person most likely meant, by the
+ * length. A NIT has at most 12 characters, so 14 or more can only be a CUI with digits to spare; 11 or
+ * 12 is most often a CUI short of a digit, but may be a long NIT; 10 or fewer, a NIT.
+ */
+function digitsRefusal(value: string): string {
+  if (value.length > 12) return taxIdMessages.cuiLength(value.length);
+  if (value.length >= 11) return taxIdMessages.cuiShortOrNitChecksum(value.length);
+  return value.length < 2 ? taxIdMessages.nitFormat : taxIdMessages.nitChecksum;
+}
+
+/**
+ * A NIT or CUI without regard to the amount: blank, CF and `consumidor final` read as consumidor
+ * final. The value is normalised: NIT `1234567-8`, CUI 13 digits, `CF`.
  */
 export function parseTaxIdFormat(input: string): TaxIdResult {
-  if (input.length > TAX_ID_MAX_LENGTH * 2) return { ok: false, message: taxIdMessages.tooLong };
+  if (input.length > TAX_ID_TYPED_MAX_LENGTH) return { ok: false, message: taxIdMessages.tooLong };
   const value = compact(input);
-  if (value === '' || value === CF) return { ok: true, kind: 'cf', value: CF };
+  if (value === '' || value === CF || value === CONSUMIDOR_FINAL) return { ok: true, kind: 'cf', value: CF };
   if (value.length > TAX_ID_MAX_LENGTH) return { ok: false, message: taxIdMessages.tooLong };
   // A NIT has at most 12 characters, so 13 digits can only be a CUI.
-  if (/^\d{13}$/.test(value)) {
-    return cui.validate(value).isValid ? { ok: true, kind: 'cui', value } : { ok: false, message: taxIdMessages.cuiInvalid };
-  }
-  if (!/^\d{1,11}[\dK]$/.test(value)) return { ok: false, message: taxIdMessages.nitFormat };
-  const checked = nit.validate(value);
-  if (!checked.isValid) return { ok: false, message: value.length < 2 ? taxIdMessages.nitFormat : taxIdMessages.nitChecksum };
+  if (/^\d{13}$/.test(value)) return parseCui(value);
+  if (!/^\d{1,11}[\dK]$/.test(value)) return { ok: false, message: /^\d+$/.test(value) ? digitsRefusal(value) : taxIdMessages.nitFormat };
+  if (!nit.validate(value).isValid) return { ok: false, message: /^\d+$/.test(value) ? digitsRefusal(value) : taxIdMessages.nitChecksum };
   return { ok: true, kind: 'nit', value: normaliseNit(value) };
 }
 

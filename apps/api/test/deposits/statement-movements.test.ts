@@ -147,11 +147,16 @@ describe('a donation from an unmatched credit line', () => {
     expect(cf.json().errors).toEqual({ donor_nit: 'Para donaciones de Q2,500 o más se necesita el NIT o CUI del donante; CF no aplica' });
     const bad = await post(url, { donor_name: 'Marta Xol', donor_email: 'marta.nit@prueba.gt', donor_nit: '1234567-0' });
     expect(bad.json().errors).toEqual({ donor_nit: expect.stringMatching(/NIT/) });
+    const short = await post(url, { donor_name: 'Marta Xol', donor_email: 'marta.nit@prueba.gt', donor_nit: 'CUI 1580 35224 010' });
+    expect(short.json().errors).toEqual({ donor_nit: 'Si es un CUI, le falta un dígito: tiene 13 y aquí hay 12. Si es un NIT, su último dígito (el verificador) no corresponde a los demás' });
+    const words = await post(url, { donor_name: 'Marta Xol', donor_email: 'marta.nit@prueba.gt', donor_nit: 'Consumidor final' });
+    expect(words.json().errors).toEqual({ donor_nit: 'Para donaciones de Q2,500 o más se necesita el NIT o CUI del donante; CF no aplica' });
     const someoneElse = await post(url, { donor_name: 'Marta Xol', donor_email: 'marta.nit@prueba.gt', donor_nit: '576937-K' });
     expect(someoneElse.json().errors).toEqual({ donor_nit: 'Este NIT o CUI ya es de «Diego Ajeno», registrado con otro nombre: escribe ese nombre o revisa el número.' });
     const theirEmail = await post(url, { donor_name: 'Marta Xol', donor_email: 'DIEGO.linea@prueba.gt', donor_nit: '1234567-9' });
     expect(theirEmail.json().errors).toEqual({ donor_email: 'Este correo ya es de «Diego Ajeno», registrado con otro nombre: escribe ese nombre o revisa el correo.' });
-    const res = await post(url, { donor_name: 'Diego Ajeno', donor_email: 'diego.linea@prueba.gt', donor_nit: '576937K' });
+    // Copied from an invoice with NIT: before it, kept as the number alone.
+    const res = await post(url, { donor_name: 'Diego Ajeno', donor_email: 'diego.linea@prueba.gt', donor_nit: 'NIT: 576937K' });
     expect(res.statusCode).toBe(201);
     const [donation] = await ctx.db.select().from(donations).where(eq(donations.id, (res.json() as StatementImport).lines[0].confirmed_donation!.id));
     expect(donation).toMatchObject({ donorNit: '576937-K', donorTaxIdKind: 'nit', status: 'completed' });

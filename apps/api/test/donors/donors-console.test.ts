@@ -96,6 +96,12 @@ describe('donor page and edit', () => {
     const wrong = await send('PUT', `/api/v1/admin/donors/${id}`, { ...body, taxId: '1234' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json<{ detail: string }>().detail).toBe('El NIT no es válido: revisa el dígito verificador');
+    const short = await send('PUT', `/api/v1/admin/donors/${id}`, { ...body, taxId: '158035224010' });
+    expect(short.json<{ detail: string }>().detail).toBe('Si es un CUI, le falta un dígito: tiene 13 y aquí hay 12. Si es un NIT, su último dígito (el verificador) no corresponde a los demás');
+    // Copied from an invoice with NIT: before it: the number alone is kept.
+    const copied = await send('PUT', `/api/v1/admin/donors/${id}`, { ...body, taxId: 'NIT: 576937-K' });
+    expect(copied.statusCode, copied.body).toBe(200);
+    expect(copied.json()).toMatchObject({ taxId: '576937K', taxIdKind: 'nit' });
     const ok = await send('PUT', `/api/v1/admin/donors/${id}`, body);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ kind: 'company', taxId: '576937K', emails: ['pagina.donante@correo.gt', 'compras@quetzal.gt'], consentEmail: true, consentEmailSource: 'staff' });

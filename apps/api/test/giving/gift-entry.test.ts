@@ -254,6 +254,19 @@ describe('the rules shared with the checkout', () => {
     expect(ok.statusCode, ok.body).toBe(201);
     expect(await stored(ok.json().id)).toMatchObject({ donorNit: '803401-K', donorTaxIdKind: 'nit' });
   });
+
+  it('reads consumidor final in words as CF and a NIT copied with NIT: before it; a CUI short of a digit is told so', async () => {
+    const words = await enter({ donorName: 'Ana Soto', method: 'cash', amount: 3000, nit: 'Consumidor Final' });
+    expect(words.json().errors).toEqual({ nit: g.cfNotAllowed });
+    const small = await enter({ donorName: 'Luisa Cac', method: 'cash', amount: 150, nit: 'consumidor final' });
+    expect(small.statusCode, small.body).toBe(201);
+    expect(await stored(small.json().id)).toMatchObject({ donorNit: 'CF', donorTaxIdKind: 'cf' });
+    const copied = await enter({ donorName: 'Ana Soto', method: 'cash', amount: 3000, nit: 'NIT: 803401-K' });
+    expect(copied.statusCode, copied.body).toBe(201);
+    expect(await stored(copied.json().id)).toMatchObject({ donorNit: '803401-K', donorTaxIdKind: 'nit' });
+    const short = await enter({ donorName: 'Ana Soto', method: 'cash', amount: 3000, nit: '158035224010' });
+    expect(short.json().errors).toEqual({ nit: 'Si es un CUI, le falta un dígito: tiene 13 y aquí hay 12. Si es un NIT, su último dígito (el verificador) no corresponde a los demás' });
+  });
 });
 
 describe('the day it was received', () => {

@@ -93,6 +93,21 @@ describe('donors from CSV', () => {
     expect(await count(donors)).toBe(donorsBefore + 1);
   });
 
+  it('reads a NIT/CUI cell as every NIT field does: consumidor final in words, NIT: before the number, a short CUI told so', async () => {
+    const cells =
+      'Nombre;Correo;Teléfono;NIT\n' +
+      'Rosa Final;rosa.final@prueba.gt;;Consumidor final\n' +
+      'Copiado De Factura;copiado.factura@prueba.gt;;NIT: 3952550-3\n' +
+      'Cui Corto;cui.corto@prueba.gt;;158035224010\n';
+    const dry = await run('donors', base64(cells), mapping, true);
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json<ImportResult>().lines.map((l) => [l.line, l.outcome === 'refused' ? l.reason : 'taken'])).toEqual([
+      [2, 'taken'],
+      [3, 'taken'],
+      [4, 'NIT/CUI «158035224010»: Si es un CUI, le falta un dígito: tiene 13 y aquí hay 12. Si es un NIT, su último dígito (el verificador) no corresponde a los demás'],
+    ]);
+  });
+
   it('refuses a line whose email or NIT is a donor\'s of another name, instead of adding that line to them', async () => {
     await make.donation(ctx.db, { donorEmail: 'diego.ajeno@prueba.gt', donorName: 'Diego Ajeno', donorNit: '7766554-6', status: 'completed' });
     const [diego] = await ctx.db.select().from(donors).where(sql`${donors.emails} @> ARRAY['diego.ajeno@prueba.gt']`);

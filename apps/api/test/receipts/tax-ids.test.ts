@@ -45,8 +45,37 @@ describe('POST /donate: the donor tax id', () => {
     }
     const cui = await donate({ nit: '1680352240101' });
     expect(cui.statusCode).toBe(400);
-    expect(cui.json().errors.nit).toBe('El CUI no es válido');
+    expect(cui.json().errors.nit).toBe('El CUI no es válido: algún dígito está mal, porque el noveno (el verificador) no corresponde a los ocho primeros. Revisa el número en el DPI');
     expect(await ctx.db.$count(donations)).toBe(before);
+  });
+
+  it('says why a number is refused: a CUI short of a digit, or a department and municipality that do not exist', async () => {
+    const before = await ctx.db.$count(donations);
+    const short = await donate({ nit: '158035224010' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors.nit).toBe('Si es un CUI, le falta un dígito: tiene 13 y aquí hay 12. Si es un NIT, su último dígito (el verificador) no corresponde a los demás');
+    const place = await donate({ nit: '1587564442304' });
+    expect(place.json().errors.nit).toBe('El CUI no es válido: sus últimos 4 dígitos (2304) dicen el departamento y el municipio, y ese código no existe en Guatemala. Revisa el número en el DPI');
+    expect(await ctx.db.$count(donations)).toBe(before);
+  });
+
+  it('takes consumidor final in words and a number copied with NIT: or CUI before it, stored as the number alone', async () => {
+    const cases = [
+      ['Consumidor final', 'CF', 'cf'],
+      [' CONSUMIDOR  FINAL ', 'CF', 'cf'],
+      ['NIT 576937-K', '576937-K', 'nit'],
+      ['NIT: 576937-K', '576937-K', 'nit'],
+      ['CUI 1580 35224 0101', '1580352240101', 'cui'],
+    ] as const;
+    for (const [typed, value, kind] of cases) {
+      const res = await donate({ nit: typed });
+      expect(res.statusCode, typed).toBe(201);
+      expect(await stored(res.json().id)).toMatchObject({ donorNit: value, donorTaxIdKind: kind });
+    }
+    // Consumidor final is CF: refused from Q2,500 as CF is.
+    const above = await donate({ nit: 'Consumidor final', amount: 2500 });
+    expect(above.statusCode).toBe(400);
+    expect(above.json().errors.nit).toMatch(/^Para donaciones de Q2,500 o más necesitamos tu NIT o CUI; CF no aplica/);
   });
 
   it('stores the normalised NIT (K included) or CUI with its kind', async () => {
@@ -138,6 +167,12 @@ describe('profile NIT', () => {
     expect((await put('CF')).json().nit).toBeNull();
     expect((await put('576937-K')).json().nit).toBe('576937-K');
     expect((await put('')).json().nit).toBeNull();
+    // Copied from an invoice, or consumidor final in words.
+    expect((await put('NIT: 576937-K')).json().nit).toBe('576937-K');
+    expect((await put('Consumidor final')).json().nit).toBeNull();
+    const short = await put('158035224010');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors.nit).toMatch(/^Si es un CUI, le falta un dígito: tiene 13 y aquí hay 12/);
   });
 });
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { bankStatementsMessages } from '../messages/bank-statements';
 import { taxIdMessages } from '../messages/tax-id';
+import { TAX_ID_TYPED_MAX_LENGTH } from '../tax-id';
 import { decimalId, personName, rowIdField } from './fields';
 
 const v = bankStatementsMessages.validation;
@@ -195,7 +196,7 @@ export const statementLineDonationSchema = z.object({
     .pipe(z.email({ error: v.donorEmailInvalid }))
     .transform((e) => e.toLowerCase()),
   /** NIT, CUI or blank/CF; CF only below Q2,500 (checked against the line's amount by the API). */
-  donor_nit: z.string().trim().max(40, { error: taxIdMessages.tooLong }).optional(),
+  donor_nit: z.string().trim().max(TAX_ID_TYPED_MAX_LENGTH, { error: taxIdMessages.tooLong }).optional(),
 });
 export type StatementLineDonationInput = z.input<typeof statementLineDonationSchema>;
 export type StatementLineDonation = z.infer<typeof statementLineDonationSchema>;

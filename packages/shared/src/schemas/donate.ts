@@ -6,7 +6,7 @@ import { formatMoney } from '../format';
 import { donateMessages } from '../messages/donate';
 import { validationMessages } from '../messages/validation';
 import { taxIdMessages } from '../messages/tax-id';
-import { TAX_ID_MAX_LENGTH, parseTaxIdFormat } from '../tax-id';
+import { TAX_ID_TYPED_MAX_LENGTH, parseTaxIdFormat } from '../tax-id';
 import { PHONE_MAX_LENGTH, emailField, hasAtMostTwoDecimals, isValidPhone, personName } from './fields';
 
 export { isValidPhone } from './fields';
@@ -167,7 +167,7 @@ const optionalPhone = z
 const optionalNit = z
   .string()
   .trim()
-  .max(TAX_ID_MAX_LENGTH, { error: taxIdMessages.tooLong, abort: true })
+  .max(TAX_ID_TYPED_MAX_LENGTH, { error: taxIdMessages.tooLong, abort: true })
   .superRefine((n, ctx) => {
     const parsed = parseTaxIdFormat(n);
     if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });

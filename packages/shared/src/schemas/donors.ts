@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DONATION_STATUSES } from '../constants';
 import { donorsMessages as m } from '../messages/donors';
 import { taxIdMessages } from '../messages/tax-id';
-import { TAX_ID_MAX_LENGTH } from '../tax-id';
+import { TAX_ID_TYPED_MAX_LENGTH } from '../tax-id';
 import { errorResponseSchema } from './common';
 import { amountFilter, boundedDate, decimalId, emailField } from './fields';
 
@@ -85,7 +85,7 @@ export const donorUpdateSchema = z.object({
   kind: z.enum(DONOR_KINDS, { error: m.kindInvalid }),
   name: z.string().trim().min(1, { error: m.nameRequired }).max(200, { error: m.nameTooLong }),
   contactPerson: z.string().trim().max(200, { error: m.nameTooLong }).nullable(),
-  taxId: z.string().trim().max(TAX_ID_MAX_LENGTH, { error: taxIdMessages.tooLong }).nullable(),
+  taxId: z.string().trim().max(TAX_ID_TYPED_MAX_LENGTH, { error: taxIdMessages.tooLong }).nullable(),
   emails: z.array(listedEmail).max(10, { error: m.tooManyEmails }),
   phones: z.array(phone).max(10, { error: m.tooManyPhones }),
   address: z.string().trim().max(500, { error: m.addressTooLong }).nullable(),

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { GIFT_METHODS, giftEntryMessages as g } from '../messages/gift-entry';
 import { validationMessages as v } from '../messages/validation';
 import { taxIdMessages } from '../messages/tax-id';
-import { TAX_ID_MAX_LENGTH, parseTaxIdFormat } from '../tax-id';
+import { TAX_ID_TYPED_MAX_LENGTH, parseTaxIdFormat } from '../tax-id';
 import { isValidPhone } from './donate';
 import { RECORDED_DAY_MIN, ROW_ID_MAX, emailField, hasAtMostTwoDecimals, isPlainName, recordedDay } from './fields';
 import { PAYMENT_CURRENCIES } from './payments';
@@ -52,7 +52,7 @@ const staffGiftFields = z
     nit: z
       .string()
       .trim()
-      .max(TAX_ID_MAX_LENGTH, { error: taxIdMessages.tooLong, abort: true })
+      .max(TAX_ID_TYPED_MAX_LENGTH, { error: taxIdMessages.tooLong, abort: true })
       .refine((n) => parseTaxIdFormat(n).ok, { error: (issue) => (parseTaxIdFormat(String(issue.input)) as { message?: string }).message ?? taxIdMessages.nitFormat })
       .nullish()
       .transform((n) => (n ? n.toUpperCase() : null)),

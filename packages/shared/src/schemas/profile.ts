@@ -6,7 +6,7 @@ import { newPasswordField } from './auth';
 import { isValidPhone, personName } from './fields';
 import { validationMessages } from '../messages/validation';
 import { taxIdMessages } from '../messages/tax-id';
-import { TAX_ID_MAX_LENGTH, parseTaxIdFormat } from '../tax-id';
+import { TAX_ID_TYPED_MAX_LENGTH, parseTaxIdFormat } from '../tax-id';
 
 const v = validationMessages;
 
@@ -62,7 +62,7 @@ export const updateProfileSchema = z.object({
   /** NIT or CUI, checked with its check digit and normalised; blank or CF clears it. Not sent: kept. */
   nit: z
     .string({ error: taxIdMessages.nitFormat })
-    .max(TAX_ID_MAX_LENGTH * 2, { error: taxIdMessages.tooLong, abort: true })
+    .max(TAX_ID_TYPED_MAX_LENGTH, { error: taxIdMessages.tooLong, abort: true })
     .nullish()
     .transform((value, ctx) => {
       if (value === undefined) return undefined;

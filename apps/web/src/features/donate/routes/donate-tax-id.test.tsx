@@ -66,8 +66,38 @@ describe('/donate: NIT, CUI or CF', { timeout: 20_000 }, () => {
     await user.clear(nitBox());
     await user.type(nitBox(), '1680352240101');
     await submit(user);
-    expect(await screen.findByText('El CUI no es válido')).toBeInTheDocument();
+    expect(await screen.findByText('El CUI no es válido: algún dígito está mal, porque el noveno (el verificador) no corresponde a los ocho primeros. Revisa el número en el DPI')).toBeInTheDocument();
     expect(sent).toEqual([]);
+  });
+
+  it('under the field, tells a CUI short of a digit so; then takes consumidor final in words', async () => {
+    const sent: { nit?: string }[] = [];
+    const { user } = open({ donate: (req) => (sent.push(req.data as { nit?: string }), { status: 201, data: created(185) }) });
+    await toDetails(user, '185');
+    await fillDetails(user, '158035224010');
+    await submit(user);
+    const short = 'Si es un CUI, le falta un dígito: tiene 13 y aquí hay 12. Si es un NIT, su último dígito (el verificador) no corresponde a los demás';
+    expect(await screen.findByText(short)).toBeInTheDocument();
+    expect(nitBox()).toHaveAccessibleDescription(expect.stringContaining(short));
+    expect(sent).toEqual([]);
+
+    await user.clear(nitBox());
+    await user.type(nitBox(), 'Consumidor final');
+    await submit(user);
+    expect((await screen.findAllByText('#MG00000009', {}, { timeout: 20_000 })).length).toBeGreaterThan(0);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].nit).toBe('Consumidor final');
+  });
+
+  it('takes a NIT copied with NIT: before it, from Q2,500 too', async () => {
+    const sent: { nit?: string }[] = [];
+    const { user } = open({ donate: (req) => (sent.push(req.data as { nit?: string }), { status: 201, data: created(2500) }) });
+    await toDetails(user, '2,500');
+    await fillDetails(user, 'NIT: 576937-K');
+    await submit(user);
+    expect((await screen.findAllByText('#MG00000009', {}, { timeout: 20_000 })).length).toBeGreaterThan(0);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].nit).toBe('NIT: 576937-K');
   });
 
   it('takes CF below Q2,500 and refuses it (or a blank) from Q2,500, where a NIT with K goes through', async () => {

@@ -131,7 +131,7 @@ describe('settings', () => {
     await user.clear(nit);
     await user.type(nit, '1680352240101');
     await user.click(screen.getByRole('button', { name: t.save }));
-    expect(await screen.findByText('El CUI no es válido')).toBeInTheDocument();
+    expect(await screen.findByText('El CUI no es válido: algún dígito está mal, porque el noveno (el verificador) no corresponde a los ocho primeros. Revisa el número en el DPI')).toBeInTheDocument();
     await user.clear(nit);
     await user.type(nit, '576937k');
     await user.click(screen.getByRole('button', { name: t.save }));

@@ -1,0 +1,60 @@
+// What donors and staff type in a NIT or CUI, through every schema that takes it
+// (docs/product.md#validation-rules): the same forgiving reading and the same precise refusals on
+// /donate, POST /donate, the profile, staff gift entry, a bank line's gift, a donor's edit and the
+// fiscal settings.
+import { describe, expect, it } from 'vitest';
+import { guatemalaDay } from '../format';
+import { taxIdMessages } from '../messages/tax-id';
+import { statementLineDonationSchema } from './bank-statements';
+import { donateDetailsCheckoutSchema, publicDonationSchema } from './donate';
+import { donorUpdateSchema } from './donors';
+import { DEFAULT_FISCAL_SETTINGS, fiscalSettingsSchema } from './fiscal';
+import { staffGiftSchema } from './gift-entry';
+import { updateProfileSchema } from './profile';
+
+const messagesOf = (parsed: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((parsed.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+const details = (over: Record<string, unknown>) =>
+  donateDetailsCheckoutSchema.safeParse({ donorName: 'Lucía Hernández', email: 'lucia@correo.gt', phone: '', nit: '', acceptTerms: true, ...over });
+const profile = (over: Record<string, unknown>) => updateProfileSchema.safeParse({ first_name: 'Dana', last_name: 'Pérez', ...over });
+const gift = (over: Record<string, unknown>) =>
+  staffGiftSchema.safeParse({ donorName: 'Ana Soto', receivedOn: guatemalaDay(new Date()), method: 'cash', amount: 100, ...over });
+const donorEdit = (taxId: string) =>
+  donorUpdateSchema.safeParse({ kind: 'person', name: 'Ana', contactPerson: null, taxId, emails: [], phones: [], address: null, consentEmail: false, consentWhatsapp: false, notes: null, tags: [] });
+
+describe('NIT or CUI fields', () => {
+  it('take consumidor final in words and a number copied with NIT: or CUI before it, in every form', () => {
+    for (const typed of ['Consumidor final', 'NIT: 576937-K', 'NIT 576937-K', 'CUI: 1580 35224 0101']) {
+      expect(details({ nit: typed }).success, typed).toBe(true);
+      expect(publicDonationSchema.shape.nit.safeParse(typed).success, typed).toBe(true);
+      expect(gift({ nit: typed }).success, typed).toBe(true);
+      expect(donorEdit(typed).success, typed).toBe(true);
+      expect(statementLineDonationSchema.safeParse({ donor_name: 'Ana Soto', donor_email: 'ana@correo.gt', donor_nit: typed }).success, typed).toBe(true);
+    }
+  });
+
+  it('the profile keeps the number alone, normalised, and clears itself for consumidor final', () => {
+    expect(profile({ nit: 'NIT: 576937-K' }).data?.nit).toBe('576937-K');
+    expect(profile({ nit: 'CUI 1580 35224 0101' }).data?.nit).toBe('1580352240101');
+    expect(profile({ nit: 'Consumidor Final' }).data?.nit).toBeNull();
+  });
+
+  it("the organisation's NIT may be copied with NIT: before it", () => {
+    expect(fiscalSettingsSchema.parse({ ...DEFAULT_FISCAL_SETTINGS, nit: 'NIT: 3952550-3' }).nit).toBe('3952550-3');
+  });
+
+  it('a CUI short of a digit is told so, not that a NIT check digit fails, in every form', () => {
+    const short = taxIdMessages.cuiShortOrNitChecksum(12);
+    expect(messagesOf(details({ nit: '158035224010' }))).toEqual({ nit: short });
+    expect(messagesOf(profile({ nit: '158035224010' }))).toEqual({ nit: short });
+    expect(messagesOf(gift({ nit: '158035224010' }))).toEqual({ nit: short });
+  });
+
+  it('a long copied text still fits the field: the number is measured, not the spaces around it', () => {
+    const typed = 'CUI:  1580  35224  0101'; // 23 characters, of which 13 are the CUI
+    expect(details({ nit: typed }).success).toBe(true);
+    expect(gift({ nit: typed }).success).toBe(true);
+    expect(donorEdit(typed).success).toBe(true);
+  });
+});
