@@ -247,7 +247,7 @@ test.describe('settings', () => {
     await page.getByLabel('Teléfono').fill('123');
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(page.getByText('El nombre es requerido')).toBeVisible();
-    await expect(page.getByText('Ingresa un número de teléfono válido para Guatemala')).toBeVisible();
+    await expect(page.getByText('Escribe un teléfono válido: 8 dígitos en Guatemala, o + y el código del país si es de otro país (hasta 15 dígitos en total)')).toBeVisible();
 
     await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Marta Lucía');
     await page.getByLabel('Apellido').fill('Xicará');

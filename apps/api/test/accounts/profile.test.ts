@@ -73,9 +73,9 @@ describe('profile', () => {
     [{ last_name: 'Morales' }, 'first_name', 'El nombre es requerido'],
     [{ first_name: 'Alicia', last_name: ' ' }, 'last_name', 'El apellido es requerido'],
     [{ first_name: 'A'.repeat(101), last_name: 'Morales' }, 'first_name', 'El nombre no puede tener más de 100 caracteres'],
-    [{ first_name: 'Alicia', last_name: 'Morales', phone: '1234' }, 'phone', 'Ingresa un número de teléfono válido para Guatemala'],
-    [{ first_name: 'Alicia', last_name: 'Morales', phone: 'llámame' }, 'phone', 'Ingresa un número de teléfono válido para Guatemala'],
-    [{ first_name: 'Alicia', last_name: 'Morales', phone: '+1 555 123 4567 ext' }, 'phone', 'Ingresa un número de teléfono válido para Guatemala'],
+    [{ first_name: 'Alicia', last_name: 'Morales', phone: '1234' }, 'phone', 'Escribe un teléfono válido: 8 dígitos en Guatemala, o + y el código del país si es de otro país (hasta 15 dígitos en total)'],
+    [{ first_name: 'Alicia', last_name: 'Morales', phone: 'llámame' }, 'phone', 'Escribe un teléfono válido: 8 dígitos en Guatemala, o + y el código del país si es de otro país (hasta 15 dígitos en total)'],
+    [{ first_name: 'Alicia', last_name: 'Morales', phone: '+1 555 123 4567 ext' }, 'phone', 'Escribe un teléfono válido: 8 dígitos en Guatemala, o + y el código del país si es de otro país (hasta 15 dígitos en total)'],
     [{ first_name: 'Alicia', last_name: 'Morales', address: 'x'.repeat(256) }, 'address', 'La dirección no puede tener más de 255 caracteres'],
     [{ first_name: 'Alicia', last_name: 'Morales', email: 'otra@prueba.gt' }, 'email', 'Tu correo no se puede cambiar desde aquí. Para cambiarlo, escribe desde él a contacto@ejemplo.org y dinos cuál es el nuevo.'],
   ])('refuses %j with a Spanish message on %s', async (body, field, message) => {

@@ -17,7 +17,8 @@ export const validationMessages = {
   passwordsMismatch: 'Las contraseñas no coinciden',
   currentPasswordRequired: 'La contraseña actual es requerida',
   termsRequired: 'Debes aceptar los términos y condiciones',
-  phoneInvalid: 'Ingresa un número de teléfono válido para Guatemala',
+  /** isValidPhone (schemas/fields.ts): 8 to 15 digits, an optional + and country code, spaces, dashes or parentheses. */
+  phoneInvalid: 'Escribe un teléfono válido: 8 dígitos en Guatemala, o + y el código del país si es de otro país (hasta 15 dígitos en total)',
   firstNameRequired: 'El nombre es requerido',
   lastNameRequired: 'El apellido es requerido',
   addressMax: 'La dirección no puede tener más de 255 caracteres',

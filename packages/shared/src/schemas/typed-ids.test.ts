@@ -1,13 +1,15 @@
-// What donors and staff type in a NIT or CUI, through every schema that takes it
+// What donors and staff type in a NIT or CUI or a phone, through every schema that takes them
 // (docs/product.md#validation-rules): the same forgiving reading and the same precise refusals on
 // /donate, POST /donate, the profile, staff gift entry, a bank line's gift, a donor's edit and the
 // fiscal settings.
 import { describe, expect, it } from 'vitest';
 import { guatemalaDay } from '../format';
 import { taxIdMessages } from '../messages/tax-id';
+import { validationMessages as v } from '../messages/validation';
 import { statementLineDonationSchema } from './bank-statements';
 import { donateDetailsCheckoutSchema, publicDonationSchema } from './donate';
 import { donorUpdateSchema } from './donors';
+import { isValidPhone } from './fields';
 import { DEFAULT_FISCAL_SETTINGS, fiscalSettingsSchema } from './fiscal';
 import { staffGiftSchema } from './gift-entry';
 import { updateProfileSchema } from './profile';
@@ -56,5 +58,22 @@ describe('NIT or CUI fields', () => {
     expect(details({ nit: typed }).success).toBe(true);
     expect(gift({ nit: typed }).success).toBe(true);
     expect(donorEdit(typed).success).toBe(true);
+  });
+});
+
+describe('phone fields', () => {
+  it('say what the rule takes: 8 digits in Guatemala, or + and a country code (up to 15 digits)', () => {
+    expect(v.phoneInvalid).toBe('Escribe un teléfono válido: 8 dígitos en Guatemala, o + y el código del país si es de otro país (hasta 15 dígitos en total)');
+    // What the message promises is taken...
+    expect(isValidPhone('5555 1234')).toBe(true);
+    expect(isValidPhone('+1 (213) 555-0199')).toBe(true);
+    expect(isValidPhone('+44 20 7946 0958')).toBe(true);
+    // ...and what it rules out is refused, with it, in every form.
+    for (const phone of ['5555 123', '+1 234 5678 9012 3456', 'llámame']) {
+      expect(isValidPhone(phone), phone).toBe(false);
+      expect(messagesOf(details({ phone })), phone).toEqual({ phone: v.phoneInvalid });
+      expect(messagesOf(profile({ phone })), phone).toEqual({ phone: v.phoneInvalid });
+      expect(messagesOf(gift({ donorPhone: phone })), phone).toEqual({ donorPhone: v.phoneInvalid });
+    }
   });
 });

@@ -100,6 +100,10 @@ describe('settings', () => {
     await user.click(screen.getByRole('button', { name: t.save }));
     expect(await screen.findByText(validationMessages.firstNameRequired)).toBeInTheDocument();
     expect(screen.getByText(validationMessages.phoneInvalid)).toBeInTheDocument();
+    // Under the field, in words true to the rule: foreign numbers are taken with their country code.
+    expect(textbox(t.phone)).toHaveAccessibleDescription(
+      expect.stringContaining('Escribe un teléfono válido: 8 dígitos en Guatemala, o + y el código del país si es de otro país (hasta 15 dígitos en total)'),
+    );
     expect(sent).toBeUndefined();
 
     await user.type(textbox(t.firstName), 'Ana María');
