@@ -185,6 +185,11 @@ describe('proposing matches', () => {
     // A short reference is too common a number to name a deposit by its digits alone.
     expect(lineNamesDeposit({ description: 'DEPOSITO', reference: '4410' }, { ...d, officeReference: 'B-4410' })).toBe(false);
     expect(lineNamesDeposit({ description: 'DEPOSITO B4410', reference: null }, { ...d, officeReference: 'B-4410' })).toBe(true);
+    // Typed in groups as read off the slip, the digits are one number, as the bank prints them.
+    expect(lineNamesDeposit({ description: 'DEPOSITO', reference: '44556677' }, { ...d, officeReference: 'BI 4455 6677' })).toBe(true);
+    expect(lineNamesDeposit({ description: 'DEPOSITO', reference: '123456789' }, { ...d, officeReference: 'Boleta 123 456 789' })).toBe(true);
+    // Groups joined stay 6+ digits: a short number typed in groups names nothing by itself.
+    expect(lineNamesDeposit({ description: 'DEPOSITO', reference: '4410' }, { ...d, officeReference: 'B 44 10' })).toBe(false);
 
     // Two deposits of the same amount and day: the one whose office reference the line carries is proposed.
     const { lines } = matchStatement(

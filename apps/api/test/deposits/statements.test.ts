@@ -219,6 +219,26 @@ describe('importing a statement and confirming a match', () => {
     expect(page.json().donation.office_entry).toMatchObject({ reference: 'BI-0091827364' });
   });
 
+  it('finds it too when staff typed the bank reference in groups of digits, as it is read off a slip', async () => {
+    const today = guatemalaDay(new Date());
+    const online = await pendingDeposit(73_245, today);
+    const entered = await inject(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/admin/gifts',
+      token: who.admin.token,
+      payload: { receivedOn: today, currency: 'GTQ', donorName: 'Rosa Tuyuc', donorEmail: 'rosa.oficina@prueba.gt', method: 'deposit', reference: 'BI 918 273 65', amount: 732.45 },
+    });
+    expect(entered.statusCode, entered.body).toBe(201);
+    const [d, m, y] = [today.slice(8), today.slice(5, 7), today.slice(0, 4)];
+    const file = `${HEADER}\n${d}/${m}/${y};DEPOSITO AGENCIA CENTRAL;91827365;;732,45;732,45\n`;
+    const res = await post('', { bank: newBank(), file_name: 'grupos.csv', content_base64: base64(file), mapping: MAPPING });
+    expect(res.statusCode, res.body).toBe(201);
+    const [line] = (res.json() as StatementImport).lines;
+    expect(line.state).toBe('proposed');
+    expect(line.candidates[0]).toMatchObject({ donation_id: entered.json().id, kind: 'match', reference_found: true });
+    expect(line.candidates.find((c) => c.donation_id === online.id)).toMatchObject({ reference_found: false });
+  });
+
   it('saves the mapping for the bank and reuses it for the next file', async () => {
     const bank = newBank();
     const first = `${HEADER}\n01/04/2031;DEPOSITO;1;;100,00;100,00\n`;

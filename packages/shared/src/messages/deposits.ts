@@ -99,7 +99,13 @@ export const depositMessages = {
     depositDateTooEarly: 'La fecha del depósito debe estar entre el 01/01/2000 y hoy',
     depositDateFuture: 'La fecha del depósito no puede ser futura',
     slipNumberRequired: 'Escribe el número de boleta',
-    slipNumberInvalid: 'El número de boleta solo puede tener letras, números y guiones (hasta 40)',
+    /** `refused`: each character of the number that is not a letter, a digit, a space or a hyphen, quoted. */
+    slipNumberCharacters: (refused: string[]) => {
+      const quoted = refused.map((c) => `«${c}»`);
+      const listed = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} y ${quoted[quoted.length - 1]}` : quoted[0];
+      return `El número de boleta solo lleva letras, números, espacios y guiones: quita ${listed}`;
+    },
+    slipNumberTooLong: 'El número de boleta tiene como máximo 40 letras, números o guiones (los espacios no cuentan)',
     amountRequired: 'Escribe el monto depositado',
     amountInvalid: 'El monto depositado debe ser mayor que cero, con hasta dos decimales',
     notDeposit: 'Esta donación no es un depósito bancario',

@@ -107,6 +107,9 @@ function isCalendarDate(value: string): boolean {
 /** The earliest deposit date taken (the date field's `min`); its message names it as the field shows it, 01/01/2000. */
 export const DEPOSIT_DATE_MIN = RECORDED_DAY_MIN;
 
+/** The longest slip number kept, its spaces taken out. */
+export const SLIP_NUMBER_MAX_LENGTH = 40;
+
 /** The declared data of a slip, as the browser's form holds it (amount as typed). */
 export const slipFormSchema = z.object({
   bank: z.string().trim().min(1, { error: m.errors.bankRequired }).max(60, { error: m.errors.bankMax }),
@@ -122,7 +125,14 @@ export const slipFormSchema = z.object({
     .string()
     .trim()
     .min(1, { error: m.errors.slipNumberRequired, abort: true })
-    .regex(/^[A-Za-z0-9-]{1,40}$/, { error: m.errors.slipNumberInvalid }),
+    // Banks print and people copy a slip's number in groups (`123 456 789`): kept without the spaces,
+    // as the statement's line prints it, so matching compares the same characters.
+    .transform((typed) => typed.replace(/\s+/g, ''))
+    .superRefine((slip, ctx) => {
+      const refused = [...new Set(slip.match(/[^A-Za-z0-9-]/gu) ?? [])];
+      if (refused.length > 0) ctx.addIssue({ code: 'custom', message: m.errors.slipNumberCharacters(refused) });
+      else if (slip.length > SLIP_NUMBER_MAX_LENGTH) ctx.addIssue({ code: 'custom', message: m.errors.slipNumberTooLong });
+    }),
   amount: z
     .string()
     .trim()

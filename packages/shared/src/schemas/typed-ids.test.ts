@@ -1,13 +1,15 @@
-// What donors and staff type in a NIT or CUI or a phone, through every schema that takes them
-// (docs/product.md#validation-rules): the same forgiving reading and the same precise refusals on
-// /donate, POST /donate, the profile, staff gift entry, a bank line's gift, a donor's edit and the
-// fiscal settings.
+// What donors and staff type in a NIT or CUI, a phone or a slip's number, through every schema that
+// takes them (docs/product.md#validation-rules, #bank-deposits): the same forgiving reading and the
+// same precise refusals on /donate, POST /donate, the profile, staff gift entry, a bank line's gift,
+// a donor's edit, the fiscal settings and a slip.
 import { describe, expect, it } from 'vitest';
 import { guatemalaDay } from '../format';
+import { depositMessages } from '../messages/deposits';
 import { taxIdMessages } from '../messages/tax-id';
 import { validationMessages as v } from '../messages/validation';
 import { statementLineDonationSchema } from './bank-statements';
 import { donateDetailsCheckoutSchema, publicDonationSchema } from './donate';
+import { slipFormSchema } from './deposits';
 import { donorUpdateSchema } from './donors';
 import { isValidPhone } from './fields';
 import { DEFAULT_FISCAL_SETTINGS, fiscalSettingsSchema } from './fiscal';
@@ -24,6 +26,7 @@ const gift = (over: Record<string, unknown>) =>
   staffGiftSchema.safeParse({ donorName: 'Ana Soto', receivedOn: guatemalaDay(new Date()), method: 'cash', amount: 100, ...over });
 const donorEdit = (taxId: string) =>
   donorUpdateSchema.safeParse({ kind: 'person', name: 'Ana', contactPerson: null, taxId, emails: [], phones: [], address: null, consentEmail: false, consentWhatsapp: false, notes: null, tags: [] });
+const slip = (slipNumber: string) => slipFormSchema.safeParse({ bank: 'Banrural', depositDate: '2026-11-20', slipNumber, amount: '185.00' });
 
 describe('NIT or CUI fields', () => {
   it('take consumidor final in words and a number copied with NIT: or CUI before it, in every form', () => {
@@ -75,5 +78,22 @@ describe('phone fields', () => {
       expect(messagesOf(profile({ phone })), phone).toEqual({ phone: v.phoneInvalid });
       expect(messagesOf(gift({ donorPhone: phone })), phone).toEqual({ donorPhone: v.phoneInvalid });
     }
+  });
+});
+
+describe("a slip's number", () => {
+  it('takes the number in groups and keeps it without the spaces', () => {
+    expect(slip('123 456 789').data?.slipNumber).toBe('123456789');
+    expect(slip(' BI 4455 667 ').data?.slipNumber).toBe('BI4455667');
+    expect(slip('A-77').data?.slipNumber).toBe('A-77');
+  });
+
+  it('names the characters it cannot keep, and says the length without the spaces', () => {
+    const e = depositMessages.errors;
+    expect(messagesOf(slip('No. 123#'))).toEqual({ slipNumber: 'El número de boleta solo lleva letras, números, espacios y guiones: quita «.» y «#»' });
+    expect(messagesOf(slip('12/34'))).toEqual({ slipNumber: e.slipNumberCharacters(['/']) });
+    expect(messagesOf(slip('1'.repeat(41)))).toEqual({ slipNumber: e.slipNumberTooLong });
+    expect(slip('1234 '.repeat(10)).data?.slipNumber).toBe('1234'.repeat(10)); // 49 typed, 40 kept
+    expect(messagesOf(slip('  '))).toEqual({ slipNumber: e.slipNumberRequired });
   });
 });

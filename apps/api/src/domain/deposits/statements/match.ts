@@ -76,14 +76,16 @@ type Named = Pick<DepositToMatch, 'referenceCode' | 'slipNumber' | 'officeRefere
 
 /**
  * A slip number or bank reference as a line's words: its letters and digits without leading zeros (4+), and
- * each run of 6+ digits in it, since a bank prints `4455667` for what staff typed as `BI-4455667`.
+ * each run of 6+ digits in it, since a bank prints `4455667` for what staff typed as `BI-4455667`; digits
+ * typed in groups (`BI 445 566 7`) count as one run too, as the bank prints them together.
  */
 function bankWords(text: string | null): string[] {
   const upper = (text ?? '').toUpperCase();
   const stripZeros = (w: string) => w.replace(/^0+(?=\d)/, '');
   const whole = stripZeros(upper.replace(/[^A-Z0-9]/g, ''));
-  const runs = (upper.match(/\d{6,}/g) ?? []).map(stripZeros).filter((w) => w.length >= 6);
-  return [...(whole.length >= 4 ? [whole] : []), ...runs];
+  const grouped = upper.replace(/(?<=\d) +(?=\d)/g, '');
+  const runs = [...(upper.match(/\d{6,}/g) ?? []), ...(grouped.match(/\d{6,}/g) ?? [])].map(stripZeros).filter((w) => w.length >= 6);
+  return [...new Set([...(whole.length >= 4 ? [whole] : []), ...runs])];
 }
 
 /**

@@ -123,6 +123,30 @@ describe('/boleta: the slip upload', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: depositMessages.upload.sendAnother })).toBeInTheDocument();
   });
 
+  it('takes the slip number in groups and sends it without the spaces; a sign it cannot keep is named under the field', async () => {
+    const { user, requests } = open('/boleta?token=abc', (req) => {
+      if (req.url === '/deposit') return { status: 200, data: status() };
+      if (req.url === '/donations/41/slip') return { status: 201, data: status({ slips: [slip] }) };
+      return undefined;
+    });
+    await screen.findByTestId('slip-upload-form', {}, { timeout: 20_000 });
+    await user.upload(screen.getByLabelText(new RegExp(depositMessages.upload.file)), jpeg());
+    await user.selectOptions(screen.getByRole('combobox', { name: new RegExp(depositMessages.upload.bank) }), 'Banrural');
+    const number = screen.getByRole('textbox', { name: new RegExp(depositMessages.upload.slipNumber) });
+    await user.type(number, 'No. 123 456 789');
+    await user.click(screen.getByRole('button', { name: depositMessages.upload.submit }));
+    const refusal = 'El número de boleta solo lleva letras, números, espacios y guiones: quita «.»';
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(number).toHaveAccessibleDescription(expect.stringContaining(refusal));
+    expect(requests.some((r) => r.url === '/donations/41/slip')).toBe(false);
+
+    await user.clear(number);
+    await user.type(number, '123 456 789');
+    await user.click(screen.getByRole('button', { name: depositMessages.upload.submit }));
+    expect(await screen.findByText(depositMessages.upload.received)).toBeInTheDocument();
+    expect(requests.find((r) => r.url === '/donations/41/slip')!.config.params).toMatchObject({ slipNumber: '123456789' });
+  });
+
   it('says how much of the file went up with the button disabled; a cut connection says so and the same file goes again', async () => {
     let release!: () => void;
     let attempts = 0;
