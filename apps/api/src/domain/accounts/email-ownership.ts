@@ -1,18 +1,25 @@
 // What follows proof that a person controls their account's address (docs/product.md#accounts-and-sessions): opening
 // the confirmation link, accepting an invitation, or setting a password through an emailed link.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { donations, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { linkCompletedDonation } from '../ledger/donor-role';
+import { DEPOSIT_PROVIDER } from '../payments/deposit/provider';
+
+/** A bank deposit made through /donate that staff have not settled yet (an office entry has no provider). */
+const awaitingDeposit = and(eq(donations.status, 'pending'), eq(donations.paymentProvider, DEPOSIT_PROVIDER));
 
 /** How the address was proven, kept in the audit entry. */
 export type EmailProof = 'verify_link' | 'invitation' | 'password_reset';
 
 /**
- * Marks the address verified (keeping the first date) and links the completed donations made with it to the
- * account, adding DONOR. Only after such proof: otherwise anyone could register a donor's address and read
- * their history. Call it inside the transaction that spends the link.
+ * Marks the address verified (keeping the first date) and links to the account the completed donations made
+ * with it, adding DONOR, and the bank deposits made with it that still await their slip or staff's review, so
+ * the donor finds them in Mis donaciones (decision 0085). Only after such proof: otherwise anyone could
+ * register a donor's address and read their history. A pending card checkout is not a gift (it may never be
+ * paid) and stays unlinked until it completes; a pending deposit adds no role. Call it inside the transaction
+ * that spends the link.
  */
 export async function confirmEmailOwnership(
   tx: Db,
@@ -26,7 +33,7 @@ export async function confirmEmailOwnership(
   await tx
     .update(donations)
     .set({ userId: user.id })
-    .where(and(sql`lower(${donations.donorEmail}) = ${user.email}`, eq(donations.status, 'completed'), isNull(donations.userId)));
+    .where(and(sql`lower(${donations.donorEmail}) = ${user.email}`, isNull(donations.userId), or(eq(donations.status, 'completed'), awaitingDeposit)));
   const [completed] = await tx
     .select()
     .from(donations)
