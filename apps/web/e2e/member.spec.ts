@@ -139,10 +139,12 @@ test.describe('donor area', () => {
     await expect(page).toHaveURL(new RegExp(`/donor/donations/${gift.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: `Donación #${gift.id}` })).toBeVisible();
     // Still the signed-in area: at 390 px its drawer menu (this new account is a plain USER until a gift
-    // completes: its menu has no "Mis donaciones"), and no public header.
+    // completes, and its menu has "Mis donaciones" too, current here), and no public header.
     await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Abrir menú' }).click();
-    await expect(page.getByRole('dialog').getByRole('navigation', { name: 'Navegación del panel' }).getByRole('link', { name: 'Mi panel' })).toBeVisible();
+    const drawerMenu = page.getByRole('dialog').getByRole('navigation', { name: 'Navegación del panel' });
+    await expect(drawerMenu.getByRole('link', { name: 'Mi panel' })).toBeVisible();
+    await expect(drawerMenu.getByRole('link', { name: 'Mis donaciones' })).toHaveAttribute('aria-current', 'page');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
     // Pending: no completion yet, so it reads the day it was made, the day Mis donaciones gives it.

@@ -72,7 +72,7 @@ export function startPathFor(roles: readonly string[] | null | undefined): strin
 
 const [adminHome, adminUsers, adminDonations, adminReports, adminSettings] = navMessages.admin;
 const [donorHome, donorDonations, donorHistory, donorReceipts, donorNew, donorProfile] = navMessages.donor;
-const [userHome, userDonations, userStats, userNew, userProfile] = navMessages.user;
+const [userHome, userOwnDonations, userDonations, userStats, userNew, userProfile] = navMessages.user;
 
 const NAVIGATION: Record<DashboardRole, NavItem[]> = {
   ADMIN: [
@@ -101,6 +101,8 @@ const NAVIGATION: Record<DashboardRole, NavItem[]> = {
   ],
   USER: [
     { label: userHome, to: paths.dashboard, icon: LayoutDashboard, end: true },
+    // Its own gifts even before one completes: a pending deposit, made signed in or brought in by confirming the address.
+    { label: userOwnDonations, to: paths.donorDonations, icon: HeartHandshake },
     { label: userDonations, to: paths.donations, icon: ListChecks },
     { label: userStats, to: paths.stats, icon: BarChart3 },
     // A USER whose first sponsorship payment is on its way (or whose email is not confirmed yet, so no DONOR).

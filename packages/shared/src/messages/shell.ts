@@ -38,9 +38,12 @@ export const navMessages = {
   letters: 'Cartas',
   myChild: 'Mi ahijado/a',
   admin: ['Panel Admin', 'Usuarios', 'Donaciones', 'Reportes', 'Configuración'],
-  /** A donor's and a plain member's menus share their words and order: panel, donations, ..., Donar, Perfil. */
+  /**
+   * A donor's and a plain member's menus share their words and order: panel, their own donations, ..., Donar,
+   * Perfil. A plain account has "Mis donaciones" too: its pending deposits live there before any completes.
+   */
   donor: [DASHBOARD, MY_DONATIONS, 'Historial', RECEIPTS_PAGE_NAME, 'Donar', 'Perfil'],
-  user: [DASHBOARD, 'Donaciones', 'Estadísticas', 'Donar', 'Perfil'],
+  user: [DASHBOARD, MY_DONATIONS, 'Donaciones', 'Estadísticas', 'Donar', 'Perfil'],
 } as const;
 
 export const notFoundMessages = {

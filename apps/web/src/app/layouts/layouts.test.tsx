@@ -97,6 +97,17 @@ describe('dashboard layout', () => {
     expect(within(header).getByText('Donante')).toBeInTheDocument();
   });
 
+  it('a plain account (USER) has "Mis donaciones" too, current on its list, in the top bar and in the drawer', async () => {
+    renderApp('/donor/donations', { user: { email: 'usuario@ejemplo.org', roles: ['USER'] } });
+    const nav = (await screen.findAllByRole('navigation', { name: 'Navegación del panel' }, { timeout: 4000 }))[0];
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Mi panel', 'Mis donaciones', 'Donaciones', 'Estadísticas', 'Donar', 'Perfil']);
+    expect(within(nav).getByRole('link', { name: 'Mis donaciones' })).toHaveAttribute('href', '/donor/donations');
+    expect(within(nav).getByRole('link', { name: 'Mis donaciones' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    const drawer = screen.getByRole('dialog', { name: 'Menú' });
+    expect(within(drawer).getByRole('link', { name: 'Mis donaciones' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it('the drawer is a modal dialog that keeps focus, closes on Escape and gives focus back', async () => {
     renderApp('/dashboard', { user: { roles: ['ADMIN'] } });
     const opener = await screen.findByRole('button', { name: 'Abrir menú' }, { timeout: 4000 });

@@ -53,7 +53,7 @@ describe('Mi ahijado/a', { timeout: 30_000 }, () => {
     // The page opened by its address: once it shows the (empty) answer, the menu has read the same one.
     renderMine(['USER'], { sponsorships: [], past: [] });
     expect(await screen.findByText(t.myChildEmpty, {}, { timeout: 20_000 })).toBeTruthy();
-    expect(await menuLinks()).toEqual(['Mi panel', 'Donaciones', 'Estadísticas', 'Donar', 'Perfil']);
+    expect(await menuLinks()).toEqual(['Mi panel', 'Mis donaciones', 'Donaciones', 'Estadísticas', 'Donar', 'Perfil']);
   });
 
   it('lists the ended sponsorships with the first name, dates, how each ended and its letters', async () => {
