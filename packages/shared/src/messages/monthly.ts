@@ -87,6 +87,8 @@ export const monthlyMessages = {
   chargesCount: 'Cobros realizados',
   totalGiven: 'Total donado',
   endedOn: 'Terminó el',
+  /** An ended gift's way to give monthly again: /donate with "Cada mes" chosen. */
+  giveAgain: 'Empezar una nueva donación mensual',
   cancelReasonLabel: 'Motivo',
   pastDueNote: 'No pudimos hacer el último cobro. Actualiza tu tarjeta desde el enlace de nuestro correo para seguir donando.',
   giftTitle: (amount: string) => `Donación mensual de ${amount}`,

@@ -2,13 +2,16 @@
 // and on the no-login page: amount a month, status, where it goes (its programme or "Donde más se
 // necesite", docs/product.md#designation), since, next charge, charges so far and total given;
 // a pause says until when, a change of amount says from when; an ended gift says when it ended and
-// why, when a reason was given.
+// why, when a reason was given, and offers to start a new monthly gift.
 import type { ReactNode } from 'react';
+import { CalendarSync } from 'lucide-react';
 import { formatCents, formatDate, formatLongDate } from '@donaciones/shared/format';
 import { designationMessages } from '@donaciones/shared/messages/designation';
 import { monthlyMessages } from '@donaciones/shared/messages/monthly';
 import { monthlyManageMessages } from '@donaciones/shared/messages/monthly-manage';
 import type { MonthlyGift } from '@donaciones/shared/schemas/monthly';
+import { ButtonLink } from '@/components/button';
+import { sponsorPath } from '@/lib/paths';
 
 const m = monthlyMessages;
 
@@ -75,5 +78,17 @@ function FactList({ facts }: { facts: { label: string; value: ReactNode; testId?
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * A cancelled gift cannot be restarted; this opens the checkout with "Cada mes" chosen, where the donor
+ * picks the amount and programme again (the checkout takes no amount from its address).
+ */
+export function GiveMonthlyAgain({ describedBy }: { describedBy?: string }) {
+  return (
+    <ButtonLink to={sponsorPath} variant="outline" icon={<CalendarSync aria-hidden="true" className="size-4" />} aria-describedby={describedBy} data-testid="give-monthly-again">
+      {m.giveAgain}
+    </ButtonLink>
   );
 }

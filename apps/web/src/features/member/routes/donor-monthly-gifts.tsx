@@ -21,7 +21,7 @@ import { ChangeAmountDialog } from '../components/change-amount-dialog';
 import { PauseMonthlyDialog } from '../components/pause-monthly-dialog';
 import { ResumeMonthlyDialog } from '../components/resume-monthly-dialog';
 import { MonthlyStatusBadge } from '@/components/monthly-status-badge';
-import { MonthlyGiftFacts, monthlyAmount } from '../components/monthly-gift-details';
+import { GiveMonthlyAgain, MonthlyGiftFacts, monthlyAmount } from '../components/monthly-gift-details';
 
 const m = monthlyMessages;
 const mm = monthlyManageMessages;
@@ -130,6 +130,11 @@ function MonthlyGiftItem({ gift, onChange, onPause, onResume, onCancel }: { gift
       <div className="mt-4">
         <MonthlyGiftFacts gift={gift} />
       </div>
+      {ended && (
+        <div className="mt-5 flex flex-col sm:flex-row sm:justify-end">
+          <GiveMonthlyAgain describedBy={headingId} />
+        </div>
+      )}
       {!ended && (
         <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onChange} icon={<Pencil aria-hidden="true" className="size-4" />} aria-describedby={headingId}>

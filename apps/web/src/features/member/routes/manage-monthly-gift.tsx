@@ -28,7 +28,7 @@ import { PauseMonthlyDialog } from '../components/pause-monthly-dialog';
 import { ResumeMonthlyDialog } from '../components/resume-monthly-dialog';
 import { CancelMonthlyDialog } from '../components/cancel-monthly-dialog';
 import { MonthlyStatusBadge } from '@/components/monthly-status-badge';
-import { MonthlyGiftFacts, monthlyAmount } from '../components/monthly-gift-details';
+import { GiveMonthlyAgain, MonthlyGiftFacts, monthlyAmount } from '../components/monthly-gift-details';
 
 const mm = monthlyManageMessages;
 const t = monthlyManageMessages.manage;
@@ -154,7 +154,14 @@ function GiftSummary({ gift: g }: { gift: ManagedMonthlyGift }) {
       <div className="mt-5">
         <MonthlyGiftFacts gift={g} extra={[{ label: t.donor, value: g.donorName }]} />
       </div>
-      {ended && <p className="mt-5 rounded-2xl bg-sand-100 p-4 text-sm font-semibold text-ink-700">{t.ended}</p>}
+      {ended && (
+        <>
+          <p className="mt-5 rounded-2xl bg-sand-100 p-4 text-sm font-semibold text-ink-700">{t.ended}</p>
+          <div className="mt-4 flex flex-col sm:flex-row">
+            <GiveMonthlyAgain />
+          </div>
+        </>
+      )}
       {g.status === 'past_due' && (
         <p className="mt-5 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">{t.updateCardNote}</p>
       )}

@@ -91,6 +91,9 @@ describe('Mis donaciones mensuales', { timeout: 20_000 }, () => {
     expect(within(cancelled).getByTestId('ended-on').textContent).toBe(formatDate('2026-10-01T16:00:00Z'));
     expect(within(cancelled).getByText('Cambié de trabajo')).toBeInTheDocument();
     expect(within(cancelled).queryByRole('button')).toBeNull();
+    // It offers to start a new monthly gift: the checkout with "Cada mes" chosen. A gift that goes on does not.
+    expect(within(cancelled).getByRole('link', { name: 'Empezar una nueva donación mensual' })).toHaveAttribute('href', '/donate?frecuencia=mensual');
+    for (const going of [active, pastDue, paused]) expect(within(going).queryByRole('link', { name: 'Empezar una nueva donación mensual' })).toBeNull();
   });
 
   it('with no gift yet, says so and offers "Dona cada mes" to /donate?frecuencia=mensual', async () => {
@@ -414,6 +417,7 @@ describe('/donacion-mensual?token=... (no sign-in)', { timeout: 20_000 }, () => 
     expect(within(card).getByText(formatDate('2026-08-15T16:00:00Z'))).toBeInTheDocument();
     expect(within(card).getByTestId('next-charge').textContent).toBe(formatDate('2026-12-15T16:00:00Z'));
     expect(within(card).queryByRole('button', { name: 'Actualizar tarjeta' })).toBeNull();
+    expect(within(card).queryByRole('link', { name: 'Empezar una nueva donación mensual' })).toBeNull();
 
     await user.click(within(card).getByRole('button', { name: 'Cancelar' }));
     const dialog = screen.getByRole('alertdialog', { name: '¿Cancelar tu donación mensual?' });
@@ -424,6 +428,7 @@ describe('/donacion-mensual?token=... (no sign-in)', { timeout: 20_000 }, () => 
     expect(await screen.findByText('Esta donación mensual terminó.')).toBeInTheDocument();
     expect(screen.getByText('Cancelada')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancelar' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Empezar una nueva donación mensual' })).toHaveAttribute('href', '/donate?frecuencia=mensual');
     // Nothing here needs or tries a session.
     expect(requests.some((r) => r.url.startsWith('/member/') || r.url.startsWith('/users/'))).toBe(false);
   });
