@@ -106,6 +106,7 @@ export const routes: RouteObject[] = [
               page(paths.donorProfile, settingsScreen),
               page(paths.donorDonations, () => import('@/features/member/routes/donor-donations')),
               page(paths.donorDonationDetail, () => import('@/features/donations/routes/donor-donation')),
+              page(paths.donorDepositSlip, () => import('@/features/donate/routes/donor-deposit-slip')),
               page(paths.donorHistory, () => import('@/features/member/routes/donor-history')),
               page(paths.donorReceipts, () => import('@/features/member/routes/donor-receipts')),
               page(paths.donorPrograms, () => import('@/features/member/routes/donor-programs')),

@@ -53,6 +53,8 @@ export const paths = {
   donorDonations: '/donor/donations',
   /** One of the donor's own gifts inside the donor area ("Mis donaciones" current), where a pending one is cancelled. */
   donorDonationDetail: '/donor/donations/:id',
+  /** One of the signed-in donor's deposits: its slip upload and status, inside the donor area. */
+  donorDepositSlip: '/donor/donations/:id/boleta',
   donorProfile: '/donor/profile',
   donorHistory: '/donor/history',
   donorReceipts: '/donor/receipts',
@@ -74,7 +76,10 @@ export const paths = {
   /** "Apadrinamiento" (sponsorship.manage): the children's records, and one child's. */
   adminSponsorship: '/admin/apadrinamiento',
   adminSponsorshipChild: '/admin/apadrinamiento/:id',
-  /** A bank deposit's slip upload and status (docs/product.md#bank-deposits): `?token=` from its email, or `?donacion=` signed in. */
+  /**
+   * A bank deposit's slip upload and status (docs/product.md#bank-deposits) by `?token=` from its email;
+   * `?donacion=` (links made before the donor area had its own) leads to donorDepositSlip.
+   */
   depositSlip: '/boleta',
 
   notFound: '*',
@@ -117,8 +122,8 @@ export function donorDonationDetailPath(id: number | string): string {
   return paths.donorDonationDetail.replace(':id', encodeURIComponent(String(id)));
 }
 
-/** `/boleta?donacion=12`: the slip upload of one of the signed-in donor's deposits. */
-export const depositSlipPath = (donationId: number) => `${paths.depositSlip}?donacion=${donationId}`;
+/** `/donor/donations/12/boleta`: the slip upload of one of the signed-in donor's deposits, in the donor area. */
+export const depositSlipPath = (donationId: number | string) => paths.donorDepositSlip.replace(':id', encodeURIComponent(String(donationId)));
 
 /** `/admin/cartas?respuesta=7`: the letters page with a reply for sponsorship 7 ready to be typed. */
 export const REPLY_PARAM = 'respuesta';

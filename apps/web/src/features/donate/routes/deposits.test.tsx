@@ -300,9 +300,9 @@ describe('/donor/donations: a pending bank deposit', { timeout: 30_000 }, () => 
     };
     renderApp('/donor/donations', { user: { roles: ['DONOR'] }, handler: (req) => (req.url === '/users/me/donations' ? { status: 200, data: list } : undefined) });
     const upload = await screen.findAllByRole('link', { name: depositMessages.upload.uploadSlip }, { timeout: 20_000 });
-    expect(upload[0]).toHaveAttribute('href', '/boleta?donacion=41');
-    expect(screen.getAllByRole('link', { name: depositMessages.upload.checking })[0]).toHaveAttribute('href', '/boleta?donacion=42');
+    expect(upload[0]).toHaveAttribute('href', '/donor/donations/41/boleta');
+    expect(screen.getAllByRole('link', { name: depositMessages.upload.checking })[0]).toHaveAttribute('href', '/donor/donations/42/boleta');
     // The card donation gets no slip link (the list may render each row twice: table and cards).
-    expect(new Set(screen.getAllByTestId('deposit-slip-link').map((l) => l.getAttribute('href')))).toEqual(new Set(['/boleta?donacion=41', '/boleta?donacion=42']));
+    expect(new Set(screen.getAllByTestId('deposit-slip-link').map((l) => l.getAttribute('href')))).toEqual(new Set(['/donor/donations/41/boleta', '/donor/donations/42/boleta']));
   });
 });

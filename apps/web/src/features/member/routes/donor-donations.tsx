@@ -29,9 +29,10 @@ const t = memberMessages.donations;
 
 /** A pending bank deposit: its slip is sent, or being checked (docs/product.md#bank-deposits). */
 function DepositSlipLink({ donation }: { donation: MemberDonation }) {
+  const location = useLocation();
   const checking = (donation.deposit_slips ?? 0) > 0;
   return (
-    <Link to={depositSlipPath(donation.id)} className="text-sm font-semibold text-brand-700 underline underline-offset-2" data-testid="deposit-slip-link">
+    <Link to={depositSlipPath(donation.id)} state={backState(location)} className="text-sm font-semibold text-brand-700 underline underline-offset-2" data-testid="deposit-slip-link">
       {checking ? depositMessages.upload.checking : depositMessages.upload.uploadSlip}
     </Link>
   );
