@@ -18,13 +18,14 @@ describe('navigation per role (docs/product.md#screens-and-routes)', () => {
 
   it('USER: Mi panel, Mis donaciones, Donaciones, Estadísticas, Donar, Perfil (the same words and order as a donor)', () => {
     expect(labels(['USER'])).toEqual(['Mi panel', 'Mis donaciones', 'Donaciones', 'Estadísticas', 'Donar', 'Perfil']);
-    expect(targets(['USER'])).toEqual(['/dashboard', '/donor/donations', '/donations', '/stats', '/donate', '/settings']);
+    // "Perfil" leads where a donor's does, the page titled "Mi perfil" that the checkout's thank-you names.
+    expect(targets(['USER'])).toEqual(['/dashboard', '/donor/donations', '/donations', '/stats', '/donate', '/donor/profile']);
     const donor = labels(['DONOR']);
     expect(labels(['USER']).filter((l) => donor.includes(l))).toEqual(['Mi panel', 'Mis donaciones', 'Donar', 'Perfil']);
   });
 
   it('USER with a sponsorship (a first payment on its way, or one that ended): Mi ahijado/a before Donar', () => {
-    expect(navigationFor(['USER'], { sponsor: true }).map((i) => i.to)).toEqual(['/dashboard', '/donor/donations', '/donations', '/stats', '/donor/ahijado', '/donate', '/settings']);
+    expect(navigationFor(['USER'], { sponsor: true }).map((i) => i.to)).toEqual(['/dashboard', '/donor/donations', '/donations', '/stats', '/donor/ahijado', '/donate', '/donor/profile']);
     expect(navigationFor(['USER'], { sponsor: false }).map((i) => i.to)).not.toContain('/donor/ahijado');
     // A donor always has the entry, and only once.
     expect(navigationFor(['DONOR'], { sponsor: true }).filter((i) => i.to === '/donor/ahijado')).toHaveLength(1);

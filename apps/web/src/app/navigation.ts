@@ -108,7 +108,7 @@ const NAVIGATION: Record<DashboardRole, NavItem[]> = {
     // A USER whose first sponsorship payment is on its way (or whose email is not confirmed yet, so no DONOR).
     { label: navMessages.myChild, to: paths.donorSponsorships, icon: Baby, sponsorOnly: true },
     { label: userNew, to: paths.donate, icon: PlusCircle },
-    { label: userProfile, to: paths.settings, icon: UserRound },
+    { label: userProfile, to: paths.donorProfile, icon: UserRound },
   ],
 };
 

@@ -92,6 +92,11 @@ export const FREQUENCY_PARAM = 'frecuencia';
 export const MONTHLY_FREQUENCY = 'mensual';
 export const sponsorPath = `${paths.donate}?${FREQUENCY_PARAM}=${MONTHLY_FREQUENCY}`;
 
+/** `?pestana=` opens a tab of the settings screen first: `seguridad` or `preferencias`. */
+export const SETTINGS_TAB_PARAM = 'pestana';
+/** `/donor/profile?pestana=preferencias`: "Mi perfil" on its Preferencias tab (the email switches). */
+export const profilePreferencesPath = `${paths.donorProfile}?${SETTINGS_TAB_PARAM}=preferencias`;
+
 /** `/donor/ahijado/3/cartas`: a sponsor's letters with the child of sponsorship 3. */
 export function sponsorLettersPath(sponsorshipId: number | string): string {
   return paths.sponsorLetters.replace(':sponsorshipId', encodeURIComponent(String(sponsorshipId)));

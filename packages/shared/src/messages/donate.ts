@@ -1,6 +1,6 @@
 // Texts of the public donation flow (/donate) and its API answers.
 import type { AmountInputProblem } from '../amount-input';
-import { RECEIPTS_PAGE_NAME } from './shell';
+import { PROFILE_PAGE_NAME, RECEIPTS_PAGE_NAME } from './shell';
 
 /** Zero or below: one sentence whether the amount was typed (`-5`) or sent as a number. */
 const AMOUNT_ABOVE_ZERO = 'Ingresa un monto mayor a cero';
@@ -110,8 +110,15 @@ export const donateMessages = {
   successReference: 'Referencia',
   successCard: 'Tarjeta',
   successPhone: 'Teléfono de la organización',
-  /** 'Comprobante': until SAT certifies it, what is emailed is a constancia, not a recibo por donación. */
-  receiptNote: `Te enviaremos por correo el comprobante de tu donación en PDF, salvo que hayas desactivado «Agradecimientos y recibos por correo» en Mi perfil. Si tienes una cuenta con ese correo, también lo encuentras en ${RECEIPTS_PAGE_NAME}, en tu área de donante.`,
+  /**
+   * 'Comprobante': until SAT certifies it, what is emailed is a constancia, not a recibo por donación.
+   * `place` is a link to where the switch is (/donor/profile?pestana=preferencias, titled as it is named).
+   */
+  receiptNote: {
+    before: 'Te enviaremos por correo el comprobante de tu donación en PDF, salvo que hayas desactivado «Agradecimientos y recibos por correo» en ',
+    place: `${PROFILE_PAGE_NAME}, pestaña Preferencias`,
+    after: `. Si tienes una cuenta con ese correo, también lo encuentras en ${RECEIPTS_PAGE_NAME}, en tu área de donante.`,
+  },
   failed: 'No pudimos registrar tu donación. Tus datos siguen aquí: revisa e intenta de nuevo.',
   maintenanceNotice: 'Por mantenimiento, en este momento no podemos recibir donaciones. Intenta más tarde.',
   siteLoadError: 'No pudimos cargar los datos de la donación',

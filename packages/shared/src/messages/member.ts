@@ -1,6 +1,6 @@
 // Texts of the member area (the signed-in donor or user): dashboards, donations, history, receipts, profile.
 import { donationsMessages } from './donations';
-import { RECEIPTS_PAGE_NAME } from './shell';
+import { PROFILE_PAGE_NAME, RECEIPTS_PAGE_NAME } from './shell';
 
 export const memberMessages = {
   dashboard: {
@@ -53,7 +53,7 @@ export const memberMessages = {
       receipts: RECEIPTS_PAGE_NAME,
       programs: 'Programas',
       publicDonations: 'Ver donaciones',
-      settings: 'Mi perfil',
+      settings: PROFILE_PAGE_NAME,
     },
   },
   programs: {
@@ -134,7 +134,7 @@ export const memberMessages = {
   },
   settings: {
     title: 'Configuración',
-    profileTitle: 'Mi perfil',
+    profileTitle: PROFILE_PAGE_NAME,
     intro: 'Administra tus datos personales, tus preferencias y la seguridad de tu cuenta.',
     tabsLabel: 'Secciones de configuración',
     tabs: { profile: 'Perfil Personal', preferences: 'Preferencias', system: 'Sistema' },

@@ -13,7 +13,7 @@ describe('the receipts page is named one way', () => {
   });
 
   it('in the checkout thank-you, which sends the donor there', () => {
-    expect(donateMessages.receiptNote).toContain(`en ${RECEIPTS_PAGE_NAME}, en tu área de donante`);
-    expect(donateMessages.receiptNote).not.toMatch(/Mis recibos/i);
+    expect(donateMessages.receiptNote.after).toContain(`en ${RECEIPTS_PAGE_NAME}, en tu área de donante`);
+    expect(Object.values(donateMessages.receiptNote).join('')).not.toMatch(/Mis recibos/i);
   });
 });

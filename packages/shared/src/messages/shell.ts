@@ -17,6 +17,12 @@ export const appMessages = {
  */
 export const RECEIPTS_PAGE_NAME = 'Recibos';
 
+/**
+ * A donor's own settings page (/donor/profile, tabs Perfil Personal, Preferencias, Seguridad) by one name
+ * wherever it is named: its heading, the dashboard's link, and the checkout's thank-you that links it.
+ */
+export const PROFILE_PAGE_NAME = 'Mi perfil';
+
 // A donor's panel and own gifts are named as their pages' titles and the header's button write them.
 const DASHBOARD = 'Mi panel';
 const MY_DONATIONS = 'Mis donaciones';

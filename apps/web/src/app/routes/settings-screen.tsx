@@ -9,7 +9,7 @@ import { memberMessages } from '@donaciones/shared/messages/member';
 import { twoStepMessages } from '@donaciones/shared/messages/two-step';
 import { Skeleton } from '@/components/skeleton';
 import { SettingsScreen as MemberSettingsScreen, type ExtraSettingsTab } from '@/features/member/routes/settings';
-import { paths } from '@/lib/paths';
+import { paths, SETTINGS_TAB_PARAM } from '@/lib/paths';
 import { can } from '@donaciones/shared/permissions';
 import { useSession } from '@/lib/session';
 
@@ -18,6 +18,8 @@ const AccountSecurityPanel = lazy(() => import('@/features/auth/routes/account-s
 
 /** The Seguridad tab (second step, passkeys, open sessions), for everyone; opened first with ?pestana=seguridad. */
 const SECURITY_TAB = 'seguridad';
+/** ?pestana=preferencias opens Preferencias first (the checkout's thank-you links it). */
+const PREFERENCES_TAB = 'preferencias';
 const security: ExtraSettingsTab = {
   key: SECURITY_TAB,
   label: twoStepMessages.ui.securityTab,
@@ -32,7 +34,8 @@ const security: ExtraSettingsTab = {
 export default function SettingsScreen() {
   const { roles } = useSession();
   const { pathname, search } = useLocation();
-  const asked = new URLSearchParams(search).get('pestana') === SECURITY_TAB ? SECURITY_TAB : undefined;
+  const tab = new URLSearchParams(search).get(SETTINGS_TAB_PARAM);
+  const asked = tab === SECURITY_TAB ? SECURITY_TAB : tab === PREFERENCES_TAB ? 'preferences' : undefined;
   const staffSettings = (['settings.manage', 'content.manage', 'fiscal.manage', 'bank.manage'] as const).some((p) => can(roles, p));
   if (!staffSettings) return <MemberSettingsScreen extraTabs={[security]} initialTab={asked} />;
   const system: ExtraSettingsTab = {

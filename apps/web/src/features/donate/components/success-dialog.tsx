@@ -2,6 +2,7 @@
 // (gift + commission + IVA = charged, as before paying), the server's reference,
 // the masked card, the organisation's phone, and that the receipt arrives by email (docs/product.md#receipts).
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import { CircleCheck, HeartHandshake, Mail, Phone } from 'lucide-react';
 import { formatMoney } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
@@ -12,6 +13,7 @@ import type { PublicDonationResponse } from '@donaciones/shared/schemas/donate';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { cn } from '@/lib/cn';
+import { profilePreferencesPath } from '@/lib/paths';
 import { telHref } from '@/lib/public-site';
 import { ChargeBreakdown } from './charge-breakdown';
 
@@ -134,7 +136,13 @@ export function SuccessDialog({ donation, organization, payments, onAnother, onC
       </dl>
       <p className="mt-4 flex items-start gap-2.5 rounded-2xl bg-accent-50 p-4 text-sm text-accent-900 ring-1 ring-accent-200" data-testid="receipt-note">
         <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        <span>{d.receiptNote}</span>
+        <span>
+          {d.receiptNote.before}
+          <Link to={profilePreferencesPath} className="font-semibold underline underline-offset-2 hover:text-accent-950">
+            {d.receiptNote.place}
+          </Link>
+          {d.receiptNote.after}
+        </span>
       </p>
     </Modal>
   );

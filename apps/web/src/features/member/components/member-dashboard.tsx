@@ -255,7 +255,7 @@ function QuickLinks({ variant }: { variant: DashboardVariant }) {
             <QuickLink to={paths.donorDonations} icon={<HandCoins aria-hidden="true" className="size-5" />} label={l.donations} />
             <QuickLink to={paths.donorReceipts} icon={<ReceiptText aria-hidden="true" className="size-5" />} label={l.receipts} />
             <QuickLink to={paths.donorPrograms} icon={<CalendarHeart aria-hidden="true" className="size-5" />} label={l.programs} />
-            <QuickLink to={paths.settings} icon={<UserRound aria-hidden="true" className="size-5" />} label={l.settings} />
+            <QuickLink to={paths.donorProfile} icon={<UserRound aria-hidden="true" className="size-5" />} label={l.settings} />
           </>
         )}
       </ul>

@@ -65,6 +65,13 @@ describe('settings', () => {
     expect(await screen.findByRole('checkbox', { name: t.showDonationsPublicly })).not.toBeChecked();
   });
 
+  it('opens on Preferencias at /donor/profile?pestana=preferencias, as the checkout thank-you links it, for a plain account too', async () => {
+    renderApp('/donor/profile?pestana=preferencias', { user: { roles: ['USER'] }, handler: settingsApi() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mi perfil' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: t.tabs.preferences })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('checkbox', { name: t.emailNotifications })).toBeInTheDocument();
+  });
+
   it('keeps what was typed, unsaved, when the person looks at another tab and comes back', async () => {
     const user = userEvent.setup();
     renderApp('/donor/profile', { user: { roles: ['DONOR'] }, handler: settingsApi() });
