@@ -1,5 +1,6 @@
-// A bank deposit made signed out joins the account whose address is proven (decision 0085): it is in
-// Mis donaciones, its slip can be sent from there, and the DONOR role still waits for a completed gift.
+// A bank deposit made signed out joins the account whose address is proven (decision 0085), when the
+// proof comes after it or came before: it is in Mis donaciones, its slip can be sent from there, and the
+// DONOR role still waits for a completed gift.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +87,22 @@ describe('confirming the address links the pending bank deposits made with it (d
     expect(await rolesOf(email)).toEqual(['DONOR', 'USER']);
     const [done] = await ctx.db.select().from(donations).where(eq(donations.id, gift.id));
     expect(done).toMatchObject({ status: 'completed', userId: (await ctx.db.select().from(users).where(eq(users.email, email)))[0].id });
+  });
+
+  it('a deposit made signed out with the address of an account already confirmed joins it at once; of one not confirmed, not', async () => {
+    const email = 'cuenta.confirmada@prueba.gt';
+    const { tokens } = await registerAndConfirm(email);
+    const gift = await deposit('Cuenta.Confirmada@prueba.gt');
+    // No new proof follows this deposit: the earlier one stands for it, as for a completed gift.
+    expect(await ownIds(tokens.access_token)).toEqual([gift.id]);
+    expect(await rolesOf(email)).toEqual(['USER']);
+
+    // An account registered but never confirmed: anyone could have typed that address.
+    const unconfirmed = 'cuenta.sin.confirmar@prueba.gt';
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: validRegistration(unconfirmed), remoteAddress: freshIp() })).statusCode).toBe(201);
+    const theirs = await deposit(unconfirmed);
+    const [row] = await ctx.db.select().from(donations).where(eq(donations.id, theirs.id));
+    expect(row.userId).toBeNull();
   });
 
   it('a deposit made while signed in is the account’s from the start, confirmed or not', async () => {

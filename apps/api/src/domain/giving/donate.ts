@@ -17,6 +17,7 @@ import { type Actor, audit } from '../../platform/audit';
 import { assertAmountWithinBounds } from './amount-bounds';
 import { withIdempotency, requestHash, type StoredAnswer } from './idempotency';
 import { type DonationRow, insertDonation } from '../ledger/transitions';
+import { verifiedAccountOf } from '../ledger/donor-role';
 import { type PaymentContext, openCheckout } from '../payments/checkouts';
 import { DEPOSIT_PROVIDER, cardProviderName } from '../payments/providers';
 import { FAILING_TEST_CARDS } from '../payments/simulated/simulated';
@@ -83,6 +84,9 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
   const hash = requestHash({ body, userId: input.actor?.id ?? null });
   return withIdempotency<PublicDonationResponse>(db, { scope: DONATE_SCOPE, key: input.idempotencyKey, hash }, async (tx) => {
     const { grossCents, feeCents, usd, taxId, programId } = await chargeOf(tx, body);
+    // A deposit made signed out with the address of an account whose owner proved it joins that account at
+    // once, as it would on that proof (decision 0085): its slip is sent from Mis donaciones.
+    const owner = input.actor?.id ?? (deposit ? ((await verifiedAccountOf(tx, body.email))?.id ?? null) : null);
 
     // A monthly gift: its row first (the duplicate rule may refuse it), then its first donation.
     const gift =
@@ -120,7 +124,7 @@ export async function createPublicDonation(db: Database, input: DonateInput): Pr
       donationType: 'monetary',
       description: deposit ? depositMessages.description : gift ? monthlyApiMessages.donationDescription : donateMessages.description,
       source: 'public',
-      userId: input.actor?.id ?? null,
+      userId: owner,
       cardLast4: input.payments || deposit ? null : (body.cardLast4 ?? null),
       cardBrand: input.payments || deposit ? null : (body.cardBrand ?? null),
       paymentMethod: body.paymentMethod,
