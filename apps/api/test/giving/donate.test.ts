@@ -189,6 +189,10 @@ describe('POST /api/v1/donate', () => {
       [{ amount: -5 }, 'amount', /mayor a cero/],
       [{ amount: 10.555 }, 'amount', /dos decimales/],
       [{ amount: '185' }, 'amount', /mayor a cero/],
+      // Without the amount it is asked for, as "Otro monto" left empty; past any maximum the settings allow, too large.
+      [{ amount: undefined }, 'amount', /^Escribe el monto que quieres donar$/],
+      [{ amount: '' }, 'amount', /^Escribe el monto que quieres donar$/],
+      [{ amount: 999_999_999 }, 'amount', /^El monto es demasiado grande\.$/],
       [{ phone: 'abc' }, 'phone', /teléfono válido/],
       [{ nit: 'XYZ-1' }, 'nit', /El NIT no es válido/],
     ];

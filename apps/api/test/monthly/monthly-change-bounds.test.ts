@@ -61,12 +61,14 @@ describe('changing a monthly gift keeps to the bounds', () => {
 
 // A request without the amount asks for it as the dialog's empty field does, never "mayor a cero", which
 // stays the answer to zero; on the donor area's route and on the emails' link alike.
-describe('a change of amount without the amount', () => {
+describe('a change of amount without the amount, or past any maximum', () => {
   it.each([
     ['missing', undefined, 'Escribe el nuevo monto mensual'],
     ['null', null, 'Escribe el nuevo monto mensual'],
     ['empty text', '', 'Escribe el nuevo monto mensual'],
     ['zero', 0, 'Ingresa un monto mayor a cero'],
+    // Past any maximum the settings allow: too large, never "mayor a cero".
+    ['far too large', 999_999_999, 'El monto es demasiado grande.'],
   ] as const)('%s is refused with the words for it and opens nothing', async (_name, amount, message) => {
     const { res, replacements } = await changeAmount('GTQ', amount);
     expect(res.statusCode, res.body).toBe(400);

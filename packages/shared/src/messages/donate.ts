@@ -24,6 +24,8 @@ export const donateMessages = {
   close: 'Cerrar',
   /** Also what the amount contracts (donateAmountSchema, changeMonthlyAmountSchema) say of zero or a negative amount. */
   amountRequired: AMOUNT_ABOVE_ZERO,
+  /** "Otro monto" left empty, or a request without the amount: what to write, never "mayor a cero" (that is zero's). */
+  amountEmpty: 'Escribe el monto que quieres donar',
   amountBelowMin: (min: string) => `El monto mínimo de donación es ${min}`,
   amountAboveMax: (max: string) => `El monto máximo de donación es ${max}`,
   cardRequired: 'El número de tarjeta es requerido',

@@ -234,10 +234,11 @@ export const publicDonationSchema = z.strictObject(
     phone: z.preprocess(emptyToUndefined, optionalPhone.optional().nullable()),
     nit: z.preprocess(emptyToUndefined, optionalNit.transform((n) => n.toUpperCase()).optional().nullable()),
     amount: z
-      .number({ error: d.amountRequired })
+      .number({ error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? d.amountEmpty : d.amountRequired) })
       .finite({ error: d.amountRequired })
       .positive({ error: d.amountRequired })
-      .max(100_000_000, { error: d.amountRequired })
+      // Past any maximum the settings allow; below this, the settings' own maximum is named (amount-bounds.ts).
+      .max(100_000_000, { error: d.amountInput.tooLarge })
       .refine(hasAtMostTwoDecimals, { error: d.amountDecimals }),
     // Only the simulated provider takes the card's last 4 and brand from the browser; with a real
     // provider the card is typed on its page and nothing of it reaches the server (docs/product.md#payments).

@@ -14,13 +14,6 @@ import { isCursorValue, PAGE_CURSOR_PATTERN } from './member';
 
 const v = validationMessages;
 
-/** A money amount in quetzales with at most two decimals. */
-export const amountField = z
-  .number({ error: v.amountPositive })
-  .finite({ error: v.amountPositive })
-  .positive({ error: v.amountPositive })
-  .refine(hasAtMostTwoDecimals, { error: v.amountDecimals });
-
 /** The currency code as sent, for the bound messages ('El monto mínimo de una donación es 1 GTQ'). */
 function currencyOf(input: unknown): string {
   const raw = (input as { currency?: unknown } | null)?.currency;

@@ -77,14 +77,16 @@ export type CancelMonthlyGiftInput = z.input<typeof cancelMonthlyGiftSchema>;
 
 /**
  * `POST /api/v1/member/monthly-gifts/:id/change-amount`: the new monthly amount, in the gift's currency.
- * Missing (or not a number) reads as the dialog's empty field; zero or below, "mayor a cero".
+ * Missing (or not a number) reads as the dialog's empty field; zero or below, "mayor a cero"; past any
+ * maximum the settings allow, "demasiado grande" (the settings' own maximum is named by the domain).
  */
 export const changeMonthlyAmountSchema = z.object({
   amount: z
     .number({ error: MONTHLY_AMOUNT_REQUIRED })
     .finite({ error: donateMessages.amountRequired })
     .positive({ error: donateMessages.amountRequired })
-    .max(100_000_000, { error: donateMessages.amountRequired })
+    // Past any maximum the settings allow; below this, the settings' own maximum is named (amount-bounds.ts).
+    .max(100_000_000, { error: donateMessages.amountInput.tooLarge })
     .refine(hasAtMostTwoDecimals, { error: donateMessages.amountDecimals }),
 });
 export type ChangeMonthlyAmountInput = z.input<typeof changeMonthlyAmountSchema>;
