@@ -9,6 +9,8 @@ export const adminMessages = {
     delimiterInvalid: 'El separador debe ser coma (,) o punto y coma (;)',
     amountInvalid: 'Ingresa un monto mayor o igual a 0',
     amountDecimals: 'El monto admite como máximo dos decimales',
+    /** A programme's "Meta (Q)" left empty, or a programme sent without it: what to write. */
+    goalRequired: 'Escribe la meta del programa',
     programNameRequired: 'El nombre del programa es requerido',
     eventTitleRequired: 'El título del evento es requerido',
     eventTypeInvalid: 'El tipo debe ser campaña, evento o programa',

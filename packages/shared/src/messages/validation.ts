@@ -57,8 +57,12 @@ export const validationMessages = {
   personNameCharacters: 'El nombre contiene caracteres no permitidos (saltos de línea, tabulaciones o caracteres invisibles o de control)',
   dateOutOfRange: 'La fecha debe estar entre los años 1900 y 2100',
   impactFactorRange: 'Debe ser un monto entre Q0.01 y Q1,000,000',
+  /** An impact factor left empty (or sent without it): what to write, not the range. */
+  impactFactorRequired: 'Escribe cuántos quetzales equivalen a una unidad',
   /** A donor level's "Desde (Q)" left empty (or a level sent without it); 0 is a threshold, so never "positivo". */
   levelThresholdRequired: 'Escribe el monto desde el que se alcanza el nivel',
+  /** Below zero, or past the largest threshold taken; never "mayor a cero": 0 is a threshold. */
+  levelThresholdRange: 'El monto del nivel debe estar entre Q0 y Q100,000,000',
   /** A donor level's name left empty or over 60 characters (zod's own words were English in the browser). */
   levelNameRequired: 'Escribe el nombre del nivel',
   levelNameMax: 'El nombre del nivel no puede tener más de 60 caracteres',

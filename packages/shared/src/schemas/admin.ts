@@ -9,6 +9,7 @@ import { AFTER_WITH_OFFSET, afterCursorField, noOffsetWithAfter } from './donati
 import { boundedDateTime, emailField, hasAtMostTwoDecimals, personName } from './fields';
 import { monthlyGivingCardSchema, monthlyGivingReportSchema } from './monthly-report';
 import { systemSettingsSchema } from './settings';
+import { typedAmount } from './typed-amount';
 
 const v = validationMessages;
 const a = adminMessages.validation;
@@ -255,12 +256,24 @@ const money = z
   .max(100_000_000, { error: a.amountInvalid })
   .refine(hasAtMostTwoDecimals, { error: a.amountDecimals });
 
+/** "Meta (Q)": a number, or the text staff typed (`60,000`; decision 0074); empty asks for the goal. */
+const goalAmount = typedAmount(
+  z
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? a.goalRequired : a.amountInvalid) })
+    .finite({ error: a.amountInvalid })
+    .min(0, { error: a.amountInvalid })
+    .max(100_000_000, { error: a.amountInvalid })
+    .refine(hasAtMostTwoDecimals, { error: a.amountDecimals }),
+  a.goalRequired,
+  a.amountInvalid,
+);
+
 export const programInputSchema = z.object({
   name: z.string({ error: a.programNameRequired }).trim().min(1, { error: a.programNameRequired }).max(120, { error: a.textTooLong }),
   description: z.string().trim().max(2000, { error: a.textTooLong }).default(''),
   highlight_value: z.string().trim().max(40, { error: a.textTooLong }).default(''),
   highlight_label: z.string().trim().max(60, { error: a.textTooLong }).default(''),
-  goal_amount: money,
+  goal_amount: goalAmount,
   current_amount: money.default(0),
   coming_soon: z.boolean().default(false),
   is_active: z.boolean().default(true),

@@ -9,12 +9,12 @@ const v = validationMessages;
 
 /** Quetzales per unit of impact: from one cent, and never so small that a total divided by it overflows. */
 const impactFactor = z
-  .number({ error: v.impactFactorRange })
+  .number({ error: (issue) => (issue.input === undefined || issue.input === null ? v.impactFactorRequired : v.impactFactorRange) })
   .min(0.01, { error: v.impactFactorRange })
   .max(1_000_000, { error: v.impactFactorRange })
   .refine(hasAtMostTwoDecimals, { error: v.amountDecimals });
 /** As staff type it in a text field (`1,500.50`), read as every typed amount (decision 0074). */
-const typedImpactFactor = typedAmount(impactFactor, v.impactFactorRange);
+const typedImpactFactor = typedAmount(impactFactor, v.impactFactorRequired, v.impactFactorRange);
 
 const positiveInt = z.number({ error: v.integerMin1 }).int({ error: v.integerMin1 }).min(1, { error: v.integerMin1 });
 
@@ -65,7 +65,11 @@ export const impactSettingsFormSchema = z.object({
   quetzales_per_evangelism_hour: typedImpactFactor,
 });
 
-const threshold = z.number({ error: v.levelThresholdRequired }).min(0).max(100_000_000).refine(hasAtMostTwoDecimals, { error: v.amountDecimals });
+const threshold = z
+  .number({ error: v.levelThresholdRequired })
+  .min(0, { error: v.levelThresholdRange })
+  .max(100_000_000, { error: v.levelThresholdRange })
+  .refine(hasAtMostTwoDecimals, { error: v.amountDecimals });
 const ascending = (levels: { threshold: number }[]) => levels.every((l, i) => i === 0 || l.threshold > levels[i - 1].threshold);
 const inOrder = { error: 'Los umbrales deben ir en orden creciente' };
 const name = z.string({ error: v.levelNameRequired }).trim().min(1, { error: v.levelNameRequired }).max(60, { error: v.levelNameMax });
@@ -73,7 +77,7 @@ export const levelSettingsSchema = z.object({ levels: z.array(z.object({ name, t
 /** `PUT /admin/levels` and its form: each threshold a number or the text typed (decision 0074). */
 export const levelSettingsFormSchema = z.object({
   levels: z
-    .array(z.object({ name, threshold: typedAmount(threshold, v.levelThresholdRequired) }))
+    .array(z.object({ name, threshold: typedAmount(threshold, v.levelThresholdRequired, v.levelThresholdRange) }))
     .min(1)
     .max(20)
     .refine(ascending, inOrder),

@@ -17,14 +17,17 @@ const isTyped = (value: unknown): value is TypedInCurrency =>
 
 /**
  * `schema` (a number of quetzales or dollars, with its bounds) that also takes typed text. `empty`:
- * the field's own message for blank text. Text is read in quetzales unless the body named its currency.
+ * the field's own message for blank text; `negative`, for a field where zero is allowed, its words
+ * for a minus sign (the shared "mayor a cero" would refuse a valid 0). Text is read in quetzales
+ * unless the body named its currency.
  */
-export function typedAmount<T extends z.ZodType<number>>(schema: T, empty: string) {
+export function typedAmount<T extends z.ZodType<number>>(schema: T, empty: string, negative?: string) {
   return z.preprocess((value, ctx) => {
     if (typeof value !== 'string' && !isTyped(value)) return value;
     const parsed = isTyped(value) ? parseAmountInput(value.typedAmount, value.currency) : parseAmountInput(value);
     if (parsed.ok) return parsed.cents / 100;
-    ctx.addIssue({ code: 'custom', message: donateMessages.amountRefused(parsed.problem, empty), input: value });
+    const message = parsed.problem === 'negative' && negative ? negative : donateMessages.amountRefused(parsed.problem, empty);
+    ctx.addIssue({ code: 'custom', message, input: value });
     return z.NEVER;
   }, schema);
 }

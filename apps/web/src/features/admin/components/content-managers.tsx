@@ -21,7 +21,6 @@ import { Skeleton } from '@/components/skeleton';
 import { EmptyState, ErrorState } from '@/components/states';
 import { ErrorMessage } from '@/components/flash-message';
 import { applyServerErrors } from '@/lib/form-errors';
-import { moneyFieldValue } from '@/lib/money-field';
 import { useDeleteProgram } from '../api/delete-program';
 import { useAdminPrograms } from '../api/get-admin-programs';
 import { type ProgramValues, useSaveProgram } from '../api/save-program';
@@ -242,14 +241,14 @@ function ProgramModal({ program, onClose }: { program: AdminProgram | null; onCl
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextInput label={t.highlightValue} hint={t.highlightValueHint} error={errors.highlight_value?.message} {...form.register('highlight_value')} />
         <TextInput label={t.highlightLabel} hint={t.highlightLabelHint} error={errors.highlight_label?.message} {...form.register('highlight_label')} />
-        {/* Typed as a donor would ("60,000" or "60000.50"); text the parser refuses reaches the schema as no number. */}
+        {/* Typed as a donor would ("60,000" or "60000.50"), read by the schema with the words for what it refuses (empty: the goal is asked for). */}
         <TextInput
           label={t.goal}
           inputMode="decimal"
           prefix="Q"
           required
           error={errors.goal_amount?.message}
-          {...form.register('goal_amount', { setValueAs: moneyFieldValue })}
+          {...form.register('goal_amount')}
         />
         {program && (
           <div className="text-sm">

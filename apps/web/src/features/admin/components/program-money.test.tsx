@@ -27,7 +27,36 @@ const program: AdminProgram = {
   sort_order: 1,
 };
 
+function openEditor() {
+  const { adapter, requests } = fakeAdapter((req) => {
+    if (req.method === 'GET' && req.url === '/admin/programs') return { status: 200, data: { programs: [program] } };
+    if (req.method === 'PUT') return { status: 200, data: { ...program, goal_amount: 60_000 } };
+    return { status: 404, data: { detail: 'no' } };
+  });
+  api.defaults.adapter = adapter;
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ProgramsManager />
+    </QueryClientProvider>,
+  );
+  return { requests, user: userEvent.setup() };
+}
+
 describe('programme money fields', () => {
+  it('asks for the goal when it is left empty, and says what is wrong with text it cannot read', async () => {
+    const { requests, user } = openEditor();
+    await user.click(await screen.findByRole('button', { name: `${adminMessages.common.edit}: ${program.name}` }));
+    const goal = screen.getByLabelText(new RegExp(t.goal.replace(/[()]/g, '.')));
+    await user.clear(goal);
+    await user.click(screen.getByRole('button', { name: adminMessages.common.save }));
+    expect(await screen.findByText('Escribe la meta del programa')).toBeInTheDocument();
+    expect(screen.queryByText(adminMessages.validation.amountInvalid)).toBeNull();
+    await user.type(goal, '1,50');
+    await user.click(screen.getByRole('button', { name: adminMessages.common.save }));
+    expect(await screen.findByText(/No está claro qué monto quisiste escribir/)).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+  });
+
   it('reads the goal as typed with thousands commas, sends no raised amount and shows the ledger’s', async () => {
     const { adapter, requests } = fakeAdapter((req) => {
       if (req.method === 'GET' && req.url === '/admin/programs') return { status: 200, data: { programs: [program] } };

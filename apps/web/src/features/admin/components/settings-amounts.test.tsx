@@ -56,6 +56,28 @@ describe('settings amounts typed as a Guatemalan writes them', () => {
     expect(screen.queryByText(validationMessages.amountPositive)).toBeNull();
     expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
   });
+  it('a level threshold of "-5" or past Q100,000,000 gives the range, never "mayor a cero" (0 is a threshold)', async () => {
+    const { requests, user } = mount(<LevelsForm values={{ levels: [{ name: 'Amigo', threshold: 0 }, { name: 'Padrino', threshold: 10_000 }] }} />);
+    const [, second] = screen.getAllByRole('textbox', { name: new RegExp(t.levelThreshold.replace(/[()]/g, '.')) });
+    for (const typed of ['-5', '200,000,000']) {
+      await user.clear(second);
+      await user.type(second, typed);
+      await user.click(screen.getByRole('button', { name: t.levelsSave }));
+      expect(await screen.findByText('El monto del nivel debe estar entre Q0 y Q100,000,000')).toBeTruthy();
+      expect(screen.queryByText(/mayor a cero|Too (small|big)/i)).toBeNull();
+    }
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('an impact factor left empty asks for it, not for its range', async () => {
+    const { requests, user } = mount(<ImpactForm values={IMPACT} />);
+    await user.clear(screen.getByRole('textbox', { name: new RegExp(t.perChild) }));
+    await user.click(screen.getByRole('button', { name: t.impactSave }));
+    expect(await screen.findByText('Escribe cuántos quetzales equivalen a una unidad')).toBeTruthy();
+    expect(screen.queryByText(validationMessages.impactFactorRange)).toBeNull();
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
   it('a level name left empty asks for it in Spanish (zod\'s own English words showed before)', async () => {
     const { requests, user } = mount(<LevelsForm values={{ levels: [{ name: 'Amigo', threshold: 0 }, { name: 'Padrino', threshold: 10_000 }] }} />);
     const [, second] = screen.getAllByRole('textbox', { name: new RegExp(`^${t.levelName}`) });
