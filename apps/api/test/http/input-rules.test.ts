@@ -130,6 +130,17 @@ describe('admin dates and impact factors are bounded', () => {
     expect(tiny.statusCode).toBe(400);
   });
 
+  // The payment settings' other fields in their own words, the form's (never zod's generic ones).
+  it.each([
+    [{ fee_percent: undefined }, 'fee_percent', /^Escribe la comisión de la pasarela$/],
+    [{ fee_percent: 25 }, 'fee_percent', /^La comisión de la pasarela debe estar entre 0% y 20%$/],
+    [{ fee_vat_percent: undefined }, 'fee_vat_percent', /^Escribe el IVA sobre la comisión$/],
+    [{ usd_exchange_rate: 0 }, 'usd_exchange_rate', /^El tipo de cambio debe estar entre Q0.01 y Q1,000 por dólar$/],
+  ])('refuses the payment settings %j with the field\'s words', async (over, field, message) => {
+    const body = { fee_percent: 4.5, fee_vat_percent: 12, usd_exchange_rate: 7.7, usd_exchange_rate_date: '2026-02-01', ...over };
+    expectSpanish400(await send('PUT', '/api/v1/admin/settings/payments', body, admin.token), field, message);
+  });
+
   it('takes a USD exchange rate dated 01/01/2000 or today', async () => {
     for (const date of ['2000-01-01', guatemalaDay(new Date())]) {
       const body = { fee_percent: 4.5, fee_vat_percent: 12, usd_exchange_rate: 7.7, usd_exchange_rate_date: date };

@@ -8,6 +8,16 @@
 export const USD_RATE_DATE_REQUIRED = 'Escribe la fecha del tipo de cambio';
 export const USD_RATE_DATE_RANGE = 'La fecha del tipo de cambio debe estar entre el 01/01/2000 y hoy';
 
+/**
+ * "Pagos con tarjeta"'s other fields, each in its own words under it (../schemas/payment-settings-input.ts
+ * and its form): left empty, what to write; out of range, the range.
+ */
+export const PAYMENT_SETTINGS_FIELDS = {
+  fee_percent: { empty: 'Escribe la comisión de la pasarela', range: 'La comisión de la pasarela debe estar entre 0% y 20%' },
+  fee_vat_percent: { empty: 'Escribe el IVA sobre la comisión', range: 'El IVA sobre la comisión debe estar entre 0% y 50%' },
+  usd_exchange_rate: { empty: 'Escribe cuántos quetzales vale un dólar', range: 'El tipo de cambio debe estar entre Q0.01 y Q1,000 por dólar' },
+} as const;
+
 export const paymentsMessages = {
   cardTitle: 'Pago',
   loadError: 'No pudimos cargar el pago de esta donación',

@@ -41,6 +41,32 @@ describe('PaymentSettingsForm', () => {
     expect(await screen.findByText('Configuración de pagos guardada')).toBeTruthy();
   });
 
+  it('says under each field left empty or out of range what is wrong with it, in Spanish', async () => {
+    const { adapter, requests } = fakeAdapter((req) => ({ status: 200, data: req.data }));
+    api.defaults.adapter = adapter;
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PaymentSettingsForm values={values} />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Comisión de la pasarela (%)'));
+    await user.clear(screen.getByLabelText('IVA sobre la comisión (%)'));
+    const rate = screen.getByLabelText('Quetzales por dólar');
+    await user.clear(rate);
+    await user.click(screen.getByRole('button', { name: 'Guardar pagos' }));
+    expect(await screen.findByText('Escribe la comisión de la pasarela')).toBeTruthy();
+    expect(screen.getByText('Escribe el IVA sobre la comisión')).toBeTruthy();
+    expect(screen.getByText('Escribe cuántos quetzales vale un dólar')).toBeTruthy();
+    await user.type(screen.getByLabelText('Comisión de la pasarela (%)'), '25');
+    await user.type(rate, '0');
+    await user.click(screen.getByRole('button', { name: 'Guardar pagos' }));
+    expect(await screen.findByText('La comisión de la pasarela debe estar entre 0% y 20%')).toBeTruthy();
+    expect(screen.getByText('El tipo de cambio debe estar entre Q0.01 y Q1,000 por dólar')).toBeTruthy();
+    expect(screen.queryByText(/expected|Too (small|big)|Invalid/i)).toBeNull();
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
   it('offers the rate’s date from 01/01/2000 to today and refuses an earlier one under the field', async () => {
     const { adapter, requests } = fakeAdapter((req) => ({ status: 200, data: req.data }));
     api.defaults.adapter = adapter;

@@ -33,7 +33,7 @@ export function PaymentSettingsForm({ values }: { values: PaymentSettings }) {
     () => setMessage({ ok: false, text: m.settingsInvalid }),
   );
   const number = (name: 'fee_percent' | 'fee_vat_percent' | 'usd_exchange_rate', label: string, step: string) => (
-    <TextInput label={label} type="number" inputMode="decimal" step={step} min={0} error={form.formState.errors[name] ? ' ' : undefined} {...form.register(name, { valueAsNumber: true })} />
+    <TextInput label={label} type="number" inputMode="decimal" step={step} min={0} error={form.formState.errors[name]?.message} {...form.register(name, { valueAsNumber: true })} />
   );
   return (
     <Card title={m.settingsTitle} description={m.settingsDescription}>
