@@ -177,6 +177,8 @@ async function giftsWorkbook(): Promise<string> {
   sheet.addRow(['Futuro', 'futuro@prueba.gt', '', '01/01/2099', 100, '']);
   sheet.addRow(['Repetido', 'rep@prueba.gt', '', '02/02/2023', 90, 'A-100']);
   sheet.addRow(['Negativo', 'neg@prueba.gt', '', '02/02/2023', -5, '']);
+  // A real day before the records' first one (01/01/2000): said so, not "no se entiende".
+  sheet.addRow(['Antiguo', 'antiguo@prueba.gt', '', '15/03/1999', 100, '']);
   return Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
 }
 
@@ -186,13 +188,14 @@ describe('past gifts from XLSX', () => {
   it('imports completed gifts on their own date with their receipt number, no receipt and no email; refuses bad lines with reasons', async () => {
     const file = await giftsWorkbook();
     const dry = (await run('gifts', file, mapping, true)).json<ImportResult>();
-    expect(dry.counts).toEqual({ created: 2, matched: 0, repeated: 0, refused: 5 });
+    expect(dry.counts).toEqual({ created: 2, matched: 0, repeated: 0, refused: 6 });
     expect(dry.lines.filter((l) => l.outcome === 'refused').map((l) => [l.line, l.reason])).toEqual([
       [4, 'Falta el monto.'],
       [5, 'La fecha «31/02/2023» no se entiende (usa dd/mm/aaaa).'],
       [6, 'La fecha «01/01/2099» es posterior a hoy.'],
       [7, 'El recibo «A-100» ya está en la línea 2.'],
       [8, 'El monto debe ser mayor que cero.'],
+      [9, 'La fecha «15/03/1999» es anterior al 01/01/2000: no se aceptan fechas anteriores.'],
     ]);
     const before = await ctx.db.select({ n: sql<number>`count(*)` }).from(donations).where(eq(donations.source, 'import'));
     expect(Number(before[0].n)).toBe(0);
@@ -218,7 +221,7 @@ describe('past gifts from XLSX', () => {
     expect([donor.giftCount, donor.lifetimeCents]).toEqual([1, 25_000]);
 
     const again = (await run('gifts', file, mapping, false)).json<ImportResult>();
-    expect(again.counts).toEqual({ created: 0, matched: 0, repeated: 2, refused: 5 });
+    expect(again.counts).toEqual({ created: 0, matched: 0, repeated: 2, refused: 6 });
     const after = await ctx.db.select({ n: sql<number>`count(*)` }).from(donations).where(eq(donations.source, 'import'));
     expect(Number(after[0].n)).toBe(2);
   });

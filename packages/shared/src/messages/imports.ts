@@ -35,6 +35,8 @@ export const importsMessages = {
     dateMissing: 'Falta la fecha.',
     dateInvalid: (value: string) => `La fecha «${value}» no se entiende (usa dd/mm/aaaa).`,
     dateFuture: (value: string) => `La fecha «${value}» es posterior a hoy.`,
+    /** Before RECORDED_DAY_MIN (../schemas/fields.ts), the first day the records take. */
+    dateTooEarly: (value: string) => `La fecha «${value}» es anterior al 01/01/2000: no se aceptan fechas anteriores.`,
     amountMissing: 'Falta el monto.',
     /** `why`: the words any typed amount is refused with (donateMessages.amountInput). */
     amountRefused: (value: string, why: string) => `Monto «${value}»: ${why}`,

@@ -5,10 +5,11 @@ import { type AmountInputProblem, decimalMarkIn, decimalMarkOf, type DecimalMark
 import { formatCents } from '@donaciones/shared/format';
 import { donateMessages } from '@donaciones/shared/messages/donate';
 import { type ImportMethod, importsMessages } from '@donaciones/shared/messages/imports';
+import { RECORDED_DAY_MIN } from '@donaciones/shared/schemas/fields';
 import { IMPORT_KIND_FIELDS, type ImportField, type ImportKind, type ImportMapping } from '@donaciones/shared/schemas/imports';
 import { parseTaxIdFormat, type TaxIdKind } from '@donaciones/shared/tax-id';
 import { badRequest } from '../../errors';
-import { parseStatementDate } from '../deposits/statements/parse';
+import { readWrittenDay } from '../deposits/statements/parse';
 import type { ImportRow, ImportTable } from './read-table';
 
 const r = importsMessages.reasons;
@@ -139,8 +140,10 @@ function methodOf(raw: string): { method: ImportMethod | null } | { reason: stri
 
 function dateOf(raw: string, today: string, allowFuture: boolean): { day: string } | { reason: string } {
   if (raw === '') return { reason: r.dateMissing };
-  const day = parseStatementDate(raw);
-  if (!day) return { reason: r.dateInvalid(raw) };
+  const day = readWrittenDay(raw);
+  if (!day || day > '2100-12-31') return { reason: r.dateInvalid(raw) };
+  // The records' first day (RECORDED_DAY_MIN, as for every day staff type): an earlier one is a year mistyped.
+  if (day < RECORDED_DAY_MIN) return { reason: r.dateTooEarly(raw) };
   if (!allowFuture && day > today) return { reason: r.dateFuture(raw) };
   return { day };
 }

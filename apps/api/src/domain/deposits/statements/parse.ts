@@ -135,8 +135,14 @@ export function guessMapping(headers: string[]): Partial<ColumnMapping> {
   return guess;
 }
 
-/** dd/mm/yyyy (also with `-` or `.`, a two-digit year, or a time after it) and yyyy-mm-dd, as YYYY-MM-DD. */
+/** dd/mm/yyyy (also with `-` or `.`, a two-digit year, or a time after it) and yyyy-mm-dd, as YYYY-MM-DD, within 2000-2100. */
 export function parseStatementDate(value: string): string | null {
+  const day = readWrittenDay(value);
+  return day && day >= '2000-01-01' && day <= '2100-12-31' ? day : null;
+}
+
+/** The same writings as a real calendar day of any four-digit year, so that a caller can say why a day is refused. */
+export function readWrittenDay(value: string): string | null {
   const v = value.trim().split(/[\sT]/)[0] ?? '';
   let day: number, month: number, year: number;
   let match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(v);
@@ -148,8 +154,9 @@ export function parseStatementDate(value: string): string | null {
   } else {
     return null;
   }
+  if (year < 1000) return null;
   const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || year < 2000 || year > 2100) return null;
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
   return date.toISOString().slice(0, 10);
 }
 
