@@ -38,11 +38,12 @@ export const emailMessages = {
   },
   donations: {
     completedSubject: 'Gracias por tu donación',
-    completedBody: (name: string, amount: string, reference: string, receipt: number | null, series: string | null = null) =>
+    /** `word`: what the attached PDF is ("constancia" until SAT certifies it), never two names for one document. */
+    completedBody: (name: string, amount: string, reference: string, receipt: number | null, series: string | null = null, word = 'constancia') =>
       [
         `Hola ${name}:`,
         '',
-        `Recibimos tu donación de ${amount} (referencia ${reference}${receipt ? `, recibo No. ${formatReceiptNumber(receipt, series)}` : ''}).`,
+        `Recibimos tu donación de ${amount} (referencia ${reference}${receipt ? `, ${word} No. ${formatReceiptNumber(receipt, series)}` : ''}).`,
         'Gracias por acompañar a las niñas, niños y adolescentes de nuestros programas.',
       ].join('\n'),
   },

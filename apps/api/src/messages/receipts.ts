@@ -71,6 +71,8 @@ export const receiptMessages = {
   email: {
     /** What the attached PDF is: the receipt once SAT certified it, else the organisation's constancia. */
     document: (certified: boolean) => (certified ? 'recibo por donación' : 'constancia de donación'),
+    /** The same document named by its number in an email's text ("constancia No. A-000314"). */
+    word: (certified: boolean) => (certified ? 'recibo' : 'constancia'),
     subject: (document: string, label: string) => `Tu ${document} ${label}`,
     text: (name: string, amount: string, reference: string, document: string, label: string, link: string, voided: boolean) =>
       `Hola ${name}:\n\n` +

@@ -93,6 +93,9 @@ describe('who may process and cancel', () => {
     expect(mails.map((m) => m.template)).toEqual(['donation-completed']);
     expect(mails[0].textBody).toContain(d.referenceCode);
     expect(mails[0].textBody).toContain('Adjuntamos tu constancia de donación');
+    // One name for the one document: the PDF is a constancia until SAT certifies it, in the text's first line too.
+    expect(mails[0].textBody).toMatch(/, constancia No\. A-\d{6}\)/);
+    expect(mails[0].textBody).not.toMatch(/\brecibo\b/i);
     expect(mails[0].attachments).toEqual([{ kind: 'receipt', receiptId: expect.any(Number) }]);
     expect((await auditsOf(d.id))[0]).toMatchObject({ action: 'donation.process', actor: admin.id, details: expect.objectContaining({ to: 'completed' }) });
   });

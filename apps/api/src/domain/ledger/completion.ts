@@ -94,7 +94,7 @@ async function queueThanks(tx: Db, donation: DonationRow): Promise<void> {
   await enqueueEmail(tx, {
     to: donation.donorEmail,
     subject: m.completedSubject,
-    text: m.completedBody(donation.donorName, amountOf(donation), donation.referenceCode, donation.receiptNumber, await receiptSeriesOf(tx, donation.id)) + receipt.note,
+    text: m.completedBody(donation.donorName, amountOf(donation), donation.referenceCode, donation.receiptNumber, await receiptSeriesOf(tx, donation.id), receipt.word) + receipt.note,
     template: 'donation-completed',
     attachments: receipt.attachments,
   });

@@ -167,9 +167,11 @@ export async function enqueueReceiptEmail(tx: Db, receiptId: number, to?: string
  * receipt follows, and the certification sends it (or, to a donor who asked for no receipts by email,
  * that it will be in Recibos).
  */
-export async function takeReceiptEmail(tx: Db, donationId: number): Promise<{ attachments: EmailAttachment[]; note: string }> {
+export async function takeReceiptEmail(tx: Db, donationId: number): Promise<{ attachments: EmailAttachment[]; note: string; word: string }> {
   const [receipt] = await tx.select().from(receipts).where(eq(receipts.donationId, donationId)).limit(1);
-  if (!receipt) return { attachments: [], note: '' };
+  if (!receipt) return { attachments: [], note: '', word: receiptMessages.email.word(false) };
+  // What the email calls the document by its number: the same word as the attached PDF's title.
+  const word = receiptMessages.email.word(receipt.felStatus === 'certified');
   const attachment: EmailAttachment = { kind: 'receipt', receiptId: receipt.id };
   const withdrawn = await tx
     .delete(emailOutbox)
@@ -185,11 +187,11 @@ export async function takeReceiptEmail(tx: Db, donationId: number): Promise<{ at
     .returning({ id: emailOutbox.id });
   const m = receiptMessages.email;
   const document = m.document(receipt.felStatus === 'certified');
-  if (withdrawn.length > 0) return { attachments: [attachment], note: `\n\n${m.attachedNote(document, receiptLabel(receipt), `${PUBLIC_URL_MARK}/donor/receipts`)}` };
-  if (receipt.felStatus !== 'pending') return { attachments: [], note: '' };
+  if (withdrawn.length > 0) return { attachments: [attachment], note: `\n\n${m.attachedNote(document, receiptLabel(receipt), `${PUBLIC_URL_MARK}/donor/receipts`)}`, word };
+  if (receipt.felStatus !== 'pending') return { attachments: [], note: '', word };
   // The certified receipt follows by email only to a donor who gets receipts by email (decision 0081).
   const follows = !(await giftEmailsWithheld(tx, receipt.donorEmail));
-  return { attachments: [], note: `\n\n${follows ? m.followsNote(receiptLabel(receipt)) : m.inAreaNote(receiptLabel(receipt), `${PUBLIC_URL_MARK}/donor/receipts`)}` };
+  return { attachments: [], note: `\n\n${follows ? m.followsNote(receiptLabel(receipt)) : m.inAreaNote(receiptLabel(receipt), `${PUBLIC_URL_MARK}/donor/receipts`)}`, word };
 }
 
 /**
