@@ -9,12 +9,11 @@ import { publicSiteQueryOptions } from './public-site';
 export interface SiteInfo {
   name: string | null;
   maintenance: boolean;
-  /** The system settings' platform name and support address. */
-  systemName: string | null;
+  /** The system settings' support address (the footer names the organisation with it). */
   contactEmail: string | null;
 }
 
-const EMPTY: SiteInfo = { name: null, maintenance: false, systemName: null, contactEmail: null };
+const EMPTY: SiteInfo = { name: null, maintenance: false, contactEmail: null };
 
 /**
  * The build's prerendered pages (src/prerender.tsx) show the organisation's name and the copyright's
@@ -39,7 +38,6 @@ export function siteInfoOf(site: PublicSite): SiteInfo {
   return {
     name: filled(site.organization.name),
     maintenance: site.system.maintenance_mode,
-    systemName: filled(site.system.system_name),
     contactEmail: filled(site.system.contact_email),
   };
 }

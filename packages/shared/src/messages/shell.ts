@@ -91,7 +91,8 @@ export const shellMessages = {
   backToSite: 'Volver al sitio',
   siteLoadFailed: 'No pudimos cargar la información del sitio.',
   siteRetryLabel: 'Volver a cargar la información del sitio',
-  support: (system: string) => `Soporte de ${system}:`,
+  /** The footer's support line, by the organisation's name (its settings), never the system's. */
+  support: (organization: string) => `Soporte de ${organization}:`,
   adminStatus: ADMIN_STATUS_LABELS,
 } as const;
 

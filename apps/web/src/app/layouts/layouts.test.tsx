@@ -62,15 +62,19 @@ describe('public layout', () => {
     await waitFor(() => expect(screen.queryByTestId('site-load-error')).not.toBeInTheDocument());
   });
 
-  it('shows the system name and contact email of the system settings in the footer', async () => {
+  it('names the organisation (not the system) with the contact email of the system settings in the footer', async () => {
     renderApp('/terms', {
       handler: (req) =>
         req.url === '/public/site'
-          ? { status: 200, data: publicSite({ system: { system_name: 'Plataforma Niñez', contact_email: 'soporte@ninez.gt' } }) }
+          ? {
+              status: 200,
+              data: publicSite({ organization: { name: 'Fundación Niñez' }, system: { system_name: 'Plataforma Niñez', contact_email: 'soporte@ninez.gt' } }),
+            }
           : undefined,
     });
     const support = await screen.findByTestId('support-contact', {}, { timeout: 4000 });
-    expect(support).toHaveTextContent('Soporte de Plataforma Niñez:');
+    expect(support).toHaveTextContent('Soporte de Fundación Niñez:');
+    expect(support).not.toHaveTextContent('Plataforma Niñez');
     expect(within(support).getByRole('link', { name: 'soporte@ninez.gt' })).toHaveAttribute('href', 'mailto:soporte@ninez.gt');
   });
 

@@ -274,10 +274,11 @@ function PublicFooter({ brand, site, links }: { brand: string; site: SiteInfo; l
     <div className="border-t border-white/10">
       <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-5 text-xs text-brand-100 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
         <p>{appMessages.copyright(copyrightYear(), brand)}</p>
-        {site.systemName && site.contactEmail && (
+        {/* The organisation donors know, by its settings' name; the system's name ("Plataforma de Donaciones") is staff's. */}
+        {site.name && site.contactEmail && (
           <p data-testid="support-contact" className="inline-flex flex-wrap items-center gap-1.5">
             <Mail aria-hidden="true" className="size-3.5 shrink-0" />
-            {shellMessages.support(site.systemName)}
+            {shellMessages.support(site.name)}
             <a className="font-semibold text-white underline-offset-4 hover:underline [overflow-wrap:anywhere]" href={mailtoHref(site.contactEmail)}>
               {site.contactEmail}
             </a>
