@@ -56,7 +56,11 @@ export const receiptMessages = {
     keepNote: 'Este recibo se emitió una sola vez, al completarse la donación; su número y su fecha no cambian. Consérvalo para tus registros.',
     keepNoteUncertified: 'Esta constancia se emitió una sola vez, al completarse la donación; su número y su fecha no cambian. Consérvala para tus registros.',
     statementTitle: (year: number) => `Constancia anual de donaciones ${year}`,
-    statementIntro: (name: string, year: number) => `Hacemos constar que ${name} realizó las siguientes donaciones completadas durante el año ${year}:`,
+    /** `through`: for the year still under way, the day it was issued ("30 de noviembre de 2026"); null for a past year. */
+    statementIntro: (name: string, year: number, through: string | null) =>
+      through
+        ? `Hacemos constar que ${name} realizó las siguientes donaciones completadas del 1 de enero al ${through}:`
+        : `Hacemos constar que ${name} realizó las siguientes donaciones completadas durante el año ${year}:`,
     statementTotal: 'Total del año (en quetzales)',
     statementNotCertified:
       'Esta constancia no está certificada por la SAT: no es un recibo electrónico (FEL) y por sí sola no acredita la deducibilidad de las donaciones.',
@@ -88,8 +92,9 @@ export const receiptMessages = {
   },
   statementEmail: {
     subject: (year: number) => `Tu constancia anual de donaciones ${year}`,
-    text: (name: string, year: number, link: string) =>
-      `Hola ${name}:\n\nAdjuntamos la constancia de las donaciones que hiciste durante ${year}, con su total.\n\n` +
+    /** `through`: as the statement's intro, the day of a year still under way. */
+    text: (name: string, year: number, link: string, through: string | null = null) =>
+      `Hola ${name}:\n\nAdjuntamos la constancia de las donaciones que hiciste ${through ? `del 1 de enero al ${through}` : `durante ${year}`}, con su total.\n\n` +
       `También la encuentras en ${RECEIPTS_PAGE_NAME}, en tu área de donante: ${link}\n\nGracias por acompañarnos.`,
   },
   receiptNotFound: 'Recibo no encontrado',

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receipts } from '../../src/db/schema';
 import { renderStatementPdf } from '../../src/domain/receipts/pdf';
-import { loadStatement } from '../../src/domain/receipts/statements';
+import { loadStatement, statementThrough } from '../../src/domain/receipts/statements';
 import { receiptMessages } from '../../src/messages/receipts';
 
 const receiptPdfMessages = receiptMessages.pdf;
@@ -65,5 +65,29 @@ describe('the yearly statement of gifts given with different NITs', () => {
     const alone = flat(await pdfText(await renderStatementPdf(await loadStatement(ctx.db, { userId: single.id }, year))));
     expect(alone).toContain('NIT / CUI 7654321-0');
     expect(alone).not.toContain('Emitidas');
+  });
+});
+
+// A statement of the year still under way (generated on 30 November) covers it up to that day, not
+// "durante el año" as if the year were over; a past year's keeps the wording.
+describe('the statement of the current year', () => {
+  it('says up to which day it covers the year while the year lasts, in the PDF and in its email', async () => {
+    const donor = await createUser(ctx.db, { roles: ['DONOR'] });
+    await make.donation(ctx.db, { userId: donor.id, donorEmail: donor.email, amount: 75, createdAt: new Date(Date.UTC(year, 4, 10, 18)) });
+    const statement = await loadStatement(ctx.db, { userId: donor.id }, year);
+    // Noon in Guatemala on 30 November of the statement's year, and on 15 January of the next.
+    const during = flat(await pdfText(await renderStatementPdf(statement, new Date(Date.UTC(year, 10, 30, 18)))));
+    expect(during).toContain(`donaciones completadas del 1 de enero al 30 de noviembre de ${year}:`);
+    expect(during).not.toContain('durante el año');
+    const after = flat(await pdfText(await renderStatementPdf(statement, new Date(Date.UTC(year + 1, 0, 15, 18)))));
+    expect(after).toContain(`donaciones completadas durante el año ${year}:`);
+
+    expect(statementThrough(year, new Date(Date.UTC(year, 10, 30, 18)))).toBe(`30 de noviembre de ${year}`);
+    expect(statementThrough(year, new Date(Date.UTC(year + 1, 0, 15, 18)))).toBeNull();
+    const email = receiptMessages.statementEmail;
+    expect(email.text('Ana', year, 'enlace', statementThrough(year, new Date(Date.UTC(year, 10, 30, 18))))).toContain(
+      `las donaciones que hiciste del 1 de enero al 30 de noviembre de ${year}, con su total.`,
+    );
+    expect(email.text('Ana', year, 'enlace', null)).toContain(`las donaciones que hiciste durante ${year}, con su total.`);
   });
 });

@@ -12,7 +12,7 @@ import { type EmailAttachment, type ReceiptIssuer, receipts } from '../../db/sch
 import { receiptMessages } from '../../messages/receipts';
 import type { MailAttachment } from '../../platform/mailer';
 import { type ReceiptRow, receiptFilename, receiptLabel } from './receipts';
-import { type StatementData, loadStatement, receiptQuetzalCents, receiptTaxId } from './statements';
+import { type StatementData, loadStatement, receiptQuetzalCents, receiptTaxId, statementThrough } from './statements';
 import { loadPdfDocument } from '../../platform/libraries';
 
 const t = receiptMessages.pdf;
@@ -300,7 +300,7 @@ export function renderStatementPdf(data: StatementData, issuedAt = new Date()): 
     const [only, ...others] = data.donor.taxIds;
     field(doc, t.taxId, others.length > 0 ? t.statementTaxIdMixed : only === 'CF' ? t.cfValue : only);
     doc.moveDown(0.4);
-    doc.font('Helvetica').fontSize(11).fillColor(INK).text(t.statementIntro(data.donor.name, data.year), MARGIN, doc.y, { width });
+    doc.font('Helvetica').fontSize(11).fillColor(INK).text(t.statementIntro(data.donor.name, data.year, statementThrough(data.year, issuedAt)), MARGIN, doc.y, { width });
     doc.moveDown(0.8);
 
     const mixed = others.length > 0;

@@ -2,7 +2,7 @@
 // queued by email on the configured day and re-sent by staff.
 import { type SQL, and, asc, eq, or, sql } from 'drizzle-orm';
 import { TIME_ZONE } from '@donaciones/shared/constants';
-import { guatemalaDay } from '@donaciones/shared/format';
+import { formatLongDate, guatemalaDay } from '@donaciones/shared/format';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { donations, type EmailAttachment, type ReceiptIssuer, receipts, users } from '../../db/schema';
@@ -91,6 +91,14 @@ function inGuatemalaYear(column: SQL, year: number): SQL {
   return sql`(${column} >= ${from} AND ${column} < ${to})`;
 }
 
+/**
+ * A statement of the year still under way covers it up to `at` ("30 de noviembre de 2026", said so
+ * rather than "durante el año" as if the year were over); null for a past year.
+ */
+export function statementThrough(year: number, at = new Date()): string | null {
+  return Number(guatemalaDay(at).slice(0, 4)) === year ? formatLongDate(at) : null;
+}
+
 function statementEmailAttachment(email: string, year: number): EmailAttachment {
   return { kind: 'statement', email: email.toLowerCase(), year };
 }
@@ -100,7 +108,7 @@ async function queueStatementEmail(tx: Db, email: string, year: number, donorNam
   await enqueueEmail(tx, {
     to: email,
     subject: m.subject(year),
-    text: m.text(donorName, year, `${PUBLIC_URL_MARK}/donor/receipts`),
+    text: m.text(donorName, year, `${PUBLIC_URL_MARK}/donor/receipts`, statementThrough(year)),
     template: 'annual-statement',
     attachments: [statementEmailAttachment(email, year)],
   });
@@ -143,7 +151,7 @@ const NAME_MARK = '{{DONOR_NAME}}';
  */
 export async function queueYearStatements(db: Db, year: number): Promise<number> {
   const m = receiptMessages.statementEmail;
-  const text = m.text(NAME_MARK, year, `${PUBLIC_URL_MARK}/donor/receipts`);
+  const text = m.text(NAME_MARK, year, `${PUBLIC_URL_MARK}/donor/receipts`, statementThrough(year));
   const [row] = rowsOf<{ queued: number }>(
     await db.execute(sql`
       WITH donors AS (
