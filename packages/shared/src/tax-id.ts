@@ -54,10 +54,9 @@ function normaliseNit(compacted: string): string {
  */
 function parseCui(value: string): TaxIdResult {
   const checked = cui.validate(value);
-  // stdnum takes municipality 00, which no department has.
-  const place = value.slice(9);
-  if (!checked.isValid && checked.error.name === 'InvalidComponent') return { ok: false, message: taxIdMessages.cuiPlace(place) };
-  if (checked.isValid && place.endsWith('00')) return { ok: false, message: taxIdMessages.cuiPlace(place) };
+  // What stdnum takes is taken (municipality 00 too): refusing a real CUI would stop a gift from Q2,500,
+  // and the certifier checks the CUI against RENAP's registry anyway.
+  if (!checked.isValid && checked.error.name === 'InvalidComponent') return { ok: false, message: taxIdMessages.cuiPlace(value.slice(9)) };
   if (!checked.isValid) return { ok: false, message: taxIdMessages.cuiChecksum };
   return { ok: true, kind: 'cui', value };
 }
