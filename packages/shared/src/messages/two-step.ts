@@ -1,6 +1,11 @@
 // Texts of two-step sign-in (authenticator app codes, recovery codes, passkeys) and of the sessions
 // a person can see and end (docs/product.md#accounts-and-sessions).
 
+import { PROFILE_PAGE_NAME } from './shell';
+
+/** Where an account's Seguridad tab is: staff's Configuración, a donor's or plain account's Mi perfil. */
+const STAFF_SETTINGS = 'Configuración';
+
 export const twoStepMessages = {
   codeInvalid: 'El código no es correcto o ya se usó. Escribe el código que muestra ahora tu aplicación.',
   codeFormat: 'Escribe los 6 dígitos de tu aplicación o un código de recuperación (por ejemplo, abcde-12345).',
@@ -44,7 +49,7 @@ export const twoStepMessages = {
     codeIntroPasskey: 'Usa tu llave de acceso (huella, rostro o PIN de tu dispositivo).',
     codeLabel: 'Código de verificación',
     codeHint: 'Los 6 dígitos de tu aplicación, o uno de tus códigos de recuperación.',
-    codeHintNoRecovery: 'Los 6 dígitos de tu aplicación. No te quedan códigos de recuperación: puedes generar otros en Configuración, pestaña Seguridad.',
+    codeHintNoRecovery: `Los 6 dígitos de tu aplicación. No te quedan códigos de recuperación: puedes generar otros en la pestaña Seguridad de ${PROFILE_PAGE_NAME} (${STAFF_SETTINGS}, si eres del equipo).`,
     verify: 'Verificar',
     verifying: 'Verificando...',
     usePasskey: 'Usar mi llave de acceso',
@@ -108,7 +113,9 @@ export const twoStepMessages = {
     noOtherSessions: 'No tienes otras sesiones abiertas.',
     loadError: 'No pudimos cargar la seguridad de tu cuenta.',
     bannerTitle: 'Protege tu cuenta con un segundo paso',
-    bannerText: 'Prueba el inicio de sesión en dos pasos: agrega una aplicación de autenticación o una llave de acceso en Configuración, pestaña Seguridad.',
+    /** `staff`: the Seguridad tab is in Configuración; otherwise in Mi perfil, the page a donor's menu opens. */
+    bannerText: (staff: boolean) =>
+      `Prueba el inicio de sesión en dos pasos: agrega una aplicación de autenticación o una llave de acceso en ${staff ? STAFF_SETTINGS : PROFILE_PAGE_NAME}, pestaña Seguridad.`,
     bannerAction: 'Configurar ahora',
     bannerDismiss: 'Ahora no',
     staffTitle: 'Personal: inicio de sesión',

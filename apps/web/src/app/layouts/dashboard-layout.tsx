@@ -6,6 +6,7 @@ import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LogOut, Menu, X } from 'lucide-react';
 import { appMessages, navMessages, shellMessages } from '@donaciones/shared/messages/shell';
+import { isStaff } from '@donaciones/shared/roles';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { Logo } from '@/components/logo';
@@ -108,7 +109,7 @@ export default function DashboardLayout() {
 
       <main id="contenido" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-8 lg:px-8">
         {/* The invitation to try two-step sign-in is shown on the person's starting screen, whichever it is. */}
-        {location.pathname === startPathFor(session.roles) && <TryTwoStepBanner />}
+        {location.pathname === startPathFor(session.roles) && <TryTwoStepBanner staff={isStaff(session.roles)} />}
         <Outlet />
       </main>
       <footer className="border-t border-sand-200 bg-white">

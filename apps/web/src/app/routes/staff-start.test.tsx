@@ -88,8 +88,21 @@ describe('/dashboard takes each staff role to its starting screen', { timeout: 2
     const handler = (req: { url: string }) => (req.url === '/users/me/security' ? { status: 200, data: security } : undefined);
     const { router } = renderApp('/dashboard', { user: { roles: ['VOLUNTEER'] }, handler });
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/donations'), { timeout: 20_000 });
-    expect(await screen.findByTestId('two-step-banner', {}, { timeout: 20_000 })).toBeTruthy();
+    const banner = await screen.findByTestId('two-step-banner', {}, { timeout: 20_000 });
+    // Staff's Seguridad tab is in Configuración.
+    expect(banner).toHaveTextContent('en Configuración, pestaña Seguridad.');
+    expect(within(banner).getByRole('link', { name: 'Configurar ahora' })).toHaveAttribute('href', '/settings?pestana=seguridad');
     await router.navigate('/admin/monthly-gifts');
     await waitFor(() => expect(screen.queryByTestId('two-step-banner')).toBeNull());
+  });
+
+  it('tells a donor their Seguridad tab is in Mi perfil, the page their menu opens, and links it', async () => {
+    const security = { totp_enabled: false, recovery_codes_left: 0, passkeys: [], second_step_required: false };
+    const handler = (req: { url: string }) => (req.url === '/users/me/security' ? { status: 200, data: security } : undefined);
+    renderApp('/dashboard', { user: { roles: ['DONOR', 'USER'] }, handler });
+    const banner = await screen.findByTestId('two-step-banner', {}, { timeout: 20_000 });
+    expect(banner).toHaveTextContent('en Mi perfil, pestaña Seguridad.');
+    expect(banner).not.toHaveTextContent('Configuración');
+    expect(within(banner).getByRole('link', { name: 'Configurar ahora' })).toHaveAttribute('href', '/donor/profile?pestana=seguridad');
   });
 });

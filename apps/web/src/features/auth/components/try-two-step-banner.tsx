@@ -19,7 +19,8 @@ function dismissedBefore(): boolean {
   }
 }
 
-export function TryTwoStepBanner() {
+/** `staff`: the link and the words lead to Configuración; a donor's or plain account's, to Mi perfil. */
+export function TryTwoStepBanner({ staff }: { staff: boolean }) {
   const [dismissed, setDismissed] = useState(dismissedBefore);
   const security = useAccountSecurity();
   if (dismissed || !security.data || security.data.totp_enabled || security.data.passkeys.length > 0) return null;
@@ -36,10 +37,10 @@ export function TryTwoStepBanner() {
       <ShieldCheck aria-hidden="true" className="size-6 shrink-0 text-brand-700" />
       <p className="flex-1 text-sm text-ink-800">
         <strong className="block font-semibold text-ink-900">{ui.bannerTitle}</strong>
-        {ui.bannerText}
+        {ui.bannerText(staff)}
       </p>
       <div className="flex shrink-0 gap-2">
-        <Link to={`${paths.settings}?pestana=seguridad`} className={buttonClasses({ size: 'sm' })}>
+        <Link to={`${staff ? paths.settings : paths.donorProfile}?pestana=seguridad`} className={buttonClasses({ size: 'sm' })}>
           {ui.bannerAction}
         </Link>
         <button type="button" onClick={dismiss} className={buttonClasses({ size: 'sm', variant: 'ghost' })}>
