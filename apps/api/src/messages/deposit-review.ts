@@ -2,9 +2,9 @@
 // #email): a bank deposit, or a bank transfer the office entered, each named as what it is.
 export const depositReviewMessages = {
   approvedSubject: (reference: string) => `Confirmamos tu depósito ${reference}`,
-  approvedText: (name: string, amount: string, reference: string, receipt: string, org: string, phone: string) =>
+  approvedText: (name: string, amount: string, reference: string, receipt: string, org: string, phone: string, word = 'constancia') =>
     `Hola ${name}:\n\nEncontramos en nuestra cuenta tu depósito de ${amount} (referencia ${reference}) y tu donación quedó confirmada. ` +
-    `¡Gracias por tu generosidad con ${org}!\nNúmero de recibo: ${receipt}.\n\n` +
+    `¡Gracias por tu generosidad con ${org}!\nNúmero de ${word}: ${receipt}.\n\n` +
     `Si tienes preguntas, llámanos al ${phone}.`,
   rejectedSubject: (reference: string) => `No pudimos confirmar tu depósito ${reference}`,
   rejectedText: (name: string, amount: string, reference: string, reason: string, contactEmail: string) =>
@@ -16,9 +16,9 @@ export const depositReviewMessages = {
 /** A transfer has no slip: the donor proves it with their bank's receipt and the transfer's reference number. */
 export const transferReviewMessages = {
   approvedSubject: (reference: string) => `Confirmamos tu transferencia ${reference}`,
-  approvedText: (name: string, amount: string, reference: string, receipt: string, org: string, phone: string) =>
+  approvedText: (name: string, amount: string, reference: string, receipt: string, org: string, phone: string, word = 'constancia') =>
     `Hola ${name}:\n\nEncontramos en nuestra cuenta tu transferencia de ${amount} (referencia ${reference}) y tu donación quedó confirmada. ` +
-    `¡Gracias por tu generosidad con ${org}!\nNúmero de recibo: ${receipt}.\n\n` +
+    `¡Gracias por tu generosidad con ${org}!\nNúmero de ${word}: ${receipt}.\n\n` +
     `Si tienes preguntas, llámanos al ${phone}.`,
   rejectedSubject: (reference: string) => `No pudimos confirmar tu transferencia ${reference}`,
   rejectedText: (name: string, amount: string, reference: string, reason: string, contactEmail: string) =>

@@ -28,9 +28,10 @@ export const emailMessages = {
       `Para activarla, elige tu contraseña en este enlace (válido por ${hours} horas):\n\n${link}\n\n` +
       `Si no esperabas este correo, puedes ignorarlo.`,
     approvedSubject: (reference: string) => `Tu donación ${reference} fue aprobada`,
-    approvedText: (name: string, amount: string, reference: string, receipt: string, org: string, phone: string) =>
+    /** `word`: what the attached PDF is ("constancia" until SAT certifies it), as the thank-you says. */
+    approvedText: (name: string, amount: string, reference: string, receipt: string, org: string, phone: string, word = 'constancia') =>
       `Hola ${name}:\n\nTu donación de ${amount} (referencia ${reference}) fue aprobada. ¡Gracias por tu generosidad con ${org}!\n` +
-      `Número de recibo: ${receipt}.\n\nSi tienes preguntas, llámanos al ${phone}.`,
+      `Número de ${word}: ${receipt}.\n\nSi tienes preguntas, llámanos al ${phone}.`,
     rejectedSubject: (reference: string) => `Tu donación ${reference} no fue aceptada`,
     rejectedText: (name: string, amount: string, reference: string, reason: string, contactEmail: string) =>
       `Hola ${name}:\n\nRevisamos tu donación de ${amount} (referencia ${reference}) y no pudimos aceptarla.\n\n` +

@@ -209,7 +209,9 @@ describe('POST /api/v1/donate with paymentMethod bank_deposit', () => {
     const [mail] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'deposit-approved'));
     const view = json<{ receipt_number: number; receipt_series: string }>(await get(`/api/v1/donations/${d.id}`, admin.token));
     expect(view.receipt_series).toBe('A');
-    expect(mail.textBody).toContain(`Número de recibo: ${formatReceiptNumber(view.receipt_number, 'A')}.`);
+    // The attached PDF is a constancia until SAT certifies it: the email calls it so, never a receipt by another name.
+    expect(mail.textBody).toContain(`Número de constancia: ${formatReceiptNumber(view.receipt_number, 'A')}.`);
+    expect(mail.textBody).not.toContain('recibo');
     const pdf = await get(`/api/v1/admin/donations/${d.id}/receipt.pdf`, admin.token);
     expect(pdf.statusCode).toBe(200);
     const text = await pdfText(pdf.rawPayload);

@@ -130,6 +130,7 @@ async function queueApprovalEmail(tx: Db, donation: DonationRow): Promise<void> 
         donation.receiptNumber != null ? formatReceiptNumber(donation.receiptNumber, await receiptSeriesOf(tx, donation.id)) : '—',
         org.name,
         org.phone,
+        receipt.word,
       ) + receipt.note,
     template: approved,
     attachments: receipt.attachments,
