@@ -220,7 +220,7 @@ describe('webhooks', () => {
     expect(await auditCount(answer.id, 'donation.pay')).toBe(1);
     const thanks = await emailsTo(user.email, 'donation-completed');
     expect(thanks).toHaveLength(1);
-    expect(thanks[0].textBody).toContain(`recibo No. ${formatReceiptNumber(row.receiptNumber as number, 'A')}`);
+    expect(thanks[0].textBody).toContain(`constancia No. ${formatReceiptNumber(row.receiptNumber as number, 'A')}`);
     const [account] = await db.select().from(users).where(eq(users.id, user.id));
     expect(account.roles[0]).toBe('DONOR');
     const after = await completedTotals();
